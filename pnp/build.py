@@ -1,0 +1,203 @@
+"""Building a game's print files: home sheets and print-shop pages per deck, and the manifest."""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from reportlab.pdfgen.canvas import Canvas
+
+from .data.model import Deck, Game
+from .errors import DataError, PnpError
+from .layout.card import plan_deck
+from .layout.plan import CardPlan
+from .layout.sheet import Grid, SheetPage, impose, plan_grid
+from .render.pdf import PdfPainter, atomic_path, new_canvas
+from .units import mm
+
+MARKS = ("simple", "jp", "none")
+SHOP_MARGIN_MM = 12.0     # room around the bleed for Japanese トンボ
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    paper: str = "a4"
+    duplex: str = "long"
+    marks: str = "simple"
+    gutter_mm: float = 0.0
+    cmyk: bool = False
+    shop: bool = True
+    sheets: bool = True
+
+
+@dataclass
+class Written:
+    kind: str
+    path: Path
+    pages: int
+
+
+@dataclass
+class BuildResult:
+    game: Game
+    out_dir: Path
+    files: list[Written] = field(default_factory=list)
+
+
+def plan_game_cards(game: Game) -> dict[str, tuple[dict[str, CardPlan], CardPlan]]:
+    """Plans for every deck; every problem of every deck reported together."""
+    plans, problems = {}, []
+    for deck in game.decks:
+        try:
+            plans[deck.id] = plan_deck(game, deck)
+        except DataError as e:
+            problems.extend(e.problems)
+    if problems:
+        raise DataError(problems)
+    return plans
+
+
+def sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 16), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def write_manifest(result: BuildResult) -> Path:
+    target = result.out_dir / "manifest.json"
+    files = [{"kind": w.kind, "path": w.path.relative_to(result.out_dir).as_posix(), "pages": w.pages,
+              "sha256": sha256(w.path)} for w in result.files]
+    data = {"game": result.game.id, "title": result.game.title, "files": files}
+    with atomic_path(target) as tmp:
+        tmp.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    return target
+
+
+def build_game(game: Game, out_root: Path, opts: BuildOptions,
+               tick: Callable[[str], None] = lambda _: None,
+               extra_steps: list[Callable[[BuildResult], None]] | None = None) -> BuildResult:
+    if opts.marks not in MARKS:
+        raise PnpError(f"unknown marks {opts.marks!r} (use {', '.join(MARKS)})")
+    plans = plan_game_cards(game)
+    result = BuildResult(game, out_root / game.id)
+    for deck in game.decks:
+        faces, back = plans[deck.id]
+        if opts.sheets:
+            path = result.out_dir / f"{deck.id}-sheets.pdf"
+            pages = write_sheets(game, deck, faces, back, path, opts)
+            result.files.append(Written("sheets", path, pages))
+        if opts.shop:
+            path = result.out_dir / "shop" / f"{deck.id}-faces.pdf"
+            order = [faces[c.id] for c in deck.physical_cards()]
+            result.files.append(Written("shop-faces", path, write_shop(game, deck, order, path, opts)))
+            path = result.out_dir / "shop" / f"{deck.id}-back.pdf"
+            result.files.append(Written("shop-back", path, write_shop(game, deck, [back], path, opts)))
+        tick(f"{game.id}/{deck.id}")
+    for step in extra_steps or []:
+        step(result)
+    write_manifest(result)
+    return result
+
+
+# -- home sheets -----------------------------------------------------------------------------------
+def write_sheets(game: Game, deck: Deck, faces: dict[str, CardPlan], back: CardPlan, path: Path,
+                 opts: BuildOptions) -> int:
+    cards = deck.physical_cards()
+    grid = plan_grid(opts.paper, deck.layout.width_pt, deck.layout.height_pt, gutter=mm(opts.gutter_mm))
+    pages = impose(len(cards), grid, opts.duplex)
+    with atomic_path(path) as tmp:
+        c = new_canvas(tmp, (grid.paper_w, grid.paper_h), f"{game.title} {deck.name}", opts.cmyk)
+        painter = PdfPainter(c, opts.cmyk)
+        n_sheets = pages[-1].sheet
+        for page in pages:
+            plan_of = (lambda i: faces[cards[i].id]) if page.side == "face" else (lambda i: back)
+            draw_sheet_page(painter, grid, page, plan_of, opts)
+            side = "表" if page.side == "face" else "裏"
+            duplex = {"long": "長辺とじ両面", "short": "短辺とじ両面", "none": "片面", "fold": "折り"}[opts.duplex]
+            painter.label(f"{game.title} ／ {deck.name} ／ {side} シート {page.sheet}/{n_sheets}"
+                          f"（{len(page.slots)}枚・{duplex}）", grid.x0, mm(4))
+            c.showPage()
+        c.save()
+    return len(pages)
+
+
+def draw_sheet_page(painter: PdfPainter, grid: Grid, page: SheetPage, plan_of: Callable[[int], CardPlan],
+                    opts: BuildOptions) -> None:
+    ph = grid.paper_h
+    spill = min(grid.gutter / 2, 3 * 72 / 25.4)   # bleed may spill into half the gutter
+    for slot in page.slots:
+        painter.card(plan_of(slot.index), slot.x, ph - slot.y, clip=(spill, spill, spill, spill))
+    if opts.marks != "none":
+        draw_cut_marks(painter, grid)
+
+
+def draw_cut_marks(painter: PdfPainter, grid: Grid) -> None:
+    """Thin lines outside the card grid, one per cut, so scissors or a cutter find every edge."""
+    ph = grid.paper_h
+    gap, length = mm(1.5), mm(5)
+    xs, ys = set(), set()
+    for col in range(grid.cols):
+        x, _ = grid.position(col, 0)
+        xs.update((round(x, 3), round(x + grid.card_w, 3)))
+    for row in range(grid.rows):
+        _, y = grid.position(0, row)
+        ys.update((round(y, 3), round(y + grid.card_h, 3)))
+    top, bottom = grid.y0, grid.y0 + grid.grid_h
+    left, right = grid.x0, grid.x0 + grid.grid_w
+    for x in sorted(xs):
+        painter.hairline(x, ph - top + gap, x, ph - top + gap + length)
+        painter.hairline(x, ph - bottom - gap, x, ph - bottom - gap - length)
+    for y in sorted(ys):
+        painter.hairline(left - gap, ph - y, left - gap - length, ph - y)
+        painter.hairline(right + gap, ph - y, right + gap + length, ph - y)
+
+
+# -- print-shop pages ------------------------------------------------------------------------------
+def write_shop(game: Game, deck: Deck, plans: list[CardPlan], path: Path, opts: BuildOptions) -> int:
+    lay = deck.layout
+    bleed = lay.bleed_pt
+    margin = bleed + (mm(SHOP_MARGIN_MM) if opts.marks == "jp" else 0.0)
+    pw, ph = lay.width_pt + 2 * margin, lay.height_pt + 2 * margin
+    with atomic_path(path) as tmp:
+        c = new_canvas(tmp, (pw, ph), f"{game.title} {deck.name}", opts.cmyk)
+        painter = PdfPainter(c, opts.cmyk)
+        for plan in plans:
+            c.setTrimBox([margin, margin, margin + lay.width_pt, margin + lay.height_pt])
+            c.setBleedBox([margin - bleed, margin - bleed, margin + lay.width_pt + bleed,
+                           margin + lay.height_pt + bleed])
+            painter.card(plan, margin, ph - margin, clip=(bleed, bleed, bleed, bleed))
+            if opts.marks == "jp":
+                draw_tombo(painter, margin, margin, lay.width_pt, lay.height_pt, bleed)
+            c.showPage()
+        c.save()
+    return len(plans)
+
+
+def draw_tombo(painter: PdfPainter, x: float, y: float, w: float, h: float, bleed: float) -> None:
+    """Japanese double corner marks (内トンボ on the trim, 外トンボ on the bleed) and centre marks."""
+    length = mm(9)
+    lw = 0.25
+    line = painter.hairline
+    for cx, sx in ((x, -1), (x + w, 1)):
+        for cy, sy in ((y, -1), (y + h, 1)):
+            ox, oy = cx + sx * bleed, cy + sy * bleed       # the bleed corner
+            # horizontal marks: at trim y and bleed y, from the bleed corner outward
+            line(ox, cy, ox + sx * length, cy, lw)
+            line(ox, oy, ox + sx * length, oy, lw)
+            # vertical marks: at trim x and bleed x
+            line(cx, oy, cx, oy + sy * length, lw)
+            line(ox, oy, ox, oy + sy * length, lw)
+    mx, my = x + w / 2, y + h / 2
+    arm = mm(4)
+    for (px, py, horizontal) in ((mx, y - bleed - mm(5), True), (mx, y + h + bleed + mm(5), True),
+                                 (x - bleed - mm(5), my, False), (x + w + bleed + mm(5), my, False)):
+        if horizontal:
+            line(px - arm, py, px + arm, py, lw)
+            line(px, py - mm(3), px, py + mm(3), lw)
+        else:
+            line(px, py - arm, px, py + arm, lw)
+            line(px - mm(3), py, px + mm(3), py, lw)

@@ -1,0 +1,135 @@
+"""Command line: parses options and calls library functions; PnpError becomes a message and exit 1."""
+from __future__ import annotations
+
+import json
+import sys
+from functools import wraps
+from pathlib import Path
+
+import click
+
+from . import __version__
+from .commands.options import open_project, project_option
+from .errors import PnpError
+
+
+class Failure(click.ClickException):
+    """Prints the library's message as is (one problem a line) and exits 1."""
+
+    def show(self, file=None) -> None:
+        click.echo(self.message, err=True)
+
+
+def reported(fn):
+    """Turn PnpError (bad data, text that does not fit …) into a message and exit code 1."""
+    @wraps(fn)
+    def wrapper(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except PnpError as exc:
+            raise Failure(str(exc)) from None
+    return wrapper
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="pnp")
+def main() -> None:
+    """pnp — プリント＆プレイ工房。カードとルールブックをPDFにし、ルールを試遊して確かめます。"""
+
+
+@main.command("list")
+@project_option
+@reported
+def list_games(project_dir: Path) -> None:
+    """ゲームの一覧を表示します。"""
+    project = open_project(project_dir)
+    for game in project.load_games():
+        pieces = ", ".join(f"{c.name}×{c.count}" for c in game.components)
+        click.echo(f"{game.id}\t{game.title}\t{game.players[0]}〜{game.players[1]}人\t{pieces}")
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+@project_option
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("out"),
+              show_default=True, help="出力フォルダ")
+@click.option("--paper", type=click.Choice(["a4", "letter", "a3", "b5"]), default="a4", show_default=True,
+              help="家庭用プリンタの用紙（b5 は JIS B5 182×257mm）")
+@click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long", show_default=True,
+              help="裏面の並べ方：長辺とじ・短辺とじ両面、または片面")
+@click.option("--marks", type=click.Choice(["jp", "simple", "none"]), default="simple", show_default=True,
+              help="トンボ：jp は印刷所用ページに日本式トンボ、simple は裁断線のみ、none はなし")
+@click.option("--gutter", "gutter_mm", type=float, default=0.0, show_default=True,
+              help="シート上のカード間の隙間（mm）")
+@reported
+def build(games: tuple[str, ...], project_dir: Path, out_dir: Path, paper: str, duplex: str, marks: str,
+          gutter_mm: float) -> None:
+    """カードを印刷用PDFにします（GAME 省略時は全ゲーム）。"""
+    from .build import BuildOptions, build_game
+    project = open_project(project_dir)
+    loaded = project.load_games(games or None)
+    opts = BuildOptions(paper=paper, duplex=duplex, marks=marks, gutter_mm=gutter_mm)
+    steps = sum(len(g.decks) for g in loaded)
+    show = sys.stderr.isatty()
+    with click.progressbar(length=steps, label="ビルド中", file=sys.stderr,
+                           hidden=not show) as bar:
+        for game in loaded:
+            result = build_game(game, out_dir, opts, tick=lambda _: bar.update(1))
+            for w in result.files:
+                click.echo(f"{w.path.as_posix()}\t{w.pages}ページ")
+
+
+@main.command()
+@click.argument("game")
+@project_option
+@click.option("--json", "as_json", is_flag=True, help="JSONで出力")
+@reported
+def inspect(game: str, project_dir: Path, as_json: bool) -> None:
+    """読み込んだゲームのデータを表示します。"""
+    from .inspect import inspect_game
+    data = inspect_game(open_project(project_dir).load_game(game))
+    if as_json:
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        click.echo(f"{data['title']}（{data['id']}） {data['players'][0]}〜{data['players'][1]}人")
+        for c in data["components"]:
+            mark = "（仮）" if c["provisional"] else ""
+            click.echo(f"  {c['name']}{mark}: {c['count']}  [{c['kind']}]")
+
+
+@main.command()
+@click.argument("game")
+@project_option
+@reported
+def new(game: str, project_dir: Path) -> None:
+    """新しいゲームの雛形を components/GAME/ に作ります（そのままビルドできます）。"""
+    from .scaffold import new_game
+    for path in new_game(project_dir, game):
+        click.echo(path.as_posix())
+
+
+@main.command()
+@click.argument("game")
+@click.argument("deck", required=False)
+@project_option
+@click.option("--out", "out_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="PNGの出力先（省略時は preview-GAME[-DECK].png）")
+@click.option("--dpi", type=int, default=100, show_default=True)
+@reported
+def preview(game: str, deck: str | None, project_dir: Path, out_file: Path | None, dpi: int) -> None:
+    """カードの一覧画像（コンタクトシート）をPNGで書き出します。"""
+    from .preview import write_contact_sheet
+    loaded = open_project(project_dir).load_game(game)
+    out_file = out_file or Path(f"preview-{game}{'-' + deck if deck else ''}.png")
+    path = write_contact_sheet(loaded, deck, out_file, dpi)
+    click.echo(path.as_posix())
+
+
+@main.command()
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("schemas"),
+              show_default=True)
+def schemas(out_dir: Path) -> None:
+    """エディタ用のJSON Schemaを書き出します。"""
+    from .data.schemas import write_schema_files
+    for path in write_schema_files(out_dir):
+        click.echo(path.as_posix())

@@ -1,0 +1,166 @@
+"""The loaded game: plain frozen dataclasses.  Renderers and rules engines read these, never YAML."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+from ..errors import Problem
+
+
+@dataclass(frozen=True)
+class Where:
+    """Where a value came from, for error messages after loading."""
+
+    file: str
+    line: int
+    col: int
+
+    def problem(self, field_path: str, message: str) -> Problem:
+        return Problem(self.file, self.line, self.col, field_path, message)
+
+
+@dataclass(frozen=True)
+class Region:
+    name: str
+    kind: str
+    x_pt: float
+    y_pt: float          # from the top of the trim, downwards
+    w_pt: float
+    h_pt: float
+    props: Mapping[str, Any]   # remaining properties, lengths already in points
+    where: Where
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.props.get(key, default)
+
+
+@dataclass(frozen=True)
+class Layout:
+    id: str
+    width_pt: float
+    height_pt: float
+    bleed_pt: float
+    safe_pt: float
+    corner_radius_pt: float
+    background: str
+    face: tuple[Region, ...]
+    back: tuple[Region, ...]
+    where: Where
+
+
+@dataclass(frozen=True)
+class Suit:
+    id: str
+    name: str
+    color: str
+    mark: str
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Card:
+    id: str
+    deck_id: str
+    title: str
+    suit: Suit | None
+    value: int | str | None
+    body: str
+    flavor: str
+    image: Path | None
+    count: int
+    provisional: bool
+    fields: Mapping[str, Any]
+    rules: Mapping[str, Any]
+    where: Where
+
+    def field_text(self, name: str, deck: "Deck", game_title: str) -> str:
+        """Text of a field a layout region names; '' when the card leaves it empty."""
+        if name.startswith("fields."):
+            v = self.fields.get(name[7:], "")
+        elif name == "suit_name":
+            v = self.suit.name if self.suit else ""
+        elif name == "deck_name":
+            v = deck.name
+        elif name == "game_title":
+            v = game_title
+        else:
+            v = getattr(self, name)
+        return "" if v is None else str(v)
+
+
+@dataclass(frozen=True)
+class Back:
+    title: str
+    subtitle: str
+    color: str
+    image: Path | None
+
+
+@dataclass(frozen=True)
+class Deck:
+    id: str
+    name: str
+    layout: Layout
+    cards: tuple[Card, ...]
+    suits: tuple[Suit, ...]
+    back: Back
+    description: str
+    provisional: bool
+    file: str
+    where: Where
+
+    @property
+    def piece_count(self) -> int:
+        return sum(c.count for c in self.cards)
+
+    def card(self, card_id: str) -> Card:
+        for c in self.cards:
+            if c.id == card_id:
+                return c
+        raise KeyError(card_id)
+
+    def physical_cards(self) -> list[Card]:
+        """Every printed card, copies included, in data order."""
+        return [c for c in self.cards for _ in range(c.count)]
+
+
+@dataclass(frozen=True)
+class Component:
+    id: str
+    name: str
+    kind: str
+    count: int
+    description: str
+    provisional: bool
+    where: Where
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str
+    title: str
+    subtitle: str
+    players: tuple[int, int]
+    play_time: str
+    age: str
+    version: str
+    designer: str
+    engine: str | None
+    components: tuple[Component, ...]
+    decks: tuple[Deck, ...]
+    folder: Path
+    where: Where
+    extras: Mapping[str, Any] = field(default_factory=dict)
+
+    def deck(self, deck_id: str) -> Deck:
+        for d in self.decks:
+            if d.id == deck_id:
+                return d
+        raise KeyError(deck_id)
+
+    def component(self, comp_id: str) -> Component:
+        for c in self.components:
+            if c.id == comp_id:
+                return c
+        raise KeyError(comp_id)

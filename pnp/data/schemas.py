@@ -1,0 +1,169 @@
+"""JSON Schemas of the YAML kinds.  The same schemas check data at load time and ship as files in
+``pnp/schemas/`` for editors (``pnp schemas`` rewrites them; a test keeps them in sync)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from ..units import LENGTH_PATTERN
+
+DRAFT = "https://json-schema.org/draft/2020-12/schema"
+
+ID = {"type": "string", "pattern": r"^[a-z0-9][a-z0-9_-]*$",
+      "description": "identifier: lower-case ASCII letters, digits, - and _"}
+LENGTH = {"type": "string", "pattern": LENGTH_PATTERN, "description": "length with a unit: 63mm, 10pt, 1in"}
+COLOR = {"type": "string", "pattern": r"^(#[0-9a-fA-F]{6}|suit|back|none)$",
+         "description": "#rrggbb, 'suit' (the card's suit colour), 'back' (the deck's back colour) or 'none'"}
+TEXT = {"type": "string"}
+COUNT = {"type": "integer", "minimum": 1, "maximum": 1000}
+SIZE_NAMES = ["poker", "bridge", "mini", "tarot", "meishi", "square"]
+MARKS = ["circle", "square", "triangle", "diamond", "star", "hexagon", "cross", "ring", "drop", "bolt",
+         "plane", "shield", "eye", "flame", "target"]
+
+SIZE = {"oneOf": [
+    {"enum": SIZE_NAMES},
+    {"type": "object", "additionalProperties": False, "required": ["width", "height"],
+     "properties": {"width": LENGTH, "height": LENGTH}},
+]}
+
+REGION = {
+    "type": ["object", "null"],
+    "description": "a drawn region of a card face or back; null removes an inherited region",
+    "additionalProperties": False,
+    "properties": {
+        "kind": {"enum": ["text", "index", "band", "mark", "frame", "rect", "image", "line"]},
+        "x": LENGTH, "y": LENGTH, "w": LENGTH, "h": LENGTH,
+        "field": {"type": "string", "description": "card field drawn here: title, value, body, flavor, "
+                  "suit_name, deck_name, game_title, or fields.NAME"},
+        "text": TEXT,
+        "font": {"type": "string"},
+        "size": LENGTH,
+        "min_size": LENGTH,
+        "leading": {"type": "number", "minimum": 1.0, "maximum": 3.0},
+        "align": {"enum": ["left", "center", "right", "justify"]},
+        "valign": {"enum": ["top", "middle", "bottom"]},
+        "color": COLOR,
+        "fill": COLOR,
+        "stroke": COLOR,
+        "stroke_width": LENGTH,
+        "radius": LENGTH,
+        "bleed": {"type": "boolean", "description": "band reaches into the bleed"},
+        "rotate_copy": {"type": "boolean", "description": "index: repeat rotated 180° in the opposite corner"},
+        "opacity": {"type": "number", "minimum": 0, "maximum": 1},
+        "mark_size": LENGTH,
+        "optional": {"type": "boolean", "description": "an empty field draws nothing instead of being an error"},
+        "z": {"type": "integer"},
+    },
+}
+
+SIDE = {"type": "object", "additionalProperties": False,
+        "properties": {"regions": {"type": "object", "additionalProperties": REGION}}}
+
+LAYOUT = {
+    "$schema": DRAFT, "$id": "pnp-layout.schema.json", "title": "pnp layout (card template)",
+    "type": "object", "additionalProperties": False,
+    "properties": {
+        "id": ID,
+        "extends": {"oneOf": [ID, {"type": "array", "items": ID}]},
+        "description": TEXT,
+        "size": SIZE,
+        "bleed": LENGTH,
+        "safe": LENGTH,
+        "corner_radius": LENGTH,
+        "background": COLOR,
+        "face": SIDE,
+        "back": SIDE,
+    },
+}
+
+CARD = {
+    "type": "object", "additionalProperties": False, "required": ["id"],
+    "properties": {
+        "id": ID,
+        "title": TEXT,
+        "suit": ID,
+        "value": {"type": ["integer", "string"]},
+        "body": TEXT,
+        "flavor": TEXT,
+        "image": {"type": "string"},
+        "count": COUNT,
+        "provisional": {"type": "boolean"},
+        "fields": {"type": "object", "additionalProperties": {"type": ["string", "integer", "number"]},
+                   "description": "extra text fields a layout region shows as fields.NAME"},
+        "rules": {"type": "object", "description": "facts the rules engine reads (free form)"},
+    },
+}
+
+DECK = {
+    "$schema": DRAFT, "$id": "pnp-deck.schema.json", "title": "pnp deck",
+    "type": "object", "additionalProperties": False, "required": ["kind", "id", "name", "layout", "cards"],
+    "properties": {
+        "kind": {"const": "deck"},
+        "id": ID,
+        "name": TEXT,
+        "layout": ID,
+        "size": SIZE,
+        "description": TEXT,
+        "provisional": {"type": "boolean"},
+        "back": {"type": "object", "additionalProperties": False, "properties": {
+            "title": TEXT, "subtitle": TEXT, "color": COLOR, "image": {"type": "string"}}},
+        "suits": {"type": "array", "items": {
+            "type": "object", "additionalProperties": False, "required": ["id", "name", "color", "mark"],
+            "properties": {"id": ID, "name": TEXT, "color": COLOR, "mark": {"enum": MARKS},
+                           "description": TEXT}}},
+        "defaults": {"type": "object", "description": "fields every card starts from",
+                     "properties": {k: v for k, v in CARD["properties"].items() if k != "id"},
+                     "additionalProperties": False},
+        "cards": {"type": "array", "minItems": 1, "items": CARD},
+    },
+}
+
+COMPONENT = {
+    "type": "object", "additionalProperties": False, "required": ["id", "name", "kind", "count"],
+    "properties": {
+        "id": ID,
+        "name": TEXT,
+        "kind": {"enum": ["deck", "track", "board", "cut_card", "tokens", "dice", "bits", "sheet"]},
+        "count": COUNT,
+        "description": TEXT,
+        "provisional": {"type": "boolean"},
+    },
+}
+
+GAME = {
+    "$schema": DRAFT, "$id": "pnp-game.schema.json", "title": "pnp game",
+    "type": "object", "additionalProperties": False,
+    "required": ["id", "title", "players", "components"],
+    "properties": {
+        "id": ID,
+        "title": TEXT,
+        "subtitle": TEXT,
+        "players": {"type": "array", "prefixItems": [{"type": "integer", "minimum": 1},
+                                                     {"type": "integer", "minimum": 1}],
+                    "minItems": 2, "maxItems": 2, "description": "[min, max]"},
+        "play_time": TEXT,
+        "age": TEXT,
+        "version": {"type": ["string", "number"]},
+        "designer": TEXT,
+        "engine": {"type": "string", "description": "bundled rules engine (pnp.games.NAME)"},
+        "components": {"type": "array", "items": COMPONENT},
+    },
+}
+
+SCHEMAS = {"game": GAME, "deck": DECK, "layout": LAYOUT}
+
+
+def schema_files() -> dict[str, str]:
+    """File name → JSON text, exactly as shipped in pnp/schemas/."""
+    return {f"{kind}.schema.json": json.dumps(schema, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+            for kind, schema in SCHEMAS.items()}
+
+
+def write_schema_files(folder: Path) -> list[Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    out = []
+    for name, text in schema_files().items():
+        path = folder / name
+        path.write_text(text, encoding="utf-8")
+        out.append(path)
+    return out

@@ -1,0 +1,40 @@
+"""Error types.  The library raises these; the CLI turns them into messages and exit codes."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    """One thing wrong with the designer's data, located like a compiler error."""
+
+    file: str
+    line: int
+    col: int
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}:{self.col}" if self.line else self.file
+        field = f" {self.field}:" if self.field else ""
+        return f"{where}:{field} {self.message}"
+
+
+class PnpError(Exception):
+    """Base of every error the CLI reports without a traceback (exit code 1)."""
+
+
+class DataError(PnpError):
+    """One or more problems in YAML data; all of them, sorted by file and line."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = sorted(set(problems))
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class LayoutError(PnpError):
+    """Text that does not fit, a missing glyph, a region outside the card …"""
+
+
+class BuildError(PnpError):
+    """Output could not be written."""

@@ -1,0 +1,25 @@
+"""`pnp inspect`: the loaded model as plain JSON-able data."""
+from __future__ import annotations
+
+from .data.model import Game
+
+
+def inspect_game(game: Game) -> dict:
+    return {
+        "id": game.id,
+        "title": game.title,
+        "subtitle": game.subtitle,
+        "players": [game.players[0], game.players[1]],
+        "play_time": game.play_time,
+        "age": game.age,
+        "version": game.version,
+        "engine": game.engine,
+        "components": [{"id": c.id, "name": c.name, "kind": c.kind, "count": c.count,
+                        "description": c.description, "provisional": c.provisional} for c in game.components],
+        "decks": [{"id": d.id, "name": d.name, "layout": d.layout.id, "file": d.file,
+                   "trim_mm": [round(d.layout.width_pt * 25.4 / 72, 2), round(d.layout.height_pt * 25.4 / 72, 2)],
+                   "suits": [{"id": s.id, "name": s.name, "color": s.color, "mark": s.mark} for s in d.suits],
+                   "cards": [{"id": c.id, "title": c.title, "suit": c.suit.id if c.suit else None,
+                              "value": c.value, "count": c.count, "provisional": c.provisional}
+                             for c in d.cards]} for d in game.decks],
+    }

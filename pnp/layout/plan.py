@@ -1,0 +1,98 @@
+"""Page plans: what to draw, where, already measured.  Lengths in points; card-local coordinates
+have their origin at the top-left corner of the trim and y growing downwards.  Renderers (PDF, PNG,
+a recording canvas) draw plans and never see YAML."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Union
+
+from ..text.linebreak import Line
+
+
+@dataclass(frozen=True)
+class Box:
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float = 0.5
+    radius: float = 0.0
+    opacity: float = 1.0
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A drawn suit mark (vector shape), so suits stay apart in greyscale."""
+
+    shape: str
+    cx: float
+    cy: float
+    size: float
+    fill: str
+    opacity: float = 1.0
+
+
+@dataclass(frozen=True)
+class PlacedLine:
+    x: float            # left of the line (alignment applied)
+    baseline: float     # y of the baseline
+    line: Line
+
+
+@dataclass(frozen=True)
+class TextBlock:
+    lines: tuple[PlacedLine, ...]
+    color: str
+    size_pt: float
+
+
+@dataclass(frozen=True)
+class Picture:
+    path: Path
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+@dataclass(frozen=True)
+class Rotated:
+    """Items turned by angle degrees about (cx, cy) — the corner index repeated upside down."""
+
+    angle: float
+    cx: float
+    cy: float
+    items: tuple["Item", ...]
+
+
+@dataclass(frozen=True)
+class Rule:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    color: str = "#000000"
+    width: float = 0.25
+    dash: tuple[float, ...] = ()
+
+
+Item = Union[Box, Mark, TextBlock, Picture, Rotated, Rule]
+
+
+@dataclass(frozen=True)
+class CardPlan:
+    """One side of one card, ready to draw."""
+
+    deck_id: str
+    card_id: str            # "" for a back
+    side: str               # "face" or "back"
+    width: float
+    height: float
+    bleed: float
+    corner_radius: float
+    background: str
+    items: tuple[Item, ...]
+    texts: tuple[str, ...] = field(default=())   # every string drawn, for tests and glyph checks

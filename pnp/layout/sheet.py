@@ -1,0 +1,112 @@
+"""Imposition: cards on home-printer sheets (faces, then backs mirrored for duplex), one card per
+page for print shops.  Pure geometry: positions in points, top-left origin, y downwards."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..errors import PnpError
+from ..units import mm
+
+PAPERS_MM = {
+    "a4": (210.0, 297.0),
+    "letter": (215.9, 279.4),
+    "a3": (297.0, 420.0),
+    "b5": (182.0, 257.0),     # JIS B5, the Japanese one (reportlab's B5 is ISO)
+    "a5": (148.0, 210.0),
+}
+DUPLEX = ("long", "short", "none", "fold")
+HOME_MARGIN_MM = 8.0
+
+
+@dataclass(frozen=True)
+class Slot:
+    index: int          # position of the card in the deck's print order
+    col: int
+    row: int
+    x: float            # top-left of the trim on the page
+    y: float
+
+
+@dataclass(frozen=True)
+class SheetPage:
+    side: str           # "face" or "back"
+    sheet: int          # 1-based sheet number
+    slots: tuple[Slot, ...]
+
+
+@dataclass(frozen=True)
+class Grid:
+    paper_w: float
+    paper_h: float
+    card_w: float
+    card_h: float
+    gutter: float
+    cols: int
+    rows: int
+    x0: float           # top-left of the grid
+    y0: float
+
+    @property
+    def per_sheet(self) -> int:
+        return self.cols * self.rows
+
+    @property
+    def grid_w(self) -> float:
+        return self.cols * self.card_w + (self.cols - 1) * self.gutter
+
+    @property
+    def grid_h(self) -> float:
+        return self.rows * self.card_h + (self.rows - 1) * self.gutter
+
+    def position(self, col: int, row: int) -> tuple[float, float]:
+        return self.x0 + col * (self.card_w + self.gutter), self.y0 + row * (self.card_h + self.gutter)
+
+
+def paper_size(name: str) -> tuple[float, float]:
+    try:
+        w, h = PAPERS_MM[name]
+    except KeyError:
+        raise PnpError(f"unknown paper {name!r} (papers: {', '.join(PAPERS_MM)})") from None
+    return mm(w), mm(h)
+
+
+def plan_grid(paper: str, card_w: float, card_h: float, gutter: float = 0.0,
+              margin: float = mm(HOME_MARGIN_MM), width_share: float = 1.0) -> Grid:
+    """The largest grid of cards that fits inside the printable margin, centred on the sheet so
+    printer drift stays symmetric.  width_share < 1 keeps only part of the sheet (gutter-fold)."""
+    pw, ph = paper_size(paper)
+    usable_w = pw * width_share - 2 * margin
+    usable_h = ph - 2 * margin
+    cols = max(0, math.floor((usable_w + gutter + 1e-6) / (card_w + gutter)))
+    rows = max(0, math.floor((usable_h + gutter + 1e-6) / (card_h + gutter)))
+    if cols == 0 or rows == 0:
+        raise PnpError(f"a {card_w / mm(1):.0f}×{card_h / mm(1):.0f} mm card does not fit on {paper} paper "
+                       f"inside {margin / mm(1):.0f} mm margins")
+    grid_w = cols * card_w + (cols - 1) * gutter
+    grid_h = rows * card_h + (rows - 1) * gutter
+    return Grid(pw, ph, card_w, card_h, gutter, cols, rows, (pw * width_share - grid_w) / 2, (ph - grid_h) / 2)
+
+
+def impose(count: int, grid: Grid, duplex: str) -> list[SheetPage]:
+    """Face pages each followed by its back page.  Long-edge duplex mirrors columns on the back,
+    short-edge mirrors rows; 'none' keeps backs in place (for gluing)."""
+    if duplex not in DUPLEX:
+        raise PnpError(f"unknown duplex mode {duplex!r} (use {', '.join(DUPLEX)})")
+    pages: list[SheetPage] = []
+    per = grid.per_sheet
+    sheets = max(1, math.ceil(count / per))
+    for s in range(sheets):
+        faces, backs = [], []
+        for k in range(per):
+            idx = s * per + k
+            if idx >= count:
+                break
+            col, row = k % grid.cols, k // grid.cols
+            faces.append(Slot(idx, col, row, *grid.position(col, row)))
+            bcol = grid.cols - 1 - col if duplex == "long" else col
+            brow = grid.rows - 1 - row if duplex == "short" else row
+            backs.append(Slot(idx, bcol, brow, *grid.position(bcol, brow)))
+        pages.append(SheetPage("face", s + 1, tuple(faces)))
+        pages.append(SheetPage("back", s + 1, tuple(backs)))
+    return pages

@@ -1,0 +1,182 @@
+"""PDF backend: draws card plans, sheets and shop pages with reportlab.  Output is written to a
+temporary file and renamed, so a failed build never leaves a truncated PDF behind; invariant mode
+(and SOURCE_DATE_EPOCH) make the bytes repeatable."""
+from __future__ import annotations
+
+import os
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+from reportlab.lib.colors import CMYKColor, HexColor
+from reportlab.pdfgen.canvas import Canvas
+
+from ..layout.plan import Box, CardPlan, Item, Mark, Picture, Rotated, Rule, TextBlock
+from ..text import fonts
+from .shapes import shape
+
+FILL_EVEN_ODD = 0
+
+
+def rgb_to_cmyk(hexcolor: str) -> CMYKColor:
+    r, g, b = (int(hexcolor[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    k = 1 - max(r, g, b)
+    if k >= 1:
+        return CMYKColor(0, 0, 0, 1)
+    return CMYKColor((1 - r - k) / (1 - k), (1 - g - k) / (1 - k), (1 - b - k) / (1 - k), k)
+
+
+@contextmanager
+def atomic_path(target: Path) -> Iterator[Path]:
+    """Yield a temporary path beside target; rename it over target only if the block succeeds."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix="." + target.name + ".", suffix=".tmp", dir=target.parent)
+    os.close(fd)
+    try:
+        yield Path(tmp)
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+
+
+class PdfPainter:
+    """Draws plan items on a reportlab canvas.  Card-local coordinates (top-left origin, y down) are
+    mapped by translating to the card's top-left corner and negating y."""
+
+    def __init__(self, canvas: Canvas, cmyk: bool = False):
+        self.c = canvas
+        self.cmyk = cmyk
+
+    def color(self, value: str):
+        return rgb_to_cmyk(value) if self.cmyk else HexColor(value)
+
+    # -- whole cards -------------------------------------------------------------------------
+    def card(self, plan: CardPlan, x: float, top: float, clip: tuple[float, float, float, float] | None) -> None:
+        """Draw plan with its trim's top-left at (x, top) in PDF coordinates; clip is an extra margin
+        (left, top, right, bottom) around the trim that may still be painted (bleed)."""
+        c = self.c
+        c.saveState()
+        c.translate(x, top)
+        if clip is not None:
+            l, t, r, b = clip
+            p = c.beginPath()
+            p.rect(-l, -(plan.height + b), plan.width + l + r, plan.height + t + b)
+            c.clipPath(p, stroke=0, fill=0)
+        bl = plan.bleed
+        c.setFillColor(self.color(plan.background))
+        c.rect(-bl, -(plan.height + bl), plan.width + 2 * bl, plan.height + 2 * bl, stroke=0, fill=1)
+        for item in plan.items:
+            self.item(item)
+        c.restoreState()
+
+    def item(self, item: Item) -> None:
+        c = self.c
+        if isinstance(item, Box):
+            c.saveState()
+            if item.fill:
+                c.setFillColor(self.color(item.fill))
+            if item.stroke:
+                c.setStrokeColor(self.color(item.stroke))
+                c.setLineWidth(item.stroke_width)
+            if item.opacity < 1:   # after the colours: setting a colour resets its alpha
+                c.setFillAlpha(item.opacity)
+                c.setStrokeAlpha(item.opacity)
+            y = -(item.y + item.h)
+            if item.radius:
+                c.roundRect(item.x, y, item.w, item.h, item.radius, stroke=int(bool(item.stroke)),
+                            fill=int(bool(item.fill)))
+            else:
+                c.rect(item.x, y, item.w, item.h, stroke=int(bool(item.stroke)), fill=int(bool(item.fill)))
+            c.restoreState()
+        elif isinstance(item, TextBlock):
+            c.setFillColor(self.color(item.color))
+            for placed in item.lines:
+                line = placed.line
+                for frag in line.fragments:
+                    t = c.beginText()
+                    t.setFont(fonts.pdf_name(frag.font), frag.size_pt)
+                    if line.char_space_pt:
+                        t.setCharSpace(line.char_space_pt)
+                    t.setTextOrigin(placed.x + frag.x_pt, -placed.baseline)
+                    t.textOut(frag.text)
+                    c.drawText(t)
+        elif isinstance(item, Mark):
+            self.mark(item)
+        elif isinstance(item, Rotated):
+            c.saveState()
+            c.translate(item.cx, -item.cy)
+            c.rotate(item.angle)
+            c.translate(-item.cx, item.cy)
+            for sub in item.items:
+                self.item(sub)
+            c.restoreState()
+        elif isinstance(item, Picture):
+            c.drawImage(str(item.path), item.x, -(item.y + item.h), item.w, item.h,
+                        preserveAspectRatio=True, anchor="c", mask="auto")
+        elif isinstance(item, Rule):
+            c.saveState()
+            c.setStrokeColor(self.color(item.color))
+            c.setLineWidth(item.width)
+            if item.dash:
+                c.setDash(list(item.dash))
+            c.line(item.x1, -item.y1, item.x2, -item.y2)
+            c.restoreState()
+        else:  # pragma: no cover - the plan types are closed
+            raise TypeError(item)
+
+    def mark(self, m: Mark) -> None:
+        c = self.c
+        c.saveState()
+        c.setFillColor(self.color(m.fill))
+        if m.opacity < 1:
+            c.setFillAlpha(m.opacity)
+        c.translate(m.cx, -m.cy)
+        c.scale(m.size / 2, m.size / 2)
+        p = c.beginPath()
+        for kind, data in shape(m.shape):
+            if kind == "circle":
+                x, y, r = data
+                p.circle(x, y, r)
+            elif kind == "poly":
+                p.moveTo(*data[0])
+                for pt in data[1:]:
+                    p.lineTo(*pt)
+                p.close()
+            else:   # curve: start point, then points or ("c", c1, c2, end)
+                p.moveTo(*data[0])
+                for seg in data[1:]:
+                    if seg[0] == "c":
+                        p.curveTo(*seg[1], *seg[2], *seg[3])
+                    else:
+                        p.lineTo(*seg)
+                p.close()
+        c.drawPath(p, stroke=0, fill=1, fillMode=FILL_EVEN_ODD)
+        c.restoreState()
+
+    # -- sheet furniture ---------------------------------------------------------------------
+    def label(self, text: str, x: float, y: float, size: float = 6.0) -> None:
+        c = self.c
+        c.setFillColor(self.color("#666666"))
+        c.setFont(fonts.pdf_name("gothic"), size)
+        c.drawString(x, y, text)
+
+    def hairline(self, x1: float, y1: float, x2: float, y2: float, width: float = 0.25,
+                 color: str = "#000000") -> None:
+        c = self.c
+        c.setStrokeColor(self.color(color))
+        c.setLineWidth(width)
+        c.line(x1, y1, x2, y2)
+
+
+def new_canvas(path: Path, pagesize: tuple[float, float], title: str, cmyk: bool = False) -> Canvas:
+    c = Canvas(str(path), pagesize=pagesize, invariant=1, pageCompression=1,
+               enforceColorSpace="cmyk" if cmyk else None)
+    c.setTitle(title)
+    c.setCreator("pnp")
+    c.setProducer("pnp")
+    return c

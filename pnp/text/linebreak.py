@@ -1,0 +1,642 @@
+"""Japanese line breaking (JLREQ kinsoku) shared by cards and rulebooks.
+
+Pure Python: nothing here imports reportlab.  Callers pass a ``measure``
+function ``measure(text, font_name, size_pt) -> advance width in pt`` (for
+reportlab: ``pdfmetrics.stringWidth``).
+
+Model
+-----
+* Text is a sequence of :class:`Span` (one style each).  It is flattened to
+  characters; every character is measured once per ``(char, font, size)``
+  (widths are assumed additive, which holds for reportlab's ``stringWidth``:
+  it applies no kerning).  A span with ``ruby`` is one unbreakable unit.
+* Between two adjacent characters a *break opportunity* exists unless a rule
+  forbids it:
+
+  - the next char may not start a line (:data:`NO_START_CHARS`),
+  - the previous char may not end a line (:data:`NO_END_CHARS`),
+  - both are Latin-like (a Latin word / ASCII number breaks only at spaces),
+  - both are full-width digits (also ``１，０００`` / ``３．５``),
+  - the pair is ``——`` ``……`` ``‥‥`` ``――``,
+  - a digit followed by a postfix unit (``％ ℃ ° ‰ ′ ″ ¢``) or a prefix
+    (``¥ ￥ $ ＄ £ € №``) followed by a digit,
+  - both are inside the same ruby span.
+
+  A break is never placed *before* an ASCII space; it goes after the space
+  run, and the spaces at a soft break are dropped.
+
+* Lines are filled greedily.  When a character overflows the line:
+
+  1. if a break is allowed right before it, break there;
+  2. else, if it is one of :data:`HANGING_CHARS` (``、。，．,.``),
+     ``allow_hanging`` is on and a break is allowed right after it, it hangs
+     past the right margin (ぶら下げ; one char at most);
+  3. else break at the last break opportunity on the line (追い出し);
+  4. else (no opportunity on the whole line, e.g. an over-long Latin word)
+     force a break between characters, preferring a position that does not
+     start the next line with a NO_START char nor end this one with a NO_END
+     char.  Such lines have ``Line.forced = True``.  A ruby unit is never
+     split; a ruby unit (or a single char) wider than the line overflows it
+     (``Line.width_pt > width_pt``; :func:`fit_text` treats that as not
+     fitting).
+
+* ``\\n`` is a hard break (``\\r\\n`` / ``\\r`` are accepted too).  Every ``\\n``
+  starts a new line, so ``"a\\n"`` gives two lines (the second empty) and
+  ``"a\\n\\nb"`` has an empty line in the middle.  Empty input gives ``[]``.
+* ASCII spaces at the end of every line are dropped, as are spaces at the
+  start of wrapped lines.  Leading spaces of a hard line (indent) are kept.
+
+Justification
+-------------
+With ``justify=True`` every line that is not ``hard_end`` gets
+``char_space_pt = (width_pt - natural) / (n_chars - 1)`` (never negative),
+i.e. extra space after every character except the line's last one.  Ruby
+readings do not count as characters; spaces inside the line do.  For a
+hanging line the hanging char is left out: ``natural`` excludes it, it is
+not counted, and no space is added after the last non-hanging char, so the
+last non-hanging char ends exactly at the margin and the hanging char sits
+just past it.  The hanging char is always its own fragment.
+
+``Fragment.x_pt`` is the fragment's start including all spacing before it;
+``Fragment.width_pt`` is its natural width plus the spacing after each of its
+characters except the line's last (non-hanging) char, so consecutive
+fragments tile exactly: ``frag[k+1].x_pt == frag[k].x_pt + frag[k].width_pt``
+and, for a justified non-hanging line, the widths sum to ``width_pt``.
+Drawing with reportlab ``setCharSpace(line.char_space_pt)`` per fragment at
+``x_pt`` reproduces the layout (the trailing char space reportlab adds after
+a fragment's last glyph is harmless because every fragment is positioned
+explicitly).
+
+fit_text height
+---------------
+``block_height(n, size, leading) = size + (n - 1) * size * leading`` (0 for
+no lines): one em for the first line plus one line advance per further line.
+With the first baseline at ``top + 0.88 * size`` the last line's descent
+(``0.12 * size``) ends exactly at ``top + height``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from typing import Callable, Sequence
+
+__all__ = [
+    "Measure",
+    "Span",
+    "Fragment",
+    "Line",
+    "FitResult",
+    "TextDoesNotFit",
+    "break_spans",
+    "break_text",
+    "fit_text",
+    "block_height",
+    "NO_START_CHARS",
+    "NO_END_CHARS",
+    "HANGING_CHARS",
+    "INSEPARABLE_CHARS",
+]
+
+Measure = Callable[[str, str, float], float]
+WidthCache = dict  # {(font, size_pt): {char: width_pt}}
+
+
+# --------------------------------------------------------------------------
+# data types
+
+
+@dataclass(frozen=True)
+class Span:
+    """Input run of one style."""
+
+    text: str
+    font: str
+    size_pt: float
+    style: str = ""
+    ruby: str | None = None  # ruby reading; the whole span is unbreakable
+
+
+@dataclass(frozen=True)
+class Fragment:
+    """Output piece of a line, one style (one input span, or part of one)."""
+
+    text: str
+    font: str
+    size_pt: float
+    x_pt: float  # from the line's left edge, incl. justification before it
+    width_pt: float  # natural width + char spacing added inside it
+    style: str = ""
+    ruby: str | None = None
+
+
+@dataclass(frozen=True)
+class Line:
+    fragments: tuple[Fragment, ...]
+    width_pt: float  # natural width (no justification), hanging char included
+    char_space_pt: float = 0.0  # justification: extra space after each char
+    hanging: bool = False  # last char hangs past the right margin
+    hard_end: bool = False  # ended by \n or end of text (never justified)
+    forced: bool = False  # last-resort break between chars (no legal break)
+
+    @property
+    def text(self) -> str:
+        return "".join(f.text for f in self.fragments)
+
+
+@dataclass(frozen=True)
+class FitResult:
+    size_pt: float  # base size actually used
+    leading_pt: float  # baseline-to-baseline advance = size_pt * leading
+    lines: list[Line]
+    height_pt: float  # block_height(len(lines), size_pt, leading)
+
+
+class TextDoesNotFit(Exception):
+    """Text does not fit even at the smallest allowed size."""
+
+    def __init__(
+        self,
+        needed_height_pt: float,
+        available_height_pt: float,
+        size_pt: float,
+        *,
+        widest_line_pt: float = 0.0,
+        available_width_pt: float = 0.0,
+    ) -> None:
+        self.needed_height_pt = needed_height_pt
+        self.available_height_pt = available_height_pt
+        self.size_pt = size_pt
+        self.widest_line_pt = widest_line_pt
+        self.available_width_pt = available_width_pt
+        msg = (
+            f"text needs {needed_height_pt:.2f}pt height at {size_pt:g}pt "
+            f"but only {available_height_pt:.2f}pt is available"
+        )
+        if widest_line_pt > available_width_pt + _EPS:
+            msg += (
+                f"; a line/unit is {widest_line_pt:.2f}pt wide but only "
+                f"{available_width_pt:.2f}pt is available"
+            )
+        super().__init__(msg)
+
+
+# --------------------------------------------------------------------------
+# character classes
+
+_SMALL_KATAKANA_EXT = "".join(chr(c) for c in range(0x31F0, 0x3200))  # ㇰ-ㇿ
+
+NO_START_CHARS = frozenset(
+    # closing brackets
+    "）〕］｝〉》」』】〙〗〟’”)]}｣"
+    # hyphens / dashes
+    "‐〜゠–～"
+    # dividing punctuation
+    "？！‼⁇⁈⁉?!"
+    # middle dots, colons
+    "・：；:;･"
+    # full stops, commas
+    "。．、，.,｡､"
+    # iteration marks, prolonged sound mark
+    "ヽヾゝゞ々〻ーｰ"
+    # small kana
+    "ぁぃぅぇぉっゃゅょゎゕゖ"
+    "ァィゥェォッャュョヮヵヶ"
+    "ｧｨｩｪｫｬｭｮｯ" + _SMALL_KATAKANA_EXT
+)
+NO_END_CHARS = frozenset("（〔［｛〈《「『【〘〖〝‘“([{｢")
+HANGING_CHARS = frozenset("、。，．,.")
+INSEPARABLE_CHARS = frozenset("—…‥―")  # never split when doubled
+_POSTFIX = frozenset("%‰℃°′″¢％")
+_PREFIX = frozenset("$£¥€＄￥№")
+_NUMSEP = frozenset(".,，．")
+
+# flag bits
+_NS = 1  # may not start a line
+_OP = 2  # may not end a line
+_SP = 4  # ASCII space / tab (break after, dropped at breaks)
+_LAT = 8  # Latin-like: no break between two of these
+_FWD = 16  # full-width digit
+_DIG = 32  # any digit (ASCII or full-width)
+_INS = 64  # inseparable when doubled
+_HANG = 128  # may hang
+_POST = 256
+_PRE = 512
+_NSEP = 1024  # separator inside numbers
+
+_FLAGS: dict[str, int] = {}
+
+_EPS = 1e-9
+
+
+def _classify(c: str) -> int:
+    f = 0
+    if c in NO_START_CHARS:
+        f |= _NS
+    if c in NO_END_CHARS:
+        f |= _OP
+    if c in HANGING_CHARS:
+        f |= _HANG
+    if c in INSEPARABLE_CHARS:
+        f |= _INS
+    if c in _POSTFIX:
+        f |= _POST
+    if c in _PREFIX:
+        f |= _PRE
+    if c in _NUMSEP:
+        f |= _NSEP
+    o = ord(c)
+    if c == " " or c == "\t":
+        return f | _SP
+    if "0" <= c <= "9":
+        f |= _DIG
+    elif 0xFF10 <= o <= 0xFF19:
+        f |= _DIG | _FWD
+    if (
+        (o < 0x0530 and (c.isprintable() or c == "\xa0"))
+        or 0x1E00 <= o < 0x2000
+        or c in "‘’“”"
+    ):
+        f |= _LAT
+    return f
+
+
+def _flags(c: str) -> int:
+    f = _FLAGS.get(c)
+    if f is None:
+        f = _FLAGS[c] = _classify(c)
+    return f
+
+
+# --------------------------------------------------------------------------
+# breaking
+
+
+class _Flat:
+    """Flattened paragraph data: parallel per-char arrays."""
+
+    __slots__ = ("chars", "widths", "flags", "span", "ok", "ruby_cont", "paras")
+
+    def __init__(self) -> None:
+        self.chars: list[str] = []
+        self.widths: list[float] = []
+        self.flags: list[int] = []
+        self.span: list[int] = []
+        self.ok: list[bool] = []  # ok[i]: a line may start at i (break before i)
+        self.ruby_cont: list[bool] = []  # inside a ruby span, not its first char
+        self.paras: list[tuple[int, int]] = []
+
+
+def _flatten(spans: Sequence[Span], measure: Measure, cache: WidthCache) -> _Flat:
+    fl = _Flat()
+    chars, widths, flags, spn, ok, rc = (
+        fl.chars, fl.widths, fl.flags, fl.span, fl.ok, fl.ruby_cont,
+    )
+    ps = 0
+    n = 0
+    pns = 0  # flags of the last non-space char of the paragraph
+    for si, sp in enumerate(spans):
+        text = sp.text
+        if not text:
+            continue
+        if "\r" in text:
+            text = text.replace("\r\n", "\n").replace("\r", "\n")
+        ruby = sp.ruby is not None
+        if ruby and "\n" in text:
+            raise ValueError(f"ruby span may not contain a line break: {sp.text!r}")
+        font = sp.font
+        size = sp.size_pt
+        key = (font, size)
+        wmap = cache.get(key)
+        if wmap is None:
+            wmap = cache[key] = {}
+        first = True
+        for c in text:
+            if c == "\n":
+                fl.paras.append((ps, n))
+                ps = n
+                pns = 0
+                continue
+            w = wmap.get(c)
+            if w is None:
+                w = wmap[c] = float(measure(c, font, size))
+            f = _FLAGS.get(c)
+            if f is None:
+                f = _FLAGS[c] = _classify(c)
+            if ruby:
+                f &= ~_SP  # spaces inside ruby are content
+            cont = ruby and not first
+            first = False
+            if n == ps or cont:
+                brk = False
+            elif f & (_NS | _SP):
+                brk = False
+            else:
+                p = flags[n - 1]
+                if p & _OP:
+                    brk = False
+                elif p & _SP:
+                    brk = not pns & _OP  # "「 あ": keep 「 off the line end
+                elif p & f & (_LAT | _FWD):
+                    brk = False
+                elif p & _INS and chars[n - 1] == c:
+                    brk = False
+                elif (
+                    p & _NSEP
+                    and f & _DIG
+                    and n - 2 >= ps
+                    and flags[n - 2] & _DIG
+                ):
+                    brk = False
+                elif (p & _DIG and f & _POST) or (p & _PRE and f & _DIG):
+                    brk = False
+                else:
+                    brk = True
+            if not f & _SP:
+                pns = f
+            chars.append(c)
+            widths.append(w)
+            flags.append(f)
+            spn.append(si)
+            ok.append(brk)
+            rc.append(cont)
+            n += 1
+    fl.paras.append((ps, n))
+    return fl
+
+
+def _force_break(fl: _Flat, start: int, i: int, pe: int) -> int:
+    """Last-resort break position in (start, i]; may exceed i for ruby."""
+    flags, rc = fl.flags, fl.ruby_cont
+    for j in range(i, start, -1):
+        if rc[j]:
+            continue
+        if flags[j] & (_NS | _SP) or flags[j - 1] & _OP:
+            continue
+        return j
+    for j in range(i, start, -1):
+        if not rc[j] and not flags[j] & _SP:
+            return j
+    j = i  # everything since start is one ruby unit: let it overflow
+    while j < pe and rc[j]:
+        j += 1
+    return j
+
+
+def _break_paragraph(
+    fl: _Flat, ps: int, pe: int, limit: float, allow_hanging: bool
+) -> list[tuple[int, int, bool, bool, bool]]:
+    """Return [(start, end, hanging, hard_end, forced)] for one paragraph."""
+    widths, flags, ok = fl.widths, fl.flags, fl.ok
+    out: list[tuple[int, int, bool, bool, bool]] = []
+    start = ps
+    if start >= pe:
+        return [(ps, ps, False, True, False)]
+    while True:
+        x = 0.0
+        has = False  # line has non-space content
+        last = -1  # last legal break position (> start)
+        hang = False
+        forced = False
+        brk = pe
+        i = start
+        while i < pe:
+            f = flags[i]
+            w = widths[i]
+            if f & _SP:
+                x += w
+                i += 1
+                continue
+            if has:
+                if ok[i]:
+                    last = i
+                if x + w > limit:
+                    if last == i:
+                        brk = i
+                    elif allow_hanging and f & _HANG and _can_break_after(fl, i, pe):
+                        brk = i + 1
+                        hang = True
+                    elif last > start:
+                        brk = last
+                    else:
+                        brk = _force_break(fl, start, i, pe)
+                        forced = True
+                    break
+            has = True
+            x += w
+            i += 1
+        end = brk
+        if not hang:
+            while end > start and flags[end - 1] & _SP:
+                end -= 1
+        line_start = start
+        start = brk
+        while start < pe and flags[start] & _SP:
+            start += 1
+        hard = start >= pe
+        out.append((line_start, end, hang, hard, forced))
+        if hard:
+            return out
+
+
+def _can_break_after(fl: _Flat, i: int, pe: int) -> bool:
+    """True if a line may end right after char i (spaces after it skipped)."""
+    flags = fl.flags
+    k = i + 1
+    while k < pe and flags[k] & _SP:
+        k += 1
+    return k >= pe or fl.ok[k]
+
+
+def _build_line(
+    fl: _Flat,
+    spans: Sequence[Span],
+    start: int,
+    end: int,
+    hang: bool,
+    hard: bool,
+    forced: bool,
+    width_pt: float,
+    justify: bool,
+) -> Line:
+    if end <= start:
+        return Line((), 0.0, 0.0, False, hard, forced)
+    widths, chars, spn = fl.widths, fl.chars, fl.span
+    natural = sum(widths[start:end])
+    body_end = end - 1 if hang else end  # chars [start, body_end) are justified
+    cs = 0.0
+    if justify and not hard:
+        n = body_end - start
+        if n >= 2:
+            body_nat = natural - widths[end - 1] if hang else natural
+            cs = (width_pt - body_nat) / (n - 1)
+            if cs < 0.0:
+                cs = 0.0
+    spaced_end = body_end - 1  # chars before this index get trailing space
+    frags: list[Fragment] = []
+    x = 0.0
+    k = start
+    while k < body_end:
+        si = spn[k]
+        m = k + 1
+        while m < body_end and spn[m] == si:
+            m += 1
+        nat = sum(widths[k:m])
+        if cs:
+            n_sp = min(m, spaced_end) - k
+            if n_sp > 0:
+                nat += cs * n_sp
+        sp = spans[si]
+        frags.append(
+            Fragment("".join(chars[k:m]), sp.font, sp.size_pt, x, nat, sp.style, sp.ruby)
+        )
+        x += nat
+        k = m
+    if hang:
+        sp = spans[spn[end - 1]]
+        frags.append(
+            Fragment(chars[end - 1], sp.font, sp.size_pt, x, widths[end - 1], sp.style, sp.ruby)
+        )
+    return Line(tuple(frags), natural, cs, hang, hard, forced)
+
+
+def break_spans(
+    spans: Sequence[Span],
+    width_pt: float,
+    measure: Measure,
+    *,
+    justify: bool = False,
+    allow_hanging: bool = True,
+    width_cache: WidthCache | None = None,
+) -> list[Line]:
+    """Break styled text into lines of at most ``width_pt``.
+
+    ``width_cache`` may be shared between calls *with the same measure
+    function* (e.g. across a whole deck) to measure each (char, font, size)
+    only once; by default a fresh cache is used per call.
+    """
+    cache: WidthCache = {} if width_cache is None else width_cache
+    fl = _flatten(spans, measure, cache)
+    if not fl.chars and len(fl.paras) == 1:
+        return []
+    limit = width_pt + _EPS * max(1.0, abs(width_pt))
+    lines: list[Line] = []
+    for ps, pe in fl.paras:
+        for start, end, hang, hard, forced in _break_paragraph(
+            fl, ps, pe, limit, allow_hanging
+        ):
+            lines.append(
+                _build_line(fl, spans, start, end, hang, hard, forced, width_pt, justify)
+            )
+    return lines
+
+
+def break_text(
+    text: str,
+    font: str,
+    size_pt: float,
+    width_pt: float,
+    measure: Measure,
+    **kw,
+) -> list[Line]:
+    """:func:`break_spans` for a single unstyled run."""
+    return break_spans([Span(text, font, size_pt)], width_pt, measure, **kw)
+
+
+# --------------------------------------------------------------------------
+# fitting
+
+
+def block_height(n_lines: int, size_pt: float, leading: float) -> float:
+    """Height of ``n_lines`` lines: ``size + (n - 1) * size * leading``."""
+    if n_lines <= 0:
+        return 0.0
+    return size_pt + (n_lines - 1) * size_pt * leading
+
+
+def _content_width(line: Line) -> float:
+    """Natural width without the hanging char."""
+    if line.hanging and line.fragments:
+        return line.width_pt - line.fragments[-1].width_pt
+    return line.width_pt
+
+
+def _sizes(size_pt: float, min_size_pt: float | None, step_pt: float) -> list[float]:
+    if min_size_pt is None or min_size_pt >= size_pt:
+        if min_size_pt is not None and min_size_pt > size_pt + _EPS:
+            raise ValueError(f"min_size_pt {min_size_pt} > size_pt {size_pt}")
+        return [size_pt]
+    if step_pt <= 0:
+        raise ValueError("step_pt must be > 0")
+    n = math.floor((size_pt - min_size_pt) / step_pt + 1e-9)
+    sizes = [round(size_pt - k * step_pt, 6) for k in range(n + 1)]
+    if sizes[-1] > min_size_pt + 1e-6:
+        sizes.append(min_size_pt)
+    return sizes
+
+
+def fit_text(
+    spans_or_text: str | Sequence[Span],
+    width_pt: float,
+    height_pt: float,
+    measure: Measure,
+    *,
+    size_pt: float,
+    min_size_pt: float | None = None,
+    leading: float = 1.4,
+    font: str | None = None,
+    justify: bool = False,
+    step_pt: float = 0.5,
+    allow_hanging: bool = True,
+    width_cache: WidthCache | None = None,
+) -> FitResult:
+    """Break text at ``size_pt``, shrinking by ``step_pt`` down to
+    ``min_size_pt`` until it fits ``width_pt`` x ``height_pt``.
+
+    * A plain string needs ``font``; it is set at the trial size.
+    * For spans, ``size_pt`` is the nominal base size: at trial size ``s``
+      every span's size is multiplied by ``s / size_pt`` (so relative sizes
+      are kept), and the line advance is ``s * leading``.
+    * Height is :func:`block_height` ``= s + (n - 1) * s * leading``.
+    * A line whose content (without a hanging char) is wider than
+      ``width_pt`` (an unbreakable ruby unit or a single glyph) counts as not
+      fitting.
+    * Raises :class:`TextDoesNotFit` (with the figures at the smallest size
+      tried) instead of ever clipping.
+    """
+    if isinstance(spans_or_text, str):
+        if font is None:
+            raise ValueError("fit_text with a plain string needs font=")
+        base: Sequence[Span] | None = None
+        text = spans_or_text
+    else:
+        base = list(spans_or_text)
+        text = ""
+    cache: WidthCache = {} if width_cache is None else width_cache
+    limit_w = width_pt + _EPS * max(1.0, abs(width_pt))
+    limit_h = height_pt + _EPS * max(1.0, abs(height_pt))
+    needed = widest = 0.0
+    s = size_pt
+    for s in _sizes(size_pt, min_size_pt, step_pt):
+        if base is None:
+            spans: Sequence[Span] = [Span(text, font, s)]  # type: ignore[arg-type]
+        elif s == size_pt:
+            spans = base
+        else:
+            r = s / size_pt
+            spans = [replace(sp, size_pt=round(sp.size_pt * r, 6)) for sp in base]
+        lines = break_spans(
+            spans,
+            width_pt,
+            measure,
+            justify=justify,
+            allow_hanging=allow_hanging,
+            width_cache=cache,
+        )
+        needed = block_height(len(lines), s, leading)
+        widest = max((_content_width(ln) for ln in lines), default=0.0)
+        if needed <= limit_h and widest <= limit_w:
+            return FitResult(s, s * leading, lines, needed)
+    raise TextDoesNotFit(
+        needed, height_pt, s, widest_line_pt=widest, available_width_pt=width_pt
+    )
