@@ -151,7 +151,14 @@ class Game:
     decks: tuple[Deck, ...]
     folder: Path
     where: Where
+    parts: tuple[Any, ...] = ()          # tracks, boards, tokens, dice … (pnp.data.parts)
     extras: Mapping[str, Any] = field(default_factory=dict)
+
+    def part(self, part_id: str) -> Any:
+        for p in self.parts:
+            if p.id == part_id:
+                return p
+        raise KeyError(part_id)
 
     def deck(self, deck_id: str) -> Deck:
         for d in self.decks:

@@ -12,7 +12,10 @@ from ..resources import layouts_dir
 from ..units import parse_length
 from .model import Back, Card, Component, Deck, Game, Layout, Region, Suit, Where
 from .schemas import SCHEMAS, SIZE_NAMES
+from .parts import PART_SCHEMAS, build_part
 from .yamlsource import SourceMap, format_path, load_yaml
+
+FILE_KINDS = {"deck", *PART_SCHEMAS}
 
 CARD_SIZES_MM = {"poker": (63, 88), "bridge": (58, 89), "mini": (44, 63), "tarot": (70, 120),
                  "meishi": (91, 55), "square": (70, 70)}
@@ -24,7 +27,7 @@ TEXT_KINDS = {"text", "index"}
 
 
 def _validator(kind: str) -> jsonschema.Draft202012Validator:
-    return jsonschema.Draft202012Validator(SCHEMAS[kind])
+    return jsonschema.Draft202012Validator(SCHEMAS.get(kind) or PART_SCHEMAS[kind])
 
 
 _VALIDATORS: dict[str, jsonschema.Draft202012Validator] = {}
@@ -157,8 +160,9 @@ class Project:
                 kind = "game"
             else:
                 kind = data.get("kind")
-                if kind not in SCHEMAS or kind in ("game", "layout"):
-                    problems.append(smap.problem(("kind",), f"unknown or missing kind {kind!r} (expected: deck)"))
+                if kind not in FILE_KINDS:
+                    problems.append(smap.problem(("kind",), f"unknown or missing kind {kind!r} "
+                                                            f"(expected one of: {', '.join(sorted(FILE_KINDS))})"))
                     continue
             found = schema_problems(kind, data, smap)
             problems.extend(found)
@@ -166,15 +170,22 @@ class Project:
                 files[path.name] = _Raw(data, smap)
         game_raw = files.pop("game.yaml", None)
         decks: list[Deck] = []
+        parts: list = []
         for name, raw in files.items():
             if raw.data["kind"] == "deck":
                 deck, errs = _build_deck(raw, folder, layouts)
                 problems.extend(errs)
                 if deck:
                     decks.append(deck)
+            else:
+                part, errs = build_part(raw.data, raw.smap, folder)
+                problems.extend(errs)
+                if part is not None:
+                    parts.append(part)
         if game_raw is None:
             raise DataError(problems or [Problem(self.display(folder / "game.yaml"), 0, 0, "", "not loaded")])
-        game, errs = _build_game(game_raw, game_id, folder, decks)
+        failed = {raw.data["id"] for raw in files.values()} - {d.id for d in decks} - {p.id for p in parts}
+        game, errs = _build_game(game_raw, game_id, folder, decks, parts, failed)
         problems.extend(errs)
         if problems:
             raise DataError(problems)
@@ -356,7 +367,9 @@ def _safe_image(folder: Path, rel: str, smap: SourceMap, path: tuple) -> tuple[P
     return target, None
 
 
-def _build_game(raw: _Raw, game_id: str, folder: Path, decks: list[Deck]) -> tuple[Game, list[Problem]]:
+def _build_game(raw: _Raw, game_id: str, folder: Path, decks: list[Deck], parts: list,
+                failed: set[str]) -> tuple[Game, list[Problem]]:
+    """failed: ids of deck and part files that had problems of their own (no cascade errors)."""
     g, smap = raw.data, raw.smap
     problems: list[Problem] = []
     if g["id"] != game_id:
@@ -367,6 +380,7 @@ def _build_game(raw: _Raw, game_id: str, folder: Path, decks: list[Deck]) -> tup
     comps = []
     seen = set()
     by_id = {d.id: d for d in decks}
+    parts_by_id = {p.id: p for p in parts}
     for i, c in enumerate(g["components"]):
         path = ("components", i)
         if c["id"] in seen:
@@ -375,14 +389,24 @@ def _build_game(raw: _Raw, game_id: str, folder: Path, decks: list[Deck]) -> tup
         comp = Component(c["id"], c["name"], c["kind"], c["count"], c.get("description", ""),
                          c.get("provisional", False), Where(smap.file, *smap.where(path)))
         comps.append(comp)
+        if comp.kind != "deck" and comp.id in parts_by_id:
+            part = parts_by_id[comp.id]
+            if part.piece_count != comp.count:
+                problems.append(smap.problem(path + ("count",), f"{comp.name}: game.yaml says {comp.count}, "
+                                                                f"{part.file} makes {part.piece_count}"))
         if comp.kind == "deck":
             deck = by_id.get(comp.id)
-            if deck is None:
+            if deck is None and comp.id in failed:
+                pass
+            elif deck is None:
                 problems.append(smap.problem(path + ("id",), f"component {comp.id!r} is a deck but no deck file "
                                                              f"has id {comp.id!r}"))
             elif deck.piece_count != comp.count:
                 problems.append(smap.problem(path + ("count",), f"{comp.name}: game.yaml says {comp.count} cards, "
                                                                 f"{deck.file} makes {deck.piece_count}"))
+    for part in parts:
+        if part.id not in seen:
+            problems.append(Problem(part.file, 1, 1, "id", f"part {part.id!r} is not listed in game.yaml components"))
     for d in decks:
         if d.id not in seen:
             problems.append(Problem(d.file, 1, 1, "id", f"deck {d.id!r} is not listed in game.yaml components"))
@@ -390,7 +414,7 @@ def _build_game(raw: _Raw, game_id: str, folder: Path, decks: list[Deck]) -> tup
                 play_time=g.get("play_time", ""), age=g.get("age", ""), version=str(g.get("version", "")),
                 designer=g.get("designer", ""), engine=g.get("engine"), components=tuple(comps),
                 decks=tuple(sorted(decks, key=lambda d: [c.id for c in comps].index(d.id) if d.id in seen else 999)),
-                folder=folder, where=Where(smap.file, 1, 1))
+                folder=folder, where=Where(smap.file, 1, 1), parts=tuple(parts))
     return game, problems
 
 

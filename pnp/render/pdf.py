@@ -174,8 +174,10 @@ class PdfPainter:
 
 
 def new_canvas(path: Path, pagesize: tuple[float, float], title: str, cmyk: bool = False) -> Canvas:
+    # the initial font is our own, so no unembedded Helvetica is referenced by the pages
     c = Canvas(str(path), pagesize=pagesize, invariant=1, pageCompression=1,
-               enforceColorSpace="cmyk" if cmyk else None)
+               enforceColorSpace="cmyk" if cmyk else None, initialFontName=fonts.pdf_name("gothic"),
+               initialFontSize=8)
     c.setTitle(title)
     c.setCreator("pnp")
     c.setProducer("pnp")

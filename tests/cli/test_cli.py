@@ -1,0 +1,68 @@
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import main
+
+
+@pytest.fixture
+def run():
+    runner = CliRunner()
+
+    def go(*args):
+        return runner.invoke(main, [str(a) for a in args], catch_exceptions=False)
+    return go
+
+
+def test_every_command_has_help(run):
+    result = run("--help")
+    assert result.exit_code == 0
+    commands = [line.split()[0] for line in result.output.split("Commands:")[1].strip().splitlines()]
+    assert {"build", "list", "inspect", "new", "preview"} <= set(commands)
+    for name in commands:
+        sub = run(name, "--help")
+        assert sub.exit_code == 0 and "Usage:" in sub.output, name
+
+
+def test_new_game_builds_out_of_the_box(run, tmp_path):
+    assert run("new", "my-game", "--project", tmp_path).exit_code == 0
+    result = run("build", "--project", tmp_path, "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    manifest = json.loads((tmp_path / "out/my-game/manifest.json").read_text(encoding="utf-8"))
+    kinds = sorted(f["kind"] for f in manifest["files"])
+    assert kinds[:3] == ["sheets", "shop-back", "shop-faces"]
+
+
+def test_bad_data_exits_1_with_file_line_and_no_traceback(run, mini_project):
+    cards = mini_project / "components/mini/cards.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("value: 2, title: 満月", "value: [2], title: 満月"),
+                     encoding="utf-8")
+    result = run("build", "--project", mini_project, "--out", mini_project / "out")
+    assert result.exit_code == 1
+    assert "components/mini/cards.yaml:" in result.output and "cards[3].value" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_unknown_game_is_a_clear_error(run, repo):
+    result = run("build", "nosuchgame", "--project", repo, "--out", "/nonexistent-never-written")
+    assert result.exit_code == 1 and "no game 'nosuchgame'" in result.output
+
+
+def test_usage_error_exit_2(run):
+    assert run("build", "--paper", "a9").exit_code == 2
+
+
+def test_inspect_json(run, repo):
+    result = run("inspect", "terror24", "--json", "--project", repo)
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert data["id"] == "terror24" and data["players"] == [3, 5]
+    comps = {c["id"]: c for c in data["components"]}
+    assert comps["detectives"]["count"] == 50 and comps["detectives"]["name"] == "刑事カード"
+    assert set(comps["incidents"]) >= {"id", "name", "kind", "count", "provisional"}
+
+
+def test_list(run, repo):
+    result = run("list", "--project", repo)
+    assert result.exit_code == 0 and "euphoria" in result.output and "terror24" in result.output

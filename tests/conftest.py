@@ -1,0 +1,35 @@
+import shutil
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="session")
+def repo() -> Path:
+    return REPO
+
+
+@pytest.fixture
+def mini_project(tmp_path: Path) -> Path:
+    """A throwaway project holding a copy of the scaffolded game, to break on purpose."""
+    from pnp.scaffold import new_game
+    new_game(tmp_path, "mini")
+    return tmp_path
+
+
+@pytest.fixture(scope="session")
+def built_kit(tmp_path_factory) -> Path:
+    """Every bundled game built once into a temporary out/ (cards only: fast)."""
+    from pnp.build import BuildOptions, build_game
+    from pnp.data.project import Project
+    out = tmp_path_factory.mktemp("out")
+    for game in Project(REPO).load_games(["euphoria", "terror24"]):
+        build_game(game, out, BuildOptions())
+    return out
+
+
+def copy_game(repo: Path, game: str, dest: Path) -> Path:
+    shutil.copytree(repo / "components" / game, dest / "components" / game)
+    return dest
