@@ -1,19 +1,590 @@
-"""Parts beyond cards (tracks, boards, cut-apart cards, token sheets, dice): schemas and model.
+"""Parts beyond cards (tracks, boards, cut-apart cards, token sheets, dice, bits lists): schemas and model.
 
 Each part kind registers a JSON Schema in PART_SCHEMAS and a builder; ``build_part`` turns a
 validated YAML mapping into a frozen model object with ``id``, ``name``, ``file`` and
-``piece_count`` (what game.yaml's component count is checked against)."""
+``piece_count`` (what game.yaml's component count is checked against).  Lengths are kept in points;
+board geometry (cells, areas, labels) stays in cell units until layout."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
 from ..errors import Problem
+from ..units import UnitError, mm, parse_length
+from .model import Where
+from .schemas import COLOR, COUNT, DRAFT, ID, LENGTH, SIZE, TEXT
 from .yamlsource import SourceMap
 
 PART_SCHEMAS: dict[str, dict] = {}
 _BUILDERS: dict[str, Callable[[dict, SourceMap, Path], tuple[Any, list[Problem]]]] = {}
 
+HEX = {"type": "string", "pattern": r"^#[0-9a-fA-F]{6}$", "description": "#rrggbb"}
+MIN_SPACE_MM = 10.0          # a track space must hold an 8–10 mm wooden cube
+CARD_SIZES_MM = {"poker": (63, 88), "bridge": (58, 89), "mini": (44, 63), "tarot": (70, 120),
+                 "meishi": (91, 55), "square": (70, 70)}
+
 
 def build_part(data: dict, smap: SourceMap, folder: Path) -> tuple[Any, list[Problem]]:
     return _BUILDERS[data["kind"]](data, smap, folder)
+
+
+def _schema(kind: str, title: str, required: list[str], props: dict) -> dict:
+    common = {"kind": {"const": kind}, "id": ID, "name": TEXT, "description": TEXT,
+              "provisional": {"type": "boolean"}}
+    return {"$schema": DRAFT, "$id": f"pnp-{kind}.schema.json", "title": f"pnp {title}", "type": "object",
+            "additionalProperties": False, "required": ["kind", "id", "name", *required],
+            "properties": {**common, **props}}
+
+
+def _obj(required: list[str], props: dict, description: str = "") -> dict:
+    out = {"type": "object", "additionalProperties": False, "required": required, "properties": props}
+    if description:
+        out["description"] = description
+    return out
+
+
+class _Lengths:
+    """parse_length with problems recorded against the YAML path (the schema checks the pattern;
+    this catches what a pattern cannot, e.g. negative sizes)."""
+
+    def __init__(self, smap: SourceMap):
+        self.smap = smap
+        self.problems: list[Problem] = []
+
+    def get(self, value: Any, path: tuple, default: str | None = None, minimum_mm: float = 0.0) -> float:
+        if value is None:
+            value = default
+        try:
+            pt = parse_length(value)
+        except UnitError as exc:
+            self.problems.append(self.smap.problem(path, str(exc)))
+            return mm(max(minimum_mm, 1.0))
+        if pt <= 0 or pt < mm(minimum_mm) - 1e-6:
+            self.problems.append(self.smap.problem(path, f"length {value} is too small (at least {minimum_mm:g} mm)"
+                                                   if minimum_mm else f"length {value} must be positive"))
+        return pt
+
+
+def _where(smap: SourceMap, path: tuple = ()) -> Where:
+    return Where(smap.file, *smap.where(path))
+
+
+def _card_size(size: Any, lengths: _Lengths, path: tuple) -> tuple[float, float]:
+    if isinstance(size, str):
+        w, h = CARD_SIZES_MM[size]
+        return mm(w), mm(h)
+    return (lengths.get(size["width"], path + ("width",)), lengths.get(size["height"], path + ("height",)))
+
+
+# ============================================================================ track
+TRACK_SCHEMA = _schema("track", "track (numbered spaces a cube moves on)", ["end"], {
+    "shape": {"enum": ["row", "snake", "border"],
+              "description": "row: one line; snake: rows of `columns` spaces, turning at each end; "
+                             "border: clockwise round the edge of a card or board"},
+    "start": {"type": "integer"},
+    "end": {"type": "integer"},
+    "step": {"type": "integer", "minimum": 1, "description": "distance between spaces; the direction "
+                                                             "follows start → end (60 → 0 counts down)"},
+    "space": LENGTH,
+    "columns": {"type": "integer", "minimum": 2, "maximum": 60,
+                "description": "snake: spaces per row; border: spaces along the top edge"},
+    "mark_every": {"type": "integer", "minimum": 2, "description": "tint every n-th value (5 → 0, 5, 10 …)"},
+    "title": TEXT,
+    "note": TEXT,
+    "color": HEX,
+    "count": COUNT,
+    "copies": {"type": "array", "minItems": 1, "items": _obj([], {"title": TEXT, "color": HEX, "note": TEXT}),
+               "description": "one printed card per entry (e.g. one per player colour)"},
+})
+
+
+@dataclass(frozen=True)
+class TrackCopy:
+    title: str
+    color: str
+    note: str
+
+
+@dataclass(frozen=True)
+class Track:
+    id: str
+    name: str
+    file: str
+    where: Where
+    shape: str
+    start: int
+    end: int
+    step: int              # signed
+    space_pt: float
+    columns: int
+    mark_every: int
+    copies: tuple[TrackCopy, ...]
+    description: str = ""
+    kind: str = "track"
+
+    def values(self) -> list[int]:
+        return list(range(self.start, self.end + (1 if self.step > 0 else -1), self.step))
+
+    @property
+    def piece_count(self) -> int:
+        return len(self.copies)
+
+
+def _build_track(d: dict, smap: SourceMap, folder: Path) -> tuple[Track | None, list[Problem]]:
+    L = _Lengths(smap)
+    start, end = d.get("start", 0), d["end"]
+    step = d.get("step", 1)
+    problems: list[Problem] = []
+    if start == end:
+        problems.append(smap.problem(("end",), f"a track needs at least two spaces (start and end are both {end})"))
+    signed = step if end >= start else -step
+    if (end - start) % step:
+        problems.append(smap.problem(("step",), f"end {end} is not reached from start {start} in steps of {step}"))
+    space = L.get(d.get("space"), ("space",), "12mm", MIN_SPACE_MM)
+    n = abs(end - start) // step + 1
+    shape = d.get("shape", "snake")
+    columns = d.get("columns", 10 if shape == "snake" else max(2, (n + 4) // 4))
+    if shape == "border" and n < 4:
+        problems.append(smap.problem(("end",), "a border track needs at least 4 spaces"))
+    if "count" in d and "copies" in d:
+        problems.append(smap.problem(("count",), "give either count or copies, not both"))
+    color = d.get("color", "#4a6fa5")
+    title = d.get("title", d["name"])
+    note = d.get("note", "")
+    if "copies" in d:
+        copies = tuple(TrackCopy(c.get("title", title), c.get("color", color), c.get("note", note))
+                       for c in d["copies"])
+    else:
+        copies = tuple(TrackCopy(title, color, note) for _ in range(d.get("count", 1)))
+    problems += L.problems
+    if problems:
+        return None, problems
+    return Track(d["id"], d["name"], smap.file, _where(smap), shape, start, end, signed, space, columns,
+                 d.get("mark_every", 5), copies, d.get("description", "")), []
+
+
+# ============================================================================ board
+CELL = {"type": "integer", "minimum": 0, "maximum": 500}
+BOARD_SCHEMA = _schema("board", "board (areas on a grid, tiled over several sheets when large)", ["cell"], {
+    "cell": LENGTH,
+    "grid": {"type": "array", "minItems": 1, "items": {"type": "string"},
+             "description": "rows of area letters; space or . is an empty cell"},
+    "areas": {"type": "array", "items": _obj(["id", "label"], {
+        "id": ID, "label": TEXT, "color": HEX,
+        "letter": {"type": "string", "minLength": 1, "maxLength": 1, "description": "its cells in grid:"},
+        "x": CELL, "y": CELL, "w": {**CELL, "minimum": 1}, "h": {**CELL, "minimum": 1},
+    }, "an area: the cells of its letter in grid:, or a rectangle x, y, w, h in cells")},
+    "labels": {"type": "array", "items": _obj(["text", "x", "y"], {
+        "text": TEXT, "x": {"type": "number"}, "y": {"type": "number"}, "size": LENGTH, "color": HEX,
+    }, "free text centred at (x, y) in cells")},
+    "connections": {"type": "array", "items": {"type": "array", "items": ID, "minItems": 2, "maxItems": 2},
+                    "description": "extra links between areas (drawn as lines; also count as adjacent)"},
+    "overlap": LENGTH,
+    "title": TEXT,
+    "background": HEX,
+})
+
+
+@dataclass(frozen=True)
+class Area:
+    id: str
+    label: str
+    color: str
+    cells: tuple[tuple[int, int], ...]      # (col, row), sorted
+
+
+@dataclass(frozen=True)
+class BoardLabel:
+    text: str
+    x: float
+    y: float
+    size_pt: float
+    color: str
+
+
+@dataclass(frozen=True)
+class Board:
+    id: str
+    name: str
+    file: str
+    where: Where
+    cell_pt: float
+    cols: int
+    rows: int
+    areas: tuple[Area, ...]
+    labels: tuple[BoardLabel, ...]
+    connections: tuple[tuple[str, str], ...]
+    overlap_pt: float
+    title: str
+    background: str
+    description: str = ""
+    kind: str = "board"
+    piece_count: int = 1
+
+    @property
+    def width_pt(self) -> float:
+        return self.cols * self.cell_pt
+
+    @property
+    def height_pt(self) -> float:
+        return self.rows * self.cell_pt
+
+    def cell_map(self) -> dict[tuple[int, int], str]:
+        return {cell: a.id for a in self.areas for cell in a.cells}
+
+    def adjacency(self, connections: bool = True) -> list[tuple[str, str]]:
+        """Sorted pairs (a, b), a < b, of areas that share a cell edge (plus declared connections)."""
+        cmap = self.cell_map()
+        pairs: set[tuple[str, str]] = set()
+        for (c, r), a in cmap.items():
+            for nb in ((c + 1, r), (c, r + 1)):
+                b = cmap.get(nb)
+                if b is not None and b != a:
+                    pairs.add((min(a, b), max(a, b)))
+        if connections:
+            pairs.update((min(a, b), max(a, b)) for a, b in self.connections)
+        return sorted(pairs)
+
+
+def _build_board(d: dict, smap: SourceMap, folder: Path) -> tuple[Board | None, list[Problem]]:
+    L = _Lengths(smap)
+    problems: list[Problem] = []
+    cell = L.get(d["cell"], ("cell",), None, 5.0)
+    grid = d.get("grid", [])
+    letters: dict[str, int] = {}
+    cells_of: dict[str, list[tuple[int, int]]] = {}
+    owner: dict[tuple[int, int], str] = {}
+    areas_raw = d.get("areas", [])
+    for i, a in enumerate(areas_raw):
+        path = ("areas", i)
+        if a["id"] in cells_of:
+            problems.append(smap.problem(path + ("id",), f"duplicate area id {a['id']!r}"))
+            continue
+        cells_of[a["id"]] = []
+        has_rect = any(k in a for k in ("x", "y", "w", "h"))
+        if "letter" in a and has_rect:
+            problems.append(smap.problem(path, "an area is either a letter of grid: or a rectangle x, y, w, h"))
+        elif "letter" in a:
+            if a["letter"] in letters:
+                problems.append(smap.problem(path + ("letter",), f"letter {a['letter']!r} used by two areas"))
+            letters[a["letter"]] = i
+        elif has_rect:
+            missing = [k for k in ("x", "y", "w", "h") if k not in a]
+            if missing:
+                problems.append(smap.problem(path, f"rectangle area needs {', '.join(missing)}"))
+                continue
+            for r in range(a["y"], a["y"] + a["h"]):
+                for c in range(a["x"], a["x"] + a["w"]):
+                    if (c, r) in owner:
+                        problems.append(smap.problem(path, f"area {a['id']!r} overlaps area {owner[(c, r)]!r} "
+                                                           f"at cell ({c}, {r})"))
+                        break
+                    owner[(c, r)] = a["id"]
+                    cells_of[a["id"]].append((c, r))
+        else:
+            problems.append(smap.problem(path, "an area needs letter (a grid: letter) or x, y, w, h"))
+    for r, row in enumerate(grid):
+        for c, ch in enumerate(row):
+            if ch in " .":
+                continue
+            i = letters.get(ch)
+            if i is None:
+                problems.append(smap.problem(("grid", r), f"letter {ch!r} at column {c + 1} is not an area's letter"))
+                continue
+            aid = areas_raw[i]["id"]
+            if (c, r) in owner:
+                problems.append(smap.problem(("grid", r), f"cell ({c}, {r}) is in areas {owner[(c, r)]!r} and {aid!r}"))
+                continue
+            owner[(c, r)] = aid
+            cells_of[aid].append((c, r))
+    for ch, i in letters.items():
+        if not cells_of.get(areas_raw[i]["id"]):
+            problems.append(smap.problem(("areas", i, "letter"), f"letter {ch!r} does not appear in grid:"))
+    if not owner:
+        problems.append(smap.problem(("areas",), "a board needs at least one area"))
+    cols = max([c + 1 for c, _ in owner] + [len(row) for row in grid] + [1])
+    rows = max([r + 1 for _, r in owner] + [len(grid), 1])
+    ids = set(cells_of)
+    conns = []
+    for i, (a, b) in enumerate(d.get("connections", [])):
+        for j, x in enumerate((a, b)):
+            if x not in ids:
+                problems.append(smap.problem(("connections", i, j), f"unknown area {x!r}"))
+        if a == b:
+            problems.append(smap.problem(("connections", i), "an area cannot connect to itself"))
+        conns.append((a, b))
+    labels = []
+    for i, lab in enumerate(d.get("labels", [])):
+        if not (0 <= lab["x"] <= cols and 0 <= lab["y"] <= rows):
+            problems.append(smap.problem(("labels", i), f"label at ({lab['x']}, {lab['y']}) is off the "
+                                                        f"{cols}×{rows} board"))
+        labels.append(BoardLabel(lab["text"], float(lab["x"]), float(lab["y"]),
+                                 L.get(lab.get("size"), ("labels", i, "size"), "10pt"), lab.get("color", "#222222")))
+    overlap = L.get(d.get("overlap"), ("overlap",), "10mm", 3.0)
+    palette = ["#f4d9a6", "#cfe3c1", "#c9daf0", "#f2c6c2", "#e0d0ee", "#d8e8e4", "#f0e2c8", "#dcdcdc"]
+    areas = tuple(Area(a["id"], a["label"], a.get("color", palette[i % len(palette)]),
+                       tuple(sorted(cells_of.get(a["id"], []))))
+                  for i, a in enumerate(areas_raw))
+    problems += L.problems
+    if problems:
+        return None, problems
+    return Board(d["id"], d["name"], smap.file, _where(smap), cell, cols, rows, areas, tuple(labels), tuple(conns),
+                 overlap, d.get("title", d["name"]), d.get("background", "#ffffff"), d.get("description", "")), []
+
+
+# ============================================================================ cut card
+CUT_CARD_SCHEMA = _schema("cut_card", "card printed whole and cut into pieces", ["cards"], {
+    "size": SIZE,
+    "split": {"enum": ["horizontal", "vertical"],
+              "description": "horizontal: the cut runs across the card (pieces stacked); vertical: side by side"},
+    "color": HEX,
+    "cards": {"type": "array", "minItems": 1, "items": _obj(["pieces"], {
+        "pieces": {"type": "array", "minItems": 2, "maxItems": 6, "items": _obj([], {
+            "number": {"type": "integer", "minimum": 0},
+            "title": TEXT, "text": TEXT, "color": HEX,
+        })},
+    })},
+})
+
+
+@dataclass(frozen=True)
+class Piece:
+    number: int
+    title: str
+    text: str
+    color: str
+    where: Where
+
+
+@dataclass(frozen=True)
+class CutCard:
+    id: str
+    name: str
+    file: str
+    where: Where
+    width_pt: float
+    height_pt: float
+    split: str
+    cards: tuple[tuple[Piece, ...], ...]
+    description: str = ""
+    kind: str = "cut_card"
+
+    @property
+    def piece_count(self) -> int:
+        return sum(len(c) for c in self.cards)
+
+
+def _build_cut_card(d: dict, smap: SourceMap, folder: Path) -> tuple[CutCard | None, list[Problem]]:
+    L = _Lengths(smap)
+    w, h = _card_size(d.get("size", "poker"), L, ("size",))
+    color = d.get("color", "#22313f")
+    cards, n = [], 0
+    seen: dict[int, tuple] = {}
+    problems: list[Problem] = []
+    for i, card in enumerate(d["cards"]):
+        pieces = []
+        for j, p in enumerate(card["pieces"]):
+            n += 1
+            path = ("cards", i, "pieces", j)
+            num = p.get("number", n)
+            if num in seen:
+                problems.append(smap.problem(path + ("number",), f"piece number {num} is used twice"))
+            seen[num] = path
+            pieces.append(Piece(num, p.get("title", d["name"]), p.get("text", ""), p.get("color", color),
+                                _where(smap, path)))
+        cards.append(tuple(pieces))
+    problems += L.problems
+    if problems:
+        return None, problems
+    return CutCard(d["id"], d["name"], smap.file, _where(smap), w, h, d.get("split", "horizontal"), tuple(cards),
+                   d.get("description", "")), []
+
+
+# ============================================================================ tokens
+TOKEN_SHAPES = ["circle", "square", "hexagon", "octagon"]
+TOKENS_SCHEMA = _schema("tokens", "cut-out tokens (stand-ins for cubes and markers)", ["groups"], {
+    "size": LENGTH,
+    "shape": {"enum": TOKEN_SHAPES},
+    "groups": {"type": "array", "minItems": 1, "items": _obj(["count"], {
+        "label": TEXT, "color": HEX, "text_color": HEX, "shape": {"enum": TOKEN_SHAPES}, "size": LENGTH,
+        "count": COUNT,
+    })},
+})
+
+
+@dataclass(frozen=True)
+class TokenGroup:
+    label: str
+    color: str
+    text_color: str
+    shape: str
+    size_pt: float
+    count: int
+    where: Where
+
+
+@dataclass(frozen=True)
+class Tokens:
+    id: str
+    name: str
+    file: str
+    where: Where
+    groups: tuple[TokenGroup, ...]
+    description: str = ""
+    kind: str = "tokens"
+
+    @property
+    def piece_count(self) -> int:
+        return sum(g.count for g in self.groups)
+
+
+def _build_tokens(d: dict, smap: SourceMap, folder: Path) -> tuple[Tokens | None, list[Problem]]:
+    L = _Lengths(smap)
+    size = L.get(d.get("size"), ("size",), "15mm", 5.0)
+    groups = []
+    for i, g in enumerate(d["groups"]):
+        path = ("groups", i)
+        groups.append(TokenGroup(g.get("label", ""), g.get("color", "#888888"), g.get("text_color", "#ffffff"),
+                                 g.get("shape", d.get("shape", "circle")),
+                                 L.get(g["size"], path + ("size",), None, 5.0) if "size" in g else size,
+                                 g["count"], _where(smap, path)))
+    if L.problems:
+        return None, L.problems
+    return Tokens(d["id"], d["name"], smap.file, _where(smap), tuple(groups), d.get("description", "")), []
+
+
+# ============================================================================ dice
+DICE_SCHEMA = _schema("dice", "printable dice (fold-up nets)", ["dice"], {
+    "edge": LENGTH,
+    "dice": {"type": "array", "minItems": 1, "items": _obj(["id", "type", "faces"], {
+        "id": ID, "name": TEXT,
+        "type": {"enum": ["d6", "d8"]},
+        "faces": {"type": "array", "items": {"type": ["string", "integer"]}, "minItems": 6, "maxItems": 8},
+        "opposite": {"type": "array", "items": {"type": "array", "items": {"type": ["string", "integer"]},
+                                                "minItems": 2, "maxItems": 2},
+                     "description": "pairs of faces on opposite sides; default: the i-th face opposite the "
+                                    "i-th from the end (1–6 → sums of 7, 1–8 → sums of 9)"},
+        "color": HEX, "text_color": HEX, "edge": LENGTH, "count": COUNT,
+    })},
+})
+FACES = {"d6": 6, "d8": 8}
+
+
+@dataclass(frozen=True)
+class Die:
+    id: str
+    name: str
+    type: str
+    faces: tuple[str, ...]
+    opposite: tuple[tuple[str, str], ...]   # pairs of face texts
+    color: str
+    text_color: str
+    edge_pt: float
+    count: int
+    where: Where
+
+
+@dataclass(frozen=True)
+class Dice:
+    id: str
+    name: str
+    file: str
+    where: Where
+    dice: tuple[Die, ...]
+    description: str = ""
+    kind: str = "dice"
+
+    @property
+    def piece_count(self) -> int:
+        return sum(d.count for d in self.dice)
+
+
+def _build_dice(d: dict, smap: SourceMap, folder: Path) -> tuple[Dice | None, list[Problem]]:
+    L = _Lengths(smap)
+    problems: list[Problem] = []
+    dice = []
+    for i, x in enumerate(d["dice"]):
+        path = ("dice", i)
+        n = FACES[x["type"]]
+        faces = [str(f) for f in x["faces"]]
+        if len(faces) != n:
+            problems.append(smap.problem(path + ("faces",), f"a {x['type']} has {n} faces, got {len(faces)}"))
+            continue
+        if len(set(faces)) != n:
+            problems.append(smap.problem(path + ("faces",), "faces must differ (opposite pairs name them)"))
+            continue
+        if "opposite" in x:
+            pairs = [(str(a), str(b)) for a, b in x["opposite"]]
+            flat = [f for p in pairs for f in p]
+            if sorted(flat) != sorted(faces):
+                problems.append(smap.problem(path + ("opposite",), f"opposite must pair every face exactly once "
+                                                                   f"({n // 2} pairs of {', '.join(faces)})"))
+                continue
+        else:
+            pairs = [(faces[k], faces[n - 1 - k]) for k in range(n // 2)]
+        default_edge = "20mm" if x["type"] == "d6" else "26mm"
+        edge = L.get(x.get("edge", d.get("edge")), path + ("edge",) if "edge" in x else ("edge",), default_edge, 10.0)
+        dice.append(Die(x["id"], x.get("name", x["id"]), x["type"], tuple(faces), tuple(pairs),
+                        x.get("color", "#ffffff"), x.get("text_color", "#000000"), edge, x.get("count", 1),
+                        _where(smap, path)))
+    if len({x.id for x in dice}) != len(dice):
+        problems.append(smap.problem(("dice",), "die ids must differ"))
+    problems += L.problems
+    if problems:
+        return None, problems
+    return Dice(d["id"], d["name"], smap.file, _where(smap), tuple(dice), d.get("description", "")), []
+
+
+# ============================================================================ bits
+BITS_SCHEMA = _schema("bits", "bits list (things to buy or borrow from another game)", ["items"], {
+    "notes": {"type": "array", "items": TEXT},
+    "items": {"type": "array", "minItems": 1, "items": _obj(["name", "count"], {
+        "name": TEXT, "count": COUNT, "color": HEX, "size": TEXT, "note": TEXT,
+        "source": {"enum": ["buy", "borrow", "print"],
+                   "description": "buy: 購入; borrow: 他のゲームから流用; print: 同梱の印刷パーツで代用可"},
+    })},
+})
+
+
+@dataclass(frozen=True)
+class Bit:
+    name: str
+    count: int
+    color: str | None
+    size: str
+    note: str
+    source: str
+
+
+@dataclass(frozen=True)
+class Bits:
+    id: str
+    name: str
+    file: str
+    where: Where
+    items: tuple[Bit, ...]
+    notes: tuple[str, ...]
+    description: str = ""
+    kind: str = "bits"
+
+    @property
+    def piece_count(self) -> int:
+        return sum(b.count for b in self.items)
+
+
+def _build_bits(d: dict, smap: SourceMap, folder: Path) -> tuple[Bits, list[Problem]]:
+    items = tuple(Bit(b["name"], b["count"], b.get("color"), b.get("size", ""), b.get("note", ""),
+                      b.get("source", "buy")) for b in d["items"])
+    return Bits(d["id"], d["name"], smap.file, _where(smap), items, tuple(d.get("notes", [])),
+                d.get("description", "")), []
+
+
+for _kind, _schema_, _builder in (("track", TRACK_SCHEMA, _build_track), ("board", BOARD_SCHEMA, _build_board),
+                                  ("cut_card", CUT_CARD_SCHEMA, _build_cut_card),
+                                  ("tokens", TOKENS_SCHEMA, _build_tokens), ("dice", DICE_SCHEMA, _build_dice),
+                                  ("bits", BITS_SCHEMA, _build_bits)):
+    PART_SCHEMAS[_kind] = _schema_
+    _BUILDERS[_kind] = _builder
+
+PART_KINDS = tuple(PART_SCHEMAS)
