@@ -51,6 +51,8 @@ REGION = {
         "rotate_copy": {"type": "boolean", "description": "index: repeat rotated 180° in the opposite corner"},
         "opacity": {"type": "number", "minimum": 0, "maximum": 1},
         "mark_size": LENGTH,
+        "max_lines": {"type": "integer", "minimum": 1,
+                      "description": "shrink (down to min_size) rather than use more lines than this"},
         "optional": {"type": "boolean", "description": "an empty field draws nothing instead of being an error"},
         "z": {"type": "integer"},
     },

@@ -41,6 +41,15 @@ def place_text(text: str, region: Region, *, color: str, problems: _Problems, wh
         fit = fit_text(text, region.w_pt, region.h_pt, fonts.measure, size_pt=size,
                        min_size_pt=region.get("min_size"), leading=region.get("leading", 1.4), font=font,
                        justify=(align == "justify"))
+        max_lines = region.get("max_lines")
+        while max_lines and len(fit.lines) > max_lines:
+            # titles shrink rather than break mid-word; below min_size it is an error like any overflow
+            smaller = fit.size_pt - 0.5
+            if smaller < region.get("min_size", size) - 1e-9:
+                raise TextDoesNotFit(fit.height_pt, region.h_pt, fit.size_pt)
+            fit = fit_text(text, region.w_pt, region.h_pt, fonts.measure, size_pt=smaller,
+                           min_size_pt=smaller, leading=region.get("leading", 1.4), font=font,
+                           justify=(align == "justify"))
     except TextDoesNotFit as exc:
         problems.add(where, label, f"text does not fit region {region.name!r}: needs "
                                    f"{to_mm(exc.needed_height_pt):.1f} mm, has {to_mm(exc.available_height_pt):.1f} mm "

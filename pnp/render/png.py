@@ -1,0 +1,150 @@
+"""PNG backend: draws the same card plans as the PDF backend with Pillow.  Text positions come from
+the plan (measured once, in layout), so a PNG never wraps differently from the print."""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageChops, ImageDraw, ImageFont
+
+from ..layout.plan import Box, CardPlan, Item, Mark, Picture, Rotated, Rule, TextBlock
+from ..text import fonts
+from .shapes import shape
+
+SUPERSAMPLE = 2   # shapes are drawn larger and scaled down: smooth edges without a vector library
+
+
+def _rgb(hexcolor: str) -> tuple[int, int, int]:
+    return int(hexcolor[1:3], 16), int(hexcolor[3:5], 16), int(hexcolor[5:7], 16)
+
+
+@lru_cache(maxsize=64)
+def _font(font: str, px: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(fonts.font_path(font)), px)
+
+
+class PngPainter:
+    """Paints plan items onto an RGBA image; ``scale`` is pixels per point, ``ox, oy`` the pixel
+    position of the trim's top-left corner."""
+
+    def __init__(self, image: Image.Image, scale: float, ox: float, oy: float):
+        self.img = image
+        self.s = scale
+        self.ox = ox
+        self.oy = oy
+
+    def px(self, x: float, y: float) -> tuple[float, float]:
+        return self.ox + x * self.s, self.oy + y * self.s
+
+    def _layer_paste(self, color: str, mask: Image.Image, opacity: float) -> None:
+        if opacity < 1:
+            mask = mask.point(lambda v: int(v * opacity))
+        solid = Image.new("RGBA", self.img.size, _rgb(color) + (255,))
+        self.img.paste(solid, (0, 0), mask)
+
+    def item(self, item: Item) -> None:
+        if isinstance(item, Box):
+            x0, y0 = self.px(item.x, item.y)
+            x1, y1 = self.px(item.x + item.w, item.y + item.h)
+            r = item.radius * self.s
+            if item.fill:
+                mask = Image.new("L", self.img.size, 0)
+                ImageDraw.Draw(mask).rounded_rectangle((x0, y0, x1, y1), radius=r, fill=255)
+                self._layer_paste(item.fill, mask, item.opacity)
+            if item.stroke:
+                mask = Image.new("L", self.img.size, 0)
+                w = max(1, round(item.stroke_width * self.s))
+                ImageDraw.Draw(mask).rounded_rectangle((x0, y0, x1, y1), radius=r, outline=255, width=w)
+                self._layer_paste(item.stroke, mask, item.opacity)
+        elif isinstance(item, TextBlock):
+            draw = ImageDraw.Draw(self.img)
+            color = _rgb(item.color) + (255,)
+            for placed in item.lines:
+                line = placed.line
+                for frag in line.fragments:
+                    font = _font(frag.font, max(1, round(frag.size_pt * self.s)))
+                    x = placed.x + frag.x_pt
+                    for ch in frag.text:   # per character, at the advance layout measured
+                        draw.text(self.px(x, placed.baseline), ch, font=font, fill=color, anchor="ls")
+                        x += fonts.measure(ch, frag.font, frag.size_pt) + line.char_space_pt
+        elif isinstance(item, Mark):
+            self.mark(item)
+        elif isinstance(item, Rotated):
+            layer = Image.new("RGBA", self.img.size, (0, 0, 0, 0))
+            sub = PngPainter(layer, self.s, self.ox, self.oy)
+            for it in item.items:
+                sub.item(it)
+            cx, cy = self.px(item.cx, item.cy)
+            layer = layer.rotate(item.angle, center=(cx, cy), resample=Image.BICUBIC)
+            self.img.alpha_composite(layer)
+        elif isinstance(item, Picture):
+            with Image.open(item.path) as pic:
+                pic = pic.convert("RGBA")
+                w, h = round(item.w * self.s), round(item.h * self.s)
+                pic.thumbnail((w, h))
+                x, y = self.px(item.x, item.y)
+                self.img.alpha_composite(pic, (round(x + (w - pic.width) / 2), round(y + (h - pic.height) / 2)))
+        elif isinstance(item, Rule):
+            draw = ImageDraw.Draw(self.img)
+            draw.line([self.px(item.x1, item.y1), self.px(item.x2, item.y2)], fill=_rgb(item.color),
+                      width=max(1, round(item.width * self.s)))
+        else:  # pragma: no cover
+            raise TypeError(item)
+
+    def mark(self, m: Mark) -> None:
+        """Even-odd fill: each sub-path is rasterised alone and XORed into the mask."""
+        ss = SUPERSAMPLE
+        half = m.size / 2
+        box = round(m.size * self.s * ss) + 2
+        mask = Image.new("L", (box, box), 0)
+        c = box / 2
+
+        def pt(x, y):
+            return c + x * half * self.s * ss, c - y * half * self.s * ss
+        for kind, data in shape(m.shape):
+            sub = Image.new("L", (box, box), 0)
+            d = ImageDraw.Draw(sub)
+            if kind == "circle":
+                x, y, r = data
+                (x0, y0), (x1, y1) = pt(x - r, y + r), pt(x + r, y - r)
+                d.ellipse((x0, y0, x1, y1), fill=255)
+            else:
+                d.polygon([pt(*p) for p in _flatten(kind, data)], fill=255)
+            mask = ImageChops.logical_xor(mask.convert("1"), sub.convert("1")).convert("L")
+        size = round(m.size * self.s) + 1
+        mask = mask.resize((size, size), Image.LANCZOS)
+        full = Image.new("L", self.img.size, 0)
+        cx, cy = self.px(m.cx, m.cy)
+        full.paste(mask, (round(cx - size / 2), round(cy - size / 2)))
+        self._layer_paste(m.fill, full, m.opacity)
+
+
+def _flatten(kind: str, data) -> list[tuple[float, float]]:
+    if kind == "poly":
+        return list(data)
+    pts = [data[0]]
+    for seg in data[1:]:
+        if seg[0] == "c":
+            p0 = pts[-1]
+            (c1, c2, p3) = seg[1], seg[2], seg[3]
+            for i in range(1, 13):
+                t = i / 12
+                u = 1 - t
+                pts.append((u ** 3 * p0[0] + 3 * u * u * t * c1[0] + 3 * u * t * t * c2[0] + t ** 3 * p3[0],
+                            u ** 3 * p0[1] + 3 * u * u * t * c1[1] + 3 * u * t * t * c2[1] + t ** 3 * p3[1]))
+        else:
+            pts.append(seg)
+    return pts
+
+
+def render_card(plan: CardPlan, dpi: int, with_bleed: bool = False) -> Image.Image:
+    """One side of a card as an RGB image: trim × dpi pixels (or trim + bleed)."""
+    s = dpi / 72.0
+    bleed = plan.bleed if with_bleed else 0.0
+    w = round((plan.width + 2 * bleed) * s)
+    h = round((plan.height + 2 * bleed) * s)
+    img = Image.new("RGBA", (w, h), _rgb(plan.background) + (255,))
+    painter = PngPainter(img, s, bleed * s, bleed * s)
+    for item in plan.items:
+        painter.item(item)
+    return img.convert("RGB")
