@@ -113,9 +113,12 @@ def write_sheets(game: Game, deck: Deck, faces: dict[str, CardPlan], back: CardP
         c = new_canvas(tmp, (grid.paper_w, grid.paper_h), f"{game.title} {deck.name}", opts.cmyk)
         painter = PdfPainter(c, opts.cmyk)
         n_sheets = pages[-1].sheet
+        uses = {id(back): len(cards)}
+        for card in deck.cards:
+            uses[id(faces[card.id])] = card.count
         for page in pages:
             plan_of = (lambda i: faces[cards[i].id]) if page.side == "face" else (lambda i: back)
-            draw_sheet_page(painter, grid, page, plan_of, opts)
+            draw_sheet_page(painter, grid, page, plan_of, opts, uses)
             side = "表" if page.side == "face" else "裏"
             duplex = {"long": "長辺とじ両面", "short": "短辺とじ両面", "none": "片面", "fold": "折り"}[opts.duplex]
             painter.label(f"{game.title} ／ {deck.name} ／ {side} シート {page.sheet}/{n_sheets}"
@@ -126,11 +129,16 @@ def write_sheets(game: Game, deck: Deck, faces: dict[str, CardPlan], back: CardP
 
 
 def draw_sheet_page(painter: PdfPainter, grid: Grid, page: SheetPage, plan_of: Callable[[int], CardPlan],
-                    opts: BuildOptions) -> None:
+                    opts: BuildOptions, uses: dict[int, int]) -> None:
     ph = grid.paper_h
     spill = min(grid.gutter / 2, 3 * 72 / 25.4)   # bleed may spill into half the gutter
+    clip = (spill, spill, spill, spill)
     for slot in page.slots:
-        painter.card(plan_of(slot.index), slot.x, ph - slot.y, clip=(spill, spill, spill, spill))
+        plan = plan_of(slot.index)
+        if uses.get(id(plan), 0) > 1:     # backs and multi-copy faces: drawn once, placed many times
+            painter.place_card(plan, slot.x, ph - slot.y, clip)
+        else:
+            painter.card(plan, slot.x, ph - slot.y, clip)
     if opts.marks != "none":
         draw_cut_marks(painter, grid)
 

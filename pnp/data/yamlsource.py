@@ -51,7 +51,21 @@ class SourceMap:
         return Problem(self.file, line, col, format_path(path), message)
 
 
-class _Loader(yaml.SafeLoader):
+_Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)   # libyaml when present: 10× faster, same marks
+
+
+def _count_aliases(text: str) -> tuple[int, object]:
+    """Aliases in the text, counted on the event stream before anything is composed or expanded."""
+    n, mark = 0, None
+    for event in yaml.parse(text, Loader=_Base):
+        if isinstance(event, yaml.AliasEvent):
+            n += 1
+            if n > MAX_ALIASES:
+                return n, event.start_mark
+    return n, mark
+
+
+class _Loader(_Base):
     def __init__(self, stream):
         super().__init__(stream)
         self.alias_count = 0
@@ -123,6 +137,9 @@ def load_yaml(path: Path, display: str) -> tuple[Any, SourceMap]:
         raise DataError([Problem(display, 0, 0, "", f"cannot read: {exc.strerror}")]) from None
     loader = _Loader(text)
     try:
+        n, mark = _count_aliases(text)
+        if n > MAX_ALIASES:
+            raise yaml.MarkedYAMLError(None, None, f"more than {MAX_ALIASES} aliases: refused", mark)
         node = loader.get_single_node()
         if node is None:
             return None, smap

@@ -9,6 +9,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
+from reportlab import rl_config
 from reportlab.lib.colors import CMYKColor, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
@@ -17,6 +18,7 @@ from ..text import fonts
 from .shapes import shape
 
 FILL_EVEN_ODD = 0
+rl_config.useA85 = 0    # binary Flate streams: smaller files, less time spent encoding
 
 
 def rgb_to_cmyk(hexcolor: str) -> CMYKColor:
@@ -51,6 +53,27 @@ class PdfPainter:
     def __init__(self, canvas: Canvas, cmyk: bool = False):
         self.c = canvas
         self.cmyk = cmyk
+        self._forms: dict[object, str] = {}
+
+    def card_form(self, plan: CardPlan, clip: tuple[float, float, float, float] | None) -> str:
+        """The plan drawn once as a form XObject (trim + bleed box, origin at the bleed's lower left);
+        every further copy on any page costs one reference, which keeps big decks fast and small."""
+        key = id(plan)
+        if key not in self._forms:
+            name = f"card{len(self._forms)}"
+            b = plan.bleed
+            self.c.beginForm(name, 0, 0, plan.width + 2 * b, plan.height + 2 * b)
+            self.card(plan, b, plan.height + b, clip)
+            self.c.endForm()
+            self._forms[key] = name
+        return self._forms[key]
+
+    def place_card(self, plan: CardPlan, x: float, top: float, clip: tuple[float, float, float, float] | None) -> None:
+        name = self.card_form(plan, clip)
+        self.c.saveState()
+        self.c.translate(x - plan.bleed, top - plan.height - plan.bleed)
+        self.c.doForm(name)
+        self.c.restoreState()
 
     def color(self, value: str):
         return rgb_to_cmyk(value) if self.cmyk else HexColor(value)
@@ -130,13 +153,28 @@ class PdfPainter:
             raise TypeError(item)
 
     def mark(self, m: Mark) -> None:
+        """Each (shape, colour, opacity) is drawn once as a unit-size form and placed by scaling."""
+        c = self.c
+        key = ("mark", m.shape, m.fill, m.opacity)
+        name = self._forms.get(key)
+        if name is None:
+            name = f"mark{len(self._forms)}"
+            c.beginForm(name, -1, -1, 1, 1)
+            self._mark_path(m)
+            c.endForm()
+            self._forms[key] = name
+        c.saveState()
+        c.translate(m.cx, -m.cy)
+        c.scale(m.size / 2, m.size / 2)
+        c.doForm(name)
+        c.restoreState()
+
+    def _mark_path(self, m: Mark) -> None:
         c = self.c
         c.saveState()
         c.setFillColor(self.color(m.fill))
         if m.opacity < 1:
             c.setFillAlpha(m.opacity)
-        c.translate(m.cx, -m.cy)
-        c.scale(m.size / 2, m.size / 2)
         p = c.beginPath()
         for kind, data in shape(m.shape):
             if kind == "circle":
