@@ -126,6 +126,32 @@ def preview(game: str, deck: str | None, project_dir: Path, out_file: Path | Non
 
 
 @main.command()
+@click.argument("games", nargs=-1)
+@project_option
+@click.option("--games", "games_per_config", type=int, default=100, show_default=True,
+              help="プレイ人数×方針ごとのサンプルゲーム数")
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="JSONで出力")
+@reported
+def validate(games: tuple[str, ...], project_dir: Path, games_per_config: int, seed: int, as_json: bool) -> None:
+    """データ・枚数・文字・ルールブック・試遊をまとめて検査します（問題があれば終了コード1）。"""
+    from .validate import validate as run
+    rows = run(open_project(project_dir), list(games) or None, games_per_config, seed)
+    if as_json:
+        click.echo(json.dumps({"ok": all(r.ok for r in rows), "checks": [r.as_json() for r in rows]},
+                              ensure_ascii=False, indent=2))
+    else:
+        width = max(len(r.label) for r in rows)
+        for r in rows:
+            mark = "OK " if r.ok else "NG "
+            click.echo(f"{mark} {r.game:<10} {r.label:<{width}}  {r.detail}")
+            for p in r.problems:
+                click.echo(f"      {p}")
+    if not all(r.ok for r in rows):
+        raise SystemExit(1)
+
+
+@main.command()
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("schemas"),
               show_default=True)
 def schemas(out_dir: Path) -> None:

@@ -1199,3 +1199,25 @@ def questions(records: Sequence[Any]) -> list[Finding]:
                        f"{_pct(figs['incident_first_card'])}、さらにプレイ順で決まったのは"
                        f"{_pct(figs['incident_order'])}。", figs))
     return out
+
+
+def check_components(game) -> list[str]:
+    """Invariants of the components the rules rely on (run by ``pnp validate``)."""
+    problems: list[str] = []
+    detectives = game.deck("detectives")
+    for suit in detectives.suits:
+        cards = [c for c in detectives.physical_cards() if c.suit is suit]
+        hours = sum(int(c.rules.get("hours", 0)) for c in cards if not c.rules.get("hero"))
+        heroes = sum(1 for c in cards if c.rules.get("hero"))
+        if hours != 24:
+            problems.append(f"{detectives.file}: {suit.name} の捜査時間の合計が {hours} 時間です（24 時間のはず）")
+        if heroes != 1:
+            problems.append(f"{detectives.file}: {suit.name} のヒーロータイムが {heroes} 枚です（1 枚のはず）")
+        if len(cards) != 10:
+            problems.append(f"{detectives.file}: {suit.name} のカードが {len(cards)} 枚です（10 枚のはず）")
+    incidents = game.deck("incidents")
+    for suit in incidents.suits:
+        values = sorted(int(c.value) for c in incidents.physical_cards() if c.suit is suit)
+        if values != [2, 3, 4, 5]:
+            problems.append(f"{incidents.file}: {suit.name} の得点が {values} です（2〜5 が 1 枚ずつのはず）")
+    return problems

@@ -1,0 +1,40 @@
+import json
+
+from click.testing import CliRunner
+
+from pnp.cli import main
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+
+
+def test_validate_clean_game_exits_0_with_json(repo):
+    result = run("validate", "terror24", "--games", "3", "--json", "--project", repo)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    checks = {c["check"]: c for c in data["checks"]}
+    assert data["ok"] and checks["samples"]["ok"] and checks["invariants"]["detail"] == "OK"
+
+
+def test_deleting_one_card_fails_naming_file_and_mismatch(repo, tmp_path):
+    import shutil
+    shutil.copytree(repo / "components/terror24", tmp_path / "components/terror24")
+    deck = tmp_path / "components/terror24/incidents.yaml"
+    deck.write_text("\n".join(l for l in deck.read_text(encoding="utf-8").splitlines() if "bomb-5" not in l) + "\n",
+                    encoding="utf-8")
+    result = run("validate", "terror24", "--games", "2", "--project", tmp_path)
+    assert result.exit_code == 1
+    assert "components/terror24/game.yaml" in result.output and "says 24 cards" in result.output
+    assert "incidents.yaml makes 23" in result.output
+
+
+def test_component_invariant_detective_hours(repo, tmp_path):
+    import shutil
+    shutil.copytree(repo / "components/terror24", tmp_path / "components/terror24")
+    deck = tmp_path / "components/terror24/detectives.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("id: wolf-6, suit: wolf, value: 6", "id: wolf-6, suit: wolf, value: 7")
+                    .replace("rules: {hours: 6}}\n  - id: wolf-hero", "rules: {hours: 7}}\n  - id: wolf-hero"),
+                    encoding="utf-8")
+    result = run("validate", "terror24", "--games", "2", "--project", tmp_path)
+    assert result.exit_code == 1 and "ウルフ の捜査時間の合計が 25 時間" in result.output
