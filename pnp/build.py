@@ -13,7 +13,7 @@ from .data.model import Deck, Game
 from .errors import DataError, PnpError
 from .layout.card import plan_deck
 from .layout.plan import CardPlan
-from .layout.sheet import Grid, SheetPage, impose, plan_grid
+from .layout.sheet import Grid, SheetPage, impose, plan_fold_grid, plan_grid
 from .render.pdf import PdfPainter, atomic_path, new_canvas
 from .units import mm
 
@@ -30,6 +30,10 @@ class BuildOptions:
     cmyk: bool = False
     shop: bool = True
     sheets: bool = True
+    back_offset_mm: tuple[float, float] = (0.0, 0.0)
+    png: bool = False
+    dpi: int = 300
+    tts: bool = False
 
 
 @dataclass
@@ -70,7 +74,7 @@ def sha256(path: Path) -> str:
 def write_manifest(result: BuildResult) -> Path:
     target = result.out_dir / "manifest.json"
     files = [{"kind": w.kind, "path": w.path.relative_to(result.out_dir).as_posix(), "pages": w.pages,
-              "sha256": sha256(w.path)} for w in result.files]
+              "sha256": sha256(w.path)} for w in sorted(result.files, key=lambda w: w.path.as_posix())]
     data = {"game": result.game.id, "title": result.game.title, "files": files}
     with atomic_path(target) as tmp:
         tmp.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
@@ -96,6 +100,15 @@ def build_game(game: Game, out_root: Path, opts: BuildOptions,
             result.files.append(Written("shop-faces", path, write_shop(game, deck, order, path, opts)))
             path = result.out_dir / "shop" / f"{deck.id}-back.pdf"
             result.files.append(Written("shop-back", path, write_shop(game, deck, [back], path, opts)))
+        if opts.png:
+            from .render.raster import write_card_pngs
+            for path in write_card_pngs(deck, faces, back, result.out_dir / "png" / deck.id, opts.dpi):
+                result.files.append(Written("png", path, 1))
+        if opts.tts:
+            from .render.raster import write_tts
+            for path in write_tts(deck, faces, back, result.out_dir / "tts"):
+                result.files.append(Written("tts" if path.suffix == ".png" else "tts-index", path,
+                                            1 if path.suffix == ".png" else 0))
         tick(f"{game.id}/{deck.id}")
     for step in extra_steps or []:
         step(result)
@@ -107,25 +120,50 @@ def build_game(game: Game, out_root: Path, opts: BuildOptions,
 def write_sheets(game: Game, deck: Deck, faces: dict[str, CardPlan], back: CardPlan, path: Path,
                  opts: BuildOptions) -> int:
     cards = deck.physical_cards()
-    grid = plan_grid(opts.paper, deck.layout.width_pt, deck.layout.height_pt, gutter=mm(opts.gutter_mm))
-    pages = impose(len(cards), grid, opts.duplex)
+    w, h, gutter = deck.layout.width_pt, deck.layout.height_pt, mm(opts.gutter_mm)
+    fold = opts.duplex == "fold"
+    grid = plan_fold_grid(opts.paper, w, h, gutter) if fold else plan_grid(opts.paper, w, h, gutter=gutter)
+    offset = (mm(opts.back_offset_mm[0]), mm(opts.back_offset_mm[1]))
+    pages = impose(len(cards), grid, opts.duplex, offset)
+    uses = {id(back): len(cards)}
+    for card in deck.cards:
+        uses[id(faces[card.id])] = card.count
+    duplex = {"long": "長辺とじ両面", "short": "短辺とじ両面", "none": "片面（裏は貼り合わせ用）",
+              "fold": "折り返し：中央の点線で山折り"}[opts.duplex]
     with atomic_path(path) as tmp:
         c = new_canvas(tmp, (grid.paper_w, grid.paper_h), f"{game.title} {deck.name}", opts.cmyk)
         painter = PdfPainter(c, opts.cmyk)
         n_sheets = pages[-1].sheet
-        uses = {id(back): len(cards)}
-        for card in deck.cards:
-            uses[id(faces[card.id])] = card.count
-        for page in pages:
-            plan_of = (lambda i: faces[cards[i].id]) if page.side == "face" else (lambda i: back)
-            draw_sheet_page(painter, grid, page, plan_of, opts, uses)
-            side = "表" if page.side == "face" else "裏"
-            duplex = {"long": "長辺とじ両面", "short": "短辺とじ両面", "none": "片面", "fold": "折り"}[opts.duplex]
+        for number, page in enumerate(pages, 1):
+            if page.side == "fold":
+                draw_fold_page(painter, grid, page, lambda i: faces[cards[i].id], back, opts, uses)
+            else:
+                plan_of = (lambda i: faces[cards[i].id]) if page.side == "face" else (lambda i: back)
+                draw_sheet_page(painter, grid, page, plan_of, opts, uses)
+            side = {"face": "表", "back": "裏", "fold": "表裏"}[page.side]
             painter.label(f"{game.title} ／ {deck.name} ／ {side} シート {page.sheet}/{n_sheets}"
-                          f"（{len(page.slots)}枚・{duplex}）", grid.x0, mm(4))
+                          f"（{len(page.slots)}枚・{duplex}）　p.{number}/{len(pages)}", grid.x0, mm(4))
+            if number == 1:
+                draw_ruler(painter, grid)
             c.showPage()
         c.save()
     return len(pages)
+
+
+def draw_fold_page(painter: PdfPainter, grid: Grid, page: SheetPage, face_of: Callable[[int], CardPlan],
+                   back: CardPlan, opts: BuildOptions, uses: dict[int, int]) -> None:
+    """Faces on the left half; each back mirrored about the fold line, so folding puts it behind."""
+    ph, pw = grid.paper_h, grid.paper_w
+    for slot in page.slots:
+        face = face_of(slot.index)
+        (painter.place_card if uses.get(id(face), 0) > 1 else painter.card)(face, slot.x, ph - slot.y, None)
+        painter.place_card(back, pw - slot.x - grid.card_w, ph - slot.y, None)
+    painter.hairline(pw / 2, mm(8), pw / 2, ph - mm(8), 0.5, "#888888", dash=(3, 3))
+    if opts.marks != "none":
+        draw_cut_marks(painter, grid)
+        mirrored = Grid(grid.paper_w, grid.paper_h, grid.card_w, grid.card_h, grid.gutter, grid.cols, grid.rows,
+                        pw - grid.x0 - grid.grid_w, grid.y0)
+        draw_cut_marks(painter, mirrored)
 
 
 def draw_sheet_page(painter: PdfPainter, grid: Grid, page: SheetPage, plan_of: Callable[[int], CardPlan],
@@ -141,6 +179,21 @@ def draw_sheet_page(painter: PdfPainter, grid: Grid, page: SheetPage, plan_of: C
             painter.card(plan, slot.x, ph - slot.y, clip)
     if opts.marks != "none":
         draw_cut_marks(painter, grid)
+
+
+def draw_ruler(painter: PdfPainter, grid: Grid) -> None:
+    """A 100 mm ruler under the card grid of the first sheet: measure it to catch 'fit to page'
+    scaling.  Skipped when the bottom margin has no room for it (the label line stays below it)."""
+    bottom = grid.y0 + grid.grid_h
+    if grid.paper_h - bottom < mm(14) or grid.grid_w < mm(100):
+        return
+    ph = grid.paper_h
+    x0, y = grid.x0, ph - bottom - mm(7.5)
+    for i in range(101):
+        tick = mm(2.2) if i % 10 == 0 else (mm(1.5) if i % 5 == 0 else mm(0.8))
+        painter.hairline(x0 + mm(i), y, x0 + mm(i), y - tick, 0.3)
+    painter.hairline(x0, y, x0 + mm(100), y, 0.3)
+    painter.label("← 100 mm：定規で測ってずれていたら「実際のサイズ（100%）」で印刷し直す", x0 + mm(102), y - mm(2), 5.5)
 
 
 def draw_cut_marks(painter: PdfPainter, grid: Grid) -> None:

@@ -159,3 +159,12 @@ def schemas(out_dir: Path) -> None:
     from .data.schemas import write_schema_files
     for path in write_schema_files(out_dir):
         click.echo(path.as_posix())
+
+
+def _register_game_commands() -> None:
+    from .commands.sim import play, replay, simulate
+    for command in (play, simulate, replay):
+        main.add_command(command)
+
+
+_register_game_commands()

@@ -26,6 +26,16 @@ def _color(value: str | None, card: Card | None, deck: Deck) -> str | None:
     return value
 
 
+def blend(color: str | None, background: str, opacity: float) -> str | None:
+    """Opacity as a solid colour mixed with the card background: no PDF transparency, which some
+    print shops' RIPs flatten badly, and the same look on paper over the background."""
+    if color is None or opacity >= 1:
+        return color
+    fg = [int(color[i:i + 2], 16) for i in (1, 3, 5)]
+    bg = [int(background[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(f * opacity + b * (1 - opacity)):02x}" for f, b in zip(fg, bg))
+
+
 def place_text(text: str, region: Region, *, color: str, problems: _Problems, where, label: str,
                default_font: str = "mincho") -> TextBlock | None:
     """Fit text into a region (shrinking down to min_size) and place its lines; report, never clip."""
@@ -97,9 +107,10 @@ def plan_side(game: Game, deck: Deck, card: Card | None, problems: _Problems) ->
     texts: list[str] = []
     for region in regions:
         kind = region.kind
-        fill = _color(region.get("fill"), card, deck)
-        stroke = _color(region.get("stroke"), card, deck)
         opacity = region.get("opacity", 1.0)
+        fill = blend(_color(region.get("fill"), card, deck), layout.background, opacity)
+        stroke = blend(_color(region.get("stroke"), card, deck), layout.background, opacity)
+        opacity = 1.0
         if kind in ("band", "rect"):
             x, y, w, h = region.x_pt, region.y_pt, region.w_pt, region.h_pt
             if region.get("bleed"):   # stretch edges that touch the trim out to the bleed line
@@ -123,7 +134,7 @@ def plan_side(game: Game, deck: Deck, card: Card | None, problems: _Problems) ->
             if card is not None and card.suit is not None:
                 size = min(region.w_pt, region.h_pt)
                 items.append(Mark(card.suit.mark, region.x_pt + region.w_pt / 2, region.y_pt + region.h_pt / 2,
-                                  size, fill or card.suit.color, opacity))
+                                  size, fill or card.suit.color))
         elif kind == "image":
             path = card.image if card is not None else deck.back.image
             if path is not None:

@@ -63,19 +63,19 @@ class Grid:
         return self.x0 + col * (self.card_w + self.gutter), self.y0 + row * (self.card_h + self.gutter)
 
 
-def paper_size(name: str) -> tuple[float, float]:
+def paper_size(name: str, landscape: bool = False) -> tuple[float, float]:
     try:
         w, h = PAPERS_MM[name]
     except KeyError:
         raise PnpError(f"unknown paper {name!r} (papers: {', '.join(PAPERS_MM)})") from None
-    return mm(w), mm(h)
+    return (mm(h), mm(w)) if landscape else (mm(w), mm(h))
 
 
 def plan_grid(paper: str, card_w: float, card_h: float, gutter: float = 0.0,
-              margin: float = mm(HOME_MARGIN_MM), width_share: float = 1.0) -> Grid:
+              margin: float = mm(HOME_MARGIN_MM), width_share: float = 1.0, landscape: bool = False) -> Grid:
     """The largest grid of cards that fits inside the printable margin, centred on the sheet so
     printer drift stays symmetric.  width_share < 1 keeps only part of the sheet (gutter-fold)."""
-    pw, ph = paper_size(paper)
+    pw, ph = paper_size(paper, landscape)
     usable_w = pw * width_share - 2 * margin
     usable_h = ph - 2 * margin
     cols = max(0, math.floor((usable_w + gutter + 1e-6) / (card_w + gutter)))
@@ -88,11 +88,29 @@ def plan_grid(paper: str, card_w: float, card_h: float, gutter: float = 0.0,
     return Grid(pw, ph, card_w, card_h, gutter, cols, rows, (pw * width_share - grid_w) / 2, (ph - grid_h) / 2)
 
 
-def impose(count: int, grid: Grid, duplex: str) -> list[SheetPage]:
+def plan_fold_grid(paper: str, card_w: float, card_h: float, gutter: float = 0.0) -> Grid:
+    """Gutter-fold: landscape sheet, faces on the left half; the backs mirror them about the fold."""
+    return plan_grid(paper, card_w, card_h, gutter, landscape=True, width_share=0.5)
+
+
+def impose(count: int, grid: Grid, duplex: str, back_offset: tuple[float, float] = (0.0, 0.0)) -> list[SheetPage]:
     """Face pages each followed by its back page.  Long-edge duplex mirrors columns on the back,
-    short-edge mirrors rows; 'none' keeps backs in place (for gluing)."""
+    short-edge mirrors rows; 'none' keeps backs in place (for gluing).  back_offset (dx, dy in points,
+    y downwards, in the back page's own coordinates) corrects a printer that does not line up.
+    'fold' gives one page per sheet: faces on the left half, backs mirrored on the right half."""
     if duplex not in DUPLEX:
         raise PnpError(f"unknown duplex mode {duplex!r} (use {', '.join(DUPLEX)})")
+    dx, dy = back_offset
+    if duplex == "fold":
+        pages = []
+        per = grid.per_sheet
+        for s in range(max(1, math.ceil(count / per))):
+            slots = []
+            for k in range(min(per, count - s * per)):
+                col, row = k % grid.cols, k // grid.cols
+                slots.append(Slot(s * per + k, col, row, *grid.position(col, row)))
+            pages.append(SheetPage("fold", s + 1, tuple(slots)))
+        return pages
     pages: list[SheetPage] = []
     per = grid.per_sheet
     sheets = max(1, math.ceil(count / per))
@@ -106,7 +124,8 @@ def impose(count: int, grid: Grid, duplex: str) -> list[SheetPage]:
             faces.append(Slot(idx, col, row, *grid.position(col, row)))
             bcol = grid.cols - 1 - col if duplex == "long" else col
             brow = grid.rows - 1 - row if duplex == "short" else row
-            backs.append(Slot(idx, bcol, brow, *grid.position(bcol, brow)))
+            bx, by = grid.position(bcol, brow)
+            backs.append(Slot(idx, bcol, brow, bx + dx, by + dy))
         pages.append(SheetPage("face", s + 1, tuple(faces)))
         pages.append(SheetPage("back", s + 1, tuple(backs)))
     return pages

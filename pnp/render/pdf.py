@@ -204,11 +204,14 @@ class PdfPainter:
         c.drawString(x, y, text)
 
     def hairline(self, x1: float, y1: float, x2: float, y2: float, width: float = 0.25,
-                 color: str = "#000000") -> None:
+                 color: str = "#000000", dash: tuple[float, ...] = ()) -> None:
         c = self.c
         c.setStrokeColor(self.color(color))
         c.setLineWidth(width)
+        c.setDash(list(dash) if dash else [])
         c.line(x1, y1, x2, y2)
+        if dash:
+            c.setDash([])
 
 
 def new_canvas(path: Path, pagesize: tuple[float, float], title: str, cmyk: bool = False) -> Canvas:
