@@ -1,0 +1,253 @@
+"""Commands that play games: ``pnp play``, ``pnp simulate``, ``pnp replay``.
+
+Register in pnp/cli.py:
+
+    from .commands.sim import play, replay, simulate
+    main.add_command(play)
+    main.add_command(simulate)
+    main.add_command(replay)
+
+``pnp validate`` runs sample games with ``pnp.commands.sim.sample_game_problems(game)`` (or directly
+``pnp.sim.validation.run_sample_games(game, engine, games_per_config=100, seed=1)``), which returns a
+sorted list of ``SampleProblem`` (str() gives one line each); any problem → exit 1.
+"""
+from __future__ import annotations
+
+import sys
+from functools import wraps
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ..data.model import Game
+from ..errors import PnpError
+from ..games import has_engine, make_engine
+from ..sim.errors import SimError
+from ..sim.gamelog import build_log, make_header, read_log, write_json
+from ..sim.metrics import compare, summarize
+from ..sim.policies import lineup, parse_policies
+from ..sim.runner import Batch, Trace, play_game, run_games
+from ..sim.validation import SampleProblem, run_sample_games
+from .options import jobs_option, open_project, players_option, project_option, seed_option
+
+
+def _errors_to_click(fn):
+    @wraps(fn)
+    def wrapper(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except PnpError as exc:
+            raise click.ClickException(str(exc)) from None
+    return wrapper
+
+
+def _load(project_dir: Path, game_id: str) -> tuple[Game, Any]:
+    game = open_project(project_dir).load_game(game_id)
+    if not has_engine(game):
+        raise SimError(f"{game_id}: this game has no rules engine (game.yaml: engine:)")
+    return game, make_engine(game)
+
+
+def parse_options(engine: Any, pairs: tuple[str, ...]) -> dict[str, Any]:
+    """``k=v`` pairs → engine options, values converted to the type of the option's choices."""
+    specs = {o.id: o for o in engine.options}
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, raw = pair.partition("=")
+        if not sep or key not in specs:
+            known = ", ".join(f"{o.id}={'|'.join(map(str, o.choices))}" for o in engine.options) or "none"
+            raise SimError(f"bad --option {pair!r} (options: {known})")
+        spec = specs[key]
+        value: Any = raw
+        for choice in spec.choices:
+            if str(choice) == raw:
+                value = choice
+                break
+        else:
+            raise SimError(f"--option {key}: {raw!r} is not one of {', '.join(map(str, spec.choices))}")
+        out[key] = value
+    return out
+
+
+option_option = click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE",
+                             help="ゲームのオプション（複数可）")
+variant_option = click.option("--variant", default="standard", show_default=True, help="変種（ルールの違い）")
+policy_option = click.option("--policy", "policy_text", default=None, metavar="A,B,…",
+                             help="方針（random、heuristic など）。カンマ区切りで複数なら席に順に割り当て、ゲームごとに回す")
+
+
+def sample_game_problems(game: Game, games_per_config: int = 100, seed: int = 1) -> list[SampleProblem]:
+    """For ``pnp validate``: [] when the game has no engine or its sample games hold up."""
+    if not has_engine(game):
+        return []
+    return run_sample_games(game, make_engine(game), games_per_config=games_per_config, seed=seed)
+
+
+# ---------------------------------------------------------------------------- play
+@click.command()
+@click.argument("game_id", metavar="GAME")
+@seed_option
+@players_option
+@policy_option
+@variant_option
+@option_option
+@click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="行動ログ（リプレイ用JSON）を書き出す")
+@project_option
+@_errors_to_click
+def play(game_id: str, seed: int, players: int | None, policy_text: str | None, variant: str,
+         option_pairs: tuple[str, ...], json_path: Path | None, project_dir: Path) -> None:
+    """1ゲームを試遊し、準備・すべての選択と偶然・得点・終了理由を日本語で実況します。"""
+    from ..sim.transcript import transcript
+    game, engine = _load(project_dir, game_id)
+    players = players or engine.min_players
+    options = parse_options(engine, option_pairs)
+    names = parse_policies(engine, policy_text)
+    seats = lineup(names, players, 0)
+    trace = Trace()
+    record = play_game(engine, players, seats, seed, variant=variant, options=options, check=True, trace=trace)
+    header = make_header(engine, game, seed=seed, players=players, policies=seats, variant=variant, options=options)
+    log = build_log(engine, header, trace, record.result, record.error)
+    if record.error:
+        if json_path:
+            write_json(json_path, log.to_json())
+        raise SimError(f"the game broke after {record.steps} steps: {record.error}")
+    for line in transcript(engine, log):
+        click.echo(line)
+    if json_path:
+        write_json(json_path, log.to_json())
+        click.echo(f"行動ログ：{json_path}", err=True)
+
+
+# ---------------------------------------------------------------------------- replay
+@click.command()
+@click.argument("log_path", metavar="FILE", type=click.Path(dir_okay=False, path_type=Path))
+@project_option
+@click.option("--transcript/--no-transcript", "show", default=False, help="実況も表示する")
+@_errors_to_click
+def replay(log_path: Path, project_dir: Path, show: bool) -> None:
+    """行動ログを再生し、記録と同じ最終状態になるかを確かめます（違えば終了コード1）。"""
+    from ..sim.gamelog import data_hash
+    from ..sim.replay import replay as run_replay
+    from ..sim.transcript import transcript
+    log = read_log(log_path)
+    game, engine = _load(project_dir, str(log.header.get("game")))
+    outcome = run_replay(engine, log, check_data_hash=data_hash(game))
+    if show:
+        for line in transcript(engine, log):
+            click.echo(line)
+    click.echo(f"一致：{outcome.steps}手を再生し、同じ最終状態（{outcome.final_state_hash[:16]}）になりました。")
+
+
+# ---------------------------------------------------------------------------- simulate
+@click.command()
+@click.argument("game_id", metavar="GAME")
+@click.option("--games", type=click.IntRange(1), default=1000, show_default=True, help="ゲーム数（人数ごと）")
+@seed_option
+@players_option
+@policy_option
+@variant_option
+@click.option("--compare-variant", default=None, help="同じ種で別の変種も遊び、差を比べる")
+@option_option
+@jobs_option
+@click.option("--check", is_flag=True, help="毎手ごとに不変条件を確かめる（遅い）")
+@click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="集計をJSONに書き出す")
+@click.option("--report", "report_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="グラフ入りの日本語PDFレポートを書き出す")
+@project_option
+@_errors_to_click
+def simulate(game_id: str, games: int, seed: int, players: int | None, policy_text: str | None, variant: str,
+             compare_variant: str | None, option_pairs: tuple[str, ...], jobs: int, check: bool,
+             json_path: Path | None, report_path: Path | None, project_dir: Path) -> None:
+    """多数のゲームを自動で遊ばせ、席順・方針ごとの勝率、長さ、得点、終了理由、設計上の疑問への答えを集計します。"""
+    game, engine = _load(project_dir, game_id)
+    options = parse_options(engine, option_pairs)
+    names = parse_policies(engine, policy_text)
+    counts = [players] if players else list(range(engine.min_players, engine.max_players + 1))
+    summaries = []
+    for p in counts:
+        batch = Batch(p, names, games, seed=seed, variant=variant, options=options, check=check)
+        records = _run_with_progress(engine, batch, jobs, f"{game.title} {p}人")
+        summary = summarize(engine, records, batch)
+        if compare_variant:
+            other = Batch(p, names, games, seed=seed, variant=compare_variant, options=options, check=check)
+            records_b = _run_with_progress(engine, other, jobs, f"{game.title} {p}人 [{compare_variant}]")
+            summary["comparison"] = compare(engine, records, records_b, variant, compare_variant)
+            summary["comparison"]["summary_b"] = summarize(engine, records_b, other)
+        summaries.append(summary)
+    for s in summaries:
+        for line in format_summary(s):
+            click.echo(line)
+        click.echo("")
+    if json_path:
+        data: Any = summaries[0] if len(summaries) == 1 else {
+            "game": engine.game_id, "games": games, "seed": seed, "players": counts, "policies": list(names),
+            "errors": [e for s in summaries for e in s["errors"]], "runs": summaries}
+        write_json(json_path, data)
+        click.echo(f"JSON：{json_path}", err=True)
+    if report_path:
+        from ..sim.report import write_report
+        write_report(report_path, game.title, summaries)
+        click.echo(f"レポート：{report_path}", err=True)
+    if any(s["errors"] for s in summaries):
+        n = sum(len(s["errors"]) for s in summaries)
+        raise SimError(f"{n} game(s) raised an error or broke an invariant (see errors in --json)")
+
+
+def _run_with_progress(engine: Any, batch: Batch, jobs: int, label: str):
+    if not sys.stderr.isatty():
+        return run_games(engine, batch, jobs=jobs)
+    with click.progressbar(length=batch.games, label=label, file=sys.stderr) as bar:
+        return run_games(engine, batch, jobs=jobs, on_progress=bar.update)
+
+
+def _pct(r: dict) -> str:
+    return f"{r['rate']:6.1%} [{r['ci'][0]:.1%}–{r['ci'][1]:.1%}]"
+
+
+def format_summary(s: dict) -> list[str]:
+    """The human-readable table ``pnp simulate`` prints."""
+    lines = [f"== {s['game']}  {s['players']}人  {s['games']}ゲーム  種 {s['seed']}  方針 {','.join(s['policies'])}"
+             f"  変種 {s['variant']} ==",
+             f"完了 {s['completed']}／エラー {len(s['errors'])}"]
+    lines.append("席ごとの勝率（95%区間）")
+    for i, r in enumerate(s["seat_win_rates"]):
+        lines.append(f"  席{i + 1}  {_pct(r)}")
+    lines.append("方針ごとの勝率")
+    for k, r in s["wins_by_policy"].items():
+        lines.append(f"  {k:10s} {_pct(r)}  （{r['n']}席）")
+    L = s["length"]
+    for key, name in (("rounds", "ラウンド数"), ("turns", "手番数")):
+        d = L[key]
+        lines.append(f"{name}：平均 {d['mean']:.1f}  p10 {d['p10']:g}  p50 {d['p50']:g}  p90 {d['p90']:g}")
+    sc = s["scores"]
+    lines.append(f"得点：平均 {sc['all']['mean']:.1f}  勝者平均 {sc['winner']['mean']:.1f}  "
+                 f"勝差 p50 {sc['margin']['p50']:g}（p10 {sc['margin']['p10']:g}、p90 {sc['margin']['p90']:g}）")
+    lines.append("終了理由")
+    for k, v in s["end_reasons"].items():
+        lines.append(f"  {s['end_reasons_ja'].get(k, k)}（{k}）  {v}  {_pct(s['end_reason_rates'][k])}")
+    lead = s["lead"]
+    lines.append(f"首位の入れ替わり：平均 {lead['lead_changes']['mean']:.2f} 回；"
+                 f"中盤の首位が負ける（逆転）{_pct(lead['comeback_from_midgame'])}")
+    if "score_track" in s:
+        lines.append(f"得点トラックに収まる：{_pct(s['score_track'])}")
+    if s.get("peak_pieces"):
+        lines.append("同時に使う駒の最大：" + "、".join(f"{k} {v}" for k, v in s["peak_pieces"].items()))
+    if s["findings"]:
+        lines.append("設計上の疑問")
+        for f in s["findings"]:
+            lines.append(f"  ・{f['question']}")
+            lines.append(f"    {f['answer']}")
+    if "comparison" in s:
+        c = s["comparison"]
+        lines.append(f"変種の比較（{c['variant_a']} → {c['variant_b']}、同じ種 {c['pairs']} 組）")
+        for i, d in enumerate(c["seat_win_rate_diff"]):
+            lines.append(f"  席{i + 1} 勝率差 {d['mean_diff']:+.1%} [{d['ci'][0]:+.1%}, {d['ci'][1]:+.1%}]")
+        d = c["mean_score_diff"]
+        lines.append(f"  平均得点差 {d['mean_diff']:+.2f} [{d['ci'][0]:+.2f}, {d['ci'][1]:+.2f}]；"
+                     f"勝者が変わったゲーム {_pct(c['winner_changed'])}")
+    for e in s["errors"][:5]:
+        lines.append(f"エラー game {e['index']} (seed {e['seed']}): {e['error'].splitlines()[0]}")
+    return lines

@@ -1,0 +1,94 @@
+"""Game logs: header + one event per step + result + final state hash (JSON), and the data hash."""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+from ..data.model import Game
+from .engine import CHANCE, Result
+from .errors import ReplayError
+from .runner import Trace
+
+FORMAT = "pnp-game-log/1"
+
+
+def data_hash(game: Game) -> str:
+    """sha256 over the game's YAML files (names and bytes), so a log knows which data it was played on."""
+    h = hashlib.sha256()
+    for path in sorted(Path(game.folder).glob("*.yaml")):
+        h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+@dataclass
+class GameLog:
+    header: dict[str, Any]
+    events: list[dict[str, Any]]
+    result: dict[str, Any] | None
+    final_state_hash: str
+    error: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": FORMAT, "header": self.header, "events": self.events, "result": self.result,
+                "final_state_hash": self.final_state_hash, "error": self.error}
+
+    @classmethod
+    def from_json(cls, data: Any, source: str = "log") -> "GameLog":
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise ReplayError(f"{source}: not a pnp game log (expected \"format\": \"{FORMAT}\")")
+        try:
+            return cls(dict(data["header"]), list(data["events"]), data.get("result"),
+                       str(data["final_state_hash"]), data.get("error"))
+        except (KeyError, TypeError) as exc:
+            raise ReplayError(f"{source}: incomplete game log (missing {exc})") from None
+
+
+def make_header(engine: Any, game: Game | None, *, seed: int, players: int, policies: tuple[str, ...],
+                variant: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    return {"game": engine.game_id, "engine_version": getattr(engine, "version", "1"),
+            "data_hash": data_hash(game) if game is not None else None, "seed": seed, "players": players,
+            "policies": list(policies), "variant": variant, "options": dict(options)}
+
+
+def result_json(result: Result | None) -> dict[str, Any] | None:
+    return None if result is None else {**asdict(result), "scores": list(result.scores),
+                                        "ranks": list(result.ranks), "extra": dict(result.extra)}
+
+
+def build_log(engine: Any, header: dict[str, Any], trace: Trace, result: Result | None,
+              error: str | None = None) -> GameLog:
+    events = [{"seat": "chance" if seat == CHANCE else seat, "action": action.to_json(), "label": action.label()}
+              for seat, action in trace.events]
+    final = engine.state_hash(trace.final_state) if trace.final_state is not None else ""
+    return GameLog(header, events, result_json(result), final, error)
+
+
+def write_json(path: Path, data: Any) -> None:
+    """Write JSON atomically (temp file + replace), UTF-8, stable key order as given."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(data, f, ensure_ascii=False, indent=1)
+            f.write("\n")
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def read_log(path: Path) -> GameLog:
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ReplayError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ReplayError(f"{path}: not readable as JSON ({exc})") from None
+    return GameLog.from_json(data, str(path))

@@ -1,0 +1,53 @@
+"""Policies by name: ``random`` for every game, plus the game's own (``engine.policies``)."""
+from __future__ import annotations
+
+import random
+from typing import Any, Sequence
+
+from .errors import SimError
+
+
+class RandomPolicy:
+    """Uniform over the legal actions.  Needs no observation, so the runner skips building one."""
+
+    name = "random"
+    uses_observation = False
+
+    def choose(self, observation: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        return legal[0] if len(legal) == 1 else legal[int(rng.random() * len(legal))]
+
+
+def policy_names(engine: Any) -> list[str]:
+    return ["random"] + sorted(getattr(engine, "policies", {}) or {})
+
+
+def default_policy(engine: Any) -> str:
+    name = getattr(engine, "default_policy", "random")
+    return name if name in policy_names(engine) else "random"
+
+
+def make_policy(engine: Any, name: str):
+    if name == "random":
+        return RandomPolicy()
+    factory = (getattr(engine, "policies", {}) or {}).get(name)
+    if factory is None:
+        raise SimError(f"{engine.game_id}: unknown policy {name!r} (policies: {', '.join(policy_names(engine))})")
+    return factory()
+
+
+def parse_policies(engine: Any, text: str | None) -> tuple[str, ...]:
+    """``"heuristic,random"`` → names, checked against the engine."""
+    if not text:
+        return (default_policy(engine),)
+    names = tuple(n.strip() for n in text.split(",") if n.strip())
+    for n in names:
+        make_policy(engine, n)
+    return names
+
+
+def lineup(policies: Sequence[str], players: int, index: int) -> tuple[str, ...]:
+    """Seat → policy for game ``index``: the list repeated to fill the seats, rotated by one seat per
+    game, so over ``players`` games every policy sits in every seat equally often."""
+    base = [policies[j % len(policies)] for j in range(players)]
+    shift = index % players
+    return tuple(base[(s + shift) % players] for s in range(players))

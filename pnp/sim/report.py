@@ -1,0 +1,166 @@
+"""A Japanese PDF report of ``pnp simulate``: charts a designer reads instead of a table.
+
+One page per player count: seat win rates with 95% whiskers, end reasons, the length histogram, and the
+designer's questions answered.  ``invariant=1`` makes the same summary give the same bytes."""
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import Any, Sequence
+
+from reportlab.graphics import renderPDF
+from reportlab.graphics.charts.barcharts import VerticalBarChart
+from reportlab.graphics.shapes import Drawing, Line, String
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen import canvas
+
+from ..text.fonts import pdf_name
+
+INK = colors.HexColor("#222222")
+BAR = colors.HexColor("#3b2f4a")
+BAR2 = colors.HexColor("#c0392b")
+
+
+def _wrap(text: str, font: str, size: float, width: float) -> list[str]:
+    lines, cur = [], ""
+    for ch in text:
+        if stringWidth(cur + ch, font, size) > width and cur:
+            if ch in "、。）」』":          # keep closing punctuation on the line (simple kinsoku)
+                cur += ch
+                continue
+            lines.append(cur)
+            cur = ch
+        else:
+            cur += ch
+    if cur:
+        lines.append(cur)
+    return lines
+
+
+def _bar_chart(title: str, labels: Sequence[str], values: Sequence[float], cis: Sequence[Sequence[float]] | None,
+               width: float, height: float, *, percent: bool, ref: float | None = None) -> Drawing:
+    gothic = pdf_name("gothic")
+    d = Drawing(width, height)
+    d.add(String(0, height - 12, title, fontName=pdf_name("gothic-bold"), fontSize=10, fillColor=INK))
+    c = VerticalBarChart()
+    c.x, c.y, c.width, c.height = 36, 24, width - 46, height - 48
+    c.data = [list(values)]
+    c.categoryAxis.categoryNames = list(labels)
+    c.categoryAxis.labels.fontName = gothic
+    c.categoryAxis.labels.fontSize = 7
+    c.valueAxis.labels.fontName = gothic
+    c.valueAxis.labels.fontSize = 7
+    top = max([v for v in values] + [hi for _, hi in (cis or [])] + [ref or 0] + [1e-9])
+    c.valueAxis.valueMin = 0
+    c.valueAxis.valueMax = top * 1.1
+    c.valueAxis.labelTextFormat = (lambda v: f"{v:.0%}") if percent else (lambda v: f"{v:g}")
+    c.bars[0].fillColor = BAR
+    c.bars[0].strokeColor = None
+    d.add(c)
+    scale = c.height / (c.valueAxis.valueMax - c.valueAxis.valueMin)
+    n = len(values)
+    if cis and n:
+        step = c.width / n
+        for i, (lo, hi) in enumerate(cis):
+            x = c.x + step * (i + 0.5)
+            y0, y1 = c.y + lo * scale, c.y + hi * scale
+            d.add(Line(x, y0, x, y1, strokeColor=BAR2, strokeWidth=1))
+            d.add(Line(x - 3, y0, x + 3, y0, strokeColor=BAR2, strokeWidth=1))
+            d.add(Line(x - 3, y1, x + 3, y1, strokeColor=BAR2, strokeWidth=1))
+    if ref is not None:
+        y = c.y + ref * scale
+        d.add(Line(c.x, y, c.x + c.width, y, strokeColor=colors.HexColor("#888888"), strokeDashArray=[3, 2]))
+    return d
+
+
+def _page(cv: canvas.Canvas, title: str, s: dict[str, Any]) -> None:
+    W, H = A4
+    left = 18 * mm
+    width = W - 2 * left
+    bold, gothic, mincho = pdf_name("gothic-bold"), pdf_name("gothic"), pdf_name("mincho")
+    y = H - 20 * mm
+    cv.setFillColor(INK)
+    cv.setFont(bold, 16)
+    cv.drawString(left, y, f"{title}　{s['players']}人 試遊レポート")
+    y -= 7 * mm
+    cv.setFont(gothic, 9)
+    cv.drawString(left, y, f"{s['games']}ゲーム（完了 {s['completed']}、エラー {len(s['errors'])}）　種 {s['seed']}　"
+                           f"方針 {'・'.join(s['policies'])}　変種 {s['variant']}")
+    y -= 5 * mm
+    L = s["length"]["rounds"]
+    sc = s["scores"]
+    cv.drawString(left, y, f"ラウンド数 平均 {L['mean']:.1f}（p10 {L['p10']:g}・p50 {L['p50']:g}・p90 {L['p90']:g}）　"
+                           f"勝者の得点 平均 {sc['winner']['mean']:.1f}　勝差 p50 {sc['margin']['p50']:g}")
+    chart_h = 58 * mm
+    half = width / 2 - 4 * mm
+    seats = s["seat_win_rates"]
+    fair = 1 / s["players"]
+    d1 = _bar_chart("席ごとの勝率（ひげは95%区間、点線は公平な勝率）", [f"席{i + 1}" for i in range(len(seats))],
+                    [r["rate"] for r in seats], [r["ci"] for r in seats], half, chart_h, percent=True, ref=fair)
+    reasons = list(s["end_reasons"])
+    d2 = _bar_chart("終了理由", [s["end_reasons_ja"].get(k, k)[:10] for k in reasons],
+                    [s["end_reason_rates"][k]["rate"] for k in reasons],
+                    [s["end_reason_rates"][k]["ci"] for k in reasons], half, chart_h, percent=True)
+    y -= chart_h + 4 * mm
+    renderPDF.draw(d1, cv, left, y)
+    renderPDF.draw(d2, cv, left + half + 8 * mm, y)
+    hist = s["length_histogram"]
+    d3 = _bar_chart("ゲームの長さ（ラウンド数ごとのゲーム数）", [str(k) for k in hist], list(hist.values()), None,
+                    half, chart_h, percent=False)
+    pols = s["wins_by_policy"]
+    d4 = _bar_chart("方針ごとの勝率", list(pols), [r["rate"] for r in pols.values()],
+                    [r["ci"] for r in pols.values()], half, chart_h, percent=True, ref=fair)
+    y -= chart_h + 4 * mm
+    renderPDF.draw(d3, cv, left, y)
+    renderPDF.draw(d4, cv, left + half + 8 * mm, y)
+    y -= 8 * mm
+    cv.setFont(bold, 11)
+    cv.drawString(left, y, "設計上の疑問への答え")
+    y -= 6 * mm
+    for f in s["findings"]:
+        for font, size, text in ((bold, 9, "・" + f["question"]), (mincho, 9, f["answer"])):
+            cv.setFont(font, size)
+            for line in _wrap(text, font, size, width - 4 * mm):
+                if y < 15 * mm:
+                    return
+                cv.drawString(left + (0 if font == bold else 4 * mm), y, line)
+                y -= 4.6 * mm
+        y -= 1.5 * mm
+    if "comparison" in s and y > 30 * mm:
+        c = s["comparison"]
+        cv.setFont(bold, 10)
+        cv.drawString(left, y, f"変種の比較：{c['variant_a']} → {c['variant_b']}（同じ種 {c['pairs']} 組）")
+        y -= 5 * mm
+        cv.setFont(gothic, 9)
+        diffs = "　".join(f"席{i + 1} {d['mean_diff']:+.1%}" for i, d in enumerate(c["seat_win_rate_diff"]))
+        cv.drawString(left, y, f"勝率差 {diffs}")
+        y -= 4.6 * mm
+        d = c["mean_score_diff"]
+        cv.drawString(left, y, f"平均得点差 {d['mean_diff']:+.2f}（95%区間 {d['ci'][0]:+.2f}〜{d['ci'][1]:+.2f}）　"
+                               f"勝者が変わったゲーム {c['winner_changed']['rate']:.1%}")
+
+
+def write_report(path: Path, title: str, summaries: Sequence[dict[str, Any]]) -> None:
+    """Write the PDF atomically (temp file + os.replace)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
+    os.close(fd)
+    try:
+        cv = canvas.Canvas(tmp, pagesize=A4, invariant=1, pageCompression=1)
+        cv.setTitle(f"{title} 試遊レポート")
+        cv.setAuthor("pnp")
+        cv.setCreator("pnp simulate")
+        for s in summaries:
+            _page(cv, title, s)
+            cv.showPage()
+        cv.save()
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise

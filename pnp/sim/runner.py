@@ -1,0 +1,152 @@
+"""Plays games: one (``play_game``) or a batch (``run_games``) over any ``concurrent.futures.Executor``.
+
+A batch gives identical records for any number of jobs: each game's RNGs derive from (root seed, game
+index), the seats' policies from the game index, and the records are returned in index order."""
+from __future__ import annotations
+
+import concurrent.futures as cf
+import traceback
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Sequence
+
+from .engine import CHANCE, TERMINAL, GameRecord, IllegalAction, InvariantError
+from .errors import SimError
+from .policies import lineup, make_policy
+from .sampling import game_rngs, game_seed
+
+
+class StepLimitError(RuntimeError):
+    """A game ran past the engine's ``max_steps``: a bug in the engine (it should be impossible)."""
+
+
+@dataclass
+class Trace:
+    """What ``pnp play`` and game logs need beyond the record: every step in order."""
+
+    events: list[tuple[int, Any]] = field(default_factory=list)   # (seat or CHANCE, action)
+    final_state: Any = None
+
+
+def play_game(engine: Any, players: int, policies: Sequence[str], seed: int, *, index: int = 0,
+              variant: str = "standard", options: Mapping[str, Any] | None = None, check: bool = False,
+              trace: Trace | None = None, policy_objects: Sequence[Any] | None = None) -> GameRecord:
+    """Play one game to the end.  Errors and broken invariants are caught into ``record.error``."""
+    rng, seat_rngs = game_rngs(seed, players)
+    pols = list(policy_objects) if policy_objects is not None else [make_policy(engine, p) for p in policies]
+    wants_obs = [getattr(p, "uses_observation", True) for p in pols]
+    to_move, legal_actions, apply = engine.to_move, engine.legal_actions, engine.apply
+    observe, max_steps = engine.observe, engine.max_steps
+    steps = turns = 0
+    state = None
+    error = None
+    events = trace.events if trace is not None else None
+    try:
+        state = engine.new_state(players, variant, options)
+        if check:
+            engine.check_invariants(state)
+        while True:
+            seat = to_move(state)
+            if seat == TERMINAL:
+                break
+            if steps >= max_steps:
+                raise StepLimitError(f"the game did not end within max_steps={max_steps}")
+            if seat == CHANCE:
+                action = engine.sample_chance(state, rng)
+            else:
+                legal = legal_actions(state)
+                if not legal:
+                    raise InvariantError(f"seat {seat} is to move but has no legal action")
+                action = pols[seat].choose(observe(state, seat) if wants_obs[seat] else None, legal, seat_rngs[seat])
+                if check and action not in legal:
+                    raise IllegalAction(f"policy {policies[seat]!r} chose an illegal action {action!r}")
+                turns += 1
+            apply(state, action)
+            steps += 1
+            if events is not None:
+                events.append((seat, action))
+            if check:
+                engine.check_invariants(state)
+        result = engine.result(state)
+    except Exception as exc:   # noqa: BLE001 — a sample game must never take the batch down
+        result = None
+        kind = type(exc).__name__
+        error = f"{kind}: {exc}"
+        if not isinstance(exc, (InvariantError, IllegalAction, StepLimitError)):
+            error += "\n" + "".join(traceback.format_exception(exc)[-3:])
+    if trace is not None:
+        trace.final_state = state
+    rounds, history = 0, ()
+    if state is not None:
+        hist = getattr(engine, "score_history", None)
+        history = tuple(hist(state)) if hist else ()
+        prog = getattr(engine, "progress", None)
+        rounds = prog(state)[0] if prog else len(history)
+    return GameRecord(index=index, seed=seed, players=players, policies=tuple(policies), variant=variant,
+                      options=dict(options or {}), result=result, steps=steps, rounds=rounds, turns=turns,
+                      score_history=history, error=error)
+
+
+@dataclass(frozen=True)
+class Batch:
+    """What to play: ``games`` games of ``players`` players from ``seed``."""
+
+    players: int
+    policies: tuple[str, ...]
+    games: int
+    seed: int = 1
+    variant: str = "standard"
+    options: Mapping[str, Any] = field(default_factory=dict)
+    check: bool = False
+    first_index: int = 0
+
+
+def _run_chunk(engine: Any, batch: Batch, indices: range) -> list[GameRecord]:
+    cache: dict[str, Any] = {}
+    out = []
+    for i in indices:
+        names = lineup(batch.policies, batch.players, i)
+        pols = [cache.get(n) or cache.setdefault(n, make_policy(engine, n)) for n in names]
+        out.append(play_game(engine, batch.players, names, game_seed(batch.seed, i), index=i,
+                             variant=batch.variant, options=batch.options, check=batch.check,
+                             policy_objects=pols))
+    return out
+
+
+def _chunks(first: int, games: int, jobs: int) -> list[range]:
+    size = max(1, min(500, games // max(1, jobs * 8) or 1))
+    return [range(a, min(first + games, a + size)) for a in range(first, first + games, size)]
+
+
+def run_games(engine: Any, batch: Batch, *, jobs: int = 1, executor: cf.Executor | None = None,
+              on_progress: Callable[[int], None] | None = None) -> list[GameRecord]:
+    """Play a batch; records in game-index order.  ``executor`` overrides ``jobs`` (any Executor)."""
+    if not engine.min_players <= batch.players <= engine.max_players:
+        raise SimError(f"{engine.game_id}: {batch.players} players is outside "
+                       f"{engine.min_players}–{engine.max_players}")
+    if batch.games < 0:
+        raise SimError("the number of games must not be negative")
+    for name in batch.policies:
+        make_policy(engine, name)
+    engine.new_state(batch.players, batch.variant, batch.options)   # raises early on a bad variant/option
+    chunks = _chunks(batch.first_index, batch.games, jobs)
+    if executor is None and jobs <= 1:
+        records: list[GameRecord] = []
+        for ch in chunks:
+            records.extend(_run_chunk(engine, batch, ch))
+            if on_progress:
+                on_progress(len(ch))
+        return records
+    own = executor is None
+    pool = executor or cf.ProcessPoolExecutor(max_workers=jobs)
+    try:
+        futures = [pool.submit(_run_chunk, engine, batch, ch) for ch in chunks]
+        results: dict[int, list[GameRecord]] = {}
+        index_of = {f: k for k, f in enumerate(futures)}
+        for f in cf.as_completed(futures):
+            results[index_of[f]] = f.result()
+            if on_progress:
+                on_progress(len(results[index_of[f]]))
+    finally:
+        if own:
+            pool.shutdown()
+    return [r for k in range(len(chunks)) for r in results[k]]

@@ -1,0 +1,48 @@
+"""Sample games for ``pnp validate``: every player count × every policy (alone and mixed), invariants
+checked after every step.  Returns problems; an empty list means the engine held up."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..data.model import Game
+from .policies import policy_names
+from .runner import Batch, run_games
+
+
+@dataclass(frozen=True, order=True)
+class SampleProblem:
+    game: str
+    players: int
+    policies: str            # "random" or "heuristic,random" …
+    game_index: int
+    seed: int
+    message: str
+
+    def __str__(self) -> str:
+        return (f"{self.game}: {self.players}人 [{self.policies}] game {self.game_index} (seed {self.seed}): "
+                f"{self.message}")
+
+
+def sample_configs(engine: Any) -> list[tuple[int, tuple[str, ...]]]:
+    names = policy_names(engine)
+    lineups = [(n,) for n in names]
+    if len(names) > 1:
+        lineups.append(tuple(names))
+    return [(p, lu) for p in range(engine.min_players, engine.max_players + 1) for lu in lineups]
+
+
+def run_sample_games(game: Game, engine: Any = None, games_per_config: int = 100, seed: int = 1,
+                     jobs: int = 1) -> list[SampleProblem]:
+    """Play ``games_per_config`` games per (player count, policy line-up) in validator mode."""
+    if engine is None:
+        from ..games import make_engine
+        engine = make_engine(game)
+    problems: list[SampleProblem] = []
+    for players, lineup in sample_configs(engine):
+        batch = Batch(players, lineup, games_per_config, seed=seed, check=True)
+        for r in run_games(engine, batch, jobs=jobs):
+            if r.error is not None:
+                first = r.error.strip().splitlines()[0]
+                problems.append(SampleProblem(game.id, players, ",".join(lineup), r.index, r.seed, first))
+    return sorted(problems)

@@ -1,0 +1,412 @@
+"""ユーフォリア: scenario tests written from the rules' sentences, invariants under random play,
+golden transcripts (update with PNP_UPDATE_GOLDEN=1)."""
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings, strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from pnp.data.project import Project
+from pnp.errors import PnpError
+from pnp.games import make_engine
+from pnp.games.euphoria import CHANT, DEAL, OVER, PLAY, RULINGS, SAIL, SET_ASIDE, SETUP, Deal
+from pnp.sim.engine import CHANCE, TERMINAL, InvariantError
+from pnp.sim.gamelog import build_log, make_header
+from pnp.sim.runner import Trace, play_game
+from pnp.sim.transcript import transcript
+
+ROOT = Path(__file__).resolve().parents[2]
+GOLDEN = Path(__file__).parent / "golden"
+
+
+@pytest.fixture(scope="module")
+def game():
+    return Project(ROOT).load_game("euphoria")
+
+
+@pytest.fixture(scope="module")
+def e(game):
+    return make_engine(game)
+
+
+SUITS = {"貪欲": 0, "瞋恚": 1, "昏沈": 2, "掉挙": 3, "疑": 4}
+
+
+def card(e, suit: str, value: int) -> int:
+    return e.card_names.index(f"{suit}の{value}")
+
+
+def cards(e, text: str) -> list[int]:
+    """"疑3 貪欲5" → card numbers."""
+    out = []
+    for tok in text.split():
+        out.append(card(e, tok.rstrip("0123456789"), int(tok[len(tok.rstrip("0123456789")):])))
+    return out
+
+
+def position(e, hands: list[str], *, round_no: int = 1, parent: int = 0, hidden: list[str] | None = None,
+             sailed=(), chanted=(), out=()):
+    """A position in the main phase, at the start of round ``round_no``: the given hands, each player's
+    set-aside card, every other card already discarded (so card conservation holds)."""
+    n = len(hands)
+    s = e.new_state(n)
+    s.phase = PLAY
+    s.hands = [sorted(cards(e, h)) for h in hands]
+    used = {c for h in s.hands for c in h}
+    rest = [c for c in range(40) if c not in used]
+    if hidden:
+        s.hidden = [card(e, t.rstrip("0123456789"), int(t[len(t.rstrip("0123456789")):])) for t in hidden]
+    else:
+        s.hidden = rest[:n]
+    rest = [c for c in rest if c not in s.hidden]
+    k = 40 // n
+    s.removed = rest[:40 - k * n]
+    s.discard = rest[40 - k * n:]
+    size = max(len(h) for h in s.hands)
+    s.hand_size = size + round_no - 1
+    for p in sailed:
+        s.sailed[p] = True
+        s.first_sail[p] = 1
+    for p in out:
+        s.out[p] = True
+        s.sailed[p] = True
+        s.first_sail[p] = 1
+        s.elim_round[p] = 1
+        s.alive -= 1
+    for p in chanted:
+        s.chanted[p] = True
+        s.toku[p].append(s.discard.pop())
+    s.round = round_no - 1
+    s.parents = [parent] * (round_no - 1)
+    e._start_round(s, parent)
+    return s
+
+
+def legal_text(e, s) -> set[str]:
+    return {m.label() for m in e.legal_actions(s)}
+
+
+def do(e, s, label: str):
+    """Apply the legal action whose label contains ``label``."""
+    matches = [m for m in e.legal_actions(s) if label in m.label()]
+    assert len(matches) == 1, (label, [m.label() for m in e.legal_actions(s)])
+    e.apply(s, matches[0])
+    e.check_invariants(s)
+
+
+# ------------------------------------------------------------------------ ゲームの準備
+@pytest.mark.parametrize("players,dealt,rounds,removed", [(3, 13, 12, 1), (4, 10, 9, 0), (5, 8, 7, 0)])
+def test_deal_equal_hands_and_remainder_set_aside(e, players, dealt, rounds, removed):
+    # 「煩悩カードをよくシャッフルし、全プレイヤーに等枚数配って手札とします。」
+    s = e.new_state(players)
+    assert e.to_move(s) == CHANCE
+    e.apply(s, e.sample_chance(s, random.Random(5)))
+    assert [len(h) for h in s.hands] == [dealt] * players
+    assert len(s.removed) == removed
+    e.check_invariants(s)
+    # 「全プレイヤーは手札から好きな1枚を選んで、それを伏せて手元に置いてください。」
+    for seat in range(players):
+        assert e.to_move(s) == seat
+        legal = e.legal_actions(s)
+        assert {m.card for m in legal} == set(s.hands[seat]) and all(m.kind == SET_ASIDE for m in legal)
+        e.apply(s, legal[-1])
+        e.check_invariants(s)
+    assert [len(h) for h in s.hands] == [rounds] * players
+    assert s.hand_size == rounds
+    assert s.phase == PLAY and s.parent == 0 and e.to_move(s) == 0
+
+
+def test_observation_hides_other_hands_and_set_aside_cards(e):
+    s = e.new_state(3)
+    e.apply(s, e.sample_chance(s, random.Random(1)))
+    for seat in range(3):
+        e.apply(s, e.legal_actions(s)[0])
+    obs = e.observe(s, 1)
+    assert obs.hand == tuple(s.hands[1])
+    assert obs.hidden == s.hidden[1]
+    text = repr(obs)
+    for other in (0, 2):
+        assert f"{s.hands[other]}" not in text
+    assert not hasattr(obs, "removed")
+    assert obs.hand_counts == (12, 12, 12)
+
+
+def test_bad_deal_rejected(e):
+    from pnp.sim.engine import IllegalAction
+    s = e.new_state(4)
+    with pytest.raises(IllegalAction):
+        e.apply(s, Deal(tuple([0] * 40)))
+
+
+def test_player_count_out_of_range(e):
+    with pytest.raises(PnpError, match="3〜5人"):
+        e.new_state(6)
+
+
+# ------------------------------------------------------------------------ 渡海と読経
+def test_first_sailor_plays_any_card_and_sets_mu(e):
+    # 「最初に渡海を行うプレイヤーは、手札から好きな1枚をプレイし、それを「無の境地」としてください。」
+    s = position(e, ["疑1 貪欲2", "瞋恚3 昏沈4", "掉挙5 疑6", "貪欲7 瞋恚8"])
+    labels = legal_text(e, s)
+    assert "渡海：「疑の1」を出す" in labels and "読経：「疑の1」を【徳】にする" in labels
+    do(e, s, "渡海：「疑の1」")
+    assert s.mu == SUITS["疑"] and s.high == 0
+
+
+def test_parent_chants_then_next_sailor_is_first(e):
+    # 「最初に渡海を行うプレイヤー」= the first to sail in the round's turn order
+    s = position(e, ["疑1 貪欲2", "瞋恚1 昏沈4", "掉挙5 疑6", "貪欲7 瞋恚8"], round_no=1)
+    do(e, s, "読経：「疑の1」")
+    assert s.mu == -1
+    do(e, s, "渡海：「瞋恚の1」")
+    assert s.mu == SUITS["瞋恚"]
+
+
+def test_follow_same_suit_any_number_other_suit_higher_and_round_minimum(e):
+    # 無の境地と同じスートなら数字に関わらず; 異なるスートは場の最大（無の境地を除く）より大きく、ラウンド数以上
+    s = position(e, ["疑8 疑7 疑6 疑5", "疑1 貪欲5 瞋恚3 昏沈4", "貪欲6 瞋恚6 掉挙4 掉挙8",
+                     "貪欲8 掉挙6 掉挙7 昏沈8"], round_no=5)
+    do(e, s, "渡海：「疑の8」")          # 無の境地 = 疑; high stays 0 (疑 is excluded)
+    assert s.high == 0
+    labels = legal_text(e, s)
+    assert "渡海：「疑の1」を出す" in labels          # same suit: any number
+    assert "渡海：「貪欲の5」を出す" in labels        # ≥ round 5 and > 0
+    assert "渡海：「瞋恚の3」を出す" not in labels    # below the round number
+    assert "渡海：「昏沈の4」を出す" not in labels
+    do(e, s, "渡海：「貪欲の5」")
+    assert s.high == 5
+    labels = legal_text(e, s)
+    assert "渡海：「貪欲の6」を出す" in labels and "渡海：「瞋恚の6」を出す" in labels
+    assert "渡海：「掉挙の4」を出す" not in labels    # not above 5
+    do(e, s, "渡海：「掉挙の8」")
+    labels = legal_text(e, s)
+    assert not any(l.startswith("渡海") for l in labels)   # nothing above 8, no 疑 → chant only
+    assert "読経：「貪欲の8」を【徳】にする" in labels
+
+
+def test_once_sailed_always_sail(e):
+    # 「一度でも「渡海」を選んだ場合、「読経」を行うことはできません。」
+    s = position(e, ["疑1 疑2 疑3", "貪欲1 貪欲2 貪欲3", "瞋恚1 瞋恚2 瞋恚3", "昏沈1 昏沈2 昏沈3"],
+                 round_no=1, sailed=[0])
+    assert all(m.kind == SAIL for m in e.legal_actions(s))
+
+
+def test_last_card_forces_sailing(e):
+    # 「手札が残り1枚の時は、強制的に「渡海」してください。」
+    s = position(e, ["疑1", "貪欲2", "瞋恚3", "昏沈4"], round_no=9)
+    assert [m.label() for m in e.legal_actions(s)] == ["渡海：「疑の1」を出す"]
+
+
+def test_no_playable_card_when_forced_eliminates_and_later_turns_pass(e):
+    # 「もしも出せる手札がない時は、ゲームから脱落します。以降の手番は全てパスしてください。」
+    s = position(e, ["疑1 疑2", "貪欲2 貪欲3", "瞋恚3 疑4", "昏沈4 昏沈5"], round_no=8, sailed=[0, 1])
+    do(e, s, "渡海：「疑の1」")
+    assert [m.label() for m in e.legal_actions(s)] == ["渡海：出せるカードがなく脱落"]
+    do(e, s, "脱落")
+    assert s.out[1] and s.elim_round[1] == 8
+    do(e, s, "読経：「瞋恚の3」")
+    do(e, s, "読経：「昏沈の4」")
+    assert s.round == 9 and 1 not in s.order
+
+
+def test_no_voluntary_suicide_when_chanting_is_allowed(e):
+    s = position(e, ["疑5 疑6", "貪欲2 貪欲3", "瞋恚3 疑4", "昏沈4 昏沈5"], round_no=8)
+    do(e, s, "渡海：「疑の5」")
+    labels = legal_text(e, s)
+    assert labels == {"読経：「貪欲の2」を【徳】にする", "読経：「貪欲の3」を【徳】にする"}
+
+
+def test_chanting_puts_card_face_up_as_toku(e):
+    s = position(e, ["疑5 疑6", "貪欲2 貪欲3", "瞋恚3 疑4", "昏沈4 昏沈5"])
+    do(e, s, "読経：「疑の6」")
+    assert s.toku[0] == [card(e, "疑", 6)] and s.chanted[0]
+    assert e.observe(s, 2).toku[0] == (card(e, "疑", 6),)      # face up: everyone sees it
+
+
+# ------------------------------------------------------------------------ ラウンド終了
+def test_new_parent_is_lowest_number_regardless_of_suit(e):
+    s = position(e, ["疑5 疑6", "疑2 貪欲3", "瞋恚7 疑4", "昏沈4 昏沈5"], round_no=1)
+    do(e, s, "渡海：「疑の5」")
+    do(e, s, "渡海：「疑の2」")      # same suit, lower number
+    do(e, s, "渡海：「瞋恚の7」")
+    do(e, s, "読経：「昏沈の4」")
+    assert s.round == 2 and s.parent == 1 and s.order == [1, 2, 3, 0]
+    assert s.discard[-3:] == cards(e, "疑5 疑2 瞋恚7")
+
+
+def test_new_parent_tie_goes_to_the_earlier_player(e):
+    s = position(e, ["疑3 疑6", "貪欲3 貪欲1", "疑2 瞋恚4", "昏沈4 昏沈5"], round_no=1)
+    do(e, s, "渡海：「疑の3」")
+    do(e, s, "渡海：「貪欲の3」")      # 3 again, played after player 1's 3
+    do(e, s, "読経：「疑の2」")
+    do(e, s, "読経：「昏沈の4」")
+    assert s.parent == 0
+
+
+def test_all_chant_moves_parent_left_skipping_eliminated(e):
+    # 「全プレイヤーが読経していたら、左隣のプレイヤーに親番を移してください。」
+    s = position(e, ["疑3 疑6", "貪欲3 貪欲1", "疑2 瞋恚4", "昏沈4 昏沈5"], round_no=1, parent=3)
+    for label in ("読経：「昏沈の4」", "読経：「疑の3」", "読経：「貪欲の1」", "読経：「疑の2」"):
+        do(e, s, label)
+    assert s.parent == 0
+    s = position(e, ["疑3 疑6", "貪欲3 貪欲1", "疑2 瞋恚4", "昏沈4 昏沈5"], round_no=2, parent=0, out=[1])
+    for label in ("読経：「疑の3」", "読経：「疑の2」", "読経：「昏沈の4」"):
+        do(e, s, label)
+    assert s.parent == 2
+
+
+# ------------------------------------------------------------------------ 勝敗
+def test_special_win_beats_higher_toku(e):
+    s = position(e, ["疑1", "疑8", "疑7", "疑6"], round_no=9, sailed=[0], chanted=[1, 2, 3])
+    for label in ("疑の1", "疑の8", "疑の7", "疑の6"):
+        do(e, s, label)
+    assert s.phase == OVER and s.end_reason == "hands_exhausted"
+    r = e.result(s)
+    assert r.end_reason == "special_win" and r.winners == (0,)
+
+
+def test_toku_total_with_hidden_card_and_tie_by_last_round_order(e):
+    # 「脱落しなかったプレイヤーで、【徳】の合計が最も大きいプレイヤーが勝利」「最終ラウンドで手番順の早かった方」
+    s = position(e, ["疑1", "疑8", "疑7", "疑6"], round_no=9, parent=1, chanted=[0, 1, 2, 3],
+                 hidden=["貪欲5", "貪欲4", "貪欲3", "貪欲2"])
+    s.toku = [cards(e, "瞋恚8"), cards(e, "瞋恚5 瞋恚4"), cards(e, "瞋恚7 瞋恚3"), cards(e, "昏沈1")]
+    placed = {c for h in s.hands for c in h} | set(s.hidden) | {c for t in s.toku for c in t} | set(s.removed)
+    s.discard = [c for c in range(40) if c not in placed]
+    e.check_invariants(s)
+    for label in ("疑の8", "疑の7", "疑の6", "疑の1"):
+        do(e, s, label)
+    r = e.result(s)
+    # totals: p0 8+5=13, p1 9+4=13, p2 10+3=13, p3 1+2=3 → three-way tie, last round order starts at 1
+    assert r.scores == (13.0, 13.0, 13.0, 3.0)
+    assert r.end_reason == "toku" and r.winners == (1,)
+    assert r.ranks == (3, 1, 2, 4)
+
+
+def test_eliminated_players_hidden_card_does_not_count_and_they_rank_last(e):
+    s = position(e, ["疑1", "貪欲8", "疑7", "疑6"], round_no=9, chanted=[0, 1, 2, 3],
+                 hidden=["瞋恚1", "瞋恚8", "瞋恚2", "瞋恚3"])
+    for label in ("疑の1", "脱落", "疑の7", "疑の6"):
+        do(e, s, label)
+    r = e.result(s)
+    assert s.out[1]
+    assert r.ranks[1] == 4
+    assert r.scores[1] == sum(e.value_of[c] for c in s.toku[1])     # without the hidden 8
+
+
+def test_last_survivor_ends_the_game_at_once(e):
+    s = position(e, ["疑1 疑2", "貪欲8 貪欲7", "瞋恚8 瞋恚7"], round_no=11, sailed=[1, 2], chanted=[0])
+    assert len(s.removed) == 1      # 3 players: one unused card
+    do(e, s, "渡海：「疑の1」")
+    do(e, s, "脱落")
+    do(e, s, "脱落")
+    assert s.phase == OVER and s.end_reason == "last_survivor"
+    r = e.result(s)
+    assert r.end_reason == "last_survivor" and r.winners == (0,)
+
+
+def test_variant_hidden_removed_does_not_score_the_hidden_card(e):
+    s = e.new_state(4, "hidden_removed")
+    t = position(e, ["疑1", "疑8", "疑7", "疑6"], round_no=9, chanted=[0, 1, 2, 3])
+    t.hidden_scores = s.hidden_scores
+    for label in ("疑の1", "疑の8", "疑の7", "疑の6"):
+        do(e, t, label)
+    r = e.result(t)
+    assert r.scores == tuple(float(sum(e.value_of[c] for c in t.toku[p])) for p in range(4))
+
+
+def test_invariant_catches_a_lost_card(e):
+    s = position(e, ["疑1 疑2", "貪欲8 貪欲7", "瞋恚8 瞋恚7", "昏沈1 昏沈2"])
+    s.hands[0].pop()
+    with pytest.raises(InvariantError):
+        e.check_invariants(s)
+
+
+def test_rulings_are_unique_japanese_sentences():
+    ids = [i for i, _ in RULINGS]
+    assert len(ids) == len(set(ids))
+    for _, text in RULINGS:
+        assert text.endswith("。") and any("\u3040" <= ch <= "\u30ff" for ch in text)
+
+
+def test_actions_round_trip_json(e):
+    s = e.new_state(4)
+    deal = e.sample_chance(s, random.Random(0))
+    assert e.action_from_json(deal.to_json()) == deal
+    e.apply(s, deal)
+    for m in e.legal_actions(s):
+        assert e.action_from_json(m.to_json()) == m and e.action_from_json(m.to_json()).label() == m.label()
+    assert e.legal_actions(s) == sorted(e.legal_actions(s))
+    assert len({hash(m) for m in e.legal_actions(s)}) == len(e.legal_actions(s))
+
+
+def test_clone_is_independent(e):
+    s = position(e, ["疑1 疑2", "貪欲8 貪欲7", "瞋恚8 瞋恚7", "昏沈1 昏沈2"])
+    c = s.clone()
+    assert e.state_hash(c) == e.state_hash(s)
+    do(e, c, "渡海：「疑の1」")
+    assert e.state_hash(c) != e.state_hash(s) and s.hands[0] == cards(e, "疑1 疑2")
+
+
+# ------------------------------------------------------------------------ random play as a fuzzer
+class RandomPlay(RuleBasedStateMachine):
+    engine = None
+
+    @initialize(players=st.integers(3, 5), seed=st.integers(0, 2**32), variant=st.sampled_from(
+        ["standard", "hidden_removed"]), cap=st.sampled_from([0, 8, 6, 4]))
+    def start(self, players, seed, variant, cap):
+        self.s = self.engine.new_state(players, variant, {"round_minimum_cap": cap})
+        self.engine.apply(self.s, self.engine.sample_chance(self.s, random.Random(seed)))
+        self.steps = 1
+
+    @precondition(lambda self: self.engine.to_move(self.s) != TERMINAL)
+    @rule(pick=st.integers(0, 1000))
+    def act(self, pick):
+        legal = self.engine.legal_actions(self.s)
+        assert legal
+        self.engine.apply(self.s, legal[pick % len(legal)])
+        self.steps += 1
+        assert self.steps <= self.engine.max_steps
+
+    @precondition(lambda self: self.engine.to_move(self.s) == TERMINAL)
+    @rule(players=st.integers(3, 5), seed=st.integers(0, 2**32))
+    def next_game(self, players, seed):
+        self.start(players, seed, "standard", 0)
+
+    @invariant()
+    def holds(self):
+        self.engine.check_invariants(self.s)
+        if self.engine.to_move(self.s) == TERMINAL:
+            r = self.engine.result(self.s)
+            assert sorted(r.ranks) == list(range(1, self.s.n + 1))
+            assert not self.s.out[r.winners[0]]
+
+
+def test_random_play_keeps_every_invariant(e):
+    RandomPlay.engine = e
+    RandomPlay.TestCase.settings = settings(max_examples=60, stateful_step_count=80, deadline=None,
+                                            suppress_health_check=list(HealthCheck))
+    RandomPlay.TestCase().runTest()
+
+
+# ------------------------------------------------------------------------ golden transcripts
+@pytest.mark.parametrize("name,players,policies,seed", [
+    ("euphoria_4p_heuristic_seed1", 4, ("heuristic",) * 4, 1),
+    ("euphoria_3p_random_seed7", 3, ("random",) * 3, 7),
+    ("euphoria_5p_mixed_seed2", 5, ("heuristic", "daring", "random", "heuristic", "daring"), 2),
+])
+def test_golden_transcripts(e, game, name, players, policies, seed):
+    trace = Trace()
+    record = play_game(e, players, policies, seed, check=True, trace=trace)
+    assert record.error is None
+    header = make_header(e, None, seed=seed, players=players, policies=policies, variant="standard", options={})
+    text = "\n".join(transcript(e, build_log(e, header, trace, record.result))) + "\n"
+    path = GOLDEN / f"{name}.txt"
+    if os.environ.get("PNP_UPDATE_GOLDEN") == "1":
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    assert path.is_file(), f"{path} missing: run with PNP_UPDATE_GOLDEN=1 once and review it"
+    assert text == path.read_text(encoding="utf-8")
