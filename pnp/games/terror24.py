@@ -243,12 +243,12 @@ class Observation:
     __slots__ = ("seat", "players", "hand_no", "hands", "final_hand", "skills", "notes", "phase",
                  "incident", "round", "column", "detectives", "vp", "order", "alive", "injuries",
                  "layout", "hand", "placed1", "placed2", "power",
-                 "won", "kept", "keep_options", "available", "dice", "halving_ahead")
-    # per-game facts, set as class attributes of an engine-specific subclass:
-    card_suit: tuple[int, ...] = ()      # incident index -> suit index
-    card_value: tuple[int, ...] = ()     # incident index -> number (VP)
-    kind_hours: tuple[int, ...] = ()     # detective card kind -> hours (ヒーロータイム = 0)
-    hero_kind: int = -1
+                 "won", "kept", "keep_options", "available", "dice", "halving_ahead",
+                 # per-game facts (shared tuples, set by the engine; a plain class so it pickles):
+                 "card_suit",      # incident index -> suit index
+                 "card_value",     # incident index -> number (VP)
+                 "kind_hours",     # detective card kind -> hours (ヒーロータイム = 0)
+                 "hero_kind")
 
     def __repr__(self) -> str:
         return f"Observation(seat={self.seat}, phase={self.phase}, hand={self.hand_no})"
@@ -309,9 +309,6 @@ class Terror24Engine:
         self.picks = tuple(Pick(d, n) for d, n in zip(self.det_ids, self.det_names))
         self.keeps = tuple(Keep(i, self.card_names[i]) for i in range(self.n_cards))
         self._det_or_none = self.det_ids + (None,)
-        self._obs_cls = type("Terror24Observation", (Observation,), {
-            "__slots__": (), "card_suit": self.card_suit, "card_value": self.card_value,
-            "kind_hours": self.kind_hours, "hero_kind": self.hero})
         self.sk = {name: (self.det_ids.index(name) if name in self.det_ids else -9)
                    for name in ("scotch", "wolf", "hibachi", "lloyd", "dokaben")}
 
@@ -733,7 +730,9 @@ class Terror24Engine:
         return lay
 
     def observe(self, s: State, seat: int) -> Observation:
-        o = self._obs_cls()
+        o = Observation()
+        o.card_suit = self.card_suit; o.card_value = self.card_value
+        o.kind_hours = self.kind_hours; o.hero_kind = self.hero
         ph = s.phase
         n = s.n
         hn = s.hand_no
