@@ -34,6 +34,9 @@ class BuildOptions:
     png: bool = False
     dpi: int = 300
     tts: bool = False
+    cards: bool = True              # False: --rulebook-only
+    rulebook: bool = True
+    rulebook_paper: str = "a5"
 
 
 @dataclass
@@ -71,8 +74,16 @@ def sha256(path: Path) -> str:
     return h.hexdigest()
 
 
-def write_manifest(result: BuildResult) -> Path:
+def write_manifest(result: BuildResult, keep_previous: bool = False) -> Path:
+    """out/<game>/manifest.json listing every file written.  keep_previous (a partial build such as
+    --rulebook-only) also keeps the earlier entries whose files are still there, re-hashed."""
     target = result.out_dir / "manifest.json"
+    if keep_previous and target.is_file():
+        written = {w.path.resolve() for w in result.files}
+        for entry in json.loads(target.read_text(encoding="utf-8")).get("files", []):
+            path = result.out_dir / entry["path"]
+            if path.is_file() and path.resolve() not in written:
+                result.files.append(Written(entry["kind"], path, entry["pages"]))
     files = [{"kind": w.kind, "path": w.path.relative_to(result.out_dir).as_posix(), "pages": w.pages,
               "sha256": sha256(w.path)} for w in sorted(result.files, key=lambda w: w.path.as_posix())]
     data = {"game": result.game.id, "title": result.game.title, "files": files}
@@ -86,8 +97,14 @@ def build_game(game: Game, out_root: Path, opts: BuildOptions,
                extra_steps: list[Callable[[BuildResult], None]] | None = None) -> BuildResult:
     if opts.marks not in MARKS:
         raise PnpError(f"unknown marks {opts.marks!r} (use {', '.join(MARKS)})")
-    plans = plan_game_cards(game)
     result = BuildResult(game, out_root / game.id)
+    from .rulebook import build_rulebook, has_rulebook
+    if not opts.cards:                       # --rulebook-only: fast iteration on the text
+        if has_rulebook(game):
+            result.files.extend(build_rulebook(game, result.out_dir, opts.rulebook_paper))
+        write_manifest(result, keep_previous=True)
+        return result
+    plans = plan_game_cards(game)
     for deck in game.decks:
         faces, back = plans[deck.id]
         if opts.sheets:
@@ -110,6 +127,13 @@ def build_game(game: Game, out_root: Path, opts: BuildOptions,
                 result.files.append(Written("tts" if path.suffix == ".png" else "tts-index", path,
                                             1 if path.suffix == ".png" else 0))
         tick(f"{game.id}/{deck.id}")
+    if game.parts:
+        from .parts_build import build_parts
+        result.files.extend(build_parts(game, result.out_dir, opts))
+        tick(f"{game.id}/parts")
+    if opts.rulebook and has_rulebook(game):
+        result.files.extend(build_rulebook(game, result.out_dir, opts.rulebook_paper))
+        tick(f"{game.id}/rulebook")
     for step in extra_steps or []:
         step(result)
     write_manifest(result)

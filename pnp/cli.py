@@ -55,21 +55,38 @@ def list_games(project_dir: Path) -> None:
               show_default=True, help="出力フォルダ")
 @click.option("--paper", type=click.Choice(["a4", "letter", "a3", "b5"]), default="a4", show_default=True,
               help="家庭用プリンタの用紙（b5 は JIS B5 182×257mm）")
-@click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long", show_default=True,
-              help="裏面の並べ方：長辺とじ・短辺とじ両面、または片面")
+@click.option("--duplex", type=click.Choice(["long", "short", "none", "fold"]), default="long", show_default=True,
+              help="裏面の並べ方：長辺とじ・短辺とじ両面、片面（貼り合わせ用）、fold（表裏を並べて中央で折る）")
 @click.option("--marks", type=click.Choice(["jp", "simple", "none"]), default="simple", show_default=True,
               help="トンボ：jp は印刷所用ページに日本式トンボ、simple は裁断線のみ、none はなし")
 @click.option("--gutter", "gutter_mm", type=float, default=0.0, show_default=True,
               help="シート上のカード間の隙間（mm）")
+@click.option("--back-offset", "back_offset", default="0,0", show_default=True, metavar="DX,DY",
+              help="裏面のずれ補正（mm、右・下が正）。pnp calibrate の目盛りで読んだ値")
+@click.option("--color", type=click.Choice(["rgb", "cmyk"]), default="rgb", show_default=True,
+              help="色空間：家庭用は rgb、印刷所入稿は cmyk")
+@click.option("--png", is_flag=True, help="カード1枚ごとのPNGも書き出す")
+@click.option("--dpi", type=click.IntRange(30, 1200), default=300, show_default=True, help="PNGの解像度")
+@click.option("--tts", is_flag=True, help="Tabletop Simulator 用のデッキ画像も書き出す")
+@click.option("--rulebook-only", is_flag=True, help="ルールブックだけを作り直す（文章の推敲用に速い）")
+@click.option("--rulebook-paper", type=click.Choice(["a5", "a4"]), default="a5", show_default=True,
+              help="ルールブックのページサイズ（冊子は2ページずつ A4／A3 横に面付け）")
 @reported
 def build(games: tuple[str, ...], project_dir: Path, out_dir: Path, paper: str, duplex: str, marks: str,
-          gutter_mm: float) -> None:
+          gutter_mm: float, back_offset: str, color: str, png: bool, dpi: int, tts: bool, rulebook_only: bool,
+          rulebook_paper: str) -> None:
     """カードを印刷用PDFにします（GAME 省略時は全ゲーム）。"""
     from .build import BuildOptions, build_game
+    try:
+        dx, dy = (float(v) for v in back_offset.split(","))
+    except ValueError:
+        raise click.BadParameter(f"expected DX,DY in mm, got {back_offset!r}", param_hint="--back-offset")
     project = open_project(project_dir)
     loaded = project.load_games(games or None)
-    opts = BuildOptions(paper=paper, duplex=duplex, marks=marks, gutter_mm=gutter_mm)
-    steps = sum(len(g.decks) for g in loaded)
+    opts = BuildOptions(paper=paper, duplex=duplex, marks=marks, gutter_mm=gutter_mm, back_offset_mm=(dx, dy),
+                        cmyk=color == "cmyk", png=png, dpi=dpi, tts=tts, cards=not rulebook_only,
+                        rulebook_paper=rulebook_paper)
+    steps = sum(len(g.decks) + bool(g.parts) + 1 for g in loaded)
     show = sys.stderr.isatty()
     with click.progressbar(length=steps, label="ビルド中", file=sys.stderr,
                            hidden=not show) as bar:
@@ -149,6 +166,19 @@ def validate(games: tuple[str, ...], project_dir: Path, games_per_config: int, s
                 click.echo(f"      {p}")
     if not all(r.ok for r in rows):
         raise SystemExit(1)
+
+
+@main.command()
+@click.option("--out", "out_file", type=click.Path(dir_okay=False, path_type=Path), default=Path("calibration.pdf"),
+              show_default=True)
+@click.option("--paper", type=click.Choice(["a4", "letter", "a3", "b5"]), default="a4", show_default=True)
+@click.option("--duplex", type=click.Choice(["long", "short"]), default="long", show_default=True)
+@reported
+def calibrate(out_file: Path, paper: str, duplex: str) -> None:
+    """両面印刷の位置合わせページを書き出します（読んだ値を build --back-offset に）。"""
+    from .render.calibration import write_calibration
+    write_calibration(out_file, paper, duplex)
+    click.echo(out_file.as_posix())
 
 
 @main.command()

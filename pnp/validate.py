@@ -89,11 +89,7 @@ def validate(project: Project, game_ids: list[str] | None, games_per_config: int
         progress(f"{gid}: text")
 
         def rulebook(game=game):
-            try:
-                from . import rulebook as rb
-                from .rulebook import build as _  # noqa: F401  (present once the rulebook package is)
-            except ImportError:
-                return "ルールブックなし"
+            from . import rulebook as rb
             if not rb.has_rulebook(game):
                 return "ルールブックなし"
             problems = list(rb.check_rulebook(game))

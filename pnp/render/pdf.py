@@ -37,6 +37,9 @@ def atomic_path(target: Path) -> Iterator[Path]:
     os.close(fd)
     try:
         yield Path(tmp)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)     # mkstemp makes 0600; outputs are ordinary files
         os.replace(tmp, target)
     except BaseException:
         try:

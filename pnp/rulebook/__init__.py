@@ -1,0 +1,105 @@
+"""Rulebooks: Markdown-like sources in components/<game>/rulebook/ typeset as an A5 booklet.
+
+The source format is documented in :mod:`pnp.rulebook.markup`; typesetting in :mod:`pnp.rulebook.book`.
+Entry points for the build and the validator:
+
+* :func:`has_rulebook` — the game has rulebook sources;
+* :func:`check_rulebook` — every problem (markup, front matter, unknown cards / components /
+  rulings, characters missing from the fonts), never raises;
+* :func:`stated_counts` — (file, line, component name, number) for every count the text states;
+* :func:`build_rulebook` — writes ``rulebook.pdf`` and ``rulebook-booklet.pdf``.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..data.model import Game
+from ..errors import DataError, Problem
+from ..render.pdf import atomic_path
+from ..text import fonts
+from . import markup
+from .markup import FRONT_MATTER_SCHEMA, parse_rulebook
+
+__all__ = ["build_rulebook", "has_rulebook", "check_rulebook", "stated_counts", "FRONT_MATTER_SCHEMA",
+           "PAPERS"]
+
+PAPERS = ("a5", "a4")
+
+
+def has_rulebook(game: Game) -> bool:
+    return bool(markup.source_files(game))
+
+
+def _glyph_problems(doc: markup.Document) -> list[Problem]:
+    problems: list[Problem] = []
+    for section in doc.sections:
+        items: list = []
+        markup._collect(section.blocks, items)
+        heads: list = []
+        _headings(section.blocks, heads)
+        checks = [(loc, run.text + (run.ruby or ""), ("mincho", "gothic", "gothic-bold")[
+            ("", "term", "strong").index(run.style)]) for loc, runs in items for run in runs]
+        checks += [(loc, text, f) for loc, text in heads for f in ("gothic-bold", "gothic")]
+        for loc, text, font in checks:
+            missing = fonts.missing_glyphs(text, font)
+            if missing:
+                chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
+                problems.append(Problem(loc.file, loc.line, 0, "", f"character {chars} is not in font {font}"))
+    g = doc.game
+    where = g.where
+    for text, font in ((g.title, "gothic-bold"), (g.subtitle, "mincho"), (g.subtitle, "gothic"),
+                       (g.play_time, "gothic-bold"), (g.age, "gothic-bold")):
+        missing = fonts.missing_glyphs(text or "", font)
+        if missing:
+            problems.append(where.problem("", f"character {', '.join(missing)} (cover) is not in font {font}"))
+    for comp in g.components:
+        for text, font in ((comp.name, "gothic-bold"), (comp.description, "mincho")):
+            missing = fonts.missing_glyphs(text or "", font)
+            if missing:
+                problems.append(comp.where.problem("", f"character {', '.join(missing)} is not in font {font}"))
+    return problems
+
+
+def _headings(blocks, out) -> None:
+    for b in blocks:
+        if isinstance(b, markup.Heading):
+            out.append((b.loc, "".join(r.text + (r.ruby or "") for r in b.text)))
+
+
+def check_rulebook(game: Game) -> list[Problem]:
+    """Parse, check references and glyph coverage; every problem, sorted (empty: all good)."""
+    if not has_rulebook(game):
+        return []
+    doc, problems = parse_rulebook(game)
+    problems = problems + _glyph_problems(doc)
+    return sorted(set(problems))
+
+
+def stated_counts(game: Game) -> list[tuple[str, int, str, int]]:
+    """Every (file, line, component name, number) the rulebook states: 「煩悩カード（40枚）」 in prose
+    (ASCII or full-width digits) and each {{count:ID}} (which prints the data's own number)."""
+    if not has_rulebook(game):
+        return []
+    doc, _ = parse_rulebook(game)
+    return sorted(set(doc.counts))
+
+
+def build_rulebook(game: Game, out_dir: Path, paper: str = "a5") -> list:
+    """Write out_dir/rulebook.pdf (reading order) and out_dir/rulebook-booklet.pdf (saddle-stitch
+    imposition, two pages a side); atomic writes, same input → same bytes.  Raises DataError with
+    every problem when the sources are wrong."""
+    from ..build import Written   # here, so pnp.build may import this package at its top
+    from .book import PAPERS as _SIZES, saddle_order, typeset
+
+    if paper not in _SIZES:
+        from ..errors import PnpError
+        raise PnpError(f"unknown rulebook paper {paper!r} (use {', '.join(_SIZES)})")
+    problems = check_rulebook(game)
+    if problems:
+        raise DataError(problems)
+    doc, _ = parse_rulebook(game)
+    out_dir = Path(out_dir)
+    reading, booklet = out_dir / "rulebook.pdf", out_dir / "rulebook-booklet.pdf"
+    with atomic_path(reading) as tmp_r, atomic_path(booklet) as tmp_b:
+        lay = typeset(doc, paper, tmp_r, tmp_b)
+    return [Written("rulebook", reading, lay.pages), Written("rulebook-booklet", booklet, len(saddle_order(lay.pages)))]

@@ -40,6 +40,11 @@ def play_game(engine: Any, players: int, policies: Sequence[str], seed: int, *, 
     state = None
     error = None
     events = trace.events if trace is not None else None
+    # engines without their own score_history: record the scores whenever the round number moves on
+    prog = getattr(engine, "progress", None)
+    track = prog is not None and not hasattr(engine, "score_history")
+    tracked: list[tuple[float, ...]] = []
+    last = None
     try:
         state = engine.new_state(players, variant, options)
         if check:
@@ -62,6 +67,11 @@ def play_game(engine: Any, players: int, policies: Sequence[str], seed: int, *, 
                 turns += 1
             apply(state, action)
             steps += 1
+            if track:
+                now = prog(state)
+                if last is not None and now[0] != last[0]:
+                    tracked.append(last[1])
+                last = now
             if events is not None:
                 events.append((seat, action))
             if check:
@@ -78,8 +88,10 @@ def play_game(engine: Any, players: int, policies: Sequence[str], seed: int, *, 
     rounds, history = 0, ()
     if state is not None:
         hist = getattr(engine, "score_history", None)
-        history = tuple(hist(state)) if hist else ()
-        prog = getattr(engine, "progress", None)
+        if hist:
+            history = tuple(hist(state))
+        elif track:
+            history = tuple(tracked + ([prog(state)[1]] if last is not None else []))
         rounds = prog(state)[0] if prog else len(history)
     return GameRecord(index=index, seed=seed, players=players, policies=tuple(policies), variant=variant,
                       options=dict(options or {}), result=result, steps=steps, rounds=rounds, turns=turns,

@@ -1,0 +1,704 @@
+"""Parts → page plans: tracks, boards (tiled), cut-apart cards, token sheets, dice nets, bits lists.
+
+Pure layout: every text is fitted here with the shared line breaker (``place_text``), every page is
+a list of plan items in page coordinates (points, top-left origin, y down) including its furniture:
+a label above the cut area (game, part, sheet x/y) and, on the first sheet of each file, a 100 mm
+ruler to catch "fit to page" scaling.  Drawing conventions, the same on every sheet:
+solid black line = cut, dashed line = fold (or the cut between the pieces of one card),
+grey = glue (のり)."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Union
+
+from ..data.model import Game, Region, Where
+from ..data.parts import Bits, Board, CutCard, Dice, Tokens, Track, TrackCopy
+from ..errors import DataError, Problem
+from ..text import fonts
+from ..units import mm, to_mm
+from .card import place_text
+from .dice import DieNet, plan_die
+from .plan import Box, Item, Rotated, Rule, TextBlock
+from .sheet import paper_size
+from .tiling import Tiling, plan_tiling
+
+CUT = "#000000"
+CUT_W = 0.5
+FOLD = "#555555"
+FOLD_DASH = (3.0, 2.0)
+GLUE = "#d9d9d9"
+SIDE_MARGIN = mm(10)
+TOP_MARGIN = mm(12)       # the sheet label sits above this
+BOTTOM_MARGIN = mm(20)    # the ruler sits below this
+GAP = mm(4)               # between pieces cut apart with scissors
+
+
+# -- plan items this module adds to pnp.layout.plan ----------------------------------------------
+@dataclass(frozen=True)
+class Polygon:
+    points: tuple[tuple[float, float], ...]
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float = 0.5
+    dash: tuple[float, ...] = ()
+    opacity: float = 1.0
+
+
+@dataclass(frozen=True)
+class Group:
+    """Items drawn at an offset and scale, optionally clipped to a rectangle in their own coordinates."""
+
+    items: tuple[Any, ...]
+    dx: float = 0.0
+    dy: float = 0.0
+    scale: float = 1.0
+    clip: tuple[float, float, float, float] | None = None
+
+
+PartItem = Union[Item, Polygon, Group]
+
+
+@dataclass(frozen=True)
+class PartPage:
+    width: float
+    height: float
+    items: tuple[PartItem, ...]
+    texts: tuple[str, ...] = field(default=())      # every string drawn, for tests and glyph checks
+
+
+@dataclass(frozen=True)
+class PartPlan:
+    part_id: str
+    kind: str
+    pages: tuple[PartPage, ...]
+    tiling: Tiling | None = None
+    dice: tuple[DieNet, ...] = ()
+
+
+# -- text -------------------------------------------------------------------------------------------
+class Writer:
+    """Fits texts with the shared line breaker, collecting problems (missing glyphs, overflow)."""
+
+    def __init__(self, where: Where):
+        self.where = where
+        self.problems: list[Problem] = []
+        self.texts: list[str] = []
+
+    def add(self, where: Where, label: str, message: str) -> None:
+        self.problems.append(Problem(where.file, where.line, where.col, label, message))
+
+    def text(self, s: str, x: float, y: float, w: float, h: float, size: float, *, font: str = "gothic",
+             color: str = "#000000", align: str = "center", valign: str = "middle", min_size: float | None = None,
+             leading: float = 1.25, label: str = "text", where: Where | None = None) -> TextBlock | None:
+        if not s:
+            return None
+        region = Region("part", "text", x, y, w, h,
+                        {"font": font, "size": size, "min_size": min_size if min_size is not None else min(size, 5.0),
+                         "align": align, "valign": valign, "leading": leading}, where or self.where)
+        block = place_text(s, region, color=color, problems=self, where=where or self.where, label=label,
+                           default_font=font)
+        if block is not None:
+            self.texts.append(s)
+        return block
+
+
+def _tint(color: str, amount: float) -> str:
+    """color mixed with white: amount 1 → color, 0 → white."""
+    rgb = [int(color[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(255 - (255 - v) * amount):02x}" for v in rgb)
+
+
+def _ink_on(color: str) -> str:
+    r, g, b = (int(color[i:i + 2], 16) for i in (1, 3, 5))
+    return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#ffffff"
+
+
+def _outline(x: float, y: float, w: float, h: float) -> Box:
+    return Box(x, y, w, h, fill=None, stroke=CUT, stroke_width=CUT_W)
+
+
+def _shift(items, dx: float, dy: float) -> Group:
+    return Group(tuple(i for i in items if i is not None), dx, dy)
+
+
+# -- sheets -----------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Room:
+    paper_w: float
+    paper_h: float
+
+    @property
+    def x0(self) -> float:
+        return SIDE_MARGIN
+
+    @property
+    def y0(self) -> float:
+        return TOP_MARGIN
+
+    @property
+    def w(self) -> float:
+        return self.paper_w - 2 * SIDE_MARGIN
+
+    @property
+    def h(self) -> float:
+        return self.paper_h - TOP_MARGIN - BOTTOM_MARGIN
+
+
+def shelf_pack(sizes: list[tuple[float, float]], room_w: float, room_h: float, gap: float
+               ) -> list[tuple[int, float, float]]:
+    """(page, x, y) of each box, left to right in rows, rows top to bottom, pages as needed."""
+    out = []
+    page, x, y, row_h = 0, 0.0, 0.0, 0.0
+    for w, h in sizes:
+        if w > room_w + 1e-6 or h > room_h + 1e-6:
+            raise ValueError(f"{to_mm(w):.0f} × {to_mm(h):.0f} mm does not fit the "
+                             f"{to_mm(room_w):.0f} × {to_mm(room_h):.0f} mm printable area")
+        if x > 0 and x + w > room_w + 1e-6:
+            x, y, row_h = 0.0, y + row_h + gap, 0.0
+        if y + h > room_h + 1e-6:
+            page, x, y, row_h = page + 1, 0.0, 0.0, 0.0
+        out.append((page, x, y))
+        x += w + gap
+        row_h = max(row_h, h)
+    return out
+
+
+def _ruler(wr: Writer, x: float, y: float) -> list[PartItem]:
+    """A 100 mm ruler with mm ticks; y is its baseline."""
+    items: list[PartItem] = [Rule(x, y, x + mm(100), y, "#000000", 0.4)]
+    for i in range(101):
+        length = mm(3.5) if i % 10 == 0 else mm(2.2) if i % 5 == 0 else mm(1.2)
+        items.append(Rule(x + mm(i), y, x + mm(i), y - length, "#000000", 0.25))
+    for i in range(0, 11):
+        items.append(wr.text(str(i * 10), x + mm(i * 10) - mm(4), y + mm(0.6), mm(8), mm(2.6), 5.0))
+    items.append(wr.text("この目盛りが 100 mm なら等倍です（印刷は「実際のサイズ／100%」で）", x + mm(104), y - mm(3.5),
+                         mm(86), mm(6), 6.5, align="left", color="#333333"))
+    return [i for i in items if i is not None]
+
+
+def _finish(game: Game, part: Any, bodies: list[tuple[float, float, list[PartItem]]], wr: Writer
+            ) -> tuple[PartPage, ...]:
+    """Add the sheet label to every page and the ruler to the first one."""
+    pages = []
+    n = len(bodies)
+    for i, (pw, ph, items) in enumerate(bodies):
+        start = len(wr.texts)
+        furniture: list[PartItem] = []
+        label = f"{game.title} ／ {part.name}（{part.id}）／ シート {i + 1}/{n}"
+        furniture.append(wr.text(label, SIDE_MARGIN, mm(4), pw - 2 * SIDE_MARGIN, mm(5), 7.0, align="left",
+                                 color="#666666", label="name"))
+        if i == 0:
+            furniture.extend(_ruler(wr, SIDE_MARGIN, ph - mm(9)))
+        texts = tuple(wr.texts[start:])
+        pages.append(PartPage(pw, ph, tuple(x for x in [*items, *furniture] if x is not None), texts))
+    return tuple(pages)
+
+
+LEGEND_KEYS = ("cut", "fold", "split", "glue")
+
+
+def _legend(wr: Writer, room: Room, extra: str = "", keys: tuple[str, ...] = ("cut",)) -> list[PartItem]:
+    """What the lines mean (only those used on the sheet), and a line of instructions under it."""
+    x, y = room.x0, room.y0
+    items: list[PartItem] = []
+    for key in LEGEND_KEYS:
+        if key not in keys:
+            continue
+        if key == "glue":
+            items.append(Box(x, y + mm(0.5), mm(6), mm(3), fill=GLUE, stroke=CUT, stroke_width=0.3))
+        elif key == "cut":
+            items.append(Rule(x, y + mm(2), x + mm(6), y + mm(2), CUT, CUT_W))
+        else:
+            items.append(Rule(x, y + mm(2), x + mm(6), y + mm(2), FOLD if key == "fold" else CUT, 0.6,
+                              FOLD_DASH if key == "fold" else (4.0, 2.5)))
+        word = {"cut": "実線＝切る", "fold": "点線＝山折り", "split": "破線＝切り分ける", "glue": "灰色＝のりしろ"}[key]
+        items.append(wr.text(word, x + mm(7.5), y, mm(28), mm(4), 7.5, align="left"))
+        x += mm(7.5) + fonts.measure(word, "gothic", 7.5) + mm(5)
+    if extra:
+        items.append(wr.text(extra, room.x0, y + mm(4.5), room.w, mm(4.5), 8.0, align="left", min_size=5.0,
+                             color="#222222"))
+    return [i for i in items if i is not None]
+
+
+LEGEND_H = mm(11)
+
+
+# ============================================================================ track
+def _track_positions(track: Track) -> tuple[int, int, list[tuple[int, int]]]:
+    n = len(track.values())
+    if track.shape == "row":
+        return n, 1, [(i, 0) for i in range(n)]
+    if track.shape == "snake":
+        cols = track.columns
+        rows = math.ceil(n / cols)
+        pos = []
+        for i in range(n):
+            r, c = divmod(i, cols)
+            pos.append((cols - 1 - c if r % 2 else c, r))
+        return cols, rows, pos
+    cols = track.columns
+    rows = max(3, math.ceil((n + 4) / 2) - cols)
+    ring = ([(c, 0) for c in range(cols)] + [(cols - 1, r) for r in range(1, rows)]
+            + [(c, rows - 1) for c in range(cols - 2, -1, -1)] + [(0, r) for r in range(rows - 2, 0, -1)])
+    return cols, rows, ring[:n]
+
+
+def track_card(track: Track, copy: TrackCopy, wr: Writer) -> tuple[float, float, list[PartItem]]:
+    """One card of a track: (width, height, items) with the card's top-left at (0, 0)."""
+    s, g, pad = track.space_pt, mm(1.2), mm(4)
+    cols, rows, pos = _track_positions(track)
+    border = track.shape == "border"
+    header = 0.0 if border else mm(9)
+    w = 2 * pad + cols * s + (cols - 1) * g
+    h = 2 * pad + header + rows * s + (rows - 1) * g
+    items: list[PartItem] = [Box(0, 0, w, h, fill="#ffffff")]
+    ink = _ink_on(copy.color)
+
+    def origin(c: int, r: int) -> tuple[float, float]:
+        return pad + c * (s + g), pad + header + r * (s + g)
+
+    if border:
+        ix, iy = origin(1, 1)
+        iw, ih = (cols - 2) * (s + g) - g, (rows - 2) * (s + g) - g
+        items.append(Box(ix + mm(1), iy + mm(1), iw - mm(2), ih - mm(2), fill=_tint(copy.color, 0.15)))
+        items.append(wr.text(copy.title, ix + mm(2), iy + mm(2), iw - mm(4), ih * 0.5 - mm(2), 16.0,
+                             font="gothic-bold", color="#000000", min_size=7.0, label="title"))
+        items.append(wr.text(copy.note, ix + mm(2), iy + ih * 0.5, iw - mm(4), ih * 0.5 - mm(2), 8.0,
+                             color="#333333", label="note"))
+    else:
+        items.append(Box(0, 0, w, pad + header - mm(1.5), fill=copy.color))
+        items.append(wr.text(copy.title, pad, mm(1.5), w * 0.45 - pad, pad + header - mm(4), 12.0,
+                             font="gothic-bold", color=ink, align="left", min_size=6.0, label="title"))
+        items.append(wr.text(copy.note, w * 0.45, mm(1.5), w * 0.55 - pad, pad + header - mm(4), 7.0,
+                             color=ink, align="right", min_size=5.0, label="note"))
+    path_color = _tint(copy.color, 0.45)
+    centres = [(origin(c, r)[0] + s / 2, origin(c, r)[1] + s / 2) for c, r in pos]
+    for (x1, y1), (x2, y2) in zip(centres, centres[1:]):
+        items.append(Rule(x1, y1, x2, y2, path_color, s * 0.35))
+    values = track.values()
+    size = min(s * 0.42, 13.0)
+    for v, (c, r) in zip(values, pos):
+        x, y = origin(c, r)
+        marked = v % track.mark_every == 0
+        items.append(Box(x, y, s, s, fill=_tint(copy.color, 0.35) if marked else "#ffffff", stroke=copy.color,
+                         stroke_width=1.0 if marked else 0.7, radius=mm(1.2)))
+        items.append(wr.text(str(v), x, y, s, s, size, font="gothic-bold", min_size=5.0, label="end"))
+    items.append(_outline(0, 0, w, h))
+    return w, h, items
+
+
+def plan_track(game: Game, track: Track, room: Room, wr: Writer) -> list[tuple[float, float, list]]:
+    cards = [track_card(track, copy, wr) for copy in track.copies]
+    first = track.values()[0]
+    return _pack_pieces(cards, room, wr, track.where, f"カードを実線で切り分けます。コマ（木製キューブ）は{first}のマスから始めます。")
+
+
+def _pack_pieces(pieces: list[tuple[float, float, list]], room: Room, wr: Writer, where: Where, extra: str,
+                 gap: float = GAP, keys: tuple[str, ...] = ("cut",)) -> list[tuple[float, float, list]]:
+    try:
+        spots = shelf_pack([(w, h) for w, h, _ in pieces], room.w, room.h - LEGEND_H, gap)
+    except ValueError as exc:
+        wr.add(where, "", str(exc))
+        return []
+    pages: list[list[PartItem]] = [[] for _ in range(max(p for p, _, _ in spots) + 1)]
+    for (page, x, y), (_, _, items) in zip(spots, pieces):
+        pages[page].append(_shift(items, room.x0 + x, room.y0 + LEGEND_H + y))
+    out = []
+    for i, items in enumerate(pages):
+        legend = _legend(wr, room, extra, keys)
+        out.append((room.paper_w, room.paper_h, legend + items))
+    return out
+
+
+# ============================================================================ cut card
+def cut_card_face(card: CutCard, pieces, wr: Writer) -> tuple[float, float, list[PartItem]]:
+    w, h = card.width_pt, card.height_pt
+    k = len(pieces)
+    horizontal = card.split == "horizontal"
+    pw, ph = (w, h / k) if horizontal else (w / k, h)
+    items: list[PartItem] = [Box(0, 0, w, h, fill="#ffffff")]
+    safe = mm(3)
+    for i, p in enumerate(pieces):
+        x0, y0 = (0.0, i * ph) if horizontal else (i * pw, 0.0)
+        d = min(ph * 0.42, pw * 0.42, mm(16))
+        items.append(Box(x0 + safe, y0 + safe, pw - 2 * safe, ph - 2 * safe, fill=None, stroke=_tint(p.color, 0.5),
+                         stroke_width=0.6, radius=mm(2)))
+        bx, by = x0 + safe + mm(2), y0 + safe + mm(2)
+        items.append(Box(bx, by, d, d, fill=p.color, radius=d / 2))
+        items.append(wr.text(str(p.number), bx, by, d, d, d * 0.62, font="gothic-bold", color=_ink_on(p.color),
+                             label="number", where=p.where))
+        tx = bx + d + mm(2.5)
+        tw = x0 + pw - safe - mm(2) - tx
+        items.append(wr.text(p.title, tx, by, tw, d, 12.0, font="gothic-bold", align="left", min_size=6.0,
+                             label="title", where=p.where))
+        body_y = by + d + mm(2)
+        items.append(wr.text(p.text, x0 + safe + mm(2), body_y, pw - 2 * safe - mm(4),
+                             y0 + ph - safe - mm(2) - body_y, 9.0, align="left", valign="top", min_size=6.0,
+                             leading=1.35, label="text", where=p.where))
+    for i in range(1, k):   # the cut between pieces: dashed, reaching past the card so it is found
+        if horizontal:
+            items.append(Rule(-mm(3), i * ph, w + mm(3), i * ph, CUT, 0.6, (4.0, 2.5)))
+        else:
+            items.append(Rule(i * pw, -mm(3), i * pw, h + mm(3), CUT, 0.6, (4.0, 2.5)))
+    items.append(_outline(0, 0, w, h))
+    return w, h, items
+
+
+def plan_cut_card(game: Game, card: CutCard, room: Room, wr: Writer) -> list[tuple[float, float, list]]:
+    faces = [cut_card_face(card, pieces, wr) for pieces in card.cards]
+    # room for the dashed cut line that reaches 3 mm past the card
+    faces = [(w + mm(6), h + mm(6), [_shift(items, mm(3), mm(3))]) for w, h, items in faces]
+    n = card.piece_count
+    return _pack_pieces(faces, room, wr, card.where,
+                        f"外側の実線で切り、さらに破線で切り分けて{n}枚にします。", gap=mm(2),
+                        keys=("cut", "split"))
+
+
+# ============================================================================ tokens
+def _regular(n: int, cx: float, cy: float, r: float, start: float) -> tuple[tuple[float, float], ...]:
+    return tuple((cx + r * math.cos(math.radians(start + i * 360 / n)), cy + r * math.sin(math.radians(start + i * 360 / n)))
+                 for i in range(n))
+
+
+def plan_tokens(game: Game, tokens: Tokens, room: Room, wr: Writer) -> list[tuple[float, float, list]]:
+    pieces: list[tuple[float, float, list]] = []
+    for g in tokens.groups:
+        caption = wr.text(f"{g.label or tokens.name} × {g.count}", 0, 0, room.w, mm(5), 8.0, align="left",
+                          label="label", where=g.where)
+        pieces.append((room.w, mm(5), [caption]))
+        s = g.size_pt
+        for _ in range(g.count):
+            items: list[PartItem] = []
+            if g.shape in ("circle", "square"):
+                items.append(Box(0, 0, s, s, fill=g.color, stroke=CUT, stroke_width=CUT_W,
+                                 radius=s / 2 if g.shape == "circle" else 0.0))
+            else:
+                n = 6 if g.shape == "hexagon" else 8
+                items.append(Polygon(_regular(n, s / 2, s / 2, s / 2, 0 if n == 6 else 22.5), fill=g.color,
+                                     stroke=CUT, stroke_width=CUT_W))
+            items.append(wr.text(g.label, s * 0.15, s * 0.2, s * 0.7, s * 0.6, max(5.0, min(s * 0.32, 14.0)),
+                                 font="gothic-bold", color=g.text_color, min_size=4.0, label="label", where=g.where))
+            pieces.append((s, s, items))
+    return _pack_pieces(pieces, room, wr, tokens.where, "実線に沿って切り抜きます（厚紙推奨）。", gap=mm(2.5))
+
+
+# ============================================================================ dice
+DIE_TYPE_NAMES = {"d6": "6面", "d8": "8面"}
+
+
+def die_net_items(dn: DieNet, wr: Writer) -> tuple[float, float, list[PartItem]]:
+    """The net of one die scaled to its edge length, tabs included, top-left of its bounds at (0, 0)."""
+    e = dn.die.edge_pt
+    net = dn.net
+    polys = [p for p in net.faces] + [t.polygon for t in net.tabs]
+    xs = [x for p in polys for x, _ in p]
+    ys = [y for p in polys for _, y in p]
+    ox, oy = -min(xs), -min(ys)
+
+    def P(pt):
+        return ((pt[0] + ox) * e, (pt[1] + oy) * e)
+
+    items: list[PartItem] = []
+    for t in net.tabs:
+        items.append(Polygon(tuple(P(p) for p in t.polygon), fill=GLUE))
+        cx = sum(P(p)[0] for p in t.polygon) / 4
+        cy = sum(P(p)[1] for p in t.polygon) / 4
+        box = wr.text("のり", cx - mm(4), cy - mm(2), mm(8), mm(4), 6.0, color="#555555", label="glue")
+        # turn the word along the tab's edge
+        (px, py), (qx, qy) = P(t.p), P(t.q)
+        angle = math.degrees(math.atan2(qy - py, qx - px))
+        angle = (angle + 90) % 180 - 90
+        if box is not None:
+            items.append(Rotated(-angle, cx, cy, (box,)))
+        poly = [P(p) for p in t.polygon]
+        for a, b in ((poly[1], poly[2]), (poly[2], poly[3]), (poly[3], poly[0])):
+            items.append(Rule(a[0], a[1], b[0], b[1], CUT, CUT_W))
+    for slot, poly in enumerate(net.faces):
+        pts = tuple(P(p) for p in poly)
+        items.append(Polygon(pts, fill=dn.die.color))
+        cx = sum(x for x, _ in pts) / len(pts)
+        cy = sum(y for _, y in pts) / len(pts)
+        face = dn.slot_faces[slot]
+        if len(poly) == 3:
+            size, box_w, box_h = e * 0.30, e * 0.5, e * 0.34
+            down = min(y for _, y in poly) == poly[0][1] and poly[0][1] == poly[1][1]   # flat edge on top
+        else:
+            size, box_w, box_h = e * 0.45, e * 0.8, e * 0.6
+            down = False
+        block = wr.text(face, cx - box_w / 2, cy - box_h / 2, box_w, box_h, min(size, 28.0), font="gothic-bold",
+                        color=dn.die.text_color, min_size=5.0, leading=1.0, label="faces", where=dn.die.where)
+        if block is not None:
+            items.append(Rotated(180.0, cx, cy, (block,)) if down else block)
+        if face in ("6", "9"):   # tell 6 from 9 with a bar under the digit
+            bar_y = cy + box_h * 0.28
+            group = (Rule(cx - e * 0.07, bar_y, cx + e * 0.07, bar_y, dn.die.text_color, 1.2),)
+            items.append(Rotated(180.0, cx, cy, group) if down else group[0])
+    tabbed = {(t.face, t.p, t.q) for t in net.tabs}
+    for f, p, q in net.cut_edges:
+        (x1, y1), (x2, y2) = P(p), P(q)
+        if (f, p, q) in tabbed:
+            items.append(Rule(x1, y1, x2, y2, FOLD, 0.6, FOLD_DASH))
+        else:
+            items.append(Rule(x1, y1, x2, y2, CUT, CUT_W))
+    for h in net.hinges:
+        (x1, y1), (x2, y2) = P(h.p), P(h.q)
+        items.append(Rule(x1, y1, x2, y2, FOLD, 0.6, FOLD_DASH))
+    return (max(xs) - min(xs)) * e, (max(ys) - min(ys)) * e, items
+
+
+def plan_dice(game: Game, dice: Dice, room: Room, wr: Writer) -> tuple[list[tuple[float, float, list]], list[DieNet]]:
+    pieces = []
+    nets = []
+    for die in dice.dice:
+        dn = plan_die(die)
+        nets.append(dn)
+        w, h, items = die_net_items(dn, wr)
+        pairs = "・".join(f"{a}と{b}" for a, b in dn.opposite_pairs())
+        cap_h = mm(9)
+        caption = [wr.text(f"{die.name}のダイス（{DIE_TYPE_NAMES[die.type]}）", 0, 0, max(w, mm(60)), mm(5), 9.0,
+                           font="gothic-bold", align="left", label="name", where=die.where),
+                   wr.text(f"向かい合う面: {pairs}", 0, mm(5), max(w, mm(60)), mm(3.5), 6.5, align="left",
+                           color="#444444", label="faces", where=die.where)]
+        for _ in range(die.count):
+            pieces.append((max(w, mm(60)), h + cap_h, caption + [_shift(items, 0, cap_h)]))
+    how = "厚紙に印刷し、実線で切り、点線をすべて山折り（印刷面が外）にして、のりしろを内側に貼ります。"
+    return _pack_pieces(pieces, room, wr, dice.where, how, gap=mm(6), keys=("cut", "fold", "glue")), nets
+
+
+# ============================================================================ board
+def board_items(board: Board, wr: Writer) -> list[PartItem]:
+    """The whole board in its own coordinates (points, origin top-left)."""
+    c = board.cell_pt
+    cmap = board.cell_map()
+    colors = {a.id: a.color for a in board.areas}
+    items: list[PartItem] = [Box(0, 0, board.width_pt, board.height_pt, fill=board.background)]
+    for (col, row), aid in sorted(cmap.items()):
+        items.append(Box(col * c, row * c, c, c, fill=colors[aid]))
+    # faint cell lines inside an area, strong lines between areas and round the outside
+    for (col, row), aid in sorted(cmap.items()):
+        for (dc, dr, x1, y1, x2, y2) in ((1, 0, col + 1, row, col + 1, row + 1), (0, 1, col, row + 1, col + 1, row + 1),
+                                         (-1, 0, col, row, col, row + 1), (0, -1, col, row, col + 1, row)):
+            other = cmap.get((col + dc, row + dr))
+            if other == aid:
+                if dc > 0 or dr > 0:
+                    items.append(Rule(x1 * c, y1 * c, x2 * c, y2 * c, "#ffffff", 0.6))
+            elif other is None or dc > 0 or dr > 0:
+                items.append(Rule(x1 * c, y1 * c, x2 * c, y2 * c, "#222222", 1.6))
+    anchor = {}
+    for a in board.areas:
+        if not a.cells:
+            continue
+        mx = sum(col + 0.5 for col, _ in a.cells) / len(a.cells)
+        my = sum(row + 0.5 for _, row in a.cells) / len(a.cells)
+        best = min(a.cells, key=lambda cell: ((cell[0] + 0.5 - mx) ** 2 + (cell[1] + 0.5 - my) ** 2, cell))
+        anchor[a.id] = best
+    for a, b in board.connections:
+        (c1, r1), (c2, r2) = anchor[a], anchor[b]
+        items.append(Rule((c1 + 0.5) * c, (r1 + 0.5) * c, (c2 + 0.5) * c, (r2 + 0.5) * c, "#333333", 2.0, (6.0, 3.0)))
+    for a in board.areas:
+        col, row = anchor[a.id]
+        run = [cc for cc in range(col - 2, col + 3) if cmap.get((cc, row)) == a.id]
+        lo = hi = col
+        while lo - 1 in run:
+            lo -= 1
+        while hi + 1 in run:
+            hi += 1
+        size = max(6.0, min(14.0, c * 0.28))
+        items.append(wr.text(a.label, lo * c + mm(1), row * c + mm(1), (hi - lo + 1) * c - mm(2), c - mm(2), size,
+                             font="gothic-bold", min_size=4.0, leading=1.15, label="areas", where=board.where))
+    for lab in board.labels:
+        width = fonts.measure(lab.text, "gothic-bold", lab.size_pt) + mm(2)
+        items.append(wr.text(lab.text, lab.x * c - width / 2, lab.y * c - lab.size_pt, width, lab.size_pt * 2,
+                             lab.size_pt, font="gothic-bold", color=lab.color, label="labels", where=board.where))
+    return [i for i in items if i is not None]
+
+
+def plan_board(game: Game, board: Board, room: Room, wr: Writer) -> tuple[list[tuple[float, float, list]], Tiling]:
+    art = tuple(board_items(board, wr))
+    room_h = room.h - LEGEND_H
+    if board.overlap_pt >= min(room.w, room_h) / 2:
+        wr.add(board.where, "overlap", f"overlap {to_mm(board.overlap_pt):.0f} mm is too large for the paper")
+        return [], plan_tiling(board.width_pt, board.height_pt, board.width_pt, board.height_pt, 0.0)
+    tiling = plan_tiling(board.width_pt, board.height_pt, room.w, room_h, board.overlap_pt)
+    pw, ph = (room.paper_h, room.paper_w) if tiling.landscape else (room.paper_w, room.paper_h)
+    proom = Room(pw, ph)
+    pages: list[tuple[float, float, list]] = []
+    n = len(tiling.tiles)
+    if n > 1:
+        pages.append((room.paper_w, room.paper_h, _assembly_key(board, tiling, art, Room(room.paper_w, room.paper_h), wr)))
+    ov = tiling.overlap
+    for t in tiling.tiles:
+        x0, y0 = proom.x0, proom.y0 + LEGEND_H
+        items: list[PartItem] = _legend(wr, proom, f"タイル {t.number}/{n}：外側の実線で切り、組み立て図のとおりに貼り合わせます。"
+                                        if n > 1 else "", ("cut", "glue") if n > 1 else ("cut",))
+        items.append(Group(art, x0 - t.x, y0 - t.y, 1.0, (t.x, t.y, t.w, t.h)))
+        for glue, vertical in ((t.glue_left, True), (t.glue_top, False)):
+            if not glue:
+                continue
+            gx, gy, gw, gh = (x0, y0, ov, t.h) if vertical else (x0, y0, t.w, ov)
+            items.append(Box(gx, gy, gw, gh, fill="#000000", opacity=0.28))
+            # alignment line: the neighbour's cut edge lands here; triangles point at it
+            if vertical:
+                items.append(Rule(x0 + ov, y0, x0 + ov, y0 + t.h, "#c0392b", 0.8, (2.0, 1.5)))
+            else:
+                items.append(Rule(x0, y0 + ov, x0 + t.w, y0 + ov, "#c0392b", 0.8, (2.0, 1.5)))
+            over = tiling.tile(t.col - 1, t.row) if vertical else tiling.tile(t.col, t.row - 1)
+            note = wr.text(f"のりしろ：タイル{over.number}を重ね、赤い線に端を合わせる", 0, 0,
+                           (t.h if vertical else t.w) - mm(4), ov - mm(1), 7.0, font="gothic-bold", min_size=4.0,
+                           color="#ffffff", label="overlap", where=board.where)
+            if note is not None:
+                if vertical:   # read bottom to top along the strip
+                    cx, cy = gx + gw / 2, gy + gh / 2
+                    moved = _shift([note], cx - (t.h - mm(4)) / 2, cy - (ov - mm(1)) / 2)
+                    items.append(Rotated(90.0, cx, cy, (moved,)))
+                else:
+                    items.append(_shift([note], gx + mm(2), gy + mm(0.5)))
+        # registration ticks at the same board positions on both sides of every seam
+        items.extend(_seam_ticks(t, tiling, x0, y0))
+        items.append(_outline(x0, y0, t.w, t.h))
+        pages.append((pw, ph, items))
+    return pages, tiling
+
+
+def _seam_ticks(t, tiling: Tiling, x0: float, y0: float) -> list[PartItem]:
+    """Little triangles on the alignment line of a glue strip, and matching ticks on the cut edge of
+    the tile laid over it: they meet when the seam is right."""
+    out: list[PartItem] = []
+    ov, size = tiling.overlap, mm(2.2)
+    if tiling.cols > 1:
+        for k in (1, 2, 3):
+            by = t.y + t.h * k / 4            # board coordinate of the mark
+            py = y0 + by - t.y
+            if t.glue_left:
+                ax = x0 + ov
+                out.append(Polygon(((ax, py), (ax + size, py - size * 0.6), (ax + size, py + size * 0.6)), fill="#c0392b"))
+            if t.col < tiling.cols - 1:
+                ex = x0 + t.w
+                out.append(Rule(ex - size * 1.5, py, ex, py, "#c0392b", 0.8))
+    if tiling.rows > 1:
+        for k in (1, 2, 3):
+            bx = t.x + t.w * k / 4
+            px = x0 + bx - t.x
+            if t.glue_top:
+                ay = y0 + ov
+                out.append(Polygon(((px, ay), (px - size * 0.6, ay + size), (px + size * 0.6, ay + size)), fill="#c0392b"))
+            if t.row < tiling.rows - 1:
+                ey = y0 + t.h
+                out.append(Rule(px, ey - size * 1.5, px, ey, "#c0392b", 0.8))
+    return out
+
+
+def _assembly_key(board: Board, tiling: Tiling, art: tuple, room: Room, wr: Writer) -> list[PartItem]:
+    items: list[PartItem] = []
+    items.append(wr.text(f"{board.title}：組み立て図", room.x0, room.y0, room.w, mm(8), 14.0, font="gothic-bold",
+                         align="left", label="title", where=board.where))
+    steps = (f"このボードは {to_mm(board.width_pt):.0f} × {to_mm(board.height_pt):.0f} mm です。"
+             f"{len(tiling.tiles)}枚のタイル（{tiling.cols}列 × {tiling.rows}段）に分けて印刷しています。\n"
+             "1. 各タイルを外側の実線で切ります（灰色ののりしろは切り落としません）。\n"
+             f"2. のりしろ（幅{to_mm(tiling.overlap):.0f} mm）にのりを塗り、番号の小さい隣のタイルを上に重ねます。"
+             "上のタイルの端を赤い破線に、端の赤い目印を赤い三角に合わせます。\n"
+             "3. 左上のタイル1から右へ、次に下の段へと貼り進めます。下の図の番号がタイル番号です。")
+    items.append(wr.text(steps, room.x0, room.y0 + mm(10), room.w, mm(30), 9.0, align="left", valign="top",
+                         min_size=6.0, leading=1.5, label="title", where=board.where))
+    top = room.y0 + mm(44)
+    avail_w, avail_h = room.w, room.h - mm(44)
+    scale = min(avail_w / board.width_pt, avail_h / board.height_pt)
+    ox = room.x0 + (avail_w - board.width_pt * scale) / 2
+    items.append(Group(art, ox, top, scale))
+    for t in tiling.tiles:
+        x, y, w, h = ox + t.x * scale, top + t.y * scale, t.w * scale, t.h * scale
+        items.append(Box(x, y, w, h, fill=None, stroke="#c0392b", stroke_width=1.2))
+        d = mm(9)
+        cx, cy = x + w / 2, y + h / 2
+        items.append(Box(cx - d / 2, cy - d / 2, d, d, fill="#c0392b", radius=d / 2, opacity=0.9))
+        items.append(wr.text(str(t.number), cx - d / 2, cy - d / 2, d, d, 14.0, font="gothic-bold", color="#ffffff",
+                             label="tiles", where=board.where))
+    return [i for i in items if i is not None]
+
+
+# ============================================================================ bits
+SOURCES = {"buy": "購入", "borrow": "他のゲームから流用", "print": "印刷パーツで代用可"}
+
+
+def plan_bits(game: Game, bits: Bits, room: Room, wr: Writer) -> list[tuple[float, float, list]]:
+    x0, y = room.x0, room.y0
+    items: list[PartItem] = [
+        wr.text(f"{game.title}　用意するもの：{bits.name}", x0, y, room.w, mm(10), 15.0, font="gothic-bold",
+                align="left", min_size=8.0, label="name", where=bits.where),
+    ]
+    y += mm(12)
+    if bits.description:
+        items.append(wr.text(bits.description, x0, y, room.w, mm(12), 9.0, align="left", valign="top",
+                             label="description", where=bits.where))
+        y += mm(13)
+    cols = [("", mm(8)), ("もの", mm(62)), ("数", mm(14)), ("色", mm(14)), ("大きさ", mm(24)), ("入手", mm(34)),
+            ("メモ", room.w - mm(156))]
+    row_h = mm(9)
+    x = x0
+    items.append(Box(x0, y, room.w, row_h, fill="#e6e6e6"))
+    for name, w in cols:
+        items.append(wr.text(name, x + mm(1.5), y, w - mm(3), row_h, 8.5, font="gothic-bold", align="left"))
+        x += w
+    y += row_h
+    for b in bits.items:
+        if y + row_h > room.y0 + room.h:
+            wr.add(bits.where, "items", "too many items for one page")
+            break
+        x = x0
+        cells = ["□", b.name, f"{b.count}", "", b.size, SOURCES[b.source], b.note]
+        for (name, w), text in zip(cols, cells):
+            if name == "色" and b.color:
+                items.append(Box(x + mm(3), y + mm(2), mm(5), mm(5), fill=b.color, stroke="#333333", stroke_width=0.4))
+            else:
+                items.append(wr.text(text, x + mm(1.5), y, w - mm(3), row_h, 12.0 if name == "" else 9.0,
+                                     font="gothic-bold" if name in ("数", "") else "gothic",
+                                     align="right" if name == "数" else "left", min_size=5.5, leading=1.2,
+                                     label="items", where=bits.where))
+            x += w
+        items.append(Rule(x0, y + row_h, x0 + room.w, y + row_h, "#999999", 0.4))
+        y += row_h
+    total = sum(b.count for b in bits.items)
+    items.append(wr.text(f"合計 {total} 個", x0, y + mm(1), mm(84), mm(6), 9.0, font="gothic-bold", align="right",
+                         label="items", where=bits.where))
+    y += mm(10)
+    for note in bits.notes:
+        block = wr.text("・" + note, x0, y, room.w, mm(14), 9.0, align="left", valign="top", leading=1.4,
+                        label="notes", where=bits.where)
+        if block is not None:
+            items.append(block)
+            y += block.lines[-1].baseline - y + mm(3)
+    return [(room.paper_w, room.paper_h, [i for i in items if i is not None])]
+
+
+# ============================================================================ entry
+def plan_part(game: Game, part: Any, paper: str = "a4") -> PartPlan:
+    """Pages of one part; raises DataError with every problem found (text that does not fit, missing
+    glyphs, a piece larger than the paper)."""
+    pw, ph = paper_size(paper)
+    room = Room(pw, ph)
+    wr = Writer(part.where)
+    tiling = None
+    nets: list[DieNet] = []
+    if isinstance(part, Track):
+        bodies = plan_track(game, part, room, wr)
+    elif isinstance(part, CutCard):
+        bodies = plan_cut_card(game, part, room, wr)
+    elif isinstance(part, Tokens):
+        bodies = plan_tokens(game, part, room, wr)
+    elif isinstance(part, Dice):
+        bodies, nets = plan_dice(game, part, room, wr)
+    elif isinstance(part, Board):
+        bodies, tiling = plan_board(game, part, room, wr)
+    elif isinstance(part, Bits):
+        bodies = plan_bits(game, part, room, wr)
+    else:  # pragma: no cover - the part kinds are closed
+        raise TypeError(part)
+    # every string drawn anywhere in the part: on each page (furniture added per page below)
+    body_texts = list(wr.texts)
+    pages = _finish(game, part, bodies, wr)
+    if pages:
+        pages = (PartPage(pages[0].width, pages[0].height, pages[0].items, tuple(body_texts) + pages[0].texts),) + pages[1:]
+    if wr.problems:
+        raise DataError(wr.problems)
+    return PartPlan(part.id, part.kind, pages, tiling, tuple(nets))

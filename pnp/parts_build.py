@@ -1,0 +1,40 @@
+"""Building a game's parts (tracks, boards, cut-apart cards, tokens, dice, bits lists) into PDFs:
+one file per part, ``parts-<part id>.pdf``, on the paper of BuildOptions."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from .build import BuildOptions, Written
+from .data.model import Game
+from .errors import DataError, PnpError
+from .layout.parts import PartPlan, plan_part
+from .layout.sheet import PAPERS_MM
+from .render.parts import write_part_pdf
+
+
+def plan_parts(game: Game, opts: BuildOptions = BuildOptions()) -> list[PartPlan]:
+    """Plans of every part of the game; all problems of all parts raised together."""
+    if opts.paper not in PAPERS_MM:
+        raise PnpError(f"unknown paper {opts.paper!r} (papers: {', '.join(PAPERS_MM)})")
+    plans, problems = [], []
+    for part in game.parts:
+        try:
+            plans.append(plan_part(game, part, opts.paper))
+        except DataError as e:
+            problems.extend(e.problems)
+    if problems:
+        raise DataError(problems)
+    return plans
+
+
+def build_parts(game: Game, out_dir: Path, opts: BuildOptions = BuildOptions()) -> list[Written]:
+    """Write out_dir/parts-<part id>.pdf for every part (kind "parts"); nothing is written unless
+    every part plans cleanly.  Same input → same bytes."""
+    plans = plan_parts(game, opts)
+    written = []
+    for plan in plans:
+        part = game.part(plan.part_id)
+        path = Path(out_dir) / f"parts-{plan.part_id}.pdf"
+        pages = write_part_pdf(plan.pages, path, f"{game.title} {part.name}", opts.cmyk)
+        written.append(Written("parts", path, pages))
+    return written

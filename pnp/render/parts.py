@@ -1,0 +1,66 @@
+"""PDF drawing of part pages: the plan items of pnp.layout.plan plus the polygons and groups that
+parts add (nets, tabs, tiles clipped out of a board)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..layout.parts import Group, PartPage, Polygon
+from .pdf import PdfPainter, atomic_path, new_canvas
+
+
+class PartsPainter(PdfPainter):
+    def item(self, item) -> None:
+        c = self.c
+        if isinstance(item, Polygon):
+            c.saveState()
+            if item.fill:
+                c.setFillColor(self.color(item.fill))
+            if item.stroke:
+                c.setStrokeColor(self.color(item.stroke))
+                c.setLineWidth(item.stroke_width)
+                if item.dash:
+                    c.setDash(list(item.dash))
+            if item.opacity < 1:
+                c.setFillAlpha(item.opacity)
+                c.setStrokeAlpha(item.opacity)
+            p = c.beginPath()
+            (x, y), rest = item.points[0], item.points[1:]
+            p.moveTo(x, -y)
+            for x, y in rest:
+                p.lineTo(x, -y)
+            p.close()
+            c.drawPath(p, stroke=int(bool(item.stroke)), fill=int(bool(item.fill)))
+            c.restoreState()
+        elif isinstance(item, Group):
+            c.saveState()
+            c.translate(item.dx, -item.dy)
+            if item.scale != 1.0:
+                c.scale(item.scale, item.scale)
+            if item.clip is not None:
+                x, y, w, h = item.clip
+                p = c.beginPath()
+                p.rect(x, -(y + h), w, h)
+                c.clipPath(p, stroke=0, fill=0)
+            for sub in item.items:
+                self.item(sub)
+            c.restoreState()
+        else:
+            super().item(item)
+
+
+def write_part_pdf(pages: tuple[PartPage, ...], path: Path, title: str, cmyk: bool = False) -> int:
+    """Write pages to path atomically; the bytes depend on the pages only (invariant canvas)."""
+    with atomic_path(path) as tmp:
+        first = pages[0]
+        c = new_canvas(tmp, (first.width, first.height), title, cmyk)
+        painter = PartsPainter(c, cmyk)
+        for page in pages:
+            c.setPageSize((page.width, page.height))
+            c.saveState()
+            c.translate(0, page.height)
+            for item in page.items:
+                painter.item(item)
+            c.restoreState()
+            c.showPage()
+        c.save()
+    return len(pages)

@@ -1,0 +1,508 @@
+"""Typesetting a rulebook: document tree → platypus flowables → ``rulebook.pdf`` (reading order) and
+``rulebook-booklet.pdf`` (A5 pages two-up on A4 landscape in saddle-stitch order, for duplex printing
+flipped on the short edge, folded and stapled).
+
+Pages: a cover, a 目次 whose page numbers come from the previous layout pass (the 目次 has the same
+height in every pass, so the layout converges in two passes; a third pass runs if it ever does not),
+then the sections.  Page numbers count the cover as page 1.  Each page of the booklet is drawn once
+as a form XObject and placed by reference, so the booklet costs hardly more than the reading copy.
+"""
+from __future__ import annotations
+
+import io
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.pagesizes import A3, A4, A5, landscape
+from reportlab.pdfbase import pdfdoc
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import BaseDocTemplate, CondPageBreak, Frame, NextPageTemplate, PageBreak, PageTemplate
+from reportlab.platypus.flowables import Flowable
+
+from ..data.model import Game
+from ..errors import DataError, PnpError
+from ..layout.card import plan_deck
+from ..layout.plan import CardPlan
+from ..text import fonts
+from ..text.linebreak import Span
+from . import markup as m
+from .flow import (BULLET, GREY, BoxFlow, CardFigure, DiagramFigure, Heading, TableFlow, TextBlock, Theme,
+                   TocFlow, draw_card, painter, text_line)
+
+MM = 72 / 25.4
+PAPERS = {"a5": (A5, landscape(A4)), "a4": (A4, landscape(A3))}
+DEFAULT_ACCENT = "#2e4a7a"
+STYLE_FONTS = {"": "mincho", "strong": "gothic-bold", "term": "gothic"}
+
+
+@dataclass(frozen=True)
+class PageSpec:
+    size: tuple[float, float]
+    sheet: tuple[float, float]
+    margin_x: float
+    margin_top: float
+    margin_bottom: float
+    theme: Theme
+
+    @property
+    def frame_w(self) -> float:
+        return self.size[0] - 2 * self.margin_x
+
+    @property
+    def frame_h(self) -> float:
+        return self.size[1] - self.margin_top - self.margin_bottom
+
+
+def page_spec(game: Game, paper: str) -> PageSpec:
+    if paper not in PAPERS:
+        raise PnpError(f"unknown rulebook paper {paper!r} (use {', '.join(PAPERS)})")
+    size, sheet = PAPERS[paper]
+    accent = game.decks[0].back.color if game.decks and game.decks[0].back.color else DEFAULT_ACCENT
+    body = 9.0 if paper == "a5" else 10.0
+    chars = 37 if paper == "a5" else 46            # 字詰め: the text width is whole ems
+    theme = Theme(body, 1.7, accent)
+    margin_x = (size[0] - chars * body) / 2
+    return PageSpec(size, sheet, margin_x, 19 * MM if paper == "a5" else 24 * MM,
+                    20 * MM if paper == "a5" else 25 * MM, theme)
+
+
+# ----------------------------------------------------------------------------------- tree → flowables
+def spans_of(runs: m.Inline, size: float) -> list[Span]:
+    return [Span(r.text, STYLE_FONTS[r.style], size, r.style, r.ruby) for r in runs]
+
+
+class _Builder:
+    def __init__(self, doc: m.Document, spec: PageSpec, pages: dict[int, int], record: Callable[[int, int], None]):
+        self.doc = doc
+        self.game = doc.game
+        self.spec = spec
+        self.th = spec.theme
+        self.pages = pages
+        self.record = record
+        self.toc: list[tuple[int, str, int]] = []
+        self._plans: dict[str, tuple[dict[str, CardPlan], CardPlan]] = {}
+
+    def plans(self, deck_id: str) -> tuple[dict[str, CardPlan], CardPlan]:
+        if deck_id not in self._plans:
+            self._plans[deck_id] = plan_deck(self.game, self.game.deck(deck_id))
+        return self._plans[deck_id]
+
+    def plan(self, ref: m.CardRef) -> CardPlan:
+        faces, back = self.plans(ref.deck)
+        return back if ref.card == "back" else faces[ref.card]
+
+    def story(self) -> list[Flowable]:
+        body: list[Flowable] = []
+        for k, section in enumerate(self.doc.sections):
+            if section.new_page and k:
+                body.append(PageBreak())
+            body.extend(self.blocks(section.blocks))
+        story: list[Flowable] = [NextPageTemplate("body"), _Cover(self), PageBreak()]
+        story.append(Heading(1, [Span("目次", "gothic-bold", self.th.size)], self.th, None, self.record))
+        story.append(TocFlow(list(self.toc), self.pages, self.th))
+        story.append(PageBreak())
+        story.extend(body)
+        return _keep_headings(story, self.spec)
+
+    def heading(self, level: int, runs: m.Inline, in_toc: bool) -> Heading:
+        key = None
+        if in_toc:
+            key = len(self.toc)
+            self.toc.append((level, "".join(r.text for r in runs), key))
+        spans = [Span(r.text, "gothic-bold", self.th.size, r.style, r.ruby) for r in runs]
+        return Heading(level, spans, self.th, key, self.record)
+
+    def para(self, runs: m.Inline, indent: bool = True, **kw) -> TextBlock:
+        spans = spans_of(runs, self.th.size)
+        if indent:
+            spans = [Span("　", "mincho", self.th.size)] + spans
+        return TextBlock(spans, self.th, space_after=self.th.size * 0.25, **kw)
+
+    def blocks(self, blocks, boxed: bool = False) -> list[Flowable]:
+        out: list[Flowable] = []
+        th = self.th
+        for b in blocks:
+            if isinstance(b, m.Heading):
+                out.append(self.heading(b.level, b.text, b.in_toc))
+            elif isinstance(b, m.Para):
+                out.append(self.para(b.text, indent=b.indent and not boxed))
+            elif isinstance(b, m.ListBlock):
+                out.extend(self.list_items(b))
+            elif isinstance(b, m.Table):
+                rows = [[spans_of(cell, th.size * 0.95) for cell in row] for row in b.rows]
+                if b.header:
+                    rows[0] = [[Span(s.text, "gothic", s.size_pt, s.style, s.ruby) for s in cell] for cell in rows[0]]
+                out.append(TableFlow(rows, b.header, th))
+            elif isinstance(b, m.Box):
+                out.append(BoxFlow(b.kind, b.title, self.blocks(b.blocks, boxed=True), th))
+            elif isinstance(b, m.Cards):
+                plans = [self.plan(r) for r in b.refs]
+                labels = [""] * len(plans) if len(plans) == 1 else [m._card_name(self.game.deck(r.deck), r.card)
+                                                                   .split("（")[-1].rstrip("）") for r in b.refs]
+                out.append(CardFigure(plans, labels, b.caption, th, max_scale=0.42 if len(plans) > 1 else 0.5))
+            elif isinstance(b, m.Diagram):
+                faces, back = self.plans(b.deck)
+                deck = self.game.deck(b.deck)
+                rows = [(label, [back if c == "down" else faces[c] if c in faces else c for c in cells])
+                        for label, cells in b.rows]
+                out.append(DiagramFigure(rows, list(b.columns), deck.layout.width_pt, deck.layout.height_pt,
+                                         deck.layout.corner_radius_pt, b.caption, th))
+            elif isinstance(b, m.Components):
+                out.extend(self.components())
+            elif isinstance(b, m.Rulings):
+                out.extend(self.rulings(b))
+            elif isinstance(b, m.NewPage):
+                out.append(PageBreak())
+        return out
+
+    def list_items(self, b: m.ListBlock) -> list[Flowable]:
+        th = self.th
+        out = []
+        for k, item in enumerate(b.items):
+            if b.ordered:
+                marker, indent = f"{b.start + k}.", th.size * 1.6
+            else:
+                marker, indent = BULLET, th.size * 1.1
+            last = k == len(b.items) - 1
+            out.append(TextBlock(spans_of(item, th.size), th, indent=indent, marker=marker,
+                                 marker_color=th.accent,
+                                 marker_font="gothic-bold" if b.ordered else "mincho",
+                                 space_before=th.size * 0.15, space_after=th.size * (0.5 if last else 0.15)))
+        return out
+
+    def rulings(self, b: m.Rulings) -> list[Flowable]:
+        th = self.th
+        out = []
+        for k, (_, sentence) in enumerate(b.items):
+            out.append(TextBlock([Span(sentence, "mincho", th.size)], th, indent=th.size * 2.0,
+                                 marker=f"{k + 1:>2}", marker_font="gothic-bold", space_before=th.size * 0.2,
+                                 space_after=th.size * 0.2))
+        return out
+
+    def components(self) -> list[Flowable]:
+        th = self.th
+        out: list[Flowable] = []
+        for comp in self.game.components:
+            title = f"{comp.name}（{comp.count}{_unit(comp.kind)}）"
+            out.append(self.heading(2, (m.Run(title),), True))
+            if comp.description:
+                out.append(self.para((m.Run(comp.description),)))
+            deck = next((d for d in self.game.decks if d.id == comp.id), None)
+            if deck is None:
+                continue
+            faces, back = self.plans(deck.id)
+            first = deck.cards[0]
+            out.append(CardFigure([faces[first.id], back], ["表（例）", "裏"],
+                                  f"{deck.name}の表と裏", th, max_scale=0.5))
+            if len(deck.suits) > 1:
+                sample = []
+                for suit in deck.suits:
+                    card = next((c for c in deck.cards if c.suit and c.suit.id == suit.id), None)
+                    if card is not None:
+                        sample.append((suit, faces[card.id]))
+                items = [(m.Run(s.name, "term"), m.Run("：" + s.description)) for s, _ in sample if s.description]
+                if items:
+                    out.extend(self.list_items(m.ListBlock(False, 1, tuple(items), m.Loc("", 0))))
+                out.append(CardFigure([p for _, p in sample], [s.name for s, _ in sample],
+                                      f"{len(sample)}つのスート（色と印で見分けます）", th, gap_mm=2.5))
+        return out
+
+
+def _unit(kind: str) -> str:
+    return {"deck": "枚", "cards": "枚", "dice": "個", "die": "個", "tokens": "個", "token": "個",
+            "board": "枚", "track": "枚"}.get(kind, "")
+
+
+def _min_follow(f: Flowable, width: float, cap: float) -> float:
+    """Height that must follow a heading on the same page: two lines of text, or a whole figure."""
+    if isinstance(f, TextBlock):
+        f.wrap(width, 1e6)
+        n = len(f._lines)
+        return f.lead * (n if n < 4 else 2)
+    if isinstance(f, BoxFlow):
+        _, h = f.wrap(width, 1e6)
+        return min(h, f.title_h + 2 * f.pad + 3 * f.theme.lead)
+    if isinstance(f, (CardFigure, DiagramFigure, TableFlow, TocFlow)):
+        _, h = f.wrap(width, 1e6)
+        return min(h, cap)
+    return 0.0
+
+
+def _keep_headings(story: list[Flowable], spec: PageSpec) -> list[Flowable]:
+    """A heading never ends a page: before it, a conditional break asks for room for the heading,
+    any headings right after it and the first lines of what follows."""
+    out: list[Flowable] = []
+    w, cap = spec.frame_w, spec.frame_h * 0.55
+    for i, f in enumerate(story):
+        if isinstance(f, Heading):
+            need = 0.0
+            j = i
+            while j < len(story) and isinstance(story[j], Heading):
+                h = story[j]
+                h.wrap(w, 1e6)
+                need += h.height + h.spaceBefore + h.spaceAfter
+                j += 1
+            if j < len(story):
+                need += _min_follow(story[j], w, cap) + story[j].getSpaceBefore()
+            out.append(CondPageBreak(min(need, spec.frame_h * 0.8)))
+        out.append(f)
+    return out
+
+
+# ----------------------------------------------------------------------------------- cover
+class _Cover(Flowable):
+    def __init__(self, b: _Builder):
+        super().__init__()
+        self.b = b
+
+    def wrap(self, availWidth, availHeight):
+        self.width, self.height = availWidth, availHeight - 1
+        return self.width, self.height
+
+    def draw(self):
+        c = self.canv
+        g = self.b.game
+        th = self.b.th
+        w, h = self.width, self.height
+        s = th.size
+        title_size = s * 3.6
+        y = h * 0.80
+        text_line(c, g.title, "gothic-bold", title_size, w / 2, y, "center", th.ink)
+        c.setStrokeColor(HexColor(th.accent))
+        c.setLineWidth(1.2)
+        c.line(w * 0.3, y - title_size * 0.55, w * 0.7, y - title_size * 0.55)
+        if g.subtitle:
+            text_line(c, g.subtitle, "mincho", s * 1.9, w / 2, y - title_size * 0.55 - s * 3.0, "center", th.ink)
+        text_line(c, "ルールブック", "gothic", s * 1.1, w / 2, y - title_size * 0.55 - s * 5.4, "center", GREY)
+        # a fan of real cards, one per suit (or the first cards), drawn from the data
+        if g.decks:
+            faces, back = self.b.plans(g.decks[0].id)
+            deck = g.decks[0]
+            picks: list[CardPlan] = []
+            for suit in deck.suits:
+                card = next((cd for cd in deck.cards if cd.suit and cd.suit.id == suit.id), None)
+                if card is not None:
+                    picks.append(faces[card.id])
+            if not picks:
+                picks = [faces[cd.id] for cd in deck.cards[:5]]
+            picks = picks[:5] or [back]
+            scale = min(0.42, (w * 0.28) / picks[0].width)
+            cx, cy = w / 2, h * 0.20
+            n = len(picks)
+            for k, plan in enumerate(picks):
+                angle = (k - (n - 1) / 2) * 11.0
+                c.saveState()
+                c.translate(cx, cy)
+                c.rotate(-angle)
+                pw, ph = plan.width * scale, plan.height * scale
+                draw_card(c, plan, -pw / 2, ph * 1.0, scale)
+                c.restoreState()
+        # facts from game.yaml
+        facts = [("プレイ人数", m.players_text(g)), ("プレイ時間", g.play_time), ("対象年齢", g.age)]
+        facts = [(k, v) for k, v in facts if v]
+        fs = s * 1.05
+        col = w / max(1, len(facts))
+        base = h * 0.075
+        for k, (label, value) in enumerate(facts):
+            x = col * (k + 0.5)
+            text_line(c, label, "gothic", fs * 0.8, x, base + fs * 1.5, "center", GREY)
+            text_line(c, value, "gothic-bold", fs * 1.1, x, base, "center", th.ink)
+        c.setStrokeColor(th.tint(0.5))
+        c.setLineWidth(0.5)
+        c.line(0, base + fs * 3.0, w, base + fs * 3.0)
+        ver = "　".join(x for x in (f"ver. {g.version}" if g.version else "", g.designer) if x)
+        if ver:
+            text_line(c, ver, "gothic", s * 0.75, w / 2, -s * 1.2, "center", GREY)
+
+
+# ----------------------------------------------------------------------------------- documents
+def _prime_marks(c, game: Game) -> None:
+    """Define the painter's suit-mark forms before anything else is drawn on the first page: a form
+    defined in the middle of a page that already uses transparency loses the page's ExtGState
+    (reportlab), which showed as "ExtGState 'gRLs0' is unknown" and opaque watermarks."""
+    from ..layout.plan import Mark, Rotated
+    seen: dict = {}
+
+    def walk(items):
+        for it in items:
+            if isinstance(it, Mark):
+                seen.setdefault((it.shape, it.fill, it.opacity), it)
+            elif isinstance(it, Rotated):
+                walk(it.items)
+
+    for deck in game.decks:
+        try:
+            faces, back = plan_deck(game, deck)
+        except DataError:
+            continue
+        for plan in [*faces.values(), back]:
+            walk(plan.items)
+    if not seen:
+        return
+    c.saveState()
+    p = c.beginPath()
+    p.rect(0, 0, 0, 0)
+    c.clipPath(p, stroke=0, fill=0)
+    for key in sorted(seen, key=repr):
+        painter(c).mark(seen[key])
+    c.restoreState()
+
+
+
+class _Doc(BaseDocTemplate):
+    def __init__(self, target, spec: PageSpec, game: Game, **kw):
+        self.spec = spec
+        self.game = game
+        super().__init__(target, pagesize=spec.size, leftMargin=spec.margin_x, rightMargin=spec.margin_x,
+                         topMargin=spec.margin_top, bottomMargin=spec.margin_bottom, invariant=1,
+                         title=f"{game.title} ルールブック", author=game.designer, creator="pnp",
+                         producer="pnp", subject=game.subtitle,
+                         initialFontName=fonts.pdf_name("mincho"), initialFontSize=spec.theme.size, **kw)
+        pw, ph = spec.size
+        frame = Frame(spec.margin_x, spec.margin_bottom, spec.frame_w, spec.frame_h, 0, 0, 0, 0, id="body")
+        cover = Frame(spec.margin_x, spec.margin_bottom, spec.frame_w, ph - spec.margin_bottom - 12 * MM,
+                      0, 0, 0, 0, id="cover")
+        self.addPageTemplates([PageTemplate("cover", [cover], onPage=self._cover_page, pagesize=spec.size),
+                               PageTemplate("body", [frame], onPage=self._body_page, pagesize=spec.size)])
+
+    def _cover_page(self, c, doc):
+        _prime_marks(c, self.game)
+        th = self.spec.theme
+        pw, ph = self.spec.size
+        inset = 8 * MM
+        c.saveState()
+        c.setStrokeColor(HexColor(th.accent))
+        c.setLineWidth(1.0)
+        c.rect(inset, inset, pw - 2 * inset, ph - 2 * inset, stroke=1, fill=0)
+        c.setLineWidth(0.4)
+        c.rect(inset + 1.5 * MM, inset + 1.5 * MM, pw - 2 * inset - 3 * MM, ph - 2 * inset - 3 * MM, stroke=1, fill=0)
+        c.restoreState()
+
+    def _body_page(self, c, doc):
+        spec = self.spec
+        th = spec.theme
+        pw, ph = spec.size
+        n = c.getPageNumber()
+        odd = n % 2 == 1
+        left, right = spec.margin_x, pw - spec.margin_x
+        head_y = ph - spec.margin_top + 7 * MM
+        fs = th.size * 0.78
+        head = "　".join(x for x in (self.game.title, self.game.subtitle) if x)
+        c.saveState()
+        text_line(c, head, "gothic", fs, right if odd else left, head_y, "right" if odd else "left", GREY)
+        c.setStrokeColor(th.tint(0.45))
+        c.setLineWidth(0.4)
+        c.line(left, head_y - fs * 0.7, right, head_y - fs * 0.7)
+        folio_y = spec.margin_bottom - 11 * MM
+        x = right if odd else left
+        c.setFillColor(HexColor(th.accent))
+        sq = fs * 0.55
+        text_line(c, str(n), "gothic-bold", th.size, x, folio_y, "right" if odd else "left", th.ink)
+        nw = fonts.measure(str(n), "gothic-bold", th.size)
+        bx = (x - nw - sq - fs * 0.6) if odd else (x + nw + fs * 0.6)
+        c.rect(bx, folio_y + th.size * 0.15, sq, sq, stroke=0, fill=1)
+        c.restoreState()
+
+
+class _ReadingCanvas(Canvas):
+    def __init__(self, *a, **kw):
+        super().__init__(*a, **kw)
+        self.setCreator("pnp")
+        self.setProducer("pnp")
+
+
+class _BookletCanvas(_ReadingCanvas):
+    """Collects every page as a form XObject; at save(), places them two-up in saddle-stitch order."""
+
+    sheet_size: tuple[float, float] = landscape(A4)
+
+    def __init__(self, *a, **kw):
+        super().__init__(*a, **kw)
+        self._forms: list[str] = []
+
+    def showPage(self):
+        name = f"pnpPage{len(self._forms) + 1}"
+        w, h = self._pagesize
+        form = pdfdoc.PDFFormXObject(lowerx=0, lowery=0, upperx=w, uppery=h)
+        form.compression = self._pageCompression
+        form.setStreamList([self._preamble] + self._code)
+        self._setColorSpace(form)
+        self._setExtGState(form)
+        self._setXObjects(form)
+        self._setAnnotations(form)
+        self._doc.addForm(name, form)
+        self._forms.append(name)
+        self._page_w, self._page_h = w, h
+        self._startPage()
+
+    def save(self):
+        if self._code:
+            self.showPage()
+        n = len(self._forms)
+        sw, sh = self.sheet_size
+        pw, ph = self._page_w, self._page_h
+        x0, y0 = (sw - 2 * pw) / 2, (sh - ph) / 2
+        for pair in saddle_order(n):
+            self.setPageSize((sw, sh))
+            for slot, page in enumerate(pair):
+                if page <= n:
+                    self.saveState()
+                    self.translate(x0 + slot * pw, y0)
+                    self.doForm(self._forms[page - 1])
+                    self.restoreState()
+            Canvas.showPage(self)
+        Canvas.save(self)
+
+
+def saddle_order(n_pages: int) -> list[tuple[int, int]]:
+    """Sides of a saddle-stitched booklet, (left, right) page numbers, front then back of each sheet;
+    the page count is padded to a multiple of 4 (numbers above n_pages are blank)."""
+    total = max(4, math.ceil(n_pages / 4) * 4)
+    sides = []
+    for i in range(total // 4):
+        sides.append((total - 2 * i, 2 * i + 1))
+        sides.append((2 * i + 2, total - 2 * i - 1))
+    return sides
+
+
+@dataclass
+class Layout:
+    pages: int
+    heading_pages: dict[int, int]
+    toc: list[tuple[int, str, int]]
+
+
+def _run(doc: m.Document, spec: PageSpec, target, pages: dict[int, int], canvasmaker) -> Layout:
+    seen: dict[int, int] = {}
+
+    def record(key: int, page: int) -> None:
+        seen.setdefault(key, page)
+
+    b = _Builder(doc, spec, pages, record)
+    story = b.story()
+    d = _Doc(target, spec, doc.game)
+    d.build(story, canvasmaker=canvasmaker)
+    return Layout(d.page, seen, b.toc)
+
+
+def typeset(doc: m.Document, paper: str, reading: Path | None, booklet: Path | None) -> Layout:
+    """Lay the document out until the 目次 agrees with itself, then write the requested files."""
+    spec = page_spec(doc.game, paper)
+    pages: dict[int, int] = {}
+    for _ in range(4):
+        buf = io.BytesIO()
+        lay = _run(doc, spec, buf, pages, _ReadingCanvas)
+        if lay.heading_pages == pages:
+            break
+        pages = lay.heading_pages
+    else:
+        raise PnpError("rulebook layout did not settle: the 目次 keeps moving the headings")
+    if reading is not None:
+        reading.write_bytes(buf.getvalue())
+    if booklet is not None:
+        maker = type("_Booklet", (_BookletCanvas,), {"sheet_size": spec.sheet})
+        _run(doc, spec, str(booklet), pages, maker)
+    return lay

@@ -1,0 +1,600 @@
+"""Rulebook flowables for reportlab platypus.  Every line of text is broken by the shared kinsoku
+line breaker (:func:`pnp.text.linebreak.break_spans`) and drawn fragment by fragment with
+``setCharSpace`` — reportlab's own CJK wrapping is never used."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Callable, Sequence
+
+from reportlab.lib.colors import Color, HexColor
+from reportlab.platypus.flowables import Flowable
+
+from ..layout.plan import CardPlan
+from ..render.pdf import PdfPainter
+from ..text import fonts
+from ..text.linebreak import Line, Span, break_spans
+
+ASCENT = 0.88
+INK = "#231f20"
+GREY = "#6b6b6b"
+BULLET = "\u2022"
+
+
+@dataclass(frozen=True)
+class Theme:
+    """Sizes and colours of one paper size."""
+
+    size: float           # body text, pt
+    leading: float        # line advance / size
+    accent: str
+    ink: str = INK
+
+    @property
+    def lead(self) -> float:
+        return self.size * self.leading
+
+    def tint(self, amount: float) -> Color:
+        """The accent colour mixed with white (amount 0 = white, 1 = accent)."""
+        a = HexColor(self.accent)
+        return Color(1 - amount * (1 - a.red), 1 - amount * (1 - a.green), 1 - amount * (1 - a.blue))
+
+
+_CACHE: dict = {}
+
+
+def break_lines(spans: Sequence[Span], width: float, justify: bool = True) -> list[Line]:
+    return break_spans(spans, width, fonts.measure, justify=justify, width_cache=_CACHE)
+
+
+def draw_line(c, line: Line, x: float, baseline: float, color: str = INK,
+              colors: dict[str, str] | None = None) -> None:
+    """Draw one broken line; fragments carry their own font and position; ruby goes above."""
+    for frag in line.fragments:
+        fill = (colors or {}).get(frag.style, color)
+        c.setFillColor(HexColor(fill))
+        t = c.beginText()
+        t.setFont(fonts.pdf_name(frag.font), frag.size_pt)
+        t.setCharSpace(line.char_space_pt)
+        t.setTextOrigin(x + frag.x_pt, baseline)
+        t.textOut(frag.text)
+        c.drawText(t)
+        if frag.ruby:
+            rs = frag.size_pt * 0.5
+            base_w = fonts.measure(frag.text, frag.font, frag.size_pt) + line.char_space_pt * (len(frag.text) - 1)
+            rw = fonts.measure(frag.ruby, frag.font, rs)
+            spacing = max(0.0, (base_w - rw) / len(frag.ruby)) if rw < base_w else 0.0
+            rx = x + frag.x_pt + (base_w - rw - spacing * (len(frag.ruby) - 1)) / 2
+            t = c.beginText()
+            t.setFont(fonts.pdf_name(frag.font), rs)
+            t.setCharSpace(spacing)
+            t.setTextOrigin(rx, baseline + frag.size_pt * ASCENT + rs * 0.25)
+            t.textOut(frag.ruby)
+            c.drawText(t)
+
+
+def text_line(c, text: str, font: str, size: float, x: float, baseline: float, align: str = "left",
+              color: str = INK) -> float:
+    """One unwrapped line (running heads, folios, labels); returns its width."""
+    lines = break_lines([Span(text, font, size)], 1e6, justify=False)
+    if not lines:
+        return 0.0
+    w = lines[0].width_pt
+    if align == "center":
+        x -= w / 2
+    elif align == "right":
+        x -= w
+    draw_line(c, lines[0], x, baseline, color)
+    return w
+
+
+# ----------------------------------------------------------------------------------- text blocks
+class TextBlock(Flowable):
+    """A paragraph or a list item: lines from the shared breaker, split between pages by lines
+    (never fewer than two lines on either side when the paragraph has four or more)."""
+
+    def __init__(self, spans: Sequence[Span], theme: Theme, *, indent: float = 0.0, marker: str = "",
+                 marker_font: str = "gothic-bold", marker_color: str | None = None, justify: bool = True,
+                 size: float | None = None, color: str = INK, space_before: float = 0.0,
+                 space_after: float = 0.0, lines: list[Line] | None = None, colors: dict | None = None):
+        super().__init__()
+        self.spans = list(spans)
+        self.theme = theme
+        self.indent = indent
+        self.marker = marker
+        self.marker_font = marker_font
+        self.marker_color = marker_color or theme.accent
+        self.justify = justify
+        self.size = size or theme.size
+        self.lead = self.size * theme.leading
+        self.color = color
+        self.colors = colors
+        self.spaceBefore = space_before
+        self.spaceAfter = space_after
+        self._lines = lines
+        self._width = None
+
+    def _kw(self, **over):
+        kw = dict(indent=self.indent, marker=self.marker, marker_font=self.marker_font,
+                  marker_color=self.marker_color, justify=self.justify, size=self.size, color=self.color,
+                  space_before=self.spaceBefore, space_after=self.spaceAfter, colors=self.colors)
+        kw.update(over)
+        return kw
+
+    def wrap(self, availWidth, availHeight):
+        if self._lines is None or self._width != availWidth:
+            self._lines = break_lines(self.spans, availWidth - self.indent, self.justify)
+            self._width = availWidth
+        self.width = availWidth
+        self.height = len(self._lines) * self.lead
+        return self.width, self.height
+
+    def split(self, availWidth, availHeight):
+        self.wrap(availWidth, availHeight)
+        n = len(self._lines)
+        fit = int((availHeight + 1e-6) // self.lead)
+        if fit >= n:
+            return [self]
+        if n < 4 or fit < 2:
+            return []
+        fit = min(fit, n - 2)
+        first = TextBlock(self.spans, self.theme, lines=self._lines[:fit], **self._kw(space_after=0.0))
+        rest = TextBlock(self.spans, self.theme, lines=self._lines[fit:], **self._kw(space_before=0.0, marker=""))
+        first._width = rest._width = availWidth
+        return [first, rest]
+
+    def draw(self):
+        c = self.canv
+        y = self.height - (self.lead - self.size) / 2 - self.size * ASCENT
+        if self.marker == BULLET:   # drawn, not typed: a "・" would start the extracted line
+            c.setFillColor(HexColor(self.marker_color))
+            c.circle(self.size * 0.42, y + self.size * 0.33, self.size * 0.14, stroke=0, fill=1)
+        elif self.marker:
+            text_line(c, self.marker, self.marker_font, self.size, 0, y, color=self.marker_color)
+        for line in self._lines:
+            draw_line(c, line, self.indent, y, self.color, self.colors)
+            y -= self.lead
+
+
+class Heading(Flowable):
+    """■ / ◇ / ○ headings; draw() reports the page it lands on (for the 目次)."""
+
+    MARKS = {1: "■", 2: "◇", 3: "○"}
+
+    def __init__(self, level: int, spans: Sequence[Span], theme: Theme, key: int | None,
+                 record: Callable[[int, int], None]):
+        super().__init__()
+        self.level = level
+        self.theme = theme
+        self.key = key
+        self.record = record
+        s = theme.size
+        self.size = {1: s * 1.55, 2: s * 1.22, 3: s * 1.05}[level]
+        self.spans = [replace(sp, size_pt=self.size) for sp in spans]
+        self.lead = self.size * 1.35
+        self.spaceBefore = {1: s * 2.2, 2: s * 1.6, 3: s * 0.9}[level]
+        self.spaceAfter = {1: s * 1.0, 2: s * 0.6, 3: s * 0.25}[level]
+        self.mark_w = self.size * 1.25
+        self._lines: list[Line] = []
+
+    def wrap(self, availWidth, availHeight):
+        self._lines = break_lines(self.spans, availWidth - self.mark_w, justify=False)
+        self.width = availWidth
+        pad = {1: self.size * 0.45, 2: self.size * 0.3, 3: 0.0}[self.level]
+        self.height = len(self._lines) * self.lead + pad
+        return self.width, self.height
+
+    def draw(self):
+        c = self.canv
+        th = self.theme
+        if self.key is not None:
+            self.record(self.key, c.getPageNumber())
+        y = self.height - (self.lead - self.size) / 2 - self.size * ASCENT
+        mark = self.MARKS[self.level]
+        text_line(c, mark, "gothic-bold" if self.level == 1 else "gothic", self.size, 0, y, color=th.accent)
+        for line in self._lines:
+            draw_line(c, line, self.mark_w, y, th.ink if self.level > 1 else th.ink)
+            y -= self.lead
+        if self.level == 1:
+            c.setStrokeColor(HexColor(th.accent))
+            c.setLineWidth(1.2)
+            c.line(0, 0.6, self.width, 0.6)
+        elif self.level == 2:
+            c.setStrokeColor(th.tint(0.45))
+            c.setLineWidth(0.5)
+            c.setDash([1, 1.5])
+            c.line(self.mark_w, 0.5, self.width, 0.5)
+            c.setDash([])
+
+
+class Gap(Flowable):
+    def __init__(self, height: float):
+        super().__init__()
+        self.height = height
+
+    def wrap(self, availWidth, availHeight):
+        return availWidth, min(self.height, availHeight)
+
+    def draw(self):
+        pass
+
+
+# ----------------------------------------------------------------------------------- boxes
+class BoxFlow(Flowable):
+    """A note or example box around other flowables; splits between pages with the box open."""
+
+    def __init__(self, kind: str, title: str, content: list[Flowable], theme: Theme,
+                 continued: bool = False, open_below: bool = False):
+        super().__init__()
+        self.kind = kind
+        self.title = title
+        self.content = content
+        self.theme = theme
+        self.continued = continued
+        self.open_below = open_below
+        self.pad = theme.size * 0.9
+        self.title_h = theme.size * 2.0 if (title and not continued) or kind == "example" and not continued else 0.0
+        self.spaceBefore = theme.size * 0.8
+        self.spaceAfter = theme.size * 0.8
+        self._sizes: list[tuple[float, float]] = []
+
+    def _inner(self, availWidth):
+        return availWidth - 2 * self.pad
+
+    def wrap(self, availWidth, availHeight):
+        iw = self._inner(availWidth)
+        self._sizes = []
+        h = 0.0
+        for k, f in enumerate(self.content):
+            _, fh = f.wrap(iw, 1e6)
+            sb = f.getSpaceBefore() if k else 0.0
+            sa = f.getSpaceAfter() if k < len(self.content) - 1 else 0.0
+            self._sizes.append((sb, fh))
+            h += sb + fh + sa
+        self.width = availWidth
+        self.height = h + 2 * self.pad + self.title_h
+        return self.width, self.height
+
+    def split(self, availWidth, availHeight):
+        self.wrap(availWidth, availHeight)
+        if self.height <= availHeight:
+            return [self]
+        iw = self._inner(availWidth)
+        room = availHeight - 2 * self.pad - self.title_h
+        used = 0.0
+        first: list[Flowable] = []
+        rest = list(self.content)
+        while rest:
+            f = rest[0]
+            sb = f.getSpaceBefore() if first else 0.0
+            _, fh = f.wrap(iw, 1e6)
+            if used + sb + fh <= room:
+                first.append(rest.pop(0))
+                used += sb + fh + f.getSpaceAfter()
+                continue
+            parts = f.split(iw, room - used - sb) if room - used - sb > 0 else []
+            if len(parts) >= 2:
+                first.append(parts[0])
+                rest[0:1] = parts[1:]
+            break
+        if not first or not rest:
+            return []
+        a = BoxFlow(self.kind, self.title, first, self.theme, self.continued, open_below=True)
+        b = BoxFlow(self.kind, self.title, rest, self.theme, continued=True, open_below=self.open_below)
+        b.spaceBefore = 0.0
+        return [a, b]
+
+    def draw(self):
+        c = self.canv
+        th = self.theme
+        w, h = self.width, self.height
+        r = 3.0
+        c.saveState()
+        if self.kind == "note":
+            c.setFillColor(th.tint(0.08))
+            c.setStrokeColor(th.tint(0.55))
+            c.setLineWidth(0.6)
+            c.roundRect(0, 0, w, h, r, stroke=0, fill=1)
+            c.setFillColor(HexColor(th.accent))
+            c.rect(0, 0, 2.2, h, stroke=0, fill=1)
+        else:
+            c.setStrokeColor(HexColor(th.accent))
+            c.setLineWidth(0.7)
+            c.setDash([2.5, 1.5])
+            c.roundRect(0.35, 0.35, w - 0.7, h - 0.7, r, stroke=1, fill=0)
+            c.setDash([])
+        c.restoreState()
+        y = h - self.pad
+        if self.title_h:
+            label = self.title if self.kind == "note" else ("例　" + self.title if self.title else "例")
+            size = th.size * 1.02
+            base = y - size * ASCENT
+            if self.kind == "example":
+                tw = fonts.measure(label, "gothic-bold", size) + size
+                c.setFillColor(HexColor(th.accent))
+                c.roundRect(self.pad - size * 0.5, base - size * 0.32, tw, size * 1.45, 2, stroke=0, fill=1)
+                text_line(c, label, "gothic-bold", size, self.pad, base, color="#ffffff")
+            else:
+                text_line(c, label, "gothic-bold", size, self.pad, base, color=th.accent)
+            y -= self.title_h
+        for k, f in enumerate(self.content):
+            sb, fh = self._sizes[k]
+            y -= sb
+            f.drawOn(c, self.pad, y - fh)
+            y -= fh + (f.getSpaceAfter() if k < len(self.content) - 1 else 0.0)
+
+
+# ----------------------------------------------------------------------------------- tables
+class TableFlow(Flowable):
+    def __init__(self, rows: list[list[list[Span]]], header: bool, theme: Theme):
+        super().__init__()
+        self.rows = rows
+        self.header = header
+        self.theme = theme
+        self.pad = theme.size * 0.45
+        self.spaceBefore = theme.size * 0.6
+        self.spaceAfter = theme.size * 0.8
+        self.size = theme.size * 0.95
+        self.lead = self.size * 1.5
+
+    def wrap(self, availWidth, availHeight):
+        ncol = len(self.rows[0])
+        natural = [0.0] * ncol
+        for row in self.rows:
+            for j, cell in enumerate(row):
+                w = sum(fonts.measure(s.text, s.font, s.size_pt) for s in cell)
+                natural[j] = max(natural[j], w + 2 * self.pad)
+        total = sum(natural)
+        if total <= availWidth:
+            widths = [n + (availWidth - total) * n / total for n in natural] if total else natural
+            if total < availWidth * 0.6:   # a small table stays small, left-aligned
+                widths = natural
+        else:
+            floor = availWidth / ncol * 0.5
+            widths = [max(floor, availWidth * n / total) for n in natural]
+            scale = availWidth / sum(widths)
+            widths = [w * scale for w in widths]
+        self.col_w = widths
+        self.cells = [[break_lines(cell, widths[j] - 2 * self.pad, justify=False) for j, cell in enumerate(row)]
+                      for row in self.rows]
+        self.row_h = [max(1, *(len(ls) for ls in row)) * self.lead + 2 * self.pad * 0.6 for row in self.cells]
+        self.width = sum(widths)
+        self.height = sum(self.row_h)
+        return self.width, self.height
+
+    def draw(self):
+        c = self.canv
+        th = self.theme
+        y = self.height
+        c.setLineWidth(0.5)
+        for i, row in enumerate(self.cells):
+            rh = self.row_h[i]
+            if i == 0 and self.header:
+                c.setFillColor(th.tint(0.15))
+                c.rect(0, y - rh, self.width, rh, stroke=0, fill=1)
+            x = 0.0
+            for j, lines in enumerate(row):
+                base = y - self.pad * 0.6 - (self.lead - self.size) / 2 - self.size * ASCENT
+                for line in lines:
+                    draw_line(c, line, x + self.pad, base)
+                    base -= self.lead
+                x += self.col_w[j]
+            y -= rh
+            c.setStrokeColor(th.tint(0.5) if i < len(self.cells) - 1 else HexColor(th.accent))
+            c.line(0, y, self.width, y)
+        c.setStrokeColor(HexColor(th.accent))
+        c.line(0, self.height, self.width, self.height)
+
+
+# ----------------------------------------------------------------------------------- figures
+def painter(c) -> PdfPainter:
+    """One painter per canvas: the painter keeps per-document state (forms it has defined)."""
+    p = getattr(c, "_pnp_painter", None)
+    if p is None:
+        p = c._pnp_painter = PdfPainter(c)
+    return p
+
+
+def draw_card(c, plan: CardPlan, x: float, y_top: float, scale: float) -> None:
+    """A card plan at scale with its top-left at (x, y_top), clipped to its rounded trim."""
+    w, h = plan.width * scale, plan.height * scale
+    c.saveState()
+    c.translate(x, y_top)
+    c.scale(scale, scale)
+    p = c.beginPath()
+    p.roundRect(0, -plan.height, plan.width, plan.height, plan.corner_radius)
+    c.clipPath(p, stroke=0, fill=0)
+    painter(c).card(plan, 0, 0, None)
+    c.restoreState()
+    c.saveState()
+    c.setStrokeColor(HexColor("#9a9a9a"))
+    c.setLineWidth(0.4)
+    c.roundRect(x, y_top - h, w, h, plan.corner_radius * scale, stroke=1, fill=0)
+    c.restoreState()
+
+
+class CardFigure(Flowable):
+    """Real components in a row, each with a small label, and a caption: one unbreakable unit."""
+
+    def __init__(self, plans: list[CardPlan], labels: list[str], caption: str, theme: Theme,
+                 max_scale: float = 0.5, gap_mm: float = 4.0):
+        super().__init__()
+        self.plans = plans
+        self.labels = labels
+        self.caption = caption
+        self.theme = theme
+        self.max_scale = max_scale
+        self.gap = gap_mm * 72 / 25.4
+        self.spaceBefore = theme.size * 0.7
+        self.spaceAfter = theme.size * 0.9
+        self.cap_size = theme.size * 0.85
+        self.label_size = theme.size * 0.75
+
+    def wrap(self, availWidth, availHeight):
+        total = sum(p.width for p in self.plans)
+        room = availWidth - self.gap * (len(self.plans) - 1)
+        self.scale = min(self.max_scale, room / total)
+        self.card_h = max(p.height for p in self.plans) * self.scale
+        self.cap_lines = break_lines([Span(self.caption, "gothic", self.cap_size)], availWidth, justify=False) \
+            if self.caption else []
+        self.width = availWidth
+        lab = self.label_size * 1.8 if any(self.labels) else 0.0
+        self.height = self.card_h + lab + len(self.cap_lines) * self.cap_size * 1.5 + self.cap_size * 0.4
+        return self.width, self.height
+
+    def draw(self):
+        c = self.canv
+        total = sum(p.width * self.scale for p in self.plans) + self.gap * (len(self.plans) - 1)
+        x = (self.width - total) / 2
+        top = self.height
+        for plan, label in zip(self.plans, self.labels):
+            w = plan.width * self.scale
+            draw_card(c, plan, x, top - (self.card_h - plan.height * self.scale) / 2, self.scale)
+            if label:
+                text_line(c, label, "gothic", self.label_size, x + w / 2,
+                          top - self.card_h - self.label_size * 1.3, "center", GREY)
+            x += w + self.gap
+        y = top - self.card_h - (self.label_size * 1.8 if any(self.labels) else 0.0) - self.cap_size * 1.3
+        for line in self.cap_lines:
+            draw_line(c, line, (self.width - line.width_pt) / 2, y, GREY)
+            y -= self.cap_size * 1.5
+
+
+class DiagramFigure(Flowable):
+    """A grid of card places (face up, face down, empty, a real card) with row and column labels."""
+
+    def __init__(self, rows: list[tuple[str, list[CardPlan | str]]], columns: list[str], card_w: float,
+                 card_h: float, radius: float, caption: str, theme: Theme, max_scale: float = 0.24):
+        super().__init__()
+        self.rows = rows
+        self.columns = columns
+        self.card_w, self.card_h, self.radius = card_w, card_h, radius
+        self.caption = caption
+        self.theme = theme
+        self.max_scale = max_scale
+        self.label_size = theme.size * 0.85
+        self.spaceBefore = theme.size * 0.7
+        self.spaceAfter = theme.size * 0.9
+
+    def wrap(self, availWidth, availHeight):
+        self.label_w = max([fonts.measure(r[0], "gothic", self.label_size) for r in self.rows] + [0.0])
+        self.label_w += self.label_size if self.label_w else 0.0
+        ncol = max(len(r[1]) for r in self.rows)
+        self.ncol = max(ncol, len(self.columns))
+        gap_ratio = 0.18
+        room = availWidth - self.label_w
+        self.scale = min(self.max_scale, room / (self.ncol * self.card_w * (1 + gap_ratio)))
+        self.cw, self.ch = self.card_w * self.scale, self.card_h * self.scale
+        self.gap = self.cw * gap_ratio
+        self.col_h = self.label_size * 1.6 if self.columns else 0.0
+        self.cap_lines = break_lines([Span(self.caption, "gothic", self.label_size)], availWidth, justify=False) \
+            if self.caption else []
+        self.width = availWidth
+        self.height = (self.col_h + len(self.rows) * (self.ch + self.gap)
+                       + len(self.cap_lines) * self.label_size * 1.5 + self.label_size * 0.5)
+        return self.width, self.height
+
+    def draw(self):
+        c = self.canv
+        th = self.theme
+        grid_w = self.label_w + self.ncol * self.cw + (self.ncol - 1) * self.gap
+        x0 = (self.width - grid_w) / 2
+        top = self.height
+        gx = x0 + self.label_w
+        for j, label in enumerate(self.columns):
+            text_line(c, label, "gothic", self.label_size, gx + j * (self.cw + self.gap) + self.cw / 2,
+                      top - self.label_size * 1.1, "center", GREY)
+        y = top - self.col_h
+        r = self.radius * self.scale
+        for label, cells in self.rows:
+            if label:
+                text_line(c, label, "gothic", self.label_size, x0, y - self.ch / 2 - self.label_size * 0.35,
+                          color=th.ink)
+            for j, cell in enumerate(cells):
+                x = gx + j * (self.cw + self.gap)
+                c.saveState()
+                if isinstance(cell, CardPlan):
+                    c.restoreState()
+                    draw_card(c, cell, x, y, self.scale)
+                    continue
+                if cell == "up":
+                    c.setFillColor(HexColor("#ffffff"))
+                    c.setStrokeColor(HexColor("#7a7a7a"))
+                    c.setLineWidth(0.5)
+                    c.roundRect(x, y - self.ch, self.cw, self.ch, r, stroke=1, fill=1)
+                    c.setStrokeColor(th.tint(0.3))
+                    for k in range(3):
+                        yy = y - self.ch * (0.35 + 0.12 * k)
+                        c.line(x + self.cw * 0.2, yy, x + self.cw * 0.8, yy)
+                elif cell == "empty":
+                    c.setStrokeColor(HexColor("#9a9a9a"))
+                    c.setLineWidth(0.5)
+                    c.setDash([2, 2])
+                    c.roundRect(x, y - self.ch, self.cw, self.ch, r, stroke=1, fill=0)
+                c.restoreState()
+            y -= self.ch + self.gap
+        y -= self.label_size * 0.6
+        for line in self.cap_lines:
+            draw_line(c, line, (self.width - line.width_pt) / 2, y, GREY)
+            y -= self.label_size * 1.5
+
+
+# ----------------------------------------------------------------------------------- 目次
+class TocFlow(Flowable):
+    """Entries (level, text, key) with leader dots and the page each heading landed on (from the
+    previous pass; a placeholder of the same height in the first)."""
+
+    def __init__(self, entries: list[tuple[int, str, int]], pages: dict[int, int], theme: Theme):
+        super().__init__()
+        self.entries = entries
+        self.pages = pages
+        self.theme = theme
+        self.spaceBefore = theme.size
+
+    def _lead(self, level):
+        return self.theme.size * (2.1 if level == 1 else 1.75)
+
+    def wrap(self, availWidth, availHeight):
+        self.width = availWidth
+        self.height = sum(self._lead(lv) for lv, _, _ in self.entries)
+        return self.width, self.height
+
+    def split(self, availWidth, availHeight):
+        self.wrap(availWidth, availHeight)
+        if self.height <= availHeight:
+            return [self]
+        used, k = 0.0, 0
+        while k < len(self.entries) and used + self._lead(self.entries[k][0]) <= availHeight:
+            used += self._lead(self.entries[k][0])
+            k += 1
+        if k == 0:
+            return []
+        return [TocFlow(self.entries[:k], self.pages, self.theme), TocFlow(self.entries[k:], self.pages, self.theme)]
+
+    def draw(self):
+        c = self.canv
+        th = self.theme
+        y = self.height
+        for level, text, key in self.entries:
+            lead = self._lead(level)
+            size = th.size * (1.1 if level == 1 else 0.95)
+            font = "gothic-bold" if level == 1 else "gothic"
+            x = 0.0 if level == 1 else size * 1.6
+            base = y - lead + (lead - size) / 2 + size * 0.15
+            if level == 1:
+                text_line(c, "■", "gothic-bold", size * 0.7, x, base + size * 0.08, color=th.accent)
+                x += size * 1.1
+            tw = text_line(c, text, font, size, x, base, color=th.ink)
+            page = self.pages.get(key)
+            num = str(page) if page is not None else "0"
+            nw = text_line(c, num, "gothic", size, self.width, base, "right",
+                           th.ink if page is not None else "#ffffff")
+            dot_from, dot_to = x + tw + size * 0.6, self.width - nw - size * 0.6
+            if dot_to > dot_from:
+                c.saveState()
+                c.setStrokeColor(HexColor("#9a9a9a"))
+                c.setLineWidth(0.6)
+                c.setDash([0.6, 2.4])
+                c.setLineCap(1)
+                c.line(dot_from, base + size * 0.3, dot_to, base + size * 0.3)
+                c.restoreState()
+            y -= lead

@@ -1,0 +1,828 @@
+"""Rulebook source files → a checked document tree (no drawing here).
+
+Source format
+=============
+A game's rulebook is the files ``components/<game>/rulebook/NN-name.md`` (UTF-8), read in file-name
+order (``01-overview.md``, ``02-components.md`` …).  Each file may start with YAML front matter
+between two ``---`` lines; its keys (JSON Schema :data:`FRONT_MATTER_SCHEMA`, unknown keys are
+errors):
+
+``new_page``  (bool, default false)  start this file on a new page;
+``toc``       (integer 0–3, default 2) heading levels of this file listed in the 目次 (0: none);
+``note``      (text) a comment for the designer, never printed.
+
+Blocks (one construct per line; a blank line ends a paragraph):
+
+``# 見出し`` / ``## 見出し`` / ``### 見出し``
+    three heading levels, printed with the drafts' marks ■ / ◇ / ○ in the heading's colour.  A
+    mark typed at the start of the heading (■◇◆〇○◎●□) is dropped, so draft text can be pasted.
+paragraph
+    consecutive lines are joined (no space between Japanese lines); each paragraph is indented one
+    em (字下げ) and justified with the shared kinsoku line breaker.
+``1. 手順`` …
+    numbered steps (the first number given starts the count).  ``- 項目`` … bullets.  An indented
+    line (two spaces or more) continues the item above.
+``| 列 | 列 |``
+    a simple table; a ``|---|---|`` row under the first row makes it a header row.
+``:::note 見出し`` … ``:::``, ``:::example 見出し`` … ``:::``
+    a note box or an example box holding paragraphs, lists, tables and cards (boxes do not nest).
+``:::diagram 図の説明`` … ``:::``
+    a layout diagram drawn from data; the body is YAML::
+
+        deck: kleshas              # whose card size and back are drawn (default: the first deck)
+        columns: [１, ２, ３, ４, ５]   # optional column labels
+        rows:
+          - label: 上段
+            cells: [up, up, up, up, down]   # up | down | empty | none | <card-id> of the deck
+
+``{{card kleshas/tonyoku-3 kleshas/back: 見出し}}``
+    on a line of its own: real components rendered from data as one figure (``back`` is the deck's
+    back), with the caption after ``:`` (default: the cards' names).
+``{{components}}``
+    the コンポーネント list generated from game.yaml: name, count, description and pictures.
+``{{rulings}}``
+    the rules engine's decisions: ``pnp.games.<engine>.RULINGS``, one item each.
+``{{newpage}}``
+    a page break.
+
+Inline (inside one line; markup never spans lines):
+
+``**強調**`` bold gothic; ``【用語】`` a term, set in gothic; ``{漢字|かんじ}`` ruby;
+``\\x`` the character x literally; values from data, so the rulebook can never disagree with the
+components: ``{{title}}`` ``{{subtitle}}`` ``{{players}}`` (3〜5人) ``{{players_min}}``
+``{{players_max}}`` ``{{play_time}}`` ``{{age}}`` ``{{version}}`` ``{{designer}}``
+``{{count:ID}}`` (a deck's or a component's number of pieces) and ``{{ruling:ID}}`` (one ruling's
+sentence).
+
+Counts stated in prose as 「煩悩カード（40枚）」 (ASCII or full-width digits) are reported by
+:func:`stated_counts` so ``pnp validate`` can compare them with the data.
+
+Everything else that looks like markup (``####``, an unknown ``:::`` block or ``{{…}}`` embed, an
+unclosed ``**`` / ``{`` / ``【``, a card or component that does not exist) is an error located at
+``file:line:col``; all of a rulebook's problems are reported together.
+"""
+from __future__ import annotations
+
+import importlib
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import yaml
+
+from ..data.model import Deck, Game
+from ..errors import DataError, Problem
+
+FRONT_MATTER_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "rulebook file front matter",
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "new_page": {"type": "boolean"},
+        "toc": {"type": "integer", "minimum": 0, "maximum": 3},
+        "note": {"type": "string"},
+    },
+}
+_FM_VALIDATOR = jsonschema.Draft202012Validator(FRONT_MATTER_SCHEMA)
+
+HEADING_MARKS = "■◇◆〇○◎●□"
+INLINE_VALUES = ("title", "subtitle", "players", "players_min", "players_max", "play_time", "age",
+                 "version", "designer")
+BLOCK_EMBEDS = ("card", "components", "rulings", "newpage")
+BOX_KINDS = ("note", "example")
+CELL_WORDS = ("up", "down", "empty", "none")
+
+
+# ------------------------------------------------------------------------------------------ tree
+@dataclass(frozen=True)
+class Loc:
+    file: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Run:
+    """Inline text of one style: '' (body), 'strong' or 'term'; ruby makes it one unit."""
+
+    text: str
+    style: str = ""
+    ruby: str | None = None
+
+
+Inline = tuple[Run, ...]
+
+
+@dataclass(frozen=True)
+class Heading:
+    level: int
+    text: Inline
+    loc: Loc
+    in_toc: bool
+
+
+@dataclass(frozen=True)
+class Para:
+    text: Inline
+    loc: Loc
+    indent: bool = True
+
+
+@dataclass(frozen=True)
+class ListBlock:
+    ordered: bool
+    start: int
+    items: tuple[Inline, ...]
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Table:
+    rows: tuple[tuple[Inline, ...], ...]
+    header: bool
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class CardRef:
+    deck: str
+    card: str          # a card id, or "back"
+
+
+@dataclass(frozen=True)
+class Cards:
+    refs: tuple[CardRef, ...]
+    caption: str
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Diagram:
+    deck: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, tuple[str, ...]], ...]   # (label, cells)
+    caption: str
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Box:
+    kind: str
+    title: str
+    blocks: tuple[Any, ...]
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Components:
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Rulings:
+    items: tuple[tuple[str, str], ...]
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class NewPage:
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Section:
+    """One source file."""
+
+    file: str
+    new_page: bool
+    toc: int
+    blocks: tuple[Any, ...]
+
+
+@dataclass
+class Document:
+    game: Game
+    sections: list[Section]
+    counts: list[tuple[str, int, str, int]] = field(default_factory=list)
+
+    def texts(self) -> list[tuple[Loc, Inline]]:
+        out: list[tuple[Loc, Inline]] = []
+        for s in self.sections:
+            _collect(s.blocks, out)
+        return out
+
+
+def _collect(blocks, out) -> None:
+    for b in blocks:
+        if isinstance(b, (Heading, Para)):
+            out.append((b.loc, b.text))
+        elif isinstance(b, ListBlock):
+            out.extend((b.loc, it) for it in b.items)
+        elif isinstance(b, Table):
+            out.extend((b.loc, cell) for row in b.rows for cell in row)
+        elif isinstance(b, Box):
+            out.append((b.loc, (Run(b.title),)))
+            _collect(b.blocks, out)
+        elif isinstance(b, Cards):
+            out.append((b.loc, (Run(b.caption),)))
+        elif isinstance(b, Diagram):
+            out.append((b.loc, (Run(b.caption),) + tuple(Run(x) for x in b.columns)
+                        + tuple(Run(r[0]) for r in b.rows)))
+        elif isinstance(b, Rulings):
+            out.extend((b.loc, (Run(t),)) for _, t in b.items)
+
+
+# ------------------------------------------------------------------------------------------ data
+def rulebook_dir(game: Game) -> Path:
+    return game.folder / "rulebook"
+
+
+def source_files(game: Game) -> list[Path]:
+    folder = rulebook_dir(game)
+    return sorted(folder.glob("*.md")) if folder.is_dir() else []
+
+
+def display_path(game: Game, path: Path) -> str:
+    """components/<game>/rulebook/NN.md when the game lives in a project, else the path as given."""
+    parts = path.resolve().parts
+    if "components" in parts:
+        i = len(parts) - 1 - parts[::-1].index("components")
+        return "/".join(parts[i:])
+    return path.as_posix()
+
+
+def engine_rulings(game: Game) -> tuple[tuple[str, str], ...] | None:
+    """The engine's RULINGS, or None when the game has no engine module exporting them."""
+    if not game.engine:
+        return None
+    try:
+        module = importlib.import_module(f"pnp.games.{game.engine}")
+    except ImportError:
+        return None
+    rulings = getattr(module, "RULINGS", None)
+    return tuple((str(i), str(t)) for i, t in rulings) if rulings is not None else None
+
+
+def piece_count(game: Game, ref: str) -> tuple[str, int] | None:
+    """(name, number of pieces) of a component or deck id."""
+    for comp in game.components:
+        if comp.id == ref:
+            return comp.name, comp.count
+    for deck in game.decks:
+        if deck.id == ref:
+            return deck.name, deck.piece_count
+    for part in game.parts:
+        if getattr(part, "id", None) == ref:
+            return getattr(part, "name", ref), int(getattr(part, "piece_count", 0))
+    return None
+
+
+def players_text(game: Game) -> str:
+    lo, hi = game.players
+    return f"{lo}人" if lo == hi else f"{lo}〜{hi}人"
+
+
+# ------------------------------------------------------------------------------------------ parser
+_EMBED = re.compile(r"\{\{\s*([^{}]*?)\s*\}\}")
+_STATED = re.compile(r"[（(]\s*([0-9０-９]+)\s*枚\s*[）)]")
+_ORDERED = re.compile(r"^(\d+)[.)]\s+(.*)$")
+_CARD_REF = re.compile(r"^([a-z0-9][a-z0-9_-]*)/([a-z0-9][a-z0-9_-]*)$")
+
+
+class _Parser:
+    def __init__(self, game: Game, rulings: tuple[tuple[str, str], ...] | None):
+        self.game = game
+        self.rulings = rulings
+        self.problems: list[Problem] = []
+        self.counts: list[tuple[str, int, str, int]] = []
+        self.file = ""
+
+    def err(self, line: int, col: int, message: str, fld: str = "") -> None:
+        self.problems.append(Problem(self.file, line, col, fld, message))
+
+    # -- files ---------------------------------------------------------------------------------
+    def parse_file(self, path: Path) -> Section | None:
+        self.file = display_path(self.game, path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError as exc:
+            self.err(0, 0, f"not UTF-8 text ({exc.reason})")
+            return None
+        return self.parse_text(text)
+
+    def parse_text(self, text: str) -> Section:
+        lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        meta: dict[str, Any] = {}
+        body_start = 0
+        if lines and lines[0].strip() == "---":
+            for i in range(1, len(lines)):
+                if lines[i].strip() == "---":
+                    meta = self.front_matter(lines[1:i])
+                    body_start = i + 1
+                    break
+            else:
+                self.err(1, 1, "front matter opened with --- is never closed")
+                body_start = len(lines)
+        numbered = [(i + 1, lines[i]) for i in range(body_start, len(lines))]
+        depth = meta.get("toc", 2)
+        blocks = self.blocks(numbered, depth, boxed=False)
+        return Section(self.file, bool(meta.get("new_page", False)), depth, tuple(blocks))
+
+    def front_matter(self, lines: list[str]) -> dict[str, Any]:
+        try:
+            data = yaml.safe_load("\n".join(lines)) or {}
+        except yaml.YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None)
+            self.err((mark.line + 2) if mark else 1, (mark.column + 1) if mark else 1, f"front matter: {exc}")
+            return {}
+        if not isinstance(data, dict):
+            self.err(2, 1, "front matter must be a mapping")
+            return {}
+        for e in _FM_VALIDATOR.iter_errors(data):
+            path = list(e.absolute_path)
+            if e.validator == "additionalProperties":
+                allowed = ", ".join(sorted(FRONT_MATTER_SCHEMA["properties"]))
+                for key in sorted(k for k in data if k not in FRONT_MATTER_SCHEMA["properties"]):
+                    self.err(self._key_line(lines, key), 1, f"unknown key {key!r} (allowed: {allowed})", key)
+            else:
+                key = str(path[0]) if path else ""
+                self.err(self._key_line(lines, key), 1, e.message, key)
+        props = FRONT_MATTER_SCHEMA["properties"]
+        return {k: v for k, v in data.items()
+                if k in props and not list(_FM_VALIDATOR.iter_errors({k: v}))}
+
+    @staticmethod
+    def _key_line(lines: list[str], key: str) -> int:
+        for i, line in enumerate(lines):
+            if key and line.lstrip().startswith(f"{key}:"):
+                return i + 2
+        return 2
+
+    # -- blocks --------------------------------------------------------------------------------
+    def blocks(self, lines: list[tuple[int, str]], depth: int, boxed: bool) -> list[Any]:
+        out: list[Any] = []
+        para: list[tuple[int, str]] = []
+        i = 0
+
+        def flush() -> None:
+            if para:
+                runs = self.inline_lines(para)
+                if runs:
+                    out.append(Para(runs, Loc(self.file, para[0][0])))
+                para.clear()
+
+        while i < len(lines):
+            no, raw = lines[i]
+            line = raw.rstrip()
+            stripped = line.strip()
+            if not stripped:
+                flush()
+                i += 1
+                continue
+            if stripped.startswith(":::"):
+                flush()
+                name, _, rest = stripped[3:].strip().partition(" ")
+                if not name:
+                    self.err(no, 1, "::: closes nothing here")
+                    i += 1
+                    continue
+                j, depth_open = i + 1, 1
+                while j < len(lines):
+                    s2 = lines[j][1].strip()
+                    if s2 == ":::":
+                        depth_open -= 1
+                        if not depth_open:
+                            break
+                    elif s2.startswith(":::"):
+                        depth_open += 1
+                    j += 1
+                if j >= len(lines):
+                    self.err(no, 1, f":::{name} is not closed by a line ':::'")
+                    i = j if j > i + 1 else i + 1
+                    continue
+                inner = lines[i + 1:j]
+                if name in BOX_KINDS:
+                    if boxed:
+                        self.err(no, 1, "boxes do not nest")
+                    else:
+                        out.append(Box(name, rest.strip(), tuple(self.blocks(inner, 0, boxed=True)),
+                                       Loc(self.file, no)))
+                elif name == "diagram":
+                    d = self.diagram(inner, rest.strip(), no)
+                    if d:
+                        out.append(d)
+                else:
+                    self.err(no, 4, f"unknown block :::{name} (known: {', '.join(BOX_KINDS + ('diagram',))})")
+                i = j + 1
+                continue
+            if stripped.startswith("#"):
+                flush()
+                hashes = len(stripped) - len(stripped.lstrip("#"))
+                text = stripped[hashes:]
+                if hashes > 3:
+                    self.err(no, 1, f"heading level {hashes} is not supported (use #, ## or ###)")
+                elif not text.startswith(" ") or not text.strip():
+                    self.err(no, 1, "a heading is '#', '##' or '###', a space and its text")
+                elif boxed:
+                    self.err(no, 1, "no headings inside a box (use the box's title)")
+                else:
+                    text = text.strip().lstrip(HEADING_MARKS).strip(" 　")
+                    runs = self.inline(text, no, line.index(text) + 1 if text in line else 1)
+                    out.append(Heading(hashes, runs, Loc(self.file, no), hashes <= depth))
+                i += 1
+                continue
+            m_embed = _EMBED.fullmatch(stripped)
+            if m_embed and m_embed.group(1).split(":")[0].split(" ")[0] in BLOCK_EMBEDS:
+                flush()
+                b = self.block_embed(m_embed.group(1), no, line.index("{{") + 1, boxed)
+                if b:
+                    out.append(b)
+                i += 1
+                continue
+            if stripped.startswith("|"):
+                flush()
+                j = i
+                rows: list[tuple[int, str]] = []
+                while j < len(lines) and lines[j][1].strip().startswith("|"):
+                    rows.append((lines[j][0], lines[j][1].strip()))
+                    j += 1
+                t = self.table(rows)
+                if t:
+                    out.append(t)
+                i = j
+                continue
+            m_ord = _ORDERED.match(stripped)
+            if stripped.startswith("- ") or m_ord:
+                flush()
+                ordered = bool(m_ord)
+                start = int(m_ord.group(1)) if m_ord else 1
+                items: list[list[tuple[int, str]]] = []
+                j = i
+                while j < len(lines):
+                    no2, raw2 = lines[j]
+                    s2 = raw2.strip()
+                    m2 = _ORDERED.match(s2)
+                    if not s2:
+                        break
+                    if (ordered and m2) or (not ordered and s2.startswith("- ")):
+                        content = m2.group(2) if ordered else s2[2:]
+                        items.append([(no2, content)])
+                    elif raw2.startswith("  ") and items:
+                        items[-1].append((no2, s2))
+                    else:
+                        break
+                    j += 1
+                out.append(ListBlock(ordered, start, tuple(self.inline_lines(it) for it in items),
+                                     Loc(self.file, no)))
+                i = j
+                continue
+            para.append((no, line))
+            i += 1
+        flush()
+        return out
+
+    def block_embed(self, body: str, no: int, col: int, boxed: bool) -> Any:
+        name, _, arg = body.partition(" ")
+        loc = Loc(self.file, no)
+        if name == "components":
+            if boxed:
+                self.err(no, col, "{{components}} cannot stand in a box")
+                return None
+            return Components(loc)
+        if name == "newpage":
+            return NewPage(loc)
+        if name == "rulings":
+            if self.rulings is None:
+                self.err(no, col, f"{{{{rulings}}}}: engine {self.game.engine!r} exports no RULINGS "
+                                  f"(pnp/games/{self.game.engine}.py)" if self.game.engine else
+                         "{{rulings}}: the game names no engine in game.yaml")
+                return None
+            return Rulings(self.rulings, loc)
+        # card
+        refs_text, _, caption = arg.partition(":")
+        refs: list[CardRef] = []
+        names: list[str] = []
+        for word in refs_text.split():
+            ref = self.card_ref(word, no, col)
+            if ref:
+                refs.append(ref)
+                deck = self.game.deck(ref.deck)
+                names.append(_card_name(deck, ref.card))
+        if not refs_text.split():
+            self.err(no, col, "{{card …}} needs at least one deck/card-id")
+        if not refs:
+            return None
+        return Cards(tuple(refs), caption.strip() or "、".join(names), loc)
+
+    def card_ref(self, word: str, no: int, col: int) -> CardRef | None:
+        m = _CARD_REF.match(word)
+        if not m:
+            self.err(no, col, f"card reference {word!r} is not deck/card-id")
+            return None
+        deck_id, card_id = m.groups()
+        try:
+            deck = self.game.deck(deck_id)
+        except KeyError:
+            known = ", ".join(d.id for d in self.game.decks) or "none"
+            self.err(no, col, f"unknown deck {deck_id!r} in {word!r} (decks: {known})")
+            return None
+        if card_id != "back":
+            try:
+                deck.card(card_id)
+            except KeyError:
+                self.err(no, col, f"unknown card {card_id!r} in deck {deck_id!r}")
+                return None
+        return CardRef(deck_id, card_id)
+
+    def table(self, rows: list[tuple[int, str]]) -> Table | None:
+        cells: list[tuple[Inline, ...]] = []
+        header = False
+        width = None
+        for k, (no, text) in enumerate(rows):
+            if not text.endswith("|") or len(text) < 2:
+                self.err(no, len(text), "a table row starts and ends with |")
+                return None
+            parts = [p.strip() for p in _split_cells(text[1:-1])]
+            if all(re.fullmatch(r":?-{3,}:?", p) for p in parts):
+                if k == 1:
+                    header = True
+                    continue
+                self.err(no, 1, "a |---| separator may only follow the first row")
+                return None
+            if width is None:
+                width = len(parts)
+            elif len(parts) != width:
+                self.err(no, 1, f"table row has {len(parts)} cells, the first row {width}")
+                return None
+            col = 2
+            row = []
+            for p in parts:
+                row.append(self.inline(p, no, col))
+                col += len(p) + 3
+            cells.append(tuple(row))
+        return Table(tuple(cells), header, Loc(self.file, rows[0][0]))
+
+    def diagram(self, inner: list[tuple[int, str]], caption: str, no: int) -> Diagram | None:
+        base = inner[0][0] if inner else no
+        try:
+            data = yaml.safe_load("\n".join(t for _, t in inner)) or {}
+        except yaml.YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None)
+            self.err(base + (mark.line if mark else 0), (mark.column + 1) if mark else 1, f"diagram YAML: {exc}")
+            return None
+        if not isinstance(data, dict):
+            self.err(base, 1, "a diagram holds a mapping with rows:")
+            return None
+        bad = sorted(set(data) - {"deck", "columns", "rows"})
+        for key in bad:
+            self.err(base + _line_of(inner, key), 1, f"unknown diagram key {key!r} (allowed: columns, deck, rows)")
+        deck_id = data.get("deck", self.game.decks[0].id if self.game.decks else "")
+        try:
+            deck = self.game.deck(str(deck_id))
+        except KeyError:
+            self.err(base + _line_of(inner, "deck"), 1, f"unknown deck {deck_id!r}")
+            return None
+        rows_data = data.get("rows")
+        if not isinstance(rows_data, list) or not rows_data:
+            self.err(base + _line_of(inner, "rows"), 1, "diagram needs rows: a list of {label, cells}")
+            return None
+        rows = []
+        for r in rows_data:
+            if not isinstance(r, dict) or not isinstance(r.get("cells"), list) or set(r) - {"label", "cells"}:
+                self.err(base + _line_of(inner, "rows"), 1, "each diagram row is {label: text, cells: [...]}")
+                return None
+            cells = []
+            for c in r["cells"]:
+                c = str(c)
+                if c not in CELL_WORDS:
+                    try:
+                        deck.card(c)
+                    except KeyError:
+                        self.err(base + _line_of(inner, c), 1,
+                                 f"unknown diagram cell {c!r} (up, down, empty, none or a card id of {deck.id!r})")
+                        continue
+                cells.append(c)
+            rows.append((str(r.get("label", "")), tuple(cells)))
+        cols = data.get("columns", [])
+        if not isinstance(cols, list):
+            self.err(base + _line_of(inner, "columns"), 1, "columns: a list of labels")
+            cols = []
+        if bad:
+            return None
+        return Diagram(deck.id, tuple(str(c) for c in cols), tuple(rows), caption, Loc(self.file, no))
+
+    # -- inline --------------------------------------------------------------------------------
+    def inline_lines(self, lines: list[tuple[int, str]]) -> Inline:
+        runs: list[Run] = []
+        prev = ""
+        for no, text in lines:
+            lead = len(text) - len(text.lstrip())
+            piece = self.inline(text.strip(), no, lead + 1)
+            if not piece:
+                continue
+            if prev and _latin(prev[-1]) and _latin(piece[0].text[:1]):
+                runs.append(Run(" "))
+            runs.extend(piece)
+            prev = piece[-1].text
+        return _merge(runs)
+
+    def inline(self, text: str, no: int, col0: int) -> Inline:
+        runs: list[Run] = []
+        buf: list[str] = []
+        style_strong = False
+        term_open = -1
+        strong_open = -1
+        i = 0
+        n = len(text)
+
+        def style() -> str:
+            return "strong" if style_strong else ("term" if term_open >= 0 else "")
+
+        def flush() -> None:
+            if buf:
+                runs.append(Run("".join(buf), style()))
+                buf.clear()
+
+        while i < n:
+            c = text[i]
+            if c == "\\" and i + 1 < n:
+                buf.append(text[i + 1])
+                i += 2
+                continue
+            if text.startswith("**", i):
+                flush()
+                style_strong = not style_strong
+                strong_open = i if style_strong else -1
+                i += 2
+                continue
+            if c == "【":
+                if term_open >= 0:
+                    self.err(no, col0 + i, "【 inside 【…】")
+                flush()
+                term_open = i
+                buf.append(c)
+                i += 1
+                continue
+            if c == "】" and term_open >= 0:
+                buf.append(c)
+                flush()
+                term_open = -1
+                i += 1
+                continue
+            if text.startswith("{{", i):
+                end = text.find("}}", i)
+                if end < 0:
+                    self.err(no, col0 + i, "{{ is not closed by }}")
+                    i = n
+                    continue
+                body = text[i + 2:end].strip()
+                value = self.inline_embed(body, no, col0 + i)
+                if value is not None:
+                    buf.append(value)
+                i = end + 2
+                continue
+            if c == "{":
+                end = text.find("}", i)
+                bar = text.find("|", i)
+                if end < 0 or bar < 0 or bar > end:
+                    self.err(no, col0 + i, "{ starts ruby {漢字|かんじ} but is not closed (write \\{ for a brace)")
+                    i = n if end < 0 else end + 1
+                    continue
+                base, reading = text[i + 1:bar], text[bar + 1:end]
+                if not base or not reading:
+                    self.err(no, col0 + i, "ruby needs a base and a reading: {漢字|かんじ}")
+                else:
+                    flush()
+                    runs.append(Run(base, style(), reading))
+                i = end + 1
+                continue
+            buf.append(c)
+            i += 1
+        flush()
+        if style_strong:
+            self.err(no, col0 + strong_open, "** is not closed on this line")
+        if term_open >= 0:
+            self.err(no, col0 + term_open, "【 is not closed by 】 on this line")
+        plain = "".join(r.text for r in runs)
+        self._stated(plain, no)
+        return _merge(runs)
+
+    def inline_embed(self, body: str, no: int, col: int) -> str | None:
+        g = self.game
+        name, sep, arg = body.partition(":")
+        name = name.strip()
+        if not sep:
+            values = {"title": g.title, "subtitle": g.subtitle, "players": players_text(g),
+                      "players_min": str(g.players[0]), "players_max": str(g.players[1]),
+                      "play_time": g.play_time, "age": g.age, "version": g.version, "designer": g.designer}
+            if name in values:
+                return values[name]
+            if name.split(" ")[0] in BLOCK_EMBEDS:
+                self.err(no, col, f"{{{{{name.split(' ')[0]}}}}} must stand alone on its line")
+                return None
+            self.err(no, col, f"unknown embed {{{{{body}}}}} (known: {', '.join(INLINE_VALUES)}, count:ID, "
+                              f"ruling:ID, and on their own line: {', '.join(BLOCK_EMBEDS)})")
+            return None
+        arg = arg.strip()
+        if name == "count":
+            found = piece_count(g, arg)
+            if found is None:
+                known = ", ".join([c.id for c in g.components] + [d.id for d in g.decks
+                                                                   if d.id not in {c.id for c in g.components}])
+                self.err(no, col, f"unknown component {arg!r} in {{{{count:{arg}}}}} (components: {known})")
+                return None
+            self.counts.append((self.file, no, found[0], found[1]))
+            return str(found[1])
+        if name == "ruling":
+            if self.rulings is None:
+                self.err(no, col, f"{{{{ruling:{arg}}}}}: the engine exports no RULINGS")
+                return None
+            for rid, sentence in self.rulings:
+                if rid == arg:
+                    return sentence
+            self.err(no, col, f"unknown ruling {arg!r} (rulings: {', '.join(r for r, _ in self.rulings)})")
+            return None
+        self.err(no, col, f"unknown embed {{{{{body}}}}}")
+        return None
+
+    def _stated(self, plain: str, no: int) -> None:
+        names = {c.name for c in self.game.components} | {d.name for d in self.game.decks}
+        for m in _STATED.finditer(plain):
+            before = plain[:m.start()].rstrip()
+            for name in sorted(names, key=len, reverse=True):
+                if before.endswith(name):
+                    number = int(unicodedata.normalize("NFKC", m.group(1)))
+                    self.counts.append((self.file, no, name, number))
+                    break
+
+
+def _line_of(inner: list[tuple[int, str]], key: str) -> int:
+    for k, (_, t) in enumerate(inner):
+        if key in t:
+            return k
+    return 0
+
+
+def _split_cells(text: str) -> list[str]:
+    out, buf, i = [], [], 0
+    while i < len(text):
+        if text[i] == "\\" and i + 1 < len(text) and text[i + 1] == "|":
+            buf.append("|")
+            i += 2
+            continue
+        if text[i] == "|":
+            out.append("".join(buf))
+            buf = []
+        else:
+            buf.append(text[i])
+        i += 1
+    out.append("".join(buf))
+    return out
+
+
+def _latin(ch: str) -> bool:
+    return bool(ch) and ch.isascii() and ch.isalnum()
+
+
+def _merge(runs: list[Run]) -> Inline:
+    out: list[Run] = []
+    for r in runs:
+        if not r.text:
+            continue
+        if out and out[-1].ruby is None and r.ruby is None and out[-1].style == r.style:
+            out[-1] = Run(out[-1].text + r.text, r.style)
+        else:
+            out.append(r)
+    return tuple(out)
+
+
+def _card_name(deck: Deck, card_id: str) -> str:
+    if card_id == "back":
+        return f"{deck.name}（裏）"
+    card = deck.card(card_id)
+    bits = [b for b in (card.suit.name if card.suit else card.title, str(card.value or "")) if b]
+    return f"{deck.name}（{'の'.join(bits)}）" if bits else deck.name
+
+
+# ------------------------------------------------------------------------------------------ API
+def parse_rulebook(game: Game, rulings: tuple[tuple[str, str], ...] | None = None,
+                   files: list[Path] | None = None) -> tuple[Document, list[Problem]]:
+    """Parse every source file; returns the document and all problems found (never raises)."""
+    parser = _Parser(game, engine_rulings(game) if rulings is None else rulings)
+    sections = []
+    for path in source_files(game) if files is None else files:
+        s = parser.parse_file(path)
+        if s is not None:
+            sections.append(s)
+    doc = Document(game, sections, parser.counts)
+    return doc, parser.problems
+
+
+def load_rulebook(game: Game) -> Document:
+    doc, problems = parse_rulebook(game)
+    if problems:
+        raise DataError(problems)
+    return doc
