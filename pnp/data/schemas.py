@@ -156,9 +156,12 @@ SCHEMAS = {"game": GAME, "deck": DECK, "layout": LAYOUT}
 
 
 def schema_files() -> dict[str, str]:
-    """File name → JSON text, exactly as shipped in pnp/schemas/."""
+    """File name → JSON text, exactly as shipped in pnp/schemas/ (cards, layouts and every part kind)."""
+    from ..rulebook.markup import FRONT_MATTER_SCHEMA
+    from .parts import PART_SCHEMAS    # parts build on this module's pieces: imported late
+    kinds = {**SCHEMAS, **PART_SCHEMAS, "rulebook-front-matter": FRONT_MATTER_SCHEMA}
     return {f"{kind}.schema.json": json.dumps(schema, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
-            for kind, schema in SCHEMAS.items()}
+            for kind, schema in sorted(kinds.items())}
 
 
 def write_schema_files(folder: Path) -> list[Path]:
