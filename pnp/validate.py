@@ -117,4 +117,42 @@ def validate(project: Project, game_ids: list[str] | None, games_per_config: int
             return f"{len(configs)} 構成 × {games_per_config} ゲーム、例外・不変条件違反なし"
         rows.append(_run(CheckRow(gid, "samples", "試遊（シード付きサンプルゲーム）"), samples))
         progress(f"{gid}: samples")
+
+        def track(game=game):
+            if not game.engine:
+                return "ルールエンジンなし"
+            from .games import make_engine
+            engine = make_engine(game)
+            if not getattr(engine, "score_track", None):
+                return "得点トラックなし"
+            return check_score_track(engine, max(games_per_config, 300), seed)
+        rows.append(_run(CheckRow(gid, "track", "得点トラックの長さ"), track))
     return rows
+
+
+TRACK_FIT_TARGET = 0.999
+
+
+def check_score_track(engine, games: int, seed: int) -> str:
+    """At least 99.9 % of sample games (every player count, the game's own policy) must end with
+    every score on the printed track."""
+    from .sim.policies import policy_names
+    from .sim.runner import Batch, run_games
+    lo, hi = engine.score_track
+    names = policy_names(engine)
+    policy = names[1] if len(names) > 1 else names[0]
+    fits = total = 0
+    top = lo
+    for players in range(engine.min_players, engine.max_players + 1):
+        for r in run_games(engine, Batch(players, (policy,), games, seed=seed)):
+            if r.result is None:
+                continue
+            total += 1
+            top = max(top, max(r.result.scores))
+            fits += all(lo <= v <= hi for v in r.result.scores)
+    share = fits / total if total else 0.0
+    detail = f"{lo}〜{hi}：{total} ゲーム中 {100 * share:.2f}% が収まる（最高 {top:g}、方針 {policy}）"
+    if share < TRACK_FIT_TARGET:
+        raise PnpError(f"{engine.game_id}: 得点トラック {lo}〜{hi} に収まるのは {100 * share:.2f}%"
+                       f"（目標 {100 * TRACK_FIT_TARGET:.1f}% 以上）。最高点 {top:g}")
+    return detail

@@ -256,6 +256,9 @@ class Observation:
 
 # ---------------------------------------------------------------- engine
 
+DETECTIVE_NAMES: dict[str, str] = {}     # detective id → printed name, filled from the data
+
+
 class Terror24Engine:
     game_id = GAME_ID
     min_players = 3
@@ -273,6 +276,10 @@ class Terror24Engine:
     def __init__(self, game: Game):
         inc = game.deck("incidents")
         det = game.deck("detectives")
+        DETECTIVE_NAMES.update({s.id: s.name for s in det.suits})
+        # the printed score track (a part of kind track), so reports tell how many games fit on it
+        tracks = [p for p in game.parts if getattr(p, "kind", "") == "track"]
+        self.score_track = (min(tracks[0].values()), max(tracks[0].values())) if tracks else None
         cards = inc.physical_cards()
         self.card_ids = tuple(c.id for c in cards)
         self.card_names = tuple(f"{c.title}{c.value}" for c in cards)
@@ -804,6 +811,7 @@ class Terror24Engine:
         h1 = s.vp_hist[0] if s.vp_hist else s.vp
         lead = max(h1)
         extra = {
+            "per_seat": {"detective": [self.det_names[d] if d >= 0 else None for d in s.det]},
             "detectives": [self.det_ids[d] if d >= 0 else None for d in s.det],
             "hands": s.hands,
             "variant": "notes-skills" if s.notes else "standard",
@@ -1182,8 +1190,9 @@ def questions(records: Sequence[Any]) -> list[Finding]:
     for d in sorted(games_by):
         figs[d] = _rate(wins_by.get(d, 0), games_by[d])
     exp = (sum(1 / r.players for r in done) / len(done)) if done else 0
+    names = DETECTIVE_NAMES
     out.append(Finding("刑事ごとの勝率",
-                       "、".join(f"{d} {_pct(rt)}" for d, rt in figs.items())
+                       "、".join(f"{names.get(d, d)} {_pct(rt)}" for d, rt in figs.items())
                        + f"（参加者数を考えた平均は{100 * exp:.1f}%）。", figs))
 
     # 7. ties decided by the tie rules

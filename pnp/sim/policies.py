@@ -1,6 +1,8 @@
 """Policies by name: ``random`` for every game, plus the game's own (``engine.policies``)."""
 from __future__ import annotations
 
+import sys
+
 import random
 from typing import Any, Sequence
 
@@ -17,8 +19,17 @@ class RandomPolicy:
         return legal[0] if len(legal) == 1 else legal[int(rng.random() * len(legal))]
 
 
+def game_policies(engine: Any) -> dict[str, Any]:
+    """The game's own policies: ``engine.policies``, or the ``POLICIES`` of the engine's module."""
+    found = getattr(engine, "policies", None)
+    if not found:
+        module = sys.modules.get(type(engine).__module__)
+        found = getattr(module, "POLICIES", None)
+    return dict(found or {})
+
+
 def policy_names(engine: Any) -> list[str]:
-    return ["random"] + sorted(getattr(engine, "policies", {}) or {})
+    return ["random"] + sorted(game_policies(engine))
 
 
 def default_policy(engine: Any) -> str:
@@ -29,7 +40,7 @@ def default_policy(engine: Any) -> str:
 def make_policy(engine: Any, name: str):
     if name == "random":
         return RandomPolicy()
-    factory = (getattr(engine, "policies", {}) or {}).get(name)
+    factory = game_policies(engine).get(name)
     if factory is None:
         raise SimError(f"{engine.game_id}: unknown policy {name!r} (policies: {', '.join(policy_names(engine))})")
     return factory()

@@ -38,3 +38,12 @@ def test_component_invariant_detective_hours(repo, tmp_path):
                     encoding="utf-8")
     result = run("validate", "terror24", "--games", "2", "--project", tmp_path)
     assert result.exit_code == 1 and "ウルフ の捜査時間の合計が 25 時間" in result.output
+
+
+def test_score_track_too_short_fails(repo, tmp_path):
+    import shutil
+    shutil.copytree(repo / "components/terror24", tmp_path / "components/terror24")
+    track = tmp_path / "components/terror24/score-cards.yaml"
+    track.write_text(track.read_text(encoding="utf-8").replace("end: 60", "end: 30"), encoding="utf-8")
+    result = run("validate", "terror24", "--games", "2", "--project", tmp_path)
+    assert result.exit_code == 1 and "得点トラック 0〜30 に収まるのは" in result.output
