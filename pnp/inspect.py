@@ -22,4 +22,17 @@ def inspect_game(game: Game) -> dict:
                    "cards": [{"id": c.id, "title": c.title, "suit": c.suit.id if c.suit else None,
                               "value": c.value, "count": c.count, "provisional": c.provisional}
                              for c in d.cards]} for d in game.decks],
+        "parts": [_part(p) for p in game.parts],
     }
+
+
+def _part(part) -> dict:
+    out = {"id": part.id, "name": part.name, "kind": part.kind, "file": part.file, "pieces": part.piece_count}
+    if part.kind == "board":
+        label = {a.id: a.label for a in part.areas}
+        out["areas"] = [{"id": a.id, "name": a.label, "cells": len(a.cells)} for a in part.areas]
+        out["adjacency"] = [[label[a], label[b]] for a, b in part.adjacency()]
+    elif part.kind == "track":
+        values = part.values()
+        out["spaces"] = [values[0], values[-1]]
+    return out

@@ -66,3 +66,12 @@ def test_inspect_json(run, repo):
 def test_list(run, repo):
     result = run("list", "--project", repo)
     assert result.exit_code == 0 and "euphoria" in result.output and "terror24" in result.output
+
+
+def test_inspect_shows_station_adjacency_as_area_names(run, repo):
+    data = json.loads(run("inspect", "ebe", "--json", "--project", repo).output)
+    board = next(p for p in data["parts"] if p["kind"] == "board")
+    pairs = {tuple(p) for p in board["adjacency"]}
+    assert pairs == {("A 医務室", "D 制御室"), ("A 医務室", "E 備品室"), ("B 製作所", "C 研究所"),
+                     ("B 製作所", "D 制御室"), ("C 研究所", "G 動力室"), ("D 制御室", "E 備品室"),
+                     ("D 制御室", "F 廃棄場"), ("F 廃棄場", "G 動力室")}
