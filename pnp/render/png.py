@@ -36,11 +36,19 @@ class PngPainter:
     def px(self, x: float, y: float) -> tuple[float, float]:
         return self.ox + x * self.s, self.oy + y * self.s
 
-    def _layer_paste(self, color: str, mask: Image.Image, opacity: float) -> None:
+    def _layer_paste(self, color: str, mask: Image.Image, opacity: float, at: tuple[int, int] = (0, 0)) -> None:
+        """Paint color through mask (a small image whose top-left goes at pixel position at)."""
         if opacity < 1:
             mask = mask.point(lambda v: int(v * opacity))
-        solid = Image.new("RGBA", self.img.size, _rgb(color) + (255,))
-        self.img.paste(solid, (0, 0), mask)
+        solid = Image.new("RGBA", mask.size, _rgb(color) + (255,))
+        self.img.paste(solid, at, mask)
+
+    def _box_mask(self, x0: float, y0: float, x1: float, y1: float, pad: int, draw) -> tuple[Image.Image, tuple[int, int]]:
+        """A mask just big enough for a shape drawn by draw(ImageDraw, dx, dy) in page pixels."""
+        ox, oy = int(x0) - pad, int(y0) - pad
+        mask = Image.new("L", (int(x1) - ox + pad + 1, int(y1) - oy + pad + 1), 0)
+        draw(ImageDraw.Draw(mask), -ox, -oy)
+        return mask, (ox, oy)
 
     def item(self, item: Item) -> None:
         if isinstance(item, Box):
@@ -48,14 +56,14 @@ class PngPainter:
             x1, y1 = self.px(item.x + item.w, item.y + item.h)
             r = item.radius * self.s
             if item.fill:
-                mask = Image.new("L", self.img.size, 0)
-                ImageDraw.Draw(mask).rounded_rectangle((x0, y0, x1, y1), radius=r, fill=255)
-                self._layer_paste(item.fill, mask, item.opacity)
+                mask, at = self._box_mask(x0, y0, x1, y1, 2, lambda d, dx, dy: d.rounded_rectangle(
+                    (x0 + dx, y0 + dy, x1 + dx, y1 + dy), radius=r, fill=255))
+                self._layer_paste(item.fill, mask, item.opacity, at)
             if item.stroke:
-                mask = Image.new("L", self.img.size, 0)
                 w = max(1, round(item.stroke_width * self.s))
-                ImageDraw.Draw(mask).rounded_rectangle((x0, y0, x1, y1), radius=r, outline=255, width=w)
-                self._layer_paste(item.stroke, mask, item.opacity)
+                mask, at = self._box_mask(x0, y0, x1, y1, 2 + w, lambda d, dx, dy: d.rounded_rectangle(
+                    (x0 + dx, y0 + dy, x1 + dx, y1 + dy), radius=r, outline=255, width=w))
+                self._layer_paste(item.stroke, mask, item.opacity, at)
         elif isinstance(item, TextBlock):
             draw = ImageDraw.Draw(self.img)
             color = _rgb(item.color) + (255,)
@@ -75,7 +83,11 @@ class PngPainter:
             for it in item.items:
                 sub.item(it)
             cx, cy = self.px(item.cx, item.cy)
-            layer = layer.rotate(item.angle, center=(cx, cy), resample=Image.BICUBIC)
+            w, h = layer.size
+            if item.angle % 360 == 180 and abs(2 * cx - w) <= 1 and abs(2 * cy - h) <= 1:
+                layer = layer.transpose(Image.Transpose.ROTATE_180)    # exact and fast: the usual case
+            else:
+                layer = layer.rotate(item.angle, center=(cx, cy), resample=Image.BICUBIC)
             self.img.alpha_composite(layer)
         elif isinstance(item, Picture):
             with Image.open(item.path) as pic:
@@ -113,10 +125,8 @@ class PngPainter:
             mask = ImageChops.logical_xor(mask.convert("1"), sub.convert("1")).convert("L")
         size = round(m.size * self.s) + 1
         mask = mask.resize((size, size), Image.LANCZOS)
-        full = Image.new("L", self.img.size, 0)
         cx, cy = self.px(m.cx, m.cy)
-        full.paste(mask, (round(cx - size / 2), round(cy - size / 2)))
-        self._layer_paste(m.fill, full, m.opacity)
+        self._layer_paste(m.fill, mask, m.opacity, (round(cx - size / 2), round(cy - size / 2)))
 
 
 def _flatten(kind: str, data) -> list[tuple[float, float]]:
