@@ -101,7 +101,7 @@ def build_game(game: Game, out_root: Path, opts: BuildOptions,
     from .rulebook import build_rulebook, has_rulebook
     if not opts.cards:                       # --rulebook-only: fast iteration on the text
         if has_rulebook(game):
-            result.files.extend(build_rulebook(game, result.out_dir, opts.rulebook_paper))
+            result.files.extend(build_rulebook(game, result.out_dir, opts.rulebook_paper, opts.cmyk))
         write_manifest(result, keep_previous=True)
         return result
     plans = plan_game_cards(game)
@@ -132,7 +132,7 @@ def build_game(game: Game, out_root: Path, opts: BuildOptions,
         result.files.extend(build_parts(game, result.out_dir, opts))
         tick(f"{game.id}/parts")
     if opts.rulebook and has_rulebook(game):
-        result.files.extend(build_rulebook(game, result.out_dir, opts.rulebook_paper))
+        result.files.extend(build_rulebook(game, result.out_dir, opts.rulebook_paper, opts.cmyk))
         tick(f"{game.id}/rulebook")
     for step in extra_steps or []:
         step(result)

@@ -84,7 +84,7 @@ def stated_counts(game: Game) -> list[tuple[str, int, str, int]]:
     return sorted(set(doc.counts))
 
 
-def build_rulebook(game: Game, out_dir: Path, paper: str = "a5") -> list:
+def build_rulebook(game: Game, out_dir: Path, paper: str = "a5", cmyk: bool = False) -> list:
     """Write out_dir/rulebook.pdf (reading order) and out_dir/rulebook-booklet.pdf (saddle-stitch
     imposition, two pages a side); atomic writes, same input → same bytes.  Raises DataError with
     every problem when the sources are wrong."""
@@ -101,5 +101,5 @@ def build_rulebook(game: Game, out_dir: Path, paper: str = "a5") -> list:
     out_dir = Path(out_dir)
     reading, booklet = out_dir / "rulebook.pdf", out_dir / "rulebook-booklet.pdf"
     with atomic_path(reading) as tmp_r, atomic_path(booklet) as tmp_b:
-        lay = typeset(doc, paper, tmp_r, tmp_b)
+        lay = typeset(doc, paper, tmp_r, tmp_b, cmyk)
     return [Written("rulebook", reading, lay.pages), Written("rulebook-booklet", booklet, len(saddle_order(lay.pages)))]

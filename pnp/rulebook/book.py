@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from reportlab.lib.colors import HexColor
+from reportlab.lib.colors import CMYKColor, HexColor
 from reportlab.lib.pagesizes import A3, A4, A5, landscape
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
@@ -26,6 +26,7 @@ from ..data.model import Game
 from ..errors import DataError, PnpError
 from ..layout.card import plan_deck
 from ..layout.plan import CardPlan
+from ..render.pdf import rgb_to_cmyk
 from ..text import fonts
 from ..text.linebreak import Span
 from . import markup as m
@@ -408,10 +409,23 @@ class _Doc(BaseDocTemplate):
 
 
 class _ReadingCanvas(Canvas):
+    cmyk = False      # a subclass with cmyk = True turns every colour into CMYK (--color cmyk)
+
     def __init__(self, *a, **kw):
         super().__init__(*a, **kw)
         self.setCreator("pnp")
         self.setProducer("pnp")
+
+    def setFillColor(self, aColor, alpha=None):
+        super().setFillColor(self._ink(aColor), alpha)
+
+    def setStrokeColor(self, aColor, alpha=None):
+        super().setStrokeColor(self._ink(aColor), alpha)
+
+    def _ink(self, color):
+        if self.cmyk and not isinstance(color, CMYKColor):
+            return rgb_to_cmyk(color.hexval().replace("0x", "#"))
+        return color
 
 
 class _BookletCanvas(_ReadingCanvas):
@@ -488,13 +502,15 @@ def _run(doc: m.Document, spec: PageSpec, target, pages: dict[int, int], canvasm
     return Layout(d.page, seen, b.toc)
 
 
-def typeset(doc: m.Document, paper: str, reading: Path | None, booklet: Path | None) -> Layout:
+def typeset(doc: m.Document, paper: str, reading: Path | None, booklet: Path | None,
+            cmyk: bool = False) -> Layout:
     """Lay the document out until the 目次 agrees with itself, then write the requested files."""
     spec = page_spec(doc.game, paper)
     pages: dict[int, int] = {}
+    reading_canvas = type("_Reading", (_ReadingCanvas,), {"cmyk": cmyk})
     for _ in range(4):
         buf = io.BytesIO()
-        lay = _run(doc, spec, buf, pages, _ReadingCanvas)
+        lay = _run(doc, spec, buf, pages, reading_canvas)
         if lay.heading_pages == pages:
             break
         pages = lay.heading_pages
@@ -503,6 +519,6 @@ def typeset(doc: m.Document, paper: str, reading: Path | None, booklet: Path | N
     if reading is not None:
         reading.write_bytes(buf.getvalue())
     if booklet is not None:
-        maker = type("_Booklet", (_BookletCanvas,), {"sheet_size": spec.sheet})
+        maker = type("_Booklet", (_BookletCanvas,), {"sheet_size": spec.sheet, "cmyk": cmyk})
         _run(doc, spec, str(booklet), pages, maker)
     return lay

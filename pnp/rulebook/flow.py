@@ -390,7 +390,7 @@ def painter(c) -> PdfPainter:
     """One painter per canvas: the painter keeps per-document state (forms it has defined)."""
     p = getattr(c, "_pnp_painter", None)
     if p is None:
-        p = c._pnp_painter = PdfPainter(c)
+        p = c._pnp_painter = PdfPainter(c, getattr(c, "cmyk", False))
     return p
 
 
