@@ -162,6 +162,8 @@ def validate(games: tuple[str, ...], project_dir: Path, games_per_config: int, s
         for r in rows:
             mark = "OK " if r.ok else "NG "
             click.echo(f"{mark} {r.game:<10} {r.label:<{width}}  {r.detail}")
+            for item in r.info:
+                click.echo(f"      ・{item}")
             for p in r.problems:
                 click.echo(f"      {p}")
     if not all(r.ok for r in rows):

@@ -22,6 +22,7 @@ class CheckRow:
     label: str          # Japanese
     problems: list[str] = field(default_factory=list)
     detail: str = ""
+    info: list[str] = field(default_factory=list)     # listed for the designer, never a failure
 
     @property
     def ok(self) -> bool:
@@ -29,7 +30,7 @@ class CheckRow:
 
     def as_json(self) -> dict:
         return {"game": self.game, "check": self.check, "label": self.label, "ok": self.ok,
-                "problems": self.problems, "detail": self.detail}
+                "problems": self.problems, "detail": self.detail, "items": self.info}
 
 
 def _run(row: CheckRow, fn: Callable[[], str | None]) -> CheckRow:
@@ -68,6 +69,7 @@ def validate(project: Project, game_ids: list[str] | None, games_per_config: int
             rows.append(data_row)
             continue
         rows.append(data_row)
+        rows.append(provisional_row(game))
         progress(f"{gid}: data")
         module = _engine_module(game)
 
@@ -128,6 +130,26 @@ def validate(project: Project, game_ids: list[str] | None, games_per_config: int
             return check_score_track(engine, max(games_per_config, 300), seed)
         rows.append(_run(CheckRow(gid, "track", "得点トラックの長さ"), track))
     return rows
+
+
+def provisional_row(game) -> CheckRow:
+    """What was proposed rather than written by the designer (marked provisional in the data):
+    listed so the designer sees what is theirs.  Information only, never a failure."""
+    row = CheckRow(game.id, "provisional", "仮の内容（提案）")
+    items = []
+    for comp in game.components:
+        if comp.provisional:
+            items.append(f"{comp.name}（{comp.where.file}）")
+    for deck in game.decks:
+        marked = [c for c in deck.cards if c.provisional]
+        if marked and not game.component(deck.id).provisional:
+            items.append(f"{deck.name} {len(marked)}/{len(deck.cards)} 種（{deck.file}）")
+    for part in game.parts:
+        if getattr(part, "provisional", False) and not game.component(part.id).provisional:
+            items.append(f"{part.name}（{part.file}）")
+    row.detail = f"{len(items)} 件" if items else "なし"
+    row.info = items
+    return row
 
 
 TRACK_FIT_TARGET = 0.999

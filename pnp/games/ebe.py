@@ -51,11 +51,11 @@ EVENT_CONDITIONS = ("visit", "pay", "destroy", "weapons", "load")
 
 RULINGS: tuple[tuple[str, str], ...] = (
     ("dice-assignment",
-     "サイコロの割り振りはチーム全体で相談して決める（シミュレーションではターンごとに交代する代表者が決める）。"
-     "イーバカードは裏向きのまま割り振る。"),
+     "サイコロの割り振りはチーム全体で相談して決める。意見が割れたら、ターンごとに時計回りで交代する"
+     "まとめ役が決める。イーバカードは裏向きのまま割り振る。"),
     ("tie-order",
-     "同じ目のイーバとプレイヤーでは、イーバが先に行動する。同じ目のプレイヤー同士は座席順（代表者から時計回り"
-     "ではなく、1番席から順）とする。"),
+     "同じ目のイーバとプレイヤーでは、イーバが先に行動する。同じ目のプレイヤー同士は座席順（まとめ役に"
+     "かかわらず、1番席から順）とする。"),
     ("earlier-ebe",
      "「以前にイーバが出現していたエリア」は、このラウンドの前のターンまでに公開されたイーバカードのエリアとする"
      "（ラウンド終了のリセットで消える）。"),
@@ -1708,3 +1708,28 @@ def questions(records: Sequence[Any]) -> list[Finding]:
     out.append(Finding("同時に使われるキューブとトークンの最大数",
                        "、".join(f"{k} {v}" for k, v in peaks.items()) + "。", peaks))
     return out
+
+
+def check_components(game) -> list[str]:
+    """Invariants the rules rely on (run by pnp validate): enough dice for the most players plus the
+    most EBE at once (two in round 4), one 探索 set of five per character, and a station map whose
+    areas are exactly the ones the 探索 cards name."""
+    problems = []
+    lo, hi = game.players
+    dice = game.component("dice").count
+    if dice != hi + 2:
+        problems.append(f"サイコロが {dice} 個です（最多人数 {hi} ＋ 同時に出るイーバ 2 ＝ {hi + 2} 個のはず）")
+    explore = game.deck("explore")
+    for char in game.deck("characters").cards:
+        own = [c for c in explore.physical_cards() if c.rules.get("character") == char.id]
+        if len(own) != 5:
+            problems.append(f"{explore.file}: {char.title} の探索カードが {len(own)} 枚です（5 枚のはず）")
+    try:
+        board = game.part("station")
+    except KeyError:
+        return problems + ["ステーションマップ（station）がありません"]
+    areas = {a.id.upper() for a in board.areas}
+    named = {str(c.rules.get("area")).upper() for c in explore.cards if c.rules.get("area")}
+    if named - areas:
+        problems.append(f"{explore.file}: マップにないエリア {sorted(named - areas)} を探索カードが指しています")
+    return problems

@@ -777,3 +777,16 @@ class DaringPolicy(HeuristicPolicy):
 
 def make_engine(game: Game) -> EuphoriaEngine:
     return EuphoriaEngine(game)
+
+
+def check_components(game) -> list[str]:
+    """The 煩悩カード are five suits, each with every number 1–8 exactly once (run by pnp validate)."""
+    deck = game.deck("kleshas")
+    problems = []
+    if len(deck.suits) != 5:
+        problems.append(f"{deck.file}: スートが {len(deck.suits)} 種あります（五蓋の 5 種のはず）")
+    for suit in deck.suits:
+        values = sorted(int(c.value) for c in deck.physical_cards() if c.suit is suit)
+        if values != list(range(1, 9)):
+            problems.append(f"{deck.file}: {suit.name} の数字が {values} です（1〜8 が 1 枚ずつのはず）")
+    return problems

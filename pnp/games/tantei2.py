@@ -1224,3 +1224,40 @@ def questions(records: Sequence[Any]) -> list[Finding]:
         ans = "スキルありの対戦記録がありません（--option skills=true で対戦させてください）。"
     out.append(Finding("スキルありのとき「私」ごとの勝率", ans, figs))
     return out
+
+
+def check_components(game) -> list[str]:
+    """Invariants the rules rely on (run by pnp validate): 8 persons with 3 cards each, a 覚醒 card for
+    every person but the black one (勿忘草), one 惨劇の夜, and event serial numbers 1–N each once with
+    VP never rising as the serial number rises (lower numbers are the more important events)."""
+    problems = []
+    persons = game.deck("persons")
+    by_person: dict[str, list] = {}
+    colour: dict[str, str] = {}
+    for card in persons.physical_cards():
+        by_person.setdefault(card.rules["person"], []).append(card)
+        colour[card.rules["person"]] = card.rules["color"]
+    if len(by_person) != 8:
+        problems.append(f"{persons.file}: 人物が {len(by_person)} 人です（8 人のはず）")
+    for pid, cards in by_person.items():
+        normal = sum(1 for c in cards if not c.rules.get("awake"))
+        awake = sum(1 for c in cards if c.rules.get("awake"))
+        want_awake = 0 if colour[pid] == "black" else 1
+        if normal != 3 or awake != want_awake:
+            problems.append(f"{persons.file}: {cards[0].title} は通常 {normal} 枚・覚醒 {awake} 枚です"
+                            f"（通常 3 枚・覚醒 {want_awake} 枚のはず）")
+    if sum(1 for c in by_person.values() if colour[c[0].rules['person']] == "black") != 1:
+        problems.append(f"{persons.file}: 黒（勿忘草）の人物はちょうど 1 人のはずです")
+    if game.deck("tragedy").piece_count != 1:
+        problems.append("惨劇の夜はちょうど 1 枚のはずです")
+    events = game.deck("events")
+    serials = sorted(int(c.rules["serial"]) for c in events.physical_cards())
+    if serials != list(range(1, len(serials) + 1)):
+        problems.append(f"{events.file}: 通し番号が 1〜{len(serials)} の連番になっていません")
+    placed = sorted((int(c.rules["serial"]), int(c.rules.get("vp", 0))) for c in events.cards
+                    if c.rules.get("vp"))
+    for (s1, v1), (s2, v2) in zip(placed, placed[1:]):
+        if v2 > v1:
+            problems.append(f"{events.file}: 通し番号 {s2} の VP {v2} が、より重要な {s1} の VP {v1} を上回ります")
+            break
+    return problems

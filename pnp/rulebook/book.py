@@ -214,7 +214,7 @@ class _Builder:
 
 def _unit(kind: str) -> str:
     return {"deck": "枚", "cards": "枚", "dice": "個", "die": "個", "tokens": "個", "token": "個",
-            "board": "枚", "track": "枚"}.get(kind, "")
+            "board": "枚", "track": "枚", "cut_card": "枚", "bits": "個", "sheet": "枚"}.get(kind, "")
 
 
 def _min_follow(f: Flowable, width: float, cap: float) -> float:

@@ -287,7 +287,7 @@ def players_text(game: Game) -> str:
 
 # ------------------------------------------------------------------------------------------ parser
 _EMBED = re.compile(r"\{\{\s*([^{}]*?)\s*\}\}")
-_STATED = re.compile(r"[（(]\s*([0-9０-９]+)\s*枚\s*[）)]")
+_STATED = re.compile(r"[（(]\s*([0-9０-９]+)\s*(?:枚|個|本|組|セット)\s*[）)]")
 _ORDERED = re.compile(r"^(\d+)[.)]\s+(.*)$")
 _CARD_REF = re.compile(r"^([a-z0-9][a-z0-9_-]*)/([a-z0-9][a-z0-9_-]*)$")
 

@@ -47,3 +47,33 @@ def test_score_track_too_short_fails(repo, tmp_path):
     track.write_text(track.read_text(encoding="utf-8").replace("end: 60", "end: 30"), encoding="utf-8")
     result = run("validate", "terror24", "--games", "2", "--project", tmp_path)
     assert result.exit_code == 1 and "得点トラック 0〜30 に収まるのは" in result.output
+
+
+def test_every_bundled_game_declares_and_passes_component_invariants(repo):
+    import importlib
+    from pnp.data.project import Project
+    for game in Project(repo).load_games():
+        module = importlib.import_module(f"pnp.games.{game.engine}")
+        assert module.check_components(game) == [], game.id
+
+
+def test_component_invariants_catch_broken_data(repo, tmp_path):
+    import shutil
+    for gid in ("euphoria", "tantei2"):
+        shutil.copytree(repo / "components" / gid, tmp_path / "components" / gid)
+    deck = tmp_path / "components/euphoria/kleshas.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("id: gi-8, suit: gi, value: 8", "id: gi-8, suit: gi, value: 7"),
+                    encoding="utf-8")
+    result = run("validate", "euphoria", "--games", "2", "--project", tmp_path)
+    assert result.exit_code == 1 and "疑 の数字が [1, 2, 3, 4, 5, 6, 7, 7]" in result.output
+    events = tmp_path / "components/tantei2/events.yaml"
+    text = events.read_text(encoding="utf-8")
+    assert "serial: 64" in text
+    events.write_text(text.replace("serial: 64", "serial: 65"), encoding="utf-8")
+    result = run("validate", "tantei2", "--games", "2", "--project", tmp_path)
+    assert result.exit_code == 1 and "通し番号が 1〜64 の連番になっていません" in result.output
+
+
+def test_validate_lists_provisional_content(repo):
+    result = run("validate", "ebe", "--games", "1", "--project", repo)
+    assert "仮の内容（提案）" in result.output and "・キャラクターカード 5/5 種" in result.output
