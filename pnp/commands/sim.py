@@ -212,6 +212,8 @@ def format_summary(s: dict) -> list[str]:
     lines = [f"== {s['game']}  {s['players']}人  {s['games']}ゲーム  種 {s['seed']}  方針 {','.join(s['policies'])}"
              f"  変種 {s['variant']} ==",
              f"完了 {s['completed']}／エラー {len(s['errors'])}"]
+    if s.get("cooperative"):
+        lines.append(f"チームの勝率（協力ゲーム） {_pct(s['team_win_rate'])}")
     lines.append("席ごとの勝率（95%区間）")
     for i, r in enumerate(s["seat_win_rates"]):
         lines.append(f"  席{i + 1}  {_pct(r)}")

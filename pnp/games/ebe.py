@@ -301,6 +301,7 @@ class Observation:
 
 class EbeEngine:
     game_id = GAME_ID
+    cooperative = True          # the team wins or loses together (reports give the team rate)
     version = ENGINE_VERSION
     min_players = 2
     max_players = 4

@@ -18,6 +18,11 @@ def _win_shares(record: GameRecord) -> list[float]:
     return [1.0 / len(winners) if s in winners else 0.0 for s in range(record.players)]
 
 
+def _team_shares(record: GameRecord) -> list[float]:
+    """Cooperative games: every seat shares a win fully."""
+    return [1.0 if s in record.result.winners else 0.0 for s in range(record.players)]
+
+
 def _leader(scores: Sequence[float]) -> int | None:
     best = max(scores)
     top = [i for i, v in enumerate(scores) if v == best]
@@ -41,7 +46,11 @@ def summarize(engine: Any, records: Sequence[GameRecord], batch: Batch) -> dict[
         "errors": [{"index": r.index, "seed": r.seed, "policies": list(r.policies), "error": r.error}
                    for r in records if r.result is None],
     }
-    shares = [_win_shares(r) for r in done]
+    coop = bool(getattr(engine, "cooperative", False))
+    out["cooperative"] = coop
+    if coop:   # the team wins or loses together: the figure is the team's rate, not a seat's share
+        out["team_win_rate"] = rate(sum(1 for r in done if r.result.winners), n)
+    shares = [_team_shares(r) if coop else _win_shares(r) for r in done]
     seat_wins = [sum(s[i] for s in shares) for i in range(players)]
     out["wins_by_seat"] = [round(w / n, 4) if n else 0.0 for w in seat_wins]
     out["seat_win_rates"] = [rate(w, n) for w in seat_wins]
@@ -61,6 +70,8 @@ def summarize(engine: Any, records: Sequence[GameRecord], batch: Batch) -> dict[
     all_scores = [v for r in done for v in r.result.scores]
     win_scores, margins = [], []
     for r in done:
+        if not r.result.winners:      # a cooperative loss has no winner
+            continue
         w = r.result.winners[0]
         win_scores.append(r.result.scores[w])
         others = [v for i, v in enumerate(r.result.scores) if i not in r.result.winners]
