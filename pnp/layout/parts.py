@@ -506,7 +506,8 @@ def board_items(board: Board, wr: Writer) -> list[PartItem]:
             hi += 1
         size = max(6.0, min(14.0, c * 0.28))
         items.append(wr.text(a.label, lo * c + mm(1), row * c + mm(1), (hi - lo + 1) * c - mm(2), c - mm(2), size,
-                             font="gothic-bold", min_size=4.0, leading=1.15, label="areas", where=board.where))
+                             font="gothic-bold", color=_ink_on(a.color), min_size=4.0, leading=1.15,
+                             label="areas", where=board.where))
     for lab in board.labels:
         width = fonts.measure(lab.text, "gothic-bold", lab.size_pt) + mm(2)
         items.append(wr.text(lab.text, lab.x * c - width / 2, lab.y * c - lab.size_pt, width, lab.size_pt * 2,
