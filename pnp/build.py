@@ -7,8 +7,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from reportlab.pdfgen.canvas import Canvas
-
 from .data.model import Deck, Game
 from .errors import DataError, PnpError
 from .layout.card import plan_deck

@@ -3,32 +3,12 @@ from __future__ import annotations
 
 import json
 import sys
-from functools import wraps
 from pathlib import Path
 
 import click
 
 from . import __version__
-from .commands.options import open_project, project_option
-from .errors import PnpError
-
-
-class Failure(click.ClickException):
-    """Prints the library's message as is (one problem a line) and exits 1."""
-
-    def show(self, file=None) -> None:
-        click.echo(self.message, err=True)
-
-
-def reported(fn):
-    """Turn PnpError (bad data, text that does not fit …) into a message and exit code 1."""
-    @wraps(fn)
-    def wrapper(*args, **kwargs):
-        try:
-            return fn(*args, **kwargs)
-        except PnpError as exc:
-            raise Failure(str(exc)) from None
-    return wrapper
+from .commands.options import open_project, project_option, reported
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

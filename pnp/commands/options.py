@@ -1,11 +1,31 @@
 """Options shared by several commands, defined once."""
 from __future__ import annotations
 
+from functools import wraps
 from pathlib import Path
 
 import click
 
 from ..data.project import Project
+from ..errors import PnpError
+
+
+class Failure(click.ClickException):
+    """Prints the library's message as is (one problem a line) and exits 1."""
+
+    def show(self, file=None) -> None:
+        click.echo(self.message, err=True)
+
+
+def reported(fn):
+    """Turn PnpError (bad data, text that does not fit …) into a message and exit code 1."""
+    @wraps(fn)
+    def wrapper(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except PnpError as exc:
+            raise Failure(str(exc)) from None
+    return wrapper
 
 project_option = click.option(
     "--project", "project_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("."),

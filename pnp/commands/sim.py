@@ -14,14 +14,12 @@ sorted list of ``SampleProblem`` (str() gives one line each); any problem → ex
 from __future__ import annotations
 
 import sys
-from functools import wraps
 from pathlib import Path
 from typing import Any
 
 import click
 
 from ..data.model import Game
-from ..errors import PnpError
 from ..games import has_engine, make_engine
 from ..sim.errors import SimError
 from ..sim.gamelog import build_log, make_header, read_log, write_json
@@ -29,17 +27,7 @@ from ..sim.metrics import compare, summarize
 from ..sim.policies import lineup, parse_policies
 from ..sim.runner import Batch, Trace, play_game, run_games
 from ..sim.validation import SampleProblem, run_sample_games
-from .options import jobs_option, open_project, players_option, project_option, seed_option
-
-
-def _errors_to_click(fn):
-    @wraps(fn)
-    def wrapper(*args, **kwargs):
-        try:
-            return fn(*args, **kwargs)
-        except PnpError as exc:
-            raise click.ClickException(str(exc)) from None
-    return wrapper
+from .options import jobs_option, open_project, players_option, project_option, reported, seed_option
 
 
 def _load(project_dir: Path, game_id: str) -> tuple[Game, Any]:
@@ -95,7 +83,7 @@ def sample_game_problems(game: Game, games_per_config: int = 100, seed: int = 1)
 @click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="行動ログ（リプレイ用JSON）を書き出す")
 @project_option
-@_errors_to_click
+@reported
 def play(game_id: str, seed: int, players: int | None, policy_text: str | None, variant: str,
          option_pairs: tuple[str, ...], json_path: Path | None, project_dir: Path) -> None:
     """1ゲームを試遊し、準備・すべての選択と偶然・得点・終了理由を日本語で実況します。"""
@@ -125,7 +113,7 @@ def play(game_id: str, seed: int, players: int | None, policy_text: str | None, 
 @click.argument("log_path", metavar="FILE", type=click.Path(dir_okay=False, path_type=Path))
 @project_option
 @click.option("--transcript/--no-transcript", "show", default=False, help="実況も表示する")
-@_errors_to_click
+@reported
 def replay(log_path: Path, project_dir: Path, show: bool) -> None:
     """行動ログを再生し、記録と同じ最終状態になるかを確かめます（違えば終了コード1）。"""
     from ..sim.gamelog import data_hash
@@ -157,7 +145,7 @@ def replay(log_path: Path, project_dir: Path, show: bool) -> None:
 @click.option("--report", "report_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="グラフ入りの日本語PDFレポートを書き出す")
 @project_option
-@_errors_to_click
+@reported
 def simulate(game_id: str, games: int, seed: int, players: int | None, policy_text: str | None, variant: str,
              compare_variant: str | None, option_pairs: tuple[str, ...], jobs: int, check: bool,
              json_path: Path | None, report_path: Path | None, project_dir: Path) -> None:

@@ -13,7 +13,7 @@ from typing import Any, Callable
 from ..errors import Problem
 from ..units import UnitError, mm, parse_length
 from .model import Where
-from .schemas import COLOR, COUNT, DRAFT, ID, LENGTH, SIZE, TEXT
+from .schemas import COUNT, DRAFT, ID, LENGTH, SIZE, TEXT
 from .yamlsource import SourceMap
 
 PART_SCHEMAS: dict[str, dict] = {}

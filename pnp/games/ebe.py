@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from ..data.model import Game
-from ..sim.engine import CHANCE, TERMINAL, Finding, InvariantError, OptionSpec, Result, Variant
-from ..sim.stats import rate
+from ..sim.engine import CHANCE, TERMINAL, Finding, InvariantError, Result, Variant
+from ..sim.stats import rate, rate_ja
 
 GAME_ID = "ebe"
 ENGINE_VERSION = "1"
@@ -600,7 +600,6 @@ class EbeEngine:
 
     def _act_legal(self, s: State) -> list:
         p = s.cur
-        ch = s.chars[p]
         out = [self.act(K_DONE)]
         area = self._played_area(s, p)
         res = s.res[p]
@@ -1566,7 +1565,6 @@ class PlannerPolicy:
         s, e = o.state, o.eng
         t = s.played[p]
         area = e.exp_area[t] if t < INFO_BASE else e.item_area[t - INFO_BASE]
-        g = AREA_GAIN[area]
         if area == A_MED:
             return s.dmg[p] > s.ap
         if area == A_FAB:
@@ -1630,9 +1628,7 @@ POLICIES: dict[str, Any] = {"planner": PlannerPolicy}
 
 # ---------------------------------------------------------------- report
 
-def _pct(r: Mapping[str, Any]) -> str:
-    lo, hi = r["ci"]
-    return f"{r['rate'] * 100:.1f}%（95%区間 {lo * 100:.1f}〜{hi * 100:.1f}%、{r['n']}局）"
+_pct = rate_ja   # shared report text for a rate
 
 
 def questions(records: Sequence[Any]) -> list[Finding]:

@@ -12,7 +12,6 @@ Seats are numbered clockwise; seat 0 is the first start player.
 from __future__ import annotations
 
 import hashlib
-import math
 import random
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
@@ -20,6 +19,7 @@ from typing import Any, Mapping, Sequence
 from ..data.model import Game
 from ..sim.engine import (CHANCE, TERMINAL, Finding, IllegalAction, InvariantError, OptionSpec,
                           Result, Variant)
+from ..sim.stats import rate, rate_ja
 
 GAME_ID = "tantei2"
 ENGINE_VERSION = "1"
@@ -994,7 +994,6 @@ class Tantei2Engine:
         return questions(records)
 
     def describe_setup(self, s: State) -> list[str]:
-        f = self.facts
         return [f"{s.n}人。スキル{'あり' if s.skills else 'なし'}。捜査デッキ{len(s.inv)}枚。"]
 
 
@@ -1121,25 +1120,9 @@ POLICIES = {"heuristic": HeuristicPolicy}
 
 # ---------------------------------------------------------------- questions
 
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return (0.0, 1.0)
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (round(max(0.0, c - h), 4), round(min(1.0, c + h), 4))
-
-
-def _rate(k: int, n: int) -> dict[str, Any]:
-    return {"k": k, "n": n, "rate": round(k / n, 4) if n else None, "ci95": wilson(k, n)}
-
-
-def _pct(r: dict[str, Any]) -> str:
-    if not r["n"]:
-        return "データなし"
-    lo, hi = r["ci95"]
-    return f"{100 * r['rate']:.1f}%（95%区間 {100 * lo:.1f}〜{100 * hi:.1f}%、n={r['n']}）"
+# figures and their Japanese text come from the shared statistics module
+_rate = rate
+_pct = rate_ja
 
 
 def _mean(xs: Sequence[float]) -> float:

@@ -3,7 +3,6 @@ the plan (measured once, in layout), so a PNG never wraps differently from the p
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 

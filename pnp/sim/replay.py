@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator
+from typing import Any, Iterator
 
 from .engine import CHANCE, TERMINAL, IllegalAction, InvariantError
 from .errors import ReplayError

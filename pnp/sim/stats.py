@@ -48,3 +48,11 @@ def describe(values: Sequence[float]) -> dict[str, float]:
 def rate(successes: float, n: int) -> dict[str, float]:
     lo, hi = wilson(successes, n)
     return {"rate": round(successes / n, 4) if n else 0.0, "ci": [round(lo, 4), round(hi, 4)], "n": n}
+
+
+def rate_ja(r: dict) -> str:
+    """A rate from :func:`rate` as report text: 「12.3%（95%区間 10.1〜14.5%、n=300）」."""
+    if not r["n"]:
+        return "データなし"
+    lo, hi = r["ci"]
+    return f"{100 * r['rate']:.1f}%（95%区間 {100 * lo:.1f}〜{100 * hi:.1f}%、n={r['n']}）"

@@ -1,6 +1,5 @@
 """What a designer sees in the PDFs: page sizes in mm, boxes, cards per sheet, text, fonts."""
 import json
-from pathlib import Path
 
 import pdfplumber
 import pytest

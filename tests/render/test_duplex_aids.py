@@ -1,6 +1,5 @@
 """Issue: duplex aids, CMYK, PNG and Tabletop Simulator outputs."""
 import re
-import zlib
 
 import pdfplumber
 import pytest
