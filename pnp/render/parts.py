@@ -12,17 +12,7 @@ class PartsPainter(PdfPainter):
     def item(self, item) -> None:
         c = self.c
         if isinstance(item, Polygon):
-            c.saveState()
-            if item.fill:
-                c.setFillColor(self.color(item.fill))
-            if item.stroke:
-                c.setStrokeColor(self.color(item.stroke))
-                c.setLineWidth(item.stroke_width)
-                if item.dash:
-                    c.setDash(list(item.dash))
-            if item.opacity < 1:
-                c.setFillAlpha(item.opacity)
-                c.setStrokeAlpha(item.opacity)
+            self.begin_style(item.fill, item.stroke, item.stroke_width, item.opacity, item.dash)
             p = c.beginPath()
             (x, y), rest = item.points[0], item.points[1:]
             p.moveTo(x, -y)

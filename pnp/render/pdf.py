@@ -103,15 +103,7 @@ class PdfPainter:
     def item(self, item: Item) -> None:
         c = self.c
         if isinstance(item, Box):
-            c.saveState()
-            if item.fill:
-                c.setFillColor(self.color(item.fill))
-            if item.stroke:
-                c.setStrokeColor(self.color(item.stroke))
-                c.setLineWidth(item.stroke_width)
-            if item.opacity < 1:   # after the colours: setting a colour resets its alpha
-                c.setFillAlpha(item.opacity)
-                c.setStrokeAlpha(item.opacity)
+            self.begin_style(item.fill, item.stroke, item.stroke_width, item.opacity)
             y = -(item.y + item.h)
             if item.radius:
                 c.roundRect(item.x, y, item.w, item.h, item.radius, stroke=int(bool(item.stroke)),
@@ -154,6 +146,22 @@ class PdfPainter:
             c.restoreState()
         else:  # pragma: no cover - the plan types are closed
             raise TypeError(item)
+
+    def begin_style(self, fill: str | None, stroke: str | None, stroke_width: float, opacity: float = 1.0,
+                    dash: tuple[float, ...] = ()) -> None:
+        """saveState and set the paint of a filled and/or stroked shape (the caller restores)."""
+        c = self.c
+        c.saveState()
+        if fill:
+            c.setFillColor(self.color(fill))
+        if stroke:
+            c.setStrokeColor(self.color(stroke))
+            c.setLineWidth(stroke_width)
+            if dash:
+                c.setDash(list(dash))
+        if opacity < 1:   # after the colours: setting a colour resets its alpha
+            c.setFillAlpha(opacity)
+            c.setStrokeAlpha(opacity)
 
     def mark(self, m: Mark) -> None:
         """Each (shape, colour, opacity) is drawn once as a unit-size form and placed by scaling."""
