@@ -91,6 +91,9 @@ def play(game_id: str, seed: int, players: int | None, policy_text: str | None, 
     game, engine = _load(project_dir, game_id)
     players = players or engine.min_players
     options = parse_options(engine, option_pairs)
+    other_options = {**options, **parse_options(engine, compare_pairs)} if compare_pairs else None
+    if compare_variant and other_options is not None:
+        raise SimError("--compare-variant and --compare-option: compare one thing at a time")
     names = parse_policies(engine, policy_text)
     seats = lineup(names, players, 0)
     trace = Trace()
@@ -137,6 +140,8 @@ def replay(log_path: Path, project_dir: Path, show: bool) -> None:
 @policy_option
 @variant_option
 @click.option("--compare-variant", default=None, help="同じ種で別の変種も遊び、差を比べる")
+@click.option("--compare-option", "compare_pairs", multiple=True, metavar="KEY=VALUE",
+              help="同じ種でオプションを変えても遊び、差を比べる（例：--option hands=2 --compare-option hands=3）")
 @option_option
 @jobs_option
 @click.option("--check", is_flag=True, help="毎手ごとに不変条件を確かめる（遅い）")
@@ -147,11 +152,15 @@ def replay(log_path: Path, project_dir: Path, show: bool) -> None:
 @project_option
 @reported
 def simulate(game_id: str, games: int, seed: int, players: int | None, policy_text: str | None, variant: str,
-             compare_variant: str | None, option_pairs: tuple[str, ...], jobs: int, check: bool,
+             compare_variant: str | None, compare_pairs: tuple[str, ...], option_pairs: tuple[str, ...],
+             jobs: int, check: bool,
              json_path: Path | None, report_path: Path | None, project_dir: Path) -> None:
     """多数のゲームを自動で遊ばせ、席順・方針ごとの勝率、長さ、得点、終了理由、設計上の疑問への答えを集計します。"""
     game, engine = _load(project_dir, game_id)
     options = parse_options(engine, option_pairs)
+    other_options = {**options, **parse_options(engine, compare_pairs)} if compare_pairs else None
+    if compare_variant and other_options is not None:
+        raise SimError("--compare-variant and --compare-option: compare one thing at a time")
     names = parse_policies(engine, policy_text)
     counts = [players] if players else list(range(engine.min_players, engine.max_players + 1))
     summaries = []
@@ -159,11 +168,19 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
         batch = Batch(p, names, games, seed=seed, variant=variant, options=options, check=check)
         records = _run_with_progress(engine, batch, jobs, f"{game.title} {p}人")
         summary = summarize(engine, records, batch)
-        if compare_variant:
-            other = Batch(p, names, games, seed=seed, variant=compare_variant, options=options, check=check)
-            records_b = _run_with_progress(engine, other, jobs, f"{game.title} {p}人 [{compare_variant}]")
-            summary["comparison"] = compare(engine, records, records_b, variant, compare_variant)
+        if compare_variant or other_options is not None:
+            label_a = variant if compare_variant else _options_label(options)
+            label_b = compare_variant if compare_variant else _options_label(other_options)
+            other = Batch(p, names, games, seed=seed, variant=compare_variant or variant,
+                          options=other_options if other_options is not None else options, check=check)
+            records_b = _run_with_progress(engine, other, jobs, f"{game.title} {p}人 [{label_b}]")
+            summary["comparison"] = compare(engine, records, records_b, label_a, label_b)
             summary["comparison"]["summary_b"] = summarize(engine, records_b, other)
+            questions = getattr(engine, "questions", None)
+            if questions:    # questions that need both settings (e.g. 2 hands against 3) see both batches
+                summary["comparison"]["findings"] = [
+                    {"question": f.question_ja, "answer": f.answer_ja, "figures": f.figures}
+                    for f in questions(list(records) + list(records_b))]
         summaries.append(summary)
     for s in summaries:
         for line in format_summary(s):
@@ -182,6 +199,10 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
     if any(s["errors"] for s in summaries):
         n = sum(len(s["errors"]) for s in summaries)
         raise SimError(f"{n} game(s) raised an error or broke an invariant (see errors in --json)")
+
+
+def _options_label(options: dict[str, Any]) -> str:
+    return ",".join(f"{k}={v}" for k, v in sorted(options.items())) or "既定"
 
 
 def _run_with_progress(engine: Any, batch: Batch, jobs: int, label: str):
@@ -232,12 +253,15 @@ def format_summary(s: dict) -> list[str]:
             lines.append(f"    {f['answer']}")
     if "comparison" in s:
         c = s["comparison"]
-        lines.append(f"変種の比較（{c['variant_a']} → {c['variant_b']}、同じ種 {c['pairs']} 組）")
+        lines.append(f"比較（{c['variant_a']} → {c['variant_b']}、同じ種 {c['pairs']} 組）")
         for i, d in enumerate(c["seat_win_rate_diff"]):
             lines.append(f"  席{i + 1} 勝率差 {d['mean_diff']:+.1%} [{d['ci'][0]:+.1%}, {d['ci'][1]:+.1%}]")
         d = c["mean_score_diff"]
         lines.append(f"  平均得点差 {d['mean_diff']:+.2f} [{d['ci'][0]:+.2f}, {d['ci'][1]:+.2f}]；"
                      f"勝者が変わったゲーム {_pct(c['winner_changed'])}")
+        for f in c.get("findings", []):
+            lines.append(f"  ・{f['question']}（両方の設定をあわせて）")
+            lines.append(f"    {f['answer']}")
     for e in s["errors"][:5]:
         lines.append(f"エラー game {e['index']} (seed {e['seed']}): {e['error'].splitlines()[0]}")
     return lines

@@ -115,3 +115,13 @@ def test_user_errors_exit_1(args, message):
 def test_sample_games_for_validate():
     game = Project(ROOT).load_game("euphoria")
     assert sample_game_problems(game, games_per_config=10) == []
+
+
+def test_compare_option_plays_the_same_seeds_with_another_option(repo):
+    from click.testing import CliRunner
+    from pnp.cli import main
+    r = CliRunner().invoke(main, ["simulate", "terror24", "--games", "12", "--players", "3", "--option", "hands=2",
+                                  "--compare-option", "hands=3", "--project", str(repo)], catch_exceptions=False)
+    assert r.exit_code == 0, r.output
+    assert "比較（hands=2 → hands=3、同じ種 12 組）" in r.output
+    assert "2ハンド戦の逆転" in r.output and "3ハンド戦の逆転" in r.output
