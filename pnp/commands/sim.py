@@ -91,9 +91,6 @@ def play(game_id: str, seed: int, players: int | None, policy_text: str | None, 
     game, engine = _load(project_dir, game_id)
     players = players or engine.min_players
     options = parse_options(engine, option_pairs)
-    other_options = {**options, **parse_options(engine, compare_pairs)} if compare_pairs else None
-    if compare_variant and other_options is not None:
-        raise SimError("--compare-variant and --compare-option: compare one thing at a time")
     names = parse_policies(engine, policy_text)
     seats = lineup(names, players, 0)
     trace = Trace()
