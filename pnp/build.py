@@ -12,7 +12,8 @@ from .errors import DataError, PnpError
 from .layout.card import plan_deck
 from .layout.plan import CardPlan
 from .layout.sheet import Grid, SheetPage, impose, plan_fold_grid, plan_grid
-from .render.pdf import PdfPainter, atomic_path, new_canvas
+from .files import atomic_path
+from .render.pdf import PdfPainter, new_canvas
 from .units import mm
 
 MARKS = ("simple", "jp", "none")

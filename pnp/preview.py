@@ -8,7 +8,7 @@ from PIL import Image, ImageDraw
 from .build import plan_game_cards
 from .data.model import Game
 from .errors import PnpError
-from .render.pdf import atomic_path
+from .files import atomic_path
 from .render.png import _font, render_card
 
 GAP = 12

@@ -251,6 +251,9 @@ def format_summary(s: dict) -> list[str]:
     if "comparison" in s:
         c = s["comparison"]
         lines.append(f"比較（{c['variant_a']} → {c['variant_b']}、同じ種 {c['pairs']} 組）")
+        if "team_win_rate_diff" in c:
+            d = c["team_win_rate_diff"]
+            lines.append(f"  チームの勝率差 {d['mean_diff']:+.1%} [{d['ci'][0]:+.1%}, {d['ci'][1]:+.1%}]")
         for i, d in enumerate(c["seat_win_rate_diff"]):
             lines.append(f"  席{i + 1} 勝率差 {d['mean_diff']:+.1%} [{d['ci'][0]:+.1%}, {d['ci'][1]:+.1%}]")
         d = c["mean_score_diff"]

@@ -6,7 +6,8 @@ from pathlib import Path
 
 from ..layout.sheet import paper_size
 from ..units import mm
-from .pdf import PdfPainter, atomic_path, new_canvas
+from ..files import atomic_path
+from .pdf import PdfPainter, new_canvas
 
 SPAN_MM = 5          # the scales read −5 … +5 mm
 STEP_MM = 0.5

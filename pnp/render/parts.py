@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..layout.parts import Group, PartPage, Polygon
-from .pdf import PdfPainter, atomic_path, new_canvas
+from ..files import atomic_path
+from .pdf import PdfPainter, new_canvas
 
 
 class PartsPainter(PdfPainter):

@@ -3,11 +3,7 @@ temporary file and renamed, so a failed build never leaves a truncated PDF behin
 (and SOURCE_DATE_EPOCH) make the bytes repeatable."""
 from __future__ import annotations
 
-import os
-import tempfile
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 from reportlab import rl_config
 from reportlab.lib.colors import CMYKColor, HexColor
@@ -27,26 +23,6 @@ def rgb_to_cmyk(hexcolor: str) -> CMYKColor:
     if k >= 1:
         return CMYKColor(0, 0, 0, 1)
     return CMYKColor((1 - r - k) / (1 - k), (1 - g - k) / (1 - k), (1 - b - k) / (1 - k), k)
-
-
-@contextmanager
-def atomic_path(target: Path) -> Iterator[Path]:
-    """Yield a temporary path beside target; rename it over target only if the block succeeds."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix="." + target.name + ".", suffix=".tmp", dir=target.parent)
-    os.close(fd)
-    try:
-        yield Path(tmp)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)     # mkstemp makes 0600; outputs are ordinary files
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
 
 
 class PdfPainter:

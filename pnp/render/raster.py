@@ -10,7 +10,7 @@ from PIL import Image
 
 from ..data.model import Deck
 from ..layout.plan import CardPlan
-from .pdf import atomic_path
+from ..files import atomic_path
 from .png import render_card
 
 TTS_MAX_PX = 4096

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ..data.model import Game
 from ..errors import DataError, Problem
-from ..render.pdf import atomic_path
+from ..files import atomic_path
 from ..text import fonts
 from . import markup
 from .markup import FRONT_MATTER_SCHEMA, parse_rulebook

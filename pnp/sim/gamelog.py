@@ -3,13 +3,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
 from ..data.model import Game
+from ..files import atomic_path
 from .engine import CHANCE, Result
 from .errors import ReplayError
 from .runner import Trace
@@ -70,18 +69,8 @@ def build_log(engine: Any, header: dict[str, Any], trace: Trace, result: Result 
 
 def write_json(path: Path, data: Any) -> None:
     """Write JSON atomically (temp file + replace), UTF-8, stable key order as given."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, ensure_ascii=False, indent=1)
-            f.write("\n")
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    with atomic_path(Path(path)) as tmp:
+        tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
 
 
 def read_log(path: Path) -> GameLog:

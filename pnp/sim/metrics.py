@@ -159,17 +159,22 @@ def compare(engine: Any, a: Sequence[GameRecord], b: Sequence[GameRecord], varia
         half = Z95 * stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
         return {"mean_diff": round(m, 4), "ci": [round(m - half, 4), round(m + half, 4)], "n": len(diffs)}
 
+    coop = bool(getattr(engine, "cooperative", False))
+    share = _team_shares if coop else _win_shares
     seats = []
     for s in range(players):
-        seats.append(paired([_win_shares(y)[s] - _win_shares(x)[s] for x, y in pairs]))
+        seats.append(paired([share(y)[s] - share(x)[s] for x, y in pairs]))
     score = paired([mean(y.result.scores) - mean(x.result.scores) for x, y in pairs])
+    both_won = [(x, y) for x, y in pairs if x.result.winners and y.result.winners]   # a team loss has no winner
     winner_score = paired([y.result.scores[y.result.winners[0]] - x.result.scores[x.result.winners[0]]
-                           for x, y in pairs])
+                           for x, y in both_won])
     rounds = paired([y.rounds - x.rounds for x, y in pairs])
     changed = sum(1 for x, y in pairs if x.result.winners != y.result.winners)
     ra = Counter(x.result.end_reason for x, _ in pairs)
     rb = Counter(y.result.end_reason for _, y in pairs)
-    return {"variant_a": variant_a, "variant_b": variant_b, "pairs": n,
+    out_coop = {"team_win_rate_diff": paired([float(bool(y.result.winners)) - float(bool(x.result.winners))
+                                              for x, y in pairs])} if coop else {}
+    return {**out_coop, "variant_a": variant_a, "variant_b": variant_b, "pairs": n,
             "seat_win_rate_diff": seats, "mean_score_diff": score, "winner_score_diff": winner_score,
             "rounds_diff": rounds, "winner_changed": rate(changed, n),
             "end_reasons": {k: {"a": ra.get(k, 0), "b": rb.get(k, 0)} for k in sorted(set(ra) | set(rb))}}

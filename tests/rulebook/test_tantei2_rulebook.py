@@ -1,0 +1,172 @@
+"""The tantei2 (探偵無宿２) rulebook: it builds, the 目次 is right, counts equal the data, every ruling is
+printed in 補足・裁定, the hand-written tables agree with the YAML, and no printed line starts with a
+character kinsoku forbids at a line start."""
+from __future__ import annotations
+
+import re
+import unicodedata
+
+import pdfplumber
+import pytest
+
+import pnp.games.tantei2 as engine
+from pnp.data.project import Project
+from pnp.rulebook import build_rulebook, check_rulebook, has_rulebook, stated_counts
+from pnp.text.linebreak import NO_START_CHARS
+
+MARKS = "■◇○"
+
+
+@pytest.fixture(scope="module")
+def game(repo):
+    return Project(repo).load_game("tantei2")
+
+
+@pytest.fixture(scope="module")
+def built(game, tmp_path_factory):
+    out = tmp_path_factory.mktemp("tantei2-rulebook")
+    return out, build_rulebook(game, out)
+
+
+@pytest.fixture(scope="module")
+def pages_text(built):
+    out, _ = built
+    with pdfplumber.open(out / "rulebook.pdf") as pdf:
+        return [p.extract_text() or "" for p in pdf.pages]
+
+
+@pytest.fixture(scope="module")
+def body_text(built):
+    """The rulebook's own typography (6.5 pt and up): the miniature card faces in figures set their
+    text at 1–6 pt, and pdfplumber scrambles such tiny glyphs into short false lines."""
+    out, _ = built
+    with pdfplumber.open(out / "rulebook.pdf") as pdf:
+        return [p.filter(lambda o: o.get("object_type") != "char" or o["size"] >= 6.5).extract_text() or ""
+                for p in pdf.pages]
+
+
+def _flat(text: str) -> str:
+    return unicodedata.normalize("NFKC", text).replace("\n", "").replace(" ", "")
+
+
+def test_rulebook_is_clean_and_builds(game, built):
+    assert has_rulebook(game)
+    assert check_rulebook(game) == []
+    out, written = built
+    assert [(w.kind, w.path.name) for w in written] == [("rulebook", "rulebook.pdf"),
+                                                         ("rulebook-booklet", "rulebook-booklet.pdf")]
+    assert all(w.path.exists() for w in written)
+    assert written[0].pages >= 16
+
+
+def test_toc_headings_land_on_their_pages(pages_text):
+    assert "目次" in pages_text[1]
+    entries = []
+    for ln in pages_text[1].splitlines():
+        m = re.match(r"^(?:■\s*)?(.*\D)\s*(\d+)$", ln.strip())
+        if m and "目次" not in ln:
+            entries.append((m.group(1).replace(" ", ""), int(m.group(2))))
+    names = [name for name, _ in entries]
+    for want in ("概要", "ゲームの流れ", "コンポーネント", "カードの見かた", "ゲームの準備",
+                 "選択ルール：「私」のスキル", "ゲームの進行", "ラウンド開始", "メインフェイズ", "ラウンド終了",
+                 "犠牲者の選定", "告命灯の除去", "ゲームの終了", "再セットアップ", "人物と「私」の一覧",
+                 "補足・裁定"):
+        assert want in names, (want, names)
+    for name, page in entries:
+        landed = [n for n, text in enumerate(pages_text, 1) if n > 2 and any(
+            ln.replace(" ", "").lstrip(MARKS) == name for ln in text.splitlines())]
+        assert landed and landed[0] == page, (name, page, landed)
+
+
+def test_every_count_printed_equals_the_data(game, pages_text):
+    counts = {c.name: c.count for c in game.components}
+    text = _flat("\n".join(pages_text))
+    names = "|".join(sorted(map(re.escape, counts), key=len, reverse=True))
+    found = re.findall(rf"({names})[（(](\d+)(?:枚|個)?[）)]", text)
+    assert {name for name, _ in found} == set(counts)
+    for name, number in found:
+        assert int(number) == counts[name], (name, number)
+    stated = stated_counts(game)
+    assert len(stated) >= 6
+    decks = {d.name: d.piece_count for d in game.decks}
+    for file, line, name, number in stated:
+        assert number == counts.get(name, decks.get(name)), (file, line, name, number)
+    # numbers the prose relies on
+    assert counts["告命灯"] == engine.MAX_LAMPS
+    assert f"{engine.WIN_VP}VP以上" in text and f"{engine.DEATHS_TO_END}人以上" in text
+    assert f"{engine.HAND_START}枚ずつ配ります" in text
+    assert f"{engine.FIRST_LAMP_SPACE}枚目の場所" in text
+
+
+def test_rulings_section_holds_every_ruling(pages_text):
+    start = next(n for n, text in enumerate(pages_text)
+                 if n > 1 and "■補足・裁定" in [ln.replace(" ", "") for ln in text.splitlines()])
+    section = _flat("\n".join(pages_text[start:]))
+    assert len(engine.RULINGS) >= 15
+    for rid, sentence in engine.RULINGS:
+        assert _flat(sentence) in section, rid
+
+
+def _table(md: str, header: str) -> list[list[str]]:
+    lines = md.splitlines()
+    i = lines.index(header)
+    rows = []
+    for ln in lines[i + 2:]:
+        if not ln.startswith("|"):
+            break
+        rows.append([c.strip() for c in ln.strip("|").split("|")])
+    return rows
+
+
+def test_tables_agree_with_the_data(game, repo):
+    md = (repo / "components/tantei2/rulebook/08-lists.md").read_text(encoding="utf-8")
+    persons = game.deck("persons")
+    colors = {"purple": "紫", "red": "赤", "blue": "青", "yellow": "黄", "green": "緑", "white": "白",
+              "orange": "橙", "black": "黒"}
+    base = [c for c in persons.cards if not c.rules.get("awake")]
+    awake = {c.rules["person"]: c for c in persons.cards if c.rules.get("awake")}
+    assert _table(md, "| 人物 | 色 | アクション |") == [
+        [c.title, colors[c.rules["color"]], c.body.removeprefix("アクション：")] for c in base]
+    assert _table(md, "| 人物 | 覚醒アクション |") == [
+        [c.title, awake[c.rules["person"]].body.removeprefix("覚醒アクション：")
+         if c.rules["person"] in awake else "なし（覚醒しない）"] for c in base]
+    watashi = game.deck("watashi")
+    assert _table(md, "| 「私」 | 職業 | スキル |") == [
+        [c.title, c.fields["role"], c.body.removeprefix("【スキル】")] for c in watashi.cards]
+    # the event breakdown: serial ranges, kind and VP
+    rows = _table(md, "| 通し番号 | 種類 | VP |")
+    by_serial = {c.rules["serial"]: c.rules for c in game.deck("events").cards}
+    seen = set()
+    for serials, kind, vp in rows:
+        nums = []
+        for part in serials.split("、"):
+            a, _, b = part.partition("〜")
+            nums += range(int(a), int(b or a) + 1)
+        for n in nums:
+            r = by_serial[n]
+            seen.add(n)
+            want = "配置" if r["type"] == "placed" else "即時"
+            if r.get("flash"):
+                want += "・［閃き］"
+            if r.get("ongoing"):
+                want += "（常時の効果つき）"
+            assert kind == want, (n, kind, want)
+            assert vp == (f"{r['vp']}VP" if r.get("vp") else "なし"), (n, vp)
+    assert seen == set(by_serial)
+    death = sorted(n for n, r in by_serial.items() if r.get("death"))
+    black = sorted(n for n, r in by_serial.items() if "black" in r.get("cost", []))
+    flat = md.replace(" ", "")
+    groups = dict.fromkeys(tuple(by_serial[n]["death"]) for n in death)
+    assert all(len(g) == 1 for g in groups)
+    assert "死亡条件のあるカード：" + "、".join(
+        "・".join(str(n) for n in death if tuple(by_serial[n]["death"]) == g)
+        + f"（{persons.card(g[0]).title.replace(' ', '')}）" for g in groups) + "。" in flat
+    assert "黒のコストが要るカード：" + "・".join(map(str, black)) + "。" in flat
+
+
+def test_no_line_starts_with_a_forbidden_character(body_text):
+    # page 1 is the cover: its fan of rotated cards is art, not lines of text
+    assert sum(len(t) for t in body_text) > 10_000
+    bad = [(n, line) for n, text in enumerate(body_text, 1) if n > 1 for line in text.splitlines()
+           if line.strip() and line.strip()[0] in NO_START_CHARS]
+    assert bad == []
