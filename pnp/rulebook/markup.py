@@ -803,8 +803,11 @@ def _card_name(deck: Deck, card_id: str) -> str:
     if card_id == "back":
         return f"{deck.name}（裏）"
     card = deck.card(card_id)
-    bits = [b for b in (card.suit.name if card.suit else card.title, str(card.value or "")) if b]
-    return f"{deck.name}（{'の'.join(bits)}）" if bits else deck.name
+    if card.suit is not None and isinstance(card.value, int):   # a suited number card: 「貪欲の3」
+        label = f"{card.suit.name}の{card.value}"
+    else:                                                      # anything else by its own title
+        label = card.title or (card.suit.name if card.suit else "")
+    return f"{deck.name}（{label}）" if label else deck.name
 
 
 # ------------------------------------------------------------------------------------------ API
