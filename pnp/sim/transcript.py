@@ -11,7 +11,7 @@ from .replay import steps
 def transcript(engine: Any, log: GameLog) -> list[str]:
     h = log.header
     seat_name = getattr(engine, "seat_name", lambda s: f"プレイヤー{s + 1}")
-    lines = [f"《{h['game']}》 {h['players']}人 種 {h['seed']} 変種 {h.get('variant', 'standard')}"]
+    lines = [f"《{h.get('title', h['game'])}》 {h['players']}人 種 {h['seed']} 変種 {h.get('variant', 'standard')}"]
     if h.get("options"):
         lines.append("オプション：" + "、".join(f"{k}={v}" for k, v in sorted(h["options"].items())))
     lines.append("方針：" + "、".join(f"{seat_name(s)}={p}" for s, p in enumerate(h["policies"])))
