@@ -48,6 +48,9 @@ def parse_options(engine: Any, pairs: tuple[str, ...]) -> dict[str, Any]:
             raise SimError(f"bad --option {pair!r} (options: {known})")
         spec = specs[key]
         value: Any = raw
+        words = {"on": "True", "yes": "True", "true": "True", "off": "False", "no": "False", "false": "False"}
+        if all(isinstance(c, bool) for c in spec.choices):   # skills=on / off as well as True / False
+            raw = words.get(raw.lower(), raw)
         for choice in spec.choices:
             if str(choice) == raw:
                 value = choice

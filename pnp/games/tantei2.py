@@ -923,7 +923,8 @@ class Tantei2Engine:
             "watashi": [f.watashi_ids[w] if w >= 0 else None for w in s.watashi],
             "winner_watashi": [f.watashi_ids[s.watashi[i]] for i in top if s.watashi[i] >= 0],
             "vp": list(s.vp), "lamps_at_end": s.lamps,
-            "per_seat": {"watashi": [f.watashi_ids[w] if w >= 0 else None for w in s.watashi]},
+            "per_seat": {"watashi": [f.watashi_names[w] if w >= 0 else None for w in s.watashi]},
+            "watashi_names": {f.watashi_ids[w]: f.watashi_names[w] for w in range(len(f.watashi_ids))},
         }
         return Result(tuple(float(v) for v in s.vp), ranks, s.end_reason or "unfinished", ja, extra)
 
@@ -1205,9 +1206,10 @@ def questions(records: Sequence[Any]) -> list[Finding]:
                 if r.result.ranks[s] == 1:
                     wins[w] = wins.get(w, 0) + 1
         figs = {w: _rate(wins.get(w, 0), games[w]) for w in sorted(games)}
-        ans = "、".join(f"{w} {_pct(v)}" for w, v in figs.items()) + "。"
+        names = sk[0].result.extra.get("watashi_names", {})
+        ans = "、".join(f"{names.get(w, w)} {_pct(v)}" for w, v in figs.items()) + "。"
     else:
-        ans = "スキルありの対戦記録がありません（--option skills=true で対戦させてください）。"
+        ans = "スキルありの対戦記録がありません（--option skills=True で対戦させてください）。"
     out.append(Finding("スキルありのとき「私」ごとの勝率", ans, figs))
     return out
 
