@@ -3,35 +3,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from pathlib import Path
 
-import pdfplumber
-import pytest
-
-from pnp.data.project import Project
-from pnp.rulebook import build_rulebook, check_rulebook, has_rulebook, stated_counts
+from pnp.rulebook import check_rulebook, has_rulebook, stated_counts
 from pnp.text.linebreak import NO_START_CHARS
 
-REPO = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(scope="module")
-def game():
-    return Project(REPO).load_game("ebe")
-
-
-@pytest.fixture(scope="module")
-def built(game, tmp_path_factory):
-    out = tmp_path_factory.mktemp("ebe-rulebook")
-    written = build_rulebook(game, out)
-    return out, written
-
-
-@pytest.fixture(scope="module")
-def pages_text(built):
-    out, _ = built
-    with pdfplumber.open(out / "rulebook.pdf") as pdf:
-        return [p.extract_text() or "" for p in pdf.pages]
+GAME_ID = "ebe"     # fixtures game, built, pages_text: tests/rulebook/conftest.py
 
 
 def _flat(text: str) -> str:

@@ -10,29 +10,13 @@ import pdfplumber
 import pytest
 
 import pnp.games.tantei2 as engine
-from pnp.data.project import Project
-from pnp.rulebook import build_rulebook, check_rulebook, has_rulebook, stated_counts
+from pnp.rulebook import check_rulebook, has_rulebook, stated_counts
 from pnp.text.linebreak import NO_START_CHARS
 
 MARKS = "■◇○"
 
 
-@pytest.fixture(scope="module")
-def game(repo):
-    return Project(repo).load_game("tantei2")
-
-
-@pytest.fixture(scope="module")
-def built(game, tmp_path_factory):
-    out = tmp_path_factory.mktemp("tantei2-rulebook")
-    return out, build_rulebook(game, out)
-
-
-@pytest.fixture(scope="module")
-def pages_text(built):
-    out, _ = built
-    with pdfplumber.open(out / "rulebook.pdf") as pdf:
-        return [p.extract_text() or "" for p in pdf.pages]
+GAME_ID = "tantei2"     # fixtures game, built, pages_text: tests/rulebook/conftest.py
 
 
 @pytest.fixture(scope="module")
