@@ -23,7 +23,7 @@ assert set(CARD_SIZES_MM) == set(SIZE_NAMES)
 
 CARD_FIELDS = {"title", "value", "body", "flavor", "suit_name", "deck_name", "game_title"}
 LENGTH_KEYS = {"x", "y", "w", "h", "size", "min_size", "stroke_width", "radius", "mark_size"}
-TEXT_KINDS = {"text", "index"}
+TEXT_KINDS = {"text", "index", "pips"}
 
 
 def _validator(kind: str) -> jsonschema.Draft202012Validator:

@@ -31,7 +31,7 @@ REGION = {
     "description": "a drawn region of a card face or back; null removes an inherited region",
     "additionalProperties": False,
     "properties": {
-        "kind": {"enum": ["text", "index", "band", "mark", "frame", "rect", "image", "line"]},
+        "kind": {"enum": ["text", "index", "band", "mark", "frame", "rect", "image", "line", "pips"]},
         "x": LENGTH, "y": LENGTH, "w": LENGTH, "h": LENGTH,
         "field": {"type": "string", "description": "card field drawn here: title, value, body, flavor, "
                   "suit_name, deck_name, game_title, or fields.NAME"},
@@ -53,6 +53,9 @@ REGION = {
         "mark_size": LENGTH,
         "max_lines": {"type": "integer", "minimum": 1,
                       "description": "shrink (down to min_size) rather than use more lines than this"},
+        "pip_colors": {"type": "object", "propertyNames": {"minLength": 1, "maxLength": 1},
+                       "additionalProperties": COLOR,
+                       "description": "pips: each character of the field drawn as a coloured disc"},
         "optional": {"type": "boolean", "description": "an empty field draws nothing instead of being an error"},
         "z": {"type": "integer"},
     },

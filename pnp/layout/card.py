@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..data.model import Card, Deck, Game, Layout, Region
 from ..errors import DataError, Problem
 from ..text import fonts
-from ..text.linebreak import TextDoesNotFit, fit_text
+from ..text.linebreak import TextDoesNotFit, break_text, fit_text
 from ..units import to_mm
 from .plan import Box, CardPlan, Item, Mark, Picture, PlacedLine, Rotated, TextBlock
 
@@ -24,6 +24,12 @@ def _color(value: str | None, card: Card | None, deck: Deck) -> str | None:
     if value == "back":
         return deck.back.color
     return value
+
+
+def ink_on(color: str) -> str:
+    """Black or white, whichever reads on a background of color."""
+    r, g, b = (int(color[i:i + 2], 16) for i in (1, 3, 5))
+    return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#ffffff"
 
 
 def blend(color: str | None, background: str, opacity: float) -> str | None:
@@ -139,7 +145,7 @@ def plan_side(game: Game, deck: Deck, card: Card | None, problems: _Problems) ->
             path = card.image if card is not None else deck.back.image
             if path is not None:
                 items.append(Picture(path, region.x_pt, region.y_pt, region.w_pt, region.h_pt))
-        elif kind in ("text", "index"):
+        elif kind in ("text", "index", "pips"):
             text = _card_text(region, card, deck, game)
             label = f"{region.props.get('field', 'text')}"
             if not text:
@@ -147,6 +153,12 @@ def plan_side(game: Game, deck: Deck, card: Card | None, problems: _Problems) ->
                     problems.add(where, label, f"field {label!r} is empty but region {region.name!r} needs it")
                 continue
             color = _color(region.get("color", "#000000"), card, deck) or "#000000"
+            if kind == "pips":
+                group = _pips(text, region, problems, where, label)
+                if group:
+                    items.extend(group)
+                    texts.append(text)
+                continue
             if kind == "text":
                 block = place_text(text, region, color=color, problems=problems, where=where, label=label)
                 if block:
@@ -180,6 +192,38 @@ def _index(text: str, region: Region, card: Card | None, color: str, problems: _
         used = block.lines[-1].baseline + block.size_pt * 0.2
         items.append(Mark(card.suit.mark, region.x_pt + region.w_pt / 2, used + gap + mark_size / 2, mark_size,
                           color, 1.0))
+    return items
+
+
+def _pips(text: str, region: Region, problems: _Problems, where, label: str) -> list[Item] | None:
+    """Each character a disc in its colour (cost pips), left to right, the character inside."""
+    colors = region.get("pip_colors") or {}
+    chars = [ch for ch in text if not ch.isspace()]
+    unknown = sorted({ch for ch in chars if ch not in colors})
+    if unknown:
+        problems.add(where, label, f"no pip colour for {', '.join(map(repr, unknown))} in region {region.name!r} "
+                                   f"(pip_colors: {''.join(colors) or 'none'})")
+        return None
+    size = min(region.h_pt, region.get("mark_size", region.h_pt))
+    gap = size * 0.18
+    if len(chars) * size + (len(chars) - 1) * gap > region.w_pt + 0.01:
+        problems.add(where, label, f"{len(chars)} pips do not fit region {region.name!r}")
+        return None
+    font = region.get("font", "gothic-bold")
+    missing = fonts.missing_glyphs("".join(chars), font)
+    if missing:
+        problems.add(where, label, f"character {', '.join(map(repr, missing))} is not in font {font}")
+        return None
+    items: list[Item] = []
+    x, top = region.x_pt, region.y_pt + (region.h_pt - size) / 2
+    char_size = size * 0.62
+    for ch in chars:
+        fill = colors[ch]
+        items.append(Box(x, top, size, size, fill=fill, stroke="#333333", stroke_width=0.5, radius=size / 2))
+        line = break_text(ch, font, char_size, size * 2, fonts.measure)[0]
+        items.append(TextBlock((PlacedLine(x + (size - line.width_pt) / 2, top + size / 2 + char_size * 0.35, line),),
+                               ink_on(fill), char_size))
+        x += size + gap
     return items
 
 

@@ -17,7 +17,7 @@ from ..data.parts import Bits, Board, CutCard, Dice, Tokens, Track, TrackCopy
 from ..errors import DataError, Problem
 from ..text import fonts
 from ..units import mm, to_mm
-from .card import place_text
+from .card import ink_on, place_text
 from .dice import DieNet, plan_die
 from .plan import Box, Item, Rotated, Rule, TextBlock
 from .sheet import paper_size
@@ -107,11 +107,6 @@ def _tint(color: str, amount: float) -> str:
     """color mixed with white: amount 1 → color, 0 → white."""
     rgb = [int(color[i:i + 2], 16) for i in (1, 3, 5)]
     return "#" + "".join(f"{round(255 - (255 - v) * amount):02x}" for v in rgb)
-
-
-def _ink_on(color: str) -> str:
-    r, g, b = (int(color[i:i + 2], 16) for i in (1, 3, 5))
-    return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#ffffff"
 
 
 def _outline(x: float, y: float, w: float, h: float) -> Box:
@@ -253,7 +248,7 @@ def track_card(track: Track, copy: TrackCopy, wr: Writer) -> tuple[float, float,
     w = 2 * pad + cols * s + (cols - 1) * g
     h = 2 * pad + header + rows * s + (rows - 1) * g
     items: list[PartItem] = [Box(0, 0, w, h, fill="#ffffff")]
-    ink = _ink_on(copy.color)
+    ink = ink_on(copy.color)
 
     def origin(c: int, r: int) -> tuple[float, float]:
         return pad + c * (s + g), pad + header + r * (s + g)
@@ -326,7 +321,7 @@ def cut_card_face(card: CutCard, pieces, wr: Writer) -> tuple[float, float, list
                          stroke_width=0.6, radius=mm(2)))
         bx, by = x0 + safe + mm(2), y0 + safe + mm(2)
         items.append(Box(bx, by, d, d, fill=p.color, radius=d / 2))
-        items.append(wr.text(str(p.number), bx, by, d, d, d * 0.62, font="gothic-bold", color=_ink_on(p.color),
+        items.append(wr.text(str(p.number), bx, by, d, d, d * 0.62, font="gothic-bold", color=ink_on(p.color),
                              label="number", where=p.where))
         tx = bx + d + mm(2.5)
         tw = x0 + pw - safe - mm(2) - tx
@@ -506,7 +501,7 @@ def board_items(board: Board, wr: Writer) -> list[PartItem]:
             hi += 1
         size = max(6.0, min(14.0, c * 0.28))
         items.append(wr.text(a.label, lo * c + mm(1), row * c + mm(1), (hi - lo + 1) * c - mm(2), c - mm(2), size,
-                             font="gothic-bold", color=_ink_on(a.color), min_size=4.0, leading=1.15,
+                             font="gothic-bold", color=ink_on(a.color), min_size=4.0, leading=1.15,
                              label="areas", where=board.where))
     for lab in board.labels:
         width = fonts.measure(lab.text, "gothic-bold", lab.size_pt) + mm(2)

@@ -180,3 +180,29 @@ def test_manifest_lists_every_file_with_hash(built_kit):
 def test_pdfs_are_small(built_kit):
     for pdf in built_kit.rglob("*.pdf"):
         assert pdf.stat().st_size < 10 * 1024 * 1024
+
+
+def test_cost_pips_draw_one_disc_per_character(repo):
+    from pnp.build import plan_game_cards
+    from pnp.layout.plan import Box, TextBlock
+    game = Project(repo).load_game("tantei2")
+    faces, _ = plan_game_cards(game)["events"]
+    card = game.deck("events").card("e01")
+    cost = card.fields["cost"]
+    discs = [i for i in faces["e01"].items if isinstance(i, Box) and i.radius and i.w == i.h and i.radius == i.w / 2]
+    assert len(discs) == len(cost) == 4
+    letters = [i.lines[0].line.text for i in faces["e01"].items if isinstance(i, TextBlock) and len(i.lines) == 1
+               and i.lines[0].line.text in cost]
+    assert "".join(letters) == cost
+
+
+def test_pip_without_a_colour_is_an_error(repo, tmp_path):
+    import shutil
+    shutil.copytree(repo / "components/tantei2", tmp_path / "components/tantei2")
+    events = tmp_path / "components/tantei2/events.yaml"
+    events.write_text(events.read_text(encoding="utf-8").replace('fields: {cost: "黒橙黄"}', 'fields: {cost: "黒灰黄"}'),
+                      encoding="utf-8")
+    from pnp.build import plan_game_cards
+    with pytest.raises(DataError) as e:
+        plan_game_cards(Project(tmp_path).load_game("tantei2"))
+    assert "events.yaml:" in str(e.value) and "no pip colour for '灰'" in str(e.value)
