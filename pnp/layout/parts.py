@@ -90,12 +90,15 @@ class Writer:
 
     def text(self, s: str, x: float, y: float, w: float, h: float, size: float, *, font: str = "gothic",
              color: str = "#000000", align: str = "center", valign: str = "middle", min_size: float | None = None,
-             leading: float = 1.25, label: str = "text", where: Where | None = None) -> TextBlock | None:
+             leading: float = 1.25, label: str = "text", where: Where | None = None,
+             max_lines: int | None = None) -> TextBlock | None:
         if not s:
             return None
-        region = Region("part", "text", x, y, w, h,
-                        {"font": font, "size": size, "min_size": min_size if min_size is not None else min(size, 5.0),
-                         "align": align, "valign": valign, "leading": leading}, where or self.where)
+        props = {"font": font, "size": size, "min_size": min_size if min_size is not None else min(size, 5.0),
+                 "align": align, "valign": valign, "leading": leading}
+        if max_lines:
+            props["max_lines"] = max_lines
+        region = Region("part", "text", x, y, w, h, props, where or self.where)
         block = place_text(s, region, color=color, problems=self, where=where or self.where, label=label,
                            default_font=font)
         if block is not None:
@@ -372,8 +375,10 @@ def plan_tokens(game: Game, tokens: Tokens, room: Room, wr: Writer) -> list[tupl
                 n = 6 if g.shape == "hexagon" else 8
                 items.append(Polygon(_regular(n, s / 2, s / 2, s / 2, 0 if n == 6 else 22.5), fill=g.color,
                                      stroke=CUT, stroke_width=CUT_W))
-            items.append(wr.text(g.label, s * 0.15, s * 0.2, s * 0.7, s * 0.6, max(5.0, min(s * 0.32, 14.0)),
-                                 font="gothic-bold", color=g.text_color, min_size=4.0, label="label", where=g.where))
+            # a token's label shrinks onto as many lines as the designer wrote (\n), never wraps mid-word
+            items.append(wr.text(g.label, s * 0.12, s * 0.2, s * 0.76, s * 0.6, max(5.0, min(s * 0.32, 14.0)),
+                                 font="gothic-bold", color=g.text_color, min_size=4.0, label="label", where=g.where,
+                                 max_lines=g.label.count("\n") + 1))
             pieces.append((s, s, items))
     return _pack_pieces(pieces, room, wr, tokens.where, "実線に沿って切り抜きます（厚紙推奨）。", gap=mm(2.5))
 
