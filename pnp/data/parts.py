@@ -90,6 +90,8 @@ TRACK_SCHEMA = _schema("track", "track (numbered spaces a cube moves on)", ["end
     "columns": {"type": "integer", "minimum": 2, "maximum": 60,
                 "description": "snake: spaces per row; border: spaces along the top edge"},
     "mark_every": {"type": "integer", "minimum": 2, "description": "tint every n-th value (5 → 0, 5, 10 …)"},
+    "highlight": {"type": "array", "items": {"type": "integer"},
+                  "description": "tint exactly these values (start spaces, thresholds) instead of every n-th"},
     "title": TEXT,
     "note": TEXT,
     "color": HEX,
@@ -122,6 +124,10 @@ class Track:
     copies: tuple[TrackCopy, ...]
     description: str = ""
     kind: str = "track"
+    highlight: tuple[int, ...] = ()
+
+    def tinted(self, value: int) -> bool:
+        return value in self.highlight if self.highlight else value % self.mark_every == 0
 
     def values(self) -> list[int]:
         return list(range(self.start, self.end + (1 if self.step > 0 else -1), self.step))
@@ -160,8 +166,13 @@ def _build_track(d: dict, smap: SourceMap, folder: Path) -> tuple[Track | None, 
     problems += L.problems
     if problems:
         return None, problems
+    values = set(range(start, end + (1 if signed > 0 else -1), signed))
+    off = sorted(set(d.get("highlight", [])) - values)
+    if off:
+        return None, [smap.problem(("highlight",), f"highlight {off} are not spaces of the track")]
     return Track(d["id"], d["name"], smap.file, _where(smap), shape, start, end, signed, space, columns,
-                 d.get("mark_every", 5), copies, d.get("description", "")), []
+                 d.get("mark_every", 5), copies, d.get("description", ""),
+                 highlight=tuple(d.get("highlight", ()))), []
 
 
 # ============================================================================ board

@@ -278,7 +278,7 @@ def track_card(track: Track, copy: TrackCopy, wr: Writer) -> tuple[float, float,
     size = min(s * 0.42, 13.0)
     for v, (c, r) in zip(values, pos):
         x, y = origin(c, r)
-        marked = v % track.mark_every == 0
+        marked = track.tinted(v)
         items.append(Box(x, y, s, s, fill=_tint(copy.color, 0.35) if marked else "#ffffff", stroke=copy.color,
                          stroke_width=1.0 if marked else 0.7, radius=mm(1.2)))
         items.append(wr.text(str(v), x, y, s, s, size, font="gothic-bold", min_size=5.0, label="end"))
