@@ -30,8 +30,8 @@ from ..render.pdf import rgb_to_cmyk
 from ..text import fonts
 from ..text.linebreak import Span
 from . import markup as m
-from .flow import (BULLET, GREY, BoxFlow, CardFigure, DiagramFigure, Heading, TableFlow, TextBlock, Theme,
-                   TocFlow, draw_card, painter, text_line)
+from .flow import (BULLET, GREY, BoxFlow, CardFigure, DiagramFigure, Heading, PartFigure, TableFlow, TextBlock,
+                   Theme, TocFlow, draw_card, painter, text_line)
 
 MM = 72 / 25.4
 PAPERS = {"a5": (A5, landscape(A4)), "a4": (A4, landscape(A3))}
@@ -91,6 +91,19 @@ class _Builder:
             self._plans[deck_id] = plan_deck(self.game, self.game.deck(deck_id))
         return self._plans[deck_id]
 
+    def part_figure(self, fig: m.PartFig) -> PartFigure:
+        """A board whole (not tiled) or a track's first card, from the same items the parts PDFs draw."""
+        from ..layout.parts import Writer, board_items, track_card
+        part = self.game.part(fig.part)
+        wr = Writer(part.where)
+        if part.kind == "board":
+            w, h, items = part.width_pt, part.height_pt, board_items(part, wr)
+        else:
+            w, h, items = track_card(part, part.copies[0], wr)
+        if wr.problems:
+            raise DataError(wr.problems)
+        return PartFigure(items, w, h, fig.caption, self.th)
+
     def plan(self, ref: m.CardRef) -> CardPlan:
         faces, back = self.plans(ref.deck)
         return back if ref.card == "back" else faces[ref.card]
@@ -144,6 +157,8 @@ class _Builder:
                 labels = [""] * len(plans) if len(plans) == 1 else [m._card_name(self.game.deck(r.deck), r.card)
                                                                    .split("（")[-1].rstrip("）") for r in b.refs]
                 out.append(CardFigure(plans, labels, b.caption, th, max_scale=0.42 if len(plans) > 1 else 0.5))
+            elif isinstance(b, m.PartFig):
+                out.append(self.part_figure(b))
             elif isinstance(b, m.Diagram):
                 faces, back = self.plans(b.deck)
                 deck = self.game.deck(b.deck)

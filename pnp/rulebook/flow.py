@@ -10,7 +10,7 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.platypus.flowables import Flowable
 
 from ..layout.plan import CardPlan
-from ..render.pdf import PdfPainter
+from ..render.parts import PartsPainter
 from ..text import fonts
 from ..text.linebreak import Line, Span, break_spans
 
@@ -386,11 +386,12 @@ class TableFlow(Flowable):
 
 
 # ----------------------------------------------------------------------------------- figures
-def painter(c) -> PdfPainter:
-    """One painter per canvas: the painter keeps per-document state (forms it has defined)."""
+def painter(c) -> PartsPainter:
+    """One painter per canvas: the painter keeps per-document state (forms it has defined).  The parts
+    painter draws card plans too, so cards and boards share it."""
     p = getattr(c, "_pnp_painter", None)
     if p is None:
-        p = c._pnp_painter = PdfPainter(c, getattr(c, "cmyk", False))
+        p = c._pnp_painter = PartsPainter(c, getattr(c, "cmyk", False))
     return p
 
 
@@ -454,6 +455,45 @@ class CardFigure(Flowable):
                           top - self.card_h - self.label_size * 1.3, "center", GREY)
             x += w + self.gap
         y = top - self.card_h - (self.label_size * 1.8 if any(self.labels) else 0.0) - self.cap_size * 1.3
+        for line in self.cap_lines:
+            draw_line(c, line, (self.width - line.width_pt) / 2, y, GREY)
+            y -= self.cap_size * 1.5
+
+
+class PartFigure(Flowable):
+    """A board or a track card drawn from its part plan items, scaled to the column, with a caption."""
+
+    def __init__(self, items: list, width_pt: float, height_pt: float, caption: str, theme: Theme,
+                 max_height_share: float = 0.55):
+        super().__init__()
+        self.items = items
+        self.w, self.h = width_pt, height_pt
+        self.caption = caption
+        self.theme = theme
+        self.max_height_share = max_height_share
+        self.spaceBefore = theme.size * 0.7
+        self.spaceAfter = theme.size * 0.9
+        self.cap_size = theme.size * 0.85
+
+    def wrap(self, availWidth, availHeight):
+        self.scale = min(1.0, availWidth / self.w, self.theme.size * 60 * self.max_height_share / self.h)
+        self.cap_lines = break_lines([Span(self.caption, "gothic", self.cap_size)], availWidth, justify=False) \
+            if self.caption else []
+        self.width = availWidth
+        self.height = self.h * self.scale + len(self.cap_lines) * self.cap_size * 1.5 + self.cap_size * 0.8
+        return self.width, self.height
+
+    def draw(self):
+        c = self.canv
+        w = self.w * self.scale
+        c.saveState()
+        c.translate((self.width - w) / 2, self.height)
+        c.scale(self.scale, self.scale)
+        p = painter(c)
+        for item in self.items:
+            p.item(item)
+        c.restoreState()
+        y = self.height - self.h * self.scale - self.cap_size * 1.5
         for line in self.cap_lines:
             draw_line(c, line, (self.width - line.width_pt) / 2, y, GREY)
             y -= self.cap_size * 1.5

@@ -38,6 +38,9 @@ paragraph
 ``{{card kleshas/tonyoku-3 kleshas/back: 見出し}}``
     on a line of its own: real components rendered from data as one figure (``back`` is the deck's
     back), with the caption after ``:`` (default: the cards' names).
+``{{part station: 見出し}}``
+    on a line of its own: a board (the whole map, however it is tiled for printing) or the first card
+    of a track, drawn from data at a size that fits the page.
 ``{{components}}``
     the コンポーネント list generated from game.yaml: name, count, description and pictures.
 ``{{rulings}}``
@@ -92,7 +95,7 @@ _FM_VALIDATOR = jsonschema.Draft202012Validator(FRONT_MATTER_SCHEMA)
 HEADING_MARKS = "■◇◆〇○◎●□"
 INLINE_VALUES = ("title", "subtitle", "players", "players_min", "players_max", "play_time", "age",
                  "version", "designer")
-BLOCK_EMBEDS = ("card", "components", "rulings", "newpage")
+BLOCK_EMBEDS = ("card", "part", "components", "rulings", "newpage")
 BOX_KINDS = ("note", "example")
 CELL_WORDS = ("up", "down", "empty", "none")
 
@@ -155,6 +158,13 @@ class CardRef:
 @dataclass(frozen=True)
 class Cards:
     refs: tuple[CardRef, ...]
+    caption: str
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class PartFig:
+    part: str          # a board or track part id of the game
     caption: str
     loc: Loc
 
@@ -487,6 +497,15 @@ class _Parser:
     def block_embed(self, body: str, no: int, col: int, boxed: bool) -> Any:
         name, _, arg = body.partition(" ")
         loc = Loc(self.file, no)
+        if name == "part":
+            part_id, _, caption = arg.partition(":")
+            part_id = part_id.strip()
+            shown = {p.id: p for p in self.game.parts if p.kind in ("board", "track")}
+            if part_id not in shown:
+                self.err(no, col, f"{{{{part {part_id}}}}}: no board or track {part_id!r} "
+                                  f"(parts: {', '.join(sorted(shown)) or 'none'})")
+                return None
+            return PartFig(part_id, caption.strip() or shown[part_id].name, loc)
         if name == "components":
             if boxed:
                 self.err(no, col, "{{components}} cannot stand in a box")

@@ -65,3 +65,19 @@ def test_shows_real_cards_and_the_station(game, pages_text):
     labels = {a.id: a.label.split(" ", 1)[1] for a in board.areas}
     for a, b in board.adjacency():
         assert f"{a.upper()}{labels[a]}―{b.upper()}{labels[b]}" in text, (a, b)
+
+
+def test_station_map_is_drawn_from_the_board_data(game, pages_text):
+    page = next(t for t in pages_text if "ステーションマップ（A医務室" in t)
+    for area in game.part("station").areas:
+        assert area.label.replace(" ", "") in page.replace(" ", "")
+
+
+def test_unknown_part_embed_is_an_error_with_its_line(game, tmp_path):
+    from dataclasses import replace
+    import shutil
+    shutil.copytree(game.folder, tmp_path / "ebe")
+    src = tmp_path / "ebe/rulebook/04-station.md"
+    src.write_text(src.read_text(encoding="utf-8").replace("{{part station:", "{{part stations:"), encoding="utf-8")
+    problems = check_rulebook(replace(game, folder=tmp_path / "ebe"))
+    assert any("04-station.md" in p.file and "no board or track 'stations'" in p.message for p in problems)
