@@ -1,7 +1,7 @@
 """Loading a project folder (components/<game>/, layouts/) into the model, collecting every problem."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -9,6 +9,7 @@ import jsonschema
 
 from ..errors import DataError, Problem
 from ..resources import layouts_dir
+from ..text.fonts import FONT_FILES
 from ..units import parse_length
 from .model import Back, Card, Component, Deck, Game, Layout, Region, Suit, Where
 from .schemas import SCHEMAS, SIZE_NAMES
@@ -287,7 +288,6 @@ def _build_layout(lid: str, data: dict, smap: SourceMap) -> tuple[Layout | None,
                                                                  "or fields.NAME)"))
             font = props.get("font")
             if font is not None:
-                from ..text.fonts import FONT_FILES
                 if font not in FONT_FILES:
                     problems.append(smap.problem(path + ("font",), f"unknown font {font!r} "
                                                                    f"(fonts: {', '.join(sorted(FONT_FILES))})"))
@@ -309,7 +309,6 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout]) -> tuple[De
                                                   f"(layouts: {', '.join(sorted(layouts)) or 'none'})"))
     elif "size" in d:
         w, h = _size_pt(d["size"])
-        from dataclasses import replace
         layout = replace(layout, width_pt=w, height_pt=h)
     suits = {}
     for i, s in enumerate(d.get("suits", [])):

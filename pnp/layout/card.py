@@ -1,12 +1,14 @@
 """Card templates → card plans: fits every text with the shared line breaker, checks glyphs."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..data.model import Card, Deck, Game, Layout, Region
 from ..errors import DataError, Problem
 from ..text import fonts
 from ..text.linebreak import TextDoesNotFit, break_text, fit_text
 from ..units import to_mm
-from .plan import Box, CardPlan, Item, Mark, Picture, PlacedLine, Rotated, TextBlock
+from .plan import Box, CardPlan, Item, Mark, Picture, PlacedLine, Rotated, Rule, TextBlock
 
 ASCENT = 0.88   # first baseline sits this many ems below the top of a text box
 
@@ -133,7 +135,6 @@ def plan_side(game: Game, deck: Deck, card: Card | None, problems: _Problems) ->
                              stroke=stroke or "#444444", stroke_width=region.get("stroke_width", 0.5),
                              radius=region.get("radius", 0.0), opacity=opacity))
         elif kind == "line":
-            from .plan import Rule
             items.append(Rule(region.x_pt, region.y_pt, region.x_pt + region.w_pt, region.y_pt + region.h_pt,
                               stroke or "#444444", region.get("stroke_width", 0.5)))
         elif kind == "mark":
@@ -180,7 +181,6 @@ def _index(text: str, region: Region, card: Card | None, color: str, problems: _
     """Corner index: the value on top, the suit mark under it."""
     mark_size = region.get("mark_size", 0.0) if card is not None and card.suit else 0.0
     gap = mark_size * 0.15
-    from dataclasses import replace
     value_region = replace(region, h_pt=region.h_pt - mark_size - gap,
                            props={**region.props, "align": "center", "valign": "top", "leading": 1.0})
     block = place_text(text, value_region, color=color, problems=problems, where=where, label=label,
