@@ -41,15 +41,33 @@ def _wrap(text: str, font: str, size: float, width: float) -> list[str]:
     return lines
 
 
+def _wrap_label(text: str, width: float, size: float) -> str:
+    """A category name on as few lines as fit its bar's width, by the shared line breaker."""
+    from ..text.fonts import measure
+    from ..text.linebreak import break_text
+    if measure(text, "gothic", size) <= width:
+        return text
+    lines = [ln.text for ln in break_text(text, "gothic", size, max(width, size * 2), measure, allow_hanging=False)]
+    if len(lines) > 3:
+        lines = lines[:2] + [lines[2][:-1] + "…"]
+    return "\n".join(lines)
+
+
 def _bar_chart(title: str, labels: Sequence[str], values: Sequence[float], cis: Sequence[Sequence[float]] | None,
                width: float, height: float, *, percent: bool, ref: float | None = None) -> Drawing:
     gothic = pdf_name("gothic")
     d = Drawing(width, height)
     d.add(String(0, height - 12, title, fontName=pdf_name("gothic-bold"), fontSize=10, fillColor=INK))
     c = VerticalBarChart()
-    c.x, c.y, c.width, c.height = 36, 24, width - 46, height - 48
+    # category names are broken to the width of their bar (kinsoku) and may take up to three lines
+    plot_w = width - 46
+    wrapped = [_wrap_label(lab, plot_w / max(1, len(labels)) - 4, 7) for lab in labels]
+    lines = max((w.count("\n") + 1 for w in wrapped), default=1)
+    bottom = 14 + 9 * lines
+    c.x, c.y, c.width, c.height = 36, bottom, plot_w, height - bottom - 24
     c.data = [list(values)]
-    c.categoryAxis.categoryNames = list(labels)
+    c.categoryAxis.categoryNames = wrapped
+    c.categoryAxis.labels.leading = 8.5
     c.categoryAxis.labels.fontName = gothic
     c.categoryAxis.labels.fontSize = 7
     c.valueAxis.labels.fontName = gothic
@@ -102,7 +120,7 @@ def _page(cv: canvas.Canvas, title: str, s: dict[str, Any]) -> None:
     d1 = _bar_chart("席ごとの勝率（ひげは95%区間、点線は公平な勝率）", [f"席{i + 1}" for i in range(len(seats))],
                     [r["rate"] for r in seats], [r["ci"] for r in seats], half, chart_h, percent=True, ref=fair)
     reasons = list(s["end_reasons"])
-    d2 = _bar_chart("終了理由", [s["end_reasons_ja"].get(k, k)[:10] for k in reasons],
+    d2 = _bar_chart("終了理由", [s["end_reasons_ja"].get(k, k) for k in reasons],
                     [s["end_reason_rates"][k]["rate"] for k in reasons],
                     [s["end_reason_rates"][k]["ci"] for k in reasons], half, chart_h, percent=True)
     y -= chart_h + 4 * mm
