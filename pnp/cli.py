@@ -66,7 +66,9 @@ def build(games: tuple[str, ...], project_dir: Path, out_dir: Path, paper: str, 
     opts = BuildOptions(paper=paper, duplex=duplex, marks=marks, gutter_mm=gutter_mm, back_offset_mm=(dx, dy),
                         cmyk=color == "cmyk", png=png, dpi=dpi, tts=tts, cards=not rulebook_only,
                         rulebook_paper=rulebook_paper)
-    steps = sum(len(g.decks) + bool(g.parts) + 1 for g in loaded)
+    from .rulebook import has_rulebook
+    steps = sum(len(g.decks) + bool(g.parts) + has_rulebook(g) for g in loaded) if not rulebook_only else \
+        sum(has_rulebook(g) for g in loaded)
     show = sys.stderr.isatty()
     with click.progressbar(length=steps, label="ビルド中", file=sys.stderr,
                            hidden=not show) as bar:
