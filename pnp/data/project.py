@@ -96,6 +96,18 @@ class Project:
                                      "no components/ folder here (use --project DIR, or `pnp new GAME`)")])
         return sorted(p.name for p in self.components_dir.iterdir() if (p / "game.yaml").is_file())
 
+    def _read_mapping(self, path: Path, problems: list[Problem]) -> tuple[dict, SourceMap] | None:
+        """One YAML file whose top is a mapping; its problems go to problems and give None."""
+        try:
+            data, smap = load_yaml(path, self.display(path))
+        except DataError as e:
+            problems.extend(e.problems)
+            return None
+        if not isinstance(data, dict):
+            problems.append(Problem(smap.file, 1, 1, "", "expected a mapping at the top of the file"))
+            return None
+        return data, smap
+
     # ---------------------------------------------------------------- layouts
     def load_layouts(self) -> dict[str, Layout]:
         raw: dict[str, _Raw] = {}
@@ -105,14 +117,10 @@ class Project:
             folders.append(self.root / "layouts")
         for folder in folders:   # later folders override earlier ones (a project's own layouts win)
             for path in sorted(folder.glob("*.yaml")):
-                try:
-                    data, smap = load_yaml(path, self.display(path))
-                except DataError as e:
-                    problems.extend(e.problems)
+                loaded = self._read_mapping(path, problems)
+                if loaded is None:
                     continue
-                if not isinstance(data, dict):
-                    problems.append(Problem(smap.file, 1, 1, "", "a layout file holds a mapping"))
-                    continue
+                data, smap = loaded
                 found = schema_problems("layout", data, smap)
                 lid = data.get("id", path.stem)
                 if lid != path.stem:
@@ -149,14 +157,10 @@ class Project:
                 layouts = {}
         files: dict[str, _Raw] = {}
         for path in sorted(folder.glob("*.yaml")):
-            try:
-                data, smap = load_yaml(path, self.display(path))
-            except DataError as e:
-                problems.extend(e.problems)
+            loaded = self._read_mapping(path, problems)
+            if loaded is None:
                 continue
-            if not isinstance(data, dict):
-                problems.append(Problem(smap.file, 1, 1, "", "expected a mapping at the top of the file"))
-                continue
+            data, smap = loaded
             if path.name == "game.yaml":
                 kind = "game"
             else:

@@ -1,17 +1,11 @@
 """EBE's rulebook: builds cleanly, prints the data's counts, every ruling, and breaks lines by kinsoku."""
 from __future__ import annotations
 
-import re
-import unicodedata
-
-from pnp.rulebook import check_rulebook, has_rulebook, stated_counts
-from pnp.text.linebreak import NO_START_CHARS
+from pnp.rulebook import check_rulebook, has_rulebook
+from rulebook_checks import (assert_counts_equal_data, assert_every_ruling_printed, assert_no_forbidden_line_start,
+                             flat as _flat)
 
 GAME_ID = "ebe"     # fixtures game, built, pages_text: tests/rulebook/conftest.py
-
-
-def _flat(text: str) -> str:
-    return unicodedata.normalize("NFKC", text).replace(" ", "").replace("\n", "")
 
 
 def test_builds_cleanly(game, built):
@@ -23,37 +17,21 @@ def test_builds_cleanly(game, built):
 
 
 def test_every_count_printed_equals_the_data(game, pages_text):
+    text = assert_counts_equal_data(game, pages_text)
     counts = {c.name: c.count for c in game.components}
-    text = _flat("".join(pages_text))
-    names = "|".join(sorted(map(re.escape, counts), key=len, reverse=True))
-    found = re.findall(rf"({names})[（(](\d+)(?:枚|個)?[）)]", text)
-    # the component list prints every component once at least
-    assert {n for n, _ in found} == set(counts)
-    for name, number in found:
-        assert int(number) == counts[name], (name, number)
-    assert all(n == counts[name] for _, _, name, n in stated_counts(game))
     # counts written inline with {{count:…}}
     assert f"イーバカードの山{counts['イーバカード']}枚" in text
     for name in ("資源キューブ", "武器キューブ", "ダメージトークン"):
         assert f"{name}({counts[name]}個)" in text
 
 
-def test_rulings_section_has_every_ruling(game, pages_text):
+def test_rulings_section_has_every_ruling(pages_text):
     from pnp.games.ebe import RULINGS
-    start = next(i for i, t in enumerate(pages_text) if i > 2 and "■補足・裁定" in t.replace(" ", ""))
-    section = _flat("".join(pages_text[start:]))
-    for rid, sentence in RULINGS:
-        assert _flat(sentence) in section, rid
+    assert_every_ruling_printed(pages_text, RULINGS)
 
 
 def test_no_line_starts_with_a_forbidden_character(pages_text):
-    bad = []
-    for n, text in enumerate(pages_text, 1):
-        for line in text.splitlines():
-            line = line.strip()
-            if line and line[0] in NO_START_CHARS:
-                bad.append((n, line))
-    assert bad == []
+    assert_no_forbidden_line_start(pages_text, skip_cover=False)
 
 
 def test_shows_real_cards_and_the_station(game, pages_text):

@@ -1,0 +1,67 @@
+"""What every game's rulebook test asserts, written once: the 目次 entries land on their pages, the
+counts printed equal the data, every ruling is printed, and no line starts with a forbidden character."""
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from pnp.rulebook import stated_counts
+from pnp.text.linebreak import NO_START_CHARS
+
+MARKS = "■◇○"
+
+
+def flat(text: str) -> str:
+    return unicodedata.normalize("NFKC", text).replace("\n", "").replace(" ", "")
+
+
+def toc_entries(pages_text: list[str]) -> list[tuple[str, int]]:
+    """(heading, page) from the 目次 on page 2."""
+    entries = []
+    for ln in pages_text[1].splitlines():
+        m = re.match(r"^(?:■\s*)?(.*\D)\s*(\d+)$", ln.strip())
+        if m and "目次" not in ln:
+            entries.append((m.group(1).replace(" ", ""), int(m.group(2))))
+    return entries
+
+
+def assert_toc_lands(pages_text: list[str], required: tuple[str, ...]) -> None:
+    entries = toc_entries(pages_text)
+    names = [name for name, _ in entries]
+    for want in required:
+        assert want in names, (want, names)
+    for name, page in entries:
+        landed = [n for n, text in enumerate(pages_text, 1) if n > 2 and any(
+            ln.replace(" ", "").lstrip(MARKS) == name for ln in text.splitlines())]
+        assert landed and landed[0] == page, (name, page, landed)
+
+
+def assert_counts_equal_data(game, pages_text: list[str]) -> str:
+    """Every 「名前（N枚／個）」 printed and every stated count equals the data; returns the flat text."""
+    counts = {c.name: c.count for c in game.components}
+    text = flat("\n".join(pages_text))
+    names = "|".join(sorted(map(re.escape, counts), key=len, reverse=True))
+    found = re.findall(rf"({names})[（(](\d+)(?:枚|個)?[）)]", text)
+    assert {name for name, _ in found} == set(counts)     # the component list names every component
+    for name, number in found:
+        assert int(number) == counts[name], (name, number)
+    decks = {d.name: d.piece_count for d in game.decks}
+    stated = stated_counts(game)
+    assert stated
+    for file, line, name, number in stated:
+        assert number == counts.get(name, decks.get(name)), (file, line, name, number)
+    return text
+
+
+def assert_every_ruling_printed(pages_text: list[str], rulings) -> None:
+    start = next(n for n, text in enumerate(pages_text)
+                 if n > 1 and "■補足・裁定" in [ln.replace(" ", "") for ln in text.splitlines()])
+    section = flat("\n".join(pages_text[start:]))
+    for rid, sentence in rulings:
+        assert flat(sentence) in section, rid
+
+
+def assert_no_forbidden_line_start(pages_text: list[str], skip_cover: bool = True) -> None:
+    bad = [(n, line.strip()) for n, text in enumerate(pages_text, 1) if not (skip_cover and n == 1)
+           for line in text.splitlines() if line.strip() and line.strip()[0] in NO_START_CHARS]
+    assert bad == []
