@@ -413,6 +413,18 @@ def draw_card(c, plan: CardPlan, x: float, y_top: float, scale: float) -> None:
     c.restoreState()
 
 
+def caption_lines(caption: str, width: float, size: float) -> list[Line]:
+    """A figure's caption broken to the column (empty caption: no lines)."""
+    return break_lines([Span(caption, "gothic", size)], width, justify=False) if caption else []
+
+
+def draw_caption(c, lines: list[Line], width: float, y: float, size: float) -> None:
+    """Caption lines centred under a figure, the first baseline at y."""
+    for line in lines:
+        draw_line(c, line, (width - line.width_pt) / 2, y, GREY)
+        y -= size * 1.5
+
+
 class CardFigure(Flowable):
     """Real components in a row, each with a small label, and a caption: one unbreakable unit."""
 
@@ -435,8 +447,7 @@ class CardFigure(Flowable):
         room = availWidth - self.gap * (len(self.plans) - 1)
         self.scale = min(self.max_scale, room / total)
         self.card_h = max(p.height for p in self.plans) * self.scale
-        self.cap_lines = break_lines([Span(self.caption, "gothic", self.cap_size)], availWidth, justify=False) \
-            if self.caption else []
+        self.cap_lines = caption_lines(self.caption, availWidth, self.cap_size)
         self.width = availWidth
         lab = self.label_size * 1.8 if any(self.labels) else 0.0
         self.height = self.card_h + lab + len(self.cap_lines) * self.cap_size * 1.5 + self.cap_size * 0.4
@@ -455,9 +466,7 @@ class CardFigure(Flowable):
                           top - self.card_h - self.label_size * 1.3, "center", GREY)
             x += w + self.gap
         y = top - self.card_h - (self.label_size * 1.8 if any(self.labels) else 0.0) - self.cap_size * 1.3
-        for line in self.cap_lines:
-            draw_line(c, line, (self.width - line.width_pt) / 2, y, GREY)
-            y -= self.cap_size * 1.5
+        draw_caption(c, self.cap_lines, self.width, y, self.cap_size)
 
 
 class PartFigure(Flowable):
@@ -477,8 +486,7 @@ class PartFigure(Flowable):
 
     def wrap(self, availWidth, availHeight):
         self.scale = min(1.0, availWidth / self.w, self.theme.size * 60 * self.max_height_share / self.h)
-        self.cap_lines = break_lines([Span(self.caption, "gothic", self.cap_size)], availWidth, justify=False) \
-            if self.caption else []
+        self.cap_lines = caption_lines(self.caption, availWidth, self.cap_size)
         self.width = availWidth
         self.height = self.h * self.scale + len(self.cap_lines) * self.cap_size * 1.5 + self.cap_size * 0.8
         return self.width, self.height
@@ -493,10 +501,8 @@ class PartFigure(Flowable):
         for item in self.items:
             p.item(item)
         c.restoreState()
-        y = self.height - self.h * self.scale - self.cap_size * 1.5
-        for line in self.cap_lines:
-            draw_line(c, line, (self.width - line.width_pt) / 2, y, GREY)
-            y -= self.cap_size * 1.5
+        draw_caption(c, self.cap_lines, self.width, self.height - self.h * self.scale - self.cap_size * 1.5,
+                     self.cap_size)
 
 
 class DiagramFigure(Flowable):
@@ -526,8 +532,7 @@ class DiagramFigure(Flowable):
         self.cw, self.ch = self.card_w * self.scale, self.card_h * self.scale
         self.gap = self.cw * gap_ratio
         self.col_h = self.label_size * 1.6 if self.columns else 0.0
-        self.cap_lines = break_lines([Span(self.caption, "gothic", self.label_size)], availWidth, justify=False) \
-            if self.caption else []
+        self.cap_lines = caption_lines(self.caption, availWidth, self.label_size)
         self.width = availWidth
         self.height = (self.col_h + len(self.rows) * (self.ch + self.gap)
                        + len(self.cap_lines) * self.label_size * 1.5 + self.label_size * 0.5)
@@ -572,10 +577,7 @@ class DiagramFigure(Flowable):
                     c.roundRect(x, y - self.ch, self.cw, self.ch, r, stroke=1, fill=0)
                 c.restoreState()
             y -= self.ch + self.gap
-        y -= self.label_size * 0.6
-        for line in self.cap_lines:
-            draw_line(c, line, (self.width - line.width_pt) / 2, y, GREY)
-            y -= self.label_size * 1.5
+        draw_caption(c, self.cap_lines, self.width, y - self.label_size * 0.6, self.label_size)
 
 
 # ----------------------------------------------------------------------------------- 目次
