@@ -315,9 +315,15 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout]) -> tuple[De
         w, h = _size_pt(d["size"])
         layout = replace(layout, width_pt=w, height_pt=h)
     suits = {}
+    marks: dict[str, str] = {}
     for i, s in enumerate(d.get("suits", [])):
         if s["id"] in suits:
             problems.append(smap.problem(("suits", i, "id"), f"duplicate suit id {s['id']!r}"))
+        if s["mark"] in marks:   # colour alone is lost on a greyscale printer: the shapes must differ
+            problems.append(smap.problem(("suits", i, "mark"), f"suits {marks[s['mark']]!r} and {s['id']!r} share "
+                                                                f"the mark {s['mark']!r}; give each suit its own shape "
+                                                                "so they stay apart printed in greyscale"))
+        marks.setdefault(s["mark"], s["id"])
         suits[s["id"]] = Suit(s["id"], s["name"], s["color"], s["mark"], s.get("description", ""))
     defaults = d.get("defaults", {})
     cards = []

@@ -92,3 +92,20 @@ def test_image_path_may_not_leave_the_game_folder(mini_project):
 def test_shipped_json_schemas_are_in_sync(repo):
     for name, text in schema_files().items():
         assert (repo / "pnp" / "schemas" / name).read_text(encoding="utf-8") == text, f"run `pnp schemas --out pnp/schemas`"
+
+
+def test_suits_sharing_a_mark_are_an_error(mini_project):
+    cards = mini_project / "components/mini/cards.yaml"
+    edit(cards, 'color: "#2e4a9e", mark: diamond', 'color: "#2e4a9e", mark: circle')
+    errs = errors_of(mini_project)
+    assert any("suits[1].mark: suits 'sun' and 'moon' share the mark 'circle'" in e and "greyscale" in e
+               for e in errs), errs
+
+
+def test_bundled_suits_differ_in_shape_and_greyscale(repo):
+    """Suits must stay apart printed in greyscale: distinct shapes (checked at load) and, for the
+    suit marks drawn large, visibly different grey levels or shapes."""
+    for game in Project(repo).load_games():
+        for deck in game.decks:
+            marks = [s.mark for s in deck.suits]
+            assert len(set(marks)) == len(marks), (game.id, deck.id, marks)
