@@ -244,6 +244,14 @@ def format_summary(s: dict) -> list[str]:
                  f"中盤の首位が負ける（逆転）{_pct(lead['comeback_from_midgame'])}")
     if "score_track" in s:
         lines.append(f"得点トラックに収まる：{_pct(s['score_track'])}")
+    fact_names = {"detective": "刑事", "character": "キャラクター", "watashi": "「私」",
+                  "first_sail_round": "初めて渡海したラウンド", "hidden_value": "伏せ札の数字"}
+    for fact, table in s.get("per_seat_facts", {}).items():
+        if len(table) > 12:      # long tables belong in --json and the report
+            continue
+        lines.append(f"{fact_names.get(fact, fact)}ごとの勝率")
+        for value, r in table.items():
+            lines.append(f"  {value:10s} {_pct(r)}  （{r['n']}席）")
     if s.get("peak_pieces"):
         lines.append("同時に使う駒の最大：" + "、".join(f"{k} {v}" for k, v in s["peak_pieces"].items()))
     if s["findings"]:
