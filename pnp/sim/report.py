@@ -4,21 +4,21 @@ One page per player count: seat win rates with 95% whiskers, end reasons, the le
 designer's questions answered.  ``invariant=1`` makes the same summary give the same bytes."""
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 from typing import Any, Sequence
 
 from reportlab.graphics import renderPDF
 from reportlab.graphics.charts.barcharts import VerticalBarChart
-from reportlab.graphics.shapes import Drawing, Line, String
+from reportlab.graphics.shapes import STATE_DEFAULTS, Drawing, Line, String
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen import canvas
 
-from ..text.fonts import pdf_name
+from ..files import atomic_path
+from ..render.pdf import new_canvas
+from ..text.fonts import measure, pdf_name
+from ..text.linebreak import break_text
 
 INK = colors.HexColor("#222222")
 BAR = colors.HexColor("#3b2f4a")
@@ -26,25 +26,12 @@ BAR2 = colors.HexColor("#c0392b")
 
 
 def _wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    lines, cur = [], ""
-    for ch in text:
-        if stringWidth(cur + ch, font, size) > width and cur:
-            if ch in "、。）」』":          # keep closing punctuation on the line (simple kinsoku)
-                cur += ch
-                continue
-            lines.append(cur)
-            cur = ch
-        else:
-            cur += ch
-    if cur:
-        lines.append(cur)
-    return lines
+    """Report text broken by the shared kinsoku line breaker (font: a pnp font name)."""
+    return [ln.text for ln in break_text(text, font, size, width, measure)]
 
 
 def _wrap_label(text: str, width: float, size: float) -> str:
     """A category name on as few lines as fit its bar's width, by the shared line breaker."""
-    from ..text.fonts import measure
-    from ..text.linebreak import break_text
     if measure(text, "gothic", size) <= width:
         return text
     lines = [ln.text for ln in break_text(text, "gothic", size, max(width, size * 2), measure, allow_hanging=False)]
@@ -95,6 +82,17 @@ def _bar_chart(title: str, labels: Sequence[str], values: Sequence[float], cis: 
     return d
 
 
+def _draw(d: Drawing, cv, x: float, y: float) -> None:
+    """renderPDF starts every drawing in reportlab's default font (Helvetica, never embedded); start it
+    in the bundled gothic instead so the report embeds every font it names."""
+    saved = STATE_DEFAULTS["fontName"]
+    STATE_DEFAULTS["fontName"] = pdf_name("gothic")
+    try:
+        renderPDF.draw(d, cv, x, y)
+    finally:
+        STATE_DEFAULTS["fontName"] = saved
+
+
 def _page(cv: canvas.Canvas, title: str, s: dict[str, Any]) -> None:
     W, H = A4
     left = 18 * mm
@@ -124,8 +122,8 @@ def _page(cv: canvas.Canvas, title: str, s: dict[str, Any]) -> None:
                     [s["end_reason_rates"][k]["rate"] for k in reasons],
                     [s["end_reason_rates"][k]["ci"] for k in reasons], half, chart_h, percent=True)
     y -= chart_h + 4 * mm
-    renderPDF.draw(d1, cv, left, y)
-    renderPDF.draw(d2, cv, left + half + 8 * mm, y)
+    _draw(d1, cv, left, y)
+    _draw(d2, cv, left + half + 8 * mm, y)
     hist = s["length_histogram"]
     d3 = _bar_chart("ゲームの長さ（ラウンド数ごとのゲーム数）", [str(k) for k in hist], list(hist.values()), None,
                     half, chart_h, percent=False)
@@ -133,25 +131,33 @@ def _page(cv: canvas.Canvas, title: str, s: dict[str, Any]) -> None:
     d4 = _bar_chart("方針ごとの勝率", list(pols), [r["rate"] for r in pols.values()],
                     [r["ci"] for r in pols.values()], half, chart_h, percent=True, ref=fair)
     y -= chart_h + 4 * mm
-    renderPDF.draw(d3, cv, left, y)
-    renderPDF.draw(d4, cv, left + half + 8 * mm, y)
+    _draw(d3, cv, left, y)
+    _draw(d4, cv, left + half + 8 * mm, y)
     y -= 8 * mm
     cv.setFont(bold, 11)
     cv.drawString(left, y, "設計上の疑問への答え")
     y -= 6 * mm
     for f in s["findings"]:
-        for font, size, text in ((bold, 9, "・" + f["question"]), (mincho, 9, f["answer"])):
-            cv.setFont(font, size)
-            for line in _wrap(text, font, size, width - 4 * mm):
-                if y < 15 * mm:
-                    return
-                cv.drawString(left + (0 if font == bold else 4 * mm), y, line)
+        for font, name, size, text in ((bold, "gothic-bold", 9, "・" + f["question"]),
+                                       (mincho, "mincho", 9, f["answer"])):
+            indent = 0 if font == bold else 4 * mm
+            for line in _wrap(text, name, size, width - 4 * mm):
+                if y < 15 * mm:          # the answers go on over the page, never cut off
+                    cv.showPage()
+                    cv.setFillColor(INK)
+                    y = H - 20 * mm
+                cv.setFont(font, size)
+                cv.drawString(left + indent, y, line)
                 y -= 4.6 * mm
         y -= 1.5 * mm
-    if "comparison" in s and y > 30 * mm:
+    if "comparison" in s:
+        if y < 30 * mm:
+            cv.showPage()
+            cv.setFillColor(INK)
+            y = H - 20 * mm
         c = s["comparison"]
         cv.setFont(bold, 10)
-        cv.drawString(left, y, f"変種の比較：{c['variant_a']} → {c['variant_b']}（同じ種 {c['pairs']} 組）")
+        cv.drawString(left, y, f"比較：{c['variant_a']} → {c['variant_b']}（同じ種 {c['pairs']} 組）")
         y -= 5 * mm
         cv.setFont(gothic, 9)
         diffs = "　".join(f"席{i + 1} {d['mean_diff']:+.1%}" for i, d in enumerate(c["seat_win_rate_diff"]))
@@ -163,22 +169,11 @@ def _page(cv: canvas.Canvas, title: str, s: dict[str, Any]) -> None:
 
 
 def write_report(path: Path, title: str, summaries: Sequence[dict[str, Any]]) -> None:
-    """Write the PDF atomically (temp file + os.replace)."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
-    os.close(fd)
-    try:
-        cv = canvas.Canvas(tmp, pagesize=A4, invariant=1, pageCompression=1)
-        cv.setTitle(f"{title} 試遊レポート")
+    """Write the PDF atomically; same summaries → same bytes."""
+    with atomic_path(Path(path)) as tmp:
+        cv = new_canvas(tmp, A4, f"{title} 試遊レポート")
         cv.setAuthor("pnp")
-        cv.setCreator("pnp simulate")
         for s in summaries:
             _page(cv, title, s)
             cv.showPage()
         cv.save()
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise

@@ -125,3 +125,24 @@ def test_compare_option_plays_the_same_seeds_with_another_option(repo):
     assert r.exit_code == 0, r.output
     assert "比較（hands=2 → hands=3、同じ種 12 組）" in r.output
     assert "2ハンド戦の逆転" in r.output and "3ハンド戦の逆転" in r.output
+
+
+def test_report_keeps_every_answer_and_embeds_every_font(repo, tmp_path):
+    """Findings that do not fit the first page go on over the page, never cut off."""
+    import pdfplumber
+    from click.testing import CliRunner
+    from pypdf import PdfReader
+    from pnp.cli import main
+    out = tmp_path / "r.pdf"
+    r = CliRunner().invoke(main, ["simulate", "terror24", "--games", "10", "--players", "4", "--compare-variant",
+                                  "notes-skills", "--report", str(out), "--project", str(repo)],
+                           catch_exceptions=False)
+    assert r.exit_code == 0, r.output
+    with pdfplumber.open(out) as pdf:
+        text = "".join((p.extract_text() or "") for p in pdf.pages).replace("\n", "").replace(" ", "")
+    for question in ("1ハンド目は無味乾燥か", "刑事ごとの勝率", "同点の決着ルールはどれくらい使われるか",
+                     "比較：standard→notes-skills"):
+        assert question in text, question
+    for page in PdfReader(out).pages:
+        for font in page["/Resources"]["/Font"].values():
+            assert "+" in str(font.get_object()["/BaseFont"])       # subset-embedded, no bare Helvetica
