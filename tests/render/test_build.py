@@ -206,3 +206,40 @@ def test_pip_without_a_colour_is_an_error(repo, tmp_path):
     with pytest.raises(DataError) as e:
         plan_game_cards(Project(tmp_path).load_game("tantei2"))
     assert "events.yaml:" in str(e.value) and "no pip colour for '灰'" in str(e.value)
+
+
+@pytest.mark.parametrize("size,trim,per_sheet", [("bridge", (58, 89), 9), ("mini", (44, 63), 16),
+                                                 ("tarot", (70, 120), 4), ("poker", (63, 88), 9)])
+def test_card_sizes_and_cards_per_a4_sheet(mini_project, tmp_path, size, trim, per_sheet):
+    cards = mini_project / "components/mini/cards.yaml"
+    text = cards.read_text(encoding="utf-8").replace("layout: card-base", f"layout: card-base\nsize: {size}")
+    cards.write_text(text.replace("title: 朝焼け,", "title: 朝焼け, count: 20,"), encoding="utf-8")
+    game_yaml = mini_project / "components/mini/game.yaml"
+    game_yaml.write_text(game_yaml.read_text(encoding="utf-8").replace("count: 6", "count: 25"), encoding="utf-8")
+    game = Project(mini_project).load_game("mini")
+    assert game.deck("cards").layout.width_pt == pytest.approx(trim[0] * MM)
+    res = build_game(game, tmp_path, BuildOptions(rulebook=False))
+    shop = PdfReader(tmp_path / "mini/shop/cards-faces.pdf").pages[0]
+    assert size_mm(shop.trimbox) == (float(trim[0]), float(trim[1]))
+    with pdfplumber.open(tmp_path / "mini/cards-sheets.pdf") as pdf:
+        on_first = [w for w in pdf.pages[0].extract_words() if w["text"] == "朝焼け"]
+    assert len(on_first) == per_sheet
+    assert res.files[0].pages == 2 * -(-25 // per_sheet)
+
+
+def test_card_images_are_drawn(mini_project, tmp_path):
+    from PIL import Image
+    Image.new("RGB", (120, 80), (200, 30, 30)).save(mini_project / "components/mini/sun.png")
+    lay = mini_project / "layouts"
+    lay.mkdir()
+    (lay / "picture.yaml").write_text(
+        "extends: card-base\nface:\n  regions:\n    art:\n      kind: image\n"
+        "      x: 10mm\n      y: 17mm\n      w: 43mm\n      h: 26mm\n", encoding="utf-8")
+    cards = mini_project / "components/mini/cards.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("layout: card-base", "layout: picture")
+                     .replace("title: 朝焼け,", "title: 朝焼け, image: sun.png,"), encoding="utf-8")
+    game = Project(mini_project).load_game("mini")
+    build_game(game, tmp_path, BuildOptions(sheets=False, rulebook=False))
+    first = PdfReader(tmp_path / "mini/shop/cards-faces.pdf").pages[0]
+    xobjects = first["/Resources"]["/XObject"]
+    assert any(x.get_object()["/Subtype"] == "/Image" for x in xobjects.values())
