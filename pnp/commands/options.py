@@ -25,6 +25,9 @@ def reported(fn):
             return fn(*args, **kwargs)
         except PnpError as exc:
             raise Failure(str(exc)) from None
+        except OSError as exc:    # an unwritable out/ or a full disk: say which file, no traceback
+            where = exc.filename or ""
+            raise Failure(f"{where}: {exc.strerror or exc}" if where else str(exc)) from None
     return wrapper
 
 project_option = click.option(

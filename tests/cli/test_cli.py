@@ -75,3 +75,11 @@ def test_inspect_shows_station_adjacency_as_area_names(run, repo):
     assert pairs == {("A 医務室", "D 制御室"), ("A 医務室", "E 備品室"), ("B 製作所", "C 研究所"),
                      ("B 製作所", "D 制御室"), ("C 研究所", "G 動力室"), ("D 制御室", "E 備品室"),
                      ("D 制御室", "F 廃棄場"), ("F 廃棄場", "G 動力室")}
+
+
+def test_unwritable_output_is_a_message_not_a_traceback(run, mini_project, tmp_path):
+    blocker = tmp_path / "out"
+    blocker.write_text("a file where the output folder should be", encoding="utf-8")
+    result = run("build", "--project", mini_project, "--out", blocker / "sub")
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert str(blocker) in result.output
