@@ -15,7 +15,8 @@ def inspect_game(game: Game) -> dict:
         "version": game.version,
         "engine": game.engine,
         "components": [{"id": c.id, "name": c.name, "kind": c.kind, "count": c.count,
-                        "description": c.description, "provisional": c.provisional} for c in game.components],
+                        "description": c.description, "provisional": _provisional(game, c)}
+                       for c in game.components],
         "decks": [{"id": d.id, "name": d.name, "layout": d.layout.id, "file": d.file,
                    "trim_mm": [round(d.layout.width_pt * 25.4 / 72, 2), round(d.layout.height_pt * 25.4 / 72, 2)],
                    "suits": [{"id": s.id, "name": s.name, "color": s.color, "mark": s.mark} for s in d.suits],
@@ -24,6 +25,19 @@ def inspect_game(game: Game) -> dict:
                              for c in d.cards]} for d in game.decks],
         "parts": [_part(p) for p in game.parts],
     }
+
+
+def _provisional(game: Game, comp) -> bool:
+    """Proposed rather than the designer's own: the component, its deck or part, or any of its cards."""
+    if comp.provisional:
+        return True
+    for deck in game.decks:
+        if deck.id == comp.id:
+            return deck.provisional or any(card.provisional for card in deck.cards)
+    for part in game.parts:
+        if part.id == comp.id:
+            return bool(getattr(part, "provisional", False))
+    return False
 
 
 def _part(part) -> dict:
