@@ -108,13 +108,17 @@ def test_back_page_positions_in_the_pdf(tmp_path, mini_project):
 
 
 def test_card_lines_obey_kinsoku(built_kit):
-    with pdfplumber.open(built_kit / "terror24/shop/detectives-faces.pdf") as pdf:
-        for page in pdf.pages[:20]:
-            for line in page.extract_text().splitlines():
-                line = line.strip()
-                if line:
-                    assert line[0] not in NO_START_CHARS, line
-                    assert line[-1] not in NO_END_CHARS, line
+    """Every line on every card face of every bundled game."""
+    faces = sorted(built_kit.glob("*/shop/*-faces.pdf"))
+    assert {p.parent.parent.name for p in faces} == {"euphoria", "terror24", "tantei2", "ebe"}
+    for path in faces:
+        with pdfplumber.open(path) as pdf:
+            for page in pdf.pages:
+                for line in (page.extract_text() or "").splitlines():
+                    line = line.strip()
+                    if line:
+                        assert line[0] not in NO_START_CHARS, (path.name, line)
+                        assert line[-1] not in NO_END_CHARS, (path.name, line)
 
 
 def test_text_that_does_not_fit_is_an_error_naming_card_and_field(mini_project):
