@@ -219,13 +219,16 @@ class EuphoriaEngine:
                 problems.append(f"{c.where.file}:{c.where.line}: card {c.id}: needs a suit and a value 1–8")
         if problems:
             raise PnpError("\n".join(problems))
-        self.card_ids = tuple(c.id for c in cards)
-        self.suit_of = tuple(suits.index(c.suit.id) for c in cards)
-        self.value_of = tuple(int(c.value) for c in cards)
-        self.suit_names = tuple(s.name for s in deck.suits)
-        self.card_names = tuple(f"{c.suit.name}の{c.value}" for c in cards)
-        self.n_cards = len(cards)
-        names = self.card_names
+        self._set_facts(tuple(c.id for c in cards), tuple(suits.index(c.suit.id) for c in cards),
+                        tuple(int(c.value) for c in cards), tuple(s.name for s in deck.suits),
+                        tuple(f"{c.suit.name}の{c.value}" for c in cards))
+
+    def _set_facts(self, card_ids, suit_of, value_of, suit_names, card_names) -> None:
+        """The fixed facts and everything derived from them (also how an unpickled engine is rebuilt)."""
+        self.card_ids, self.suit_of, self.value_of = card_ids, suit_of, value_of
+        self.suit_names, self.card_names = suit_names, card_names
+        self.n_cards = len(card_ids)
+        names = card_names
         self._moves = {
             SET_ASIDE: tuple(Move(SET_ASIDE, i, f"「{names[i]}」を伏せ札にする") for i in range(self.n_cards)),
             CHANT: tuple(Move(CHANT, i, f"読経：「{names[i]}」を【徳】にする") for i in range(self.n_cards)),
@@ -712,17 +715,7 @@ class EuphoriaEngine:
 
 def _rebuild(card_ids, suit_of, value_of, suit_names, card_names) -> EuphoriaEngine:
     e = EuphoriaEngine.__new__(EuphoriaEngine)
-    e.card_ids, e.suit_of, e.value_of = card_ids, suit_of, value_of
-    e.suit_names, e.card_names = suit_names, card_names
-    e.n_cards = len(card_ids)
-    names = card_names
-    e._moves = {
-        SET_ASIDE: tuple(Move(SET_ASIDE, i, f"「{names[i]}」を伏せ札にする") for i in range(e.n_cards)),
-        CHANT: tuple(Move(CHANT, i, f"読経：「{names[i]}」を【徳】にする") for i in range(e.n_cards)),
-        SAIL: tuple(Move(SAIL, i, f"渡海：「{names[i]}」を出す") for i in range(e.n_cards)),
-    }
-    e._drown = Move(SAIL, NO_CARD, "渡海：出せるカードがなく脱落")
-    e.policies = {"heuristic": HeuristicPolicy, "daring": DaringPolicy}
+    e._set_facts(card_ids, suit_of, value_of, suit_names, card_names)
     return e
 
 
