@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from . import __version__
+from .limits import MAX_VALIDATE_GAMES
 from .commands.options import open_project, project_option, reported
 
 
@@ -127,8 +128,8 @@ def preview(game: str, deck: str | None, project_dir: Path, out_file: Path | Non
 @main.command()
 @click.argument("games", nargs=-1)
 @project_option
-@click.option("--games", "games_per_config", type=int, default=100, show_default=True,
-              help="プレイ人数×方針ごとのサンプルゲーム数")
+@click.option("--games", "games_per_config", type=click.IntRange(1, MAX_VALIDATE_GAMES), default=100,
+              show_default=True, help="プレイ人数×方針ごとのサンプルゲーム数")
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="JSONで出力")
 @reported

@@ -8,6 +8,7 @@ import click
 
 from ..data.project import Project
 from ..errors import PnpError
+from ..limits import max_jobs
 
 
 class Failure(click.ClickException):
@@ -40,5 +41,26 @@ def open_project(project_dir: Path) -> Project:
 
 
 seed_option = click.option("--seed", type=int, default=1, show_default=True, help="乱数の種（同じ種なら同じ結果）")
-players_option = click.option("--players", type=int, default=None, help="プレイ人数（省略時は全対応人数または最少人数）")
-jobs_option = click.option("--jobs", type=int, default=1, show_default=True, help="並列プロセス数（結果は変わらない）")
+players_option = click.option("--players", type=click.IntRange(1), default=None,
+                              help="プレイ人数（省略時は全対応人数または最少人数）")
+
+
+def _remember_force(ctx: click.Context, _param: click.Parameter, value: bool) -> bool:
+    ctx.meta["pnp.force_jobs"] = value
+    return value
+
+
+def _check_jobs(ctx: click.Context, param: click.Parameter, value: int) -> int:
+    cores = max_jobs()
+    if value > cores and not ctx.meta.get("pnp.force_jobs"):
+        raise click.BadParameter(f"{value} is more than the {cores} CPU cores of this machine "
+                                 f"(add --force-jobs to start that many worker processes anyway)", ctx, param)
+    return value
+
+
+def jobs_option(fn):
+    """--jobs J (1 … the number of cores) and --force-jobs to go beyond the cores on purpose."""
+    fn = click.option("--jobs", type=click.IntRange(1), default=1, show_default=True, callback=_check_jobs,
+                      help="並列プロセス数（1〜CPUコア数。結果は変わらない）")(fn)
+    return click.option("--force-jobs", is_flag=True, is_eager=True, expose_value=False, callback=_remember_force,
+                        help="CPUコア数を超える --jobs を許す")(fn)

@@ -21,6 +21,7 @@ import click
 
 from ..data.model import Game
 from ..games import has_engine, make_engine
+from ..limits import MAX_GAMES
 from ..sim.errors import SimError
 from ..sim.gamelog import build_log, make_header, read_log, write_json
 from ..sim.metrics import compare, summarize
@@ -134,7 +135,8 @@ def replay(log_path: Path, project_dir: Path, show: bool) -> None:
 # ---------------------------------------------------------------------------- simulate
 @click.command()
 @click.argument("game_id", metavar="GAME")
-@click.option("--games", type=click.IntRange(1), default=1000, show_default=True, help="ゲーム数（人数ごと）")
+@click.option("--games", type=click.IntRange(1, MAX_GAMES), default=1000, show_default=True,
+              help=f"ゲーム数（人数ごと、1〜{MAX_GAMES:,}）")
 @seed_option
 @players_option
 @policy_option

@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..errors import Problem
-from ..units import UnitError, mm, parse_length
+from ..limits import MAX_BOARD_CELLS, MAX_BOARD_MM, MAX_CARD_MM, MIN_CARD_MM, MAX_TRACK_SPACES
+from ..units import UnitError, mm, parse_length, to_mm
 from .model import Where
 from .schemas import COUNT, DRAFT, ID, LENGTH, SIZE, TEXT
 from .yamlsource import SourceMap
@@ -52,7 +53,8 @@ class _Lengths:
         self.smap = smap
         self.problems: list[Problem] = []
 
-    def get(self, value: Any, path: tuple, default: str | None = None, minimum_mm: float = 0.0) -> float:
+    def get(self, value: Any, path: tuple, default: str | None = None, minimum_mm: float = 0.0,
+            maximum_mm: float = MAX_CARD_MM) -> float:
         if value is None:
             value = default
         try:
@@ -63,6 +65,10 @@ class _Lengths:
         if pt <= 0 or pt < mm(minimum_mm) - 1e-6:
             self.problems.append(self.smap.problem(path, f"length {value} is too small (at least {minimum_mm:g} mm)"
                                                    if minimum_mm else f"length {value} must be positive"))
+            return mm(max(minimum_mm, 1.0))
+        if pt > mm(maximum_mm) + 1e-6:
+            self.problems.append(self.smap.problem(path, f"length {value} is too large (at most {maximum_mm:g} mm)"))
+            return mm(maximum_mm)
         return pt
 
 
@@ -74,7 +80,8 @@ def _card_size(size: Any, lengths: _Lengths, path: tuple) -> tuple[float, float]
     if isinstance(size, str):
         w, h = CARD_SIZES_MM[size]
         return mm(w), mm(h)
-    return (lengths.get(size["width"], path + ("width",)), lengths.get(size["height"], path + ("height",)))
+    return (lengths.get(size["width"], path + ("width",), None, MIN_CARD_MM),
+            lengths.get(size["height"], path + ("height",), None, MIN_CARD_MM))
 
 
 # ============================================================================ track
@@ -147,8 +154,11 @@ def _build_track(d: dict, smap: SourceMap, folder: Path) -> tuple[Track | None, 
     signed = step if end >= start else -step
     if (end - start) % step:
         problems.append(smap.problem(("step",), f"end {end} is not reached from start {start} in steps of {step}"))
-    space = L.get(d.get("space"), ("space",), "12mm", MIN_SPACE_MM)
+    space = L.get(d.get("space"), ("space",), "12mm", MIN_SPACE_MM, 100.0)
     n = abs(end - start) // step + 1
+    if n > MAX_TRACK_SPACES:     # checked before any space is listed: `end: 1000000000` must not fill memory
+        problems.append(smap.problem(("end",), f"a track of {n:,} spaces is too long (at most {MAX_TRACK_SPACES})"))
+        return None, problems + L.problems
     shape = d.get("shape", "snake")
     columns = d.get("columns", 10 if shape == "snake" else max(2, (n + 4) // 4))
     if shape == "border" and n < 4:
@@ -261,7 +271,7 @@ class Board:
 def _build_board(d: dict, smap: SourceMap, folder: Path) -> tuple[Board | None, list[Problem]]:
     L = _Lengths(smap)
     problems: list[Problem] = []
-    cell = L.get(d["cell"], ("cell",), None, 5.0)
+    cell = L.get(d["cell"], ("cell",), None, 5.0, 200.0)
     grid = d.get("grid", [])
     letters: dict[str, int] = {}
     cells_of: dict[str, list[tuple[int, int]]] = {}
@@ -285,6 +295,10 @@ def _build_board(d: dict, smap: SourceMap, folder: Path) -> tuple[Board | None, 
             if missing:
                 problems.append(smap.problem(path, f"rectangle area needs {', '.join(missing)}"))
                 continue
+            if a["x"] + a["w"] > MAX_BOARD_CELLS or a["y"] + a["h"] > MAX_BOARD_CELLS:
+                problems.append(smap.problem(path, f"area {a['id']!r} reaches past {MAX_BOARD_CELLS} cells "
+                                                   f"(a board has at most {MAX_BOARD_CELLS}×{MAX_BOARD_CELLS} cells)"))
+                continue
             for r in range(a["y"], a["y"] + a["h"]):
                 for c in range(a["x"], a["x"] + a["w"]):
                     if (c, r) in owner:
@@ -295,6 +309,12 @@ def _build_board(d: dict, smap: SourceMap, folder: Path) -> tuple[Board | None, 
                     cells_of[a["id"]].append((c, r))
         else:
             problems.append(smap.problem(path, "an area needs letter (a grid: letter) or x, y, w, h"))
+    too_big = [r for r, row in enumerate(grid) if len(row) > MAX_BOARD_CELLS][:1]
+    if len(grid) > MAX_BOARD_CELLS or too_big:
+        at = ("grid", too_big[0]) if too_big else ("grid", MAX_BOARD_CELLS)
+        problems.append(smap.problem(at, f"grid: is larger than {MAX_BOARD_CELLS}×{MAX_BOARD_CELLS} cells "
+                                         f"({max(map(len, grid))} columns, {len(grid)} rows)"))
+        grid = []
     for r, row in enumerate(grid):
         for c, ch in enumerate(row):
             if ch in " .":
@@ -316,6 +336,9 @@ def _build_board(d: dict, smap: SourceMap, folder: Path) -> tuple[Board | None, 
         problems.append(smap.problem(("areas",), "a board needs at least one area"))
     cols = max([c + 1 for c, _ in owner] + [len(row) for row in grid] + [1])
     rows = max([r + 1 for _, r in owner] + [len(grid), 1])
+    if max(cols, rows) * cell > mm(MAX_BOARD_MM) + 1e-6:
+        problems.append(smap.problem(("cell",), f"the board is {to_mm(cols * cell):.0f} × {to_mm(rows * cell):.0f} mm; "
+                                                f"at most {MAX_BOARD_MM:g} mm a side (use a smaller cell)"))
     ids = set(cells_of)
     conns = []
     for i, (a, b) in enumerate(d.get("connections", [])):
@@ -331,8 +354,9 @@ def _build_board(d: dict, smap: SourceMap, folder: Path) -> tuple[Board | None, 
             problems.append(smap.problem(("labels", i), f"label at ({lab['x']}, {lab['y']}) is off the "
                                                         f"{cols}×{rows} board"))
         labels.append(BoardLabel(lab["text"], float(lab["x"]), float(lab["y"]),
-                                 L.get(lab.get("size"), ("labels", i, "size"), "10pt"), lab.get("color", "#222222")))
-    overlap = L.get(d.get("overlap"), ("overlap",), "10mm", 3.0)
+                                 L.get(lab.get("size"), ("labels", i, "size"), "10pt", 0.0, 50.0),
+                                 lab.get("color", "#222222")))
+    overlap = L.get(d.get("overlap"), ("overlap",), "10mm", 3.0, 50.0)
     palette = ["#f4d9a6", "#cfe3c1", "#c9daf0", "#f2c6c2", "#e0d0ee", "#d8e8e4", "#f0e2c8", "#dcdcdc"]
     areas = tuple(Area(a["id"], a["label"], a.get("color", palette[i % len(palette)]),
                        tuple(sorted(cells_of.get(a["id"], []))))
@@ -535,7 +559,7 @@ def _build_dice(d: dict, smap: SourceMap, folder: Path) -> tuple[Dice | None, li
         else:
             pairs = [(faces[k], faces[n - 1 - k]) for k in range(n // 2)]
         default_edge = "20mm" if x["type"] == "d6" else "26mm"
-        edge = L.get(x.get("edge", d.get("edge")), path + ("edge",) if "edge" in x else ("edge",), default_edge, 10.0)
+        edge = L.get(x.get("edge", d.get("edge")), path + ("edge",) if "edge" in x else ("edge",), default_edge, 10.0, 100.0)
         dice.append(Die(x["id"], x.get("name", x["id"]), x["type"], tuple(faces), tuple(pairs),
                         x.get("color", "#ffffff"), x.get("text_color", "#000000"), edge, x.get("count", 1),
                         _where(smap, path)))

@@ -10,7 +10,8 @@ import jsonschema
 from ..errors import DataError, Problem
 from ..resources import layouts_dir
 from ..text.fonts import FONT_FILES
-from ..units import parse_length
+from ..limits import MAX_CARD_MM, MIN_CARD_MM
+from ..units import PT_PER_MM, parse_length, to_mm
 from .model import Back, Card, Component, Deck, Game, Layout, Region, Suit, Where
 from .schemas import SCHEMAS, SIZE_NAMES
 from .parts import PART_SCHEMAS, build_part
@@ -251,9 +252,34 @@ def _size_pt(size: Any) -> tuple[float, float]:
     return parse_length(size["width"]), parse_length(size["height"])
 
 
+def _size_problems(size: Any, smap: SourceMap, path: tuple) -> list[Problem]:
+    """A card of 0 mm divides by zero and one of 0.0000001 mm fills a sheet with billions: both refused."""
+    if isinstance(size, str):
+        return []
+    out = []
+    for key in ("width", "height"):
+        value = parse_length(size[key]) / PT_PER_MM
+        if not MIN_CARD_MM <= value <= MAX_CARD_MM:
+            out.append(smap.problem(path + (key,), f"card {key} {size[key]} is outside "
+                                                   f"{MIN_CARD_MM:g}–{MAX_CARD_MM:g} mm"))
+    return out
+
+
+def _outside_safe(regions: tuple[Region, ...] | list[Region], width: float, height: float,
+                  safe: float) -> list[Region]:
+    """Regions holding text, marks or images that reach past the safe area of a width × height card."""
+    eps = 0.01
+    return [r for r in regions if r.kind in TEXT_KINDS | {"mark", "image"} and
+            (r.x_pt < safe - eps or r.y_pt < safe - eps or r.x_pt + r.w_pt > width - safe + eps
+             or r.y_pt + r.h_pt > height - safe + eps)]
+
+
 def _build_layout(lid: str, data: dict, smap: SourceMap) -> tuple[Layout | None, list[Problem]]:
     problems = []
     where = Where(smap.file, *smap.where(()))
+    size_problems = _size_problems(data.get("size", "poker"), smap, ("size",))
+    if size_problems:
+        return None, size_problems
     width, height = _size_pt(data.get("size", "poker"))
     bleed = parse_length(data.get("bleed", "3mm"))
     safe = parse_length(data.get("safe", "3mm"))
@@ -279,11 +305,9 @@ def _build_layout(lid: str, data: dict, smap: SourceMap) -> tuple[Layout | None,
                 continue
             x, y, w, h = props.pop("x"), props.pop("y"), props.pop("w"), props.pop("h")
             props.pop("kind")
-            if kind in TEXT_KINDS | {"mark", "image"}:
-                eps = 0.01
-                if x < safe - eps or y < safe - eps or x + w > width - safe + eps or y + h > height - safe + eps:
-                    problems.append(smap.problem(path, f"{kind} region leaves the safe area "
-                                                       f"({safe / 72 * 25.4:.1f} mm inside the trim)"))
+            if _outside_safe([Region(name, kind, x, y, w, h, {}, rwhere)], width, height, safe):
+                problems.append(smap.problem(path, f"{kind} region leaves the safe area "
+                                                   f"({safe / 72 * 25.4:.1f} mm inside the trim)"))
             if kind in TEXT_KINDS and "field" not in props and "text" not in props:
                 problems.append(smap.problem(path, "text region needs field or text"))
             f = props.get("field")
@@ -312,8 +336,17 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout]) -> tuple[De
         problems.append(smap.problem(("layout",), f"unknown layout {d['layout']!r} "
                                                   f"(layouts: {', '.join(sorted(layouts)) or 'none'})"))
     elif "size" in d:
-        w, h = _size_pt(d["size"])
-        layout = replace(layout, width_pt=w, height_pt=h)
+        problems.extend(_size_problems(d["size"], smap, ("size",)))
+        if not problems:
+            w, h = _size_pt(d["size"])
+            layout = replace(layout, width_pt=w, height_pt=h)
+            # the layout's regions were checked at the layout's own size: check them again at this one
+            for side, regions in (("face", layout.face), ("back", layout.back)):
+                for r in _outside_safe(regions, w, h, layout.safe_pt):
+                    problems.append(smap.problem(("size",), f"at this size the {side} {r.kind} region {r.name!r} of "
+                                                            f"layout {layout.id!r} ({r.where.file}:{r.where.line}) "
+                                                            f"leaves the safe area ({to_mm(layout.safe_pt):.1f} mm "
+                                                            f"inside the trim of {to_mm(w):.0f} × {to_mm(h):.0f} mm)"))
     suits = {}
     marks: dict[str, str] = {}
     for i, s in enumerate(d.get("suits", [])):

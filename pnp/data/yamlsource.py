@@ -6,6 +6,7 @@ bombs before they expand.
 """
 from __future__ import annotations
 
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ from yaml.composer import Composer
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..errors import DataError, Problem
+from ..limits import MAX_FILE_BYTES, MAX_YAML_DEPTH, MAX_YAML_NODES
 
 MAX_ALIASES = 64          # real data uses a handful; a bomb uses many
 MAX_VALUES = 200_000      # values built from one file, counting every alias expansion
@@ -55,14 +57,65 @@ _Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)   # libyaml when present: 
 
 
 def _count_aliases(text: str) -> tuple[int, object]:
-    """Aliases in the text, counted on the event stream before anything is composed or expanded."""
+    """Aliases in the text, counted on the event stream before anything is composed or expanded.
+    The same pass enforces the node budget and the nesting depth (pnp/limits.py), so a huge or deeply
+    nested file is refused while it is parsed, before any tree is built from it."""
     n, mark = 0, None
+    nodes = depth = 0
     for event in yaml.parse(text, Loader=_Base):
+        if isinstance(event, (yaml.ScalarEvent, yaml.AliasEvent, yaml.CollectionStartEvent)):
+            nodes += 1
+            if nodes > MAX_YAML_NODES:
+                raise yaml.MarkedYAMLError(None, None, f"more than {MAX_YAML_NODES:,} values in one file: refused "
+                                           "(split the data into several files)", event.start_mark)
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_YAML_DEPTH:
+                raise yaml.MarkedYAMLError(None, None, f"lists and mappings nested more than {MAX_YAML_DEPTH} "
+                                           "deep: refused", event.start_mark)
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
         if isinstance(event, yaml.AliasEvent):
             n += 1
             if n > MAX_ALIASES:
                 return n, event.start_mark
     return n, mark
+
+
+def read_text_file(path: Path, display: str) -> str:
+    """A data file's text: a regular file of at most MAX_FILE_BYTES, UTF-8, without NUL characters.
+    Anything else is a DataError naming the file (and the line and column where it can)."""
+    try:
+        st = path.stat()
+    except OSError as exc:
+        raise DataError([Problem(display, 0, 0, "", f"cannot read: {exc.strerror}")]) from None
+    if not stat.S_ISREG(st.st_mode):
+        raise DataError([Problem(display, 0, 0, "", "not a regular file (a device, pipe or folder): refused")])
+    if st.st_size > MAX_FILE_BYTES:
+        raise DataError([Problem(display, 0, 0, "", f"file is {st.st_size:,} bytes; the limit is "
+                                                    f"{MAX_FILE_BYTES:,}: refused")])
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise DataError([Problem(display, 0, 0, "", f"cannot read: {exc.strerror}")]) from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise DataError([Problem(display, 0, 0, "", f"file is larger than {MAX_FILE_BYTES:,} bytes: refused")])
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line, col = _line_col(raw[:exc.start].decode("utf-8", "replace"))
+        raise DataError([Problem(display, line, col, "", f"not UTF-8 text: byte 0x{raw[exc.start]:02x} "
+                                                         "cannot be decoded (save the file as UTF-8)")]) from None
+    if "\0" in text:
+        line, col = _line_col(text[:text.index("\0")])
+        raise DataError([Problem(display, line, col, "", "NUL character (U+0000) in the text: remove it")])
+    return text.removeprefix("\ufeff")
+
+
+def _line_col(before: str) -> tuple[int, int]:
+    """1-based line and column just after the text ``before``."""
+    return before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
 
 
 class _Loader(_Base):
@@ -129,12 +182,7 @@ class _TooBig(Exception):
 def load_yaml(path: Path, display: str) -> tuple[Any, SourceMap]:
     """Load one YAML file; raise DataError naming display:line:col on any problem."""
     smap = SourceMap(display)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise DataError([Problem(display, 0, 0, "", f"not UTF-8 text ({exc.reason})")]) from None
-    except OSError as exc:
-        raise DataError([Problem(display, 0, 0, "", f"cannot read: {exc.strerror}")]) from None
+    text = read_text_file(path, display)
     loader = _Loader(text)
     try:
         n, mark = _count_aliases(text)

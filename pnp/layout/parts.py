@@ -533,7 +533,7 @@ def plan_board(game: Game, board: Board, room: Room, wr: Writer) -> tuple[list[t
         x0, y0 = proom.x0, proom.y0 + LEGEND_H
         items: list[PartItem] = _legend(wr, proom, f"タイル {t.number}/{n}：外側の実線で切り、組み立て図のとおりに貼り合わせます。"
                                         if n > 1 else "", ("cut", "glue") if n > 1 else ("cut",))
-        items.append(Group(art, x0 - t.x, y0 - t.y, 1.0, (t.x, t.y, t.w, t.h)))
+        items.append(Group(_visible(art, t.x, t.y, t.w, t.h), x0 - t.x, y0 - t.y, 1.0, (t.x, t.y, t.w, t.h)))
         for glue, vertical in ((t.glue_left, True), (t.glue_top, False)):
             if not glue:
                 continue
@@ -560,6 +560,24 @@ def plan_board(game: Game, board: Board, room: Room, wr: Writer) -> tuple[list[t
         items.append(_outline(x0, y0, t.w, t.h))
         pages.append((pw, ph, items))
     return pages, tiling
+
+
+def _visible(art: tuple, x: float, y: float, w: float, h: float) -> tuple:
+    """The board's cells and lines that reach into the tile (x, y, w, h); the clip cuts the rest.  A
+    tile that carried the whole board would make drawing grow with tiles × cells (a 100×100 board)."""
+    pad = 4.0      # line widths and joins spill a little past the geometry
+
+    def inside(x1: float, y1: float, x2: float, y2: float) -> bool:
+        return min(x1, x2) <= x + w + pad and max(x1, x2) >= x - pad and \
+            min(y1, y2) <= y + h + pad and max(y1, y2) >= y - pad
+    out = []
+    for item in art:
+        if isinstance(item, Box) and not inside(item.x, item.y, item.x + item.w, item.y + item.h):
+            continue
+        if isinstance(item, Rule) and not inside(item.x1, item.y1, item.x2, item.y2):
+            continue
+        out.append(item)
+    return tuple(out)
 
 
 def _seam_ticks(t, tiling: Tiling, x0: float, y0: float) -> list[PartItem]:

@@ -77,6 +77,7 @@ import jsonschema
 import yaml
 
 from ..data.model import Deck, Game
+from ..data.yamlsource import read_text_file
 from ..errors import DataError, Problem
 
 FRONT_MATTER_SCHEMA: dict[str, Any] = {
@@ -317,9 +318,9 @@ class _Parser:
     def parse_file(self, path: Path) -> Section | None:
         self.file = display_path(self.game, path)
         try:
-            text = path.read_text(encoding="utf-8")
-        except UnicodeDecodeError as exc:
-            self.err(0, 0, f"not UTF-8 text ({exc.reason})")
+            text = read_text_file(path, self.file)
+        except DataError as exc:
+            self.problems.extend(exc.problems)
             return None
         return self.parse_text(text)
 

@@ -1,0 +1,31 @@
+"""Hard resource limits: no input, however large or deep, may hang pnp or exhaust the machine.
+
+Every limit is far above what a real print-and-play game needs and is checked before the work it
+guards is done (the YAML budget while the file is parsed, a track's length before its spaces are
+listed, the number of games before any is played).  The README lists them (「上限」)."""
+from __future__ import annotations
+
+import os
+
+# ---- YAML and other input files
+MAX_FILE_BYTES = 2_000_000       # one YAML file, rulebook page or game log (the largest bundled YAML is 24 kB)
+MAX_YAML_NODES = 100_000         # scalars, lists and mappings in one YAML file, counted while parsing
+MAX_YAML_DEPTH = 40              # nesting of lists and mappings in one YAML file (real data: < 10)
+MAX_JSON_DEPTH = 100             # nesting of a game log's JSON
+
+# ---- sizes of printed things
+MIN_CARD_MM = 15.0               # a card, cut-apart card or token side
+MAX_CARD_MM = 300.0
+MAX_TRACK_SPACES = 500           # spaces of one score track
+MAX_BOARD_CELLS = 100            # cells along each side of a board
+MAX_BOARD_MM = 1500.0            # a board's side, before tiling
+MAX_PIECES = 1000                # count of one card, token group, track, die …
+
+# ---- simulation
+MAX_GAMES = 1_000_000            # --games of simulate (per player count); validate takes at most MAX_VALIDATE_GAMES
+MAX_VALIDATE_GAMES = 100_000
+
+
+def max_jobs() -> int:
+    """Worker processes allowed without --force-jobs: the machine's cores."""
+    return os.cpu_count() or 1

@@ -1,0 +1,38 @@
+"""Helpers for the robustness tests: a throwaway copy of a bundled game to break, and the CLI."""
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import main
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def cli():
+    """Run pnp; the result carries exit_code and output (stdout and stderr).  Exceptions that escape
+    the command are left in result.exception so a test can assert there is no traceback."""
+    runner = CliRunner()
+
+    def go(*args, env=None):
+        return runner.invoke(main, [str(a) for a in args], env=env)
+    return go
+
+
+def project_with(tmp_path: Path, *games: str) -> Path:
+    for game in games:
+        shutil.copytree(REPO / "components" / game, tmp_path / "components" / game)
+    return tmp_path
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def no_traceback(result) -> bool:
+    """The command ended by a message and an exit code, not by an exception."""
+    return result.exception is None or isinstance(result.exception, SystemExit)
