@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import json
+import math
+import os
 import sys
 from pathlib import Path
 
@@ -12,10 +14,23 @@ from .limits import MAX_VALIDATE_GAMES
 from .commands.options import open_project, project_option, reported
 
 
+MAX_GUTTER_MM = 20.0
+MAX_BACK_OFFSET_MM = 20.0
+
+
+def _gutter(_ctx, _param, value: float) -> float:
+    if not (math.isfinite(value) and 0.0 <= value <= MAX_GUTTER_MM):
+        raise click.BadParameter(f"expected a gap between 0 and {MAX_GUTTER_MM:g} mm, got {value!r}")
+    return value
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="pnp")
 def main() -> None:
     """pnp — プリント＆プレイ工房。カードとルールブックをPDFにし、ルールを試遊して確かめます。"""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    if epoch is not None and not epoch.strip().isdigit():
+        raise click.UsageError(f"SOURCE_DATE_EPOCH must be a whole number of seconds since 1970-01-01, got {epoch!r}")
 
 
 @main.command("list")
@@ -40,8 +55,8 @@ def list_games(project_dir: Path) -> None:
               help="裏面の並べ方：長辺とじ・短辺とじ両面、片面（貼り合わせ用）、fold（表裏を並べて中央で折る）")
 @click.option("--marks", type=click.Choice(["jp", "simple", "none"]), default="simple", show_default=True,
               help="トンボ：jp は印刷所用ページに日本式トンボ、simple は裁断線のみ、none はなし")
-@click.option("--gutter", "gutter_mm", type=float, default=0.0, show_default=True,
-              help="シート上のカード間の隙間（mm）")
+@click.option("--gutter", "gutter_mm", type=float, default=0.0, show_default=True, callback=_gutter,
+              help=f"シート上のカード間の隙間（mm、0〜{MAX_GUTTER_MM:g}）")
 @click.option("--back-offset", "back_offset", default="0,0", show_default=True, metavar="DX,DY",
               help="裏面のずれ補正（mm、右・下が正）。pnp calibrate の目盛りで読んだ値")
 @click.option("--color", type=click.Choice(["rgb", "cmyk"]), default="rgb", show_default=True,
@@ -62,6 +77,9 @@ def build(games: tuple[str, ...], project_dir: Path, out_dir: Path, paper: str, 
         dx, dy = (float(v) for v in back_offset.split(","))
     except ValueError:
         raise click.BadParameter(f"expected DX,DY in mm, got {back_offset!r}", param_hint="--back-offset")
+    if not all(math.isfinite(v) and abs(v) <= MAX_BACK_OFFSET_MM for v in (dx, dy)):
+        raise click.BadParameter(f"each of DX,DY must be between -{MAX_BACK_OFFSET_MM:g} and {MAX_BACK_OFFSET_MM:g} "
+                                 f"mm, got {back_offset!r}", param_hint="--back-offset")
     project = open_project(project_dir)
     loaded = project.load_games(games or None)
     opts = BuildOptions(paper=paper, duplex=duplex, marks=marks, gutter_mm=gutter_mm, back_offset_mm=(dx, dy),
@@ -114,7 +132,7 @@ def new(game: str, project_dir: Path) -> None:
 @project_option
 @click.option("--out", "out_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="PNGの出力先（省略時は preview-GAME[-DECK].png）")
-@click.option("--dpi", type=int, default=100, show_default=True)
+@click.option("--dpi", type=click.IntRange(30, 600), default=100, show_default=True, help="解像度（30〜600）")
 @reported
 def preview(game: str, deck: str | None, project_dir: Path, out_file: Path | None, dpi: int) -> None:
     """カードの一覧画像（コンタクトシート）をPNGで書き出します。"""
@@ -169,6 +187,7 @@ def calibrate(out_file: Path, paper: str, duplex: str) -> None:
 @main.command()
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("schemas"),
               show_default=True)
+@reported
 def schemas(out_dir: Path) -> None:
     """エディタ用のJSON Schemaを書き出します。"""
     from .data.schemas import write_schema_files

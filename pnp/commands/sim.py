@@ -22,7 +22,7 @@ import click
 from ..data.model import Game
 from ..games import has_engine, make_engine
 from ..limits import MAX_GAMES
-from ..sim.errors import SimError
+from ..sim.errors import ReplayError, SimError
 from ..sim.gamelog import build_log, make_header, read_log, write_json
 from ..sim.metrics import compare, summarize
 from ..sim.policies import lineup, parse_policies
@@ -36,6 +36,12 @@ def _load(project_dir: Path, game_id: str) -> tuple[Game, Any]:
     if not has_engine(game):
         raise SimError(f"{game_id}: this game has no rules engine (game.yaml: engine:)")
     return game, make_engine(game)
+
+
+def _check_players(engine: Any, players: int) -> None:
+    if not engine.min_players <= players <= engine.max_players:
+        raise SimError(f"--players {players}: {engine.game_id} is played by "
+                       f"{engine.min_players}–{engine.max_players} players")
 
 
 def parse_options(engine: Any, pairs: tuple[str, ...]) -> dict[str, Any]:
@@ -94,6 +100,7 @@ def play(game_id: str, seed: int, players: int | None, policy_text: str | None, 
     from ..sim.transcript import transcript
     game, engine = _load(project_dir, game_id)
     players = players or engine.min_players
+    _check_players(engine, players)
     options = parse_options(engine, option_pairs)
     names = parse_policies(engine, policy_text)
     seats = lineup(names, players, 0)
@@ -125,7 +132,10 @@ def replay(log_path: Path, project_dir: Path, show: bool) -> None:
     from ..sim.transcript import transcript
     log = read_log(log_path)
     game, engine = _load(project_dir, str(log.header.get("game")))
-    outcome = run_replay(engine, log, check_data_hash=data_hash(game))
+    try:
+        outcome = run_replay(engine, log, check_data_hash=data_hash(game))
+    except ReplayError as exc:
+        raise ReplayError(f"{log_path}: {exc}") from None
     if show:
         for line in transcript(engine, log):
             click.echo(line)
@@ -164,6 +174,8 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
     if compare_variant and other_options is not None:
         raise SimError("--compare-variant and --compare-option: compare one thing at a time")
     names = parse_policies(engine, policy_text)
+    if players:
+        _check_players(engine, players)
     counts = [players] if players else list(range(engine.min_players, engine.max_players + 1))
     summaries = []
     for p in counts:

@@ -10,7 +10,7 @@ import jsonschema
 from ..errors import DataError, Problem
 from ..resources import layouts_dir
 from ..text.fonts import FONT_FILES
-from ..limits import MAX_CARD_MM, MIN_CARD_MM
+from ..limits import MAX_CARD_MM, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MIN_CARD_MM
 from ..units import PT_PER_MM, parse_length, to_mm
 from .model import Back, Card, Component, Deck, Game, Layout, Region, Suit, Where
 from .schemas import SCHEMAS, SIZE_NAMES
@@ -406,7 +406,30 @@ def _safe_image(folder: Path, rel: str, smap: SourceMap, path: tuple) -> tuple[P
         return None, smap.problem(path, f"image path {rel!r} leaves the game's folder")
     if not target.is_file():
         return None, smap.problem(path, f"image {rel!r} not found")
+    problem = image_problem(target)
+    if problem:
+        return None, smap.problem(path, f"image {rel!r} {problem}")
     return target, None
+
+
+def image_problem(path: Path) -> str | None:
+    """Why an image cannot be printed (not an image, corrupt, too many pixels), or None.  Checked
+    when the data is loaded, so validate and build both see it, with the YAML line that names it."""
+    from PIL import Image
+    try:
+        if path.stat().st_size > MAX_IMAGE_BYTES:
+            return f"is larger than {MAX_IMAGE_BYTES // 1_000_000} MB"
+        with Image.open(path) as img:
+            w, h = img.size
+            if w * h > MAX_IMAGE_PIXELS:
+                return f"is {w}×{h} pixels; at most {MAX_IMAGE_PIXELS:,} pixels (scale it down)"
+            if img.format not in ("PNG", "JPEG"):
+                return f"is {img.format or 'an unknown'} format; use PNG or JPEG"
+            img.load()
+    except (OSError, ValueError, SyntaxError, Image.DecompressionBombError) as exc:
+        return f"cannot be read as an image ({type(exc).__name__}: {exc})" if not isinstance(
+            exc, Image.UnidentifiedImageError) else "is not a PNG or JPEG image (the file is corrupt or of another kind)"
+    return None
 
 
 def _build_game(raw: _Raw, game_id: str, folder: Path, decks: list[Deck], parts: list,

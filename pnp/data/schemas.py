@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from ..files import atomic_path
 from ..units import LENGTH_PATTERN
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -172,6 +173,7 @@ def write_schema_files(folder: Path) -> list[Path]:
     out = []
     for name, text in schema_files().items():
         path = folder / name
-        path.write_text(text, encoding="utf-8")
+        with atomic_path(path) as tmp:
+            tmp.write_text(text, encoding="utf-8")
         out.append(path)
     return out

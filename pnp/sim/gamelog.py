@@ -3,12 +3,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import stat
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
 from ..data.model import Game
 from ..files import atomic_path
+from ..limits import MAX_FILE_BYTES
 from .engine import CHANCE, Result
 from .errors import ReplayError
 from .runner import Trace
@@ -40,11 +42,20 @@ class GameLog:
     def from_json(cls, data: Any, source: str = "log") -> "GameLog":
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise ReplayError(f"{source}: not a pnp game log (expected \"format\": \"{FORMAT}\")")
-        try:
-            return cls(dict(data["header"]), list(data["events"]), data.get("result"),
-                       str(data["final_state_hash"]), data.get("error"))
-        except (KeyError, TypeError) as exc:
-            raise ReplayError(f"{source}: incomplete game log (missing {exc})") from None
+        for key, kind in (("header", dict), ("events", list), ("final_state_hash", str)):
+            if key not in data:
+                raise ReplayError(f"{source}: {key}: missing (an incomplete game log)")
+            if not isinstance(data[key], kind):
+                raise ReplayError(f"{source}: {key}: expected {'a mapping' if kind is dict else 'a list' if kind is list else 'text'}, "
+                                  f"got {type(data[key]).__name__}")
+        for i, ev in enumerate(data["events"]):
+            if not isinstance(ev, dict):
+                raise ReplayError(f"{source}: events[{i}]: expected a mapping with seat and action, "
+                                  f"got {type(ev).__name__}")
+        if data.get("result") is not None and not isinstance(data["result"], dict):
+            raise ReplayError(f"{source}: result: expected a mapping, got {type(data['result']).__name__}")
+        return cls(dict(data["header"]), list(data["events"]), data.get("result"),
+                   data["final_state_hash"], data.get("error"))
 
 
 def make_header(engine: Any, game: Game | None, *, seed: int, players: int, policies: tuple[str, ...],
@@ -75,10 +86,20 @@ def write_json(path: Path, data: Any) -> None:
 
 
 def read_log(path: Path) -> GameLog:
+    path = Path(path)
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        st = path.stat()
+        if not stat.S_ISREG(st.st_mode):
+            raise ReplayError(f"{path}: not a regular file")
+        if st.st_size > MAX_FILE_BYTES:
+            raise ReplayError(f"{path}: {st.st_size:,} bytes; a game log may have at most {MAX_FILE_BYTES:,}")
+        data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise ReplayError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except json.JSONDecodeError as exc:
+        raise ReplayError(f"{path}:{exc.lineno}:{exc.colno}: not readable as JSON ({exc.msg})") from None
+    except (OSError, UnicodeDecodeError) as exc:
         raise ReplayError(f"{path}: not readable as JSON ({exc})") from None
+    except RecursionError:
+        raise ReplayError(f"{path}: JSON nested too deeply: refused") from None
     return GameLog.from_json(data, str(path))

@@ -51,6 +51,8 @@ def parse_policies(engine: Any, text: str | None) -> tuple[str, ...]:
     if not text:
         return (default_policy(engine),)
     names = tuple(n.strip() for n in text.split(",") if n.strip())
+    if not names:
+        raise SimError(f"--policy {text!r} names no policy (policies: {', '.join(policy_names(engine))})")
     for n in names:
         make_policy(engine, n)
     return names

@@ -215,8 +215,15 @@ def test_pip_without_a_colour_is_an_error(repo, tmp_path):
 @pytest.mark.parametrize("size,trim,per_sheet", [("bridge", (58, 89), 9), ("mini", (44, 63), 16),
                                                  ("tarot", (70, 120), 4), ("poker", (63, 88), 9)])
 def test_card_sizes_and_cards_per_a4_sheet(mini_project, tmp_path, size, trim, per_sheet):
+    # card-base is drawn for poker cards (its regions leave a smaller card's safe area, an error):
+    # a layout whose regions fit the smallest size serves every size here
+    (mini_project / "layouts").mkdir()
+    (mini_project / "layouts/small.yaml").write_text(
+        "size: mini\nface:\n  regions:\n    title: {kind: text, field: title, x: 4mm, y: 4mm, w: 36mm, h: 12mm, "
+        "size: 10pt}\nback:\n  regions:\n    name: {kind: text, field: deck_name, x: 4mm, y: 20mm, w: 36mm, "
+        "h: 12mm, size: 10pt}\n", encoding="utf-8")
     cards = mini_project / "components/mini/cards.yaml"
-    text = cards.read_text(encoding="utf-8").replace("layout: card-base", f"layout: card-base\nsize: {size}")
+    text = cards.read_text(encoding="utf-8").replace("layout: card-base", f"layout: small\nsize: {size}")
     cards.write_text(text.replace("title: 朝焼け,", "title: 朝焼け, count: 20,"), encoding="utf-8")
     game_yaml = mini_project / "components/mini/game.yaml"
     game_yaml.write_text(game_yaml.read_text(encoding="utf-8").replace("count: 6", "count: 25"), encoding="utf-8")

@@ -104,7 +104,7 @@ def test_simulate_all_player_counts_and_options(tmp_path):
     (("--option", "nope=1"), "bad --option"),
     (("--option", "round_minimum_cap=7"), "not one of"),
     (("--policy", "genius"), "unknown policy"),
-    (("--players", "9"), "3〜5人"),
+    (("--players", "9"), "3–5 players"),
     (("--variant", "moon"), "unknown variant"),
 ])
 def test_user_errors_exit_1(args, message):
