@@ -3,12 +3,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import shutil
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
 from .data.model import Deck, Game
-from .errors import DataError, PnpError
+from .errors import DataError, PnpError, Problem
 from .layout.card import plan_deck
 from .layout.plan import CardPlan
 from .layout.sheet import Grid, SheetPage, impose, plan_fold_grid, plan_grid
@@ -91,19 +94,148 @@ def write_manifest(result: BuildResult, keep_previous: bool = False) -> Path:
     return target
 
 
-def build_game(game: Game, out_root: Path, opts: BuildOptions,
-               tick: Callable[[str], None] = lambda _: None,
-               extra_steps: list[Callable[[BuildResult], None]] | None = None) -> BuildResult:
+@dataclass
+class BuildPlan:
+    """Everything a build lays out before it writes a byte: card plans, each deck's sheet grid, the
+    parts' pages.  ``plan_build`` finds every problem build would find at layout time, so ``pnp
+    validate`` runs it too (and discards the plan)."""
+
+    cards: dict[str, tuple[dict[str, CardPlan], CardPlan]] = field(default_factory=dict)
+    grids: dict[str, Grid] = field(default_factory=dict)
+    parts: list = field(default_factory=list)
+
+
+def sheet_grid(deck: Deck, opts: BuildOptions) -> Grid:
+    w, h, gutter = deck.layout.width_pt, deck.layout.height_pt, mm(opts.gutter_mm)
+    if opts.duplex == "fold":
+        return plan_fold_grid(opts.paper, w, h, gutter)
+    return plan_grid(opts.paper, w, h, gutter=gutter)
+
+
+def plan_build(game: Game, opts: BuildOptions) -> BuildPlan:
+    """Plan every output of build_game with opts; DataError with all problems of all outputs."""
+    from .rulebook import check_rulebook, has_rulebook
     if opts.marks not in MARKS:
         raise PnpError(f"unknown marks {opts.marks!r} (use {', '.join(MARKS)})")
-    result = BuildResult(game, out_root / game.id)
+    plan = BuildPlan()
+    problems: list[Problem] = []
+    if opts.cards:
+        try:
+            plan.cards = plan_game_cards(game)
+        except DataError as e:
+            problems.extend(e.problems)
+        for deck in game.decks:
+            try:
+                plan.grids[deck.id] = sheet_grid(deck, opts)
+            except PnpError as e:
+                problems.append(Problem(deck.file, 1, 1, "size", f"{e} (--paper {opts.paper})"))
+        if game.parts:
+            from .parts_build import plan_parts
+            try:
+                plan.parts = plan_parts(game, opts)
+            except DataError as e:
+                problems.extend(e.problems)
+    if opts.rulebook and has_rulebook(game):
+        problems.extend(check_rulebook(game))
+    if problems:
+        raise DataError(problems)
+    return plan
+
+
+HOME_PAPERS = ("a4", "letter", "a3", "b5")      # every paper `pnp build --paper` offers
+RULEBOOK_PAPERS = ("a5", "a4")
+
+
+def check_layout(game: Game) -> str:
+    """What build checks at layout time beyond the card faces, for every paper build offers: each
+    deck's sheet grid (and the gutter-fold grid), every part's pages, and the rulebook typeset in
+    each size (into a temporary folder that is thrown away).  DataError with every problem."""
+    from .parts_build import plan_parts
+    from .rulebook import build_rulebook, check_rulebook, has_rulebook
+    problems: list[Problem] = []
+    for paper in HOME_PAPERS:
+        for duplex in ("long", "fold"):
+            opts = BuildOptions(paper=paper, duplex=duplex)
+            for deck in game.decks:
+                try:
+                    sheet_grid(deck, opts)
+                except PnpError as e:
+                    problems.append(Problem(deck.file, 1, 1, "size", f"{e} (--paper {paper}"
+                                                                     f"{' --duplex fold' if duplex == 'fold' else ''})"))
+        if game.parts:
+            try:
+                plan_parts(game, BuildOptions(paper=paper))
+            except DataError as e:
+                problems.extend(replace_message(p, f"{p.message} (--paper {paper})") for p in e.problems)
+    typeset = 0
+    if has_rulebook(game) and not check_rulebook(game):
+        for paper in RULEBOOK_PAPERS:
+            with tempfile.TemporaryDirectory(prefix="pnp-validate-") as tmp:
+                try:
+                    build_rulebook(game, Path(tmp), paper)
+                    typeset += 1
+                except DataError as e:
+                    problems.extend(replace_message(p, f"{p.message} (--rulebook-paper {paper})") for p in e.problems)
+                except PnpError as e:
+                    problems.append(Problem(game.where.file, 0, 0, "rulebook", f"{e} (--rulebook-paper {paper})"))
+    if problems:
+        raise DataError(problems)
+    return (f"{len(HOME_PAPERS)} 用紙（{', '.join(HOME_PAPERS)}）でシート・パーツ、"
+            f"ルールブック {typeset} 判型を組版して OK")
+
+
+def replace_message(problem: Problem, message: str) -> Problem:
+    return Problem(problem.file, problem.line, problem.col, problem.field, message)
+
+
+def clean_stale(out_dir: Path) -> None:
+    """Remove what interrupted builds left: hidden ``.*.tmp`` files (a kill -9 between writing and
+    renaming) and staging folders.  Only pnp's own names are touched."""
+    if not out_dir.is_dir():
+        return
+    for tmp in out_dir.rglob(".*.tmp"):
+        if tmp.is_file() and not tmp.is_symlink():
+            tmp.unlink(missing_ok=True)
+    for staging in out_dir.parent.glob(f".{out_dir.name}.staging-*"):
+        if staging.is_dir() and not staging.is_symlink():
+            shutil.rmtree(staging, ignore_errors=True)
+
+
+def build_game(game: Game, out_root: Path, opts: BuildOptions,
+               tick: Callable[[str], None] = lambda _: None,
+               extra_steps: list[Callable[[BuildResult], None]] | None = None,
+               plan: BuildPlan | None = None) -> BuildResult:
+    """Plan everything, write into a staging folder beside out/<game>/, then move the files into
+    place: a build that fails at any point leaves the previous generation (and its manifest) whole."""
+    out_dir = Path(out_root) / game.id
+    clean_stale(out_dir)
+    if plan is None:
+        plan = plan_build(game, opts)
+    out_dir.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{game.id}.staging-", dir=out_dir.parent))
+    try:
+        staged = _write_all(game, staging, opts, tick, extra_steps, plan)
+        result = BuildResult(game, out_dir)
+        for w in staged.files:
+            final = out_dir / w.path.relative_to(staging)
+            final.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(w.path, final)
+            result.files.append(Written(w.kind, final, w.pages))
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    write_manifest(result, keep_previous=not opts.cards)
+    return result
+
+
+def _write_all(game: Game, out_dir: Path, opts: BuildOptions, tick: Callable[[str], None],
+               extra_steps: list[Callable[[BuildResult], None]] | None, plan: BuildPlan) -> BuildResult:
+    result = BuildResult(game, out_dir)
     from .rulebook import build_rulebook, has_rulebook
     if not opts.cards:                       # --rulebook-only: fast iteration on the text
         if has_rulebook(game):
             result.files.extend(build_rulebook(game, result.out_dir, opts.rulebook_paper, opts.cmyk))
-        write_manifest(result, keep_previous=True)
         return result
-    plans = plan_game_cards(game)
+    plans = plan.cards
     for deck in game.decks:
         faces, back = plans[deck.id]
         if opts.sheets:
@@ -128,14 +260,13 @@ def build_game(game: Game, out_root: Path, opts: BuildOptions,
         tick(f"{game.id}/{deck.id}")
     if game.parts:
         from .parts_build import build_parts
-        result.files.extend(build_parts(game, result.out_dir, opts))
+        result.files.extend(build_parts(game, result.out_dir, opts, plan.parts))
         tick(f"{game.id}/parts")
     if opts.rulebook and has_rulebook(game):
         result.files.extend(build_rulebook(game, result.out_dir, opts.rulebook_paper, opts.cmyk))
         tick(f"{game.id}/rulebook")
     for step in extra_steps or []:
         step(result)
-    write_manifest(result)
     return result
 
 
@@ -143,9 +274,7 @@ def build_game(game: Game, out_root: Path, opts: BuildOptions,
 def write_sheets(game: Game, deck: Deck, faces: dict[str, CardPlan], back: CardPlan, path: Path,
                  opts: BuildOptions) -> int:
     cards = deck.physical_cards()
-    w, h, gutter = deck.layout.width_pt, deck.layout.height_pt, mm(opts.gutter_mm)
-    fold = opts.duplex == "fold"
-    grid = plan_fold_grid(opts.paper, w, h, gutter) if fold else plan_grid(opts.paper, w, h, gutter=gutter)
+    grid = sheet_grid(deck, opts)
     offset = (mm(opts.back_offset_mm[0]), mm(opts.back_offset_mm[1]))
     pages = impose(len(cards), grid, opts.duplex, offset)
     uses = {id(back): len(cards)}

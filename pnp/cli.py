@@ -85,6 +85,16 @@ def build(games: tuple[str, ...], project_dir: Path, out_dir: Path, paper: str, 
     opts = BuildOptions(paper=paper, duplex=duplex, marks=marks, gutter_mm=gutter_mm, back_offset_mm=(dx, dy),
                         cmyk=color == "cmyk", png=png, dpi=dpi, tts=tts, cards=not rulebook_only,
                         rulebook_paper=rulebook_paper)
+    from .build import plan_build
+    from .errors import DataError
+    plans, problems = {}, []
+    for game in loaded:     # every game planned before any file is written: all problems at once
+        try:
+            plans[game.id] = plan_build(game, opts)
+        except DataError as e:
+            problems.extend(e.problems)
+    if problems:
+        raise DataError(problems)
     from .rulebook import has_rulebook
     steps = sum(len(g.decks) + bool(g.parts) + has_rulebook(g) for g in loaded) if not rulebook_only else \
         sum(has_rulebook(g) for g in loaded)
@@ -92,7 +102,7 @@ def build(games: tuple[str, ...], project_dir: Path, out_dir: Path, paper: str, 
     with click.progressbar(length=steps, label="ビルド中", file=sys.stderr,
                            hidden=not show) as bar:
         for game in loaded:
-            result = build_game(game, out_dir, opts, tick=lambda _: bar.update(1))
+            result = build_game(game, out_dir, opts, tick=lambda _: bar.update(1), plan=plans[game.id])
             for w in result.files:
                 click.echo(f"{w.path.as_posix()}\t{w.pages}ページ")
 

@@ -27,10 +27,11 @@ def plan_parts(game: Game, opts: BuildOptions = BuildOptions()) -> list[PartPlan
     return plans
 
 
-def build_parts(game: Game, out_dir: Path, opts: BuildOptions = BuildOptions()) -> list[Written]:
+def build_parts(game: Game, out_dir: Path, opts: BuildOptions = BuildOptions(),
+                plans: list[PartPlan] | None = None) -> list[Written]:
     """Write out_dir/parts-<part id>.pdf for every part (kind "parts"); nothing is written unless
-    every part plans cleanly.  Same input → same bytes."""
-    plans = plan_parts(game, opts)
+    every part plans cleanly.  Same input → same bytes.  plans: already made by plan_parts."""
+    plans = plan_parts(game, opts) if plans is None else plans
     written = []
     for plan in plans:
         part = game.part(plan.part_id)

@@ -11,7 +11,7 @@ from ..errors import DataError, Problem
 from ..resources import layouts_dir
 from ..text.fonts import FONT_FILES
 from ..limits import MAX_CARD_MM, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MIN_CARD_MM
-from ..units import PT_PER_MM, parse_length, to_mm
+from ..units import LENGTH_PATTERN, PT_PER_MM, parse_length, to_mm
 from .model import Back, Card, Component, Deck, Game, Layout, Region, Suit, Where
 from .schemas import SCHEMAS, SIZE_NAMES
 from .parts import PART_SCHEMAS, build_part
@@ -58,10 +58,21 @@ def _explain(err: jsonschema.ValidationError, smap: SourceMap) -> list[Problem]:
     if err.validator == "enum":
         return [smap.problem(path, f"{err.instance!r} is not one of {', '.join(map(str, err.validator_value))}")]
     if err.validator == "type":
+        if err.schema.get("pattern") == LENGTH_PATTERN and isinstance(err.instance, (int, float)) \
+                and not isinstance(err.instance, bool):
+            return [smap.problem(path, f"expected a length with a unit, got the bare number {err.instance!r} "
+                                       f"(add the unit: {err.instance}mm, {err.instance}pt or {err.instance}in)")]
         return [smap.problem(path, f"expected {err.validator_value}, got {type(err.instance).__name__} "
                                    f"{err.instance!r}")]
     if err.validator == "required":
-        return [smap.problem(path, err.message)]
+        out = []
+        props = err.schema.get("properties", {})
+        for key in err.validator_value:
+            if isinstance(err.instance, dict) and key not in err.instance:
+                choices = props.get(key, {}).get("enum")
+                hint = f" (one of: {', '.join(map(str, choices))})" if choices else ""
+                out.append(smap.problem(path, f"missing required key {key!r}{hint}"))
+        return out or [smap.problem(path, err.message)]
     return [smap.problem(path, err.message)]
 
 
@@ -77,6 +88,7 @@ class Project:
 
     root: Path
     problems: list[Problem] = field(default_factory=list)
+    broken_layouts: set[str] = field(default_factory=set)
 
     @property
     def components_dir(self) -> Path:
@@ -111,6 +123,14 @@ class Project:
 
     # ---------------------------------------------------------------- layouts
     def load_layouts(self) -> dict[str, Layout]:
+        layouts, problems = self.load_layouts_partly()
+        if problems:
+            raise DataError(problems)
+        return layouts
+
+    def load_layouts_partly(self) -> tuple[dict[str, Layout], list[Problem]]:
+        """The layouts that load, and the problems of those that do not.  A deck naming a broken
+        layout is then not reported again (the layout's own problems say what is wrong)."""
         raw: dict[str, _Raw] = {}
         problems: list[Problem] = []
         folders = [layouts_dir()]
@@ -139,9 +159,8 @@ class Project:
             problems.extend(errs)
             if lay:
                 layouts[lid] = lay
-        if problems:
-            raise DataError(problems)
-        return layouts
+        self.broken_layouts = {p.stem for folder in folders for p in folder.glob("*.yaml")} - set(layouts)
+        return layouts, problems
 
     # ---------------------------------------------------------------- games
     def load_game(self, game_id: str, layouts: dict[str, Layout] | None = None) -> Game:
@@ -151,17 +170,21 @@ class Project:
             raise DataError([Problem(self.display(folder), 0, 0, "", f"no game {game_id!r} (games: {known})")])
         problems: list[Problem] = []
         if layouts is None:
-            try:
-                layouts = self.load_layouts()
-            except DataError as e:
-                problems.extend(e.problems)
-                layouts = {}
+            layouts, found = self.load_layouts_partly()
+            problems.extend(found)
         files: dict[str, _Raw] = {}
+        broken: set[str] = set()        # ids of files with problems of their own: no cascade errors
+        unreadable = False              # a file whose id is unknown: any missing id may be in it
         for path in sorted(folder.glob("*.yaml")):
             loaded = self._read_mapping(path, problems)
             if loaded is None:
+                unreadable = unreadable or path.name != "game.yaml"
                 continue
             data, smap = loaded
+            if isinstance(data.get("id"), str):
+                broken.add(data["id"])
+            elif path.name != "game.yaml":
+                unreadable = True
             if path.name == "game.yaml":
                 kind = "game"
             else:
@@ -175,11 +198,20 @@ class Project:
             if not found:
                 files[path.name] = _Raw(data, smap)
         game_raw = files.pop("game.yaml", None)
+        first_file: dict[str, str] = {}
+        for name in sorted(files):      # one id, one file: a second file must not replace the first
+            raw = files[name]
+            other = first_file.setdefault(raw.data["id"], name)
+            if other != name:
+                problems.append(raw.smap.problem(("id",), f"id {raw.data['id']!r} is already used by "
+                                                          f"{self.display(folder / other)}"))
+                files[name] = None
+        files = {name: raw for name, raw in files.items() if raw is not None}
         decks: list[Deck] = []
         parts: list = []
         for name, raw in files.items():
             if raw.data["kind"] == "deck":
-                deck, errs = _build_deck(raw, folder, layouts)
+                deck, errs = _build_deck(raw, folder, layouts, self.broken_layouts)
                 problems.extend(errs)
                 if deck:
                     decks.append(deck)
@@ -190,8 +222,9 @@ class Project:
                     parts.append(part)
         if game_raw is None:
             raise DataError(problems or [Problem(self.display(folder / "game.yaml"), 0, 0, "", "not loaded")])
-        failed = {raw.data["id"] for raw in files.values()} - {d.id for d in decks} - {p.id for p in parts}
-        game, errs = _build_game(game_raw, game_id, folder, decks, parts, failed)
+        failed = broken - {d.id for d in decks} - {p.id for p in parts}
+        id_at = {raw.data["id"]: raw.smap.where(("id",)) for raw in files.values()}
+        game, errs = _build_game(game_raw, game_id, folder, decks, parts, failed, unreadable, id_at)
         problems.extend(errs)
         if problems:
             raise DataError(problems)
@@ -199,11 +232,7 @@ class Project:
 
     def load_games(self, game_ids: Iterable[str] | None = None) -> list[Game]:
         ids = list(game_ids) if game_ids else self.game_ids()
-        problems: list[Problem] = []
-        try:
-            layouts = self.load_layouts()
-        except DataError as e:
-            raise e
+        layouts, problems = self.load_layouts_partly()    # a broken layout hides no other problem
         games = []
         for gid in ids:
             try:
@@ -328,11 +357,14 @@ def _build_layout(lid: str, data: dict, smap: SourceMap) -> tuple[Layout | None,
                   data.get("background", "#ffffff"), sides["face"], sides["back"], where), []
 
 
-def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout]) -> tuple[Deck | None, list[Problem]]:
+def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout],
+                broken_layouts: set[str] = frozenset()) -> tuple[Deck | None, list[Problem]]:
     d, smap = raw.data, raw.smap
     problems: list[Problem] = []
     layout = layouts.get(d["layout"])
-    if layout is None:
+    if layout is None and d["layout"] in broken_layouts:
+        pass                     # the layout file's own problems are reported; no second error here
+    elif layout is None:
         problems.append(smap.problem(("layout",), f"unknown layout {d['layout']!r} "
                                                   f"(layouts: {', '.join(sorted(layouts)) or 'none'})"))
     elif "size" in d:
@@ -433,8 +465,10 @@ def image_problem(path: Path) -> str | None:
 
 
 def _build_game(raw: _Raw, game_id: str, folder: Path, decks: list[Deck], parts: list,
-                failed: set[str]) -> tuple[Game, list[Problem]]:
-    """failed: ids of deck and part files that had problems of their own (no cascade errors)."""
+                failed: set[str], unreadable: bool = False,
+                id_at: dict[str, tuple[int, int]] | None = None) -> tuple[Game, list[Problem]]:
+    """failed: ids of deck and part files that had problems of their own (no cascade errors);
+    unreadable: some file's id could not be read, so a missing id is not reported (it may be there)."""
     g, smap = raw.data, raw.smap
     problems: list[Problem] = []
     if g["id"] != game_id:
@@ -454,14 +488,22 @@ def _build_game(raw: _Raw, game_id: str, folder: Path, decks: list[Deck], parts:
         comp = Component(c["id"], c["name"], c["kind"], c["count"], c.get("description", ""),
                          c.get("provisional", False), Where(smap.file, *smap.where(path)))
         comps.append(comp)
+        # a printed part must have its file; bits are bought or borrowed, their list file is optional
+        if comp.kind in PART_SCHEMAS and comp.kind != "bits" and comp.id not in parts_by_id and \
+                comp.id not in failed and not unreadable:
+            problems.append(smap.problem(path + ("id",), f"component {comp.id!r} is a {comp.kind} but no {comp.kind} "
+                                                         f"file has id {comp.id!r}"))
         if comp.kind != "deck" and comp.id in parts_by_id:
             part = parts_by_id[comp.id]
-            if part.piece_count != comp.count:
+            if part.kind != comp.kind:
+                problems.append(smap.problem(path + ("kind",), f"{comp.name}: game.yaml says {comp.kind}, "
+                                                               f"{part.file} is a {part.kind}"))
+            elif part.piece_count != comp.count:
                 problems.append(smap.problem(path + ("count",), f"{comp.name}: game.yaml says {comp.count}, "
                                                                 f"{part.file} makes {part.piece_count}"))
         if comp.kind == "deck":
             deck = by_id.get(comp.id)
-            if deck is None and comp.id in failed:
+            if deck is None and (comp.id in failed or unreadable):
                 pass
             elif deck is None:
                 problems.append(smap.problem(path + ("id",), f"component {comp.id!r} is a deck but no deck file "
@@ -469,12 +511,13 @@ def _build_game(raw: _Raw, game_id: str, folder: Path, decks: list[Deck], parts:
             elif deck.piece_count != comp.count:
                 problems.append(smap.problem(path + ("count",), f"{comp.name}: game.yaml says {comp.count} cards, "
                                                                 f"{deck.file} makes {deck.piece_count}"))
-    for part in parts:
-        if part.id not in seen:
-            problems.append(Problem(part.file, 1, 1, "id", f"part {part.id!r} is not listed in game.yaml components"))
-    for d in decks:
-        if d.id not in seen:
-            problems.append(Problem(d.file, 1, 1, "id", f"deck {d.id!r} is not listed in game.yaml components"))
+    listed = ", ".join(sorted(seen)) or "none"
+    for what, items in (("part", parts), ("deck", decks)):
+        for item in items:
+            if item.id not in seen:
+                line, col = (id_at or {}).get(item.id, (1, 1))
+                problems.append(Problem(item.file, line, col, "id", f"{what} {item.id!r} is not listed in game.yaml "
+                                                                    f"components (listed: {listed})"))
     game = Game(id=g["id"], title=g["title"], subtitle=g.get("subtitle", ""), players=(lo, hi),
                 play_time=g.get("play_time", ""), age=g.get("age", ""), version=str(g.get("version", "")),
                 designer=g.get("designer", ""), engine=g.get("engine"), components=tuple(comps),

@@ -7,6 +7,7 @@ bombs before they expand.
 from __future__ import annotations
 
 import stat
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -110,7 +111,7 @@ def read_text_file(path: Path, display: str) -> str:
     if "\0" in text:
         line, col = _line_col(text[:text.index("\0")])
         raise DataError([Problem(display, line, col, "", "NUL character (U+0000) in the text: remove it")])
-    return text.removeprefix("\ufeff")
+    return unicodedata.normalize("NFC", text.removeprefix("\ufeff"))
 
 
 def _line_col(before: str) -> tuple[int, int]:
@@ -147,7 +148,9 @@ class _Builder:
         if path not in self.smap.marks:
             self.smap.marks[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
         if isinstance(node, ScalarNode):
-            return self.loader.construct_object(node, deep=True)
+            value = self.loader.construct_object(node, deep=True)
+            # e + U+0301 is composed to é here, once, so every layer draws one glyph, not "e´"
+            return unicodedata.normalize("NFC", value) if isinstance(value, str) else value
         if isinstance(node, SequenceNode):
             return [self.build(child, path + (i,)) for i, child in enumerate(node.value)]
         if isinstance(node, MappingNode):

@@ -64,14 +64,20 @@ def place_text(text: str, region: Region, *, color: str, problems: _Problems, wh
             # titles shrink rather than break mid-word; below min_size it is an error like any overflow
             smaller = fit.size_pt - 0.5
             if smaller < region.get("min_size", size) - 1e-9:
-                raise TextDoesNotFit(fit.height_pt, region.h_pt, fit.size_pt)
+                problems.add(where, label, f"text does not fit region {region.name!r}: it takes {len(fit.lines)} "
+                                           f"lines at {fit.size_pt:g} pt, the region allows max_lines {max_lines}")
+                return None
             fit = fit_text(text, region.w_pt, region.h_pt, fonts.measure, size_pt=smaller,
                            min_size_pt=smaller, leading=region.get("leading", 1.4), font=font,
                            justify=(align == "justify"))
     except TextDoesNotFit as exc:
-        problems.add(where, label, f"text does not fit region {region.name!r}: needs "
-                                   f"{to_mm(exc.needed_height_pt):.1f} mm, has {to_mm(exc.available_height_pt):.1f} mm "
-                                   f"at {exc.size_pt:g} pt")
+        if exc.widest_line_pt > exc.available_width_pt + 0.01:   # one unbreakable run is too wide
+            why = (f"a line needs {to_mm(exc.widest_line_pt):.1f} mm of width, the region has "
+                   f"{to_mm(exc.available_width_pt):.1f} mm at {exc.size_pt:g} pt")
+        else:
+            why = (f"needs {to_mm(exc.needed_height_pt):.1f} mm of height, has {to_mm(exc.available_height_pt):.1f} mm "
+                   f"at {exc.size_pt:g} pt")
+        problems.add(where, label, f"text does not fit region {region.name!r}: {why}")
         return None
     valign = region.get("valign", "top")
     top = region.y_pt

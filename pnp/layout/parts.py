@@ -651,8 +651,11 @@ def plan_bits(game: Game, bits: Bits, room: Room, wr: Writer) -> list[tuple[floa
         items.append(wr.text(bits.description, x0, y, room.w, mm(12), 9.0, align="left", valign="top",
                              label="description", where=bits.where))
         y += mm(13)
-    cols = [("", mm(8)), ("もの", mm(62)), ("数", mm(14)), ("色", mm(14)), ("大きさ", mm(24)), ("入手", mm(34)),
-            ("メモ", room.w - mm(156))]
+    # the fixed columns take 156 mm on A4 and leave the note 34 mm; narrower paper (B5) narrows them alike
+    k = min(1.0, (room.w - mm(34)) / mm(156))
+    cols = [("", mm(8)), ("もの", mm(62) * k), ("数", mm(14)), ("色", mm(14)), ("大きさ", mm(24) * k),
+            ("入手", mm(34) * k)]
+    cols.append(("メモ", room.w - sum(w for _, w in cols)))
     row_h = mm(9)
     x = x0
     items.append(Box(x0, y, room.w, row_h, fill="#e6e6e6"))

@@ -149,7 +149,7 @@ class _Builder:
                 rows = [[spans_of(cell, th.size * 0.95) for cell in row] for row in b.rows]
                 if b.header:
                     rows[0] = [[Span(s.text, "gothic", s.size_pt, s.style, s.ruby) for s in cell] for cell in rows[0]]
-                out.append(TableFlow(rows, b.header, th))
+                out.append(TableFlow(rows, b.header, th, b.loc))
             elif isinstance(b, m.Box):
                 out.append(BoxFlow(b.kind, b.title, self.blocks(b.blocks, boxed=True), th))
             elif isinstance(b, m.Cards):

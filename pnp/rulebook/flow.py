@@ -9,6 +9,7 @@ from typing import Callable, Sequence
 from reportlab.lib.colors import Color, HexColor
 from reportlab.platypus.flowables import Flowable
 
+from ..errors import DataError, Problem
 from ..layout.plan import CardPlan
 from ..render.parts import PartsPainter
 from ..text import fonts
@@ -325,8 +326,9 @@ class BoxFlow(Flowable):
 
 # ----------------------------------------------------------------------------------- tables
 class TableFlow(Flowable):
-    def __init__(self, rows: list[list[list[Span]]], header: bool, theme: Theme):
+    def __init__(self, rows: list[list[list[Span]]], header: bool, theme: Theme, loc=None):
         super().__init__()
+        self.loc = loc          # where the table is written, for the message when it cannot fit
         self.rows = rows
         self.header = header
         self.theme = theme
@@ -354,6 +356,17 @@ class TableFlow(Flowable):
             scale = availWidth / sum(widths)
             widths = [w * scale for w in widths]
         self.col_w = widths
+        # a column narrower than one of its characters would print past its neighbours and the margin
+        for j in range(ncol):
+            widest = max((fonts.measure(ch, s.font, s.size_pt) for row in self.rows for s in row[j] for ch in s.text),
+                         default=0.0)
+            if widest + 2 * self.pad > widths[j] + 0.01:
+                where = (self.loc.file, self.loc.line) if self.loc is not None else ("rulebook", 0)
+                raise DataError([Problem(where[0], where[1], 0, "table",
+                                         f"a table of {ncol} columns does not fit the page width "
+                                         f"({availWidth / 72 * 25.4:.0f} mm): column {j + 1} gets "
+                                         f"{widths[j] / 72 * 25.4:.1f} mm, less than one character; "
+                                         "use fewer columns or split the table")])
         self.cells = [[break_lines(cell, widths[j] - 2 * self.pad, justify=False) for j, cell in enumerate(row)]
                       for row in self.rows]
         self.row_h = [max(1, *(len(ls) for ls in row)) * self.lead + 2 * self.pad * 0.6 for row in self.cells]

@@ -299,6 +299,10 @@ def players_text(game: Game) -> str:
 # ------------------------------------------------------------------------------------------ parser
 _EMBED = re.compile(r"\{\{\s*([^{}]*?)\s*\}\}")
 _STATED = re.compile(r"[（(]\s*([0-9０-９]+)\s*(?:枚|個|本|組|セット)\s*[）)]")
+# 「煩悩カード40枚、ルールブック…」「- 煩悩カード 40枚」: a count right after the name, in a list of
+# contents (followed by 、・」 or the end of the line).  Not 「煩悩カード2枚を引く」 (a move) nor
+# 「…の束は、人物カード3枚です。」 (a part of the deck).
+_STATED_BARE = re.compile(r"[ 　：:]*([0-9０-９]+)[ 　]*(?:枚|個|本|組|セット)(?=[、，・）)」]|[ 　]*$)")
 _ORDERED = re.compile(r"^(\d+)[.)]\s+(.*)$")
 _CARD_REF = re.compile(r"^([a-z0-9][a-z0-9_-]*)/([a-z0-9][a-z0-9_-]*)$")
 
@@ -777,6 +781,13 @@ class _Parser:
                     number = int(unicodedata.normalize("NFKC", m.group(1)))
                     self.counts.append((self.file, no, name, number))
                     break
+        for name in sorted(names, key=len, reverse=True):
+            start = 0
+            while (at := plain.find(name, start)) >= 0:
+                start = at + len(name)
+                m = _STATED_BARE.match(plain, start)
+                if m:
+                    self.counts.append((self.file, no, name, int(unicodedata.normalize("NFKC", m.group(1)))))
 
 
 def _line_of(inner: list[tuple[int, str]], key: str) -> int:

@@ -3,6 +3,8 @@
 Fonts are TrueType outlines (reportlab's TTFont cannot read CFF) and are embedded as subsets."""
 from __future__ import annotations
 
+import unicodedata
+
 from functools import lru_cache
 
 from reportlab.pdfbase import pdfmetrics
@@ -55,10 +57,14 @@ def _cmap(font: str) -> frozenset[int]:
 
 
 def missing_glyphs(text: str, font: str) -> list[str]:
-    """Characters of text (other than line breaks) that the font cannot draw, in order, once each."""
+    """Characters of text (other than line breaks) that the font cannot draw, in order, once each.
+    A tab has no glyph (it would print as a box), and a combining mark left over after NFC
+    composition would print beside its letter instead of on it: both count as missing."""
     cmap = _cmap(font)
     out: list[str] = []
     for ch in text:
-        if ch not in "\n\r\t" and ord(ch) not in cmap and ch not in out:
+        if ch in "\n\r" or ch in out:
+            continue
+        if ch == "\t" or ord(ch) not in cmap or unicodedata.combining(ch):
             out.append(ch)
     return out

@@ -1,0 +1,63 @@
+"""Issue item 8: validate runs every check build runs, for every paper build offers, without writing."""
+import pytest
+
+from .conftest import REPO, edit, no_traceback, project_with
+
+MISSING = "\ue000"      # a private-use character: in no font
+
+
+def test_a_glyph_missing_from_a_board_label(cli, tmp_path):
+    project = project_with(tmp_path, "ebe")
+    edit(project / "components/ebe/station.yaml", "label: A 医務室", f"label: A 医務室{MISSING}")
+    checked = cli("validate", "ebe", "--project", project, "--games", "1")
+    assert checked.exit_code == 1 and no_traceback(checked)
+    assert "components/ebe/station.yaml:" in checked.output and "U+E000" in checked.output
+    assert not (project / "out").exists()
+    built = cli("build", "ebe", "--project", project, "--out", project / "out")
+    assert built.exit_code == 1 and "components/ebe/station.yaml:" in built.output
+
+
+def test_a_glyph_missing_from_a_token_label(cli, tmp_path):
+    project = project_with(tmp_path, "ebe")
+    edit(project / "components/ebe/damage.yaml", "{label: 傷,", f"{{label: 傷{MISSING},")
+    checked = cli("validate", "ebe", "--project", project, "--games", "1")
+    assert checked.exit_code == 1 and "components/ebe/damage.yaml:" in checked.output
+
+
+@pytest.mark.parametrize("command", ["validate", "build"])
+def test_a_corrupt_png_names_the_yaml_line(cli, tmp_path, command):
+    project = project_with(tmp_path, "euphoria")
+    (project / "components/euphoria/art.png").write_bytes(b"\x89PNG\r\n\x1a\n" + b"garbage" * 50)
+    edit(project / "components/euphoria/kleshas.yaml", "title: 貪欲, body: 欲しいものを限りなく求め続ける心。, flavor: 煩悩の大きさ 1}",
+         "title: 貪欲, body: 欲しいものを限りなく求め続ける心。, flavor: 煩悩の大きさ 1, image: art.png}")
+    args = ["--games", "1"] if command == "validate" else ["--out", project / "out"]
+    result = cli(command, "euphoria", "--project", project, *args)
+    assert result.exit_code == 1 and no_traceback(result)
+    assert "components/euphoria/kleshas.yaml:38:" in result.output and "cards[0].image: image 'art.png'" in result.output
+    assert "BytesIO" not in result.output
+
+
+def test_the_bundled_ebe_builds_on_every_advertised_paper(cli, tmp_path):
+    for paper in ("b5", "letter", "a3"):
+        result = cli("build", "ebe", "--project", REPO, "--paper", paper, "--out", tmp_path / paper)
+        assert result.exit_code == 0, (paper, result.output)
+
+
+def test_validate_checks_papers_other_than_the_default(cli, tmp_path):
+    """A play-order card 175 mm wide fits A4's printable width but not B5's: build with the default
+    paper succeeds, build --paper b5 fails, and validate (which checks every paper) fails."""
+    project = project_with(tmp_path, "terror24")
+    edit(project / "components/terror24/play-order.yaml", "size: poker", "size: {width: 175mm, height: 100mm}")
+    assert cli("build", "terror24", "--project", project, "--out", project / "a4").exit_code == 0
+    b5 = cli("build", "terror24", "--project", project, "--paper", "b5", "--out", project / "b5")
+    assert b5.exit_code == 1 and "components/terror24/play-order.yaml" in b5.output
+    checked = cli("validate", "terror24", "--project", project, "--games", "1")
+    assert checked.exit_code == 1 and no_traceback(checked)
+    assert "components/terror24/play-order.yaml:" in checked.output and "(--paper b5)" in checked.output
+
+
+def test_validate_writes_nothing(cli, tmp_path):
+    project = project_with(tmp_path, "euphoria")
+    before = sorted(p.relative_to(project) for p in project.rglob("*"))
+    assert cli("validate", "euphoria", "--project", project, "--games", "1").exit_code == 0
+    assert sorted(p.relative_to(project) for p in project.rglob("*")) == before
