@@ -11,7 +11,7 @@ import click
 
 from . import __version__
 from .limits import MAX_VALIDATE_GAMES
-from .commands.options import open_project, project_option, reported
+from .commands.options import PROJECT_HELP, in_project, open_project, project_option, reported
 
 
 MAX_GUTTER_MM = 20.0
@@ -26,7 +26,9 @@ def _gutter(_ctx, _param, value: float) -> float:
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="pnp")
-def main() -> None:
+@click.option("--project", "project_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help=PROJECT_HELP)
+def main(project_dir: Path | None) -> None:
     """pnp — プリント＆プレイ工房。カードとルールブックをPDFにし、ルールを試遊して確かめます。"""
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
     if epoch is not None and not epoch.strip().isdigit():
@@ -48,7 +50,7 @@ def list_games(project_dir: Path) -> None:
 @click.argument("games", nargs=-1)
 @project_option
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("out"),
-              show_default=True, help="出力フォルダ")
+              show_default=True, help="出力フォルダ（相対パスは設計フォルダから）")
 @click.option("--paper", type=click.Choice(["a4", "letter", "a3", "b5"]), default="a4", show_default=True,
               help="家庭用プリンタの用紙（b5 は JIS B5 182×257mm）")
 @click.option("--duplex", type=click.Choice(["long", "short", "none", "fold"]), default="long", show_default=True,
@@ -80,6 +82,7 @@ def build(games: tuple[str, ...], project_dir: Path, out_dir: Path, paper: str, 
     if not all(math.isfinite(v) and abs(v) <= MAX_BACK_OFFSET_MM for v in (dx, dy)):
         raise click.BadParameter(f"each of DX,DY must be between -{MAX_BACK_OFFSET_MM:g} and {MAX_BACK_OFFSET_MM:g} "
                                  f"mm, got {back_offset!r}", param_hint="--back-offset")
+    out_dir = in_project(project_dir, out_dir)
     project = open_project(project_dir)
     loaded = project.load_games(games or None)
     opts = BuildOptions(paper=paper, duplex=duplex, marks=marks, gutter_mm=gutter_mm, back_offset_mm=(dx, dy),
@@ -141,14 +144,14 @@ def new(game: str, project_dir: Path) -> None:
 @click.argument("deck", required=False)
 @project_option
 @click.option("--out", "out_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="PNGの出力先（省略時は preview-GAME[-DECK].png）")
+              help="PNGの出力先（省略時は preview-GAME[-DECK].png。相対パスは設計フォルダから）")
 @click.option("--dpi", type=click.IntRange(30, 600), default=100, show_default=True, help="解像度（30〜600）")
 @reported
 def preview(game: str, deck: str | None, project_dir: Path, out_file: Path | None, dpi: int) -> None:
     """カードの一覧画像（コンタクトシート）をPNGで書き出します。"""
     from .preview import write_contact_sheet
     loaded = open_project(project_dir).load_game(game)
-    out_file = out_file or Path(f"preview-{game}{'-' + deck if deck else ''}.png")
+    out_file = in_project(project_dir, out_file or Path(f"preview-{game}{'-' + deck if deck else ''}.png"))
     path = write_contact_sheet(loaded, deck, out_file, dpi)
     click.echo(path.as_posix())
 

@@ -31,9 +31,24 @@ def reported(fn):
             raise Failure(f"{where}: {exc.strerror or exc}" if where else str(exc)) from None
     return wrapper
 
+PROJECT_HELP = "設計フォルダ（components/ と layouts/ がある場所。既定はカレントフォルダ）"
+
+
+def _project_dir(ctx: click.Context, _param: click.Parameter, value: Path | None) -> Path:
+    """--project after the command wins; else `pnp --project DIR COMMAND`; else the current folder."""
+    if value is not None:
+        return value
+    return ctx.find_root().params.get("project_dir") or Path(".")
+
+
 project_option = click.option(
-    "--project", "project_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("."),
-    show_default=True, help="設計フォルダ（components/ と layouts/ がある場所）")
+    "--project", "project_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+    callback=_project_dir, help=PROJECT_HELP)
+
+
+def in_project(project_dir: Path, path: Path) -> Path:
+    """An output path given relative: relative to the project folder, like components/ and layouts/."""
+    return path if path.is_absolute() else project_dir / path
 
 
 def open_project(project_dir: Path) -> Project:
