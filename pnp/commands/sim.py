@@ -13,9 +13,11 @@ sorted list of ``SampleProblem`` (str() gives one line each); any problem → ex
 """
 from __future__ import annotations
 
+import concurrent.futures as cf
 import sys
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Iterator
 
 import click
 
@@ -24,9 +26,9 @@ from ..games import has_engine, make_engine
 from ..limits import MAX_GAMES
 from ..sim.errors import ReplayError, SimError
 from ..sim.gamelog import build_log, make_header, read_log, write_json
-from ..sim.metrics import compare, summarize
+from ..sim.metrics import Comparison, Summary
 from ..sim.policies import lineup, parse_policies
-from ..sim.runner import Batch, Trace, play_game, run_games
+from ..sim.runner import Batch, Trace, iter_games, play_game
 from ..sim.validation import SampleProblem, run_sample_games
 from .options import jobs_option, open_project, players_option, project_option, reported, seed_option
 
@@ -178,24 +180,39 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
         _check_players(engine, players)
     counts = [players] if players else list(range(engine.min_players, engine.max_players + 1))
     summaries = []
-    for p in counts:
-        batch = Batch(p, names, games, seed=seed, variant=variant, options=options, check=check)
-        records = _run_with_progress(engine, batch, jobs, f"{game.title} {p}人")
-        summary = summarize(engine, records, batch)
-        if compare_variant or other_options is not None:
+    comparing = bool(compare_variant) or other_options is not None
+    with _pool(jobs) as pool:
+        for p in counts:
+            batch = Batch(p, names, games, seed=seed, variant=variant, options=options, check=check)
+            acc = Summary(engine, batch)
+            if not comparing:
+                with _progress(games, f"{game.title} {p}人") as tick:
+                    for r in iter_games(engine, batch, jobs=jobs, executor=pool, on_progress=tick):
+                        acc.add(r)
+                summaries.append(acc.result())
+                continue
             label_a = variant if compare_variant else _options_label(options)
             label_b = compare_variant if compare_variant else _options_label(other_options)
             other = Batch(p, names, games, seed=seed, variant=compare_variant or variant,
                           options=other_options if other_options is not None else options, check=check)
-            records_b = _run_with_progress(engine, other, jobs, f"{game.title} {p}人 [{label_b}]")
-            summary["comparison"] = compare(engine, records, records_b, label_a, label_b)
-            summary["comparison"]["summary_b"] = summarize(engine, records_b, other)
+            acc_b = Summary(engine, other)
+            pairs = Comparison(engine, label_a, label_b)
+            # both batches stream side by side, game i of one with game i of the other: nothing is kept
+            with _progress(2 * games, f"{game.title} {p}人 [{label_a} / {label_b}]") as tick:
+                for x, y in zip(iter_games(engine, batch, jobs=jobs, executor=pool, on_progress=tick),
+                                iter_games(engine, other, jobs=jobs, executor=pool, on_progress=tick)):
+                    acc.add(x)
+                    acc_b.add(y)
+                    pairs.add(x, y)
+            summary = acc.result()
+            summary["comparison"] = pairs.result()
+            summary["comparison"]["summary_b"] = acc_b.result()
             questions = getattr(engine, "questions", None)
             if questions:    # questions that need both settings (e.g. 2 hands against 3) see both batches
                 summary["comparison"]["findings"] = [
                     {"question": f.question_ja, "answer": f.answer_ja, "figures": f.figures}
-                    for f in questions(list(records) + list(records_b))]
-        summaries.append(summary)
+                    for f in questions(acc.kept + acc_b.kept)]
+            summaries.append(summary)
     for s in summaries:
         for line in format_summary(s):
             click.echo(line)
@@ -210,8 +227,8 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
         from ..sim.report import write_report
         write_report(report_path, game.title, summaries)
         click.echo(f"レポート：{report_path}", err=True)
-    if any(s["errors"] for s in summaries):
-        n = sum(len(s["errors"]) for s in summaries)
+    if any(s["error_count"] for s in summaries):
+        n = sum(s["error_count"] for s in summaries)
         raise SimError(f"{n} game(s) raised an error or broke an invariant (see errors in --json)")
 
 
@@ -219,11 +236,23 @@ def _options_label(options: dict[str, Any]) -> str:
     return ",".join(f"{k}={v}" for k, v in sorted(options.items())) or "既定"
 
 
-def _run_with_progress(engine: Any, batch: Batch, jobs: int, label: str):
+@contextmanager
+def _pool(jobs: int) -> Iterator[cf.Executor | None]:
+    """One pool of ``jobs`` worker processes for the whole command (none for one job)."""
+    if jobs <= 1:
+        yield None
+        return
+    with cf.ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield pool
+
+
+@contextmanager
+def _progress(length: int, label: str) -> Iterator[Callable[[int], None] | None]:
     if not sys.stderr.isatty():
-        return run_games(engine, batch, jobs=jobs)
-    with click.progressbar(length=batch.games, label=label, file=sys.stderr) as bar:
-        return run_games(engine, batch, jobs=jobs, on_progress=bar.update)
+        yield None
+        return
+    with click.progressbar(length=length, label=label, file=sys.stderr) as bar:
+        yield bar.update
 
 
 def _pct(r: dict) -> str:
@@ -234,7 +263,7 @@ def format_summary(s: dict) -> list[str]:
     """The human-readable table ``pnp simulate`` prints."""
     lines = [f"== {s['game']}  {s['players']}人  {s['games']}ゲーム  種 {s['seed']}  方針 {','.join(s['policies'])}"
              f"  変種 {s['variant']} ==",
-             f"完了 {s['completed']}／エラー {len(s['errors'])}"]
+             f"完了 {s['completed']}／エラー {s.get('error_count', len(s['errors']))}"]
     if s.get("cooperative"):
         lines.append(f"チームの勝率（協力ゲーム） {_pct(s['team_win_rate'])}")
     lines.append("席ごとの勝率（95%区間）")

@@ -4,12 +4,13 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from collections import Counter, defaultdict
-from typing import Any, Sequence
+from typing import Any, Iterable, Sequence
 
 from .engine import GameRecord
 from .runner import Batch
-from .stats import Z95, describe, mean, rate, stdev
+from .stats import Z95, mean, rate
 
 
 def _win_shares(record: GameRecord) -> list[float]:
@@ -29,78 +30,124 @@ def _leader(scores: Sequence[float]) -> int | None:
     return top[0] if len(top) == 1 else None
 
 
-def summarize(engine: Any, records: Sequence[GameRecord], batch: Batch) -> dict[str, Any]:
-    done = [r for r in records if r.result is not None]
-    n = len(done)
-    players = batch.players
-    out: dict[str, Any] = {
-        "game": engine.game_id,
-        "engine_version": getattr(engine, "version", "1"),
-        "games": len(records),
-        "completed": n,
-        "seed": batch.seed,
-        "players": players,
-        "policies": list(batch.policies),
-        "variant": batch.variant,
-        "options": dict(batch.options),
-        "errors": [{"index": r.index, "seed": r.seed, "policies": list(r.policies), "error": r.error}
-                   for r in records if r.result is None],
-    }
-    coop = bool(getattr(engine, "cooperative", False))
-    out["cooperative"] = coop
-    if coop:   # the team wins or loses together: the figure is the team's rate, not a seat's share
-        out["team_win_rate"] = rate(sum(1 for r in done if r.result.winners), n)
-    shares = [_team_shares(r) if coop else _win_shares(r) for r in done]
-    seat_wins = [sum(s[i] for s in shares) for i in range(players)]
-    out["wins_by_seat"] = [round(w / n, 4) if n else 0.0 for w in seat_wins]
-    out["seat_win_rates"] = [rate(w, n) for w in seat_wins]
-    pol_w: dict[str, float] = defaultdict(float)
-    pol_n: dict[str, int] = defaultdict(int)
-    for r, sh in zip(done, shares):
+QUESTION_GAMES = 20_000     # the engine's design questions read at most this many games of a batch
+MAX_ERRORS_KEPT = 1_000     # error entries kept in a summary (all are counted)
+
+
+class Dist:
+    """A distribution kept as value counts: exact mean and quantiles in memory bounded by the
+    number of distinct values (scores, rounds), not by the number of games."""
+
+    def __init__(self) -> None:
+        self.counts: Counter = Counter()
+        self.n = 0
+        self.total = 0.0
+
+    def add(self, value: float) -> None:
+        self.counts[value] += 1
+        self.n += 1
+        self.total += value
+
+    def quantile(self, q: float) -> float:
+        """As stats.quantile on the sorted values (linear interpolation)."""
+        if not self.n:
+            return 0.0
+        pos = (self.n - 1) * q
+        lo = math.floor(pos)
+        hi = min(lo + 1, self.n - 1)
+        x_lo = x_hi = None
+        seen = 0
+        for v in sorted(self.counts):
+            seen += self.counts[v]
+            if x_lo is None and seen > lo:
+                x_lo = v
+            if seen > hi:
+                x_hi = v
+                break
+        return x_lo + (x_hi - x_lo) * (pos - lo)
+
+    def describe(self) -> dict[str, float]:
+        keys = sorted(self.counts)
+        return {"mean": round(self.total / self.n, 4) if self.n else 0.0, "p10": self.quantile(0.1),
+                "p50": self.quantile(0.5), "p90": self.quantile(0.9), "min": keys[0] if keys else 0,
+                "max": keys[-1] if keys else 0}
+
+
+class Summary:
+    """The figures of a batch, folded in one record at a time (``add``) so that ``pnp simulate``
+    never holds a batch in memory; ``result()`` gives the JSON-able dict."""
+
+    def __init__(self, engine: Any, batch: Batch) -> None:
+        self.engine, self.batch = engine, batch
+        self.coop = bool(getattr(engine, "cooperative", False))
+        self.games = self.n = self.team_wins = self.error_count = 0
+        self.errors: list[dict[str, Any]] = []
+        self.seat_wins = [0.0] * batch.players
+        self.pol_w: dict[str, float] = defaultdict(float)
+        self.pol_n: dict[str, int] = defaultdict(int)
+        self.reasons: Counter = Counter()
+        self.reasons_ja: dict[str, str] = {}
+        self.rounds, self.turns, self.all_scores = Dist(), Dist(), Dist()
+        self.win_scores, self.margins, self.lead_changes = Dist(), Dist(), Dist()
+        self.steps_max = 0
+        self.score_hist: Counter = Counter()
+        self.length_hist: Counter = Counter()
+        self.lead_after: dict[int, list[int]] = defaultdict(lambda: [0, 0])
+        self.comebacks = 0
+        self.fact_cells: dict[str, dict[Any, list[float]]] = defaultdict(lambda: defaultdict(lambda: [0.0, 0]))
+        self.peaks: dict[str, int] = {}
+        self.track = getattr(engine, "score_track", None)
+        self.track_fits = 0
+        self.kept: list[GameRecord] = []      # for the engine's questions, at most QUESTION_GAMES
+
+    def add(self, r: GameRecord) -> None:
+        self.games += 1
+        if r.result is None:
+            self.error_count += 1
+            if len(self.errors) < MAX_ERRORS_KEPT:
+                self.errors.append({"index": r.index, "seed": r.seed, "policies": list(r.policies), "error": r.error})
+            return
+        self.n += 1
+        res = r.result
+        if len(self.kept) < QUESTION_GAMES:     # the questions read results, not the round-by-round scores
+            self.kept.append(replace(r, score_history=()) if r.score_history else r)
+        if self.coop and res.winners:
+            self.team_wins += 1
+        shares = _team_shares(r) if self.coop else _win_shares(r)
+        for i in range(self.batch.players):
+            self.seat_wins[i] += shares[i]
         for seat, name in enumerate(r.policies):
-            pol_w[name] += sh[seat]
-            pol_n[name] += 1
-    out["wins_by_policy"] = {k: rate(pol_w[k], pol_n[k]) for k in sorted(pol_n)}
-    reasons = Counter(r.result.end_reason for r in done)
-    out["end_reasons"] = dict(sorted(reasons.items(), key=lambda kv: (-kv[1], kv[0])))
-    out["end_reasons_ja"] = {r.result.end_reason: r.result.end_reason_ja for r in done}
-    out["end_reason_rates"] = {k: rate(v, n) for k, v in out["end_reasons"].items()}
-    out["length"] = {"rounds": describe([r.rounds for r in done]), "turns": describe([r.turns for r in done]),
-                     "steps_max": max((r.steps for r in done), default=0), "max_steps": engine.max_steps}
-    all_scores = [v for r in done for v in r.result.scores]
-    win_scores, margins = [], []
-    for r in done:
-        if not r.result.winners:      # a cooperative loss has no winner
-            continue
-        w = r.result.winners[0]
-        win_scores.append(r.result.scores[w])
-        others = [v for i, v in enumerate(r.result.scores) if i not in r.result.winners]
-        if others:
-            margins.append(r.result.scores[w] - max(others))
-    out["scores"] = {"all": describe(all_scores), "winner": describe(win_scores), "margin": describe(margins)}
-    out["score_histogram"] = dict(sorted(Counter(int(v) for v in all_scores).items()))
-    out["length_histogram"] = dict(sorted(Counter(r.rounds for r in done).items()))
-    out["lead"] = _lead_figures(done)
-    out["per_seat_facts"] = _per_seat_facts(done)
-    peaks = _peak_pieces(done)
-    if peaks:
-        out["peak_pieces"] = peaks
-    track = getattr(engine, "score_track", None)
-    if track:
-        lo, hi = track
-        fits = sum(1 for r in done if all(lo <= v <= hi for v in r.result.scores))
-        out["score_track"] = {"range": list(track), **rate(fits, n)}
-    questions = getattr(engine, "questions", None)
-    out["findings"] = ([{"question": f.question_ja, "answer": f.answer_ja, "figures": dict(f.figures)}
-                        for f in questions(done)] if questions and done else [])
-    return out
+            self.pol_w[name] += shares[seat]
+            self.pol_n[name] += 1
+        self.reasons[res.end_reason] += 1
+        self.reasons_ja[res.end_reason] = res.end_reason_ja
+        self.rounds.add(r.rounds)
+        self.turns.add(r.turns)
+        self.steps_max = max(self.steps_max, r.steps)
+        for v in res.scores:
+            self.all_scores.add(v)
+            self.score_hist[int(v)] += 1
+        self.length_hist[r.rounds] += 1
+        if res.winners:               # a cooperative loss has no winner
+            w = res.winners[0]
+            self.win_scores.add(res.scores[w])
+            others = [v for i, v in enumerate(res.scores) if i not in res.winners]
+            if others:
+                self.margins.add(res.scores[w] - max(others))
+        self._lead(r)
+        win_shares = _win_shares(r)
+        for fact, values in ((res.extra or {}).get("per_seat") or {}).items():
+            for seat, v in enumerate(values):
+                c = self.fact_cells[fact][v]
+                c[0] += win_shares[seat]
+                c[1] += 1
+        for k, v in ((res.extra or {}).get("peak_pieces") or {}).items():
+            self.peaks[k] = max(self.peaks.get(k, 0), int(v))
+        if self.track:
+            lo, hi = self.track
+            self.track_fits += all(lo <= v <= hi for v in res.scores)
 
-
-def _lead_figures(done: Sequence[GameRecord]) -> dict[str, Any]:
-    changes = []
-    after: dict[int, list[int]] = defaultdict(lambda: [0, 0])
-    comebacks = 0
-    for r in done:
+    def _lead(self, r: GameRecord) -> None:
         hist = r.score_history
         prev, count = None, 0
         winners = r.result.winners
@@ -110,71 +157,137 @@ def _lead_figures(done: Sequence[GameRecord]) -> dict[str, Any]:
                 if prev is not None and lead != prev:
                     count += 1
                 prev = lead
-                cell = after[k]
+                cell = self.lead_after[k]
                 cell[0] += 1 if lead in winners else 0
                 cell[1] += 1
-        changes.append(count)
+        self.lead_changes.add(count)
         if hist:
             mid = _leader(hist[(len(hist) - 1) // 2])
             if mid is not None and mid not in winners:
-                comebacks += 1
-    return {
-        "lead_changes": describe(changes),
-        "leader_after_round_wins": {str(k): rate(w, m) for k, (w, m) in sorted(after.items())},
-        "comeback_from_midgame": rate(comebacks, len(done)),
-    }
+                self.comebacks += 1
+
+    def result(self) -> dict[str, Any]:
+        engine, batch, n = self.engine, self.batch, self.n
+        out: dict[str, Any] = {
+            "game": engine.game_id,
+            "engine_version": getattr(engine, "version", "1"),
+            "games": self.games,
+            "completed": n,
+            "seed": batch.seed,
+            "players": batch.players,
+            "policies": list(batch.policies),
+            "variant": batch.variant,
+            "options": dict(batch.options),
+            "errors": list(self.errors),
+            "error_count": self.error_count,
+        }
+        out["cooperative"] = self.coop
+        if self.coop:   # the team wins or loses together: the figure is the team's rate, not a seat's share
+            out["team_win_rate"] = rate(self.team_wins, n)
+        out["wins_by_seat"] = [round(w / n, 4) if n else 0.0 for w in self.seat_wins]
+        out["seat_win_rates"] = [rate(w, n) for w in self.seat_wins]
+        out["wins_by_policy"] = {k: rate(self.pol_w[k], self.pol_n[k]) for k in sorted(self.pol_n)}
+        out["end_reasons"] = dict(sorted(self.reasons.items(), key=lambda kv: (-kv[1], kv[0])))
+        out["end_reasons_ja"] = dict(self.reasons_ja)
+        out["end_reason_rates"] = {k: rate(v, n) for k, v in out["end_reasons"].items()}
+        out["length"] = {"rounds": self.rounds.describe(), "turns": self.turns.describe(),
+                         "steps_max": self.steps_max, "max_steps": engine.max_steps}
+        out["scores"] = {"all": self.all_scores.describe(), "winner": self.win_scores.describe(),
+                         "margin": self.margins.describe()}
+        out["score_histogram"] = dict(sorted(self.score_hist.items()))
+        out["length_histogram"] = dict(sorted(self.length_hist.items()))
+        out["lead"] = {
+            "lead_changes": self.lead_changes.describe(),
+            "leader_after_round_wins": {str(k): rate(w, m) for k, (w, m) in sorted(self.lead_after.items())},
+            "comeback_from_midgame": rate(self.comebacks, n),
+        }
+        out["per_seat_facts"] = {
+            fact: {str(v): rate(w, m) for v, (w, m) in sorted(tab.items(), key=lambda kv: (kv[0] is None, kv[0]))}
+            for fact, tab in sorted(self.fact_cells.items())}
+        if self.peaks:
+            out["peak_pieces"] = dict(self.peaks)
+        if self.track:
+            out["score_track"] = {"range": list(self.track), **rate(self.track_fits, n)}
+        questions = getattr(engine, "questions", None)
+        out["findings"] = ([{"question": f.question_ja, "answer": f.answer_ja, "figures": dict(f.figures)}
+                            for f in questions(self.kept)] if questions and self.kept else [])
+        return out
 
 
-def _per_seat_facts(done: Sequence[GameRecord]) -> dict[str, Any]:
-    cells: dict[str, dict[Any, list[float]]] = defaultdict(lambda: defaultdict(lambda: [0.0, 0]))
-    for r in done:
-        facts = (r.result.extra or {}).get("per_seat") or {}
-        shares = _win_shares(r)
-        for fact, values in facts.items():
-            for seat, v in enumerate(values):
-                c = cells[fact][v]
-                c[0] += shares[seat]
-                c[1] += 1
-    return {fact: {str(v): rate(w, m) for v, (w, m) in sorted(tab.items(), key=lambda kv: (kv[0] is None, kv[0]))}
-            for fact, tab in sorted(cells.items())}
+def summarize(engine: Any, records: Iterable[GameRecord], batch: Batch) -> dict[str, Any]:
+    acc = Summary(engine, batch)
+    for r in records:
+        acc.add(r)
+    return acc.result()
 
 
-def _peak_pieces(done: Sequence[GameRecord]) -> dict[str, int]:
-    peaks: dict[str, int] = {}
-    for r in done:
-        for k, v in ((r.result.extra or {}).get("peak_pieces") or {}).items():
-            peaks[k] = max(peaks.get(k, 0), int(v))
-    return peaks
+class _Paired:
+    """Mean and sample deviation of paired differences, folded in one pair at a time (Welford)."""
+
+    def __init__(self) -> None:
+        self.n, self.m, self.s2 = 0, 0.0, 0.0
+
+    def add(self, d: float) -> None:
+        self.n += 1
+        delta = d - self.m
+        self.m += delta / self.n
+        self.s2 += delta * (d - self.m)
+
+    def result(self) -> dict[str, Any]:
+        sd = math.sqrt(max(0.0, self.s2) / (self.n - 1)) if self.n > 1 else 0.0
+        half = Z95 * sd / math.sqrt(self.n) if self.n > 1 else 0.0
+        m = self.m if self.n else 0.0
+        return {"mean_diff": round(m, 4), "ci": [round(m - half, 4), round(m + half, 4)], "n": self.n}
 
 
-def compare(engine: Any, a: Sequence[GameRecord], b: Sequence[GameRecord], variant_a: str,
+class Comparison:
+    """Paired comparison of two batches played on the same seeds (game i of a with game i of b),
+    folded in pair by pair (``add``) so the batches need not be kept."""
+
+    def __init__(self, engine: Any, variant_a: str, variant_b: str) -> None:
+        self.engine, self.variant_a, self.variant_b = engine, variant_a, variant_b
+        self.coop = bool(getattr(engine, "cooperative", False))
+        self.n = self.players = self.changed = 0
+        self.seats: list[_Paired] = []
+        self.score, self.winner_score, self.rounds, self.team = _Paired(), _Paired(), _Paired(), _Paired()
+        self.ra: Counter = Counter()
+        self.rb: Counter = Counter()
+
+    def add(self, x: GameRecord, y: GameRecord) -> None:
+        if x.result is None or y.result is None or x.seed != y.seed:
+            return
+        if not self.n:
+            self.players = x.players
+            self.seats = [_Paired() for _ in range(self.players)]
+        self.n += 1
+        share = _team_shares if self.coop else _win_shares
+        sx, sy = share(x), share(y)
+        for s in range(self.players):
+            self.seats[s].add(sy[s] - sx[s])
+        self.score.add(mean(y.result.scores) - mean(x.result.scores))
+        if x.result.winners and y.result.winners:     # a team loss has no winner
+            self.winner_score.add(y.result.scores[y.result.winners[0]] - x.result.scores[x.result.winners[0]])
+        self.rounds.add(y.rounds - x.rounds)
+        self.changed += x.result.winners != y.result.winners
+        self.ra[x.result.end_reason] += 1
+        self.rb[y.result.end_reason] += 1
+        if self.coop:
+            self.team.add(float(bool(y.result.winners)) - float(bool(x.result.winners)))
+
+    def result(self) -> dict[str, Any]:
+        out_coop = {"team_win_rate_diff": self.team.result()} if self.coop else {}
+        return {**out_coop, "variant_a": self.variant_a, "variant_b": self.variant_b, "pairs": self.n,
+                "seat_win_rate_diff": [p.result() for p in self.seats], "mean_score_diff": self.score.result(),
+                "winner_score_diff": self.winner_score.result(), "rounds_diff": self.rounds.result(),
+                "winner_changed": rate(self.changed, self.n),
+                "end_reasons": {k: {"a": self.ra.get(k, 0), "b": self.rb.get(k, 0)}
+                                for k in sorted(set(self.ra) | set(self.rb))}}
+
+
+def compare(engine: Any, a: Iterable[GameRecord], b: Iterable[GameRecord], variant_a: str,
             variant_b: str) -> dict[str, Any]:
     """Paired comparison of two batches played on the same seeds (game i of a with game i of b)."""
-    pairs = [(x, y) for x, y in zip(a, b) if x.result is not None and y.result is not None and x.seed == y.seed]
-    n = len(pairs)
-    players = pairs[0][0].players if pairs else 0
-
-    def paired(diffs: list[float]) -> dict[str, Any]:
-        m = mean(diffs)
-        half = Z95 * stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
-        return {"mean_diff": round(m, 4), "ci": [round(m - half, 4), round(m + half, 4)], "n": len(diffs)}
-
-    coop = bool(getattr(engine, "cooperative", False))
-    share = _team_shares if coop else _win_shares
-    seats = []
-    for s in range(players):
-        seats.append(paired([share(y)[s] - share(x)[s] for x, y in pairs]))
-    score = paired([mean(y.result.scores) - mean(x.result.scores) for x, y in pairs])
-    both_won = [(x, y) for x, y in pairs if x.result.winners and y.result.winners]   # a team loss has no winner
-    winner_score = paired([y.result.scores[y.result.winners[0]] - x.result.scores[x.result.winners[0]]
-                           for x, y in both_won])
-    rounds = paired([y.rounds - x.rounds for x, y in pairs])
-    changed = sum(1 for x, y in pairs if x.result.winners != y.result.winners)
-    ra = Counter(x.result.end_reason for x, _ in pairs)
-    rb = Counter(y.result.end_reason for _, y in pairs)
-    out_coop = {"team_win_rate_diff": paired([float(bool(y.result.winners)) - float(bool(x.result.winners))
-                                              for x, y in pairs])} if coop else {}
-    return {**out_coop, "variant_a": variant_a, "variant_b": variant_b, "pairs": n,
-            "seat_win_rate_diff": seats, "mean_score_diff": score, "winner_score_diff": winner_score,
-            "rounds_diff": rounds, "winner_changed": rate(changed, n),
-            "end_reasons": {k: {"a": ra.get(k, 0), "b": rb.get(k, 0)} for k in sorted(set(ra) | set(rb))}}
+    acc = Comparison(engine, variant_a, variant_b)
+    for x, y in zip(a, b):
+        acc.add(x, y)
+    return acc.result()

@@ -5,9 +5,11 @@ index), the seats' policies from the game index, and the records are returned in
 from __future__ import annotations
 
 import concurrent.futures as cf
+import itertools
 import traceback
+from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from .engine import CHANCE, TERMINAL, GameRecord, IllegalAction, InvariantError
 from .errors import SimError
@@ -124,41 +126,63 @@ def _run_chunk(engine: Any, batch: Batch, indices: range) -> list[GameRecord]:
     return out
 
 
-def _chunks(first: int, games: int, jobs: int) -> list[range]:
+def _chunks(first: int, games: int, jobs: int) -> Iterator[range]:
+    """Index ranges of at most 500 games, made lazily: a huge batch never lists its chunks."""
     size = max(1, min(500, games // max(1, jobs * 8) or 1))
-    return [range(a, min(first + games, a + size)) for a in range(first, first + games, size)]
+    for a in range(first, first + games, size):
+        yield range(a, min(first + games, a + size))
 
 
-def run_games(engine: Any, batch: Batch, *, jobs: int = 1, executor: cf.Executor | None = None,
-              on_progress: Callable[[int], None] | None = None) -> list[GameRecord]:
-    """Play a batch; records in game-index order.  ``executor`` overrides ``jobs`` (any Executor)."""
+def _check_batch(engine: Any, batch: Batch, jobs: int) -> None:
     if not engine.min_players <= batch.players <= engine.max_players:
         raise SimError(f"{engine.game_id}: {batch.players} players is outside "
                        f"{engine.min_players}–{engine.max_players}")
     if batch.games < 0:
         raise SimError("the number of games must not be negative")
+    if jobs < 1:
+        raise SimError(f"jobs must be at least 1, got {jobs}")
     for name in batch.policies:
         make_policy(engine, name)
     engine.new_state(batch.players, batch.variant, batch.options)   # raises early on a bad variant/option
+
+
+def iter_games(engine: Any, batch: Batch, *, jobs: int = 1, executor: cf.Executor | None = None,
+               on_progress: Callable[[int], None] | None = None) -> Iterator[GameRecord]:
+    """Play a batch, yielding records in game-index order as they are ready.  At most a few chunks
+    per worker are in flight, so memory stays flat however many games the batch has (the caller
+    folds the records into its statistics and lets them go)."""
+    _check_batch(engine, batch, jobs)
     chunks = _chunks(batch.first_index, batch.games, jobs)
     if executor is None and jobs <= 1:
-        records: list[GameRecord] = []
         for ch in chunks:
-            records.extend(_run_chunk(engine, batch, ch))
+            records = _run_chunk(engine, batch, ch)
             if on_progress:
                 on_progress(len(ch))
-        return records
+            yield from records
+        return
     own = executor is None
     pool = executor or cf.ProcessPoolExecutor(max_workers=jobs)
+    window = max(2, 2 * jobs)
+    pending: deque[cf.Future] = deque()
     try:
-        futures = [pool.submit(_run_chunk, engine, batch, ch) for ch in chunks]
-        results: dict[int, list[GameRecord]] = {}
-        index_of = {f: k for k, f in enumerate(futures)}
-        for f in cf.as_completed(futures):
-            results[index_of[f]] = f.result()
+        for ch in itertools.islice(chunks, window):
+            pending.append(pool.submit(_run_chunk, engine, batch, ch))
+        while pending:
+            records = pending.popleft().result()
+            nxt = next(chunks, None)
+            if nxt is not None:
+                pending.append(pool.submit(_run_chunk, engine, batch, nxt))
             if on_progress:
-                on_progress(len(results[index_of[f]]))
+                on_progress(len(records))
+            yield from records
     finally:
+        for f in pending:
+            f.cancel()
         if own:
             pool.shutdown()
-    return [r for k in range(len(chunks)) for r in results[k]]
+
+
+def run_games(engine: Any, batch: Batch, *, jobs: int = 1, executor: cf.Executor | None = None,
+              on_progress: Callable[[int], None] | None = None) -> list[GameRecord]:
+    """Play a batch; records in game-index order.  ``executor`` overrides ``jobs`` (any Executor)."""
+    return list(iter_games(engine, batch, jobs=jobs, executor=executor, on_progress=on_progress))
