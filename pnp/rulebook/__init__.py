@@ -92,6 +92,8 @@ def _ledger_problems(doc: markup.Document) -> list[Problem]:
         return []
     problems: list[Problem] = []
     for section in doc.sections:
+        if section.draft_only and (section.entry is None or not section.entry.provisional):
+            continue   # pnp's own questions to the designer, printed only while they are open
         if section.entry is None:
             problems.append(Problem(section.file, 1, 1, "source", "a section of a game made from a draft starts "
                                     "with front matter naming its source: (a quotation of the draft) or "
