@@ -12,12 +12,13 @@ from ..resources import layouts_dir
 from ..text.fonts import FONT_FILES
 from ..limits import MAX_CARD_MM, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MIN_CARD_MM
 from ..units import LENGTH_PATTERN, PT_PER_MM, parse_length, to_mm
+from .ledger import Entry, Ruling, audit, read_draft, read_entry
 from .model import Back, Card, Component, Deck, Game, Layout, Region, Suit, Where
 from .schemas import SCHEMAS, SIZE_NAMES
 from .parts import PART_SCHEMAS, build_part
 from .yamlsource import SourceMap, format_path, load_yaml
 
-FILE_KINDS = {"deck", *PART_SCHEMAS}
+FILE_KINDS = {"deck", "rulings", *PART_SCHEMAS}
 
 CARD_SIZES_MM = {"poker": (63, 88), "bridge": (58, 89), "mini": (44, 63), "tarot": (70, 120),
                  "meishi": (91, 55), "square": (70, 70)}
@@ -183,7 +184,7 @@ class Project:
             data, smap = loaded
             if isinstance(data.get("id"), str):
                 broken.add(data["id"])
-            elif path.name != "game.yaml":
+            elif path.name != "game.yaml" and data.get("kind") != "rulings":     # rulings files have no id
                 unreadable = True
             if path.name == "game.yaml":
                 kind = "game"
@@ -201,6 +202,8 @@ class Project:
         first_file: dict[str, str] = {}
         for name in sorted(files):      # one id, one file: a second file must not replace the first
             raw = files[name]
+            if "id" not in raw.data:
+                continue
             other = first_file.setdefault(raw.data["id"], name)
             if other != name:
                 problems.append(raw.smap.problem(("id",), f"id {raw.data['id']!r} is already used by "
@@ -209,22 +212,38 @@ class Project:
         files = {name: raw for name, raw in files.items() if raw is not None}
         decks: list[Deck] = []
         parts: list = []
+        entries: list[Entry] = []
+        rulings: list[Ruling] = []
+        ruling_files = [name for name, raw in files.items() if raw.data["kind"] == "rulings"]
+        for name in ruling_files:
+            raw = files.pop(name)
+            if rulings:
+                problems.append(raw.smap.problem(("kind",), "a game has one rulings file"))
+                continue
+            found, errs = _build_rulings(raw)
+            problems.extend(errs)
+            rulings.extend(found)
+            entries.extend(r.entry for r in found)
         for name, raw in files.items():
             if raw.data["kind"] == "deck":
-                deck, errs = _build_deck(raw, folder, layouts, self.broken_layouts)
+                deck, errs = _build_deck(raw, folder, layouts, entries, self.broken_layouts)
                 problems.extend(errs)
                 if deck:
                     decks.append(deck)
             else:
                 part, errs = build_part(raw.data, raw.smap, folder)
                 problems.extend(errs)
+                entry, errs = read_entry("part", raw.data["id"], raw.data["name"], raw.data, raw.smap, ())
+                problems.extend(errs)
+                entries.append(entry)
                 if part is not None:
                     parts.append(part)
         if game_raw is None:
             raise DataError(problems or [Problem(self.display(folder / "game.yaml"), 0, 0, "", "not loaded")])
         failed = broken - {d.id for d in decks} - {p.id for p in parts}
-        id_at = {raw.data["id"]: raw.smap.where(("id",)) for raw in files.values()}
-        game, errs = _build_game(game_raw, game_id, folder, decks, parts, failed, unreadable, id_at)
+        id_at = {raw.data["id"]: raw.smap.where(("id",)) for raw in files.values() if "id" in raw.data}
+        game, errs = _build_game(game_raw, game_id, folder, decks, parts, failed, entries, rulings,
+                                 self.display(folder), unreadable, id_at)
         problems.extend(errs)
         if problems:
             raise DataError(problems)
@@ -298,7 +317,7 @@ def _outside_safe(regions: tuple[Region, ...] | list[Region], width: float, heig
                   safe: float) -> list[Region]:
     """Regions holding text, marks or images that reach past the safe area of a width × height card."""
     eps = 0.01
-    return [r for r in regions if r.kind in TEXT_KINDS | {"mark", "image"} and
+    return [r for r in regions if r.kind in TEXT_KINDS | {"mark", "image", "badge"} and
             (r.x_pt < safe - eps or r.y_pt < safe - eps or r.x_pt + r.w_pt > width - safe + eps
              or r.y_pt + r.h_pt > height - safe + eps)]
 
@@ -357,10 +376,29 @@ def _build_layout(lid: str, data: dict, smap: SourceMap) -> tuple[Layout | None,
                   data.get("background", "#ffffff"), sides["face"], sides["back"], where), []
 
 
-def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout],
+def _build_rulings(raw: _Raw) -> tuple[list[Ruling], list[Problem]]:
+    problems: list[Problem] = []
+    out: list[Ruling] = []
+    seen: set[str] = set()
+    for i, r in enumerate(raw.data["rulings"]):
+        path = ("rulings", i)
+        if r["id"] in seen:
+            problems.append(raw.smap.problem(path + ("id",), f"duplicate ruling id {r['id']!r}"))
+        seen.add(r["id"])
+        text = r["text"] if len(r["text"]) <= 24 else r["text"][:24] + "…"
+        entry, errs = read_entry("ruling", r["id"], f"裁定（{r['id']}）「{text}」", r, raw.smap, path)
+        problems.extend(errs)
+        out.append(Ruling(r["id"], r["text"], r.get("print", True), entry))
+    return out, problems
+
+
+def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout], entries: list[Entry],
                 broken_layouts: set[str] = frozenset()) -> tuple[Deck | None, list[Problem]]:
     d, smap = raw.data, raw.smap
     problems: list[Problem] = []
+    deck_entry, errs = read_entry("deck", d["id"], d["name"], d, smap, ())
+    problems.extend(errs)
+    entries.append(deck_entry)
     layout = layouts.get(d["layout"])
     if layout is None and d["layout"] in broken_layouts:
         pass                     # the layout file's own problems are reported; no second error here
@@ -410,10 +448,14 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout],
             image, err = _safe_image(folder, merged["image"], smap, path + ("image",))
             if err:
                 problems.append(err)
+        card_entry, errs = read_entry("card", f"{d['id']}/{c['id']}", f"{d['name']}「{merged.get('title') or c['id']}」",
+                                      merged, smap, path, parent=deck_entry)
+        problems.extend(errs)
+        entries.append(card_entry)
         cards.append(Card(
             id=c["id"], deck_id=d["id"], title=merged.get("title", ""), suit=suit, value=merged.get("value"),
             body=merged.get("body", ""), flavor=merged.get("flavor", ""), image=image,
-            count=merged.get("count", 1), provisional=merged.get("provisional", d.get("provisional", False)),
+            count=merged.get("count", 1), provisional=card_entry.marked,
             fields=dict(merged.get("fields", {})), rules=dict(merged.get("rules", {})),
             where=Where(smap.file, *smap.where(path))))
     back = d.get("back", {})
@@ -426,7 +468,7 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout],
         return None, problems
     return Deck(d["id"], d["name"], layout, tuple(cards), tuple(suits.values()),
                 Back(back.get("title", ""), back.get("subtitle", ""), back.get("color", "#333333"), back_image),
-                d.get("description", ""), d.get("provisional", False), smap.file,
+                d.get("description", ""), deck_entry.marked, smap.file,
                 Where(smap.file, 1, 1)), []
 
 
@@ -465,7 +507,8 @@ def image_problem(path: Path) -> str | None:
 
 
 def _build_game(raw: _Raw, game_id: str, folder: Path, decks: list[Deck], parts: list,
-                failed: set[str], unreadable: bool = False,
+                failed: set[str], entries: list[Entry], rulings: list[Ruling],
+                folder_display: str, unreadable: bool = False,
                 id_at: dict[str, tuple[int, int]] | None = None) -> tuple[Game, list[Problem]]:
     """failed: ids of deck and part files that had problems of their own (no cascade errors);
     unreadable: some file's id could not be read, so a missing id is not reported (it may be there)."""
@@ -485,8 +528,11 @@ def _build_game(raw: _Raw, game_id: str, folder: Path, decks: list[Deck], parts:
         if c["id"] in seen:
             problems.append(smap.problem(path + ("id",), f"duplicate component id {c['id']!r}"))
         seen.add(c["id"])
+        entry, errs = read_entry("component", c["id"], c["name"], c, smap, path)
+        problems.extend(errs)
+        entries.append(entry)
         comp = Component(c["id"], c["name"], c["kind"], c["count"], c.get("description", ""),
-                         c.get("provisional", False), Where(smap.file, *smap.where(path)))
+                         entry.marked, Where(smap.file, *smap.where(path)))
         comps.append(comp)
         # a printed part must have its file; bits are bought or borrowed, their list file is optional
         if comp.kind in PART_SCHEMAS and comp.kind != "bits" and comp.id not in parts_by_id and \
@@ -518,11 +564,19 @@ def _build_game(raw: _Raw, game_id: str, folder: Path, decks: list[Deck], parts:
                 line, col = (id_at or {}).get(item.id, (1, 1))
                 problems.append(Problem(item.file, line, col, "id", f"{what} {item.id!r} is not listed in game.yaml "
                                                                     f"components (listed: {listed})"))
+    draft = None
+    if "draft" in g:
+        draft, errs = read_draft(folder, g["draft"], folder_display, smap)
+        problems.extend(errs)
+    if draft is not None:
+        names = {e.label: e for e in entries if e.kind == "component"}
+        problems.extend(audit(entries, draft, names))
     game = Game(id=g["id"], title=g["title"], subtitle=g.get("subtitle", ""), players=(lo, hi),
                 play_time=g.get("play_time", ""), age=g.get("age", ""), version=str(g.get("version", "")),
                 designer=g.get("designer", ""), engine=g.get("engine"), components=tuple(comps),
                 decks=tuple(sorted(decks, key=lambda d: [c.id for c in comps].index(d.id) if d.id in seen else 999)),
-                folder=folder, where=Where(smap.file, 1, 1), parts=tuple(parts))
+                folder=folder, where=Where(smap.file, 1, 1), parts=tuple(parts), draft=draft,
+                rulings=tuple(rulings), ledger=tuple(entries), final=bool(g.get("final", False)))
     return game, problems
 
 
