@@ -86,15 +86,21 @@ def build(games: tuple[str, ...], project_dir: Path, out_dir: Path, paper: str, 
                                  f"mm, got {back_offset!r}", param_hint="--back-offset")
     out_dir = in_project(project_dir, out_dir)
     project = open_project(project_dir)
-    loaded = project.load_games(games or None)
+    from .errors import DataError
+    layouts, problems = project.load_layouts_partly()
+    loaded = []
+    for gid in games or project.game_ids():     # a game with data problems does not hide another's layout problems
+        try:
+            loaded.append(project.load_game(gid, layouts))
+        except DataError as e:
+            problems.extend(e.problems)
     from .questions import finalize
     loaded = [finalize(g, force) if final or g.final else g for g in loaded]
     opts = BuildOptions(paper=paper, duplex=duplex, marks=marks, gutter_mm=gutter_mm, back_offset_mm=(dx, dy),
                         cmyk=color == "cmyk", png=png, dpi=dpi, tts=tts, cards=not rulebook_only,
                         rulebook_paper=rulebook_paper)
     from .build import plan_build
-    from .errors import DataError
-    plans, problems = {}, []
+    plans = {}
     for game in loaded:     # every game planned before any file is written: all problems at once
         try:
             plans[game.id] = plan_build(game, opts)
