@@ -120,7 +120,7 @@ def validate(project: Project, game_ids: list[str] | None, games_per_config: int
             problems = run_sample_games(game, engine, games_per_config=games_per_config, seed=seed)
             if problems:
                 raise PnpError("\n".join(str(p) for p in problems[:20]) +
-                               (f"\n… 他 {len(problems) - 20} 件" if len(problems) > 20 else ""))
+                               (f"\n… and {len(problems) - 20} more" if len(problems) > 20 else ""))
             configs = sample_configs(engine)
             return f"{len(configs)} 構成 × {games_per_config} ゲーム、例外・不変条件違反なし"
         rows.append(_run(CheckRow(gid, "samples", "試遊（シード付きサンプルゲーム）"), samples))
@@ -230,6 +230,6 @@ def check_score_track(engine, games: int, seed: int) -> str:
     share = fits / total if total else 0.0
     detail = f"{lo}〜{hi}：{total} ゲーム中 {100 * share:.2f}% が収まる（最高 {top:g}、方針 {policy}）"
     if share < TRACK_FIT_TARGET:
-        raise PnpError(f"{engine.game_id}: 得点トラック {lo}〜{hi} に収まるのは {100 * share:.2f}%"
-                       f"（目標 {100 * TRACK_FIT_TARGET:.1f}% 以上）。最高点 {top:g}")
+        raise PnpError(f"{engine.game_id}: score track {lo}–{hi}: only {100 * share:.2f}% of sample games end "
+                       f"with every score on it (at least {100 * TRACK_FIT_TARGET:.1f}% needed); highest score {top:g}")
     return detail

@@ -46,7 +46,7 @@ def test_score_track_too_short_fails(repo, tmp_path):
     track = tmp_path / "components/terror24/score-cards.yaml"
     track.write_text(track.read_text(encoding="utf-8").replace("end: 60", "end: 30"), encoding="utf-8")
     result = run("validate", "terror24", "--games", "2", "--project", tmp_path)
-    assert result.exit_code == 1 and "得点トラック 0〜30 に収まるのは" in result.output
+    assert result.exit_code == 1 and "score track 0–30: only" in result.output
 
 
 def test_every_bundled_game_declares_and_passes_component_invariants(repo):
