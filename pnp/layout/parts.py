@@ -539,11 +539,12 @@ def plan_board(game: Game, board: Board, room: Room, wr: Writer) -> tuple[list[t
     if n > 1:
         pages.append((room.paper_w, room.paper_h, _assembly_key(board, tiling, art, Room(room.paper_w, room.paper_h), wr)))
     ov = tiling.overlap
+    shown = _visible(art, tiling)
     for t in tiling.tiles:
         x0, y0 = proom.x0, proom.y0 + LEGEND_H
         items: list[PartItem] = _legend(wr, proom, f"タイル {t.number}/{n}：外側の実線で切り、組み立て図のとおりに貼り合わせます。"
                                         if n > 1 else "", ("cut", "glue") if n > 1 else ("cut",))
-        items.append(Group(_visible(art, t.x, t.y, t.w, t.h), x0 - t.x, y0 - t.y, 1.0, (t.x, t.y, t.w, t.h)))
+        items.append(Group(shown[t.col, t.row], x0 - t.x, y0 - t.y, 1.0, (t.x, t.y, t.w, t.h)))
         for glue, vertical in ((t.glue_left, True), (t.glue_top, False)):
             if not glue:
                 continue
@@ -572,22 +573,33 @@ def plan_board(game: Game, board: Board, room: Room, wr: Writer) -> tuple[list[t
     return pages, tiling
 
 
-def _visible(art: tuple, x: float, y: float, w: float, h: float) -> tuple:
-    """The board's cells and lines that reach into the tile (x, y, w, h); the clip cuts the rest.  A
-    tile that carried the whole board would make drawing grow with tiles × cells (a 100×100 board)."""
+def _visible(art: tuple, tiling: Tiling) -> dict[tuple[int, int], tuple]:
+    """For each tile (col, row), the board's cells and lines that reach into it (the clip cuts the
+    rest).  A tile that carried the whole board would make drawing grow with tiles × cells; each
+    item is put in the few tiles its bounds touch, so sorting them out grows with the cells only."""
     pad = 4.0      # line widths and joins spill a little past the geometry
+    first = tiling.tiles[0]
+    step_x = first.w - tiling.overlap if tiling.cols > 1 else first.w
+    step_y = first.h - tiling.overlap if tiling.rows > 1 else first.h
+    out: dict[tuple[int, int], list] = {(t.col, t.row): [] for t in tiling.tiles}
 
-    def inside(x1: float, y1: float, x2: float, y2: float) -> bool:
-        return min(x1, x2) <= x + w + pad and max(x1, x2) >= x - pad and \
-            min(y1, y2) <= y + h + pad and max(y1, y2) >= y - pad
-    out = []
+    def span(lo: float, hi: float, step: float, size: float, n: int) -> range:
+        a = max(0, math.ceil((lo - pad - size) / step))
+        b = min(n - 1, math.floor((hi + pad) / step))
+        return range(a, b + 1)
     for item in art:
-        if isinstance(item, Box) and not inside(item.x, item.y, item.x + item.w, item.y + item.h):
+        if isinstance(item, Box):
+            bounds = (item.x, item.y, item.x + item.w, item.y + item.h)
+        elif isinstance(item, Rule):
+            bounds = (min(item.x1, item.x2), min(item.y1, item.y2), max(item.x1, item.x2), max(item.y1, item.y2))
+        else:            # labels and the rest: few, kept on every tile
+            for cell in out.values():
+                cell.append(item)
             continue
-        if isinstance(item, Rule) and not inside(item.x1, item.y1, item.x2, item.y2):
-            continue
-        out.append(item)
-    return tuple(out)
+        for c in span(bounds[0], bounds[2], step_x, first.w, tiling.cols):
+            for r in span(bounds[1], bounds[3], step_y, first.h, tiling.rows):
+                out[c, r].append(item)
+    return {k: tuple(v) for k, v in out.items()}
 
 
 def _seam_ticks(t, tiling: Tiling, x0: float, y0: float) -> list[PartItem]:
