@@ -38,22 +38,28 @@ def test_a_corrupt_png_names_the_yaml_line(cli, tmp_path, command):
 
 
 def test_the_bundled_ebe_builds_on_every_advertised_paper(cli, tmp_path):
-    for paper in ("b5", "letter", "a3"):
-        result = cli("build", "ebe", "--project", REPO, "--paper", paper, "--out", tmp_path / paper)
-        assert result.exit_code == 0, (paper, result.output)
+    result = cli("build", "ebe", "--project", REPO, "--paper", "b5", "--out", tmp_path / "b5")
+    assert result.exit_code == 0, result.output
+    from pnp.build import BuildOptions, plan_build
+    from pnp.data.project import Project
+    game = Project(REPO).load_game("ebe")
+    for paper in ("letter", "a3", "a4"):
+        plan_build(game, BuildOptions(paper=paper))      # raises DataError on any layout problem
 
 
 def test_validate_checks_papers_other_than_the_default(cli, tmp_path):
-    """A play-order card 175 mm wide fits A4's printable width but not B5's: build with the default
-    paper succeeds, build --paper b5 fails, and validate (which checks every paper) fails."""
-    project = project_with(tmp_path, "terror24")
-    edit(project / "components/terror24/play-order.yaml", "size: poker", "size: {width: 175mm, height: 100mm}")
-    assert cli("build", "terror24", "--project", project, "--out", project / "a4").exit_code == 0
-    b5 = cli("build", "terror24", "--project", project, "--paper", "b5", "--out", project / "b5")
-    assert b5.exit_code == 1 and "components/terror24/play-order.yaml" in b5.output
-    checked = cli("validate", "terror24", "--project", project, "--games", "1")
+    """A card 175 mm wide fits A4's printable width but not B5's: build with the default paper
+    succeeds, build --paper b5 fails, and validate (which checks every paper) fails."""
+    project = project_with(tmp_path, "euphoria")
+    edit(project / "components/euphoria/kleshas.yaml", "layout: card-number",
+         "layout: card-number\nsize: {width: 175mm, height: 100mm}")
+    assert cli("build", "euphoria", "--project", project, "--out", project / "a4").exit_code == 0
+    b5 = cli("build", "euphoria", "--project", project, "--paper", "b5", "--out", project / "b5")
+    assert b5.exit_code == 1 and "components/euphoria/kleshas.yaml" in b5.output
+    assert not (project / "b5").exists()
+    checked = cli("validate", "euphoria", "--project", project, "--games", "1")
     assert checked.exit_code == 1 and no_traceback(checked)
-    assert "components/terror24/play-order.yaml:" in checked.output and "(--paper b5)" in checked.output
+    assert "components/euphoria/kleshas.yaml:" in checked.output and "(--paper b5)" in checked.output
 
 
 def test_validate_writes_nothing(cli, tmp_path):
