@@ -214,14 +214,14 @@ def check_score_track(engine, games: int, seed: int) -> str:
     """At least 99.9 % of sample games (every player count, the game's own policy) must end with
     every score on the printed track."""
     from .sim.policies import policy_names
-    from .sim.runner import Batch, run_games
+    from .sim.runner import Batch, iter_games
     lo, hi = engine.score_track
     names = policy_names(engine)
     policy = names[1] if len(names) > 1 else names[0]
     fits = total = 0
     top = lo
     for players in range(engine.min_players, engine.max_players + 1):
-        for r in run_games(engine, Batch(players, (policy,), games, seed=seed)):
+        for r in iter_games(engine, Batch(players, (policy,), games, seed=seed)):
             if r.result is None:
                 continue
             total += 1

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..data.model import Game
 from .policies import policy_names
-from .runner import Batch, run_games
+from .runner import Batch, iter_games
 
 
 @dataclass(frozen=True, order=True)
@@ -41,7 +41,7 @@ def run_sample_games(game: Game, engine: Any = None, games_per_config: int = 100
     problems: list[SampleProblem] = []
     for players, lineup in sample_configs(engine):
         batch = Batch(players, lineup, games_per_config, seed=seed, check=True)
-        for r in run_games(engine, batch, jobs=jobs):
+        for r in iter_games(engine, batch, jobs=jobs):     # streamed: memory flat in --games
             if r.error is not None:
                 first = r.error.strip().splitlines()[0]
                 problems.append(SampleProblem(game.id, players, ",".join(lineup), r.index, r.seed, first))
