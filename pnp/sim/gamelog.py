@@ -10,7 +10,7 @@ from typing import Any, Mapping
 
 from ..data.model import Game
 from ..files import atomic_path
-from ..limits import MAX_FILE_BYTES
+from ..limits import MAX_FILE_BYTES, MAX_JSON_DEPTH
 from .engine import CHANCE, Result
 from .errors import ReplayError
 from .runner import Trace
@@ -101,5 +101,21 @@ def read_log(path: Path) -> GameLog:
     except (OSError, UnicodeDecodeError) as exc:
         raise ReplayError(f"{path}: not readable as JSON ({exc})") from None
     except RecursionError:
-        raise ReplayError(f"{path}: JSON nested too deeply: refused") from None
+        raise ReplayError(f"{path}: JSON nested more than {MAX_JSON_DEPTH} deep: refused") from None
+    if _too_deep(data):
+        raise ReplayError(f"{path}: JSON nested more than {MAX_JSON_DEPTH} deep: refused")
     return GameLog.from_json(data, str(path))
+
+
+def _too_deep(data: Any) -> bool:
+    """Nesting beyond MAX_JSON_DEPTH (checked without recursion)."""
+    stack = [(data, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_JSON_DEPTH:
+            return True
+        if isinstance(node, dict):
+            stack.extend((v, depth + 1) for v in node.values())
+        elif isinstance(node, list):
+            stack.extend((v, depth + 1) for v in node)
+    return False
