@@ -16,6 +16,7 @@ from .layout.card import plan_deck
 from .layout.plan import CardPlan
 from .layout.sheet import Grid, SheetPage, impose, plan_fold_grid, plan_grid
 from .files import atomic_path
+from .limits import MAX_RENDER_PIXELS
 from .render.pdf import PdfPainter, new_canvas
 from .units import mm
 
@@ -129,6 +130,11 @@ def plan_build(game: Game, opts: BuildOptions) -> BuildPlan:
                 plan.grids[deck.id] = sheet_grid(deck, opts)
             except PnpError as e:
                 problems.append(Problem(deck.file, 1, 1, "size", f"{e} (--paper {opts.paper})"))
+            if opts.png:       # a 300 mm card at 1200 dpi would be a 200-million-pixel image
+                w, h = (round(v * opts.dpi / 72) for v in (deck.layout.width_pt, deck.layout.height_pt))
+                if w * h > MAX_RENDER_PIXELS:
+                    problems.append(Problem(deck.file, 1, 1, "size", f"at --dpi {opts.dpi} a card is {w}×{h} pixels; "
+                                                                     f"at most {MAX_RENDER_PIXELS:,} (lower --dpi)"))
         if game.parts:
             from .parts_build import plan_parts
             try:

@@ -14,6 +14,8 @@ MAX_YAML_DEPTH = 40              # nesting of lists and mappings in one YAML fil
 MAX_JSON_DEPTH = 100             # nesting of a game log's JSON
 MAX_IMAGE_PIXELS = 40_000_000    # a card image (a 300 dpi A4 page is 8.7 million)
 MAX_IMAGE_BYTES = 50_000_000
+MAX_RENDER_PIXELS = 40_000_000   # one card rendered by --png (poker at 1200 dpi is 12 million)
+MAX_SHEET_PIXELS = 100_000_000   # a preview contact sheet
 
 # ---- sizes of printed things
 MIN_CARD_MM = 15.0               # a card, cut-apart card or token side

@@ -9,6 +9,7 @@ from .build import plan_game_cards
 from .data.model import Game
 from .errors import PnpError
 from .files import atomic_path
+from .limits import MAX_SHEET_PIXELS
 from .render.png import _font, render_card
 
 GAP = 12
@@ -19,6 +20,12 @@ def write_contact_sheet(game: Game, deck_id: str | None, out_file: Path, dpi: in
     if not decks:
         raise PnpError(f"{game.id}: no deck {deck_id!r} (decks: {', '.join(d.id for d in game.decks)})")
     plans = plan_game_cards(game)
+    n = sum(len(d.cards) + 1 for d in decks)
+    biggest = max(round(d.layout.width_pt * dpi / 72 + GAP) * round(d.layout.height_pt * dpi / 72 + GAP + 18)
+                  for d in decks)
+    if n * biggest > MAX_SHEET_PIXELS:     # checked before any card is drawn
+        raise PnpError(f"{game.id}: a contact sheet of {n} cards at --dpi {dpi} would have about "
+                       f"{n * biggest:,} pixels; at most {MAX_SHEET_PIXELS:,} (lower --dpi or name one deck)")
     tiles: list[tuple[str, Image.Image]] = []
     for deck in decks:
         faces, back = plans[deck.id]

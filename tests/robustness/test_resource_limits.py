@@ -151,3 +151,19 @@ def test_a_card_size_outside_the_limits_is_a_message(cli, tmp_path, width):
     assert result.exit_code == 1 and no_traceback(result), result.output
     assert "components/euphoria/kleshas.yaml:" in result.output and "size.width" in result.output
     assert "outside 15–300 mm" in result.output
+
+
+def test_png_cards_at_a_huge_resolution_are_refused_before_drawing(cli, tmp_path):
+    project = project_with(tmp_path, "euphoria")
+    edit(project / "components/euphoria/kleshas.yaml", "layout: card-number",
+         "layout: card-number\nsize: {width: 250mm, height: 280mm}")
+    result = cli("build", "euphoria", "--project", project, "--out", project / "out", "--png", "--dpi", "1200")
+    assert result.exit_code == 1 and no_traceback(result)
+    assert "components/euphoria/kleshas.yaml:1:1: size: at --dpi 1200 a card is 11811×13228 pixels" in result.output
+    assert not (project / "out").exists()
+
+
+def test_a_huge_contact_sheet_is_refused_before_drawing(cli, tmp_path):
+    result = cli("preview", "tantei2", "--project", REPO, "--dpi", "600", "--out", tmp_path / "p.png")
+    assert result.exit_code == 1 and no_traceback(result)
+    assert "lower --dpi or name one deck" in result.output and not (tmp_path / "p.png").exists()
