@@ -190,7 +190,7 @@ class Project:
                 kind = "game"
             else:
                 kind = data.get("kind")
-                if kind not in FILE_KINDS:
+                if not isinstance(kind, str) or kind not in FILE_KINDS:
                     problems.append(smap.problem(("kind",), f"unknown or missing kind {kind!r} "
                                                             f"(expected one of: {', '.join(sorted(FILE_KINDS))})"))
                     continue

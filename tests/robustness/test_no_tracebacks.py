@@ -99,3 +99,13 @@ def test_replay_of_json_nested_too_deep(cli, tmp_path, depth):
     path.write_text("[" * depth + "]" * depth, encoding="utf-8")
     result = cli("replay", path, "--project", REPO)
     assert result.exit_code == 1 and no_traceback(result) and "JSON nested more than 100 deep" in result.output
+
+
+@pytest.mark.parametrize("kind", ["[]", "{}", "3", "null"])
+def test_a_kind_that_is_not_a_name(cli, tmp_path, kind):
+    """Found by the mutation property test: `kind: []` raised TypeError (unhashable type)."""
+    project = project_with(tmp_path, "euphoria")
+    edit(project / "components/euphoria/kleshas.yaml", "kind: deck", f"kind: {kind}")
+    result = cli("validate", "euphoria", "--project", project, "--games", "1")
+    assert result.exit_code == 1 and no_traceback(result)
+    assert "components/euphoria/kleshas.yaml:2:1: kind: unknown or missing kind" in result.output
