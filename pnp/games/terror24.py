@@ -1,7 +1,9 @@
 """Rules engine for 24 −共鳴するテロル− (draft 12): 3–5 players, 1–3 hands.
 
 Seats are numbered clockwise from the 親 (seat 0).  The draft's open points are settled in
-``components/terror24/rulings.yaml`` (``RULING_IDS``); the lead prints them in the rulebook's 補足・裁定 so the engine and the book agree.
+``components/terror24/rulings.yaml`` (``RULING_IDS``), which the rulebook prints in its 補足・裁定, so
+the engine and the book agree.  Where the draft is literal the standard rules play it literally; each
+other reading pnp considered is a named variant the simulator compares.
 Simultaneous face-down placements are sequential decisions whose ``observe`` hides the other
 seats' cards until the rules reveal them.
 """
@@ -18,16 +20,16 @@ from ..sim.engine import (CHANCE, TERMINAL, Finding, IllegalAction, InvariantErr
 from ..sim.stats import rate, rate_ja
 
 GAME_ID = "terror24"
-ENGINE_VERSION = "1"
+ENGINE_VERSION = "2"
 
 # The rulings this engine plays, by id; their text (and the designer's ledger) is in
 # components/terror24/rulings.yaml, which the rulebook prints.
 RULING_IDS: tuple[str, ...] = (
-    "hidden-column", "unused-incidents", "deck-rebuild", "second-card-reveal", "both-dice", "great-success",
-    "challenge-order", "death-timing", "hero-number", "no-second", "keep-one", "keep-secret", "halving",
-    "play-order-ties", "skills-from-hand-2", "wolf-timing", "scotch-clash", "dokaben-red", "lloyd-peek",
-    "two-hands", "one-hand", "final-peek", "mastermind-kept", "notes-scotch", "notes-hibachi",
-    "notes-dokaben",
+    "skill-list", "hidden-column", "unused-incidents", "deck-rebuild", "second-card-reveal", "both-dice",
+    "great-success", "challenge-order", "death-timing", "hero-number", "no-second", "keep-this-hand",
+    "keep-secret", "halving", "play-order-ties", "skills-from-hand-2", "wolf-timing", "scotch-clash",
+    "dokaben-red", "lloyd-peek", "two-hands", "one-hand", "final-peek", "bonus-cards", "notes-scotch",
+    "notes-hibachi", "notes-dokaben",
 )
 
 # phases
@@ -138,7 +140,7 @@ ROLLS = tuple(tuple(Roll(g, r) for r in range(9)) for g in range(9))
 
 class State:
     __slots__ = (
-        "n", "notes", "hands", "hand_no", "phase", "cur",
+        "n", "variant", "notes", "keep_old", "wolf_halved", "final2", "mm_kept", "hands", "hand_no", "phase", "cur",
         "det", "vp", "order", "pos",
         "box", "discard", "layout", "revealed",
         "hand", "p1", "p2", "won", "kept",
@@ -151,13 +153,15 @@ class State:
 
     def clone(self) -> "State":
         c = State.__new__(State)
-        c.n = self.n; c.notes = self.notes; c.hands = self.hands; c.hand_no = self.hand_no
+        c.n = self.n; c.variant = self.variant; c.notes = self.notes; c.keep_old = self.keep_old
+        c.wolf_halved = self.wolf_halved; c.final2 = self.final2; c.mm_kept = self.mm_kept
+        c.hands = self.hands; c.hand_no = self.hand_no
         c.phase = self.phase; c.cur = self.cur
         c.det = self.det[:]; c.vp = self.vp[:]; c.order = self.order[:]; c.pos = self.pos[:]
         c.box = self.box[:]; c.discard = self.discard[:]; c.layout = self.layout[:]
         c.revealed = self.revealed
         c.hand = [h[:] for h in self.hand]; c.p1 = [p[:] for p in self.p1]
-        c.p2 = [p[:] for p in self.p2]; c.won = [w[:] for w in self.won]; c.kept = self.kept[:]
+        c.p2 = [p[:] for p in self.p2]; c.won = [w[:] for w in self.won]; c.kept = [k[:] for k in self.kept]
         c.alive = self.alive[:]; c.inj = self.inj[:]; c.died = self.died[:]
         c.part = self.part[:]; c.power = self.power[:]
         c.inc = self.inc; c.queue = self.queue[:]; c.dice = self.dice; c.chal = self.chal
@@ -178,7 +182,7 @@ class Observation:
     """What one seat may see.  Incident cards are indices into ``card_suit``/``card_value``;
     -1 marks a card the seat may not see (or a place that is empty)."""
 
-    __slots__ = ("seat", "players", "hand_no", "hands", "final_hand", "skills", "notes", "phase",
+    __slots__ = ("seat", "players", "hand_no", "hands", "final_hand", "skills", "notes", "variant", "phase",
                  "incident", "round", "column", "detectives", "vp", "order", "alive", "injuries",
                  "layout", "hand", "placed1", "placed2", "power",
                  "won", "kept", "keep_options", "available", "dice", "halving_ahead",
@@ -201,10 +205,20 @@ class Terror24Engine:
     game_id = GAME_ID
     min_players = 3
     max_players = 5
+    # The first is the draft read literally; each other variant is one alternative reading the
+    # designer is asked about (a question in rulings.yaml names it), so the simulator can compare it.
     variants = (
-        Variant("standard", "標準ルール", "ルール本文のスキル（2ハンド目から）。"),
+        Variant("standard", "標準ルール", "草案のルール本文どおり（スキルは「■２ハンド目」の一覧）。"),
         Variant("notes-skills", "メモのスキル案",
                 "草案冒頭のメモ「スキルは以下の通り改変する」のスキルに差し替える。"),
+        Variant("keep-old", "残すカードは常に1枚",
+                "手元に残すカードは全体で1枚。前のハンドから残しているカードを、今回獲得したカードの代わりに残してもよい。"),
+        Variant("wolf-halved", "ウルフの4VPも半分に",
+                "ウルフの4VPは殉職した時点で得て、次のハンドへ移るときのVP半減の対象になる。"),
+        Variant("two-hands-final", "2ハンド戦も3ハンド目のルール",
+                "2ハンドで遊ぶとき、2ハンド目に3ハンド目のルール（配置・手元のカードの公開・ボーナス・同点はプレイ順の遅い方）を使う。"),
+        Variant("mastermind-kept", "黒幕も手元のカードを数える",
+                "黒幕の「同じスートの事件カード」に、ハンド開始時に手元に持っていたカードも含める。"),
     )
     options = (OptionSpec("hands", "ハンド数", (1, 2, 3), 3),)
     # picks 5 + per hand: deal 1 + places 50 + challenges 25 + rolls 25 + takes 5 + keeps 5
@@ -263,14 +277,17 @@ class Terror24Engine:
                   options: Mapping[str, Any] | None = None) -> State:
         if not self.min_players <= players <= self.max_players:
             raise ValueError(f"{GAME_ID}: {players} players (3–5)")
-        if variant not in ("standard", "notes-skills"):
+        if variant not in VARIANT_IDS:
             raise ValueError(f"{GAME_ID}: unknown variant {variant!r}")
         hands = int((options or {}).get("hands", 3))
         if hands not in (1, 2, 3):
             raise ValueError(f"{GAME_ID}: hands must be 1, 2 or 3, got {hands}")
         n = players
         s = State()
-        s.n = n; s.notes = variant == "notes-skills"; s.hands = hands; s.hand_no = 1
+        s.n = n; s.variant = variant; s.notes = variant == "notes-skills"
+        s.keep_old = variant == "keep-old"; s.wolf_halved = variant == "wolf-halved"
+        s.final2 = variant == "two-hands-final"; s.mm_kept = variant == "mastermind-kept"
+        s.hands = hands; s.hand_no = 1
         s.phase = P_PICK; s.cur = 0
         s.det = [-1] * n
         s.vp = [0] * n
@@ -282,7 +299,7 @@ class Terror24Engine:
         s.revealed = False
         s.hand = [list(self.kind_counts) for _ in range(n)]
         s.p1 = [[-1] * 5 for _ in range(n)]; s.p2 = [[-1] * 5 for _ in range(n)]
-        s.won = [[] for _ in range(n)]; s.kept = [-1] * n
+        s.won = [[] for _ in range(n)]; s.kept = [[] for _ in range(n)]
         s.alive = [True] * n; s.inj = [0] * n; s.died = [False] * n
         s.part = []; s.power = [0] * n
         s.inc = 0; s.queue = []; s.dice = 0; s.chal = -1; s.take_second = -1
@@ -481,8 +498,17 @@ class Terror24Engine:
         s.alive[seat] = False
         s.died[seat] = True
         s.stats[base + ST_DEATH] += 1
-        if s.hand_no >= 2 and not s.notes and s.det[seat] == self.sk["wolf"]:
-            s.vp[seat] += 4
+        if s.wolf_halved and self._wolf(s, seat):
+            s.vp[seat] += 4                 # variant: at once, so the hand's halving takes half of it
+
+    def _wolf(self, s: State, seat: int) -> bool:
+        """ウルフ's skill applies to this seat (「ハンド中に殉死すると４ＶＰを得る」, from hand 2)."""
+        return s.hand_no >= 2 and not s.notes and s.det[seat] == self.sk["wolf"]
+
+    def _third(self, s: State) -> bool:
+        """The current hand plays under 「■３ハンド目」: the third hand (variant two-hands-final: also
+        the second and last hand of a 2-hand game)."""
+        return s.hand_no == 3 or (s.final2 and s.hands == 2 and s.hand_no == 2)
 
     def _counted(self, s: State, seat: int, kind: int, clash_scotch: bool) -> int:
         if kind == self.hero:
@@ -567,21 +593,25 @@ class Terror24Engine:
         return s.hand_no == s.hands
 
     def _keep_options(self, s: State, seat: int) -> list[int]:
+        # 「今回獲得した事件カードの中から「数字が５でない」１枚を選び」; variant keep-old: or the card kept before
         val = self.card_value
         opts = [c for c in s.won[seat] if val[c] != 5]
-        if s.kept[seat] >= 0:
-            opts.append(s.kept[seat])
+        if s.keep_old:
+            opts += s.kept[seat]
         return opts
 
     def _keep(self, s: State, seat: int, card: int) -> None:
-        old = s.kept[seat]
         for c in s.won[seat]:
             if c != card:
                 s.discard.append(c)
-        if old >= 0 and old != card:
-            s.discard.append(old)
         s.won[seat] = []
-        s.kept[seat] = card
+        if s.keep_old:                       # one card in all: the other goes to the discard
+            for c in s.kept[seat]:
+                if c != card:
+                    s.discard.append(c)
+            s.kept[seat] = [card]
+        elif card not in s.kept[seat]:       # the draft: kept cards stay, this hand's card joins them
+            s.kept[seat].append(card)
 
     def _end_hand(self, s: State) -> None:
         s.vp_raw.append(s.vp[:])
@@ -592,7 +622,11 @@ class Terror24Engine:
                 s.discard.append(c)
                 s.layout[slot] = -1
         if self._final(s):
-            if s.hands >= 2:
+            if not s.wolf_halved:
+                for seat in range(s.n):
+                    if s.died[seat] and self._wolf(s, seat):
+                        s.vp[seat] += 4
+            if self._third(s):
                 self._final_bonus(s)
             s.vp_hist.append(s.vp[:])
             s.phase = P_END
@@ -621,6 +655,8 @@ class Terror24Engine:
             s.inj[seat] = 0
             if s.died[seat]:
                 s.vp[seat] //= 2
+                if not s.wolf_halved and self._wolf(s, seat):
+                    s.vp[seat] += 4          # ウルフ: after the halving, in full
         s.vp_hist.append(s.vp[:])
         # lowest VP receives play-order card 1; ties: the later player of this hand first
         pos = s.pos
@@ -643,14 +679,24 @@ class Terror24Engine:
         s.cur = CHANCE
 
     def _final_bonus(self, s: State) -> None:
-        suit, val = self.card_suit, self.card_value
         for seat in range(s.n):
-            cards = s.won[seat] + ([s.kept[seat]] if s.kept[seat] >= 0 else [])
-            count = [0] * len(self.suit_ids)
-            for c in cards:
-                count[suit[c]] += 1
-            s.vp[seat] += 3 * sum(1 for x in count if x >= 3)           # 活躍者
-            s.vp[seat] += sum(1 for c in cards if val[c] == 5 and count[suit[c]] >= 2)  # 黒幕
+            s.vp[seat] += sum(self.bonuses(s, seat))
+
+    def bonuses(self, s: State, seat: int) -> tuple[int, int]:
+        """(活躍者, 黒幕) of a seat at the end of the final hand.  活躍者 counts the cards kept from
+        earlier hands (「ハンド開始時に手元に持っていたものも含む」); 黒幕 counts the cards won in this
+        hand only (variant mastermind-kept: the kept cards too)."""
+        suit, val = self.card_suit, self.card_value
+        count = [0] * len(self.suit_ids)
+        for c in s.won[seat]:
+            count[suit[c]] += 1
+        won_only = count[:]
+        for c in s.kept[seat]:
+            count[suit[c]] += 1
+        active = 3 * sum(1 for x in count if x >= 3)
+        basis = count if s.mm_kept else won_only
+        mastermind = sum(1 for c in s.won[seat] if val[c] == 5 and basis[suit[c]] >= 2)
+        return active, mastermind
 
     # ------------------------------------------------------------ views
 
@@ -662,9 +708,9 @@ class Terror24Engine:
         lloyd = skills and s.det[seat] == self.sk["lloyd"]
         if lloyd:
             return lay
-        if s.hands >= 2 and self._final(s):
+        if self._third(s):
             suit = self.card_suit
-            mine = {suit[c] for c in ([s.kept[seat]] if s.kept[seat] >= 0 else [])}
+            mine = {suit[c] for c in s.kept[seat]}
             for col in range(5):
                 r2 = lay[2 * col + 1]
                 if not (r2 >= 0 and suit[r2] in mine):
@@ -682,8 +728,8 @@ class Terror24Engine:
         n = s.n
         hn = s.hand_no
         o.seat = seat; o.players = n; o.hand_no = hn; o.hands = s.hands
-        o.final_hand = s.hands >= 2 and hn == s.hands
-        o.skills = hn >= 2; o.notes = s.notes
+        o.final_hand = self._third(s)
+        o.skills = hn >= 2; o.notes = s.notes; o.variant = s.variant
         o.phase = PHASE_NAMES[ph]
         resolving = P_CHAL <= ph <= P_TAKE
         o.incident = s.inc + 1 if resolving else 0
@@ -713,9 +759,9 @@ class Terror24Engine:
             o.power = ZEROS[n]
         o.won = tuple(map(tuple, s.won))
         if o.final_hand:
-            o.kept = tuple(s.kept)
+            o.kept = tuple(map(tuple, s.kept))
         else:
-            kept = [-1] * n; kept[seat] = s.kept[seat]; o.kept = tuple(kept)
+            kept = [()] * n; kept[seat] = tuple(s.kept[seat]); o.kept = tuple(kept)
         o.keep_options = tuple(self._keep_options(s, seat)) if ph == P_KEEP else ()
         o.available = (tuple(self.det_ids[d] for d in range(len(self.det_ids)) if d not in s.det)
                        if ph == P_PICK else ())
@@ -726,10 +772,11 @@ class Terror24Engine:
     # ------------------------------------------------------------ results
 
     def _ranking(self, s: State) -> list[int]:
-        if s.hands == 1:
-            tie = lambda i: i                      # nearer clockwise to the 親
+        if self._third(s):
+            tie = lambda i: -s.pos[i]              # 「このハンドのプレイ順の、最も遅いプレイヤー」
         else:
-            tie = lambda i: -s.pos[i]              # latest in the final hand's play order
+            # 「親から時計回りで近い方」, from hand 2 「最もプレイ順番が早い」 (pos is the seat in hand 1)
+            tie = lambda i: s.pos[i]
         return sorted(range(s.n), key=lambda i: (-s.vp[i], tie(i)))
 
     def result(self, s: State) -> Result:
@@ -752,7 +799,7 @@ class Terror24Engine:
             "per_seat": {"detective": [self.det_names[d] if d >= 0 else None for d in s.det]},
             "detectives": [self.det_ids[d] if d >= 0 else None for d in s.det],
             "hands": s.hands,
-            "variant": "notes-skills" if s.notes else "standard",
+            "variant": s.variant,
             "vp_by_hand": [list(v) for v in s.vp_hist],
             "vp_raw_by_hand": [list(v) for v in s.vp_raw],
             "hand1_leaders": [i for i in range(s.n) if h1[i] == lead],
@@ -785,7 +832,8 @@ class Terror24Engine:
         where += [c for c in s.layout if c >= 0]
         for w in s.won:
             where += w
-        where += [c for c in s.kept if c >= 0]
+        for k in s.kept:
+            where += k
         if sorted(where) != list(range(self.n_cards)):
             raise InvariantError(f"incident cards not conserved: {sorted(where)}")
         kc = self.kind_counts
@@ -799,8 +847,10 @@ class Terror24Engine:
                 raise InvariantError(f"seat {seat}: detective cards {cnt} != {list(kc)}")
             if s.vp[seat] < 0:
                 raise InvariantError(f"seat {seat}: negative VP")
-            if s.kept[seat] >= 0 and self.card_value[s.kept[seat]] == 5:
+            if any(self.card_value[c] == 5 for c in s.kept[seat]):
                 raise InvariantError(f"seat {seat} keeps a 5")
+            if len(s.kept[seat]) > (1 if s.keep_old else min(s.hand_no, s.hands - 1)):
+                raise InvariantError(f"seat {seat} keeps {len(s.kept[seat])} cards in hand {s.hand_no}")
             if not s.alive[seat] and not s.died[seat]:
                 raise InvariantError(f"seat {seat}: dead but not recorded")
         if s.phase not in (P_PICK,) and sorted(d for d in s.det) != sorted(set(s.det)):
@@ -829,7 +879,7 @@ class Terror24Engine:
         raise ValueError(f"unknown action {data!r}")
 
     def state_hash(self, s: State) -> str:
-        key = repr((s.n, s.notes, s.hands, s.hand_no, s.phase, s.cur, s.det, s.vp, s.order,
+        key = repr((s.n, s.variant, s.hands, s.hand_no, s.phase, s.cur, s.det, s.vp, s.order,
                     sorted(s.box), sorted(s.discard), s.layout, s.revealed, s.hand, s.p1, s.p2,
                     s.won, s.kept, s.alive, s.inj, s.died, s.power, s.inc, s.queue, s.dice,
                     s.rnd, s.col))
@@ -839,6 +889,9 @@ class Terror24Engine:
 
     def questions(self, records: Sequence[Any]) -> list[Finding]:
         return questions(records)
+
+
+VARIANT_IDS = tuple(v.id for v in Terror24Engine.variants)
 
 
 def make_engine(game: Game) -> Terror24Engine:
@@ -980,7 +1033,7 @@ class HeuristicPolicy:
         if o.halving_ahead:
             death_cost += (o.vp[me] + 3) / 2
         if o.skills and not o.notes and o.detectives[me] == "wolf":
-            death_cost -= 4 if not o.halving_ahead else 2
+            death_cost -= 2 if (o.halving_ahead and o.variant == "wolf-halved") else 4
         injured = o.injuries[me]
         limit = 3 if (o.skills and not o.notes and o.detectives[me] == "dokaben") else 2
         red_injures = o.skills and o.notes and o.detectives[me] == "dokaben"
