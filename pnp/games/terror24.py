@@ -149,6 +149,7 @@ class State:
         "rnd", "col", "keep_queue",
         "stats", "clashes", "ht_incidents", "incidents", "tb_first", "tb_order",
         "vp_raw", "vp_hist", "deaths_hand", "final_tie",
+        "chal_order", "last_rank",      # the current incident's challenge order; the last ranking made
     )
 
     def clone(self) -> "State":
@@ -171,6 +172,7 @@ class State:
         c.incidents = self.incidents; c.tb_first = self.tb_first; c.tb_order = self.tb_order
         c.vp_raw = [v[:] for v in self.vp_raw]; c.vp_hist = [v[:] for v in self.vp_hist]
         c.deaths_hand = self.deaths_hand[:]; c.final_tie = self.final_tie
+        c.chal_order = self.chal_order; c.last_rank = self.last_rank
         return c
 
     def __repr__(self) -> str:
@@ -307,6 +309,7 @@ class Terror24Engine:
         s.stats = [0] * 12; s.clashes = 0; s.ht_incidents = 0; s.incidents = 0
         s.tb_first = 0; s.tb_order = 0
         s.vp_raw = []; s.vp_hist = []; s.deaths_hand = []; s.final_tie = False
+        s.chal_order = (); s.last_rank = None
         return s
 
     # ------------------------------------------------------------ protocol
@@ -449,6 +452,7 @@ class Terror24Engine:
             pw[i] = hours[s.p1[i][k]] + hours[s.p2[i][k]]
         pos = s.pos
         s.queue = sorted(part, key=lambda i: (pw[i], -pos[i]), reverse=True)  # pop() = next
+        s.chal_order = tuple(reversed(s.queue))
         self._next_challenger(s)
 
     def _next_challenger(self, s: State) -> None:
@@ -560,6 +564,7 @@ class Terror24Engine:
                     by_order = True
         s.tb_first += by_first
         s.tb_order += by_order
+        s.last_rank = (k, tuple(ranked), tuple(pw), s.chal_order)
         f = ranked[0] if ranked else -1
         sec = ranked[1] if len(ranked) > 1 else -1
         if (f >= 0 and s.notes and s.hand_no >= 2 and s.det[f] == self.sk["hibachi"]):
@@ -823,6 +828,163 @@ class Terror24Engine:
 
     def is_terminal(self, s: State) -> bool:
         return s.cur == TERMINAL
+
+    # ------------------------------------------------------------ worked examples (rulebook)
+
+    def example_state(self, players: int, setup: Mapping[str, Any], variant: str = "standard",
+                      options: Mapping[str, Any] | None = None) -> State:
+        """A position at the start of one incident's resolution (its second cards just revealed), for
+        the rulebook's worked examples.  Seats are named A, B, C … clockwise from the 親 (A).  Keys:
+
+        ``hand``        the hand being played (default 1; at most the game's ``hands`` option);
+        ``incident``    the incident number being resolved, 1–5 (default 1);
+        ``detectives``  detective ids by seat (default: the first ones in data order);
+        ``cards``       {seat: [first, second]} for this incident: hours 0–6 or ``HT`` (ヒーロータイム).
+                        Every seat not dead must be given; each seat's other cards fill the other
+                        columns in data order;
+        ``incidents``   {column 1–5: [1位 card id, 2位 card id]} still on the table (default: this
+                        incident's column and the later ones from the deck in data order; columns
+                        before this incident are already resolved);
+        ``vp``          {seat: VP} (default: the starting VP, or 0 from hand 2);
+        ``won``         {seat: [card ids won earlier in this hand]};
+        ``kept``        {seat: [card ids kept from earlier hands]} (never a 5; none in hand 1);
+        ``injured``     {seat: injuries};  ``dead``  [seats that died earlier in this hand];
+        ``order``       the play order from hand 2, earliest first (default A, B, C …).
+        """
+        from ..sim.examples import ExampleError
+        if variant not in VARIANT_IDS:
+            raise ExampleError(f"unknown variant {variant!r} (variants: {', '.join(VARIANT_IDS)})")
+        s = self.new_state(players, variant, options)
+        names = [chr(ord("A") + i) for i in range(players)]
+
+        def seat(name: Any) -> int:
+            if name not in names:
+                raise ExampleError(f"unknown seat {name!r} (seats: {', '.join(names)})")
+            return names.index(name)
+
+        def incident(cid: Any) -> int:
+            if cid not in self.card_ids:
+                raise ExampleError(f"unknown 事件カード {cid!r}")
+            return self.card_ids.index(cid)
+
+        hand = int(setup.get("hand", 1))
+        if not 1 <= hand <= s.hands:
+            raise ExampleError(f"hand {hand} in a game of {s.hands} hands")
+        k = int(setup.get("incident", 1)) - 1
+        if not 0 <= k < 5:
+            raise ExampleError(f"incident {k + 1}: incidents are numbered 1 to 5")
+        s.hand_no = hand
+        dets = setup.get("detectives") or list(self.det_ids[:players])
+        if len(dets) != players or len(set(dets)) != players or any(d not in self.det_ids for d in dets):
+            raise ExampleError(f"detectives {dets!r}: one different detective per seat")
+        s.det = [self.det_ids.index(d) for d in dets]
+        if hand >= 2:
+            s.vp = [0] * players
+            order = [seat(x) for x in setup.get("order", names)]
+            if sorted(order) != list(range(players)):
+                raise ExampleError(f"order {setup.get('order')!r}: every seat once")
+            s.order = order
+            s.pos = [order.index(i) for i in range(players)]
+        for name, v in (setup.get("vp") or {}).items():
+            s.vp[seat(name)] = int(v)
+        for name in setup.get("dead") or ():
+            i = seat(name)
+            s.alive[i] = False
+            s.died[i] = True
+        for name, n in (setup.get("injured") or {}).items():
+            s.inj[seat(name)] = int(n)
+        used: set[int] = set()
+
+        def take(cid: Any) -> int:
+            c = incident(cid)
+            if c in used:
+                raise ExampleError(f"事件カード {cid} appears twice")
+            used.add(c)
+            return c
+
+        for name, cids in (setup.get("kept") or {}).items():
+            s.kept[seat(name)] = [take(c) for c in cids]
+        for name, cids in (setup.get("won") or {}).items():
+            s.won[seat(name)] = [take(c) for c in cids]     # their VP are in ``vp`` already
+        table = {int(col) - 1: pair for col, pair in (setup.get("incidents") or {}).items()}
+        if any(not k <= col < 5 for col in table):
+            raise ExampleError(f"incidents: only column {k + 1} and later are still on the table")
+        for col, pair in table.items():
+            if len(pair) != 2:
+                raise ExampleError(f"incidents column {col + 1}: two cards (1位, 2位)")
+            s.layout[2 * col], s.layout[2 * col + 1] = take(pair[0]), take(pair[1])
+        spare = [c for c in range(self.n_cards) if c not in used]
+        for col in range(k, 5):
+            if col not in table:
+                s.layout[2 * col], s.layout[2 * col + 1] = spare.pop(0), spare.pop(0)
+        s.box = [c for c in range(self.n_cards) if c not in used and c not in s.layout]
+        # cards are boxed or discarded between hands, and the resolved columns went to the winners
+        # given by ``won`` or nobody: the conservation check only needs every card somewhere
+        full = [k2 for k2, n in enumerate(self.kind_counts) for _ in range(n)]
+        cards = setup.get("cards") or {}
+        for i, name in enumerate(names):
+            pair = cards.get(name)
+            if pair is None:
+                if s.alive[i]:
+                    raise ExampleError(f"cards: seat {name} takes part and needs its two cards")
+                pair = []
+            kinds = []
+            for v in pair:
+                kinds.append(self.hero if v == "HT" else int(v))
+                if not 0 <= kinds[-1] < self.n_kinds:
+                    raise ExampleError(f"seat {name}: no card {v!r} (hours 0–6 or HT)")
+            rest = full[:]
+            for kd in kinds:
+                if kd not in rest:
+                    raise ExampleError(f"seat {name}: a detective has no second {self.places[kd].text} "
+                                       f"card (0 and 3 hours twice, the others once)")
+                rest.remove(kd)
+            if len(kinds) not in (0, 2):
+                raise ExampleError(f"seat {name}: two cards (first, second) for incident {k + 1}")
+            if kinds:
+                s.p1[i][k], s.p2[i][k] = kinds
+            cols = [c for c in range(5) if c != k] if kinds else list(range(5))
+            for j, c in enumerate(cols):
+                s.p1[i][c], s.p2[i][c] = rest[2 * j], rest[2 * j + 1]
+            s.hand[i] = [0] * self.n_kinds
+        for i in range(players):
+            if any(self.card_value[c] == 5 for c in s.kept[i]):
+                raise ExampleError(f"seat {names[i]} keeps a 5 (「数字が５でない」１枚)")
+            if len(s.kept[i]) > (1 if s.keep_old else hand - 1):
+                raise ExampleError(f"seat {names[i]} keeps {len(s.kept[i])} cards in hand {hand}")
+        s.revealed = True
+        s.rnd = 1
+        s.inc = k
+        s.phase = P_CHAL
+        self._start_incident(s)
+        return s
+
+    def example_facts(self, s: State) -> dict:
+        """What the rulebook's examples state: seats by letter (A = the 親)."""
+        names = [chr(ord("A") + i) for i in range(s.n)]
+        cid = self.card_ids
+        facts: dict[str, Any] = {
+            "hand": s.hand_no,
+            "vp": {names[i]: s.vp[i] for i in range(s.n)},
+            "won": {names[i]: [cid[c] for c in s.won[i]] for i in range(s.n)},
+            "kept": {names[i]: [cid[c] for c in s.kept[i]] for i in range(s.n)},
+            "dead": [names[i] for i in range(s.n) if s.died[i]],
+            "injured": {names[i]: s.inj[i] for i in range(s.n) if s.inj[i]},
+        }
+        if s.last_rank is not None:
+            k, ranked, pw, order = s.last_rank
+            facts["incident"] = k + 1
+            facts["challenge_order"] = [names[i] for i in order]
+            facts["first"] = names[ranked[0]] if ranked else None
+            facts["second"] = names[ranked[1]] if len(ranked) > 1 else None
+            facts["power"] = {names[i]: pw[i] for i in sorted(ranked)}
+        if self.is_terminal(s):
+            r = self.result(s)
+            facts["winner"] = names[r.ranks.index(1)]
+            facts["ranks"] = {names[i]: r.ranks[i] for i in range(s.n)}
+            if self._third(s):
+                facts["bonus"] = {names[i]: dict(zip(("活躍者", "黒幕"), self.bonuses(s, i))) for i in range(s.n)}
+        return facts
 
     # ------------------------------------------------------------ checks and replays
 
