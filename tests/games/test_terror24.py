@@ -321,7 +321,7 @@ def wolf_dies_in_hand_2(E, variant):
 def test_wolf_four_vp_come_after_the_halving(E):
     """Draft 「・ウルフ　ハンド中に殉死すると４ＶＰを得る」 and, at the hand's end, 「現在のＶＰを半分
     （＝端数切り捨て）にしてください」: the 4VP reward the death, they are not halved with it.
-    Rulebook: 「ハンドの終わりに、VPを半分にしたあとで4VPを得ます」."""
+    Rulebook (ruling wolf-timing): 「次のハンドへ移るときは、VPを半分にしたあとで4VPを加えます」."""
     assert wolf_dies_in_hand_2(E, "standard") == (11, 11 // 2 + 4)
 
 
@@ -647,7 +647,7 @@ def test_two_hand_game_ends_without_the_third_hands_bonuses(E):
     """Draft 「このハンドで終了の場合は、この時点で最も多くのＶＰを獲得したプレイヤーがゲームに勝利
     します。複数いたら、親から時計回りで近い方が優先されます」 with 「１ハンド目の「親から時計回りで
     近い」は「最もプレイ順番が早い」となります」; 活躍者・黒幕 are 「３ハンド目」's.
-    Rulebook: 「2ハンドで遊んだときは、活躍者・黒幕のボーナスはありません」."""
+    Rulebook: 「2ハンドで遊んだときも、活躍者・黒幕のボーナスはありません」."""
     s = last_incident_of_a_two_hand_game(E, "standard")
     assert s.vp == [25, 27, 3] and E.result(s).ranks == (2, 1, 3)
     s = last_incident_of_a_two_hand_game(E, "two-hands-final")
@@ -685,8 +685,8 @@ def final_hand_mastermind(E, variant):
 
 def test_mastermind_counts_cards_won_in_the_final_hand_only(E):
     """Draft 〇黒幕 「５の事件カードを獲得していて、かつそれと同じスートの事件カードを１枚以上獲得して
-    いれば」 — only 〇活躍者 adds 「ハンド開始時に手元に持っていたものも含む」.  Rulebook: 「黒幕で数える
-    のは、このハンドで獲得した事件カードだけです」."""
+    いれば」 — only 〇活躍者 adds 「ハンド開始時に手元に持っていたものも含む」.
+    Rulebook (ruling bonus-cards): 「黒幕で数えるのは、3ハンド目で獲得したカードだけです」."""
     s = final_hand_mastermind(E, "standard")
     assert s.vp[0] == 20 + 5 and E.bonuses(s, 0) == (0, 0)
     s = final_hand_mastermind(E, "mastermind-kept")

@@ -94,8 +94,8 @@ class Shadow:
             suits[self.cards[c][0]] = suits.get(self.cards[c][0], 0) + 1
         active = sum(3 for k in suits.values() if k >= 3)
         # 「黒幕：3ハンド目に数字5の事件カードを獲得し、それと同じスートの事件カードも3ハンド目に1枚以上
-        #   獲得していれば…条件を満たす5のカード1枚につき1VPを得ます。黒幕で数えるのは、3ハンド目で
-        #   獲得した事件カードだけです」 (variant mastermind-kept: the kept cards count too)
+        #   獲得していれば…条件を満たす5のカード1枚につき1VPを得ます」, and 「黒幕で数えるのは、3ハンド目で
+        #   獲得したカードだけです」 (variant mastermind-kept: the kept cards count too)
         pool = self.won[seat] + (self.kept[seat] if self.variant == "mastermind-kept" else [])
         mastermind = 0
         for c in self.won[seat]:
