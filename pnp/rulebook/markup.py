@@ -66,7 +66,6 @@ unclosed ``**`` / ``{`` / ``【``, a card or component that does not exist) is a
 """
 from __future__ import annotations
 
-import importlib
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -77,7 +76,8 @@ import jsonschema
 import yaml
 
 from ..data.model import Deck, Game
-from ..errors import DataError, Problem
+from ..errors import DataError, PnpError, Problem
+from ..games.loader import engine_module
 
 FRONT_MATTER_SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -269,8 +269,8 @@ def engine_rulings(game: Game) -> tuple[tuple[str, str], ...] | None:
     if not game.engine:
         return None
     try:
-        module = importlib.import_module(f"pnp.games.{game.engine}")
-    except ImportError:
+        module = engine_module(game)
+    except PnpError:     # a missing or broken engine is reported by validate / simulate, not here
         return None
     rulings = getattr(module, "RULINGS", None)
     return tuple((str(i), str(t)) for i, t in rulings) if rulings is not None else None
