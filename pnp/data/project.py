@@ -14,6 +14,7 @@ from ..units import parse_length
 from .model import Back, Card, Component, Deck, Game, Layout, Region, Suit, Where
 from .schemas import SCHEMAS, SIZE_NAMES
 from .parts import PART_SCHEMAS, build_part
+from .sheets import expand_deck
 from .yamlsource import SourceMap, format_path, load_yaml
 
 FILE_KINDS = {"deck", *PART_SCHEMAS}
@@ -170,6 +171,9 @@ class Project:
                                                             f"(expected one of: {', '.join(sorted(FILE_KINDS))})"))
                     continue
             found = schema_problems(kind, data, smap)
+            if not found and kind == "deck" and isinstance(data.get("cards"), dict):   # cards: {from: cards.csv}
+                data, smap, found = expand_deck(data, smap, folder, self.display(folder))
+                found = found or schema_problems(kind, data, smap)
             problems.extend(found)
             if not found:
                 files[path.name] = _Raw(data, smap)
@@ -350,7 +354,7 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout]) -> tuple[De
             body=merged.get("body", ""), flavor=merged.get("flavor", ""), image=image,
             count=merged.get("count", 1), provisional=merged.get("provisional", d.get("provisional", False)),
             fields=dict(merged.get("fields", {})), rules=dict(merged.get("rules", {})),
-            where=Where(smap.file, *smap.where(path))))
+            where=smap.location(path)))
     back = d.get("back", {})
     back_image = None
     if "image" in back:
