@@ -99,11 +99,14 @@ def inspect(game: str, project_dir: Path, as_json: bool) -> None:
 @main.command()
 @click.argument("game")
 @project_option
+@click.option("--csv", "csv_cards", is_flag=True, help="カードの一覧を表計算ソフトで編集できる cards.csv に置く")
+@click.option("--engine", "with_engine", is_flag=True,
+              help="ルールエンジン（engine.py）とそのテストも作る：すぐに pnp simulate で遊べる2〜4人のトリックテイキング")
 @reported
-def new(game: str, project_dir: Path) -> None:
+def new(game: str, project_dir: Path, csv_cards: bool, with_engine: bool) -> None:
     """新しいゲームの雛形を components/GAME/ に作ります（そのままビルドできます）。"""
     from .scaffold import new_game
-    for path in new_game(project_dir, game):
+    for path in new_game(project_dir, game, csv=csv_cards, engine=with_engine):
         click.echo(path.as_posix())
 
 
