@@ -157,6 +157,7 @@ class Project:
                 problems.extend(e.problems)
                 layouts = {}
         files: dict[str, _Raw] = {}
+        broken: set[str] = set()
         for path in sorted(folder.glob("*.yaml")):
             loaded = self._read_mapping(path, problems)
             if loaded is None:
@@ -173,10 +174,13 @@ class Project:
             found = schema_problems(kind, data, smap)
             if not found and kind == "deck" and isinstance(data.get("cards"), dict):   # cards: {from: cards.csv}
                 data, smap, found = expand_deck(data, smap, folder, self.display(folder))
-                found = found or schema_problems(kind, data, smap)
+                if isinstance(data["cards"], list):
+                    found = found + schema_problems(kind, data, smap)
             problems.extend(found)
             if not found:
                 files[path.name] = _Raw(data, smap)
+            elif isinstance(data.get("id"), str):
+                broken.add(data["id"])       # game.yaml's count of it is not checked against nothing
         game_raw = files.pop("game.yaml", None)
         decks: list[Deck] = []
         parts: list = []
@@ -193,7 +197,7 @@ class Project:
                     parts.append(part)
         if game_raw is None:
             raise DataError(problems or [Problem(self.display(folder / "game.yaml"), 0, 0, "", "not loaded")])
-        failed = {raw.data["id"] for raw in files.values()} - {d.id for d in decks} - {p.id for p in parts}
+        failed = ({raw.data["id"] for raw in files.values()} - {d.id for d in decks} - {p.id for p in parts}) | broken
         game, errs = _build_game(game_raw, game_id, folder, decks, parts, failed)
         problems.extend(errs)
         if problems:

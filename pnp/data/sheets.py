@@ -387,30 +387,28 @@ def cards_from_table(table: Table) -> tuple[list[dict], CardCells, list[Problem]
         if name.startswith("#"):
             continue
         key = tuple(name.split(".", 1))
-        if key[0] not in KNOWN_KEYS or (key[0] not in ("fields", "rules") and len(key) > 1) \
-                or (key[0] == "fields" and len(key) == 1) or (len(key) == 2 and not key[1]):
+        if not ((len(key) == 1 and key[0] in KNOWN_KEYS) or
+                (len(key) == 2 and key[0] in ("fields", "rules") and key[1])):
             problems.append(table.problem(head_row, c, "", f"unknown column {name!r} (columns: "
                                           f"{', '.join(KNOWN_KEYS)}, fields.NAME, rules.NAME; "
                                           "a header starting with # is a note and is skipped)"))
             continue
-        if key[0] == "fields" and len(key) == 1:
+        if key in seen:
+            problems.append(table.problem(head_row, c, name, f"column {name!r} appears twice"))
             continue
-        if key in seen or (key[0] == "rules" and (("rules",) in seen) != (len(key) == 1) and
-                           any(k[0] == "rules" for k in seen)):
-            problems.append(table.problem(head_row, c, name, f"column {name!r} appears twice"
-                                          if key in seen else "use either a rules column (JSON) or rules.NAME "
-                                                              "columns, not both"))
+        if key[0] == "rules" and any(k[0] == "rules" and len(k) != len(key) for k in seen):
+            problems.append(table.problem(head_row, c, name, "use either a rules column (a JSON object) or "
+                                                             "rules.NAME columns, not both"))
             continue
         seen[key] = c
         columns[c] = key
-    if "id" not in {k[0] for k in columns.values()} and not problems:
-        problems.append(table.problem(head_row, 1, "", "the header row has no id column"))
     for c in sorted({c for r, c in table.cells if r != head_row} - set(columns)):
         head = table.cells.get((head_row, c))
         if head is None:
             r = min(r for r, cc in table.cells if cc == c and r != head_row)
             problems.append(table.problem(r, c, "", "a value in a column without a header"))
-    if problems:
+    if "id" not in {k[0] for k in columns.values()}:
+        problems.append(table.problem(head_row, 1, "", "the header row has no id column"))
         return [], where, problems
     cards: list[dict] = []
     for r in rows[1:]:
@@ -447,6 +445,8 @@ def cards_from_table(table: Table) -> tuple[list[dict], CardCells, list[Problem]
         cards.append(card)
     if not cards and not problems:
         problems.append(table.problem(head_row, 1, "", "no cards below the header row"))
+    elif problems:
+        problems = sorted(set(problems))
     return cards, where, problems
 
 
@@ -523,9 +523,9 @@ def expand_deck(data: dict, smap: SourceMap, folder: Path, display_folder: str
     except DataError as e:
         return data, smap, list(e.problems)
     cards, cells, problems = cards_from_table(table)
-    if problems:
+    if not cards:
         return data, smap, problems
-    return {**data, "cards": cards}, SheetSourceMap(smap, cells), []
+    return {**data, "cards": cards}, SheetSourceMap(smap, cells), problems
 
 
 def raw_cards(data: dict, smap: SourceMap, folder: Path, display_folder: str) -> list[dict]:
