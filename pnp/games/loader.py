@@ -48,18 +48,23 @@ def has_engine(game: Game) -> bool:
     return bool(game.engine)
 
 
-def engine_where(game: Game) -> str:
-    """``components/<game>/game.yaml:LINE:COL`` of the ``engine:`` value (the file alone if unknown)."""
+def game_yaml_where(game: Game, path: tuple) -> str:
+    """``components/<game>/game.yaml:LINE:COL`` of the value at ``path`` (the file alone if unknown)."""
     from ..data.yamlsource import load_yaml
     display = game.where.file
     try:
         _, smap = load_yaml(Path(game.folder) / "game.yaml", display)
     except (DataError, OSError):
         return display
-    if ("engine",) not in smap.marks:
+    if tuple(path) not in smap.marks:
         return display
-    line, col = smap.where(("engine",))
+    line, col = smap.where(tuple(path))
     return f"{display}:{line}:{col}"
+
+
+def engine_where(game: Game) -> str:
+    """Where game.yaml names the engine."""
+    return game_yaml_where(game, ("engine",))
 
 
 def _display(game: Game, path: Path) -> str:

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 from ..data.model import Game
+from ..games.loader import game_yaml_where
 from .engine import CHANCE, TERMINAL, InvariantError
 from .gamelog import GameLog, build_log, make_header
 from .policies import game_policies, policy_names
@@ -99,28 +100,24 @@ class GenericReport:
     undeclared: list[str] = field(default_factory=list)    # optional hooks the engine does not have
 
 
-def _where(comp_or_game) -> str:
-    w = comp_or_game.where
-    return f"{w.file}:{w.line}:{w.col}" if w.line else w.file
-
-
 def check_declarations(game: Game, engine: Any, report: GenericReport) -> None:
     lo, hi = game.players
     if (engine.min_players, engine.max_players) != (lo, hi):
-        report.problems.append(f"{game.where.file}: players: game.yaml says {lo}–{hi}, the engine plays "
+        report.problems.append(f"{game_yaml_where(game, ('players',))}: players: game.yaml says {lo}–{hi}, the engine plays "
                                f"{engine.min_players}–{engine.max_players}")
     counts = _component_counts(engine)
     if counts is None:
         report.undeclared.append("component_counts")
         return
-    by_id = {c.id: c for c in game.components}
+    by_id = {c.id: (i, c) for i, c in enumerate(game.components)}
     for cid, n in counts.items():
-        comp = by_id.get(cid)
+        i, comp = by_id.get(cid, (None, None))
         if comp is None:
             report.problems.append(f"{game.where.file}: components: the engine plays with {cid!r} ×{n}, "
                                    f"game.yaml lists no such component")
         elif comp.count != n:
-            report.problems.append(f"{_where(comp)}: count: game.yaml says {comp.name} ×{comp.count}, "
+            report.problems.append(f"{game_yaml_where(game, ('components', i, 'count'))}: count: game.yaml says "
+                                   f"{comp.name} ×{comp.count}, "
                                    f"the engine plays with {n}")
     report.done.append(f"部品の数 {len(counts)} 種")
 

@@ -1,0 +1,210 @@
+"""A designer's own game outside the package: a rules engine in the game's folder (or an installed module,
+or a pnp.engines entry point), loaded for validate, simulate, play and replay like a bundled one."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import main
+from pnp.data.project import Project
+from pnp.games.loader import make_engine
+from pnp.scaffold import new_game
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+
+
+@pytest.fixture
+def project(tmp_path):
+    """`pnp new trick --csv --engine`: a CSV deck and an engine.py, in a folder of its own."""
+    result = run("new", "trick", "--csv", "--engine", "--project", tmp_path)
+    assert result.exit_code == 0, result.output
+    return tmp_path
+
+
+def engine_file(project):
+    return project / "components/trick/engine.py"
+
+
+def edit_engine(project, old: str, new: str) -> None:
+    path = engine_file(project)
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def checks(result) -> dict:
+    return {c["check"]: c for c in json.loads(result.output)["checks"]}
+
+
+def test_a_project_with_a_csv_deck_and_an_engine_builds_validates_simulates_and_replays(project, tmp_path):
+    names = sorted(p.name for p in (project / "components/trick").iterdir())
+    assert names == ["cards.csv", "cards.yaml", "engine.py", "game.yaml", "test_trick_engine.py"]
+    built = run("build", "trick", "--project", project, "--out", project / "out")
+    assert built.exit_code == 0, built.output
+    validated = run("validate", "trick", "--games", "30", "--json", "--project", project)
+    assert validated.exit_code == 0, validated.output
+    rows = checks(validated)
+    assert all(r["ok"] for r in rows.values())
+    assert rows["samples"]["detail"] == "9 構成 × 30 ゲーム、例外・不変条件違反なし"
+    assert "カードの保存 24 枚" in rows["engine"]["detail"] and "隠れた情報" in rows["engine"]["detail"]
+    simulated = run("simulate", "trick", "--games", "60", "--json", tmp_path / "sim.json", "--project", project)
+    assert simulated.exit_code == 0, simulated.output
+    data = json.loads((tmp_path / "sim.json").read_text(encoding="utf-8"))
+    assert data["errors"] == [] and [r["completed"] for r in data["runs"]] == [60, 60, 60]
+    assert data["runs"][0]["length"]["rounds"]["mean"] == 6          # six tricks, one a round
+    played = run("play", "trick", "--players", "3", "--seed", "5", "--json", tmp_path / "g.json", "--project", project)
+    assert played.exit_code == 0 and "を出す" in played.output and "順位" in played.output
+    replayed = run("replay", tmp_path / "g.json", "--project", project)
+    assert replayed.exit_code == 0 and "一致：19手を再生し" in replayed.output
+    report = run("simulate", "trick", "--games", "20", "--players", "4", "--report", tmp_path / "r.pdf",
+                 "--project", project)
+    assert report.exit_code == 0 and (tmp_path / "r.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_new_engine_game_simulates_200_games(tmp_path):
+    assert run("new", "x", "--engine", "--project", tmp_path).exit_code == 0
+    result = run("simulate", "x", "--games", "200", "--json", tmp_path / "s.json", "--project", tmp_path)
+    assert result.exit_code == 0, result.output
+    data = json.loads((tmp_path / "s.json").read_text(encoding="utf-8"))
+    assert data["errors"] == [] and sum(r["completed"] for r in data["runs"]) == 600
+    # 2 players: 12 cards dealt, so the winner's score is spread out; seat 1 leads the first trick
+    assert 0 < data["runs"][0]["seat_win_rates"][0]["rate"] < 1
+
+
+def test_jobs_give_the_same_figures_for_an_engine_in_the_project(project, tmp_path):
+    one = run("simulate", "trick", "--games", "40", "--players", "3", "--json", tmp_path / "1.json", "--project", project)
+    two = run("simulate", "trick", "--games", "40", "--players", "3", "--jobs", "2", "--json", tmp_path / "2.json",
+              "--project", project)
+    assert one.exit_code == two.exit_code == 0, two.output
+    assert (tmp_path / "1.json").read_text(encoding="utf-8") == (tmp_path / "2.json").read_text(encoding="utf-8")
+
+
+def test_the_scaffolded_engine_tests_pass(project):
+    result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                             "components/trick/test_trick_engine.py"], cwd=project, capture_output=True, text=True,
+                            timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "6 passed" in result.stdout
+
+
+def test_a_syntax_error_names_game_yaml_and_the_engine_line(project):
+    edit_engine(project, "    def to_move(self, s: State) -> int:", "    def to_move(self, s: State) -> int\n")
+    line = engine_file(project).read_text(encoding="utf-8").splitlines().index(
+        "    def to_move(self, s: State) -> int") + 1
+    for args in (("simulate", "trick"), ("play", "trick"), ("validate", "trick", "--games", "2")):
+        result = run(*args, "--project", project)
+        assert result.exit_code == 1 and "Traceback" not in result.output
+        assert "components/trick/game.yaml:9:1: engine: the rules engine 'engine.py' failed to load" in result.output
+        assert f"components/trick/engine.py:{line}:" in result.output and "SyntaxError" in result.output
+
+
+def test_an_error_while_starting_names_the_engine_line(project):
+    edit_engine(project, "        cards = game.deck(DECK).physical_cards()",
+                "        cards = game.deck('nope').physical_cards()")
+    line = [i for i, l in enumerate(engine_file(project).read_text(encoding="utf-8").splitlines(), 1) if "'nope'" in l][0]
+    result = run("simulate", "trick", "--project", project)
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert "components/trick/game.yaml:9:1: engine: make_engine(game) of 'engine.py' failed" in result.output
+    assert f"components/trick/engine.py:{line}: KeyError: 'nope'" in result.output
+
+
+def test_a_missing_engine_is_a_clear_error(project):
+    game_yaml = project / "components/trick/game.yaml"
+    game_yaml.write_text(game_yaml.read_text(encoding="utf-8").replace("engine: engine.py", "engine: mygame"),
+                         encoding="utf-8")
+    result = run("validate", "trick", "--project", project)
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert "components/trick/game.yaml:9:1: engine: no rules engine 'mygame'" in result.output
+    assert "write engine: mygame.py" in result.output and "euphoria" in result.output
+    game_yaml.write_text(game_yaml.read_text(encoding="utf-8").replace("engine: mygame", "engine: rules.py"),
+                         encoding="utf-8")
+    result = run("simulate", "trick", "--project", project)
+    assert result.exit_code == 1 and "engine: no engine file 'rules.py' in components/trick/" in result.output
+
+
+def _install(tmp_path, project, monkeypatch, entry_point: bool) -> None:
+    """The engine as an installed package (mypkg.rules), optionally announced as a pnp.engines entry point."""
+    site = tmp_path / "site"
+    (site / "mypkg").mkdir(parents=True)
+    (site / "mypkg/__init__.py").write_text("", encoding="utf-8")
+    (site / "mypkg/rules.py").write_text(engine_file(project).read_text(encoding="utf-8"), encoding="utf-8")
+    if entry_point:
+        info = site / "mypkg-1.0.dist-info"
+        info.mkdir()
+        (info / "METADATA").write_text("Metadata-Version: 2.1\nName: mypkg\nVersion: 1.0\n", encoding="utf-8")
+        (info / "entry_points.txt").write_text("[pnp.engines]\ntricks = mypkg.rules\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(site))
+    engine_file(project).unlink()
+
+
+@pytest.mark.parametrize("spec,entry_point", [("mypkg.rules", False), ("tricks", True)])
+def test_an_installed_module_or_entry_point(project, tmp_path, monkeypatch, spec, entry_point):
+    _install(tmp_path, project, monkeypatch, entry_point)
+    game_yaml = project / "components/trick/game.yaml"
+    game_yaml.write_text(game_yaml.read_text(encoding="utf-8").replace("engine: engine.py", f"engine: {spec}"),
+                         encoding="utf-8")
+    engine = make_engine(Project(project).load_game("trick"))
+    assert type(engine).__module__ == "mypkg.rules"
+    result = run("validate", "trick", "--games", "5", "--json", "--project", project)
+    assert result.exit_code == 0, result.output
+
+
+def validate_engine_row(project) -> dict:
+    result = run("validate", "trick", "--games", "5", "--json", "--project", project)
+    assert "Traceback" not in result.output
+    return checks(result)
+
+
+def test_generic_check_an_observation_that_shows_other_hands(project):
+    edit_engine(project, "        return Observation(seat, tuple(s.hands[seat]),",
+                "        return Observation(seat, tuple(c for h in s.hands for c in h),")
+    row = validate_engine_row(project)["engine"]
+    assert not row["ok"] and "the observation changes when only cards the seat cannot see change" in row["problems"][0]
+
+
+def test_generic_check_cards_not_conserved(project):
+    edit_engine(project, "            s.won[winner].extend(c for _, c in s.trick)",
+                "            s.won[winner].extend(c for _, c in s.trick[1:])")
+    row = validate_engine_row(project)["samples"]
+    assert not row["ok"] and "cards are not conserved: missing" in row["problems"][0]
+
+
+def test_generic_check_randomness_outside_the_seeded_rng(project):
+    edit_engine(project, "        rng.shuffle(order)                                            # rule 1",
+                "        random.shuffle(order)")
+    row = validate_engine_row(project)["engine"]
+    assert not row["ok"] and "the same seed played a different game" in row["problems"][0]
+
+
+def test_generic_check_a_game_that_never_ends(project):
+    edit_engine(project, "        self.max_steps = 1 + HAND * self.max_players", "        self.max_steps = 10")
+    row = validate_engine_row(project)["samples"]
+    assert not row["ok"] and "did not end within max_steps=" in "\n".join(row["problems"])
+
+
+def test_generic_check_counts_and_players_against_game_yaml(project):
+    edit_engine(project, "        return {DECK: len(self.card_ids)}", "        return {DECK: 20, 'tokens': 3}")
+    edit_engine(project, "        self.min_players, self.max_players = game.players",
+                "        self.min_players, self.max_players = 2, 3")
+    problems = "\n".join(validate_engine_row(project)["engine"]["problems"])
+    assert "components/trick/game.yaml:5:1: players: game.yaml says 2–4, the engine plays 2–3" in problems
+    assert "components/trick/game.yaml:14:5: count: game.yaml says 山札カード ×24, the engine plays with 20" in problems
+    assert "the engine plays with 'tokens' ×3, game.yaml lists no such component" in problems
+
+
+def test_an_engine_missing_part_of_the_protocol(project):
+    edit_engine(project, "    def state_hash(self, s: State) -> str:", "    def _state_hash(self, s: State) -> str:")
+    result = run("simulate", "trick", "--project", project)
+    assert result.exit_code == 1 and "the engine from 'engine.py' lacks state_hash" in result.output
+
+
+def test_bundled_engines_load_through_the_same_loader(repo):
+    for gid in ("euphoria", "terror24", "tantei2", "ebe"):
+        engine = make_engine(Project(repo).load_game(gid))
+        assert engine.game_id == gid and type(engine).__module__ == f"pnp.games.{gid}"
