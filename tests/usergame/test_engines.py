@@ -208,3 +208,11 @@ def test_bundled_engines_load_through_the_same_loader(repo):
     for gid in ("euphoria", "terror24", "tantei2", "ebe"):
         engine = make_engine(Project(repo).load_game(gid))
         assert engine.game_id == gid and type(engine).__module__ == f"pnp.games.{gid}"
+
+
+def test_a_log_knows_when_the_card_spreadsheet_changed(project, tmp_path):
+    assert run("play", "trick", "--json", tmp_path / "g.json", "--project", project).exit_code == 0
+    sheet = project / "components/trick/cards.csv"
+    sheet.write_bytes(sheet.read_bytes().replace("太陽".encode(), "日輪".encode()))
+    result = run("replay", tmp_path / "g.json", "--project", project)
+    assert result.exit_code == 1 and "data changed since the log was recorded" in result.output
