@@ -103,6 +103,7 @@ def validate(project: Project, game_ids: list[str] | None, games_per_config: int
                 raise PnpError("\n".join(str(p) for p in problems))
             return f"記載された枚数 {len(rb.stated_counts(game))} か所 OK"
         rows.append(_run(CheckRow(gid, "rulebook", "ルールブック"), rulebook))
+        rows.append(_run(CheckRow(gid, "ledger", "設計者の台帳（裁定・質問・例）"), lambda game=game: ledger_check(game)))
 
         def samples(game=game):
             if not game.engine:
@@ -144,6 +145,55 @@ def generic_row(game, seed: int) -> str:
         raise PnpError("\n".join(f"{game.id}: {p}" for p in report.problems))
     undeclared = f"（任意の宣言なし：{', '.join(report.undeclared)}）" if report.undeclared else ""
     return "、".join(report.done) + undeclared
+
+
+def ledger_check(game) -> str:
+    """The engine plays only rulings the data states; every option a question names is a variant or
+    option the engine really has; every worked example with a position replays to what its text says."""
+    problems: list[str] = []
+    known = {r.id for r in game.rulings}
+    engine = None
+    if game.engine:
+        from .games import make_engine
+        engine = make_engine(game)
+        for rid in getattr(engine, "ruling_ids", ()):
+            if rid not in known:
+                problems.append(f"{game.id}: the rules engine plays ruling {rid!r}, which rulings.yaml does not state")
+        variants = {v.id for v in getattr(engine, "variants", ())}
+        specs = {o.id: o for o in getattr(engine, "options", ())}
+        for entry in game.ledger:
+            q = entry.question
+            for opt in q.options if q is not None else ():
+                if opt.variant is not None and opt.variant not in variants:
+                    problems.append(str(q.where.problem("question.options", f"option {opt.id!r} names variant "
+                                                        f"{opt.variant!r}; the engine has {', '.join(sorted(variants))}")))
+                for key, value in opt.options.items():
+                    spec = specs.get(key)
+                    if spec is None or value not in spec.choices:
+                        problems.append(str(q.where.problem("question.options", f"option {opt.id!r} sets {key}={value!r}, "
+                                                            "which is not an engine option choice")))
+    examples = 0
+    from . import rulebook as rb
+    if rb.has_rulebook(game):
+        from .rulebook.markup import parse_rulebook
+        from .sim.examples import check_rulebook_examples, rulebook_examples
+        doc, _ = parse_rulebook(game)
+        if engine is not None:
+            examples, found = check_rulebook_examples(doc, engine)
+            problems.extend(str(p) for p in found)
+        elif rulebook_examples(doc):
+            problems.append(f"{game.id}: the rulebook has example positions but the game has no rules engine")
+    if problems:
+        raise PnpError("\n".join(problems))
+    from .data.ledger import open_questions
+    sections = []
+    if rb.has_rulebook(game):
+        sections = [s.entry for s in parse_rulebook(game)[0].sections]
+    sourced = sum(1 for r in game.rulings if r.entry.source)
+    proposed = sum(1 for r in game.rulings if r.provisional)
+    return (f"裁定 {len(game.rulings)} 件（下書きの引用つき {sourced}・pnp の提案 {proposed}・"
+            f"出典なし {len(game.rulings) - sourced - proposed}）、"
+            f"未回答の質問 {len(open_questions(game.ledger, sections))} 件、例の局面 {examples} 件 OK")
 
 
 def provisional_row(game) -> CheckRow:

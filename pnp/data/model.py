@@ -154,6 +154,28 @@ class Game:
     where: Where
     parts: tuple[Any, ...] = ()          # tracks, boards, tokens, dice … (pnp.data.parts)
     extras: Mapping[str, Any] = field(default_factory=dict)
+    draft: Any = None                    # pnp.data.ledger.Draft: the designer's draft, when given
+    rulings: tuple[Any, ...] = ()        # pnp.data.ledger.Ruling, from rulings.yaml
+    ledger: tuple[Any, ...] = ()         # pnp.data.ledger.Entry for every deck, card, part, component, ruling
+    final: bool = False                  # game.yaml final: true — print without provisional marks
+
+    def entry(self, kind: str, ref: str) -> Any:
+        """The ledger entry of an item (kind: deck | card | part | component | ruling), or None."""
+        for e in self.ledger:
+            if e.kind == kind and e.ref == ref:
+                return e
+        return None
+
+    def marked(self, kind: str, ref: str) -> bool:
+        """Whether the item prints as pnp's proposal （仮）."""
+        e = self.entry(kind, ref)
+        return bool(e is not None and e.marked)
+
+    def ruling(self, ruling_id: str) -> Any:
+        for r in self.rulings:
+            if r.id == ruling_id:
+                return r
+        raise KeyError(ruling_id)
 
     def part(self, part_id: str) -> Any:
         for p in self.parts:

@@ -13,7 +13,7 @@ from typing import Any, Callable
 from ..errors import Problem
 from ..units import UnitError, mm, parse_length
 from .model import Where
-from .schemas import COUNT, DRAFT, ID, LENGTH, SIZE, TEXT
+from .schemas import COUNT, DRAFT, ID, LENGTH, PROVENANCE, SIZE, TEXT
 from .yamlsource import SourceMap
 
 PART_SCHEMAS: dict[str, dict] = {}
@@ -30,8 +30,7 @@ def build_part(data: dict, smap: SourceMap, folder: Path) -> tuple[Any, list[Pro
 
 
 def _schema(kind: str, title: str, required: list[str], props: dict) -> dict:
-    common = {"kind": {"const": kind}, "id": ID, "name": TEXT, "description": TEXT,
-              "provisional": {"type": "boolean"}}
+    common = {"kind": {"const": kind}, "id": ID, "name": TEXT, "description": TEXT, **PROVENANCE}
     return {"$schema": DRAFT, "$id": f"pnp-{kind}.schema.json", "title": f"pnp {title}", "type": "object",
             "additionalProperties": False, "required": ["kind", "id", "name", *required],
             "properties": {**common, **props}}

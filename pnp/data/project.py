@@ -11,13 +11,14 @@ from ..errors import DataError, Problem
 from ..resources import layouts_dir
 from ..text.fonts import FONT_FILES
 from ..units import parse_length
+from .ledger import Entry, Ruling, audit, read_draft, read_entry
 from .model import Back, Card, Component, Deck, Game, Layout, Region, Suit, Where
 from .schemas import SCHEMAS, SIZE_NAMES
 from .parts import PART_SCHEMAS, build_part
 from .sheets import expand_deck
 from .yamlsource import SourceMap, format_path, load_yaml
 
-FILE_KINDS = {"deck", *PART_SCHEMAS}
+FILE_KINDS = {"deck", "rulings", *PART_SCHEMAS}
 
 CARD_SIZES_MM = {"poker": (63, 88), "bridge": (58, 89), "mini": (44, 63), "tarot": (70, 120),
                  "meishi": (91, 55), "square": (70, 70)}
@@ -184,21 +185,37 @@ class Project:
         game_raw = files.pop("game.yaml", None)
         decks: list[Deck] = []
         parts: list = []
+        entries: list[Entry] = []
+        rulings: list[Ruling] = []
+        ruling_files = [name for name, raw in files.items() if raw.data["kind"] == "rulings"]
+        for name in ruling_files:
+            raw = files.pop(name)
+            if rulings:
+                problems.append(raw.smap.problem(("kind",), "a game has one rulings file"))
+                continue
+            found, errs = _build_rulings(raw)
+            problems.extend(errs)
+            rulings.extend(found)
+            entries.extend(r.entry for r in found)
         for name, raw in files.items():
             if raw.data["kind"] == "deck":
-                deck, errs = _build_deck(raw, folder, layouts)
+                deck, errs = _build_deck(raw, folder, layouts, entries)
                 problems.extend(errs)
                 if deck:
                     decks.append(deck)
             else:
                 part, errs = build_part(raw.data, raw.smap, folder)
                 problems.extend(errs)
+                entry, errs = read_entry("part", raw.data["id"], raw.data["name"], raw.data, raw.smap, ())
+                problems.extend(errs)
+                entries.append(entry)
                 if part is not None:
                     parts.append(part)
         if game_raw is None:
             raise DataError(problems or [Problem(self.display(folder / "game.yaml"), 0, 0, "", "not loaded")])
         failed = ({raw.data["id"] for raw in files.values()} - {d.id for d in decks} - {p.id for p in parts}) | broken
-        game, errs = _build_game(game_raw, game_id, folder, decks, parts, failed)
+        game, errs = _build_game(game_raw, game_id, folder, decks, parts, failed, entries, rulings,
+                                 self.display(folder))
         problems.extend(errs)
         if problems:
             raise DataError(problems)
@@ -312,9 +329,28 @@ def _build_layout(lid: str, data: dict, smap: SourceMap) -> tuple[Layout | None,
                   data.get("background", "#ffffff"), sides["face"], sides["back"], where), []
 
 
-def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout]) -> tuple[Deck | None, list[Problem]]:
+def _build_rulings(raw: _Raw) -> tuple[list[Ruling], list[Problem]]:
+    problems: list[Problem] = []
+    out: list[Ruling] = []
+    seen: set[str] = set()
+    for i, r in enumerate(raw.data["rulings"]):
+        path = ("rulings", i)
+        if r["id"] in seen:
+            problems.append(raw.smap.problem(path + ("id",), f"duplicate ruling id {r['id']!r}"))
+        seen.add(r["id"])
+        entry, errs = read_entry("ruling", r["id"], f"裁定「{r['id']}」", r, raw.smap, path)
+        problems.extend(errs)
+        out.append(Ruling(r["id"], r["text"], r.get("print", True), entry))
+    return out, problems
+
+
+def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout],
+                entries: list[Entry]) -> tuple[Deck | None, list[Problem]]:
     d, smap = raw.data, raw.smap
     problems: list[Problem] = []
+    deck_entry, errs = read_entry("deck", d["id"], d["name"], d, smap, ())
+    problems.extend(errs)
+    entries.append(deck_entry)
     layout = layouts.get(d["layout"])
     if layout is None:
         problems.append(smap.problem(("layout",), f"unknown layout {d['layout']!r} "
@@ -353,10 +389,14 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout]) -> tuple[De
             image, err = _safe_image(folder, merged["image"], smap, path + ("image",))
             if err:
                 problems.append(err)
+        card_entry, errs = read_entry("card", f"{d['id']}/{c['id']}", f"{d['name']}「{merged.get('title') or c['id']}」",
+                                      merged, smap, path, parent=deck_entry)
+        problems.extend(errs)
+        entries.append(card_entry)
         cards.append(Card(
             id=c["id"], deck_id=d["id"], title=merged.get("title", ""), suit=suit, value=merged.get("value"),
             body=merged.get("body", ""), flavor=merged.get("flavor", ""), image=image,
-            count=merged.get("count", 1), provisional=merged.get("provisional", d.get("provisional", False)),
+            count=merged.get("count", 1), provisional=card_entry.marked,
             fields=dict(merged.get("fields", {})), rules=dict(merged.get("rules", {})),
             where=smap.location(path)))
     back = d.get("back", {})
@@ -369,7 +409,7 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout]) -> tuple[De
         return None, problems
     return Deck(d["id"], d["name"], layout, tuple(cards), tuple(suits.values()),
                 Back(back.get("title", ""), back.get("subtitle", ""), back.get("color", "#333333"), back_image),
-                d.get("description", ""), d.get("provisional", False), smap.file,
+                d.get("description", ""), deck_entry.marked, smap.file,
                 Where(smap.file, 1, 1)), []
 
 
@@ -385,7 +425,8 @@ def _safe_image(folder: Path, rel: str, smap: SourceMap, path: tuple) -> tuple[P
 
 
 def _build_game(raw: _Raw, game_id: str, folder: Path, decks: list[Deck], parts: list,
-                failed: set[str]) -> tuple[Game, list[Problem]]:
+                failed: set[str], entries: list[Entry], rulings: list[Ruling],
+                folder_display: str) -> tuple[Game, list[Problem]]:
     """failed: ids of deck and part files that had problems of their own (no cascade errors)."""
     g, smap = raw.data, raw.smap
     problems: list[Problem] = []
@@ -403,8 +444,11 @@ def _build_game(raw: _Raw, game_id: str, folder: Path, decks: list[Deck], parts:
         if c["id"] in seen:
             problems.append(smap.problem(path + ("id",), f"duplicate component id {c['id']!r}"))
         seen.add(c["id"])
+        entry, errs = read_entry("component", c["id"], c["name"], c, smap, path)
+        problems.extend(errs)
+        entries.append(entry)
         comp = Component(c["id"], c["name"], c["kind"], c["count"], c.get("description", ""),
-                         c.get("provisional", False), Where(smap.file, *smap.where(path)))
+                         entry.marked, Where(smap.file, *smap.where(path)))
         comps.append(comp)
         if comp.kind != "deck" and comp.id in parts_by_id:
             part = parts_by_id[comp.id]
@@ -427,11 +471,19 @@ def _build_game(raw: _Raw, game_id: str, folder: Path, decks: list[Deck], parts:
     for d in decks:
         if d.id not in seen:
             problems.append(Problem(d.file, 1, 1, "id", f"deck {d.id!r} is not listed in game.yaml components"))
+    draft = None
+    if "draft" in g:
+        draft, errs = read_draft(folder, g["draft"], folder_display, smap)
+        problems.extend(errs)
+    if draft is not None:
+        names = {e.label: e for e in entries if e.kind == "component"}
+        problems.extend(audit(entries, draft, names))
     game = Game(id=g["id"], title=g["title"], subtitle=g.get("subtitle", ""), players=(lo, hi),
                 play_time=g.get("play_time", ""), age=g.get("age", ""), version=str(g.get("version", "")),
                 designer=g.get("designer", ""), engine=g.get("engine"), components=tuple(comps),
                 decks=tuple(sorted(decks, key=lambda d: [c.id for c in comps].index(d.id) if d.id in seen else 999)),
-                folder=folder, where=Where(smap.file, 1, 1), parts=tuple(parts))
+                folder=folder, where=Where(smap.file, 1, 1), parts=tuple(parts), draft=draft,
+                rulings=tuple(rulings), ledger=tuple(entries), final=bool(g.get("final", False)))
     return game, problems
 
 

@@ -20,6 +20,37 @@ SIZE_NAMES = ["poker", "bridge", "mini", "tarot", "meishi", "square"]
 MARKS = ["circle", "square", "triangle", "diamond", "star", "hexagon", "cross", "ring", "drop", "bolt",
          "plane", "shield", "eye", "flame", "target"]
 
+# ---- the designer's ledger: where each rule, card, part or passage comes from (pnp.data.ledger)
+QUOTE = {"type": "string", "minLength": 2,
+         "description": "a short quotation of the draft's own words (checked against the draft file)"}
+SOURCE = {"oneOf": [QUOTE, {"type": "array", "minItems": 1, "items": QUOTE}],
+          "description": "the draft passage(s) this rests on, quoted verbatim"}
+QUESTION_TOPICS = ["rules", "content", "counts", "terms"]
+QUESTION = {
+    "type": "object", "additionalProperties": False, "required": ["ask", "options", "chosen", "why"],
+    "description": "what pnp asks the designer about a provisional item",
+    "properties": {
+        "topic": {"enum": QUESTION_TOPICS},
+        "ask": {"type": "string", "minLength": 1, "description": "what the draft leaves unclear"},
+        "options": {"type": "array", "minItems": 2, "items": {
+            "type": "object", "additionalProperties": False, "required": ["id", "text"],
+            "properties": {
+                "id": ID,
+                "text": {"type": "string", "minLength": 1},
+                "variant": {"type": "string", "description": "the engine variant that plays this option"},
+                "options": {"type": "object", "description": "engine options (k: v) that play this option"},
+            }}},
+        "chosen": {"type": "string", "description": "the option pnp plays until the designer answers"},
+        "why": {"type": "string", "minLength": 1},
+    },
+}
+PROVENANCE = {
+    "source": SOURCE,
+    "provisional": {"type": "boolean", "description": "pnp's proposal, not the designer's (printed （仮）)"},
+    "question": QUESTION,
+    "answer": {"type": "string", "description": "the designer's answer: the id of the option he chose"},
+}
+
 SIZE = {"oneOf": [
     {"enum": SIZE_NAMES},
     {"type": "object", "additionalProperties": False, "required": ["width", "height"],
@@ -92,7 +123,7 @@ CARD = {
         "flavor": TEXT,
         "image": {"type": "string"},
         "count": COUNT,
-        "provisional": {"type": "boolean"},
+        **PROVENANCE,
         "fields": {"type": "object", "additionalProperties": {"type": ["string", "integer", "number"]},
                    "description": "extra text fields a layout region shows as fields.NAME"},
         "rules": {"type": "object", "description": "facts the rules engine reads (free form)"},
@@ -109,7 +140,7 @@ DECK = {
         "layout": ID,
         "size": SIZE,
         "description": TEXT,
-        "provisional": {"type": "boolean"},
+        **PROVENANCE,
         "back": {"type": "object", "additionalProperties": False, "properties": {
             "title": TEXT, "subtitle": TEXT, "color": COLOR, "image": {"type": "string"}}},
         "suits": {"type": "array", "items": {
@@ -143,7 +174,7 @@ COMPONENT = {
         "kind": {"enum": ["deck", "track", "board", "cut_card", "tokens", "dice", "bits", "sheet"]},
         "count": COUNT,
         "description": TEXT,
-        "provisional": {"type": "boolean"},
+        **PROVENANCE,
     },
 }
 
@@ -165,11 +196,35 @@ GAME = {
         "engine": {"type": "string", "description": "the rules engine: a file in the game's folder "
                    "(engine.py), a bundled engine (euphoria), a pnp.engines entry point or an installed "
                    "module (package.module)"},
+        "draft": {"type": "object", "additionalProperties": False, "required": ["file"],
+                  "description": "the designer's draft this game was made from: sources are checked against it",
+                  "properties": {"file": {"type": "string"}, "version": TEXT}},
+        "final": {"type": "boolean", "description": "print without provisional marks (every question answered)"},
         "components": {"type": "array", "items": COMPONENT},
     },
 }
 
-SCHEMAS = {"game": GAME, "deck": DECK, "layout": LAYOUT}
+RULING = {
+    "type": "object", "additionalProperties": False, "required": ["id", "text"],
+    "properties": {
+        "id": ID,
+        "text": {"type": "string", "minLength": 1, "description": "the ruling as the rulebook prints it"},
+        "print": {"type": "boolean", "description": "false: an engine safeguard, never printed as a rule"},
+        **PROVENANCE,
+    },
+}
+
+RULINGS = {
+    "$schema": DRAFT, "$id": "pnp-rulings.schema.json", "title": "pnp rulings (the designer's ledger)",
+    "type": "object", "additionalProperties": False, "required": ["kind", "rulings"],
+    "properties": {
+        "kind": {"const": "rulings"},
+        "description": TEXT,
+        "rulings": {"type": "array", "items": RULING},
+    },
+}
+
+SCHEMAS = {"game": GAME, "deck": DECK, "layout": LAYOUT, "rulings": RULINGS}
 
 
 def schema_files() -> dict[str, str]:

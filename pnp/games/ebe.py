@@ -49,54 +49,12 @@ SKILLS = ("heal_per_ap", "free_convert", "drone_free", "area_bonus", "ignore_adj
 ITEM_EFFECTS = ("info", "heal", "ap", "weapons", "resources", "armor")
 EVENT_CONDITIONS = ("visit", "pay", "destroy", "weapons", "load")
 
-RULINGS: tuple[tuple[str, str], ...] = (
-    ("dice-assignment",
-     "サイコロの割り振りはチーム全体で相談して決める。意見が割れたら、ターンごとに時計回りで交代する"
-     "まとめ役が決める。イーバカードは裏向きのまま割り振る。"),
-    ("tie-order",
-     "同じ目のイーバとプレイヤーでは、イーバが先に行動する。同じ目のプレイヤー同士は座席順（まとめ役に"
-     "かかわらず、1番席から順）とする。"),
-    ("earlier-ebe",
-     "「以前にイーバが出現していたエリア」は、このラウンドの前のターンまでに公開されたイーバカードのエリアとする"
-     "（ラウンド終了のリセットで消える）。"),
-    ("adjacent-stacks",
-     "イーバの隣接による−1APは、以前の出現による−1APとも、同じターンの2体目のイーバの隣接とも重複する。"
-     "APは0未満にならない。"),
-    ("ebe-after-only",
-     "イーバの妨害は、そのイーバより後に手番を行うプレイヤーだけが受ける。"),
-    ("failed-no-trade",
-     "イーバと同じエリアで探索に失敗したプレイヤーは、APを使えず、交換にも参加できない。"
-     "そのエリアのドローンの処理（撃退か逃走）は行う。"),
-    ("trade-timing",
-     "交換できるのは、同じエリアの探索にすでに成功したプレイヤーどうしで、後から手番を行う側の手番中とする。"
-     "資源・武器・アイテム（情報を除く）を渡せる。1手番の交換は合計6個まで。"),
-    ("load-max",
-     "ミッションへの積み込みは1APで、そのミッションにまだ足りない資源を手持ちから可能な限り積む。"),
-    ("drone-lowest",
-     "ドローンの処理は、そのエリアを探索したプレイヤーのうち手番が最も早い1人が、自分の手番の最初に行う。"
-     "撃退したドローンは捨て札になり、そのラウンド中は戻らない。"),
-    ("damage-cap",
-     "キャラクターに置くダメージはライフと同数までとする（それ以上は置かない。どちらにしてもターン終了時に死亡する）。"),
-    ("supply-limit",
-     "資源キューブ・武器キューブがストックに無いときは、それ以上得られない。"),
-    ("info-cards",
-     "情報アイテムは得た人の手札に入り、探索カードと同じく場に出し、ラウンド終了時に手札へ戻る。"
-     "情報は重量に数えず、交換もできない。"),
-    ("consumables",
-     "消耗品は自分の手番中（探索に成功していれば）いつでも使え、使ったら捨て札にする。"),
-    ("armor",
-     "防護スーツはイーバから受けるダメージを1回ごとに1減らす。ドローンから逃げるダメージは減らさない。"),
-    ("event-pay",
-     "支払い型のイベントは、ラウンド終了時に全員の手持ちから合わせて支払うかどうかをチームで決める。"
-     "支払うときは、その資源を多く持っている人から1つずつ出す。"),
-    ("event-order",
-     "ラウンド終了時は、イベントチェック、ステーションライフの確認、脱出チェック、時間切れの確認の順に行う。"),
-    ("weight-order",
-     "重量チェックは死亡とステーションライフの確認の後、1番席から順に行い、何を捨てるかは本人が決める。"),
-    ("item-deck",
-     "アイテム山が尽きたら捨て札をシャッフルして山にする。ドローンが持ったまま残ったアイテムはラウンド終了時に捨て札にする。"),
-    ("round4-ebe",
-     "4ラウンド目は1〜3ターン目にイーバカードを2枚ずつ、4ターン目に1枚引く（イーバ山7枚をちょうど使い切る）。"),
+# The rulings this engine plays, by id; their text (and the designer's ledger) is in
+# components/ebe/rulings.yaml, which the rulebook prints.
+RULING_IDS: tuple[str, ...] = (
+    "dice-assignment", "tie-order", "earlier-ebe", "adjacent-stacks", "ebe-after-only", "failed-no-trade",
+    "trade-timing", "load-max", "drone-lowest", "damage-cap", "supply-limit", "info-cards", "consumables",
+    "armor", "event-pay", "event-order", "weight-order", "item-deck", "round4-ebe",
 )
 
 # phases
@@ -310,7 +268,7 @@ class EbeEngine:
         Variant("life30", "ステーションライフ30", "ステーションライフ30で始める（草案メモの案）。"),
     )
     options = ()
-    rulings = RULINGS
+    ruling_ids = RULING_IDS
     default_policy = "planner"
 
     def __init__(self, game: Game, supply: Mapping[str, int] | None = None):

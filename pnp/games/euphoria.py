@@ -1,8 +1,8 @@
 """ユーフォリア（補陀落渡海）の rules engine, 3–5 players.
 
 The rules are the draft's rules part (``■ 概要 補陀落渡海しよう！`` to the end); where the draft is
-silent the engine follows ``RULINGS`` (id, Japanese sentence), which the rulebook prints in its
-補足・裁定 section so that the engine and the printed rules agree.
+silent the engine follows the rulings in ``components/euphoria/rulings.yaml`` (``RULING_IDS``), which the
+rulebook prints in its 補足・裁定 section so that the engine and the printed rules agree.
 
 Shape of a game: one chance step (the shuffled deal), then each seat in turn sets one card aside face
 down, then rounds.  In a round every player still in the game, from the 親 clockwise, either 読経
@@ -45,43 +45,14 @@ from ..sim.engine import (CHANCE, TERMINAL, Finding, GameRecord, IllegalAction, 
 
 ENGINE_VERSION = "euphoria-1"
 
-RULINGS: tuple[tuple[str, str], ...] = (
-    ("deal", "煩悩カード40枚をよく切り、全員に同じ枚数ずつ配る（3人なら13枚、4人なら10枚、5人なら8枚）。"
-             "3人のときに余る1枚は誰も見ずに伏せたまま箱に戻し、このゲームでは使わない。"),
-    ("hidden", "準備で各自が伏せる1枚は「秘めた徳」とする。手札には戻さず、ゲーム終了時に表にして、"
-               "脱落していなければ【徳】の合計に加える。伏せることは読経に数えない。脱落した人の伏せ札は数えない。"),
-    ("rounds", "伏せた後の手札は3人なら12枚、4人なら9枚、5人なら7枚。脱落していない全員が毎ラウンド1枚ずつ使うので、"
-               "ゲームはこの枚数と同じラウンド数で終わる。"),
-    ("first_parent", "最初の親は1番の席のプレイヤーとする（席順はゲーム前にランダムに決める）。"),
-    ("turn_order", "各ラウンドは親から時計回り（左隣へ）に、脱落していないプレイヤーが1回ずつ手番を行う。"
-                   "脱落したプレイヤーの手番は飛ばす。"),
-    ("first_sailor", "「最初に渡海を行うプレイヤー」とは、そのラウンドの手番順で最初に渡海を選んだ人のこと。"
-                     "親が読経したときは、その後で最初に渡海した人になる。その人は手札のどれでも出してよく、"
-                     "そのカードのスートがこのラウンドの「無の境地」になる。"),
-    ("follow", "2人目以降の渡海では、無の境地と同じスートなら数字に関係なく出せる。違うスートなら、"
-               "このラウンドの【場】にある無の境地以外のスートの最も大きい数字より大きく、かつラウンド数以上の数字で"
-               "なければならない（【場】に無の境地のスートしかなければ、ラウンド数以上であればよい）。"),
-    ("sail_lock", "一度でも渡海した人は、以後のラウンドでも必ず渡海する。"),
-    ("must_sail_once", "「最低1回は渡海」の義務は、手札が残り1枚のラウンドで渡海が強制されることで必ず果たされる。"
-                       "それまでは読経を続けてもよい。"),
-    ("no_card", "渡海しなければならないのに出せるカードがない人は脱落する。残りの手札は伏せたまま脇に置き、"
-                "以後の手番はすべてパスする。出せるカードがないのに自分から渡海を選ぶことはできない（読経する）。"),
-    ("table", "渡海で出したカードは、ラウンド終了時に表向きの捨て札にする。得点にはならない。"),
-    ("new_parent", "ラウンド終了時、このラウンドにカードを出して渡海した人のうち、スートに関係なく最も小さい数字を"
-                   "出した人が新しい親になる。同じ数字が複数あれば、このラウンドで先に出した人が親になる。"),
-    ("all_chant", "全員が読経したラウンドの後は、親の左隣の（脱落していない）人が新しい親になる。"),
-    ("end", "脱落していない全員の手札がなくなったらゲーム終了。脱落した人の残りの手札は関係しない。"
-            "脱落していない人が1人だけになったら、その時点でその人の勝ちとしてゲームを終える"
-            "（最後まで続けても結果は変わらない）。"),
-    ("never_all_out", "各ラウンドで最初に渡海した人は必ずカードを出せるので、全員が脱落することはない。"),
-    ("special_win", "脱落せず一度も読経しなかった人がいれば、その人が勝つ（出し切り勝利）。"),
-    ("toku_win", "いなければ、脱落していない人のうち【徳】（読経したカードと伏せ札）の数字の合計が最も大きい人が勝つ。"),
-    ("tie", "どちらの場合も複数が並んだら、最終ラウンドの手番順（そのラウンドの親から時計回り）で先の人が勝つ。"),
-    ("ranks", "2位以下は、脱落していない人を勝者の決め方と同じ順に並べ、その後に脱落した人を脱落の遅い順"
-              "（同じなら【徳】の多い順、さらに最終ラウンドの手番順）に並べる。"),
+# The rulings this engine plays, by id; their text (and the designer's ledger) is in
+# components/euphoria/rulings.yaml, which the rulebook prints.
+RULING_IDS: tuple[str, ...] = (
+    "deal", "hidden", "rounds", "first_parent", "turn_order", "first_sailor", "follow", "sail_lock",
+    "must_sail_once", "no_card", "table", "new_parent", "all_chant", "end", "never_all_out", "special_win",
+    "toku_win", "tie", "ranks",
 )
 
-HIDDEN_REMOVED_RULING = ("hidden_removed", "【変種】伏せ札は得点にならず、ゲームから取り除くだけとする。")
 
 SET_ASIDE, CHANT, SAIL = 0, 1, 2
 _KIND_NAMES = {SET_ASIDE: "set_aside", CHANT: "chant", SAIL: "sail"}
@@ -202,7 +173,7 @@ class EuphoriaEngine:
     max_steps = 1 + 5 + 13 * 5
     default_policy = "heuristic"
     score_track = None
-    rulings = RULINGS
+    ruling_ids = RULING_IDS
 
     def __init__(self, game: Game):
         try:

@@ -3,7 +3,7 @@
 Every fact about a card comes from the loaded model (``rules:`` of components/tantei2/*.yaml) in a
 small effect vocabulary (``draw``, ``discard``, ``take_discard``, ``facedown``, ``flip_free``,
 ``sub_discount``, ``lamp``; ongoing ``color``, ``rest_draw``, ``keep_free``); no card has Python of
-its own.  The draft's open points are settled in ``RULINGS`` so the rulebook and the engine agree.
+its own.  The draft's open points are settled in ``components/tantei2/rulings.yaml`` (``RULING_IDS``) so the rulebook and the engine agree.
 
 Resolution is a small task stack: a turn, an effect, a discard, a shuffle are tasks; a task that
 needs a player's choice (or a chance outcome) stops the stack until ``apply`` receives it.
@@ -30,56 +30,12 @@ FIRST_LAMP_SPACE = 4      # ruling lamp-spaces
 HAND_START = 6
 ROUND_CAP = 100           # safety net only; never reached in measured play
 
-RULINGS: tuple[tuple[str, str], ...] = (
-    ("wasurenagusa-entry",
-     "勿忘草のカードは最初の捜査デッキに入らない。スタートプレイヤーが【容疑者】から【線外】へ移すことで、"
-     "次の再セットアップから捜査デッキに加わる。勿忘草には覚醒人物カードがないので、3枚とも移しても覚醒しない。"),
-    ("awake",
-     "人物の【容疑者】の束が覚醒人物カードだけになったとき、その人物は覚醒状態になる。覚醒人物カードは"
-     "【線外】へ移せず、捜査デッキにも入らない。"),
-    ("round-start-tragedy",
-     "ラウンド開始時の3枚に惨劇の夜があれば、捜査デッキから1枚を【捜査線】に加え、惨劇の夜を捜査デッキに戻して"
-     "シャッフルする。そのため【捜査線】は人物カード3枚で始まる。"),
-    ("cost-not-spent",
-     "コストは支払っても消えない。【捜査線】の人物カード1枚が同色のコスト1を生み、同じ手番の何枚のカードにも"
-     "使える。代用コストも、その手番の間は同じように何度でも使える。"),
-    ("substitute",
-     "代用コストは手番プレイヤーが自分の手番の人物アクションの後に1回だけ使える。黒以外の好きな色のコスト1を"
-     "生み出し、手札1枚（死亡した人物の色なら2枚）を捨てる。"),
-    ("flash-timing",
-     "［閃き］のカードは自分の手番中、捜査か一服を行う前に、コストと死亡条件を満たせば何枚でも使える。"
-     "［閃き］のカードを捜査で出すことはない。"),
-    ("auto-flip",
-     "裏向きのカードは、置いた手番より後の自分の手番中に、コストと死亡条件を満たした時点ですべて表向きになる"
-     "（人物アクションの後、代用コストの後、カードを出した後に確かめる）。複数あれば通し番号の小さい順に表にし、"
-     "即時のカードは効果を適用して捨て札にする。表にするかどうかを選ぶことはできない。"),
-    ("lamp-spaces",
-     "告命灯は【捜査線】の4枚目の場所（メインフェイズで最初にカードが置かれる場所）から順に1個ずつ置く。"
-     "告命灯がk個なら4〜(3+k)枚目の場所に置かれている。"),
-    ("lamp-removal",
-     "犠牲者が出たラウンドの終了時には、告命灯をすべて取り除く。犠牲者が出なかったときは取り除かない。"
-     "どちらの場合も、再セットアップで告命灯を1個加える（最大7個）。"),
-    ("victim-lamp",
-     "惨劇の夜が告命灯のある場所に置かれたら、最も枚数の多い人物が複数いても、その中で最後の1枚が最も後ろに"
-     "ある人物が死亡する。"),
-    ("round-end-order",
-     "ラウンド終了は、犠牲者の選定、告命灯の除去、ゲーム終了判定、再セットアップ（捜査デッキの作り直し、"
-     "裏向きカードの処理、告命灯の追加）の順に行う。13VPはこの時点でだけ確かめる。"),
-    ("round-cap",
-     "万一100ラウンドを終えても決着しないときは、そこでゲームを終え、その時点のVPで勝敗を決める"
-     "（告命灯が増え続けるため、実際には起こらない安全装置）。"),
-    ("victory-tie",
-     "VPが同じなら、【手帳】に表向きで配置しているイベントの通し番号が最も小さいプレイヤーが勝つ。"
-     "それでも決まらなければ勝利を分け合う。"),
-    ("facedown-keep",
-     "再セットアップで、スタートプレイヤーから順に、残したい裏向きカード1枚につき手札1枚を捨てる。"
-     "残さなかった裏向きカードは捨て札になる。"),
-    ("effects-target",
-     "カードの「あなた」は手番プレイヤー（イベントなら出したプレイヤー）。「他の全員」の捨て札は手番プレイヤーの"
-     "左隣から順に選ぶ。引く山も捨て札も尽きたら、それ以上は引かない。"),
-    ("dead-cards",
-     "死亡した人物の覚醒人物カードは【容疑者】に残る（【容疑者】が覚醒人物カードだけかどうかの判定に使う）。"
-     "勿忘草が死亡したら、黒のコストは二度と生まれない。"),
+# The rulings this engine plays, by id; their text (and the designer's ledger) is in
+# components/tantei2/rulings.yaml, which the rulebook prints.
+RULING_IDS: tuple[str, ...] = (
+    "wasurenagusa-entry", "awake", "round-start-tragedy", "cost-not-spent", "substitute", "flash-timing",
+    "auto-flip", "lamp-spaces", "lamp-removal", "victim-lamp", "round-end-order", "round-cap", "victory-tie",
+    "facedown-keep", "effects-target", "dead-cards",
 )
 
 # ---------------------------------------------------------------- constants
@@ -282,7 +238,7 @@ class Tantei2Engine:
                      self.A_PICK + self.A_OUT + self.A_INV + self.A_FLASH + self.A_SUB
                      + [x for r in self.A_REST for x in r] + self.A_DISC + self.A_DOWN + self.A_FLIP
                      + self.A_KEEP + [self.A_RESTE, self.A_DSKIP, self.A_KDONE]}
-        self.rulings = RULINGS
+        self.ruling_ids = RULING_IDS
 
     # ------------------------------------------------------------ set-up
     def new_state(self, players: int, variant: str = "standard",

@@ -1,7 +1,7 @@
 """Rules engine for 24 −共鳴するテロル− (draft 12): 3–5 players, 1–3 hands.
 
 Seats are numbered clockwise from the 親 (seat 0).  The draft's open points are settled in
-``RULINGS``; the lead prints them in the rulebook's 補足・裁定 so the engine and the book agree.
+``components/terror24/rulings.yaml`` (``RULING_IDS``); the lead prints them in the rulebook's 補足・裁定 so the engine and the book agree.
 Simultaneous face-down placements are sequential decisions whose ``observe`` hides the other
 seats' cards until the rules reveal them.
 """
@@ -20,75 +20,14 @@ from ..sim.stats import rate, rate_ja
 GAME_ID = "terror24"
 ENGINE_VERSION = "1"
 
-RULINGS: tuple[tuple[str, str], ...] = (
-    ("hidden-column",
-     "1・2ハンド目の配置フェイズで裏向きに置くのは、最後の列（5列目＝事件番号5）の2枚とする。"),
-    ("unused-incidents",
-     "配置に使わなかった14枚の事件カードは、そのハンドでは使わない（箱に戻す）。"),
-    ("deck-rebuild",
-     "2ハンド目・3ハンド目の開始時には、プレイヤーが手元に残している事件カードを除くすべての事件カード"
-     "（箱に戻したもの、捨て札、誰も獲得しなかったもの）をよくシャッフルして山とし、そこから配置する。"),
-    ("second-card-reveal",
-     "捜査フェイズの2枚目も裏向きで同時に出し、各事件番号の解決フェイズでその列の分だけ公開する。"),
-    ("both-dice",
-     "緑と赤を両方振った場合は、それぞれのダイスを別々に判定する。成功したダイスのボーナスはすべて加え、"
-     "失敗したダイスのペナルティもすべて受ける（赤の失敗で殉職した場合も緑の成功分は捜査力に加える）。"),
-    ("great-success",
-     "大成功は出目そのものが8のときだけとする。スキルによる出目+1は成功・失敗の判定にだけ使う。"),
-    ("challenge-order",
-     "チャレンジの順番は、その事件の2枚目を公開した直後の捜査力（ヒーロータイムは0）の低い順とする。"
-     "同値なら親から時計回りで遠い方（2ハンド目からはプレイ順の遅い方）が先に行う。"),
-    ("death-timing",
-     "チャレンジで殉職した刑事も、その事件の順位決定には参加し、1位・2位になって事件カードを得られる。"
-     "次の事件番号からハンド終了までは、置いてあるカードは捜査力にもバッティングにも数えず、"
-     "チャレンジも順位決定もしない。"),
-    ("hero-number",
-     "ヒーロータイムの数字は0とし、捜査力の合計と「1枚目の大きい方」の比較の両方に使う。"),
-    ("no-second",
-     "2位になれるプレイヤーがいない場合（生き残りが1人しかいないなど）、2位の事件カードは誰も獲得せず、"
-     "ハンド終了時に捨て札にする。1位もいない場合は2枚とも同じく捨て札にする。"),
-    ("keep-one",
-     "手元に残せる事件カードは常に1枚だけとする。2ハンド目の終了時には、1ハンド目から残しているカードと"
-     "このハンドで獲得した数字が5でないカードの中から1枚を選んで残し、それ以外は捨て札にする。"),
-    ("keep-secret",
-     "手元に残したカードは、最終ハンドの開始時に公開するまで本人しか見ない。"
-     "残したカードのVPは獲得時に得ており、二重には数えない。"),
-    ("halving",
-     "殉職によるVP半減は次のハンドへ移るときにだけ行う。1ハンドだけで終える場合と最終ハンドでは行わない。"),
-    ("play-order-ties",
-     "プレイ順カードを配るとき（VP半減の後のVPで比べる）、VPが同じなら、そのハンドのプレイ順"
-     "（1ハンド目は親から時計回り）の遅いプレイヤーが先に受け取る。"),
-    ("skills-from-hand-2",
-     "スキルは2ハンド目以降のすべてのハンド（3ハンド目を含む）で使う。1ハンドだけで遊ぶ場合は使わない。"),
-    ("wolf-timing",
-     "ウルフの+4VPは殉職した時点で得る。次のハンドがある場合は、その後のVP半減の対象になる。"
-     "3ハンド目（最終ハンド）で殉職した場合も得る。"),
-    ("scotch-clash",
-     "（標準）スコッチのヒーロータイムがバッティングした場合、スコッチのヒーロータイムだけが効果を保ち、"
-     "スコッチが1位になる。ほかのヒーロータイムは0として扱う。"),
-    ("dokaben-red",
-     "（標準）ドカベンも赤で失敗すると殉職する。負傷は3回目で殉職する。"),
-    ("lloyd-peek",
-     "ロイドのスキルでは、配置フェイズで裏向きに置かれた事件カードをすべて見てから1枚目を置いてよい。"),
-    ("two-hands",
-     "2ハンドで遊ぶ場合は、2ハンド目を最終ハンドとし、スキルに加えて3ハンド目のルール"
-     "（1位の列をすべて裏向きにする配置、手元のカードの公開と確認、活躍者・黒幕・有終の美）を適用する。"
-     "同点なら2ハンド目のプレイ順の最も遅いプレイヤーが勝つ。"),
-    ("one-hand",
-     "1ハンドだけで遊ぶ場合は、スキル・手元に残すカード・活躍者・黒幕を使わない。"
-     "同点なら親から時計回りで近いプレイヤーが勝つ。"),
-    ("final-peek",
-     "最終ハンドでは、手元に残しているカードと同じスートの2位カードがある事件番号について、"
-     "1位の裏向きカードを1枚目を置く前に見てよい。裏向きのカードは1枚目の公開と同時にすべて表にする。"),
-    ("mastermind-kept",
-     "活躍者・黒幕の「獲得した事件カード」は、最終ハンドで獲得したカードと手元に残していたカードとする。"),
-    ("notes-scotch",
-     "（メモのスキル案）スコッチのヒーロータイムがバッティングした場合は3として扱い、"
-     "捜査力と「1枚目の大きい方」の比較の両方に使う。ほかのヒーロータイムは0とする。"),
-    ("notes-hibachi",
-     "（メモのスキル案）ヒバチが1位のときは1位か2位のカードを選んで取り、2位のプレイヤーは残りのカードを取る。"),
-    ("notes-dokaben",
-     "（メモのスキル案）ドカベンが赤で失敗した場合は負傷とし、負傷中ならば殉職する。"),
+# The rulings this engine plays, by id; their text (and the designer's ledger) is in
+# components/terror24/rulings.yaml, which the rulebook prints.
+RULING_IDS: tuple[str, ...] = (
+    "hidden-column", "unused-incidents", "deck-rebuild", "second-card-reveal", "both-dice", "great-success",
+    "challenge-order", "death-timing", "hero-number", "no-second", "keep-one", "keep-secret", "halving",
+    "play-order-ties", "skills-from-hand-2", "wolf-timing", "scotch-clash", "dokaben-red", "lloyd-peek",
+    "two-hands", "one-hand", "final-peek", "mastermind-kept", "notes-scotch", "notes-hibachi",
+    "notes-dokaben",
 )
 
 # phases
@@ -270,7 +209,7 @@ class Terror24Engine:
     options = (OptionSpec("hands", "ハンド数", (1, 2, 3), 3),)
     # picks 5 + per hand: deal 1 + places 50 + challenges 25 + rolls 25 + takes 5 + keeps 5
     max_steps = 5 + 3 * (1 + 50 + 25 + 25 + 5 + 5)
-    rulings = RULINGS
+    ruling_ids = RULING_IDS
 
     def __init__(self, game: Game):
         inc = game.deck("incidents")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..data.ledger import audit
 from ..data.model import Game
 from ..errors import DataError, Problem
 from ..files import atomic_path
@@ -52,6 +53,15 @@ def _glyph_problems(doc: markup.Document) -> list[Problem]:
         missing = fonts.missing_glyphs(text or "", font)
         if missing:
             problems.append(where.problem("", f"character {', '.join(missing)} (cover) is not in font {font}"))
+    for entry in g.ledger:   # questions print in the rulebook's 「設計者への質問」
+        q = entry.question
+        if q is None:
+            continue
+        for text, font in [(entry.label, "gothic-bold"), (q.ask, "mincho"), (q.why, "mincho")] + \
+                [(o.text, "mincho") for o in q.options]:
+            missing = fonts.missing_glyphs(text, font)
+            if missing:
+                problems.append(q.where.problem("question", f"character {', '.join(missing)} is not in font {font}"))
     for comp in g.components:
         for text, font in ((comp.name, "gothic-bold"), (comp.description, "mincho")):
             missing = fonts.missing_glyphs(text or "", font)
@@ -71,8 +81,26 @@ def check_rulebook(game: Game) -> list[Problem]:
     if not has_rulebook(game):
         return []
     doc, problems = parse_rulebook(game)
-    problems = problems + _glyph_problems(doc)
+    problems = problems + _glyph_problems(doc) + _ledger_problems(doc)
     return sorted(set(problems))
+
+
+def _ledger_problems(doc: markup.Document) -> list[Problem]:
+    """A game made from a draft: every section says where it comes from (front matter)."""
+    draft = doc.game.draft
+    if draft is None:
+        return []
+    problems: list[Problem] = []
+    for section in doc.sections:
+        if section.draft_only and (section.entry is None or not section.entry.provisional):
+            continue   # pnp's own questions to the designer, printed only while they are open
+        if section.entry is None:
+            problems.append(Problem(section.file, 1, 1, "source", "a section of a game made from a draft starts "
+                                    "with front matter naming its source: (a quotation of the draft) or "
+                                    "provisional: true with a question"))
+        else:
+            problems.extend(audit([section.entry], draft, {}))
+    return problems
 
 
 def stated_counts(game: Game) -> list[tuple[str, int, str, int]]:

@@ -22,6 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, CondPageBreak, Frame, NextPageTemplate, PageBreak, PageTemplate
 from reportlab.platypus.flowables import Flowable
 
+from ..data.ledger import TOPIC_NAMES, open_questions as ledger_questions
 from ..data.model import Game
 from ..errors import DataError, PnpError
 from ..layout.card import plan_deck
@@ -30,7 +31,7 @@ from ..render.pdf import rgb_to_cmyk
 from ..text import fonts
 from ..text.linebreak import Span
 from . import markup as m
-from .flow import (BULLET, GREY, BoxFlow, CardFigure, DiagramFigure, Heading, PartFigure, TableFlow, TextBlock,
+from .flow import (BULLET, GREY, PROPOSAL, BoxFlow, CardFigure, DiagramFigure, Heading, PartFigure, TableFlow, TextBlock,
                    Theme, TocFlow, draw_card, painter, text_line)
 
 MM = 72 / 25.4
@@ -110,10 +111,20 @@ class _Builder:
 
     def story(self) -> list[Flowable]:
         body: list[Flowable] = []
+        open_items = ledger_questions(self.game.ledger, [s.entry for s in self.doc.sections])
         for k, section in enumerate(self.doc.sections):
+            if section.draft_only and (self.game.final or not open_items):
+                continue
             if section.new_page and k:
                 body.append(PageBreak())
-            body.extend(self.blocks(section.blocks))
+            blocks = self.blocks(section.blocks)
+            if section.entry is not None and section.entry.marked and not self.game.final:
+                note = BoxFlow("proposal", "", [self.para((m.Run(
+                    "この節は下書きにない内容を pnp が補ったものです。設計者の確認を待っています。"),), indent=False)],
+                    self.th)
+                at = 1 if blocks and isinstance(blocks[0], Heading) else 0
+                blocks[at:at] = [note]
+            body.extend(blocks)
         story: list[Flowable] = [NextPageTemplate("body"), _Cover(self), PageBreak()]
         story.append(Heading(1, [Span("目次", "gothic-bold", self.th.size)], self.th, None, self.record))
         story.append(TocFlow(list(self.toc), self.pages, self.th))
@@ -151,7 +162,10 @@ class _Builder:
                     rows[0] = [[Span(s.text, "gothic", s.size_pt, s.style, s.ruby) for s in cell] for cell in rows[0]]
                 out.append(TableFlow(rows, b.header, th))
             elif isinstance(b, m.Box):
-                out.append(BoxFlow(b.kind, b.title, self.blocks(b.blocks, boxed=True), th))
+                if b.kind == "proposal" and self.game.final:
+                    out.extend(self.blocks(b.blocks, boxed=True))
+                else:
+                    out.append(BoxFlow(b.kind, b.title, self.blocks(b.blocks, boxed=True), th))
             elif isinstance(b, m.Cards):
                 plans = [self.plan(r) for r in b.refs]
                 labels = [""] * len(plans) if len(plans) == 1 else [m._card_name(self.game.deck(r.deck), r.card)
@@ -170,6 +184,8 @@ class _Builder:
                 out.extend(self.components())
             elif isinstance(b, m.Rulings):
                 out.extend(self.rulings(b))
+            elif isinstance(b, m.Questions):
+                out.extend(self.questions())
             elif isinstance(b, m.NewPage):
                 out.append(PageBreak())
         return out
@@ -190,12 +206,57 @@ class _Builder:
         return out
 
     def rulings(self, b: m.Rulings) -> list[Flowable]:
+        """Numbered rulings; a run of pnp's proposals stands in one 「pnp からの提案」 box, each marked （仮）,
+        so the designer's own rules and pnp's rulings never read as one voice."""
         th = self.th
-        out = []
-        for k, (_, sentence) in enumerate(b.items):
-            out.append(TextBlock([Span(sentence, "mincho", th.size)], th, indent=th.size * 2.0,
-                                 marker=f"{k + 1:>2}", marker_font="gothic-bold", space_before=th.size * 0.2,
-                                 space_after=th.size * 0.2))
+        out: list[Flowable] = []
+        proposals: list[Flowable] = []
+
+        def flush() -> None:
+            if proposals:
+                out.append(BoxFlow("proposal", "設計者の確認待ち", list(proposals), th))
+                proposals.clear()
+
+        for k, ruling in enumerate(b.items):
+            marked = ruling.provisional and not self.game.final
+            spans = [Span(ruling.text, "mincho", th.size)]
+            if marked:
+                spans.insert(0, Span("（仮）", "gothic-bold", th.size))
+            block = TextBlock(spans, th, indent=th.size * 2.0, marker=f"{k + 1:>2}", marker_font="gothic-bold",
+                              marker_color=PROPOSAL if marked else None, space_before=th.size * 0.2,
+                              space_after=th.size * 0.2)
+            if marked:
+                proposals.append(block)
+            else:
+                flush()
+                out.append(block)
+        flush()
+        return out
+
+    def questions(self) -> list[Flowable]:
+        """The designer's open questions (「設計者への質問」): what is unclear, the options, pnp's choice."""
+        th = self.th
+        out: list[Flowable] = []
+        items = ledger_questions(self.game.ledger, [s.entry for s in self.doc.sections])
+        if not items:
+            out.append(self.para((m.Run("未回答の質問はありません。"),)))
+            return out
+        for n, (topic, entry) in enumerate(items, 1):
+            q = entry.question
+            head = [Span(f"Q{n}　", "gothic-bold", th.size, "", None),
+                    Span(f"［{TOPIC_NAMES.get(topic, topic)}］{entry.label}", "gothic-bold", th.size)]
+            out.append(TextBlock(head, th, marker="", space_before=th.size * 0.6, space_after=th.size * 0.2,
+                                 justify=False))
+            out.append(self.para((m.Run(q.ask),), indent=False))
+            for o in q.options:
+                chosen = o.id == q.chosen
+                spans = [Span(o.text, "mincho", th.size)]
+                if chosen:
+                    spans.append(Span("（pnp はこれで遊んでいます）", "gothic-bold", th.size * 0.9))
+                out.append(TextBlock(spans, th, indent=th.size * 1.6, marker="●" if chosen else "○",
+                                     marker_font="gothic", marker_color=PROPOSAL if chosen else GREY,
+                                     space_before=th.size * 0.1, space_after=th.size * 0.1))
+            out.append(self.para((m.Run("理由：", "term"), m.Run(q.why)), indent=False))
         return out
 
     def components(self) -> list[Flowable]:

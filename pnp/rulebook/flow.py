@@ -17,6 +17,9 @@ from ..text.linebreak import Line, Span, break_spans
 ASCENT = 0.88
 INK = "#231f20"
 GREY = "#6b6b6b"
+PROPOSAL = "#a4451f"          # pnp's proposals (provisional passages), apart from the game's accent
+PROPOSAL_TINT = "#fbefe8"
+PROPOSAL_LABEL = "pnp からの提案"
 BULLET = "\u2022"
 
 
@@ -232,7 +235,8 @@ class BoxFlow(Flowable):
         self.continued = continued
         self.open_below = open_below
         self.pad = theme.size * 0.9
-        self.title_h = theme.size * 2.0 if (title and not continued) or kind == "example" and not continued else 0.0
+        self.title_h = (theme.size * 2.0 if (title and not continued) or kind in ("example", "proposal")
+                        and not continued else 0.0)
         self.spaceBefore = theme.size * 0.8
         self.spaceAfter = theme.size * 0.8
         self._sizes: list[tuple[float, float]] = []
@@ -289,7 +293,12 @@ class BoxFlow(Flowable):
         w, h = self.width, self.height
         r = 3.0
         c.saveState()
-        if self.kind == "note":
+        if self.kind == "proposal":
+            c.setFillColor(HexColor(PROPOSAL_TINT))
+            c.roundRect(0, 0, w, h, r, stroke=0, fill=1)
+            c.setFillColor(HexColor(PROPOSAL))
+            c.rect(0, 0, 3.0, h, stroke=0, fill=1)
+        elif self.kind == "note":
             c.setFillColor(th.tint(0.08))
             c.setStrokeColor(th.tint(0.55))
             c.setLineWidth(0.6)
@@ -305,10 +314,17 @@ class BoxFlow(Flowable):
         c.restoreState()
         y = h - self.pad
         if self.title_h:
-            label = self.title if self.kind == "note" else ("例　" + self.title if self.title else "例")
+            label = (self.title if self.kind == "note" else
+                     "　".join(x for x in ("（仮）" + PROPOSAL_LABEL, self.title) if x) if self.kind == "proposal" else
+                     ("例　" + self.title if self.title else "例"))
             size = th.size * 1.02
             base = y - size * ASCENT
-            if self.kind == "example":
+            if self.kind == "proposal":
+                tw = fonts.measure(label, "gothic-bold", size) + size
+                c.setFillColor(HexColor(PROPOSAL))
+                c.roundRect(self.pad - size * 0.5, base - size * 0.32, tw, size * 1.45, 2, stroke=0, fill=1)
+                text_line(c, label, "gothic-bold", size, self.pad, base, color="#ffffff")
+            elif self.kind == "example":
                 tw = fonts.measure(label, "gothic-bold", size) + size
                 c.setFillColor(HexColor(th.accent))
                 c.roundRect(self.pad - size * 0.5, base - size * 0.32, tw, size * 1.45, 2, stroke=0, fill=1)

@@ -9,7 +9,11 @@ errors):
 
 ``new_page``  (bool, default false)  start this file on a new page;
 ``toc``       (integer 0–3, default 2) heading levels of this file listed in the 目次 (0: none);
-``note``      (text) a comment for the designer, never printed.
+``note``      (text) a comment for the designer, never printed;
+``source`` / ``provisional`` / ``question`` / ``answer``  the section's standing in the designer's
+              ledger (:mod:`pnp.data.ledger`): a quotation of the draft it rests on, or pnp's proposal
+              with a question.  A provisional section prints with a 「pnp からの提案」 mark;
+``draft_only`` (bool) print this file only while questions are open (「設計者への質問」).
 
 Blocks (one construct per line; a blank line ends a paragraph):
 
@@ -24,8 +28,12 @@ paragraph
     line (two spaces or more) continues the item above.
 ``| 列 | 列 |``
     a simple table; a ``|---|---|`` row under the first row makes it a header row.
-``:::note 見出し`` … ``:::``, ``:::example 見出し`` … ``:::``
-    a note box or an example box holding paragraphs, lists, tables and cards (boxes do not nest).
+``:::note 見出し`` … ``:::``, ``:::example 見出し`` … ``:::``, ``:::proposal 見出し`` … ``:::``
+    a note box, an example box, or a passage pnp proposes (printed boxed under 「pnp からの提案」),
+    holding paragraphs, lists, tables and cards (boxes do not nest).  An example box may hold a
+    position the rules engine replays (never printed), between the lines ``~~~check`` and ``~~~``:
+    YAML with ``players``, the engine's ``setup``, ``moves`` and the ``expect``-ed outcome
+    (:mod:`pnp.sim.examples`).
 ``:::diagram 図の説明`` … ``:::``
     a layout diagram drawn from data; the body is YAML::
 
@@ -44,7 +52,9 @@ paragraph
 ``{{components}}``
     the コンポーネント list generated from game.yaml: name, count, description and pictures.
 ``{{rulings}}``
-    the rules engine's decisions: ``pnp.games.<engine>.RULINGS``, one item each.
+    the game's rulings (``rulings.yaml``), one item each; pnp's proposals marked （仮）.
+``{{questions}}``
+    the open questions for the designer (options, the one pnp plays, why), grouped by topic.
 ``{{newpage}}``
     a page break.
 
@@ -75,9 +85,10 @@ from typing import Any
 import jsonschema
 import yaml
 
+from ..data.ledger import Entry, read_entry
 from ..data.model import Deck, Game
-from ..errors import DataError, PnpError, Problem
-from ..games.loader import engine_module
+from ..data.schemas import PROVENANCE
+from ..errors import DataError, Problem
 
 FRONT_MATTER_SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -88,6 +99,8 @@ FRONT_MATTER_SCHEMA: dict[str, Any] = {
         "new_page": {"type": "boolean"},
         "toc": {"type": "integer", "minimum": 0, "maximum": 3},
         "note": {"type": "string"},
+        "draft_only": {"type": "boolean", "description": "printed only while questions are open"},
+        **PROVENANCE,
     },
 }
 _FM_VALIDATOR = jsonschema.Draft202012Validator(FRONT_MATTER_SCHEMA)
@@ -95,8 +108,9 @@ _FM_VALIDATOR = jsonschema.Draft202012Validator(FRONT_MATTER_SCHEMA)
 HEADING_MARKS = "■◇◆〇○◎●□"
 INLINE_VALUES = ("title", "subtitle", "players", "players_min", "players_max", "play_time", "age",
                  "version", "designer")
-BLOCK_EMBEDS = ("card", "part", "components", "rulings", "newpage")
-BOX_KINDS = ("note", "example")
+BLOCK_EMBEDS = ("card", "part", "components", "rulings", "questions", "newpage")
+BOX_KINDS = ("note", "example", "proposal")
+CHECK_FENCE = "~~~"
 CELL_WORDS = ("up", "down", "empty", "none")
 
 
@@ -184,6 +198,8 @@ class Box:
     title: str
     blocks: tuple[Any, ...]
     loc: Loc
+    script: Any = None          # an example's position for the rules engine (never printed)
+    script_line: int = 0
 
 
 @dataclass(frozen=True)
@@ -193,7 +209,12 @@ class Components:
 
 @dataclass(frozen=True)
 class Rulings:
-    items: tuple[tuple[str, str], ...]
+    items: tuple[Any, ...]      # pnp.data.ledger.Ruling, the printed ones
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Questions:
     loc: Loc
 
 
@@ -210,6 +231,8 @@ class Section:
     new_page: bool
     toc: int
     blocks: tuple[Any, ...]
+    entry: Entry | None = None  # the section's standing in the designer's ledger
+    draft_only: bool = False
 
 
 @dataclass
@@ -242,7 +265,7 @@ def _collect(blocks, out) -> None:
             out.append((b.loc, (Run(b.caption),) + tuple(Run(x) for x in b.columns)
                         + tuple(Run(r[0]) for r in b.rows)))
         elif isinstance(b, Rulings):
-            out.extend((b.loc, (Run(t),)) for _, t in b.items)
+            out.extend((b.loc, (Run("（仮）" + r.text),)) for r in b.items)
 
 
 # ------------------------------------------------------------------------------------------ data
@@ -262,18 +285,6 @@ def display_path(game: Game, path: Path) -> str:
         i = len(parts) - 1 - parts[::-1].index("components")
         return "/".join(parts[i:])
     return path.as_posix()
-
-
-def engine_rulings(game: Game) -> tuple[tuple[str, str], ...] | None:
-    """The engine's RULINGS, or None when the game has no engine module exporting them."""
-    if not game.engine:
-        return None
-    try:
-        module = engine_module(game)
-    except PnpError:     # a missing or broken engine is reported by validate / simulate, not here
-        return None
-    rulings = getattr(module, "RULINGS", None)
-    return tuple((str(i), str(t)) for i, t in rulings) if rulings is not None else None
 
 
 def piece_count(game: Game, ref: str) -> tuple[str, int] | None:
@@ -303,9 +314,9 @@ _CARD_REF = re.compile(r"^([a-z0-9][a-z0-9_-]*)/([a-z0-9][a-z0-9_-]*)$")
 
 
 class _Parser:
-    def __init__(self, game: Game, rulings: tuple[tuple[str, str], ...] | None):
+    def __init__(self, game: Game):
         self.game = game
-        self.rulings = rulings
+        self.rulings = game.rulings
         self.problems: list[Problem] = []
         self.counts: list[tuple[str, int, str, int]] = []
         self.file = ""
@@ -339,7 +350,14 @@ class _Parser:
         numbered = [(i + 1, lines[i]) for i in range(body_start, len(lines))]
         depth = meta.get("toc", 2)
         blocks = self.blocks(numbered, depth, boxed=False)
-        return Section(self.file, bool(meta.get("new_page", False)), depth, tuple(blocks))
+        entry = None
+        if body_start:
+            name = self.file.rsplit("/", 1)[-1]
+            entry, errs = read_entry("section", f"rulebook/{name}", f"ルールブック {name}", meta,
+                                     _FrontMatterMap(self.file, lines[1:body_start]), ())
+            self.problems.extend(errs)
+        return Section(self.file, bool(meta.get("new_page", False)), depth, tuple(blocks), entry,
+                       bool(meta.get("draft_only", False)))
 
     def front_matter(self, lines: list[str]) -> dict[str, Any]:
         try:
@@ -418,8 +436,9 @@ class _Parser:
                     if boxed:
                         self.err(no, 1, "boxes do not nest")
                     else:
+                        inner, script, script_line = self.check_script(inner, name)
                         out.append(Box(name, rest.strip(), tuple(self.blocks(inner, 0, boxed=True)),
-                                       Loc(self.file, no)))
+                                       Loc(self.file, no), script, script_line))
                 elif name == "diagram":
                     d = self.diagram(inner, rest.strip(), no)
                     if d:
@@ -494,9 +513,37 @@ class _Parser:
         flush()
         return out
 
+    def check_script(self, inner: list[tuple[int, str]], kind: str) -> tuple[list[tuple[int, str]], Any, int]:
+        """An example's ``~~~check`` … ``~~~`` position (YAML) taken out of the printed lines."""
+        start = next((k for k, (_, text) in enumerate(inner) if text.strip() == CHECK_FENCE + "check"), None)
+        if start is None:
+            return inner, None, 0
+        no = inner[start][0]
+        if kind != "example":
+            self.err(no, 1, "~~~check belongs in an :::example box")
+        end = next((k for k in range(start + 1, len(inner)) if inner[k][1].strip() == CHECK_FENCE), None)
+        if end is None:
+            self.err(no, 1, "~~~check is not closed by a line '~~~'")
+            return inner[:start], None, 0
+        text = "\n".join(t for _, t in inner[start + 1:end])
+        script: Any = None
+        try:
+            script = yaml.safe_load(text)
+        except yaml.YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None)
+            self.err(no + 1 + (mark.line if mark else 0), (mark.column + 1) if mark else 1,
+                     f"example position: {getattr(exc, 'problem', None) or exc}")
+        if script is not None and not isinstance(script, dict):
+            self.err(no + 1, 1, "an example position is a mapping (players, setup, moves, expect)")
+            script = None
+        rest = inner[:start] + inner[end + 1:]
+        return rest, script, no
+
     def block_embed(self, body: str, no: int, col: int, boxed: bool) -> Any:
         name, _, arg = body.partition(" ")
         loc = Loc(self.file, no)
+        if name == "questions":
+            return Questions(loc)
         if name == "part":
             part_id, _, caption = arg.partition(":")
             part_id = part_id.strip()
@@ -514,12 +561,10 @@ class _Parser:
         if name == "newpage":
             return NewPage(loc)
         if name == "rulings":
-            if self.rulings is None:
-                self.err(no, col, f"{{{{rulings}}}}: engine {self.game.engine!r} exports no RULINGS "
-                                  f"(pnp/games/{self.game.engine}.py)" if self.game.engine else
-                         "{{rulings}}: the game names no engine in game.yaml")
+            if not self.rulings:
+                self.err(no, col, "{{rulings}}: the game has no rulings (rulings.yaml with kind: rulings)")
                 return None
-            return Rulings(self.rulings, loc)
+            return Rulings(tuple(r for r in self.rulings if r.printed), loc)
         # card
         refs_text, _, caption = arg.partition(":")
         refs: list[CardRef] = []
@@ -756,13 +801,10 @@ class _Parser:
             self.counts.append((self.file, no, found[0], found[1]))
             return str(found[1])
         if name == "ruling":
-            if self.rulings is None:
-                self.err(no, col, f"{{{{ruling:{arg}}}}}: the engine exports no RULINGS")
-                return None
-            for rid, sentence in self.rulings:
-                if rid == arg:
-                    return sentence
-            self.err(no, col, f"unknown ruling {arg!r} (rulings: {', '.join(r for r, _ in self.rulings)})")
+            for r in self.rulings:
+                if r.id == arg:
+                    return r.text
+            self.err(no, col, f"unknown ruling {arg!r} (rulings: {', '.join(r.id for r in self.rulings) or 'none'})")
             return None
         self.err(no, col, f"unknown embed {{{{{body}}}}}")
         return None
@@ -830,10 +872,25 @@ def _card_name(deck: Deck, card_id: str) -> str:
 
 
 # ------------------------------------------------------------------------------------------ API
-def parse_rulebook(game: Game, rulings: tuple[tuple[str, str], ...] | None = None,
-                   files: list[Path] | None = None) -> tuple[Document, list[Problem]]:
+class _FrontMatterMap:
+    """Where front-matter keys sit (line of the key), for ledger entries read from a section."""
+
+    def __init__(self, file: str, lines: list[str]):
+        self.file = file
+        self.lines = lines
+
+    def where(self, path: tuple) -> tuple[int, int]:
+        key = str(path[0]) if path else ""
+        return _Parser._key_line(self.lines, key) if key else 1, 1
+
+    def problem(self, path: tuple, message: str) -> Problem:
+        line, col = self.where(path)
+        return Problem(self.file, line, col, ".".join(str(p) for p in path), message)
+
+
+def parse_rulebook(game: Game, files: list[Path] | None = None) -> tuple[Document, list[Problem]]:
     """Parse every source file; returns the document and all problems found (never raises)."""
-    parser = _Parser(game, engine_rulings(game) if rulings is None else rulings)
+    parser = _Parser(game)
     sections = []
     for path in source_files(game) if files is None else files:
         s = parser.parse_file(path)

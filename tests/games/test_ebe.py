@@ -417,8 +417,8 @@ def test_clone_is_independent(eng):
     assert eng.state_hash(c) != eng.state_hash(s)
 
 
-def test_rulings_and_questions(eng):
-    assert all(isinstance(i, str) and isinstance(t, str) and t for i, t in E.RULINGS)
+def test_rulings_and_questions(game, eng):
+    assert set(E.RULING_IDS) <= {r.id for r in game.rulings} and all(r.text for r in game.rulings)
     from pnp.sim.runner import Batch, run_games
     recs = run_games(eng, Batch(players=2, policies=("planner",), games=6, seed=1))
     assert all(r.error is None for r in recs)

@@ -13,7 +13,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from pnp.data.project import Project
 from pnp.errors import PnpError
 from pnp.games import make_engine
-from pnp.games.euphoria import CHANT, DEAL, OVER, PLAY, RULINGS, SAIL, SET_ASIDE, SETUP, Deal
+from pnp.games.euphoria import CHANT, DEAL, OVER, PLAY, RULING_IDS, SAIL, SET_ASIDE, SETUP, Deal
 from pnp.sim.engine import CHANCE, TERMINAL, InvariantError
 from pnp.sim.gamelog import build_log, make_header
 from pnp.sim.runner import Trace, play_game
@@ -325,11 +325,11 @@ def test_invariant_catches_a_lost_card(e):
         e.check_invariants(s)
 
 
-def test_rulings_are_unique_japanese_sentences():
-    ids = [i for i, _ in RULINGS]
-    assert len(ids) == len(set(ids))
-    for _, text in RULINGS:
-        assert text.endswith("。") and any("\u3040" <= ch <= "\u30ff" for ch in text)
+def test_rulings_are_unique_japanese_sentences(game):
+    ids = [r.id for r in game.rulings]
+    assert len(ids) == len(set(ids)) and set(RULING_IDS) <= set(ids)
+    for r in game.rulings:
+        assert r.text.endswith("。") and any("\u3040" <= ch <= "\u30ff" for ch in r.text)
 
 
 def test_actions_round_trip_json(e):

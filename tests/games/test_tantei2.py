@@ -465,8 +465,8 @@ def test_observation_hides_other_hands(E):
     assert not hasattr(o, "hands") and not hasattr(o, "inv")
 
 
-def test_rulings_and_questions(E):
-    assert all(isinstance(i, str) and isinstance(t, str) and t for i, t in T.RULINGS)
+def test_rulings_and_questions(game, E):
+    assert set(T.RULING_IDS) <= {r.id for r in game.rulings} and all(r.text for r in game.rulings)
     from pnp.sim.runner import Batch, run_games
     recs = run_games(E, Batch(players=3, policies=("heuristic", "random"), games=12, seed=2,
                               options={"skills": True}, check=True))

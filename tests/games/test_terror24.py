@@ -96,9 +96,10 @@ def no_challenges(E, s):
 # ---------------------------------------------------------------- setup
 
 def test_rulings_exported():
-    ids = [i for i, _ in T.RULINGS]
-    assert len(ids) == len(set(ids)) and len(ids) >= 20
-    assert all(isinstance(t, str) and t for _, t in T.RULINGS)
+    rulings = Project(ROOT).load_game("terror24").rulings
+    ids = [r.id for r in rulings]
+    assert len(ids) == len(set(ids)) and len(ids) >= 20 and set(T.RULING_IDS) <= set(ids)
+    assert all(isinstance(r.text, str) and r.text for r in rulings)
 
 
 @pytest.mark.parametrize("n,start", [(3, [0, 0, 0]), (4, [0, 0, 0, 1]), (5, [0, 0, 0, 1, 1])])

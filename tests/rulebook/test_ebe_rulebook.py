@@ -25,9 +25,8 @@ def test_every_count_printed_equals_the_data(game, pages_text):
         assert f"{name}({counts[name]}個)" in text
 
 
-def test_rulings_section_has_every_ruling(pages_text):
-    from pnp.games.ebe import RULINGS
-    assert_every_ruling_printed(pages_text, RULINGS)
+def test_rulings_section_has_every_ruling(game, pages_text):
+    assert_every_ruling_printed(pages_text, game.rulings)
 
 
 def test_no_line_starts_with_a_forbidden_character(pages_text):

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import re
 import sys
-import types
 from dataclasses import replace
 from pathlib import Path
 
@@ -136,10 +135,9 @@ def test_fonts_are_embedded_subsets(built):
 
 
 def test_rulings_printed(game, pages_text):
-    import pnp.games.euphoria as engine
     text = "".join(pages_text).replace("\n", "").replace(" ", "")
-    for _, sentence in engine.RULINGS:
-        assert sentence.replace(" ", "")[:18] in text
+    for ruling in game.rulings:
+        assert ruling.text.replace(" ", "")[:18] in text
 
 
 # ------------------------------------------------------------------------------- booklet
@@ -229,17 +227,22 @@ def test_missing_glyph_is_reported(game, tmp_path):
     assert problems and problems[0].line == 3 and "U+1F600" in problems[0].message
 
 
-def test_rulings_from_a_monkeypatched_engine(game, tmp_path, monkeypatch):
-    fake = types.ModuleType("pnp.games.fake_engine")
-    fake.RULINGS = (("a", "一つ目の裁定。"), ("b", "二つ目の裁定。"))
-    monkeypatch.setitem(sys.modules, "pnp.games.fake_engine", fake)
-    g = _game_with(game, tmp_path, {"01.md": "# 補足\n\n{{rulings}}\n\n裁定bは{{ruling:b}}\n"}, engine="fake_engine")
+def test_rulings_come_from_the_games_rulings_file(game, tmp_path):
+    from pnp.data.ledger import Entry, Ruling
+    from pnp.data.model import Where
+    here = Where("rulings.yaml", 1, 1)
+    mine = Entry("ruling", "a", "a", (), False, None, here)
+    rulings = (Ruling("a", "一つ目の裁定。", True, mine), Ruling("b", "二つ目の裁定。", True, mine),
+               Ruling("cap", "安全装置。", False, mine))
+    g = _game_with(game, tmp_path, {"01.md": "# 補足\n\n{{rulings}}\n\n裁定bは{{ruling:b}}\n"})
+    g = replace(g, rulings=rulings)
     doc, problems = parse_rulebook(g)
     assert problems == []
     blocks = doc.sections[0].blocks
-    assert any(isinstance(b, Rulings) and b.items == fake.RULINGS for b in blocks)
+    printed = next(b for b in blocks if isinstance(b, Rulings))
+    assert [r.id for r in printed.items] == ["a", "b"]          # print: false stays out of the book
     assert "二つ目の裁定。" in "".join(r.text for r in blocks[-1].text)
-    g2 = replace(g, engine=None)
+    g2 = replace(g, rulings=())
     assert any("rulings" in p.message for p in check_rulebook(g2))
 
 

@@ -53,9 +53,9 @@ def test_every_count_printed_equals_the_data(game, pages_text):
     assert f"{engine.FIRST_LAMP_SPACE}枚目の場所" in text
 
 
-def test_rulings_section_holds_every_ruling(pages_text):
-    assert len(engine.RULINGS) >= 15
-    assert_every_ruling_printed(pages_text, engine.RULINGS)
+def test_rulings_section_holds_every_ruling(game, pages_text):
+    assert len(game.rulings) >= 15
+    assert_every_ruling_printed(pages_text, game.rulings)
 
 
 def _table(md: str, header: str) -> list[list[str]]:

@@ -1,0 +1,245 @@
+"""The designer's ledger: for every ruling, deck, card, part, component and rulebook section, where it
+comes from.
+
+A game made from a designer's draft (``draft:`` in game.yaml) keeps the draft beside its data.  Each
+item then carries either
+
+* ``source:`` — the draft passage it rests on, quoted verbatim (one string or a list); the quotation
+  must occur in the draft (compared after Unicode NFKC and without white space, since the drafts set
+  full-width spaces and digits freely), or
+* ``provisional: true`` with a ``question:`` for the designer — what the draft leaves unclear, the
+  options, the one pnp plays (``chosen``) and why.  Where an engine can play an option, the option
+  names its ``variant:`` or engine ``options:`` so the simulator can compare them.
+
+Provisional items are pnp's proposals: they print with a （仮） mark until the designer answers
+(``answer:`` — the option he chose), which makes the item his.  Cards inherit their deck's standing
+unless they carry their own.  Without ``draft:`` a game is the designer's own and only what he marks
+``provisional`` is treated as a proposal.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+from ..errors import Problem
+from .model import Where
+from .yamlsource import SourceMap
+
+TOPIC_NAMES = {"rules": "ルール", "content": "内容（カード・部品）", "counts": "枚数・個数", "terms": "用語"}
+
+
+@dataclass(frozen=True)
+class Option:
+    id: str
+    text: str
+    variant: str | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Question:
+    topic: str
+    ask: str
+    options: tuple[Option, ...]
+    chosen: str
+    why: str
+    answer: str | None
+    where: Where
+
+    def option(self, option_id: str) -> Option:
+        for o in self.options:
+            if o.id == option_id:
+                return o
+        raise KeyError(option_id)
+
+    @property
+    def open(self) -> bool:
+        return self.answer is None
+
+
+@dataclass(frozen=True)
+class Quote:
+    text: str
+    where: Where
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One item of the ledger: what it is, and whether it is the designer's or pnp's proposal."""
+
+    kind: str                 # ruling | deck | card | part | component | section
+    ref: str                  # "rulings/hidden", "events", "events/e01", "station", "rulebook/03-setup.md"
+    label: str                # what a reader calls it (Japanese)
+    source: tuple[Quote, ...]
+    provisional: bool
+    question: Question | None
+    where: Where
+    inherited: bool = False   # a card that takes its deck's standing
+
+    @property
+    def answered(self) -> bool:
+        return self.question is not None and self.question.answer is not None
+
+    @property
+    def marked(self) -> bool:
+        """Printed with （仮）: pnp's proposal the designer has not yet answered."""
+        return self.provisional and not self.answered
+
+
+@dataclass(frozen=True)
+class Ruling:
+    id: str
+    text: str
+    printed: bool
+    entry: Entry
+
+    @property
+    def provisional(self) -> bool:
+        return self.entry.marked
+
+
+@dataclass(frozen=True)
+class Draft:
+    """The designer's draft the game was made from (a text file in the game's folder)."""
+
+    path: Path
+    display: str
+    version: str
+    text: str = field(repr=False)
+
+    @property
+    def plain(self) -> str:
+        return plain_text(self.text)
+
+    def contains(self, quote: str) -> bool:
+        return plain_text(quote) in self.plain
+
+
+_SPACE = re.compile(r"\s+")
+
+
+def plain_text(text: str) -> str:
+    """Text compared for quotations: NFKC (全角→半角 where Unicode says so), no white space."""
+    return _SPACE.sub("", unicodedata.normalize("NFKC", text))
+
+
+def read_entry(kind: str, ref: str, label: str, data: Mapping[str, Any], smap: SourceMap, path: tuple,
+               parent: Entry | None = None) -> tuple[Entry, list[Problem]]:
+    """The ledger entry of one YAML mapping (``path`` is where that mapping sits in the file)."""
+    problems: list[Problem] = []
+    where = Where(smap.file, *smap.where(path))
+    raw_source = data.get("source")
+    quotes: tuple[Quote, ...] = ()
+    if isinstance(raw_source, str):
+        quotes = (Quote(raw_source, Where(smap.file, *smap.where(path + ("source",)))),)
+    elif isinstance(raw_source, list):
+        quotes = tuple(Quote(q, Where(smap.file, *smap.where(path + ("source", i))))
+                       for i, q in enumerate(raw_source) if isinstance(q, str))
+    question = None
+    if isinstance(data.get("question"), Mapping):
+        question, errs = _read_question(data["question"], data.get("answer"), smap, path)
+        problems.extend(errs)
+    elif "answer" in data:
+        problems.append(smap.problem(path + ("answer",), "an answer needs the question it answers (question:)"))
+    provisional = bool(data.get("provisional", False))
+    if quotes and provisional:
+        problems.append(smap.problem(path + ("provisional",), "an item is either the draft's (source:) or pnp's "
+                                                              "proposal (provisional: true), not both"))
+    if question is not None and not provisional:
+        problems.append(smap.problem(path + ("question",), "a question belongs to a provisional item: "
+                                                           "add provisional: true (or remove the question)"))
+    own = bool(quotes) or "provisional" in data or question is not None
+    if parent is not None and not own:
+        return Entry(kind, ref, label, parent.source, parent.provisional, parent.question, where, True), problems
+    return Entry(kind, ref, label, quotes, provisional, question, where), problems
+
+
+def _read_question(q: Mapping[str, Any], answer: Any, smap: SourceMap, path: tuple) -> tuple[Question, list[Problem]]:
+    qpath = path + ("question",)
+    problems: list[Problem] = []
+    options = tuple(Option(o["id"], o["text"], o.get("variant"), dict(o.get("options", {})))
+                    for o in q["options"])
+    ids = [o.id for o in options]
+    for i, oid in enumerate(ids):
+        if oid in ids[:i]:
+            problems.append(smap.problem(qpath + ("options", i, "id"), f"duplicate option id {oid!r}"))
+    if q["chosen"] not in ids:
+        problems.append(smap.problem(qpath + ("chosen",), f"chosen {q['chosen']!r} is not one of the options "
+                                                          f"({', '.join(ids)})"))
+    if answer is not None and answer not in ids:
+        problems.append(smap.problem(path + ("answer",), f"answer {answer!r} is not one of the options "
+                                                         f"({', '.join(ids)})"))
+    elif answer is not None and answer != q["chosen"]:
+        problems.append(smap.problem(path + ("answer",), f"the designer answered {answer!r} but pnp still plays "
+                                                         f"{q['chosen']!r}: rewrite the item to the answer and set "
+                                                         f"chosen: {answer}"))
+    return Question(q.get("topic", "rules"), q["ask"], options, q["chosen"], q["why"], answer,
+                    Where(smap.file, *smap.where(qpath))), problems
+
+
+def audit(entries: list[Entry], draft: Draft, component_names: Mapping[str, Entry]) -> list[Problem]:
+    """What a game made from a draft must satisfy: every quotation occurs in the draft, every item is
+    either sourced or a provisional proposal with a question, and every component keeps the draft's
+    name unless a question explains the rename."""
+    problems: list[Problem] = []
+    for e in entries:
+        for q in e.source:
+            if not draft.contains(q.text):
+                problems.append(q.where.problem("source", f"quotation {_short(q.text)!r} does not occur in the "
+                                                          f"draft {draft.display}"))
+        if e.inherited:
+            continue
+        if not e.source and not e.provisional:
+            problems.append(e.where.problem("source", f"{e.label}: not traced to the draft: quote the draft "
+                                                      "passage it rests on (source:) or mark it provisional: true "
+                                                      "with a question for the designer"))
+        elif e.provisional and e.question is None:
+            problems.append(e.where.problem("question", f"{e.label}: a provisional item needs a question for the "
+                                                        "designer (ask, options, chosen, why)"))
+    for name, e in component_names.items():
+        if not draft.contains(name) and (e.question is None or e.question.topic != "terms"):
+            problems.append(e.where.problem("name", f"component name {name!r} does not occur in the draft: use "
+                                                    "the draft's term, or explain the rename in a question "
+                                                    "(topic: terms)"))
+    return problems
+
+
+_KIND_ORDER = ("ruling", "component", "deck", "card", "part", "section")
+
+
+def open_questions(ledger: list[Entry] | tuple[Entry, ...], extra: list[Entry | None] = ()) -> list[tuple[str, Entry]]:
+    """(topic, entry) of every question still open — pnp's proposals the designer has not answered —
+    grouped by topic (rules, content, counts, terms), then by kind of item, in data order."""
+    items = [e for e in list(ledger) + [e for e in extra if e is not None]
+             if e.marked and e.question is not None and not e.inherited]
+    order = {t: k for k, t in enumerate(TOPIC_NAMES)}
+    ranked = sorted(enumerate(items), key=lambda ke: (order.get(ke[1].question.topic, 99),
+                                                      _KIND_ORDER.index(ke[1].kind), ke[0]))
+    return [(e.question.topic, e) for _, e in ranked]
+
+
+def _short(text: str, n: int = 30) -> str:
+    return text if len(text) <= n else text[:n] + "…"
+
+
+def read_draft(folder: Path, spec: Mapping[str, Any], display: str, smap: SourceMap) -> tuple[Draft | None, list[Problem]]:
+    rel = spec["file"]
+    target = (folder / rel).resolve()
+    try:
+        target.relative_to(folder.resolve())
+    except ValueError:
+        return None, [smap.problem(("draft", "file"), f"draft path {rel!r} leaves the game's folder")]
+    if not target.is_file():
+        return None, [smap.problem(("draft", "file"), f"draft {rel!r} not found")]
+    try:
+        text = target.read_text(encoding="utf-8")
+    except (UnicodeDecodeError, OSError) as exc:
+        return None, [smap.problem(("draft", "file"), f"draft {rel!r} cannot be read as UTF-8 text ({exc})")]
+    return Draft(target, f"{display}/{rel}", str(spec.get("version", "")), text), []
+
+
+__all__ = ["Option", "Question", "Quote", "Entry", "Ruling", "Draft", "read_entry", "audit", "read_draft",
+           "plain_text", "open_questions", "TOPIC_NAMES"]
