@@ -154,8 +154,8 @@ DECK = {
         "cards": {"if": {"type": "array"}, "then": {"minItems": 1, "items": CARD}, "else": {
             "type": "object", "additionalProperties": False, "required": ["from"],
             "description": "the cards from a spreadsheet: one row a card, a header row naming the keys "
-                           "(id, title, suit, value, body, flavor, image, count, provisional, fields.NAME, "
-                           "rules.NAME)",
+                           "(id, title, suit, value, body, flavor, image, count, provisional, source, question, "
+                           "answer, fields.NAME, rules.NAME)",
             "properties": {
                 "from": {"type": "string", "pattern": r"\.(csv|tsv|xlsx|ods|CSV|TSV|XLSX|ODS)$",
                          "description": "a .csv, .tsv, .xlsx or .ods file in the game's folder"},

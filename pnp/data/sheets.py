@@ -1,7 +1,8 @@
 """Card lists from spreadsheets: ``cards: {from: cards.csv}`` in a deck's YAML.
 
 One row a card, a header row naming the keys (``id, title, suit, value, body, flavor, image, count,
-provisional, fields.NAME, rules.NAME`` or ``rules`` holding a JSON object).  Columns whose header
+provisional, source, question, answer, fields.NAME, rules.NAME`` or ``rules`` holding a JSON object;
+``question`` is a JSON object too, ``source`` a quotation or a JSON list of them).  Columns whose header
 starts with ``#`` are the designer's notes and are skipped; so are empty rows.
 
 Formats: ``.csv`` and ``.tsv`` (UTF-8 with or without BOM, or Excel's Shift_JIS/cp932, detected in
@@ -36,9 +37,12 @@ MAX_XML_BYTES = 50 * 1024 * 1024         # one member of an .xlsx/.ods, uncompre
 MAX_ROWS = 10_000
 MAX_COLS = 200
 
-TEXT_KEYS = ("id", "title", "suit", "body", "flavor", "image")
-KNOWN_KEYS = ("id", "title", "suit", "value", "body", "flavor", "image", "count", "provisional", "rules")
-COLUMN_ORDER = ("id", "title", "suit", "value", "body", "flavor", "image", "count", "provisional")
+TEXT_KEYS = ("id", "title", "suit", "body", "flavor", "image", "answer")
+JSON_KEYS = ("rules", "question")          # a JSON object in one cell
+KNOWN_KEYS = ("id", "title", "suit", "value", "body", "flavor", "image", "count", "provisional", "source",
+              "question", "answer", "rules")
+COLUMN_ORDER = ("id", "title", "suit", "value", "body", "flavor", "image", "count", "provisional", "source",
+                "question", "answer")
 
 _INT = re.compile(r"-?(0|[1-9][0-9]*)")
 _TRUE = {"true", "yes", "1", "○", "はい"}
@@ -420,17 +424,24 @@ def cards_from_table(table: Table) -> tuple[list[dict], CardCells, list[Problem]
         where.rows.append(r)
         for c, value in values.items():
             key = columns[c]
-            if key == ("rules",):
+            if len(key) == 1 and key[0] in JSON_KEYS:
                 try:
-                    rules = json.loads(str(value))
+                    obj = json.loads(str(value))
                 except json.JSONDecodeError as exc:
-                    problems.append(table.problem(r, c, "rules", f"expected a JSON object, {exc.msg}"))
+                    problems.append(table.problem(r, c, key[0], f"expected a JSON object, {exc.msg}"))
                     continue
-                if not isinstance(rules, dict):
-                    problems.append(table.problem(r, c, "rules", "expected a JSON object {…}"))
+                if not isinstance(obj, dict):
+                    problems.append(table.problem(r, c, key[0], "expected a JSON object {…}"))
                     continue
-                card["rules"] = rules
-                where.cells[(i, ("rules",))] = (r, c)
+                card[key[0]] = obj
+                where.cells[(i, key)] = (r, c)
+                continue
+            if key == ("source",) and isinstance(value, str) and value.lstrip().startswith("["):
+                try:                     # several quotations: a JSON list of strings
+                    card["source"] = json.loads(value)
+                except json.JSONDecodeError as exc:
+                    problems.append(table.problem(r, c, "source", f"expected a JSON list of quotations, {exc.msg}"))
+                where.cells[(i, key)] = (r, c)
                 continue
             if len(key) == 2:
                 card.setdefault(key[0], {})[key[1]] = _loose(value)
@@ -584,8 +595,8 @@ def cards_to_csv(cards: list[dict], delimiter: str = ",") -> str:
     for c in cards:
         row = []
         for col in cols:
-            if col == "rules":
-                row.append(json.dumps(c["rules"], ensure_ascii=False) if c.get("rules") else "")
+            if col in JSON_KEYS or (col == "source" and isinstance(c.get("source"), list)):
+                row.append(json.dumps(c[col], ensure_ascii=False) if c.get(col) else "")
             elif "." in col:
                 group, name = col.split(".", 1)
                 row.append(_cell_text((c.get(group) or {}).get(name)))

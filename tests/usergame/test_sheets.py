@@ -209,3 +209,21 @@ def test_text_that_does_not_fit_names_the_cell_of_its_card(project):
     (project / "components/mini/cards.csv").write_text(csv_text(rows), encoding="utf-8")
     result = run("build", "mini", "--project", project, "--out", project / "out")
     assert result.exit_code == 1 and "components/mini/cards.csv!A5: title:" in result.output
+
+
+def test_provenance_columns_and_their_problems_by_cell(project):
+    """source (one quotation or a JSON list), provisional, question (JSON) and answer, as the ledger reads them."""
+    header = ["id", "title", "suit", "value", "source", "provisional", "question"]
+    question = ('{"ask": "2枚目の効果は？", "options": [{"id": "a", "text": "引く"}, {"id": "b", "text": "捨てる"}], '
+                '"chosen": "a", "why": "下書きに近い"}')
+    rows = [[r[0], r[1], r[2], r[3], None, None, None] for r in ROWS]
+    rows[1][5], rows[1][6] = "true", question
+    rows[2][4] = '["三日月", "次の手番"]'
+    rows[3][4], rows[3][5] = "満月", "true"          # both the draft's and pnp's: an error at F5
+    (project / "components/mini/cards.csv").write_text(csv_text(rows, header), encoding="utf-8")
+    result = run("validate", "mini", "--project", project)
+    assert "components/mini/cards.csv!F5: provisional: an item is either the draft's (source:)" in result.output
+    rows[3][5] = None
+    (project / "components/mini/cards.csv").write_text(csv_text(rows, header), encoding="utf-8")
+    got = cards(project)
+    assert got[1].provisional and not got[0].provisional
