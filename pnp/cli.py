@@ -172,7 +172,7 @@ def validate(games: tuple[str, ...], project_dir: Path, games_per_config: int, s
             for item in r.info:
                 click.echo(f"      ・{item}")
             for p in r.problems:
-                click.echo(f"      {p}")
+                click.echo("\n".join(f"      {line}" for line in str(p).splitlines()))
     if not all(r.ok for r in rows):
         raise SystemExit(1)
 
