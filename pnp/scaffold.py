@@ -92,7 +92,7 @@ SIX_CARDS = [
     {"id": "star-2", "suit": "star", "value": 2, "title": "北極星", "body": "このカードは何のスートとしても扱える。"},
 ]
 
-_SUIT_TEXT = {"sun": ("太陽", ""), "moon": ("月", "切り札。リードスートを出せないときに出すと、月の大きい数字が勝つ。"),
+_SUIT_TEXT = {"sun": ("太陽", "切り札でも得点でもない、ふつうのカード。"), "moon": ("月", "切り札。リードスートを出せないときに出すと、月の大きい数字が勝つ。"),
               "star": ("星", "このカードを取ると、得点が1点多い。")}
 TRICK_CARDS = [{"id": f"{suit}-{v}", "suit": suit, "value": v, "title": name, **({"body": body} if body else {})}
                for suit, (name, body) in _SUIT_TEXT.items() for v in range(1, 9)]

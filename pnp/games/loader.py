@@ -15,6 +15,7 @@ game.yaml's ``engine:`` line and, when the engine's own code failed, the line in
 """
 from __future__ import annotations
 
+import copyreg
 import hashlib
 import importlib
 import importlib.metadata
@@ -123,20 +124,62 @@ def _load_file(game: Game, spec: str) -> ModuleType:
     if key in _FILE_MODULES:
         return _FILE_MODULES[key]
     safe_id = re.sub(r"\W", "_", game.id)
-    name = f"pnp_project_engine_{safe_id}_{digest}"
-    module_spec = importlib.util.spec_from_file_location(name, path)
-    if module_spec is None or module_spec.loader is None:
-        raise _fail(game, f"{spec!r} is not a Python file")
-    module = importlib.util.module_from_spec(module_spec)
-    sys.modules[name] = module          # dataclasses and pickle look the module up by name
+    name = f"{FILE_MODULE_PREFIX}{safe_id}_{digest}"
     try:
-        module_spec.loader.exec_module(module)
+        module = _exec_file(name, path)
+    except _NotPython:
+        raise _fail(game, f"{spec!r} is not a Python file") from None
     except Exception as exc:   # noqa: BLE001 — whatever the designer's code raises is reported, not shown
-        del sys.modules[name]
         raise _fail(game, f"the rules engine {spec!r} failed to load",
                     _describe(exc, {str(path): _display(game, path)})) from None
     _FILE_MODULES[key] = module
     return module
+
+
+FILE_MODULE_PREFIX = "pnp_project_engine_"
+
+
+class _NotPython(Exception):
+    pass
+
+
+def _exec_file(name: str, path: Path) -> ModuleType:
+    module_spec = importlib.util.spec_from_file_location(name, path)
+    if module_spec is None or module_spec.loader is None:
+        raise _NotPython(str(path))
+    module = importlib.util.module_from_spec(module_spec)
+    sys.modules[name] = module          # dataclasses and pickle look the module up by name
+    try:
+        module_spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[name]
+        raise
+    return module
+
+
+# An engine from a game's folder travels to worker processes (``--jobs``) by pickle, which names classes
+# by module.  A worker started by fork has the module already; one started by spawn or forkserver (macOS,
+# and Linux from Python 3.14 on) does not, so the engine is pickled as "load this file under this name,
+# then restore the engine's attributes": the file is executed in the worker before anything refers to it.
+def _rebuild_shell(path: str, name: str, qualname: str) -> Any:
+    module = sys.modules.get(name) or _exec_file(name, Path(path))
+    cls: Any = module
+    for part in qualname.split("."):
+        cls = getattr(cls, part)
+    return cls.__new__(cls)
+
+
+def _reduce_file_engine(engine: Any):
+    cls = type(engine)
+    module = sys.modules[cls.__module__]
+    state = engine.__getstate__() if hasattr(engine, "__getstate__") else engine.__dict__
+    return _rebuild_shell, (str(module.__file__), cls.__module__, cls.__qualname__), state
+
+
+def _travels(engine: Any) -> None:
+    cls = type(engine)
+    if cls.__module__.startswith(FILE_MODULE_PREFIX):
+        copyreg.pickle(cls, _reduce_file_engine)
 
 
 def _entry_point(name: str):
@@ -250,6 +293,7 @@ def make_engine(game: Game) -> Any:
                           f"{engine.max_players!r}) are not 1 ≤ min ≤ max")
     if not isinstance(engine.max_steps, int) or engine.max_steps < 1:
         raise _fail(game, f"the engine's max_steps must be a positive integer, got {engine.max_steps!r}")
+    _travels(engine)
     return engine
 
 

@@ -226,3 +226,18 @@ def test_the_engine_api_page_shows_the_example_engine_in_full(repo):
     assert "pnp/games/ENGINE_API.md" in (repo / "README.md").read_text(encoding="utf-8")
     for name in ("card_locations", "redeal", "component_counts", "max_steps", "observe"):
         assert name in page
+
+
+def test_an_engine_from_the_game_folder_travels_to_spawned_workers(project):
+    """--jobs on macOS (and on Linux from Python 3.14) starts workers by spawn, which do not inherit the
+    engine module; the figures must still equal a single process's."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    from pnp.sim.runner import Batch, run_games
+    engine = make_engine(Project(project).load_game("trick"))
+    batch = Batch(3, ("heuristic", "random"), 24, seed=9, check=True)
+    alone = run_games(engine, batch)
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
+        spread = run_games(engine, batch, executor=pool)
+    assert [r.result for r in spread] == [r.result for r in alone] and all(r.error is None for r in spread)
