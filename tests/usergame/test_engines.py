@@ -241,3 +241,12 @@ def test_an_engine_from_the_game_folder_travels_to_spawned_workers(project):
     with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
         spread = run_games(engine, batch, executor=pool)
     assert [r.result for r in spread] == [r.result for r in alone] and all(r.error is None for r in spread)
+
+
+def test_an_engine_that_breaks_during_play_names_its_line(project, tmp_path):
+    edit_engine(project, "            s.tricks[winner] += 1", "            s.tricks[winner] += 1 // (4 - len(s.won[winner]))")
+    line = [i for i, l in enumerate(engine_file(project).read_text(encoding="utf-8").splitlines(), 1) if "// (4 -" in l][0]
+    result = run("simulate", "trick", "--games", "10", "--players", "2", "--json", tmp_path / "s.json", "--project", project)
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert f"components/trick/engine.py:{line}: ZeroDivisionError: integer division or modulo by zero" in result.output
+    assert "game(s) raised an error or broke an invariant" in result.output
