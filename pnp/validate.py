@@ -71,6 +71,7 @@ def validate(project: Project, game_ids: list[str] | None, games_per_config: int
         rows.append(data_row)
         rows.append(provisional_row(game))
         progress(f"{gid}: data")
+
         def components(game=game):
             module = _engine_module(game)
             checker = getattr(module, "check_components", None) if module else None

@@ -181,7 +181,7 @@ class Project:
             if not found:
                 files[path.name] = _Raw(data, smap)
             elif isinstance(data.get("id"), str):
-                broken.add(data["id"])       # game.yaml's count of it is not checked against nothing
+                broken.add(data["id"])       # game.yaml's count is not compared with a deck that did not load
         game_raw = files.pop("game.yaml", None)
         decks: list[Deck] = []
         parts: list = []

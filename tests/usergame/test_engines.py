@@ -12,7 +12,6 @@ from click.testing import CliRunner
 from pnp.cli import main
 from pnp.data.project import Project
 from pnp.games.loader import make_engine
-from pnp.scaffold import new_game
 
 
 def run(*args):

@@ -1,6 +1,6 @@
 """Tests of this game's rules engine.  Run them from the project folder:
 
-    python -m pytest components/GAME/test_engine.py
+    python -m pytest components/GAME/
 
 Each scenario test quotes the rule it checks (see the rules in engine.py's docstring).  The last test
 runs the checks ``pnp validate`` runs on every engine."""
