@@ -29,6 +29,7 @@ from typing import Any, Callable
 
 from ..data.model import Game
 from ..errors import DataError, PnpError
+from ..sim.engine import Variant
 
 ENTRY_POINT_GROUP = "pnp.engines"
 BUNDLED_PACKAGE = "pnp.games"
@@ -37,6 +38,11 @@ BUNDLED_PACKAGE = "pnp.games"
 REQUIRED_ATTRIBUTES = ("game_id", "min_players", "max_players", "variants", "options", "max_steps")
 REQUIRED_METHODS = ("new_state", "to_move", "legal_actions", "sample_chance", "apply", "observe", "result",
                     "check_invariants", "action_from_json", "state_hash")
+STANDARD = Variant("standard", "標準", "標準のルール")
+
+
+def _no_invariants(state: Any) -> None:
+    """An engine without check_invariants: the generic checks still run."""
 
 _FILE_MODULES: dict[tuple[str, str], ModuleType] = {}
 
@@ -282,6 +288,7 @@ def make_engine(game: Game) -> Any:
         raise
     except Exception as exc:   # noqa: BLE001 — an engine that cannot start on this data is reported
         raise _fail(game, f"make_engine(game) of {game.engine!r} failed", _describe(exc, files)) from None
+    _fill_defaults(engine, game)
     missing = [a for a in REQUIRED_ATTRIBUTES if not hasattr(engine, a)]
     missing += [m for m in REQUIRED_METHODS if not callable(getattr(engine, m, None))]
     if missing:
@@ -295,6 +302,18 @@ def make_engine(game: Game) -> Any:
         raise _fail(game, f"the engine's max_steps must be a positive integer, got {engine.max_steps!r}")
     _travels(engine)
     return engine
+
+
+def _fill_defaults(engine: Any, game: Game) -> None:
+    """What a small engine may leave out: its game id (game.yaml's), one standard variant, no options,
+    no invariants of its own."""
+    defaults = {"game_id": game.id, "variants": (STANDARD,), "options": (), "check_invariants": _no_invariants}
+    for name, value in defaults.items():
+        if not hasattr(engine, name):
+            try:
+                setattr(engine, name, value)
+            except AttributeError:      # __slots__ without room for it: reported as missing
+                pass
 
 
 def _short(game: Game, file: str) -> str:

@@ -249,3 +249,107 @@ def test_an_engine_that_breaks_during_play_names_its_line(project, tmp_path):
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert f"components/trick/engine.py:{line}: ZeroDivisionError: integer division or modulo by zero" in result.output
     assert "game(s) raised an error or broke an invariant" in result.output
+
+
+SMALL_ENGINE = '''
+"""数取り: the six cards lie face up in a row; in turn each player takes one; the highest total wins."""
+import hashlib
+from dataclasses import dataclass
+
+from pnp.sim.engine import CHANCE, TERMINAL, Result
+
+
+@dataclass(frozen=True, order=True)
+class Take:
+    card: int
+
+    def label(self):
+        return f"{self.card + 1}枚目を取る"
+
+    def to_json(self):
+        return {"take": self.card}
+
+
+@dataclass(frozen=True, order=True)
+class Lay:
+    order: tuple
+
+    def label(self):
+        return "カードを並べる"
+
+    def to_json(self):
+        return {"order": list(self.order)}
+
+
+class State:
+    def __init__(self, n):
+        self.n, self.row, self.taken, self.turn = n, None, [[] for _ in range(n)], 0
+
+    def clone(self):
+        s = State(self.n)
+        s.row, s.taken, s.turn = None if self.row is None else self.row[:], [t[:] for t in self.taken], self.turn
+        return s
+
+
+class Engine:
+    min_players, max_players, max_steps = 2, 4, 7
+
+    def __init__(self, game):
+        self.values = [c.value for c in game.deck("cards").physical_cards()]
+
+    def new_state(self, players, variant="standard", options=None):
+        return State(players)
+
+    def to_move(self, s):
+        return CHANCE if s.row is None else TERMINAL if not s.row else s.turn % s.n
+
+    def legal_actions(self, s):
+        return [Take(c) for c in sorted(s.row)]
+
+    def sample_chance(self, s, rng):
+        order = list(range(len(self.values)))
+        rng.shuffle(order)
+        return Lay(tuple(order))
+
+    def apply(self, s, a):
+        if isinstance(a, Lay):
+            s.row = list(a.order)
+        else:
+            s.row.remove(a.card)
+            s.taken[s.turn % s.n].append(a.card)
+            s.turn += 1
+
+    def observe(self, s, seat):
+        return (tuple(s.row or ()), tuple(tuple(t) for t in s.taken))
+
+    def result(self, s):
+        scores = tuple(float(sum(self.values[c] for c in t)) for t in s.taken)
+        return Result(scores, tuple(1 + sum(o > v for o in scores) for v in scores), "row_empty")
+
+    def action_from_json(self, d):
+        return Lay(tuple(d["order"])) if "order" in d else Take(int(d["take"]))
+
+    def state_hash(self, s):
+        return hashlib.sha256(repr((s.row, s.taken, s.turn)).encode()).hexdigest()
+
+
+def make_engine(game):
+    return Engine(game)
+'''
+
+
+def test_a_small_engine_needs_only_the_core_of_the_protocol(tmp_path):
+    """No game_id, variants, options, check_invariants or hooks: defaults fill in, every command works."""
+    assert run("new", "small", "--csv", "--project", tmp_path).exit_code == 0
+    folder = tmp_path / "components/small"
+    (folder / "engine.py").write_text(SMALL_ENGINE, encoding="utf-8")
+    game_yaml = folder / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text(encoding="utf-8").replace("components:", "engine: engine.py\ncomponents:"),
+                         encoding="utf-8")
+    validated = run("validate", "small", "--games", "20", "--json", "--project", tmp_path)
+    assert validated.exit_code == 0, validated.output
+    assert "任意の宣言なし：component_counts, card_locations, redeal" in checks(validated)["engine"]["detail"]
+    simulated = run("simulate", "small", "--games", "50", "--json", tmp_path / "s.json", "--project", tmp_path)
+    assert simulated.exit_code == 0 and json.loads((tmp_path / "s.json").read_text(encoding="utf-8"))["errors"] == []
+    assert run("play", "small", "--json", tmp_path / "g.json", "--project", tmp_path).exit_code == 0
+    assert run("replay", tmp_path / "g.json", "--project", tmp_path).exit_code == 0
