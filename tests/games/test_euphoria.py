@@ -286,6 +286,56 @@ def test_toku_total_with_hidden_card_and_tie_by_last_round_order(e):
     assert r.ranks == (3, 1, 2, 4)
 
 
+def test_two_survivors_who_never_chanted_are_ranked_by_last_round_order_not_hidden_card(e):
+    """Draft: 「まず、脱落せず、１回も読経しなかったプレイヤーがいれば、そのプレイヤーがゲームに勝利します。」
+    「いずれの場合も、複数いたら最終ラウンドで手番順の早かった方を優先してください。」
+    Rulebook: 「どちらの場合も、条件を満たすプレイヤーが複数いるときは、最後のラウンドの手番順で先の
+    プレイヤーが勝ちます。」 — the set-aside card (here 3 against 8) plays no part in it."""
+    s = position(e, ["疑1", "疑8", "疑7", "疑6"], round_no=9, parent=1, sailed=[1, 2], chanted=[0, 3],
+                 hidden=["貪欲5", "貪欲3", "貪欲8", "貪欲2"])
+    for label in ("疑の8", "疑の7", "疑の6", "疑の1"):
+        do(e, s, label)
+    r = e.result(s)
+    assert r.end_reason == "special_win"
+    assert r.winners == (1,)                    # 親 of the last round, though his set-aside card is lower
+    assert r.ranks[1] == 1 and r.ranks[2] == 2
+    assert r.extra["special_winner"] is True
+
+
+def test_seed_776_daring_four_players_first_seat_wins(e):
+    """The issue's reproduction (`pnp play euphoria --seed 776 --players 4 --policy daring`): プレイヤー1
+    and プレイヤー2 both survive without 読経; プレイヤー1 is the last round's 親, so he wins although
+    his set-aside card (昏沈の7) is lower than プレイヤー2's (瞋恚の8)."""
+    record = play_game(e, 4, ("daring",) * 4, 776, check=True)
+    r = record.result
+    assert r.end_reason == "special_win"
+    assert r.winners == (0,) and r.ranks[:2] == (1, 2)
+
+
+def test_lone_survivor_who_never_chanted_counts_as_a_win_without_chanting(e):
+    """A lone survivor who never chanted would, played on, only sail to the end and win by 「脱落せず、
+    １回も読経しなかったプレイヤー」: the report counts it as 出し切り勝利 with the others."""
+    s = position(e, ["疑1 疑2", "貪欲8 貪欲7", "瞋恚8 瞋恚7"], round_no=11, sailed=[0, 1, 2])
+    do(e, s, "渡海：「疑の1」")
+    do(e, s, "脱落")
+    do(e, s, "脱落")
+    r = e.result(s)
+    assert r.end_reason == "last_survivor" and r.winners == (0,)
+    assert r.extra["special_winner"] is True
+    t = position(e, ["疑1 疑2", "貪欲8 貪欲7", "瞋恚8 瞋恚7"], round_no=11, sailed=[0, 1, 2], chanted=[0])
+    do(e, t, "渡海：「疑の1」")
+    do(e, t, "脱落")
+    do(e, t, "脱落")
+    assert e.result(t).extra["special_winner"] is False
+    records = [play_game(e, 4, ("daring",) * 4, seed) for seed in range(40)]
+    finding = next(f for f in e.questions(records) if "出し切り勝利" in f.question_ja)
+    wins = sum(1 for rec in records if not rec.result.extra["eliminated"][rec.result.winners[0]]
+               and rec.result.extra["never_chanted"][rec.result.winners[0]])
+    assert finding.figures["special_wins"] == wins
+    assert finding.figures["at_the_end"] + finding.figures["last_survivor"] == wins
+    assert finding.figures["last_survivor"] > 0 and finding.figures["at_the_end"] > 0
+
+
 def test_eliminated_players_hidden_card_does_not_count_and_they_rank_last(e):
     s = position(e, ["疑1", "貪欲8", "疑7", "疑6"], round_no=9, chanted=[0, 1, 2, 3],
                  hidden=["瞋恚1", "瞋恚8", "瞋恚2", "瞋恚3"])
