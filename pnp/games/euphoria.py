@@ -49,8 +49,8 @@ ENGINE_VERSION = "euphoria-1"
 # components/euphoria/rulings.yaml, which the rulebook prints.
 RULING_IDS: tuple[str, ...] = (
     "deal", "hidden", "rounds", "first_parent", "turn_order", "first_sailor", "follow", "sail_lock",
-    "must_sail_once", "no_card", "table", "new_parent", "all_chant", "end", "never_all_out", "special_win",
-    "toku_win", "tie", "ranks",
+    "must_sail_once", "no_card", "table", "new_parent", "new_parent_tie", "all_chant", "end", "never_all_out",
+    "special_win", "toku_win", "tie", "ranks",
 )
 
 

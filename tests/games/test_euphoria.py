@@ -380,6 +380,24 @@ def test_rulings_are_unique_japanese_sentences(game):
     assert len(ids) == len(set(ids)) and set(RULING_IDS) <= set(ids)
     for r in game.rulings:
         assert r.text.endswith("。") and any("\u3040" <= ch <= "\u30ff" for ch in r.text)
+        # printed as the rulebook prints them: 敬体, every sentence
+        for sentence in r.text.rstrip("。").split("。"):
+            assert sentence.rstrip("）").endswith(("ます", "ません", "です")) or "（" in sentence, (r.id, sentence)
+
+
+def test_every_ruling_is_the_drafts_or_a_question_for_the_designer(game):
+    """The ledger: a ruling quotes the draft (source:) or is pnp's proposal with a question; where an
+    option can be played by the engine it names the variant (伏せ札: standard / hidden_removed)."""
+    assert game.draft is not None and game.draft.version == "草稿０"
+    for r in game.rulings:
+        e = r.entry
+        assert bool(e.source) != bool(e.provisional), r.id
+        if e.provisional:
+            assert e.question is not None and e.question.chosen in [o.id for o in e.question.options]
+    sourced = {r.id for r in game.rulings if r.entry.source}
+    assert {"special_win", "toku_win", "tie", "follow", "sail_lock", "new_parent", "all_chant"} <= sourced
+    hidden = next(r for r in game.rulings if r.id == "hidden").entry.question
+    assert {o.variant for o in hidden.options} == {"standard", "hidden_removed"}
 
 
 def test_actions_round_trip_json(e):
