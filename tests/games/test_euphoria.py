@@ -188,6 +188,25 @@ def test_follow_same_suit_any_number_other_suit_higher_and_round_minimum(e):
     assert "読経：「貪欲の8」を【徳】にする" in labels
 
 
+@pytest.mark.parametrize("players,hands", [
+    (3, ["疑1 疑2 疑3 疑4", "貪欲8 瞋恚8 疑5 掉挙8", "昏沈8 掉挙7 貪欲7 瞋恚7"]),
+    (4, ["疑1", "貪欲8", "疑5", "昏沈8"]),
+])
+def test_from_round_nine_only_the_mu_suit_can_follow(e, players, hands):
+    """Draft: 「”現在のラウンド数”以上の数字でなければならない」 with 「１〜８の数字」. Rulebook: 「第9ラウンド
+    からは、無の境地と違うスートのカードは1枚も出せません」 (3 players: rounds 9–12; 4 players: round 9)."""
+    round_no = 9
+    s = position(e, hands, round_no=round_no, sailed=range(players))
+    assert len(s.hands[0]) == s.hand_size - (round_no - 1)     # a reachable position
+    do(e, s, "渡海：「疑の1」")                                  # the first sailor may play anything
+    sails = [m for m in e.legal_actions(s) if m.card >= 0]
+    assert sails == [] if players == 4 else [e.card_names[m.card] for m in sails] == ["疑の5"]
+    assert all(e.suit_of[m.card] == SUITS["疑"] for m in sails)  # an 8 of another suit is not enough
+    if players == 4:
+        do(e, s, "脱落")                                          # forced to sail, nothing to play
+        assert s.out[1]
+
+
 def test_once_sailed_always_sail(e):
     # 「一度でも「渡海」を選んだ場合、「読経」を行うことはできません。」
     s = position(e, ["疑1 疑2 疑3", "貪欲1 貪欲2 貪欲3", "瞋恚1 瞋恚2 瞋恚3", "昏沈1 昏沈2 昏沈3"],
