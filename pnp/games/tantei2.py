@@ -975,6 +975,11 @@ class Tantei2Engine:
                     raise ExampleError(f"{f.ev_title[e]} is an instant card: it never stays face up in a 【手帳】")
         dead = {person(p) for p in setup.get("dead") or []}
         awake = {person(p) for p in setup.get("awake") or []}
+        for row in up:
+            for e in row:
+                alive = [f.person_names[p] for p in f.ev_death[e] if p not in dead]
+                if alive:
+                    raise ExampleError(f"{f.ev_title[e]} is face up, but its 死亡条件 needs {alive[0]} dead")
         line_ids = list(setup.get("line") or [])
         if len(line_ids) < 3:
             raise ExampleError("the 【捜査線】 starts every round with three person cards")

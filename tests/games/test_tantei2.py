@@ -111,7 +111,11 @@ def test_components_and_decks(game):
     assert black and black[0].color == "#1a1a1a"
     serials = sorted(c.rules["serial"] for c in game.deck("events").cards)
     assert serials == list(range(1, 65))
-    assert all(c.provisional for d in game.decks for c in d.cards)
+    # the designer's ledger: only 惨劇の夜 is the draft's card as it stands; every person, 「私」, event and
+    # aid card is pnp's proposal (the draft names no person but 勿忘草 and writes no card's text)
+    for d in game.decks:
+        for c in d.cards:
+            assert c.provisional == (d.id != "tragedy"), (d.id, c.id)
     assert game.deck("persons").back == game.deck("tragedy").back   # they are shuffled together
 
 
