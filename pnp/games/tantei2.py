@@ -1032,8 +1032,9 @@ class Tantei2Engine:
                     raise ExampleError(f"{f.person_names[p]} has no 覚醒人物カード and never awakes")
                 s.inv.extend(rest)
             elif not rest:
-                raise ExampleError(f"all of {f.person_names[p]}'s cards are out of the 【容疑者】 pile: "
-                                   f"list the person under awake")
+                if awake_card[p] >= 0:
+                    raise ExampleError(f"all of {f.person_names[p]}'s cards are out of the 【容疑者】 pile: "
+                                       f"list the person under awake")
             else:
                 s.piles[p].append(rest[-1])
                 s.inv.extend(rest[:-1])
