@@ -42,6 +42,8 @@ RULING_IDS: tuple[str, ...] = (
 # (each is an option of a question in rulings.yaml).
 V_SUB_ANY = "sub-any-colour"     # 代用コスト: any colour but black, even one already on the 【捜査線】
 V_TIE_UP = "tie-face-up"         # tie-break: only face-up cards in the 【手帳】 count
+V_LAMPS_EVERY = "lamps-every-round"   # 告命灯 removed at every round end, not only after a death
+V_LAMPS_FIRST = "lamps-from-first"    # 告命灯 on spaces 1…k of the 【捜査線】 instead of 4…3+k
 
 # ---------------------------------------------------------------- constants
 PH_CHANCE, PH_PICK, PH_OUTSIDE, PH_MAIN, PH_DISCARD, PH_DOWN, PH_FLIP, PH_KEEP, PH_END = range(9)
@@ -91,7 +93,7 @@ class Shuffle:
 
 class State:
     __slots__ = (
-        "n", "skills", "sub_any", "tie_up", "phase", "cur", "stack", "chance",
+        "n", "skills", "sub_any", "tie_up", "lamp_first", "lamp_clear", "phase", "cur", "stack", "chance",
         "ev_deck", "discard", "limbo", "hands", "up", "down", "fresh",
         "inv", "line", "linecnt", "outside", "piles", "removed",
         "lamps", "dead", "ndead", "round", "start", "tragedy_pos",
@@ -104,7 +106,7 @@ class State:
 
     def clone(self) -> "State":
         c = State.__new__(State)
-        for k in ("n", "skills", "sub_any", "tie_up", "phase", "cur", "chance", "lamps", "ndead", "round", "start",
+        for k in ("n", "skills", "sub_any", "tie_up", "lamp_first", "lamp_clear", "phase", "cur", "chance", "lamps", "ndead", "round", "start",
                   "tragedy_pos", "sub_color", "sub_used", "sub_disc", "dn", "kfree", "over",
                   "end_reason", "st_down", "st_flip", "st_flip_vp", "st_kept", "st_lost", "st_subs",
                   "st_subs_dead", "st_lamp_deaths", "st_turns", "st_flash", "st_down_vp"):
@@ -213,7 +215,11 @@ class Tantei2Engine:
                 Variant(V_SUB_ANY, "代用コストは黒以外の好きな色",
                         "代用コストで【捜査線】にある色も生み出せる（草案は【捜査線】上にない色だけ）"),
                 Variant(V_TIE_UP, "同点は表向きのカードだけで比べる",
-                        "VPが同じとき、【手帳】の表向きのカードの通し番号だけで比べる（草案は【手帳】に配置したカードすべて）"))
+                        "VPが同じとき、【手帳】の表向きのカードの通し番号だけで比べる（草案は【手帳】に配置したカードすべて）"),
+                Variant(V_LAMPS_EVERY, "告命灯を毎ラウンド取り除く",
+                        "犠牲者が出なかったラウンドの終了時にも告命灯をすべて取り除く"),
+                Variant(V_LAMPS_FIRST, "告命灯を1枚目の場所から置く",
+                        "告命灯を【捜査線】の1枚目の場所から置く（pnp は4枚目の場所から）"))
     options = (OptionSpec("skills", "「私」のスキルを使う（選択ルール）", (False, True), False),)
     max_steps = 200_000
     default_policy = "heuristic"
@@ -266,6 +272,8 @@ class Tantei2Engine:
         s.skills = bool(opts.get("skills", False))
         s.sub_any = variant == V_SUB_ANY
         s.tie_up = variant == V_TIE_UP
+        s.lamp_first = 1 if variant == V_LAMPS_FIRST else FIRST_LAMP_SPACE
+        s.lamp_clear = variant == V_LAMPS_EVERY
         s.phase = PH_CHANCE
         s.cur = -1
         s.chance = 0
@@ -788,16 +796,17 @@ class Tantei2Engine:
             tied = [p for p in range(f.np) if cnt[p] == best]
             if len(tied) == 1:
                 victim = tied[0]
-            elif FIRST_LAMP_SPACE <= s.tragedy_pos < FIRST_LAMP_SPACE + s.lamps:
+            elif s.lamp_first <= s.tragedy_pos < s.lamp_first + s.lamps:
                 last = {}
                 for i, c in enumerate(s.line):
                     if c != f.tragedy:
                         last[f.pc_person[c]] = i
                 victim = max(tied, key=lambda p: last[p])
                 s.st_lamp_deaths += 1
+        if victim >= 0 or s.lamp_clear:
+            s.lamps = 0
         if victim >= 0:
             self._kill(s, victim)
-            s.lamps = 0
             if s.skills:
                 for seat in range(s.n):
                     if f.watashi_skill[s.watashi[seat]] == "victim_draw":

@@ -385,6 +385,30 @@ def test_tragedy_on_a_lamp_space_kills_the_last_of_the_tied(E):
     assert s.dead[pid(E, "seiji")] and s.st_lamp_deaths == 1
 
 
+def test_lamps_stay_without_a_victim_unless_the_every_round_variant(E):
+    """Draft: 「誰かが死亡したら、その人物カードを全てゲームから取り除いてください … また、告命灯があれば、
+    それを全て取り除いてください」 — pnp reads the removal as part of a death (ruling lamp-removal); the
+    variant lamps-every-round removes them at every round end."""
+    for variant, lamps in (("standard", 3), (T.V_LAMPS_EVERY, 1)):
+        s = position(E, line=("shizue", "toru", "seiji"), variant=variant)
+        s.lamps = 2
+        s.tragedy_pos = 9
+        s.stack = [(T.T_REND,)]
+        E._run(s)
+        assert s.ndead == 0 and s.lamps == lamps          # nobody died; then +1 at the re-setup
+
+
+def test_lamp_spaces_start_at_the_fourth_space_unless_the_first_space_variant(E):
+    """Draft: 「カード１枚の配置スペースにつき告命灯１個を配置し」 (which space first is pnp's ruling
+    lamp-spaces: the 4th).  With one lamp and 惨劇の夜 on space 4 the tied 誠司 dies; with the variant
+    lamps-from-first the lamp lies on space 1 and nobody dies."""
+    for variant, dies in (("standard", True), (T.V_LAMPS_FIRST, False)):
+        s = position(E, line=("shizue", "toru", "seiji"), variant=variant)
+        s.lamps = 1
+        _round_end(E, s)
+        assert s.dead[pid(E, "seiji")] == dies and s.ndead == int(dies)
+
+
 def test_game_ends_at_13_vp_at_round_end_and_ties_go_to_the_lower_serial(E):
     s = position(E, line=("shizue", "toru", "seiji"))
     for e in (1, 2, 11):                          # 5+5+3
