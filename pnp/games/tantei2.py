@@ -22,7 +22,7 @@ from ..sim.engine import (CHANCE, TERMINAL, Finding, IllegalAction, InvariantErr
 from ..sim.stats import rate, rate_ja
 
 GAME_ID = "tantei2"
-ENGINE_VERSION = "1"
+ENGINE_VERSION = "2"           # 2: 代用コスト and the tie-break as the draft writes them
 WIN_VP = 13
 DEATHS_TO_END = 5
 MAX_LAMPS = 7
