@@ -16,6 +16,7 @@ from .ledger import Entry, Ruling, audit, read_draft, read_entry
 from .model import Back, Card, Component, Deck, Game, Layout, Region, Suit, Where
 from .schemas import SCHEMAS, SIZE_NAMES
 from .parts import PART_SCHEMAS, build_part
+from .sheets import expand_deck
 from .yamlsource import SourceMap, format_path, load_yaml
 
 FILE_KINDS = {"deck", "rulings", *PART_SCHEMAS}
@@ -195,6 +196,10 @@ class Project:
                                                             f"(expected one of: {', '.join(sorted(FILE_KINDS))})"))
                     continue
             found = schema_problems(kind, data, smap)
+            if not found and kind == "deck" and isinstance(data.get("cards"), dict):   # cards: {from: cards.csv}
+                data, smap, found = expand_deck(data, smap, folder, self.display(folder))
+                if isinstance(data["cards"], list):
+                    found = found + schema_problems(kind, data, smap)
             problems.extend(found)
             if not found:
                 files[path.name] = _Raw(data, smap)
@@ -386,7 +391,9 @@ def _build_rulings(raw: _Raw) -> tuple[list[Ruling], list[Problem]]:
             problems.append(raw.smap.problem(path + ("id",), f"duplicate ruling id {r['id']!r}"))
         seen.add(r["id"])
         text = r["text"] if len(r["text"]) <= 24 else r["text"][:24] + "…"
-        entry, errs = read_entry("ruling", r["id"], f"裁定（{r['id']}）「{text}」", r, raw.smap, path)
+        label = (f"裁定（{r['id']}）「{text}」" if r.get("print", True) else
+                 f"エンジンの安全装置（{r['id']}、ルールとしては印刷しません）")
+        entry, errs = read_entry("ruling", r["id"], label, r, raw.smap, path)
         problems.extend(errs)
         out.append(Ruling(r["id"], r["text"], r.get("print", True), entry))
     return out, problems
@@ -457,7 +464,7 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout], entries: li
             body=merged.get("body", ""), flavor=merged.get("flavor", ""), image=image,
             count=merged.get("count", 1), provisional=card_entry.marked,
             fields=dict(merged.get("fields", {})), rules=dict(merged.get("rules", {})),
-            where=Where(smap.file, *smap.where(path))))
+            where=smap.location(path)))
     back = d.get("back", {})
     back_image = None
     if "image" in back:

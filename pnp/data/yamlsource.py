@@ -18,6 +18,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..errors import DataError, Problem
 from ..limits import MAX_FILE_BYTES, MAX_YAML_DEPTH, MAX_YAML_NODES
+from .model import Where
 
 MAX_ALIASES = 64          # real data uses a handful; a bomb uses many
 MAX_VALUES = 200_000      # values built from one file, counting every alias expansion
@@ -52,6 +53,10 @@ class SourceMap:
     def problem(self, path: PathT, message: str) -> Problem:
         line, col = self.where(path)
         return Problem(self.file, line, col, format_path(path), message)
+
+    def location(self, path: PathT) -> Where:
+        """Where the value at path came from, kept in the model for errors after loading."""
+        return Where(self.file, *self.where(path))
 
 
 _Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)   # libyaml when present: 10× faster, same marks

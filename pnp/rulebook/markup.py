@@ -311,9 +311,9 @@ def players_text(game: Game) -> str:
 _EMBED = re.compile(r"\{\{\s*([^{}]*?)\s*\}\}")
 _STATED = re.compile(r"[（(]\s*([0-9０-９]+)\s*(?:枚|個|本|組|セット)\s*[）)]")
 # 「煩悩カード40枚、ルールブック…」「- 煩悩カード 40枚」: a count right after the name, in a list of
-# contents (followed by 、・」 or the end of the line).  Not 「煩悩カード2枚を引く」 (a move) nor
-# 「…の束は、人物カード3枚です。」 (a part of the deck).
-_STATED_BARE = re.compile(r"[ 　：:]*([0-9０-９]+)[ 　]*(?:枚|個|本|組|セット)(?=[、，・）)」]|[ 　]*$)")
+# contents (followed by 、・」 or the end of the line).  Not 「煩悩カード2枚を引く」 (a move), nor
+# 「…の束は、人物カード3枚です。」 (a part of the deck), nor 「捜査線（告命灯2個）」 (a position).
+_STATED_BARE = re.compile(r"[ 　：:]*([0-9０-９]+)[ 　]*(?:枚|個|本|組|セット)(?=[、，・」]|[ 　]*$)")
 _ORDERED = re.compile(r"^(\d+)[.)]\s+(.*)$")
 _CARD_REF = re.compile(r"^([a-z0-9][a-z0-9_-]*)/([a-z0-9][a-z0-9_-]*)$")
 
@@ -807,8 +807,8 @@ class _Parser:
             return str(found[1])
         if name == "ruling":
             for r in self.rulings:
-                if r.id == arg:
-                    return r.text
+                if r.id == arg:   # pnp's proposal keeps its mark wherever the book quotes it
+                    return ("（仮）" if r.provisional and not self.game.final else "") + r.text
             self.err(no, col, f"unknown ruling {arg!r} (rulings: {', '.join(r.id for r in self.rulings) or 'none'})")
             return None
         self.err(no, col, f"unknown embed {{{{{body}}}}}")

@@ -36,3 +36,10 @@ def edit(path: Path, old: str, new: str) -> None:
 def no_traceback(result) -> bool:
     """The command ended by a message and an exit code, not by an exception."""
     return result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def line_of(path: Path, needle: str) -> int:
+    """1-based line of the first occurrence of needle in the file (fixtures follow the bundled data)."""
+    text = path.read_text(encoding="utf-8", errors="replace")
+    assert needle in text, needle
+    return text[:text.index(needle)].count("\n") + 1

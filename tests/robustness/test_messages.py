@@ -2,7 +2,7 @@
 English; one problem is reported once; a broken file hides no other problem."""
 import pytest
 
-from .conftest import REPO, edit, no_traceback, project_with
+from .conftest import REPO, edit, line_of, no_traceback, project_with
 
 
 def _build(cli, project, game):
@@ -42,12 +42,13 @@ def test_a_broken_layout_hides_no_other_error(cli, tmp_path):
 def test_non_utf8_and_nul_bytes_have_line_and_column(cli, tmp_path):
     project = project_with(tmp_path, "euphoria")
     path = project / "components/euphoria/kleshas.yaml"
+    n = line_of(path, "name: 煩悩カード")
     path.write_bytes(path.read_bytes().replace("name: 煩悩カード".encode(), b"name: \xff\xfe"))
     result = _build(cli, project, "euphoria")
-    assert result.exit_code == 1 and "components/euphoria/kleshas.yaml:4:7: not UTF-8 text: byte 0xff" in result.output
+    assert result.exit_code == 1 and f"components/euphoria/kleshas.yaml:{n}:7: not UTF-8 text: byte 0xff" in result.output
     path.write_bytes(path.read_bytes().replace(b"name: \xff\xfe", "name: 煩悩\0カード".encode()))
     result = _build(cli, project, "euphoria")
-    assert result.exit_code == 1 and "components/euphoria/kleshas.yaml:4:9: NUL character" in result.output
+    assert result.exit_code == 1 and f"components/euphoria/kleshas.yaml:{n}:9: NUL character" in result.output
 
 
 def test_an_unlisted_part_id_points_at_its_id_line(cli, tmp_path):
@@ -55,7 +56,8 @@ def test_an_unlisted_part_id_points_at_its_id_line(cli, tmp_path):
     edit(project / "components/ebe/damage.yaml", "id: damage", "id: damge")
     result = _build(cli, project, "ebe")
     assert result.exit_code == 1
-    assert "components/ebe/damage.yaml:3:1: id: part 'damge' is not listed in game.yaml components" in result.output
+    n = line_of(project / "components/ebe/damage.yaml", "id: damge")
+    assert f"components/ebe/damage.yaml:{n}:1: id: part 'damge' is not listed in game.yaml components" in result.output
 
 
 def test_too_many_lines_is_not_told_as_a_contradiction(cli, tmp_path):
@@ -88,7 +90,8 @@ def test_a_length_without_a_unit_says_add_mm(cli, tmp_path):
     edit(project / "components/ebe/dice.yaml", "edge: 18mm", "edge: 13")
     result = _build(cli, project, "ebe")
     assert result.exit_code == 1
-    assert "components/ebe/dice.yaml:6:1: edge: expected a length with a unit, got the bare number 13 " \
+    n = line_of(project / "components/ebe/dice.yaml", "edge: 13")
+    assert f"components/ebe/dice.yaml:{n}:1: edge: expected a length with a unit, got the bare number 13 " \
            "(add the unit: 13mm" in result.output
 
 
@@ -98,15 +101,16 @@ def test_the_rulebook_count_check_reads_counts_without_brackets_and_speaks_engli
          "# ゲームの終了と勝敗\n\n- 煩悩カード46枚\n")
     result = cli("validate", "euphoria", "--project", project, "--games", "1")
     assert result.exit_code == 1
-    assert ("components/euphoria/rulebook/05-end.md:6: count: the rulebook states 46 for '煩悩カード', "
+    n = line_of(project / "components/euphoria/rulebook/05-end.md", "- 煩悩カード46枚")
+    assert (f"components/euphoria/rulebook/05-end.md:{n}: count: the rulebook states 46 for '煩悩カード', "
             "the data makes 40") in result.output
 
 
 def test_a_move_is_not_read_as_a_count(cli, tmp_path):
-    """「2枚を引く」 is a move in the game, not the number of cards in the box."""
+    """「2枚を引く」 is a move and 「場（煩悩カード3枚）」 a position, not the number of cards in the box."""
     project = project_with(tmp_path, "euphoria")
     edit(project / "components/euphoria/rulebook/05-end.md", "# ゲームの終了と勝敗\n",
-         "# ゲームの終了と勝敗\n\n手番では煩悩カード2枚を引きます。\n")
+         "# ゲームの終了と勝敗\n\n手番では煩悩カード2枚を引きます。場（煩悩カード3枚）を見ます。\n")
     result = cli("validate", "euphoria", "--project", project, "--games", "1")
     assert result.exit_code == 0, result.output
 

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from .conftest import REPO, edit, no_traceback, project_with
+from .conftest import REPO, edit, line_of, no_traceback, project_with
 
 
 def test_card_size_zero_is_a_message(cli, tmp_path):
@@ -14,7 +14,8 @@ def test_card_size_zero_is_a_message(cli, tmp_path):
          "layout: card-number\nsize: {width: 0mm, height: 0mm}")
     result = cli("validate", "euphoria", "--project", project, "--games", "1")
     assert result.exit_code == 1 and no_traceback(result)
-    assert "components/euphoria/kleshas.yaml:6:" in result.output and "card width 0mm is outside" in result.output
+    n = line_of(project / "components/euphoria/kleshas.yaml", "size: {width: 0mm")
+    assert f"components/euphoria/kleshas.yaml:{n}:" in result.output and "card width 0mm is outside" in result.output
 
 
 def _with_image(project: Path, name: str) -> None:
@@ -108,4 +109,5 @@ def test_a_kind_that_is_not_a_name(cli, tmp_path, kind):
     edit(project / "components/euphoria/kleshas.yaml", "kind: deck", f"kind: {kind}")
     result = cli("validate", "euphoria", "--project", project, "--games", "1")
     assert result.exit_code == 1 and no_traceback(result)
-    assert "components/euphoria/kleshas.yaml:2:1: kind: unknown or missing kind" in result.output
+    n = line_of(project / "components/euphoria/kleshas.yaml", f"kind: {kind}")
+    assert f"components/euphoria/kleshas.yaml:{n}:1: kind: unknown or missing kind" in result.output

@@ -1,7 +1,7 @@
 """Issue item 8: validate runs every check build runs, for every paper build offers, without writing."""
 import pytest
 
-from .conftest import REPO, edit, no_traceback, project_with
+from .conftest import REPO, edit, line_of, no_traceback, project_with
 
 MISSING = "\ue000"      # a private-use character: in no font
 
@@ -28,12 +28,12 @@ def test_a_glyph_missing_from_a_token_label(cli, tmp_path):
 def test_a_corrupt_png_names_the_yaml_line(cli, tmp_path, command):
     project = project_with(tmp_path, "euphoria")
     (project / "components/euphoria/art.png").write_bytes(b"\x89PNG\r\n\x1a\n" + b"garbage" * 50)
-    edit(project / "components/euphoria/kleshas.yaml", "title: 貪欲, body: 欲しいものを限りなく求め続ける心。, flavor: 煩悩の大きさ 1}",
-         "title: 貪欲, body: 欲しいものを限りなく求め続ける心。, flavor: 煩悩の大きさ 1, image: art.png}")
+    edit(project / "components/euphoria/kleshas.yaml", "flavor: 煩悩の大きさ 1}", "flavor: 煩悩の大きさ 1, image: art.png}")
     args = ["--games", "1"] if command == "validate" else ["--out", project / "out"]
     result = cli(command, "euphoria", "--project", project, *args)
     assert result.exit_code == 1 and no_traceback(result)
-    assert "components/euphoria/kleshas.yaml:38:" in result.output and "cards[0].image: image 'art.png'" in result.output
+    n = line_of(project / "components/euphoria/kleshas.yaml", "image: art.png")
+    assert f"components/euphoria/kleshas.yaml:{n}:" in result.output and "cards[0].image: image 'art.png'" in result.output
     assert "BytesIO" not in result.output
 
 

@@ -3,7 +3,7 @@
 import pdfplumber
 import pytest
 
-from .conftest import REPO, edit, no_traceback, project_with
+from .conftest import REPO, edit, line_of, no_traceback, project_with
 
 
 def _both(cli, project, game):
@@ -18,18 +18,18 @@ def test_a_deck_size_smaller_than_its_layout_is_checked_against_the_safe_area(cl
     edit(project / "components/euphoria/kleshas.yaml", "layout: card-number", "layout: card-number\nsize: mini")
     for result in _both(cli, project, "euphoria"):
         assert result.exit_code == 1 and no_traceback(result)
-        assert "components/euphoria/kleshas.yaml:6:1: size: at this size the face" in result.output
+        n = line_of(project / "components/euphoria/kleshas.yaml", "size: mini")
+        assert f"components/euphoria/kleshas.yaml:{n}:1: size: at this size the face" in result.output
         assert "leaves the safe area" in result.output and "44 × 63 mm" in result.output
 
 
 def test_a_tab_in_card_text_is_refused(cli, tmp_path):
     project = project_with(tmp_path, "euphoria")
-    edit(project / "components/euphoria/kleshas.yaml", "body: 欲しいものを限りなく", 'body: "欲しいものを\\t限りなく')
-    edit(project / "components/euphoria/kleshas.yaml", "求め続ける心。, flavor: 煩悩の大きさ 1",
-         '求め続ける心。", flavor: 煩悩の大きさ 1')
+    edit(project / "components/euphoria/kleshas.yaml", "flavor: 煩悩の大きさ 1}", 'flavor: "煩悩の\\t大きさ 1"}')
     for result in _both(cli, project, "euphoria"):
         assert result.exit_code == 1 and no_traceback(result)
-        assert "components/euphoria/kleshas.yaml:38:" in result.output and "(U+0009)" in result.output
+        n = line_of(project / "components/euphoria/kleshas.yaml", "煩悩の\\t大きさ")
+        assert f"components/euphoria/kleshas.yaml:{n}:" in result.output and "(U+0009)" in result.output
 
 
 def test_a_tab_in_rulebook_text_is_refused(cli, tmp_path):
@@ -50,8 +50,7 @@ def test_a_tab_in_a_token_label_is_refused(cli, tmp_path):
 
 def test_a_combining_accent_is_composed_and_printed_on_its_letter(cli, tmp_path):
     project = project_with(tmp_path, "euphoria")
-    edit(project / "components/euphoria/kleshas.yaml", "title: 貪欲, body: 欲しいものを限りなく求め続ける心。, flavor: 煩悩の大きさ 1",
-         "title: 貪欲, body: 欲しいものを限りなく求め続ける心。, flavor: Cafe\u0301 1")
+    edit(project / "components/euphoria/kleshas.yaml", "flavor: 煩悩の大きさ 1}", "flavor: Cafe\u0301 1}")
     result = cli("build", "euphoria", "--project", project, "--out", project / "out")
     assert result.exit_code == 0, result.output
     with pdfplumber.open(project / "out/euphoria/shop/kleshas-faces.pdf") as pdf:
@@ -64,7 +63,8 @@ def test_a_combining_mark_without_a_composed_form_is_refused(cli, tmp_path):
     edit(project / "components/euphoria/kleshas.yaml", "flavor: 煩悩の大きさ 1", "flavor: 煩悩の大きさ 1q\u0301")
     for result in _both(cli, project, "euphoria"):
         assert result.exit_code == 1 and no_traceback(result)
-        assert "components/euphoria/kleshas.yaml:38:" in result.output and "U+0301" in result.output
+        n = line_of(project / "components/euphoria/kleshas.yaml", "q\u0301")
+        assert f"components/euphoria/kleshas.yaml:{n}:" in result.output and "U+0301" in result.output
 
 
 def test_two_deck_files_with_the_same_id(cli, tmp_path):
@@ -73,7 +73,8 @@ def test_two_deck_files_with_the_same_id(cli, tmp_path):
     (project / "components/euphoria/kleshas2.yaml").write_text(text, encoding="utf-8")
     for result in _both(cli, project, "euphoria"):
         assert result.exit_code == 1 and no_traceback(result)
-        assert ("components/euphoria/kleshas2.yaml:3:1: id: id 'kleshas' is already used by "
+        n = line_of(project / "components/euphoria/kleshas2.yaml", "id: kleshas")
+        assert (f"components/euphoria/kleshas2.yaml:{n}:1: id: id 'kleshas' is already used by "
                 "components/euphoria/kleshas.yaml") in result.output
     assert not (project / "out").exists()
 
@@ -94,5 +95,6 @@ def test_a_60_column_rulebook_table_is_refused(cli, tmp_path):
          "# ゲームの終了と勝敗\n\n" + row + "\n|" + "---|" * 60 + "\n" + row + "\n")
     for result in _both(cli, project, "euphoria"):
         assert result.exit_code == 1 and no_traceback(result)
-        assert "components/euphoria/rulebook/05-end.md:6:" in result.output
+        n = line_of(project / "components/euphoria/rulebook/05-end.md", "|列0|")
+        assert f"components/euphoria/rulebook/05-end.md:{n}:" in result.output
         assert "a table of 60 columns does not fit the page width" in result.output
