@@ -53,8 +53,8 @@ EVENT_CONDITIONS = ("visit", "pay", "destroy", "weapons", "load")
 # components/ebe/rulings.yaml, which the rulebook prints.
 RULING_IDS: tuple[str, ...] = (
     "dice-assignment", "tie-order", "earlier-ebe", "adjacent-stacks", "ebe-after-only", "failed-no-trade",
-    "trade-timing", "load-max", "drone-lowest", "damage-cap", "supply-limit", "info-cards", "consumables",
-    "armor", "event-pay", "event-order", "weight-order", "item-deck", "round4-ebe",
+    "trade-timing", "trade-safeguard", "load-choice", "drone-lowest", "damage-over-life", "supply-limit",
+    "info-cards", "consumables", "armor", "event-pay", "event-order", "weight-order", "item-deck", "round4-ebe",
 )
 
 # phases
@@ -68,10 +68,29 @@ CHANCE_PHASES = frozenset((P_CHARS, P_MISSIONS, P_EVENT, P_DRONES, P_EBE, P_ROLL
 K_DONE, K_HEAL, K_CONVERT, K_LOAD, K_GAIN, K_USE, K_GIVE = range(7)
 ITEM_BASE = 10          # "what" codes: 0–3 resource, 4 weapon, 10+i item i
 INFO_BASE = 100         # hand tokens: 0–24 explore cards, 100+i info item i
-MAX_TRADES = 6
+MAX_TRADES = 6          # the trade-limited variant: pieces passed per turn
+TRADE_SAFEGUARD = 20    # the draft's free exchange: an engine safeguard (not a rule) against endless passing
+LOAD_BASE = 8           # a load's amounts packed per resource: a0 + 8·a1 + 64·a2 + 512·a3 (costs stay below 8)
+
+# rule switches a variant turns on (pnp's earlier readings, compared with the draft's by the simulator)
+R_TRADE_LIMIT = 1       # exchange only during the later player's turn, ≤ 6 pieces, weapons yes, 情報 no
+R_DAMAGE_CAP = 2        # damage tokens stop at the character's life
+R_LOAD_ALL = 4          # a load puts everything that fits (no choice of amount)
+VARIANT_RULES = {"standard": 0, "life30": 0, "trade-limited": R_TRADE_LIMIT, "damage-cap": R_DAMAGE_CAP,
+                 "load-all": R_LOAD_ALL}
 
 END_REASONS_JA = {"escape": "脱出成功", "station": "ステーションライフが尽きた", "death": "死亡者が出た",
                   "time": "4ラウンド終了（時間切れ）"}
+
+
+def pack_load(amounts: Sequence[int]) -> int:
+    """The amounts of the four resources one load puts on a mission, as one number."""
+    return amounts[0] + LOAD_BASE * (amounts[1] + LOAD_BASE * (amounts[2] + LOAD_BASE * amounts[3]))
+
+
+def unpack_load(code: int) -> tuple[int, int, int, int]:
+    return (code % LOAD_BASE, code // LOAD_BASE % LOAD_BASE, code // LOAD_BASE ** 2 % LOAD_BASE,
+            code // LOAD_BASE ** 3 % LOAD_BASE)
 
 
 def grid_adjacency(grid: Sequence[str]) -> dict[str, frozenset[str]]:
@@ -203,7 +222,7 @@ PAYS = (Pay(False), Pay(True))
 
 class State:
     __slots__ = (
-        "n", "life_start", "phase", "cur", "rnd", "turn", "leader", "end",
+        "n", "life_start", "rules", "phase", "cur", "rnd", "turn", "leader", "end",
         "chars", "hand", "table", "played", "dmg", "res", "weap", "items",
         "supply_res", "supply_weap", "supply_dmg", "station",
         "mission_deck", "missions", "loaded", "built",
@@ -219,7 +238,7 @@ class State:
 
     def clone(self) -> "State":
         c = State.__new__(State)
-        for k in ("n", "life_start", "phase", "cur", "rnd", "turn", "leader", "end", "supply_weap",
+        for k in ("n", "life_start", "rules", "phase", "cur", "rnd", "turn", "leader", "end", "supply_weap",
                   "supply_dmg", "station", "event", "revealed", "seen_prev", "pos", "ap", "drone_seen",
                   "free_conv", "trades", "destroyed", "loaded_round", "peak_weap", "peak_dmg",
                   "peak_cubes", "events_failed", "events_paid", "events_done", "slot", "dice"):
@@ -266,6 +285,12 @@ class EbeEngine:
     variants = (
         Variant("standard", "標準ルール", "ステーションライフ60で始める。"),
         Variant("life30", "ステーションライフ30", "ステーションライフ30で始める（草案メモの案）。"),
+        Variant("trade-limited", "交換の制限",
+                "交換は後から手番を行う人の手番中だけ、1手番6個まで。武器は渡せ、情報は渡せない（pnp の旧裁定）。"),
+        Variant("damage-cap", "ダメージの上限",
+                "キャラクターに置くダメージはライフと同数まで（pnp の旧裁定）。"),
+        Variant("load-all", "積めるだけ積む",
+                "ミッションへの積み込みは、足りない資源を手持ちから積めるだけ全部積む（量を選べない。pnp の旧裁定）。"),
     )
     options = ()
     ruling_ids = RULING_IDS
@@ -363,8 +388,9 @@ class EbeEngine:
         self.n_missions, self.n_events = len(ms), len(evs)
         self.n_ebe, self.n_drones = len(self.ebe_area), len(self.drone_area)
         # longest game: 4 rounds × (event + drones + 4 turns × (ebe + roll + 6 assigns + 4 plays
-        #   + 4 × (drone + acts (≤ 3+1 AP + 2 uses of items + 6 trades + 5 converts + done)) + discards)) + pay
-        self.max_steps = 2 + 4 * (3 + 4 * (2 + 6 + 4 + 4 * (1 + 40) + 40))
+        #   + 4 × (drone + acts (≤ 3+1 AP + 4 from 興奮剤 + 18 item uses + 20 passes + 1 free conversion + done))
+        #   + discards (at most every piece of the game: 60 cubes, 10 weapons, 18 items))) + pay
+        self.max_steps = 2 + 4 * (3 + 4 * (2 + 6 + 4 + 4 * (1 + 60) + 90))
         self._acts: dict[tuple, Act] = {}
         self.plays = tuple(Play(i, f"{AREA_NAMES[self.exp_area[i]]}（{self.char_names[self.exp_char[i]]}）")
                            for i in range(self.n_exp))
@@ -395,7 +421,8 @@ class EbeEngine:
         if kind == K_CONVERT:
             return f"1AP：{RES_NAMES[a]}を{RES_NAMES[b]}に変える"
         if kind == K_LOAD:
-            return f"1AP：「{self.mission_names[a]}」に資源を積む"
+            amounts = "・".join(f"{RES_NAMES[r]}{k}" for r, k in enumerate(unpack_load(b)) if k)
+            return f"1AP：「{self.mission_names[a]}」に{amounts or '資源'}を積む"
         if kind == K_GAIN:
             return f"1AP：{self.what_name(a)}を1つ得る"
         if kind == K_USE:
@@ -408,8 +435,11 @@ class EbeEngine:
         return r[0] + r[1] + r[2] + r[3] + s.weap[p] + len(s.items[p])
 
     def _damage(self, s: State, p: int, k: int) -> None:
-        room = self.char_life[s.chars[p]] - s.dmg[p]
-        k = min(k, room, s.supply_dmg)
+        """Damage tokens onto a character.  The draft: 「キャラクターのライフ以上のダメージを受けても、
+        キャラクターは即死しません」 — damage above life stays (and is healed token by token); death is
+        checked at the end of the turn.  The damage-cap variant stops at life (and at the printed tokens)."""
+        if s.rules & R_DAMAGE_CAP:
+            k = min(k, self.char_life[s.chars[p]] - s.dmg[p], s.supply_dmg)
         if k > 0:
             s.dmg[p] += k
             s.supply_dmg -= k
@@ -436,7 +466,7 @@ class EbeEngine:
                   options: Mapping[str, Any] | None = None) -> State:
         if not self.min_players <= players <= self.max_players:
             raise ValueError(f"{GAME_ID}: {players} players (2–4)")
-        if variant not in ("standard", "life30"):
+        if variant not in VARIANT_RULES:
             raise ValueError(f"{GAME_ID}: unknown variant {variant!r}")
         if options:
             raise ValueError(f"{GAME_ID}: no options, got {dict(options)!r}")
@@ -444,6 +474,7 @@ class EbeEngine:
         s = State()
         s.n = n
         s.life_start = 30 if variant == "life30" else 60
+        s.rules = VARIANT_RULES[variant]
         s.phase, s.cur, s.rnd, s.turn, s.leader, s.end = P_CHARS, -1, 1, 1, 0, ""
         s.chars = []
         s.hand = [[] for _ in range(n)]
@@ -566,25 +597,27 @@ class EbeEngine:
                 if s.dmg[p] > 0:
                     out.append(self.act(K_HEAL))
             elif area == A_FAB:
-                for r in range(4):
-                    if res[r]:
-                        for r2 in range(4):
-                            if r2 != r:
-                                out.append(self.act(K_CONVERT, r, r2))
+                self._convert_legal(s, res, out)
                 for m in s.missions:
                     cost, ld = self.mission_cost[m], s.loaded[m]
-                    if any(res[r] and ld[r] < cost[r] for r in range(4)):
-                        out.append(self.act(K_LOAD, m))
+                    most = [min(res[r], cost[r] - ld[r]) for r in range(4)]
+                    if not any(most):
+                        continue
+                    if s.rules & R_LOAD_ALL:
+                        out.append(self.act(K_LOAD, m, pack_load(most)))
+                        continue
+                    for a0 in range(most[0] + 1):
+                        for a1 in range(most[1] + 1):
+                            for a2 in range(most[2] + 1):
+                                for a3 in range(most[3] + 1):
+                                    if a0 or a1 or a2 or a3:
+                                        out.append(self.act(K_LOAD, m, pack_load((a0, a1, a2, a3))))
             else:
                 g = AREA_GAIN[area]
                 if (s.supply_weap if g == WEAPON else s.supply_res[g]) > 0:
                     out.append(self.act(K_GAIN, g))
         elif s.free_conv and area == A_FAB:
-            for r in range(4):
-                if res[r]:
-                    for r2 in range(4):
-                        if r2 != r:
-                            out.append(self.act(K_CONVERT, r, r2))
+            self._convert_legal(s, res, out)
         for i in sorted(set(s.items[p])):
             e = self.item_effect[i]
             if e == 1:
@@ -600,21 +633,49 @@ class EbeEngine:
                     for r2 in range(r, 4):
                         if s.supply_res[r] and s.supply_res[r2] and (r != r2 or s.supply_res[r] >= 2):
                             out.append(self.act(K_USE, i, r, r2))
-        if s.trades < MAX_TRADES:
-            for q in s.success:
-                if q == p or self._played_area(s, q) != area:
+        if s.rules & R_TRADE_LIMIT:
+            if s.trades < MAX_TRADES:
+                for q in s.success:
+                    if q == p or self._played_area(s, q) != area:
+                        continue
+                    for (x, y) in ((p, q), (q, p)):
+                        rx = s.res[x]
+                        for r in range(4):
+                            if rx[r]:
+                                out.append(self.act(K_GIVE, x, y, r))
+                        if s.weap[x]:
+                            out.append(self.act(K_GIVE, x, y, WEAPON))
+                        for i in sorted(set(s.items[x])):
+                            out.append(self.act(K_GIVE, x, y, ITEM_BASE + i))
+        elif s.trades < TRADE_SAFEGUARD:
+            # the draft: players who explore the same area successfully exchange 資源やアイテム freely,
+            # before or after their card's effect: the acting player with every partner who succeeded
+            # or will succeed (an イーバ acting before a partner in this area makes the partner fail).
+            # Weapons are not resources (「資源」とは扱いが異なります); 情報 is an item and may be passed.
+            for q in range(s.n):
+                if q == p or s.failed[q] or self._played_area(s, q) != area:
                     continue
                 for (x, y) in ((p, q), (q, p)):
                     rx = s.res[x]
                     for r in range(4):
                         if rx[r]:
                             out.append(self.act(K_GIVE, x, y, r))
-                    if s.weap[x]:
-                        out.append(self.act(K_GIVE, x, y, WEAPON))
                     for i in sorted(set(s.items[x])):
                         out.append(self.act(K_GIVE, x, y, ITEM_BASE + i))
+                    for t in s.hand[x]:
+                        if t >= INFO_BASE:
+                            out.append(self.act(K_GIVE, x, y, ITEM_BASE + t - INFO_BASE))
         out.sort()
         return out
+
+    def _convert_legal(self, s: State, res: list[int], out: list) -> None:
+        """製作所: one resource into another — only into a kind the stock still has."""
+        sup = s.supply_res
+        for r in range(4):
+            if res[r]:
+                for r2 in range(4):
+                    if r2 != r and sup[r2] > 0:
+                        out.append(self.act(K_CONVERT, r, r2))
 
     def _played_area(self, s: State, p: int) -> int:
         t = s.played[p]
@@ -785,7 +846,15 @@ class EbeEngine:
         s.ebe_active = []
         s.success = []
         s.drone_seen = 0
-        s.failed = [False] * s.n
+        # a player fails when an イーバ that acts before him appears in his area (known once revealed)
+        failed = [False] * s.n
+        before: list[int] = []
+        for _, kind, who in order:
+            if kind == 0:
+                before.append(self.ebe_area[s.ebe_now[who]])
+            elif self._played_area(s, who) in before:
+                failed[who] = True
+        s.failed = failed
         s.phase = P_RESOLVE
         self._advance(s)
 
@@ -866,6 +935,10 @@ class EbeEngine:
                     raise ValueError("nothing to give")
                 s.weap[x] -= 1
                 s.weap[y] += 1
+            elif self.item_effect[w - ITEM_BASE] == 0 and INFO_BASE + w - ITEM_BASE in s.hand[x]:
+                s.hand[x].remove(INFO_BASE + w - ITEM_BASE)          # 情報 passes from hand to hand
+                s.hand[y].append(INFO_BASE + w - ITEM_BASE)
+                s.hand[y].sort()
             else:
                 s.items[x].remove(w - ITEM_BASE)
                 s.items[y].append(w - ITEM_BASE)
@@ -916,8 +989,12 @@ class EbeEngine:
         elif k == K_LOAD:
             m = a.a
             cost, ld, res = self.mission_cost[m], s.loaded[m], s.res[p]
+            amounts = unpack_load(a.b)
+            if m not in s.missions or not any(amounts) \
+                    or any(amounts[r] > min(res[r], cost[r] - ld[r]) for r in range(4)):
+                raise ValueError("cannot load")
             for r in range(4):
-                put = min(res[r], cost[r] - ld[r])
+                put = amounts[r]
                 if put > 0:
                     res[r] -= put
                     ld[r] += put
@@ -1150,10 +1227,11 @@ class EbeEngine:
                 raise InvariantError("negative resources")
         if sum(s.weap) + s.supply_weap != self.total_weap or s.supply_weap < 0 or min(s.weap, default=0) < 0:
             raise InvariantError("weapon cubes not conserved")
-        if sum(s.dmg) + s.supply_dmg != self.total_dmg or s.supply_dmg < 0:
+        # the draft's damage may pass life (and the printed tokens): only the damage-cap variant bounds it
+        if sum(s.dmg) + s.supply_dmg != self.total_dmg or (s.rules & R_DAMAGE_CAP and s.supply_dmg < 0):
             raise InvariantError("damage tokens not conserved")
         for p in range(n):
-            if s.chars and not 0 <= s.dmg[p] <= self.char_life[s.chars[p]]:
+            if s.chars and (s.dmg[p] < 0 or (s.rules & R_DAMAGE_CAP and s.dmg[p] > self.char_life[s.chars[p]])):
                 raise InvariantError("damage out of range")
         for m in range(self.n_missions):
             if any(s.loaded[m][r] > self.mission_cost[m][r] for r in range(4)):
@@ -1198,7 +1276,7 @@ class EbeEngine:
         raise ValueError(f"unknown action {data!r}")
 
     def state_hash(self, s: State) -> str:
-        key = repr((s.n, s.life_start, s.phase, s.cur, s.rnd, s.turn, s.end, s.chars, s.hand, s.table,
+        key = repr((s.n, s.life_start, s.rules, s.phase, s.cur, s.rnd, s.turn, s.end, s.chars, s.hand, s.table,
                     s.played, s.dmg, s.res, s.weap, [sorted(i) for i in s.items], s.supply_res, s.supply_weap,
                     s.supply_dmg, s.station, sorted(s.mission_deck), s.missions, s.loaded, sorted(s.built),
                     sorted(s.event_deck), sorted(s.event_discard), s.event, sorted(s.drone_deck),
@@ -1489,7 +1567,8 @@ class PlannerPolicy:
                     if b.a == a.a and b.b == r1 and b.c == r2:
                         return b
         if K_LOAD in by_kind:
-            best = max(by_kind[K_LOAD], key=lambda a: (self._load_amount(o, p, a.a), -a.a))
+            # all that fits onto the mission that takes most (the draft lets a player choose less)
+            best = max(by_kind[K_LOAD], key=lambda a: (sum(unpack_load(a.b)), -a.a))
             if self._load_amount(o, p, best.a) > 0:
                 return best
         if K_CONVERT in by_kind:
@@ -1581,7 +1660,52 @@ class PlannerPolicy:
         return PAYS[0]
 
 
-POLICIES: dict[str, Any] = {"planner": PlannerPolicy}
+class HoarderPolicy:
+    """A stress player for the sample games: it gathers cubes and converts them all into one kind, so
+    the stock of that kind runs dry while players still stand at the 製作所 with cubes to convert (a
+    corner where a move must not be offered that the rules then refuse).  It passes pieces, uses items,
+    meets drones, keeps cubes rather than loading them, and otherwise plays at random."""
+
+    name = "hoarder"
+
+    def choose(self, o: Observation, legal: Sequence[Any], rng: random.Random) -> Any:
+        if len(legal) == 1:
+            return legal[0]
+        s, e = o.state, o.eng
+        cls = legal[0].__class__
+        target = s.missions[0] % 4 if s.missions else 0       # one kind per game, drained on purpose
+        if cls is Play:
+            def area(a: Play) -> int:
+                return e.exp_area[a.token] if a.token < INFO_BASE else e.item_area[a.token - INFO_BASE]
+            held = sum(s.res[s.cur])
+            good = [a for a in legal if area(a) == A_FAB] if held >= 2 else []
+            good = good or [a for a in legal if AREA_GAIN[area(a)] is not None and AREA_GAIN[area(a)] != WEAPON]
+            return rng.choice(good or list(legal))
+        if cls is Act:
+            for kind in (K_CONVERT, K_GAIN, K_USE, K_GIVE):
+                acts = [a for a in legal if a.kind == kind]
+                if kind == K_CONVERT:
+                    acts = [a for a in acts if a.b == target] or [a for a in acts if a.a != target]
+                if kind == K_GIVE and rng.random() < 0.5:
+                    acts = []
+                if acts:
+                    return rng.choice(acts)
+            if rng.random() < 0.2:
+                loads = [a for a in legal if a.kind == K_LOAD]
+                if loads:
+                    return rng.choice(loads)
+            return legal[0]                     # K_DONE sorts first
+        if cls is DroneChoice:
+            return legal[-1]
+        if cls is Discard:
+            keep = [a for a in legal if a.what >= 4] or [a for a in legal if a.what != target]
+            return rng.choice(keep or list(legal))
+        if cls is Pay:
+            return PAYS[0]
+        return rng.choice(list(legal))
+
+
+POLICIES: dict[str, Any] = {"planner": PlannerPolicy, "hoarder": HoarderPolicy}
 
 
 # ---------------------------------------------------------------- report
