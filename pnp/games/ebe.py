@@ -53,8 +53,9 @@ EVENT_CONDITIONS = ("visit", "pay", "destroy", "weapons", "load")
 # components/ebe/rulings.yaml, which the rulebook prints.
 RULING_IDS: tuple[str, ...] = (
     "dice-assignment", "tie-order", "earlier-ebe", "adjacent-stacks", "ebe-after-only", "failed-no-trade",
-    "trade-timing", "trade-safeguard", "load-choice", "drone-lowest", "damage-over-life", "supply-limit",
-    "info-cards", "consumables", "armor", "event-pay", "event-order", "weight-order", "item-deck", "round4-ebe",
+    "trade-timing", "trade-safeguard", "load-choice", "heal-self", "drone-lowest", "damage-over-life",
+    "supply-limit", "info-cards", "consumables", "armor", "event-pay", "event-order", "weight-order", "item-deck",
+    "round4-ebe",
 )
 
 # phases
