@@ -578,3 +578,56 @@ def test_load_a_chosen_amount(eng):
         assert s.loaded[m] == one and s.res[0][0] == cost[0] - 1 and m not in s.built
         assert "エーテル1" in eng.act(E.K_LOAD, m, E.pack_load(one)).label()
         eng.check_invariants(s)
+
+
+# ---------------------------------------------------------------- worked examples
+
+def _examples(game):
+    from pnp.rulebook.markup import load_rulebook
+    from pnp.sim.examples import rulebook_examples
+    return rulebook_examples(load_rulebook(game))
+
+
+def test_rulebook_examples_hold(game, eng):
+    """Every ~~~check position in the rulebook replays through the engine to what its sentences claim."""
+    from pnp.sim.examples import check_example
+    found = _examples(game)
+    assert len(found) >= 2
+    for file, line, script in found:
+        assert check_example(eng, script, file, line) == []
+
+
+def test_a_wrong_claim_in_an_example_fails(game, eng):
+    """The round-2 example says 「ステーションライフが3減って52になります」; claiming 53, or that ゴウ took no
+    damage, or that the ライフを超えるダメージ example's ジン survives, must fail with the file and line."""
+    from pnp.sim.examples import check_example
+    found = _examples(game)
+    by_station = {script["expect"]["station"]: (file, line, script) for file, line, script in found}
+    file, line, script = by_station[52]
+    wrong = {**script, "expect": {**script["expect"], "station": 53, "damage": [0, 0, 1]}}
+    problems = check_example(eng, wrong, file, line)
+    assert [p.field for p in problems] == ["expect.station", "expect.damage"]
+    assert all(p.file == file and p.line == line for p in problems)
+    assert "52" in problems[0].message
+    file, line, script = by_station[59]
+    wrong = {**script, "expect": {**script["expect"], "dead": [], "end": ""}}
+    assert len(check_example(eng, wrong, file, line)) == 2
+    # the damage-cap variant (pnp's old ruling) gives the other outcome: the example would be wrong there
+    capped = {**script, "variant": "damage-cap"}
+    assert {p.field for p in check_example(eng, capped, file, line)} == {"expect.damage", "expect.dead",
+                                                                         "expect.end"}
+
+
+def test_impossible_example_positions_are_refused(eng):
+    from pnp.sim.examples import ExampleError
+    ok = {"characters": ["minato", "go", "rio"], "round": 2, "turn": 2, "earlier_ebe": ["F"],
+          "played": [["E"], ["A"], ["D"]]}
+    eng.check_invariants(eng.example_state(3, ok))
+    for bad in ({"played": [["E"], ["A"], []]},                 # a seat missed turn 1
+                {"played": [["D"], ["A"], ["D"]]},              # ミナト has no 制御室 card
+                {"earlier_ebe": []},                            # turn 1's イーバカード is missing
+                {"damage": [5, 0, 0]},                          # ミナト (life 5) would have died
+                {"drones": {"A": None, "B": None, "C": None}},   # round 2 draws 2 drones
+                {"resources": [{"ether": 6}, {}, {}]}):         # over ミナト's inventory 5
+        with pytest.raises(ExampleError):
+            eng.example_state(3, {**ok, **bad})
