@@ -51,10 +51,12 @@ def list_games(project_dir: Path) -> None:
 @click.option("--rulebook-only", is_flag=True, help="ルールブックだけを作り直す（文章の推敲用に速い）")
 @click.option("--rulebook-paper", type=click.Choice(["a5", "a4"]), default="a5", show_default=True,
               help="ルールブックのページサイズ（冊子は2ページずつ A4／A3 横に面付け）")
+@click.option("--final", is_flag=True, help="（仮）の印なしで刷る（設計者が全部の質問に答えたあと。game.yaml の final: true と同じ）")
+@click.option("--force", is_flag=True, help="--final を、未回答の質問が残っていても実行する")
 @reported
 def build(games: tuple[str, ...], project_dir: Path, out_dir: Path, paper: str, duplex: str, marks: str,
           gutter_mm: float, back_offset: str, color: str, png: bool, dpi: int, tts: bool, rulebook_only: bool,
-          rulebook_paper: str) -> None:
+          rulebook_paper: str, final: bool, force: bool) -> None:
     """カードを印刷用PDFにします（GAME 省略時は全ゲーム）。"""
     from .build import BuildOptions, build_game
     try:
@@ -63,6 +65,8 @@ def build(games: tuple[str, ...], project_dir: Path, out_dir: Path, paper: str, 
         raise click.BadParameter(f"expected DX,DY in mm, got {back_offset!r}", param_hint="--back-offset")
     project = open_project(project_dir)
     loaded = project.load_games(games or None)
+    from .questions import finalize
+    loaded = [finalize(g, force) if final or g.final else g for g in loaded]
     opts = BuildOptions(paper=paper, duplex=duplex, marks=marks, gutter_mm=gutter_mm, back_offset_mm=(dx, dy),
                         cmyk=color == "cmyk", png=png, dpi=dpi, tts=tts, cards=not rulebook_only,
                         rulebook_paper=rulebook_paper)
@@ -150,6 +154,26 @@ def validate(games: tuple[str, ...], project_dir: Path, games_per_config: int, s
                 click.echo(f"      {p}")
     if not all(r.ok for r in rows):
         raise SystemExit(1)
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+@project_option
+@click.option("--games", "sim_games", type=click.IntRange(0, 100000), default=200, show_default=True,
+              help="選択肢ごとの試遊数（人数ごと、同じ種で比べる）。0 なら試遊しない")
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="JSONで出力")
+@reported
+def questions(games: tuple[str, ...], project_dir: Path, sim_games: int, seed: int, as_json: bool) -> None:
+    """設計者への未回答の質問（下書きが黙っている点・pnp の提案）を、選択肢と試遊での差とともに一覧します。"""
+    from .questions import format_questions, questions_data
+    loaded = open_project(project_dir).load_games(games or None)
+    data = questions_data(loaded, sim_games, seed)
+    if as_json:
+        click.echo(json.dumps({"games": data, "open": sum(g["open"] for g in data)}, ensure_ascii=False, indent=2))
+    else:
+        for line in format_questions(data):
+            click.echo(line)
 
 
 @main.command()

@@ -296,7 +296,7 @@ def _build_layout(lid: str, data: dict, smap: SourceMap) -> tuple[Layout | None,
                 continue
             x, y, w, h = props.pop("x"), props.pop("y"), props.pop("w"), props.pop("h")
             props.pop("kind")
-            if kind in TEXT_KINDS | {"mark", "image"}:
+            if kind in TEXT_KINDS | {"mark", "image", "badge"}:
                 eps = 0.01
                 if x < safe - eps or y < safe - eps or x + w > width - safe + eps or y + h > height - safe + eps:
                     problems.append(smap.problem(path, f"{kind} region leaves the safe area "
@@ -330,7 +330,8 @@ def _build_rulings(raw: _Raw) -> tuple[list[Ruling], list[Problem]]:
         if r["id"] in seen:
             problems.append(raw.smap.problem(path + ("id",), f"duplicate ruling id {r['id']!r}"))
         seen.add(r["id"])
-        entry, errs = read_entry("ruling", r["id"], f"裁定「{r['id']}」", r, raw.smap, path)
+        text = r["text"] if len(r["text"]) <= 24 else r["text"][:24] + "…"
+        entry, errs = read_entry("ruling", r["id"], f"裁定（{r['id']}）「{text}」", r, raw.smap, path)
         problems.extend(errs)
         out.append(Ruling(r["id"], r["text"], r.get("print", True), entry))
     return out, problems

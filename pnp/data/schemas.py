@@ -62,7 +62,8 @@ REGION = {
     "description": "a drawn region of a card face or back; null removes an inherited region",
     "additionalProperties": False,
     "properties": {
-        "kind": {"enum": ["text", "index", "band", "mark", "frame", "rect", "image", "line", "pips"]},
+        "kind": {"enum": ["text", "index", "band", "mark", "frame", "rect", "image", "line", "pips", "badge"],
+                 "description": "badge: the （仮） mark, drawn only on cards that are pnp's proposals"},
         "x": LENGTH, "y": LENGTH, "w": LENGTH, "h": LENGTH,
         "field": {"type": "string", "description": "card field drawn here: title, value, body, flavor, "
                   "suit_name, deck_name, game_title, or fields.NAME"},

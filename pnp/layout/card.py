@@ -142,6 +142,9 @@ def plan_side(game: Game, deck: Deck, card: Card | None, problems: _Problems) ->
                 size = min(region.w_pt, region.h_pt)
                 items.append(Mark(card.suit.mark, region.x_pt + region.w_pt / 2, region.y_pt + region.h_pt / 2,
                                   size, fill or card.suit.color))
+        elif kind == "badge":
+            if card is not None and card.provisional and not game.final:
+                items.extend(_badge(region, fill or PROPOSAL_RED, problems, where))
         elif kind == "image":
             path = card.image if card is not None else deck.back.image
             if path is not None:
@@ -174,6 +177,27 @@ def plan_side(game: Game, deck: Deck, card: Card | None, problems: _Problems) ->
                         items.append(Rotated(180.0, layout.width_pt / 2, layout.height_pt / 2, tuple(group)))
     return CardPlan(deck.id, card.id if card is not None else "", side, layout.width_pt, layout.height_pt,
                     layout.bleed_pt, layout.corner_radius_pt, layout.background, tuple(items), tuple(texts))
+
+
+PROPOSAL_RED = "#a4451f"   # the colour of pnp's proposals, in print as in the rulebook
+BADGE_TEXT = "（仮）"
+
+
+def _badge(region: Region, fill: str, problems: _Problems, where) -> list[Item]:
+    """The （仮） mark of a card pnp proposed: a filled tag with the word in the paper's colour, so it
+    reads in greyscale too and extracts as text from the PDF."""
+    text = region.get("text", BADGE_TEXT)
+    pad = min(region.h_pt * 0.12, 1.5)
+    inner = replace(region, x_pt=region.x_pt + pad, y_pt=region.y_pt + pad, w_pt=region.w_pt - 2 * pad,
+                    h_pt=region.h_pt - 2 * pad,
+                    props={"font": "gothic-bold", "size": region.get("size", 7.0), "min_size": region.get("min_size", 4.5),
+                           "align": "center", "valign": "middle", "leading": 1.0, "max_lines": 1, **region.props})
+    block = place_text(text, inner, color=ink_on(fill), problems=problems, where=where, label="badge",
+                       default_font="gothic-bold")
+    if block is None:
+        return []
+    return [Box(region.x_pt, region.y_pt, region.w_pt, region.h_pt, fill=fill, stroke=None, stroke_width=0.0,
+                radius=region.get("radius", 1.0), opacity=1.0), block]
 
 
 def _index(text: str, region: Region, card: Card | None, color: str, problems: _Problems, where,

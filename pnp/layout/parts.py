@@ -17,7 +17,7 @@ from ..data.parts import Bits, Board, CutCard, Dice, Tokens, Track, TrackCopy
 from ..errors import DataError, Problem
 from ..text import fonts
 from ..units import mm, to_mm
-from .card import ink_on, place_text
+from .card import BADGE_TEXT, PROPOSAL_RED, ink_on, place_text
 from .dice import DieNet, plan_die
 from .plan import Box, Item, Rotated, Rule, TextBlock
 from .sheet import paper_size
@@ -184,7 +184,17 @@ def _finish(game: Game, part: Any, bodies: list[tuple[float, float, list[PartIte
         start = len(wr.texts)
         furniture: list[PartItem] = []
         label = f"{game.title} ／ {part.name}（{part.id}）／ シート {i + 1}/{n}"
-        furniture.append(wr.text(label, SIDE_MARGIN, mm(4), pw - 2 * SIDE_MARGIN, mm(5), 7.0, align="left",
+        label_w = pw - 2 * SIDE_MARGIN
+        if game.marked("part", part.id) and not game.final:
+            # pnp's proposal, not the designer's: a filled tag beside the label on every sheet
+            tag_w = mm(34)
+            label_w -= tag_w + mm(2)
+            tag_x = pw - SIDE_MARGIN - tag_w
+            furniture.append(Box(tag_x, mm(3.5), tag_w, mm(6), fill=PROPOSAL_RED, stroke=None, stroke_width=0.0,
+                                 radius=mm(1), opacity=1.0))
+            furniture.append(wr.text(f"{BADGE_TEXT}pnp からの提案", tag_x + mm(1), mm(4), tag_w - mm(2), mm(5), 8.0,
+                                     font="gothic-bold", color="#ffffff", label="provisional"))
+        furniture.append(wr.text(label, SIDE_MARGIN, mm(4), label_w, mm(5), 7.0, align="left",
                                  color="#666666", label="name"))
         if i == 0:
             furniture.extend(_ruler(wr, SIDE_MARGIN, ph - mm(9)))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import io
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 
@@ -354,9 +354,10 @@ class _Cover(Flowable):
         if g.subtitle:
             text_line(c, g.subtitle, "mincho", s * 1.9, w / 2, y - title_size * 0.55 - s * 3.0, "center", th.ink)
         text_line(c, "ルールブック", "gothic", s * 1.1, w / 2, y - title_size * 0.55 - s * 5.4, "center", GREY)
-        # a fan of real cards, one per suit (or the first cards), drawn from the data
+        # a fan of real cards, one per suit (or the first cards), drawn from the data; the fan is a
+        # picture of the game, so its cards go without the （仮） tag the line below explains
         if g.decks:
-            faces, back = self.b.plans(g.decks[0].id)
+            faces, back = plan_deck(replace(g, final=True), g.decks[0])
             deck = g.decks[0]
             picks: list[CardPlan] = []
             for suit in deck.suits:
@@ -390,9 +391,14 @@ class _Cover(Flowable):
         c.setStrokeColor(th.tint(0.5))
         c.setLineWidth(0.5)
         c.line(0, base + fs * 3.0, w, base + fs * 3.0)
-        ver = "　".join(x for x in (f"ver. {g.version}" if g.version else "", g.designer) if x)
-        if ver:
-            text_line(c, ver, "gothic", s * 0.75, w / 2, -s * 1.2, "center", GREY)
+        # who made what: the designer's game (and the draft it comes from); pnp only as the tool
+        made = [f"ゲームデザイン：{g.designer}" if g.designer else "",
+                f"{g.draft.version}より" if g.draft is not None and g.draft.version else "",
+                f"ver. {g.version}" if g.version else "", "制作ツール：pnp"]
+        text_line(c, "　".join(x for x in made if x), "gothic", s * 0.75, w / 2, -s * 1.2, "center", GREY)
+        if not g.final and any(e.marked for e in g.ledger):
+            text_line(c, "（仮）の印は pnp からの提案です。設計者の確認を待っています。", "gothic-bold", s * 0.75,
+                      w / 2, -s * 2.5, "center", PROPOSAL)
 
 
 # ----------------------------------------------------------------------------------- documents

@@ -168,12 +168,44 @@ def _page(cv: canvas.Canvas, title: str, s: dict[str, Any]) -> None:
                                f"勝者が変わったゲーム {c['winner_changed']['rate']:.1%}")
 
 
-def write_report(path: Path, title: str, summaries: Sequence[dict[str, Any]]) -> None:
-    """Write the PDF atomically; same summaries → same bytes."""
+def _questions_page(cv: canvas.Canvas, lines: Sequence[str]) -> None:
+    """The designer's open questions (as `pnp questions` prints them), over as many pages as they take."""
+    W, H = A4
+    left = 18 * mm
+    width = W - 2 * left
+    y = H - 20 * mm
+    cv.setFillColor(INK)
+    cv.setFont(pdf_name("gothic-bold"), 14)
+    cv.drawString(left, y, "設計者への質問（未回答）")
+    y -= 9 * mm
+    for raw in lines:
+        text = raw.strip()
+        if not text:
+            y -= 2 * mm
+            continue
+        indent = (len(raw) - len(raw.lstrip(" "))) * 1.2 * mm
+        name = "gothic-bold" if text.startswith(("■", "◇", "Q")) else "mincho"
+        for line in _wrap(text, name, 9, width - indent):
+            if y < 15 * mm:
+                cv.showPage()
+                cv.setFillColor(INK)
+                y = H - 20 * mm
+            cv.setFont(pdf_name(name), 9)
+            cv.drawString(left + indent, y, line)
+            y -= 4.6 * mm
+
+
+def write_report(path: Path, title: str, summaries: Sequence[dict[str, Any]],
+                 questions: Sequence[str] = ()) -> None:
+    """Write the PDF atomically; same summaries → same bytes.  ``questions``: the lines of the game's
+    open questions for the designer (`pnp questions`), printed after the figures."""
     with atomic_path(Path(path)) as tmp:
         cv = new_canvas(tmp, A4, f"{title} 試遊レポート")
         cv.setAuthor("pnp")
         for s in summaries:
             _page(cv, title, s)
+            cv.showPage()
+        if questions:
+            _questions_page(cv, questions)
             cv.showPage()
         cv.save()

@@ -1,0 +1,149 @@
+"""`pnp questions` and `pnp build --final`: the designer's open questions, with what each option does.
+
+A question is open while its item is pnp's proposal (``provisional: true``) and the designer has not
+answered it (``answer:``).  Where the options name engine variants or options, the same seeded games
+are played under the option pnp plays (``chosen``) and under each other option, and the paired
+differences are reported with 95% intervals: how often the winner changes, how much longer or
+shorter the game gets, and (cooperative games) the team's win rate.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Callable
+
+from .data.ledger import TOPIC_NAMES, Entry, Option, open_questions
+from .data.model import Game
+from .errors import PnpError
+
+
+def game_questions(game: Game) -> list[tuple[str, Entry]]:
+    """Every open question of the game: its data (rulings, decks, cards, parts, components) and its
+    rulebook sections."""
+    from .rulebook import has_rulebook
+    from .rulebook.markup import parse_rulebook
+    sections: list[Entry | None] = []
+    if has_rulebook(game):
+        doc, _ = parse_rulebook(game)
+        sections = [s.entry for s in doc.sections]
+    return open_questions(game.ledger, sections)
+
+
+def finalize(game: Game, force: bool = False) -> Game:
+    """The game as printed without provisional marks (``--final``, or ``final: true`` in game.yaml).
+    Refused while questions are open, unless forced."""
+    waiting = game_questions(game)
+    if waiting and not force:
+        lines = [f"{game.id}: --final prints without the （仮） marks, but {len(waiting)} question(s) for the "
+                 "designer are still open (answer them with answer: in the data, or build with --force):"]
+        lines += [f"  {e.where.file}:{e.where.line}: {e.label}: {e.question.ask}" for _, e in waiting[:20]]
+        if len(waiting) > 20:
+            lines.append(f"  … and {len(waiting) - 20} more (pnp questions {game.id})")
+        raise PnpError("\n".join(lines))
+    return replace(game, final=True)
+
+
+def _setting(engine: Any, option: Option) -> tuple[str, dict[str, Any]] | None:
+    """(variant, engine options) that play an option, or None when the engine cannot play it."""
+    if option.variant is None and not option.options:
+        return None
+    defaults = {o.id: o.default for o in getattr(engine, "options", ())}
+    return option.variant or "standard", {**defaults, **option.options}
+
+
+def option_effects(engine: Any, entry: Entry, games: int, seed: int,
+                   progress: Callable[[str], None] = lambda _: None) -> list[dict[str, Any]]:
+    """For each option other than the chosen one: the paired difference from the chosen option, per
+    player count (same seeds, the default policy)."""
+    from .sim.metrics import compare
+    from .sim.policies import parse_policies
+    from .sim.runner import Batch, run_games
+    q = entry.question
+    base = _setting(engine, q.option(q.chosen))
+    out: list[dict[str, Any]] = []
+    names = parse_policies(engine, None)
+    for option in q.options:
+        if option.id == q.chosen:
+            continue
+        other = _setting(engine, option)
+        if base is None or other is None:
+            out.append({"option": option.id, "simulated": False})
+            continue
+        per_count = []
+        for players in range(engine.min_players, engine.max_players + 1):
+            progress(f"{entry.label}: {option.id} {players}人")
+            a = run_games(engine, Batch(players, names, games, seed=seed, variant=base[0], options=base[1]))
+            b = run_games(engine, Batch(players, names, games, seed=seed, variant=other[0], options=other[1]))
+            c = compare(engine, a, b, q.chosen, option.id)
+            figures = {"players": players, "pairs": c["pairs"], "winner_changed": c["winner_changed"],
+                       "rounds_diff": c["rounds_diff"]}
+            if "team_win_rate_diff" in c:
+                figures["team_win_rate_diff"] = c["team_win_rate_diff"]
+            else:
+                figures["first_seat_win_rate_diff"] = c["seat_win_rate_diff"][0] if c["seat_win_rate_diff"] else None
+            per_count.append(figures)
+        out.append({"option": option.id, "simulated": True, "policy": ",".join(names), "by_players": per_count})
+    return out
+
+
+def questions_data(games: list[Game], sim_games: int = 0, seed: int = 1,
+                   progress: Callable[[str], None] = lambda _: None) -> list[dict[str, Any]]:
+    """JSON-able: per game, its open questions grouped by topic, each with options and effects."""
+    out = []
+    for game in games:
+        engine = None
+        if sim_games and game.engine:
+            from .games import make_engine
+            engine = make_engine(game)
+        items = []
+        for topic, entry in game_questions(game):
+            q = entry.question
+            item = {"topic": topic, "topic_ja": TOPIC_NAMES.get(topic, topic), "kind": entry.kind, "ref": entry.ref,
+                    "label": entry.label, "file": entry.where.file, "line": entry.where.line, "ask": q.ask,
+                    "options": [{"id": o.id, "text": o.text, "chosen": o.id == q.chosen, "variant": o.variant,
+                                 "engine_options": dict(o.options)} for o in q.options],
+                    "chosen": q.chosen, "why": q.why}
+            if engine is not None and any(_setting(engine, o) for o in q.options):
+                item["effects"] = option_effects(engine, entry, sim_games, seed, progress)
+            items.append(item)
+        out.append({"game": game.id, "title": game.title, "open": len(items), "questions": items})
+    return out
+
+
+def _ci(d: dict[str, Any], scale: float = 1.0, unit: str = "") -> str:
+    lo, hi = d["ci"]
+    return f"{d['mean_diff'] * scale:+.1f}{unit}（95%区間 {lo * scale:+.1f}〜{hi * scale:+.1f}{unit}）"
+
+
+def format_questions(data: list[dict[str, Any]]) -> list[str]:
+    lines: list[str] = []
+    for g in data:
+        lines.append(f"■ {g['title']}（{g['game']}）：未回答の質問 {g['open']} 件")
+        topic = None
+        for n, item in enumerate(g["questions"], 1):
+            if item["topic"] != topic:
+                topic = item["topic"]
+                lines.append(f"  ◇ {item['topic_ja']}")
+            lines.append(f"  Q{n}. {item['label']}  [{item['file']}:{item['line']}]")
+            lines.append(f"      {item['ask']}")
+            for o in item["options"]:
+                lines.append(f"      {'●' if o['chosen'] else '○'} {o['id']}: {o['text']}"
+                             + ("（pnp はこれで遊んでいます）" if o["chosen"] else ""))
+            lines.append(f"      理由：{item['why']}")
+            for eff in item.get("effects", []):
+                if not eff["simulated"]:
+                    lines.append(f"      {eff['option']}：ルールエンジンでは比べられません")
+                    continue
+                for f in eff["by_players"]:
+                    parts = [f"勝者が変わる {f['winner_changed']['rate'] * 100:.1f}%",
+                             f"ラウンド数 {_ci(f['rounds_diff'])}"]
+                    if "team_win_rate_diff" in f:
+                        parts.insert(0, f"チームの勝率 {_ci(f['team_win_rate_diff'], 100, '%')}")
+                    elif f.get("first_seat_win_rate_diff"):
+                        parts.append(f"1番席の勝率 {_ci(f['first_seat_win_rate_diff'], 100, '%')}")
+                    lines.append(f"      {q_label(item, eff)} {f['players']}人（{f['pairs']}組）：" + "、".join(parts))
+        lines.append("")
+    return lines
+
+
+def q_label(item: dict[str, Any], eff: dict[str, Any]) -> str:
+    return f"{eff['option']}（{item['chosen']}との差）"

@@ -1,0 +1,69 @@
+"""A question whose options the engine can play gets simulated figures, in `pnp questions` and in the
+`simulate --report` PDF (issue: the ledger, item 3)."""
+from __future__ import annotations
+
+import json
+import shutil
+
+import pdfplumber
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from pnp.cli import main
+
+EXTRA = """
+  - id: hidden_scored
+    text: 伏せた1枚は、脱落していなければゲーム終了時に【徳】に加えます。
+    provisional: true
+    question:
+      topic: rules
+      ask: 準備で伏せた1枚は得点になりますか？
+      options:
+        - {id: scored, text: 得点になる, variant: standard}
+        - {id: removed, text: 取り除くだけ, variant: hidden_removed}
+      chosen: scored
+      why: 伏せる意味が生まれるからです。
+"""
+
+
+@pytest.fixture
+def project(tmp_path, repo):
+    shutil.copytree(repo / "components" / "euphoria", tmp_path / "components" / "euphoria")
+    rulings = tmp_path / "components" / "euphoria" / "rulings.yaml"
+    data = yaml.safe_load(rulings.read_text(encoding="utf-8"))
+    data["rulings"] += yaml.safe_load(EXTRA)
+    rulings.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    return tmp_path
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def test_questions_report_the_paired_effect_of_each_playable_option(project):
+    r = run("questions", "euphoria", "--project", project, "--games", "30", "--json")
+    assert r.exit_code == 0, r.output
+    items = json.loads(r.output)["games"][0]["questions"]
+    q = next(i for i in items if i["ref"] == "hidden_scored")
+    (effect,) = q["effects"]
+    assert effect["option"] == "removed" and effect["simulated"]
+    assert [f["players"] for f in effect["by_players"]] == [3, 4, 5]
+    for f in effect["by_players"]:
+        assert f["pairs"] == 30
+        lo, hi = f["rounds_diff"]["ci"]
+        assert lo <= f["rounds_diff"]["mean_diff"] <= hi
+        assert 0.0 <= f["winner_changed"]["rate"] <= 1.0
+    # removing the hidden card from the score changes who wins in some games
+    assert any(f["winner_changed"]["rate"] > 0 for f in effect["by_players"])
+    text = run("questions", "euphoria", "--project", project, "--games", "30").output
+    assert "removed（scoredとの差） 4人（30組）：勝者が変わる" in text
+
+
+def test_simulate_report_ends_with_the_open_questions(project, tmp_path):
+    pdf = tmp_path / "report.pdf"
+    r = run("simulate", "euphoria", "--games", "10", "--players", "3", "--report", pdf, "--project", project)
+    assert r.exit_code == 0, r.output
+    with pdfplumber.open(pdf) as doc:
+        last = (doc.pages[-1].extract_text() or "").replace(" ", "")
+    assert "設計者への質問（未回答）" in last and "準備で伏せた1枚は得点になりますか？" in last
