@@ -46,7 +46,8 @@ AREA_GAIN = (None, None, 3, WEAPON, 1, 2, 0)
 A_MED, A_FAB = 0, 1
 
 SKILLS = ("heal_per_ap", "free_convert", "drone_free", "area_bonus", "ignore_adjacent")
-ITEM_EFFECTS = ("info", "heal", "ap", "weapons", "resources", "armor")
+ITEM_EFFECTS = ("info", "heal", "ap", "weapons", "resources", "armor", "dice")
+E_DICE = 6
 EVENT_CONDITIONS = ("visit", "pay", "destroy", "weapons", "load")
 
 # The rulings this engine plays, by id; their text (and the designer's ledger) is in
@@ -60,9 +61,9 @@ RULING_IDS: tuple[str, ...] = (
 
 # phases
 (P_CHARS, P_MISSIONS, P_EVENT, P_DRONES, P_EBE, P_ROLL, P_ASSIGN, P_CHOOSE, P_RESOLVE, P_DRONE, P_ACT,
- P_DISCARD, P_PAY, P_END) = range(14)
+ P_DISCARD, P_PAY, P_END, P_DICE) = range(15)
 PHASE_NAMES = ("chars", "missions", "event", "drones", "ebe", "roll", "assign", "choose", "resolve",
-               "drone", "act", "discard", "pay", "end")
+               "drone", "act", "discard", "pay", "end", "dice")
 CHANCE_PHASES = frozenset((P_CHARS, P_MISSIONS, P_EVENT, P_DRONES, P_EBE, P_ROLL))
 
 # Act kinds
@@ -215,7 +216,24 @@ class Pay:
         return {"t": "pay", "yes": self.yes}
 
 
+@dataclass(frozen=True, order=True)
+class Tune:
+    """The draft's 「サイコロの目を変更する効果」 (the 行動予測装置 item): after the reveal, one die ±1, or pass."""
+    slot: int                            # -1 pass; 0..n-1 a seat's die; n.. an イーバ's die
+    delta: int = 0
+    who: str = field(default="", compare=False)
+
+    def label(self) -> str:
+        if self.slot < 0:
+            return "サイコロの目を変えない"
+        return f"{self.who}のサイコロの目を{'1増やす' if self.delta > 0 else '1減らす'}"
+
+    def to_json(self) -> Any:
+        return {"t": "tune", "slot": self.slot, "delta": self.delta}
+
+
 DRONE_CHOICES = (DroneChoice(False), DroneChoice(True))
+TUNE_PASS = Tune(-1, 0)
 PAYS = (Pay(False), Pay(True))
 
 
@@ -391,10 +409,10 @@ class EbeEngine:
         self.n_chars, self.n_exp, self.n_items = len(chars), len(exp), len(its)
         self.n_missions, self.n_events = len(ms), len(evs)
         self.n_ebe, self.n_drones = len(self.ebe_area), len(self.drone_area)
-        # longest game: 4 rounds × (event + drones + 4 turns × (ebe + roll + 6 assigns + 4 plays
+        # longest game: 4 rounds × (event + drones + 4 turns × (ebe + roll + 6 assigns + 4 plays + 6 dice changes
         #   + 4 × (drone + acts (≤ 3+1 AP + 4 from 興奮剤 + 18 item uses + 20 passes + 1 free conversion + done))
         #   + discards (at most every piece of the game: 60 cubes, 10 weapons, 18 items))) + pay
-        self.max_steps = 2 + 4 * (3 + 4 * (2 + 6 + 4 + 4 * (1 + 60) + 90))
+        self.max_steps = 2 + 4 * (3 + 4 * (2 + 6 + 4 + 6 + 4 * (1 + 60) + 90))
         self._acts: dict[tuple, Act] = {}
         self.plays = tuple(Play(i, f"{AREA_NAMES[self.exp_area[i]]}（{self.char_names[self.exp_char[i]]}）")
                            for i in range(self.n_exp))
@@ -578,6 +596,14 @@ class EbeEngine:
             return out
         if ph == P_PAY:
             return [PAYS[0], PAYS[1]]
+        if ph == P_DICE:
+            out = [TUNE_PASS]
+            dice = list(s.die) + list(s.ebe_die)
+            for slot, v in enumerate(dice):
+                for d in (-1, 1):
+                    if 1 <= v + d <= 6:
+                        out.append(Tune(slot, d, self._slot_name(s, slot)))
+            return out
         return []
 
     def _slot_name(self, s: State, slot: int) -> str:
@@ -698,7 +724,9 @@ class EbeEngine:
             s.played[p] = a.token
             s.cur = p + 1
             if s.cur >= s.n:
-                self._reveal(s)
+                s.revealed = True
+                s.pos = -1
+                self._next_tuner(s)
         elif ph == P_ASSIGN and cls is AssignDie:
             if a.slot != s.slot or a.value not in s.dice:
                 raise ValueError(f"illegal assignment {a!r}")
@@ -745,6 +773,23 @@ class EbeEngine:
                 s.items[p].remove(w - ITEM_BASE)
                 s.item_discard.append(w - ITEM_BASE)
             self._weight_check(s)
+        elif ph == P_DICE and cls is Tune:
+            p = s.cur
+            if a.slot >= 0:
+                i = next((i for i in s.items[p] if self.item_effect[i] == E_DICE), -1)
+                dice = list(s.die) + list(s.ebe_die)
+                die = dice[a.slot] if a.slot < len(dice) else 0
+                if i < 0 or a.delta not in (-1, 1) or not 1 <= die + a.delta <= 6:
+                    raise ValueError(f"cannot change a die: {a!r}")
+                s.items[p].remove(i)
+                s.item_discard.append(i)
+                if a.slot < s.n:
+                    s.die[a.slot] += a.delta
+                else:
+                    s.ebe_die[a.slot - s.n] += a.delta
+                if any(self.item_effect[j] == E_DICE for j in s.items[p]):
+                    return                  # the same seat may use another one
+            self._next_tuner(s)
         elif ph == P_PAY and cls is Pay:
             if a.yes:
                 self._pay_event(s)
@@ -839,6 +884,18 @@ class EbeEngine:
             s.log_min_share += [1 if v == rolled[0] else 0 for v in ed]
             s.phase = P_CHOOSE
             s.cur = 0
+
+    def _next_tuner(self, s: State) -> None:
+        """After the reveal: each seat holding a 行動予測装置, in seat order, may change dice; then the turn."""
+        p = s.pos + 1
+        while p < s.n and not any(self.item_effect[i] == E_DICE for i in s.items[p]):
+            p += 1
+        if p < s.n:
+            s.pos = p
+            s.cur = p
+            s.phase = P_DICE
+            return
+        self._reveal(s)
 
     def _reveal(self, s: State) -> None:
         s.revealed = True
@@ -1273,6 +1330,8 @@ class EbeEngine:
             return Discard(w, self.what_name(w))
         if t == "pay":
             return PAYS[bool(data["yes"])]
+        if t == "tune":
+            return TUNE_PASS if int(data["slot"]) < 0 else Tune(int(data["slot"]), int(data["delta"]))
         if t == "roll":
             return Roll(tuple(int(v) for v in data["dice"]))
         if t == "deal":
@@ -1559,7 +1618,28 @@ class PlannerPolicy:
             return self._discard(o, legal)
         if cls is Pay:
             return self._pay(o)
+        if cls is Tune:
+            return self._tune(o, legal)
         return legal[0]
+
+    def _tune(self, o: Observation, legal: Sequence[Any]) -> Any:
+        """行動予測装置: raise an イーバ's die by one when that lets a player in its area (or next to it)
+        who has the same die act before it; otherwise keep the dice."""
+        s, e = o.state, o.eng
+        best, best_v = TUNE_PASS, 0.0
+        for k, c in enumerate(s.ebe_now):
+            if c < 0:
+                continue
+            ea, d = e.ebe_area[c], s.ebe_die[k]
+            v = -0.5                                   # one more point of station life
+            for q in range(s.n):
+                qa = self._area_of(o, q)
+                if s.die[q] == d:
+                    v += 3.0 if qa == ea else (1.5 if e.adj[ea][qa] else 0.0)
+            a = Tune(s.n + k, 1)
+            if v > best_v and a in legal:
+                best, best_v = a, v
+        return best
 
     # -- station pressure: how much one point of station life is worth in AP
     @staticmethod

@@ -631,3 +631,34 @@ def test_impossible_example_positions_are_refused(eng):
                 {"resources": [{"ether": 6}, {}, {}]}):         # over ミナト's inventory 5
         with pytest.raises(ExampleError):
             eng.example_state(3, {**ok, **bad})
+
+
+def test_dice_change_after_the_reveal(eng):
+    """Draft: 「全員が場に出したら、伏せられたイーバカードを表向きに公開します。サイコロの目を変更する効果があれば、
+    このタイミングで適用してください。」 The provisional item 行動予測装置 is such an effect (ruling dice-change-hook:
+    「イーバカードを表にした直後、最初の手番より前に…目を1増やすか1減らします」)."""
+    s = setup(eng, (MINATO, KANAE), drone_area="A")
+    scanner = item(eng, "dice")
+    s.items[0].append(scanner); s.item_deck.remove(scanner)
+    eng.apply(s, E.Deal("ebe", (ebe_card(eng, "G"),)))
+    eng.apply(s, E.Roll((2, 3, 3)))
+    while s.phase == E.P_ASSIGN:
+        want = {2: 3, 0: 2, 1: 3}[s.slot]
+        eng.apply(s, E.AssignDie(s.slot, want))
+    eng.apply(s, eng.plays[card(eng, MINATO, "E")])
+    eng.apply(s, eng.plays[card(eng, KANAE, "G")])
+    # the イーバカード is face up, nobody has acted: ミナト decides
+    assert s.phase == E.P_DICE and s.cur == 0 and s.revealed
+    assert eng.observe(s, 1).state.ebe_now == [ebe_card(eng, "G")]
+    legal = eng.legal_actions(s)
+    assert E.TUNE_PASS in legal and E.Tune(2, 1) in legal and E.Tune(0, -1) in legal
+    eng.apply(s, E.Tune(2, 1))                            # the イーバ's 3 becomes 4: カナエ (3) goes first
+    assert s.phase == E.P_ACT and s.items[0] == [] and scanner in s.item_discard
+    assert s.cur == 0                                     # ミナト (2) first
+    done(eng, s)
+    assert s.cur == 1 and not s.failed[1] and s.ap == 2   # カナエ explores 動力室 before the イーバ
+    done(eng, s)
+    assert s.station == 60 - 4 and s.dmg == [0, 0]
+    eng.check_invariants(s)
+    replay = eng.action_from_json(E.Tune(2, 1).to_json())
+    assert replay == E.Tune(2, 1) and eng.action_from_json(E.TUNE_PASS.to_json()) == E.TUNE_PASS

@@ -161,11 +161,18 @@ def lockstep(eng, printed: Printed, s, rng: random.Random, policy=None, until_ro
             legal = eng.legal_actions(s)
             a = policy.choose(eng.observe(s, s.cur), legal, prng) if policy else legal[int(prng.random() * len(legal))]
         before_phase, cur, turn, rnd = s.phase, s.cur, s.turn, s.rnd
-        if before_phase == E.P_CHOOSE and cur == s.n - 1:
-            played = list(s.played[:-1]) + [a.token]
-            ref.reveal(list(s.die), list(s.ebe_die), [printed.ebe_area[c] for c in s.ebe_now],
-                       [printed.area_of(t) for t in played])
-            in_turn, begun = True, set()
+        if (before_phase == E.P_CHOOSE and cur == s.n - 1) or before_phase == E.P_DICE:
+            # the turn's order is fixed once the dice are final (after any 行動予測装置)
+            played = list(s.played[:-1]) + [a.token] if before_phase == E.P_CHOOSE else list(s.played)
+            dice, ebe_dice = list(s.die), list(s.ebe_die)
+            if before_phase == E.P_DICE and a.slot >= 0:        # 行動予測装置: one die ±1
+                if a.slot < s.n:
+                    dice[a.slot] += a.delta
+                else:
+                    ebe_dice[a.slot - s.n] += a.delta
+            final = (dice, ebe_dice, [printed.ebe_area[c] for c in s.ebe_now], [printed.area_of(t) for t in played])
+        else:
+            final = None
         if before_phase == E.P_DRONE and not a.fight:
             ref.flee(cur)
         if before_phase == E.P_ACT and a.kind == E.K_HEAL:
@@ -173,6 +180,9 @@ def lockstep(eng, printed: Printed, s, rng: random.Random, policy=None, until_ro
         if before_phase == E.P_ACT and a.kind == E.K_USE and printed.item_effect[a.a] == "heal":
             ref.heal(cur, printed.item_amount[a.a])
         eng.apply(s, a)
+        if final is not None and s.phase != E.P_DICE:
+            ref.reveal(*final)
+            in_turn, begun = True, set()
         if in_turn and s.phase in (E.P_DRONE, E.P_ACT) and s.cur not in begun:
             begun.add(s.cur)
             ref.begin(s.cur, s.items[s.cur])
