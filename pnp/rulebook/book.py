@@ -73,7 +73,7 @@ def page_spec(game: Game, paper: str) -> PageSpec:
 
 # ----------------------------------------------------------------------------------- tree → flowables
 def spans_of(runs: m.Inline, size: float) -> list[Span]:
-    return [Span(r.text, STYLE_FONTS[r.style], size, r.style, r.ruby) for r in runs]
+    return [Span(r.text, STYLE_FONTS[r.style], size, r.style, r.ruby, r.color) for r in runs]
 
 
 class _Builder:

@@ -53,7 +53,7 @@ def draw_line(c, line: Line, x: float, baseline: float, color: str = INK,
               colors: dict[str, str] | None = None) -> None:
     """Draw one broken line; fragments carry their own font and position; ruby goes above."""
     for frag in line.fragments:
-        fill = (colors or {}).get(frag.style, color)
+        fill = frag.color or (colors or {}).get(frag.style, color)
         c.setFillColor(HexColor(fill))
         t = c.beginText()
         t.setFont(fonts.pdf_name(frag.font), frag.size_pt)
