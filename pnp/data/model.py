@@ -36,6 +36,16 @@ class Region:
 
 
 @dataclass(frozen=True)
+class Icon:
+    """An inline icon (``:name:`` in card text): a drawn shape in a colour, or a small image."""
+
+    name: str
+    shape: str | None          # one of the suit mark shapes, or None for an image
+    color: str
+    image: Path | None = None
+
+
+@dataclass(frozen=True)
 class Layout:
     id: str
     width_pt: float
@@ -47,6 +57,8 @@ class Layout:
     face: tuple[Region, ...]
     back: tuple[Region, ...]
     where: Where
+    icons: Mapping[str, Icon] = field(default_factory=dict)     # icons: of the layout
+    styles: Mapping[str, str] = field(default_factory=dict)     # styles: colour names for [name]{…}
 
 
 @dataclass(frozen=True)
@@ -73,6 +85,7 @@ class Card:
     fields: Mapping[str, Any]
     rules: Mapping[str, Any]
     where: Where
+    spots: Mapping[str, tuple[int, int]] = field(default_factory=dict)   # field → (line, col) of its value
 
     def field_text(self, name: str, deck: "Deck", game_title: str) -> str:
         """Text of a field a layout region names; '' when the card leaves it empty."""
@@ -157,6 +170,7 @@ class Game:
     rulings: tuple[Any, ...] = ()        # pnp.data.ledger.Ruling, from rulings.yaml
     ledger: tuple[Any, ...] = ()         # pnp.data.ledger.Entry for every deck, card, part, component, ruling
     final: bool = False                  # game.yaml final: true — print without provisional marks
+    icons: Mapping[str, Icon] = field(default_factory=dict)   # game.yaml icons: (over the layouts')
 
     def entry(self, kind: str, ref: str) -> Any:
         """The ledger entry of an item (kind: deck | card | part | component | ruling), or None."""

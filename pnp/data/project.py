@@ -12,7 +12,7 @@ from ..resources import layouts_dir
 from ..text.fonts import FONT_FILES
 from ..units import parse_length
 from .ledger import Entry, Ruling, audit, read_draft, read_entry
-from .model import Back, Card, Component, Deck, Game, Layout, Region, Suit, Where
+from .model import Back, Card, Component, Deck, Game, Icon, Layout, Region, Suit, Where
 from .schemas import SCHEMAS, SIZE_NAMES
 from .parts import PART_SCHEMAS, build_part
 from .yamlsource import SourceMap, format_path, load_yaml
@@ -69,6 +69,8 @@ def _explain(err: jsonschema.ValidationError, smap: SourceMap) -> list[Problem]:
 class _Raw:
     data: Any
     smap: SourceMap
+    folder: Path | None = None     # the file's folder (a layout's icon images are found beside it)
+    path: Path | None = None
 
 
 @dataclass
@@ -128,14 +130,14 @@ class Project:
                     found.append(smap.problem(("id",), f"layout id {lid!r} must equal the file name {path.stem!r}"))
                 problems.extend(found)
                 if not found:
-                    raw[path.stem] = _Raw(data, smap)
+                    raw[path.stem] = _Raw(data, smap, path.parent)
         layouts = {}
         for lid in sorted(raw):
             merged, err = _resolve_extends(lid, raw)
             if err:
                 problems.append(err)
                 continue
-            lay, errs = _build_layout(lid, merged, raw[lid].smap)
+            lay, errs = _build_layout(lid, merged, raw[lid].smap, raw[lid].folder)
             problems.extend(errs)
             if lay:
                 layouts[lid] = lay
@@ -173,7 +175,7 @@ class Project:
             found = schema_problems(kind, data, smap)
             problems.extend(found)
             if not found:
-                files[path.name] = _Raw(data, smap)
+                files[path.name] = _Raw(data, smap, folder, path)
         game_raw = files.pop("game.yaml", None)
         decks: list[Deck] = []
         parts: list = []
@@ -268,8 +270,26 @@ def _size_pt(size: Any) -> tuple[float, float]:
     return parse_length(size["width"]), parse_length(size["height"])
 
 
-def _build_layout(lid: str, data: dict, smap: SourceMap) -> tuple[Layout | None, list[Problem]]:
+def _build_icons(data: dict, folder: Path | None, smap: SourceMap) -> tuple[dict[str, Icon], list[Problem]]:
+    """icons: name → {shape, color} or {image} (an image beside the file, never outside its folder)."""
+    icons, problems = {}, []
+    for name, spec in (data.get("icons") or {}).items():
+        if "image" in spec:
+            image, err = _safe_image(folder or Path("."), spec["image"], smap, ("icons", name, "image"))
+            if err:
+                problems.append(err)
+                continue
+            icons[name] = Icon(name, None, "#000000", image)
+        else:
+            icons[name] = Icon(name, spec["shape"], spec.get("color", "#1a1a1a"))
+    return icons, problems
+
+
+def _build_layout(lid: str, data: dict, smap: SourceMap,
+                  folder: Path | None = None) -> tuple[Layout | None, list[Problem]]:
     problems = []
+    icons, errs = _build_icons(data, folder, smap)
+    problems.extend(errs)
     where = Where(smap.file, *smap.where(()))
     width, height = _size_pt(data.get("size", "poker"))
     bleed = parse_length(data.get("bleed", "3mm"))
@@ -318,7 +338,8 @@ def _build_layout(lid: str, data: dict, smap: SourceMap) -> tuple[Layout | None,
     if problems:
         return None, problems
     return Layout(lid, width, height, bleed, safe, parse_length(data.get("corner_radius", "0mm")),
-                  data.get("background", "#ffffff"), sides["face"], sides["back"], where), []
+                  data.get("background", "#ffffff"), sides["face"], sides["back"], where, icons,
+                  {k: v.lower() for k, v in (data.get("styles") or {}).items()}), []
 
 
 def _build_rulings(raw: _Raw) -> tuple[list[Ruling], list[Problem]]:
@@ -363,6 +384,7 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout],
         marks.setdefault(s["mark"], s["id"])
         suits[s["id"]] = Suit(s["id"], s["name"], s["color"], s["mark"], s.get("description", ""))
     defaults = d.get("defaults", {})
+    lines = raw.path.read_text(encoding="utf-8").splitlines() if raw.path is not None else []
     cards = []
     seen: set[str] = set()
     for i, c in enumerate(d["cards"]):
@@ -386,12 +408,19 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout],
                                       merged, smap, path, parent=deck_entry)
         problems.extend(errs)
         entries.append(card_entry)
+        spots = {}
+        for key in ("title", "body", "flavor", "value"):
+            if key in c or key in defaults:
+                spots[key] = _text_start(lines, smap.where(path + (key,) if key in c else ("defaults", key)), key)
+        for key in {**defaults.get("fields", {}), **c.get("fields", {})}:
+            spots["fields." + key] = _text_start(lines, smap.where(
+                path + ("fields", key) if key in c.get("fields", {}) else ("defaults", "fields", key)), key)
         cards.append(Card(
             id=c["id"], deck_id=d["id"], title=merged.get("title", ""), suit=suit, value=merged.get("value"),
             body=merged.get("body", ""), flavor=merged.get("flavor", ""), image=image,
             count=merged.get("count", 1), provisional=card_entry.marked,
             fields=dict(merged.get("fields", {})), rules=dict(merged.get("rules", {})),
-            where=Where(smap.file, *smap.where(path))))
+            where=Where(smap.file, *smap.where(path)), spots=spots))
     back = d.get("back", {})
     back_image = None
     if "image" in back:
@@ -404,6 +433,28 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout],
                 Back(back.get("title", ""), back.get("subtitle", ""), back.get("color", "#333333"), back_image),
                 d.get("description", ""), deck_entry.marked, smap.file,
                 Where(smap.file, 1, 1)), []
+
+
+def _text_start(lines: list[str], at: tuple[int, int], key: str) -> tuple[int, int]:
+    """Line and column of the first character of a text value whose node starts at `at`: past an
+    opening quote, or on the first content line of a block scalar (| or >)."""
+    line, col = at
+    if not 0 < line <= len(lines):
+        return at
+    src = lines[line - 1]
+    if src.startswith(key, col - 1):      # the source map holds the key's place: step over "key: "
+        rest = src[col - 1 + len(key):]
+        if rest.lstrip(" ").startswith(":"):
+            after = rest.lstrip(" ")[1:]
+            col += len(key) + (len(rest) - len(rest.lstrip(" "))) + 1 + (len(after) - len(after.lstrip(" ")))
+    ch = src[col - 1:col]
+    if ch in ("'", '"'):
+        return line, col + 1
+    if ch in ("|", ">"):
+        for k in range(line, len(lines)):
+            if lines[k].strip():
+                return k + 1, len(lines[k]) - len(lines[k].lstrip()) + 1
+    return at
 
 
 def _safe_image(folder: Path, rel: str, smap: SourceMap, path: tuple) -> tuple[Path | None, Problem | None]:
@@ -471,12 +522,14 @@ def _build_game(raw: _Raw, game_id: str, folder: Path, decks: list[Deck], parts:
     if draft is not None:
         names = {e.label: e for e in entries if e.kind == "component"}
         problems.extend(audit(entries, draft, names))
+    icons, errs = _build_icons(g, folder, smap)
+    problems.extend(errs)
     game = Game(id=g["id"], title=g["title"], subtitle=g.get("subtitle", ""), players=(lo, hi),
                 play_time=g.get("play_time", ""), age=g.get("age", ""), version=str(g.get("version", "")),
                 designer=g.get("designer", ""), engine=g.get("engine"), components=tuple(comps),
                 decks=tuple(sorted(decks, key=lambda d: [c.id for c in comps].index(d.id) if d.id in seen else 999)),
                 folder=folder, where=Where(smap.file, 1, 1), parts=tuple(parts), draft=draft,
-                rulings=tuple(rulings), ledger=tuple(entries), final=bool(g.get("final", False)))
+                rulings=tuple(rulings), ledger=tuple(entries), final=bool(g.get("final", False)), icons=icons)
     return game, problems
 
 

@@ -51,6 +51,21 @@ PROVENANCE = {
     "answer": {"type": "string", "description": "the designer's answer: the id of the option he chose"},
 }
 
+HEX = {"type": "string", "pattern": r"^#[0-9a-fA-F]{6}$", "description": "#rrggbb"}
+ICONS = {
+    "type": "object", "description": "inline icons for card text, written :name: (a shape or an image)",
+    "propertyNames": {"pattern": r"^[a-z0-9][a-z0-9_-]*$"},
+    "additionalProperties": {"oneOf": [
+        {"type": "object", "additionalProperties": False, "required": ["shape"],
+         "properties": {"shape": {"enum": MARKS}, "color": HEX}},
+        {"type": "object", "additionalProperties": False, "required": ["image"],
+         "properties": {"image": {"type": "string", "description": "a PNG or JPEG beside the file"}}},
+    ]},
+}
+STYLES = {"type": "object", "description": "colour names for [name]{…} in card text",
+          "propertyNames": {"minLength": 1, "pattern": r"^[^\[\]{}]+$"},
+          "additionalProperties": HEX}
+
 SIZE = {"oneOf": [
     {"enum": SIZE_NAMES},
     {"type": "object", "additionalProperties": False, "required": ["width", "height"],
@@ -69,6 +84,8 @@ REGION = {
                   "suit_name, deck_name, game_title, or fields.NAME"},
         "text": TEXT,
         "font": {"type": "string"},
+        "bold_font": {"type": "string", "description": "font of **bold** in this region (default: the bold of font)"},
+        "markup": {"type": "boolean", "description": "text: read inline markup (default true; false prints as is)"},
         "size": LENGTH,
         "min_size": LENGTH,
         "leading": {"type": "number", "minimum": 1.0, "maximum": 3.0},
@@ -110,6 +127,8 @@ LAYOUT = {
         "background": COLOR,
         "face": SIDE,
         "back": SIDE,
+        "icons": ICONS,
+        "styles": STYLES,
     },
 }
 
@@ -187,6 +206,7 @@ GAME = {
                   "description": "the designer's draft this game was made from: sources are checked against it",
                   "properties": {"file": {"type": "string"}, "version": TEXT}},
         "final": {"type": "boolean", "description": "print without provisional marks (every question answered)"},
+        "icons": ICONS,
         "components": {"type": "array", "items": COMPONENT},
     },
 }

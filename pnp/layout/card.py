@@ -2,13 +2,15 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Mapping
 
-from ..data.model import Card, Deck, Game, Layout, Region
+from ..data.model import Card, Deck, Game, Icon, Layout, Region
 from ..errors import DataError, Problem
 from ..text import fonts
-from ..text.linebreak import TextDoesNotFit, break_text, fit_text
+from ..text.inline import ICON_CHAR, Inline, Run, parse_inline, plain_text
+from ..text.linebreak import Span, TextDoesNotFit, break_text, fit_text
 from ..units import to_mm
-from .plan import Box, CardPlan, Item, Mark, Picture, PlacedLine, Rotated, Rule, TextBlock
+from .plan import RUBY_SCALE, Box, CardPlan, Item, Mark, Picture, PlacedLine, Rotated, Rule, TextBlock
 
 ASCENT = 0.88   # first baseline sits this many ems below the top of a text box
 
@@ -44,44 +46,70 @@ def blend(color: str | None, background: str, opacity: float) -> str | None:
     return "#" + "".join(f"{round(f * opacity + b * (1 - opacity)):02x}" for f, b in zip(fg, bg))
 
 
+def bold_of(font: str) -> str:
+    """The bold face that goes with a font: FONT-bold when there is one, else the bundled gothic bold."""
+    if font.endswith("-bold"):
+        return font
+    return font + "-bold" if fonts.known(font + "-bold") else "gothic-bold"
+
+
 def place_text(text: str, region: Region, *, color: str, problems: _Problems, where, label: str,
-               default_font: str = "mincho") -> TextBlock | None:
-    """Fit text into a region (shrinking down to min_size) and place its lines; report, never clip."""
+               default_font: str = "mincho", runs: Inline | None = None,
+               icons: Mapping[str, Icon] | None = None) -> TextBlock | None:
+    """Fit text into a region (shrinking down to min_size) and place its lines; report, never clip.
+    runs (from the inline markup) give styled text: bold in the bold font, ruby above its base,
+    colours, and icons one em wide; without runs the text is set as it is."""
     font = region.get("font", default_font)
-    missing = fonts.missing_glyphs(text, font)
-    if missing:
-        chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
-        problems.add(where, label, f"character {chars} is not in font {font}")
-        return None
+    bold = region.get("bold_font") or bold_of(font)
+    if runs is None:
+        runs = (Run(text),)
+    checks: dict[str, str] = {}
+    for r in runs:
+        if r.icon is None:
+            f = bold if r.style == "strong" else font
+            checks[f] = checks.get(f, "") + r.text + (r.ruby or "")
+    for f, chars_of in checks.items():
+        missing = fonts.missing_glyphs(chars_of, f)
+        if missing:
+            chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
+            problems.add(where, label, f"character {chars} is not in font {fonts.display_name(f)}")
+            return None
     size = region.get("size", 9.0)
     align = region.get("align", "left")
+    has_ruby = any(r.ruby for r in runs)
+    ruby_room = size * RUBY_SCALE if has_ruby else 0.0   # the first line's readings stay inside the box
+
+    def spans_at(s: float) -> list[Span]:
+        return [Span(ICON_CHAR if r.icon else r.text, bold if r.style == "strong" else font, s, r.style,
+                     r.ruby, r.color, r.icon) for r in runs]
+
+    def fit(s: float, min_s: float | None):
+        return fit_text(spans_at(s), region.w_pt, region.h_pt - ruby_room, fonts.measure, size_pt=s,
+                        min_size_pt=min_s, leading=region.get("leading", 1.4), justify=(align == "justify"))
     try:
-        fit = fit_text(text, region.w_pt, region.h_pt, fonts.measure, size_pt=size,
-                       min_size_pt=region.get("min_size"), leading=region.get("leading", 1.4), font=font,
-                       justify=(align == "justify"))
+        result = fit(size, region.get("min_size"))
         max_lines = region.get("max_lines")
-        while max_lines and len(fit.lines) > max_lines:
+        while max_lines and len(result.lines) > max_lines:
             # titles shrink rather than break mid-word; below min_size it is an error like any overflow
-            smaller = fit.size_pt - 0.5
+            smaller = result.size_pt - 0.5
             if smaller < region.get("min_size", size) - 1e-9:
-                raise TextDoesNotFit(fit.height_pt, region.h_pt, fit.size_pt)
-            fit = fit_text(text, region.w_pt, region.h_pt, fonts.measure, size_pt=smaller,
-                           min_size_pt=smaller, leading=region.get("leading", 1.4), font=font,
-                           justify=(align == "justify"))
+                raise TextDoesNotFit(result.height_pt, region.h_pt, result.size_pt)
+            result = fit(smaller, smaller)
     except TextDoesNotFit as exc:
         problems.add(where, label, f"text does not fit region {region.name!r}: needs "
-                                   f"{to_mm(exc.needed_height_pt):.1f} mm, has {to_mm(exc.available_height_pt):.1f} mm "
-                                   f"at {exc.size_pt:g} pt")
+                                   f"{to_mm(exc.needed_height_pt + ruby_room):.1f} mm, has "
+                                   f"{to_mm(exc.available_height_pt + ruby_room):.1f} mm at {exc.size_pt:g} pt")
         return None
     valign = region.get("valign", "top")
-    top = region.y_pt
+    height = result.height_pt + ruby_room
+    top = region.y_pt + ruby_room
     if valign == "middle":
-        top += (region.h_pt - fit.height_pt) / 2
+        top += (region.h_pt - height) / 2
     elif valign == "bottom":
-        top += region.h_pt - fit.height_pt
+        top += region.h_pt - height
     placed = []
-    baseline = top + fit.size_pt * ASCENT
-    for line in fit.lines:
+    baseline = top + result.size_pt * ASCENT
+    for line in result.lines:
         if align == "center":
             x = region.x_pt + (region.w_pt - line.width_pt) / 2
         elif align == "right":
@@ -89,8 +117,36 @@ def place_text(text: str, region: Region, *, color: str, problems: _Problems, wh
         else:
             x = region.x_pt
         placed.append(PlacedLine(x, baseline, line))
-        baseline += fit.leading_pt
-    return TextBlock(tuple(placed), color, fit.size_pt)
+        baseline += result.leading_pt
+    used = {r.icon for r in runs if r.icon}
+    return TextBlock(tuple(placed), color, result.size_pt,
+                     tuple(sorted((k, v) for k, v in (icons or {}).items() if k in used)))
+
+
+def card_icons(game: Game, deck: Deck) -> dict[str, Icon]:
+    """The icons card text may use: the layout's, and the game's over them."""
+    return {**deck.layout.icons, **game.icons}
+
+
+def _markup(text: str, region: Region, card: Card | None, deck: Deck, game: Game, problems: _Problems,
+            where, label: str) -> Inline | None:
+    """Card text → runs; each markup problem reported at its own line and column in the data."""
+    runs, errors = parse_inline(text, icons=card_icons(game, deck), colors=deck.layout.styles)
+    if not errors:
+        return runs
+    if "text" in region.props or card is None:     # the layout's own text
+        base, fld = (region.where.line, region.where.col), f"{region.name}.text"
+        file = region.where.file
+    else:
+        base, fld, file = card.spots.get(label, (where.line, where.col)), label, where.file
+    for e in errors:
+        before = text[:e.offset]
+        if "\n" in before:   # a block scalar: its lines start at the same indentation
+            line, col = base[0] + before.count("\n"), base[1] + e.offset - before.rfind("\n") - 1
+        else:
+            line, col = base[0], base[1] + e.offset
+        problems.append(Problem(file, line, col, fld, e.message))
+    return None
 
 
 def _card_text(region: Region, card: Card | None, deck: Deck, game: Game) -> str:
@@ -164,7 +220,14 @@ def plan_side(game: Game, deck: Deck, card: Card | None, problems: _Problems) ->
                     texts.append(text)
                 continue
             if kind == "text":
-                block = place_text(text, region, color=color, problems=problems, where=where, label=label)
+                runs = None
+                if region.get("markup", True):
+                    runs = _markup(text, region, card, deck, game, problems, where, label)
+                    if runs is None:
+                        continue
+                    text = plain_text(runs)
+                block = place_text(text, region, color=color, problems=problems, where=where, label=label,
+                                   runs=runs, icons=card_icons(game, deck))
                 if block:
                     items.append(block)
                     texts.append(text)

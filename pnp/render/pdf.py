@@ -9,7 +9,10 @@ from reportlab import rl_config
 from reportlab.lib.colors import CMYKColor, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from ..layout.plan import Box, CardPlan, Item, Mark, Picture, Rotated, Rule, TextBlock
+from ..data.model import Icon
+from ..layout.plan import ICON_DROP, ICON_SCALE, Box, CardPlan, Item, Mark, Picture, Rotated, Rule, TextBlock, \
+    ruby_position
+from ..layout.card import ASCENT
 from ..text import fonts
 from .shapes import shape
 
@@ -88,17 +91,30 @@ class PdfPainter:
                 c.rect(item.x, y, item.w, item.h, stroke=int(bool(item.stroke)), fill=int(bool(item.fill)))
             c.restoreState()
         elif isinstance(item, TextBlock):
-            c.setFillColor(self.color(item.color))
+            icons = dict(item.icons)
             for placed in item.lines:
                 line = placed.line
                 for frag in line.fragments:
+                    x = placed.x + frag.x_pt
+                    if frag.icon:
+                        self.icon(icons[frag.icon], x, placed.baseline, frag.size_pt)
+                        continue
+                    c.setFillColor(self.color(frag.color or item.color))
                     t = c.beginText()
                     t.setFont(fonts.pdf_name(frag.font), frag.size_pt)
                     if line.char_space_pt:
                         t.setCharSpace(line.char_space_pt)
-                    t.setTextOrigin(placed.x + frag.x_pt, -placed.baseline)
+                    t.setTextOrigin(x, -placed.baseline)
                     t.textOut(frag.text)
                     c.drawText(t)
+                    if frag.ruby:
+                        rx, rs, spacing = ruby_position(frag, line.char_space_pt)
+                        t = c.beginText()
+                        t.setFont(fonts.pdf_name(frag.font), rs)
+                        t.setCharSpace(spacing)
+                        t.setTextOrigin(x + rx, -(placed.baseline - frag.size_pt * ASCENT - rs * 0.25))
+                        t.textOut(frag.ruby)
+                        c.drawText(t)
         elif isinstance(item, Mark):
             self.mark(item)
         elif isinstance(item, Rotated):
@@ -110,8 +126,7 @@ class PdfPainter:
                 self.item(sub)
             c.restoreState()
         elif isinstance(item, Picture):
-            c.drawImage(str(item.path), item.x, -(item.y + item.h), item.w, item.h,
-                        preserveAspectRatio=True, anchor="c", mask="auto")
+            self.picture(item)
         elif isinstance(item, Rule):
             c.saveState()
             c.setStrokeColor(self.color(item.color))
@@ -122,6 +137,16 @@ class PdfPainter:
             c.restoreState()
         else:  # pragma: no cover - the plan types are closed
             raise TypeError(item)
+
+    def icon(self, icon: Icon, x: float, baseline: float, size: float) -> None:
+        """An inline icon in its one-em box at x: drawn ICON_SCALE of the text size, standing on the
+        baseline (card-local coordinates, y down)."""
+        d = size * ICON_SCALE
+        cx, bottom = x + size / 2, baseline + size * ICON_DROP
+        if icon.image is not None:
+            self.picture(Picture(icon.image, cx - d / 2, bottom - d, d, d))
+        else:
+            self.mark(Mark(icon.shape, cx, bottom - d / 2, d, icon.color))
 
     def begin_style(self, fill: str | None, stroke: str | None, stroke_width: float, opacity: float = 1.0,
                     dash: tuple[float, ...] = ()) -> None:
@@ -138,6 +163,10 @@ class PdfPainter:
         if opacity < 1:   # after the colours: setting a colour resets its alpha
             c.setFillAlpha(opacity)
             c.setStrokeAlpha(opacity)
+
+    def picture(self, item: Picture) -> None:
+        self.c.drawImage(str(item.path), item.x, -(item.y + item.h), item.w, item.h,
+                         preserveAspectRatio=True, anchor="c", mask="auto")
 
     def mark(self, m: Mark) -> None:
         """Each (shape, colour, opacity) is drawn once as a unit-size form and placed by scaling."""

@@ -32,6 +32,15 @@ def _register(font: str) -> str:
     return name
 
 
+def known(font: str) -> bool:
+    return font in FONT_FILES
+
+
+def display_name(font: str) -> str:
+    """The name a designer wrote for a font (in messages)."""
+    return font
+
+
 def font_path(font: str):
     return fonts_dir() / FONT_FILES[font]
 
