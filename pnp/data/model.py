@@ -59,6 +59,7 @@ class Layout:
     where: Where
     icons: Mapping[str, Icon] = field(default_factory=dict)     # icons: of the layout
     styles: Mapping[str, str] = field(default_factory=dict)     # styles: colour names for [name]{…}
+    spec: Any = field(default=None, compare=False, repr=False)  # (merged YAML, source map, folder): to re-lay out at another size
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ import jsonschema
 from ..errors import DataError, Problem
 from ..resources import layouts_dir
 from ..text.fonts import FONT_FILES
-from ..units import parse_length
+from ..units import UnitError, parse_extent, parse_length, to_mm
 from .ledger import Entry, Ruling, audit, read_draft, read_entry
 from .model import Back, Card, Component, Deck, Game, Icon, Layout, Region, Suit, Where
 from .schemas import SCHEMAS, SIZE_NAMES
@@ -285,15 +285,63 @@ def _build_icons(data: dict, folder: Path | None, smap: SourceMap) -> tuple[dict
     return icons, problems
 
 
-def _build_layout(lid: str, data: dict, smap: SourceMap,
-                  folder: Path | None = None) -> tuple[Layout | None, list[Problem]]:
+ANCHORS = {"top-left": ("left", "top"), "top": ("center", "top"), "top-right": ("right", "top"),
+           "left": ("left", "middle"), "center": ("center", "middle"), "right": ("right", "middle"),
+           "bottom-left": ("left", "bottom"), "bottom": ("center", "bottom"), "bottom-right": ("right", "bottom")}
+SAFE_KINDS = TEXT_KINDS | {"mark", "image", "badge"}   # must stay inside the safe area
+
+
+def _place(kind: str, reg: dict, width: float, height: float, safe: float) -> tuple[float, float, float, float]:
+    """Resolve x, y, w, h (lengths or shares of the trim) and the anchor to the region's top-left
+    corner and size in points.  The anchor says which edge (or the centre) x and y measure from:
+    ``bottom-right`` with x: 4mm, y: 4mm puts the region's corner 4 mm inside the trim's corner."""
+    if kind == "frame":
+        reg = {"x": f"{safe}pt", "y": f"{safe}pt", "w": f"{width - 2 * safe}pt", "h": f"{height - 2 * safe}pt",
+               **reg}
+    horizontal, vertical = ANCHORS[reg.get("anchor", "top-left")]
+    w, h = parse_extent(reg["w"], width), parse_extent(reg["h"], height)
+    x = parse_extent(reg.get("x", "0mm"), width)
+    y = parse_extent(reg.get("y", "0mm"), height)
+    if horizontal == "center":
+        x = (width - w) / 2 + x
+    elif horizontal == "right":
+        x = width - x - w
+    if vertical == "middle":
+        y = (height - h) / 2 + y
+    elif vertical == "bottom":
+        y = height - y - h
+    return x, y, w, h
+
+
+def _outside(kind: str, props: dict, x: float, y: float, w: float, h: float, width: float, height: float,
+             safe: float, bleed: float) -> str | None:
+    """Where a placed region may lie: text, marks, images and badges in the safe area, bleed: true
+    bands in the bleed, everything else on the trim.  The name of the area it leaves, or None."""
+    if kind in SAFE_KINDS:
+        inset, area = safe, f"the safe area ({to_mm(safe):.1f} mm inside the trim)"
+    elif props.get("bleed"):
+        inset, area = -bleed, f"the bleed ({to_mm(bleed):.1f} mm outside the trim)"
+    else:
+        inset, area = 0.0, "the trim"
+    eps = 0.01
+    if (x < inset - eps or y < inset - eps or x + w > width - inset + eps or y + h > height - inset + eps
+            or w < -eps or h < -eps):
+        return area
+    return None
+
+
+def _build_layout(lid: str, data: dict, smap: SourceMap, folder: Path | None = None,
+                  size: Any = None) -> tuple[Layout | None, list[Problem]]:
+    """A layout at its own size, or at size (a deck's size: …); every region is placed on that card
+    and checked against it."""
     problems = []
     icons, errs = _build_icons(data, folder, smap)
     problems.extend(errs)
     where = Where(smap.file, *smap.where(()))
-    width, height = _size_pt(data.get("size", "poker"))
+    width, height = _size_pt(size if size is not None else data.get("size", "poker"))
     bleed = parse_length(data.get("bleed", "3mm"))
     safe = parse_length(data.get("safe", "3mm"))
+    card = f"{to_mm(width):.0f}×{to_mm(height):.0f} mm"
     sides = {}
     for side in ("face", "back"):
         regions = []
@@ -306,21 +354,23 @@ def _build_layout(lid: str, data: dict, smap: SourceMap,
             if kind is None:
                 problems.append(smap.problem(path, "region needs a kind"))
                 continue
-            props = {k: (parse_length(v) if k in LENGTH_KEYS else v) for k, v in reg.items()}
-            if kind == "frame":
-                props.setdefault("x", safe); props.setdefault("y", safe)
-                props.setdefault("w", width - 2 * safe); props.setdefault("h", height - 2 * safe)
-            missing = [k for k in ("x", "y", "w", "h") if k not in props]
+            missing = [k for k in ("x", "y", "w", "h") if k not in reg and kind != "frame"
+                       and not (k in "xy" and "anchor" in reg)]
             if missing:
                 problems.append(smap.problem(path, f"region needs {', '.join(missing)}"))
                 continue
-            x, y, w, h = props.pop("x"), props.pop("y"), props.pop("w"), props.pop("h")
-            props.pop("kind")
-            if kind in TEXT_KINDS | {"mark", "image", "badge"}:
-                eps = 0.01
-                if x < safe - eps or y < safe - eps or x + w > width - safe + eps or y + h > height - safe + eps:
-                    problems.append(smap.problem(path, f"{kind} region leaves the safe area "
-                                                       f"({safe / 72 * 25.4:.1f} mm inside the trim)"))
+            try:
+                x, y, w, h = _place(kind, reg, width, height, safe)
+            except UnitError as e:
+                problems.append(smap.problem(path, str(e)))
+                continue
+            props = {k: (parse_length(v) if k in LENGTH_KEYS else v) for k, v in reg.items()
+                     if k not in ("x", "y", "w", "h", "kind", "anchor")}
+            area = _outside(kind, props, x, y, w, h, width, height, safe, bleed)
+            if area:
+                problems.append(smap.problem(path, f"region {name!r} of layout {lid!r} ({kind}, "
+                                                   f"{to_mm(w):.1f}×{to_mm(h):.1f} mm at {to_mm(x):.1f}, "
+                                                   f"{to_mm(y):.1f} mm) leaves {area} of the {card} card"))
             if kind in TEXT_KINDS and "field" not in props and "text" not in props:
                 problems.append(smap.problem(path, "text region needs field or text"))
             f = props.get("field")
@@ -339,7 +389,14 @@ def _build_layout(lid: str, data: dict, smap: SourceMap,
         return None, problems
     return Layout(lid, width, height, bleed, safe, parse_length(data.get("corner_radius", "0mm")),
                   data.get("background", "#ffffff"), sides["face"], sides["back"], where, icons,
-                  {k: v.lower() for k, v in (data.get("styles") or {}).items()}), []
+                  {k: v.lower() for k, v in (data.get("styles") or {}).items()},
+                  spec=(data, smap, folder)), []
+
+
+def layout_at(layout: Layout, size: Any) -> tuple[Layout | None, list[Problem]]:
+    """The same template laid out again on a card of another size (a deck's size: …)."""
+    data, smap, folder = layout.spec
+    return _build_layout(layout.id, data, smap, folder, size=size)
 
 
 def _build_rulings(raw: _Raw) -> tuple[list[Ruling], list[Problem]]:
@@ -370,8 +427,10 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout],
         problems.append(smap.problem(("layout",), f"unknown layout {d['layout']!r} "
                                                   f"(layouts: {', '.join(sorted(layouts)) or 'none'})"))
     elif "size" in d:
-        w, h = _size_pt(d["size"])
-        layout = replace(layout, width_pt=w, height_pt=h)
+        sized, errs = layout_at(layout, d["size"])
+        # the template's own problems at this size, said where the size is chosen: the deck
+        problems.extend(smap.problem(("size",), f"{e.file}:{e.line}:{e.col}: {e.field}: {e.message}") for e in errs)
+        layout = sized
     suits = {}
     marks: dict[str, str] = {}
     for i, s in enumerate(d.get("suits", [])):

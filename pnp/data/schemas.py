@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ..units import LENGTH_PATTERN
+from ..units import GEOMETRY_PATTERN, LENGTH_PATTERN
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -66,6 +66,9 @@ STYLES = {"type": "object", "description": "colour names for [name]{…} in card
           "propertyNames": {"minLength": 1, "pattern": r"^[^\[\]{}]+$"},
           "additionalProperties": HEX}
 
+GEOMETRY = {"type": "string", "pattern": GEOMETRY_PATTERN,
+            "description": "a length (7mm) or a share of the trim, plus or minus a length (10%, 100% - 14mm)"}
+
 SIZE = {"oneOf": [
     {"enum": SIZE_NAMES},
     {"type": "object", "additionalProperties": False, "required": ["width", "height"],
@@ -79,7 +82,11 @@ REGION = {
     "properties": {
         "kind": {"enum": ["text", "index", "band", "mark", "frame", "rect", "image", "line", "pips", "badge"],
                  "description": "badge: the （仮） mark, drawn only on cards that are pnp's proposals"},
-        "x": LENGTH, "y": LENGTH, "w": LENGTH, "h": LENGTH,
+        "x": GEOMETRY, "y": GEOMETRY, "w": GEOMETRY, "h": GEOMETRY,
+        "anchor": {"enum": ["top-left", "top", "top-right", "left", "center", "right", "bottom-left", "bottom",
+                            "bottom-right"],
+                   "description": "which edge of the trim x and y measure from (default top-left; center: offsets "
+                                  "from the middle)"},
         "field": {"type": "string", "description": "card field drawn here: title, value, body, flavor, "
                   "suit_name, deck_name, game_title, or fields.NAME"},
         "text": TEXT,
