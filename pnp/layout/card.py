@@ -204,7 +204,7 @@ def plan_side(game: Game, deck: Deck, card: Card | None, problems: _Problems) ->
         elif kind == "image":
             path = card.image if card is not None else deck.back.image
             if path is not None:
-                items.append(Picture(path, region.x_pt, region.y_pt, region.w_pt, region.h_pt))
+                items.append(Picture(path, region.x_pt, region.y_pt, region.w_pt, region.h_pt, layout.background))
         elif kind in ("text", "index", "pips"):
             text = _card_text(region, card, deck, game)
             label = f"{region.props.get('field', 'text')}"

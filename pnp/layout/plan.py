@@ -57,6 +57,7 @@ class Picture:
     y: float
     w: float
     h: float
+    matte: str = "#ffffff"     # the colour under it: transparency is flattened onto it in CMYK
 
 
 @dataclass(frozen=True)

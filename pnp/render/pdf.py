@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PIL import Image, ImageChops, ImageMath
 from reportlab import rl_config
+from reportlab.lib.utils import ImageReader
 from reportlab.lib.colors import CMYKColor, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
@@ -28,6 +30,25 @@ def rgb_to_cmyk(hexcolor: str) -> CMYKColor:
     return CMYKColor((1 - r - k) / (1 - k), (1 - g - k) / (1 - k), (1 - b - k) / (1 - k), k)
 
 
+def image_to_cmyk(path: Path, matte: str = "#ffffff") -> Image.Image:
+    """An image file as a CMYK Pillow image, by the same conversion as every colour (rgb_to_cmyk:
+    full black generation); transparency is flattened onto matte, the colour under it on the card."""
+    with Image.open(path) as src:
+        src.load()
+        if src.mode == "CMYK":
+            return src.copy()
+        rgba = src.convert("RGBA")
+    rgb = Image.new("RGB", rgba.size, tuple(int(matte[i:i + 2], 16) for i in (1, 3, 5)))
+    rgb.paste(rgba, mask=rgba.getchannel("A"))
+    r, g, b = rgb.split()
+    top = ImageChops.lighter(ImageChops.lighter(r, g), b)       # 255 * (1 - k)
+
+    def ink(channel: Image.Image) -> Image.Image:
+        return ImageMath.lambda_eval(
+            lambda a: a["convert"]((a["top"] - a["ch"]) * 255 / a["max"](a["top"], 1), "L"), top=top, ch=channel)
+    return Image.merge("CMYK", (ink(r), ink(g), ink(b), ImageChops.invert(top)))
+
+
 class PdfPainter:
     """Draws plan items on a reportlab canvas.  Card-local coordinates (top-left origin, y down) are
     mapped by translating to the card's top-left corner and negating y."""
@@ -36,6 +57,7 @@ class PdfPainter:
         self.c = canvas
         self.cmyk = cmyk
         self._forms: dict[object, str] = {}
+        self._images: dict[object, ImageReader] = {}
 
     def card_form(self, plan: CardPlan, clip: tuple[float, float, float, float] | None) -> str:
         """The plan drawn once as a form XObject (trim + bleed box, origin at the bleed's lower left);
@@ -165,6 +187,14 @@ class PdfPainter:
             c.setStrokeAlpha(opacity)
 
     def picture(self, item: Picture) -> None:
+        if self.cmyk:   # placed images in CMYK too: flattened on the card's paper colour, no soft mask
+            key = ("image", str(item.path), item.matte)
+            source = self._images.get(key)
+            if source is None:
+                source = self._images[key] = ImageReader(image_to_cmyk(item.path, item.matte))
+            self.c.drawImage(source, item.x, -(item.y + item.h), item.w, item.h, preserveAspectRatio=True,
+                             anchor="c")
+            return
         self.c.drawImage(str(item.path), item.x, -(item.y + item.h), item.w, item.h,
                          preserveAspectRatio=True, anchor="c", mask="auto")
 
