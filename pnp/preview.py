@@ -18,7 +18,7 @@ GAP = 12
 GUIDE_COLORS = {"bleed": (214, 40, 40), "trim": (0, 0, 0), "safe": (30, 140, 60), "region": (31, 95, 168)}
 
 
-def with_guides(plan: CardPlan, regions, dpi: int) -> Image.Image:
+def with_guides(plan: CardPlan, regions, dpi: int, two_sided: bool = False) -> Image.Image:
     """The card with its bleed, and over it the designer's guides: the bleed's edge (red), the trim
     (black), the safe area (green, dashed) and every region's box with its name (blue)."""
     img = render_card(plan, dpi, with_bleed=True)
@@ -29,7 +29,7 @@ def with_guides(plan: CardPlan, regions, dpi: int) -> Image.Image:
     draw.rectangle((0, 0, w - 1, h - 1), outline=GUIDE_COLORS["bleed"], width=2)
     draw.rectangle((b, b, b + plan.width * s, b + plan.height * s), outline=GUIDE_COLORS["trim"], width=1)
     font = _font("gothic", max(8, round(dpi / 12)))
-    for r in (regions.face if plan.side == "face" else regions.back):
+    for r in (regions.face if plan.side == "face" or two_sided else regions.back):
         box = (b + r.x_pt * s, b + r.y_pt * s, b + (r.x_pt + r.w_pt) * s, b + (r.y_pt + r.h_pt) * s)
         draw.rectangle(box, outline=GUIDE_COLORS["region"], width=1)
         draw.text((box[0] + 2, box[1] + 1), r.name, font=font, fill=GUIDE_COLORS["region"])
@@ -54,10 +54,16 @@ def write_contact_sheet(game: Game, deck_id: str | None, out_file: Path, dpi: in
     tiles: list[tuple[str, Image.Image]] = []
     for deck in decks:
         faces, back = plans[deck.id]
-        draw = (lambda plan: with_guides(plan, deck.layout, dpi)) if guides else (lambda plan: render_card(plan, dpi))
+        if guides:
+            draw = (lambda plan, d=deck: with_guides(plan, d.layout, dpi, d.two_sided and plan.card_id != ""))
+        else:
+            draw = (lambda plan: render_card(plan, dpi))
+        backs = plans[deck.id].backs
         for card in deck.cards:
             tiles.append((f"{deck.id}/{card.id}" + (f" ×{card.count}" if card.count > 1 else ""),
                           draw(faces[card.id])))
+            if backs[card.id] is not back:     # a back of its own, or the other side of a two-sided card
+                tiles.append((f"{deck.id}/{card.id}（裏）", draw(backs[card.id])))
         tiles.append((f"{deck.id}（裏）", draw(back)))
     tw = max(t.width for _, t in tiles)
     th = max(t.height for _, t in tiles)

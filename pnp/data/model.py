@@ -87,6 +87,8 @@ class Card:
     rules: Mapping[str, Any]
     where: Where
     spots: Mapping[str, tuple[int, int]] = field(default_factory=dict)   # field → (line, col) of its value
+    back: "Back | None" = None        # this card's own back (one-sided decks), over the deck's
+    reverse: "Card | None" = None     # the other side's content (two_sided decks)
 
     def field_text(self, name: str, deck: "Deck", game_title: str) -> str:
         """Text of a field a layout region names; '' when the card leaves it empty."""
@@ -105,10 +107,17 @@ class Card:
 
 @dataclass(frozen=True)
 class Back:
-    title: str
-    subtitle: str
-    color: str
+    title: str | None
+    subtitle: str | None
+    color: str | None
     image: Path | None
+
+    def over(self, base: "Back") -> "Back":
+        """This back with what it leaves unset taken from base (the deck's back)."""
+        return Back(base.title if self.title is None else self.title,
+                    base.subtitle if self.subtitle is None else self.subtitle,
+                    base.color if self.color is None else self.color,
+                    base.image if self.image is None else self.image)
 
 
 @dataclass(frozen=True)
@@ -123,6 +132,7 @@ class Deck:
     provisional: bool
     file: str
     where: Where
+    two_sided: bool = False     # every card has content on both sides (card.reverse)
 
     @property
     def piece_count(self) -> int:
@@ -133,6 +143,10 @@ class Deck:
             if c.id == card_id:
                 return c
         raise KeyError(card_id)
+
+    def back_of(self, card: Card) -> Back:
+        """The back a card of a one-sided deck prints with: its own over the deck's."""
+        return card.back.over(self.back) if card.back is not None else self.back
 
     def physical_cards(self) -> list[Card]:
         """Every printed card, copies included, in data order."""

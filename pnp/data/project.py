@@ -474,12 +474,15 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout],
         for key in {**defaults.get("fields", {}), **c.get("fields", {})}:
             spots["fields." + key] = _text_start(lines, smap.where(
                 path + ("fields", key) if key in c.get("fields", {}) else ("defaults", "fields", key)), key)
-        cards.append(Card(
+        card = Card(
             id=c["id"], deck_id=d["id"], title=merged.get("title", ""), suit=suit, value=merged.get("value"),
             body=merged.get("body", ""), flavor=merged.get("flavor", ""), image=image,
             count=merged.get("count", 1), provisional=card_entry.marked,
             fields=dict(merged.get("fields", {})), rules=dict(merged.get("rules", {})),
-            where=Where(smap.file, *smap.where(path)), spots=spots))
+            where=Where(smap.file, *smap.where(path)), spots=spots)
+        card, errs = _card_sides(card, merged, c, path, bool(d.get("two_sided")), suits, folder, smap, lines)
+        problems.extend(errs)
+        cards.append(card)
     back = d.get("back", {})
     back_image = None
     if "image" in back:
@@ -491,7 +494,68 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout],
     return Deck(d["id"], d["name"], layout, tuple(cards), tuple(suits.values()),
                 Back(back.get("title", ""), back.get("subtitle", ""), back.get("color", "#333333"), back_image),
                 d.get("description", ""), deck_entry.marked, smap.file,
-                Where(smap.file, 1, 1)), []
+                Where(smap.file, 1, 1), two_sided=bool(d.get("two_sided"))), []
+
+
+BACK_KEYS = ("title", "subtitle", "color", "image")              # a card's own back in a one-sided deck
+SIDE_KEYS = ("title", "body", "flavor", "value", "suit", "image", "fields")   # a side of a two-sided card
+
+
+def _card_sides(card: Card, merged: dict, own: dict, path: tuple, two_sided: bool, suits: dict[str, Suit],
+                folder: Path, smap: SourceMap, lines: list[str]) -> tuple[Card, list[Problem]]:
+    """A card's back: in a one-sided deck, back: {title, subtitle, color, image} over the deck's back;
+    in a two_sided deck, front: and back: hold each side's content (title, body, … as on a card)."""
+    problems: list[Problem] = []
+    back, front = merged.get("back"), merged.get("front")
+    if not two_sided:
+        if front is not None:
+            problems.append(smap.problem(path + ("front",), "front: belongs to a deck with two_sided: true"))
+        if back is None:
+            return card, problems
+        bad = sorted(set(back) - set(BACK_KEYS))
+        for key in bad:
+            problems.append(smap.problem(path + ("back", key), f"a card's back in a one-sided deck takes "
+                                                              f"{', '.join(BACK_KEYS)}; {key!r} is card content: "
+                                                              "give the deck two_sided: true for content on both sides"))
+        image = None
+        if "image" in back:
+            image, err = _safe_image(folder, back["image"], smap, path + ("back", "image"))
+            if err:
+                problems.append(err)
+        return replace(card, back=Back(back.get("title"), back.get("subtitle"), back.get("color"), image)), problems
+    if back is None:
+        problems.append(smap.problem(path, f"card {card.id!r} of a two_sided deck needs back: (the content of "
+                                           "its other side)"))
+        return card, problems
+    sides = []
+    for name, content in (("front", front or {}), ("back", back)):
+        at = path + (name,) if name in own else ("defaults", name)
+        bad = sorted(set(content) - set(SIDE_KEYS))
+        for key in bad:
+            problems.append(smap.problem(at + (key,), f"unknown key {key!r} for a side of a card "
+                                                      f"(allowed: {', '.join(SIDE_KEYS)})"))
+        changes: dict[str, Any] = {k: content[k] for k in ("title", "body", "flavor", "value") if k in content}
+        if "fields" in content:
+            changes["fields"] = {**card.fields, **content["fields"]}
+        if "suit" in content:
+            changes["suit"] = suits.get(content["suit"])
+            if changes["suit"] is None:
+                problems.append(smap.problem(at + ("suit",), f"unknown suit {content['suit']!r} "
+                                                             f"(suits: {', '.join(suits) or 'none'})"))
+        if "image" in content:
+            changes["image"], err = _safe_image(folder, content["image"], smap, at + ("image",))
+            if err:
+                problems.append(err)
+        spots = dict(card.spots)
+        for key in ("title", "body", "flavor", "value"):
+            if key in content:
+                spots[key] = _text_start(lines, smap.where(at + (key,)), key)
+        for key in content.get("fields", {}):
+            spots["fields." + key] = _text_start(lines, smap.where(at + ("fields", key)), key)
+        sides.append(replace(card, spots=spots, **changes))
+    front_card, back_card = sides
+    return replace(front_card, reverse=back_card), problems
+
 
 
 def _text_start(lines: list[str], at: tuple[int, int], key: str) -> tuple[int, int]:

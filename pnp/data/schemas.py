@@ -154,6 +154,19 @@ CARD = {
         "fields": {"type": "object", "additionalProperties": {"type": ["string", "integer", "number"]},
                    "description": "extra text fields a layout region shows as fields.NAME"},
         "rules": {"type": "object", "description": "facts the rules engine reads (free form)"},
+        "back": {"type": "object", "additionalProperties": False,
+                 "description": "one-sided deck: this card's own back (title, subtitle, color, image) over the "
+                                "deck's; two_sided deck: the content of the other side (title, body, …)",
+                 "properties": {"title": TEXT, "subtitle": TEXT, "color": COLOR, "image": {"type": "string"},
+                                "body": TEXT, "flavor": TEXT, "value": {"type": ["integer", "string"]}, "suit": ID,
+                                "fields": {"type": "object",
+                                           "additionalProperties": {"type": ["string", "integer", "number"]}}}},
+        "front": {"type": "object", "additionalProperties": False,
+                  "description": "two_sided deck: the content of the front side (over the card's own keys)",
+                  "properties": {"title": TEXT, "body": TEXT, "flavor": TEXT, "value": {"type": ["integer", "string"]},
+                                 "suit": ID, "image": {"type": "string"},
+                                 "fields": {"type": "object",
+                                            "additionalProperties": {"type": ["string", "integer", "number"]}}}},
     },
 }
 
@@ -167,6 +180,7 @@ DECK = {
         "layout": ID,
         "size": SIZE,
         "description": TEXT,
+        "two_sided": {"type": "boolean", "description": "every card has content on both sides (front:, back:)"},
         **PROVENANCE,
         "back": {"type": "object", "additionalProperties": False, "properties": {
             "title": TEXT, "subtitle": TEXT, "color": COLOR, "image": {"type": "string"}}},

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Mapping
 
-from ..data.model import Card, Deck, Game, Icon, Layout, Region
+from ..data.model import Back, Card, Deck, Game, Icon, Layout, Region
 from ..errors import DataError, Problem
 from ..text import fonts
 from ..text.inline import ICON_CHAR, Inline, Run, parse_inline, plain_text
@@ -20,13 +20,13 @@ class _Problems(list):
         self.append(Problem(card_where.file, card_where.line, card_where.col, field, message))
 
 
-def _color(value: str | None, card: Card | None, deck: Deck) -> str | None:
+def _color(value: str | None, card: Card | None, deck: Deck, back: Back | None = None) -> str | None:
     if value is None or value == "none":
         return None
     if value == "suit":
         return card.suit.color if card is not None and card.suit else "#444444"
     if value == "back":
-        return deck.back.color
+        return (back or deck.back).color
     return value
 
 
@@ -149,31 +149,36 @@ def _markup(text: str, region: Region, card: Card | None, deck: Deck, game: Game
     return None
 
 
-def _card_text(region: Region, card: Card | None, deck: Deck, game: Game) -> str:
+def _card_text(region: Region, card: Card | None, deck: Deck, game: Game, back: Back | None = None) -> str:
     if "text" in region.props:
         return region.props["text"]
     name = region.props["field"]
-    if card is None:   # a back: game and deck names, as the deck's back says
+    if card is None:   # a back: game and deck names, as the deck's (or the card's own) back says
+        back = back or deck.back
         if name == "game_title":
-            return deck.back.title or game.title
+            return back.title or game.title
         if name == "deck_name":
-            return deck.back.subtitle or deck.name
+            return back.subtitle or deck.name
         return ""
     return card.field_text(name, deck, game.title)
 
 
-def plan_side(game: Game, deck: Deck, card: Card | None, problems: _Problems) -> CardPlan:
+def plan_side(game: Game, deck: Deck, card: Card | None, problems: _Problems, back: Back | None = None,
+              side: str | None = None) -> CardPlan:
+    """One side of a card: card given, its face (or, side="back", the reverse of a two-sided card,
+    laid out with the face's regions); card None, a back (back: the card's own, else the deck's)."""
     layout: Layout = deck.layout
-    side = "face" if card is not None else "back"
+    side = side or ("face" if card is not None else "back")
     regions = layout.face if card is not None else layout.back
     where = card.where if card is not None else deck.where
+    back = back or deck.back
     items: list[Item] = []
     texts: list[str] = []
     for region in regions:
         kind = region.kind
         opacity = region.get("opacity", 1.0)
-        fill = blend(_color(region.get("fill"), card, deck), layout.background, opacity)
-        stroke = blend(_color(region.get("stroke"), card, deck), layout.background, opacity)
+        fill = blend(_color(region.get("fill"), card, deck, back), layout.background, opacity)
+        stroke = blend(_color(region.get("stroke"), card, deck, back), layout.background, opacity)
         opacity = 1.0
         if kind in ("band", "rect"):
             x, y, w, h = region.x_pt, region.y_pt, region.w_pt, region.h_pt
@@ -202,17 +207,17 @@ def plan_side(game: Game, deck: Deck, card: Card | None, problems: _Problems) ->
             if card is not None and card.provisional and not game.final:
                 items.extend(_badge(region, fill or PROPOSAL_RED, problems, where))
         elif kind == "image":
-            path = card.image if card is not None else deck.back.image
+            path = card.image if card is not None else back.image
             if path is not None:
                 items.append(Picture(path, region.x_pt, region.y_pt, region.w_pt, region.h_pt, layout.background))
         elif kind in ("text", "index", "pips"):
-            text = _card_text(region, card, deck, game)
+            text = _card_text(region, card, deck, game, back)
             label = f"{region.props.get('field', 'text')}"
             if not text:
                 if not region.get("optional") and card is not None:
                     problems.add(where, label, f"field {label!r} is empty but region {region.name!r} needs it")
                 continue
-            color = _color(region.get("color", "#000000"), card, deck) or "#000000"
+            color = _color(region.get("color", "#000000"), card, deck, back) or "#000000"
             if kind == "pips":
                 group = _pips(text, region, problems, where, label)
                 if group:
@@ -314,11 +319,36 @@ def _pips(text: str, region: Region, problems: _Problems, where, label: str) -> 
     return items
 
 
-def plan_deck(game: Game, deck: Deck) -> tuple[dict[str, CardPlan], CardPlan]:
-    """Plans for every distinct face of a deck and its back; all problems raised together."""
+class DeckPlans(tuple):
+    """(faces, back) — unpacks as it always has — plus backs: the back side of every card by id
+    (the deck's back plan itself where a card has no back of its own) and whether any differs."""
+
+    backs: dict[str, CardPlan]
+
+    def __new__(cls, faces: dict[str, CardPlan], back: CardPlan, backs: dict[str, CardPlan]):
+        self = super().__new__(cls, (faces, back))
+        self.backs = backs
+        return self
+
+    @property
+    def uniform_back(self) -> bool:
+        return all(plan is self[1] for plan in self.backs.values())
+
+
+def plan_deck(game: Game, deck: Deck) -> DeckPlans:
+    """Plans for every distinct face of a deck, its back, and each card's back side (a card's own
+    back, or the other side of a two-sided card); all problems raised together."""
     problems = _Problems()
     faces = {card.id: plan_side(game, deck, card, problems) for card in deck.cards}
     back = plan_side(game, deck, None, problems)
+    backs: dict[str, CardPlan] = {}
+    for card in deck.cards:
+        if deck.two_sided and card.reverse is not None:
+            backs[card.id] = plan_side(game, deck, card.reverse, problems, side="back")
+        elif card.back is not None:
+            backs[card.id] = replace(plan_side(game, deck, None, problems, back=deck.back_of(card)), card_id=card.id)
+        else:
+            backs[card.id] = back
     if problems:
         raise DataError(list(problems))
-    return faces, back
+    return DeckPlans(faces, back, backs)
