@@ -60,6 +60,7 @@ class Layout:
     icons: Mapping[str, Icon] = field(default_factory=dict)     # icons: of the layout
     styles: Mapping[str, str] = field(default_factory=dict)     # styles: colour names for [name]{…}
     spec: Any = field(default=None, compare=False, repr=False)  # (merged YAML, source map, folder): to re-lay out at another size
+    fonts: Mapping[str, str] = field(default_factory=dict)      # fonts: of the layout, name → font key
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ import jsonschema
 
 from ..errors import DataError, Problem
 from ..resources import layouts_dir
+from ..text import fonts
 from ..text.fonts import FONT_FILES
 from ..units import UnitError, parse_extent, parse_length, to_mm
 from .ledger import Entry, Ruling, audit, read_draft, read_entry
@@ -177,6 +178,10 @@ class Project:
             if not found:
                 files[path.name] = _Raw(data, smap, folder, path)
         game_raw = files.pop("game.yaml", None)
+        game_fonts: dict[str, str] = {}
+        if game_raw is not None and game_raw.data.get("fonts"):
+            game_fonts, errs = _build_fonts(game_raw.data, self.root / "fonts", game_raw.smap)
+            problems.extend(errs)
         decks: list[Deck] = []
         parts: list = []
         entries: list[Entry] = []
@@ -193,7 +198,7 @@ class Project:
             entries.extend(r.entry for r in found)
         for name, raw in files.items():
             if raw.data["kind"] == "deck":
-                deck, errs = _build_deck(raw, folder, layouts, entries)
+                deck, errs = _build_deck(raw, folder, layouts, entries, game_fonts)
                 problems.extend(errs)
                 if deck:
                     decks.append(deck)
@@ -330,6 +335,66 @@ def _outside(kind: str, props: dict, x: float, y: float, w: float, h: float, wid
     return None
 
 
+def _build_fonts(data: dict, fonts_folder: Path, smap: SourceMap) -> tuple[dict[str, str], list[Problem]]:
+    """fonts: [{family, weight, file}] → font name (family, or family-bold) → key for measuring and
+    drawing.  Files live in the project's fonts/ folder; CFF-outline OpenType fonts are refused."""
+    out, problems = {}, []
+    for i, spec in enumerate(data.get("fonts") or []):
+        name = spec["family"] + ("-bold" if spec.get("weight", "regular") == "bold" else "")
+        at = ("fonts", i, "file")
+        if name in FONT_FILES or name in out:
+            problems.append(smap.problem(("fonts", i, "family"), f"font {name!r} is already defined"))
+            continue
+        path = (fonts_folder / spec["file"]).resolve()
+        try:
+            path.relative_to(fonts_folder.resolve())
+        except ValueError:
+            problems.append(smap.problem(at, f"font file {spec['file']!r} leaves the project's fonts/ folder"))
+            continue
+        if not path.is_file():
+            problems.append(smap.problem(at, f"font file {spec['file']!r} not found in the project's fonts/ folder"))
+            continue
+        try:
+            out[name] = fonts.register_file(name, path)
+        except fonts.FontFileError as e:
+            problems.append(smap.problem(at, f"fonts/{spec['file']}: {e}"))
+    failed = {s["family"] + ("-bold" if s.get("weight", "regular") == "bold" else "")
+              for s in data.get("fonts") or []} - set(out) - set(FONT_FILES)
+    return {**out, **{name: "" for name in failed}}, problems      # "": reported already
+
+
+def _resolve_fonts(layout: Layout, own: dict[str, str], smap: SourceMap) -> tuple[Layout, list[Problem]]:
+    """The layout with every region's font (and the bold that goes with it) named by the bundled
+    faces, the layout's fonts: or the game's fonts:, resolved to the file actually used; an unknown
+    name is an error at the region."""
+    available = {**{k: k for k in FONT_FILES}, **layout.fonts, **own}
+    problems: list[Problem] = []
+    sides = {}
+    for side in ("face", "back"):
+        out = []
+        for r in getattr(layout, side):
+            props = dict(r.props)
+            name = props.get("font")
+            for key in ("font", "bold_font"):
+                value = props.get(key)
+                if value is None:
+                    continue
+                if value not in available:
+                    known = sorted(k for k, v in available.items() if v)
+                    problems.append(Problem(r.where.file, r.where.line, r.where.col, f"{side}.regions.{r.name}.{key}",
+                                            f"unknown font {value!r} (fonts: {', '.join(known)})"))
+                    continue
+                if not available[value]:      # its file was refused: said at the file
+                    continue
+                props[key] = available[value]
+            if name is not None and "bold_font" not in r.props and f"{name}-bold" in available \
+                    and name not in FONT_FILES:
+                props["bold_font"] = available[f"{name}-bold"]
+            out.append(replace(r, props=props))
+        sides[side] = tuple(out)
+    return replace(layout, face=sides["face"], back=sides["back"]), problems
+
+
 def _build_layout(lid: str, data: dict, smap: SourceMap, folder: Path | None = None,
                   size: Any = None) -> tuple[Layout | None, list[Problem]]:
     """A layout at its own size, or at size (a deck's size: …); every region is placed on that card
@@ -337,6 +402,10 @@ def _build_layout(lid: str, data: dict, smap: SourceMap, folder: Path | None = N
     problems = []
     icons, errs = _build_icons(data, folder, smap)
     problems.extend(errs)
+    own_fonts: dict[str, str] = {}
+    if data.get("fonts") and folder is not None:
+        own_fonts, errs = _build_fonts(data, folder.parent / "fonts", smap)
+        problems.extend(errs)
     where = Where(smap.file, *smap.where(()))
     width, height = _size_pt(size if size is not None else data.get("size", "poker"))
     bleed = parse_length(data.get("bleed", "3mm"))
@@ -377,11 +446,6 @@ def _build_layout(lid: str, data: dict, smap: SourceMap, folder: Path | None = N
             if f is not None and f not in CARD_FIELDS and not f.startswith("fields."):
                 problems.append(smap.problem(path + ("field",), f"unknown field {f!r} (use {', '.join(sorted(CARD_FIELDS))} "
                                                                  "or fields.NAME)"))
-            font = props.get("font")
-            if font is not None:
-                if font not in FONT_FILES:
-                    problems.append(smap.problem(path + ("font",), f"unknown font {font!r} "
-                                                                   f"(fonts: {', '.join(sorted(FONT_FILES))})"))
             regions.append(Region(name, kind, x, y, w, h, props, rwhere))
         regions.sort(key=lambda r: (r.get("z", 0),))
         sides[side] = tuple(regions)
@@ -390,7 +454,7 @@ def _build_layout(lid: str, data: dict, smap: SourceMap, folder: Path | None = N
     return Layout(lid, width, height, bleed, safe, parse_length(data.get("corner_radius", "0mm")),
                   data.get("background", "#ffffff"), sides["face"], sides["back"], where, icons,
                   {k: v.lower() for k, v in (data.get("styles") or {}).items()},
-                  spec=(data, smap, folder)), []
+                  spec=(data, smap, folder), fonts=own_fonts), []
 
 
 def layout_at(layout: Layout, size: Any) -> tuple[Layout | None, list[Problem]]:
@@ -416,7 +480,7 @@ def _build_rulings(raw: _Raw) -> tuple[list[Ruling], list[Problem]]:
 
 
 def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout],
-                entries: list[Entry]) -> tuple[Deck | None, list[Problem]]:
+                entries: list[Entry], game_fonts: dict[str, str] | None = None) -> tuple[Deck | None, list[Problem]]:
     d, smap = raw.data, raw.smap
     problems: list[Problem] = []
     deck_entry, errs = read_entry("deck", d["id"], d["name"], d, smap, ())
@@ -431,6 +495,9 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout],
         # the template's own problems at this size, said where the size is chosen: the deck
         problems.extend(smap.problem(("size",), f"{e.file}:{e.line}:{e.col}: {e.field}: {e.message}") for e in errs)
         layout = sized
+    if layout is not None:
+        layout, errs = _resolve_fonts(layout, game_fonts or {}, smap)
+        problems.extend(errs)
     suits = {}
     marks: dict[str, str] = {}
     for i, s in enumerate(d.get("suits", [])):

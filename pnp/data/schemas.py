@@ -69,6 +69,14 @@ STYLES = {"type": "object", "description": "colour names for [name]{…} in card
 GEOMETRY = {"type": "string", "pattern": GEOMETRY_PATTERN,
             "description": "a length (7mm) or a share of the trim, plus or minus a length (10%, 100% - 14mm)"}
 
+FONTS = {"type": "array", "description": "the project's own fonts (files in its fonts/ folder, TrueType outlines)",
+         "items": {"type": "object", "additionalProperties": False, "required": ["family", "file"],
+                   "properties": {
+                       "family": {"type": "string", "pattern": r"^[a-z0-9][a-z0-9_-]*$",
+                                  "description": "the name regions use (font: NAME); the bold weight is NAME-bold"},
+                       "weight": {"enum": ["regular", "bold"]},
+                       "file": {"type": "string", "description": "a .ttf in the project's fonts/ folder"}}}}
+
 SIZE = {"oneOf": [
     {"enum": SIZE_NAMES},
     {"type": "object", "additionalProperties": False, "required": ["width", "height"],
@@ -136,6 +144,7 @@ LAYOUT = {
         "back": SIDE,
         "icons": ICONS,
         "styles": STYLES,
+        "fonts": FONTS,
     },
 }
 
@@ -228,6 +237,7 @@ GAME = {
                   "properties": {"file": {"type": "string"}, "version": TEXT}},
         "final": {"type": "boolean", "description": "print without provisional marks (every question answered)"},
         "icons": ICONS,
+        "fonts": FONTS,
         "components": {"type": "array", "items": COMPONENT},
     },
 }
