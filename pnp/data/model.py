@@ -15,9 +15,10 @@ class Where:
     file: str
     line: int
     col: int
+    cell: str = ""       # a spreadsheet cell when the value came from one (see pnp.data.sheets)
 
     def problem(self, field_path: str, message: str) -> Problem:
-        return Problem(self.file, self.line, self.col, field_path, message)
+        return Problem(self.file, self.line, self.col, field_path, message, cell=self.cell)
 
 
 @dataclass(frozen=True)
@@ -87,7 +88,7 @@ class Card:
     fields: Mapping[str, Any]
     rules: Mapping[str, Any]
     where: Where
-    spots: Mapping[str, tuple[int, int]] = field(default_factory=dict)   # field → (line, col) of its value
+    spots: Mapping[str, Where] = field(default_factory=dict, compare=False)   # field → where its text starts
     back: "Back | None" = None        # this card's own back (one-sided decks), over the deck's
     reverse: "Card | None" = None     # the other side's content (two_sided decks)
 

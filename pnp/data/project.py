@@ -16,6 +16,7 @@ from .ledger import Entry, Ruling, audit, read_draft, read_entry
 from .model import Back, Card, Component, Deck, Game, Icon, Layout, Region, Suit, Where
 from .schemas import SCHEMAS, SIZE_NAMES
 from .parts import PART_SCHEMAS, build_part
+from .sheets import expand_deck
 from .yamlsource import SourceMap, format_path, load_yaml
 
 FILE_KINDS = {"deck", "rulings", *PART_SCHEMAS}
@@ -160,6 +161,7 @@ class Project:
                 problems.extend(e.problems)
                 layouts = {}
         files: dict[str, _Raw] = {}
+        broken: set[str] = set()
         for path in sorted(folder.glob("*.yaml")):
             loaded = self._read_mapping(path, problems)
             if loaded is None:
@@ -174,9 +176,15 @@ class Project:
                                                             f"(expected one of: {', '.join(sorted(FILE_KINDS))})"))
                     continue
             found = schema_problems(kind, data, smap)
+            if not found and kind == "deck" and isinstance(data.get("cards"), dict):   # cards: {from: cards.csv}
+                data, smap, found = expand_deck(data, smap, folder, self.display(folder))
+                if isinstance(data["cards"], list):
+                    found = found + schema_problems(kind, data, smap)
             problems.extend(found)
             if not found:
                 files[path.name] = _Raw(data, smap, folder, path)
+            elif isinstance(data.get("id"), str):
+                broken.add(data["id"])       # game.yaml's count is not compared with a deck that did not load
         game_raw = files.pop("game.yaml", None)
         game_fonts: dict[str, str] = {}
         if game_raw is not None and game_raw.data.get("fonts"):
@@ -212,7 +220,7 @@ class Project:
                     parts.append(part)
         if game_raw is None:
             raise DataError(problems or [Problem(self.display(folder / "game.yaml"), 0, 0, "", "not loaded")])
-        failed = {raw.data["id"] for raw in files.values()} - {d.id for d in decks} - {p.id for p in parts}
+        failed = ({raw.data["id"] for raw in files.values()} - {d.id for d in decks} - {p.id for p in parts}) | broken
         game, errs = _build_game(game_raw, game_id, folder, decks, parts, failed, entries, rulings,
                                  self.display(folder))
         problems.extend(errs)
@@ -537,16 +545,16 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout],
         spots = {}
         for key in ("title", "body", "flavor", "value"):
             if key in c or key in defaults:
-                spots[key] = _text_start(lines, smap.where(path + (key,) if key in c else ("defaults", key)), key)
+                spots[key] = _spot(smap, lines, path + (key,) if key in c else ("defaults", key))
         for key in {**defaults.get("fields", {}), **c.get("fields", {})}:
-            spots["fields." + key] = _text_start(lines, smap.where(
-                path + ("fields", key) if key in c.get("fields", {}) else ("defaults", "fields", key)), key)
+            spots["fields." + key] = _spot(smap, lines, path + ("fields", key) if key in c.get("fields", {})
+                                           else ("defaults", "fields", key))
         card = Card(
             id=c["id"], deck_id=d["id"], title=merged.get("title", ""), suit=suit, value=merged.get("value"),
             body=merged.get("body", ""), flavor=merged.get("flavor", ""), image=image,
             count=merged.get("count", 1), provisional=card_entry.marked,
             fields=dict(merged.get("fields", {})), rules=dict(merged.get("rules", {})),
-            where=Where(smap.file, *smap.where(path)), spots=spots)
+            where=smap.location(path), spots=spots)
         card, errs = _card_sides(card, merged, c, path, bool(d.get("two_sided")), suits, folder, smap, lines)
         problems.extend(errs)
         cards.append(card)
@@ -616,13 +624,21 @@ def _card_sides(card: Card, merged: dict, own: dict, path: tuple, two_sided: boo
         spots = dict(card.spots)
         for key in ("title", "body", "flavor", "value"):
             if key in content:
-                spots[key] = _text_start(lines, smap.where(at + (key,)), key)
+                spots[key] = _spot(smap, lines, at + (key,))
         for key in content.get("fields", {}):
-            spots["fields." + key] = _text_start(lines, smap.where(at + ("fields", key)), key)
+            spots["fields." + key] = _spot(smap, lines, at + ("fields", key))
         sides.append(replace(card, spots=spots, **changes))
     front_card, back_card = sides
     return replace(front_card, reverse=back_card), problems
 
+
+
+def _spot(smap: SourceMap, lines: list[str], path: tuple) -> Where:
+    """Where the text of a card field starts: a spreadsheet cell, or its first character in the YAML."""
+    loc = smap.location(path)
+    if loc.cell or loc.file != smap.file:
+        return loc
+    return Where(loc.file, *_text_start(lines, (loc.line, loc.col), str(path[-1])))
 
 
 def _text_start(lines: list[str], at: tuple[int, int], key: str) -> tuple[int, int]:

@@ -17,7 +17,8 @@ ASCENT = 0.88   # first baseline sits this many ems below the top of a text box
 
 class _Problems(list):
     def add(self, card_where, field: str, message: str) -> None:
-        self.append(Problem(card_where.file, card_where.line, card_where.col, field, message))
+        self.append(Problem(card_where.file, card_where.line, card_where.col, field, message,
+                            cell=getattr(card_where, "cell", "")))
 
 
 def _color(value: str | None, card: Card | None, deck: Deck, back: Back | None = None) -> str | None:
@@ -135,17 +136,20 @@ def _markup(text: str, region: Region, card: Card | None, deck: Deck, game: Game
     if not errors:
         return runs
     if "text" in region.props or card is None:     # the layout's own text
-        base, fld = (region.where.line, region.where.col), f"{region.name}.text"
-        file = region.where.file
+        spot, fld = region.where, f"{region.name}.text"
     else:
-        base, fld, file = card.spots.get(label, (where.line, where.col)), label, where.file
+        spot, fld = card.spots.get(label, where), label
     for e in errors:
+        if spot.cell:     # a spreadsheet cell: the cell, and how far into it
+            problems.append(Problem(spot.file, spot.line, spot.col, fld,
+                                    f"{e.message} (character {e.offset + 1} of the cell)", cell=spot.cell))
+            continue
         before = text[:e.offset]
         if "\n" in before:   # a block scalar: its lines start at the same indentation
-            line, col = base[0] + before.count("\n"), base[1] + e.offset - before.rfind("\n") - 1
+            line, col = spot.line + before.count("\n"), spot.col + e.offset - before.rfind("\n") - 1
         else:
-            line, col = base[0], base[1] + e.offset
-        problems.append(Problem(file, line, col, fld, e.message))
+            line, col = spot.line, spot.col + e.offset
+        problems.append(Problem(spot.file, line, col, fld, e.message))
     return None
 
 
