@@ -61,7 +61,8 @@ paragraph
 Inline (inside one line; markup never spans lines):
 
 the markup shared with card text (:mod:`pnp.text.inline`): ``**強調**`` bold gothic;
-``【用語】`` a term, set in gothic; ``{漢字|かんじ}`` ruby; ``[赤]{…}`` colour; ``\\n`` a line break;
+``【用語】`` a term, set in gothic; ``{漢字|かんじ}`` ruby; ``[赤]{…}`` colour; ``:coin:`` an icon of
+game.yaml's ``icons:``; ``\\n`` a line break;
 ``\\x`` the character x literally; values from data, so the rulebook can never disagree with the
 components: ``{{title}}`` ``{{subtitle}}`` ``{{players}}`` (3〜5人) ``{{players_min}}``
 ``{{players_max}}`` ``{{play_time}}`` ``{{age}}`` ``{{version}}`` ``{{designer}}``
@@ -312,7 +313,7 @@ class _Parser:
         self.problems: list[Problem] = []
         self.counts: list[tuple[str, int, str, int]] = []
         self.file = ""
-        self.game_icons = None      # icons are drawn on cards; a rulebook reports :name: as not available
+        self.game_icons = tuple(game.icons)    # game.yaml icons: (a layout's icons are its cards' own)
         self.colors = {}
 
     def err(self, line: int, col: int, message: str, fld: str = "") -> None:

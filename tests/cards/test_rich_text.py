@@ -179,3 +179,30 @@ def test_png_matches_pdf_layout_for_ruby(project):
     band = img.crop((round((pl.x + frag.x_pt) * s), round((pl.baseline - frag.size_pt * 1.4) * s),
                      round((pl.x + frag.x_pt + frag.width_pt) * s), round((pl.baseline - frag.size_pt * 0.9) * s)))
     assert band.getextrema()[0] < 128     # ink of the reading above the base
+
+
+def test_rulebook_and_cards_share_the_markup_and_the_game_icons(project, tmp_path):
+    """One markup: the rulebook reads [colour]{…} and the game's :icons: like card text does."""
+    root = project("""\
+      - {id: a, suit: sun, value: 1, title: 取引, body: ':coin:を得る。'}
+    """, game_extra=ICONS)
+    book = root / "components/demo/rulebook"
+    book.mkdir()
+    (book / "01-play.md").write_text("# 遊び方\n\n手番に[赤]{:coin:3枚}を払い、{亭主|ていしゅ}に会います。\n\n"
+                                     "{{card cards/a: 取引カード}}\n", encoding="utf-8")
+    game = Project(root).load_game("demo")
+    build_game(game, tmp_path / "out", BuildOptions(sheets=False, shop=False))
+    pdf_path = tmp_path / "out/demo/rulebook.pdf"
+    with pdfplumber.open(pdf_path) as pdf:
+        chars = [c for p in pdf.pages for c in p.chars]
+    text = "".join(c["text"] for c in chars)
+    assert "3枚を払い" in text and "\ufffc" not in text and "{" not in text and "coin" not in text
+    red = [c for c in chars if c["text"] == "枚"]
+    assert red and all(tuple(round(v, 3) for v in c["non_stroking_color"]) == (0.753, 0.224, 0.169) for c in red)
+    from pypdf import PdfReader
+    content = b"".join(x.get_data() for p in PdfReader(pdf_path).pages for x in _forms(p) if hasattr(x, "get_data"))
+    assert b".831373 .67451 .05098 rg" in content          # the coin, in the text and on the card figure
+    (book / "01-play.md").write_text("# 遊び方\n\n手番に :gem: を払います。\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", "demo", "--project", str(root)])
+    assert result.exit_code == 1
+    assert "components/demo/rulebook/01-play.md:3:5: unknown icon :gem: (icons: coin, sword" in result.output
