@@ -206,3 +206,18 @@ def test_rulebook_and_cards_share_the_markup_and_the_game_icons(project, tmp_pat
     result = CliRunner().invoke(main, ["validate", "demo", "--project", str(root)])
     assert result.exit_code == 1
     assert "components/demo/rulebook/01-play.md:3:5: unknown icon :gem: (icons: coin, sword" in result.output
+
+
+def test_markup_errors_in_a_spreadsheet_deck_name_the_cell(project):
+    root = project("""\
+      - {id: a, suit: sun, value: 1, title: 仮}
+    """, game_extra=ICONS)
+    deck = root / "components/demo/cards.yaml"
+    text = deck.read_text(encoding="utf-8")
+    deck.write_text(text[:text.index("cards:")] + "cards: {from: cards.csv}\n", encoding="utf-8")
+    (root / "components/demo/cards.csv").write_text("id,suit,value,title,body\na,sun,1,取引,:coin:と:gem:\n",
+                                                     encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", "demo", "--project", str(root)])
+    assert result.exit_code == 1
+    assert "components/demo/cards.csv!E2: body: unknown icon :gem: (icons: coin, sword; write \\: for a colon) " \
+           "(character 8 of the cell)" in result.output, result.output
