@@ -7,12 +7,13 @@ from typing import Mapping
 from ..data.model import Back, Card, Deck, Game, Icon, Layout, Region
 from ..errors import DataError, Problem
 from ..text import fonts
-from ..text.inline import ICON_CHAR, Inline, Run, parse_inline, plain_text
+from ..text.inline import ICON_CHAR, Inline, Run, merge_runs, parse_inline, plain_text
 from ..text.linebreak import Span, TextDoesNotFit, break_text, fit_text
 from ..units import to_mm
 from .plan import RUBY_SCALE, Box, CardPlan, Item, Mark, Picture, PlacedLine, Rotated, Rule, TextBlock
 
 ASCENT = 0.88   # first baseline sits this many ems below the top of a text box
+_WIDTHS: dict = {}   # (font key, size) → {char: width}: fonts.measure is fixed per font key, so shared
 
 
 class _Problems(list):
@@ -64,6 +65,8 @@ def place_text(text: str, region: Region, *, color: str, problems: _Problems, wh
     bold = region.get("bold_font") or bold_of(font)
     if runs is None:
         runs = (Run(text),)
+    else:   # a 【term】 looks like the text around it on a card: one run with it, as before markup
+        runs = merge_runs(replace(r, style="") if r.style == "term" else r for r in runs)
     checks: dict[str, str] = {}
     for r in runs:
         if r.icon is None:
@@ -86,7 +89,8 @@ def place_text(text: str, region: Region, *, color: str, problems: _Problems, wh
 
     def fit(s: float, min_s: float | None):
         return fit_text(spans_at(s), region.w_pt, region.h_pt - ruby_room, fonts.measure, size_pt=s,
-                        min_size_pt=min_s, leading=region.get("leading", 1.4), justify=(align == "justify"))
+                        min_size_pt=min_s, leading=region.get("leading", 1.4), justify=(align == "justify"),
+                        width_cache=_WIDTHS)
     try:
         result = fit(size, region.get("min_size"))
         max_lines = region.get("max_lines")

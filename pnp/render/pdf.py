@@ -114,6 +114,8 @@ class PdfPainter:
             c.restoreState()
         elif isinstance(item, TextBlock):
             icons = dict(item.icons)
+            c.setFillColor(self.color(item.color))
+            current = item.color
             for placed in item.lines:
                 line = placed.line
                 for frag in line.fragments:
@@ -121,7 +123,9 @@ class PdfPainter:
                     if frag.icon:
                         self.icon(icons[frag.icon], x, placed.baseline, frag.size_pt)
                         continue
-                    c.setFillColor(self.color(frag.color or item.color))
+                    if (frag.color or item.color) != current:
+                        current = frag.color or item.color
+                        c.setFillColor(self.color(current))
                     t = c.beginText()
                     t.setFont(fonts.pdf_name(frag.font), frag.size_pt)
                     if line.char_space_pt:
