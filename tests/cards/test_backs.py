@@ -151,3 +151,12 @@ def test_mistakes_in_backs_are_reported(project):
     """, deck_extra="two_sided: true\n")
     r = CliRunner().invoke(main, ["validate", "demo", "--project", str(root2)])
     assert r.exit_code == 1 and "cards[0]: card 'a' of a two_sided deck needs back:" in r.output
+
+
+def test_export_refuses_what_a_spreadsheet_cannot_hold(project):
+    """A spreadsheet row has no place for a card's two sides: export says so instead of dropping them."""
+    root = _two_sided(project)
+    r = CliRunner().invoke(main, ["export", "demo", "cards", "--csv", "--project", str(root)])
+    assert r.exit_code == 1
+    assert "cards[0].back: back: (a card's own back, or a side of a two-sided card) has no column" in r.output
+    assert not (root / "components/demo/cards.csv").exists()
