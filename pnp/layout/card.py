@@ -1,4 +1,5 @@
-"""Card templates → card plans: fits every text with the shared line breaker, checks glyphs."""
+"""Card templates → card plans: reads card text's inline markup (pnp.text.inline: ruby, bold, colour,
+icons), fits every text with the shared line breaker, checks glyphs in the font each run uses."""
 from __future__ import annotations
 
 from dataclasses import replace

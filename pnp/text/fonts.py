@@ -1,6 +1,8 @@
-"""The bundled Japanese fonts: registration with reportlab, measuring, glyph coverage.
+"""The bundled Japanese fonts and a project's own: registration with reportlab, measuring, glyph coverage.
 
-Fonts are TrueType outlines (reportlab's TTFont cannot read CFF) and are embedded as subsets."""
+Fonts are TrueType outlines (reportlab's TTFont cannot read CFF) and are embedded as subsets.  A
+project's own font (``fonts:`` in game.yaml or a layout) is known by a key ``name@hash-of-its-path``,
+so two projects may both call a font ``kaisei``; a CFF-outline OpenType font is refused."""
 from __future__ import annotations
 
 import hashlib
