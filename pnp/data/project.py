@@ -481,7 +481,9 @@ def _build_rulings(raw: _Raw) -> tuple[list[Ruling], list[Problem]]:
             problems.append(raw.smap.problem(path + ("id",), f"duplicate ruling id {r['id']!r}"))
         seen.add(r["id"])
         text = r["text"] if len(r["text"]) <= 24 else r["text"][:24] + "…"
-        entry, errs = read_entry("ruling", r["id"], f"裁定（{r['id']}）「{text}」", r, raw.smap, path)
+        label = (f"裁定（{r['id']}）「{text}」" if r.get("print", True) else
+                 f"エンジンの安全装置（{r['id']}、ルールとしては印刷しません）")
+        entry, errs = read_entry("ruling", r["id"], label, r, raw.smap, path)
         problems.extend(errs)
         out.append(Ruling(r["id"], r["text"], r.get("print", True), entry))
     return out, problems
