@@ -351,13 +351,15 @@ def plan_deck(game: Game, deck: Deck) -> DeckPlans:
     faces = {card.id: plan_side(game, deck, card, problems) for card in deck.cards}
     back = plan_side(game, deck, None, problems)
     backs: dict[str, CardPlan] = {}
+    own: dict[Back, CardPlan] = {deck.back: back}     # one plan per distinct back, drawn once, placed often
     for card in deck.cards:
         if deck.two_sided and card.reverse is not None:
             backs[card.id] = plan_side(game, deck, card.reverse, problems, side="back")
-        elif card.back is not None:
-            backs[card.id] = replace(plan_side(game, deck, None, problems, back=deck.back_of(card)), card_id=card.id)
         else:
-            backs[card.id] = back
+            b = deck.back_of(card)
+            if b not in own:
+                own[b] = plan_side(game, deck, None, problems, back=b)
+            backs[card.id] = own[b]
     if problems:
         raise DataError(list(problems))
     return DeckPlans(faces, back, backs)

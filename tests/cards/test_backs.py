@@ -160,3 +160,16 @@ def test_export_refuses_what_a_spreadsheet_cannot_hold(project):
     assert r.exit_code == 1
     assert "cards[0].back: back: (a card's own back, or a side of a two-sided card) has no column" in r.output
     assert not (root / "components/demo/cards.csv").exists()
+
+
+def test_cards_whose_own_back_equals_the_decks_share_it(project, tmp_path):
+    root = project("""\
+      - {id: a, suit: sun, value: 1, title: 通常, back: {color: "#2c3e50"}}
+      - {id: b, suit: sun, value: 2, title: 特別, back: {color: "#7d3c98"}}
+      - {id: c, suit: sun, value: 3, title: 特別2, back: {color: "#7d3c98"}}
+    """)
+    game = Project(root).load_game("demo")
+    from pnp.build import plan_game_cards
+    plans = plan_game_cards(game)["cards"]
+    _, back = plans
+    assert plans.backs["a"] is back and plans.backs["b"] is plans.backs["c"] is not back
