@@ -64,7 +64,8 @@ def write_contact_sheet(game: Game, deck_id: str | None, out_file: Path, dpi: in
                           draw(faces[card.id])))
             if backs[card.id] is not back:     # a back of its own, or the other side of a two-sided card
                 tiles.append((f"{deck.id}/{card.id}（裏）", draw(backs[card.id])))
-        tiles.append((f"{deck.id}（裏）", draw(back)))
+        if not deck.two_sided:      # a two-sided deck never prints the shared back
+            tiles.append((f"{deck.id}（裏）", draw(back)))
     tw = max(t.width for _, t in tiles)
     th = max(t.height for _, t in tiles)
     label_h = 18
