@@ -122,12 +122,14 @@ def test_the_largest_board_allowed_plans_in_bounded_time(tmp_path):
     """A board at the size limit must still tile quickly: each tile draws only what it shows."""
     from pnp.data.project import Project
     from pnp.parts_build import plan_parts
-    project = project_with(tmp_path, "ebe")
-    (project / "components/ebe/huge.yaml").write_text(BOARD.format(n=MAX_BOARD_CELLS).replace("6mm", "14mm"),
-                                                      encoding="utf-8")
-    edit(project / "components/ebe/game.yaml", "components:\n",
+    from pnp.scaffold import new_game
+    new_game(tmp_path, "mini")         # a game without a draft: no provenance needed for the new part
+    project = tmp_path
+    (project / "components/mini/huge.yaml").write_text(BOARD.format(n=MAX_BOARD_CELLS).replace("6mm", "14mm"),
+                                                       encoding="utf-8")
+    edit(project / "components/mini/game.yaml", "components:\n",
          "components:\n  - {id: huge, name: 大きなマップ, kind: board, count: 1}\n")
-    game = Project(project).load_game("ebe")
+    game = Project(project).load_game("mini")
     start = time.monotonic()
     plans = {p.part_id: p for p in plan_parts(game)}
     assert time.monotonic() - start < 20

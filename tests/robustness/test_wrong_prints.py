@@ -15,12 +15,16 @@ def _both(cli, project, game):
 
 def test_a_deck_size_smaller_than_its_layout_is_checked_against_the_safe_area(cli, tmp_path):
     project = project_with(tmp_path, "euphoria")
-    edit(project / "components/euphoria/kleshas.yaml", "layout: card-number", "layout: card-number\nsize: mini")
+    (project / "layouts").mkdir()
+    (project / "layouts/wide.yaml").write_text(     # a 50 mm text box: fits a poker card, not a mini one
+        "extends: card-number\nface:\n  regions:\n    note:\n      kind: text\n      text: 注\n"
+        "      x: 6mm\n      y: 70mm\n      w: 50mm\n      h: 8mm\n", encoding="utf-8")
+    edit(project / "components/euphoria/kleshas.yaml", "layout: card-number", "layout: wide\nsize: mini")
     for result in _both(cli, project, "euphoria"):
         assert result.exit_code == 1 and no_traceback(result)
         n = line_of(project / "components/euphoria/kleshas.yaml", "size: mini")
-        assert f"components/euphoria/kleshas.yaml:{n}:1: size: at this size the face" in result.output
-        assert "leaves the safe area" in result.output and "44 × 63 mm" in result.output
+        assert f"components/euphoria/kleshas.yaml:{n}:1: size: " in result.output
+        assert "region 'note' of layout 'wide'" in result.output and "leaves the safe area" in result.output
 
 
 def test_a_tab_in_card_text_is_refused(cli, tmp_path):
