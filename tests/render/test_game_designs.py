@@ -144,16 +144,19 @@ def test_tantei2_event_vp_is_printed_large_where_the_rules_give_vp(games, plans)
             assert not big, f"events/{card.id}: a VP stamp on a card that gives none"
 
 
-def test_tantei2_aid_one_per_player_rules_at_least_7_5_pt_no_placeholder(games, plans):
-    game = games["tantei2"]
+@pytest.mark.parametrize("game_id", ("tantei2", "terror24"))
+def test_player_aid_one_per_player_rules_at_least_7_5_pt_no_placeholder(games, plans, game_id):
+    game = games[game_id]
     deck = next(d for d in game.decks if d.id == "aid")
-    assert sum(c.count for c in deck.cards) == game.players[1] == 4
-    faces, _ = plans["tantei2"]["aid"]
+    assert sum(c.count for c in deck.cards) == game.players[1]
+    assert next(c for c in game.components if c.id == "aid").count == game.players[1]
+    faces, _ = plans[game_id]["aid"]
     for card in deck.cards:
         items = faces[card.id].items
         texts = [(b, _text(b)) for b, _ in _blocks(items)]
         rules = [(b, t) for b, t in texts if t != "（仮）"]
-        assert rules and all(b.size_pt >= 7.5 for b, _ in rules), [(t[:10], b.size_pt) for b, t in rules]
+        assert sum(len(t) for _, t in rules) > 100
+        assert all(b.size_pt >= 7.5 for b, _ in rules), [(t[:10], b.size_pt) for b, t in rules]
         assert not any(isinstance(i, Rotated) for i in items), "an upside-down 早 reads as 吉"
         assert not any(isinstance(i, Mark) for i in items), "no placeholder mark on the aid"
         assert "（仮）" in [t for _, t in texts]
