@@ -160,3 +160,25 @@ def test_player_aid_one_per_player_rules_at_least_7_5_pt_no_placeholder(games, p
         assert not any(isinstance(i, Rotated) for i in items), "an upside-down 早 reads as 吉"
         assert not any(isinstance(i, Mark) for i in items), "no placeholder mark on the aid"
         assert "（仮）" in [t for _, t in texts]
+
+
+def test_an_index_that_turned_reads_as_another_number_is_underlined(plans):
+    """「6」 turned is 「9」: the corner index puts a rule under such values (both copies), as playing cards do."""
+    from pnp.layout.card import turns_into_another_number
+    from pnp.layout.plan import Rule
+    assert [v for v in ("6", "9", "16", "19", "61", "66", "86") if turns_into_another_number(v)] == \
+        ["6", "9", "16", "19", "61", "66", "86"]
+    assert not any(turns_into_another_number(v) for v in ("8", "69", "96", "10", "1", "7", "HT", "紫", ""))
+    faces, _ = plans["tantei2"]["events"]
+
+    def rules_in_turned_index(card_id):
+        return [r for item in faces[card_id].items if isinstance(item, Rotated)
+                for r in item.items if isinstance(r, Rule)]
+
+    def rules_upright(card_id):
+        return [r for r in faces[card_id].items if isinstance(r, Rule) and to_mm(r.y1) < 20 and to_mm(r.x1) < 13]
+
+    for card_id in ("e06", "e09", "e16", "e19", "e61"):
+        assert rules_in_turned_index(card_id) and rules_upright(card_id), card_id
+    for card_id in ("e07", "e08", "e10", "e15"):
+        assert not rules_in_turned_index(card_id) and not rules_upright(card_id), card_id
