@@ -122,6 +122,7 @@ class _Builder:
                 note = BoxFlow("proposal", "", [self.para((m.Run(
                     "この節は下書きにない内容を pnp が補ったものです。設計者の確認を待っています。"),), indent=False)],
                     self.th)
+                note.keep_with_next = True        # never left at a page foot apart from its section
                 at = 1 if blocks and isinstance(blocks[0], Heading) else 0
                 blocks[at:at] = [note]
             body.extend(blocks)
@@ -168,8 +169,7 @@ class _Builder:
                     out.append(BoxFlow(b.kind, b.title, self.blocks(b.blocks, boxed=True), th))
             elif isinstance(b, m.Cards):
                 plans = [self.plan(r) for r in b.refs]
-                labels = [""] * len(plans) if len(plans) == 1 else [m._card_name(self.game.deck(r.deck), r.card)
-                                                                   .split("（")[-1].rstrip("）") for r in b.refs]
+                labels = [""] * len(plans) if len(plans) == 1 else self.card_labels(b.refs)
                 out.append(CardFigure(plans, labels, b.caption, th, max_scale=0.42 if len(plans) > 1 else 0.5))
             elif isinstance(b, m.PartFig):
                 out.append(self.part_figure(b))
@@ -189,6 +189,18 @@ class _Builder:
             elif isinstance(b, m.NewPage):
                 out.append(PageBreak())
         return out
+
+    def card_labels(self, refs) -> list[str]:
+        """The label under each card of a figure: its name; cards that share a name (five
+        「ヒーロータイム」) are told apart by their suit (「スコッチ」 …)."""
+        labels = [m._card_name(self.game.deck(r.deck), r.card).split("（")[-1].rstrip("）") for r in refs]
+        names = list(labels)
+        for k, r in enumerate(refs):
+            if names.count(names[k]) > 1 and r.card != "back":
+                card = self.game.deck(r.deck).card(r.card)
+                if card.suit is not None and card.suit.name not in labels[k]:
+                    labels[k] = card.suit.name
+        return labels
 
     def list_items(self, b: m.ListBlock) -> list[Flowable]:
         th = self.th
@@ -284,7 +296,7 @@ class _Builder:
                 if items:
                     out.extend(self.list_items(m.ListBlock(False, 1, tuple(items), m.Loc("", 0))))
                 out.append(CardFigure([p for _, p in sample], [s.name for s, _ in sample],
-                                      f"{len(sample)}つのスート（色と印で見分けます）", th, gap_mm=2.5))
+                                      f"{deck.name}の{len(sample)}種類（色と印で見分けます）", th, gap_mm=2.5))
         return out
 
 
@@ -322,6 +334,11 @@ def _min_follow(f: Flowable, width: float, frame_h: float) -> float:
     return 0.0
 
 
+def _sticky(f: Flowable) -> bool:
+    """Kept with what follows: a heading, or a note that introduces its section."""
+    return isinstance(f, Heading) or getattr(f, "keep_with_next", False)
+
+
 def _keep_headings(story: list[Flowable], spec: PageSpec) -> list[Flowable]:
     """Keep-together, done by the layout and never by hand-placed page breaks:
     - a heading never ends a page: before it, a conditional break asks for room for the heading, any
@@ -331,17 +348,23 @@ def _keep_headings(story: list[Flowable], spec: PageSpec) -> list[Flowable]:
     out: list[Flowable] = []
     w, fh = spec.frame_w, spec.frame_h
     for i, f in enumerate(story):
-        if isinstance(f, Heading) and not (i and isinstance(story[i - 1], Heading)):
+        if _sticky(f) and not (i and _sticky(story[i - 1])):
             heads = 0.0
             j = i
-            while j < len(story) and isinstance(story[j], Heading):
+            while j < len(story) and _sticky(story[j]):
                 h = story[j]
-                h.wrap(w, 1e6)
-                heads += h.height + h.spaceBefore + h.spaceAfter
+                _, hh = h.wrap(w, 1e6)
+                heads += hh + h.getSpaceBefore() + h.getSpaceAfter()
                 j += 1
             need = heads
             if j < len(story):
                 follow = _min_follow(story[j], w, fh) + story[j].getSpaceBefore()
+                # a short lead-in (three lines or fewer) stays with the figure it introduces
+                if isinstance(story[j], TextBlock) and follow <= 3 * story[j].lead + story[j].getSpaceBefore() \
+                        and j + 1 < len(story) and len(story[j]._lines) < 4:
+                    whole = _keeps_whole(story[j + 1], w, fh)
+                    if whole and heads + follow + whole + story[j + 1].getSpaceBefore() <= fh:
+                        follow += story[j].getSpaceAfter() + story[j + 1].getSpaceBefore() + whole
                 if heads + follow > fh:       # too tall for one page with its heading: two lines of it
                     follow = min(follow, 3 * spec.theme.size * spec.theme.leading)
                 need += follow
