@@ -197,12 +197,20 @@ class _Builder:
         return out
 
     def card_labels(self, refs) -> list[str]:
-        """The label under each card of a figure: its name; cards that share a name (five
+        """The label under each card of a figure: the one the source gives (``deck/card=ラベル``), else
+        the card's own title, else its name (「貪欲の3」); cards that share a name (five
         「ヒーロータイム」) are told apart by their suit (「スコッチ」 …)."""
         labels = [m._card_name(self.game.deck(r.deck), r.card).split("（")[-1].rstrip("）") for r in refs]
+        for k, r in enumerate(refs):      # a card with a title of its own is named by it, not 「配置の4」
+            if r.card != "back":
+                card = self.game.deck(r.deck).card(r.card)
+                if card.title and card.suit is not None and card.title != card.suit.name:
+                    labels[k] = card.title
         names = list(labels)
         for k, r in enumerate(refs):
-            if names.count(names[k]) > 1 and r.card != "back":
+            if r.label:
+                labels[k] = r.label
+            elif names.count(names[k]) > 1 and r.card != "back":
                 card = self.game.deck(r.deck).card(r.card)
                 if card.suit is not None and card.suit.name not in labels[k]:
                     labels[k] = card.suit.name
