@@ -101,7 +101,7 @@ def kinds(E, s):
 def test_components_and_decks(game):
     counts = {c.id: (c.kind, c.count) for c in game.components}
     assert counts == {"watashi": ("deck", 4), "persons": ("deck", 31), "tragedy": ("deck", 1),
-                      "events": ("deck", 64), "lamps": ("bits", 7), "aid": ("deck", 1)}
+                      "events": ("deck", 64), "lamps": ("bits", 7), "aid": ("deck", 4)}   # 早見カード: one per player
     assert game.players == (3, 4) and game.version == "5" and game.engine == "tantei2"
     persons = game.deck("persons")
     assert len(persons.suits) == 8
