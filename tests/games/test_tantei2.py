@@ -297,11 +297,11 @@ def test_substitute_dead_colour_costs_two(E):
 
 
 def test_flash_does_not_end_the_turn(E):
-    # 57 違和感 [閃き] 赤: draw 1
-    s = position(E, line=("shizue", "seiji", "toru"), hand=(57,))
-    act(E, s, T.K_FLASH, ev(57))
-    assert s.phase == T.PH_MAIN and s.cur == 0 and len(s.hands[0]) == 1 and ev(57) in s.discard
-    assert (T.K_INV, ev(57)) not in kinds(E, s)
+    # 58 閃光 [閃き] 青: draw 1
+    s = position(E, line=("shizue", "seiji", "toru"), hand=(58,))
+    act(E, s, T.K_FLASH, ev(58))
+    assert s.phase == T.PH_MAIN and s.cur == 0 and len(s.hands[0]) == 1 and ev(58) in s.discard
+    assert (T.K_INV, ev(58)) not in kinds(E, s)
 
 
 def test_recall_does_not_take_itself(E):
