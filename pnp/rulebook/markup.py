@@ -45,7 +45,8 @@ paragraph
 
 ``{{card kleshas/tonyoku-3 kleshas/back: 見出し}}``
     on a line of its own: real components rendered from data as one figure (``back`` is the deck's
-    back), with the caption after ``:`` (default: the cards' names).
+    back), with the caption after ``:`` (default: the cards' names).  ``deck/card=ラベル`` sets the
+    label under that card (no spaces), when the card's name does not say what the figure shows.
 ``{{part station: 見出し}}``
     on a line of its own: a board (the whole map, however it is tiled for printing) or the first card
     of a track, drawn from data at a size that fits the page.
@@ -161,6 +162,7 @@ class Table:
 class CardRef:
     deck: str
     card: str          # a card id, or "back"
+    label: str = ""    # the label printed under the card (``deck/card=ラベル``); default: the card's name
 
 
 @dataclass(frozen=True)
@@ -308,7 +310,7 @@ _STATED = re.compile(r"[（(]\s*([0-9０-９]+)\s*(?:枚|個|本|組|セット)\
 # 「…の束は、人物カード3枚です。」 (a part of the deck), nor 「捜査線（告命灯2個）」 (a position).
 _STATED_BARE = re.compile(r"[ 　：:]*([0-9０-９]+)[ 　]*(?:枚|個|本|組|セット)(?=[、，・」]|[ 　]*$)")
 _ORDERED = re.compile(r"^(\d+)[.)]\s+(.*)$")
-_CARD_REF = re.compile(r"^([a-z0-9][a-z0-9_-]*)/([a-z0-9][a-z0-9_-]*)$")
+_CARD_REF = re.compile(r"^([a-z0-9][a-z0-9_-]*)/([a-z0-9][a-z0-9_-]*)(?:=(\S+))?$")
 
 
 class _Parser:
@@ -586,7 +588,7 @@ class _Parser:
         if not m:
             self.err(no, col, f"card reference {word!r} is not deck/card-id")
             return None
-        deck_id, card_id = m.groups()
+        deck_id, card_id, label = m.groups()
         try:
             deck = self.game.deck(deck_id)
         except KeyError:
@@ -599,7 +601,7 @@ class _Parser:
             except KeyError:
                 self.err(no, col, f"unknown card {card_id!r} in deck {deck_id!r}")
                 return None
-        return CardRef(deck_id, card_id)
+        return CardRef(deck_id, card_id, label or "")
 
     def table(self, rows: list[tuple[int, str]]) -> Table | None:
         cells: list[tuple[Inline, ...]] = []
