@@ -2,6 +2,8 @@
 icons), fits every text with the shared line breaker, checks glyphs in the font each run uses."""
 from __future__ import annotations
 
+import math
+
 from dataclasses import replace
 from typing import Mapping
 
@@ -108,8 +110,10 @@ def place_text(text: str, region: Region, *, color: str, problems: _Problems, wh
             why = (f"a line needs {to_mm(exc.widest_line_pt):.1f} mm of width, the region has "
                    f"{to_mm(exc.available_width_pt):.1f} mm at {exc.size_pt:g} pt")
         else:
-            why = (f"needs {to_mm(exc.needed_height_pt + ruby_room):.1f} mm of height, has "
-                   f"{to_mm(exc.available_height_pt + ruby_room):.1f} mm at {exc.size_pt:g} pt")
+            # rounded up and down: what is needed never prints as equal to what there is
+            needs = math.ceil(to_mm(exc.needed_height_pt + ruby_room) * 10) / 10
+            has = math.floor(to_mm(exc.available_height_pt + ruby_room) * 10) / 10
+            why = f"needs {needs:.1f} mm of height, has {has:.1f} mm at {exc.size_pt:g} pt"
         problems.add(where, label, f"text does not fit region {region.name!r}: {why}")
         return None
     valign = region.get("valign", "top")

@@ -43,3 +43,12 @@ def line_of(path: Path, needle: str) -> int:
     text = path.read_text(encoding="utf-8", errors="replace")
     assert needle in text, needle
     return text[:text.index(needle)].count("\n") + 1
+
+
+def relayout(path: Path, line: str) -> None:
+    """Replace a deck's `layout: …` line; ``{layout}`` in line stands for the layout it had."""
+    import re
+    text = path.read_text(encoding="utf-8")
+    m = re.search(r"^layout: (\S+)$", text, re.M)
+    assert m, path
+    path.write_text(text[:m.start()] + line.replace("{layout}", m.group(1)) + text[m.end():], encoding="utf-8")

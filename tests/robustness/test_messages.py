@@ -2,7 +2,7 @@
 English; one problem is reported once; a broken file hides no other problem."""
 import pytest
 
-from .conftest import REPO, edit, line_of, no_traceback, project_with
+from .conftest import REPO, edit, line_of, no_traceback, project_with, relayout
 
 
 def _build(cli, project, game):
@@ -67,7 +67,7 @@ def test_too_many_lines_is_not_told_as_a_contradiction(cli, tmp_path):
         "extends: card-number\nface:\n  regions:\n    body:\n      kind: text\n      field: body\n"
         "      x: 5mm\n      y: 60mm\n      w: 20mm\n      h: 20mm\n      size: 9pt\n      min_size: 9pt\n"
         "      max_lines: 1\n", encoding="utf-8")
-    edit(project / "components/euphoria/kleshas.yaml", "layout: card-number", "layout: one-line")
+    relayout(project / "components/euphoria/kleshas.yaml", "layout: one-line")
     result = _build(cli, project, "euphoria")
     assert result.exit_code == 1
     assert "the region allows max_lines 1" in result.output

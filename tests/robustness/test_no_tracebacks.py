@@ -5,13 +5,12 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from .conftest import REPO, edit, line_of, no_traceback, project_with
+from .conftest import REPO, edit, line_of, no_traceback, project_with, relayout
 
 
 def test_card_size_zero_is_a_message(cli, tmp_path):
     project = project_with(tmp_path, "euphoria")
-    edit(project / "components/euphoria/kleshas.yaml", "layout: card-number",
-         "layout: card-number\nsize: {width: 0mm, height: 0mm}")
+    relayout(project / "components/euphoria/kleshas.yaml", "layout: {layout}\nsize: {width: 0mm, height: 0mm}")
     result = cli("validate", "euphoria", "--project", project, "--games", "1")
     assert result.exit_code == 1 and no_traceback(result)
     n = line_of(project / "components/euphoria/kleshas.yaml", "size: {width: 0mm")

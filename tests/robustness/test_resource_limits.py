@@ -8,7 +8,7 @@ import pytest
 
 from pnp.limits import MAX_BOARD_CELLS, MAX_GAMES, MAX_TRACK_SPACES, MAX_YAML_DEPTH, MAX_YAML_NODES
 
-from .conftest import REPO, edit, line_of, no_traceback, project_with
+from .conftest import REPO, edit, line_of, no_traceback, project_with, relayout
 
 
 # -- 1: workers ------------------------------------------------------------------------------------
@@ -145,8 +145,7 @@ def test_the_largest_board_allowed_plans_in_bounded_time(tmp_path):
 @pytest.mark.parametrize("width", ["0mm", "0.0000001mm", "5000mm"])
 def test_a_card_size_outside_the_limits_is_a_message(cli, tmp_path, width):
     project = project_with(tmp_path, "euphoria")
-    edit(project / "components/euphoria/kleshas.yaml", "layout: card-number",
-         f"layout: card-number\nsize: {{width: {width}, height: 88mm}}")
+    relayout(project / "components/euphoria/kleshas.yaml", "layout: {layout}\nsize: {width: " + width + ", height: 88mm}")
     start = time.monotonic()
     result = cli("build", "euphoria", "--project", project, "--out", project / "out")
     assert time.monotonic() - start < 30
@@ -157,8 +156,7 @@ def test_a_card_size_outside_the_limits_is_a_message(cli, tmp_path, width):
 
 def test_png_cards_at_a_huge_resolution_are_refused_before_drawing(cli, tmp_path):
     project = project_with(tmp_path, "euphoria")
-    edit(project / "components/euphoria/kleshas.yaml", "layout: card-number",
-         "layout: card-number\nsize: {width: 250mm, height: 280mm}")
+    relayout(project / "components/euphoria/kleshas.yaml", "layout: {layout}\nsize: {width: 250mm, height: 280mm}")
     result = cli("build", "euphoria", "--project", project, "--out", project / "out", "--png", "--dpi", "1200")
     assert result.exit_code == 1 and no_traceback(result)
     assert "components/euphoria/kleshas.yaml:1:1: size: at --dpi 1200 a card is 11811×13228 pixels" in result.output

@@ -1,7 +1,7 @@
 """Issue item 8: validate runs every check build runs, for every paper build offers, without writing."""
 import pytest
 
-from .conftest import REPO, edit, line_of, no_traceback, project_with
+from .conftest import REPO, edit, line_of, no_traceback, project_with, relayout
 
 MISSING = "\ue000"      # a private-use character: in no font
 
@@ -51,8 +51,7 @@ def test_validate_checks_papers_other_than_the_default(cli, tmp_path):
     """A card 175 mm wide fits A4's printable width but not B5's: build with the default paper
     succeeds, build --paper b5 fails, and validate (which checks every paper) fails."""
     project = project_with(tmp_path, "euphoria")
-    edit(project / "components/euphoria/kleshas.yaml", "layout: card-number",
-         "layout: card-number\nsize: {width: 175mm, height: 100mm}")
+    relayout(project / "components/euphoria/kleshas.yaml", "layout: {layout}\nsize: {width: 175mm, height: 100mm}")
     assert cli("build", "euphoria", "--project", project, "--out", project / "a4").exit_code == 0
     b5 = cli("build", "euphoria", "--project", project, "--paper", "b5", "--out", project / "b5")
     assert b5.exit_code == 1 and "components/euphoria/kleshas.yaml" in b5.output

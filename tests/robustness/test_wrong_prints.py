@@ -3,7 +3,7 @@
 import pdfplumber
 import pytest
 
-from .conftest import REPO, edit, line_of, no_traceback, project_with
+from .conftest import REPO, edit, line_of, no_traceback, project_with, relayout
 
 
 def _both(cli, project, game):
@@ -19,7 +19,7 @@ def test_a_deck_size_smaller_than_its_layout_is_checked_against_the_safe_area(cl
     (project / "layouts/wide.yaml").write_text(     # a 50 mm text box: fits a poker card, not a mini one
         "extends: card-number\nface:\n  regions:\n    note:\n      kind: text\n      text: 注\n"
         "      x: 6mm\n      y: 70mm\n      w: 50mm\n      h: 8mm\n", encoding="utf-8")
-    edit(project / "components/euphoria/kleshas.yaml", "layout: card-number", "layout: wide\nsize: mini")
+    relayout(project / "components/euphoria/kleshas.yaml", "layout: wide\nsize: mini")
     for result in _both(cli, project, "euphoria"):
         assert result.exit_code == 1 and no_traceback(result)
         n = line_of(project / "components/euphoria/kleshas.yaml", "size: mini")
