@@ -10,9 +10,10 @@ For states reached by seeded random play, and for every seat ``q``:
 * the information set depends only on what ``q`` knows: ``information_set(d, q)`` equals ``info`` for
   every sample (an information set that kept a real hidden card would change with the samples);
 * sampling does not touch ``info`` (playing on a sample leaves ``info`` as it was);
-* when the real state differs from the information set in what another seat sees (there is something
-  hidden from ``q``), the samples vary what the other seats see: their hidden holdings are re-dealt.
-  An engine with ``hidden_information = True`` must show such states at all.
+* when the information set differs from the real state (something is hidden from ``q``), the samples
+  differ among themselves; and when it differs in what another seat sees, the samples vary what the
+  other seats see: their hidden holdings are re-dealt.  An engine with ``hidden_information = True``
+  must hide something in some of the states.
 """
 from __future__ import annotations
 
@@ -73,8 +74,10 @@ def same(a: Any, b: Any, path: str = "") -> str | None:
 class DeterminizationReport:
     players: int
     states: int = 0                  # (state, seat) pairs checked
-    hidden: int = 0                  # … of which hid something from the seat
-    varied: int = 0                  # … of which the samples re-dealt what the others see
+    hidden: int = 0                  # … in which the information set differs from the real state
+    varied: int = 0                  # … in which the samples differed among themselves
+    others_hidden: int = 0           # … in which it differs in what another seat sees
+    others_varied: int = 0           # … in which the samples varied what the other seats see
     problems: list[str] = field(default_factory=list)
 
     @property
@@ -130,9 +133,12 @@ def check_determinization(engine: Any, players: int, *, states: int = 24, sample
             seen = engine.observe(s, q)
             real_others = [engine.observe(s, p) for p in range(players) if p != q]
             canon_others = [engine.observe(info, p) for p in range(players) if p != q]
-            hidden = same(real_others, canon_others) is not None
+            hidden = info_hash != before
+            others_hidden = same(real_others, canon_others) is not None
             rep.hidden += hidden
+            rep.others_hidden += others_hidden
             views = [canon_others]
+            hashes = {info_hash}
             for j in range(samples):
                 d = engine.determinize(info, q, random.Random(rng.getrandbits(64)))
                 try:
@@ -152,6 +158,7 @@ def check_determinization(engine: Any, players: int, *, states: int = 24, sample
                     rep.problems.append(f"{where} sample {j}: the information set differs between states the "
                                         "seat cannot tell apart (it keeps hidden pieces)")
                     break
+                hashes.add(engine.state_hash(d))
                 others = [engine.observe(d, p) for p in range(players) if p != q]
                 if all(same(others, v) is not None for v in views):
                     views.append(others)
@@ -165,11 +172,14 @@ def check_determinization(engine: Any, players: int, *, states: int = 24, sample
                                         "information set (they share lists)")
                     break
             else:
-                if len(views) > 1:
-                    rep.varied += 1
-                elif hidden:
+                rep.varied += len(hashes) > 1
+                rep.others_varied += len(views) > 1
+                if others_hidden and len(views) == 1:
                     rep.problems.append(f"{where}: {samples} samples never re-dealt what the other seats hold "
                                         "(the determinization keeps the hidden cards)")
+                elif hidden and len(hashes) == 1:
+                    rep.problems.append(f"{where}: {samples} samples were all the same state "
+                                        "(the determinization keeps the hidden pieces)")
     if getattr(engine, "hidden_information", False) and rep.states and not rep.hidden:
         rep.problems.append(f"{gid} {players}p: the engine declares hidden information, but no information "
                             "set hid anything from its seat (information_set keeps the real hidden cards)")
