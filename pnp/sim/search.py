@@ -8,6 +8,10 @@ Policy spec (``--policy``)::
     mcts:400:ms=200     … stopping early after 200 ms of thinking per decision.  A time budget makes the
                         number of iterations depend on the machine's speed, so games are NOT
                         reproducible with it; the iteration count is the budget to use for figures.
+    mcts:100:rollout=heuristic
+                        … playing the games out with one of the game's own policies instead of
+                        uniformly random moves (slower per iteration; needed where random play
+                        never wins, as in the cooperative EBE)
 
 How one decision is searched.  The runner gives a search policy ``engine.information_set(state, seat)``
 in place of ``observe``: the state with every piece the seat cannot see put in a fixed canonical
@@ -18,7 +22,8 @@ arrangement (see the engine protocol).  Each iteration
 2. descends one shared tree of decisions (for every seat, as the observing seat imagines them) choosing
    among the children legal in this determinization by UCB1 with availability counts
    (``mean + c·sqrt(ln(available) / visits)``), sampling chance steps with ``engine.sample_chance``;
-3. adds one new node, then plays the game out with uniformly random legal moves;
+3. adds one new node, then plays the game out with uniformly random legal moves (or the named
+   rollout policy, which sees ``observe`` of the sampled state for the seat to move);
 4. backs up the result: each node keeps the reward of the seat that moved into it — the seat's win
    share (1/k for a k-way tie for rank 1, 0 otherwise), or for cooperative engines
    (``engine.cooperative``) 1 when the team won.
@@ -40,7 +45,7 @@ from .engine import CHANCE, TERMINAL
 from .errors import SimError
 
 DEFAULT_C = 0.7
-SPEC_HELP = "mcts:<iterations>[:c=<exploration>][:ms=<milliseconds>]"
+SPEC_HELP = "mcts:<iterations>[:c=<exploration>][:ms=<milliseconds>][:rollout=<policy>]"
 
 
 def is_search_spec(name: str) -> bool:
@@ -64,7 +69,7 @@ class SearchPolicy:
     wants_information_set = True     # the runner passes engine.information_set(state, seat)
 
     def __init__(self, engine: Any, iterations: int, c: float = DEFAULT_C, ms: float | None = None,
-                 name: str | None = None) -> None:
+                 name: str | None = None, rollout: Any = None) -> None:
         if iterations < 1:
             raise SimError(f"mcts: the number of iterations must be at least 1, got {iterations}")
         if c < 0:
@@ -78,6 +83,7 @@ class SearchPolicy:
         self.c = c
         self.ms = ms
         self.cooperative = bool(getattr(engine, "cooperative", False))
+        self.rollout = rollout           # a policy object, or None for uniformly random moves
         self.name = name or f"mcts:{iterations}"
 
     # ------------------------------------------------------------------ rewards
@@ -114,6 +120,9 @@ class SearchPolicy:
         c = self.c
         log, sqrt = math.log, math.sqrt
         deadline = time.perf_counter() + self.ms / 1000 if self.ms else None
+        roll = self.rollout
+        roll_choose = roll.choose if roll is not None else None
+        roll_obs = eng.observe if roll is not None and getattr(roll, "uses_observation", True) else None
         root = Node(-1)
         max_steps = eng.max_steps
         for it in range(self.iterations):
@@ -169,7 +178,12 @@ class SearchPolicy:
                     apply(s, sample_chance(s, r))
                 else:
                     acts = legal_actions(s)
-                    apply(s, acts[0] if len(acts) == 1 else acts[int(rand() * len(acts))])
+                    if len(acts) == 1:
+                        apply(s, acts[0])
+                    elif roll_choose is None:
+                        apply(s, acts[int(rand() * len(acts))])
+                    else:
+                        apply(s, roll_choose(roll_obs(s, mover) if roll_obs else None, acts, r))
                 steps += 1
             rewards = self.rewards(s)
             for n in path:
@@ -188,9 +202,15 @@ def parse_search_spec(engine: Any, spec: str) -> SearchPolicy:
         iterations = int(parts[1])
     except ValueError:
         raise SimError(f"policy {spec!r}: the iterations must be a whole number ({SPEC_HELP})") from None
-    c, ms = DEFAULT_C, None
+    c, ms, rollout = DEFAULT_C, None, None
     for p in parts[2:]:
         key, sep, value = p.partition("=")
+        if key == "rollout" and sep:
+            from .policies import make_policy
+            if is_search_spec(value):
+                raise SimError(f"policy {spec!r}: a rollout policy cannot itself search")
+            rollout = None if value == "random" else make_policy(engine, value)
+            continue
         try:
             if key == "c" and sep:
                 c = float(value)
@@ -202,4 +222,4 @@ def parse_search_spec(engine: Any, spec: str) -> SearchPolicy:
                 raise SimError(f"policy {spec!r}: unknown setting {p!r} ({SPEC_HELP})")
         except ValueError:
             raise SimError(f"policy {spec!r}: {key} must be a positive number ({SPEC_HELP})") from None
-    return SearchPolicy(engine, iterations, c=c, ms=ms, name=spec)
+    return SearchPolicy(engine, iterations, c=c, ms=ms, name=spec, rollout=rollout)

@@ -13,7 +13,7 @@ from pnp.games import make_engine
 from pnp.sim.determinization import check_determinization, same
 from pnp.sim.engine import CHANCE, TERMINAL, IllegalAction, InvariantError, Result
 from pnp.sim.errors import SimError
-from pnp.sim.policies import make_policy, parse_policies
+from pnp.sim.policies import game_policies, make_policy, parse_policies
 from pnp.sim.runner import Batch, play_game, run_games
 from pnp.sim.search import SearchPolicy
 from pnp.sim.stats import wilson
@@ -265,6 +265,10 @@ def test_policy_spec_parsing():
         with pytest.raises(SimError, match=words):
             make_policy(engine, bad)
 
+    with pytest.raises(SimError, match="cannot itself search"):
+        make_policy(engine, "mcts:10:rollout=mcts:5")
+    assert make_policy(engine, "mcts:10:rollout=random").rollout is None
+
     class NoHooks:
         game_id = "plain"
 
@@ -290,7 +294,8 @@ def test_bundled_determinization_never_reveals_hidden_cards(bundled):
 
 
 def test_bundled_search_player_finishes_a_game(bundled):
-    names = parse_policies(bundled, "mcts:4,random")
+    own = sorted(game_policies(bundled))[0]
+    names = parse_policies(bundled, f"mcts:4,mcts:3:rollout={own},random")
     recs = run_games(bundled, Batch(bundled.min_players, names, 1, seed=3, check=True))
     assert recs[0].error is None and recs[0].result is not None
-    assert recs[0].policies[0] == "mcts:4"
+    assert recs[0].policies[:2] == ("mcts:4", f"mcts:3:rollout={own}")
