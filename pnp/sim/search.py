@@ -8,6 +8,7 @@ Policy spec (``--policy``)::
     mcts:400:ms=200     … stopping early after 200 ms of thinking per decision.  A time budget makes the
                         number of iterations depend on the machine's speed, so games are NOT
                         reproducible with it; the iteration count is the budget to use for figures.
+    mcts:100:reward=win … rewarding only the win (default ``rank``: the place; see below)
     mcts:100:rollout=heuristic
                         … playing the games out with one of the game's own policies instead of
                         uniformly random moves (slower per iteration; needed where random play
@@ -24,9 +25,13 @@ arrangement (see the engine protocol).  Each iteration
    (``mean + c·sqrt(ln(available) / visits)``), sampling chance steps with ``engine.sample_chance``;
 3. adds one new node, then plays the game out with uniformly random legal moves (or the named
    rollout policy, which sees ``observe`` of the sampled state for the seat to move);
-4. backs up the result: each node keeps the reward of the seat that moved into it — the seat's win
-   share (1/k for a k-way tie for rank 1, 0 otherwise), or for cooperative engines
-   (``engine.cooperative``) 1 when the team won.
+4. backs up the result: each node keeps the reward of the seat that moved into it — by default the
+   seat's place, ``(players - rank) / (players - 1)`` (1 for the winner, 0 for the last; seats tied
+   for a rank all get its value), or with ``reward=win`` its win share (1/k for a k-way tie for rank
+   1, 0 otherwise); for cooperative engines (``engine.cooperative``) 1 when the team won.  Measured
+   with one search seat (100 iterations) against two ``heuristic`` seats, 3 players, games 0–11 of
+   seed 1: in 24 the place reward took a win share of 8/12 where the win reward took 2/12, in
+   探偵無宿２ 4/12 against 0/12 — in few iterations the place tells a search more than the bare win.
 
 The decision is the most visited child of the root.  All randomness (determinizations, chance steps,
 tie-breaks, rollouts) comes from one ``random.Random`` seeded from the ``rng`` the runner passes to
@@ -45,7 +50,8 @@ from .engine import CHANCE, TERMINAL
 from .errors import SimError
 
 DEFAULT_C = 0.7
-SPEC_HELP = "mcts:<iterations>[:c=<exploration>][:ms=<milliseconds>][:rollout=<policy>]"
+REWARDS = ("rank", "win")
+SPEC_HELP = "mcts:<iterations>[:c=<exploration>][:ms=<milliseconds>][:rollout=<policy>][:reward=rank|win]"
 
 
 def is_search_spec(name: str) -> bool:
@@ -69,7 +75,7 @@ class SearchPolicy:
     wants_information_set = True     # the runner passes engine.information_set(state, seat)
 
     def __init__(self, engine: Any, iterations: int, c: float = DEFAULT_C, ms: float | None = None,
-                 name: str | None = None, rollout: Any = None) -> None:
+                 name: str | None = None, rollout: Any = None, reward: str = "rank") -> None:
         if iterations < 1:
             raise SimError(f"mcts: the number of iterations must be at least 1, got {iterations}")
         if c < 0:
@@ -84,6 +90,9 @@ class SearchPolicy:
         self.ms = ms
         self.cooperative = bool(getattr(engine, "cooperative", False))
         self.rollout = rollout           # a policy object, or None for uniformly random moves
+        if reward not in REWARDS:
+            raise SimError(f"mcts: reward must be one of {', '.join(REWARDS)}, got {reward!r}")
+        self.reward = reward
         self.name = name or f"mcts:{iterations}"
 
     # ------------------------------------------------------------------ rewards
@@ -93,6 +102,9 @@ class SearchPolicy:
         if self.cooperative:
             won = 1.0 if res.winners else 0.0
             return [won] * len(ranks)
+        if self.reward == "rank":
+            n = len(ranks)
+            return [(n - r) / (n - 1) for r in ranks]
         k = sum(1 for r in ranks if r == 1)
         return [1.0 / k if r == 1 else 0.0 for r in ranks]
 
@@ -202,7 +214,7 @@ def parse_search_spec(engine: Any, spec: str) -> SearchPolicy:
         iterations = int(parts[1])
     except ValueError:
         raise SimError(f"policy {spec!r}: the iterations must be a whole number ({SPEC_HELP})") from None
-    c, ms, rollout = DEFAULT_C, None, None
+    c, ms, rollout, reward = DEFAULT_C, None, None, "rank"
     for p in parts[2:]:
         key, sep, value = p.partition("=")
         if key == "rollout" and sep:
@@ -210,6 +222,9 @@ def parse_search_spec(engine: Any, spec: str) -> SearchPolicy:
             if is_search_spec(value):
                 raise SimError(f"policy {spec!r}: a rollout policy cannot itself search")
             rollout = None if value == "random" else make_policy(engine, value)
+            continue
+        if key == "reward" and sep:
+            reward = value
             continue
         try:
             if key == "c" and sep:
@@ -222,4 +237,4 @@ def parse_search_spec(engine: Any, spec: str) -> SearchPolicy:
                 raise SimError(f"policy {spec!r}: unknown setting {p!r} ({SPEC_HELP})")
         except ValueError:
             raise SimError(f"policy {spec!r}: {key} must be a positive number ({SPEC_HELP})") from None
-    return SearchPolicy(engine, iterations, c=c, ms=ms, name=spec, rollout=rollout)
+    return SearchPolicy(engine, iterations, c=c, ms=ms, name=spec, rollout=rollout, reward=reward)

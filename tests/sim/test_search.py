@@ -265,6 +265,10 @@ def test_policy_spec_parsing():
         with pytest.raises(SimError, match=words):
             make_policy(engine, bad)
 
+    assert make_policy(engine, "mcts:10").reward == "rank"
+    assert make_policy(engine, "mcts:10:reward=win").reward == "win"
+    with pytest.raises(SimError, match="reward must be one of rank, win"):
+        make_policy(engine, "mcts:10:reward=score")
     with pytest.raises(SimError, match="cannot itself search"):
         make_policy(engine, "mcts:10:rollout=mcts:5")
     assert make_policy(engine, "mcts:10:rollout=random").rollout is None
