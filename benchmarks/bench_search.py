@@ -10,7 +10,9 @@ Strength: at every player count, one seat ``mcts:<iterations>`` against the othe
 the game's own policies (``heuristic`` …) or all ``random``; the line-up rotates so the search player sits in every
 seat equally often.  The figure is the search player's win share (a k-way tie for first counts 1/k)
 with its 95% Wilson interval, beside the fair share 1/players.  A cooperative game (EBE) has no
-head-to-head: it prints the team's win rate with every seat played by each policy.
+head-to-head: it prints the team's win rate with every seat played by each policy, the search player
+playing its games out with the game's default policy (``rollout=…``: random play never wins there, so
+random rollouts teach a search nothing); ``--coop-games`` games per player count.
 
 Prints figures; it is not a test.  Games are seeded, so a run repeats exactly."""
 from __future__ import annotations
@@ -21,7 +23,7 @@ from pathlib import Path
 
 from pnp.data.project import Project
 from pnp.games import make_engine
-from pnp.sim.policies import game_policies
+from pnp.sim.policies import default_policy, game_policies
 from pnp.sim.runner import Batch, run_games
 from pnp.sim.stats import wilson
 
@@ -34,6 +36,7 @@ def main() -> None:
     ap.add_argument("--iterations", type=int, default=100, help="search iterations for the strength runs")
     ap.add_argument("--speed", default="100,400", help="iteration budgets for the speed runs")
     ap.add_argument("--speed-games", type=int, default=2)
+    ap.add_argument("--coop-games", type=int, default=6, help="games per player count for a cooperative game")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--project", type=Path, default=ROOT)
@@ -71,10 +74,12 @@ def strength(gid, engine, args) -> None:
     search = f"mcts:{args.iterations}"
     opponents = sorted(game_policies(engine)) + ["random"]
     if getattr(engine, "cooperative", False):
+        search += f":rollout={default_policy(engine)}"
         for players in range(engine.min_players, engine.max_players + 1):
             for pol in [search] + opponents:
                 t = time.perf_counter()
-                recs = run_games(engine, Batch(players, (pol,), args.games, seed=args.seed), jobs=args.jobs)
+                games = args.coop_games if pol == search else args.games
+                recs = run_games(engine, Batch(players, (pol,), games, seed=args.seed), jobs=args.jobs)
                 done = [r for r in recs if r.result is not None]
                 won = sum(1 for r in done if r.result.winners)
                 lo, hi = wilson(won, len(done))
