@@ -37,7 +37,7 @@ def play_game(engine: Any, players: int, policies: Sequence[str], seed: int, *, 
     # a search policy sees the seat's information set (hidden pieces canonical), never the state itself
     views = [engine.information_set if getattr(p, "wants_information_set", False) else engine.observe for p in pols]
     to_move, legal_actions, apply = engine.to_move, engine.legal_actions, engine.apply
-    observe, max_steps = engine.observe, engine.max_steps
+    max_steps = engine.max_steps
     steps = turns = 0
     state = None
     error = None

@@ -2,6 +2,7 @@
 and on every bundled engine."""
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +18,7 @@ from pnp.sim.policies import game_policies, make_policy, parse_policies
 from pnp.sim.runner import Batch, play_game, run_games
 from pnp.sim.search import SearchPolicy
 from pnp.sim.stats import wilson
+from pnp.sim.validation import run_determinization_checks
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -303,3 +305,28 @@ def test_bundled_search_player_finishes_a_game(bundled):
     recs = run_games(bundled, Batch(bundled.min_players, names, 1, seed=3, check=True))
     assert recs[0].error is None and recs[0].result is not None
     assert recs[0].policies[:2] == ("mcts:4", f"mcts:3:rollout={own}")
+
+
+def test_validator_reports_an_engine_whose_information_set_leaks():
+    game = Project(ROOT).load_game("euphoria")
+    engine = make_engine(game)
+
+    class Leaky(type(engine)):
+        def information_set(self, s, seat):
+            return s.clone()
+
+    leaky = Leaky.__new__(Leaky)
+    leaky.__dict__.update(engine.__dict__)
+    problems, checked = run_determinization_checks(game, leaky, states=4, samples=4)
+    assert checked and problems
+    assert "information set differs between states the seat cannot tell apart" in str(problems[0])
+    assert run_determinization_checks(game, engine, states=4, samples=4)[0] == []
+
+
+def test_pnp_validate_shows_the_determinization_row(repo):
+    from click.testing import CliRunner
+    from pnp.cli import main
+    result = CliRunner().invoke(main, ["validate", "euphoria", "--games", "1", "--json", "--project", str(repo)])
+    assert result.exit_code == 0, result.output
+    checks = {c["check"]: c for c in json.loads(result.output)["checks"]}
+    assert checks["hidden"]["ok"] and "隠れた札は毎回配り直される" in checks["hidden"]["detail"]
