@@ -103,12 +103,37 @@ def inspect(game: str, project_dir: Path, as_json: bool) -> None:
 @main.command()
 @click.argument("game")
 @project_option
+@click.option("--csv", "csv_cards", is_flag=True, help="カードの一覧を表計算ソフトで編集できる cards.csv に置く")
+@click.option("--engine", "with_engine", is_flag=True,
+              help="ルールエンジン（engine.py）とそのテストも作る：すぐに pnp simulate で遊べる2〜4人のトリックテイキング")
 @reported
-def new(game: str, project_dir: Path) -> None:
+def new(game: str, project_dir: Path, csv_cards: bool, with_engine: bool) -> None:
     """新しいゲームの雛形を components/GAME/ に作ります（そのままビルドできます）。"""
     from .scaffold import new_game
-    for path in new_game(project_dir, game):
+    for path in new_game(project_dir, game, csv=csv_cards, engine=with_engine):
         click.echo(path.as_posix())
+
+
+@main.command("export")
+@click.argument("game")
+@click.argument("deck")
+@project_option
+@click.option("--csv", "delimiter", flag_value=",", default=True, help="CSV（既定）")
+@click.option("--tsv", "delimiter", flag_value="\t", help="タブ区切り（TSV）")
+@click.option("--out", "out_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="出力先（省略時は components/GAME/DECK.csv）")
+@click.option("--encoding", type=click.Choice(["utf-8-sig", "utf-8", "cp932"]), default="utf-8-sig",
+              show_default=True, help="文字コード：utf-8-sig は BOM 付き UTF-8（Excel がそのまま開ける）、cp932 は Shift_JIS")
+@click.option("--force", is_flag=True, help="出力先が既にあれば置き換える")
+@reported
+def export(game: str, deck: str, project_dir: Path, delimiter: str, out_file: Path | None, encoding: str,
+           force: bool) -> None:
+    """デッキのカードを表計算ソフト用の CSV に書き出します（1行1枚、1行目が列名）。"""
+    from .data.export import export_deck
+    path = export_deck(open_project(project_dir), game, deck, out_file, delimiter=delimiter, encoding=encoding,
+                       force=force)
+    click.echo(path.as_posix())
+    click.echo(f"to read the cards from it, write  cards: {{from: {path.name}}}  in the deck's YAML", err=True)
 
 
 @main.command()
@@ -151,7 +176,7 @@ def validate(games: tuple[str, ...], project_dir: Path, games_per_config: int, s
             for item in r.info:
                 click.echo(f"      ・{item}")
             for p in r.problems:
-                click.echo(f"      {p}")
+                click.echo("\n".join(f"      {line}" for line in str(p).splitlines()))
     if not all(r.ok for r in rows):
         raise SystemExit(1)
 

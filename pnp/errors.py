@@ -13,9 +13,13 @@ class Problem:
     col: int
     field: str
     message: str
+    cell: str = ""      # a spreadsheet cell ("Sheet1!C12"; "C12" in a CSV, which is its own sheet)
 
     def __str__(self) -> str:
-        where = f"{self.file}:{self.line}:{self.col}" if self.line else self.file
+        if self.cell:
+            where = f"{self.file}:{self.cell}" if "!" in self.cell else f"{self.file}!{self.cell}"
+        else:
+            where = f"{self.file}:{self.line}:{self.col}" if self.line else self.file
         field = f" {self.field}:" if self.field else ""
         return f"{where}:{field} {self.message}"
 

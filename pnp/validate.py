@@ -7,7 +7,6 @@ component against the data), then seeded sample games of the rules engine for ev
 policy with invariants checked after every step."""
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -48,7 +47,8 @@ def _run(row: CheckRow, fn: Callable[[], str | None]) -> CheckRow:
 
 
 def _engine_module(game):
-    return importlib.import_module(f"pnp.games.{game.engine}") if game.engine else None
+    from .games.loader import engine_module
+    return engine_module(game)
 
 
 def validate(project: Project, game_ids: list[str] | None, games_per_config: int = 100, seed: int = 1,
@@ -71,9 +71,9 @@ def validate(project: Project, game_ids: list[str] | None, games_per_config: int
         rows.append(data_row)
         rows.append(provisional_row(game))
         progress(f"{gid}: data")
-        module = _engine_module(game)
 
-        def components(game=game, module=module):
+        def components(game=game):
+            module = _engine_module(game)
             checker = getattr(module, "check_components", None) if module else None
             if checker is None:
                 return "宣言なし"
@@ -134,6 +134,8 @@ def validate(project: Project, game_ids: list[str] | None, games_per_config: int
             return f"{checked} 局面×席、見えている情報は一致し、隠れた札は毎回配り直される"
         rows.append(_run(CheckRow(gid, "hidden", "探索プレイヤーの確定化（隠れた札を見ない）"), hidden))
         progress(f"{gid}: samples")
+        rows.append(_run(CheckRow(gid, "engine", "エンジンの共通検査（人数・部品・保存・再生・隠れた情報）"),
+                         lambda game=game: generic_row(game, seed)))
 
         def track(game=game):
             if not game.engine:
@@ -145,6 +147,19 @@ def validate(project: Project, game_ids: list[str] | None, games_per_config: int
             return check_score_track(engine, max(games_per_config, 300), seed)
         rows.append(_run(CheckRow(gid, "track", "得点トラックの長さ"), track))
     return rows
+
+
+def generic_row(game, seed: int) -> str:
+    """The checks every engine gets without code of its own (pnp.sim.generic)."""
+    if not game.engine:
+        return "ルールエンジンなし"
+    from .games import make_engine
+    from .sim.generic import generic_checks
+    report = generic_checks(game, make_engine(game), seed)
+    if report.problems:
+        raise PnpError("\n".join(f"{game.id}: {p}" for p in report.problems))
+    undeclared = f"（任意の宣言なし：{', '.join(report.undeclared)}）" if report.undeclared else ""
+    return "、".join(report.done) + undeclared
 
 
 def ledger_check(game) -> str:

@@ -126,17 +126,23 @@ def plain_text(text: str) -> str:
     return _SPACE.sub("", unicodedata.normalize("NFKC", text))
 
 
+def _at(smap, path: tuple) -> Where:
+    """Where a value sits: a spreadsheet cell for cards read from one, else the YAML line."""
+    locate = getattr(smap, "location", None)
+    return locate(path) if locate is not None else Where(smap.file, *smap.where(path))
+
+
 def read_entry(kind: str, ref: str, label: str, data: Mapping[str, Any], smap: SourceMap, path: tuple,
                parent: Entry | None = None) -> tuple[Entry, list[Problem]]:
     """The ledger entry of one YAML mapping (``path`` is where that mapping sits in the file)."""
     problems: list[Problem] = []
-    where = Where(smap.file, *smap.where(path))
+    where = _at(smap, path)
     raw_source = data.get("source")
     quotes: tuple[Quote, ...] = ()
     if isinstance(raw_source, str):
-        quotes = (Quote(raw_source, Where(smap.file, *smap.where(path + ("source",)))),)
+        quotes = (Quote(raw_source, _at(smap, path + ("source",))),)
     elif isinstance(raw_source, list):
-        quotes = tuple(Quote(q, Where(smap.file, *smap.where(path + ("source", i))))
+        quotes = tuple(Quote(q, _at(smap, path + ("source", i)))
                        for i, q in enumerate(raw_source) if isinstance(q, str))
     question = None
     if isinstance(data.get("question"), Mapping):
@@ -177,7 +183,7 @@ def _read_question(q: Mapping[str, Any], answer: Any, smap: SourceMap, path: tup
                                                          f"{q['chosen']!r}: rewrite the item to the answer and set "
                                                          f"chosen: {answer}"))
     return Question(q.get("topic", "rules"), q["ask"], options, q["chosen"], q["why"], answer,
-                    Where(smap.file, *smap.where(qpath))), problems
+                    _at(smap, qpath)), problems
 
 
 def audit(entries: list[Entry], draft: Draft, component_names: Mapping[str, Entry]) -> list[Problem]:

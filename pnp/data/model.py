@@ -15,9 +15,10 @@ class Where:
     file: str
     line: int
     col: int
+    cell: str = ""       # a spreadsheet cell when the value came from one (see pnp.data.sheets)
 
     def problem(self, field_path: str, message: str) -> Problem:
-        return Problem(self.file, self.line, self.col, field_path, message)
+        return Problem(self.file, self.line, self.col, field_path, message, cell=self.cell)
 
 
 @dataclass(frozen=True)

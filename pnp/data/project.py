@@ -15,6 +15,7 @@ from .ledger import Entry, Ruling, audit, read_draft, read_entry
 from .model import Back, Card, Component, Deck, Game, Layout, Region, Suit, Where
 from .schemas import SCHEMAS, SIZE_NAMES
 from .parts import PART_SCHEMAS, build_part
+from .sheets import expand_deck
 from .yamlsource import SourceMap, format_path, load_yaml
 
 FILE_KINDS = {"deck", "rulings", *PART_SCHEMAS}
@@ -157,6 +158,7 @@ class Project:
                 problems.extend(e.problems)
                 layouts = {}
         files: dict[str, _Raw] = {}
+        broken: set[str] = set()
         for path in sorted(folder.glob("*.yaml")):
             loaded = self._read_mapping(path, problems)
             if loaded is None:
@@ -171,9 +173,15 @@ class Project:
                                                             f"(expected one of: {', '.join(sorted(FILE_KINDS))})"))
                     continue
             found = schema_problems(kind, data, smap)
+            if not found and kind == "deck" and isinstance(data.get("cards"), dict):   # cards: {from: cards.csv}
+                data, smap, found = expand_deck(data, smap, folder, self.display(folder))
+                if isinstance(data["cards"], list):
+                    found = found + schema_problems(kind, data, smap)
             problems.extend(found)
             if not found:
                 files[path.name] = _Raw(data, smap)
+            elif isinstance(data.get("id"), str):
+                broken.add(data["id"])       # game.yaml's count is not compared with a deck that did not load
         game_raw = files.pop("game.yaml", None)
         decks: list[Deck] = []
         parts: list = []
@@ -205,7 +213,7 @@ class Project:
                     parts.append(part)
         if game_raw is None:
             raise DataError(problems or [Problem(self.display(folder / "game.yaml"), 0, 0, "", "not loaded")])
-        failed = {raw.data["id"] for raw in files.values()} - {d.id for d in decks} - {p.id for p in parts}
+        failed = ({raw.data["id"] for raw in files.values()} - {d.id for d in decks} - {p.id for p in parts}) | broken
         game, errs = _build_game(game_raw, game_id, folder, decks, parts, failed, entries, rulings,
                                  self.display(folder))
         problems.extend(errs)
@@ -331,7 +339,9 @@ def _build_rulings(raw: _Raw) -> tuple[list[Ruling], list[Problem]]:
             problems.append(raw.smap.problem(path + ("id",), f"duplicate ruling id {r['id']!r}"))
         seen.add(r["id"])
         text = r["text"] if len(r["text"]) <= 24 else r["text"][:24] + "…"
-        entry, errs = read_entry("ruling", r["id"], f"裁定（{r['id']}）「{text}」", r, raw.smap, path)
+        label = (f"裁定（{r['id']}）「{text}」" if r.get("print", True) else
+                 f"エンジンの安全装置（{r['id']}、ルールとしては印刷しません）")
+        entry, errs = read_entry("ruling", r["id"], label, r, raw.smap, path)
         problems.extend(errs)
         out.append(Ruling(r["id"], r["text"], r.get("print", True), entry))
     return out, problems
@@ -391,7 +401,7 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout],
             body=merged.get("body", ""), flavor=merged.get("flavor", ""), image=image,
             count=merged.get("count", 1), provisional=card_entry.marked,
             fields=dict(merged.get("fields", {})), rules=dict(merged.get("rules", {})),
-            where=Where(smap.file, *smap.where(path))))
+            where=smap.location(path)))
     back = d.get("back", {})
     back_image = None
     if "image" in back:

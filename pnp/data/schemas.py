@@ -151,7 +151,19 @@ DECK = {
         "defaults": {"type": "object", "description": "fields every card starts from",
                      "properties": {k: v for k, v in CARD["properties"].items() if k != "id"},
                      "additionalProperties": False},
-        "cards": {"type": "array", "minItems": 1, "items": CARD},
+        # a list of cards, or {from: cards.csv}: the cards from a spreadsheet (pnp.data.sheets)
+        "cards": {"if": {"type": "array"}, "then": {"minItems": 1, "items": CARD}, "else": {
+            "type": "object", "additionalProperties": False, "required": ["from"],
+            "description": "the cards from a spreadsheet: one row a card, a header row naming the keys "
+                           "(id, title, suit, value, body, flavor, image, count, provisional, source, question, "
+                           "answer, fields.NAME, rules.NAME)",
+            "properties": {
+                "from": {"type": "string", "pattern": r"\.(csv|tsv|xlsx|ods|CSV|TSV|XLSX|ODS)$",
+                         "description": "a .csv, .tsv, .xlsx or .ods file in the game's folder"},
+                "sheet": {"type": "string", "description": "the sheet of an .xlsx/.ods (default: the first)"},
+                "encoding": {"type": "string",
+                             "description": "the text encoding of a .csv/.tsv (default: UTF-8 with or "
+                                            "without BOM, else Shift_JIS/cp932)"}}}},
     },
 }
 
@@ -182,7 +194,9 @@ GAME = {
         "age": TEXT,
         "version": {"type": ["string", "number"]},
         "designer": TEXT,
-        "engine": {"type": "string", "description": "bundled rules engine (pnp.games.NAME)"},
+        "engine": {"type": "string", "description": "the rules engine: a file in the game's folder "
+                   "(engine.py), a bundled engine (euphoria), a pnp.engines entry point or an installed "
+                   "module (package.module)"},
         "draft": {"type": "object", "additionalProperties": False, "required": ["file"],
                   "description": "the designer's draft this game was made from: sources are checked against it",
                   "properties": {"file": {"type": "string"}, "version": TEXT}},

@@ -15,6 +15,7 @@ from yaml.composer import Composer
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..errors import DataError, Problem
+from .model import Where
 
 MAX_ALIASES = 64          # real data uses a handful; a bomb uses many
 MAX_VALUES = 200_000      # values built from one file, counting every alias expansion
@@ -49,6 +50,10 @@ class SourceMap:
     def problem(self, path: PathT, message: str) -> Problem:
         line, col = self.where(path)
         return Problem(self.file, line, col, format_path(path), message)
+
+    def location(self, path: PathT) -> Where:
+        """Where the value at path came from, kept in the model for errors after loading."""
+        return Where(self.file, *self.where(path))
 
 
 _Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)   # libyaml when present: 10× faster, same marks

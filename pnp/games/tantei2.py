@@ -22,7 +22,7 @@ from ..sim.engine import (CHANCE, TERMINAL, Finding, IllegalAction, InvariantErr
 from ..sim.stats import rate, rate_ja
 
 GAME_ID = "tantei2"
-ENGINE_VERSION = "1"
+ENGINE_VERSION = "2"           # 2: 代用コスト and the tie-break as the draft writes them
 WIN_VP = 13
 DEATHS_TO_END = 5
 MAX_LAMPS = 7
@@ -35,8 +35,15 @@ ROUND_CAP = 100           # safety net only; never reached in measured play
 RULING_IDS: tuple[str, ...] = (
     "wasurenagusa-entry", "awake", "round-start-tragedy", "cost-not-spent", "substitute", "flash-timing",
     "auto-flip", "lamp-spaces", "lamp-removal", "victim-lamp", "round-end-order", "round-cap", "victory-tie",
-    "facedown-keep", "effects-target", "dead-cards",
+    "facedown-keep", "effects-target", "dead-cards", "substitute-colour", "substitute-timing", "victory-shared",
 )
+
+# The draft's literal rules are the standard game; pnp's earlier readings are variants the simulator compares
+# (each is an option of a question in rulings.yaml).
+V_SUB_ANY = "sub-any-colour"     # 代用コスト: any colour but black, even one already on the 【捜査線】
+V_TIE_UP = "tie-face-up"         # tie-break: only face-up cards in the 【手帳】 count
+V_LAMPS_EVERY = "lamps-every-round"   # 告命灯 removed at every round end, not only after a death
+V_LAMPS_FIRST = "lamps-from-first"    # 告命灯 on spaces 1…k of the 【捜査線】 instead of 4…3+k
 
 # ---------------------------------------------------------------- constants
 PH_CHANCE, PH_PICK, PH_OUTSIDE, PH_MAIN, PH_DISCARD, PH_DOWN, PH_FLIP, PH_KEEP, PH_END = range(9)
@@ -86,7 +93,7 @@ class Shuffle:
 
 class State:
     __slots__ = (
-        "n", "skills", "phase", "cur", "stack", "chance",
+        "n", "skills", "sub_any", "tie_up", "lamp_first", "lamp_clear", "phase", "cur", "stack", "chance",
         "ev_deck", "discard", "limbo", "hands", "up", "down", "fresh",
         "inv", "line", "linecnt", "outside", "piles", "removed",
         "lamps", "dead", "ndead", "round", "start", "tragedy_pos",
@@ -99,7 +106,7 @@ class State:
 
     def clone(self) -> "State":
         c = State.__new__(State)
-        for k in ("n", "skills", "phase", "cur", "chance", "lamps", "ndead", "round", "start",
+        for k in ("n", "skills", "sub_any", "tie_up", "lamp_first", "lamp_clear", "phase", "cur", "chance", "lamps", "ndead", "round", "start",
                   "tragedy_pos", "sub_color", "sub_used", "sub_disc", "dn", "kfree", "over",
                   "end_reason", "st_down", "st_flip", "st_flip_vp", "st_kept", "st_lost", "st_subs",
                   "st_subs_dead", "st_lamp_deaths", "st_turns", "st_flash", "st_down_vp"):
@@ -204,7 +211,15 @@ class Tantei2Engine:
     version = ENGINE_VERSION
     min_players = 3
     max_players = 4
-    variants = (Variant("standard", "標準", "草案5のルール（裁定つき）"),)
+    variants = (Variant("standard", "標準", "草案5のルール（裁定つき）"),
+                Variant(V_SUB_ANY, "代用コストは黒以外の好きな色",
+                        "代用コストで【捜査線】にある色も生み出せる（草案は【捜査線】上にない色だけ）"),
+                Variant(V_TIE_UP, "同点は表向きのカードだけで比べる",
+                        "VPが同じとき、【手帳】の表向きのカードの通し番号だけで比べる（草案は【手帳】に配置したカードすべて）"),
+                Variant(V_LAMPS_EVERY, "告命灯を毎ラウンド取り除く",
+                        "犠牲者が出なかったラウンドの終了時にも告命灯をすべて取り除く"),
+                Variant(V_LAMPS_FIRST, "告命灯を1枚目の場所から置く",
+                        "告命灯を【捜査線】の1枚目の場所から置く（pnp は4枚目の場所から）"))
     options = (OptionSpec("skills", "「私」のスキルを使う（選択ルール）", (False, True), False),)
     max_steps = 200_000
     default_policy = "heuristic"
@@ -245,7 +260,7 @@ class Tantei2Engine:
                   options: Mapping[str, Any] | None = None) -> State:
         if not self.min_players <= players <= self.max_players:
             raise ValueError(f"{GAME_ID}: {players} players is outside 3–4")
-        if variant != "standard":
+        if variant not in {v.id for v in self.variants}:
             raise ValueError(f"{GAME_ID}: unknown variant {variant!r}")
         opts = dict(options or {})
         unknown = set(opts) - {"skills"}
@@ -255,6 +270,10 @@ class Tantei2Engine:
         s = State()
         s.n = players
         s.skills = bool(opts.get("skills", False))
+        s.sub_any = variant == V_SUB_ANY
+        s.tie_up = variant == V_TIE_UP
+        s.lamp_first = 1 if variant == V_LAMPS_FIRST else FIRST_LAMP_SPACE
+        s.lamp_clear = variant == V_LAMPS_EVERY
         s.phase = PH_CHANCE
         s.cur = -1
         s.chance = 0
@@ -346,8 +365,8 @@ class Tantei2Engine:
             out += [A_FLASH[e] for e in fl]
             if not s.sub_used:
                 nh = len(hand)
-                for c in range(f.np):
-                    if c != f.black and nh >= self._sub_cost(s, seat, c):
+                for c in self.sub_colours(s):
+                    if nh >= self._sub_cost(s, seat, c):
                         out.append(self.A_SUB[c])
             if hand:
                 R = self.A_REST
@@ -446,7 +465,7 @@ class Tantei2Engine:
                 self._reveal(s, seat, e)
             elif k == K_SUB:
                 c = a.a
-                if s.sub_used or c == f.black:
+                if s.sub_used or c not in self.sub_colours(s):
                     raise IllegalAction(f"{a.label()}: not allowed")
                 cost = self._sub_cost(s, seat, c)
                 if len(hand) < cost:
@@ -535,6 +554,15 @@ class Tantei2Engine:
             if not s.dead[p]:
                 return False
         return True
+
+    def sub_colours(self, s: State) -> list[int]:
+        """The colours 代用コスト may make now: 「【捜査線】上にないコスト」, never black (「勿忘草」のコスト).
+        Variant sub-any-colour: any colour but black."""
+        black = self.facts.black
+        if s.sub_any:
+            return [c for c in range(self.facts.np) if c != black]
+        cnt = s.linecnt
+        return [c for c in range(self.facts.np) if c != black and not cnt[c]]
 
     def _sub_cost(self, s: State, seat: int, c: int) -> int:
         cost = 1
@@ -768,16 +796,17 @@ class Tantei2Engine:
             tied = [p for p in range(f.np) if cnt[p] == best]
             if len(tied) == 1:
                 victim = tied[0]
-            elif FIRST_LAMP_SPACE <= s.tragedy_pos < FIRST_LAMP_SPACE + s.lamps:
+            elif s.lamp_first <= s.tragedy_pos < s.lamp_first + s.lamps:
                 last = {}
                 for i, c in enumerate(s.line):
                     if c != f.tragedy:
                         last[f.pc_person[c]] = i
                 victim = max(tied, key=lambda p: last[p])
                 s.st_lamp_deaths += 1
+        if victim >= 0 or s.lamp_clear:
+            s.lamps = 0
         if victim >= 0:
             self._kill(s, victim)
-            s.lamps = 0
             if s.skills:
                 for seat in range(s.n):
                     if f.watashi_skill[s.watashi[seat]] == "victim_draw":
@@ -857,8 +886,11 @@ class Tantei2Engine:
         return o
 
     def _best_serial(self, s: State, seat: int) -> int:
+        """The tie-break: 「通し番号のより小さいイベントカードを【手帳】に配置している方」 — face-up and
+        face-down cards alike are placed in the 【手帳】 (variant tie-face-up: face-up cards only)."""
         f = self.facts
-        return min((f.ev_serial[e] for e in s.up[seat]), default=10_000)
+        cards = s.up[seat] if s.tie_up else s.up[seat] + s.down[seat]
+        return min((f.ev_serial[e] for e in cards), default=10_000)
 
     def result(self, s: State) -> Result:
         f = self.facts
@@ -892,6 +924,186 @@ class Tantei2Engine:
 
     def is_terminal(self, s: State) -> bool:
         return s.over
+
+    # ------------------------------------------------------------ worked examples (rulebook ~~~check)
+    def example_state(self, players: int, setup: Mapping[str, Any], variant: str = "standard",
+                      options: Mapping[str, Any] | None = None) -> State:
+        """A main-phase position for a rulebook example.  ``setup`` keys (all optional but ``line``):
+
+        ``line``    the 【捜査線】 left to right: person ids (``shizue`` …) and ``tragedy`` (惨劇の夜 may only
+                    be the last card, and never among the three cards of the round start);
+        ``lamps``   告命灯 on the 【捜査線】 (0–7);  ``round`` the round number (default 1);
+        ``dead``    person ids already dead;  ``awake`` person ids whose 【容疑者】 pile holds only the
+                    覚醒人物カード;
+        ``hands`` / ``up`` / ``down``   one list per seat of event ids (``e03`` …): the hand, the face-up
+                    and the face-down cards of the 【手帳】 (face-down ones were placed in an earlier turn);
+        ``start``   the start player's seat (default 0);  ``turn`` the seat whose turn it is (default the
+                    start player), who has drawn the last person card of ``line`` and resolved its action.
+
+        Every other event card lies in the event deck (lowest serial on top); the living persons' other
+        cards lie in the 捜査デッキ (惨劇の夜 on top unless it is on the 【捜査線】) or, one each, on top of
+        their 【容疑者】 pile.  The position is then resolved up to the turn player's main decision (face-down
+        cards whose conditions hold turn face up, as in play)."""
+        from ..sim.examples import ExampleError
+        f = self.facts
+        known = {"line", "lamps", "round", "dead", "awake", "hands", "up", "down", "start", "turn"}
+        unknown = sorted(set(setup) - known)
+        if unknown:
+            raise ExampleError(f"unknown setup key {unknown[0]!r} (keys: {', '.join(sorted(known))})")
+        s = self.new_state(players, variant, options)
+        pidx = {p: i for i, p in enumerate(f.person_ids)}
+        eidx = {c.id: i for i, c in enumerate(sorted(self.game.deck("events").cards,
+                                                       key=lambda c: c.rules["serial"]))}
+
+        def person(pid: Any) -> int:
+            if pid not in pidx:
+                raise ExampleError(f"unknown person {pid!r} (persons: {', '.join(f.person_ids)})")
+            return pidx[pid]
+
+        def seats(key: str) -> list[list[int]]:
+            rows = setup.get(key) or [[] for _ in range(players)]
+            if not isinstance(rows, list) or len(rows) != players:
+                raise ExampleError(f"{key} needs one list per player ({players})")
+            out = []
+            for row in rows:
+                cards = []
+                for cid in row or []:
+                    if cid not in eidx:
+                        raise ExampleError(f"{key}: unknown event card {cid!r}")
+                    cards.append(eidx[cid])
+                out.append(cards)
+            return out
+
+        hands, up, down = seats("hands"), seats("up"), seats("down")
+        used = [e for rows in (hands, up, down) for row in rows for e in row]
+        if len(used) != len(set(used)):
+            raise ExampleError("an event card is in two places")
+        for row in up:
+            for e in row:
+                if not f.ev_placed[e]:
+                    raise ExampleError(f"{f.ev_title[e]} is an instant card: it never stays face up in a 【手帳】")
+        dead = {person(p) for p in setup.get("dead") or []}
+        awake = {person(p) for p in setup.get("awake") or []}
+        for row in up:
+            for e in row:
+                alive = [f.person_names[p] for p in f.ev_death[e] if p not in dead]
+                if alive:
+                    raise ExampleError(f"{f.ev_title[e]} is face up, but its 死亡条件 needs {alive[0]} dead")
+        line_ids = list(setup.get("line") or [])
+        if len(line_ids) < 3:
+            raise ExampleError("the 【捜査線】 starts every round with three person cards")
+        if "tragedy" in line_ids[:3]:
+            raise ExampleError("惨劇の夜 never stays among the three cards of the round start")
+        if "tragedy" in line_ids[:-1]:
+            raise ExampleError("the round ends in the turn 惨劇の夜 is drawn: it can only be the last card")
+        line_p = [person(x) for x in line_ids if x != "tragedy"]
+        lamps = setup.get("lamps", 0)
+        if not isinstance(lamps, int) or not 0 <= lamps <= MAX_LAMPS:
+            raise ExampleError(f"lamps must be 0–{MAX_LAMPS}, got {lamps!r}")
+        start = setup.get("start", 0)
+        turn = setup.get("turn", start)
+        rnd = setup.get("round", 1)
+        if not (isinstance(start, int) and 0 <= start < players and isinstance(turn, int) and 0 <= turn < players):
+            raise ExampleError("start and turn are seats 0…players-1")
+        if not isinstance(rnd, int) or rnd < 1:
+            raise ExampleError("round must be 1 or more")
+        # person cards
+        normal: list[list[int]] = [[] for _ in range(f.np)]
+        awake_card = [-1] * f.np
+        for pc in range(f.tragedy):
+            if f.pc_awake[pc]:
+                awake_card[f.pc_person[pc]] = pc
+            else:
+                normal[f.pc_person[pc]].append(pc)
+        s.piles = [[] for _ in range(f.np)]
+        s.inv, s.line, s.outside, s.removed = [], [], [], []
+        s.linecnt = [0] * f.np
+        for x in line_ids:
+            if x == "tragedy":
+                s.line.append(f.tragedy)
+                continue
+            p = pidx[x]
+            if p in dead:
+                raise ExampleError(f"{f.person_names[p]} is dead: no card of theirs is on the 【捜査線】")
+            if not normal[p]:
+                raise ExampleError(f"{f.person_names[p]} has only three person cards")
+            s.line.append(normal[p].pop())
+            s.linecnt[p] += 1
+        for p in range(f.np):
+            if awake_card[p] >= 0:
+                s.piles[p].append(awake_card[p])
+            if p in dead:
+                s.removed.extend(normal[p])
+                continue
+            rest = normal[p]
+            if p in awake:
+                if awake_card[p] < 0:
+                    raise ExampleError(f"{f.person_names[p]} has no 覚醒人物カード and never awakes")
+                s.inv.extend(rest)
+            elif not rest:
+                if awake_card[p] >= 0:
+                    raise ExampleError(f"all of {f.person_names[p]}'s cards are out of the 【容疑者】 pile: "
+                                       f"list the person under awake")
+            else:
+                s.piles[p].append(rest[-1])
+                s.inv.extend(rest[:-1])
+        if f.tragedy in s.line:
+            s.tragedy_pos = len(s.line)
+        else:
+            s.inv.append(f.tragedy)
+            s.tragedy_pos = 0
+        s.dead = [p in dead for p in range(f.np)]
+        s.ndead = len(dead)
+        # event cards
+        s.hands, s.up, s.down = hands, [[] for _ in range(players)], down
+        s.vp = [0] * players
+        s.extra = [[0] * f.np for _ in range(players)]
+        s.rest_bonus = [0] * players
+        s.keep_free = [0] * players
+        s.watashi = list(range(players))
+        if s.skills:
+            for seat in range(players):
+                if f.watashi_skill[seat] == "keep_free":
+                    s.keep_free[seat] += f.watashi_n[seat]
+        s.stack = []
+        for seat, row in enumerate(up):
+            for e in row:
+                self._reveal(s, seat, e)
+        taken = set(used)
+        s.ev_deck = sorted((e for e in range(f.n_ev) if e not in taken), reverse=True)
+        s.discard, s.limbo, s.fresh = [], [], []
+        s.lamps, s.round, s.start = lamps, rnd, start
+        s.sub_color, s.sub_used, s.sub_disc, s.dn = -1, False, 0, 0
+        s.over, s.end_reason, s.hist = False, "", []
+        s.chance = 0
+        s.stack = [(T_MAIN, turn)]
+        self._run(s)
+        return s
+
+    def example_facts(self, s: State) -> dict[str, Any]:
+        """What rulebook examples claim: ``vp`` (per seat), ``notebook`` / ``facedown`` (titles of the face-up
+        / face-down cards per seat), ``substitute_colours`` (the colours 代用コスト may make for the player to
+        move, in Japanese), ``payable`` (hand cards the player to move could play now), ``dead`` (names),
+        ``lamps``, ``over``, ``winner`` (seat letters A, B …), ``ranks``, ``end_reason``."""
+        f = self.facts
+        main = s.phase == PH_MAIN and not s.over
+        facts: dict[str, Any] = {
+            "vp": list(s.vp),
+            "notebook": [[f.ev_title[e] for e in row] for row in s.up],
+            "facedown": [[f.ev_title[e] for e in sorted(row)] for row in s.down],
+            "substitute_colours": [self.colja[c] for c in self.sub_colours(s)] if main and not s.sub_used else [],
+            "payable": sorted((f.ev_title[e] for e in s.hands[s.cur] if self.payable(s, s.cur, e)),
+                              key=f.ev_title.index) if main else [],
+            "dead": [f.person_names[p] for p in range(f.np) if s.dead[p]],
+            "lamps": s.lamps,
+            "over": s.over,
+        }
+        if s.over:
+            r = self.result(s)
+            facts["winner"] = [chr(ord("A") + i) for i in range(s.n) if r.ranks[i] == 1]
+            facts["ranks"] = list(r.ranks)
+            facts["end_reason"] = r.end_reason
+        return facts
 
     def check_invariants(self, s: State) -> None:
         f = self.facts
@@ -1069,6 +1281,7 @@ class HeuristicPolicy:
         # buy a colour if it completes something better than what is payable now
         subs = [a for a in legal if a.kind == K_SUB]
         if subs and len(o.hand) >= 2:
+            makeable = {a.a for a in subs}
             cur = f.ev_vp[best_inv.a] if best_inv and f.ev_placed[best_inv.a] else 0
             target, tcol = None, -1
             for e in o.hand + o.my_down:
@@ -1078,7 +1291,7 @@ class HeuristicPolicy:
                     continue
                 short = [(c, k - (o.linecnt[c] + o.extra[c])) for c, k in f.ev_need[e]
                          if o.linecnt[c] + o.extra[c] < k]
-                if len(short) == 1 and short[0][1] == 1 and short[0][0] != f.black:
+                if len(short) == 1 and short[0][1] == 1 and short[0][0] in makeable:
                     c = short[0][0]
                     if o.dead[c] and len(o.hand) < 3:
                         continue

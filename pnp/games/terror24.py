@@ -1,7 +1,9 @@
 """Rules engine for 24 −共鳴するテロル− (draft 12): 3–5 players, 1–3 hands.
 
 Seats are numbered clockwise from the 親 (seat 0).  The draft's open points are settled in
-``components/terror24/rulings.yaml`` (``RULING_IDS``); the lead prints them in the rulebook's 補足・裁定 so the engine and the book agree.
+``components/terror24/rulings.yaml`` (``RULING_IDS``), which the rulebook prints in its 補足・裁定, so
+the engine and the book agree.  Where the draft is literal the standard rules play it literally; each
+other reading pnp considered is a named variant the simulator compares.
 Simultaneous face-down placements are sequential decisions whose ``observe`` hides the other
 seats' cards until the rules reveal them.
 """
@@ -18,16 +20,16 @@ from ..sim.engine import (CHANCE, TERMINAL, Finding, IllegalAction, InvariantErr
 from ..sim.stats import rate, rate_ja
 
 GAME_ID = "terror24"
-ENGINE_VERSION = "1"
+ENGINE_VERSION = "2"
 
 # The rulings this engine plays, by id; their text (and the designer's ledger) is in
 # components/terror24/rulings.yaml, which the rulebook prints.
 RULING_IDS: tuple[str, ...] = (
-    "hidden-column", "unused-incidents", "deck-rebuild", "second-card-reveal", "both-dice", "great-success",
-    "challenge-order", "death-timing", "hero-number", "no-second", "keep-one", "keep-secret", "halving",
-    "play-order-ties", "skills-from-hand-2", "wolf-timing", "scotch-clash", "dokaben-red", "lloyd-peek",
-    "two-hands", "one-hand", "final-peek", "mastermind-kept", "notes-scotch", "notes-hibachi",
-    "notes-dokaben",
+    "skill-list", "hidden-column", "unused-incidents", "deck-rebuild", "second-card-reveal", "both-dice",
+    "great-success", "challenge-order", "death-timing", "hero-number", "no-second", "keep-this-hand",
+    "keep-secret", "halving", "play-order-ties", "skills-from-hand-2", "wolf-timing", "scotch-clash",
+    "dokaben-red", "lloyd-peek", "two-hands", "one-hand", "final-peek", "bonus-cards", "notes-scotch",
+    "notes-hibachi", "notes-dokaben",
 )
 
 # phases
@@ -138,7 +140,7 @@ ROLLS = tuple(tuple(Roll(g, r) for r in range(9)) for g in range(9))
 
 class State:
     __slots__ = (
-        "n", "notes", "hands", "hand_no", "phase", "cur",
+        "n", "variant", "notes", "keep_old", "wolf_halved", "final2", "mm_kept", "hands", "hand_no", "phase", "cur",
         "det", "vp", "order", "pos",
         "box", "discard", "layout", "revealed",
         "hand", "p1", "p2", "won", "kept",
@@ -147,17 +149,20 @@ class State:
         "rnd", "col", "keep_queue",
         "stats", "clashes", "ht_incidents", "incidents", "tb_first", "tb_order",
         "vp_raw", "vp_hist", "deaths_hand", "final_tie",
+        "chal_order", "last_rank",      # the current incident's challenge order; the last ranking made
     )
 
     def clone(self) -> "State":
         c = State.__new__(State)
-        c.n = self.n; c.notes = self.notes; c.hands = self.hands; c.hand_no = self.hand_no
+        c.n = self.n; c.variant = self.variant; c.notes = self.notes; c.keep_old = self.keep_old
+        c.wolf_halved = self.wolf_halved; c.final2 = self.final2; c.mm_kept = self.mm_kept
+        c.hands = self.hands; c.hand_no = self.hand_no
         c.phase = self.phase; c.cur = self.cur
         c.det = self.det[:]; c.vp = self.vp[:]; c.order = self.order[:]; c.pos = self.pos[:]
         c.box = self.box[:]; c.discard = self.discard[:]; c.layout = self.layout[:]
         c.revealed = self.revealed
         c.hand = [h[:] for h in self.hand]; c.p1 = [p[:] for p in self.p1]
-        c.p2 = [p[:] for p in self.p2]; c.won = [w[:] for w in self.won]; c.kept = self.kept[:]
+        c.p2 = [p[:] for p in self.p2]; c.won = [w[:] for w in self.won]; c.kept = [k[:] for k in self.kept]
         c.alive = self.alive[:]; c.inj = self.inj[:]; c.died = self.died[:]
         c.part = self.part[:]; c.power = self.power[:]
         c.inc = self.inc; c.queue = self.queue[:]; c.dice = self.dice; c.chal = self.chal
@@ -167,6 +172,7 @@ class State:
         c.incidents = self.incidents; c.tb_first = self.tb_first; c.tb_order = self.tb_order
         c.vp_raw = [v[:] for v in self.vp_raw]; c.vp_hist = [v[:] for v in self.vp_hist]
         c.deaths_hand = self.deaths_hand[:]; c.final_tie = self.final_tie
+        c.chal_order = self.chal_order; c.last_rank = self.last_rank
         return c
 
     def __repr__(self) -> str:
@@ -178,7 +184,7 @@ class Observation:
     """What one seat may see.  Incident cards are indices into ``card_suit``/``card_value``;
     -1 marks a card the seat may not see (or a place that is empty)."""
 
-    __slots__ = ("seat", "players", "hand_no", "hands", "final_hand", "skills", "notes", "phase",
+    __slots__ = ("seat", "players", "hand_no", "hands", "final_hand", "skills", "notes", "variant", "phase",
                  "incident", "round", "column", "detectives", "vp", "order", "alive", "injuries",
                  "layout", "hand", "placed1", "placed2", "power",
                  "won", "kept", "keep_options", "available", "dice", "halving_ahead",
@@ -201,10 +207,20 @@ class Terror24Engine:
     game_id = GAME_ID
     min_players = 3
     max_players = 5
+    # The first is the draft read literally; each other variant is one alternative reading the
+    # designer is asked about (a question in rulings.yaml names it), so the simulator can compare it.
     variants = (
-        Variant("standard", "標準ルール", "ルール本文のスキル（2ハンド目から）。"),
+        Variant("standard", "標準ルール", "草案のルール本文どおり（スキルは「■２ハンド目」の一覧）。"),
         Variant("notes-skills", "メモのスキル案",
                 "草案冒頭のメモ「スキルは以下の通り改変する」のスキルに差し替える。"),
+        Variant("keep-old", "残すカードは常に1枚",
+                "手元に残すカードは全体で1枚。前のハンドから残しているカードを、今回獲得したカードの代わりに残してもよい。"),
+        Variant("wolf-halved", "ウルフの4VPも半分に",
+                "ウルフの4VPは殉職した時点で得て、次のハンドへ移るときのVP半減の対象になる。"),
+        Variant("two-hands-final", "2ハンド戦も3ハンド目のルール",
+                "2ハンドで遊ぶとき、2ハンド目に3ハンド目のルール（配置・手元のカードの公開・ボーナス・同点はプレイ順の遅い方）を使う。"),
+        Variant("mastermind-kept", "黒幕も手元のカードを数える",
+                "黒幕の「同じスートの事件カード」に、ハンド開始時に手元に持っていたカードも含める。"),
     )
     options = (OptionSpec("hands", "ハンド数", (1, 2, 3), 3),)
     # picks 5 + per hand: deal 1 + places 50 + challenges 25 + rolls 25 + takes 5 + keeps 5
@@ -263,14 +279,17 @@ class Terror24Engine:
                   options: Mapping[str, Any] | None = None) -> State:
         if not self.min_players <= players <= self.max_players:
             raise ValueError(f"{GAME_ID}: {players} players (3–5)")
-        if variant not in ("standard", "notes-skills"):
+        if variant not in VARIANT_IDS:
             raise ValueError(f"{GAME_ID}: unknown variant {variant!r}")
         hands = int((options or {}).get("hands", 3))
         if hands not in (1, 2, 3):
             raise ValueError(f"{GAME_ID}: hands must be 1, 2 or 3, got {hands}")
         n = players
         s = State()
-        s.n = n; s.notes = variant == "notes-skills"; s.hands = hands; s.hand_no = 1
+        s.n = n; s.variant = variant; s.notes = variant == "notes-skills"
+        s.keep_old = variant == "keep-old"; s.wolf_halved = variant == "wolf-halved"
+        s.final2 = variant == "two-hands-final"; s.mm_kept = variant == "mastermind-kept"
+        s.hands = hands; s.hand_no = 1
         s.phase = P_PICK; s.cur = 0
         s.det = [-1] * n
         s.vp = [0] * n
@@ -282,7 +301,7 @@ class Terror24Engine:
         s.revealed = False
         s.hand = [list(self.kind_counts) for _ in range(n)]
         s.p1 = [[-1] * 5 for _ in range(n)]; s.p2 = [[-1] * 5 for _ in range(n)]
-        s.won = [[] for _ in range(n)]; s.kept = [-1] * n
+        s.won = [[] for _ in range(n)]; s.kept = [[] for _ in range(n)]
         s.alive = [True] * n; s.inj = [0] * n; s.died = [False] * n
         s.part = []; s.power = [0] * n
         s.inc = 0; s.queue = []; s.dice = 0; s.chal = -1; s.take_second = -1
@@ -290,6 +309,7 @@ class Terror24Engine:
         s.stats = [0] * 12; s.clashes = 0; s.ht_incidents = 0; s.incidents = 0
         s.tb_first = 0; s.tb_order = 0
         s.vp_raw = []; s.vp_hist = []; s.deaths_hand = []; s.final_tie = False
+        s.chal_order = (); s.last_rank = None
         return s
 
     # ------------------------------------------------------------ protocol
@@ -432,6 +452,7 @@ class Terror24Engine:
             pw[i] = hours[s.p1[i][k]] + hours[s.p2[i][k]]
         pos = s.pos
         s.queue = sorted(part, key=lambda i: (pw[i], -pos[i]), reverse=True)  # pop() = next
+        s.chal_order = tuple(reversed(s.queue))
         self._next_challenger(s)
 
     def _next_challenger(self, s: State) -> None:
@@ -481,8 +502,17 @@ class Terror24Engine:
         s.alive[seat] = False
         s.died[seat] = True
         s.stats[base + ST_DEATH] += 1
-        if s.hand_no >= 2 and not s.notes and s.det[seat] == self.sk["wolf"]:
-            s.vp[seat] += 4
+        if s.wolf_halved and self._wolf(s, seat):
+            s.vp[seat] += 4                 # variant: at once, so the hand's halving takes half of it
+
+    def _wolf(self, s: State, seat: int) -> bool:
+        """ウルフ's skill applies to this seat (「ハンド中に殉死すると４ＶＰを得る」, from hand 2)."""
+        return s.hand_no >= 2 and not s.notes and s.det[seat] == self.sk["wolf"]
+
+    def _third(self, s: State) -> bool:
+        """The current hand plays under 「■３ハンド目」: the third hand (variant two-hands-final: also
+        the second and last hand of a 2-hand game)."""
+        return s.hand_no == 3 or (s.final2 and s.hands == 2 and s.hand_no == 2)
 
     def _counted(self, s: State, seat: int, kind: int, clash_scotch: bool) -> int:
         if kind == self.hero:
@@ -534,6 +564,7 @@ class Terror24Engine:
                     by_order = True
         s.tb_first += by_first
         s.tb_order += by_order
+        s.last_rank = (k, tuple(ranked), tuple(pw), s.chal_order)
         f = ranked[0] if ranked else -1
         sec = ranked[1] if len(ranked) > 1 else -1
         if (f >= 0 and s.notes and s.hand_no >= 2 and s.det[f] == self.sk["hibachi"]):
@@ -567,21 +598,25 @@ class Terror24Engine:
         return s.hand_no == s.hands
 
     def _keep_options(self, s: State, seat: int) -> list[int]:
+        # 「今回獲得した事件カードの中から「数字が５でない」１枚を選び」; variant keep-old: or the card kept before
         val = self.card_value
         opts = [c for c in s.won[seat] if val[c] != 5]
-        if s.kept[seat] >= 0:
-            opts.append(s.kept[seat])
+        if s.keep_old:
+            opts += s.kept[seat]
         return opts
 
     def _keep(self, s: State, seat: int, card: int) -> None:
-        old = s.kept[seat]
         for c in s.won[seat]:
             if c != card:
                 s.discard.append(c)
-        if old >= 0 and old != card:
-            s.discard.append(old)
         s.won[seat] = []
-        s.kept[seat] = card
+        if s.keep_old:                       # one card in all: the other goes to the discard
+            for c in s.kept[seat]:
+                if c != card:
+                    s.discard.append(c)
+            s.kept[seat] = [card]
+        elif card not in s.kept[seat]:       # the draft: kept cards stay, this hand's card joins them
+            s.kept[seat].append(card)
 
     def _end_hand(self, s: State) -> None:
         s.vp_raw.append(s.vp[:])
@@ -592,7 +627,11 @@ class Terror24Engine:
                 s.discard.append(c)
                 s.layout[slot] = -1
         if self._final(s):
-            if s.hands >= 2:
+            if not s.wolf_halved:
+                for seat in range(s.n):
+                    if s.died[seat] and self._wolf(s, seat):
+                        s.vp[seat] += 4
+            if self._third(s):
                 self._final_bonus(s)
             s.vp_hist.append(s.vp[:])
             s.phase = P_END
@@ -621,6 +660,8 @@ class Terror24Engine:
             s.inj[seat] = 0
             if s.died[seat]:
                 s.vp[seat] //= 2
+                if not s.wolf_halved and self._wolf(s, seat):
+                    s.vp[seat] += 4          # ウルフ: after the halving, in full
         s.vp_hist.append(s.vp[:])
         # lowest VP receives play-order card 1; ties: the later player of this hand first
         pos = s.pos
@@ -643,14 +684,24 @@ class Terror24Engine:
         s.cur = CHANCE
 
     def _final_bonus(self, s: State) -> None:
-        suit, val = self.card_suit, self.card_value
         for seat in range(s.n):
-            cards = s.won[seat] + ([s.kept[seat]] if s.kept[seat] >= 0 else [])
-            count = [0] * len(self.suit_ids)
-            for c in cards:
-                count[suit[c]] += 1
-            s.vp[seat] += 3 * sum(1 for x in count if x >= 3)           # 活躍者
-            s.vp[seat] += sum(1 for c in cards if val[c] == 5 and count[suit[c]] >= 2)  # 黒幕
+            s.vp[seat] += sum(self.bonuses(s, seat))
+
+    def bonuses(self, s: State, seat: int) -> tuple[int, int]:
+        """(活躍者, 黒幕) of a seat at the end of the final hand.  活躍者 counts the cards kept from
+        earlier hands (「ハンド開始時に手元に持っていたものも含む」); 黒幕 counts the cards won in this
+        hand only (variant mastermind-kept: the kept cards too)."""
+        suit, val = self.card_suit, self.card_value
+        count = [0] * len(self.suit_ids)
+        for c in s.won[seat]:
+            count[suit[c]] += 1
+        won_only = count[:]
+        for c in s.kept[seat]:
+            count[suit[c]] += 1
+        active = 3 * sum(1 for x in count if x >= 3)
+        basis = count if s.mm_kept else won_only
+        mastermind = sum(1 for c in s.won[seat] if val[c] == 5 and basis[suit[c]] >= 2)
+        return active, mastermind
 
     # ------------------------------------------------------------ views
 
@@ -662,9 +713,9 @@ class Terror24Engine:
         lloyd = skills and s.det[seat] == self.sk["lloyd"]
         if lloyd:
             return lay
-        if s.hands >= 2 and self._final(s):
+        if self._third(s):
             suit = self.card_suit
-            mine = {suit[c] for c in ([s.kept[seat]] if s.kept[seat] >= 0 else [])}
+            mine = {suit[c] for c in s.kept[seat]}
             for col in range(5):
                 r2 = lay[2 * col + 1]
                 if not (r2 >= 0 and suit[r2] in mine):
@@ -682,8 +733,8 @@ class Terror24Engine:
         n = s.n
         hn = s.hand_no
         o.seat = seat; o.players = n; o.hand_no = hn; o.hands = s.hands
-        o.final_hand = s.hands >= 2 and hn == s.hands
-        o.skills = hn >= 2; o.notes = s.notes
+        o.final_hand = self._third(s)
+        o.skills = hn >= 2; o.notes = s.notes; o.variant = s.variant
         o.phase = PHASE_NAMES[ph]
         resolving = P_CHAL <= ph <= P_TAKE
         o.incident = s.inc + 1 if resolving else 0
@@ -713,9 +764,9 @@ class Terror24Engine:
             o.power = ZEROS[n]
         o.won = tuple(map(tuple, s.won))
         if o.final_hand:
-            o.kept = tuple(s.kept)
+            o.kept = tuple(map(tuple, s.kept))
         else:
-            kept = [-1] * n; kept[seat] = s.kept[seat]; o.kept = tuple(kept)
+            kept = [()] * n; kept[seat] = tuple(s.kept[seat]); o.kept = tuple(kept)
         o.keep_options = tuple(self._keep_options(s, seat)) if ph == P_KEEP else ()
         o.available = (tuple(self.det_ids[d] for d in range(len(self.det_ids)) if d not in s.det)
                        if ph == P_PICK else ())
@@ -726,10 +777,11 @@ class Terror24Engine:
     # ------------------------------------------------------------ results
 
     def _ranking(self, s: State) -> list[int]:
-        if s.hands == 1:
-            tie = lambda i: i                      # nearer clockwise to the 親
+        if self._third(s):
+            tie = lambda i: -s.pos[i]              # 「このハンドのプレイ順の、最も遅いプレイヤー」
         else:
-            tie = lambda i: -s.pos[i]              # latest in the final hand's play order
+            # 「親から時計回りで近い方」, from hand 2 「最もプレイ順番が早い」 (pos is the seat in hand 1)
+            tie = lambda i: s.pos[i]
         return sorted(range(s.n), key=lambda i: (-s.vp[i], tie(i)))
 
     def result(self, s: State) -> Result:
@@ -752,7 +804,7 @@ class Terror24Engine:
             "per_seat": {"detective": [self.det_names[d] if d >= 0 else None for d in s.det]},
             "detectives": [self.det_ids[d] if d >= 0 else None for d in s.det],
             "hands": s.hands,
-            "variant": "notes-skills" if s.notes else "standard",
+            "variant": s.variant,
             "vp_by_hand": [list(v) for v in s.vp_hist],
             "vp_raw_by_hand": [list(v) for v in s.vp_raw],
             "hand1_leaders": [i for i in range(s.n) if h1[i] == lead],
@@ -777,6 +829,163 @@ class Terror24Engine:
     def is_terminal(self, s: State) -> bool:
         return s.cur == TERMINAL
 
+    # ------------------------------------------------------------ worked examples (rulebook)
+
+    def example_state(self, players: int, setup: Mapping[str, Any], variant: str = "standard",
+                      options: Mapping[str, Any] | None = None) -> State:
+        """A position at the start of one incident's resolution (its second cards just revealed), for
+        the rulebook's worked examples.  Seats are named A, B, C … clockwise from the 親 (A).  Keys:
+
+        ``hand``        the hand being played (default 1; at most the game's ``hands`` option);
+        ``incident``    the incident number being resolved, 1–5 (default 1);
+        ``detectives``  detective ids by seat (default: the first ones in data order);
+        ``cards``       {seat: [first, second]} for this incident: hours 0–6 or ``HT`` (ヒーロータイム).
+                        Every seat not dead must be given; each seat's other cards fill the other
+                        columns in data order;
+        ``incidents``   {column 1–5: [1位 card id, 2位 card id]} still on the table (default: this
+                        incident's column and the later ones from the deck in data order; columns
+                        before this incident are already resolved);
+        ``vp``          {seat: VP} (default: the starting VP, or 0 from hand 2);
+        ``won``         {seat: [card ids won earlier in this hand]};
+        ``kept``        {seat: [card ids kept from earlier hands]} (never a 5; none in hand 1);
+        ``injured``     {seat: injuries};  ``dead``  [seats that died earlier in this hand];
+        ``order``       the play order from hand 2, earliest first (default A, B, C …).
+        """
+        from ..sim.examples import ExampleError
+        if variant not in VARIANT_IDS:
+            raise ExampleError(f"unknown variant {variant!r} (variants: {', '.join(VARIANT_IDS)})")
+        s = self.new_state(players, variant, options)
+        names = [chr(ord("A") + i) for i in range(players)]
+
+        def seat(name: Any) -> int:
+            if name not in names:
+                raise ExampleError(f"unknown seat {name!r} (seats: {', '.join(names)})")
+            return names.index(name)
+
+        def incident(cid: Any) -> int:
+            if cid not in self.card_ids:
+                raise ExampleError(f"unknown 事件カード {cid!r}")
+            return self.card_ids.index(cid)
+
+        hand = int(setup.get("hand", 1))
+        if not 1 <= hand <= s.hands:
+            raise ExampleError(f"hand {hand} in a game of {s.hands} hands")
+        k = int(setup.get("incident", 1)) - 1
+        if not 0 <= k < 5:
+            raise ExampleError(f"incident {k + 1}: incidents are numbered 1 to 5")
+        s.hand_no = hand
+        dets = setup.get("detectives") or list(self.det_ids[:players])
+        if len(dets) != players or len(set(dets)) != players or any(d not in self.det_ids for d in dets):
+            raise ExampleError(f"detectives {dets!r}: one different detective per seat")
+        s.det = [self.det_ids.index(d) for d in dets]
+        if hand >= 2:
+            s.vp = [0] * players
+            order = [seat(x) for x in setup.get("order", names)]
+            if sorted(order) != list(range(players)):
+                raise ExampleError(f"order {setup.get('order')!r}: every seat once")
+            s.order = order
+            s.pos = [order.index(i) for i in range(players)]
+        for name, v in (setup.get("vp") or {}).items():
+            s.vp[seat(name)] = int(v)
+        for name in setup.get("dead") or ():
+            i = seat(name)
+            s.alive[i] = False
+            s.died[i] = True
+        for name, n in (setup.get("injured") or {}).items():
+            s.inj[seat(name)] = int(n)
+        used: set[int] = set()
+
+        def take(cid: Any) -> int:
+            c = incident(cid)
+            if c in used:
+                raise ExampleError(f"事件カード {cid} appears twice")
+            used.add(c)
+            return c
+
+        for name, cids in (setup.get("kept") or {}).items():
+            s.kept[seat(name)] = [take(c) for c in cids]
+        for name, cids in (setup.get("won") or {}).items():
+            s.won[seat(name)] = [take(c) for c in cids]     # their VP are in ``vp`` already
+        table = {int(col) - 1: pair for col, pair in (setup.get("incidents") or {}).items()}
+        if any(not k <= col < 5 for col in table):
+            raise ExampleError(f"incidents: only column {k + 1} and later are still on the table")
+        for col, pair in table.items():
+            if len(pair) != 2:
+                raise ExampleError(f"incidents column {col + 1}: two cards (1位, 2位)")
+            s.layout[2 * col], s.layout[2 * col + 1] = take(pair[0]), take(pair[1])
+        spare = [c for c in range(self.n_cards) if c not in used]
+        for col in range(k, 5):
+            if col not in table:
+                s.layout[2 * col], s.layout[2 * col + 1] = spare.pop(0), spare.pop(0)
+        s.box = [c for c in range(self.n_cards) if c not in used and c not in s.layout]
+        # cards are boxed or discarded between hands, and the resolved columns went to the winners
+        # given by ``won`` or nobody: the conservation check only needs every card somewhere
+        full = [k2 for k2, n in enumerate(self.kind_counts) for _ in range(n)]
+        cards = setup.get("cards") or {}
+        for i, name in enumerate(names):
+            pair = cards.get(name)
+            if pair is None:
+                if s.alive[i]:
+                    raise ExampleError(f"cards: seat {name} takes part and needs its two cards")
+                pair = []
+            kinds = []
+            for v in pair:
+                kinds.append(self.hero if v == "HT" else int(v))
+                if not 0 <= kinds[-1] < self.n_kinds:
+                    raise ExampleError(f"seat {name}: no card {v!r} (hours 0–6 or HT)")
+            rest = full[:]
+            for kd in kinds:
+                if kd not in rest:
+                    raise ExampleError(f"seat {name}: a detective has no second {self.places[kd].text} "
+                                       f"card (0 and 3 hours twice, the others once)")
+                rest.remove(kd)
+            if len(kinds) not in (0, 2):
+                raise ExampleError(f"seat {name}: two cards (first, second) for incident {k + 1}")
+            if kinds:
+                s.p1[i][k], s.p2[i][k] = kinds
+            cols = [c for c in range(5) if c != k] if kinds else list(range(5))
+            for j, c in enumerate(cols):
+                s.p1[i][c], s.p2[i][c] = rest[2 * j], rest[2 * j + 1]
+            s.hand[i] = [0] * self.n_kinds
+        for i in range(players):
+            if any(self.card_value[c] == 5 for c in s.kept[i]):
+                raise ExampleError(f"seat {names[i]} keeps a 5 (「数字が５でない」１枚)")
+            if len(s.kept[i]) > (1 if s.keep_old else hand - 1):
+                raise ExampleError(f"seat {names[i]} keeps {len(s.kept[i])} cards in hand {hand}")
+        s.revealed = True
+        s.rnd = 1
+        s.inc = k
+        s.phase = P_CHAL
+        self._start_incident(s)
+        return s
+
+    def example_facts(self, s: State) -> dict:
+        """What the rulebook's examples state: seats by letter (A = the 親)."""
+        names = [chr(ord("A") + i) for i in range(s.n)]
+        cid = self.card_ids
+        facts: dict[str, Any] = {
+            "hand": s.hand_no,
+            "vp": {names[i]: s.vp[i] for i in range(s.n)},
+            "won": {names[i]: [cid[c] for c in s.won[i]] for i in range(s.n)},
+            "kept": {names[i]: [cid[c] for c in s.kept[i]] for i in range(s.n)},
+            "dead": [names[i] for i in range(s.n) if s.died[i]],
+            "injured": {names[i]: s.inj[i] for i in range(s.n) if s.inj[i]},
+        }
+        if s.last_rank is not None:
+            k, ranked, pw, order = s.last_rank
+            facts["incident"] = k + 1
+            facts["challenge_order"] = [names[i] for i in order]
+            facts["first"] = names[ranked[0]] if ranked else None
+            facts["second"] = names[ranked[1]] if len(ranked) > 1 else None
+            facts["power"] = {names[i]: pw[i] for i in sorted(ranked)}
+        if self.is_terminal(s):
+            r = self.result(s)
+            facts["winner"] = names[r.ranks.index(1)]
+            facts["ranks"] = {names[i]: r.ranks[i] for i in range(s.n)}
+            if self._third(s):
+                facts["bonus"] = {names[i]: dict(zip(("活躍者", "黒幕"), self.bonuses(s, i))) for i in range(s.n)}
+        return facts
+
     # ------------------------------------------------------------ checks and replays
 
     def check_invariants(self, s: State) -> None:
@@ -785,7 +994,8 @@ class Terror24Engine:
         where += [c for c in s.layout if c >= 0]
         for w in s.won:
             where += w
-        where += [c for c in s.kept if c >= 0]
+        for k in s.kept:
+            where += k
         if sorted(where) != list(range(self.n_cards)):
             raise InvariantError(f"incident cards not conserved: {sorted(where)}")
         kc = self.kind_counts
@@ -799,8 +1009,10 @@ class Terror24Engine:
                 raise InvariantError(f"seat {seat}: detective cards {cnt} != {list(kc)}")
             if s.vp[seat] < 0:
                 raise InvariantError(f"seat {seat}: negative VP")
-            if s.kept[seat] >= 0 and self.card_value[s.kept[seat]] == 5:
+            if any(self.card_value[c] == 5 for c in s.kept[seat]):
                 raise InvariantError(f"seat {seat} keeps a 5")
+            if len(s.kept[seat]) > (1 if s.keep_old else min(s.hand_no, s.hands - 1)):
+                raise InvariantError(f"seat {seat} keeps {len(s.kept[seat])} cards in hand {s.hand_no}")
             if not s.alive[seat] and not s.died[seat]:
                 raise InvariantError(f"seat {seat}: dead but not recorded")
         if s.phase not in (P_PICK,) and sorted(d for d in s.det) != sorted(set(s.det)):
@@ -829,7 +1041,7 @@ class Terror24Engine:
         raise ValueError(f"unknown action {data!r}")
 
     def state_hash(self, s: State) -> str:
-        key = repr((s.n, s.notes, s.hands, s.hand_no, s.phase, s.cur, s.det, s.vp, s.order,
+        key = repr((s.n, s.variant, s.hands, s.hand_no, s.phase, s.cur, s.det, s.vp, s.order,
                     sorted(s.box), sorted(s.discard), s.layout, s.revealed, s.hand, s.p1, s.p2,
                     s.won, s.kept, s.alive, s.inj, s.died, s.power, s.inc, s.queue, s.dice,
                     s.rnd, s.col))
@@ -901,6 +1113,9 @@ class Terror24Engine:
                 counts[k] += 1
             c.hand[p] = counts
         return c
+
+
+VARIANT_IDS = tuple(v.id for v in Terror24Engine.variants)
 
 
 def make_engine(game: Game) -> Terror24Engine:
@@ -1042,7 +1257,7 @@ class HeuristicPolicy:
         if o.halving_ahead:
             death_cost += (o.vp[me] + 3) / 2
         if o.skills and not o.notes and o.detectives[me] == "wolf":
-            death_cost -= 4 if not o.halving_ahead else 2
+            death_cost -= 2 if (o.halving_ahead and o.variant == "wolf-halved") else 4
         injured = o.injuries[me]
         limit = 3 if (o.skills and not o.notes and o.detectives[me] == "dokaben") else 2
         red_injures = o.skills and o.notes and o.detectives[me] == "dokaben"

@@ -15,7 +15,8 @@ ASCENT = 0.88   # first baseline sits this many ems below the top of a text box
 
 class _Problems(list):
     def add(self, card_where, field: str, message: str) -> None:
-        self.append(Problem(card_where.file, card_where.line, card_where.col, field, message))
+        self.append(Problem(card_where.file, card_where.line, card_where.col, field, message,
+                            cell=getattr(card_where, "cell", "")))
 
 
 def _color(value: str | None, card: Card | None, deck: Deck) -> str | None:

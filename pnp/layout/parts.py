@@ -299,7 +299,7 @@ def track_card(track: Track, copy: TrackCopy, wr: Writer) -> tuple[float, float,
 def plan_track(game: Game, track: Track, room: Room, wr: Writer) -> list[tuple[float, float, list]]:
     cards = [track_card(track, copy, wr) for copy in track.copies]
     first = track.values()[0]
-    return _pack_pieces(cards, room, wr, track.where, f"カードを実線で切り分けます。コマ（木製キューブ）は{first}のマスから始めます。")
+    return _pack_pieces(cards, room, wr, track.where, f"カードを実線で切り分けます。コマは{first}のマスから始めます。")
 
 
 def _pack_pieces(pieces: list[tuple[float, float, list]], room: Room, wr: Writer, where: Where, extra: str,

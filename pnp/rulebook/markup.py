@@ -802,8 +802,8 @@ class _Parser:
             return str(found[1])
         if name == "ruling":
             for r in self.rulings:
-                if r.id == arg:
-                    return r.text
+                if r.id == arg:   # pnp's proposal keeps its mark wherever the book quotes it
+                    return ("（仮）" if r.provisional and not self.game.final else "") + r.text
             self.err(no, col, f"unknown ruling {arg!r} (rulings: {', '.join(r.id for r in self.rulings) or 'none'})")
             return None
         self.err(no, col, f"unknown embed {{{{{body}}}}}")

@@ -17,9 +17,11 @@ FORMAT = "pnp-game-log/1"
 
 
 def data_hash(game: Game) -> str:
-    """sha256 over the game's YAML files (names and bytes), so a log knows which data it was played on."""
+    """sha256 over the game's YAML files and card spreadsheets (names and bytes), so a log knows which
+    data it was played on."""
     h = hashlib.sha256()
-    for path in sorted(Path(game.folder).glob("*.yaml")):
+    kinds = {".yaml", ".csv", ".tsv", ".xlsx", ".ods"}
+    for path in sorted(p for p in Path(game.folder).iterdir() if p.suffix.lower() in kinds and p.is_file()):
         h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     return h.hexdigest()
 

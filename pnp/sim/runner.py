@@ -7,6 +7,7 @@ from __future__ import annotations
 import concurrent.futures as cf
 import traceback
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from .engine import CHANCE, TERMINAL, GameRecord, IllegalAction, InvariantError
@@ -83,7 +84,7 @@ def play_game(engine: Any, players: int, policies: Sequence[str], seed: int, *, 
     except Exception as exc:   # noqa: BLE001 — a sample game must never take the batch down
         result = None
         kind = type(exc).__name__
-        error = f"{kind}: {exc}"
+        error = f"{_origin(exc)}{kind}: {exc}"
         if not isinstance(exc, (InvariantError, IllegalAction, StepLimitError)):
             error += "\n" + "".join(traceback.format_exception(exc)[-3:])
     if trace is not None:
@@ -99,6 +100,24 @@ def play_game(engine: Any, players: int, policies: Sequence[str], seed: int, *, 
     return GameRecord(index=index, seed=seed, players=players, policies=tuple(policies), variant=variant,
                       options=dict(options or {}), result=result, steps=steps, rounds=rounds, turns=turns,
                       score_history=history, error=error)
+
+
+def _origin(exc: BaseException) -> str:
+    """``file:line: `` of the deepest frame outside the runner (the engine's or a policy's own code), so
+    that the first line of a game's error says where it happened."""
+    if isinstance(exc, StepLimitError):
+        return ""
+    here = Path(__file__).resolve().parent
+    for frame in reversed(traceback.extract_tb(exc.__traceback__)):
+        path = Path(frame.filename)
+        if frame.filename.startswith("<") or path.resolve().parent == here:
+            continue
+        try:
+            shown = path.resolve().relative_to(Path.cwd().resolve()).as_posix()
+        except ValueError:
+            shown = path.as_posix()
+        return f"{shown}:{frame.lineno}: "
+    return ""
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..data.model import Game
+from .generic import checked
 from .policies import policy_names
 from .runner import Batch, run_games
 
@@ -38,6 +39,7 @@ def run_sample_games(game: Game, engine: Any = None, games_per_config: int = 100
     if engine is None:
         from ..games import make_engine
         engine = make_engine(game)
+    engine = checked(game, engine)       # + card conservation when the engine reports card_locations
     problems: list[SampleProblem] = []
     for players, lineup in sample_configs(engine):
         batch = Batch(players, lineup, games_per_config, seed=seed, check=True)

@@ -44,7 +44,7 @@ def test_score_track_too_short_fails(repo, tmp_path):
     import shutil
     shutil.copytree(repo / "components/terror24", tmp_path / "components/terror24")
     track = tmp_path / "components/terror24/score-cards.yaml"
-    track.write_text(track.read_text(encoding="utf-8").replace("end: 60", "end: 30"), encoding="utf-8")
+    track.write_text(track.read_text(encoding="utf-8").replace("end: 71", "end: 30"), encoding="utf-8")
     result = run("validate", "terror24", "--games", "2", "--project", tmp_path)
     assert result.exit_code == 1 and "得点トラック 0〜30 に収まるのは" in result.output
 

@@ -188,6 +188,25 @@ def test_follow_same_suit_any_number_other_suit_higher_and_round_minimum(e):
     assert "読経：「貪欲の8」を【徳】にする" in labels
 
 
+@pytest.mark.parametrize("players,hands", [
+    (3, ["疑1 疑2 疑3 疑4", "貪欲8 瞋恚8 疑5 掉挙8", "昏沈8 掉挙7 貪欲7 瞋恚7"]),
+    (4, ["疑1", "貪欲8", "疑5", "昏沈8"]),
+])
+def test_from_round_nine_only_the_mu_suit_can_follow(e, players, hands):
+    """Draft: 「”現在のラウンド数”以上の数字でなければならない」 with 「１〜８の数字」. Rulebook: 「第9ラウンド
+    からは、無の境地と違うスートのカードは1枚も出せません」 (3 players: rounds 9–12; 4 players: round 9)."""
+    round_no = 9
+    s = position(e, hands, round_no=round_no, sailed=range(players))
+    assert len(s.hands[0]) == s.hand_size - (round_no - 1)     # a reachable position
+    do(e, s, "渡海：「疑の1」")                                  # the first sailor may play anything
+    sails = [m for m in e.legal_actions(s) if m.card >= 0]
+    assert sails == [] if players == 4 else [e.card_names[m.card] for m in sails] == ["疑の5"]
+    assert all(e.suit_of[m.card] == SUITS["疑"] for m in sails)  # an 8 of another suit is not enough
+    if players == 4:
+        do(e, s, "脱落")                                          # forced to sail, nothing to play
+        assert s.out[1]
+
+
 def test_once_sailed_always_sail(e):
     # 「一度でも「渡海」を選んだ場合、「読経」を行うことはできません。」
     s = position(e, ["疑1 疑2 疑3", "貪欲1 貪欲2 貪欲3", "瞋恚1 瞋恚2 瞋恚3", "昏沈1 昏沈2 昏沈3"],
@@ -286,6 +305,56 @@ def test_toku_total_with_hidden_card_and_tie_by_last_round_order(e):
     assert r.ranks == (3, 1, 2, 4)
 
 
+def test_two_survivors_who_never_chanted_are_ranked_by_last_round_order_not_hidden_card(e):
+    """Draft: 「まず、脱落せず、１回も読経しなかったプレイヤーがいれば、そのプレイヤーがゲームに勝利します。」
+    「いずれの場合も、複数いたら最終ラウンドで手番順の早かった方を優先してください。」
+    Rulebook: 「どちらの場合も、条件を満たすプレイヤーが複数いるときは、最後のラウンドの手番順で先の
+    プレイヤーが勝ちます。」 — the set-aside card (here 3 against 8) plays no part in it."""
+    s = position(e, ["疑1", "疑8", "疑7", "疑6"], round_no=9, parent=1, sailed=[1, 2], chanted=[0, 3],
+                 hidden=["貪欲5", "貪欲3", "貪欲8", "貪欲2"])
+    for label in ("疑の8", "疑の7", "疑の6", "疑の1"):
+        do(e, s, label)
+    r = e.result(s)
+    assert r.end_reason == "special_win"
+    assert r.winners == (1,)                    # 親 of the last round, though his set-aside card is lower
+    assert r.ranks[1] == 1 and r.ranks[2] == 2
+    assert r.extra["special_winner"] is True
+
+
+def test_seed_776_daring_four_players_first_seat_wins(e):
+    """The issue's reproduction (`pnp play euphoria --seed 776 --players 4 --policy daring`): プレイヤー1
+    and プレイヤー2 both survive without 読経; プレイヤー1 is the last round's 親, so he wins although
+    his set-aside card (昏沈の7) is lower than プレイヤー2's (瞋恚の8)."""
+    record = play_game(e, 4, ("daring",) * 4, 776, check=True)
+    r = record.result
+    assert r.end_reason == "special_win"
+    assert r.winners == (0,) and r.ranks[:2] == (1, 2)
+
+
+def test_lone_survivor_who_never_chanted_counts_as_a_win_without_chanting(e):
+    """A lone survivor who never chanted would, played on, only sail to the end and win by 「脱落せず、
+    １回も読経しなかったプレイヤー」: the report counts it as 出し切り勝利 with the others."""
+    s = position(e, ["疑1 疑2", "貪欲8 貪欲7", "瞋恚8 瞋恚7"], round_no=11, sailed=[0, 1, 2])
+    do(e, s, "渡海：「疑の1」")
+    do(e, s, "脱落")
+    do(e, s, "脱落")
+    r = e.result(s)
+    assert r.end_reason == "last_survivor" and r.winners == (0,)
+    assert r.extra["special_winner"] is True
+    t = position(e, ["疑1 疑2", "貪欲8 貪欲7", "瞋恚8 瞋恚7"], round_no=11, sailed=[0, 1, 2], chanted=[0])
+    do(e, t, "渡海：「疑の1」")
+    do(e, t, "脱落")
+    do(e, t, "脱落")
+    assert e.result(t).extra["special_winner"] is False
+    records = [play_game(e, 4, ("daring",) * 4, seed) for seed in range(40)]
+    finding = next(f for f in e.questions(records) if "出し切り勝利" in f.question_ja)
+    wins = sum(1 for rec in records if not rec.result.extra["eliminated"][rec.result.winners[0]]
+               and rec.result.extra["never_chanted"][rec.result.winners[0]])
+    assert finding.figures["special_wins"] == wins
+    assert finding.figures["at_the_end"] + finding.figures["last_survivor"] == wins
+    assert finding.figures["last_survivor"] > 0 and finding.figures["at_the_end"] > 0
+
+
 def test_eliminated_players_hidden_card_does_not_count_and_they_rank_last(e):
     s = position(e, ["疑1", "貪欲8", "疑7", "疑6"], round_no=9, chanted=[0, 1, 2, 3],
                  hidden=["瞋恚1", "瞋恚8", "瞋恚2", "瞋恚3"])
@@ -330,6 +399,24 @@ def test_rulings_are_unique_japanese_sentences(game):
     assert len(ids) == len(set(ids)) and set(RULING_IDS) <= set(ids)
     for r in game.rulings:
         assert r.text.endswith("。") and any("\u3040" <= ch <= "\u30ff" for ch in r.text)
+        # printed as the rulebook prints them: 敬体, every sentence
+        for sentence in r.text.rstrip("。").split("。"):
+            assert sentence.rstrip("）").endswith(("ます", "ません", "です")) or "（" in sentence, (r.id, sentence)
+
+
+def test_every_ruling_is_the_drafts_or_a_question_for_the_designer(game):
+    """The ledger: a ruling quotes the draft (source:) or is pnp's proposal with a question; where an
+    option can be played by the engine it names the variant (伏せ札: standard / hidden_removed)."""
+    assert game.draft is not None and game.draft.version == "草稿０"
+    for r in game.rulings:
+        e = r.entry
+        assert bool(e.source) != bool(e.provisional), r.id
+        if e.provisional:
+            assert e.question is not None and e.question.chosen in [o.id for o in e.question.options]
+    sourced = {r.id for r in game.rulings if r.entry.source}
+    assert {"special_win", "toku_win", "tie", "follow", "sail_lock", "new_parent", "all_chant"} <= sourced
+    hidden = next(r for r in game.rulings if r.id == "hidden").entry.question
+    assert {o.variant for o in hidden.options} == {"standard", "hidden_removed"}
 
 
 def test_actions_round_trip_json(e):

@@ -55,10 +55,10 @@ def drive(E, s, rng, policies=None, check=False, limit=100_000):
         assert steps < limit
 
 
-def position(E, players=3, line=(), hand=(), seat=0, others=()):
+def position(E, players=3, line=(), hand=(), seat=0, others=(), variant="standard"):
     """A main-phase position for ``seat``: the named persons on the 捜査線 (in order), ``hand`` (serials)
     in its hand; every other card where the set-up put it.  The 捜査デッキ top is 惨劇の夜."""
-    s = E.new_state(players)
+    s = E.new_state(players, variant)
     f = E.facts
     s.stack = []
     s.chance = 0
@@ -111,7 +111,11 @@ def test_components_and_decks(game):
     assert black and black[0].color == "#1a1a1a"
     serials = sorted(c.rules["serial"] for c in game.deck("events").cards)
     assert serials == list(range(1, 65))
-    assert all(c.provisional for d in game.decks for c in d.cards)
+    # the designer's ledger: only 惨劇の夜 is the draft's card as it stands; every person, 「私」, event and
+    # aid card is pnp's proposal (the draft names no person but 勿忘草 and writes no card's text)
+    for d in game.decks:
+        for c in d.cards:
+            assert c.provisional == (d.id != "tragedy"), (d.id, c.id)
     assert game.deck("persons").back == game.deck("tragedy").back   # they are shuffled together
 
 
@@ -247,16 +251,41 @@ def test_death_condition(E):
 
 
 def test_substitute_cost(E):
-    s = position(E, line=("shizue", "seiji", "toru"), hand=(24, 60, 61))
-    red = pid(E, "shizue")
+    """Draft: 「手札１枚を捨て札にすることで、【捜査線】上にないコストを、推理によって１つだけ生み出すことが
+    できます」「「勿忘草」のコスト（＝黒コスト）を生み出すことはできず、１回の手番で同時に２つ以上のコストを
+    生み出すこともできません」「手番が終了すると失われます」.
+    Rulebook: 「手札1枚を捨て札にして、【捜査線】に1枚もない色のコストを1つ生み出せます」."""
+    s = position(E, line=("shizue", "seiji", "toru"), hand=(23, 60, 61))
+    white = pid(E, "sagisawa")
     assert (T.K_SUB, E.facts.black) not in kinds(E, s)                  # never black
-    act(E, s, T.K_SUB, red)
+    act(E, s, T.K_SUB, white)
     assert s.phase == T.PH_DISCARD and s.dn == 1
     E.apply(s, E.A_DISC[ev(61)])
-    assert s.phase == T.PH_MAIN and (T.K_INV, ev(24)) in kinds(E, s)     # 赤赤 with one substitute
+    assert s.phase == T.PH_MAIN and (T.K_INV, ev(23)) in kinds(E, s)     # 白青: 白 made, 青 on the line
     assert not any(k == T.K_SUB for k, _ in kinds(E, s))                # once per turn
     act(E, s, T.K_REST, ev(60), 0)
     assert s.sub_color == -1                                             # only for that turn
+
+
+def test_substitute_makes_only_a_colour_not_on_the_line(E):
+    """Draft: 「【捜査線】上にないコストを、推理によって１つだけ生み出すことができます」 — a colour already on the
+    【捜査線】 cannot be made a second time, so 赤赤 (奥様の涙) stays out of reach with one 静江 on the line.
+    Rulebook: 「【捜査線】にすでにある色を、2つ目として代用コストで生み出すことはできません」.
+    pnp's earlier reading (「黒以外の好きな色」) is the variant sub-any-colour."""
+    s = position(E, line=("shizue", "seiji", "toru"), hand=(24, 60, 61))
+    makeable = {a for k, a in kinds(E, s) if k == T.K_SUB}
+    names = {E.facts.person_ids[c] for c in makeable}
+    assert names == {"soichiro", "shino", "sagisawa", "sanae"}           # 紫・黄・白・橙: not 赤・青・緑・黒
+    assert E.sub_colours(s) == sorted(makeable)
+    with pytest.raises(IllegalAction):
+        E.apply(s, E.A_SUB[pid(E, "shizue")])
+    # the variant: any colour but black, so a second 赤 completes 赤赤
+    v = position(E, line=("shizue", "seiji", "toru"), hand=(24, 60, 61), variant=T.V_SUB_ANY)
+    assert {E.facts.person_ids[a] for k, a in kinds(E, v) if k == T.K_SUB} == \
+        set(E.facts.person_ids) - {"wasurenagusa"}
+    act(E, v, T.K_SUB, pid(E, "shizue"))
+    E.apply(v, E.A_DISC[ev(61)])
+    assert (T.K_INV, ev(24)) in kinds(E, v)
 
 
 def test_substitute_dead_colour_costs_two(E):
@@ -356,6 +385,30 @@ def test_tragedy_on_a_lamp_space_kills_the_last_of_the_tied(E):
     assert s.dead[pid(E, "seiji")] and s.st_lamp_deaths == 1
 
 
+def test_lamps_stay_without_a_victim_unless_the_every_round_variant(E):
+    """Draft: 「誰かが死亡したら、その人物カードを全てゲームから取り除いてください … また、告命灯があれば、
+    それを全て取り除いてください」 — pnp reads the removal as part of a death (ruling lamp-removal); the
+    variant lamps-every-round removes them at every round end."""
+    for variant, lamps in (("standard", 3), (T.V_LAMPS_EVERY, 1)):
+        s = position(E, line=("shizue", "toru", "seiji"), variant=variant)
+        s.lamps = 2
+        s.tragedy_pos = 9
+        s.stack = [(T.T_REND,)]
+        E._run(s)
+        assert s.ndead == 0 and s.lamps == lamps          # nobody died; then +1 at the re-setup
+
+
+def test_lamp_spaces_start_at_the_fourth_space_unless_the_first_space_variant(E):
+    """Draft: 「カード１枚の配置スペースにつき告命灯１個を配置し」 (which space first is pnp's ruling
+    lamp-spaces: the 4th).  With one lamp and 惨劇の夜 on space 4 the tied 誠司 dies; with the variant
+    lamps-from-first the lamp lies on space 1 and nobody dies."""
+    for variant, dies in (("standard", True), (T.V_LAMPS_FIRST, False)):
+        s = position(E, line=("shizue", "toru", "seiji"), variant=variant)
+        s.lamps = 1
+        _round_end(E, s)
+        assert s.dead[pid(E, "seiji")] == dies and s.ndead == int(dies)
+
+
 def test_game_ends_at_13_vp_at_round_end_and_ties_go_to_the_lower_serial(E):
     s = position(E, line=("shizue", "toru", "seiji"))
     for e in (1, 2, 11):                          # 5+5+3
@@ -371,6 +424,30 @@ def test_game_ends_at_13_vp_at_round_end_and_ties_go_to_the_lower_serial(E):
     assert E.to_move(s) == TERMINAL
     r = E.result(s)
     assert r.end_reason == "vp" and r.ranks == (3, 1, 2)   # serial 1 beats serial 3
+
+
+def test_tie_break_counts_face_down_cards_in_the_notebook(E):
+    """Draft: 「複数いれば、通し番号のより小さいイベントカードを【手帳】に配置している方が勝利します」 and 一服:
+    「手札１枚を捨て札にするか、あるいは裏向きに配置し」 — a face-down card is placed in the 【手帳】 too.
+    Rulebook: 「【手帳】に配置しているイベントカード（表向きのカードも裏向きのカードも）」.
+    The variant tie-face-up (pnp's earlier reading) compares face-up cards only."""
+    results = {}
+    for variant in ("standard", T.V_TIE_UP):
+        s = position(E, line=("shizue", "toru", "seiji"), variant=variant)
+        for seat, up, down in ((1, (2, 3, 11), ()), (2, (4, 5, 6), (1,))):   # both 13 VP
+            for e in up:
+                s.ev_deck.remove(ev(e))
+                s.up[seat].append(ev(e))
+                s.vp[seat] += E.facts.ev_vp[ev(e)]
+            for e in down:
+                s.ev_deck.remove(ev(e))
+                s.down[seat].append(ev(e))
+        assert s.vp[1] == s.vp[2] == 13
+        _round_end(E, s)
+        assert E.to_move(s) == TERMINAL
+        results[variant] = E.result(s).ranks
+    assert results["standard"] == (3, 2, 1)        # seat 2's face-down serial 1 beats seat 1's serial 2
+    assert results[T.V_TIE_UP] == (3, 1, 2)        # face-up only: serial 2 beats serial 4
 
 
 def test_five_deaths_end_the_game(E):

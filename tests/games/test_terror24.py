@@ -121,7 +121,10 @@ def test_detectives_picked_clockwise_from_parent(E):
 
 
 def test_options_and_variants(E):
-    assert [v.id for v in E.variants] == ["standard", "notes-skills"]
+    assert [v.id for v in E.variants] == ["standard", "notes-skills", "keep-old", "wolf-halved",
+                                          "two-hands-final", "mastermind-kept"]
+    with pytest.raises(ValueError):
+        E.new_state(3, "no-such-variant")
     assert E.options[0].id == "hands" and E.options[0].default == 3
     with pytest.raises(ValueError):
         E.new_state(3, options={"hands": 4})
@@ -301,16 +304,40 @@ def test_hibachi_adds_one_to_die_from_hand_2(E):
     assert s.power[0] == 1                         # notes: ウルフ gets the +1
 
 
-def test_wolf_gains_four_on_death_then_halved(E):
-    s = position(E, ["wolf", "scotch", "hibachi"], [(0, 0), (5, 6), (4, 5)], hand_no=2, vp=[10, 0, 0])
+def wolf_dies_in_hand_2(E, variant):
+    s = position(E, ["wolf", "scotch", "hibachi"], [(0, 0), (5, 6), (4, 5)], hand_no=2, vp=[11, 0, 0],
+                 variant=variant)
     E.apply(s, T.CHALLENGES[2]); E.apply(s, T.ROLLS[0][1])
-    assert s.vp[0] == 14
+    at_death = s.vp[0]
     s.inc = 4                                      # jump to the last incident
     E._start_incident(s)
     no_challenges(E, s)
     while s.phase == T.P_KEEP:
         E.apply(s, E.legal_actions(s)[0])
-    assert s.vp[0] == 14 // 2 + len([])            # halved at the hand's end (won nothing more)
+    assert s.hand_no == 3 and not s.won[0]         # won nothing more in the hand
+    return at_death, s.vp[0]
+
+
+def test_wolf_four_vp_come_after_the_halving(E):
+    """Draft 「・ウルフ　ハンド中に殉死すると４ＶＰを得る」 and, at the hand's end, 「現在のＶＰを半分
+    （＝端数切り捨て）にしてください」: the 4VP reward the death, they are not halved with it.
+    Rulebook (ruling wolf-timing): 「次のハンドへ移るときは、VPを半分にしたあとで4VPを加えます」."""
+    assert wolf_dies_in_hand_2(E, "standard") == (11, 11 // 2 + 4)
+
+
+def test_wolf_halved_variant_adds_the_four_vp_at_death(E):
+    """Variant wolf-halved (pnp's earlier reading): 4VP at once, then halved with the rest."""
+    assert wolf_dies_in_hand_2(E, "wolf-halved") == (15, 15 // 2)
+
+
+def test_wolf_four_vp_in_the_final_hand(E):
+    """「〇有終の美　殉死してもＶＰが半分になりません」: in the last hand the 4VP count in full either way."""
+    for variant in ("standard", "wolf-halved"):
+        s = position(E, ["wolf", "scotch", "hibachi"], [(0, 0), (5, 6), (4, 5)], hand_no=3, vp=[11, 0, 0],
+                     variant=variant, inc=4)
+        E.apply(s, T.CHALLENGES[2]); E.apply(s, T.ROLLS[0][1])
+        no_challenges(E, s)
+        assert E.to_move(s) == TERMINAL and s.vp[0] == 11 + 4
 
 
 def test_dokaben_two_injuries_do_not_kill_third_does(E):
@@ -370,9 +397,9 @@ def test_hand_end_keep_heal_halve_and_play_order(E):
     no_challenges(E, s)
     # seat 0 won bomb-2 and gunfight-5: the only non-5 is kept without a choice
     # (the discard is already shuffled back into the deck for hand 2)
-    assert s.kept[0] == card(E, "bomb-2") and card(E, "gunfight-5") in s.box
+    assert s.kept[0] == [card(E, "bomb-2")] and card(E, "gunfight-5") in s.box
     # seat 1 won gunfight-3 only
-    assert s.kept[1] == card(E, "gunfight-3")
+    assert s.kept[1] == [card(E, "gunfight-3")]
     assert s.inj == [0, 0, 0]
     assert s.vp == [7, 12, 2]                       # seat 2 halved: 5 // 2
     # 「最もＶＰの少ないプレイヤーから順番にプレイ順カード」
@@ -386,35 +413,64 @@ def test_only_fives_keep_nothing_and_ties_give_later_player_earlier_card(E):
                          "bio-4", "bio-3", "gunfight-5", "hostage-5"])
     s.vp = [0, 0, 10]
     no_challenges(E, s)
-    assert s.kept == [-1, -1, -1]
+    assert s.kept == [[], [], []]
     assert s.vp == [5, 5, 10] and s.order == [1, 0, 2]
 
 
-def test_keep_one_card_overall_after_hand_2(E):
+def end_of_hand_2_with_a_kept_card(E, variant, won_before=()):
     s = position(E, ["scotch", "wolf", "hibachi"], [(6, 5), (4, 3), (0, 0)], inc=4, hand_no=2,
                  layout=["bomb-2", "hijack-2", "bomb-3", "hijack-3", "bomb-4", "hijack-4",
-                         "bio-4", "bio-3", "gunfight-4", "hostage-5"])
-    s.kept[0] = card(E, "assassination-2")
-    s.box.remove(s.kept[0])
+                         "bio-4", "bio-3", "gunfight-4", "hostage-5"], variant=variant)
+    s.kept[0] = [card(E, "assassination-2")]
+    s.box.remove(s.kept[0][0])
+    for c in won_before:
+        s.won[0].append(card(E, c)); s.box.remove(card(E, c))
     E.check_invariants(s)
     no_challenges(E, s)
+    return s
+
+
+def test_keep_a_card_won_this_hand_and_the_earlier_card_stays(E):
+    """Draft 「今回獲得した事件カードの中から「数字が５でない」１枚を選び、それを裏向きに伏せて手元に
+    残しておいてください。残りの事件カードは裏向きのまま捨て札にします」: the choice is among this hand's
+    cards only; nothing tells the player to give up the card kept before, so it stays (3ハンド目:
+    「ハンド開始時に手元に持っていたもの」).  Rulebook: 「前のハンドから残しているカードは、そのまま
+    手元に置いておきます」."""
+    s = end_of_hand_2_with_a_kept_card(E, "standard", won_before=("hostage-3",))
+    assert s.phase == T.P_KEEP and s.cur == 0
+    assert sorted(a.card for a in E.legal_actions(s)) == sorted([card(E, "gunfight-4"), card(E, "hostage-3")])
+    E.apply(s, E.keeps[card(E, "gunfight-4")])
+    assert s.kept[0] == [card(E, "assassination-2"), card(E, "gunfight-4")]
+    assert card(E, "hostage-3") in s.box and s.hand_no == 3
+    # 「山の残りと捨て札をよくシャッフル」: every card but the kept ones is dealt from
+    E.check_invariants(s)
+    assert len(s.box) == E.n_cards - sum(len(k) for k in s.kept)
+
+
+def test_keep_without_choice_when_one_card_won(E):
+    """One non-5 card won this hand: it is kept, and the earlier card stays too."""
+    s = end_of_hand_2_with_a_kept_card(E, "standard")
+    assert s.hand_no == 3 and s.kept[0] == [card(E, "assassination-2"), card(E, "gunfight-4")]
+
+
+def test_keep_old_variant_one_card_overall(E):
+    """Variant keep-old (pnp's earlier reading): one card in all, the earlier one may be kept instead."""
+    s = end_of_hand_2_with_a_kept_card(E, "keep-old")
     assert s.phase == T.P_KEEP and s.cur == 0
     legal = E.legal_actions(s)
     assert sorted(a.card for a in legal) == sorted([card(E, "gunfight-4"), card(E, "assassination-2")])
-    E.apply(s, E.keeps[card(E, "gunfight-4")])
-    assert s.kept[0] == card(E, "gunfight-4") and card(E, "assassination-2") in s.box
+    E.apply(s, E.keeps[card(E, "assassination-2")])
+    assert s.kept[0] == [card(E, "assassination-2")] and card(E, "gunfight-4") in s.box
     assert s.hand_no == 3
-    # 「山の残りと捨て札をよくシャッフル」: every card but the kept ones is dealt from
     E.check_invariants(s)
-    assert len(s.box) == E.n_cards - sum(1 for k in s.kept if k >= 0)
 
 
 def test_final_hand_layout_peek_and_bonuses(E):
     s = E.new_state(3, options={"hands": 3})
     s.det = [0, 1, 2]
     s.hand_no = 3
-    s.kept = [card(E, "bomb-2"), card(E, "bio-2"), -1]
-    s.box = [c for c in range(E.n_cards) if c not in s.kept]
+    s.kept = [[card(E, "bomb-2")], [card(E, "bio-2")], []]
+    s.box = [c for c in range(E.n_cards) if [c] not in s.kept]
     s.phase = T.P_DEAL; s.cur = CHANCE
     lay = ["hijack-5", "bomb-3", "hijack-4", "hijack-3", "hostage-4", "bio-3",
            "gunfight-5", "gunfight-3", "hostage-3", "assassination-4"]
@@ -425,7 +481,7 @@ def test_final_hand_layout_peek_and_bonuses(E):
     assert all(o2.layout[2 * c + 1] >= 0 for c in range(5))
     assert o0.layout[0] == card(E, "hijack-5") and o0.layout[2] == -1
     assert o1.layout[4] == card(E, "hostage-4") and o1.layout[0] == -1
-    assert o2.kept == tuple(s.kept)                 # kept cards are revealed in the final hand
+    assert o2.kept == tuple(map(tuple, s.kept))     # kept cards are revealed in the final hand
 
 
 def test_final_bonuses_active_and_mastermind_no_halving(E):
@@ -437,7 +493,7 @@ def test_final_bonuses_active_and_mastermind_no_halving(E):
     s.box = [c for c in range(E.n_cards) if c not in (card(E, "bomb-5"), card(E, "gunfight-3"),
                                                      card(E, "bomb-2"), card(E, "bomb-3"))]
     s.won[0] = [card(E, "bomb-3")]
-    s.kept[0] = card(E, "bomb-2")
+    s.kept[0] = [card(E, "bomb-2")]
     s.vp = [20, 3, 4]
     s.died[0] = True                               # died earlier in hand 3 — but still ranks? no:
     s.alive[0] = True                              # (alive here to take the card)
@@ -447,14 +503,16 @@ def test_final_bonuses_active_and_mastermind_no_halving(E):
     assert E.to_move(s) == TERMINAL
     # bomb: 2 (kept) + 3 + 5 -> 活躍者 +3, 黒幕 +1; 5 VP for the card; no halving (有終の美)
     assert s.vp[0] == 20 + 5 + 3 + 1
-    assert s.vp[1] == 3
+    assert s.vp[1] == 3 + 4                         # ウルフ died in this hand: 4VP, not halved
     E.check_invariants(s)
 
 
 def test_winner_ties(E):
+    # 「このハンドで終了の場合は…複数いたら、親から時計回りで近い方が優先されます」
     s = E.new_state(3, options={"hands": 1}); s.vp = [5, 5, 3]
     assert E.result(s).ranks == (1, 2, 3)           # nearer clockwise to the 親
-    s = E.new_state(3, options={"hands": 3}); s.vp = [5, 5, 3]; s.order = [1, 0, 2]
+    # 「複数いたら、このハンドのプレイ順の、最も遅いプレイヤーが勝利します」 (■３ハンド目)
+    s = E.new_state(3, options={"hands": 3}); s.hand_no = 3; s.vp = [5, 5, 3]; s.order = [1, 0, 2]
     s.pos = [1, 0, 2]
     assert E.result(s).ranks == (1, 2, 3)           # latest in the play order
     s.order = [0, 1, 2]; s.pos = [0, 1, 2]
@@ -464,7 +522,7 @@ def test_winner_ties(E):
 def test_one_hand_game_has_no_bonus_no_halving_no_skills(E):
     for seed in range(20):
         s = play(E, seed, 4, hands=1, check=True)
-        assert s.hand_no == 1 and all(k == -1 for k in s.kept)
+        assert s.hand_no == 1 and all(k == [] for k in s.kept)
         r = E.result(s)
         assert r.extra["vp_raw_by_hand"][0] == [int(v) for v in r.scores]
 
@@ -531,3 +589,113 @@ def test_questions_answer_with_figures(E):
                                steps=0, rounds=hands, turns=0, score_history=()))
     found = E.questions(recs)
     assert len(found) >= 7 and all(f.answer_ja and f.figures for f in found)
+
+
+# ---------------------------------------------------------------- a game of 2 hands; 黒幕 (issue 12)
+
+def hand_2_deal(E, variant):
+    """A 2-hand game at the deal of its (last) second hand; seat 0 kept bomb-2 from hand 1."""
+    s = E.new_state(3, variant, {"hands": 2})
+    s.det = [0, 1, 2]
+    s.hand_no = 2
+    s.kept = [[card(E, "bomb-2")], [], []]
+    s.box = [c for c in range(E.n_cards) if c != card(E, "bomb-2")]
+    s.phase = T.P_DEAL; s.cur = CHANCE
+    lay = ["hijack-5", "bomb-3", "hijack-4", "hijack-3", "hostage-4", "bio-3",
+           "gunfight-5", "gunfight-3", "hostage-3", "assassination-4"]
+    E.apply(s, T.Deal(tuple(card(E, c) for c in lay)))
+    return s
+
+
+def test_two_hand_game_plays_hand_2_like_hand_1_plus_skills(E):
+    """Draft 「２ハンド目からは、各刑事のスキル効果が適用されます…それ以外は１ハンド目と変わりません」:
+    the face-down top row and the look at the kept cards stand under 「■３ハンド目」 only.
+    Rulebook: 「2ハンドで遊ぶときの2ハンド目は、スキルが加わるほかは1ハンド目と同じです」."""
+    s = hand_2_deal(E, "standard")
+    o0, o1 = E.observe(s, 0), E.observe(s, 1)
+    assert o0.layout[8] == o0.layout[9] == -1 and all(c >= 0 for c in o0.layout[:8])
+    assert not o1.final_hand and o1.kept == ((), (), ())        # kept cards are not shown
+    s = hand_2_deal(E, "two-hands-final")
+    o0 = E.observe(s, 0)
+    assert [o0.layout[2 * c] for c in range(5)] == [card(E, "hijack-5"), -1, -1, -1, -1]
+    assert E.observe(s, 1).kept == ((card(E, "bomb-2"),), (), ())
+
+
+def last_incident_of_a_two_hand_game(E, variant, tie=False):
+    """Hand 2 of 2, incident 5: seat 0 holds bomb-3 and bomb-4 and kept bomb-2 (3 bombs: 活躍者 in
+    the third hand's rules) and takes bomb-5 now."""
+    s = position(E, ["scotch", "hibachi", "lloyd"], [(6, 5), (4, 3), (0, 0)], inc=4, hand_no=2, hands=2,
+                 variant=variant,
+                 layout=["hijack-2", "hijack-3", "hostage-2", "hostage-3", "bio-2", "bio-4",
+                         "bio-3", "gunfight-3", "bomb-5", "gunfight-4"])
+    for slot in range(8):
+        s.layout[slot] = -1
+    s.won[0] = [card(E, "bomb-3"), card(E, "bomb-4")]
+    s.kept[0] = [card(E, "bomb-2")]
+    gone = {card(E, c) for c in ("bomb-3", "bomb-4", "bomb-2", "bomb-5", "gunfight-4")}
+    s.box = [c for c in range(E.n_cards) if c not in gone]
+    s.vp = [20, 23, 3] if not tie else [20, 21, 3]
+    s.order = [1, 0, 2]; s.pos = [1, 0, 2]             # play order of hand 2: seat 1, seat 0, seat 2
+    E._start_incident(s)
+    E.check_invariants(s)
+    no_challenges(E, s)
+    assert E.to_move(s) == TERMINAL
+    return s
+
+
+def test_two_hand_game_ends_without_the_third_hands_bonuses(E):
+    """Draft 「このハンドで終了の場合は、この時点で最も多くのＶＰを獲得したプレイヤーがゲームに勝利
+    します。複数いたら、親から時計回りで近い方が優先されます」 with 「１ハンド目の「親から時計回りで
+    近い」は「最もプレイ順番が早い」となります」; 活躍者・黒幕 are 「３ハンド目」's.
+    Rulebook: 「2ハンドで遊んだときも、活躍者・黒幕のボーナスはありません」."""
+    s = last_incident_of_a_two_hand_game(E, "standard")
+    assert s.vp == [25, 27, 3] and E.result(s).ranks == (2, 1, 3)
+    s = last_incident_of_a_two_hand_game(E, "two-hands-final")
+    # 活躍者 3 (bomb 2, 3, 4, 5) + 黒幕 1: the bonus moves the win from seat 1 to seat 0
+    assert s.vp == [29, 27, 3] and E.result(s).ranks == (1, 2, 3)
+
+
+def test_two_hand_game_tie_goes_to_the_earliest_in_play_order(E):
+    """The same end rule: a tie after hand 2 goes to 「最もプレイ順番が早い」 (seat 1 here); under
+    the third hand's rule (variant two-hands-final) to the latest."""
+    s = last_incident_of_a_two_hand_game(E, "standard", tie=True)
+    assert s.vp == [25, 25, 3] and E.result(s).ranks == (2, 1, 3)
+    r = E.result(s)
+    assert r.extra["tie_for_first"]
+
+
+def final_hand_mastermind(E, variant):
+    """Hand 3 of 3, incident 5: seat 0 takes bomb-5; its only other bomb is the kept bomb-2."""
+    s = position(E, ["scotch", "hibachi", "lloyd"], [(6, 5), (4, 3), (0, 0)], inc=4, hand_no=3, hands=3,
+                 variant=variant,
+                 layout=["hijack-2", "hijack-3", "hostage-2", "hostage-3", "bio-2", "bio-4",
+                         "bio-3", "gunfight-3", "bomb-5", "gunfight-4"])
+    for slot in range(8):
+        s.layout[slot] = -1
+    s.won[0] = [card(E, "hijack-4")]
+    s.kept[0] = [card(E, "bomb-2")]
+    gone = {card(E, c) for c in ("hijack-4", "bomb-2", "bomb-5", "gunfight-4")}
+    s.box = [c for c in range(E.n_cards) if c not in gone]
+    s.vp = [20, 20, 3]
+    E._start_incident(s)
+    no_challenges(E, s)
+    assert E.to_move(s) == TERMINAL
+    return s
+
+
+def test_mastermind_counts_cards_won_in_the_final_hand_only(E):
+    """Draft 〇黒幕 「５の事件カードを獲得していて、かつそれと同じスートの事件カードを１枚以上獲得して
+    いれば」 — only 〇活躍者 adds 「ハンド開始時に手元に持っていたものも含む」.
+    Rulebook (ruling bonus-cards): 「黒幕で数えるのは、3ハンド目で獲得したカードだけです」."""
+    s = final_hand_mastermind(E, "standard")
+    assert s.vp[0] == 20 + 5 and E.bonuses(s, 0) == (0, 0)
+    s = final_hand_mastermind(E, "mastermind-kept")
+    assert s.vp[0] == 20 + 5 + 1 and E.bonuses(s, 0) == (0, 1)
+
+
+def test_active_counts_the_kept_cards(E):
+    """〇活躍者 「同じスートの事件カードを３枚以上獲得していた（ハンド開始時に手元に持っていたものも
+    含む）場合、１スートにつき３ＶＰ」: two kept bombs and one won make 3."""
+    s = final_hand_mastermind(E, "standard")
+    s.kept[0] = [card(E, "bomb-2"), card(E, "bomb-3")]
+    assert E.bonuses(s, 0) == (3, 0)

@@ -65,5 +65,9 @@ def test_simulate_report_ends_with_the_open_questions(project, tmp_path):
     r = run("simulate", "euphoria", "--games", "10", "--players", "3", "--report", pdf, "--project", project)
     assert r.exit_code == 0, r.output
     with pdfplumber.open(pdf) as doc:
-        last = (doc.pages[-1].extract_text() or "").replace(" ", "")
-    assert "設計者への質問（未回答）" in last and "準備で伏せた1枚は得点になりますか？" in last
+        pages = [(p.extract_text() or "").replace(" ", "") for p in doc.pages]
+    # the questions close the report (they may run over more than one page)
+    start = max(i for i, t in enumerate(pages) if "設計者への質問（未回答）" in t)
+    tail = "".join(pages[start:])
+    assert "準備で伏せた1枚は得点になりますか？" in tail
+    assert tail.index("設計者への質問（未回答）") < tail.index("準備で伏せた1枚は得点になりますか？")

@@ -168,7 +168,7 @@ def test_terror24_parts_and_piece_counts(terror24):
     assert counts == {"score_cards": ("track", 5), "play_order": ("cut_card", 4),
                       "challenge_dice": ("dice", 2), "cubes": ("bits", 5)}
     track = terror24.part("score_cards")
-    assert track.values() == list(range(0, 61))
+    assert track.values() == list(range(0, 72))
     assert [p.number for card in terror24.part("play_order").cards for p in card] == [1, 2, 3, 4]
 
 

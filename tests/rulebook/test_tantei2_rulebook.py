@@ -38,7 +38,7 @@ def test_toc_headings_land_on_their_pages(pages_text):
     assert "目次" in pages_text[1]
     assert_toc_lands(pages_text, ("概要", "ゲームの流れ", "コンポーネント", "カードの見かた", "ゲームの準備",
                                   "選択ルール：「私」のスキル", "ゲームの進行", "ラウンド開始", "メインフェイズ",
-                                  "ラウンド終了", "犠牲者の選定", "告命灯の除去", "ゲームの終了", "再セットアップ",
+                                  "ラウンド終了", "犠牲者の選定", "告命灯の除去", "ゲーム終了チェック", "再セットアップ",
                                   "人物と「私」の一覧", "補足・裁定"))
 
 
@@ -118,3 +118,27 @@ def test_tables_agree_with_the_data(game, repo):
 def test_no_line_starts_with_a_forbidden_character(body_text):
     assert sum(len(t) for t in body_text) > 10_000
     assert_no_forbidden_line_start(body_text)
+
+
+def test_round_cap_is_an_engine_safeguard_never_printed(game, pages_text):
+    """Ruling round-cap (a 100-round cap) is not a rule of the draft: the engine keeps it, the rulebook
+    never prints it."""
+    cap = next(r for r in game.rulings if r.id == "round-cap")
+    assert not cap.printed and f"{engine.ROUND_CAP}ラウンド" in cap.text
+    text = "".join(pages_text).replace(" ", "").replace("\n", "")
+    assert f"{engine.ROUND_CAP}ラウンド" not in text
+    assert "補足・裁定には印刷しません" in text          # its question stays, in 設計者への質問
+    assert "round-cap" in engine.RULING_IDS
+
+
+def test_substitute_cost_and_tie_break_are_printed_as_the_draft_writes_them(pages_text):
+    """Draft: 「【捜査線】上にないコストを、推理によって１つだけ生み出すことができます」 and 「通し番号のより
+    小さいイベントカードを【手帳】に配置している方が勝利します」 — the rulebook no longer says 「黒以外の好きな
+    色」 nor narrows the tie-break to face-up cards."""
+    text = "".join(pages_text).replace(" ", "").replace("\n", "")
+    rules = text[:text.rindex("■設計者への質問")]       # the questions quote the earlier reading on purpose
+    assert "【捜査線】に1枚もない色のコストを1つだけ生み出せます" in rules
+    assert "【捜査線】にすでにある色は、代用コストでは生み出せません" in rules
+    assert "黒以外の好きな色" not in rules and "黒以外の好きな色" in text[len(rules):]
+    assert "より小さい通し番号のイベントカードを手帳に配置しているプレイヤーが勝ちます" in text
+    assert "手帳に表向きで置いているイベントカードの通し番号" not in text

@@ -1,0 +1,77 @@
+"""`pnp export GAME DECK --csv`: a deck's cards as a spreadsheet to go on from.
+
+The cards are written as the designer wrote them (no ``defaults:`` merged in), so a deck whose YAML
+then says ``cards: {from: DECK.csv}`` and keeps its ``defaults:`` makes the same cards."""
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+from ..errors import DataError, PnpError, Problem
+from ..files import atomic_path
+from .project import Project
+from .sheets import card_columns, cards_to_csv, column_letter, raw_cards
+from .yamlsource import load_yaml
+
+ENCODINGS = ("utf-8-sig", "utf-8", "cp932")
+
+
+def deck_file(project: Project, game_id: str, deck_id: str) -> Path:
+    """The YAML file of a deck (``kind: deck``, ``id: DECK``) in the game's folder."""
+    game = project.load_game(game_id)
+    try:
+        game.deck(deck_id)
+    except KeyError:
+        decks = ", ".join(d.id for d in game.decks) or "none"
+        raise PnpError(f"{game_id}: no deck {deck_id!r} (decks: {decks})") from None
+    for path in sorted(Path(game.folder).glob("*.yaml")):
+        data, _ = load_yaml(path, project.display(path))
+        if isinstance(data, dict) and data.get("kind") == "deck" and data.get("id") == deck_id:
+            return path
+    raise PnpError(f"{game_id}: the file of deck {deck_id!r} was not found")
+
+
+def export_deck(project: Project, game_id: str, deck_id: str, out: Path | None = None, *,
+                delimiter: str = ",", encoding: str = "utf-8-sig", force: bool = False) -> Path:
+    """Write the deck's cards as CSV (or TSV); returns the path written."""
+    if encoding not in ENCODINGS:
+        raise PnpError(f"--encoding: {encoding!r} is not one of {', '.join(ENCODINGS)}")
+    path = deck_file(project, game_id, deck_id)
+    data, smap = load_yaml(path, project.display(path))
+    folder = path.parent
+    cards = raw_cards(data, smap, folder, project.display(folder))
+    suffix = ".csv" if delimiter == "," else ".tsv"
+    target = out if out is not None else folder / f"{deck_id}{suffix}"
+    if target.exists() and not force:
+        raise PnpError(f"{target.as_posix()}: already exists (use --force to replace it)")
+    text = cards_to_csv(cards, delimiter)
+    try:
+        payload = text.encode(encoding)
+    except UnicodeEncodeError:
+        raise DataError(_unencodable(cards, encoding, target.as_posix())) from None
+    with atomic_path(target) as tmp:
+        tmp.write_bytes(payload)
+    return target
+
+
+def _unencodable(cards: list[dict], encoding: str, shown: str) -> list[Problem]:
+    """Each cell whose text the encoding cannot hold (Shift_JIS lacks some characters UTF-8 has)."""
+    cols = card_columns(cards)
+    problems = []
+    for r, row in enumerate(csv.reader(io.StringIO(cards_to_csv(cards), newline="")), start=1):
+        for c, value in enumerate(row, start=1):
+            bad = [ch for ch in value if not _encodes(ch, encoding)]
+            if bad:
+                problems.append(Problem(shown, r, c, cols[c - 1] if c <= len(cols) else "",
+                                        f"{''.join(dict.fromkeys(bad))} cannot be written in {encoding}; "
+                                        "use --encoding utf-8-sig", cell=f"{column_letter(c)}{r}"))
+    return problems
+
+
+def _encodes(ch: str, encoding: str) -> bool:
+    try:
+        ch.encode(encoding)
+        return True
+    except UnicodeEncodeError:
+        return False

@@ -1,0 +1,606 @@
+"""Card lists from spreadsheets: ``cards: {from: cards.csv}`` in a deck's YAML.
+
+One row a card, a header row naming the keys (``id, title, suit, value, body, flavor, image, count,
+provisional, source, question, answer, fields.NAME, rules.NAME`` or ``rules`` holding a JSON object;
+``question`` is a JSON object too, ``source`` a quotation or a JSON list of them).  Columns whose header
+starts with ``#`` are the designer's notes and are skipped; so are empty rows.
+
+Formats: ``.csv`` and ``.tsv`` (UTF-8 with or without BOM, or Excel's Shift_JIS/cp932, detected in
+that order; ``encoding:`` overrides), ``.xlsx`` (Excel) and ``.ods`` (LibreOffice).  Both of the
+latter are zipped XML and are read here with ``zipfile`` and ``xml.etree`` only: reading cell values
+needs nothing more, and a parser of our own can refuse what it does not need (DTDs and entities,
+oversized members) before any expansion happens.
+
+Every problem is located by cell: ``cards.xlsx:Sheet1!C12: value: …``.  A CSV or TSV file is its own
+single sheet, so the file takes the sheet's place: ``cards.csv!C12: value: …``.
+"""
+from __future__ import annotations
+
+import codecs
+import csv
+import io
+import json
+import re
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from xml.etree import ElementTree as ET
+
+from ..errors import DataError, Problem
+from .model import Where
+from .yamlsource import PathT, SourceMap, format_path
+
+SHEET_SUFFIXES = (".csv", ".tsv", ".xlsx", ".ods")
+MAX_FILE_BYTES = 20 * 1024 * 1024        # a card list is kilobytes; refuse anything this large
+MAX_XML_BYTES = 50 * 1024 * 1024         # one member of an .xlsx/.ods, uncompressed
+MAX_ROWS = 10_000
+MAX_COLS = 200
+
+TEXT_KEYS = ("id", "title", "suit", "body", "flavor", "image", "answer")
+JSON_KEYS = ("rules", "question")          # a JSON object in one cell
+KNOWN_KEYS = ("id", "title", "suit", "value", "body", "flavor", "image", "count", "provisional", "source",
+              "question", "answer", "rules")
+COLUMN_ORDER = ("id", "title", "suit", "value", "body", "flavor", "image", "count", "provisional", "source",
+                "question", "answer")
+
+_INT = re.compile(r"-?(0|[1-9][0-9]*)")
+_TRUE = {"true", "yes", "1", "○", "はい"}
+_FALSE = {"false", "no", "0", "×", "いいえ"}
+
+
+def column_letter(col: int) -> str:
+    """1 → A, 27 → AA."""
+    out = ""
+    while col > 0:
+        col, rem = divmod(col - 1, 26)
+        out = chr(65 + rem) + out
+    return out
+
+
+def column_number(letters: str) -> int:
+    n = 0
+    for ch in letters.upper():
+        n = n * 26 + ord(ch) - 64
+    return n
+
+
+@dataclass
+class Table:
+    """The cells of one sheet: ``cells[(row, col)]`` (1-based, as a spreadsheet numbers them)."""
+
+    file: str                    # display name, e.g. components/mygame/cards.xlsx
+    sheet: str | None            # None for CSV/TSV
+    cells: dict[tuple[int, int], Any] = field(default_factory=dict)
+
+    def ref(self, row: int, col: int) -> str:
+        a1 = f"{column_letter(col)}{row}"
+        return f"{self.sheet}!{a1}" if self.sheet is not None else a1
+
+    def problem(self, row: int, col: int, field_name: str, message: str) -> Problem:
+        return Problem(self.file, row, col, field_name, message, cell=self.ref(row, col))
+
+    @property
+    def rows(self) -> list[int]:
+        return sorted({r for r, _ in self.cells})
+
+
+def _fail(display: str, message: str) -> DataError:
+    return DataError([Problem(display, 0, 0, "", message)])
+
+
+# ------------------------------------------------------------------------------ CSV / TSV
+def decode(data: bytes, display: str, encoding: str | None = None) -> str:
+    """UTF-8 (BOM or not) first, strictly; then Shift_JIS as Excel writes it (cp932)."""
+    if encoding:
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError as exc:
+            raise _fail(display, f"not {encoding} text (byte {exc.start}: {exc.reason})") from None
+    for codec in ("utf-8-sig", "cp932"):
+        try:
+            return data.decode(codec)
+        except UnicodeDecodeError:
+            continue
+    raise _fail(display, "neither UTF-8 nor Shift_JIS (cp932) text; name the encoding in the deck "
+                         "(cards: {from: …, encoding: …})")
+
+
+def read_delimited(data: bytes, display: str, delimiter: str, encoding: str | None = None) -> Table:
+    text = decode(data, display, encoding)
+    table = Table(display, None)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    try:
+        for r, row in enumerate(reader, start=1):
+            if r > MAX_ROWS:
+                raise _fail(display, f"more than {MAX_ROWS} rows: refused")
+            for c, value in enumerate(row, start=1):
+                if c > MAX_COLS:
+                    raise _fail(display, f"row {r}: more than {MAX_COLS} columns: refused")
+                if value.strip():
+                    table.cells[(r, c)] = value
+    except csv.Error as exc:
+        raise _fail(display, f"line {reader.line_num}: CSV: {exc}") from None
+    return table
+
+
+# ------------------------------------------------------------------------------ zipped XML
+def _xml(zf: zipfile.ZipFile, name: str, display: str) -> ET.Element:
+    try:
+        info = zf.getinfo(name)
+    except KeyError:
+        raise _fail(display, f"not a spreadsheet: {name} is missing") from None
+    if info.file_size > MAX_XML_BYTES:
+        raise _fail(display, f"{name} unpacks to {info.file_size} bytes: refused")
+    with zf.open(info) as fh:
+        data = fh.read(MAX_XML_BYTES + 1)
+    if len(data) > MAX_XML_BYTES:
+        raise _fail(display, f"{name} unpacks to more than {MAX_XML_BYTES} bytes: refused")
+    if b"<!DOCTYPE" in data or b"<!ENTITY" in data:
+        raise _fail(display, f"{name} declares a DTD or entities: refused")
+    try:
+        return ET.fromstring(data)
+    except ET.ParseError as exc:
+        raise _fail(display, f"{name}: XML: {exc}") from None
+
+
+def _open_zip(data: bytes, display: str) -> zipfile.ZipFile:
+    try:
+        return zipfile.ZipFile(io.BytesIO(data))
+    except zipfile.BadZipFile:
+        raise _fail(display, "not a spreadsheet (the file is not a zip archive)") from None
+
+
+X = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+XR = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
+XPR = "{http://schemas.openxmlformats.org/package/2006/relationships}"
+
+
+def _xlsx_text(si: ET.Element) -> str:
+    """A shared or inline string: its <t>, or its rich-text runs — never the phonetic (furigana) runs."""
+    parts = []
+    for child in si:
+        if child.tag == X + "t":
+            parts.append(child.text or "")
+        elif child.tag == X + "r":
+            parts.extend(t.text or "" for t in child.iter(X + "t"))
+    return "".join(parts)
+
+
+def read_xlsx(data: bytes, display: str, sheet: str | None) -> Table:
+    with _open_zip(data, display) as zf:
+        book = _xml(zf, "xl/workbook.xml", display)
+        sheets = [(s.get("name", ""), s.get(XR + "id", "")) for s in book.iter(X + "sheet")]
+        if not sheets:
+            raise _fail(display, "the workbook has no sheets")
+        name, rid = _pick_sheet(sheets, sheet, display)
+        rels = _xml(zf, "xl/_rels/workbook.xml.rels", display)
+        target = next((r.get("Target", "") for r in rels.iter(XPR + "Relationship") if r.get("Id") == rid), "")
+        target = target.lstrip("/")
+        path = target if target.startswith("xl/") else "xl/" + target
+        shared: list[str] = []
+        if "xl/sharedStrings.xml" in zf.namelist():
+            shared = [_xlsx_text(si) for si in _xml(zf, "xl/sharedStrings.xml", display).iter(X + "si")]
+        root = _xml(zf, path, display)
+    table = Table(display, name)
+    for row_el in root.iter(X + "row"):
+        for c in row_el.iter(X + "c"):
+            ref = c.get("r", "")
+            m = re.fullmatch(r"([A-Z]+)([0-9]+)", ref)
+            if not m:
+                raise _fail(display, f"{name}: a cell without a reference ({ref!r})")
+            col, row = column_number(m.group(1)), int(m.group(2))
+            if row > MAX_ROWS or col > MAX_COLS:
+                raise _fail(display, f"{name}!{ref}: beyond {MAX_ROWS} rows × {MAX_COLS} columns: refused")
+            kind = c.get("t", "n")
+            v = c.find(X + "v")
+            raw = v.text if v is not None else None
+            if kind == "inlineStr":
+                is_ = c.find(X + "is")
+                value: Any = _xlsx_text(is_) if is_ is not None else ""
+            elif raw is None:
+                continue
+            elif kind == "s":
+                try:
+                    value = shared[int(raw)]
+                except (ValueError, IndexError):
+                    raise _fail(display, f"{name}!{ref}: shared string {raw!r} does not exist") from None
+            elif kind == "b":
+                value = raw.strip() == "1"
+            elif kind in ("str", "e"):
+                value = raw
+            else:
+                value = _number(raw)
+            if value is not None and value != "":
+                table.cells[(row, col)] = value
+    return table
+
+
+def _number(text: str) -> int | float | str:
+    try:
+        f = float(text)
+    except ValueError:
+        return text
+    return int(f) if f.is_integer() and abs(f) < 2 ** 53 else f
+
+
+def _pick_sheet(sheets: list[tuple[str, Any]], wanted: str | None, display: str):
+    if wanted is None:
+        return sheets[0]
+    for entry in sheets:
+        if entry[0] == wanted:
+            return entry
+    raise _fail(display, f"no sheet {wanted!r} (sheets: {', '.join(s[0] for s in sheets)})")
+
+
+T = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
+TX = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
+OF = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
+
+
+def _ods_paragraph(p: ET.Element) -> str:
+    out = [p.text or ""]
+    for child in p:
+        if child.tag == TX + "s":
+            out.append(" " * int(child.get(TX + "c", "1")))
+        elif child.tag == TX + "tab":
+            out.append("\t")
+        elif child.tag == TX + "line-break":
+            out.append("\n")
+        elif child.tag.endswith("annotation"):
+            pass
+        else:
+            out.append(_ods_paragraph(child))
+        out.append(child.tail or "")
+    return "".join(out)
+
+
+def read_ods(data: bytes, display: str, sheet: str | None) -> Table:
+    with _open_zip(data, display) as zf:
+        root = _xml(zf, "content.xml", display)
+    tables = [(t.get(T + "name", ""), t) for t in root.iter(T + "table")]
+    if not tables:
+        raise _fail(display, "the document has no sheets")
+    name, tab = _pick_sheet(tables, sheet, display)
+    table = Table(display, name)
+    row = 0
+    for row_el in tab.iter(T + "table-row"):
+        repeat_rows = int(row_el.get(T + "number-rows-repeated", "1"))
+        cells: list[tuple[int, Any]] = []
+        col = 0
+        for cell in row_el:
+            if cell.tag not in (T + "table-cell", T + "covered-table-cell"):
+                continue
+            repeat = int(cell.get(T + "number-columns-repeated", "1"))
+            value = _ods_value(cell)
+            if value is not None:
+                for k in range(repeat):
+                    if col + k + 1 > MAX_COLS:
+                        raise _fail(display, f"{name}: more than {MAX_COLS} columns: refused")
+                    cells.append((col + k + 1, value))
+            col += repeat
+        if not cells:          # empty rows may repeat a million times (to the sheet's end): skip them
+            row += repeat_rows
+            continue
+        for _ in range(repeat_rows):
+            row += 1
+            if row > MAX_ROWS:
+                raise _fail(display, f"{name}: more than {MAX_ROWS} rows: refused")
+            for c, v in cells:
+                table.cells[(row, c)] = v
+    return table
+
+
+def _ods_value(cell: ET.Element) -> Any:
+    kind = cell.get(OF + "value-type")
+    if kind is None:
+        return None
+    if kind in ("float", "percentage", "currency"):
+        return _number(cell.get(OF + "value", ""))
+    if kind == "boolean":
+        return cell.get(OF + "boolean-value") == "true"
+    text = "\n".join(_ods_paragraph(p) for p in cell.findall(TX + "p"))
+    return text if text != "" else None
+
+
+def read_table(path: Path, display: str, *, sheet: str | None = None, encoding: str | None = None) -> Table:
+    """The cells of a spreadsheet file; DataError naming the file when it cannot be read."""
+    suffix = path.suffix.lower()
+    if suffix not in SHEET_SUFFIXES:
+        raise _fail(display, f"unknown spreadsheet type {suffix or path.name!r} (use {', '.join(SHEET_SUFFIXES)})")
+    try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise _fail(display, f"larger than {MAX_FILE_BYTES // (1024 * 1024)} MB: refused")
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise _fail(display, "no such file") from None
+    except OSError as exc:
+        raise _fail(display, f"cannot read: {exc.strerror}") from None
+    if suffix in (".csv", ".tsv"):
+        if sheet is not None:
+            raise _fail(display, f"a {suffix} file has one sheet; remove sheet: {sheet!r}")
+        return read_delimited(data, display, "," if suffix == ".csv" else "\t", encoding)
+    if suffix == ".xlsx":
+        return read_xlsx(data, display, sheet)
+    return read_ods(data, display, sheet)
+
+
+# ------------------------------------------------------------------------------ rows → cards
+@dataclass
+class CardCells:
+    """Where each card's values came from: card index → key path → (row, col)."""
+
+    table: Table
+    rows: list[int] = field(default_factory=list)                       # card index → row
+    cells: dict[tuple[int, tuple], tuple[int, int]] = field(default_factory=dict)
+
+
+def _scalar(key: str, value: Any, problems: list[Problem], table: Table, r: int, c: int) -> Any:
+    """A cell's value as the card key expects it (the schema then checks ranges and patterns)."""
+    if key in TEXT_KEYS:
+        return _text(value)
+    if key == "count":
+        if isinstance(value, str) and _INT.fullmatch(value.strip()):
+            return int(value)
+        return value
+    if key == "provisional":
+        if isinstance(value, bool):
+            return value
+        word = str(value).strip().lower()
+        if word in _TRUE:
+            return True
+        if word in _FALSE:
+            return False
+        problems.append(table.problem(r, c, key, f"expected true or false, got {value!r}"))
+        return None
+    return _loose(value)
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _loose(value: Any) -> Any:
+    """value, fields.X and rules.X: a canonical integer is a number, anything else stays as written."""
+    if isinstance(value, str):
+        s = value.strip()
+        if _INT.fullmatch(s):
+            return int(s)
+        return value
+    return value
+
+
+def cards_from_table(table: Table) -> tuple[list[dict], CardCells, list[Problem]]:
+    """Card mappings (as a YAML ``cards:`` list would give) from a table whose first row is the header."""
+    problems: list[Problem] = []
+    where = CardCells(table)
+    rows = table.rows
+    if not rows:
+        return [], where, [Problem(table.file, 0, 0, "", "the sheet is empty (expected a header row and one row a card)")]
+    head_row = rows[0]
+    columns: dict[int, tuple[str, ...]] = {}
+    seen: dict[tuple[str, ...], int] = {}
+    width = max(c for _, c in table.cells)
+    for c in range(1, width + 1):
+        raw = table.cells.get((head_row, c))
+        if raw is None:
+            continue
+        name = str(raw).strip()
+        if name.startswith("#"):
+            continue
+        key = tuple(name.split(".", 1))
+        if not ((len(key) == 1 and key[0] in KNOWN_KEYS) or
+                (len(key) == 2 and key[0] in ("fields", "rules") and key[1])):
+            problems.append(table.problem(head_row, c, "", f"unknown column {name!r} (columns: "
+                                          f"{', '.join(KNOWN_KEYS)}, fields.NAME, rules.NAME; "
+                                          "a header starting with # is a note and is skipped)"))
+            continue
+        if key in seen:
+            problems.append(table.problem(head_row, c, name, f"column {name!r} appears twice"))
+            continue
+        if key[0] == "rules" and any(k[0] == "rules" and len(k) != len(key) for k in seen):
+            problems.append(table.problem(head_row, c, name, "use either a rules column (a JSON object) or "
+                                                             "rules.NAME columns, not both"))
+            continue
+        seen[key] = c
+        columns[c] = key
+    for c in sorted({c for r, c in table.cells if r != head_row} - set(columns)):
+        head = table.cells.get((head_row, c))
+        if head is None:
+            r = min(r for r, cc in table.cells if cc == c and r != head_row)
+            problems.append(table.problem(r, c, "", "a value in a column without a header"))
+    if "id" not in {k[0] for k in columns.values()}:
+        problems.append(table.problem(head_row, 1, "", "the header row has no id column"))
+        return [], where, problems
+    cards: list[dict] = []
+    for r in rows[1:]:
+        values = {c: table.cells[(r, c)] for c in columns if (r, c) in table.cells}
+        if not values:
+            continue          # a row of notes only
+        i = len(cards)
+        card: dict[str, Any] = {}
+        where.rows.append(r)
+        for c, value in values.items():
+            key = columns[c]
+            if len(key) == 1 and key[0] in JSON_KEYS:
+                try:
+                    obj = json.loads(str(value))
+                except json.JSONDecodeError as exc:
+                    problems.append(table.problem(r, c, key[0], f"expected a JSON object, {exc.msg}"))
+                    continue
+                if not isinstance(obj, dict):
+                    problems.append(table.problem(r, c, key[0], "expected a JSON object {…}"))
+                    continue
+                card[key[0]] = obj
+                where.cells[(i, key)] = (r, c)
+                continue
+            if key == ("source",) and isinstance(value, str) and value.lstrip().startswith("["):
+                try:                     # several quotations: a JSON list of strings
+                    card["source"] = json.loads(value)
+                except json.JSONDecodeError as exc:
+                    problems.append(table.problem(r, c, "source", f"expected a JSON list of quotations, {exc.msg}"))
+                where.cells[(i, key)] = (r, c)
+                continue
+            if len(key) == 2:
+                card.setdefault(key[0], {})[key[1]] = _loose(value)
+                where.cells[(i, key)] = (r, c)
+                continue
+            v = _scalar(key[0], value, problems, table, r, c)
+            if v is not None:
+                card[key[0]] = v
+            where.cells[(i, key)] = (r, c)
+        if "id" not in card:
+            problems.append(table.problem(r, seen.get(("id",), 1), "id", "every card needs an id"))
+        cards.append(card)
+    if not cards and not problems:
+        problems.append(table.problem(head_row, 1, "", "no cards below the header row"))
+    elif problems:
+        problems = sorted(set(problems))
+    return cards, where, problems
+
+
+class SheetSourceMap(SourceMap):
+    """A deck's source map where ``cards[i]…`` resolve to spreadsheet cells and the rest to the YAML."""
+
+    def __init__(self, yaml_map: SourceMap, cells: CardCells):
+        super().__init__(yaml_map.file, yaml_map.marks)
+        self.cells = cells
+
+    def _cell(self, path: PathT) -> tuple[int, int, str] | None:
+        path = tuple(path)
+        if len(path) < 2 or path[0] != "cards" or not isinstance(path[1], int):
+            return None
+        i, rest = path[1], path[2:]
+        if i >= len(self.cells.rows):
+            return None
+        for n in range(len(rest), 0, -1):
+            key = rest[:n]
+            if (i, key) in self.cells.cells:
+                return (*self.cells.cells[(i, key)], format_path(rest))
+            if len(key) >= 2 and (i, key[:2]) in self.cells.cells:
+                return (*self.cells.cells[(i, key[:2])], format_path(rest))
+        id_cell = self.cells.cells.get((i, ("id",)))
+        row = self.cells.rows[i]
+        return row, id_cell[1] if id_cell else 1, format_path(rest)
+
+    def problem(self, path: PathT, message: str) -> Problem:
+        found = self._cell(path)
+        if found is None:
+            return super().problem(path, message)
+        r, c, name = found
+        return self.cells.table.problem(r, c, name, message)
+
+    def location(self, path: PathT) -> Where:
+        found = self._cell(path)
+        if found is None:
+            return super().location(path)
+        r, c, _ = found
+        return Where(self.cells.table.file, r, c, cell=self.cells.table.ref(r, c))
+
+
+def sheet_path(folder: Path, spec: str) -> Path | None:
+    """The spreadsheet a deck names, inside the game's folder (None when the path leaves it)."""
+    target = (folder / spec).resolve()
+    try:
+        target.relative_to(folder.resolve())
+    except ValueError:
+        return None
+    return target
+
+
+def expand_deck(data: dict, smap: SourceMap, folder: Path, display_folder: str
+                ) -> tuple[dict, SourceMap, list[Problem]]:
+    """A deck whose ``cards`` is ``{from: FILE, sheet: NAME, encoding: CODEC}``: the cards read from the
+    sheet, and a source map that locates them by cell."""
+    spec = data["cards"]
+    source = spec["from"]
+    path = sheet_path(folder, source)
+    if path is None:
+        return data, smap, [smap.problem(("cards", "from"), f"spreadsheet path {source!r} leaves the game's folder")]
+    encoding = spec.get("encoding")
+    if encoding is not None:
+        try:
+            codecs.lookup(encoding)
+        except LookupError:
+            return data, smap, [smap.problem(("cards", "encoding"), f"unknown encoding {encoding!r} "
+                                                                    "(e.g. utf-8, cp932)")]
+    display = f"{display_folder}/{source}" if display_folder else source
+    if not path.is_file():
+        return data, smap, [smap.problem(("cards", "from"), f"spreadsheet {source!r} not found")]
+    try:
+        table = read_table(path, display, sheet=spec.get("sheet"), encoding=encoding)
+    except DataError as e:
+        return data, smap, list(e.problems)
+    cards, cells, problems = cards_from_table(table)
+    if not cards:
+        return data, smap, problems
+    return {**data, "cards": cards}, SheetSourceMap(smap, cells), problems
+
+
+def raw_cards(data: dict, smap: SourceMap, folder: Path, display_folder: str) -> list[dict]:
+    """The deck's card mappings as written (YAML list or spreadsheet rows), without defaults."""
+    if isinstance(data.get("cards"), dict):
+        expanded, _, problems = expand_deck(data, smap, folder, display_folder)
+        if problems:
+            raise DataError(problems)
+        return expanded["cards"]
+    return list(data.get("cards") or [])
+
+
+# ------------------------------------------------------------------------------ cards → CSV
+def card_columns(cards: list[dict]) -> list[str]:
+    present = {k for c in cards for k in c}
+    cols = [k for k in COLUMN_ORDER if k in present or k == "id"]
+    fields: list[str] = []
+    for c in cards:
+        for k in (c.get("fields") or {}):
+            if k not in fields:
+                fields.append(k)
+    cols += [f"fields.{k}" for k in fields]
+    rules = [c.get("rules") or {} for c in cards]
+    if any(rules):
+        if all(_reads_back(v) for r in rules for v in r.values()):
+            names: list[str] = []
+            for r in rules:
+                names.extend(k for k in r if k not in names)
+            cols += [f"rules.{k}" for k in names]
+        else:              # lists, mappings, true/false, number-like text: one JSON object a card
+            cols.append("rules")
+    return cols
+
+
+def _reads_back(value: Any) -> bool:
+    """A rules value that a rules.NAME cell gives back unchanged."""
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, int) or (isinstance(value, str) and not _INT.fullmatch(value.strip()))
+
+
+def _cell_text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def cards_to_csv(cards: list[dict], delimiter: str = ",") -> str:
+    """The card list as CSV text: one header row, one row a card (round-trips through ``cards_from_table``)."""
+    cols = card_columns(cards)
+    out = io.StringIO(newline="")
+    writer = csv.writer(out, delimiter=delimiter, lineterminator="\r\n")
+    writer.writerow(cols)
+    for c in cards:
+        row = []
+        for col in cols:
+            if col in JSON_KEYS or (col == "source" and isinstance(c.get("source"), list)):
+                row.append(json.dumps(c[col], ensure_ascii=False) if c.get(col) else "")
+            elif "." in col:
+                group, name = col.split(".", 1)
+                row.append(_cell_text((c.get(group) or {}).get(name)))
+            else:
+                row.append(_cell_text(c.get(col)))
+        writer.writerow(row)
+    return out.getvalue()

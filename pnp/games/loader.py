@@ -1,0 +1,320 @@
+"""The one place that turns game.yaml's ``engine:`` into a rules engine.
+
+``engine:`` may name
+
+* a file in the game's folder: ``engine: engine.py`` (loaded under a module name of its own, so two
+  projects' ``engine.py`` never meet);
+* a bundled engine: ``engine: euphoria`` (``pnp.games.euphoria``);
+* an entry point in the ``pnp.engines`` group (an installed plug-in: ``mygame = mypkg.rules`` or
+  ``mygame = mypkg.rules:make_engine``);
+* an installed module: ``engine: mypkg.rules``.
+
+Every caller (validate, simulate, play, replay, the rulebook's ``{{rulings}}``) goes through
+``engine_module`` / ``make_engine`` here.  A missing or broken engine is an ``EngineError`` naming
+game.yaml's ``engine:`` line and, when the engine's own code failed, the line in the engine's file.
+"""
+from __future__ import annotations
+
+import copyreg
+import hashlib
+import importlib
+import importlib.metadata
+import importlib.util
+import re
+import sys
+import traceback
+from pathlib import Path
+from types import ModuleType
+from typing import Any, Callable
+
+from ..data.model import Game
+from ..errors import DataError, PnpError
+from ..sim.engine import Variant
+
+ENTRY_POINT_GROUP = "pnp.engines"
+BUNDLED_PACKAGE = "pnp.games"
+
+# what the runner, the validator and ``pnp play`` call on every engine (see pnp/sim/engine.py)
+REQUIRED_ATTRIBUTES = ("game_id", "min_players", "max_players", "variants", "options", "max_steps")
+REQUIRED_METHODS = ("new_state", "to_move", "legal_actions", "sample_chance", "apply", "observe", "result",
+                    "check_invariants", "action_from_json", "state_hash")
+STANDARD = Variant("standard", "標準", "標準のルール")
+
+
+def _no_invariants(state: Any) -> None:
+    """An engine without check_invariants: the generic checks still run."""
+
+_FILE_MODULES: dict[tuple[str, str], ModuleType] = {}
+
+
+class EngineError(PnpError):
+    """The engine game.yaml names cannot be found, imported or started."""
+
+
+def has_engine(game: Game) -> bool:
+    return bool(game.engine)
+
+
+def game_yaml_where(game: Game, path: tuple) -> str:
+    """``components/<game>/game.yaml:LINE:COL`` of the value at ``path`` (the file alone if unknown)."""
+    from ..data.yamlsource import load_yaml
+    display = game.where.file
+    try:
+        _, smap = load_yaml(Path(game.folder) / "game.yaml", display)
+    except (DataError, OSError):
+        return display
+    if tuple(path) not in smap.marks:
+        return display
+    line, col = smap.where(tuple(path))
+    return f"{display}:{line}:{col}"
+
+
+def engine_where(game: Game) -> str:
+    """Where game.yaml names the engine."""
+    return game_yaml_where(game, ("engine",))
+
+
+def _display(game: Game, path: Path) -> str:
+    """The engine file as the designer knows it: beside game.yaml."""
+    folder = Path(game.where.file).parent.as_posix()
+    try:
+        rel = path.resolve().relative_to(Path(game.folder).resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()
+    return f"{folder}/{rel}" if folder not in ("", ".") else rel
+
+
+def _fail(game: Game, message: str, detail: str | None = None) -> EngineError:
+    text = f"{engine_where(game)}: engine: {message}"
+    return EngineError(text + (f"\n{detail}" if detail else ""))
+
+
+def _code_location(exc: BaseException, files: dict[str, str]) -> str | None:
+    """``file:line: Kind: message`` for the deepest frame of the traceback inside one of ``files``
+    (resolved path → display name); a SyntaxError carries its own line and column."""
+    if isinstance(exc, SyntaxError) and exc.filename:
+        shown = files.get(str(Path(exc.filename).resolve()))
+        if shown:
+            col = f":{exc.offset}" if exc.offset else ""
+            return f"{shown}:{exc.lineno}{col}: {type(exc).__name__}: {exc.msg}"
+    found = None
+    for frame in traceback.extract_tb(exc.__traceback__):
+        try:
+            key = str(Path(frame.filename).resolve())
+        except (OSError, ValueError):
+            continue
+        if key in files:
+            found = f"{files[key]}:{frame.lineno}: {type(exc).__name__}: {exc}"
+    return found
+
+
+def _describe(exc: BaseException, files: dict[str, str]) -> str:
+    return _code_location(exc, files) or f"{type(exc).__name__}: {exc}"
+
+
+def _load_file(game: Game, spec: str) -> ModuleType:
+    folder = Path(game.folder).resolve()
+    path = (folder / spec).resolve()
+    try:
+        path.relative_to(folder)
+    except ValueError:
+        raise _fail(game, f"engine file {spec!r} leaves the game's folder") from None
+    if not path.is_file():
+        raise _fail(game, f"no engine file {spec!r} in {Path(game.where.file).parent.as_posix()}/")
+    try:
+        source = path.read_bytes()
+    except OSError as exc:
+        raise _fail(game, f"cannot read {spec!r}: {exc.strerror}") from None
+    digest = hashlib.sha256(str(path).encode() + b"\0" + source).hexdigest()[:16]
+    key = (str(path), digest)
+    if key in _FILE_MODULES:
+        return _FILE_MODULES[key]
+    safe_id = re.sub(r"\W", "_", game.id)
+    name = f"{FILE_MODULE_PREFIX}{safe_id}_{digest}"
+    try:
+        module = _exec_file(name, path)
+    except _NotPython:
+        raise _fail(game, f"{spec!r} is not a Python file") from None
+    except Exception as exc:   # noqa: BLE001 — whatever the designer's code raises is reported, not shown
+        raise _fail(game, f"the rules engine {spec!r} failed to load",
+                    _describe(exc, {str(path): _display(game, path)})) from None
+    _FILE_MODULES[key] = module
+    return module
+
+
+FILE_MODULE_PREFIX = "pnp_project_engine_"
+
+
+class _NotPython(Exception):
+    pass
+
+
+def _exec_file(name: str, path: Path) -> ModuleType:
+    module_spec = importlib.util.spec_from_file_location(name, path)
+    if module_spec is None or module_spec.loader is None:
+        raise _NotPython(str(path))
+    module = importlib.util.module_from_spec(module_spec)
+    sys.modules[name] = module          # dataclasses and pickle look the module up by name
+    try:
+        module_spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[name]
+        raise
+    return module
+
+
+# An engine from a game's folder travels to worker processes (``--jobs``) by pickle, which names classes
+# by module.  A worker started by fork has the module already; one started by spawn or forkserver (macOS,
+# and Linux from Python 3.14 on) does not, so the engine is pickled as "load this file under this name,
+# then restore the engine's attributes": the file is executed in the worker before anything refers to it.
+def _rebuild_shell(path: str, name: str, qualname: str) -> Any:
+    module = sys.modules.get(name) or _exec_file(name, Path(path))
+    cls: Any = module
+    for part in qualname.split("."):
+        cls = getattr(cls, part)
+    return cls.__new__(cls)
+
+
+def _reduce_file_engine(engine: Any):
+    cls = type(engine)
+    module = sys.modules[cls.__module__]
+    state = engine.__getstate__() if hasattr(engine, "__getstate__") else engine.__dict__
+    return _rebuild_shell, (str(module.__file__), cls.__module__, cls.__qualname__), state
+
+
+def _travels(engine: Any) -> None:
+    cls = type(engine)
+    if cls.__module__.startswith(FILE_MODULE_PREFIX):
+        copyreg.pickle(cls, _reduce_file_engine)
+
+
+def _entry_point(name: str):
+    for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        if ep.name == name:
+            return ep
+    return None
+
+
+def _bundled_names() -> list[str]:
+    import pkgutil
+    return sorted(m.name for m in pkgutil.iter_modules([str(Path(__file__).resolve().parent)])
+                  if not m.name.startswith("_") and m.name != "loader")
+
+
+def _bundled(name: str) -> bool:
+    full = f"{BUNDLED_PACKAGE}.{name}"
+    if full in sys.modules:
+        return True
+    try:
+        return importlib.util.find_spec(full) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def _import(game: Game, module_name: str, spec: str) -> ModuleType:
+    try:
+        return importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name and (module_name == exc.name or module_name.startswith(exc.name + ".")):
+            raise LookupError(module_name) from None
+        raise _fail(game, f"the rules engine {spec!r} failed to load", _module_failure(exc, module_name)) from None
+    except Exception as exc:   # noqa: BLE001
+        raise _fail(game, f"the rules engine {spec!r} failed to load", _module_failure(exc, module_name)) from None
+
+
+def _module_failure(exc: BaseException, module_name: str) -> str:
+    """An installed module failed: the deepest frame of its traceback outside the import machinery."""
+    files = {}
+    for frame in traceback.extract_tb(exc.__traceback__):
+        if not frame.filename.startswith("<") and Path(frame.filename).resolve() != Path(__file__).resolve():
+            files[str(Path(frame.filename).resolve())] = Path(frame.filename).as_posix()
+    if isinstance(exc, SyntaxError) and exc.filename:
+        files[str(Path(exc.filename).resolve())] = Path(exc.filename).as_posix()
+    return _describe(exc, files)
+
+
+def _resolve(game: Game) -> tuple[ModuleType | None, Callable[[Game], Any] | None]:
+    """(module, factory): the engine's module and its ``make_engine``."""
+    spec = str(game.engine).strip()
+    if spec.endswith(".py") or "/" in spec:
+        module = _load_file(game, spec)
+        return module, getattr(module, "make_engine", None)
+    if re.fullmatch(r"[a-z0-9_]+", spec) and spec != "loader" and _bundled(spec):
+        module = _import(game, f"{BUNDLED_PACKAGE}.{spec}", spec)
+        return module, getattr(module, "make_engine", None)
+    ep = _entry_point(spec)
+    if ep is not None:
+        try:
+            loaded = ep.load()
+        except Exception as exc:   # noqa: BLE001
+            raise _fail(game, f"the entry point {spec!r} ({ENTRY_POINT_GROUP}: {ep.value}) failed to load",
+                        _module_failure(exc, ep.module)) from None
+        if isinstance(loaded, ModuleType):
+            return loaded, getattr(loaded, "make_engine", None)
+        return sys.modules.get(ep.module), loaded
+    if not re.fullmatch(r"[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)*", spec):
+        raise _fail(game, f"{spec!r} is neither a file (engine.py), a bundled engine nor a module name")
+    try:
+        module = _import(game, spec, spec)
+    except LookupError:
+        raise _fail(game, f"no rules engine {spec!r}: not a file in the game's folder (write engine: {spec}.py "
+                          f"for one), not a bundled engine ({', '.join(_bundled_names())}), no "
+                          f"{ENTRY_POINT_GROUP} entry point and no installed module of that name") from None
+    return module, getattr(module, "make_engine", None)
+
+
+def engine_module(game: Game) -> ModuleType | None:
+    """The engine's module (for its optional ``check_components``, ``RULINGS`` …); None without an engine."""
+    if not game.engine:
+        return None
+    return _resolve(game)[0]
+
+
+def make_engine(game: Game) -> Any:
+    """Load and start the engine game.yaml names, checked against the protocol."""
+    if not game.engine:
+        raise EngineError(f"{game.where.file}: engine: the game names no rules engine (engine: …)")
+    module, factory = _resolve(game)
+    if not callable(factory):
+        what = f"{game.engine!r}" if str(game.engine).endswith(".py") else \
+            f"module {getattr(module, '__name__', game.engine)!r}"
+        raise _fail(game, f"{what} defines no make_engine(game) function")
+    files = {}
+    if module is not None and getattr(module, "__file__", None):
+        files[str(Path(module.__file__).resolve())] = _short(game, module.__file__)
+    try:
+        engine = factory(game)
+    except PnpError:
+        raise
+    except Exception as exc:   # noqa: BLE001 — an engine that cannot start on this data is reported
+        raise _fail(game, f"make_engine(game) of {game.engine!r} failed", _describe(exc, files)) from None
+    _fill_defaults(engine, game)
+    missing = [a for a in REQUIRED_ATTRIBUTES if not hasattr(engine, a)]
+    missing += [m for m in REQUIRED_METHODS if not callable(getattr(engine, m, None))]
+    if missing:
+        raise _fail(game, f"the engine from {game.engine!r} lacks {', '.join(missing)} "
+                          "(the protocol: pnp/games/ENGINE_API.md)")
+    if not (isinstance(engine.min_players, int) and isinstance(engine.max_players, int)
+            and 1 <= engine.min_players <= engine.max_players):
+        raise _fail(game, f"the engine's min_players/max_players ({engine.min_players!r}, "
+                          f"{engine.max_players!r}) are not 1 ≤ min ≤ max")
+    if not isinstance(engine.max_steps, int) or engine.max_steps < 1:
+        raise _fail(game, f"the engine's max_steps must be a positive integer, got {engine.max_steps!r}")
+    _travels(engine)
+    return engine
+
+
+def _fill_defaults(engine: Any, game: Game) -> None:
+    """What a small engine may leave out: its game id (game.yaml's), one standard variant, no options,
+    no invariants of its own."""
+    defaults = {"game_id": game.id, "variants": (STANDARD,), "options": (), "check_invariants": _no_invariants}
+    for name, value in defaults.items():
+        if not hasattr(engine, name):
+            try:
+                setattr(engine, name, value)
+            except AttributeError:      # __slots__ without room for it: reported as missing
+                pass
+
+
+def _short(game: Game, file: str) -> str:
+    return _display(game, Path(file)) if Path(file).is_absolute() else file

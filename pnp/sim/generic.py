@@ -1,0 +1,228 @@
+"""Checks every rules engine gets without writing code for them (``pnp validate``'s 共通検査).
+
+* the player counts the engine plays agree with game.yaml's ``players``;
+* the component counts the engine plays with (``component_counts()``, optional) agree with game.yaml;
+* cards are conserved after every step of the sample games: the multiset of card ids the engine's
+  optional ``card_locations(state)`` reports equals the physical cards of the deck data;
+* every game ends within ``max_steps`` (the runner stops a game that does not);
+* the same seed plays the same game, and its log (through JSON) replays to the same final state;
+* observations hide what a seat cannot see: with the optional ``redeal(state, seat, rng)`` (a state the
+  seat cannot tell apart: the hidden cards shuffled among the hidden places) the seat's observation and
+  its legal actions must stay the same, and the redealt state must keep every invariant.
+
+Optional hooks are looked up with ``getattr``; a check whose hook is missing is listed as not declared.
+"""
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping
+
+from ..data.model import Game
+from ..games.loader import game_yaml_where
+from .engine import CHANCE, TERMINAL, InvariantError
+from .gamelog import GameLog, build_log, make_header
+from .policies import game_policies, policy_names
+from .replay import replay
+from .runner import Trace, play_game
+from .sampling import game_seed
+
+
+def expected_cards(game: Game, engine: Any) -> Counter:
+    """The physical cards the engine plays with: the decks its ``component_counts`` names, else every deck."""
+    counts = _component_counts(engine)
+    decks = [d for d in game.decks if counts is None or d.id in counts]
+    return Counter(c.id for d in decks for c in d.physical_cards())
+
+
+def _component_counts(engine: Any) -> Mapping[str, int] | None:
+    hook = getattr(engine, "component_counts", None)
+    if hook is None:
+        return None
+    return dict(hook() if callable(hook) else hook)
+
+
+def conservation_problem(located: Mapping[str, Iterable[str]], expected: Counter) -> str | None:
+    """None when every card is in exactly one place; else what is missing, extra or doubled."""
+    seen: Counter = Counter()
+    for cards in located.values():
+        seen.update(cards)
+    if seen == expected:
+        return None
+    missing = expected - seen
+    extra = seen - expected
+    parts = []
+    if missing:
+        parts.append("missing " + ", ".join(f"{k}×{v}" for k, v in sorted(missing.items())))
+    if extra:
+        where = {k: [p for p, cs in located.items() if k in list(cs)] for k in extra}
+        parts.append("extra " + ", ".join(f"{k}×{v} (in {', '.join(where[k])})" for k, v in sorted(extra.items())))
+    return f"cards are not conserved: {'; '.join(parts)}"
+
+
+class CheckedEngine:
+    """An engine whose ``check_invariants`` also checks card conservation through ``card_locations``;
+    everything else is the engine's own.  The validator's sample games run through it."""
+
+    def __init__(self, engine: Any, expected: Counter):
+        self._engine = engine
+        self._expected = expected
+        self.policies = game_policies(engine)
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__") or name in ("_engine", "_expected"):
+            raise AttributeError(name)
+        return getattr(self._engine, name)
+
+    def __reduce__(self):
+        return (CheckedEngine, (self._engine, self._expected))
+
+    def check_invariants(self, state: Any) -> None:
+        self._engine.check_invariants(state)
+        problem = conservation_problem(self._engine.card_locations(state), self._expected)
+        if problem:
+            raise InvariantError(problem)
+
+
+def checked(game: Game, engine: Any) -> Any:
+    """The engine with the generic per-step checks it has hooks for (itself when it has none)."""
+    if getattr(engine, "card_locations", None) is None or isinstance(engine, CheckedEngine):
+        return engine
+    return CheckedEngine(engine, expected_cards(game, engine))
+
+
+@dataclass
+class GenericReport:
+    problems: list[str] = field(default_factory=list)
+    done: list[str] = field(default_factory=list)          # what was checked, for the detail line
+    undeclared: list[str] = field(default_factory=list)    # optional hooks the engine does not have
+
+
+def check_declarations(game: Game, engine: Any, report: GenericReport) -> None:
+    lo, hi = game.players
+    if (engine.min_players, engine.max_players) != (lo, hi):
+        report.problems.append(f"{game_yaml_where(game, ('players',))}: players: game.yaml says {lo}–{hi}, the engine plays "
+                               f"{engine.min_players}–{engine.max_players}")
+    counts = _component_counts(engine)
+    if counts is None:
+        report.undeclared.append("component_counts")
+        return
+    by_id = {c.id: (i, c) for i, c in enumerate(game.components)}
+    for cid, n in counts.items():
+        i, comp = by_id.get(cid, (None, None))
+        if comp is None:
+            report.problems.append(f"{game.where.file}: components: the engine plays with {cid!r} ×{n}, "
+                                   f"game.yaml lists no such component")
+        elif comp.count != n:
+            report.problems.append(f"{game_yaml_where(game, ('components', i, 'count'))}: count: game.yaml says "
+                                   f"{comp.name} ×{comp.count}, "
+                                   f"the engine plays with {n}")
+    report.done.append(f"部品の数 {len(counts)} 種")
+
+
+def check_replays(engine: Any, game: Game, report: GenericReport, seed: int = 1) -> None:
+    """One game per player count and policy: the same seed plays the same game; the log replays."""
+    games = 0
+    for players in range(engine.min_players, engine.max_players + 1):
+        for name in policy_names(engine):
+            s = game_seed(seed, players * 100 + len(name))
+            seats = (name,) * players
+            trace = Trace()
+            record = play_game(engine, players, seats, s, check=True, trace=trace)
+            if record.error:
+                continue            # the sample games report it with its seed
+            again = Trace()
+            play_game(engine, players, seats, s, trace=again)
+            if engine.state_hash(again.final_state) != engine.state_hash(trace.final_state):
+                report.problems.append(f"{players} players [{name}] seed {s}: the same seed played a different "
+                                       "game (randomness outside the runner's seeded rng?)")
+                continue
+            header = make_header(engine, game, seed=s, players=players, policies=seats, variant="standard",
+                                 options={})
+            log = build_log(engine, header, trace, record.result)
+            try:
+                log = GameLog.from_json(json.loads(json.dumps(log.to_json(), ensure_ascii=False)))
+                replay(engine, log)
+            except Exception as exc:   # noqa: BLE001 — any failure is the finding
+                report.problems.append(f"{players} players [{name}] seed {s}: the game log does not replay: "
+                                       f"{type(exc).__name__}: {exc}")
+                continue
+            games += 1
+    report.done.append(f"再生 {games} ゲーム")
+
+
+def check_hidden(engine: Any, report: GenericReport, games: int = 3, seed: int = 1) -> None:
+    """Observations hide other seats' cards: ``redeal`` states look the same to the seat."""
+    redeal = getattr(engine, "redeal", None)
+    located = getattr(engine, "card_locations", None)
+    tried = changed = 0
+    for players in range(engine.min_players, engine.max_players + 1):
+        for g in range(games):
+            s = game_seed(seed + 7, players * 1000 + g)
+            trace = Trace()
+            record = play_game(engine, players, ("random",) * players, s, trace=trace)
+            if record.error:
+                continue
+            state = engine.new_state(players)
+            rng = random.Random(s)
+            for step, (seat, action) in enumerate(trace.events):
+                if seat != CHANCE and engine.to_move(state) != TERMINAL:
+                    for p in range(players):
+                        obs = engine.observe(state, p)
+                        if obs is state:
+                            report.problems.append("observe(state, seat) returns the whole state; return what "
+                                                   "the seat can see")
+                            return
+                        if redeal is None:
+                            continue
+                        other = redeal(state, p, rng)
+                        tried += 1
+                        changed += engine.state_hash(other) != engine.state_hash(state)
+                        where = f"{players} players seed {s} step {step + 1} seat {p + 1}"
+                        if engine.observe(other, p) != obs:
+                            report.problems.append(f"{where}: the observation changes when only cards the seat "
+                                                   "cannot see change (observe shows hidden cards)")
+                            return
+                        if p == seat and engine.legal_actions(other) != engine.legal_actions(state):
+                            report.problems.append(f"{where}: the legal actions change when only cards the "
+                                                   "seat cannot see change")
+                            return
+                        try:
+                            engine.check_invariants(other)
+                            if located is not None:
+                                before = Counter(c for cs in located(state).values() for c in cs)
+                                after = Counter(c for cs in located(other).values() for c in cs)
+                                if before != after:
+                                    raise InvariantError("redeal changed which cards are in the game")
+                        except Exception as exc:   # noqa: BLE001
+                            report.problems.append(f"{where}: a redealt state breaks an invariant: {exc}")
+                            return
+                engine.apply(state, action)
+    if redeal is None:
+        report.undeclared.append("redeal")
+        return
+    if tried and not changed:
+        report.problems.append(f"redeal changed nothing in {tried} states: it must shuffle the cards the seat "
+                               "cannot see, or the hidden-information check shows nothing")
+        return
+    report.done.append(f"隠れた情報 {tried} 局面")
+
+
+def generic_checks(game: Game, engine: Any, seed: int = 1) -> GenericReport:
+    """Every check above except the per-step conservation (which runs inside the sample games)."""
+    report = GenericReport()
+    check_declarations(game, engine, report)
+    if getattr(engine, "card_locations", None) is None:
+        report.undeclared.append("card_locations")
+    else:
+        expected = expected_cards(game, engine)
+        state = engine.new_state(engine.min_players)
+        problem = conservation_problem(engine.card_locations(state), expected)
+        if problem:
+            report.problems.append(f"at set-up: {problem}")
+        report.done.append(f"カードの保存 {sum(expected.values())} 枚")
+    check_replays(engine, game, report, seed)
+    check_hidden(engine, report, seed=seed)
+    return report
