@@ -1057,8 +1057,8 @@ class Terror24Engine:
 
     def information_set(self, s: State, seat: int) -> State:
         """The state as ``seat`` knows it: what it cannot see (the other seats' face-down detective cards
-        and hands, their kept incident card, face-down incidents, the box and the discards) dealt back in a
-        fixed order (see ``pnp.sim.engine``)."""
+        and hands, their kept incident cards, face-down incidents, the box and the discards) dealt back in
+        a fixed order (see ``pnp.sim.engine``)."""
         return self._redeal_hidden(s, seat, None)
 
     def determinize(self, info: State, seat: int, rng: random.Random) -> State:
@@ -1073,16 +1073,17 @@ class Terror24Engine:
         # hand), the box and the discards
         shown = self.visible_layout(s, seat)
         places = [i for i in range(10) if c.layout[i] >= 0 and shown[i] < 0]
-        final = c.hands >= 2 and c.hand_no == c.hands
-        keepers = [] if final else [p for p in others if c.kept[p] >= 0]
-        pool = [c.layout[i] for i in places] + [c.kept[p] for p in keepers] + c.box + c.discard
+        keepers = [] if self._third(s) else [p for p in others if c.kept[p]]
+        pool = [c.layout[i] for i in places] + [x for p in keepers for x in c.kept[p]] + c.box + c.discard
         pool.sort()
         if rng is not None:
             rng.shuffle(pool)
         val = self.card_value
         for p in keepers:                     # a 5 is never kept
-            j = next(j for j, x in enumerate(pool) if val[x] != 5)
-            c.kept[p] = pool.pop(j)
+            row = c.kept[p]
+            for k in range(len(row)):
+                j = next(j for j, x in enumerate(pool) if val[x] != 5)
+                row[k] = pool.pop(j)
         for i in places:
             c.layout[i] = pool.pop()
         nd = len(c.discard)
