@@ -106,23 +106,29 @@ def build_game(game: Game, out_root: Path, opts: BuildOptions,
     plans = plan_game_cards(game)
     for deck in game.decks:
         faces, back = plans[deck.id]
+        backs = plans[deck.id].backs
         if opts.sheets:
             path = result.out_dir / f"{deck.id}-sheets.pdf"
-            pages = write_sheets(game, deck, faces, back, path, opts)
+            pages = write_sheets(game, deck, faces, back, path, opts, backs)
             result.files.append(Written("sheets", path, pages))
         if opts.shop:
             path = result.out_dir / "shop" / f"{deck.id}-faces.pdf"
             order = [faces[c.id] for c in deck.physical_cards()]
             result.files.append(Written("shop-faces", path, write_shop(game, deck, order, path, opts)))
-            path = result.out_dir / "shop" / f"{deck.id}-back.pdf"
-            result.files.append(Written("shop-back", path, write_shop(game, deck, [back], path, opts)))
+            if plans[deck.id].uniform_back:    # one back for the whole deck: one page
+                path = result.out_dir / "shop" / f"{deck.id}-back.pdf"
+                result.files.append(Written("shop-back", path, write_shop(game, deck, [back], path, opts)))
+            else:                              # backs of their own: paired with the faces page for page
+                path = result.out_dir / "shop" / f"{deck.id}-backs.pdf"
+                order = [backs[c.id] for c in deck.physical_cards()]
+                result.files.append(Written("shop-backs", path, write_shop(game, deck, order, path, opts)))
         if opts.png:
             from .render.raster import write_card_pngs
-            for path in write_card_pngs(deck, faces, back, result.out_dir / "png" / deck.id, opts.dpi):
+            for path in write_card_pngs(deck, faces, back, result.out_dir / "png" / deck.id, opts.dpi, backs):
                 result.files.append(Written("png", path, 1))
         if opts.tts:
             from .render.raster import write_tts
-            for path in write_tts(deck, faces, back, result.out_dir / "tts"):
+            for path in write_tts(deck, faces, back, result.out_dir / "tts", backs):
                 result.files.append(Written("tts" if path.suffix == ".png" else "tts-index", path,
                                             1 if path.suffix == ".png" else 0))
         tick(f"{game.id}/{deck.id}")
@@ -141,16 +147,21 @@ def build_game(game: Game, out_root: Path, opts: BuildOptions,
 
 # -- home sheets -----------------------------------------------------------------------------------
 def write_sheets(game: Game, deck: Deck, faces: dict[str, CardPlan], back: CardPlan, path: Path,
-                 opts: BuildOptions) -> int:
+                 opts: BuildOptions, backs: dict[str, CardPlan] | None = None) -> int:
+    """Home sheets; backs (card id → its back side) when cards have backs of their own, else back
+    for every card.  Each back lands behind its own face: mirrored for long- or short-edge duplex,
+    beside it for fold."""
     cards = deck.physical_cards()
+    backs = backs or {c.id: back for c in deck.cards}
     w, h, gutter = deck.layout.width_pt, deck.layout.height_pt, mm(opts.gutter_mm)
     fold = opts.duplex == "fold"
     grid = plan_fold_grid(opts.paper, w, h, gutter) if fold else plan_grid(opts.paper, w, h, gutter=gutter)
     offset = (mm(opts.back_offset_mm[0]), mm(opts.back_offset_mm[1]))
     pages = impose(len(cards), grid, opts.duplex, offset)
-    uses = {id(back): len(cards)}
-    for card in deck.cards:
-        uses[id(faces[card.id])] = card.count
+    uses: dict[int, int] = {}
+    for card in cards:
+        for plan in (faces[card.id], backs[card.id]):
+            uses[id(plan)] = uses.get(id(plan), 0) + 1
     duplex = {"long": "長辺とじ両面", "short": "短辺とじ両面", "none": "片面（裏は貼り合わせ用）",
               "fold": "折り返し：中央の点線で山折り"}[opts.duplex]
     with atomic_path(path) as tmp:
@@ -159,9 +170,10 @@ def write_sheets(game: Game, deck: Deck, faces: dict[str, CardPlan], back: CardP
         n_sheets = pages[-1].sheet
         for number, page in enumerate(pages, 1):
             if page.side == "fold":
-                draw_fold_page(painter, grid, page, lambda i: faces[cards[i].id], back, opts, uses)
+                draw_fold_page(painter, grid, page, lambda i: faces[cards[i].id], lambda i: backs[cards[i].id],
+                               opts, uses)
             else:
-                plan_of = (lambda i: faces[cards[i].id]) if page.side == "face" else (lambda i: back)
+                plan_of = (lambda i: faces[cards[i].id]) if page.side == "face" else (lambda i: backs[cards[i].id])
                 draw_sheet_page(painter, grid, page, plan_of, opts, uses)
             side = {"face": "表", "back": "裏", "fold": "表裏"}[page.side]
             painter.label(f"{game.title} ／ {deck.name} ／ {side} シート {page.sheet}/{n_sheets}"
@@ -174,13 +186,14 @@ def write_sheets(game: Game, deck: Deck, faces: dict[str, CardPlan], back: CardP
 
 
 def draw_fold_page(painter: PdfPainter, grid: Grid, page: SheetPage, face_of: Callable[[int], CardPlan],
-                   back: CardPlan, opts: BuildOptions, uses: dict[int, int]) -> None:
+                   back_of: Callable[[int], CardPlan], opts: BuildOptions, uses: dict[int, int]) -> None:
     """Faces on the left half; each back mirrored about the fold line, so folding puts it behind."""
     ph, pw = grid.paper_h, grid.paper_w
     for slot in page.slots:
-        face = face_of(slot.index)
+        face, back = face_of(slot.index), back_of(slot.index)
         (painter.place_card if uses.get(id(face), 0) > 1 else painter.card)(face, slot.x, ph - slot.y, None)
-        painter.place_card(back, pw - slot.x - grid.card_w, ph - slot.y, None)
+        (painter.place_card if uses.get(id(back), 0) > 1 else painter.card)(back, pw - slot.x - grid.card_w,
+                                                                           ph - slot.y, None)
     painter.hairline(pw / 2, mm(8), pw / 2, ph - mm(8), 0.5, "#888888", dash=(3, 3))
     if opts.marks != "none":
         draw_cut_marks(painter, grid)

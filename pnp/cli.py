@@ -143,13 +143,15 @@ def export(game: str, deck: str, project_dir: Path, delimiter: str, out_file: Pa
 @click.option("--out", "out_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="PNGの出力先（省略時は preview-GAME[-DECK].png）")
 @click.option("--dpi", type=int, default=100, show_default=True)
+@click.option("--guides", is_flag=True,
+              help="テンプレート作り用：裁ち落とし・仕上がり線・安全領域と、各領域の枠と名前を重ねて描く")
 @reported
-def preview(game: str, deck: str | None, project_dir: Path, out_file: Path | None, dpi: int) -> None:
+def preview(game: str, deck: str | None, project_dir: Path, out_file: Path | None, dpi: int, guides: bool) -> None:
     """カードの一覧画像（コンタクトシート）をPNGで書き出します。"""
     from .preview import write_contact_sheet
     loaded = open_project(project_dir).load_game(game)
     out_file = out_file or Path(f"preview-{game}{'-' + deck if deck else ''}.png")
-    path = write_contact_sheet(loaded, deck, out_file, dpi)
+    path = write_contact_sheet(loaded, deck, out_file, dpi, guides=guides)
     click.echo(path.as_posix())
 
 

@@ -9,12 +9,44 @@ from .build import plan_game_cards
 from .data.model import Game
 from .errors import PnpError
 from .files import atomic_path
+from .layout.plan import CardPlan
 from .render.png import _font, render_card
 
 GAP = 12
 
 
-def write_contact_sheet(game: Game, deck_id: str | None, out_file: Path, dpi: int = 100, columns: int = 8) -> Path:
+GUIDE_COLORS = {"bleed": (214, 40, 40), "trim": (0, 0, 0), "safe": (30, 140, 60), "region": (31, 95, 168)}
+
+
+def with_guides(plan: CardPlan, regions, dpi: int, two_sided: bool = False) -> Image.Image:
+    """The card with its bleed, and over it the designer's guides: the bleed's edge (red), the trim
+    (black), the safe area (green, dashed) and every region's box with its name (blue)."""
+    img = render_card(plan, dpi, with_bleed=True)
+    s = dpi / 72.0
+    b = plan.bleed * s
+    draw = ImageDraw.Draw(img)
+    w, h = img.size
+    draw.rectangle((0, 0, w - 1, h - 1), outline=GUIDE_COLORS["bleed"], width=2)
+    draw.rectangle((b, b, b + plan.width * s, b + plan.height * s), outline=GUIDE_COLORS["trim"], width=1)
+    font = _font("gothic", max(8, round(dpi / 12)))
+    for r in (regions.face if plan.side == "face" or two_sided else regions.back):
+        box = (b + r.x_pt * s, b + r.y_pt * s, b + (r.x_pt + r.w_pt) * s, b + (r.y_pt + r.h_pt) * s)
+        draw.rectangle(box, outline=GUIDE_COLORS["region"], width=1)
+        draw.text((box[0] + 2, box[1] + 1), r.name, font=font, fill=GUIDE_COLORS["region"])
+    safe = regions.safe_pt * s
+    x0, y0, x1, y1 = b + safe, b + safe, b + plan.width * s - safe, b + plan.height * s - safe
+    for (ax, ay, bx, by) in ((x0, y0, x1, y0), (x1, y0, x1, y1), (x1, y1, x0, y1), (x0, y1, x0, y0)):
+        length = max(abs(bx - ax), abs(by - ay))
+        steps = max(1, int(length // 6))
+        for k in range(0, steps, 2):
+            t0, t1 = k / steps, min(1.0, (k + 1) / steps)
+            draw.line((ax + (bx - ax) * t0, ay + (by - ay) * t0, ax + (bx - ax) * t1, ay + (by - ay) * t1),
+                      fill=GUIDE_COLORS["safe"], width=1)
+    return img
+
+
+def write_contact_sheet(game: Game, deck_id: str | None, out_file: Path, dpi: int = 100, columns: int = 8,
+                        guides: bool = False) -> Path:
     decks = [d for d in game.decks if deck_id in (None, d.id)]
     if not decks:
         raise PnpError(f"{game.id}: no deck {deck_id!r} (decks: {', '.join(d.id for d in game.decks)})")
@@ -22,10 +54,18 @@ def write_contact_sheet(game: Game, deck_id: str | None, out_file: Path, dpi: in
     tiles: list[tuple[str, Image.Image]] = []
     for deck in decks:
         faces, back = plans[deck.id]
+        if guides:
+            draw = (lambda plan, d=deck: with_guides(plan, d.layout, dpi, d.two_sided and plan.card_id != ""))
+        else:
+            draw = (lambda plan: render_card(plan, dpi))
+        backs = plans[deck.id].backs
         for card in deck.cards:
             tiles.append((f"{deck.id}/{card.id}" + (f" ×{card.count}" if card.count > 1 else ""),
-                          render_card(faces[card.id], dpi)))
-        tiles.append((f"{deck.id}（裏）", render_card(back, dpi)))
+                          draw(faces[card.id])))
+            if backs[card.id] is not back:     # a back of its own, or the other side of a two-sided card
+                tiles.append((f"{deck.id}/{card.id}（裏）", draw(backs[card.id])))
+        if not deck.two_sided:      # a two-sided deck never prints the shared back
+            tiles.append((f"{deck.id}（裏）", draw(back)))
     tw = max(t.width for _, t in tiles)
     th = max(t.height for _, t in tiles)
     label_h = 18

@@ -32,3 +32,22 @@ def mm(value: float) -> float:
 
 def to_mm(points: float) -> float:
     return points / PT_PER_MM
+
+
+_FRACTION = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*%\s*(?:([+-])\s*(\d+(?:\.\d+)?)\s*(mm|pt|in))?\s*$")
+GEOMETRY_PATTERN = (r"^\s*(-?\d+(\.\d+)?\s*(mm|pt|in)|-?\d+(\.\d+)?\s*%(\s*[+-]\s*\d+(\.\d+)?\s*(mm|pt|in))?)\s*$")
+
+
+def parse_extent(value: object, whole_pt: float) -> float:
+    """A region coordinate: a length (``7mm``) or a share of the trim, optionally plus or minus a
+    length (``10%``, ``100% - 14mm``); whole_pt is the trim's width (for x, w) or height (y, h)."""
+    if isinstance(value, str):
+        m = _FRACTION.match(value)
+        if m:
+            extra = float(m.group(3)) * _FACTOR[m.group(4)] if m.group(2) else 0.0
+            return whole_pt * float(m.group(1)) / 100.0 + (extra if m.group(2) != "-" else -extra)
+    try:
+        return parse_length(value)
+    except UnitError:
+        raise UnitError(f"expected a length (63mm, 10pt, 1in) or a share of the trim (10%, 100% - 14mm), "
+                        f"got {value!r}") from None

@@ -41,6 +41,11 @@ def export_deck(project: Project, game_id: str, deck_id: str, out: Path | None =
     data, smap = load_yaml(path, project.display(path))
     folder = path.parent
     cards = raw_cards(data, smap, folder, project.display(folder))
+    sides = [smap.problem(("cards", i, key), f"{key}: (a card's own back, or a side of a two-sided card) has no "
+                                             "column in a spreadsheet; keep this deck in YAML")
+             for i, card in enumerate(cards) for key in ("front", "back") if key in card]
+    if sides:
+        raise DataError(sides)
     suffix = ".csv" if delimiter == "," else ".tsv"
     target = out if out is not None else folder / f"{deck_id}{suffix}"
     if target.exists() and not force:

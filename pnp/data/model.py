@@ -37,6 +37,16 @@ class Region:
 
 
 @dataclass(frozen=True)
+class Icon:
+    """An inline icon (``:name:`` in card text): a drawn shape in a colour, or a small image."""
+
+    name: str
+    shape: str | None          # one of the suit mark shapes, or None for an image
+    color: str
+    image: Path | None = None
+
+
+@dataclass(frozen=True)
 class Layout:
     id: str
     width_pt: float
@@ -48,6 +58,10 @@ class Layout:
     face: tuple[Region, ...]
     back: tuple[Region, ...]
     where: Where
+    icons: Mapping[str, Icon] = field(default_factory=dict)     # icons: of the layout
+    styles: Mapping[str, str] = field(default_factory=dict)     # styles: colour names for [name]{…}
+    spec: Any = field(default=None, compare=False, repr=False)  # (merged YAML, source map, folder): to re-lay out at another size
+    fonts: Mapping[str, str] = field(default_factory=dict)      # fonts: of the layout, name → font key
 
 
 @dataclass(frozen=True)
@@ -74,6 +88,9 @@ class Card:
     fields: Mapping[str, Any]
     rules: Mapping[str, Any]
     where: Where
+    spots: Mapping[str, Where] = field(default_factory=dict, compare=False)   # field → where its text starts
+    back: "Back | None" = None        # this card's own back (one-sided decks), over the deck's
+    reverse: "Card | None" = None     # the other side's content (two_sided decks)
 
     def field_text(self, name: str, deck: "Deck", game_title: str) -> str:
         """Text of a field a layout region names; '' when the card leaves it empty."""
@@ -92,10 +109,17 @@ class Card:
 
 @dataclass(frozen=True)
 class Back:
-    title: str
-    subtitle: str
-    color: str
+    title: str | None
+    subtitle: str | None
+    color: str | None
     image: Path | None
+
+    def over(self, base: "Back") -> "Back":
+        """This back with what it leaves unset taken from base (the deck's back)."""
+        return Back(base.title if self.title is None else self.title,
+                    base.subtitle if self.subtitle is None else self.subtitle,
+                    base.color if self.color is None else self.color,
+                    base.image if self.image is None else self.image)
 
 
 @dataclass(frozen=True)
@@ -110,6 +134,7 @@ class Deck:
     provisional: bool
     file: str
     where: Where
+    two_sided: bool = False     # every card has content on both sides (card.reverse)
 
     @property
     def piece_count(self) -> int:
@@ -120,6 +145,10 @@ class Deck:
             if c.id == card_id:
                 return c
         raise KeyError(card_id)
+
+    def back_of(self, card: Card) -> Back:
+        """The back a card of a one-sided deck prints with: its own over the deck's."""
+        return card.back.over(self.back) if card.back is not None else self.back
 
     def physical_cards(self) -> list[Card]:
         """Every printed card, copies included, in data order."""
@@ -158,6 +187,7 @@ class Game:
     rulings: tuple[Any, ...] = ()        # pnp.data.ledger.Ruling, from rulings.yaml
     ledger: tuple[Any, ...] = ()         # pnp.data.ledger.Entry for every deck, card, part, component, ruling
     final: bool = False                  # game.yaml final: true — print without provisional marks
+    icons: Mapping[str, Icon] = field(default_factory=dict)   # game.yaml icons: (over the layouts')
 
     def entry(self, kind: str, ref: str) -> Any:
         """The ledger entry of an item (kind: deck | card | part | component | ruling), or None."""

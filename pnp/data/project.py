@@ -9,10 +9,11 @@ import jsonschema
 
 from ..errors import DataError, Problem
 from ..resources import layouts_dir
+from ..text import fonts
 from ..text.fonts import FONT_FILES
-from ..units import parse_length
+from ..units import UnitError, parse_extent, parse_length, to_mm
 from .ledger import Entry, Ruling, audit, read_draft, read_entry
-from .model import Back, Card, Component, Deck, Game, Layout, Region, Suit, Where
+from .model import Back, Card, Component, Deck, Game, Icon, Layout, Region, Suit, Where
 from .schemas import SCHEMAS, SIZE_NAMES
 from .parts import PART_SCHEMAS, build_part
 from .sheets import expand_deck
@@ -70,6 +71,8 @@ def _explain(err: jsonschema.ValidationError, smap: SourceMap) -> list[Problem]:
 class _Raw:
     data: Any
     smap: SourceMap
+    folder: Path | None = None     # the file's folder (a layout's icon images are found beside it)
+    path: Path | None = None
 
 
 @dataclass
@@ -129,14 +132,14 @@ class Project:
                     found.append(smap.problem(("id",), f"layout id {lid!r} must equal the file name {path.stem!r}"))
                 problems.extend(found)
                 if not found:
-                    raw[path.stem] = _Raw(data, smap)
+                    raw[path.stem] = _Raw(data, smap, path.parent)
         layouts = {}
         for lid in sorted(raw):
             merged, err = _resolve_extends(lid, raw)
             if err:
                 problems.append(err)
                 continue
-            lay, errs = _build_layout(lid, merged, raw[lid].smap)
+            lay, errs = _build_layout(lid, merged, raw[lid].smap, raw[lid].folder)
             problems.extend(errs)
             if lay:
                 layouts[lid] = lay
@@ -179,10 +182,14 @@ class Project:
                     found = found + schema_problems(kind, data, smap)
             problems.extend(found)
             if not found:
-                files[path.name] = _Raw(data, smap)
+                files[path.name] = _Raw(data, smap, folder, path)
             elif isinstance(data.get("id"), str):
                 broken.add(data["id"])       # game.yaml's count is not compared with a deck that did not load
         game_raw = files.pop("game.yaml", None)
+        game_fonts: dict[str, str] = {}
+        if game_raw is not None and game_raw.data.get("fonts"):
+            game_fonts, errs = _build_fonts(game_raw.data, self.root / "fonts", game_raw.smap)
+            problems.extend(errs)
         decks: list[Deck] = []
         parts: list = []
         entries: list[Entry] = []
@@ -199,7 +206,7 @@ class Project:
             entries.extend(r.entry for r in found)
         for name, raw in files.items():
             if raw.data["kind"] == "deck":
-                deck, errs = _build_deck(raw, folder, layouts, entries)
+                deck, errs = _build_deck(raw, folder, layouts, entries, game_fonts)
                 problems.extend(errs)
                 if deck:
                     decks.append(deck)
@@ -276,12 +283,142 @@ def _size_pt(size: Any) -> tuple[float, float]:
     return parse_length(size["width"]), parse_length(size["height"])
 
 
-def _build_layout(lid: str, data: dict, smap: SourceMap) -> tuple[Layout | None, list[Problem]]:
+def _build_icons(data: dict, folder: Path | None, smap: SourceMap) -> tuple[dict[str, Icon], list[Problem]]:
+    """icons: name → {shape, color} or {image} (an image beside the file, never outside its folder)."""
+    icons, problems = {}, []
+    for name, spec in (data.get("icons") or {}).items():
+        if "image" in spec:
+            image, err = _safe_image(folder or Path("."), spec["image"], smap, ("icons", name, "image"))
+            if err:
+                problems.append(err)
+                continue
+            icons[name] = Icon(name, None, "#000000", image)
+        else:
+            icons[name] = Icon(name, spec["shape"], spec.get("color", "#1a1a1a"))
+    return icons, problems
+
+
+ANCHORS = {"top-left": ("left", "top"), "top": ("center", "top"), "top-right": ("right", "top"),
+           "left": ("left", "middle"), "center": ("center", "middle"), "right": ("right", "middle"),
+           "bottom-left": ("left", "bottom"), "bottom": ("center", "bottom"), "bottom-right": ("right", "bottom")}
+SAFE_KINDS = TEXT_KINDS | {"mark", "image", "badge"}   # must stay inside the safe area
+
+
+def _place(kind: str, reg: dict, width: float, height: float, safe: float) -> tuple[float, float, float, float]:
+    """Resolve x, y, w, h (lengths or shares of the trim) and the anchor to the region's top-left
+    corner and size in points.  The anchor says which edge (or the centre) x and y measure from:
+    ``bottom-right`` with x: 4mm, y: 4mm puts the region's corner 4 mm inside the trim's corner."""
+    if kind == "frame":
+        reg = {"x": f"{safe}pt", "y": f"{safe}pt", "w": f"{width - 2 * safe}pt", "h": f"{height - 2 * safe}pt",
+               **reg}
+    horizontal, vertical = ANCHORS[reg.get("anchor", "top-left")]
+    w, h = parse_extent(reg["w"], width), parse_extent(reg["h"], height)
+    x = parse_extent(reg.get("x", "0mm"), width)
+    y = parse_extent(reg.get("y", "0mm"), height)
+    if horizontal == "center":
+        x = (width - w) / 2 + x
+    elif horizontal == "right":
+        x = width - x - w
+    if vertical == "middle":
+        y = (height - h) / 2 + y
+    elif vertical == "bottom":
+        y = height - y - h
+    return x, y, w, h
+
+
+def _outside(kind: str, props: dict, x: float, y: float, w: float, h: float, width: float, height: float,
+             safe: float, bleed: float) -> str | None:
+    """Where a placed region may lie: text, marks, images and badges in the safe area, bleed: true
+    bands in the bleed, everything else on the trim.  The name of the area it leaves, or None."""
+    if kind in SAFE_KINDS:
+        inset, area = safe, f"the safe area ({to_mm(safe):.1f} mm inside the trim)"
+    elif props.get("bleed"):
+        inset, area = -bleed, f"the bleed ({to_mm(bleed):.1f} mm outside the trim)"
+    else:
+        inset, area = 0.0, "the trim"
+    eps = 0.01
+    if (x < inset - eps or y < inset - eps or x + w > width - inset + eps or y + h > height - inset + eps
+            or w < -eps or h < -eps):
+        return area
+    return None
+
+
+def _build_fonts(data: dict, fonts_folder: Path, smap: SourceMap) -> tuple[dict[str, str], list[Problem]]:
+    """fonts: [{family, weight, file}] → font name (family, or family-bold) → key for measuring and
+    drawing.  Files live in the project's fonts/ folder; CFF-outline OpenType fonts are refused."""
+    out, problems = {}, []
+    for i, spec in enumerate(data.get("fonts") or []):
+        name = spec["family"] + ("-bold" if spec.get("weight", "regular") == "bold" else "")
+        at = ("fonts", i, "file")
+        if name in FONT_FILES or name in out:
+            problems.append(smap.problem(("fonts", i, "family"), f"font {name!r} is already defined"))
+            continue
+        path = (fonts_folder / spec["file"]).resolve()
+        try:
+            path.relative_to(fonts_folder.resolve())
+        except ValueError:
+            problems.append(smap.problem(at, f"font file {spec['file']!r} leaves the project's fonts/ folder"))
+            continue
+        if not path.is_file():
+            problems.append(smap.problem(at, f"font file {spec['file']!r} not found in the project's fonts/ folder"))
+            continue
+        try:
+            out[name] = fonts.register_file(name, path)
+        except fonts.FontFileError as e:
+            problems.append(smap.problem(at, f"fonts/{spec['file']}: {e}"))
+    failed = {s["family"] + ("-bold" if s.get("weight", "regular") == "bold" else "")
+              for s in data.get("fonts") or []} - set(out) - set(FONT_FILES)
+    return {**out, **{name: "" for name in failed}}, problems      # "": reported already
+
+
+def _resolve_fonts(layout: Layout, own: dict[str, str], smap: SourceMap) -> tuple[Layout, list[Problem]]:
+    """The layout with every region's font (and the bold that goes with it) named by the bundled
+    faces, the layout's fonts: or the game's fonts:, resolved to the file actually used; an unknown
+    name is an error at the region."""
+    available = {**{k: k for k in FONT_FILES}, **layout.fonts, **own}
+    problems: list[Problem] = []
+    sides = {}
+    for side in ("face", "back"):
+        out = []
+        for r in getattr(layout, side):
+            props = dict(r.props)
+            name = props.get("font")
+            for key in ("font", "bold_font"):
+                value = props.get(key)
+                if value is None:
+                    continue
+                if value not in available:
+                    known = sorted(k for k, v in available.items() if v)
+                    problems.append(Problem(r.where.file, r.where.line, r.where.col, f"{side}.regions.{r.name}.{key}",
+                                            f"unknown font {value!r} (fonts: {', '.join(known)})"))
+                    continue
+                if not available[value]:      # its file was refused: said at the file
+                    continue
+                props[key] = available[value]
+            if name is not None and "bold_font" not in r.props and f"{name}-bold" in available \
+                    and name not in FONT_FILES:
+                props["bold_font"] = available[f"{name}-bold"]
+            out.append(replace(r, props=props))
+        sides[side] = tuple(out)
+    return replace(layout, face=sides["face"], back=sides["back"]), problems
+
+
+def _build_layout(lid: str, data: dict, smap: SourceMap, folder: Path | None = None,
+                  size: Any = None) -> tuple[Layout | None, list[Problem]]:
+    """A layout at its own size, or at size (a deck's size: …); every region is placed on that card
+    and checked against it."""
     problems = []
+    icons, errs = _build_icons(data, folder, smap)
+    problems.extend(errs)
+    own_fonts: dict[str, str] = {}
+    if data.get("fonts") and folder is not None:
+        own_fonts, errs = _build_fonts(data, folder.parent / "fonts", smap)
+        problems.extend(errs)
     where = Where(smap.file, *smap.where(()))
-    width, height = _size_pt(data.get("size", "poker"))
+    width, height = _size_pt(size if size is not None else data.get("size", "poker"))
     bleed = parse_length(data.get("bleed", "3mm"))
     safe = parse_length(data.get("safe", "3mm"))
+    card = f"{to_mm(width):.0f}×{to_mm(height):.0f} mm"
     sides = {}
     for side in ("face", "back"):
         regions = []
@@ -294,39 +431,44 @@ def _build_layout(lid: str, data: dict, smap: SourceMap) -> tuple[Layout | None,
             if kind is None:
                 problems.append(smap.problem(path, "region needs a kind"))
                 continue
-            props = {k: (parse_length(v) if k in LENGTH_KEYS else v) for k, v in reg.items()}
-            if kind == "frame":
-                props.setdefault("x", safe); props.setdefault("y", safe)
-                props.setdefault("w", width - 2 * safe); props.setdefault("h", height - 2 * safe)
-            missing = [k for k in ("x", "y", "w", "h") if k not in props]
+            missing = [k for k in ("x", "y", "w", "h") if k not in reg and kind != "frame"
+                       and not (k in "xy" and "anchor" in reg)]
             if missing:
                 problems.append(smap.problem(path, f"region needs {', '.join(missing)}"))
                 continue
-            x, y, w, h = props.pop("x"), props.pop("y"), props.pop("w"), props.pop("h")
-            props.pop("kind")
-            if kind in TEXT_KINDS | {"mark", "image", "badge"}:
-                eps = 0.01
-                if x < safe - eps or y < safe - eps or x + w > width - safe + eps or y + h > height - safe + eps:
-                    problems.append(smap.problem(path, f"{kind} region leaves the safe area "
-                                                       f"({safe / 72 * 25.4:.1f} mm inside the trim)"))
+            try:
+                x, y, w, h = _place(kind, reg, width, height, safe)
+            except UnitError as e:
+                problems.append(smap.problem(path, str(e)))
+                continue
+            props = {k: (parse_length(v) if k in LENGTH_KEYS else v) for k, v in reg.items()
+                     if k not in ("x", "y", "w", "h", "kind", "anchor")}
+            area = _outside(kind, props, x, y, w, h, width, height, safe, bleed)
+            if area:
+                problems.append(smap.problem(path, f"region {name!r} of layout {lid!r} ({kind}, "
+                                                   f"{to_mm(w):.1f}×{to_mm(h):.1f} mm at {to_mm(x):.1f}, "
+                                                   f"{to_mm(y):.1f} mm) leaves {area} of the {card} card"))
             if kind in TEXT_KINDS and "field" not in props and "text" not in props:
                 problems.append(smap.problem(path, "text region needs field or text"))
             f = props.get("field")
             if f is not None and f not in CARD_FIELDS and not f.startswith("fields."):
                 problems.append(smap.problem(path + ("field",), f"unknown field {f!r} (use {', '.join(sorted(CARD_FIELDS))} "
                                                                  "or fields.NAME)"))
-            font = props.get("font")
-            if font is not None:
-                if font not in FONT_FILES:
-                    problems.append(smap.problem(path + ("font",), f"unknown font {font!r} "
-                                                                   f"(fonts: {', '.join(sorted(FONT_FILES))})"))
             regions.append(Region(name, kind, x, y, w, h, props, rwhere))
         regions.sort(key=lambda r: (r.get("z", 0),))
         sides[side] = tuple(regions)
     if problems:
         return None, problems
     return Layout(lid, width, height, bleed, safe, parse_length(data.get("corner_radius", "0mm")),
-                  data.get("background", "#ffffff"), sides["face"], sides["back"], where), []
+                  data.get("background", "#ffffff"), sides["face"], sides["back"], where, icons,
+                  {k: v.lower() for k, v in (data.get("styles") or {}).items()},
+                  spec=(data, smap, folder), fonts=own_fonts), []
+
+
+def layout_at(layout: Layout, size: Any) -> tuple[Layout | None, list[Problem]]:
+    """The same template laid out again on a card of another size (a deck's size: …)."""
+    data, smap, folder = layout.spec
+    return _build_layout(layout.id, data, smap, folder, size=size)
 
 
 def _build_rulings(raw: _Raw) -> tuple[list[Ruling], list[Problem]]:
@@ -348,7 +490,7 @@ def _build_rulings(raw: _Raw) -> tuple[list[Ruling], list[Problem]]:
 
 
 def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout],
-                entries: list[Entry]) -> tuple[Deck | None, list[Problem]]:
+                entries: list[Entry], game_fonts: dict[str, str] | None = None) -> tuple[Deck | None, list[Problem]]:
     d, smap = raw.data, raw.smap
     problems: list[Problem] = []
     deck_entry, errs = read_entry("deck", d["id"], d["name"], d, smap, ())
@@ -359,8 +501,13 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout],
         problems.append(smap.problem(("layout",), f"unknown layout {d['layout']!r} "
                                                   f"(layouts: {', '.join(sorted(layouts)) or 'none'})"))
     elif "size" in d:
-        w, h = _size_pt(d["size"])
-        layout = replace(layout, width_pt=w, height_pt=h)
+        sized, errs = layout_at(layout, d["size"])
+        # the template's own problems at this size, said where the size is chosen: the deck
+        problems.extend(smap.problem(("size",), f"{e.file}:{e.line}:{e.col}: {e.field}: {e.message}") for e in errs)
+        layout = sized
+    if layout is not None:
+        layout, errs = _resolve_fonts(layout, game_fonts or {}, smap)
+        problems.extend(errs)
     suits = {}
     marks: dict[str, str] = {}
     for i, s in enumerate(d.get("suits", [])):
@@ -373,6 +520,7 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout],
         marks.setdefault(s["mark"], s["id"])
         suits[s["id"]] = Suit(s["id"], s["name"], s["color"], s["mark"], s.get("description", ""))
     defaults = d.get("defaults", {})
+    lines = raw.path.read_text(encoding="utf-8").splitlines() if raw.path is not None else []
     cards = []
     seen: set[str] = set()
     for i, c in enumerate(d["cards"]):
@@ -396,12 +544,22 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout],
                                       merged, smap, path, parent=deck_entry)
         problems.extend(errs)
         entries.append(card_entry)
-        cards.append(Card(
+        spots = {}
+        for key in ("title", "body", "flavor", "value"):
+            if key in c or key in defaults:
+                spots[key] = _spot(smap, lines, path + (key,) if key in c else ("defaults", key))
+        for key in {**defaults.get("fields", {}), **c.get("fields", {})}:
+            spots["fields." + key] = _spot(smap, lines, path + ("fields", key) if key in c.get("fields", {})
+                                           else ("defaults", "fields", key))
+        card = Card(
             id=c["id"], deck_id=d["id"], title=merged.get("title", ""), suit=suit, value=merged.get("value"),
             body=merged.get("body", ""), flavor=merged.get("flavor", ""), image=image,
             count=merged.get("count", 1), provisional=card_entry.marked,
             fields=dict(merged.get("fields", {})), rules=dict(merged.get("rules", {})),
-            where=smap.location(path)))
+            where=smap.location(path), spots=spots)
+        card, errs = _card_sides(card, merged, c, path, bool(d.get("two_sided")), suits, folder, smap, lines)
+        problems.extend(errs)
+        cards.append(card)
     back = d.get("back", {})
     back_image = None
     if "image" in back:
@@ -413,7 +571,98 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout],
     return Deck(d["id"], d["name"], layout, tuple(cards), tuple(suits.values()),
                 Back(back.get("title", ""), back.get("subtitle", ""), back.get("color", "#333333"), back_image),
                 d.get("description", ""), deck_entry.marked, smap.file,
-                Where(smap.file, 1, 1)), []
+                Where(smap.file, 1, 1), two_sided=bool(d.get("two_sided"))), []
+
+
+BACK_KEYS = ("title", "subtitle", "color", "image")              # a card's own back in a one-sided deck
+SIDE_KEYS = ("title", "body", "flavor", "value", "suit", "image", "fields")   # a side of a two-sided card
+
+
+def _card_sides(card: Card, merged: dict, own: dict, path: tuple, two_sided: bool, suits: dict[str, Suit],
+                folder: Path, smap: SourceMap, lines: list[str]) -> tuple[Card, list[Problem]]:
+    """A card's back: in a one-sided deck, back: {title, subtitle, color, image} over the deck's back;
+    in a two_sided deck, front: and back: hold each side's content (title, body, … as on a card)."""
+    problems: list[Problem] = []
+    back, front = merged.get("back"), merged.get("front")
+    if not two_sided:
+        if front is not None:
+            problems.append(smap.problem(path + ("front",), "front: belongs to a deck with two_sided: true"))
+        if back is None:
+            return card, problems
+        bad = sorted(set(back) - set(BACK_KEYS))
+        for key in bad:
+            problems.append(smap.problem(path + ("back", key), f"a card's back in a one-sided deck takes "
+                                                              f"{', '.join(BACK_KEYS)}; {key!r} is card content: "
+                                                              "give the deck two_sided: true for content on both sides"))
+        image = None
+        if "image" in back:
+            image, err = _safe_image(folder, back["image"], smap, path + ("back", "image"))
+            if err:
+                problems.append(err)
+        return replace(card, back=Back(back.get("title"), back.get("subtitle"), back.get("color"), image)), problems
+    if back is None:
+        problems.append(smap.problem(path, f"card {card.id!r} of a two_sided deck needs back: (the content of "
+                                           "its other side)"))
+        return card, problems
+    sides = []
+    for name, content in (("front", front or {}), ("back", back)):
+        at = path + (name,) if name in own else ("defaults", name)
+        bad = sorted(set(content) - set(SIDE_KEYS))
+        for key in bad:
+            problems.append(smap.problem(at + (key,), f"unknown key {key!r} for a side of a card "
+                                                      f"(allowed: {', '.join(SIDE_KEYS)})"))
+        changes: dict[str, Any] = {k: content[k] for k in ("title", "body", "flavor", "value") if k in content}
+        if "fields" in content:
+            changes["fields"] = {**card.fields, **content["fields"]}
+        if "suit" in content:
+            changes["suit"] = suits.get(content["suit"])
+            if changes["suit"] is None:
+                problems.append(smap.problem(at + ("suit",), f"unknown suit {content['suit']!r} "
+                                                             f"(suits: {', '.join(suits) or 'none'})"))
+        if "image" in content:
+            changes["image"], err = _safe_image(folder, content["image"], smap, at + ("image",))
+            if err:
+                problems.append(err)
+        spots = dict(card.spots)
+        for key in ("title", "body", "flavor", "value"):
+            if key in content:
+                spots[key] = _spot(smap, lines, at + (key,))
+        for key in content.get("fields", {}):
+            spots["fields." + key] = _spot(smap, lines, at + ("fields", key))
+        sides.append(replace(card, spots=spots, **changes))
+    front_card, back_card = sides
+    return replace(front_card, reverse=back_card), problems
+
+
+
+def _spot(smap: SourceMap, lines: list[str], path: tuple) -> Where:
+    """Where the text of a card field starts: a spreadsheet cell, or its first character in the YAML."""
+    loc = smap.location(path)
+    if loc.cell or loc.file != smap.file:
+        return loc
+    return Where(loc.file, *_text_start(lines, (loc.line, loc.col), str(path[-1])))
+
+
+def _text_start(lines: list[str], at: tuple[int, int], key: str) -> tuple[int, int]:
+    """Line and column of the first character of a text value whose node starts at `at`: past an
+    opening quote, or on the first content line of a block scalar (| or >)."""
+    line, col = at
+    if not 0 < line <= len(lines):
+        return at
+    src = lines[line - 1]
+    if src.startswith(key, col - 1):      # the source map holds the key's place: step over "key: "
+        rest = src[col - 1 + len(key):]
+        if rest.lstrip(" ").startswith(":"):
+            after = rest.lstrip(" ")[1:]
+            col += len(key) + (len(rest) - len(rest.lstrip(" "))) + 1 + (len(after) - len(after.lstrip(" ")))
+    ch = src[col - 1:col]
+    if ch in ("'", '"'):
+        return line, col + 1
+    if ch in ("|", ">"):
+        for k in range(line, len(lines)):
+            if lines[k].strip():
+                return k + 1, len(lines[k]) - len(lines[k].lstrip()) + 1
+    return at
 
 
 def _safe_image(folder: Path, rel: str, smap: SourceMap, path: tuple) -> tuple[Path | None, Problem | None]:
@@ -481,12 +730,14 @@ def _build_game(raw: _Raw, game_id: str, folder: Path, decks: list[Deck], parts:
     if draft is not None:
         names = {e.label: e for e in entries if e.kind == "component"}
         problems.extend(audit(entries, draft, names))
+    icons, errs = _build_icons(g, folder, smap)
+    problems.extend(errs)
     game = Game(id=g["id"], title=g["title"], subtitle=g.get("subtitle", ""), players=(lo, hi),
                 play_time=g.get("play_time", ""), age=g.get("age", ""), version=str(g.get("version", "")),
                 designer=g.get("designer", ""), engine=g.get("engine"), components=tuple(comps),
                 decks=tuple(sorted(decks, key=lambda d: [c.id for c in comps].index(d.id) if d.id in seen else 999)),
                 folder=folder, where=Where(smap.file, 1, 1), parts=tuple(parts), draft=draft,
-                rulings=tuple(rulings), ledger=tuple(entries), final=bool(g.get("final", False)))
+                rulings=tuple(rulings), ledger=tuple(entries), final=bool(g.get("final", False)), icons=icons)
     return game, problems
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ..units import LENGTH_PATTERN
+from ..units import GEOMETRY_PATTERN, LENGTH_PATTERN
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -51,6 +51,32 @@ PROVENANCE = {
     "answer": {"type": "string", "description": "the designer's answer: the id of the option he chose"},
 }
 
+HEX = {"type": "string", "pattern": r"^#[0-9a-fA-F]{6}$", "description": "#rrggbb"}
+ICONS = {
+    "type": "object", "description": "inline icons for card text, written :name: (a shape or an image)",
+    "propertyNames": {"pattern": r"^[a-z0-9][a-z0-9_-]*$"},
+    "additionalProperties": {"oneOf": [
+        {"type": "object", "additionalProperties": False, "required": ["shape"],
+         "properties": {"shape": {"enum": MARKS}, "color": HEX}},
+        {"type": "object", "additionalProperties": False, "required": ["image"],
+         "properties": {"image": {"type": "string", "description": "a PNG or JPEG beside the file"}}},
+    ]},
+}
+STYLES = {"type": "object", "description": "colour names for [name]{…} in card text",
+          "propertyNames": {"minLength": 1, "pattern": r"^[^\[\]{}]+$"},
+          "additionalProperties": HEX}
+
+GEOMETRY = {"type": "string", "pattern": GEOMETRY_PATTERN,
+            "description": "a length (7mm) or a share of the trim, plus or minus a length (10%, 100% - 14mm)"}
+
+FONTS = {"type": "array", "description": "the project's own fonts (files in its fonts/ folder, TrueType outlines)",
+         "items": {"type": "object", "additionalProperties": False, "required": ["family", "file"],
+                   "properties": {
+                       "family": {"type": "string", "pattern": r"^[a-z0-9][a-z0-9_-]*$",
+                                  "description": "the name regions use (font: NAME); the bold weight is NAME-bold"},
+                       "weight": {"enum": ["regular", "bold"]},
+                       "file": {"type": "string", "description": "a .ttf in the project's fonts/ folder"}}}}
+
 SIZE = {"oneOf": [
     {"enum": SIZE_NAMES},
     {"type": "object", "additionalProperties": False, "required": ["width", "height"],
@@ -64,11 +90,17 @@ REGION = {
     "properties": {
         "kind": {"enum": ["text", "index", "band", "mark", "frame", "rect", "image", "line", "pips", "badge"],
                  "description": "badge: the （仮） mark, drawn only on cards that are pnp's proposals"},
-        "x": LENGTH, "y": LENGTH, "w": LENGTH, "h": LENGTH,
+        "x": GEOMETRY, "y": GEOMETRY, "w": GEOMETRY, "h": GEOMETRY,
+        "anchor": {"enum": ["top-left", "top", "top-right", "left", "center", "right", "bottom-left", "bottom",
+                            "bottom-right"],
+                   "description": "which edge of the trim x and y measure from (default top-left; center: offsets "
+                                  "from the middle)"},
         "field": {"type": "string", "description": "card field drawn here: title, value, body, flavor, "
                   "suit_name, deck_name, game_title, or fields.NAME"},
         "text": TEXT,
         "font": {"type": "string"},
+        "bold_font": {"type": "string", "description": "font of **bold** in this region (default: the bold of font)"},
+        "markup": {"type": "boolean", "description": "text: read inline markup (default true; false prints as is)"},
         "size": LENGTH,
         "min_size": LENGTH,
         "leading": {"type": "number", "minimum": 1.0, "maximum": 3.0},
@@ -110,6 +142,9 @@ LAYOUT = {
         "background": COLOR,
         "face": SIDE,
         "back": SIDE,
+        "icons": ICONS,
+        "styles": STYLES,
+        "fonts": FONTS,
     },
 }
 
@@ -128,6 +163,19 @@ CARD = {
         "fields": {"type": "object", "additionalProperties": {"type": ["string", "integer", "number"]},
                    "description": "extra text fields a layout region shows as fields.NAME"},
         "rules": {"type": "object", "description": "facts the rules engine reads (free form)"},
+        "back": {"type": "object", "additionalProperties": False,
+                 "description": "one-sided deck: this card's own back (title, subtitle, color, image) over the "
+                                "deck's; two_sided deck: the content of the other side (title, body, …)",
+                 "properties": {"title": TEXT, "subtitle": TEXT, "color": COLOR, "image": {"type": "string"},
+                                "body": TEXT, "flavor": TEXT, "value": {"type": ["integer", "string"]}, "suit": ID,
+                                "fields": {"type": "object",
+                                           "additionalProperties": {"type": ["string", "integer", "number"]}}}},
+        "front": {"type": "object", "additionalProperties": False,
+                  "description": "two_sided deck: the content of the front side (over the card's own keys)",
+                  "properties": {"title": TEXT, "body": TEXT, "flavor": TEXT, "value": {"type": ["integer", "string"]},
+                                 "suit": ID, "image": {"type": "string"},
+                                 "fields": {"type": "object",
+                                            "additionalProperties": {"type": ["string", "integer", "number"]}}}},
     },
 }
 
@@ -141,6 +189,7 @@ DECK = {
         "layout": ID,
         "size": SIZE,
         "description": TEXT,
+        "two_sided": {"type": "boolean", "description": "every card has content on both sides (front:, back:)"},
         **PROVENANCE,
         "back": {"type": "object", "additionalProperties": False, "properties": {
             "title": TEXT, "subtitle": TEXT, "color": COLOR, "image": {"type": "string"}}},
@@ -201,6 +250,8 @@ GAME = {
                   "description": "the designer's draft this game was made from: sources are checked against it",
                   "properties": {"file": {"type": "string"}, "version": TEXT}},
         "final": {"type": "boolean", "description": "print without provisional marks (every question answered)"},
+        "icons": ICONS,
+        "fonts": FONTS,
         "components": {"type": "array", "items": COMPONENT},
     },
 }

@@ -46,32 +46,53 @@ AREA_GAIN = (None, None, 3, WEAPON, 1, 2, 0)
 A_MED, A_FAB = 0, 1
 
 SKILLS = ("heal_per_ap", "free_convert", "drone_free", "area_bonus", "ignore_adjacent")
-ITEM_EFFECTS = ("info", "heal", "ap", "weapons", "resources", "armor")
+ITEM_EFFECTS = ("info", "heal", "ap", "weapons", "resources", "armor", "dice")
+E_DICE = 6
 EVENT_CONDITIONS = ("visit", "pay", "destroy", "weapons", "load")
 
 # The rulings this engine plays, by id; their text (and the designer's ledger) is in
 # components/ebe/rulings.yaml, which the rulebook prints.
 RULING_IDS: tuple[str, ...] = (
     "dice-assignment", "tie-order", "earlier-ebe", "adjacent-stacks", "ebe-after-only", "failed-no-trade",
-    "trade-timing", "load-max", "drone-lowest", "damage-cap", "supply-limit", "info-cards", "consumables",
-    "armor", "event-pay", "event-order", "weight-order", "item-deck", "round4-ebe",
+    "trade-timing", "trade-safeguard", "load-choice", "heal-self", "drone-lowest", "damage-over-life",
+    "supply-limit", "info-cards", "consumables", "armor", "event-pay", "event-order", "weight-order", "item-deck",
+    "round4-ebe",
 )
 
 # phases
 (P_CHARS, P_MISSIONS, P_EVENT, P_DRONES, P_EBE, P_ROLL, P_ASSIGN, P_CHOOSE, P_RESOLVE, P_DRONE, P_ACT,
- P_DISCARD, P_PAY, P_END) = range(14)
+ P_DISCARD, P_PAY, P_END, P_DICE) = range(15)
 PHASE_NAMES = ("chars", "missions", "event", "drones", "ebe", "roll", "assign", "choose", "resolve",
-               "drone", "act", "discard", "pay", "end")
+               "drone", "act", "discard", "pay", "end", "dice")
 CHANCE_PHASES = frozenset((P_CHARS, P_MISSIONS, P_EVENT, P_DRONES, P_EBE, P_ROLL))
 
 # Act kinds
 K_DONE, K_HEAL, K_CONVERT, K_LOAD, K_GAIN, K_USE, K_GIVE = range(7)
 ITEM_BASE = 10          # "what" codes: 0–3 resource, 4 weapon, 10+i item i
 INFO_BASE = 100         # hand tokens: 0–24 explore cards, 100+i info item i
-MAX_TRADES = 6
+MAX_TRADES = 6          # the trade-limited variant: pieces passed per turn
+TRADE_SAFEGUARD = 20    # the draft's free exchange: an engine safeguard (not a rule) against endless passing
+LOAD_BASE = 8           # a load's amounts packed per resource: a0 + 8·a1 + 64·a2 + 512·a3 (costs stay below 8)
+
+# rule switches a variant turns on (pnp's earlier readings, compared with the draft's by the simulator)
+R_TRADE_LIMIT = 1       # exchange only during the later player's turn, ≤ 6 pieces, weapons yes, 情報 no
+R_DAMAGE_CAP = 2        # damage tokens stop at the character's life
+R_LOAD_ALL = 4          # a load puts everything that fits (no choice of amount)
+VARIANT_RULES = {"standard": 0, "life30": 0, "trade-limited": R_TRADE_LIMIT, "damage-cap": R_DAMAGE_CAP,
+                 "load-all": R_LOAD_ALL}
 
 END_REASONS_JA = {"escape": "脱出成功", "station": "ステーションライフが尽きた", "death": "死亡者が出た",
                   "time": "4ラウンド終了（時間切れ）"}
+
+
+def pack_load(amounts: Sequence[int]) -> int:
+    """The amounts of the four resources one load puts on a mission, as one number."""
+    return amounts[0] + LOAD_BASE * (amounts[1] + LOAD_BASE * (amounts[2] + LOAD_BASE * amounts[3]))
+
+
+def unpack_load(code: int) -> tuple[int, int, int, int]:
+    return (code % LOAD_BASE, code // LOAD_BASE % LOAD_BASE, code // LOAD_BASE ** 2 % LOAD_BASE,
+            code // LOAD_BASE ** 3 % LOAD_BASE)
 
 
 def grid_adjacency(grid: Sequence[str]) -> dict[str, frozenset[str]]:
@@ -195,7 +216,24 @@ class Pay:
         return {"t": "pay", "yes": self.yes}
 
 
+@dataclass(frozen=True, order=True)
+class Tune:
+    """The draft's 「サイコロの目を変更する効果」 (the 行動予測装置 item): after the reveal, one die ±1, or pass."""
+    slot: int                            # -1 pass; 0..n-1 a seat's die; n.. an イーバ's die
+    delta: int = 0
+    who: str = field(default="", compare=False)
+
+    def label(self) -> str:
+        if self.slot < 0:
+            return "サイコロの目を変えない"
+        return f"{self.who}のサイコロの目を{'1増やす' if self.delta > 0 else '1減らす'}"
+
+    def to_json(self) -> Any:
+        return {"t": "tune", "slot": self.slot, "delta": self.delta}
+
+
 DRONE_CHOICES = (DroneChoice(False), DroneChoice(True))
+TUNE_PASS = Tune(-1, 0)
 PAYS = (Pay(False), Pay(True))
 
 
@@ -203,7 +241,7 @@ PAYS = (Pay(False), Pay(True))
 
 class State:
     __slots__ = (
-        "n", "life_start", "phase", "cur", "rnd", "turn", "leader", "end",
+        "n", "life_start", "rules", "phase", "cur", "rnd", "turn", "leader", "end",
         "chars", "hand", "table", "played", "dmg", "res", "weap", "items",
         "supply_res", "supply_weap", "supply_dmg", "station",
         "mission_deck", "missions", "loaded", "built",
@@ -219,7 +257,7 @@ class State:
 
     def clone(self) -> "State":
         c = State.__new__(State)
-        for k in ("n", "life_start", "phase", "cur", "rnd", "turn", "leader", "end", "supply_weap",
+        for k in ("n", "life_start", "rules", "phase", "cur", "rnd", "turn", "leader", "end", "supply_weap",
                   "supply_dmg", "station", "event", "revealed", "seen_prev", "pos", "ap", "drone_seen",
                   "free_conv", "trades", "destroyed", "loaded_round", "peak_weap", "peak_dmg",
                   "peak_cubes", "events_failed", "events_paid", "events_done", "slot", "dice"):
@@ -266,6 +304,12 @@ class EbeEngine:
     variants = (
         Variant("standard", "標準ルール", "ステーションライフ60で始める。"),
         Variant("life30", "ステーションライフ30", "ステーションライフ30で始める（草案メモの案）。"),
+        Variant("trade-limited", "交換の制限",
+                "交換は後から手番を行う人の手番中だけ、1手番6個まで。武器は渡せ、情報は渡せない（pnp の旧裁定）。"),
+        Variant("damage-cap", "ダメージの上限",
+                "キャラクターに置くダメージはライフと同数まで（pnp の旧裁定）。"),
+        Variant("load-all", "積めるだけ積む",
+                "ミッションへの積み込みは、足りない資源を手持ちから積めるだけ全部積む（量を選べない。pnp の旧裁定）。"),
     )
     options = ()
     ruling_ids = RULING_IDS
@@ -326,9 +370,11 @@ class EbeEngine:
         self.drone_area = tuple(AREAS.index(c.rules["area"]) for c in game.deck("drones").physical_cards())
         ms = game.deck("missions").physical_cards()
         self.mission_names = tuple(c.title for c in ms)
+        self.mission_ids = tuple(c.id for c in ms)
         self.mission_cost = tuple(tuple(int(c.rules["cost"].get(r, 0)) for r in RESOURCES) for c in ms)
         its = game.deck("items").physical_cards()
         self.item_names = tuple(c.title for c in its)
+        self.item_ids = tuple(c.id for c in its)
         self.item_effect = tuple(ITEM_EFFECTS.index(c.rules["effect"]) if c.rules.get("effect") in ITEM_EFFECTS
                                  else -1 for c in its)
         for c, e in zip(its, self.item_effect):
@@ -338,6 +384,7 @@ class EbeEngine:
         self.item_area = tuple(AREAS.index(c.rules["area"]) if "area" in c.rules else -1 for c in its)
         evs = game.deck("events").physical_cards()
         self.event_names = tuple(c.title for c in evs)
+        self.event_ids = tuple(c.id for c in evs)
         self.event_cond = []
         for c in evs:
             r = c.rules
@@ -362,9 +409,10 @@ class EbeEngine:
         self.n_chars, self.n_exp, self.n_items = len(chars), len(exp), len(its)
         self.n_missions, self.n_events = len(ms), len(evs)
         self.n_ebe, self.n_drones = len(self.ebe_area), len(self.drone_area)
-        # longest game: 4 rounds × (event + drones + 4 turns × (ebe + roll + 6 assigns + 4 plays
-        #   + 4 × (drone + acts (≤ 3+1 AP + 2 uses of items + 6 trades + 5 converts + done)) + discards)) + pay
-        self.max_steps = 2 + 4 * (3 + 4 * (2 + 6 + 4 + 4 * (1 + 40) + 40))
+        # longest game: 4 rounds × (event + drones + 4 turns × (ebe + roll + 6 assigns + 4 plays + 6 dice changes
+        #   + 4 × (drone + acts (≤ 3+1 AP + 4 from 興奮剤 + 18 item uses + 20 passes + 1 free conversion + done))
+        #   + discards (at most every piece of the game: 60 cubes, 10 weapons, 18 items))) + pay
+        self.max_steps = 2 + 4 * (3 + 4 * (2 + 6 + 4 + 6 + 4 * (1 + 60) + 90))
         self._acts: dict[tuple, Act] = {}
         self.plays = tuple(Play(i, f"{AREA_NAMES[self.exp_area[i]]}（{self.char_names[self.exp_char[i]]}）")
                            for i in range(self.n_exp))
@@ -395,7 +443,8 @@ class EbeEngine:
         if kind == K_CONVERT:
             return f"1AP：{RES_NAMES[a]}を{RES_NAMES[b]}に変える"
         if kind == K_LOAD:
-            return f"1AP：「{self.mission_names[a]}」に資源を積む"
+            amounts = "・".join(f"{RES_NAMES[r]}{k}" for r, k in enumerate(unpack_load(b)) if k)
+            return f"1AP：「{self.mission_names[a]}」に{amounts or '資源'}を積む"
         if kind == K_GAIN:
             return f"1AP：{self.what_name(a)}を1つ得る"
         if kind == K_USE:
@@ -408,8 +457,11 @@ class EbeEngine:
         return r[0] + r[1] + r[2] + r[3] + s.weap[p] + len(s.items[p])
 
     def _damage(self, s: State, p: int, k: int) -> None:
-        room = self.char_life[s.chars[p]] - s.dmg[p]
-        k = min(k, room, s.supply_dmg)
+        """Damage tokens onto a character.  The draft: 「キャラクターのライフ以上のダメージを受けても、
+        キャラクターは即死しません」 — damage above life stays (and is healed token by token); death is
+        checked at the end of the turn.  The damage-cap variant stops at life (and at the printed tokens)."""
+        if s.rules & R_DAMAGE_CAP:
+            k = min(k, self.char_life[s.chars[p]] - s.dmg[p], s.supply_dmg)
         if k > 0:
             s.dmg[p] += k
             s.supply_dmg -= k
@@ -436,7 +488,7 @@ class EbeEngine:
                   options: Mapping[str, Any] | None = None) -> State:
         if not self.min_players <= players <= self.max_players:
             raise ValueError(f"{GAME_ID}: {players} players (2–4)")
-        if variant not in ("standard", "life30"):
+        if variant not in VARIANT_RULES:
             raise ValueError(f"{GAME_ID}: unknown variant {variant!r}")
         if options:
             raise ValueError(f"{GAME_ID}: no options, got {dict(options)!r}")
@@ -444,6 +496,7 @@ class EbeEngine:
         s = State()
         s.n = n
         s.life_start = 30 if variant == "life30" else 60
+        s.rules = VARIANT_RULES[variant]
         s.phase, s.cur, s.rnd, s.turn, s.leader, s.end = P_CHARS, -1, 1, 1, 0, ""
         s.chars = []
         s.hand = [[] for _ in range(n)]
@@ -543,6 +596,14 @@ class EbeEngine:
             return out
         if ph == P_PAY:
             return [PAYS[0], PAYS[1]]
+        if ph == P_DICE:
+            out = [TUNE_PASS]
+            dice = list(s.die) + list(s.ebe_die)
+            for slot, v in enumerate(dice):
+                for d in (-1, 1):
+                    if 1 <= v + d <= 6:
+                        out.append(Tune(slot, d, self._slot_name(s, slot)))
+            return out
         return []
 
     def _slot_name(self, s: State, slot: int) -> str:
@@ -566,25 +627,27 @@ class EbeEngine:
                 if s.dmg[p] > 0:
                     out.append(self.act(K_HEAL))
             elif area == A_FAB:
-                for r in range(4):
-                    if res[r]:
-                        for r2 in range(4):
-                            if r2 != r:
-                                out.append(self.act(K_CONVERT, r, r2))
+                self._convert_legal(s, res, out)
                 for m in s.missions:
                     cost, ld = self.mission_cost[m], s.loaded[m]
-                    if any(res[r] and ld[r] < cost[r] for r in range(4)):
-                        out.append(self.act(K_LOAD, m))
+                    most = [min(res[r], cost[r] - ld[r]) for r in range(4)]
+                    if not any(most):
+                        continue
+                    if s.rules & R_LOAD_ALL:
+                        out.append(self.act(K_LOAD, m, pack_load(most)))
+                        continue
+                    for a0 in range(most[0] + 1):
+                        for a1 in range(most[1] + 1):
+                            for a2 in range(most[2] + 1):
+                                for a3 in range(most[3] + 1):
+                                    if a0 or a1 or a2 or a3:
+                                        out.append(self.act(K_LOAD, m, pack_load((a0, a1, a2, a3))))
             else:
                 g = AREA_GAIN[area]
                 if (s.supply_weap if g == WEAPON else s.supply_res[g]) > 0:
                     out.append(self.act(K_GAIN, g))
         elif s.free_conv and area == A_FAB:
-            for r in range(4):
-                if res[r]:
-                    for r2 in range(4):
-                        if r2 != r:
-                            out.append(self.act(K_CONVERT, r, r2))
+            self._convert_legal(s, res, out)
         for i in sorted(set(s.items[p])):
             e = self.item_effect[i]
             if e == 1:
@@ -600,21 +663,49 @@ class EbeEngine:
                     for r2 in range(r, 4):
                         if s.supply_res[r] and s.supply_res[r2] and (r != r2 or s.supply_res[r] >= 2):
                             out.append(self.act(K_USE, i, r, r2))
-        if s.trades < MAX_TRADES:
-            for q in s.success:
-                if q == p or self._played_area(s, q) != area:
+        if s.rules & R_TRADE_LIMIT:
+            if s.trades < MAX_TRADES:
+                for q in s.success:
+                    if q == p or self._played_area(s, q) != area:
+                        continue
+                    for (x, y) in ((p, q), (q, p)):
+                        rx = s.res[x]
+                        for r in range(4):
+                            if rx[r]:
+                                out.append(self.act(K_GIVE, x, y, r))
+                        if s.weap[x]:
+                            out.append(self.act(K_GIVE, x, y, WEAPON))
+                        for i in sorted(set(s.items[x])):
+                            out.append(self.act(K_GIVE, x, y, ITEM_BASE + i))
+        elif s.trades < TRADE_SAFEGUARD:
+            # the draft: players who explore the same area successfully exchange 資源やアイテム freely,
+            # before or after their card's effect: the acting player with every partner who succeeded
+            # or will succeed (an イーバ acting before a partner in this area makes the partner fail).
+            # Weapons are not resources (「資源」とは扱いが異なります); 情報 is an item and may be passed.
+            for q in range(s.n):
+                if q == p or s.failed[q] or self._played_area(s, q) != area:
                     continue
                 for (x, y) in ((p, q), (q, p)):
                     rx = s.res[x]
                     for r in range(4):
                         if rx[r]:
                             out.append(self.act(K_GIVE, x, y, r))
-                    if s.weap[x]:
-                        out.append(self.act(K_GIVE, x, y, WEAPON))
                     for i in sorted(set(s.items[x])):
                         out.append(self.act(K_GIVE, x, y, ITEM_BASE + i))
+                    for t in s.hand[x]:
+                        if t >= INFO_BASE:
+                            out.append(self.act(K_GIVE, x, y, ITEM_BASE + t - INFO_BASE))
         out.sort()
         return out
+
+    def _convert_legal(self, s: State, res: list[int], out: list) -> None:
+        """製作所: one resource into another — only into a kind the stock still has."""
+        sup = s.supply_res
+        for r in range(4):
+            if res[r]:
+                for r2 in range(4):
+                    if r2 != r and sup[r2] > 0:
+                        out.append(self.act(K_CONVERT, r, r2))
 
     def _played_area(self, s: State, p: int) -> int:
         t = s.played[p]
@@ -633,7 +724,9 @@ class EbeEngine:
             s.played[p] = a.token
             s.cur = p + 1
             if s.cur >= s.n:
-                self._reveal(s)
+                s.revealed = True
+                s.pos = -1
+                self._next_tuner(s)
         elif ph == P_ASSIGN and cls is AssignDie:
             if a.slot != s.slot or a.value not in s.dice:
                 raise ValueError(f"illegal assignment {a!r}")
@@ -680,6 +773,23 @@ class EbeEngine:
                 s.items[p].remove(w - ITEM_BASE)
                 s.item_discard.append(w - ITEM_BASE)
             self._weight_check(s)
+        elif ph == P_DICE and cls is Tune:
+            p = s.cur
+            if a.slot >= 0:
+                i = next((i for i in s.items[p] if self.item_effect[i] == E_DICE), -1)
+                dice = list(s.die) + list(s.ebe_die)
+                die = dice[a.slot] if a.slot < len(dice) else 0
+                if i < 0 or a.delta not in (-1, 1) or not 1 <= die + a.delta <= 6:
+                    raise ValueError(f"cannot change a die: {a!r}")
+                s.items[p].remove(i)
+                s.item_discard.append(i)
+                if a.slot < s.n:
+                    s.die[a.slot] += a.delta
+                else:
+                    s.ebe_die[a.slot - s.n] += a.delta
+                if any(self.item_effect[j] == E_DICE for j in s.items[p]):
+                    return                  # the same seat may use another one
+            self._next_tuner(s)
         elif ph == P_PAY and cls is Pay:
             if a.yes:
                 self._pay_event(s)
@@ -775,6 +885,18 @@ class EbeEngine:
             s.phase = P_CHOOSE
             s.cur = 0
 
+    def _next_tuner(self, s: State) -> None:
+        """After the reveal: each seat holding a 行動予測装置, in seat order, may change dice; then the turn."""
+        p = s.pos + 1
+        while p < s.n and not any(self.item_effect[i] == E_DICE for i in s.items[p]):
+            p += 1
+        if p < s.n:
+            s.pos = p
+            s.cur = p
+            s.phase = P_DICE
+            return
+        self._reveal(s)
+
     def _reveal(self, s: State) -> None:
         s.revealed = True
         order = [(s.ebe_die[k], 0, k) for k in range(len(s.ebe_now))]
@@ -785,7 +907,15 @@ class EbeEngine:
         s.ebe_active = []
         s.success = []
         s.drone_seen = 0
-        s.failed = [False] * s.n
+        # a player fails when an イーバ that acts before him appears in his area (known once revealed)
+        failed = [False] * s.n
+        before: list[int] = []
+        for _, kind, who in order:
+            if kind == 0:
+                before.append(self.ebe_area[s.ebe_now[who]])
+            elif self._played_area(s, who) in before:
+                failed[who] = True
+        s.failed = failed
         s.phase = P_RESOLVE
         self._advance(s)
 
@@ -866,6 +996,10 @@ class EbeEngine:
                     raise ValueError("nothing to give")
                 s.weap[x] -= 1
                 s.weap[y] += 1
+            elif self.item_effect[w - ITEM_BASE] == 0 and INFO_BASE + w - ITEM_BASE in s.hand[x]:
+                s.hand[x].remove(INFO_BASE + w - ITEM_BASE)          # 情報 passes from hand to hand
+                s.hand[y].append(INFO_BASE + w - ITEM_BASE)
+                s.hand[y].sort()
             else:
                 s.items[x].remove(w - ITEM_BASE)
                 s.items[y].append(w - ITEM_BASE)
@@ -916,8 +1050,12 @@ class EbeEngine:
         elif k == K_LOAD:
             m = a.a
             cost, ld, res = self.mission_cost[m], s.loaded[m], s.res[p]
+            amounts = unpack_load(a.b)
+            if m not in s.missions or not any(amounts) \
+                    or any(amounts[r] > min(res[r], cost[r] - ld[r]) for r in range(4)):
+                raise ValueError("cannot load")
             for r in range(4):
-                put = min(res[r], cost[r] - ld[r])
+                put = amounts[r]
                 if put > 0:
                     res[r] -= put
                     ld[r] += put
@@ -1150,10 +1288,11 @@ class EbeEngine:
                 raise InvariantError("negative resources")
         if sum(s.weap) + s.supply_weap != self.total_weap or s.supply_weap < 0 or min(s.weap, default=0) < 0:
             raise InvariantError("weapon cubes not conserved")
-        if sum(s.dmg) + s.supply_dmg != self.total_dmg or s.supply_dmg < 0:
+        # the draft's damage may pass life (and the printed tokens): only the damage-cap variant bounds it
+        if sum(s.dmg) + s.supply_dmg != self.total_dmg or (s.rules & R_DAMAGE_CAP and s.supply_dmg < 0):
             raise InvariantError("damage tokens not conserved")
         for p in range(n):
-            if s.chars and not 0 <= s.dmg[p] <= self.char_life[s.chars[p]]:
+            if s.chars and (s.dmg[p] < 0 or (s.rules & R_DAMAGE_CAP and s.dmg[p] > self.char_life[s.chars[p]])):
                 raise InvariantError("damage out of range")
         for m in range(self.n_missions):
             if any(s.loaded[m][r] > self.mission_cost[m][r] for r in range(4)):
@@ -1191,6 +1330,8 @@ class EbeEngine:
             return Discard(w, self.what_name(w))
         if t == "pay":
             return PAYS[bool(data["yes"])]
+        if t == "tune":
+            return TUNE_PASS if int(data["slot"]) < 0 else Tune(int(data["slot"]), int(data["delta"]))
         if t == "roll":
             return Roll(tuple(int(v) for v in data["dice"]))
         if t == "deal":
@@ -1198,7 +1339,7 @@ class EbeEngine:
         raise ValueError(f"unknown action {data!r}")
 
     def state_hash(self, s: State) -> str:
-        key = repr((s.n, s.life_start, s.phase, s.cur, s.rnd, s.turn, s.end, s.chars, s.hand, s.table,
+        key = repr((s.n, s.life_start, s.rules, s.phase, s.cur, s.rnd, s.turn, s.end, s.chars, s.hand, s.table,
                     s.played, s.dmg, s.res, s.weap, [sorted(i) for i in s.items], s.supply_res, s.supply_weap,
                     s.supply_dmg, s.station, sorted(s.mission_deck), s.missions, s.loaded, sorted(s.built),
                     sorted(s.event_deck), sorted(s.event_discard), s.event, sorted(s.drone_deck),
@@ -1207,6 +1348,184 @@ class EbeEngine:
                     s.seen_prev, s.dice, s.die, s.slot, s.pos, s.ap, s.failed, s.visits, s.destroyed,
                     s.loaded_round))
         return hashlib.sha256(key.encode()).hexdigest()[:16]
+
+    # ------------------------------------------------------------ worked examples (rulebook ~~~check)
+
+    def example_state(self, players: int, setup: Mapping[str, Any], variant: str = "standard",
+                      options: Mapping[str, Any] | None = None) -> State:
+        """A position at the start of a turn (before its イーバカード is drawn), for a rulebook example.
+
+        ``setup`` keys (seat lists are in seat order, 1番席 first; areas are the map letters A–G):
+
+        ``characters``  character ids, one per seat (required);
+        ``round`` / ``turn``  the round (1–4) and the turn about to start (1–4); default 1 / 1;
+        ``station``     station life now (default: the variant's start);
+        ``missions``    the mission ids on the table (as many as players; default: the first ones);
+        ``event``       the event id of this round (default: the first);
+        ``drones``      {area: item id} — the drones still in play and the item each carries (at most
+                        ``round`` of them; the others of this round count as destroyed);
+        ``earlier_ebe`` the areas of the イーバカード revealed in the earlier turns of this round;
+        ``played``      per seat, the areas of the 探索カード played in the earlier turns of this round;
+        ``resources``   per seat, {ether|dust|scrap|carbon: n};  ``weapons`` per seat (default 1);
+        ``damage``      per seat;  ``items`` per seat, item ids held (情報 goes to the hand);
+        ``loaded``      {mission id: {resource: n}} already on the missions.
+
+        Raises ExampleError for a position the rules cannot reach: a wrong number of played cards,
+        イーバカード or drones for the round and turn, a card the character does not have, damage at or
+        above life (he would have died at the last turn end), a seat over its inventory, pieces the
+        stock does not have, a station life at or below 0."""
+        from ..sim.examples import ExampleError
+
+        def seat_list(key: str, default: Any) -> list:
+            v = setup.get(key)
+            if v is None:
+                return [default() if callable(default) else default for _ in range(players)]
+            if not isinstance(v, list) or len(v) != players:
+                raise ExampleError(f"{key}: one entry per seat ({players}), got {v!r}")
+            return v
+
+        def area(letter: Any, key: str) -> int:
+            if not isinstance(letter, str) or letter.upper() not in AREAS:
+                raise ExampleError(f"{key}: {letter!r} is not an area (A–G)")
+            return AREAS.index(letter.upper())
+
+        def index(ids: tuple[str, ...], name: Any, key: str, used: set[int] | None = None) -> int:
+            for i, x in enumerate(ids):
+                if x == name and (used is None or i not in used):
+                    if used is not None:
+                        used.add(i)
+                    return i
+            raise ExampleError(f"{key}: no (free) card {name!r}")
+
+        s = self.new_state(players, variant, options)
+        rnd, turn = int(setup.get("round", 1)), int(setup.get("turn", 1))
+        if not (1 <= rnd <= 4 and 1 <= turn <= 4):
+            raise ExampleError(f"round {rnd} / turn {turn}: a game has 4 rounds of 4 turns")
+        s.rnd, s.turn = rnd, turn
+        chars = seat_list("characters", None)
+        s.chars = [index(self.char_ids, c, "characters") for c in chars]
+        if len(set(s.chars)) != players:
+            raise ExampleError("two seats share a character")
+        s.station = int(setup.get("station", s.life_start))
+        if s.station <= 0:
+            raise ExampleError(f"station life {s.station}: the game would be over")
+        missions = setup.get("missions") or list(self.mission_ids[:players])
+        if len(missions) != players:
+            raise ExampleError(f"missions: as many as players ({players}), got {len(missions)}")
+        s.missions = sorted(index(self.mission_ids, m, "missions") for m in missions)
+        s.mission_deck = [m for m in range(self.n_missions) if m not in s.missions]
+        ev = index(self.event_ids, setup.get("event", self.event_ids[0]), "event")
+        s.event_deck.remove(ev)
+        s.event = ev
+        for _ in range(rnd - 1):                  # the events of the earlier rounds
+            s.event_discard.append(s.event_deck.pop(0))
+        used_items: set[int] = set()
+        drones = setup.get("drones") or {}
+        if len(drones) > rnd:
+            raise ExampleError(f"drones: {len(drones)} in play, but round {rnd} draws {rnd}")
+        for letter, it in drones.items():
+            a = area(letter, "drones")
+            d = self.drone_area.index(a)
+            s.drone_deck.remove(d)
+            s.drone_at[a] = d
+            if it is not None:
+                s.drone_item[a] = index(self.item_ids, it, "drones", used_items)
+        for _ in range(rnd - len(drones)):        # destroyed earlier this round
+            s.drone_discard.append(s.drone_deck.pop(0))
+        earlier = [area(x, "earlier_ebe") for x in setup.get("earlier_ebe") or []]
+        want = sum(2 if rnd == 4 and t < 4 else 1 for t in range(1, turn))
+        if len(earlier) != want:
+            raise ExampleError(f"earlier_ebe: {want} イーバカード revealed before turn {turn} of round {rnd}, "
+                               f"got {len(earlier)}")
+        for a in earlier:
+            c = self.ebe_area.index(a)
+            if c in s.ebe_table:
+                raise ExampleError(f"earlier_ebe: the イーバカード of {AREAS[a]} appears twice")
+            s.ebe_deck.remove(c)
+            s.ebe_table.append(c)
+            s.seen_prev |= 1 << a
+        played = seat_list("played", list)
+        resources = seat_list("resources", dict)
+        weapons = seat_list("weapons", 1)
+        damage = seat_list("damage", 0)
+        items = seat_list("items", list)
+        for p in range(players):
+            ch = s.chars[p]
+            if len(played[p]) != turn - 1:
+                raise ExampleError(f"played: seat {p + 1} has played {len(played[p])} cards before turn {turn} "
+                                   f"(must be {turn - 1})")
+            hand = list(self.char_cards[ch])
+            for letter in played[p]:
+                a = area(letter, "played")
+                t = next((t for t in hand if self.exp_area[t] == a), None)
+                if t is None:
+                    raise ExampleError(f"played: {self.char_names[ch]} has no (unplayed) 探索カード for {AREAS[a]}")
+                hand.remove(t)
+                s.table[p].append(t)
+            s.hand[p] = sorted(hand)
+            for r, k in (resources[p] or {}).items():
+                if r not in RESOURCES:
+                    raise ExampleError(f"resources: {r!r} is not a resource ({', '.join(RESOURCES)})")
+                s.res[p][RESOURCES.index(r)] = int(k)
+                s.supply_res[RESOURCES.index(r)] -= int(k)
+            s.weap[p] = int(weapons[p])
+            s.supply_weap -= s.weap[p]
+            s.dmg[p] = int(damage[p])
+            s.supply_dmg -= s.dmg[p]
+            if s.dmg[p] >= self.char_life[ch]:
+                raise ExampleError(f"damage: {self.char_names[ch]} has {s.dmg[p]} damage at the start of a turn "
+                                   f"(life {self.char_life[ch]}): he would have died at the last turn end")
+            for it in items[p]:
+                i = index(self.item_ids, it, "items", used_items)
+                if self.item_effect[i] == 0:
+                    s.hand[p].append(INFO_BASE + i)
+                    s.hand[p].sort()
+                else:
+                    s.items[p].append(i)
+            if self.weight(s, p) > self.char_inv[ch]:
+                raise ExampleError(f"seat {p + 1} holds {self.weight(s, p)} pieces, over the inventory "
+                                   f"{self.char_inv[ch]} (the weight check would have discarded)")
+        for m, load in (setup.get("loaded") or {}).items():
+            mi = index(self.mission_ids, m, "loaded")
+            if mi not in s.missions:
+                raise ExampleError(f"loaded: {m!r} is not on the table")
+            for r, k in load.items():
+                s.loaded[mi][RESOURCES.index(r)] = int(k)
+                s.supply_res[RESOURCES.index(r)] -= int(k)
+            if s.loaded[mi] == list(self.mission_cost[mi]):
+                s.built.append(mi)
+                s.built_round.append(rnd)
+        if min(s.supply_res) < 0 or s.supply_weap < 0:
+            raise ExampleError("more cubes than the game has")
+        s.item_deck = [i for i in range(self.n_items) if i not in used_items]
+        s.phase = P_EBE
+        s.cur = -1
+        self._note_cubes(s)
+        return s
+
+    def example_facts(self, s: State) -> dict[str, Any]:
+        """What a rulebook example may claim: ``station``, ``round``, ``turn``, ``end`` (the end reason, or
+        "" while the game goes on), ``win``, ``damage`` / ``weapons`` (per seat), ``resources`` (per seat,
+        the kinds held), ``items`` (per seat, item ids held, 情報 in hand included), ``dead`` (seats, 1-based,
+        whose damage is at or above life), ``built`` (mission ids) and ``loaded`` (what lies on each
+        unbuilt mission)."""
+        return {
+            "station": s.station,
+            "round": s.rnd,
+            "turn": s.turn,
+            "end": s.end,
+            "win": s.end == "escape",
+            "damage": list(s.dmg),
+            "weapons": list(s.weap),
+            "resources": [{RESOURCES[r]: s.res[p][r] for r in range(4) if s.res[p][r]} for p in range(s.n)],
+            "items": [sorted([self.item_ids[i] for i in s.items[p]]
+                             + [self.item_ids[t - INFO_BASE] for t in s.hand[p] if t >= INFO_BASE])
+                      for p in range(s.n)],
+            "dead": [p + 1 for p in range(s.n) if s.dmg[p] >= self.char_life[s.chars[p]]],
+            "built": sorted(self.mission_ids[m] for m in s.built),
+            "loaded": {self.mission_ids[m]: {RESOURCES[r]: s.loaded[m][r] for r in range(4) if s.loaded[m][r]}
+                       for m in s.missions if m not in s.built and any(s.loaded[m])},
+        }
 
     # ------------------------------------------------------------ report
 
@@ -1323,7 +1642,28 @@ class PlannerPolicy:
             return self._discard(o, legal)
         if cls is Pay:
             return self._pay(o)
+        if cls is Tune:
+            return self._tune(o, legal)
         return legal[0]
+
+    def _tune(self, o: Observation, legal: Sequence[Any]) -> Any:
+        """行動予測装置: raise an イーバ's die by one when that lets a player in its area (or next to it)
+        who has the same die act before it; otherwise keep the dice."""
+        s, e = o.state, o.eng
+        best, best_v = TUNE_PASS, 0.0
+        for k, c in enumerate(s.ebe_now):
+            if c < 0:
+                continue
+            ea, d = e.ebe_area[c], s.ebe_die[k]
+            v = -0.5                                   # one more point of station life
+            for q in range(s.n):
+                qa = self._area_of(o, q)
+                if s.die[q] == d:
+                    v += 3.0 if qa == ea else (1.5 if e.adj[ea][qa] else 0.0)
+            a = Tune(s.n + k, 1)
+            if v > best_v and a in legal:
+                best, best_v = a, v
+        return best
 
     # -- station pressure: how much one point of station life is worth in AP
     @staticmethod
@@ -1513,7 +1853,8 @@ class PlannerPolicy:
                     if b.a == a.a and b.b == r1 and b.c == r2:
                         return b
         if K_LOAD in by_kind:
-            best = max(by_kind[K_LOAD], key=lambda a: (self._load_amount(o, p, a.a), -a.a))
+            # all that fits onto the mission that takes most (the draft lets a player choose less)
+            best = max(by_kind[K_LOAD], key=lambda a: (sum(unpack_load(a.b)), -a.a))
             if self._load_amount(o, p, best.a) > 0:
                 return best
         if K_CONVERT in by_kind:
@@ -1605,7 +1946,52 @@ class PlannerPolicy:
         return PAYS[0]
 
 
-POLICIES: dict[str, Any] = {"planner": PlannerPolicy}
+class HoarderPolicy:
+    """A stress player for the sample games: it gathers cubes and converts them all into one kind, so
+    the stock of that kind runs dry while players still stand at the 製作所 with cubes to convert (a
+    corner where a move must not be offered that the rules then refuse).  It passes pieces, uses items,
+    meets drones, keeps cubes rather than loading them, and otherwise plays at random."""
+
+    name = "hoarder"
+
+    def choose(self, o: Observation, legal: Sequence[Any], rng: random.Random) -> Any:
+        if len(legal) == 1:
+            return legal[0]
+        s, e = o.state, o.eng
+        cls = legal[0].__class__
+        target = s.missions[0] % 4 if s.missions else 0       # one kind per game, drained on purpose
+        if cls is Play:
+            def area(a: Play) -> int:
+                return e.exp_area[a.token] if a.token < INFO_BASE else e.item_area[a.token - INFO_BASE]
+            held = sum(s.res[s.cur])
+            good = [a for a in legal if area(a) == A_FAB] if held >= 2 else []
+            good = good or [a for a in legal if AREA_GAIN[area(a)] is not None and AREA_GAIN[area(a)] != WEAPON]
+            return rng.choice(good or list(legal))
+        if cls is Act:
+            for kind in (K_CONVERT, K_GAIN, K_USE, K_GIVE):
+                acts = [a for a in legal if a.kind == kind]
+                if kind == K_CONVERT:
+                    acts = [a for a in acts if a.b == target] or [a for a in acts if a.a != target]
+                if kind == K_GIVE and rng.random() < 0.5:
+                    acts = []
+                if acts:
+                    return rng.choice(acts)
+            if rng.random() < 0.2:
+                loads = [a for a in legal if a.kind == K_LOAD]
+                if loads:
+                    return rng.choice(loads)
+            return legal[0]                     # K_DONE sorts first
+        if cls is DroneChoice:
+            return legal[-1]
+        if cls is Discard:
+            keep = [a for a in legal if a.what >= 4] or [a for a in legal if a.what != target]
+            return rng.choice(keep or list(legal))
+        if cls is Pay:
+            return PAYS[0]
+        return rng.choice(list(legal))
+
+
+POLICIES: dict[str, Any] = {"planner": PlannerPolicy, "hoarder": HoarderPolicy}
 
 
 # ---------------------------------------------------------------- report

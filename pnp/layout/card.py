@@ -1,16 +1,20 @@
-"""Card templates → card plans: fits every text with the shared line breaker, checks glyphs."""
+"""Card templates → card plans: reads card text's inline markup (pnp.text.inline: ruby, bold, colour,
+icons), fits every text with the shared line breaker, checks glyphs in the font each run uses."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Mapping
 
-from ..data.model import Card, Deck, Game, Layout, Region
+from ..data.model import Back, Card, Deck, Game, Icon, Layout, Region
 from ..errors import DataError, Problem
 from ..text import fonts
-from ..text.linebreak import TextDoesNotFit, break_text, fit_text
+from ..text.inline import ICON_CHAR, Inline, Run, merge_runs, parse_inline, plain_text
+from ..text.linebreak import Span, TextDoesNotFit, break_text, fit_text
 from ..units import to_mm
-from .plan import Box, CardPlan, Item, Mark, Picture, PlacedLine, Rotated, Rule, TextBlock
+from .plan import RUBY_SCALE, Box, CardPlan, Item, Mark, Picture, PlacedLine, Rotated, Rule, TextBlock
 
 ASCENT = 0.88   # first baseline sits this many ems below the top of a text box
+_WIDTHS: dict = {}   # (font key, size) → {char: width}: fonts.measure is fixed per font key, so shared
 
 
 class _Problems(list):
@@ -19,13 +23,13 @@ class _Problems(list):
                             cell=getattr(card_where, "cell", "")))
 
 
-def _color(value: str | None, card: Card | None, deck: Deck) -> str | None:
+def _color(value: str | None, card: Card | None, deck: Deck, back: Back | None = None) -> str | None:
     if value is None or value == "none":
         return None
     if value == "suit":
         return card.suit.color if card is not None and card.suit else "#444444"
     if value == "back":
-        return deck.back.color
+        return (back or deck.back).color
     return value
 
 
@@ -45,44 +49,73 @@ def blend(color: str | None, background: str, opacity: float) -> str | None:
     return "#" + "".join(f"{round(f * opacity + b * (1 - opacity)):02x}" for f, b in zip(fg, bg))
 
 
+def bold_of(font: str) -> str:
+    """The bold face that goes with a font: FONT-bold when there is one, else the bundled gothic bold."""
+    if font.endswith("-bold"):
+        return font
+    return font + "-bold" if fonts.known(font + "-bold") else "gothic-bold"
+
+
 def place_text(text: str, region: Region, *, color: str, problems: _Problems, where, label: str,
-               default_font: str = "mincho") -> TextBlock | None:
-    """Fit text into a region (shrinking down to min_size) and place its lines; report, never clip."""
+               default_font: str = "mincho", runs: Inline | None = None,
+               icons: Mapping[str, Icon] | None = None) -> TextBlock | None:
+    """Fit text into a region (shrinking down to min_size) and place its lines; report, never clip.
+    runs (from the inline markup) give styled text: bold in the bold font, ruby above its base,
+    colours, and icons one em wide; without runs the text is set as it is."""
     font = region.get("font", default_font)
-    missing = fonts.missing_glyphs(text, font)
-    if missing:
-        chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
-        problems.add(where, label, f"character {chars} is not in font {font}")
-        return None
+    bold = region.get("bold_font") or bold_of(font)
+    if runs is None:
+        runs = (Run(text),)
+    else:   # a 【term】 looks like the text around it on a card: one run with it, as before markup
+        runs = merge_runs(replace(r, style="") if r.style == "term" else r for r in runs)
+    checks: dict[str, str] = {}
+    for r in runs:
+        if r.icon is None:
+            f = bold if r.style == "strong" else font
+            checks[f] = checks.get(f, "") + r.text + (r.ruby or "")
+    for f, chars_of in checks.items():
+        missing = fonts.missing_glyphs(chars_of, f)
+        if missing:
+            chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
+            problems.add(where, label, f"character {chars} is not in font {fonts.display_name(f)}")
+            return None
     size = region.get("size", 9.0)
     align = region.get("align", "left")
+    has_ruby = any(r.ruby for r in runs)
+    ruby_room = size * RUBY_SCALE if has_ruby else 0.0   # the first line's readings stay inside the box
+
+    def spans_at(s: float) -> list[Span]:
+        return [Span(ICON_CHAR if r.icon else r.text, bold if r.style == "strong" else font, s, r.style,
+                     r.ruby, r.color, r.icon) for r in runs]
+
+    def fit(s: float, min_s: float | None):
+        return fit_text(spans_at(s), region.w_pt, region.h_pt - ruby_room, fonts.measure, size_pt=s,
+                        min_size_pt=min_s, leading=region.get("leading", 1.4), justify=(align == "justify"),
+                        width_cache=_WIDTHS)
     try:
-        fit = fit_text(text, region.w_pt, region.h_pt, fonts.measure, size_pt=size,
-                       min_size_pt=region.get("min_size"), leading=region.get("leading", 1.4), font=font,
-                       justify=(align == "justify"))
+        result = fit(size, region.get("min_size"))
         max_lines = region.get("max_lines")
-        while max_lines and len(fit.lines) > max_lines:
+        while max_lines and len(result.lines) > max_lines:
             # titles shrink rather than break mid-word; below min_size it is an error like any overflow
-            smaller = fit.size_pt - 0.5
+            smaller = result.size_pt - 0.5
             if smaller < region.get("min_size", size) - 1e-9:
-                raise TextDoesNotFit(fit.height_pt, region.h_pt, fit.size_pt)
-            fit = fit_text(text, region.w_pt, region.h_pt, fonts.measure, size_pt=smaller,
-                           min_size_pt=smaller, leading=region.get("leading", 1.4), font=font,
-                           justify=(align == "justify"))
+                raise TextDoesNotFit(result.height_pt, region.h_pt, result.size_pt)
+            result = fit(smaller, smaller)
     except TextDoesNotFit as exc:
         problems.add(where, label, f"text does not fit region {region.name!r}: needs "
-                                   f"{to_mm(exc.needed_height_pt):.1f} mm, has {to_mm(exc.available_height_pt):.1f} mm "
-                                   f"at {exc.size_pt:g} pt")
+                                   f"{to_mm(exc.needed_height_pt + ruby_room):.1f} mm, has "
+                                   f"{to_mm(exc.available_height_pt + ruby_room):.1f} mm at {exc.size_pt:g} pt")
         return None
     valign = region.get("valign", "top")
-    top = region.y_pt
+    height = result.height_pt + ruby_room
+    top = region.y_pt + ruby_room
     if valign == "middle":
-        top += (region.h_pt - fit.height_pt) / 2
+        top += (region.h_pt - height) / 2
     elif valign == "bottom":
-        top += region.h_pt - fit.height_pt
+        top += region.h_pt - height
     placed = []
-    baseline = top + fit.size_pt * ASCENT
-    for line in fit.lines:
+    baseline = top + result.size_pt * ASCENT
+    for line in result.lines:
         if align == "center":
             x = region.x_pt + (region.w_pt - line.width_pt) / 2
         elif align == "right":
@@ -90,35 +123,71 @@ def place_text(text: str, region: Region, *, color: str, problems: _Problems, wh
         else:
             x = region.x_pt
         placed.append(PlacedLine(x, baseline, line))
-        baseline += fit.leading_pt
-    return TextBlock(tuple(placed), color, fit.size_pt)
+        baseline += result.leading_pt
+    used = {r.icon for r in runs if r.icon}
+    return TextBlock(tuple(placed), color, result.size_pt,
+                     tuple(sorted((k, v) for k, v in (icons or {}).items() if k in used)))
 
 
-def _card_text(region: Region, card: Card | None, deck: Deck, game: Game) -> str:
+def card_icons(game: Game, deck: Deck) -> dict[str, Icon]:
+    """The icons card text may use: the layout's, and the game's over them."""
+    return {**deck.layout.icons, **game.icons}
+
+
+def _markup(text: str, region: Region, card: Card | None, deck: Deck, game: Game, problems: _Problems,
+            where, label: str) -> Inline | None:
+    """Card text → runs; each markup problem reported at its own line and column in the data."""
+    runs, errors = parse_inline(text, icons=card_icons(game, deck), colors=deck.layout.styles)
+    if not errors:
+        return runs
+    if "text" in region.props or card is None:     # the layout's own text
+        spot, fld = region.where, f"{region.name}.text"
+    else:
+        spot, fld = card.spots.get(label, where), label
+    for e in errors:
+        if spot.cell:     # a spreadsheet cell: the cell, and how far into it
+            problems.append(Problem(spot.file, spot.line, spot.col, fld,
+                                    f"{e.message} (character {e.offset + 1} of the cell)", cell=spot.cell))
+            continue
+        before = text[:e.offset]
+        if "\n" in before:   # a block scalar: its lines start at the same indentation
+            line, col = spot.line + before.count("\n"), spot.col + e.offset - before.rfind("\n") - 1
+        else:
+            line, col = spot.line, spot.col + e.offset
+        problems.append(Problem(spot.file, line, col, fld, e.message))
+    return None
+
+
+def _card_text(region: Region, card: Card | None, deck: Deck, game: Game, back: Back | None = None) -> str:
     if "text" in region.props:
         return region.props["text"]
     name = region.props["field"]
-    if card is None:   # a back: game and deck names, as the deck's back says
+    if card is None:   # a back: game and deck names, as the deck's (or the card's own) back says
+        back = back or deck.back
         if name == "game_title":
-            return deck.back.title or game.title
+            return back.title or game.title
         if name == "deck_name":
-            return deck.back.subtitle or deck.name
+            return back.subtitle or deck.name
         return ""
     return card.field_text(name, deck, game.title)
 
 
-def plan_side(game: Game, deck: Deck, card: Card | None, problems: _Problems) -> CardPlan:
+def plan_side(game: Game, deck: Deck, card: Card | None, problems: _Problems, back: Back | None = None,
+              side: str | None = None) -> CardPlan:
+    """One side of a card: card given, its face (or, side="back", the reverse of a two-sided card,
+    laid out with the face's regions); card None, a back (back: the card's own, else the deck's)."""
     layout: Layout = deck.layout
-    side = "face" if card is not None else "back"
+    side = side or ("face" if card is not None else "back")
     regions = layout.face if card is not None else layout.back
     where = card.where if card is not None else deck.where
+    back = back or deck.back
     items: list[Item] = []
     texts: list[str] = []
     for region in regions:
         kind = region.kind
         opacity = region.get("opacity", 1.0)
-        fill = blend(_color(region.get("fill"), card, deck), layout.background, opacity)
-        stroke = blend(_color(region.get("stroke"), card, deck), layout.background, opacity)
+        fill = blend(_color(region.get("fill"), card, deck, back), layout.background, opacity)
+        stroke = blend(_color(region.get("stroke"), card, deck, back), layout.background, opacity)
         opacity = 1.0
         if kind in ("band", "rect"):
             x, y, w, h = region.x_pt, region.y_pt, region.w_pt, region.h_pt
@@ -147,17 +216,17 @@ def plan_side(game: Game, deck: Deck, card: Card | None, problems: _Problems) ->
             if card is not None and card.provisional and not game.final:
                 items.extend(_badge(region, fill or PROPOSAL_RED, problems, where))
         elif kind == "image":
-            path = card.image if card is not None else deck.back.image
+            path = card.image if card is not None else back.image
             if path is not None:
-                items.append(Picture(path, region.x_pt, region.y_pt, region.w_pt, region.h_pt))
+                items.append(Picture(path, region.x_pt, region.y_pt, region.w_pt, region.h_pt, layout.background))
         elif kind in ("text", "index", "pips"):
-            text = _card_text(region, card, deck, game)
+            text = _card_text(region, card, deck, game, back)
             label = f"{region.props.get('field', 'text')}"
             if not text:
                 if not region.get("optional") and card is not None:
                     problems.add(where, label, f"field {label!r} is empty but region {region.name!r} needs it")
                 continue
-            color = _color(region.get("color", "#000000"), card, deck) or "#000000"
+            color = _color(region.get("color", "#000000"), card, deck, back) or "#000000"
             if kind == "pips":
                 group = _pips(text, region, problems, where, label)
                 if group:
@@ -165,7 +234,14 @@ def plan_side(game: Game, deck: Deck, card: Card | None, problems: _Problems) ->
                     texts.append(text)
                 continue
             if kind == "text":
-                block = place_text(text, region, color=color, problems=problems, where=where, label=label)
+                runs = None
+                if region.get("markup", True):
+                    runs = _markup(text, region, card, deck, game, problems, where, label)
+                    if runs is None:
+                        continue
+                    text = plain_text(runs)
+                block = place_text(text, region, color=color, problems=problems, where=where, label=label,
+                                   runs=runs, icons=card_icons(game, deck))
                 if block:
                     items.append(block)
                     texts.append(text)
@@ -252,11 +328,38 @@ def _pips(text: str, region: Region, problems: _Problems, where, label: str) -> 
     return items
 
 
-def plan_deck(game: Game, deck: Deck) -> tuple[dict[str, CardPlan], CardPlan]:
-    """Plans for every distinct face of a deck and its back; all problems raised together."""
+class DeckPlans(tuple):
+    """(faces, back) — unpacks as it always has — plus backs: the back side of every card by id
+    (the deck's back plan itself where a card has no back of its own) and whether any differs."""
+
+    backs: dict[str, CardPlan]
+
+    def __new__(cls, faces: dict[str, CardPlan], back: CardPlan, backs: dict[str, CardPlan]):
+        self = super().__new__(cls, (faces, back))
+        self.backs = backs
+        return self
+
+    @property
+    def uniform_back(self) -> bool:
+        return all(plan is self[1] for plan in self.backs.values())
+
+
+def plan_deck(game: Game, deck: Deck) -> DeckPlans:
+    """Plans for every distinct face of a deck, its back, and each card's back side (a card's own
+    back, or the other side of a two-sided card); all problems raised together."""
     problems = _Problems()
     faces = {card.id: plan_side(game, deck, card, problems) for card in deck.cards}
     back = plan_side(game, deck, None, problems)
+    backs: dict[str, CardPlan] = {}
+    own: dict[Back, CardPlan] = {deck.back: back}     # one plan per distinct back, drawn once, placed often
+    for card in deck.cards:
+        if deck.two_sided and card.reverse is not None:
+            backs[card.id] = plan_side(game, deck, card.reverse, problems, side="back")
+        else:
+            b = deck.back_of(card)
+            if b not in own:
+                own[b] = plan_side(game, deck, None, problems, back=b)
+            backs[card.id] = own[b]
     if problems:
         raise DataError(list(problems))
-    return faces, back
+    return DeckPlans(faces, back, backs)

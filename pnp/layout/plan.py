@@ -45,8 +45,9 @@ class PlacedLine:
 @dataclass(frozen=True)
 class TextBlock:
     lines: tuple[PlacedLine, ...]
-    color: str
+    color: str                  # fragments with a colour of their own (markup) use theirs
     size_pt: float
+    icons: tuple = ()           # (name, pnp.data.model.Icon) of the inline icons its fragments name
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,7 @@ class Picture:
     y: float
     w: float
     h: float
+    matte: str = "#ffffff"     # the colour under it: transparency is flattened onto it in CMYK
 
 
 @dataclass(frozen=True)
@@ -77,6 +79,23 @@ class Rule:
     color: str = "#000000"
     width: float = 0.25
     dash: tuple[float, ...] = ()
+
+
+ICON_SCALE = 0.86    # an inline icon is drawn this many ems tall and wide, centred in its one-em advance
+ICON_DROP = 0.02     # its bottom sits this many ems under the baseline (optically on it)
+RUBY_SCALE = 0.5
+
+
+def ruby_position(frag, char_space: float, measure=None) -> tuple[float, float, float]:
+    """Where a fragment's ruby goes: (x from the fragment's start, ruby size, extra spacing between
+    the reading's characters) — centred over the base, spread when the base is wider."""
+    from ..text import fonts
+    measure = measure or fonts.measure
+    rs = frag.size_pt * RUBY_SCALE
+    base_w = measure(frag.text, frag.font, frag.size_pt) + char_space * (len(frag.text) - 1)
+    rw = measure(frag.ruby, frag.font, rs)
+    spacing = max(0.0, (base_w - rw) / len(frag.ruby)) if rw < base_w else 0.0
+    return (base_w - rw - spacing * (len(frag.ruby) - 1)) / 2, rs, spacing
 
 
 Item = Union[Box, Mark, TextBlock, Picture, Rotated, Rule]

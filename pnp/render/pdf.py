@@ -5,11 +5,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PIL import Image, ImageChops, ImageMath
 from reportlab import rl_config
+from reportlab.lib.utils import ImageReader
 from reportlab.lib.colors import CMYKColor, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from ..layout.plan import Box, CardPlan, Item, Mark, Picture, Rotated, Rule, TextBlock
+from ..data.model import Icon
+from ..layout.plan import ICON_DROP, ICON_SCALE, Box, CardPlan, Item, Mark, Picture, Rotated, Rule, TextBlock, \
+    ruby_position
+from ..layout.card import ASCENT
 from ..text import fonts
 from .shapes import shape
 
@@ -25,6 +30,25 @@ def rgb_to_cmyk(hexcolor: str) -> CMYKColor:
     return CMYKColor((1 - r - k) / (1 - k), (1 - g - k) / (1 - k), (1 - b - k) / (1 - k), k)
 
 
+def image_to_cmyk(path: Path, matte: str = "#ffffff") -> Image.Image:
+    """An image file as a CMYK Pillow image, by the same conversion as every colour (rgb_to_cmyk:
+    full black generation); transparency is flattened onto matte, the colour under it on the card."""
+    with Image.open(path) as src:
+        src.load()
+        if src.mode == "CMYK":
+            return src.copy()
+        rgba = src.convert("RGBA")
+    rgb = Image.new("RGB", rgba.size, tuple(int(matte[i:i + 2], 16) for i in (1, 3, 5)))
+    rgb.paste(rgba, mask=rgba.getchannel("A"))
+    r, g, b = rgb.split()
+    top = ImageChops.lighter(ImageChops.lighter(r, g), b)       # 255 * (1 - k)
+
+    def ink(channel: Image.Image) -> Image.Image:
+        return ImageMath.lambda_eval(
+            lambda a: a["convert"]((a["top"] - a["ch"]) * 255 / a["max"](a["top"], 1), "L"), top=top, ch=channel)
+    return Image.merge("CMYK", (ink(r), ink(g), ink(b), ImageChops.invert(top)))
+
+
 class PdfPainter:
     """Draws plan items on a reportlab canvas.  Card-local coordinates (top-left origin, y down) are
     mapped by translating to the card's top-left corner and negating y."""
@@ -33,6 +57,7 @@ class PdfPainter:
         self.c = canvas
         self.cmyk = cmyk
         self._forms: dict[object, str] = {}
+        self._images: dict[object, ImageReader] = {}
 
     def card_form(self, plan: CardPlan, clip: tuple[float, float, float, float] | None) -> str:
         """The plan drawn once as a form XObject (trim + bleed box, origin at the bleed's lower left);
@@ -88,17 +113,34 @@ class PdfPainter:
                 c.rect(item.x, y, item.w, item.h, stroke=int(bool(item.stroke)), fill=int(bool(item.fill)))
             c.restoreState()
         elif isinstance(item, TextBlock):
+            icons = dict(item.icons)
             c.setFillColor(self.color(item.color))
+            current = item.color
             for placed in item.lines:
                 line = placed.line
                 for frag in line.fragments:
+                    x = placed.x + frag.x_pt
+                    if frag.icon:
+                        self.icon(icons[frag.icon], x, placed.baseline, frag.size_pt)
+                        continue
+                    if (frag.color or item.color) != current:
+                        current = frag.color or item.color
+                        c.setFillColor(self.color(current))
                     t = c.beginText()
                     t.setFont(fonts.pdf_name(frag.font), frag.size_pt)
                     if line.char_space_pt:
                         t.setCharSpace(line.char_space_pt)
-                    t.setTextOrigin(placed.x + frag.x_pt, -placed.baseline)
+                    t.setTextOrigin(x, -placed.baseline)
                     t.textOut(frag.text)
                     c.drawText(t)
+                    if frag.ruby:
+                        rx, rs, spacing = ruby_position(frag, line.char_space_pt)
+                        t = c.beginText()
+                        t.setFont(fonts.pdf_name(frag.font), rs)
+                        t.setCharSpace(spacing)
+                        t.setTextOrigin(x + rx, -(placed.baseline - frag.size_pt * ASCENT - rs * 0.25))
+                        t.textOut(frag.ruby)
+                        c.drawText(t)
         elif isinstance(item, Mark):
             self.mark(item)
         elif isinstance(item, Rotated):
@@ -110,8 +152,7 @@ class PdfPainter:
                 self.item(sub)
             c.restoreState()
         elif isinstance(item, Picture):
-            c.drawImage(str(item.path), item.x, -(item.y + item.h), item.w, item.h,
-                        preserveAspectRatio=True, anchor="c", mask="auto")
+            self.picture(item)
         elif isinstance(item, Rule):
             c.saveState()
             c.setStrokeColor(self.color(item.color))
@@ -122,6 +163,16 @@ class PdfPainter:
             c.restoreState()
         else:  # pragma: no cover - the plan types are closed
             raise TypeError(item)
+
+    def icon(self, icon: Icon, x: float, baseline: float, size: float) -> None:
+        """An inline icon in its one-em box at x: drawn ICON_SCALE of the text size, standing on the
+        baseline (card-local coordinates, y down)."""
+        d = size * ICON_SCALE
+        cx, bottom = x + size / 2, baseline + size * ICON_DROP
+        if icon.image is not None:
+            self.picture(Picture(icon.image, cx - d / 2, bottom - d, d, d))
+        else:
+            self.mark(Mark(icon.shape, cx, bottom - d / 2, d, icon.color))
 
     def begin_style(self, fill: str | None, stroke: str | None, stroke_width: float, opacity: float = 1.0,
                     dash: tuple[float, ...] = ()) -> None:
@@ -138,6 +189,18 @@ class PdfPainter:
         if opacity < 1:   # after the colours: setting a colour resets its alpha
             c.setFillAlpha(opacity)
             c.setStrokeAlpha(opacity)
+
+    def picture(self, item: Picture) -> None:
+        if self.cmyk:   # placed images in CMYK too: flattened on the card's paper colour, no soft mask
+            key = ("image", str(item.path), item.matte)
+            source = self._images.get(key)
+            if source is None:
+                source = self._images[key] = ImageReader(image_to_cmyk(item.path, item.matte))
+            self.c.drawImage(source, item.x, -(item.y + item.h), item.w, item.h, preserveAspectRatio=True,
+                             anchor="c")
+            return
+        self.c.drawImage(str(item.path), item.x, -(item.y + item.h), item.w, item.h,
+                         preserveAspectRatio=True, anchor="c", mask="auto")
 
     def mark(self, m: Mark) -> None:
         """Each (shape, colour, opacity) is drawn once as a unit-size form and placed by scaling."""

@@ -6,7 +6,9 @@ from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
-from ..layout.plan import Box, CardPlan, Item, Mark, Picture, Rotated, Rule, TextBlock
+from ..layout.card import ASCENT
+from ..layout.plan import ICON_DROP, ICON_SCALE, Box, CardPlan, Item, Mark, Picture, Rotated, Rule, TextBlock, \
+    ruby_position
 from ..text import fonts
 from .shapes import shape
 
@@ -65,15 +67,29 @@ class PngPainter:
                 self._layer_paste(item.stroke, mask, item.opacity, at)
         elif isinstance(item, TextBlock):
             draw = ImageDraw.Draw(self.img)
-            color = _rgb(item.color) + (255,)
+            icons = dict(item.icons)
             for placed in item.lines:
                 line = placed.line
                 for frag in line.fragments:
-                    font = _font(frag.font, max(1, round(frag.size_pt * self.s)))
                     x = placed.x + frag.x_pt
+                    if frag.icon:
+                        self.icon(icons[frag.icon], x, placed.baseline, frag.size_pt)
+                        draw = ImageDraw.Draw(self.img)
+                        continue
+                    color = _rgb(frag.color or item.color) + (255,)
+                    font = _font(frag.font, max(1, round(frag.size_pt * self.s)))
+                    start = x
                     for ch in frag.text:   # per character, at the advance layout measured
                         draw.text(self.px(x, placed.baseline), ch, font=font, fill=color, anchor="ls")
                         x += fonts.measure(ch, frag.font, frag.size_pt) + line.char_space_pt
+                    if frag.ruby:
+                        rx, rs, spacing = ruby_position(frag, line.char_space_pt)
+                        rfont = _font(frag.font, max(1, round(rs * self.s)))
+                        x = start + rx
+                        y = placed.baseline - frag.size_pt * ASCENT - rs * 0.25
+                        for ch in frag.ruby:
+                            draw.text(self.px(x, y), ch, font=rfont, fill=color, anchor="ls")
+                            x += fonts.measure(ch, frag.font, rs) + spacing
         elif isinstance(item, Mark):
             self.mark(item)
         elif isinstance(item, Rotated):
@@ -101,6 +117,15 @@ class PngPainter:
                       width=max(1, round(item.width * self.s)))
         else:  # pragma: no cover
             raise TypeError(item)
+
+    def icon(self, icon, x: float, baseline: float, size: float) -> None:
+        """An inline icon, placed exactly as the PDF backend places it."""
+        d = size * ICON_SCALE
+        cx, bottom = x + size / 2, baseline + size * ICON_DROP
+        if icon.image is not None:
+            self.item(Picture(icon.image, cx - d / 2, bottom - d, d, d))
+        else:
+            self.mark(Mark(icon.shape, cx, bottom - d / 2, d, icon.color))
 
     def mark(self, m: Mark) -> None:
         """Even-odd fill: each sub-path is rasterised alone and XORed into the mask."""

@@ -23,13 +23,20 @@ def _save(img: Image.Image, path: Path) -> None:
         img.save(tmp, format="PNG", optimize=False)
 
 
-def write_card_pngs(deck: Deck, faces: dict[str, CardPlan], back: CardPlan, folder: Path, dpi: int) -> list[Path]:
-    """png/<deck>/<card id>.png for every distinct face and png/<deck>/back.png, trim × dpi pixels."""
+def write_card_pngs(deck: Deck, faces: dict[str, CardPlan], back: CardPlan, folder: Path, dpi: int,
+                    backs: dict[str, CardPlan] | None = None) -> list[Path]:
+    """png/<deck>/<card id>.png for every distinct face, <card id>-back.png for a card with a back of
+    its own (or a two-sided card's other side) and png/<deck>/back.png, trim × dpi pixels."""
     out = []
     for card in deck.cards:
         path = folder / f"{card.id}.png"
         _save(render_card(faces[card.id], dpi), path)
         out.append(path)
+        own = (backs or {}).get(card.id, back)
+        if own is not back:
+            path = folder / f"{card.id}-back.png"
+            _save(render_card(own, dpi), path)
+            out.append(path)
     path = folder / "back.png"
     _save(render_card(back, dpi), path)
     out.append(path)
@@ -42,13 +49,19 @@ def tts_cell_size(width_pt: float, height_pt: float) -> tuple[int, int]:
     return math.floor(width_pt * scale), math.floor(height_pt * scale)
 
 
-def write_tts(deck: Deck, faces: dict[str, CardPlan], back: CardPlan, folder: Path) -> list[Path]:
-    """tts/<deck>-N.png sheets, tts/<deck>-back.png and tts/<deck>.json (grid sizes for import)."""
+def write_tts(deck: Deck, faces: dict[str, CardPlan], back: CardPlan, folder: Path,
+              backs: dict[str, CardPlan] | None = None) -> list[Path]:
+    """tts/<deck>-N.png sheets, tts/<deck>-back.png and tts/<deck>.json (grid sizes for import).  When
+    cards have backs of their own, tts/<deck>-backs-N.png hold them in the same grid (TTS "unique
+    backs")."""
     cw, ch = tts_cell_size(back.width, back.height)
     dpi = cw / (back.width / 72)
     cards = deck.physical_cards()
     images = {card.id: render_card(faces[card.id], dpi).resize((cw, ch), Image.LANCZOS) for card in deck.cards}
     back_img = render_card(back, dpi).resize((cw, ch), Image.LANCZOS)
+    unique = {c.id: (backs or {}).get(c.id, back) for c in deck.cards}
+    unique = {k: render_card(v, dpi).resize((cw, ch), Image.LANCZOS) for k, v in unique.items()
+              if any(p is not back for p in unique.values())}
     out, sheets = [], []
     for n, start in enumerate(range(0, len(cards), TTS_PER_SHEET), 1):
         chunk = cards[start:start + TTS_PER_SHEET]
@@ -61,8 +74,18 @@ def write_tts(deck: Deck, faces: dict[str, CardPlan], back: CardPlan, folder: Pa
         path = folder / f"{deck.id}-{n}.png"
         _save(sheet, path)
         out.append(path)
-        sheets.append({"face": path.name, "back": f"{deck.id}-back.png", "num_width": cols, "num_height": rows,
-                       "cards": len(chunk), "card_ids": [c.id for c in chunk]})
+        entry = {"face": path.name, "back": f"{deck.id}-back.png", "num_width": cols, "num_height": rows,
+                 "cards": len(chunk), "card_ids": [c.id for c in chunk]}
+        if unique:
+            backs_sheet = Image.new("RGB", sheet.size, (255, 255, 255))
+            for i, card in enumerate(chunk):
+                backs_sheet.paste(unique[card.id], ((i % cols) * cw, (i // cols) * ch))
+            backs_sheet.paste(back_img, ((cols - 1) * cw, (rows - 1) * ch))
+            path = folder / f"{deck.id}-backs-{n}.png"
+            _save(backs_sheet, path)
+            out.append(path)
+            entry.update(back=path.name, unique_back=True)
+        sheets.append(entry)
     path = folder / f"{deck.id}-back.png"
     _save(back_img, path)
     out.append(path)

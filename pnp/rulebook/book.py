@@ -29,6 +29,7 @@ from ..layout.card import plan_deck
 from ..layout.plan import CardPlan
 from ..render.pdf import rgb_to_cmyk
 from ..text import fonts
+from ..text.inline import ICON_CHAR
 from ..text.linebreak import Span
 from . import markup as m
 from .flow import (BULLET, GREY, PROPOSAL, BoxFlow, CardFigure, DiagramFigure, Heading, PartFigure, TableFlow, TextBlock,
@@ -73,7 +74,12 @@ def page_spec(game: Game, paper: str) -> PageSpec:
 
 # ----------------------------------------------------------------------------------- tree → flowables
 def spans_of(runs: m.Inline, size: float) -> list[Span]:
-    return [Span(r.text, STYLE_FONTS[r.style], size, r.style, r.ruby) for r in runs]
+    return [span_of(r, STYLE_FONTS[r.style], size) for r in runs]
+
+
+def span_of(r: m.Run, font: str, size: float) -> Span:
+    """One run as a span of the line breaker: an icon is one ICON_CHAR, one em wide."""
+    return Span(ICON_CHAR if r.icon else r.text, font, size, r.style, r.ruby, r.color, r.icon)
 
 
 class _Builder:
@@ -137,7 +143,7 @@ class _Builder:
         if in_toc:
             key = len(self.toc)
             self.toc.append((level, "".join(r.text for r in runs), key))
-        spans = [Span(r.text, "gothic-bold", self.th.size, r.style, r.ruby) for r in runs]
+        spans = [span_of(r, "gothic-bold", self.th.size) for r in runs]
         return Heading(level, spans, self.th, key, self.record)
 
     def para(self, runs: m.Inline, indent: bool = True, **kw) -> TextBlock:
@@ -159,7 +165,7 @@ class _Builder:
             elif isinstance(b, m.Table):
                 rows = [[spans_of(cell, th.size * 0.95) for cell in row] for row in b.rows]
                 if b.header:
-                    rows[0] = [[Span(s.text, "gothic", s.size_pt, s.style, s.ruby) for s in cell] for cell in rows[0]]
+                    rows[0] = [[replace(s, font="gothic") for s in cell] for cell in rows[0]]
                 out.append(TableFlow(rows, b.header, th))
             elif isinstance(b, m.Box):
                 if b.kind == "proposal" and self.game.final:
@@ -406,8 +412,13 @@ def _prime_marks(c, game: Game) -> None:
     """Define the painter's suit-mark forms before anything else is drawn on the first page: a form
     defined in the middle of a page that already uses transparency loses the page's ExtGState
     (reportlab), which showed as "ExtGState 'gRLs0' is unknown" and opaque watermarks."""
-    from ..layout.plan import Mark, Rotated
+    from ..layout.plan import Mark, Rotated, TextBlock
     seen: dict = {}
+
+    def icon_marks(icons):
+        for icon in icons:
+            if icon.shape is not None:
+                seen.setdefault((icon.shape, icon.color, 1.0), Mark(icon.shape, 0, 0, 1, icon.color))
 
     def walk(items):
         for it in items:
@@ -415,13 +426,17 @@ def _prime_marks(c, game: Game) -> None:
                 seen.setdefault((it.shape, it.fill, it.opacity), it)
             elif isinstance(it, Rotated):
                 walk(it.items)
+            elif isinstance(it, TextBlock):      # inline icons of card text
+                icon_marks(icon for _, icon in it.icons)
 
+    icon_marks(game.icons.values())             # inline icons of the rulebook's text
     for deck in game.decks:
         try:
-            faces, back = plan_deck(game, deck)
+            plans = plan_deck(game, deck)
         except DataError:
             continue
-        for plan in [*faces.values(), back]:
+        faces, back = plans
+        for plan in [*faces.values(), back, *plans.backs.values()]:
             walk(plan.items)
     if not seen:
         return
@@ -589,7 +604,8 @@ def typeset(doc: m.Document, paper: str, reading: Path | None, booklet: Path | N
     """Lay the document out until the 目次 agrees with itself, then write the requested files."""
     spec = page_spec(doc.game, paper)
     pages: dict[int, int] = {}
-    reading_canvas = type("_Reading", (_ReadingCanvas,), {"cmyk": cmyk})
+    icons = dict(doc.game.icons)
+    reading_canvas = type("_Reading", (_ReadingCanvas,), {"cmyk": cmyk, "pnp_icons": icons})
     for _ in range(4):
         buf = io.BytesIO()
         lay = _run(doc, spec, buf, pages, reading_canvas)
@@ -601,6 +617,6 @@ def typeset(doc: m.Document, paper: str, reading: Path | None, booklet: Path | N
     if reading is not None:
         reading.write_bytes(buf.getvalue())
     if booklet is not None:
-        maker = type("_Booklet", (_BookletCanvas,), {"sheet_size": spec.sheet, "cmyk": cmyk})
+        maker = type("_Booklet", (_BookletCanvas,), {"sheet_size": spec.sheet, "cmyk": cmyk, "pnp_icons": icons})
         _run(doc, spec, str(booklet), pages, maker)
     return lay

@@ -9,7 +9,7 @@ from typing import Callable, Sequence
 from reportlab.lib.colors import Color, HexColor
 from reportlab.platypus.flowables import Flowable
 
-from ..layout.plan import CardPlan
+from ..layout.plan import ICON_DROP, ICON_SCALE, CardPlan, Mark, Picture
 from ..render.parts import PartsPainter
 from ..text import fonts
 from ..text.linebreak import Line, Span, break_spans
@@ -53,7 +53,10 @@ def draw_line(c, line: Line, x: float, baseline: float, color: str = INK,
               colors: dict[str, str] | None = None) -> None:
     """Draw one broken line; fragments carry their own font and position; ruby goes above."""
     for frag in line.fragments:
-        fill = (colors or {}).get(frag.style, color)
+        if frag.icon:
+            _icon(c, frag, x + frag.x_pt, baseline)
+            continue
+        fill = frag.color or (colors or {}).get(frag.style, color)
         c.setFillColor(HexColor(fill))
         t = c.beginText()
         t.setFont(fonts.pdf_name(frag.font), frag.size_pt)
@@ -73,6 +76,19 @@ def draw_line(c, line: Line, x: float, baseline: float, color: str = INK,
             t.setTextOrigin(rx, baseline + frag.size_pt * ASCENT + rs * 0.25)
             t.textOut(frag.ruby)
             c.drawText(t)
+
+
+def _icon(c, frag, x: float, baseline: float) -> None:
+    """An inline icon of the game (game.yaml icons:), placed as on cards: ICON_SCALE of the text size,
+    standing on the baseline (PDF coordinates here, y up)."""
+    icon = c.pnp_icons[frag.icon]
+    size = frag.size_pt
+    d = size * ICON_SCALE
+    bottom = baseline - size * ICON_DROP
+    if icon.image is not None:
+        painter(c).picture(Picture(icon.image, x + (size - d) / 2, -(bottom + d), d, d))
+    else:
+        painter(c).mark(Mark(icon.shape, x + size / 2, -(bottom + d / 2), d, icon.color))
 
 
 def text_line(c, text: str, font: str, size: float, x: float, baseline: float, align: str = "left",

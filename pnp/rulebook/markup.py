@@ -60,7 +60,9 @@ paragraph
 
 Inline (inside one line; markup never spans lines):
 
-``**強調**`` bold gothic; ``【用語】`` a term, set in gothic; ``{漢字|かんじ}`` ruby;
+the markup shared with card text (:mod:`pnp.text.inline`): ``**強調**`` bold gothic;
+``【用語】`` a term, set in gothic; ``{漢字|かんじ}`` ruby; ``[赤]{…}`` colour; ``:coin:`` an icon of
+game.yaml's ``icons:``; ``\\n`` a line break;
 ``\\x`` the character x literally; values from data, so the rulebook can never disagree with the
 components: ``{{title}}`` ``{{subtitle}}`` ``{{players}}`` (3〜5人) ``{{players_min}}``
 ``{{players_max}}`` ``{{play_time}}`` ``{{age}}`` ``{{version}}`` ``{{designer}}``
@@ -89,6 +91,7 @@ from ..data.ledger import Entry, read_entry
 from ..data.model import Deck, Game
 from ..data.schemas import PROVENANCE
 from ..errors import DataError, Problem
+from ..text.inline import Inline, Run, merge_runs, parse_inline, plain_text
 
 FRONT_MATTER_SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -121,16 +124,6 @@ class Loc:
     line: int
 
 
-@dataclass(frozen=True)
-class Run:
-    """Inline text of one style: '' (body), 'strong' or 'term'; ruby makes it one unit."""
-
-    text: str
-    style: str = ""
-    ruby: str | None = None
-
-
-Inline = tuple[Run, ...]
 
 
 @dataclass(frozen=True)
@@ -320,6 +313,8 @@ class _Parser:
         self.problems: list[Problem] = []
         self.counts: list[tuple[str, int, str, int]] = []
         self.file = ""
+        self.game_icons = tuple(game.icons)    # game.yaml icons: (a layout's icons are its cards' own)
+        self.colors = {}
 
     def err(self, line: int, col: int, message: str, fld: str = "") -> None:
         self.problems.append(Problem(self.file, line, col, fld, message))
@@ -691,88 +686,15 @@ class _Parser:
                 runs.append(Run(" "))
             runs.extend(piece)
             prev = piece[-1].text
-        return _merge(runs)
+        return merge_runs(runs)
 
     def inline(self, text: str, no: int, col0: int) -> Inline:
-        runs: list[Run] = []
-        buf: list[str] = []
-        style_strong = False
-        term_open = -1
-        strong_open = -1
-        i = 0
-        n = len(text)
-
-        def style() -> str:
-            return "strong" if style_strong else ("term" if term_open >= 0 else "")
-
-        def flush() -> None:
-            if buf:
-                runs.append(Run("".join(buf), style()))
-                buf.clear()
-
-        while i < n:
-            c = text[i]
-            if c == "\\" and i + 1 < n:
-                buf.append(text[i + 1])
-                i += 2
-                continue
-            if text.startswith("**", i):
-                flush()
-                style_strong = not style_strong
-                strong_open = i if style_strong else -1
-                i += 2
-                continue
-            if c == "【":
-                if term_open >= 0:
-                    self.err(no, col0 + i, "【 inside 【…】")
-                flush()
-                term_open = i
-                buf.append(c)
-                i += 1
-                continue
-            if c == "】" and term_open >= 0:
-                buf.append(c)
-                flush()
-                term_open = -1
-                i += 1
-                continue
-            if text.startswith("{{", i):
-                end = text.find("}}", i)
-                if end < 0:
-                    self.err(no, col0 + i, "{{ is not closed by }}")
-                    i = n
-                    continue
-                body = text[i + 2:end].strip()
-                value = self.inline_embed(body, no, col0 + i)
-                if value is not None:
-                    buf.append(value)
-                i = end + 2
-                continue
-            if c == "{":
-                end = text.find("}", i)
-                bar = text.find("|", i)
-                if end < 0 or bar < 0 or bar > end:
-                    self.err(no, col0 + i, "{ starts ruby {漢字|かんじ} but is not closed (write \\{ for a brace)")
-                    i = n if end < 0 else end + 1
-                    continue
-                base, reading = text[i + 1:bar], text[bar + 1:end]
-                if not base or not reading:
-                    self.err(no, col0 + i, "ruby needs a base and a reading: {漢字|かんじ}")
-                else:
-                    flush()
-                    runs.append(Run(base, style(), reading))
-                i = end + 1
-                continue
-            buf.append(c)
-            i += 1
-        flush()
-        if style_strong:
-            self.err(no, col0 + strong_open, "** is not closed on this line")
-        if term_open >= 0:
-            self.err(no, col0 + term_open, "【 is not closed by 】 on this line")
-        plain = "".join(r.text for r in runs)
-        self._stated(plain, no)
-        return _merge(runs)
+        runs, errors = parse_inline(text, col0=col0, icons=self.game_icons, colors=self.colors,
+                                    embed=lambda body, col: self.inline_embed(body, no, col))
+        for e in errors:
+            self.err(no, e.col, e.message)
+        self._stated(plain_text(runs), no)
+        return runs
 
     def inline_embed(self, body: str, no: int, col: int) -> str | None:
         g = self.game
@@ -846,18 +768,6 @@ def _split_cells(text: str) -> list[str]:
 
 def _latin(ch: str) -> bool:
     return bool(ch) and ch.isascii() and ch.isalnum()
-
-
-def _merge(runs: list[Run]) -> Inline:
-    out: list[Run] = []
-    for r in runs:
-        if not r.text:
-            continue
-        if out and out[-1].ruby is None and r.ruby is None and out[-1].style == r.style:
-            out[-1] = Run(out[-1].text + r.text, r.style)
-        else:
-            out.append(r)
-    return tuple(out)
 
 
 def _card_name(deck: Deck, card_id: str) -> str:

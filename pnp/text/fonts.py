@@ -1,9 +1,13 @@
-"""The bundled Japanese fonts: registration with reportlab, measuring, glyph coverage.
+"""The bundled Japanese fonts and a project's own: registration with reportlab, measuring, glyph coverage.
 
-Fonts are TrueType outlines (reportlab's TTFont cannot read CFF) and are embedded as subsets."""
+Fonts are TrueType outlines (reportlab's TTFont cannot read CFF) and are embedded as subsets.  A
+project's own font (``fonts:`` in game.yaml or a layout) is known by a key ``name@hash-of-its-path``,
+so two projects may both call a font ``kaisei``; a CFF-outline OpenType font is refused."""
 from __future__ import annotations
 
+import hashlib
 from functools import lru_cache
+from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -17,6 +21,35 @@ FONT_FILES = {
 }
 # reportlab font names carry a prefix so they never clash with a user's own registrations
 _PREFIX = "pnp-"
+_OWN: dict[str, Path] = {}     # a project's own fonts (fonts: in game.yaml or a layout): key → file
+
+CFF_MESSAGE = ("is an OpenType font with PostScript (CFF) outlines; pnp embeds TrueType outlines only "
+               "(reportlab cannot subset CFF). Convert it once to TrueType outlines, e.g. with FontForge: "
+               "fontforge -lang=ff -c 'Open($1); Generate($2)' {name} {stem}.ttf — or use the family's TrueType "
+               "(.ttf) release — and name the .ttf in fonts:")
+
+
+class FontFileError(ValueError):
+    pass
+
+
+def register_file(name: str, path: Path) -> str:
+    """The key (for regions and measuring) of a project's own font file; a CFF-outline OpenType font
+    or a file that is not a TrueType font is refused with FontFileError."""
+    with open(path, "rb") as f:
+        magic = f.read(4)
+    if magic == b"OTTO":
+        raise FontFileError(f"{path.name} " + CFF_MESSAGE.format(name=path.name, stem=path.stem))
+    if magic not in (b"\x00\x01\x00\x00", b"true", b"ttcf"):
+        raise FontFileError(f"{path.name} is not a TrueType font (.ttf)")
+    key = f"{name}@{hashlib.sha1(str(path.resolve()).encode()).hexdigest()[:10]}"
+    _OWN[key] = path
+    try:
+        _register(key)
+    except Exception as exc:   # reportlab's own reasons (broken tables, unsupported format)
+        del _OWN[key]
+        raise FontFileError(f"{path.name} cannot be read as a TrueType font: {exc}") from None
+    return key
 
 
 def pdf_name(font: str) -> str:
@@ -27,13 +60,22 @@ def pdf_name(font: str) -> str:
 @lru_cache(maxsize=None)
 def _register(font: str) -> str:
     name = _PREFIX + font
-    path = fonts_dir() / FONT_FILES[font]
+    path = font_path(font)
     pdfmetrics.registerFont(TTFont(name, str(path)))
     return name
 
 
+def known(font: str) -> bool:
+    return font in FONT_FILES or font in _OWN
+
+
+def display_name(font: str) -> str:
+    """The name a designer wrote for a font (in messages)."""
+    return font.split("@", 1)[0]
+
+
 def font_path(font: str):
-    return fonts_dir() / FONT_FILES[font]
+    return _OWN[font] if font in _OWN else fonts_dir() / FONT_FILES[font]
 
 
 @lru_cache(maxsize=None)

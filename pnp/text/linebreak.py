@@ -20,7 +20,11 @@ Model
   - the pair is ``——`` ``……`` ``‥‥`` ``――``,
   - a digit followed by a postfix unit (``％ ℃ ° ‰ ′ ″ ¢``) or a prefix
     (``¥ ￥ $ ＄ £ € №``) followed by a digit,
-  - both are inside the same ruby span.
+  - both are inside the same ruby span,
+  - an inline icon (a :class:`Span` with ``icon``: one character, :data:`ICON_EM`
+    wide, never measured) next to a digit or another icon (``:coin:3``,
+    ``3:coin:``, a row of cost icons stay together); otherwise an icon breaks
+    like an ideograph, and kinsoku of the characters around it still holds.
 
   A break is never placed *before* an ASCII space; it goes after the space
   run, and the spaces at a soft break are dropped.
@@ -96,6 +100,7 @@ __all__ = [
     "NO_END_CHARS",
     "HANGING_CHARS",
     "INSEPARABLE_CHARS",
+    "ICON_EM",
 ]
 
 Measure = Callable[[str, str, float], float]
@@ -115,6 +120,8 @@ class Span:
     size_pt: float
     style: str = ""
     ruby: str | None = None  # ruby reading; the whole span is unbreakable
+    color: str | None = None  # #rrggbb, or None for the block's colour
+    icon: str | None = None  # an inline icon: text is one ICON_CHAR, one em wide
 
 
 @dataclass(frozen=True)
@@ -128,6 +135,8 @@ class Fragment:
     width_pt: float  # natural width + char spacing added inside it
     style: str = ""
     ruby: str | None = None
+    color: str | None = None
+    icon: str | None = None
 
 
 @dataclass(frozen=True)
@@ -223,6 +232,9 @@ _HANG = 128  # may hang
 _POST = 256
 _PRE = 512
 _NSEP = 1024  # separator inside numbers
+_ICON = 2048  # an inline icon: glued to adjacent digits and icons
+
+ICON_EM = 1.0  # advance of an inline icon, in ems of its span's size
 
 _FLAGS: dict[str, int] = {}
 
@@ -306,6 +318,9 @@ def _flatten(spans: Sequence[Span], measure: Measure, cache: WidthCache) -> _Fla
             raise ValueError(f"ruby span may not contain a line break: {sp.text!r}")
         font = sp.font
         size = sp.size_pt
+        icon = sp.icon is not None
+        if icon and len(text) != 1:
+            raise ValueError(f"an icon span holds exactly one character: {sp.text!r}")
         key = (font, size)
         wmap = cache.get(key)
         if wmap is None:
@@ -317,12 +332,16 @@ def _flatten(spans: Sequence[Span], measure: Measure, cache: WidthCache) -> _Fla
                 ps = n
                 pns = 0
                 continue
-            w = wmap.get(c)
-            if w is None:
-                w = wmap[c] = float(measure(c, font, size))
-            f = _FLAGS.get(c)
-            if f is None:
-                f = _FLAGS[c] = _classify(c)
+            if icon:
+                w = size * ICON_EM
+                f = _ICON
+            else:
+                w = wmap.get(c)
+                if w is None:
+                    w = wmap[c] = float(measure(c, font, size))
+                f = _FLAGS.get(c)
+                if f is None:
+                    f = _FLAGS[c] = _classify(c)
             if ruby:
                 f &= ~_SP  # spaces inside ruby are content
             cont = ruby and not first
@@ -349,6 +368,8 @@ def _flatten(spans: Sequence[Span], measure: Measure, cache: WidthCache) -> _Fla
                 ):
                     brk = False
                 elif (p & _DIG and f & _POST) or (p & _PRE and f & _DIG):
+                    brk = False
+                elif (p & _ICON and f & (_DIG | _ICON)) or (p & _DIG and f & _ICON):
                     brk = False
                 else:
                     brk = True
@@ -488,14 +509,15 @@ def _build_line(
                 nat += cs * n_sp
         sp = spans[si]
         frags.append(
-            Fragment("".join(chars[k:m]), sp.font, sp.size_pt, x, nat, sp.style, sp.ruby)
+            Fragment("".join(chars[k:m]), sp.font, sp.size_pt, x, nat, sp.style, sp.ruby, sp.color, sp.icon)
         )
         x += nat
         k = m
     if hang:
         sp = spans[spn[end - 1]]
         frags.append(
-            Fragment(chars[end - 1], sp.font, sp.size_pt, x, widths[end - 1], sp.style, sp.ruby)
+            Fragment(chars[end - 1], sp.font, sp.size_pt, x, widths[end - 1], sp.style, sp.ruby, sp.color,
+                     sp.icon)
         )
     return Line(tuple(frags), natural, cs, hang, hard, forced)
 

@@ -212,7 +212,7 @@ def test_fabricator_convert_load_and_build(eng):
     assert s.ap == 3 and s.free_conv == 0
     eng.apply(s, eng.act(E.K_CONVERT, 1, 0))
     assert s.ap == 2
-    eng.apply(s, eng.act(E.K_LOAD, m))
+    eng.apply(s, eng.act(E.K_LOAD, m, E.pack_load(cost)))
     assert s.built == [m] and s.loaded[m] == list(cost) and s.res[0] == [1, 0, 0, 0]
     eng.check_invariants(s)
 
@@ -430,3 +430,235 @@ def test_board_part_matches_grid(game, eng):
     adj = E.grid_adjacency(E.STATION_GRID)
     want = tuple(tuple(j for j in range(7) if E.AREAS[j] in adj[E.AREAS[i]]) for i in range(7))
     assert eng.adj_list == want
+
+
+# ---------------------------------------------------------------- the draft's rules (issue: rules as the draft writes them)
+
+def test_exchange_before_own_action_any_amount_and_information(eng):
+    """Draft: 「同エリアの探索に成功したプレイヤー（＝イーバと同一エリアでない）は互いが所持する資源やアイテムを、
+    自由に好きなだけ交換することができます。これは探索カードの効果を適用する前でも、後でも自由に行えます。」
+    Rulebook: 「交換は、自分の探索カードの効果を使う前でも後でもかまいません。数に制限はありません。」"""
+    s = setup(eng, (GO, KANAE), drone_area="A", item_effect="info")
+    info = item(eng, "info", "C")
+    s.hand[1].append(E.INFO_BASE + info); s.item_deck.remove(info)
+    s.res[1] = [2, 2, 2, 1]
+    for r in range(4):
+        s.supply_res[r] -= s.res[1][r]
+    turn(eng, s, "A", (1, 2), (6,), (card(eng, GO, "F"), card(eng, KANAE, "F")))
+    # ゴウ (die 1) acts first; カナエ has not acted yet but will succeed: ゴウ may receive before he acts
+    assert s.cur == 0 and s.phase == E.P_ACT
+    for r in (0, 0, 1, 1, 2, 2, 3):                          # 7 pieces: more than the old cap of 6
+        eng.apply(s, eng.act(E.K_GIVE, 1, 0, r))
+    assert s.res[0] == [2, 2, 2, 1] and s.res[1] == [0, 0, 0, 0]
+    give_info = eng.act(E.K_GIVE, 1, 0, E.ITEM_BASE + info)    # 情報 is an アイテム: it may be passed
+    assert give_info in eng.legal_actions(s)
+    eng.apply(s, give_info)
+    assert E.INFO_BASE + info in s.hand[0] and E.INFO_BASE + info not in s.hand[1]
+    # weapons are not 資源: 「「資源」とは扱いが異なります」
+    assert all(not (a.kind == E.K_GIVE and a.c == E.WEAPON) for a in eng.legal_actions(s))
+    eng.check_invariants(s)
+
+
+def test_exchange_not_with_a_partner_the_ebe_will_make_fail(eng):
+    """Draft: 「同エリアの探索に成功したプレイヤー（＝イーバと同一エリアでない）」 — a partner whom an イーバ,
+    acting before him in this area, makes fail takes no part."""
+    s = setup(eng, (GO, KANAE), drone_area="A")
+    s.res[1][2] = 2; s.supply_res[2] -= 2
+    turn(eng, s, "F", (1, 5), (3,), (card(eng, GO, "F"), card(eng, KANAE, "F")))
+    assert s.cur == 0 and s.failed == [False, True]
+    assert all(a.kind != E.K_GIVE for a in eng.legal_actions(s))
+
+
+def test_trade_limited_variant_keeps_the_old_cap(eng):
+    """Variant trade-limited (pnp's earlier reading): only in the later player's turn, 6 pieces, weapons yes,
+    情報 no."""
+    s = setup(eng, (GO, KANAE), drone_area="A", variant="trade-limited")
+    s.res[0] = [2, 2, 2, 1]
+    for r in range(4):
+        s.supply_res[r] -= s.res[0][r]
+    turn(eng, s, "A", (1, 2), (6,), (card(eng, GO, "F"), card(eng, KANAE, "F")))
+    assert all(a.kind != E.K_GIVE for a in eng.legal_actions(s))   # ゴウ first: カナエ has not succeeded yet
+    done(eng, s)
+    assert eng.act(E.K_GIVE, 0, 1, E.WEAPON) in eng.legal_actions(s)
+    for r in (0, 0, 1, 1, 2, 2):
+        eng.apply(s, eng.act(E.K_GIVE, 0, 1, r))
+    assert all(a.kind != E.K_GIVE for a in eng.legal_actions(s))
+
+
+def test_no_conversion_into_an_empty_stock(game):
+    """Draft: 「１ＡＰ：好きな資源１つを、他の好きな資源１つに変える」 with the stock empty of the wanted kind:
+    the move is not offered (it used to be offered and then refused with 'cannot convert').
+    Rulebook ruling supply-limit: 「ストックにない資源には、製作所で変換することもできません。」"""
+    eng = E.EbeEngine(game, supply={"cubes": 8})               # two cubes of each kind
+    s = setup(eng, (KANAE, MINATO), drone_area="D")
+    s.res[0] = [2, 0, 0, 0]; s.supply_res[0] = 0
+    s.res[1] = [0, 0, 0, 2]; s.supply_res[3] = 0               # ミナト holds every 炭素繊維
+    eng.check_invariants(s)
+    turn(eng, s, "G", (6, 1), (6,), (card(eng, KANAE, "B"), card(eng, MINATO, "A")))
+    done(eng, s)
+    assert s.cur == 0
+    legal = eng.legal_actions(s)
+    assert eng.act(E.K_CONVERT, 0, 1) in legal
+    assert eng.act(E.K_CONVERT, 0, 3) not in legal
+    with pytest.raises(ValueError):
+        eng.apply(s, eng.act(E.K_CONVERT, 0, 3))
+
+
+def test_stress_games_reach_an_empty_stock_at_the_fabricator(eng):
+    """The sample games (pnp validate plays every policy) must reach the corner: a player at the 製作所 with
+    cubes while a stock is empty.  The hoarder policy drains one kind on purpose."""
+    pol = E.HoarderPolicy()
+    reached = 0
+    for seed in range(30):
+        rng, prng = random.Random(seed), random.Random(seed + 1)
+        s = eng.new_state(4)
+        hit = False
+        while eng.to_move(s) != TERMINAL:
+            if eng.to_move(s) == CHANCE:
+                a = eng.sample_chance(s, rng)
+            else:
+                legal = eng.legal_actions(s)
+                if s.phase == E.P_ACT and eng._played_area(s, s.cur) == E.A_FAB and sum(s.res[s.cur]) \
+                        and min(s.supply_res) == 0:
+                    hit = True
+                    for a in legal:
+                        if a.kind == E.K_CONVERT:
+                            assert s.supply_res[a.b] > 0
+                a = pol.choose(eng.observe(s, s.cur), legal, prng)
+                assert a in legal
+            eng.apply(s, a)
+            eng.check_invariants(s)
+        reached += hit
+    assert reached >= 5
+    assert "hoarder" in eng.policies
+
+
+def test_damage_above_life_stays_until_the_turn_end(eng):
+    """Draft: 「キャラクターのライフ以上のダメージを受けても、キャラクターは即死しません。ターン終了時にライフ以上の
+    ダメージを受けていたら、その時点で死亡してゲームに敗北します。」 and 「それに等しい数のダメージトークンを
+    キャラクターカードの上に乗せてください」.  Rulebook: 「ダメージトークンは、ライフの数を超えても乗せます。」
+    ジン (life 6) with 5 damage takes 2 (the drone, and an イーバ next door), heals 1: 6 ≥ 6, he dies.
+    Under the damage-cap variant the damage stops at 6, the heal brings it to 5, and he survives."""
+    for variant, end in (("standard", "death"), ("damage-cap", "")):
+        s = setup(eng, (JIN, KANAE), drone_area="A", variant=variant)
+        s.dmg[0] = 5; s.supply_dmg -= 5
+        turn(eng, s, "D", (3, 1), (1,), (card(eng, JIN, "A"), card(eng, KANAE, "F")))
+        done(eng, s)                                          # カナエ (die 1) after the イーバ
+        assert s.cur == 0 and s.phase == E.P_DRONE
+        eng.apply(s, E.DroneChoice(False))                    # flee: 1 damage
+        assert s.dmg[0] == (7 if variant == "standard" else 6)
+        eng.apply(s, eng.act(E.K_HEAL))                       # ジン heals 1 per AP
+        done(eng, s)
+        assert s.end == end, variant
+
+
+def test_load_a_chosen_amount(eng):
+    """Draft: 「１ＡＰ：ミッションカードを１枚選び、自分が持っている資源を好きなだけ乗せる。」 — the player chooses
+    how much.  Rulebook: 「手持ちから好きな数だけ積みます」.  The load-all variant puts all that fits."""
+    for variant in ("standard", "load-all"):
+        s = setup(eng, (KANAE, MINATO), missions=(0, 1), drone_area="D", variant=variant)
+        m = s.missions[0]
+        cost = eng.mission_cost[m]
+        s.res[0] = list(cost)
+        for r in range(4):
+            s.supply_res[r] -= cost[r]
+        turn(eng, s, "G", (6, 1), (6,), (card(eng, KANAE, "B"), card(eng, MINATO, "A")))
+        done(eng, s)
+        loads = [a for a in eng.legal_actions(s) if a.kind == E.K_LOAD and a.a == m]
+        full = E.pack_load(cost)
+        if variant == "load-all":
+            assert [a.b for a in loads] == [full]
+            continue
+        want = 1
+        for r in range(4):
+            want *= cost[r] + 1
+        assert len(loads) == want - 1                         # every non-empty choice of amounts
+        one = [0, 0, 0, 0]; one[0] = 1
+        eng.apply(s, eng.act(E.K_LOAD, m, E.pack_load(one)))
+        assert s.loaded[m] == one and s.res[0][0] == cost[0] - 1 and m not in s.built
+        assert "エーテル1" in eng.act(E.K_LOAD, m, E.pack_load(one)).label()
+        eng.check_invariants(s)
+
+
+# ---------------------------------------------------------------- worked examples
+
+def _examples(game):
+    from pnp.rulebook.markup import load_rulebook
+    from pnp.sim.examples import rulebook_examples
+    return rulebook_examples(load_rulebook(game))
+
+
+def test_rulebook_examples_hold(game, eng):
+    """Every ~~~check position in the rulebook replays through the engine to what its sentences claim."""
+    from pnp.sim.examples import check_example
+    found = _examples(game)
+    assert len(found) >= 2
+    for file, line, script in found:
+        assert check_example(eng, script, file, line) == []
+
+
+def test_a_wrong_claim_in_an_example_fails(game, eng):
+    """The round-2 example says 「ステーションライフが3減って52になります」; claiming 53, or that ゴウ took no
+    damage, or that the ライフを超えるダメージ example's ジン survives, must fail with the file and line."""
+    from pnp.sim.examples import check_example
+    found = _examples(game)
+    by_station = {script["expect"]["station"]: (file, line, script) for file, line, script in found}
+    file, line, script = by_station[52]
+    wrong = {**script, "expect": {**script["expect"], "station": 53, "damage": [0, 0, 1]}}
+    problems = check_example(eng, wrong, file, line)
+    assert [p.field for p in problems] == ["expect.station", "expect.damage"]
+    assert all(p.file == file and p.line == line for p in problems)
+    assert "52" in problems[0].message
+    file, line, script = by_station[59]
+    wrong = {**script, "expect": {**script["expect"], "dead": [], "end": ""}}
+    assert len(check_example(eng, wrong, file, line)) == 2
+    # the damage-cap variant (pnp's old ruling) gives the other outcome: the example would be wrong there
+    capped = {**script, "variant": "damage-cap"}
+    assert {p.field for p in check_example(eng, capped, file, line)} == {"expect.damage", "expect.dead",
+                                                                         "expect.end"}
+
+
+def test_impossible_example_positions_are_refused(eng):
+    from pnp.sim.examples import ExampleError
+    ok = {"characters": ["minato", "go", "rio"], "round": 2, "turn": 2, "earlier_ebe": ["F"],
+          "played": [["E"], ["A"], ["D"]]}
+    eng.check_invariants(eng.example_state(3, ok))
+    for bad in ({"played": [["E"], ["A"], []]},                 # a seat missed turn 1
+                {"played": [["D"], ["A"], ["D"]]},              # ミナト has no 制御室 card
+                {"earlier_ebe": []},                            # turn 1's イーバカード is missing
+                {"damage": [5, 0, 0]},                          # ミナト (life 5) would have died
+                {"drones": {"A": None, "B": None, "C": None}},   # round 2 draws 2 drones
+                {"resources": [{"ether": 6}, {}, {}]}):         # over ミナト's inventory 5
+        with pytest.raises(ExampleError):
+            eng.example_state(3, {**ok, **bad})
+
+
+def test_dice_change_after_the_reveal(eng):
+    """Draft: 「全員が場に出したら、伏せられたイーバカードを表向きに公開します。サイコロの目を変更する効果があれば、
+    このタイミングで適用してください。」 The provisional item 行動予測装置 is such an effect (ruling dice-change-hook:
+    「イーバカードを表にした直後、最初の手番より前に…目を1増やすか1減らします」)."""
+    s = setup(eng, (MINATO, KANAE), drone_area="A")
+    scanner = item(eng, "dice")
+    s.items[0].append(scanner); s.item_deck.remove(scanner)
+    eng.apply(s, E.Deal("ebe", (ebe_card(eng, "G"),)))
+    eng.apply(s, E.Roll((2, 3, 3)))
+    while s.phase == E.P_ASSIGN:
+        want = {2: 3, 0: 2, 1: 3}[s.slot]
+        eng.apply(s, E.AssignDie(s.slot, want))
+    eng.apply(s, eng.plays[card(eng, MINATO, "E")])
+    eng.apply(s, eng.plays[card(eng, KANAE, "G")])
+    # the イーバカード is face up, nobody has acted: ミナト decides
+    assert s.phase == E.P_DICE and s.cur == 0 and s.revealed
+    assert eng.observe(s, 1).state.ebe_now == [ebe_card(eng, "G")]
+    legal = eng.legal_actions(s)
+    assert E.TUNE_PASS in legal and E.Tune(2, 1) in legal and E.Tune(0, -1) in legal
+    eng.apply(s, E.Tune(2, 1))                            # the イーバ's 3 becomes 4: カナエ (3) goes first
+    assert s.phase == E.P_ACT and s.items[0] == [] and scanner in s.item_discard
+    assert s.cur == 0                                     # ミナト (2) first
+    done(eng, s)
+    assert s.cur == 1 and not s.failed[1] and s.ap == 2   # カナエ explores 動力室 before the イーバ
+    done(eng, s)
+    assert s.station == 60 - 4 and s.dmg == [0, 0]
+    eng.check_invariants(s)
+    replay = eng.action_from_json(E.Tune(2, 1).to_json())
+    assert replay == E.Tune(2, 1) and eng.action_from_json(E.TUNE_PASS.to_json()) == E.TUNE_PASS

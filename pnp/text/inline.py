@@ -1,0 +1,262 @@
+"""Inline markup shared by card text and rulebooks: one parser, one set of rules.
+
+Syntax (inside one piece of text; nothing here draws anything)::
+
+    **強調**            bold (style "strong")
+    【用語】            a term, brackets kept (style "term"; a rulebook sets it in gothic)
+    {漢字|かんじ}       ruby: the reading above the base; the pair is one unbreakable unit
+    [赤]{…}            colour: a colour name (built in: 赤 青 緑 黄 紫 橙 黒 白 灰 茶 桃, or named in a
+                       layout's ``styles:``) or ``#rrggbb``; may hold bold, ruby and icons
+    :coin:             an inline icon defined in a layout's or the game's ``icons:``
+    \\n                 a line break (a newline in the text is one too, where the caller allows it)
+    \\x                 the character x itself: ``\\{`` ``\\}`` ``\\*`` ``\\:`` ``\\[`` ``\\\\``
+    {{name}}           a value from the data (rulebooks only: the caller supplies ``embed``)
+
+Anything that starts markup and does not finish it is an error with its column: an unclosed
+``**``, ``{``, ``【`` or ``[…]{``, an unknown colour, an unknown ``:icon:`` (``:word:`` made of
+lower-case ASCII letters, digits, ``-`` and ``_``; other colons are text), a stray ``}``.  So no
+brace ever prints by accident.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable, Iterable, Mapping
+
+__all__ = ["Run", "Inline", "InlineError", "parse_inline", "merge_runs", "plain_text", "BUILTIN_COLORS",
+           "ICON_CHAR"]
+
+# the character an icon occupies in the line breaker (U+FFFC OBJECT REPLACEMENT CHARACTER)
+ICON_CHAR = "\ufffc"
+
+BUILTIN_COLORS = {
+    "赤": "#c0392b", "青": "#1f5fa8", "緑": "#1e8449", "黄": "#b7950b", "紫": "#6c3483",
+    "橙": "#d35400", "黒": "#1a1a1a", "白": "#ffffff", "灰": "#808b96", "茶": "#935116", "桃": "#d4578b",
+}
+
+_ICON = re.compile(r":([a-z0-9][a-z0-9_-]*):")
+_HEX = re.compile(r"#[0-9a-fA-F]{6}")
+
+
+@dataclass(frozen=True)
+class Run:
+    """Inline text of one style: '' (body), 'strong' or 'term'; ruby makes it one unit; an icon run
+    has no text, only the icon's name."""
+
+    text: str
+    style: str = ""
+    ruby: str | None = None
+    color: str | None = None
+    icon: str | None = None
+
+
+Inline = tuple[Run, ...]
+
+
+@dataclass(frozen=True)
+class InlineError:
+    col: int          # 1-based column in the text handed to parse_inline (plus its col0 - 1)
+    message: str
+    offset: int = 0   # 0-based index of the character in the text
+
+
+def parse_inline(text: str, *, col0: int = 1, icons: Iterable[str] | None = (),
+                 colors: Mapping[str, str] | None = None,
+                 embed: Callable[[str, int], str | None] | None = None,
+                 newlines: bool = True) -> tuple[Inline, list[InlineError]]:
+    """Parse text into runs.  icons: the names defined (None: icons are not available here, and
+    ``:word:`` is an error saying so); colors: named colours besides the built-in ones; embed:
+    resolves ``{{…}}`` (given the body and its column; returns None after reporting a problem
+    itself), or None where values from data are not available; newlines: whether ``\\n`` and real
+    line breaks make line breaks."""
+    p = _Parser(text, col0, None if icons is None else set(icons), {**BUILTIN_COLORS, **(colors or {})},
+                embed, newlines)
+    p.run()
+    return merge_runs(p.runs), p.errors
+
+
+class _Parser:
+    def __init__(self, text, col0, icons, colors, embed, newlines):
+        self.text = text
+        self.col0 = col0
+        self.icons = icons
+        self.colors = colors
+        self.embed = embed
+        self.newlines = newlines
+        self.runs: list[Run] = []
+        self.errors: list[InlineError] = []
+        self.buf: list[str] = []
+        self.strong = -1          # offset of the open **, or -1
+        self.term = -1            # offset of the open 【, or -1
+        self.color_stack: list[tuple[int, str]] = []   # (offset of [, colour)
+
+    def err(self, i: int, message: str) -> None:
+        self.errors.append(InlineError(self.col0 + i, message, i))
+
+    def style(self) -> str:
+        return "strong" if self.strong >= 0 else ("term" if self.term >= 0 else "")
+
+    def color(self) -> str | None:
+        return self.color_stack[-1][1] if self.color_stack else None
+
+    def flush(self) -> None:
+        if self.buf:
+            self.runs.append(Run("".join(self.buf), self.style(), None, self.color()))
+            self.buf.clear()
+
+    def run(self) -> None:
+        text, n, i = self.text, len(self.text), 0
+        while i < n:
+            c = text[i]
+            if c == "\\" and i + 1 < n:
+                nxt = text[i + 1]
+                if nxt == "n" and self.newlines:
+                    self.buf.append("\n")
+                elif nxt == "n":
+                    self.err(i, "\\n (a line break) is not available here")
+                else:
+                    self.buf.append(nxt)
+                i += 2
+                continue
+            if c in "\r\n":
+                if not self.newlines:
+                    self.err(i, "a line break is not available here")
+                self.buf.append("\n")
+                i += 2 if text.startswith("\r\n", i) else 1
+                continue
+            if text.startswith("**", i):
+                self.flush()
+                self.strong = i if self.strong < 0 else -1
+                i += 2
+                continue
+            if c == "【":
+                if self.term >= 0:
+                    self.err(i, "【 inside 【…】")
+                self.flush()
+                self.term = i
+                self.buf.append(c)
+                i += 1
+                continue
+            if c == "】" and self.term >= 0:
+                self.buf.append(c)
+                self.flush()
+                self.term = -1
+                i += 1
+                continue
+            if text.startswith("{{", i):
+                i = self.embedded(i)
+                continue
+            if c == "{":
+                i = self.ruby(i)
+                continue
+            if c == "}":
+                if self.color_stack:
+                    self.flush()
+                    self.color_stack.pop()
+                else:
+                    self.err(i, "} closes nothing (write \\} for a brace)")
+                i += 1
+                continue
+            if c == "[":
+                j = self.colour_open(i)
+                if j is not None:
+                    i = j
+                    continue
+            if c == ":":
+                m = _ICON.match(text, i)
+                if m:
+                    i = self.icon(i, m)
+                    continue
+            self.buf.append(c)
+            i += 1
+        self.flush()
+        if self.strong >= 0:
+            self.err(self.strong, "** is not closed")
+        if self.term >= 0:
+            self.err(self.term, "【 is not closed by 】")
+        for at, _ in self.color_stack:
+            self.err(at, "[colour]{ is not closed by }")
+
+    def embedded(self, i: int) -> int:
+        text = self.text
+        end = text.find("}}", i)
+        if end < 0:
+            self.err(i, "{{ is not closed by }}")
+            return len(text)
+        if self.embed is None:
+            self.err(i, f"{{{{{text[i + 2:end].strip()}}}}}: values from data belong in the rulebook "
+                        "(write \\{ for a brace)")
+            return end + 2
+        value = self.embed(text[i + 2:end].strip(), self.col0 + i)
+        if value is not None:
+            self.buf.append(value)
+        return end + 2
+
+    def ruby(self, i: int) -> int:
+        text = self.text
+        end = text.find("}", i)
+        bar = text.find("|", i)
+        if end < 0 or bar < 0 or bar > end:
+            self.err(i, "{ starts ruby {漢字|かんじ} but is not closed (write \\{ for a brace)")
+            return len(text) if end < 0 else end + 1
+        base, reading = text[i + 1:bar], text[bar + 1:end]
+        if not base or not reading:
+            self.err(i, "ruby needs a base and a reading: {漢字|かんじ}")
+        elif "\n" in base or "\n" in reading:
+            self.err(i, "ruby may not hold a line break")
+        else:
+            self.flush()
+            self.runs.append(Run(base, self.style(), reading, self.color()))
+        return end + 1
+
+    def colour_open(self, i: int) -> int | None:
+        """[name]{ — returns the index after the brace, or None when this [ is plain text."""
+        text = self.text
+        close = text.find("]", i)
+        if close < 0 or not text.startswith("{", close + 1):
+            return None
+        name = text[i + 1:close]
+        if "[" in name or "\n" in name:
+            return None
+        if name in self.colors:
+            value = self.colors[name]
+        elif _HEX.fullmatch(name):
+            value = name.lower()
+        else:
+            self.err(i, f"unknown colour [{name}] (colours: {', '.join(sorted(self.colors))}, or #rrggbb; "
+                        "write \\[ for a bracket)")
+            value = self.color() or ""
+        self.flush()
+        self.color_stack.append((i, value or None))
+        return close + 2
+
+    def icon(self, i: int, m: re.Match) -> int:
+        name = m.group(1)
+        if self.icons is None:
+            self.err(i, f"icon :{name}: is not available here (write \\: for a colon)")
+        elif name not in self.icons:
+            known = ", ".join(sorted(self.icons)) or "none defined"
+            self.err(i, f"unknown icon :{name}: (icons: {known}; write \\: for a colon)")
+        else:
+            self.flush()
+            self.runs.append(Run("", self.style(), None, self.color(), name))
+        return m.end()
+
+
+def merge_runs(runs: Iterable[Run]) -> Inline:
+    """Adjacent plain runs of the same style and colour joined; empty runs dropped (icons kept)."""
+    out: list[Run] = []
+    for r in runs:
+        if not r.text and r.icon is None:
+            continue
+        if (out and r.icon is None and r.ruby is None and out[-1].icon is None and out[-1].ruby is None
+                and out[-1].style == r.style and out[-1].color == r.color):
+            out[-1] = Run(out[-1].text + r.text, r.style, None, r.color)
+        else:
+            out.append(r)
+    return tuple(out)
+
+
+def plain_text(runs: Inline) -> str:
+    """The base text of runs (no readings, icons as nothing): what a reader sees in sequence."""
+    return "".join(r.text for r in runs)
