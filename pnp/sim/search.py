@@ -13,6 +13,10 @@ Policy spec (``--policy``)::
                         … playing the games out with one of the game's own policies instead of
                         uniformly random moves (slower per iteration; needed where random play
                         never wins, as in the cooperative EBE)
+    mcts:100:rollout=heuristic:tree=own
+                        … the tree holds only the searching seat's own decisions; the other seats
+                        move by the rollout policy inside the tree as well (a model of opponents
+                        who play that policy, instead of SO-ISMCTS's search over their moves)
 
 How one decision is searched.  The runner gives a search policy ``engine.information_set(state, seat)``
 in place of ``observe``: the state with every piece the seat cannot see put in a fixed canonical
@@ -51,7 +55,9 @@ from .errors import SimError
 
 DEFAULT_C = 0.7
 REWARDS = ("rank", "win")
-SPEC_HELP = "mcts:<iterations>[:c=<exploration>][:ms=<milliseconds>][:rollout=<policy>][:reward=rank|win]"
+TREES = ("all", "own")
+SPEC_HELP = ("mcts:<iterations>[:c=<exploration>][:ms=<milliseconds>][:rollout=<policy>][:reward=rank|win]"
+             "[:tree=all|own]")
 
 
 def is_search_spec(name: str) -> bool:
@@ -75,7 +81,7 @@ class SearchPolicy:
     wants_information_set = True     # the runner passes engine.information_set(state, seat)
 
     def __init__(self, engine: Any, iterations: int, c: float = DEFAULT_C, ms: float | None = None,
-                 name: str | None = None, rollout: Any = None, reward: str = "rank") -> None:
+                 name: str | None = None, rollout: Any = None, reward: str = "rank", tree: str = "all") -> None:
         if iterations < 1:
             raise SimError(f"mcts: the number of iterations must be at least 1, got {iterations}")
         if c < 0:
@@ -93,6 +99,9 @@ class SearchPolicy:
         if reward not in REWARDS:
             raise SimError(f"mcts: reward must be one of {', '.join(REWARDS)}, got {reward!r}")
         self.reward = reward
+        if tree not in TREES:
+            raise SimError(f"mcts: tree must be one of {', '.join(TREES)}, got {tree!r}")
+        self.own_tree = tree == "own"    # other seats move by the rollout policy, also inside the tree
         self.name = name or f"mcts:{iterations}"
 
     # ------------------------------------------------------------------ rewards
@@ -135,6 +144,7 @@ class SearchPolicy:
         roll = self.rollout
         roll_choose = roll.choose if roll is not None else None
         roll_obs = eng.observe if roll is not None and getattr(roll, "uses_observation", True) else None
+        own_tree = self.own_tree
         root = Node(-1)
         max_steps = eng.max_steps
         for it in range(self.iterations):
@@ -154,6 +164,15 @@ class SearchPolicy:
                     steps += 1
                     continue
                 acts = legal_actions(s)
+                if own_tree and mover != seat:
+                    if len(acts) == 1:
+                        apply(s, acts[0])
+                    elif roll_choose is None:
+                        apply(s, acts[int(rand() * len(acts))])
+                    else:
+                        apply(s, roll_choose(roll_obs(s, mover) if roll_obs else None, acts, r))
+                    steps += 1
+                    continue
                 children = node.children
                 untried = [a for a in acts if a not in children]
                 if untried:
@@ -214,7 +233,7 @@ def parse_search_spec(engine: Any, spec: str) -> SearchPolicy:
         iterations = int(parts[1])
     except ValueError:
         raise SimError(f"policy {spec!r}: the iterations must be a whole number ({SPEC_HELP})") from None
-    c, ms, rollout, reward = DEFAULT_C, None, None, "rank"
+    c, ms, rollout, reward, tree = DEFAULT_C, None, None, "rank", "all"
     for p in parts[2:]:
         key, sep, value = p.partition("=")
         if key == "rollout" and sep:
@@ -225,6 +244,9 @@ def parse_search_spec(engine: Any, spec: str) -> SearchPolicy:
             continue
         if key == "reward" and sep:
             reward = value
+            continue
+        if key == "tree" and sep:
+            tree = value
             continue
         try:
             if key == "c" and sep:
@@ -237,4 +259,4 @@ def parse_search_spec(engine: Any, spec: str) -> SearchPolicy:
                 raise SimError(f"policy {spec!r}: unknown setting {p!r} ({SPEC_HELP})")
         except ValueError:
             raise SimError(f"policy {spec!r}: {key} must be a positive number ({SPEC_HELP})") from None
-    return SearchPolicy(engine, iterations, c=c, ms=ms, name=spec, rollout=rollout, reward=reward)
+    return SearchPolicy(engine, iterations, c=c, ms=ms, name=spec, rollout=rollout, reward=reward, tree=tree)

@@ -271,6 +271,9 @@ def test_policy_spec_parsing():
     assert make_policy(engine, "mcts:10:reward=win").reward == "win"
     with pytest.raises(SimError, match="reward must be one of rank, win"):
         make_policy(engine, "mcts:10:reward=score")
+    assert make_policy(engine, "mcts:10:tree=own").own_tree and not make_policy(engine, "mcts:10").own_tree
+    with pytest.raises(SimError, match="tree must be one of all, own"):
+        make_policy(engine, "mcts:10:tree=mine")
     with pytest.raises(SimError, match="cannot itself search"):
         make_policy(engine, "mcts:10:rollout=mcts:5")
     assert make_policy(engine, "mcts:10:rollout=random").rollout is None
@@ -301,10 +304,10 @@ def test_bundled_determinization_never_reveals_hidden_cards(bundled):
 
 def test_bundled_search_player_finishes_a_game(bundled):
     own = sorted(game_policies(bundled))[0]
-    names = parse_policies(bundled, f"mcts:4,mcts:3:rollout={own},random")
+    names = parse_policies(bundled, f"mcts:4,mcts:3:rollout={own}:tree=own,random")
     recs = run_games(bundled, Batch(bundled.min_players, names, 1, seed=3, check=True))
     assert recs[0].error is None and recs[0].result is not None
-    assert recs[0].policies[:2] == ("mcts:4", f"mcts:3:rollout={own}")
+    assert recs[0].policies[:2] == ("mcts:4", f"mcts:3:rollout={own}:tree=own")
 
 
 def test_validator_reports_an_engine_whose_information_set_leaks():
