@@ -29,6 +29,15 @@ CARD_FIELDS = {"title", "value", "body", "flavor", "suit_name", "deck_name", "ga
 LENGTH_KEYS = {"x", "y", "w", "h", "size", "min_size", "stroke_width", "radius", "mark_size"}
 TEXT_KINDS = {"text", "index", "pips"}
 
+# Suit marks that differ on screen but not in a 4 mm corner index, printed in greyscale: a flame and a
+# drop are both a rounded blob with a point on top; a ring and a target are both concentric circles;
+# a hexagon at index size reads as a disc. A deck must not give these pairs to two of its suits.
+LOOK_ALIKE_PAIRS = (("flame", "drop"), ("ring", "target"), ("circle", "hexagon"))
+LOOK_ALIKE_MARKS: dict[str, tuple[str, ...]] = {}
+for _a, _b in LOOK_ALIKE_PAIRS:
+    LOOK_ALIKE_MARKS[_a] = LOOK_ALIKE_MARKS.get(_a, ()) + (_b,)
+    LOOK_ALIKE_MARKS[_b] = LOOK_ALIKE_MARKS.get(_b, ()) + (_a,)
+
 
 def _validator(kind: str) -> jsonschema.Draft202012Validator:
     return jsonschema.Draft202012Validator(SCHEMAS.get(kind) or PART_SCHEMAS[kind])
@@ -517,6 +526,14 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout],
             problems.append(smap.problem(("suits", i, "mark"), f"suits {marks[s['mark']]!r} and {s['id']!r} share "
                                                                 f"the mark {s['mark']!r}; give each suit its own shape "
                                                                 "so they stay apart printed in greyscale"))
+        else:
+            twin = next((marks[m] for m in LOOK_ALIKE_MARKS.get(s["mark"], ()) if m in marks), None)
+            if twin is not None:
+                other = suits[twin].mark
+                problems.append(smap.problem(("suits", i, "mark"), f"suits {twin!r} and {s['id']!r} have look-alike "
+                                                                    f"marks {other!r} and {s['mark']!r}; choose shapes "
+                                                                    "that differ at a glance, in greyscale and small in "
+                                                                    "the corner index"))
         marks.setdefault(s["mark"], s["id"])
         suits[s["id"]] = Suit(s["id"], s["name"], s["color"], s["mark"], s.get("description", ""))
     defaults = d.get("defaults", {})

@@ -1,9 +1,21 @@
 """Rules engine for 探偵無宿２ (draft 5): 3–4 players, rounds until 13 VP or five deaths.
 
 Every fact about a card comes from the loaded model (``rules:`` of components/tantei2/*.yaml) in a
-small effect vocabulary (``draw``, ``discard``, ``take_discard``, ``facedown``, ``flip_free``,
-``sub_discount``, ``lamp``; ongoing ``color``, ``rest_draw``, ``keep_free``); no card has Python of
-its own.  The draft's open points are settled in ``components/tantei2/rulings.yaml`` (``RULING_IDS``) so the rulebook and the engine agree.
+small effect vocabulary; no card has Python of its own.
+
+Effects (a person's action, an instant event, or a placed event's 「配置時」 effect), each ``{op: …}``:
+``draw`` / ``discard`` (``n``, ``who``: self | others | all), ``take_discard`` (top ``n`` of the 捨て札),
+``facedown`` (may place a hand card face down in the 【手帳】), ``flip_free`` (turn a face-down card face up,
+ignoring cost and 死亡条件), ``sub_discount`` (this turn's 代用コスト costs ``n`` fewer discards), ``lamp``
+(add ``n`` 告命灯, negative removes), ``outside`` (move ``n`` person cards of the player's choice from the
+【容疑者】 to the 【線外】: it brings 覚醒 nearer), ``line_out`` (the last card of the 【捜査線】, when it is a
+person card, goes to the 【線外】: one fewer for the 犠牲者の選定).
+
+Ongoing effects of a face-up placed event (``ongoing:``): ``color`` (always one cost of ``color``),
+``rest_draw`` (一服 draws ``n`` more), ``keep_free`` (keep ``n`` face-down cards at round end without
+discarding), ``death_draw`` (draw ``n`` whenever a person dies), ``tragedy_draw`` (draw ``n`` whenever
+「惨劇の夜」 is drawn in a turn), ``awake_color`` (one cost of ``color`` while the person of that colour is
+alive and 覚醒), ``dead_sub_free`` (代用コスト of a dead person's colour needs no extra discard).  The draft's open points are settled in ``components/tantei2/rulings.yaml`` (``RULING_IDS``) so the rulebook and the engine agree.
 
 Resolution is a small task stack: a turn, an effect, a discard, a shuffle are tasks; a task that
 needs a player's choice (or a chance outcome) stops the stack until ``apply`` receives it.
@@ -53,14 +65,15 @@ CH_EV, CH_INV = 1, 2
 K_PICK, K_OUT, K_INV, K_FLASH, K_SUB, K_REST, K_RESTE, K_DISC, K_DOWN, K_DSKIP, K_FLIP, K_KEEP, K_KDONE = range(13)
 
 # effect opcodes
-O_DRAW, O_DISC, O_TAKE, O_DOWN, O_FLIP, O_SUBD, O_LAMP = range(7)
+O_DRAW, O_DISC, O_TAKE, O_DOWN, O_FLIP, O_SUBD, O_LAMP, O_OUTX, O_LOUT = range(9)
 OPS = {"draw": O_DRAW, "discard": O_DISC, "take_discard": O_TAKE, "facedown": O_DOWN,
-       "flip_free": O_FLIP, "sub_discount": O_SUBD, "lamp": O_LAMP}
+       "flip_free": O_FLIP, "sub_discount": O_SUBD, "lamp": O_LAMP, "outside": O_OUTX, "line_out": O_LOUT}
+ONGOING = ("color", "rest_draw", "keep_free", "death_draw", "tragedy_draw", "awake_color", "dead_sub_free")
 WHO = {"self": 0, "others": 1, "all": 2}
 
 # tasks
 (T_SHEV, T_DEAL, T_SHINV, T_PICK, T_RSTART, T_OUT, T_TURN, T_MAIN, T_END, T_DRAW, T_DISC, T_TAKE,
- T_DOWN, T_FLIP, T_LAMP, T_SUBD, T_REND, T_KEEP, T_KEEPQ, T_NEWR, T_TODISC) = range(21)
+ T_DOWN, T_FLIP, T_LAMP, T_SUBD, T_REND, T_KEEP, T_KEEPQ, T_NEWR, T_TODISC, T_OUTX, T_LOUT, T_OUTRET) = range(24)
 
 
 @dataclass(frozen=True, order=True)
@@ -101,7 +114,7 @@ class State:
         "watashi", "extra", "rest_bonus", "keep_free", "kept", "kfree",
         "over", "end_reason", "vp", "hist",
         "st_down", "st_flip", "st_flip_vp", "st_kept", "st_lost", "st_subs", "st_subs_dead",
-        "st_lamp_deaths", "st_deaths", "st_turns", "st_flash", "st_down_vp",
+        "st_lamp_deaths", "st_deaths", "st_turns", "st_flash", "st_down_vp", "st_used",
     )
 
     def clone(self) -> "State":
@@ -112,7 +125,8 @@ class State:
                   "st_subs_dead", "st_lamp_deaths", "st_turns", "st_flash", "st_down_vp"):
             setattr(c, k, getattr(self, k))
         for k in ("stack", "ev_deck", "discard", "limbo", "inv", "line", "linecnt", "outside", "removed",
-                  "dead", "watashi", "vp", "hist", "kept", "rest_bonus", "keep_free", "st_deaths", "fresh"):
+                  "dead", "watashi", "vp", "hist", "kept", "rest_bonus", "keep_free", "st_deaths", "fresh",
+                  "st_used"):
             setattr(c, k, list(getattr(self, k)))
         for k in ("hands", "up", "down", "piles", "extra"):
             setattr(c, k, [list(x) for x in getattr(self, k)])
@@ -193,6 +207,21 @@ class Facts:
         self.ev_effect = [_compile(c.rules.get("effect", [])) for c in ev]
         self.ev_ongoing = [tuple((o["op"], cidx.get(o.get("color"), -1), int(o.get("n", 1)))
                                  for o in c.rules.get("ongoing", [])) for c in ev]
+        for c, ong in zip(ev, self.ev_ongoing):
+            for op, col, _ in ong:
+                if op not in ONGOING:
+                    raise ValueError(f"{GAME_ID}: {c.id}: unknown ongoing effect {op!r}")
+                if op in ("color", "awake_color") and col < 0:
+                    raise ValueError(f"{GAME_ID}: {c.id}: {op} needs a colour")
+
+        def total(op: str) -> list[int]:
+            return [sum(n for o, _, n in ong if o == op) for ong in self.ev_ongoing]
+        self.ev_death_draw = total("death_draw")
+        self.ev_tragedy_draw = total("tragedy_draw")
+        self.ev_dead_sub_free = [any(o == "dead_sub_free" for o, _, _ in ong) for ong in self.ev_ongoing]
+        # colour index == person index (one base colour per person)
+        self.ev_awake_col = [next((col for o, col, _ in ong if o == "awake_color"), -1) for ong in self.ev_ongoing]
+        self.any_awake_col = any(c >= 0 for c in self.ev_awake_col)
         w = game.deck("watashi").cards
         self.watashi_ids = [c.id for c in w]
         self.watashi_names = [c.title for c in w]
@@ -324,6 +353,7 @@ class Tantei2Engine:
         s.st_down = s.st_flip = s.st_flip_vp = s.st_kept = s.st_lost = 0
         s.st_subs = s.st_subs_dead = s.st_lamp_deaths = s.st_turns = s.st_flash = s.st_down_vp = 0
         s.st_deaths = []
+        s.st_used = []
         tasks = [(T_SHEV,), (T_DEAL,), (T_SHINV,)] + [(T_PICK, i) for i in range(players)] + [(T_RSTART,)]
         s.stack = tasks[::-1]
         self._run(s)
@@ -491,7 +521,10 @@ class Tantei2Engine:
             if k != K_OUT or a.a not in self._movable(s):
                 raise IllegalAction(f"{a!r}: not movable")
             s.outside.append(s.piles[a.a].pop())
-            s.stack.append((T_TURN, s.start))
+            if s.stack and s.stack[-1][0] == T_OUTRET:
+                s.stack.pop()                      # an effect's move: carry on with the effect
+            else:
+                s.stack.append((T_TURN, s.start))  # the round start's move: the first turn follows
         elif ph == PH_PICK:
             if k != K_PICK or a.a in s.watashi:
                 raise IllegalAction(f"{a!r}: not available")
@@ -542,6 +575,13 @@ class Tantei2Engine:
         av = [x + y for x, y in zip(s.linecnt, s.extra[seat])]
         if s.sub_color >= 0:
             av[s.sub_color] += 1
+        f = self.facts
+        if f.any_awake_col:
+            awc = f.ev_awake_col
+            for e in s.up[seat]:
+                p = awc[e]
+                if p >= 0 and not s.dead[p] and self.is_awake(s, p):
+                    av[p] += 1
         return av
 
     def payable(self, s: State, seat: int, e: int, avail: list[int] | None = None) -> bool:
@@ -566,7 +606,9 @@ class Tantei2Engine:
 
     def _sub_cost(self, s: State, seat: int, c: int) -> int:
         cost = 1
-        if s.dead[c] and not (s.skills and self.facts.watashi_skill[s.watashi[seat]] == "dead_sub_free"):
+        f = self.facts
+        if s.dead[c] and not (s.skills and f.watashi_skill[s.watashi[seat]] == "dead_sub_free") \
+                and not any(f.ev_dead_sub_free[e] for e in s.up[seat]):
             cost = 2
         return max(0, cost - s.sub_disc)
 
@@ -581,6 +623,7 @@ class Tantei2Engine:
     def _reveal(self, s: State, seat: int, e: int) -> None:
         """Put an event into effect: placed → 手帳 face up (VP, ongoing); instant → effect, discard."""
         f = self.facts
+        s.st_used.append((seat, e))
         if f.ev_placed[e]:
             s.up[seat].append(e)
             s.vp[seat] += f.ev_vp[e]
@@ -623,6 +666,10 @@ class Tantei2Engine:
                 tasks.append((T_SUBD, k))
             elif op == O_LAMP:
                 tasks.append((T_LAMP, k))
+            elif op == O_OUTX:
+                tasks.append((T_OUTX, seat, k))
+            elif op == O_LOUT:
+                tasks.append((T_LOUT,))
         s.stack.extend(reversed(tasks))
 
     def _release(self, s: State, seat: int) -> None:
@@ -682,6 +729,12 @@ class Tantei2Engine:
                 stack.append((T_MAIN, seat))     # the main decision pushes T_END itself
                 if c == f.tragedy:
                     s.tragedy_pos = len(s.line)
+                    # ongoing tragedy_draw: each holder draws, the turn player first
+                    for i in range(s.n - 1, -1, -1):
+                        who = (seat + i) % s.n
+                        k = sum(f.ev_tragedy_draw[e] for e in s.up[who])
+                        if k:
+                            stack.append((T_DRAW, who, k))
                 else:
                     p = f.pc_person[c]
                     s.linecnt[p] += 1
@@ -768,6 +821,21 @@ class Tantei2Engine:
                     s.phase, s.cur = PH_OUTSIDE, s.start
                     return
                 stack.append((T_TURN, s.start))
+            elif code == T_OUTX:                  # an effect: the player moves a card to the 【線外】
+                if t[2] > 0 and self._movable(s):
+                    if t[2] > 1:
+                        stack.append((T_OUTX, t[1], t[2] - 1))
+                    stack.append((T_OUTRET,))    # the choice returns here, not to a new turn
+                    s.phase, s.cur = PH_OUTSIDE, t[1]
+                    return
+            elif code == T_OUTRET:
+                pass
+            elif code == T_LOUT:                  # an effect: the last card of the 【捜査線】 to the 【線外】
+                line = s.line
+                if line and line[-1] != f.tragedy:
+                    c = line.pop()
+                    s.linecnt[f.pc_person[c]] -= 1
+                    s.outside.append(c)
             elif code == T_SHINV:
                 s.phase, s.chance = PH_CHANCE, CH_INV
                 return
@@ -807,6 +875,10 @@ class Tantei2Engine:
             s.lamps = 0
         if victim >= 0:
             self._kill(s, victim)
+            for seat in range(s.n):             # ongoing death_draw
+                k = sum(f.ev_death_draw[e] for e in s.up[seat])
+                if k:
+                    s.stack.append((T_DRAW, seat, k))
             if s.skills:
                 for seat in range(s.n):
                     if f.watashi_skill[s.watashi[seat]] == "victim_draw":
@@ -911,6 +983,7 @@ class Tantei2Engine:
             "watashi": [f.watashi_ids[w] if w >= 0 else None for w in s.watashi],
             "winner_watashi": [f.watashi_ids[s.watashi[i]] for i in top if s.watashi[i] >= 0],
             "vp": list(s.vp), "lamps_at_end": s.lamps,
+            "used": [[f.ev_serial[e] for w, e in s.st_used if w == i] for i in range(n)],
             "per_seat": {"watashi": [f.watashi_names[w] if w >= 0 else None for w in s.watashi]},
             "watashi_names": {f.watashi_ids[w]: f.watashi_names[w] for w in range(len(f.watashi_ids))},
         }

@@ -277,6 +277,18 @@ def _badge(region: Region, fill: str, problems: _Problems, where) -> list[Item]:
                 radius=region.get("radius", 1.0), opacity=1.0), block]
 
 
+_TURNED = {"0": "0", "1": "1", "6": "9", "8": "8", "9": "6"}
+
+
+def turns_into_another_number(text: str) -> bool:
+    """True when the value, turned 180° (the corner index's copy), reads as a different number: 6 ↔ 9,
+    16 ↔ 91, 61 ↔ 19 … (not 69 or 8, which read the same, nor 10, which would read 01)."""
+    if not text or any(ch not in _TURNED for ch in text):
+        return False
+    turned = "".join(_TURNED[ch] for ch in reversed(text))
+    return turned != text and not (len(turned) > 1 and turned.startswith("0"))
+
+
 def _index(text: str, region: Region, card: Card | None, color: str, problems: _Problems, where,
            label: str) -> list[Item] | None:
     """Corner index: the value on top, the suit mark under it."""
@@ -289,6 +301,10 @@ def _index(text: str, region: Region, card: Card | None, color: str, problems: _
     if block is None:
         return None
     items: list[Item] = [block]
+    if turns_into_another_number(text):   # 6 and 9, 16 and 91 …: a rule under the value, as on playing cards
+        last = block.lines[-1]
+        y = last.baseline + block.size_pt * 0.1
+        items.append(Rule(last.x, y, last.x + last.line.width_pt, y, color, max(0.6, block.size_pt * 0.07)))
     if mark_size:
         used = block.lines[-1].baseline + block.size_pt * 0.2
         items.append(Mark(card.suit.mark, region.x_pt + region.w_pt / 2, used + gap + mark_size / 2, mark_size,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import io
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable
 
@@ -128,6 +128,7 @@ class _Builder:
                 note = BoxFlow("proposal", "", [self.para((m.Run(
                     "この節は下書きにない内容を pnp が補ったものです。設計者の確認を待っています。"),), indent=False)],
                     self.th)
+                note.keep_with_next = True        # never left at a page foot apart from its section
                 at = 1 if blocks and isinstance(blocks[0], Heading) else 0
                 blocks[at:at] = [note]
             body.extend(blocks)
@@ -174,8 +175,7 @@ class _Builder:
                     out.append(BoxFlow(b.kind, b.title, self.blocks(b.blocks, boxed=True), th))
             elif isinstance(b, m.Cards):
                 plans = [self.plan(r) for r in b.refs]
-                labels = [""] * len(plans) if len(plans) == 1 else [m._card_name(self.game.deck(r.deck), r.card)
-                                                                   .split("（")[-1].rstrip("）") for r in b.refs]
+                labels = [""] * len(plans) if len(plans) == 1 else self.card_labels(b.refs)
                 out.append(CardFigure(plans, labels, b.caption, th, max_scale=0.42 if len(plans) > 1 else 0.5))
             elif isinstance(b, m.PartFig):
                 out.append(self.part_figure(b))
@@ -195,6 +195,26 @@ class _Builder:
             elif isinstance(b, m.NewPage):
                 out.append(PageBreak())
         return out
+
+    def card_labels(self, refs) -> list[str]:
+        """The label under each card of a figure: the one the source gives (``deck/card=ラベル``), else
+        the card's own title, else its name (「貪欲の3」); cards that share a name (five
+        「ヒーロータイム」) are told apart by their suit (「スコッチ」 …)."""
+        labels = [m._card_name(self.game.deck(r.deck), r.card).split("（")[-1].rstrip("）") for r in refs]
+        for k, r in enumerate(refs):      # a card with a title of its own is named by it, not 「配置の4」
+            if r.card != "back":
+                card = self.game.deck(r.deck).card(r.card)
+                if card.title and card.suit is not None and card.title != card.suit.name:
+                    labels[k] = card.title
+        names = list(labels)
+        for k, r in enumerate(refs):
+            if r.label:
+                labels[k] = r.label
+            elif names.count(names[k]) > 1 and r.card != "back":
+                card = self.game.deck(r.deck).card(r.card)
+                if card.suit is not None and card.suit.name not in labels[k]:
+                    labels[k] = card.suit.name
+        return labels
 
     def list_items(self, b: m.ListBlock) -> list[Flowable]:
         th = self.th
@@ -290,7 +310,7 @@ class _Builder:
                 if items:
                     out.extend(self.list_items(m.ListBlock(False, 1, tuple(items), m.Loc("", 0))))
                 out.append(CardFigure([p for _, p in sample], [s.name for s, _ in sample],
-                                      f"{len(sample)}つのスート（色と印で見分けます）", th, gap_mm=2.5))
+                                      f"{deck.name}の{len(sample)}種類（色と印で見分けます）", th, gap_mm=2.5))
         return out
 
 
@@ -299,8 +319,22 @@ def _unit(kind: str) -> str:
             "board": "枚", "track": "枚", "cut_card": "枚", "bits": "個", "sheet": "枚"}.get(kind, "")
 
 
-def _min_follow(f: Flowable, width: float, cap: float) -> float:
-    """Height that must follow a heading on the same page: two lines of text, or a whole figure."""
+def _keeps_whole(f: Flowable, width: float, frame_h: float) -> float:
+    """The height of a flowable that must not be broken over two pages (0.0 for one that may be):
+    a figure or table (they cannot split), or an example box short enough for one page."""
+    if isinstance(f, (CardFigure, DiagramFigure, PartFigure, TableFlow)) or (
+            isinstance(f, BoxFlow) and f.kind == "example" and not f.continued):
+        _, h = f.wrap(width, 1e6)
+        return h if h <= frame_h else 0.0
+    return 0.0
+
+
+def _min_follow(f: Flowable, width: float, frame_h: float) -> float:
+    """Height that must follow a heading on the same page: a whole figure, table or example box
+    when it fits on a page, else two lines of text (or the first lines of a box)."""
+    whole = _keeps_whole(f, width, frame_h)
+    if whole:
+        return whole
     if isinstance(f, TextBlock):
         f.wrap(width, 1e6)
         n = len(f._lines)
@@ -308,29 +342,51 @@ def _min_follow(f: Flowable, width: float, cap: float) -> float:
     if isinstance(f, BoxFlow):
         _, h = f.wrap(width, 1e6)
         return min(h, f.title_h + 2 * f.pad + 3 * f.theme.lead)
-    if isinstance(f, (CardFigure, DiagramFigure, TableFlow, TocFlow)):
+    if isinstance(f, TocFlow):
         _, h = f.wrap(width, 1e6)
-        return min(h, cap)
+        return min(h, frame_h * 0.55)
     return 0.0
 
 
+def _sticky(f: Flowable) -> bool:
+    """Kept with what follows: a heading, or a note that introduces its section."""
+    return isinstance(f, Heading) or getattr(f, "keep_with_next", False)
+
+
 def _keep_headings(story: list[Flowable], spec: PageSpec) -> list[Flowable]:
-    """A heading never ends a page: before it, a conditional break asks for room for the heading,
-    any headings right after it and the first lines of what follows."""
+    """Keep-together, done by the layout and never by hand-placed page breaks:
+    - a heading never ends a page: before it, a conditional break asks for room for the heading, any
+      headings right after it and what must follow it on the same page (see ``_min_follow``);
+    - an example box that fits on one page is never split: when the room left is too small, it moves
+      whole to the next page (a taller box splits with the box left open)."""
     out: list[Flowable] = []
-    w, cap = spec.frame_w, spec.frame_h * 0.55
+    w, fh = spec.frame_w, spec.frame_h
     for i, f in enumerate(story):
-        if isinstance(f, Heading):
-            need = 0.0
+        if _sticky(f) and not (i and _sticky(story[i - 1])):
+            heads = 0.0
             j = i
-            while j < len(story) and isinstance(story[j], Heading):
+            while j < len(story) and _sticky(story[j]):
                 h = story[j]
-                h.wrap(w, 1e6)
-                need += h.height + h.spaceBefore + h.spaceAfter
+                _, hh = h.wrap(w, 1e6)
+                heads += hh + h.getSpaceBefore() + h.getSpaceAfter()
                 j += 1
+            need = heads
             if j < len(story):
-                need += _min_follow(story[j], w, cap) + story[j].getSpaceBefore()
-            out.append(CondPageBreak(min(need, spec.frame_h * 0.8)))
+                follow = _min_follow(story[j], w, fh) + story[j].getSpaceBefore()
+                # a short lead-in (three lines or fewer) stays with the figure it introduces
+                if isinstance(story[j], TextBlock) and follow <= 3 * story[j].lead + story[j].getSpaceBefore() \
+                        and j + 1 < len(story) and len(story[j]._lines) < 4:
+                    whole = _keeps_whole(story[j + 1], w, fh)
+                    if whole and heads + follow + whole + story[j + 1].getSpaceBefore() <= fh:
+                        follow += story[j].getSpaceAfter() + story[j + 1].getSpaceBefore() + whole
+                if heads + follow > fh:       # too tall for one page with its heading: two lines of it
+                    follow = min(follow, 3 * spec.theme.size * spec.theme.leading)
+                need += follow
+            out.append(CondPageBreak(min(need, fh)))
+        elif isinstance(f, BoxFlow) and f.kind == "example":
+            whole = _keeps_whole(f, w, fh)
+            if whole:
+                out.append(CondPageBreak(whole + f.getSpaceBefore()))
         out.append(f)
     return out
 
@@ -465,6 +521,12 @@ class _Doc(BaseDocTemplate):
                       0, 0, 0, 0, id="cover")
         self.addPageTemplates([PageTemplate("cover", [cover], onPage=self._cover_page, pagesize=spec.size),
                                PageTemplate("body", [frame], onPage=self._body_page, pagesize=spec.size)])
+        self.placed: list[tuple[int, Flowable]] = []
+
+    def afterFlowable(self, flowable):
+        """Remember what landed on which page (pnp's own flowables only, not breaks and spacers)."""
+        if type(flowable).__module__.startswith("pnp."):
+            self.placed.append((self.page, flowable))
 
     def _cover_page(self, c, doc):
         _prime_marks(c, self.game)
@@ -584,6 +646,28 @@ class Layout:
     pages: int
     heading_pages: dict[int, int]
     toc: list[tuple[int, str, int]]
+    page_ends: dict[int, str] = field(default_factory=dict)     # page → "heading:…" / "text" / "box:…" …
+    split_boxes: list[tuple[int, str, str, float]] = field(default_factory=list)  # (page, kind, title, height)
+
+
+def _describe(f: Flowable) -> str:
+    if isinstance(f, Heading):
+        return "heading:" + "".join(sp.text for sp in f.spans)
+    if isinstance(f, BoxFlow):
+        return f"box:{f.kind}"
+    return type(f).__name__
+
+
+def _page_facts(placed: list[tuple[int, Flowable]], frame_h: float) -> tuple[dict[int, str], list]:
+    """The last flowable on each page, and every box that was split over two pages (with the height
+    the whole box would need, so a caller can tell a box too tall for one page from a badly broken one)."""
+    ends: dict[int, str] = {}
+    splits = []
+    for page, f in placed:
+        ends[page] = _describe(f)
+        if isinstance(f, BoxFlow) and f.open_below and not f.continued:
+            splits.append((page, f.kind, f.title, f.whole_height))
+    return ends, splits
 
 
 def _run(doc: m.Document, spec: PageSpec, target, pages: dict[int, int], canvasmaker) -> Layout:
@@ -596,7 +680,8 @@ def _run(doc: m.Document, spec: PageSpec, target, pages: dict[int, int], canvasm
     story = b.story()
     d = _Doc(target, spec, doc.game)
     d.build(story, canvasmaker=canvasmaker)
-    return Layout(d.page, seen, b.toc)
+    ends, splits = _page_facts(d.placed, spec.frame_h)
+    return Layout(d.page, seen, b.toc, ends, splits)
 
 
 def typeset(doc: m.Document, paper: str, reading: Path | None, booklet: Path | None,

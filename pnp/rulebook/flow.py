@@ -256,6 +256,7 @@ class BoxFlow(Flowable):
         self.spaceBefore = theme.size * 0.8
         self.spaceAfter = theme.size * 0.8
         self._sizes: list[tuple[float, float]] = []
+        self.whole_height = 0.0        # set on the first part of a split box: the height of the whole
 
     def _inner(self, availWidth):
         return availWidth - 2 * self.pad
@@ -299,6 +300,7 @@ class BoxFlow(Flowable):
         if not first or not rest:
             return []
         a = BoxFlow(self.kind, self.title, first, self.theme, self.continued, open_below=True)
+        a.whole_height = self.height
         b = BoxFlow(self.kind, self.title, rest, self.theme, continued=True, open_below=self.open_below)
         b.spaceBefore = 0.0
         return [a, b]

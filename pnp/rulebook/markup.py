@@ -45,7 +45,8 @@ paragraph
 
 ``{{card kleshas/tonyoku-3 kleshas/back: 見出し}}``
     on a line of its own: real components rendered from data as one figure (``back`` is the deck's
-    back), with the caption after ``:`` (default: the cards' names).
+    back), with the caption after ``:`` (default: the cards' names).  ``deck/card=ラベル`` sets the
+    label under that card (no spaces), when the card's name does not say what the figure shows.
 ``{{part station: 見出し}}``
     on a line of its own: a board (the whole map, however it is tiled for printing) or the first card
     of a track, drawn from data at a size that fits the page.
@@ -160,6 +161,7 @@ class Table:
 class CardRef:
     deck: str
     card: str          # a card id, or "back"
+    label: str = ""    # the label printed under the card (``deck/card=ラベル``); default: the card's name
 
 
 @dataclass(frozen=True)
@@ -303,7 +305,7 @@ def players_text(game: Game) -> str:
 _EMBED = re.compile(r"\{\{\s*([^{}]*?)\s*\}\}")
 _STATED = re.compile(r"[（(]\s*([0-9０-９]+)\s*(?:枚|個|本|組|セット)\s*[）)]")
 _ORDERED = re.compile(r"^(\d+)[.)]\s+(.*)$")
-_CARD_REF = re.compile(r"^([a-z0-9][a-z0-9_-]*)/([a-z0-9][a-z0-9_-]*)$")
+_CARD_REF = re.compile(r"^([a-z0-9][a-z0-9_-]*)/([a-z0-9][a-z0-9_-]*)(?:=(\S+))?$")
 
 
 class _Parser:
@@ -581,7 +583,7 @@ class _Parser:
         if not m:
             self.err(no, col, f"card reference {word!r} is not deck/card-id")
             return None
-        deck_id, card_id = m.groups()
+        deck_id, card_id, label = m.groups()
         try:
             deck = self.game.deck(deck_id)
         except KeyError:
@@ -594,7 +596,7 @@ class _Parser:
             except KeyError:
                 self.err(no, col, f"unknown card {card_id!r} in deck {deck_id!r}")
                 return None
-        return CardRef(deck_id, card_id)
+        return CardRef(deck_id, card_id, label or "")
 
     def table(self, rows: list[tuple[int, str]]) -> Table | None:
         cells: list[tuple[Inline, ...]] = []

@@ -101,7 +101,7 @@ def kinds(E, s):
 def test_components_and_decks(game):
     counts = {c.id: (c.kind, c.count) for c in game.components}
     assert counts == {"watashi": ("deck", 4), "persons": ("deck", 31), "tragedy": ("deck", 1),
-                      "events": ("deck", 64), "lamps": ("bits", 7), "aid": ("deck", 1)}
+                      "events": ("deck", 64), "lamps": ("bits", 7), "aid": ("deck", 4)}   # 早見カード: one per player
     assert game.players == (3, 4) and game.version == "5" and game.engine == "tantei2"
     persons = game.deck("persons")
     assert len(persons.suits) == 8
@@ -297,11 +297,11 @@ def test_substitute_dead_colour_costs_two(E):
 
 
 def test_flash_does_not_end_the_turn(E):
-    # 57 違和感 [閃き] 赤: draw 1
-    s = position(E, line=("shizue", "seiji", "toru"), hand=(57,))
-    act(E, s, T.K_FLASH, ev(57))
-    assert s.phase == T.PH_MAIN and s.cur == 0 and len(s.hands[0]) == 1 and ev(57) in s.discard
-    assert (T.K_INV, ev(57)) not in kinds(E, s)
+    # 58 閃光 [閃き] 青: draw 1
+    s = position(E, line=("shizue", "seiji", "toru"), hand=(58,))
+    act(E, s, T.K_FLASH, ev(58))
+    assert s.phase == T.PH_MAIN and s.cur == 0 and len(s.hands[0]) == 1 and ev(58) in s.discard
+    assert (T.K_INV, ev(58)) not in kinds(E, s)
 
 
 def test_recall_does_not_take_itself(E):

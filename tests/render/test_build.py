@@ -204,7 +204,7 @@ def test_pip_without_a_colour_is_an_error(repo, tmp_path):
     import shutil
     shutil.copytree(repo / "components/tantei2", tmp_path / "components/tantei2")
     events = tmp_path / "components/tantei2/events.yaml"
-    events.write_text(events.read_text(encoding="utf-8").replace('fields: {cost: "黒橙黄"}', 'fields: {cost: "黒灰黄"}'),
+    events.write_text(events.read_text(encoding="utf-8").replace('cost: "黒橙黄"', 'cost: "黒灰黄"'),
                       encoding="utf-8")
     from pnp.build import plan_game_cards
     with pytest.raises(DataError) as e:

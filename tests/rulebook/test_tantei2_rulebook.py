@@ -101,6 +101,8 @@ def test_tables_agree_with_the_data(game, repo):
                 want += "・［閃き］"
             if r.get("ongoing"):
                 want += "（常時の効果つき）"
+            elif r["type"] == "placed" and r.get("effect"):
+                want += "（配置時の効果つき）"
             assert kind == want, (n, kind, want)
             assert vp == (f"{r['vp']}VP" if r.get("vp") else "なし"), (n, vp)
     assert seen == set(by_serial)
