@@ -124,6 +124,20 @@ def validate(project: Project, game_ids: list[str] | None, games_per_config: int
             configs = sample_configs(engine)
             return f"{len(configs)} 構成 × {games_per_config} ゲーム、例外・不変条件違反なし"
         rows.append(_run(CheckRow(gid, "samples", "試遊（シード付きサンプルゲーム）"), samples))
+
+        def hidden(game=game):
+            if not game.engine:
+                return "ルールエンジンなし"
+            from .games import make_engine
+            from .sim.validation import run_determinization_checks
+            problems, checked = run_determinization_checks(game, make_engine(game), seed=seed)
+            if problems:
+                raise PnpError("\n".join(str(p) for p in problems[:20]) +
+                               (f"\n… 他 {len(problems) - 20} 件" if len(problems) > 20 else ""))
+            if not checked:
+                return "探索プレイヤー用のフック（determinize）なし"
+            return f"{checked} 局面×席、見えている情報は一致し、隠れた札は毎回配り直される"
+        rows.append(_run(CheckRow(gid, "hidden", "探索プレイヤーの確定化（隠れた札を見ない）"), hidden))
         progress(f"{gid}: samples")
         rows.append(_run(CheckRow(gid, "engine", "エンジンの共通検査（人数・部品・保存・再生・隠れた情報）"),
                          lambda game=game: generic_row(game, seed)))

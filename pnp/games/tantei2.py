@@ -1241,6 +1241,43 @@ class Tantei2Engine:
     def describe_setup(self, s: State) -> list[str]:
         return [f"{s.n}人。スキル{'あり' if s.skills else 'なし'}。捜査デッキ{len(s.inv)}枚。"]
 
+    # ------------------------------------------------------------ determinization (search player)
+    hidden_information = True
+
+    def information_set(self, s: State, seat: int) -> State:
+        """The state as ``seat`` knows it: the event cards it cannot see (the other seats' hands and
+        face-down cards, the イベントの山) dealt back in a fixed order, and the 捜査デッキ in a fixed order
+        (see ``pnp.sim.engine``)."""
+        return self._redeal_hidden(s, seat, None)
+
+    def determinize(self, info: State, seat: int, rng: random.Random) -> State:
+        """A full state ``seat`` cannot tell from ``info``: the hidden cards dealt at random and the
+        捜査デッキ shuffled."""
+        return self._redeal_hidden(info, seat, rng)
+
+    def _redeal_hidden(self, s: State, seat: int, rng: random.Random | None) -> State:
+        c = s.clone()
+        zones = [c.hands[p] for p in range(c.n) if p != seat] + [c.down[p] for p in range(c.n) if p != seat]
+        zones.append(c.ev_deck)
+        old = [e for z in zones for e in z]
+        new = sorted(old)
+        if rng is not None:
+            rng.shuffle(new)
+        k = 0
+        for z in zones[:-1]:          # hands and face-down rows: their order carries no meaning
+            m = len(z)
+            z[:] = sorted(new[k:k + m])
+            k += m
+        c.ev_deck[:] = new[k:]
+        moved = dict(zip(old, [e for z in zones for e in z]))
+        c.fresh = [moved.get(e, e) for e in c.fresh]      # placed face down this turn (still face down)
+        c.kept = [moved.get(e, e) for e in c.kept]
+        inv = sorted(c.inv)
+        if rng is not None:
+            rng.shuffle(inv)
+        c.inv = inv
+        return c
+
 
 _COLOR_JA = {"purple": "紫", "red": "赤", "blue": "青", "yellow": "黄", "green": "緑", "white": "白",
              "orange": "橙", "black": "黒"}

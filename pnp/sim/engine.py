@@ -18,6 +18,23 @@ A game module defines:
 
 Simultaneous choices (face-down placements) are modelled as sequential decisions whose
 ``observe`` hides what the other seats chose until the reveal.
+
+Determinization (for the search player ``mcts:<iterations>``, :mod:`pnp.sim.search`): an engine with
+hidden information provides two hooks, so that a search can sample the hidden pieces without ever
+being handed them:
+
+* ``information_set(state, seat) -> state``: a copy of the state in which every piece ``seat`` cannot
+  see (other hands, face-down cards, deck orders, cards out of the game) is dealt back in a fixed
+  canonical order — a function of what the seat knows only (its observation and the public facts);
+* ``determinize(info, seat, rng) -> state``: from such an information set, a full state the seat cannot
+  tell from the real one, the hidden pieces dealt at random with ``rng``.  It must not share mutable
+  parts with ``info``.
+
+The runner passes a policy with ``wants_information_set = True`` the information set in place of
+``observe(state, seat)``; the real state never reaches a policy.  ``hidden_information = True`` declares
+that the engine hides something.  :func:`pnp.sim.determinization.check_determinization` checks the hooks:
+the seat sees the same in every sample, the information set is the same for every sample, and the
+hidden holdings vary from sample to sample.
 """
 from __future__ import annotations
 
@@ -169,6 +186,13 @@ class EngineReporting(Protocol):
 #
 # Policy attribute
 #   uses_observation: bool = True             False lets the runner skip ``observe`` (random play)
+#   wants_information_set: bool = False       True: ``choose`` receives ``engine.information_set(state,
+#                                             seat)`` instead of ``observe`` (the search player)
+#
+# Engine hooks for the search player (see the module docstring)
+#   hidden_information: bool
+#   information_set(state, seat) -> state
+#   determinize(info, seat, rng) -> state
 
 
 class EngineExtras(Protocol):

@@ -7,6 +7,7 @@ import random
 from typing import Any, Sequence
 
 from .errors import SimError
+from .search import SPEC_HELP, is_search_spec, parse_search_spec
 
 
 class RandomPolicy:
@@ -38,11 +39,16 @@ def default_policy(engine: Any) -> str:
 
 
 def make_policy(engine: Any, name: str):
+    """A policy by name: ``random``, the game's own, or the search player ``mcts:<iterations>`` (see
+    :mod:`pnp.sim.search`; it is not listed by :func:`policy_names`, which ``validate`` plays through)."""
     if name == "random":
         return RandomPolicy()
+    if is_search_spec(name):
+        return parse_search_spec(engine, name)
     factory = game_policies(engine).get(name)
     if factory is None:
-        raise SimError(f"{engine.game_id}: unknown policy {name!r} (policies: {', '.join(policy_names(engine))})")
+        raise SimError(f"{engine.game_id}: unknown policy {name!r} (policies: {', '.join(policy_names(engine))}, "
+                       f"{SPEC_HELP})")
     return factory()
 
 

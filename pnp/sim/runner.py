@@ -37,8 +37,10 @@ def play_game(engine: Any, players: int, policies: Sequence[str], seed: int, *, 
     rng, seat_rngs = game_rngs(seed, players)
     pols = list(policy_objects) if policy_objects is not None else [make_policy(engine, p) for p in policies]
     wants_obs = [getattr(p, "uses_observation", True) for p in pols]
+    # a search policy sees the seat's information set (hidden pieces canonical), never the state itself
+    views = [engine.information_set if getattr(p, "wants_information_set", False) else engine.observe for p in pols]
     to_move, legal_actions, apply = engine.to_move, engine.legal_actions, engine.apply
-    observe, max_steps = engine.observe, engine.max_steps
+    max_steps = engine.max_steps
     steps = turns = 0
     state = None
     error = None
@@ -64,7 +66,8 @@ def play_game(engine: Any, players: int, policies: Sequence[str], seed: int, *, 
                 legal = legal_actions(state)
                 if not legal:
                     raise InvariantError(f"seat {seat} is to move but has no legal action")
-                action = pols[seat].choose(observe(state, seat) if wants_obs[seat] else None, legal, seat_rngs[seat])
+                action = pols[seat].choose(views[seat](state, seat) if wants_obs[seat] else None, legal,
+                                           seat_rngs[seat])
                 if check and action not in legal:
                     raise IllegalAction(f"policy {policies[seat]!r} chose an illegal action {action!r}")
                 turns += 1

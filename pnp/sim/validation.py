@@ -48,3 +48,23 @@ def run_sample_games(game: Game, engine: Any = None, games_per_config: int = 100
                 first = r.error.strip().splitlines()[0]
                 problems.append(SampleProblem(game.id, players, ",".join(lineup), r.index, r.seed, first))
     return sorted(problems)
+
+
+def run_determinization_checks(game: Game, engine: Any = None, states: int = 12, samples: int = 8,
+                               seed: int = 1) -> tuple[list[SampleProblem], int]:
+    """The search player's hooks (``information_set``/``determinize``) at every player count: the
+    problems :func:`pnp.sim.determinization.check_determinization` finds, and how many (state, seat)
+    pairs it checked.  An engine without the hooks gives no problems and 0."""
+    from .determinization import check_determinization
+    if engine is None:
+        from ..games import make_engine
+        engine = make_engine(game)
+    if not callable(getattr(engine, "determinize", None)):
+        return [], 0
+    problems: list[SampleProblem] = []
+    checked = 0
+    for players in range(engine.min_players, engine.max_players + 1):
+        rep = check_determinization(engine, players, states=states, samples=samples, seed=seed)
+        checked += rep.states
+        problems += [SampleProblem(game.id, players, "determinize", 0, seed, p) for p in rep.problems]
+    return sorted(problems), checked

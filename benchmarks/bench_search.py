@@ -1,0 +1,111 @@
+"""The search player (``mcts:<iterations>``, pnp/sim/search.py): how fast it plays and how strong it is.
+
+    python benchmarks/bench_search.py [--games 24] [--iterations 100] [--speed 100,400] [--jobs 2]
+                                      [--game euphoria] [--skip-speed] [--skip-strength]
+
+Speed: games per second (and milliseconds per search decision) with every seat played by
+``mcts:<iterations>``, at the smallest player count, in one process.
+
+Strength: at every player count, one seat ``mcts:<iterations>`` against the others all playing one of
+the game's own policies (``heuristic`` …) or all ``random``; the line-up rotates so the search player sits in every
+seat equally often.  The figure is the search player's win share (a k-way tie for first counts 1/k)
+with its 95% Wilson interval, beside the fair share 1/players.  A cooperative game (EBE) has no
+head-to-head: it prints the team's win rate with every seat played by each policy, the search player
+playing its games out with the game's default policy (``rollout=…``: random play never wins there, so
+random rollouts teach a search nothing); ``--coop-games`` games per player count.
+
+Prints figures; it is not a test.  Games are seeded, so a run repeats exactly."""
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+from pnp.data.project import Project
+from pnp.games import make_engine
+from pnp.sim.policies import default_policy, game_policies
+from pnp.sim.runner import Batch, run_games
+from pnp.sim.stats import wilson
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=24, help="games per player count and opponent")
+    ap.add_argument("--iterations", type=int, default=100, help="search iterations for the strength runs")
+    ap.add_argument("--speed", default="100,400", help="iteration budgets for the speed runs")
+    ap.add_argument("--speed-games", type=int, default=2)
+    ap.add_argument("--coop-games", type=int, default=6, help="games per player count for a cooperative game")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--project", type=Path, default=ROOT)
+    ap.add_argument("--game", action="append", help="only these games (default: every game with an engine)")
+    ap.add_argument("--skip-speed", action="store_true")
+    ap.add_argument("--skip-strength", action="store_true")
+    args = ap.parse_args()
+    project = Project(args.project)
+    for gid in args.game or project.game_ids():
+        game = project.load_game(gid)
+        if not game.engine:
+            continue
+        engine = make_engine(game)
+        if not args.skip_speed:
+            speed(gid, engine, args)
+        if not args.skip_strength:
+            strength(gid, engine, args)
+
+
+def speed(gid, engine, args) -> None:
+    players = engine.min_players
+    for it in (int(x) for x in args.speed.split(",")):
+        name = f"mcts:{it}"
+        t = time.perf_counter()
+        recs = run_games(engine, Batch(players, (name,), args.speed_games, seed=args.seed), jobs=1)
+        dt = time.perf_counter() - t
+        turns = sum(r.turns for r in recs)
+        errors = sum(1 for r in recs if r.error)
+        print(f"{gid} {players}p {name:9s} {args.speed_games / dt:8.3f} games/s  "
+              f"{1000 * dt / max(1, turns):7.1f} ms/decision  (every seat searches, 1 process"
+              f"{f', {errors} errors' if errors else ''})", flush=True)
+
+
+def strength(gid, engine, args) -> None:
+    search = f"mcts:{args.iterations}"
+    opponents = sorted(game_policies(engine)) + ["random"]
+    if getattr(engine, "cooperative", False):
+        search += f":rollout={default_policy(engine)}"
+        for players in range(engine.min_players, engine.max_players + 1):
+            for pol in [search] + opponents:
+                t = time.perf_counter()
+                games = args.coop_games if pol == search else args.games
+                recs = run_games(engine, Batch(players, (pol,), games, seed=args.seed), jobs=args.jobs)
+                done = [r for r in recs if r.result is not None]
+                won = sum(1 for r in done if r.result.winners)
+                lo, hi = wilson(won, len(done))
+                print(f"{gid} {players}p team of {pol:10s} team win {won / max(1, len(done)):6.1%} "
+                      f"[{lo:6.1%}, {hi:6.1%}]  n={len(done)}  ({time.perf_counter() - t:.0f} s)", flush=True)
+        return
+    for players in range(engine.min_players, engine.max_players + 1):
+        for opp in opponents:
+            lineup = (search,) + (opp,) * (players - 1)
+            games = args.games - args.games % players or players      # every seat equally often
+            t = time.perf_counter()
+            recs = run_games(engine, Batch(players, lineup, games, seed=args.seed), jobs=args.jobs)
+            share = 0.0
+            n = 0
+            for r in recs:
+                if r.result is None:
+                    continue
+                n += 1
+                seat = r.policies.index(search)
+                k = sum(1 for x in r.result.ranks if x == 1)
+                share += 1 / k if r.result.ranks[seat] == 1 else 0.0
+            lo, hi = wilson(share, n)
+            verdict = "stronger" if lo > 1 / players else "weaker" if hi < 1 / players else "not separable"
+            print(f"{gid} {players}p {search} vs {opp:10s} win {share / max(1, n):6.1%} [{lo:6.1%}, {hi:6.1%}]"
+                  f"  fair {1 / players:5.1%}  n={n}  {verdict}  ({time.perf_counter() - t:.0f} s)", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,186 @@
+"""Checks an engine's determinization hooks (``information_set`` and ``determinize``, see
+:mod:`pnp.sim.engine`) so that the search player can never see a hidden card.
+
+For states reached by seeded random play, and for every seat ``q``:
+
+* ``information_set(state, q)`` leaves the state untouched;
+* every sample ``d = determinize(info, q, rng)`` is a legal state (``check_invariants``) that ``q`` cannot
+  tell from the real one: ``observe(d, q) == observe(state, q)``, the same seat to move and, when ``q`` is
+  to move, the same legal actions;
+* the information set depends only on what ``q`` knows: ``information_set(d, q)`` equals ``info`` for
+  every sample (an information set that kept a real hidden card would change with the samples);
+* sampling does not touch ``info`` (playing on a sample leaves ``info`` as it was);
+* when the information set differs from the real state (something is hidden from ``q``), the samples
+  differ among themselves; and when it differs in what another seat sees, the samples vary what the
+  other seats see: their hidden holdings are re-dealt.  An engine with ``hidden_information = True``
+  must hide something in some of the states.
+"""
+from __future__ import annotations
+
+import dataclasses
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from .engine import CHANCE, TERMINAL
+
+
+def same(a: Any, b: Any, path: str = "") -> str | None:
+    """``None`` when two observations are equal field by field, else the path of the first difference.
+    Works for dataclasses, ``__slots__`` classes, sequences, mappings and plain values; shared objects
+    (the engine's fixed tables) compare equal by identity."""
+    if a is b:
+        return None
+    if type(a) is not type(b):
+        return path or "(value)"
+    if isinstance(a, (list, tuple)):
+        if len(a) != len(b):
+            return f"{path} (length)"
+        for i, (x, y) in enumerate(zip(a, b)):
+            d = same(x, y, f"{path}[{i}]")
+            if d:
+                return d
+        return None
+    if isinstance(a, dict):
+        if a.keys() != b.keys():
+            return f"{path} (keys)"
+        for k in a:
+            d = same(a[k], b[k], f"{path}[{k!r}]")
+            if d:
+                return d
+        return None
+    if isinstance(a, (set, frozenset, str, bytes, int, float, bool, type(None))):
+        return None if a == b else (path or "(value)")
+    names: list[str] = []
+    if dataclasses.is_dataclass(a):
+        names = [f.name for f in dataclasses.fields(a)]
+    else:
+        for cls in type(a).__mro__:
+            slots = getattr(cls, "__slots__", ())
+            names += [slots] if isinstance(slots, str) else list(slots)
+        if hasattr(a, "__dict__"):
+            names += sorted(vars(a))
+    if not names:
+        return None if a == b else (path or "(value)")
+    for n in names:
+        x, y = getattr(a, n, None), getattr(b, n, None)
+        d = same(x, y, f"{path}.{n}" if path else n)
+        if d:
+            return d
+    return None
+
+
+@dataclass
+class DeterminizationReport:
+    players: int
+    states: int = 0                  # (state, seat) pairs checked
+    hidden: int = 0                  # … in which the information set differs from the real state
+    varied: int = 0                  # … in which the samples differed among themselves
+    others_hidden: int = 0           # … in which it differs in what another seat sees
+    others_varied: int = 0           # … in which the samples varied what the other seats see
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def _sample_states(engine: Any, players: int, states: int, rng: random.Random, variant: str,
+                   options: Any) -> list[Any]:
+    """Decision states from random games, spread over whole games (about ``states`` of them)."""
+    out: list[Any] = []
+    games = 0
+    while len(out) < states and games < 50:
+        games += 1
+        s = engine.new_state(players, variant, options)
+        picked = []
+        steps = 0
+        while True:
+            m = engine.to_move(s)
+            if m == TERMINAL or steps > engine.max_steps:
+                break
+            if m == CHANCE:
+                engine.apply(s, engine.sample_chance(s, rng))
+            else:
+                picked.append(s.clone())
+                legal = engine.legal_actions(s)
+                engine.apply(s, legal[int(rng.random() * len(legal))])
+            steps += 1
+        take = max(1, min(len(picked), (states + 2) // 3))
+        for i in range(take):
+            out.append(picked[(i * len(picked)) // take])
+    return out[:states]
+
+
+def check_determinization(engine: Any, players: int, *, states: int = 24, samples: int = 16, seed: int = 1,
+                          variant: str = "standard", options: Any = None) -> DeterminizationReport:
+    """Runs the checks in the module docstring on ``states`` sampled states × every seat."""
+    rng = random.Random(seed)
+    rep = DeterminizationReport(players)
+    gid = getattr(engine, "game_id", "engine")
+    for k, s in enumerate(_sample_states(engine, players, states, rng, variant, options)):
+        before = engine.state_hash(s)
+        mover = engine.to_move(s)
+        real_legal = engine.legal_actions(s)
+        for q in range(players):
+            where = f"{gid} {players}p state {k} seat {q}"
+            info = engine.information_set(s, q)
+            if engine.state_hash(s) != before:
+                rep.problems.append(f"{where}: information_set changed the real state")
+                continue
+            info_hash = engine.state_hash(info)
+            rep.states += 1
+            seen = engine.observe(s, q)
+            real_others = [engine.observe(s, p) for p in range(players) if p != q]
+            canon_others = [engine.observe(info, p) for p in range(players) if p != q]
+            hidden = info_hash != before
+            others_hidden = same(real_others, canon_others) is not None
+            rep.hidden += hidden
+            rep.others_hidden += others_hidden
+            views = [canon_others]
+            hashes = {info_hash}
+            for j in range(samples):
+                d = engine.determinize(info, q, random.Random(rng.getrandbits(64)))
+                try:
+                    engine.check_invariants(d)
+                except AssertionError as exc:
+                    rep.problems.append(f"{where} sample {j}: the determinized state breaks an invariant: {exc}")
+                    break
+                diff = same(engine.observe(d, q), seen)
+                if diff:
+                    rep.problems.append(f"{where} sample {j}: the seat would see a different {diff} "
+                                        "(the determinization is not consistent with its observation)")
+                    break
+                if engine.to_move(d) != mover or (mover == q and engine.legal_actions(d) != real_legal):
+                    rep.problems.append(f"{where} sample {j}: a different seat to move or legal actions")
+                    break
+                if engine.state_hash(engine.information_set(d, q)) != info_hash:
+                    rep.problems.append(f"{where} sample {j}: the information set differs between states the "
+                                        "seat cannot tell apart (it keeps hidden pieces)")
+                    break
+                hashes.add(engine.state_hash(d))
+                others = [engine.observe(d, p) for p in range(players) if p != q]
+                if all(same(others, v) is not None for v in views):
+                    views.append(others)
+                m = engine.to_move(d)
+                if m >= 0:                    # play on the sample: info must stay as it was
+                    engine.apply(d, engine.legal_actions(d)[0])
+                elif m == CHANCE:
+                    engine.apply(d, engine.sample_chance(d, rng))
+                if engine.state_hash(info) != info_hash:
+                    rep.problems.append(f"{where} sample {j}: playing on a determinized state changed the "
+                                        "information set (they share lists)")
+                    break
+            else:
+                rep.varied += len(hashes) > 1
+                rep.others_varied += len(views) > 1
+                if others_hidden and len(views) == 1:
+                    rep.problems.append(f"{where}: {samples} samples never re-dealt what the other seats hold "
+                                        "(the determinization keeps the hidden cards)")
+                elif hidden and len(hashes) == 1:
+                    rep.problems.append(f"{where}: {samples} samples were all the same state "
+                                        "(the determinization keeps the hidden pieces)")
+    if getattr(engine, "hidden_information", False) and rep.states and not rep.hidden:
+        rep.problems.append(f"{gid} {players}p: the engine declares hidden information, but no information "
+                            "set hid anything from its seat (information_set keeps the real hidden cards)")
+    return rep

@@ -1,0 +1,262 @@
+"""A generic search player: single-observer information-set Monte Carlo tree search (SO-ISMCTS,
+Cowling, Powley & Whitehouse 2012) over the engine protocol of :mod:`pnp.sim.engine`.
+
+Policy spec (``--policy``)::
+
+    mcts:400            400 iterations per decision (the budget; reproducible)
+    mcts:400:c=0.7      … with exploration constant 0.7 (default 0.7)
+    mcts:400:ms=200     … stopping early after 200 ms of thinking per decision.  A time budget makes the
+                        number of iterations depend on the machine's speed, so games are NOT
+                        reproducible with it; the iteration count is the budget to use for figures.
+    mcts:100:reward=win … rewarding only the win (default ``rank``: the place; see below)
+    mcts:100:rollout=heuristic
+                        … playing the games out with one of the game's own policies instead of
+                        uniformly random moves (slower per iteration; needed where random play
+                        never wins, as in the cooperative EBE)
+    mcts:100:rollout=heuristic:tree=own
+                        … the tree holds only the searching seat's own decisions; the other seats
+                        move by the rollout policy inside the tree as well (a model of opponents
+                        who play that policy, instead of SO-ISMCTS's search over their moves)
+
+How one decision is searched.  The runner gives a search policy ``engine.information_set(state, seat)``
+in place of ``observe``: the state with every piece the seat cannot see put in a fixed canonical
+arrangement (see the engine protocol).  Each iteration
+
+1. samples a determinization ``engine.determinize(info, seat, rng)`` — a full state consistent with what
+   the seat sees, the hidden pieces dealt at random;
+2. descends one shared tree of decisions (for every seat, as the observing seat imagines them) choosing
+   among the children legal in this determinization by UCB1 with availability counts
+   (``mean + c·sqrt(ln(available) / visits)``), sampling chance steps with ``engine.sample_chance``;
+3. adds one new node, then plays the game out with uniformly random legal moves (or the named
+   rollout policy, which sees ``observe`` of the sampled state for the seat to move);
+4. backs up the result: each node keeps the reward of the seat that moved into it — by default the
+   seat's place, ``(players - rank) / (players - 1)`` (1 for the winner, 0 for the last; seats tied
+   for a rank all get its value), or with ``reward=win`` its win share (1/k for a k-way tie for rank
+   1, 0 otherwise); for cooperative engines (``engine.cooperative``) 1 when the team won.  Measured
+   with one search seat (100 iterations) against two ``heuristic`` seats, 3 players, games 0–11 of
+   seed 1: in 24 the place reward took a win share of 8/12 where the win reward took 2/12, in
+   探偵無宿２ 4/12 against 0/12 — in few iterations the place tells a search more than the bare win.
+
+The decision is the most visited child of the root.  All randomness (determinizations, chance steps,
+tie-breaks, rollouts) comes from one ``random.Random`` seeded from the ``rng`` the runner passes to
+``choose``, so a game is a function of its seed.  The player never receives the real state: what it
+knows of the hidden cards is only what ``information_set`` keeps, which the validator checks
+(:func:`pnp.sim.determinization.check_determinization`).
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any, Sequence
+
+from .engine import CHANCE, TERMINAL
+from .errors import SimError
+
+DEFAULT_C = 0.7
+REWARDS = ("rank", "win")
+TREES = ("all", "own")
+SPEC_HELP = ("mcts:<iterations>[:c=<exploration>][:ms=<milliseconds>][:rollout=<policy>][:reward=rank|win]"
+             "[:tree=all|own]")
+
+
+def is_search_spec(name: str) -> bool:
+    return name == "mcts" or name.startswith("mcts:")
+
+
+class Node:
+    __slots__ = ("mover", "children", "visits", "avail", "total")
+
+    def __init__(self, mover: int) -> None:
+        self.mover = mover           # the seat whose action led here (its reward is summed)
+        self.children: dict[Any, Node] = {}
+        self.visits = 0
+        self.avail = 0               # iterations in which this node's action was legal
+        self.total = 0.0
+
+
+class SearchPolicy:
+    """SO-ISMCTS with random rollouts.  See the module docstring."""
+
+    wants_information_set = True     # the runner passes engine.information_set(state, seat)
+
+    def __init__(self, engine: Any, iterations: int, c: float = DEFAULT_C, ms: float | None = None,
+                 name: str | None = None, rollout: Any = None, reward: str = "rank", tree: str = "all") -> None:
+        if iterations < 1:
+            raise SimError(f"mcts: the number of iterations must be at least 1, got {iterations}")
+        if c < 0:
+            raise SimError(f"mcts: the exploration constant must not be negative, got {c}")
+        for hook in ("information_set", "determinize"):
+            if not callable(getattr(engine, hook, None)):
+                raise SimError(f"{engine.game_id}: the search player needs the engine hook {hook}() "
+                               "(see pnp/sim/engine.py)")
+        self.engine = engine
+        self.iterations = iterations
+        self.c = c
+        self.ms = ms
+        self.cooperative = bool(getattr(engine, "cooperative", False))
+        self.rollout = rollout           # a policy object, or None for uniformly random moves
+        if reward not in REWARDS:
+            raise SimError(f"mcts: reward must be one of {', '.join(REWARDS)}, got {reward!r}")
+        self.reward = reward
+        if tree not in TREES:
+            raise SimError(f"mcts: tree must be one of {', '.join(TREES)}, got {tree!r}")
+        self.own_tree = tree == "own"    # other seats move by the rollout policy, also inside the tree
+        self.name = name or f"mcts:{iterations}"
+
+    # ------------------------------------------------------------------ rewards
+    def rewards(self, state: Any) -> list[float]:
+        res = self.engine.result(state)
+        ranks = res.ranks
+        if self.cooperative:
+            won = 1.0 if res.winners else 0.0
+            return [won] * len(ranks)
+        if self.reward == "rank":
+            n = len(ranks)
+            return [(n - r) / (n - 1) for r in ranks]
+        k = sum(1 for r in ranks if r == 1)
+        return [1.0 / k if r == 1 else 0.0 for r in ranks]
+
+    # ------------------------------------------------------------------ search
+    def choose(self, info: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        if len(legal) == 1:
+            return legal[0]
+        eng = self.engine
+        seat = eng.to_move(info)
+        r = random.Random(rng.getrandbits(64))
+        root = self.search(info, seat, r)
+        best, best_key = None, None
+        for a in legal:                      # the real legal set; legal is sorted, so ties are stable
+            ch = root.children.get(a)
+            key = (ch.visits, ch.total) if ch is not None else (-1, 0.0)
+            if best_key is None or key > best_key:
+                best, best_key = a, key
+        return best
+
+    def search(self, info: Any, seat: int, r: random.Random) -> Node:
+        eng = self.engine
+        determinize, to_move, legal_actions = eng.determinize, eng.to_move, eng.legal_actions
+        apply, sample_chance = eng.apply, eng.sample_chance
+        rand = r.random
+        c = self.c
+        log, sqrt = math.log, math.sqrt
+        deadline = time.perf_counter() + self.ms / 1000 if self.ms else None
+        roll = self.rollout
+        roll_choose = roll.choose if roll is not None else None
+        roll_obs = eng.observe if roll is not None and getattr(roll, "uses_observation", True) else None
+        own_tree = self.own_tree
+        root = Node(-1)
+        max_steps = eng.max_steps
+        for it in range(self.iterations):
+            if deadline is not None and it and time.perf_counter() > deadline:
+                break
+            s = determinize(info, seat, r)
+            node = root
+            path = [root]
+            steps = 0
+            # selection and expansion
+            while True:
+                mover = to_move(s)
+                if mover == TERMINAL:
+                    break
+                if mover == CHANCE:
+                    apply(s, sample_chance(s, r))
+                    steps += 1
+                    continue
+                acts = legal_actions(s)
+                if own_tree and mover != seat:
+                    if len(acts) == 1:
+                        apply(s, acts[0])
+                    elif roll_choose is None:
+                        apply(s, acts[int(rand() * len(acts))])
+                    else:
+                        apply(s, roll_choose(roll_obs(s, mover) if roll_obs else None, acts, r))
+                    steps += 1
+                    continue
+                children = node.children
+                untried = [a for a in acts if a not in children]
+                if untried:
+                    a = untried[int(rand() * len(untried))]
+                    for b in acts:
+                        ch = children.get(b)
+                        if ch is not None:
+                            ch.avail += 1
+                    child = children[a] = Node(mover)
+                    child.avail = 1
+                    apply(s, a)
+                    steps += 1
+                    path.append(child)
+                    break
+                best, best_v = None, -1.0
+                for a in acts:
+                    ch = children[a]
+                    ch.avail += 1
+                    v = ch.total / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+                    if v > best_v:
+                        best, best_v = a, v
+                node = children[best]
+                apply(s, best)
+                steps += 1
+                path.append(node)
+            # rollout: uniformly random legal moves, chance by the engine
+            while True:
+                mover = to_move(s)
+                if mover == TERMINAL:
+                    break
+                if steps > max_steps:
+                    raise SimError(f"{eng.game_id}: a search rollout ran past max_steps={max_steps}")
+                if mover == CHANCE:
+                    apply(s, sample_chance(s, r))
+                else:
+                    acts = legal_actions(s)
+                    if len(acts) == 1:
+                        apply(s, acts[0])
+                    elif roll_choose is None:
+                        apply(s, acts[int(rand() * len(acts))])
+                    else:
+                        apply(s, roll_choose(roll_obs(s, mover) if roll_obs else None, acts, r))
+                steps += 1
+            rewards = self.rewards(s)
+            for n in path:
+                n.visits += 1
+                if n.mover >= 0:
+                    n.total += rewards[n.mover]
+        return root
+
+
+def parse_search_spec(engine: Any, spec: str) -> SearchPolicy:
+    """``mcts:400``, ``mcts:400:c=0.7``, ``mcts:400:ms=200`` → a :class:`SearchPolicy`."""
+    parts = spec.split(":")
+    if parts[0] != "mcts" or len(parts) < 2:
+        raise SimError(f"policy {spec!r}: expected {SPEC_HELP}")
+    try:
+        iterations = int(parts[1])
+    except ValueError:
+        raise SimError(f"policy {spec!r}: the iterations must be a whole number ({SPEC_HELP})") from None
+    c, ms, rollout, reward, tree = DEFAULT_C, None, None, "rank", "all"
+    for p in parts[2:]:
+        key, sep, value = p.partition("=")
+        if key == "rollout" and sep:
+            from .policies import make_policy
+            if is_search_spec(value):
+                raise SimError(f"policy {spec!r}: a rollout policy cannot itself search")
+            rollout = None if value == "random" else make_policy(engine, value)
+            continue
+        if key == "reward" and sep:
+            reward = value
+            continue
+        if key == "tree" and sep:
+            tree = value
+            continue
+        try:
+            if key == "c" and sep:
+                c = float(value)
+            elif key == "ms" and sep:
+                ms = float(value)
+                if ms <= 0:
+                    raise ValueError
+            else:
+                raise SimError(f"policy {spec!r}: unknown setting {p!r} ({SPEC_HELP})")
+        except ValueError:
+            raise SimError(f"policy {spec!r}: {key} must be a positive number ({SPEC_HELP})") from None
+    return SearchPolicy(engine, iterations, c=c, ms=ms, name=spec, rollout=rollout, reward=reward, tree=tree)
