@@ -171,6 +171,12 @@ def ledger_check(game) -> str:
     """The engine plays only rulings the data states; every option a question names is a variant or
     option the engine really has; every worked example with a position replays to what its text says."""
     problems: list[str] = []
+    if game.final:   # build refuses a final print while questions are open: say so before building
+        from .questions import finalize
+        try:
+            finalize(game)
+        except PnpError as exc:
+            problems.append(str(exc).replace("--final prints", "final: true prints", 1))
     known = {r.id for r in game.rulings}
     engine = None
     if game.engine:

@@ -157,6 +157,13 @@ def test_final_refuses_while_questions_are_open(project):
     assert not (project / "out" / "mini" / "cards-sheets.pdf").exists()
 
 
+def test_final_in_game_yaml_with_open_questions_fails_validate_and_build(project):
+    _edit(project / "components/mini/game.yaml", "designer: 山田\n", "designer: 山田\nfinal: true\n")
+    r = run("validate", "mini", "--project", project, "--games", "1")
+    assert r.exit_code == 1 and "final: true prints without the （仮） marks, but 2 question(s)" in r.output
+    assert run("build", "mini", "--project", project, "--out", project / "out").exit_code == 1
+
+
 def test_final_forced_prints_without_marks_or_questions(project):
     out = project / "out"
     r = run("build", "mini", "--project", project, "--out", out, "--final", "--force")
