@@ -260,7 +260,7 @@ def calibrate(out_file: Path, paper: str, duplex: str) -> None:
 @reported
 def schemas(out_dir: Path) -> None:
     """エディタ用のJSON Schemaを書き出します。"""
-    from .data.schemas import write_schema_files
+    from .schema_files import write_schema_files
     for path in write_schema_files(out_dir):
         click.echo(path.as_posix())
 

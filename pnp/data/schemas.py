@@ -1,11 +1,8 @@
 """JSON Schemas of the YAML kinds.  The same schemas check data at load time and ship as files in
-``pnp/schemas/`` for editors (``pnp schemas`` rewrites them; a test keeps them in sync)."""
+``pnp/schemas/`` for editors (:mod:`pnp.schema_files` writes them; a test keeps them in sync).  A leaf:
+it imports no other part of pnp's data or rulebook layers."""
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
-from ..files import atomic_path
 from ..units import GEOMETRY_PATTERN, LENGTH_PATTERN
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -278,23 +275,3 @@ RULINGS = {
 }
 
 SCHEMAS = {"game": GAME, "deck": DECK, "layout": LAYOUT, "rulings": RULINGS}
-
-
-def schema_files() -> dict[str, str]:
-    """File name → JSON text, exactly as shipped in pnp/schemas/ (cards, layouts and every part kind)."""
-    from ..rulebook.markup import FRONT_MATTER_SCHEMA
-    from .parts import PART_SCHEMAS    # parts build on this module's pieces: imported late
-    kinds = {**SCHEMAS, **PART_SCHEMAS, "rulebook-front-matter": FRONT_MATTER_SCHEMA}
-    return {f"{kind}.schema.json": json.dumps(schema, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
-            for kind, schema in sorted(kinds.items())}
-
-
-def write_schema_files(folder: Path) -> list[Path]:
-    folder.mkdir(parents=True, exist_ok=True)
-    out = []
-    for name, text in schema_files().items():
-        path = folder / name
-        with atomic_path(path) as tmp:
-            tmp.write_text(text, encoding="utf-8")
-        out.append(path)
-    return out

@@ -3,7 +3,7 @@ from pathlib import Path
 import pytest
 
 from pnp.data.project import Project
-from pnp.data.schemas import schema_files
+from pnp.schema_files import schema_files
 from pnp.errors import DataError
 
 
