@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -110,8 +111,9 @@ class Draft:
     version: str
     text: str = field(repr=False)
 
-    @property
+    @cached_property
     def plain(self) -> str:
+        """The draft as quotations are compared with it (computed once per draft)."""
         return plain_text(self.text)
 
     def contains(self, quote: str) -> bool:
