@@ -199,11 +199,13 @@ def ledger_check(game) -> str:
                         problems.append(str(q.where.problem("question.options", f"option {opt.id!r} sets {key}={value!r}, "
                                                             "which is not an engine option choice")))
     examples = 0
+    sections: list = []
     from . import rulebook as rb
     if rb.has_rulebook(game):
         from .rulebook.markup import parse_rulebook
         from .sim.examples import check_rulebook_examples, rulebook_examples
         doc, _ = parse_rulebook(game)
+        sections = [s.entry for s in doc.sections]
         if engine is not None:
             examples, found = check_rulebook_examples(doc, engine)
             problems.extend(str(p) for p in found)
@@ -212,9 +214,6 @@ def ledger_check(game) -> str:
     if problems:
         raise PnpError("\n".join(problems))
     from .data.ledger import open_questions
-    sections = []
-    if rb.has_rulebook(game):
-        sections = [s.entry for s in parse_rulebook(game)[0].sections]
     sourced = sum(1 for r in game.rulings if r.entry.source)
     proposed = sum(1 for r in game.rulings if r.provisional)
     return (f"裁定 {len(game.rulings)} 件（下書きの引用つき {sourced}・pnp の提案 {proposed}・"
