@@ -38,6 +38,7 @@ def bare_reportlab(path: Path) -> None:
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
     from reportlab.pdfgen.canvas import Canvas
+
     from pnp.resources import fonts_dir
     mm = 72 / 25.4
     for name, file in (("BareG", "BIZUDPGothic-Regular.ttf"), ("BareB", "BIZUDPGothic-Bold.ttf"),
@@ -119,7 +120,7 @@ def main() -> None:
         result = build_game(game, tmp / "out", BuildOptions(shop=False))
         ours = time.perf_counter() - t
         sheets = result.files[0].path
-        print(f"250 Japanese poker cards, A4 home sheets (faces + backs):")
+        print("250 Japanese poker cards, A4 home sheets (faces + backs):")
         print(f"  bare reportlab : {bare:6.2f} s  {(tmp / 'bare.pdf').stat().st_size / 1024:8.0f} KB (same drawing, naive wrap)")
         print(f"  pnp            : {ours:6.2f} s  {sheets.stat().st_size / 1024:8.0f} KB  ratio {ours / bare:.2f}× (target ≤ 1.5×)")
         t = time.perf_counter()

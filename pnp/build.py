@@ -6,16 +6,16 @@ import json
 import os
 import shutil
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from .data.model import Deck, Game
 from .errors import DataError, PnpError, Problem
+from .files import atomic_path
 from .layout.card import plan_deck
 from .layout.plan import CardPlan
 from .layout.sheet import Grid, SheetPage, impose, plan_fold_grid, plan_grid
-from .files import atomic_path
 from .limits import MAX_RENDER_PIXELS
 from .render.pdf import PdfPainter, new_canvas
 from .units import mm

@@ -10,9 +10,8 @@ from pathlib import Path
 import click
 
 from . import __version__
-from .limits import MAX_VALIDATE_GAMES
 from .commands.options import PROJECT_HELP, in_project, open_project, project_option, reported
-
+from .limits import MAX_VALIDATE_GAMES
 
 MAX_GUTTER_MM = 20.0
 MAX_BACK_OFFSET_MM = 20.0

@@ -8,8 +8,9 @@ shorter the game gets, and (cooperative games) the team's win rate.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, Callable
+from typing import Any
 
 from .data.ledger import TOPIC_NAMES, Entry, Option, open_questions
 from .data.model import Game

@@ -7,8 +7,8 @@ component against the data), then seeded sample games of the rules engine for ev
 policy with invariants checked after every step."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from .data.project import Project
 from .errors import DataError, PnpError

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import sys
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import click
 

@@ -1,9 +1,10 @@
 """The loaded game: plain frozen dataclasses.  Renderers and rules engines read these, never YAML."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from ..errors import Problem
 
@@ -89,10 +90,10 @@ class Card:
     rules: Mapping[str, Any]
     where: Where
     spots: Mapping[str, Where] = field(default_factory=dict, compare=False)   # field → where its text starts
-    back: "Back | None" = None        # this card's own back (one-sided decks), over the deck's
-    reverse: "Card | None" = None     # the other side's content (two_sided decks)
+    back: Back | None = None        # this card's own back (one-sided decks), over the deck's
+    reverse: Card | None = None     # the other side's content (two_sided decks)
 
-    def field_text(self, name: str, deck: "Deck", game_title: str) -> str:
+    def field_text(self, name: str, deck: Deck, game_title: str) -> str:
         """Text of a field a layout region names; '' when the card leaves it empty."""
         if name.startswith("fields."):
             v = self.fields.get(name[7:], "")
@@ -114,7 +115,7 @@ class Back:
     color: str | None
     image: Path | None
 
-    def over(self, base: "Back") -> "Back":
+    def over(self, base: Back) -> Back:
         """This back with what it leaves unset taken from base (the deck's back)."""
         return Back(base.title if self.title is None else self.title,
                     base.subtitle if self.subtitle is None else self.subtitle,

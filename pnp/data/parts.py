@@ -6,12 +6,13 @@ validated YAML mapping into a frozen model object with ``id``, ``name``, ``file`
 board geometry (cells, areas, labels) stays in cell units until layout."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from ..errors import Problem
-from ..limits import MAX_BOARD_CELLS, MAX_BOARD_MM, MAX_CARD_MM, MIN_CARD_MM, MAX_TRACK_SPACES
+from ..limits import MAX_BOARD_CELLS, MAX_BOARD_MM, MAX_CARD_MM, MAX_TRACK_SPACES, MIN_CARD_MM
 from ..units import UnitError, mm, parse_length, to_mm
 from .model import Where
 from .schemas import COUNT, DRAFT, ID, LENGTH, PROVENANCE, SIZE, TEXT

@@ -1,22 +1,23 @@
 """Loading a project folder (components/<game>/, layouts/) into the model, collecting every problem."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 import jsonschema
 
 from ..errors import DataError, Problem
+from ..limits import MAX_CARD_MM, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MIN_CARD_MM
 from ..resources import layouts_dir
 from ..text import fonts
 from ..text.fonts import FONT_FILES
-from ..limits import MAX_CARD_MM, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MIN_CARD_MM
 from ..units import LENGTH_PATTERN, PT_PER_MM, UnitError, parse_extent, parse_length, to_mm
 from .ledger import Entry, Ruling, audit, read_draft, read_entry
 from .model import Back, Card, Component, Deck, Game, Icon, Layout, Region, Suit, Where
-from .schemas import SCHEMAS, SIZE_NAMES
 from .parts import PART_SCHEMAS, build_part
+from .schemas import SCHEMAS, SIZE_NAMES
 from .sheets import expand_deck
 from .yamlsource import SourceMap, format_path, load_yaml
 

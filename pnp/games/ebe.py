@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from ..data.model import Game
 from ..sim.engine import CHANCE, TERMINAL, Finding, InvariantError, Result, Variant
@@ -255,7 +256,7 @@ class State:
         "events_failed", "events_paid", "events_done", "station_hist", "built_round",
     )
 
-    def clone(self) -> "State":
+    def clone(self) -> State:
         c = State.__new__(State)
         for k in ("n", "life_start", "rules", "phase", "cur", "rnd", "turn", "leader", "end", "supply_weap",
                   "supply_dmg", "station", "event", "revealed", "seen_prev", "pos", "ap", "drone_seen",
@@ -286,7 +287,7 @@ class Observation:
 
     __slots__ = ("seat", "state", "eng")
 
-    def __init__(self, seat: int, state: State, eng: "EbeEngine"):
+    def __init__(self, seat: int, state: State, eng: EbeEngine):
         self.seat, self.state, self.eng = seat, state, eng
 
     def __repr__(self) -> str:

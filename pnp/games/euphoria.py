@@ -35,13 +35,23 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from ..data.model import Game
 from ..errors import PnpError
-from ..sim.engine import (CHANCE, TERMINAL, Finding, GameRecord, IllegalAction, InvariantError, OptionSpec,
-                          Result, Variant)
+from ..sim.engine import (
+    CHANCE,
+    TERMINAL,
+    Finding,
+    GameRecord,
+    IllegalAction,
+    InvariantError,
+    OptionSpec,
+    Result,
+    Variant,
+)
 
 ENGINE_VERSION = "euphoria-1"
 
@@ -98,7 +108,7 @@ class State:
                  "chanted", "out", "elim_round", "first_sail", "mu", "high", "parents", "round_scores",
                  "end_reason", "alive")
 
-    def clone(self) -> "State":
+    def clone(self) -> State:
         s = State.__new__(State)
         s.n = self.n
         s.hidden_scores = self.hidden_scores

@@ -23,9 +23,10 @@ import importlib.util
 import re
 import sys
 import traceback
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Callable
+from typing import Any
 
 from ..data.model import Game
 from ..errors import DataError, PnpError

@@ -25,12 +25,12 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from ..data.model import Game
-from ..sim.engine import (CHANCE, TERMINAL, Finding, IllegalAction, InvariantError, OptionSpec,
-                          Result, Variant)
+from ..sim.engine import CHANCE, TERMINAL, Finding, IllegalAction, InvariantError, OptionSpec, Result, Variant
 from ..sim.stats import rate, rate_ja
 
 GAME_ID = "tantei2"
@@ -117,7 +117,7 @@ class State:
         "st_lamp_deaths", "st_deaths", "st_turns", "st_flash", "st_down_vp", "st_used",
     )
 
-    def clone(self) -> "State":
+    def clone(self) -> State:
         c = State.__new__(State)
         for k in ("n", "skills", "sub_any", "tie_up", "lamp_first", "lamp_clear", "phase", "cur", "chance", "lamps", "ndead", "round", "start",
                   "tragedy_pos", "sub_color", "sub_used", "sub_disc", "dn", "kfree", "over",

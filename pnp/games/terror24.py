@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from ..data.model import Game
-from ..sim.engine import (CHANCE, TERMINAL, Finding, IllegalAction, InvariantError, OptionSpec,
-                          Result, Variant)
+from ..sim.engine import CHANCE, TERMINAL, Finding, IllegalAction, InvariantError, OptionSpec, Result, Variant
 from ..sim.stats import rate, rate_ja
 
 GAME_ID = "terror24"
@@ -152,7 +152,7 @@ class State:
         "chal_order", "last_rank",      # the current incident's challenge order; the last ranking made
     )
 
-    def clone(self) -> "State":
+    def clone(self) -> State:
         c = State.__new__(State)
         c.n = self.n; c.variant = self.variant; c.notes = self.notes; c.keep_old = self.keep_old
         c.wolf_halved = self.wolf_halved; c.final2 = self.final2; c.mm_kept = self.mm_kept

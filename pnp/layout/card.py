@@ -3,9 +3,8 @@ icons), fits every text with the shared line breaker, checks glyphs in the font 
 from __future__ import annotations
 
 import math
-
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Mapping
 
 from ..data.model import Back, Card, Deck, Game, Icon, Layout, Region
 from ..errors import DataError, Problem

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from ..data.parts import Die
 
@@ -148,7 +148,7 @@ class Net:
         return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def _hinges(type_: str) -> tuple[tuple[Hinge, ...], tuple[tuple[int, Pt2, Pt2], ...]]:
     faces = NET_SLOTS[type_]
     owners: dict[frozenset, list[tuple[int, Pt2, Pt2]]] = {}
@@ -177,7 +177,7 @@ def _hinges(type_: str) -> tuple[tuple[Hinge, ...], tuple[tuple[int, Pt2, Pt2], 
     return tuple(hinges), tuple(sorted(cut, key=lambda t: (t[0], _key(t[1]), _key(t[2]))))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _fold(type_: str) -> list[tuple[Pt3, ...]]:
     faces = NET_SLOTS[type_]
     hinges, _ = _hinges(type_)
@@ -238,7 +238,7 @@ def _overlaps(a: tuple[Pt2, ...], b: tuple[Pt2, ...]) -> bool:
     return True
 
 
-@lru_cache(maxsize=None)
+@cache
 def make_net(type_: str) -> Net:
     faces = NET_SLOTS[type_]
     hinges, cut = _hinges(type_)

@@ -67,7 +67,7 @@ class Rotated:
     angle: float
     cx: float
     cy: float
-    items: tuple["Item", ...]
+    items: tuple[Item, ...]
 
 
 @dataclass(frozen=True)

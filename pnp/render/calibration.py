@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..files import atomic_path
 from ..layout.sheet import paper_size
 from ..units import mm
-from ..files import atomic_path
 from .pdf import PdfPainter, new_canvas
 
 SPAN_MM = 5          # the scales read −5 … +5 mm

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..layout.parts import Group, PartPage, Polygon
 from ..files import atomic_path
+from ..layout.parts import Group, PartPage, Polygon
 from .pdf import PdfPainter, new_canvas
 
 

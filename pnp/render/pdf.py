@@ -7,14 +7,25 @@ from pathlib import Path
 
 from PIL import Image, ImageChops, ImageMath
 from reportlab import rl_config
-from reportlab.lib.utils import ImageReader
 from reportlab.lib.colors import CMYKColor, HexColor
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from ..data.model import Icon
-from ..layout.plan import ICON_DROP, ICON_SCALE, Box, CardPlan, Item, Mark, Picture, Rotated, Rule, TextBlock, \
-    ruby_position
 from ..layout.card import ASCENT
+from ..layout.plan import (
+    ICON_DROP,
+    ICON_SCALE,
+    Box,
+    CardPlan,
+    Item,
+    Mark,
+    Picture,
+    Rotated,
+    Rule,
+    TextBlock,
+    ruby_position,
+)
 from ..text import fonts
 from .shapes import shape
 

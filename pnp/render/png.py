@@ -7,8 +7,19 @@ from functools import lru_cache
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from ..layout.card import ASCENT
-from ..layout.plan import ICON_DROP, ICON_SCALE, Box, CardPlan, Item, Mark, Picture, Rotated, Rule, TextBlock, \
-    ruby_position
+from ..layout.plan import (
+    ICON_DROP,
+    ICON_SCALE,
+    Box,
+    CardPlan,
+    Item,
+    Mark,
+    Picture,
+    Rotated,
+    Rule,
+    TextBlock,
+    ruby_position,
+)
 from ..text import fonts
 from .shapes import shape
 

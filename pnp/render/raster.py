@@ -9,8 +9,8 @@ from pathlib import Path
 from PIL import Image
 
 from ..data.model import Deck
-from ..layout.plan import CardPlan
 from ..files import atomic_path
+from ..layout.plan import CardPlan
 from .png import render_card
 
 TTS_MAX_PX = 4096

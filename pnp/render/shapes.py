@@ -3,7 +3,7 @@ suits stay apart on a greyscale printer."""
 from __future__ import annotations
 
 import math
-from typing import Callable
+from collections.abc import Callable
 
 Path = list  # a list of sub-paths; each sub-path is ("poly", [(x, y), …]) | ("circle", (x, y, r)) | ("curve", [...])
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import io
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable
 
 from reportlab.lib.colors import CMYKColor, HexColor
 from reportlab.lib.pagesizes import A3, A4, A5, landscape
@@ -22,7 +22,8 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, CondPageBreak, Frame, NextPageTemplate, PageBreak, PageTemplate
 from reportlab.platypus.flowables import Flowable
 
-from ..data.ledger import TOPIC_NAMES, open_questions as ledger_questions
+from ..data.ledger import TOPIC_NAMES
+from ..data.ledger import open_questions as ledger_questions
 from ..data.model import Game
 from ..errors import DataError, PnpError
 from ..layout.card import plan_deck
@@ -32,8 +33,23 @@ from ..text import fonts
 from ..text.inline import ICON_CHAR
 from ..text.linebreak import Span
 from . import markup as m
-from .flow import (BULLET, GREY, PROPOSAL, BoxFlow, CardFigure, DiagramFigure, Heading, PartFigure, TableFlow, TextBlock,
-                   Theme, TocFlow, draw_card, painter, text_line)
+from .flow import (
+    BULLET,
+    GREY,
+    PROPOSAL,
+    BoxFlow,
+    CardFigure,
+    DiagramFigure,
+    Heading,
+    PartFigure,
+    TableFlow,
+    TextBlock,
+    Theme,
+    TocFlow,
+    draw_card,
+    painter,
+    text_line,
+)
 
 MM = 72 / 25.4
 PAPERS = {"a5": (A5, landscape(A4)), "a4": (A4, landscape(A3))}

@@ -3,8 +3,8 @@ line breaker (:func:`pnp.text.linebreak.break_spans`) and drawn fragment by frag
 ``setCharSpace`` — reportlab's own CJK wrapping is never used."""
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Callable, Sequence
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.platypus.flowables import Flowable

@@ -39,8 +39,9 @@ hidden holdings vary from sample to sample.
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Hashable, Mapping, Protocol, Sequence, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 CHANCE = -1
 TERMINAL = -2

@@ -21,7 +21,8 @@ An engine supports examples by two methods::
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..errors import Problem
 from .engine import CHANCE, TERMINAL, IllegalAction
@@ -46,7 +47,7 @@ def check_example(engine: Any, script: Mapping[str, Any], file: str, line: int) 
     if unknown:
         return problem(f"unknown key {unknown[0]!r} in the example position (keys: {', '.join(SCRIPT_KEYS)})")
     if not supports_examples(engine):
-        return problem(f"the rules engine of this game cannot check examples (no example_state / example_facts)")
+        return problem("the rules engine of this game cannot check examples (no example_state / example_facts)")
     players = script.get("players")
     if not isinstance(players, int) or not engine.min_players <= players <= engine.max_players:
         return problem(f"players must be a number from {engine.min_players} to {engine.max_players}, "

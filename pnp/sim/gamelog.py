@@ -4,9 +4,10 @@ from __future__ import annotations
 import hashlib
 import json
 import stat
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from ..data.model import Game
 from ..files import atomic_path
@@ -41,7 +42,7 @@ class GameLog:
                 "final_state_hash": self.final_state_hash, "error": self.error}
 
     @classmethod
-    def from_json(cls, data: Any, source: str = "log") -> "GameLog":
+    def from_json(cls, data: Any, source: str = "log") -> GameLog:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise ReplayError(f"{source}: not a pnp game log (expected \"format\": \"{FORMAT}\")")
         for key, kind in (("header", dict), ("events", list), ("final_state_hash", str)):

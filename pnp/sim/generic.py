@@ -17,8 +17,9 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from ..data.model import Game
 from ..games.loader import game_yaml_where

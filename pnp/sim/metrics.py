@@ -4,9 +4,10 @@
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from collections import Counter, defaultdict
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from typing import Any
 
 from .engine import GameRecord
 from .runner import Batch

@@ -1,10 +1,10 @@
 """Policies by name: ``random`` for every game, plus the game's own (``engine.policies``)."""
 from __future__ import annotations
 
-import sys
-
 import random
-from typing import Any, Sequence
+import sys
+from collections.abc import Sequence
+from typing import Any
 
 from .errors import SimError
 from .search import SPEC_HELP, is_search_spec, parse_search_spec

@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any
 
 from .engine import CHANCE, TERMINAL, IllegalAction, InvariantError
 from .errors import ReplayError

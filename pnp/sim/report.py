@@ -4,8 +4,9 @@ One page per player count: seat win rates with 95% whiskers, end reasons, the le
 designer's questions answered.  ``invariant=1`` makes the same summary give the same bytes."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from reportlab.graphics import renderPDF
 from reportlab.graphics.charts.barcharts import VerticalBarChart

@@ -8,9 +8,10 @@ import concurrent.futures as cf
 import itertools
 import traceback
 from collections import deque
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import Any
 
 from .engine import CHANCE, TERMINAL, GameRecord, IllegalAction, InvariantError
 from .errors import SimError

@@ -48,7 +48,8 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from .engine import CHANCE, TERMINAL
 from .errors import SimError

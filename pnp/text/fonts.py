@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import unicodedata
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
@@ -58,7 +58,7 @@ def pdf_name(font: str) -> str:
     return _register(font)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _register(font: str) -> str:
     name = _PREFIX + font
     path = font_path(font)
@@ -79,7 +79,7 @@ def font_path(font: str):
     return _OWN[font] if font in _OWN else fonts_dir() / FONT_FILES[font]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _widths(font: str) -> tuple[dict[int, float], float]:
     face = pdfmetrics.getFont(_register(font)).face
     return face.charWidths, face.defaultWidth
@@ -92,7 +92,7 @@ def measure(text: str, font: str, size_pt: float) -> float:
     return sum(get(ord(ch), default) for ch in text) * size_pt / 1000.0
 
 
-@lru_cache(maxsize=None)
+@cache
 def _cmap(font: str) -> frozenset[int]:
     return frozenset(pdfmetrics.getFont(_register(font)).face.charToGlyph)
 

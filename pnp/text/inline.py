@@ -20,8 +20,8 @@ brace ever prints by accident.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Callable, Iterable, Mapping
 
 __all__ = ["Run", "Inline", "InlineError", "parse_inline", "merge_runs", "plain_text", "BUILTIN_COLORS",
            "ICON_CHAR"]

@@ -82,8 +82,8 @@ With the first baseline at ``top + 0.88 * size`` the last line's descent
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Callable, Sequence
 
 __all__ = [
     "Measure",

@@ -51,6 +51,7 @@ def test_score_track_too_short_fails(repo, tmp_path):
 
 def test_every_bundled_game_declares_and_passes_component_invariants(repo):
     import importlib
+
     from pnp.data.project import Project
     for game in Project(repo).load_games():
         module = importlib.import_module(f"pnp.games.{game.engine}")

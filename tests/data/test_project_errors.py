@@ -3,8 +3,8 @@ from pathlib import Path
 import pytest
 
 from pnp.data.project import Project
-from pnp.schema_files import schema_files
 from pnp.errors import DataError
+from pnp.schema_files import schema_files
 
 
 def errors_of(project: Path, game: str = "mini") -> list[str]:
@@ -91,7 +91,7 @@ def test_image_path_may_not_leave_the_game_folder(mini_project):
 
 def test_shipped_json_schemas_are_in_sync(repo):
     for name, text in schema_files().items():
-        assert (repo / "pnp" / "schemas" / name).read_text(encoding="utf-8") == text, f"run `pnp schemas --out pnp/schemas`"
+        assert (repo / "pnp" / "schemas" / name).read_text(encoding="utf-8") == text, "run `pnp schemas --out pnp/schemas`"
 
 
 def test_suits_sharing_a_mark_are_an_error(mini_project):

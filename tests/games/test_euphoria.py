@@ -7,13 +7,14 @@ import random
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, settings, strategies as st
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from pnp.data.project import Project
 from pnp.errors import PnpError
 from pnp.games import make_engine
-from pnp.games.euphoria import CHANT, DEAL, OVER, PLAY, RULING_IDS, SAIL, SET_ASIDE, SETUP, Deal
+from pnp.games.euphoria import OVER, PLAY, RULING_IDS, SAIL, SET_ASIDE, Deal
 from pnp.sim.engine import CHANCE, TERMINAL, InvariantError
 from pnp.sim.gamelog import build_log, make_header
 from pnp.sim.runner import Trace, play_game

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
-from pnp.games import tantei2 as T
 from test_tantei2 import E, _round_end, act, ev, game, pid, position  # noqa: F401 (fixtures)
 
+from pnp.games import tantei2 as T
 
 # ------------------------------------------------------------------ generated checks over the data
 

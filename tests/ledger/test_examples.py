@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-import pytest
-
 from pnp.rulebook.markup import Box, parse_rulebook
 from pnp.sim.engine import TERMINAL
 from pnp.sim.examples import ExampleError, check_example, check_rulebook_examples

@@ -1,5 +1,4 @@
 """Issue item 10: the command line behaves as a designer expects."""
-import os
 
 from .conftest import REPO, project_with
 

@@ -1,8 +1,7 @@
 """Issue item 9: every message points at the right file, line and field, says what to do, and is
 English; one problem is reported once; a broken file hides no other problem."""
-import pytest
 
-from .conftest import REPO, edit, line_of, no_traceback, project_with, relayout
+from .conftest import edit, line_of, no_traceback, project_with, relayout
 
 
 def _build(cli, project, game):

@@ -74,7 +74,7 @@ def test_yaml_with_too_many_values_is_refused_while_parsing(cli, tmp_path):
     result = cli("validate", "euphoria", "--project", project, "--games", "1")
     assert time.monotonic() - start < 20
     assert result.exit_code == 1 and no_traceback(result)
-    assert f"components/euphoria/big.yaml:" in result.output
+    assert "components/euphoria/big.yaml:" in result.output
     assert f"more than {MAX_YAML_NODES:,} values in one file" in result.output
 
 
@@ -85,7 +85,7 @@ def test_deeply_nested_yaml_is_a_message(cli, tmp_path, depth):
         "kind: bits\nid: deep\nname: x\nitems: " + "[" * depth + "]" * depth + "\n", encoding="utf-8")
     result = cli("build", "euphoria", "--project", project, "--out", project / "out")
     assert result.exit_code == 1 and no_traceback(result)
-    assert f"components/euphoria/deep.yaml:4:" in result.output
+    assert "components/euphoria/deep.yaml:4:" in result.output
     assert f"nested more than {MAX_YAML_DEPTH} deep" in result.output
 
 

@@ -1,8 +1,8 @@
 """Issue item 2 (memory): simulate streams its statistics; its memory does not grow with --games."""
-from pathlib import Path
 import itertools
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pnp.data.project import Project
 from pnp.games import make_engine

@@ -1,9 +1,8 @@
 """Issue item 3: nothing prints wrong with exit 0.  Each case is refused with the file and line, or
 (combining marks) printed right."""
 import pdfplumber
-import pytest
 
-from .conftest import REPO, edit, line_of, no_traceback, project_with, relayout
+from .conftest import edit, line_of, no_traceback, project_with, relayout
 
 
 def _both(cli, project, game):

@@ -1,9 +1,10 @@
 """EBE's rulebook: builds cleanly, prints the data's counts, every ruling, and breaks lines by kinsoku."""
 from __future__ import annotations
 
+from rulebook_checks import assert_counts_equal_data, assert_every_ruling_printed, assert_no_forbidden_line_start
+from rulebook_checks import flat as _flat
+
 from pnp.rulebook import check_rulebook, has_rulebook
-from rulebook_checks import (assert_counts_equal_data, assert_every_ruling_printed, assert_no_forbidden_line_start,
-                             flat as _flat)
 
 GAME_ID = "ebe"     # fixtures game, built, pages_text: tests/rulebook/conftest.py
 
@@ -51,8 +52,8 @@ def test_station_map_is_drawn_from_the_board_data(game, pages_text):
 
 
 def test_unknown_part_embed_is_an_error_with_its_line(game, tmp_path):
-    from dataclasses import replace
     import shutil
+    from dataclasses import replace
     shutil.copytree(game.folder, tmp_path / "ebe")
     src = tmp_path / "ebe/rulebook/04-station.md"
     src.write_text(src.read_text(encoding="utf-8").replace("{{part station:", "{{part stations:"), encoding="utf-8")

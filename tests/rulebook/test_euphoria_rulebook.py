@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import copy
 
+from rulebook_checks import assert_counts_equal_data, assert_every_ruling_printed, assert_no_forbidden_line_start, flat
+
 from pnp.games import make_engine
 from pnp.rulebook import check_rulebook, has_rulebook
 from pnp.rulebook.markup import parse_rulebook
 from pnp.sim.examples import check_example, check_rulebook_examples, rulebook_examples
-from rulebook_checks import assert_counts_equal_data, assert_every_ruling_printed, assert_no_forbidden_line_start, flat
 
 GAME_ID = "euphoria"     # fixtures game, built, pages_text: tests/rulebook/conftest.py
 

@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import pdfplumber
 import pytest
+from rulebook_checks import (
+    assert_counts_equal_data,
+    assert_every_ruling_printed,
+    assert_no_forbidden_line_start,
+    assert_toc_lands,
+)
 
 import pnp.games.tantei2 as engine
 from pnp.rulebook import check_rulebook, has_rulebook, stated_counts
-from rulebook_checks import (assert_counts_equal_data, assert_every_ruling_printed, assert_no_forbidden_line_start,
-                             assert_toc_lands)
 
 GAME_ID = "tantei2"     # fixtures game, built, pages_text: tests/rulebook/conftest.py
 

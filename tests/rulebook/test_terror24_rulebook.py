@@ -2,10 +2,15 @@
 and no printed line starts with a character kinsoku forbids at a line start."""
 from __future__ import annotations
 
+from rulebook_checks import (
+    assert_counts_equal_data,
+    assert_every_ruling_printed,
+    assert_no_forbidden_line_start,
+    assert_toc_lands,
+)
+
 import pnp.games.terror24 as engine
 from pnp.rulebook import check_rulebook, has_rulebook
-from rulebook_checks import (assert_counts_equal_data, assert_every_ruling_printed, assert_no_forbidden_line_start,
-                             assert_toc_lands)
 
 GAME_ID = "terror24"     # fixtures game, built, pages_text: tests/rulebook/conftest.py
 

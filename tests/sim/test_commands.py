@@ -119,6 +119,7 @@ def test_sample_games_for_validate():
 
 def test_compare_option_plays_the_same_seeds_with_another_option(repo):
     from click.testing import CliRunner
+
     from pnp.cli import main
     r = CliRunner().invoke(main, ["simulate", "terror24", "--games", "12", "--players", "3", "--option", "hands=2",
                                   "--compare-option", "hands=3", "--project", str(repo)], catch_exceptions=False)
@@ -132,6 +133,7 @@ def test_report_keeps_every_answer_and_embeds_every_font(repo, tmp_path):
     import pdfplumber
     from click.testing import CliRunner
     from pypdf import PdfReader
+
     from pnp.cli import main
     out = tmp_path / "r.pdf"
     r = CliRunner().invoke(main, ["simulate", "terror24", "--games", "10", "--players", "4", "--compare-variant",

@@ -9,9 +9,9 @@ import pytest
 
 from pnp.data.project import Project
 from pnp.games import make_engine
+from pnp.sim.errors import SimError
 from pnp.sim.metrics import compare, summarize
 from pnp.sim.policies import lineup, parse_policies
-from pnp.sim.errors import SimError
 from pnp.sim.runner import Batch, play_game, run_games
 from pnp.sim.sampling import derive_seed, game_seed
 

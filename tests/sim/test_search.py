@@ -3,7 +3,6 @@ and on every bundled engine."""
 from __future__ import annotations
 
 import json
-import random
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -53,7 +52,7 @@ class Deal:
 class TState:
     __slots__ = ("n", "dealt", "hands", "out", "table", "leader", "cur", "tricks", "played")
 
-    def clone(self) -> "TState":
+    def clone(self) -> TState:
         c = TState.__new__(TState)
         c.n, c.dealt, c.leader, c.cur = self.n, self.dealt, self.leader, self.cur
         c.hands = [h[:] for h in self.hands]
@@ -328,6 +327,7 @@ def test_validator_reports_an_engine_whose_information_set_leaks():
 
 def test_pnp_validate_shows_the_determinization_row(repo):
     from click.testing import CliRunner
+
     from pnp.cli import main
     result = CliRunner().invoke(main, ["validate", "euphoria", "--games", "1", "--json", "--project", str(repo)])
     assert result.exit_code == 0, result.output

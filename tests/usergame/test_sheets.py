@@ -5,13 +5,12 @@ import zipfile
 
 import pytest
 from click.testing import CliRunner
+from sheetfiles import write_ods, write_xlsx
 
 from pnp.cli import main
 from pnp.data.project import Project
 from pnp.errors import DataError
 from pnp.scaffold import new_game
-
-from sheetfiles import write_ods, write_xlsx
 
 HEADER = ["id", "title", "suit", "value", "body", "fields.cost", "# メモ"]
 ROWS = [

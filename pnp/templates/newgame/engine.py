@@ -25,8 +25,9 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from pnp.errors import PnpError
 from pnp.sim.engine import CHANCE, TERMINAL, IllegalAction, InvariantError, Result, Variant
@@ -68,7 +69,7 @@ class Play:
 class State:
     __slots__ = ("n", "dealt", "hands", "stock", "trick", "leader", "won", "tricks")
 
-    def clone(self) -> "State":
+    def clone(self) -> State:
         s = State.__new__(State)
         s.n, s.dealt, s.leader = self.n, self.dealt, self.leader
         s.hands = [h[:] for h in self.hands]
