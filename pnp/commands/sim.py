@@ -25,11 +25,19 @@ import click
 from ..data.model import Game
 from ..games import has_engine, make_engine
 from ..limits import MAX_GAMES
+from ..sim.comparisons import builtin_comparisons
 from ..sim.errors import ReplayError, SimError
 from ..sim.gamelog import build_log, make_header, read_log, write_json
 from ..sim.metrics import Comparison, Summary
 from ..sim.policies import lineup, parse_policies
 from ..sim.runner import Batch, Trace, iter_games, play_game
+from ..sim.skill import (
+    DEFAULT_LUCK_CONTINUATIONS,
+    DEFAULT_LUCK_DEALS,
+    DEFAULT_SEARCH_ITERATIONS,
+    DEFAULT_SKILL_GAMES,
+    skill_luck,
+)
 from ..sim.validation import SampleProblem, run_sample_games
 from .options import jobs_option, open_project, players_option, project_option, reported, seed_option
 
@@ -164,14 +172,31 @@ def replay(log_path: Path, project_dir: Path, show: bool) -> None:
               help="集計をJSONに書き出す")
 @click.option("--report", "report_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="グラフ入りの日本語PDFレポートを書き出す")
+@click.option("--skill-games", type=click.IntRange(0, MAX_GAMES), default=None,
+              help=f"腕の影響：探索プレイヤーを座らせて遊ぶゲーム数（人数・相手ごと。既定は--reportのとき"
+                   f"{DEFAULT_SKILL_GAMES}、ほかは0）")
+@click.option("--search-iterations", type=click.IntRange(1, 100_000), default=DEFAULT_SEARCH_ITERATIONS,
+              show_default=True, help="腕の影響を測る探索プレイヤーの1手あたりの読みの回数")
+@click.option("--luck-deals", type=click.IntRange(0, MAX_GAMES), default=None,
+              help=f"配りの影響：配りの数（既定は--reportのとき{DEFAULT_LUCK_DEALS}、ほかは0）")
+@click.option("--luck-continuations", type=click.IntRange(2, 1000), default=DEFAULT_LUCK_CONTINUATIONS,
+              show_default=True, help="配りの影響：同じ配りから別の種で続ける回数")
+@click.option("--builtin-comparisons/--no-builtin-comparisons", "builtin", default=None,
+              help="ゲームが求める比較（2ハンドと3ハンドなど）を同じ種で遊ぶ（既定は--reportのとき）")
 @project_option
 @reported
 def simulate(game_id: str, games: int, seed: int, players: int | None, policy_text: str | None, variant: str,
              compare_variant: str | None, compare_pairs: tuple[str, ...], option_pairs: tuple[str, ...],
              jobs: int, check: bool,
-             json_path: Path | None, report_path: Path | None, project_dir: Path) -> None:
-    """多数のゲームを自動で遊ばせ、席順・方針ごとの勝率、長さ、得点、終了理由、設計上の疑問への答えを集計します。"""
+             json_path: Path | None, report_path: Path | None, skill_games: int | None, search_iterations: int,
+             luck_deals: int | None, luck_continuations: int, builtin: bool | None, project_dir: Path) -> None:
+    """多数のゲームを自動で遊ばせ、席順・方針ごとの勝率、長さ、得点、終了理由、設計上の疑問への答え、
+    腕と運の影響を集計します。"""
     game, engine = _load(project_dir, game_id)
+    reporting = report_path is not None
+    skill_games = (DEFAULT_SKILL_GAMES if reporting else 0) if skill_games is None else skill_games
+    luck_deals = (DEFAULT_LUCK_DEALS if reporting else 0) if luck_deals is None else luck_deals
+    builtin = reporting if builtin is None else builtin
     options = parse_options(engine, option_pairs)
     other_options = {**options, **parse_options(engine, compare_pairs)} if compare_pairs else None
     if compare_variant and other_options is not None:
@@ -214,8 +239,20 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
                     {"question": f.question_ja, "answer": f.answer_ja, "figures": f.figures}
                     for f in questions(acc.kept + acc_b.kept)]
             summaries.append(summary)
+        for summary in summaries:
+            p = summary["players"]
+            if skill_games or luck_deals:
+                with _status(f"{game.title} {p}人 腕と運"):
+                    summary["skill_luck"] = skill_luck(
+                        engine, p, seed=seed, skill_games=skill_games, search_iterations=search_iterations,
+                        luck_deals=luck_deals, luck_continuations=luck_continuations, variant=variant,
+                        options=options, executor=pool)
+            if builtin and not comparing:
+                summary["report_comparisons"] = builtin_comparisons(
+                    engine, Batch(p, names, games, seed=seed, variant=variant, options=options, check=check),
+                    summary, executor=pool)
     for s in summaries:
-        for line in format_summary(s):
+        for line in format_summary(s, engine):
             click.echo(line)
         click.echo("")
     if json_path:
@@ -228,11 +265,19 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
         from ..questions import format_questions, questions_data
         from ..sim.report import write_report
         asked = questions_data([game])
-        write_report(report_path, game.title, summaries, format_questions(asked) if asked[0]["open"] else ())
+        write_report(report_path, game.title, summaries, format_questions(asked) if asked[0]["open"] else (),
+                     engine=engine)
         click.echo(f"レポート：{report_path}", err=True)
     if any(s["error_count"] for s in summaries):
         n = sum(s["error_count"] for s in summaries)
         raise SimError(f"{n} game(s) raised an error or broke an invariant (see errors in --json)")
+
+
+@contextmanager
+def _status(label: str) -> Iterator[None]:
+    if sys.stderr.isatty():
+        click.echo(f"{label}…", err=True)
+    yield
 
 
 def _options_label(options: dict[str, Any]) -> str:
@@ -262,44 +307,78 @@ def _pct(r: dict) -> str:
     return f"{r['rate']:6.1%} [{r['ci'][0]:.1%}–{r['ci'][1]:.1%}]"
 
 
-def format_summary(s: dict) -> list[str]:
-    """The human-readable table ``pnp simulate`` prints."""
-    lines = [f"== {s['game']}  {s['players']}人  {s['games']}ゲーム  種 {s['seed']}  方針 {','.join(s['policies'])}"
-             f"  変種 {s['variant']} ==",
+def format_summary(s: dict, engine: Any = None) -> list[str]:
+    """The human-readable table ``pnp simulate`` prints: every key in Japanese words (the engine's
+    ``labels_ja``), lengths in rounds and in choices per player."""
+    from ..sim.labels import Labeller, policy_label
+    from ..sim.report import side_phrases
+    from ..sim.skill import skill_luck_ja
+    label = Labeller(engine, s.get("end_reasons_ja"))
+    coop = s.get("cooperative")
+    pols = "・".join(policy_label(p) for p in s["policies"])
+    lines = [f"== {s['game']}  {s['players']}人  {s['games']}ゲーム  種 {s['seed']}  方針 {pols}"
+             f"  変種 {label(s['variant'])} ==",
              f"完了 {s['completed']}／エラー {s.get('error_count', len(s['errors']))}"]
-    if s.get("cooperative"):
+    if coop:
         lines.append(f"チームの勝率（協力ゲーム） {_pct(s['team_win_rate'])}")
-    lines.append("席ごとの勝率（95%区間）")
-    for i, r in enumerate(s["seat_win_rates"]):
-        lines.append(f"  席{i + 1}  {_pct(r)}")
-    lines.append("方針ごとの勝率")
-    for k, r in s["wins_by_policy"].items():
-        lines.append(f"  {k:10s} {_pct(r)}  （{r['n']}席）")
+    else:
+        lines.append("席ごとの勝率（95%区間）")
+        for i, r in enumerate(s["seat_win_rates"]):
+            lines.append(f"  {i + 1}番席  {_pct(r)}")
+        if len(s["wins_by_policy"]) > 1:
+            lines.append("方針ごとの勝率")
+            for k, r in s["wins_by_policy"].items():
+                lines.append(f"  {policy_label(k)}  {_pct(r)}  （{r['n']}席）")
     L = s["length"]
-    for key, name in (("rounds", "ラウンド数"), ("turns", "手番数")):
-        d = L[key]
-        lines.append(f"{name}：平均 {d['mean']:.1f}  p10 {d['p10']:g}  p50 {d['p50']:g}  p90 {d['p90']:g}")
+    d = L["rounds"]
+    lines.append(f"ラウンド数：平均 {d['mean']:.1f}ラウンド  p10 {d['p10']:g}  p50 {d['p50']:g}  p90 {d['p90']:g}")
+    d = L.get("turns_per_player") or L["turns"]
+    lines.append(f"1人あたりの選択の回数：平均 {d['mean']:.1f}回  p10 {d['p10']:g}  p50 {d['p50']:g}  p90 {d['p90']:g}")
     sc = s["scores"]
-    lines.append(f"得点：平均 {sc['all']['mean']:.1f}  勝者平均 {sc['winner']['mean']:.1f}  "
-                 f"勝差 p50 {sc['margin']['p50']:g}（p10 {sc['margin']['p10']:g}、p90 {sc['margin']['p90']:g}）")
+    if not coop:
+        lines.append(f"得点：平均 {sc['all']['mean']:.1f}点  勝者平均 {sc['winner']['mean']:.1f}点  "
+                     f"勝差 p50 {sc['margin']['p50']:g}点（p10 {sc['margin']['p10']:g}、p90 {sc['margin']['p90']:g}）")
     lines.append("終了理由")
     for k, v in s["end_reasons"].items():
-        lines.append(f"  {s['end_reasons_ja'].get(k, k)}（{k}）  {v}  {_pct(s['end_reason_rates'][k])}")
-    lead = s["lead"]
-    lines.append(f"首位の入れ替わり：平均 {lead['lead_changes']['mean']:.2f} 回；"
-                 f"中盤の首位が負ける（逆転）{_pct(lead['comeback_from_midgame'])}")
+        lines.append(f"  {label(k)}  {v}ゲーム  {_pct(s['end_reason_rates'][k])}")
+    if coop and s.get("loss_reasons"):
+        lines.append("負けかた（負けたゲームのうち）")
+        for k, r in s["loss_reasons"].items():
+            lines.append(f"  {label(k)}  {_pct(r)}")
+    if not coop:
+        lead = s["lead"]
+        lines.append(f"首位の入れ替わり：平均 {lead['lead_changes']['mean']:.2f} 回；"
+                     f"中盤の首位が負ける（逆転）{_pct(lead['comeback_from_midgame'])}")
     if "score_track" in s:
         lines.append(f"得点トラックに収まる：{_pct(s['score_track'])}")
-    fact_names = {"detective": "刑事", "character": "キャラクター", "watashi": "「私」",
-                  "first_sail_round": "初めて渡海したラウンド", "hidden_value": "伏せ札の数字"}
     for fact, table in s.get("per_seat_facts", {}).items():
         if len(table) > 12:      # long tables belong in --json and the report
             continue
-        lines.append(f"{fact_names.get(fact, fact)}ごとの勝率")
+        lines.append(f"{label(fact)}ごとの{'チームの' if coop else ''}勝率")
         for value, r in table.items():
-            lines.append(f"  {value:10s} {_pct(r)}  （{r['n']}席）")
+            lines.append(f"  {label(value)}  {_pct(r)}  （{r['n']}席）")
+    for fact, rows in (s.get("team_sets") or {}).items():
+        if len(rows) > 12:
+            continue
+        lines.append(f"{label(fact)}の組み合わせごとのチームの勝率")
+        for row in rows:
+            lines.append(f"  {'・'.join(label(v) for v in row['set'])}  {_pct(row)}")
+    for key, tab in (s.get("by_round") or {}).items():
+        lines.append(f"{label(key)}（ラウンドごとの平均、そのラウンドまで続いたゲーム）：" +
+                     "、".join(f"{k}ラウンド目 {d['mean']:.1f}（{d['p10']:g}〜{d['p90']:g}）" for k, d in tab.items()))
     if s.get("peak_pieces"):
-        lines.append("同時に使う駒の最大：" + "、".join(f"{k} {v}" for k, v in s["peak_pieces"].items()))
+        lines.append("同時に使う駒の最大：" + "、".join(f"{label(k)} {v}" for k, v in s["peak_pieces"].items()))
+    if s.get("cards"):
+        flagged = {k: c for k, c in s["cards"].items() if c["flags"]}
+        lines.append(f"カードごとの勝率：{len(s['cards'])}枚のうち目立つもの{len(flagged)}枚")
+        for card, c in flagged.items():
+            lines.append(f"  {label(card)}  使った{'チーム' if c['by'] == 'team' else '人'}の勝率 "
+                         f"{_pct(c['user_win_rate'])}（基準 {c['base']:.1%}）  " +
+                         "・".join({"dead": "ほとんど使われない", "dominant": "強すぎる", "weak": "弱い"}[f]
+                                  for f in c["flags"]))
+    if s.get("skill_luck"):
+        lines.append("腕と運")
+        lines.extend(f"  {t}" for t in skill_luck_ja(s["skill_luck"], label))
     if s["findings"]:
         lines.append("設計上の疑問")
         for f in s["findings"]:
@@ -307,18 +386,27 @@ def format_summary(s: dict) -> list[str]:
             lines.append(f"    {f['answer']}")
     if "comparison" in s:
         c = s["comparison"]
-        lines.append(f"比較（{c['variant_a']} → {c['variant_b']}、同じ種 {c['pairs']} 組）")
+        lines.append(f"比較（{label(c['variant_a'])} → {label(c['variant_b'])}、同じ種 {c['pairs']} 組）")
         if "team_win_rate_diff" in c:
             d = c["team_win_rate_diff"]
             lines.append(f"  チームの勝率差 {d['mean_diff']:+.1%} [{d['ci'][0]:+.1%}, {d['ci'][1]:+.1%}]")
-        for i, d in enumerate(c["seat_win_rate_diff"]):
-            lines.append(f"  席{i + 1} 勝率差 {d['mean_diff']:+.1%} [{d['ci'][0]:+.1%}, {d['ci'][1]:+.1%}]")
-        d = c["mean_score_diff"]
-        lines.append(f"  平均得点差 {d['mean_diff']:+.2f} [{d['ci'][0]:+.2f}, {d['ci'][1]:+.2f}]；"
-                     f"勝者が変わったゲーム {_pct(c['winner_changed'])}")
+        else:
+            for i, d in enumerate(c["seat_win_rate_diff"]):
+                lines.append(f"  {i + 1}番席 勝率差 {d['mean_diff']:+.1%} [{d['ci'][0]:+.1%}, {d['ci'][1]:+.1%}]")
+            d = c["mean_score_diff"]
+            lines.append(f"  平均得点差 {d['mean_diff']:+.2f} [{d['ci'][0]:+.2f}, {d['ci'][1]:+.2f}]；"
+                         f"勝者が変わったゲーム {_pct(c['winner_changed'])}")
         for f in c.get("findings", []):
             lines.append(f"  ・{f['question']}（両方の設定をあわせて）")
             lines.append(f"    {f['answer']}")
+    for rc in s.get("report_comparisons", []):
+        lines.append(f"比較：{rc['name_ja']}（同じ種 {rc['paired']['pairs']} 組）")
+        for side, name in (("a", "いまのルール"), ("b", rc["name_ja"])):
+            label.extra.update(rc[side]["end_reasons_ja"])
+            lines.append(f"  {name}：" + "、".join(side_phrases(rc[side], label)))
+    missing = sorted(label.missing)
+    if missing:
+        lines.append("日本語の名前がないキー（エンジンの labels_ja に加えてください）：" + "、".join(missing))
     for e in s["errors"][:5]:
         lines.append(f"エラー game {e['index']} (seed {e['seed']}): {e['error'].splitlines()[0]}")
     return lines

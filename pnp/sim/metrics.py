@@ -97,6 +97,12 @@ class Summary:
         self.comebacks = 0
         self.fact_cells: dict[str, dict[Any, list[float]]] = defaultdict(lambda: defaultdict(lambda: [0.0, 0]))
         self.peaks: dict[str, int] = {}
+        self.sets: dict[str, dict[tuple, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0]))
+        self.by_round: dict[str, dict[int, Dist]] = defaultdict(lambda: defaultdict(Dist))
+        self.loss_reasons: Counter = Counter()
+        self.cards_seat: dict[str, list[float]] = defaultdict(lambda: [0.0, 0])   # win share, uses (a seat)
+        self.cards_team: dict[str, list[int]] = defaultdict(lambda: [0, 0])       # team wins, games used
+        self.turns_per_player = Dist()
         self.track = getattr(engine, "score_track", None)
         self.track_fits = 0
         self.kept: list[GameRecord] = []      # for the engine's questions, at most QUESTION_GAMES
@@ -124,6 +130,7 @@ class Summary:
         self.reasons_ja[res.end_reason] = res.end_reason_ja
         self.rounds.add(r.rounds)
         self.turns.add(r.turns)
+        self.turns_per_player.add(r.turns / r.players)
         self.steps_max = max(self.steps_max, r.steps)
         for v in res.scores:
             self.all_scores.add(v)
@@ -136,17 +143,75 @@ class Summary:
             if others:
                 self.margins.add(res.scores[w] - max(others))
         self._lead(r)
-        win_shares = _win_shares(r)
-        for fact, values in ((res.extra or {}).get("per_seat") or {}).items():
+        # cooperative: a seat's fact (its character) counts the team's win, not a split share
+        win_shares = shares if self.coop else _win_shares(r)
+        extra = res.extra or {}
+        for fact, values in (extra.get("per_seat") or {}).items():
             for seat, v in enumerate(values):
                 c = self.fact_cells[fact][v]
                 c[0] += win_shares[seat]
                 c[1] += 1
+            if self.coop:       # the team's set (the characters at the table together)
+                key = tuple(sorted((v for v in values if v is not None), key=str))
+                cell = self.sets[fact][key]
+                cell[0] += bool(res.winners)
+                cell[1] += 1
+        if self.coop and not res.winners:
+            self.loss_reasons[res.end_reason] += 1
+        for k, v in extra.items():
+            if k.endswith("_by_round") and isinstance(v, (list, tuple)):
+                for i, x in enumerate(v, 1):
+                    if isinstance(x, (int, float)) and not isinstance(x, bool):
+                        self.by_round[k][i].add(float(x))
+        self._cards(r, extra.get("cards_used"), win_shares)
         for k, v in ((res.extra or {}).get("peak_pieces") or {}).items():
             self.peaks[k] = max(self.peaks.get(k, 0), int(v))
         if self.track:
             lo, hi = self.track
             self.track_fits += all(lo <= v <= hi for v in res.scores)
+
+    def _cards(self, r: GameRecord, used: Any, win_shares: list[float]) -> None:
+        """``extra["cards_used"] = {card: seat, or -1 for the team}``: the user's win, per card."""
+        if not isinstance(used, dict):
+            return
+        won = bool(r.result.winners)
+        for card, seat in used.items():
+            if isinstance(seat, int) and 0 <= seat < r.players:
+                c = self.cards_seat[str(card)]
+                c[0] += win_shares[seat]
+                c[1] += 1
+            else:
+                t = self.cards_team[str(card)]
+                t[0] += won
+                t[1] += 1
+
+    def _cards_result(self) -> dict[str, Any]:
+        """Per card: the win rate of its user against the base rate, flagged dead / dominant / weak."""
+        n, out = self.n, {}
+        fair = 1 / self.batch.players
+        team_rate = self.team_wins / n if n else 0.0
+        for card in sorted(set(self.cards_seat) | set(self.cards_team)):
+            if card in self.cards_seat:
+                w, m = self.cards_seat[card]
+                entry = {"by": "seat", "used_in": rate(m, n), "user_win_rate": rate(w, m), "base": round(fair, 4)}
+                base = fair
+            else:
+                w, m = self.cards_team[card]
+                wins_without = self.team_wins - w
+                entry = {"by": "team", "used_in": rate(m, n), "user_win_rate": rate(w, m),
+                         "win_rate_without": rate(wins_without, n - m), "base": round(team_rate, 4)}
+                base = team_rate
+            lo, hi = entry["user_win_rate"]["ci"]
+            flags = []
+            if m < max(1, 0.05 * n):
+                flags.append("dead")
+            if m and lo > base:
+                flags.append("dominant")
+            if m and hi < base:
+                flags.append("weak")
+            entry["flags"] = flags
+            out[card] = entry
+        return out
 
     def _lead(self, r: GameRecord) -> None:
         hist = r.score_history
@@ -192,6 +257,7 @@ class Summary:
         out["end_reasons_ja"] = dict(self.reasons_ja)
         out["end_reason_rates"] = {k: rate(v, n) for k, v in out["end_reasons"].items()}
         out["length"] = {"rounds": self.rounds.describe(), "turns": self.turns.describe(),
+                         "turns_per_player": self.turns_per_player.describe(),
                          "steps_max": self.steps_max, "max_steps": engine.max_steps}
         out["scores"] = {"all": self.all_scores.describe(), "winner": self.win_scores.describe(),
                          "margin": self.margins.describe()}
@@ -207,6 +273,19 @@ class Summary:
             for fact, tab in sorted(self.fact_cells.items())}
         if self.peaks:
             out["peak_pieces"] = dict(self.peaks)
+        if self.sets:
+            out["team_sets"] = {fact: [{"set": list(k), **rate(w, m)}
+                                       for k, (w, m) in sorted(tab.items(), key=lambda kv: [str(x) for x in kv[0]])]
+                                for fact, tab in sorted(self.sets.items())}
+        if self.coop:
+            losses = n - self.team_wins
+            out["loss_reasons"] = {k: rate(v, losses) for k, v in sorted(self.loss_reasons.items(),
+                                                                         key=lambda kv: (-kv[1], kv[0]))}
+        if self.by_round:
+            out["by_round"] = {k: {str(i): d.describe() for i, d in sorted(tab.items())}
+                               for k, tab in sorted(self.by_round.items())}
+        if self.cards_seat or self.cards_team:
+            out["cards"] = self._cards_result()
         if self.track:
             out["score_track"] = {"range": list(self.track), **rate(self.track_fits, n)}
         questions = getattr(engine, "questions", None)

@@ -20,6 +20,10 @@ from ..files import atomic_path
 from ..render.pdf import new_canvas
 from ..text.fonts import measure, pdf_name
 from ..text.linebreak import break_text
+from .comparisons import side_figures
+from .labels import Labeller, missing_labels, policy_label
+from .skill import skill_luck_ja
+from .stats import rate_ja
 
 INK = colors.HexColor("#222222")
 BAR = colors.HexColor("#3b2f4a")
@@ -94,79 +98,322 @@ def _draw(d: Drawing, cv, x: float, y: float) -> None:
         STATE_DEFAULTS["fontName"] = saved
 
 
-def _page(cv: canvas.Canvas, title: str, s: dict[str, Any]) -> None:
-    W, H = A4
-    left = 18 * mm
-    width = W - 2 * left
-    bold, gothic, mincho = pdf_name("gothic-bold"), pdf_name("gothic"), pdf_name("mincho")
-    y = H - 20 * mm
+class _Writer:
+    """A flowing A4 page: text and charts placed top-down, a new page whenever the next block does not
+    fit (text is never cut off)."""
+
+    def __init__(self, cv: canvas.Canvas) -> None:
+        self.cv = cv
+        self.W, self.H = A4
+        self.left = 18 * mm
+        self.width = self.W - 2 * self.left
+        self.y = self.H - 20 * mm
+        self.fresh = True
+
+    def page(self) -> None:
+        if not self.fresh:
+            self.cv.showPage()
+        self.cv.setFillColor(INK)
+        self.y = self.H - 20 * mm
+        self.fresh = True
+
+    def need(self, height: float) -> None:
+        if self.y - height < 15 * mm and not self.fresh:
+            self.page()
+
+    def text(self, text: str, name: str = "mincho", size: float = 9, indent: float = 0, gap: float = 0) -> None:
+        for line in _wrap(text, name, size, self.width - indent):
+            self.need(size * 0.3528 * mm * 1.45 + 1)
+            self.cv.setFillColor(INK)
+            self.cv.setFont(pdf_name(name), size)
+            self.cv.drawString(self.left + indent, self.y, line)
+            self.y -= max(4.6 * mm, size * 0.3528 * mm * 1.45)
+            self.fresh = False
+        self.y -= gap
+
+    def heading(self, text: str, size: float = 11) -> None:
+        self.need(20 * mm)
+        self.y -= 2 * mm
+        self.text(text, "gothic-bold", size, gap=1 * mm)
+
+    def charts(self, drawings: Sequence[Drawing]) -> None:
+        """One or two charts side by side."""
+        if not drawings:
+            return
+        h = max(d.height for d in drawings)
+        self.need(h + 4 * mm)
+        self.y -= h
+        x = self.left
+        for d in drawings:
+            _draw(d, self.cv, x, self.y)
+            x += d.width + 8 * mm
+        self.y -= 4 * mm
+        self.fresh = False
+
+
+CHART_H = 58 * mm
+
+
+def _half(w: _Writer) -> float:
+    return w.width / 2 - 4 * mm
+
+
+def _rate_chart(w: _Writer, title: str, labels: Sequence[str], rates: Sequence[dict], *, ref: float | None = None,
+                unit_sentence: str = "") -> Drawing | None:
+    """A bar chart of rates with 95% whiskers, or (one bar only) a sentence instead of a chart."""
+    if not labels:
+        return None
+    if len(labels) == 1:
+        w.text(f"{title}：{labels[0]} {rate_ja(rates[0])}{unit_sentence}。", indent=2 * mm)
+        return None
+    return _bar_chart(title, labels, [r["rate"] for r in rates], [r["ci"] for r in rates], _half(w), CHART_H,
+                      percent=True, ref=ref)
+
+
+def _count_chart(w: _Writer, title: str, labels: Sequence[str], values: Sequence[float], unit: str) -> Drawing | None:
+    if not labels:
+        return None
+    if len(labels) == 1:
+        w.text(f"{title}：すべて {labels[0]}{unit}（{values[0]:g}ゲーム）。", indent=2 * mm)
+        return None
+    return _bar_chart(title, labels, list(values), None, _half(w), CHART_H, percent=False)
+
+
+def _flush(w: _Writer, pending: list[Drawing | None]) -> None:
+    ds = [d for d in pending if d is not None]
+    for k in range(0, len(ds), 2):
+        w.charts(ds[k:k + 2])
+    pending.clear()
+
+
+GENERIC_NOTES = {
+    "random": "合法な手から、どれも同じ確率で1つを選びます。先を読まず、勝とうともしません。",
+}
+
+
+def policy_note(engine: Any, name: str) -> str:
+    notes = getattr(engine, "policy_notes", None) or {}
+    if name in notes:
+        return str(notes[name])
+    if name == "mcts" or name.startswith("mcts:"):
+        return ("情報集合モンテカルロ木探索で、見えないカードをありうる配りに置き換えて何度も先を読み、"
+                "いちばん多く試した手を選びます。読みの回数が少ないと、ゲームに詳しい方針に負けることがあります。")
+    if name in GENERIC_NOTES:
+        return GENERIC_NOTES[name]
+    return "このゲームのエンジンは、この方針の説明（policy_notes）を持っていません。"
+
+
+def _players_block(w: _Writer, engine: Any, summaries: Sequence[dict[str, Any]]) -> None:
+    names: list[str] = []
+    for s in summaries:
+        for n in s["policies"]:
+            if n not in names:
+                names.append(n)
+        for n in ((s.get("skill_luck") or {}).get("skill") or {}).get("search", "").split(",") or ():
+            if n and n not in names:
+                names.append(n)
+    w.heading("このレポートを作ったプレイヤー")
+    for n in names:
+        w.text(f"・{policy_label(n)}（{n}）", "gothic-bold", 9)
+        w.text(policy_note(engine, n), indent=4 * mm, gap=1 * mm)
+
+
+def _headline(w: _Writer, s: dict[str, Any], label: Labeller) -> None:
+    """The first page's figures for one player count."""
+    p = s["players"]
+    w.text(f"■ {p}人（{s['completed']}ゲーム）", "gothic-bold", 10)
+    if s.get("cooperative"):
+        w.text(f"チームの勝率 {rate_ja(s['team_win_rate'])}。", indent=4 * mm)
+        losses = s.get("loss_reasons") or {}
+        if losses:
+            w.text("負けかた：" + "、".join(f"{label(k)} {100 * r['rate']:.1f}%" for k, r in losses.items()) + "。",
+                   indent=4 * mm)
+    else:
+        seats = s["seat_win_rates"]
+        best = max(range(len(seats)), key=lambda i: seats[i]["rate"])
+        worst = min(range(len(seats)), key=lambda i: seats[i]["rate"])
+        w.text(f"席順の有利不利（{'・'.join(policy_label(n) for n in s['policies'])}どうし）："
+               f"いちばん勝つのは{best + 1}番席 {rate_ja(seats[best])}、いちばん勝てないのは{worst + 1}番席 "
+               f"{rate_ja(seats[worst])}（公平なら{100 / p:.1f}%）。", indent=4 * mm)
+    L = s["length"]
+    tp = L.get("turns_per_player") or L["turns"]
+    w.text(f"長さ：平均 {L['rounds']['mean']:.1f}ラウンド、1人あたりの選択は平均 {tp['mean']:.1f}回。", indent=4 * mm)
+    for line in skill_luck_ja(s.get("skill_luck") or {}, label):
+        w.text(line, indent=4 * mm)
+
+
+def _first_page(w: _Writer, engine: Any, title: str, summaries: Sequence[dict[str, Any]]) -> None:
+    s0 = summaries[0]
+    cv = w.cv
     cv.setFillColor(INK)
-    cv.setFont(bold, 16)
-    cv.drawString(left, y, f"{title}　{s['players']}人 試遊レポート")
-    y -= 7 * mm
-    cv.setFont(gothic, 9)
-    cv.drawString(left, y, f"{s['games']}ゲーム（完了 {s['completed']}、エラー {len(s['errors'])}）　種 {s['seed']}　"
-                           f"方針 {'・'.join(s['policies'])}　変種 {s['variant']}")
-    y -= 5 * mm
-    L = s["length"]["rounds"]
-    sc = s["scores"]
-    cv.drawString(left, y, f"ラウンド数 平均 {L['mean']:.1f}（p10 {L['p10']:g}・p50 {L['p50']:g}・p90 {L['p90']:g}）　"
-                           f"勝者の得点 平均 {sc['winner']['mean']:.1f}　勝差 p50 {sc['margin']['p50']:g}")
-    chart_h = 58 * mm
-    half = width / 2 - 4 * mm
-    seats = s["seat_win_rates"]
-    fair = 1 / s["players"]
-    d1 = _bar_chart("席ごとの勝率（ひげは95%区間、点線は公平な勝率）", [f"席{i + 1}" for i in range(len(seats))],
-                    [r["rate"] for r in seats], [r["ci"] for r in seats], half, chart_h, percent=True, ref=fair)
+    cv.setFont(pdf_name("gothic-bold"), 16)
+    cv.drawString(w.left, w.y, f"{title} 試遊レポート")
+    w.y -= 8 * mm
+    w.fresh = False
+    label = Labeller(engine, s0.get("end_reasons_ja"))
+    counts = "・".join(f"{s['players']}人" for s in summaries)
+    w.text(f"{counts}で各{s0['games']}ゲーム（種 {s0['seed']}、ルール {label(s0['variant'])}"
+           + (f"、オプション {_opts(s0['options'])}" if s0["options"] else "") + "）。"
+           "割合の後ろの括弧は95%区間です。", "gothic", 9, gap=1 * mm)
+    _players_block(w, engine, summaries)
+    w.heading("まとめ（人数ごと）")
+    for s in summaries:
+        label.extra.update(s.get("end_reasons_ja") or {})
+        _headline(w, s, label)
+    # the draft's open questions, each answered with its figure and interval, per player count
+    questions: dict[str, list[tuple[int, str]]] = {}
+    for s in summaries:
+        for f in s["findings"]:
+            questions.setdefault(f["question"], []).append((s["players"], f["answer"]))
+    if questions:
+        w.heading("下書きの疑問への答え")
+        for q, answers in questions.items():
+            w.text("・" + q, "gothic-bold", 9)
+            for p, a in answers:
+                w.text((f"{p}人：" if len(summaries) > 1 else "") + a, indent=4 * mm)
+            w.y -= 1.5 * mm
+    comps = [(s["players"], rc) for s in summaries for rc in s.get("report_comparisons", [])]
+    if comps:
+        w.heading("ゲームが求める比較（同じ種で両方のルールを遊んだ結果）")
+        for p, rc in comps:
+            w.text(f"・{rc['name_ja']}（{p}人、{rc['paired']['pairs']}組）", "gothic-bold", 9)
+            for side, name in (("a", "いまのルール"), ("b", rc["name_ja"])):
+                label.extra.update(rc[side]["end_reasons_ja"])
+                w.text(f"{name}：" + "、".join(side_phrases(rc[side], label)) + "。", indent=4 * mm)
+            d = rc["paired"]
+            if "team_win_rate_diff" not in d and d["pairs"]:
+                w.text(f"勝者が変わったゲーム {rate_ja(d['winner_changed'])}。", indent=4 * mm)
+    missing = missing_labels(engine, summaries)
+    for s in summaries:
+        for rc in s.get("report_comparisons", []):
+            for side in ("a", "b"):
+                lab = Labeller(engine, rc[side]["end_reasons_ja"])
+                for k in rc[side]["end_reason_rates"]:
+                    lab(k)
+                missing = sorted(set(missing) | {f"end_reason:{k}" for k in lab.missing})
+    if missing:
+        w.heading("日本語の名前がないキー")
+        w.text("次のキーはエンジンが日本語の名前（labels_ja）を持たないため、キーのまま載せています："
+               + "、".join(missing) + "。", gap=1 * mm)
+
+
+def _opts(options: dict[str, Any]) -> str:
+    return "、".join(f"{k}={v}" for k, v in sorted(options.items()))
+
+
+def side_phrases(side: dict[str, Any], label: Any) -> list[str]:
+    """One side of a comparison as Japanese phrases (each rate with its interval)."""
+    parts = []
+    if "team_win_rate" in side:
+        parts.append(f"チームの勝率 {rate_ja(side['team_win_rate'])}")
+    else:
+        parts.append("席ごとの勝率 " + "・".join(f"{i + 1}番席 {100 * r['rate']:.1f}%（{100 * r['ci'][0]:.1f}〜"
+                                           f"{100 * r['ci'][1]:.1f}%）" for i, r in enumerate(side["seat_win_rates"])))
+    parts.append(f"平均 {side['rounds']['mean']:.1f}ラウンド")
+    parts.append("終了理由 " + "・".join(f"{label(k)} {100 * r['rate']:.1f}%"
+                                        for k, r in side["end_reason_rates"].items()))
+    return parts
+
+
+def _page(w: _Writer, engine: Any, title: str, s: dict[str, Any]) -> None:
+    w.page()
+    label = Labeller(engine, s.get("end_reasons_ja"))
+    coop = bool(s.get("cooperative"))
+    cv = w.cv
+    cv.setFont(pdf_name("gothic-bold"), 16)
+    cv.drawString(w.left, w.y, f"{title}　{s['players']}人")
+    w.y -= 7 * mm
+    w.fresh = False
+    pols = "・".join(policy_label(n) for n in s["policies"])
+    w.text(f"{s['games']}ゲーム（完了 {s['completed']}、エラー {s.get('error_count', len(s['errors']))}）　種 {s['seed']}　"
+           f"プレイヤー {pols}　ルール {label(s['variant'])}", "gothic", 9)
+    L = s["length"]
+    tp = L.get("turns_per_player") or L["turns"]
+    line = (f"ラウンド数 平均 {L['rounds']['mean']:.1f}（p10 {L['rounds']['p10']:g}・p50 {L['rounds']['p50']:g}・"
+            f"p90 {L['rounds']['p90']:g}）　1人あたりの選択 平均 {tp['mean']:.1f}回")
+    if not coop:
+        sc = s["scores"]
+        line += f"　勝者の得点 平均 {sc['winner']['mean']:.1f}点　勝差 p50 {sc['margin']['p50']:g}点"
+    w.text(line, "gothic", 9, gap=2 * mm)
+    pending: list[Drawing | None] = []
     reasons = list(s["end_reasons"])
-    d2 = _bar_chart("終了理由", [s["end_reasons_ja"].get(k, k) for k in reasons],
-                    [s["end_reason_rates"][k]["rate"] for k in reasons],
-                    [s["end_reason_rates"][k]["ci"] for k in reasons], half, chart_h, percent=True)
-    y -= chart_h + 4 * mm
-    _draw(d1, cv, left, y)
-    _draw(d2, cv, left + half + 8 * mm, y)
     hist = s["length_histogram"]
-    d3 = _bar_chart("ゲームの長さ（ラウンド数ごとのゲーム数）", [str(k) for k in hist], list(hist.values()), None,
-                    half, chart_h, percent=False)
-    pols = s["wins_by_policy"]
-    d4 = _bar_chart("方針ごとの勝率", list(pols), [r["rate"] for r in pols.values()],
-                    [r["ci"] for r in pols.values()], half, chart_h, percent=True, ref=fair)
-    y -= chart_h + 4 * mm
-    _draw(d3, cv, left, y)
-    _draw(d4, cv, left + half + 8 * mm, y)
-    y -= 8 * mm
-    cv.setFont(bold, 11)
-    cv.drawString(left, y, "設計上の疑問への答え")
-    y -= 6 * mm
-    for f in s["findings"]:
-        for font, name, size, text in ((bold, "gothic-bold", 9, "・" + f["question"]),
-                                       (mincho, "mincho", 9, f["answer"])):
-            indent = 0 if font == bold else 4 * mm
-            for line in _wrap(text, name, size, width - 4 * mm):
-                if y < 15 * mm:          # the answers go on over the page, never cut off
-                    cv.showPage()
-                    cv.setFillColor(INK)
-                    y = H - 20 * mm
-                cv.setFont(font, size)
-                cv.drawString(left + indent, y, line)
-                y -= 4.6 * mm
-        y -= 1.5 * mm
+    if coop:
+        w.text(f"チームの勝率 {rate_ja(s['team_win_rate'])}。協力ゲームなので、席ごと・方針ごとの勝率は載せません。",
+               gap=1 * mm)
+        for fact, table in s.get("per_seat_facts", {}).items():
+            keys = list(table)
+            if len(keys) <= 12:
+                pending.append(_rate_chart(w, f"{label(fact)}ごとのチームの勝率（そのキャラクターがいたゲーム）",
+                                           [label(k) for k in keys], [table[k] for k in keys],
+                                           ref=s["team_win_rate"]["rate"]))
+        for key, tab in (s.get("by_round") or {}).items():
+            ks = list(tab)
+            if len(ks) > 1:
+                pending.append(_bar_chart(f"{label(key)}（ラウンドの終わりの平均）", [f"{k}ラウンド目" for k in ks],
+                                          [tab[k]["mean"] for k in ks], [[tab[k]["p10"], tab[k]["p90"]] for k in ks],
+                                          _half(w), CHART_H, percent=False))
+            elif ks:
+                w.text(f"{label(key)}：1ラウンド目の終わりに平均 {tab[ks[0]]['mean']:.1f}。", indent=2 * mm)
+        losses = s.get("loss_reasons") or {}
+        lk = list(losses)
+        pending.append(_rate_chart(w, "負けかた（負けたゲームのうち）", [label(k) for k in lk], [losses[k] for k in lk]))
+        pending.append(_count_chart(w, "ゲームの長さ（ラウンド数ごとのゲーム数）", [f"{k}ラウンド" for k in hist],
+                                    list(hist.values()), ""))
+        _flush(w, pending)
+        for fact, rows in (s.get("team_sets") or {}).items():
+            if rows:
+                w.heading(f"{label(fact)}の組み合わせごとのチームの勝率", 10)
+                for row in sorted(rows, key=lambda r: -r["rate"]):
+                    w.text(f"{'・'.join(label(v) for v in row['set'])}：{rate_ja(row)}", indent=2 * mm)
+    else:
+        seats = s["seat_win_rates"]
+        pending.append(_rate_chart(w, "席ごとの勝率（ひげは95%区間、点線は公平な勝率）",
+                                   [f"{i + 1}番席" for i in range(len(seats))], seats, ref=1 / s["players"]))
+        pending.append(_rate_chart(w, "終了理由", [label(k) for k in reasons],
+                                   [s["end_reason_rates"][k] for k in reasons]))
+        pending.append(_count_chart(w, "ゲームの長さ（ラウンド数ごとのゲーム数）", [f"{k}ラウンド" for k in hist],
+                                    list(hist.values()), ""))
+        pols = s["wins_by_policy"]
+        if len(pols) > 1:
+            pending.append(_rate_chart(w, "方針ごとの勝率", [policy_label(k) for k in pols], list(pols.values()),
+                                       ref=1 / s["players"]))
+        for fact, table in s.get("per_seat_facts", {}).items():
+            keys = list(table)
+            if len(keys) <= 12:
+                pending.append(_rate_chart(w, f"{label(fact)}ごとの勝率", [label(k) for k in keys],
+                                           [table[k] for k in keys], ref=1 / s["players"]))
+        _flush(w, pending)
+    if coop:
+        w.text("終了理由：" + "、".join(f"{label(k)} {rate_ja(s['end_reason_rates'][k])}" for k in reasons) + "。",
+               gap=1 * mm)
+    cards = s.get("cards") or {}
+    if cards:
+        w.heading("カードごとの勝率", 10)
+        words = {"dead": "ほとんど使われない", "dominant": "強すぎる", "weak": "弱い"}
+        flagged = [(k, c) for k, c in cards.items() if c["flags"]]
+        w.text(f"{len(cards)}枚のうち、目立つカードは{len(flagged)}枚です（使った"
+               + ("チーム" if coop else "人") + "の勝率の95%区間が基準の勝率を外れるか、5%未満のゲームでしか使われないもの）。")
+        for k, c in flagged:
+            w.text(f"・{label(k)}：使った{'チーム' if c['by'] == 'team' else '人'}の勝率 {rate_ja(c['user_win_rate'])}、"
+                   f"基準 {100 * c['base']:.1f}%、使われたゲーム {100 * c['used_in']['rate']:.1f}%　"
+                   + "・".join(words[f] for f in c["flags"]), indent=2 * mm)
     if "comparison" in s:
-        if y < 30 * mm:
-            cv.showPage()
-            cv.setFillColor(INK)
-            y = H - 20 * mm
         c = s["comparison"]
-        cv.setFont(bold, 10)
-        cv.drawString(left, y, f"比較：{c['variant_a']} → {c['variant_b']}（同じ種 {c['pairs']} 組）")
-        y -= 5 * mm
-        cv.setFont(gothic, 9)
-        diffs = "　".join(f"席{i + 1} {d['mean_diff']:+.1%}" for i, d in enumerate(c["seat_win_rate_diff"]))
-        cv.drawString(left, y, f"勝率差 {diffs}")
-        y -= 4.6 * mm
-        d = c["mean_score_diff"]
-        cv.drawString(left, y, f"平均得点差 {d['mean_diff']:+.2f}（95%区間 {d['ci'][0]:+.2f}〜{d['ci'][1]:+.2f}）　"
-                               f"勝者が変わったゲーム {c['winner_changed']['rate']:.1%}")
+        w.heading(f"比較：{label(c['variant_a'])} → {label(c['variant_b'])}（同じ種 {c['pairs']} 組）", 10)
+        if "team_win_rate_diff" in c:
+            d = c["team_win_rate_diff"]
+            w.text(f"チームの勝率差 {d['mean_diff']:+.1%}（95%区間 {d['ci'][0]:+.1%}〜{d['ci'][1]:+.1%}）")
+        else:
+            diffs = "　".join(f"{i + 1}番席 {d['mean_diff']:+.1%}" for i, d in enumerate(c["seat_win_rate_diff"]))
+            w.text(f"勝率差 {diffs}", "gothic")
+            d = c["mean_score_diff"]
+            w.text(f"平均得点差 {d['mean_diff']:+.2f}点（95%区間 {d['ci'][0]:+.2f}〜{d['ci'][1]:+.2f}）　"
+                   f"勝者が変わったゲーム {c['winner_changed']['rate']:.1%}", "gothic")
+        if "summary_b" in c:
+            w.text(f"{label(c['variant_a'])}：" + "、".join(side_phrases(side_figures(s), label)) + "。")
+            label.extra.update(c["summary_b"].get("end_reasons_ja") or {})
+            w.text(f"{label(c['variant_b'])}：" + "、".join(side_phrases(side_figures(c["summary_b"]), label)) + "。")
 
 
 def _questions_page(cv: canvas.Canvas, lines: Sequence[str]) -> None:
@@ -197,16 +444,21 @@ def _questions_page(cv: canvas.Canvas, lines: Sequence[str]) -> None:
 
 
 def write_report(path: Path, title: str, summaries: Sequence[dict[str, Any]],
-                 questions: Sequence[str] = ()) -> None:
-    """Write the PDF atomically; same summaries → same bytes.  ``questions``: the lines of the game's
-    open questions for the designer (`pnp questions`), printed after the figures."""
+                 questions: Sequence[str] = (), engine: Any = None) -> None:
+    """Write the PDF atomically; same summaries → same bytes.  The first page gives the players who
+    made the figures, the headline figures per player count, the draft's questions answered and the
+    comparisons the game asks for; one page (or more) per player count follows with the charts.
+    ``questions``: the lines of the game's open questions for the designer (`pnp questions`), printed
+    after the figures.  ``engine`` gives the Japanese words (``labels_ja``) and the players' notes."""
     with atomic_path(Path(path)) as tmp:
         cv = new_canvas(tmp, A4, f"{title} 試遊レポート")
         cv.setAuthor("pnp")
+        w = _Writer(cv)
+        _first_page(w, engine, title, summaries)
         for s in summaries:
-            _page(cv, title, s)
-            cv.showPage()
+            _page(w, engine, title, s)
         if questions:
-            _questions_page(cv, questions)
             cv.showPage()
+            _questions_page(cv, questions)
+        cv.showPage()
         cv.save()

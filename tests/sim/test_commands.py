@@ -75,19 +75,20 @@ def test_play_same_seed_same_log(tmp_path):
 
 def test_simulate_json_jobs_independent_and_report(tmp_path):
     j1, j2, pdf = tmp_path / "1.json", tmp_path / "2.json", tmp_path / "r.pdf"
+    small = ("--skill-games", "4", "--search-iterations", "5", "--luck-deals", "4")
     r = run("simulate", "euphoria", "--games", "60", "--players", "4", "--policy", "heuristic,random",
-            "--json", str(j1), "--report", str(pdf), "--compare-variant", "hidden_removed")
+            "--json", str(j1), "--report", str(pdf), "--compare-variant", "hidden_removed", *small)
     assert r.exit_code == 0, r.output
     assert "席ごとの勝率" in r.output and "設計上の疑問" in r.output
     r = run("simulate", "euphoria", "--games", "60", "--players", "4", "--policy", "heuristic,random",
-            "--json", str(j2), "--jobs", "2", "--compare-variant", "hidden_removed")
+            "--json", str(j2), "--jobs", "2", "--compare-variant", "hidden_removed", *small)
     assert j1.read_bytes() == j2.read_bytes()
     data = json.loads(j1.read_text(encoding="utf-8"))
     assert data["game"] == "euphoria" and data["errors"] == [] and len(data["wins_by_seat"]) == 4
     assert pdf.read_bytes().startswith(b"%PDF")
     first = pdf.read_bytes()
     run("simulate", "euphoria", "--games", "60", "--players", "4", "--policy", "heuristic,random",
-        "--report", str(pdf), "--compare-variant", "hidden_removed")
+        "--report", str(pdf), "--compare-variant", "hidden_removed", *small)
     assert pdf.read_bytes() == first          # invariant=1: same input, same bytes
 
 
@@ -143,7 +144,7 @@ def test_report_keeps_every_answer_and_embeds_every_font(repo, tmp_path):
     with pdfplumber.open(out) as pdf:
         text = "".join((p.extract_text() or "") for p in pdf.pages).replace("\n", "").replace(" ", "")
     for question in ("1ハンド目は無味乾燥か", "刑事ごとの勝率", "同点の決着ルールはどれくらい使われるか",
-                     "比較：standard→notes-skills"):
+                     "比較：標準ルール→メモのスキル案"):
         assert question in text, question
     for page in PdfReader(out).pages:
         for font in page["/Resources"]["/Font"].values():

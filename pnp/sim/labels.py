@@ -1,0 +1,111 @@
+"""Japanese words for the keys a report shows: end reasons, ``Result.extra`` facts, per-seat facts,
+pieces, policies.
+
+An engine names its own keys with ``labels_ja = {key: "日本語"}`` (and its end reasons also through
+``Result.end_reason_ja``).  Where it names nothing, a few words every game shares are known here; any
+other key is shown as it is, and :func:`missing_labels` lists it so the report can say which keys
+still need a word (a designer never has to read a raw key without being told)."""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+_RAW = re.compile(r"[A-Za-z]")
+
+# words pnp itself gives keys that several engines use; an engine's labels_ja overrides them
+COMMON_LABELS: dict[str, str] = {
+    "character": "キャラクター",
+    "detective": "刑事",
+    "watashi": "「私」",
+    "first_sail_round": "初めて渡海したラウンド",
+    "hidden_value": "伏せ札の数字",
+    "damage": "ダメージ",
+    "cubes": "キューブ",
+    "weapons": "武器",
+    "station_by_round": "ステーションライフ",
+    "random": "ランダム",
+    "heuristic": "ヒューリスティック",
+    "planner": "計画型",
+    "hoarder": "ため込み型",
+    "standard": "標準ルール",
+}
+
+
+def engine_labels(engine: Any) -> dict[str, str]:
+    """The engine's ``labels_ja``, with its variants' and options' own Japanese names."""
+    out: dict[str, str] = {}
+    for v in getattr(engine, "variants", ()) or ():
+        if getattr(v, "name_ja", ""):
+            out[v.id] = v.name_ja
+    for o in getattr(engine, "options", ()) or ():
+        if getattr(o, "name_ja", ""):
+            out[o.id] = o.name_ja
+    found = getattr(engine, "labels_ja", None)
+    if isinstance(found, Mapping):
+        out.update({str(k): str(v) for k, v in found.items()})
+    return out
+
+
+class Labeller:
+    """``label(key)`` → Japanese words, remembering every key that had none."""
+
+    def __init__(self, engine: Any, extra: Mapping[str, str] | None = None) -> None:
+        self.own = engine_labels(engine)
+        self.extra = dict(extra or {})
+        self.missing: set[str] = set()
+
+    def __call__(self, key: Any) -> str:
+        k = str(key)
+        if k in self.own:
+            return self.own[k]
+        if k in self.extra and self.extra[k]:
+            return self.extra[k]
+        if k in COMMON_LABELS:
+            return COMMON_LABELS[k]
+        if k.startswith("mcts"):
+            return policy_label(k)
+        if _RAW.search(k):       # Japanese words, numbers and the like need no label
+            self.missing.add(k)
+        return k
+
+
+def policy_label(name: str) -> str:
+    """``mcts:400`` → 「探索プレイヤー（400回読み）」; other names through the common words."""
+    if name == "mcts" or name.startswith("mcts:"):
+        parts = name.split(":")
+        its = parts[1] if len(parts) > 1 else "?"
+        return f"探索プレイヤー（1手{its}回の読み）"
+    return COMMON_LABELS.get(name, name)
+
+
+def summary_keys(s: Mapping[str, Any]) -> Iterable[tuple[str, str]]:
+    """(kind, key) of every key a summary shows by name."""
+    for k in s.get("end_reasons", {}):
+        yield "end_reason", k
+    for k in s.get("per_seat_facts", {}):
+        yield "per_seat", k
+    for k in s.get("peak_pieces", {}) or {}:
+        yield "peak_pieces", k
+    for k in s.get("by_round", {}) or {}:
+        yield "by_round", k
+
+
+def missing_labels(engine: Any, summaries: Iterable[Mapping[str, Any]]) -> list[str]:
+    """Keys the report shows that neither the engine (``labels_ja``, ``end_reason_ja``) nor pnp names in
+    Japanese, as ``kind:key`` sorted."""
+    out: set[str] = set()
+    for s in summaries:
+        lab = Labeller(engine, s.get("end_reasons_ja"))
+        for kind, key in summary_keys(s):
+            lab.missing.clear()
+            lab(key)
+            if lab.missing:
+                out.add(f"{kind}:{key}")
+        for fact, table in (s.get("per_seat_facts") or {}).items():
+            for value in table:
+                lab.missing.clear()
+                lab(value)
+                if lab.missing:
+                    out.add(f"{fact}:{value}")
+    return sorted(out)

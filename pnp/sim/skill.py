@@ -1,0 +1,192 @@
+"""Skill and luck: the figures a designer asks for beside the win rates.
+
+* **How much skill matters** — the search player (``mcts:<iterations>``, :mod:`pnp.sim.search`) seated
+  once at the table against the game's default policy, and against ``random``: its win share with a 95%
+  interval, beside the share a seat would get by chance (1/players).  In a cooperative game the team's
+  win rate with the search player sitting in for one player, beside the all-default team and the
+  all-random team, on the same seeds.
+* **How much a single chance event predicts the winner** — generically, for any engine: play the
+  opening chance events (the deal: every chance step before the first decision), keep that state, and
+  play it out ``K`` times with other seeds for every later chance event and every policy.  If the deal
+  decided the game, every continuation would have the same winner.  The figure is how often two
+  continuations of the same deal have the same winner, against the same rate for two games with
+  different deals (the base rate Σ pᵢ², from the seats' win shares).  A cooperative game compares
+  the team's outcome (win or loss) the same way.
+
+Seat advantage under the strongest practical play is the batch's own seat win rate (the batch plays
+the game's default policy, the strongest practical player); the report reads it from there.
+
+Everything is seeded from the batch's seed: the same command gives the same figures.
+"""
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from .engine import CHANCE, TERMINAL
+from .metrics import Summary
+from .policies import default_policy, make_policy
+from .runner import Batch, run_games
+from .sampling import derive_seed, game_rngs
+from .stats import Z95, rate
+
+DEFAULT_SKILL_GAMES = 12
+DEFAULT_SEARCH_ITERATIONS = 25
+DEFAULT_LUCK_DEALS = 16
+DEFAULT_LUCK_CONTINUATIONS = 4
+
+
+def _summary(engine: Any, batch: Batch, executor: Any = None) -> dict[str, Any]:
+    acc = Summary(engine, batch)
+    for r in run_games(engine, batch, executor=executor):
+        acc.add(r)
+    return acc.result()
+
+
+def skill_figures(engine: Any, players: int, *, games: int, seed: int, search: str, variant: str = "standard",
+                  options: Mapping[str, Any] | None = None, executor: Any = None,
+                  progress: Callable[[str], None] = lambda _: None) -> dict[str, Any]:
+    """The search player against the default policy and against random, with 95% intervals."""
+    options = dict(options or {})
+    default = default_policy(engine)
+    coop = bool(getattr(engine, "cooperative", False))
+    sub = derive_seed(seed, "skill")
+    out: dict[str, Any] = {"search": search, "default": default, "games": games, "players": players,
+                           "cooperative": coop, "fair": round(1 / players, 4)}
+    opponents = [default] + (["random"] if default != "random" else [])
+    if coop:
+        for name in opponents:
+            progress(f"{name} team")
+            s = _summary(engine, Batch(players, (name,), games, seed=sub, variant=variant, options=options), executor)
+            out[f"team_{name}"] = s["team_win_rate"]
+        progress("search")
+        s = _summary(engine, Batch(players, (search,) + (default,) * (players - 1), games, seed=sub,
+                                   variant=variant, options=options), executor)
+        out["team_with_search"] = s["team_win_rate"]
+        return out
+    out["against"] = {}
+    for name in opponents:
+        progress(f"{search} vs {name}")
+        # one search seat among (players - 1) opponents, rotated through every seat game by game
+        s = _summary(engine, Batch(players, (search,) + (name,) * (players - 1), games, seed=sub,
+                                   variant=variant, options=options), executor)
+        out["against"][name] = s["wins_by_policy"].get(search, rate(0, 0))
+    return out
+
+
+def _opening(engine: Any, players: int, variant: str, options: Mapping[str, Any], rng: random.Random) -> Any:
+    """The state after the opening chance events (everything before the first decision)."""
+    state = engine.new_state(players, variant, dict(options))
+    while engine.to_move(state) == CHANCE:
+        engine.apply(state, engine.sample_chance(state, rng))
+    return state
+
+
+def _play_out(engine: Any, state: Any, pols: Sequence[Any], seed: int) -> tuple[int, ...]:
+    """Play ``state`` to the end with fresh RNGs from ``seed``; the winners."""
+    rng, seat_rngs = game_rngs(seed, len(pols))
+    views = [engine.information_set if getattr(p, "wants_information_set", False) else engine.observe
+             for p in pols]
+    uses = [getattr(p, "uses_observation", True) for p in pols]
+    steps = 0
+    while True:
+        seat = engine.to_move(state)
+        if seat == TERMINAL:
+            break
+        if steps > engine.max_steps:
+            raise RuntimeError(f"a continuation ran past max_steps={engine.max_steps}")
+        if seat == CHANCE:
+            action = engine.sample_chance(state, rng)
+        else:
+            legal = engine.legal_actions(state)
+            action = pols[seat].choose(views[seat](state, seat) if uses[seat] else None, legal, seat_rngs[seat])
+        engine.apply(state, action)
+        steps += 1
+    return engine.result(state).winners
+
+
+def deal_luck(engine: Any, players: int, *, deals: int, continuations: int, seed: int, policy: str | None = None,
+              variant: str = "standard", options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """How often the same seat wins again when only the deal is kept (see the module docstring)."""
+    options = dict(options or {})
+    name = policy or default_policy(engine)
+    coop = bool(getattr(engine, "cooperative", False))
+    k = max(2, continuations)
+    agree_per_deal: list[float] = []
+    outcome_counts: dict[Any, float] = {}
+    total = 0
+    for d in range(deals):
+        base = _opening(engine, players, variant, options, random.Random(derive_seed(seed, "deal", d)))
+        outcomes = []
+        for j in range(k):
+            pols = [make_policy(engine, name) for _ in range(players)]
+            winners = _play_out(engine, base.clone(), pols, derive_seed(seed, "deal", d, "go", j))
+            outcome: Any = bool(winners) if coop else winners
+            outcomes.append(outcome)
+            if coop:
+                outcome_counts[outcome] = outcome_counts.get(outcome, 0.0) + 1
+            else:
+                for w in winners:
+                    outcome_counts[w] = outcome_counts.get(w, 0.0) + 1 / len(winners)
+            total += 1
+        pairs = [(a, b) for i, a in enumerate(outcomes) for b in outcomes[i + 1:]]
+        agree_per_deal.append(sum(a == b for a, b in pairs) / len(pairs))
+    n = len(agree_per_deal)
+    m = sum(agree_per_deal) / n if n else 0.0
+    sd = math.sqrt(sum((x - m) ** 2 for x in agree_per_deal) / (n - 1)) if n > 1 else 0.0
+    half = Z95 * sd / math.sqrt(n) if n > 1 else 0.0
+    base_rate = sum((c / total) ** 2 for c in outcome_counts.values()) if total else 0.0
+    return {"policy": name, "deals": deals, "continuations": k, "cooperative": coop,
+            "same_outcome": {"rate": round(m, 4), "ci": [round(max(0.0, m - half), 4), round(min(1.0, m + half), 4)],
+                             "n": n},
+            "base_rate": round(base_rate, 4),
+            "excess": round(m - base_rate, 4)}
+
+
+def skill_luck(engine: Any, players: int, *, seed: int, skill_games: int = DEFAULT_SKILL_GAMES,
+               search_iterations: int = DEFAULT_SEARCH_ITERATIONS, luck_deals: int = DEFAULT_LUCK_DEALS,
+               luck_continuations: int = DEFAULT_LUCK_CONTINUATIONS, variant: str = "standard",
+               options: Mapping[str, Any] | None = None, executor: Any = None,
+               progress: Callable[[str], None] = lambda _: None) -> dict[str, Any]:
+    """Both parts, for the report and ``pnp simulate --json``; a part with 0 games is left out."""
+    out: dict[str, Any] = {}
+    if skill_games > 0 and callable(getattr(engine, "determinize", None)):
+        out["skill"] = skill_figures(engine, players, games=skill_games, seed=seed,
+                                     search=f"mcts:{search_iterations}", variant=variant, options=options,
+                                     executor=executor, progress=progress)
+    if luck_deals > 0:
+        progress("deal")
+        out["deal"] = deal_luck(engine, players, deals=luck_deals, continuations=luck_continuations, seed=seed,
+                                variant=variant, options=options)
+    return out
+
+
+def skill_luck_ja(fig: Mapping[str, Any], label: Callable[[str], str] = str) -> list[str]:
+    """The figures as Japanese sentences (text output and the report's first page)."""
+    from .labels import policy_label
+    from .stats import rate_ja
+    lines: list[str] = []
+    sk = fig.get("skill")
+    if sk:
+        search = policy_label(sk["search"])
+        if sk["cooperative"]:
+            parts = [f"{label(sk['default'])}だけのチーム {rate_ja(sk['team_' + sk['default']])}"]
+            if "team_random" in sk:
+                parts.append(f"ランダムだけのチーム {rate_ja(sk['team_random'])}")
+            parts.append(f"1人を{search}にしたチーム {rate_ja(sk['team_with_search'])}")
+            lines.append("腕の影響（チームの勝率、同じ種）：" + "、".join(parts) + "。")
+        else:
+            for opp, r in sk["against"].items():
+                lines.append(f"腕の影響：{search}1人と{label(opp)}{sk['players'] - 1}人で遊ぶと、{search}の勝率は"
+                             f"{rate_ja(r)}（偶然なら{100 * sk['fair']:.1f}%）。")
+    dl = fig.get("deal")
+    if dl:
+        r = dl["same_outcome"]
+        what = "チームの勝敗" if dl["cooperative"] else "勝つ席"
+        lines.append(f"配りの影響：同じ配りから別の種で{dl['continuations']}回ずつ続けると、{what}が一致したのは"
+                     f"{100 * r['rate']:.1f}%（95%区間 {100 * r['ci'][0]:.1f}〜{100 * r['ci'][1]:.1f}%、配り{r['n']}通り）。"
+                     f"配りが違うゲームどうしなら{100 * dl['base_rate']:.1f}%です"
+                     f"（方針 {label(dl['policy'])}）。")
+    return lines
