@@ -108,7 +108,7 @@ def sample_game_problems(game: Game, games_per_config: int = 100, seed: int = 1)
 def play(game_id: str, seed: int, players: int | None, policy_text: str | None, variant: str,
          option_pairs: tuple[str, ...], json_path: Path | None, project_dir: Path) -> None:
     """1ゲームを試遊し、準備・すべての選択と偶然・得点・終了理由を日本語で実況します。"""
-    from ..sim.transcript import transcript
+    from ..sim.transcript import narrate_log, transcript
     game, engine = _load(project_dir, game_id)
     players = players or engine.min_players
     _check_players(engine, players)
@@ -123,6 +123,7 @@ def play(game_id: str, seed: int, players: int | None, policy_text: str | None, 
         if json_path:
             write_json(json_path, log.to_json())
         raise SimError(f"the game broke after {record.steps} steps: {record.error}")
+    narrate_log(engine, log)      # the log keeps the words, so `pnp replay --show` prints this same text
     for line in transcript(engine, log):
         click.echo(line)
     if json_path:
@@ -134,7 +135,8 @@ def play(game_id: str, seed: int, players: int | None, policy_text: str | None, 
 @click.command()
 @click.argument("log_path", metavar="FILE", type=click.Path(dir_okay=False, path_type=Path))
 @project_option
-@click.option("--transcript/--no-transcript", "show", default=False, help="実況も表示する")
+@click.option("--show/--no-show", "--transcript/--no-transcript", "show", default=False,
+              help="実況も表示する（pnp play が表示したのと同じ文）")
 @reported
 def replay(log_path: Path, project_dir: Path, show: bool) -> None:
     """行動ログを再生し、記録と同じ最終状態になるかを確かめます（違えば終了コード1）。"""

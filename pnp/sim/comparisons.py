@@ -48,7 +48,8 @@ def comparison_specs(engine: Any) -> list[dict[str, Any]]:
     return specs
 
 
-def builtin_comparisons(engine: Any, batch: Batch, summary: dict[str, Any], executor: Any = None) -> list[dict[str, Any]]:
+def builtin_comparisons(engine: Any, batch: Batch, summary: dict[str, Any],
+                        executor: Any = None) -> list[dict[str, Any]]:
     """Every comparison the engine asks for, at the batch's player count, on the batch's seeds."""
     out = []
     for spec in comparison_specs(engine):
@@ -64,7 +65,8 @@ def builtin_comparisons(engine: Any, batch: Batch, summary: dict[str, Any], exec
             acc_b.add(y)
             pairs.add(x, y)
         b = acc_b.result()
-        out.append({"name_ja": spec["name_ja"], "variant": spec.get("variant"), "options": dict(spec.get("options") or {}),
+        out.append({"name_ja": spec["name_ja"], "variant": spec.get("variant"),
+                    "options": dict(spec.get("options") or {}),
                     "a": side_figures(summary), "b": side_figures(b), "paired": pairs.result(),
                     "findings_b": b["findings"]})
     return out

@@ -36,10 +36,14 @@ class GameLog:
     result: dict[str, Any] | None
     final_state_hash: str
     error: str | None = None
+    result_lines: list[str] | None = None     # the narrated result, as `pnp play` showed it
 
     def to_json(self) -> dict[str, Any]:
-        return {"format": FORMAT, "header": self.header, "events": self.events, "result": self.result,
-                "final_state_hash": self.final_state_hash, "error": self.error}
+        out = {"format": FORMAT, "header": self.header, "events": self.events, "result": self.result,
+               "final_state_hash": self.final_state_hash, "error": self.error}
+        if self.result_lines is not None:
+            out["result_lines"] = list(self.result_lines)
+        return out
 
     @classmethod
     def from_json(cls, data: Any, source: str = "log") -> GameLog:
@@ -57,8 +61,11 @@ class GameLog:
                                   f"got {type(ev).__name__}")
         if data.get("result") is not None and not isinstance(data["result"], dict):
             raise ReplayError(f"{source}: result: expected a mapping, got {type(data['result']).__name__}")
+        lines = data.get("result_lines")
+        if lines is not None and (not isinstance(lines, list) or not all(isinstance(x, str) for x in lines)):
+            raise ReplayError(f"{source}: result_lines: expected a list of text lines")
         return cls(dict(data["header"]), list(data["events"]), data.get("result"),
-                   data["final_state_hash"], data.get("error"))
+                   data["final_state_hash"], data.get("error"), lines)
 
 
 def make_header(engine: Any, game: Game | None, *, seed: int, players: int, policies: tuple[str, ...],

@@ -89,6 +89,8 @@ def summary_keys(s: Mapping[str, Any]) -> Iterable[tuple[str, str]]:
         yield "peak_pieces", k
     for k in s.get("by_round", {}) or {}:
         yield "by_round", k
+    for k in s.get("cards", {}) or {}:
+        yield "cards", k
 
 
 def missing_labels(engine: Any, summaries: Iterable[Mapping[str, Any]]) -> list[str]:

@@ -193,8 +193,8 @@ class Summary:
         for card in sorted(set(self.cards_seat) | set(self.cards_team)):
             if card in self.cards_seat:
                 w, m = self.cards_seat[card]
-                entry = {"by": "seat", "used_in": rate(m, n), "user_win_rate": rate(w, m), "base": round(fair, 4)}
-                base = fair
+                base = team_rate if self.coop else fair     # a team game: the team's rate with the card
+                entry = {"by": "seat", "used_in": rate(m, n), "user_win_rate": rate(w, m), "base": round(base, 4)}
             else:
                 w, m = self.cards_team[card]
                 wins_without = self.team_wins - w

@@ -325,7 +325,8 @@ def _page(w: _Writer, engine: Any, title: str, s: dict[str, Any]) -> None:
     w.y -= 7 * mm
     w.fresh = False
     pols = "・".join(policy_label(n) for n in s["policies"])
-    w.text(f"{s['games']}ゲーム（完了 {s['completed']}、エラー {s.get('error_count', len(s['errors']))}）　種 {s['seed']}　"
+    errors = s.get("error_count", len(s["errors"]))
+    w.text(f"{s['games']}ゲーム（完了 {s['completed']}、エラー {errors}）　種 {s['seed']}　"
            f"プレイヤー {pols}　ルール {label(s['variant'])}", "gothic", 9)
     L = s["length"]
     tp = L.get("turns_per_player") or L["turns"]
@@ -339,7 +340,7 @@ def _page(w: _Writer, engine: Any, title: str, s: dict[str, Any]) -> None:
     reasons = list(s["end_reasons"])
     hist = s["length_histogram"]
     if coop:
-        w.text(f"チームの勝率 {rate_ja(s['team_win_rate'])}。協力ゲームなので、席ごと・方針ごとの勝率は載せません。",
+        w.text(f"チームの勝率 {rate_ja(s['team_win_rate'])}。協力ゲームなので、チームとしての数字を載せます。",
                gap=1 * mm)
         for fact, table in s.get("per_seat_facts", {}).items():
             keys = list(table)
@@ -357,7 +358,8 @@ def _page(w: _Writer, engine: Any, title: str, s: dict[str, Any]) -> None:
                 w.text(f"{label(key)}：1ラウンド目の終わりに平均 {tab[ks[0]]['mean']:.1f}。", indent=2 * mm)
         losses = s.get("loss_reasons") or {}
         lk = list(losses)
-        pending.append(_rate_chart(w, "負けかた（負けたゲームのうち）", [label(k) for k in lk], [losses[k] for k in lk]))
+        pending.append(_rate_chart(w, "負けかた（負けたゲームのうち）", [label(k) for k in lk],
+                                   [losses[k] for k in lk]))
         pending.append(_count_chart(w, "ゲームの長さ（ラウンド数ごとのゲーム数）", [f"{k}ラウンド" for k in hist],
                                     list(hist.values()), ""))
         _flush(w, pending)
@@ -392,10 +394,12 @@ def _page(w: _Writer, engine: Any, title: str, s: dict[str, Any]) -> None:
         w.heading("カードごとの勝率", 10)
         words = {"dead": "ほとんど使われない", "dominant": "強すぎる", "weak": "弱い"}
         flagged = [(k, c) for k, c in cards.items() if c["flags"]]
-        w.text(f"{len(cards)}枚のうち、目立つカードは{len(flagged)}枚です（使った"
-               + ("チーム" if coop else "人") + "の勝率の95%区間が基準の勝率を外れるか、5%未満のゲームでしか使われないもの）。")
+        who = "チーム" if coop else "人"
+        w.text(f"{len(cards)}枚のうち、目立つカードは{len(flagged)}枚です（使った{who}の勝率の95%区間が基準の"
+               "勝率を外れるか、5%未満のゲームでしか使われないもの）。")
         for k, c in flagged:
-            w.text(f"・{label(k)}：使った{'チーム' if c['by'] == 'team' else '人'}の勝率 {rate_ja(c['user_win_rate'])}、"
+            user = "チーム" if c["by"] == "team" or coop else "人"
+            w.text(f"・{label(k)}：使った{user}の勝率 {rate_ja(c['user_win_rate'])}、"
                    f"基準 {100 * c['base']:.1f}%、使われたゲーム {100 * c['used_in']['rate']:.1f}%　"
                    + "・".join(words[f] for f in c["flags"]), indent=2 * mm)
     if "comparison" in s:

@@ -185,8 +185,9 @@ def skill_luck_ja(fig: Mapping[str, Any], label: Callable[[str], str] = str) -> 
     if dl:
         r = dl["same_outcome"]
         what = "チームの勝敗" if dl["cooperative"] else "勝つ席"
+        lo, hi = r["ci"]
         lines.append(f"配りの影響：同じ配りから別の種で{dl['continuations']}回ずつ続けると、{what}が一致したのは"
-                     f"{100 * r['rate']:.1f}%（95%区間 {100 * r['ci'][0]:.1f}〜{100 * r['ci'][1]:.1f}%、配り{r['n']}通り）。"
+                     f"{100 * r['rate']:.1f}%（95%区間 {100 * lo:.1f}〜{100 * hi:.1f}%、配り{r['n']}通り）。"
                      f"配りが違うゲームどうしなら{100 * dl['base_rate']:.1f}%です"
                      f"（方針 {label(dl['policy'])}）。")
     return lines

@@ -1,4 +1,9 @@
-"""A Japanese play-by-play of one game, built by replaying its log (so it shows what the log holds)."""
+"""A Japanese play-by-play of one game, built by replaying its log (so it shows what the log holds).
+
+``pnp play --json`` keeps the words: :func:`narrate_log` writes into each event of the log the lines
+the table saw after it (the set-up after the deal, the engine's narration) and the result's lines, so
+``pnp replay --show`` prints the very text ``pnp play`` printed, even for a log that a later engine
+would narrate differently.  A log without them (an older one) is narrated afresh from the engine."""
 from __future__ import annotations
 
 from typing import Any
@@ -8,39 +13,72 @@ from .gamelog import GameLog
 from .replay import steps
 
 
-def transcript(engine: Any, log: GameLog) -> list[str]:
-    h = log.header
-    seat_name = getattr(engine, "seat_name", lambda s: f"プレイヤー{s + 1}")
-    lines = [f"《{h.get('title', h['game'])}》 {h['players']}人 種 {h['seed']} 変種 {h.get('variant', 'standard')}"]
-    if h.get("options"):
-        lines.append("オプション：" + "、".join(f"{k}={v}" for k, v in sorted(h["options"].items())))
-    lines.append("方針：" + "、".join(f"{seat_name(s)}={p}" for s, p in enumerate(h["policies"])))
+def _seat_name(engine: Any) -> Any:
+    return getattr(engine, "seat_name", lambda s: f"プレイヤー{s + 1}")
+
+
+def _fresh(engine: Any, log: GameLog) -> tuple[list[tuple[str, list[str]]], list[str], Any]:
+    """(action line, lines after it) per event, the result's lines and the final state, from the engine."""
+    seat_name = _seat_name(engine)
     describe_setup = getattr(engine, "describe_setup", None)
     narrate = getattr(engine, "narrate", None)
     final = None
     dealt = False
+    out: list[tuple[str, list[str]]] = []
     for before, action, after in steps(engine, log):
         if action is None:
             final = after
             break
         seat = engine.to_move(before)
-        if seat == CHANCE:
-            lines.append(f"［偶然］{action.label()}")
-        else:
-            lines.append(f"{seat_name(seat)}：{action.label()}")
+        head = f"［偶然］{action.label()}" if seat == CHANCE else f"{seat_name(seat)}：{action.label()}"
+        more: list[str] = []
         if seat == CHANCE and not dealt and describe_setup:
             dealt = True
-            lines.extend(describe_setup(after))
+            more.extend(describe_setup(after))
         if narrate:
-            lines.extend(narrate(before, action, after))
-    lines.append("")
-    lines.append("■ 結果")
+            more.extend(narrate(before, action, after))
+        out.append((head, more))
     result = engine.result(final)
-    lines.append(f"終了理由：{result.end_reason_ja or result.end_reason}")
+    tail = [f"終了理由：{result.end_reason_ja or result.end_reason}"]
     describe_result = getattr(engine, "describe_result", None)
     if describe_result:
-        lines.extend(describe_result(final, result))
+        tail.extend(describe_result(final, result))
     order = sorted(range(len(result.ranks)), key=lambda s: result.ranks[s])
-    lines.append("順位：" + "、".join(f"{result.ranks[s]}位 {seat_name(s)}（{result.scores[s]:g}点）" for s in order))
+    tail.append("順位：" + "、".join(f"{result.ranks[s]}位 {seat_name(s)}（{result.scores[s]:g}点）" for s in order))
+    return out, tail, final
+
+
+def narrate_log(engine: Any, log: GameLog) -> None:
+    """Store the narration in the log (``events[i]["line"]``, ``events[i]["narration"]``, ``result_lines``)."""
+    events, tail, _ = _fresh(engine, log)
+    for ev, (head, more) in zip(log.events, events):
+        ev["line"] = head
+        ev["narration"] = list(more)
+    log.result_lines = list(tail)
+
+
+def _stored(log: GameLog) -> bool:
+    return bool(log.result_lines) and all(
+        isinstance(ev.get("line"), str) and isinstance(ev.get("narration"), list)
+        and all(isinstance(x, str) for x in ev["narration"]) for ev in log.events)
+
+
+def transcript(engine: Any, log: GameLog) -> list[str]:
+    h = log.header
+    seat_name = _seat_name(engine)
+    lines = [f"《{h.get('title', h['game'])}》 {h['players']}人 種 {h['seed']} 変種 {h.get('variant', 'standard')}"]
+    if h.get("options"):
+        lines.append("オプション：" + "、".join(f"{k}={v}" for k, v in sorted(h["options"].items())))
+    lines.append("方針：" + "、".join(f"{seat_name(s)}={p}" for s, p in enumerate(h["policies"])))
+    events, tail, final = _fresh(engine, log)     # replays the log: every event must hold
+    if _stored(log):
+        events = [(ev["line"], ev["narration"]) for ev in log.events]
+        tail = [str(x) for x in log.result_lines or []]
+    for head, more in events:
+        lines.append(head)
+        lines.extend(more)
+    lines.append("")
+    lines.append("■ 結果")
+    lines.extend(tail)
     lines.append(f"最終状態ハッシュ：{engine.state_hash(final)[:16]}")
     return lines

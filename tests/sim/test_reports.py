@@ -1,0 +1,170 @@
+"""What a designer sees in `pnp simulate` (text, JSON, the PDF report) and `pnp replay --show`."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+from click.testing import CliRunner
+from pypdf import PdfReader
+from report_toy_engine import ToyEngine
+
+from pnp.commands.sim import format_summary, play, replay, simulate
+from pnp.sim.comparisons import builtin_comparisons
+from pnp.sim.labels import missing_labels
+from pnp.sim.metrics import summarize
+from pnp.sim.report import write_report
+from pnp.sim.runner import Batch, run_games
+from pnp.sim.skill import deal_luck, skill_figures
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@click.group()
+def cli():
+    pass
+
+
+for cmd in (play, simulate, replay):
+    cli.add_command(cmd)
+
+
+def run(*args):
+    return CliRunner().invoke(cli, [*args, "--project", str(ROOT)], catch_exceptions=False)
+
+
+def pdf_text(path: Path) -> list[str]:
+    return [(p.extract_text() or "").replace("\n", "").replace(" ", "") for p in PdfReader(path).pages]
+
+
+def summary(engine, players=3, games=60, variant="standard", options=None, policies=("random",)):
+    batch = Batch(players, policies, games, seed=5, variant=variant, options=options or {})
+    return summarize(engine, run_games(engine, batch), batch), batch
+
+
+# ---------------------------------------------------------------------------- replay keeps the words
+def test_replay_show_prints_what_play_printed(tmp_path, monkeypatch):
+    """`pnp play --json` logs keep the narrated labels, so `pnp replay --show` prints the same text."""
+    for game, players in (("terror24", 3), ("euphoria", 4), ("ebe", 2), ("tantei2", 3)):
+        log = tmp_path / f"{game}.json"
+        played = run("play", game, "--seed", "3", "--players", str(players), "--json", str(log))
+        assert played.exit_code == 0, played.output
+        shown = run("replay", str(log), "--show")
+        assert shown.exit_code == 0, shown.output
+        lines = shown.output.splitlines()
+        assert lines[-1].startswith("一致")
+        said = [ln for ln in played.output.splitlines() if not ln.startswith("行動ログ：")]   # stderr, mixed in
+        assert lines[:-1] == said, game
+        data = json.loads(log.read_text(encoding="utf-8"))
+        assert all(isinstance(ev["line"], str) and isinstance(ev["narration"], list) for ev in data["events"])
+        assert data["result_lines"][0].startswith("終了理由")
+    # the words are the log's own: an engine that would narrate differently today still shows them
+    import pnp.games.euphoria as eu
+    engine_cls = next(v for v in vars(eu).values() if isinstance(v, type) and hasattr(v, "narrate")
+                      and v.__module__ == eu.__name__)
+    monkeypatch.setattr(engine_cls, "narrate", lambda self, b, a, c: ["（別の実況）"])
+    log = tmp_path / "euphoria.json"
+    shown = run("replay", str(log), "--show")
+    assert shown.exit_code == 0 and "（別の実況）" not in shown.output
+
+
+def test_a_log_with_bad_stored_lines_is_refused(tmp_path):
+    log = tmp_path / "g.json"
+    assert run("play", "euphoria", "--seed", "1", "--json", str(log)).exit_code == 0
+    data = json.loads(log.read_text(encoding="utf-8"))
+    data["result_lines"] = [1, 2]
+    log.write_text(json.dumps(data), encoding="utf-8")
+    r = run("replay", str(log), "--show")
+    assert r.exit_code == 1 and "result_lines" in r.output and "Traceback" not in r.output
+
+
+# ---------------------------------------------------------------------------- skill and luck
+def test_deal_luck_tells_a_deciding_deal_from_a_late_die():
+    engine = ToyEngine()
+    decided = deal_luck(engine, 3, deals=12, continuations=4, seed=2, policy="random")
+    assert decided["same_outcome"]["rate"] == 1.0       # the deal names the winner every time
+    assert 0.3 < decided["base_rate"] < 0.45            # three seats win about equally often
+    late = deal_luck(engine, 3, deals=40, continuations=4, seed=2, policy="random", variant="late")
+    lo, hi = late["same_outcome"]["ci"]
+    assert lo <= late["base_rate"] + 0.05 and hi < 0.6  # a late die: the deal predicts nothing
+
+
+def test_skill_figures_give_the_search_player_its_win_share_with_an_interval():
+    engine = ToyEngine()
+    fig = skill_figures(engine, 2, games=20, seed=1, search="mcts:20", variant="late", options={"a_wins": True})
+    r = fig["against"]["random"]
+    # with a_wins the first seat to take card a wins: the search player always takes it, random half the time
+    assert r["n"] == 20 and r["rate"] >= 0.7 and r["ci"][0] > fig["fair"]
+
+
+# ---------------------------------------------------------------------------- words, not keys
+def test_text_uses_the_engines_words_and_lists_keys_without_one():
+    engine = ToyEngine(labels={"done": "決着"})
+    s, _ = summary(engine)
+    text = "\n".join(format_summary(s, engine))
+    assert "決着" in text and "（done）" not in text
+    assert "手番数" not in text and "1人あたりの選択の回数：平均 1.0回" in text
+    plain = ToyEngine()
+    text = "\n".join(format_summary(summary(plain)[0], plain))
+    assert "日本語の名前がないキー" in text and "done" in text
+    assert missing_labels(plain, [summary(plain)[0]]) == ["by_round:fav_by_round", "cards:a", "cards:b",
+                                                              "end_reason:done"]
+
+
+def test_cards_used_flag_a_dominant_card():
+    engine = ToyEngine()
+    s, _ = summary(engine, players=2, games=200, variant="late", options={"a_wins": True})
+    a = s["cards"]["a"]
+    assert a["by"] == "seat" and "dominant" in a["flags"] and a["user_win_rate"]["ci"][0] > 0.5
+    b = s["cards"]["b"]
+    assert b["by"] == "team" and "win_rate_without" in b
+
+
+def test_builtin_comparison_shows_both_sides():
+    engine = ToyEngine(comparisons=({"name_ja": "最後のダイスで決める", "variant": "late"},))
+    s, batch = summary(engine, games=40)
+    [c] = builtin_comparisons(engine, batch, s)
+    assert c["a"]["variant"] == "standard" and c["b"]["variant"] == "late"
+    assert c["paired"]["pairs"] == 40 and len(c["b"]["seat_win_rates"]) == 3
+
+
+def test_report_first_page_answers_and_no_single_bar_chart(tmp_path):
+    engine = ToyEngine(labels={"done": "決着"}, comparisons=({"name_ja": "最後のダイスで決める", "variant": "late"},))
+    s, batch = summary(engine, games=40)
+    s["report_comparisons"] = builtin_comparisons(engine, batch, s)
+    s["skill_luck"] = {"deal": deal_luck(engine, 3, deals=6, continuations=3, seed=1, policy="random")}
+    out = tmp_path / "r.pdf"
+    write_report(out, "トイ", [s], engine=engine)
+    pages = pdf_text(out)
+    first = pages[0]
+    for words in ("このレポートを作ったプレイヤー", "ランダム（random）", "合法な手から", "配りの影響",
+                  "ゲームが求める比較", "最後のダイスで決める", "いまのルール"):
+        assert words in first, words
+    # one end reason: a sentence, not a chart with one bar
+    assert "終了理由：決着100.0%" in pages[1]
+    assert "done" not in "".join(pages)
+
+
+def test_cooperative_report_has_no_seat_charts(tmp_path):
+    engine = ToyEngine(cooperative=True, labels={"won": "勝ち", "lost_pick": "選び違い", "fav_by_round": "有利な席"})
+    s, _ = summary(engine, games=60)
+    assert s["loss_reasons"]["lost_pick"]["rate"] == 1.0
+    out = tmp_path / "c.pdf"
+    write_report(out, "トイ", [s], engine=engine)
+    text = "".join(pdf_text(out))
+    assert "チームの勝率" in text and "負けかた" in text and "選び違い" in text
+    assert "席ごとの勝率" not in text and "方針ごとの勝率" not in text
+    assert "有利な席（ラウンドの終わりの平均）" in text
+
+
+def test_simulate_report_for_a_cooperative_game(tmp_path):
+    pdf, j = tmp_path / "ebe.pdf", tmp_path / "ebe.json"
+    r = run("simulate", "ebe", "--games", "20", "--players", "3", "--report", str(pdf), "--json", str(j),
+            "--skill-games", "2", "--search-iterations", "3", "--luck-deals", "3", "--luck-continuations", "2")
+    assert r.exit_code == 0, r.output
+    data = json.loads(j.read_text(encoding="utf-8"))
+    assert data["skill_luck"]["deal"]["continuations"] == 2
+    assert set(data["skill_luck"]["skill"]) >= {"team_with_search", "team_random"}
+    text = "".join(pdf_text(pdf))
+    assert "席ごとの勝率" not in text and "チームの勝率" in text and "ステーションライフ" in text
+    assert "腕の影響" in text and "配りの影響" in text
