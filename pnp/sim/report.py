@@ -49,14 +49,20 @@ def _bar_chart(title: str, labels: Sequence[str], values: Sequence[float], cis: 
                width: float, height: float, *, percent: bool, ref: float | None = None) -> Drawing:
     gothic = pdf_name("gothic")
     d = Drawing(width, height)
-    d.add(String(0, height - 12, title, fontName=pdf_name("gothic-bold"), fontSize=10, fillColor=INK))
+    size = 10.0       # a long title is set smaller, never over the chart beside it
+    while size > 7 and measure(title, "gothic-bold", size) > width:
+        size -= 0.5
+    title_lines = _wrap(title, "gothic-bold", size, width)
+    for k, line in enumerate(title_lines):
+        d.add(String(0, height - 12 - k * (size + 2), line, fontName=pdf_name("gothic-bold"), fontSize=size,
+                     fillColor=INK))
     c = VerticalBarChart()
     # category names are broken to the width of their bar (kinsoku) and may take up to three lines
     plot_w = width - 46
     wrapped = [_wrap_label(lab, plot_w / max(1, len(labels)) - 4, 7) for lab in labels]
     lines = max((w.count("\n") + 1 for w in wrapped), default=1)
     bottom = 14 + 9 * lines
-    c.x, c.y, c.width, c.height = 36, bottom, plot_w, height - bottom - 24
+    c.x, c.y, c.width, c.height = 36, bottom, plot_w, height - bottom - 24 - (size + 2) * (len(title_lines) - 1)
     c.data = [list(values)]
     c.categoryAxis.categoryNames = wrapped
     c.categoryAxis.labels.leading = 8.5
@@ -65,7 +71,8 @@ def _bar_chart(title: str, labels: Sequence[str], values: Sequence[float], cis: 
     c.valueAxis.labels.fontName = gothic
     c.valueAxis.labels.fontSize = 7
     top = max([v for v in values] + [hi for _, hi in (cis or [])] + [ref or 0] + [1e-9])
-    c.valueAxis.valueMin = 0
+    low = min([0.0] + [lo for lo, _ in (cis or [])])
+    c.valueAxis.valueMin = low * 1.1
     c.valueAxis.valueMax = top * 1.1
     c.valueAxis.labelTextFormat = (lambda v: f"{v:.0%}") if percent else (lambda v: f"{v:g}")
     c.bars[0].fillColor = BAR
@@ -77,12 +84,12 @@ def _bar_chart(title: str, labels: Sequence[str], values: Sequence[float], cis: 
         step = c.width / n
         for i, (lo, hi) in enumerate(cis):
             x = c.x + step * (i + 0.5)
-            y0, y1 = c.y + lo * scale, c.y + hi * scale
+            y0, y1 = c.y + (lo - c.valueAxis.valueMin) * scale, c.y + (hi - c.valueAxis.valueMin) * scale
             d.add(Line(x, y0, x, y1, strokeColor=BAR2, strokeWidth=1))
             d.add(Line(x - 3, y0, x + 3, y0, strokeColor=BAR2, strokeWidth=1))
             d.add(Line(x - 3, y1, x + 3, y1, strokeColor=BAR2, strokeWidth=1))
     if ref is not None:
-        y = c.y + ref * scale
+        y = c.y + (ref - c.valueAxis.valueMin) * scale
         d.add(Line(c.x, y, c.x + c.width, y, strokeColor=colors.HexColor("#888888"), strokeDashArray=[3, 2]))
     return d
 
@@ -351,7 +358,8 @@ def _page(w: _Writer, engine: Any, title: str, s: dict[str, Any]) -> None:
         for key, tab in (s.get("by_round") or {}).items():
             ks = list(tab)
             if len(ks) > 1:
-                pending.append(_bar_chart(f"{label(key)}（ラウンドの終わりの平均）", [f"{k}ラウンド目" for k in ks],
+                pending.append(_bar_chart(f"{label(key)}（ラウンドの終わりの平均、ひげは10〜90%の幅）",
+                                          [f"{k}ラウンド目" for k in ks],
                                           [tab[k]["mean"] for k in ks], [[tab[k]["p10"], tab[k]["p90"]] for k in ks],
                                           _half(w), CHART_H, percent=False))
             elif ks:
