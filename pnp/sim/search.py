@@ -58,7 +58,7 @@ DEFAULT_C = 0.7
 REWARDS = ("rank", "win")
 TREES = ("all", "own")
 SPEC_HELP = ("mcts:<iterations>[:c=<exploration>][:ms=<milliseconds>][:rollout=<policy>][:reward=rank|win]"
-             "[:tree=all|own]")
+             "[:tree=all|own][:depth=<decisions>][:prior=on|off]")
 
 
 def is_search_spec(name: str) -> bool:
@@ -82,7 +82,8 @@ class SearchPolicy:
     wants_information_set = True     # the runner passes engine.information_set(state, seat)
 
     def __init__(self, engine: Any, iterations: int, c: float = DEFAULT_C, ms: float | None = None,
-                 name: str | None = None, rollout: Any = None, reward: str = "rank", tree: str = "all") -> None:
+                 name: str | None = None, rollout: Any = None, reward: str = "rank", tree: str = "all",
+                 depth: int | None = None, prior: bool = False) -> None:
         if iterations < 1:
             raise SimError(f"mcts: the number of iterations must be at least 1, got {iterations}")
         if c < 0:
@@ -103,9 +104,29 @@ class SearchPolicy:
         if tree not in TREES:
             raise SimError(f"mcts: tree must be one of {', '.join(TREES)}, got {tree!r}")
         self.own_tree = tree == "own"    # other seats move by the rollout policy, also inside the tree
+        if depth is not None and depth < 1:
+            raise SimError(f"mcts: depth must be at least 1, got {depth}")
+        progress = getattr(engine, "progress", None)
+        # a rollout cut after `depth` decisions is scored by the standing (progress); a team game and
+        # an engine without progress play every rollout to the end
+        self.depth = depth if depth and callable(progress) and not self.cooperative else None
+        self.progress = progress
+        self.prior = prior and rollout is not None    # expand the rollout policy's choice first
         self.name = name or f"mcts:{iterations}"
 
     # ------------------------------------------------------------------ rewards
+    def standing(self, state: Any) -> list[float]:
+        """The reward of a rollout cut short: each seat's place in the current scores, as ``rank``."""
+        scores = self.progress(state)[1]
+        n = len(scores)
+        if n < 2:
+            return [1.0] * n
+        ranks = [1 + sum(1 for o in scores if o > v) for v in scores]
+        if self.reward == "rank":
+            return [(n - r) / (n - 1) for r in ranks]
+        k = sum(1 for r in ranks if r == 1)
+        return [1.0 / k if r == 1 else 0.0 for r in ranks]
+
     def rewards(self, state: Any) -> list[float]:
         res = self.engine.result(state)
         ranks = res.ranks
@@ -146,6 +167,7 @@ class SearchPolicy:
         roll_choose = roll.choose if roll is not None else None
         roll_obs = eng.observe if roll is not None and getattr(roll, "uses_observation", True) else None
         own_tree = self.own_tree
+        depth, prior = self.depth, self.prior
         root = Node(-1)
         max_steps = eng.max_steps
         for it in range(self.iterations):
@@ -177,7 +199,13 @@ class SearchPolicy:
                 children = node.children
                 untried = [a for a in acts if a not in children]
                 if untried:
-                    a = untried[int(rand() * len(untried))]
+                    a = None
+                    if prior:       # the game's own player's choice is tried first
+                        a = roll_choose(roll_obs(s, mover) if roll_obs else None, acts, r)
+                        if a in children:
+                            a = None
+                    if a is None:
+                        a = untried[int(rand() * len(untried))]
                     for b in acts:
                         ch = children.get(b)
                         if ch is not None:
@@ -199,10 +227,15 @@ class SearchPolicy:
                 apply(s, best)
                 steps += 1
                 path.append(node)
-            # rollout: uniformly random legal moves, chance by the engine
+            # rollout: uniformly random legal moves (or the rollout policy's), chance by the engine
+            decisions = 0
+            cut = False
             while True:
                 mover = to_move(s)
                 if mover == TERMINAL:
+                    break
+                if depth is not None and decisions >= depth:
+                    cut = True
                     break
                 if steps > max_steps:
                     raise SimError(f"{eng.game_id}: a search rollout ran past max_steps={max_steps}")
@@ -210,6 +243,7 @@ class SearchPolicy:
                     apply(s, sample_chance(s, r))
                 else:
                     acts = legal_actions(s)
+                    decisions += 1
                     if len(acts) == 1:
                         apply(s, acts[0])
                     elif roll_choose is None:
@@ -217,7 +251,7 @@ class SearchPolicy:
                     else:
                         apply(s, roll_choose(roll_obs(s, mover) if roll_obs else None, acts, r))
                 steps += 1
-            rewards = self.rewards(s)
+            rewards = self.standing(s) if cut else self.rewards(s)
             for n in path:
                 n.visits += 1
                 if n.mover >= 0:
@@ -235,8 +269,20 @@ def parse_search_spec(engine: Any, spec: str) -> SearchPolicy:
     except ValueError:
         raise SimError(f"policy {spec!r}: the iterations must be a whole number ({SPEC_HELP})") from None
     c, ms, rollout, reward, tree = DEFAULT_C, None, None, "rank", "all"
+    depth: int | None = None
+    prior = False
     for p in parts[2:]:
         key, sep, value = p.partition("=")
+        if key == "depth" and sep:
+            if not value.isdigit() or int(value) < 1:
+                raise SimError(f"policy {spec!r}: depth must be a whole number of at least 1 ({SPEC_HELP})")
+            depth = int(value)
+            continue
+        if key == "prior" and sep:
+            if value not in ("on", "off"):
+                raise SimError(f"policy {spec!r}: prior must be on or off ({SPEC_HELP})")
+            prior = value == "on"
+            continue
         if key == "rollout" and sep:
             from .policies import make_policy
             if is_search_spec(value):
@@ -260,4 +306,5 @@ def parse_search_spec(engine: Any, spec: str) -> SearchPolicy:
                 raise SimError(f"policy {spec!r}: unknown setting {p!r} ({SPEC_HELP})")
         except ValueError:
             raise SimError(f"policy {spec!r}: {key} must be a positive number ({SPEC_HELP})") from None
-    return SearchPolicy(engine, iterations, c=c, ms=ms, name=spec, rollout=rollout, reward=reward, tree=tree)
+    return SearchPolicy(engine, iterations, c=c, ms=ms, name=spec, rollout=rollout, reward=reward, tree=tree,
+                        depth=depth, prior=prior)

@@ -276,6 +276,10 @@ def test_policy_spec_parsing():
     with pytest.raises(SimError, match="cannot itself search"):
         make_policy(engine, "mcts:10:rollout=mcts:5")
     assert make_policy(engine, "mcts:10:rollout=random").rollout is None
+    for bad, words in [("mcts:10:depth=0", "depth must be"), ("mcts:10:depth=x", "depth must be"),
+                       ("mcts:10:prior=yes", "prior must be on or off")]:
+        with pytest.raises(SimError, match=words):
+            make_policy(engine, bad)
 
     class NoHooks:
         game_id = "plain"
@@ -333,3 +337,28 @@ def test_pnp_validate_shows_the_determinization_row(repo):
     assert result.exit_code == 0, result.output
     checks = {c["check"]: c for c in json.loads(result.output)["checks"]}
     assert checks["hidden"]["ok"] and "隠れた札は毎回配り直される" in checks["hidden"]["detail"]
+
+
+def test_a_cut_rollout_is_scored_by_the_standing_and_stays_reproducible():
+    """``depth=N`` stops a playout after N decisions and rewards each seat by its place in the current
+    scores; ``prior=on`` expands the rollout policy's choice first.  Both keep a game a function of its seed."""
+    engine = make_engine(Project(ROOT).load_game("euphoria"))
+    p = make_policy(engine, "mcts:6:rollout=heuristic:depth=3:prior=on")
+    assert p.depth == 3 and p.prior
+    state = engine.new_state(3)
+    rng = __import__("random").Random(1)
+    while engine.to_move(state) == CHANCE:
+        engine.apply(state, engine.sample_chance(state, rng))
+    scores = engine.progress(state)[1]
+    got = p.standing(state)
+    n = len(scores)
+    for seat, v in enumerate(scores):
+        place = 1 + sum(1 for o in scores if o > v)
+        assert got[seat] == (n - place) / (n - 1)
+    spec = "mcts:6:rollout=heuristic:depth=3:prior=on"
+    a = run_games(engine, Batch(3, (spec, "heuristic"), 2, seed=4, check=True))
+    b = run_games(engine, Batch(3, (spec, "heuristic"), 2, seed=4, check=True))
+    assert [r.result for r in a] == [r.result for r in b] and all(r.error is None for r in a)
+    # a team game has no standing to cut at: its playouts go to the end
+    ebe = make_engine(Project(ROOT).load_game("ebe"))
+    assert make_policy(ebe, "mcts:4:rollout=planner:depth=3").depth is None
