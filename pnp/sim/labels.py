@@ -71,11 +71,13 @@ class Labeller:
 
 
 def policy_label(name: str) -> str:
-    """``mcts:400`` → 「探索プレイヤー（400回読み）」; other names through the common words."""
+    """``mcts:400`` → 「探索プレイヤー（1手400回の読み）」; other names through the common words."""
     if name == "mcts" or name.startswith("mcts:"):
         parts = name.split(":")
         its = parts[1] if len(parts) > 1 else "?"
-        return f"探索プレイヤー（1手{its}回の読み）"
+        guide = next((p.partition("=")[2] for p in parts[2:] if p.startswith("rollout=")), "")
+        how = f"、{COMMON_LABELS.get(guide, guide)}の打ち方で先読み" if guide and guide != "random" else ""
+        return f"探索プレイヤー（1手{its}回の読み{how}）"
     return COMMON_LABELS.get(name, name)
 
 

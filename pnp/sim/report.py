@@ -203,8 +203,13 @@ def policy_note(engine: Any, name: str) -> str:
     if name in notes:
         return str(notes[name])
     if name == "mcts" or name.startswith("mcts:"):
+        guided = "rollout=" in name and "rollout=random" not in name
         return ("情報集合モンテカルロ木探索で、見えないカードをありうる配りに置き換えて何度も先を読み、"
-                "いちばん多く試した手を選びます。読みの回数が少ないと、ゲームに詳しい方針に負けることがあります。")
+                "いちばん多く試した手を選びます。"
+                + ("先読みではゲーム自身の方針の打ち方をまねし、その方針が選ぶ手から試します。"
+                   "先読みを途中で打ち切ったときは、その時点の得点の順位で形勢を見ます。" if guided else
+                   "先読みでは合法な手をでたらめに打ちます。")
+                + "読みの回数が少ないと、ゲームに詳しい方針に負けることがあります。")
     if name in GENERIC_NOTES:
         return GENERIC_NOTES[name]
     return "このゲームのエンジンは、この方針の説明（policy_notes）を持っていません。"
@@ -216,9 +221,9 @@ def _players_block(w: _Writer, engine: Any, summaries: Sequence[dict[str, Any]])
         for n in s["policies"]:
             if n not in names:
                 names.append(n)
-        for n in ((s.get("skill_luck") or {}).get("skill") or {}).get("search", "").split(",") or ():
-            if n and n not in names:
-                names.append(n)
+        n = ((s.get("skill_luck") or {}).get("skill") or {}).get("search")
+        if n and n not in names:
+            names.append(n)
     w.heading("このレポートを作ったプレイヤー")
     for n in names:
         w.text(f"・{policy_label(n)}（{n}）", "gothic-bold", 9)

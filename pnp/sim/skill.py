@@ -36,6 +36,21 @@ DEFAULT_SKILL_GAMES = 12
 DEFAULT_SEARCH_ITERATIONS = 25
 DEFAULT_LUCK_DEALS = 16
 DEFAULT_LUCK_CONTINUATIONS = 4
+SEARCH_DEPTH = 20      # decisions per playout before the standing scores it (see benchmarks/bench_search.py)
+
+
+def search_spec(engine: Any, iterations: int) -> str | None:
+    """The search player the skill figures seat: guided by the game's own default policy where it has
+    one (its playouts, its first choice to expand, playouts cut after SEARCH_DEPTH decisions and scored by
+    the standing), plain ``mcts:N`` where the default is random.  A cooperative game gets none: its
+    playouts must run to the end with the team's planner, far too slow for a report run, and random
+    playouts never win there; its skill figure compares the default team with a random team."""
+    if getattr(engine, "cooperative", False):
+        return None
+    default = default_policy(engine)
+    if default == "random":
+        return f"mcts:{iterations}"
+    return f"mcts:{iterations}:rollout={default}:depth={SEARCH_DEPTH}:prior=on"
 
 
 def _summary(engine: Any, batch: Batch, executor: Any = None) -> dict[str, Any]:
@@ -45,7 +60,8 @@ def _summary(engine: Any, batch: Batch, executor: Any = None) -> dict[str, Any]:
     return acc.result()
 
 
-def skill_figures(engine: Any, players: int, *, games: int, seed: int, search: str, variant: str = "standard",
+def skill_figures(engine: Any, players: int, *, games: int, seed: int, search: str | None,
+                  variant: str = "standard",
                   options: Mapping[str, Any] | None = None, executor: Any = None,
                   progress: Callable[[str], None] = lambda _: None) -> dict[str, Any]:
     """The search player against the default policy and against random, with 95% intervals."""
@@ -61,11 +77,14 @@ def skill_figures(engine: Any, players: int, *, games: int, seed: int, search: s
             progress(f"{name} team")
             s = _summary(engine, Batch(players, (name,), games, seed=sub, variant=variant, options=options), executor)
             out[f"team_{name}"] = s["team_win_rate"]
-        progress("search")
-        s = _summary(engine, Batch(players, (search,) + (default,) * (players - 1), games, seed=sub,
-                                   variant=variant, options=options), executor)
-        out["team_with_search"] = s["team_win_rate"]
+        if search:
+            progress("search")
+            s = _summary(engine, Batch(players, (search,) + (default,) * (players - 1), games, seed=sub,
+                                       variant=variant, options=options), executor)
+            out["team_with_search"] = s["team_win_rate"]
         return out
+    if search is None:
+        raise ValueError("a competitive game's skill figures need a search player")
     out["against"] = {}
     for name in opponents:
         progress(f"{search} vs {name}")
@@ -154,7 +173,8 @@ def skill_luck(engine: Any, players: int, *, seed: int, skill_games: int = DEFAU
     out: dict[str, Any] = {}
     if skill_games > 0 and callable(getattr(engine, "determinize", None)):
         out["skill"] = skill_figures(engine, players, games=skill_games, seed=seed,
-                                     search=f"mcts:{search_iterations}", variant=variant, options=options,
+                                     search=search_spec(engine, search_iterations), variant=variant,
+                                     options=options,
                                      executor=executor, progress=progress)
     if luck_deals > 0:
         progress("deal")
@@ -170,12 +190,13 @@ def skill_luck_ja(fig: Mapping[str, Any], label: Callable[[str], str] = str) -> 
     lines: list[str] = []
     sk = fig.get("skill")
     if sk:
-        search = policy_label(sk["search"])
+        search = policy_label(sk["search"] or "")
         if sk["cooperative"]:
             parts = [f"{label(sk['default'])}だけのチーム {rate_ja(sk['team_' + sk['default']])}"]
             if "team_random" in sk:
                 parts.append(f"ランダムだけのチーム {rate_ja(sk['team_random'])}")
-            parts.append(f"1人を{search}にしたチーム {rate_ja(sk['team_with_search'])}")
+            if "team_with_search" in sk:
+                parts.append(f"1人を{search}にしたチーム {rate_ja(sk['team_with_search'])}")
             lines.append("腕の影響（チームの勝率、同じ種）：" + "、".join(parts) + "。")
         else:
             for opp, r in sk["against"].items():

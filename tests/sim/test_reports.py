@@ -154,7 +154,7 @@ def test_cooperative_report_has_no_seat_charts(tmp_path):
     text = "".join(pdf_text(out))
     assert "チームの勝率" in text and "負けかた" in text and "選び違い" in text
     assert "席ごとの勝率" not in text and "方針ごとの勝率" not in text
-    assert "有利な席（ラウンドの終わりの平均）" in text
+    assert "有利な席（ラウンドの終わりの平均、ひげは10〜90%の幅）" in text
 
 
 def test_simulate_report_for_a_cooperative_game(tmp_path):
@@ -164,7 +164,7 @@ def test_simulate_report_for_a_cooperative_game(tmp_path):
     assert r.exit_code == 0, r.output
     data = json.loads(j.read_text(encoding="utf-8"))
     assert data["skill_luck"]["deal"]["continuations"] == 2
-    assert set(data["skill_luck"]["skill"]) >= {"team_with_search", "team_random"}
+    assert set(data["skill_luck"]["skill"]) >= {"team_planner", "team_random"} and data["skill_luck"]["skill"]["search"] is None
     text = "".join(pdf_text(pdf))
     assert "席ごとの勝率" not in text and "チームの勝率" in text and "ステーションライフ" in text
     assert "腕の影響" in text and "配りの影響" in text
