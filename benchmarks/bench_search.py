@@ -6,7 +6,8 @@
 Speed: games per second (and milliseconds per search decision) with every seat played by
 ``mcts:<iterations>``, at the smallest player count, in one process.
 
-Strength: at every player count, one seat ``mcts:<iterations>`` against the others all playing one of
+Strength: at every player count (or ``--players``), one seat ``mcts:<iterations>`` (``--settings guided``:
+guided by the game's default policy, see pnp/sim/search.py) against the others all playing one of
 the game's own policies (``heuristic`` …) or all ``random``; the line-up rotates so the search player sits in every
 seat equally often.  The figure is the search player's win share (a k-way tie for first counts 1/k)
 with its 95% Wilson interval, beside the fair share 1/players.  A cooperative game (EBE) has no
@@ -34,6 +35,12 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=24, help="games per player count and opponent")
     ap.add_argument("--iterations", type=int, default=100, help="search iterations for the strength runs")
+    ap.add_argument("--settings", default="guided",
+                    help="what follows mcts:N in the strength runs: 'guided' (the game's default policy for "
+                         "playouts and first choices, playouts cut after --depth decisions), 'plain' (random "
+                         "playouts), or a literal suffix such as ':rollout=heuristic:tree=own'")
+    ap.add_argument("--depth", type=int, default=40, help="decisions per playout for 'guided'")
+    ap.add_argument("--players", type=int, action="append", help="only these player counts")
     ap.add_argument("--speed", default="100,400", help="iteration budgets for the speed runs")
     ap.add_argument("--speed-games", type=int, default=2)
     ap.add_argument("--coop-games", type=int, default=6, help="games per player count for a cooperative game")
@@ -70,8 +77,20 @@ def speed(gid, engine, args) -> None:
               f"{f', {errors} errors' if errors else ''})", flush=True)
 
 
+def search_name(engine, args) -> str:
+    base = f"mcts:{args.iterations}"
+    if args.settings == "plain":
+        return base
+    if args.settings == "guided":
+        default = default_policy(engine)
+        if default == "random" or getattr(engine, "cooperative", False):
+            return base
+        return f"{base}:guided" if args.depth == 40 else f"{base}:rollout={default}:depth={args.depth}:prior=on"
+    return base + args.settings
+
+
 def strength(gid, engine, args) -> None:
-    search = f"mcts:{args.iterations}"
+    search = search_name(engine, args)
     opponents = sorted(game_policies(engine)) + ["random"]
     if getattr(engine, "cooperative", False):
         search += f":rollout={default_policy(engine)}"
@@ -86,7 +105,7 @@ def strength(gid, engine, args) -> None:
                 print(f"{gid} {players}p team of {pol:10s} team win {won / max(1, len(done)):6.1%} "
                       f"[{lo:6.1%}, {hi:6.1%}]  n={len(done)}  ({time.perf_counter() - t:.0f} s)", flush=True)
         return
-    for players in range(engine.min_players, engine.max_players + 1):
+    for players in args.players or range(engine.min_players, engine.max_players + 1):
         for opp in opponents:
             lineup = (search,) + (opp,) * (players - 1)
             games = args.games - args.games % players or players      # every seat equally often

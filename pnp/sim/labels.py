@@ -75,7 +75,8 @@ def policy_label(name: str) -> str:
     if name == "mcts" or name.startswith("mcts:"):
         parts = name.split(":")
         its = parts[1] if len(parts) > 1 else "?"
-        guide = next((p.partition("=")[2] for p in parts[2:] if p.startswith("rollout=")), "")
+        guide = next((p.partition("=")[2] for p in parts[2:] if p.startswith("rollout=")),
+                     "既定の方針" if "guided" in parts[2:] else "")
         how = f"、{COMMON_LABELS.get(guide, guide)}の打ち方で先読み" if guide and guide != "random" else ""
         return f"探索プレイヤー（1手{its}回の読み{how}）"
     return COMMON_LABELS.get(name, name)

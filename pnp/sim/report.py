@@ -203,7 +203,7 @@ def policy_note(engine: Any, name: str) -> str:
     if name in notes:
         return str(notes[name])
     if name == "mcts" or name.startswith("mcts:"):
-        guided = "rollout=" in name and "rollout=random" not in name
+        guided = ("rollout=" in name and "rollout=random" not in name) or "guided" in name.split(":")
         return ("情報集合モンテカルロ木探索で、見えないカードをありうる配りに置き換えて何度も先を読み、"
                 "いちばん多く試した手を選びます。"
                 + ("先読みではゲーム自身の方針の打ち方をまねし、その方針が選ぶ手から試します。"

@@ -13,6 +13,15 @@ Policy spec (``--policy``)::
                         … playing the games out with one of the game's own policies instead of
                         uniformly random moves (slower per iteration; needed where random play
                         never wins, as in the cooperative EBE)
+    mcts:100:guided     … guided by the game's default policy: playouts by that policy, its choice expanded
+                        first (``prior=on``), playouts cut after 40 decisions and scored by the standing
+                        (``depth=40``); the same as ``rollout=<default>:prior=on:depth=40``
+    mcts:100:rollout=heuristic:depth=20
+                        … a playout stops after 20 decisions and each seat is rewarded by its place in the
+                        current scores (``engine.progress``); a team game always plays to the end
+    mcts:100:rollout=heuristic:prior=on
+                        … a node's first new child is the rollout policy's choice (a prior from the game's
+                        own player) instead of a random untried move
     mcts:100:rollout=heuristic:tree=own
                         … the tree holds only the searching seat's own decisions; the other seats
                         move by the rollout policy inside the tree as well (a model of opponents
@@ -55,10 +64,11 @@ from .engine import CHANCE, TERMINAL
 from .errors import SimError
 
 DEFAULT_C = 0.7
+GUIDED_DEPTH = 40      # playout decisions before the standing scores it, for ``:guided`` (see the docstring)
 REWARDS = ("rank", "win")
 TREES = ("all", "own")
-SPEC_HELP = ("mcts:<iterations>[:c=<exploration>][:ms=<milliseconds>][:rollout=<policy>][:reward=rank|win]"
-             "[:tree=all|own][:depth=<decisions>][:prior=on|off]")
+SPEC_HELP = ("mcts:<iterations>[:guided][:c=<exploration>][:ms=<milliseconds>][:rollout=<policy>]"
+             "[:reward=rank|win][:tree=all|own][:depth=<decisions>][:prior=on|off]")
 
 
 def is_search_spec(name: str) -> bool:
@@ -273,6 +283,13 @@ def parse_search_spec(engine: Any, spec: str) -> SearchPolicy:
     prior = False
     for p in parts[2:]:
         key, sep, value = p.partition("=")
+        if key == "guided" and not sep:     # the game's own default policy guides the search
+            from .policies import default_policy, make_policy
+            name = default_policy(engine)
+            rollout = None if name == "random" else make_policy(engine, name)
+            prior = rollout is not None
+            depth = depth or GUIDED_DEPTH
+            continue
         if key == "depth" and sep:
             if not value.isdigit() or int(value) < 1:
                 raise SimError(f"policy {spec!r}: depth must be a whole number of at least 1 ({SPEC_HELP})")

@@ -36,13 +36,12 @@ DEFAULT_SKILL_GAMES = 12
 DEFAULT_SEARCH_ITERATIONS = 25
 DEFAULT_LUCK_DEALS = 16
 DEFAULT_LUCK_CONTINUATIONS = 4
-SEARCH_DEPTH = 20      # decisions per playout before the standing scores it (see benchmarks/bench_search.py)
 
 
 def search_spec(engine: Any, iterations: int) -> str | None:
     """The search player the skill figures seat: guided by the game's own default policy where it has
-    one (its playouts, its first choice to expand, playouts cut after SEARCH_DEPTH decisions and scored by
-    the standing), plain ``mcts:N`` where the default is random.  A cooperative game gets none: its
+    one (``mcts:N:guided``: its playouts, its first choice to expand, playouts cut after 40 decisions and
+    scored by the standing), plain ``mcts:N`` where the default is random.  A cooperative game gets none: its
     playouts must run to the end with the team's planner, far too slow for a report run, and random
     playouts never win there; its skill figure compares the default team with a random team."""
     if getattr(engine, "cooperative", False):
@@ -50,7 +49,7 @@ def search_spec(engine: Any, iterations: int) -> str | None:
     default = default_policy(engine)
     if default == "random":
         return f"mcts:{iterations}"
-    return f"mcts:{iterations}:rollout={default}:depth={SEARCH_DEPTH}:prior=on"
+    return f"mcts:{iterations}:guided"
 
 
 def _summary(engine: Any, batch: Batch, executor: Any = None) -> dict[str, Any]:

@@ -359,6 +359,8 @@ def test_a_cut_rollout_is_scored_by_the_standing_and_stays_reproducible():
     a = run_games(engine, Batch(3, (spec, "heuristic"), 2, seed=4, check=True))
     b = run_games(engine, Batch(3, (spec, "heuristic"), 2, seed=4, check=True))
     assert [r.result for r in a] == [r.result for r in b] and all(r.error is None for r in a)
+    g = make_policy(engine, "mcts:6:guided")
+    assert (g.depth, g.prior, type(g.rollout).__name__) == (40, True, "HeuristicPolicy")
     # a team game has no standing to cut at: its playouts go to the end
     ebe = make_engine(Project(ROOT).load_game("ebe"))
     assert make_policy(ebe, "mcts:4:rollout=planner:depth=3").depth is None
