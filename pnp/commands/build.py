@@ -7,6 +7,7 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ..data.model import Deck, Game
 from ..errors import DataError, PnpError, Problem
@@ -46,7 +47,7 @@ class BuildPlan:
 
     cards: dict[str, tuple[dict[str, CardPlan], CardPlan]] = field(default_factory=dict)
     grids: dict[str, Grid] = field(default_factory=dict)
-    parts: list = field(default_factory=list)
+    parts: list[Any] = field(default_factory=list)
 
 
 def sheet_grid(deck: Deck, opts: BuildOptions) -> Grid:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..data.project import Project
 from ..errors import DataError, PnpError
@@ -27,7 +28,7 @@ class CheckRow:
     def ok(self) -> bool:
         return not self.problems
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {"game": self.game, "check": self.check, "label": self.label, "ok": self.ok,
                 "problems": self.problems, "detail": self.detail, "items": self.info}
 
@@ -71,7 +72,7 @@ def validate(project: Project, game_ids: list[str] | None, games_per_config: int
         rows.append(provisional_row(game))
         progress(f"{gid}: data")
 
-        def components(game=game):
+        def components(game=game, gid=gid):
             module = _engine_module(game)
             checker = getattr(module, "check_components", None) if module else None
             if checker is None:
@@ -199,7 +200,7 @@ def ledger_check(game) -> str:
                         problems.append(str(q.where.problem("question.options", f"option {opt.id!r} sets {key}={value!r}, "
                                                             "which is not an engine option choice")))
     examples = 0
-    sections: list = []
+    sections: list[Any] = []
     from .. import rulebook as rb
     if rb.has_rulebook(game):
         from ..rulebook.markup import parse_rulebook
