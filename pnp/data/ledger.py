@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from ..errors import DataError, Problem
 from .model import Where
@@ -129,13 +129,23 @@ def plain_text(text: str) -> str:
     return _SPACE.sub("", unicodedata.normalize("NFKC", text))
 
 
-def _at(smap: SourceMap, path: tuple[Any, ...]) -> Where:
+class Positions(Protocol):
+    """Where the values of one source sit: a YAML file's source map, or a rulebook section's front matter."""
+
+    file: str
+
+    def where(self, path: tuple[Any, ...]) -> tuple[int, int]: ...
+
+    def problem(self, path: tuple[Any, ...], message: str) -> Problem: ...
+
+
+def _at(smap: Positions, path: tuple[Any, ...]) -> Where:
     """Where a value sits: a spreadsheet cell for cards read from one, else the YAML line."""
     locate = getattr(smap, "location", None)
     return locate(path) if locate is not None else Where(smap.file, *smap.where(path))
 
 
-def read_entry(kind: str, ref: str, label: str, data: Mapping[str, Any], smap: SourceMap, path: tuple[Any, ...],
+def read_entry(kind: str, ref: str, label: str, data: Mapping[str, Any], smap: Positions, path: tuple[Any, ...],
                parent: Entry | None = None) -> tuple[Entry, list[Problem]]:
     """The ledger entry of one YAML mapping (``path`` is where that mapping sits in the file)."""
     problems: list[Problem] = []
@@ -166,7 +176,7 @@ def read_entry(kind: str, ref: str, label: str, data: Mapping[str, Any], smap: S
     return Entry(kind, ref, label, quotes, provisional, question, where), problems
 
 
-def _read_question(q: Mapping[str, Any], answer: Any, smap: SourceMap, path: tuple[Any, ...]) -> tuple[Question, list[Problem]]:
+def _read_question(q: Mapping[str, Any], answer: Any, smap: Positions, path: tuple[Any, ...]) -> tuple[Question, list[Problem]]:
     qpath = path + ("question",)
     problems: list[Problem] = []
     options = tuple(Option(o["id"], o["text"], o.get("variant"), dict(o.get("options", {})))
