@@ -105,7 +105,8 @@ def strength(gid, engine, args) -> None:
                 print(f"{gid} {players}p team of {pol:10s} team win {won / max(1, len(done)):6.1%} "
                       f"[{lo:6.1%}, {hi:6.1%}]  n={len(done)}  ({time.perf_counter() - t:.0f} s)", flush=True)
         return
-    for players in args.players or range(engine.min_players, engine.max_players + 1):
+    counts = range(engine.min_players, engine.max_players + 1)
+    for players in [p for p in args.players if p in counts] if args.players else counts:
         for opp in opponents:
             lineup = (search,) + (opp,) * (players - 1)
             games = args.games - args.games % players or players      # every seat equally often

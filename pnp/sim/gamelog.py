@@ -39,7 +39,7 @@ class GameLog:
     result_lines: list[str] | None = None     # the narrated result, as `pnp play` showed it
 
     def to_json(self) -> dict[str, Any]:
-        out = {"format": FORMAT, "header": self.header, "events": self.events, "result": self.result,
+        out: dict[str, Any] = {"format": FORMAT, "header": self.header, "events": self.events, "result": self.result,
                "final_state_hash": self.final_state_hash, "error": self.error}
         if self.result_lines is not None:
             out["result_lines"] = list(self.result_lines)

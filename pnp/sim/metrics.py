@@ -11,7 +11,7 @@ from typing import Any
 
 from .engine import GameRecord
 from .runner import Batch
-from .stats import Z95, mean, rate
+from .stats import Z95, mean, rate, wilson
 
 
 def _win_shares(record: GameRecord) -> list[float]:
@@ -100,7 +100,7 @@ class Summary:
         self.sets: dict[str, dict[tuple, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0]))
         self.by_round: dict[str, dict[int, Dist]] = defaultdict(lambda: defaultdict(Dist))
         self.loss_reasons: Counter = Counter()
-        self.cards_seat: dict[str, list[float]] = defaultdict(lambda: [0.0, 0])   # win share, uses (a seat)
+        self.cards_seat: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])  # win share, uses (a seat)
         self.cards_team: dict[str, list[int]] = defaultdict(lambda: [0, 0])       # team wins, games used
         self.turns_per_player = Dist()
         self.track = getattr(engine, "score_track", None)
@@ -192,7 +192,8 @@ class Summary:
         team_rate = self.team_wins / n if n else 0.0
         for card in sorted(set(self.cards_seat) | set(self.cards_team)):
             if card in self.cards_seat:
-                w, m = self.cards_seat[card]
+                w, used = self.cards_seat[card]
+                m = int(used)
                 base = team_rate if self.coop else fair     # a team game: the team's rate with the card
                 entry = {"by": "seat", "used_in": rate(m, n), "user_win_rate": rate(w, m), "base": round(base, 4)}
             else:
@@ -201,7 +202,7 @@ class Summary:
                 entry = {"by": "team", "used_in": rate(m, n), "user_win_rate": rate(w, m),
                          "win_rate_without": rate(wins_without, n - m), "base": round(team_rate, 4)}
                 base = team_rate
-            lo, hi = entry["user_win_rate"]["ci"]
+            lo, hi = wilson(w, m)
             flags = []
             if m < max(1, 0.05 * n):
                 flags.append("dead")

@@ -120,7 +120,7 @@ class SearchPolicy:
         # a rollout cut after `depth` decisions is scored by the standing (progress); a team game and
         # an engine without progress play every rollout to the end
         self.depth = depth if depth and callable(progress) and not self.cooperative else None
-        self.progress = progress
+        self.progress: Any = progress
         self.prior = prior and rollout is not None    # expand the rollout policy's choice first
         self.name = name or f"mcts:{iterations}"
 
@@ -210,7 +210,7 @@ class SearchPolicy:
                 untried = [a for a in acts if a not in children]
                 if untried:
                     a = None
-                    if prior:       # the game's own player's choice is tried first
+                    if prior and roll_choose is not None:    # the game's own player's choice is tried first
                         a = roll_choose(roll_obs(s, mover) if roll_obs else None, acts, r)
                         if a in children:
                             a = None

@@ -122,7 +122,8 @@ def _play_out(engine: Any, state: Any, pols: Sequence[Any], seed: int) -> tuple[
             action = pols[seat].choose(views[seat](state, seat) if uses[seat] else None, legal, seat_rngs[seat])
         engine.apply(state, action)
         steps += 1
-    return engine.result(state).winners
+    winners: tuple[int, ...] = engine.result(state).winners
+    return winners
 
 
 def deal_luck(engine: Any, players: int, *, deals: int, continuations: int, seed: int, policy: str | None = None,
