@@ -315,6 +315,7 @@ def format_summary(s: dict[str, Any], engine: Any = None) -> list[str]:
     from ..sim.labels import Labeller, policy_label
     from ..sim.report import side_phrases
     from ..sim.skill import skill_luck_ja
+    from ..sim.stats import num
     label = Labeller(engine, s.get("end_reasons_ja"))
     coop = s.get("cooperative")
     pols = "・".join(policy_label(p) for p in s["policies"])
@@ -333,13 +334,16 @@ def format_summary(s: dict[str, Any], engine: Any = None) -> list[str]:
                 lines.append(f"  {policy_label(k)}  {_pct(r)}  （{r['n']}席）")
     L = s["length"]
     d = L["rounds"]
-    lines.append(f"ラウンド数：平均 {d['mean']:.1f}ラウンド  p10 {d['p10']:g}  p50 {d['p50']:g}  p90 {d['p90']:g}")
+    lines.append(f"ラウンド数：平均 {d['mean']:.1f}ラウンド  p10 {num(d['p10'])}  p50 {num(d['p50'])}  "
+                 f"p90 {num(d['p90'])}")
     d = L.get("turns_per_player") or L["turns"]
-    lines.append(f"1人あたりの選択の回数：平均 {d['mean']:.1f}回  p10 {d['p10']:g}  p50 {d['p50']:g}  p90 {d['p90']:g}")
+    lines.append(f"1人あたりの選択の回数：平均 {d['mean']:.1f}回  p10 {num(d['p10'])}  p50 {num(d['p50'])}  "
+                 f"p90 {num(d['p90'])}")
     sc = s["scores"]
     if not coop:
         lines.append(f"得点：平均 {sc['all']['mean']:.1f}点  勝者平均 {sc['winner']['mean']:.1f}点  "
-                     f"勝差 p50 {sc['margin']['p50']:g}点（p10 {sc['margin']['p10']:g}、p90 {sc['margin']['p90']:g}）")
+                     f"勝差 p50 {num(sc['margin']['p50'])}点（p10 {num(sc['margin']['p10'])}、"
+                     f"p90 {num(sc['margin']['p90'])}）")
     lines.append("終了理由")
     for k, v in s["end_reasons"].items():
         lines.append(f"  {label(k)}  {v}ゲーム  {_pct(s['end_reason_rates'][k])}")
@@ -367,7 +371,8 @@ def format_summary(s: dict[str, Any], engine: Any = None) -> list[str]:
             lines.append(f"  {'・'.join(label(v) for v in row['set'])}  {_pct(row)}")
     for key, tab in (s.get("by_round") or {}).items():
         lines.append(f"{label(key)}（ラウンドごとの平均、そのラウンドまで続いたゲーム）：" +
-                     "、".join(f"{k}ラウンド目 {d['mean']:.1f}（{d['p10']:g}〜{d['p90']:g}）" for k, d in tab.items()))
+                     "、".join(f"{k}ラウンド目 {d['mean']:.1f}（{num(d['p10'])}〜{num(d['p90'])}）"
+                              for k, d in tab.items()))
     if s.get("peak_pieces"):
         lines.append("同時に使う駒の最大：" + "、".join(f"{label(k)} {v}" for k, v in s["peak_pieces"].items()))
     if s.get("cards"):

@@ -23,7 +23,7 @@ from ..text.linebreak import break_text
 from .comparisons import side_figures
 from .labels import Labeller, missing_labels, policy_label
 from .skill import skill_luck_ja
-from .stats import rate_ja
+from .stats import num, rate_ja
 
 INK = colors.HexColor("#222222")
 BAR = colors.HexColor("#3b2f4a")
@@ -342,11 +342,12 @@ def _page(w: _Writer, engine: Any, title: str, s: dict[str, Any]) -> None:
            f"プレイヤー {pols}　ルール {label(s['variant'])}", "gothic", 9)
     L = s["length"]
     tp = L.get("turns_per_player") or L["turns"]
-    line = (f"ラウンド数 平均 {L['rounds']['mean']:.1f}（p10 {L['rounds']['p10']:g}・p50 {L['rounds']['p50']:g}・"
-            f"p90 {L['rounds']['p90']:g}）　1人あたりの選択 平均 {tp['mean']:.1f}回")
+    R = L["rounds"]
+    line = (f"ラウンド数 平均 {R['mean']:.1f}（p10 {num(R['p10'])}・p50 {num(R['p50'])}・"
+            f"p90 {num(R['p90'])}）　1人あたりの選択 平均 {tp['mean']:.1f}回")
     if not coop:
         sc = s["scores"]
-        line += f"　勝者の得点 平均 {sc['winner']['mean']:.1f}点　勝差 p50 {sc['margin']['p50']:g}点"
+        line += f"　勝者の得点 平均 {sc['winner']['mean']:.1f}点　勝差 p50 {num(sc['margin']['p50'])}点"
     w.text(line, "gothic", 9, gap=2 * mm)
     pending: list[Drawing | None] = []
     reasons = list(s["end_reasons"])

@@ -50,6 +50,12 @@ def rate(successes: float, n: int) -> dict[str, float]:
     return {"rate": round(successes / n, 4) if n else 0.0, "ci": [round(lo, 4), round(hi, 4)], "n": n}
 
 
+def num(v: float) -> str:
+    """A figure for report text: at most one decimal, no trailing zero (13.9667 → 「14」, 2.25 → 「2.2」)."""
+    text = f"{v:.1f}"
+    return text[:-2] if text.endswith(".0") else text
+
+
 def rate_ja(r: dict) -> str:
     """A rate from :func:`rate` as report text: 「12.3%（95%区間 10.1〜14.5%、n=300）」."""
     if not r["n"]:
