@@ -152,6 +152,8 @@ class Tantei2Engine:
         self.A_REST = [[Act(K_REST, e, d, f"一服：{et[e]}（{f.ev_serial[e]}）を"
                             + ("裏向きに置いて引く" if d else "捨てて引く")) for d in (0, 1)]
                        for e in range(f.n_ev)]
+        self.A_REST2 = [tuple(pair) for pair in self.A_REST]      # both ways of resting with a card
+        self._non_black = [c for c in range(f.np) if c != f.black]
         self.A_RESTE = Act(K_RESTE, 0, 0, "一服：手札がないので引く")
         self.A_DISC = [Act(K_DISC, e, 0, f"{et[e]}（{f.ev_serial[e]}）を捨てる") for e in range(f.n_ev)]
         self.A_DOWN = [Act(K_DOWN, e, 0, f"{et[e]}（{f.ev_serial[e]}）を裏向きに置く") for e in range(f.n_ev)]
@@ -252,44 +254,8 @@ class Tantei2Engine:
 
     def legal_actions(self, s: State) -> list[Act]:
         ph = s.phase
-        f = self.facts
         if ph == PH_MAIN:
-            seat = s.cur
-            hand = sorted(s.hands[seat])
-            avail = self._avail(s, seat)
-            dead = s.dead
-            need, death, flash = f.ev_need, f.ev_death, f.ev_flash
-            inv: list[int] = []
-            fl: list[int] = []
-            for e in hand:
-                ok = True
-                for c, k in need[e]:
-                    if avail[c] < k:
-                        ok = False
-                        break
-                if ok:
-                    for p in death[e]:
-                        if not dead[p]:
-                            ok = False
-                            break
-                if ok:
-                    (fl if flash[e] else inv).append(e)
-            A_INV, A_FLASH = self.A_INV, self.A_FLASH
-            out = [A_INV[e] for e in inv]
-            out += [A_FLASH[e] for e in fl]
-            if not s.sub_used:
-                nh = len(hand)
-                for c in self.sub_colours(s):
-                    if nh >= self._sub_cost(s, seat, c):
-                        out.append(self.A_SUB[c])
-            if hand:
-                R = self.A_REST
-                for e in hand:
-                    out.append(R[e][0])
-                    out.append(R[e][1])
-            else:
-                out.append(self.A_RESTE)
-            return out
+            return self._main_actions(s)
         if ph == PH_DISCARD:
             A = self.A_DISC
             return [A[e] for e in sorted(s.hands[s.cur])]
@@ -313,6 +279,48 @@ class Tantei2Engine:
             out.append(self.A_KDONE)
             return out
         return []
+
+    def _main_actions(self, s: State) -> list[Act]:
+        """The turn player's main decision: 捜査 (payable cards, then the ［閃き］ ones), 代用コスト, 一服."""
+        seat = s.cur
+        hand = sorted(s.hands[seat])
+        av = self._avail(s, seat)
+        dead = s.dead
+        f = self.facts
+        need, death, flash = f.ev_need, f.ev_death, f.ev_flash
+        A_INV, A_FLASH = self.A_INV, self.A_FLASH
+        out: list[Act] = []
+        fl: list[Act] = []
+        for e in hand:
+            for c, k in need[e]:
+                if av[c] < k:
+                    break
+            else:
+                for p in death[e]:
+                    if not dead[p]:
+                        break
+                else:
+                    if flash[e]:
+                        fl.append(A_FLASH[e])
+                    else:
+                        out.append(A_INV[e])
+        if fl:
+            out += fl
+        if not s.sub_used:
+            nh = len(hand)
+            cheap = 1 - s.sub_disc
+            dear = cheap + 1 if any(dead) and not self._dead_sub_free(s, seat) else cheap
+            A_SUB = self.A_SUB
+            for c in self.sub_colours(s):
+                if nh >= (dear if dead[c] else cheap):
+                    out.append(A_SUB[c])
+        if hand:
+            R = self.A_REST2
+            for e in hand:
+                out += R[e]
+        else:
+            out.append(self.A_RESTE)
+        return out
 
     def sample_chance(self, s: State, rng: random.Random) -> Shuffle:
         if s.chance == CH_EV:
@@ -469,31 +477,38 @@ class Tantei2Engine:
         return av
 
     def payable(self, s: State, seat: int, e: int, avail: list[int] | None = None) -> bool:
+        return self._payable_with(s, e, avail if avail is not None else self._avail(s, seat))
+
+    def _payable_with(self, s: State, e: int, av: list[int]) -> bool:
+        """Every cost of ``e`` is available in ``av`` and everyone its 死亡条件 names is dead."""
         f = self.facts
-        av = avail if avail is not None else self._avail(s, seat)
         for c, k in f.ev_need[e]:
             if av[c] < k:
                 return False
+        dead = s.dead
         for p in f.ev_death[e]:
-            if not s.dead[p]:
+            if not dead[p]:
                 return False
         return True
 
     def sub_colours(self, s: State) -> list[int]:
         """The colours 代用コスト may make now: 「【捜査線】上にないコスト」, never black (「勿忘草」のコスト).
         Variant sub-any-colour: any colour but black."""
-        black = self.facts.black
         if s.sub_any:
-            return [c for c in range(self.facts.np) if c != black]
+            return self._non_black
         cnt = s.linecnt
-        return [c for c in range(self.facts.np) if c != black and not cnt[c]]
+        return [c for c in self._non_black if not cnt[c]]
+
+    def _dead_sub_free(self, s: State, seat: int) -> bool:
+        """代用コスト of a dead person's colour costs no extra discard (a skill or a placed event)."""
+        f = self.facts
+        if s.skills and f.watashi_skill[s.watashi[seat]] == "dead_sub_free":
+            return True
+        free = f.ev_dead_sub_free
+        return any(free[e] for e in s.up[seat])
 
     def _sub_cost(self, s: State, seat: int, c: int) -> int:
-        cost = 1
-        f = self.facts
-        if s.dead[c] and not (s.skills and f.watashi_skill[s.watashi[seat]] == "dead_sub_free") \
-                and not any(f.ev_dead_sub_free[e] for e in s.up[seat]):
-            cost = 2
+        cost = 2 if s.dead[c] and not self._dead_sub_free(s, seat) else 1
         return max(0, cost - s.sub_disc)
 
     def _movable(self, s: State) -> list[int]:
@@ -591,7 +606,7 @@ class Tantei2Engine:
                 if d:
                     av = self._avail(s, seat)
                     fresh = s.fresh
-                    flips = sorted(e for e in d if e not in fresh and self.payable(s, seat, e, av))
+                    flips = sorted(e for e in d if e not in fresh and self._payable_with(s, e, av))
                     if flips:
                         stack.append(t)
                         for e in reversed(flips):
@@ -634,33 +649,6 @@ class Tantei2Engine:
                     stack.append((T_REND,))
                 else:
                     stack.append((T_TURN, (seat + 1) % s.n))
-            elif code == T_DISC:
-                seat, k = t[1], t[2]
-                if k > 0 and s.hands[seat]:
-                    s.phase, s.cur, s.dn = PH_DISCARD, seat, k
-                    return
-            elif code == T_TAKE:
-                seat, k = t[1], t[2]
-                for _ in range(min(k, len(s.discard))):
-                    s.hands[seat].append(s.discard.pop())
-            elif code == T_DOWN:
-                if s.hands[t[1]]:
-                    s.phase, s.cur = PH_DOWN, t[1]
-                    return
-            elif code == T_FLIP:
-                if s.down[t[1]]:
-                    s.phase, s.cur = PH_FLIP, t[1]
-                    return
-            elif code == T_TODISC:
-                s.limbo.remove(t[1])
-                s.discard.append(t[1])
-            elif code == T_LAMP:
-                s.lamps = min(MAX_LAMPS, max(0, s.lamps + t[1]))
-            elif code == T_SUBD:
-                s.sub_disc += t[1]
-            elif code == T_REND:
-                if self._round_end(s):
-                    return
             elif code == T_KEEP:
                 seat = t[1]
                 if s.down[seat]:
@@ -677,12 +665,14 @@ class Tantei2Engine:
                     continue
                 s.phase, s.cur = PH_KEEP, seat
                 return
-            elif code == T_NEWR:
-                s.lamps = min(MAX_LAMPS, s.lamps + 1)
-                s.round += 1
-                s.start = (s.start + 1) % s.n
-                stack.append((T_RSTART,))
-                stack.append((T_SHINV,))
+            elif code == T_DISC:
+                seat, k = t[1], t[2]
+                if k > 0 and s.hands[seat]:
+                    s.phase, s.cur, s.dn = PH_DISCARD, seat, k
+                    return
+            elif code == T_SHINV:
+                s.phase, s.chance = PH_CHANCE, CH_INV
+                return
             elif code == T_RSTART:
                 line = s.line
                 for _ in range(3):
@@ -700,11 +690,52 @@ class Tantei2Engine:
                     stack.append((T_OUT,))
                 for c in line:
                     s.linecnt[f.pc_person[c]] += 1
+            elif code == T_REND:
+                if self._round_end(s):
+                    return
             elif code == T_OUT:
                 if self._movable(s):
                     s.phase, s.cur = PH_OUTSIDE, s.start
                     return
                 stack.append((T_TURN, s.start))
+            elif code == T_NEWR:
+                s.lamps = min(MAX_LAMPS, s.lamps + 1)
+                s.round += 1
+                s.start = (s.start + 1) % s.n
+                stack.append((T_RSTART,))
+                stack.append((T_SHINV,))
+            elif code == T_TAKE:
+                seat, k = t[1], t[2]
+                for _ in range(min(k, len(s.discard))):
+                    s.hands[seat].append(s.discard.pop())
+            elif code == T_TODISC:
+                s.limbo.remove(t[1])
+                s.discard.append(t[1])
+            elif code == T_PICK:
+                s.phase, s.cur = PH_PICK, t[1]
+                return
+            elif code == T_DOWN:
+                if s.hands[t[1]]:
+                    s.phase, s.cur = PH_DOWN, t[1]
+                    return
+            elif code == T_LAMP:
+                s.lamps = min(MAX_LAMPS, max(0, s.lamps + t[1]))
+            elif code == T_SUBD:
+                s.sub_disc += t[1]
+            elif code == T_DEAL:
+                for seat in range(s.n):
+                    for _ in range(HAND_START):
+                        s.hands[seat].append(s.ev_deck.pop())
+            elif code == T_FLIP:
+                if s.down[t[1]]:
+                    s.phase, s.cur = PH_FLIP, t[1]
+                    return
+            elif code == T_LOUT:                  # an effect: the last card of the 【捜査線】 to the 【線外】
+                line = s.line
+                if line and line[-1] != f.tragedy:
+                    c = line.pop()
+                    s.linecnt[f.pc_person[c]] -= 1
+                    s.outside.append(c)
             elif code == T_OUTX:                  # an effect: the player moves a card to the 【線外】
                 if t[2] > 0 and self._movable(s):
                     if t[2] > 1:
@@ -714,26 +745,10 @@ class Tantei2Engine:
                     return
             elif code == T_OUTRET:
                 pass
-            elif code == T_LOUT:                  # an effect: the last card of the 【捜査線】 to the 【線外】
-                line = s.line
-                if line and line[-1] != f.tragedy:
-                    c = line.pop()
-                    s.linecnt[f.pc_person[c]] -= 1
-                    s.outside.append(c)
-            elif code == T_SHINV:
-                s.phase, s.chance = PH_CHANCE, CH_INV
-                return
             elif code == T_SHEV:
                 if s.ev_deck or s.discard:
                     s.phase, s.chance = PH_CHANCE, CH_EV
                     return
-            elif code == T_DEAL:
-                for seat in range(s.n):
-                    for _ in range(HAND_START):
-                        s.hands[seat].append(s.ev_deck.pop())
-            elif code == T_PICK:
-                s.phase, s.cur = PH_PICK, t[1]
-                return
             else:
                 raise InvariantError(f"unknown task {t!r}")
         raise InvariantError("the task stack ran empty")
@@ -799,13 +814,19 @@ class Tantei2Engine:
         s.st_deaths.append(p)
         s.linecnt[p] = 0
         pp = f.pc_person
+        removed = s.removed
         for zone in (s.inv, s.line, s.outside):
-            keep = [c for c in zone if pp[c] != p]
-            s.removed.extend(c for c in zone if pp[c] == p)
+            keep = []
+            for c in zone:
+                if pp[c] == p:
+                    removed.append(c)
+                else:
+                    keep.append(c)
             zone[:] = keep
         pile = s.piles[p]
-        s.removed.extend(c for c in pile if not f.pc_awake[c])
-        pile[:] = [c for c in pile if f.pc_awake[c]]
+        awake = f.pc_awake
+        removed.extend([c for c in pile if not awake[c]])
+        pile[:] = [c for c in pile if awake[c]]
 
     # ------------------------------------------------------------ views and results
     def observe(self, s: State, seat: int) -> Observation:
