@@ -73,6 +73,7 @@ from .facts import (
     T_TAKE,
     T_TODISC,
     T_TURN,
+    V_CUBES,
     V_LAMPS_EVERY,
     V_LAMPS_FIRST,
     V_SUB_ANY,
@@ -91,7 +92,8 @@ from .state import Observation, State
 
 __all__ = [
     "CHANCE", "TERMINAL", "GAME_ID", "ENGINE_VERSION", "WIN_VP", "DEATHS_TO_END", "MAX_LAMPS", "FIRST_LAMP_SPACE",
-    "HAND_START", "ROUND_CAP", "RULING_IDS", "V_SUB_ANY", "V_TIE_UP", "V_LAMPS_EVERY", "V_LAMPS_FIRST", "PH_CHANCE",
+    "HAND_START", "ROUND_CAP", "RULING_IDS", "V_SUB_ANY", "V_TIE_UP", "V_CUBES", "V_LAMPS_EVERY", "V_LAMPS_FIRST",
+    "PH_CHANCE",
     "PH_PICK", "PH_OUTSIDE", "PH_MAIN", "PH_DISCARD", "PH_DOWN", "PH_FLIP", "PH_KEEP", "PH_END", "CH_EV", "CH_INV",
     "K_PICK", "K_OUT", "K_INV", "K_FLASH", "K_SUB", "K_REST", "K_RESTE", "K_DISC", "K_DOWN", "K_DSKIP", "K_FLIP",
     "K_KEEP", "K_KDONE", "O_DRAW", "O_DISC", "O_TAKE", "O_DOWN", "O_FLIP", "O_SUBD", "O_LAMP", "O_OUTX", "O_LOUT",

@@ -33,6 +33,9 @@ V_SUB_ANY = "sub-any-colour"     # 代用コスト: any colour but black, even o
 V_TIE_UP = "tie-face-up"         # tie-break: only face-up cards in the 【手帳】 count
 V_LAMPS_EVERY = "lamps-every-round"   # 告命灯 removed at every round end, not only after a death
 V_LAMPS_FIRST = "lamps-from-first"    # 告命灯 on spaces 1…k of the 【捜査線】 instead of 4…3+k
+# The designer's proposed fix for face-down cards (the draft's 「問題点」): no 代用コスト; at the start of its
+# owner's turn each face-down card gains a cube, each cube is one cost of any colour but black for that card.
+V_CUBES = "facedown-cubes"
 
 # ---------------------------------------------------------------- constants
 PH_CHANCE, PH_PICK, PH_OUTSIDE, PH_MAIN, PH_DISCARD, PH_DOWN, PH_FLIP, PH_KEEP, PH_END = range(9)

@@ -14,6 +14,11 @@ def redeal_hidden(s: State, seat: int, rng: random.Random | None) -> State:
     zones = [c.hands[p] for p in range(c.n) if p != seat] + [c.down[p] for p in range(c.n) if p != seat]
     zones.append(c.ev_deck)
     old = [e for z in zones for e in z]
+    # variant facedown-cubes: how many cubes lie on each other seat's face-down cards is public, which card
+    # carries them is not
+    cube_rows = [sorted(c.cubes[e] for e in c.down[p]) for p in range(c.n) if p != seat]
+    for e in old:
+        c.cubes[e] = 0
     new = sorted(old)
     if rng is not None:
         rng.shuffle(new)
@@ -23,6 +28,9 @@ def redeal_hidden(s: State, seat: int, rng: random.Random | None) -> State:
         z[:] = sorted(new[k:k + m])
         k += m
     c.ev_deck[:] = new[k:]
+    for row, counts in zip([c.down[p] for p in range(c.n) if p != seat], cube_rows):
+        for e, cubes in zip(row, counts):
+            c.cubes[e] = cubes
     moved = dict(zip(old, [e for z in zones for e in z]))
     c.fresh = [moved.get(e, e) for e in c.fresh]      # placed face down this turn (still face down)
     c.kept = [moved.get(e, e) for e in c.kept]

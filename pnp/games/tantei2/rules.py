@@ -100,6 +100,7 @@ from .facts import (
     T_TAKE,
     T_TODISC,
     T_TURN,
+    V_CUBES,
     V_LAMPS_EVERY,
     V_LAMPS_FIRST,
     V_SUB_ANY,
@@ -129,7 +130,11 @@ class Tantei2Engine:
                 Variant(V_LAMPS_EVERY, "告命灯を毎ラウンド取り除く",
                         "犠牲者が出なかったラウンドの終了時にも告命灯をすべて取り除く"),
                 Variant(V_LAMPS_FIRST, "告命灯を1枚目の場所から置く",
-                        "告命灯を【捜査線】の1枚目の場所から置く（pnp は4枚目の場所から）"))
+                        "告命灯を【捜査線】の1枚目の場所から置く（pnp は4枚目の場所から）"),
+                Variant(V_CUBES, "裏向きのカードにキューブ（下書きの改善案）",
+                        "代用コストをなくす。自分の手番の開始時に、【手帳】の裏向きのカード1枚ごとにキューブを1個置く。"
+                        "キューブ1個はそのカードのコスト1つ（黒以外の好きな色）になり、コストが満たされれば"
+                        "キューブを使って表向きになる"))
     options = (OptionSpec("skills", "「私」のスキルを使う（選択ルール）", (False, True), False),)
     max_steps = 200_000
     default_policy = "heuristic"
@@ -186,6 +191,9 @@ class Tantei2Engine:
         s.tie_up = variant == V_TIE_UP
         s.lamp_first = 1 if variant == V_LAMPS_FIRST else FIRST_LAMP_SPACE
         s.lamp_clear = variant == V_LAMPS_EVERY
+        s.cube_rule = variant == V_CUBES
+        s.cubes = [0] * f.n_ev
+        s.st_cubes = 0
         s.phase = PH_CHANCE
         s.cur = -1
         s.chance = 0
@@ -306,7 +314,7 @@ class Tantei2Engine:
                         out.append(A_INV[e])
         if fl:
             out += fl
-        if not s.sub_used:
+        if not s.sub_used and not s.cube_rule:
             nh = len(hand)
             cheap = 1 - s.sub_disc
             dear = cheap + 1 if any(dead) and not self._dead_sub_free(s, seat) else cheap
@@ -437,6 +445,7 @@ class Tantei2Engine:
             if k != K_FLIP or a.a not in s.down[seat]:
                 raise IllegalAction(f"{a!r}: expected a face-down card")
             s.down[seat].remove(a.a)
+            s.cubes[a.a] = 0
             if a.a in s.fresh:
                 s.fresh.remove(a.a)
             self._count_flip(s, a.a)
@@ -490,6 +499,24 @@ class Tantei2Engine:
             if not dead[p]:
                 return False
         return True
+
+    def _cubes_short(self, s: State, e: int, av: list[int]) -> int:
+        """Variant facedown-cubes: how many of the cubes on face-down ``e`` its costs need (any colour but
+        black), or -1 when it cannot turn face up yet."""
+        f = self.facts
+        short = 0
+        for c, k in f.ev_need[e]:
+            if av[c] < k:
+                if c == f.black:
+                    return -1
+                short += k - av[c]
+        if short > s.cubes[e]:
+            return -1
+        dead = s.dead
+        for p in f.ev_death[e]:
+            if not dead[p]:
+                return -1
+        return short
 
     def sub_colours(self, s: State) -> list[int]:
         """The colours 代用コスト may make now: 「【捜査線】上にないコスト」, never black (「勿忘草」のコスト).
@@ -578,6 +605,7 @@ class Tantei2Engine:
             if e not in kept:
                 d.remove(e)
                 s.discard.append(e)
+                s.cubes[e] = 0
                 s.st_lost += 1
 
     # ------------------------------------------------------------ the task machine
@@ -606,11 +634,17 @@ class Tantei2Engine:
                 if d:
                     av = self._avail(s, seat)
                     fresh = s.fresh
-                    flips = sorted(e for e in d if e not in fresh and self._payable_with(s, e, av))
+                    if s.cube_rule:
+                        flips = sorted(e for e in d if e not in fresh and self._cubes_short(s, e, av) >= 0)
+                    else:
+                        flips = sorted(e for e in d if e not in fresh and self._payable_with(s, e, av))
                     if flips:
                         stack.append(t)
                         for e in reversed(flips):
                             d.remove(e)
+                            if s.cube_rule:
+                                s.st_cubes += self._cubes_short(s, e, av)
+                                s.cubes[e] = 0
                             self._count_flip(s, e)
                         # reveal in serial order: push effects so the lowest serial resolves first
                         for e in reversed(flips):
@@ -621,6 +655,10 @@ class Tantei2Engine:
             elif code == T_TURN:
                 seat = t[1]
                 s.st_turns += 1
+                if s.cube_rule:                     # 「自分の手番の開始時に、この推論の上にキューブ１個を置く」
+                    cubes = s.cubes
+                    for e in s.down[seat]:
+                        cubes[e] += 1
                 if not s.inv:                       # cannot happen: 惨劇の夜 is always in the deck
                     raise InvariantError("the 捜査デッキ ran out before 惨劇の夜")
                 c = s.inv.pop()
@@ -860,6 +898,9 @@ class Tantei2Engine:
         o.ev_deck_size = len(s.ev_deck)
         o.tragedy_pos = s.tragedy_pos
         o.dn = s.dn
+        cubes = s.cubes
+        o.cubes = tuple(cubes[e] for e in s.down[seat])
+        o.down_cubes = tuple(tuple(sorted(cubes[e] for e in d)) for d in s.down) if s.cube_rule else ()
         return o
 
     def _best_serial(self, s: State, seat: int) -> int:
@@ -945,6 +986,9 @@ class Tantei2Engine:
             raise InvariantError("line counts are stale")
         if not 0 <= s.lamps <= MAX_LAMPS:
             raise InvariantError(f"{s.lamps} lamps")
+        down = {e for d in s.down for e in d}
+        if any(k and e not in down for e, k in enumerate(s.cubes)):
+            raise InvariantError("a cube lies on a card that is not face down in a 【手帳】")
         for i in range(s.n):
             if s.vp[i] != sum(f.ev_vp[e] for e in s.up[i]):
                 raise InvariantError("VP differ from the 手帳")
@@ -962,10 +1006,13 @@ class Tantei2Engine:
             raise IllegalAction(f"not an action of {GAME_ID}: {data!r}") from None
 
     def state_hash(self, s: State) -> str:
-        key = (s.phase, s.cur, s.stack, s.chance, s.ev_deck, s.discard, s.limbo, s.hands, s.up, s.down, s.fresh,
+        key: tuple[Any, ...] = (
+               s.phase, s.cur, s.stack, s.chance, s.ev_deck, s.discard, s.limbo, s.hands, s.up, s.down, s.fresh,
                s.inv, s.line, s.outside, s.piles, s.removed, s.lamps, s.dead, s.round, s.start,
                s.tragedy_pos, s.sub_color, s.sub_used, s.sub_disc, s.dn, s.watashi, s.extra,
                s.rest_bonus, s.keep_free, s.kept, s.kfree, s.over, s.vp)
+        if s.cube_rule:
+            key += (s.cubes,)
         return hashlib.sha256(repr(key).encode()).hexdigest()[:16]
 
     def questions(self, records: Sequence[Any]) -> list[Finding]:

@@ -20,6 +20,7 @@ class State:
         "over", "end_reason", "vp", "hist",
         "st_down", "st_flip", "st_flip_vp", "st_kept", "st_lost", "st_subs", "st_subs_dead",
         "st_lamp_deaths", "st_deaths", "st_turns", "st_flash", "st_down_vp", "st_used",
+        "cube_rule", "cubes", "st_cubes",
     )
     # rules and variants
     n: int                      # players
@@ -28,6 +29,7 @@ class State:
     tie_up: bool                # variant tie-face-up
     lamp_first: int             # the 【捜査線】 space of the first 告命灯 (1-based)
     lamp_clear: bool            # variant lamps-every-round
+    cube_rule: bool             # variant facedown-cubes (the designer's proposal)
     # whose decision, and the task stack
     phase: int                  # PH_*
     cur: int                    # the seat to decide (-1 none)
@@ -41,6 +43,7 @@ class State:
     up: list[list[int]]         # face-up cards in each 【手帳】
     down: list[list[int]]       # face-down cards in each 【手帳】
     fresh: list[int]            # placed face down this turn
+    cubes: list[int]            # variant facedown-cubes: cubes on each face-down event card (by card)
     # person cards
     inv: list[int]              # 捜査デッキ, top last
     line: list[int]             # 【捜査線】 left to right
@@ -84,11 +87,14 @@ class State:
     st_flash: int
     st_down_vp: int
     st_used: list[tuple[int, int]]  # (seat, event) for each event put into effect
+    st_cubes: int               # cubes spent to turn face-down cards face up
 
     def clone(self) -> State:
         c = State.__new__(State)
         c.n, c.skills, c.sub_any, c.tie_up = self.n, self.skills, self.sub_any, self.tie_up
-        c.lamp_first, c.lamp_clear = self.lamp_first, self.lamp_clear
+        c.lamp_first, c.lamp_clear, c.cube_rule = self.lamp_first, self.lamp_clear, self.cube_rule
+        c.st_cubes = self.st_cubes
+        c.cubes = self.cubes[:]
         c.phase, c.cur, c.chance = self.phase, self.cur, self.chance
         c.lamps, c.ndead, c.round, c.start, c.tragedy_pos = self.lamps, self.ndead, self.round, self.start, \
             self.tragedy_pos
@@ -135,7 +141,7 @@ class Observation:
     __slots__ = ("seat", "players", "phase", "facts", "hand", "my_down", "down_counts", "hand_counts",
                  "up", "line", "linecnt", "extra", "sub_color", "sub_used", "dead", "awake", "lamps",
                  "vp", "round", "discard", "outside", "pile_sizes", "watashi", "skills", "inv_size",
-                 "ev_deck_size", "tragedy_pos", "dn")
+                 "ev_deck_size", "tragedy_pos", "dn", "cubes", "down_cubes")
     seat: int
     players: int
     phase: int
@@ -164,6 +170,8 @@ class Observation:
     ev_deck_size: int
     tragedy_pos: int
     dn: int
+    cubes: tuple[int, ...]      # variant facedown-cubes: cubes on my face-down cards (parallel to my_down)
+    down_cubes: tuple[tuple[int, ...], ...]  # cubes on each seat's face-down cards, sorted (public)
 
     def __repr__(self) -> str:
         return f"<tantei2 obs seat={self.seat} phase={self.phase} hand={self.hand}>"
