@@ -40,7 +40,8 @@ class HeuristicPolicy:
         if o.phase == PH_MAIN:
             return self._main(o, legal, f)
         if k == K_DISC:
-            return min(legal, key=lambda a: (self._worth(o, f, a.a), a.a))
+            # never the card a colour was just bought for, nor one that is payable now
+            return min(legal, key=lambda a: (self._keep_value(o, f, a.a), a.a))
         if k == K_PICK:
             return legal[int(rng.random() * len(legal))]
         if k == K_OUT:
@@ -51,11 +52,39 @@ class HeuristicPolicy:
         if k == K_FLIP:
             return max(legal, key=lambda a: (f.ev_vp[a.a], -a.a))
         if o.phase == PH_KEEP:
-            keeps = [a for a in legal if a.kind == K_KEEP and f.ev_vp[a.a] >= 2]
-            if keeps and len(o.hand) >= 3:
-                return max(keeps, key=lambda a: f.ev_vp[a.a])
+            # keep a valuable face-down card when a hand card of less worth can pay its upkeep
+            keeps = [a for a in legal if a.kind == K_KEEP and f.ev_vp[a.a] >= 2 and not self._black_blocked(o, f, a.a)]
+            if keeps:
+                best = max(keeps, key=lambda a: (f.ev_vp[a.a], -a.a))
+                cheapest = min((self._keep_value(o, f, e) for e in o.hand), default=None)
+                if cheapest is not None and (len(o.hand) >= 3 or cheapest < f.ev_vp[best.a] - 1):
+                    return best
             return legal[-1]
         return legal[int(rng.random() * len(legal))]
+
+    @staticmethod
+    def _cubes_on(o: Observation, e: int) -> int:
+        """Variant facedown-cubes: the cubes on my face-down card ``e`` (0 in the standard game)."""
+        return o.cubes[o.my_down.index(e)] if e in o.my_down else 0
+
+    @staticmethod
+    def _black_short(o: Observation, f: Facts, e: int) -> bool:
+        """The card needs more black than the 【捜査線】 shows (a cube is never black)."""
+        return any(c == f.black and o.linecnt[c] < k for c, k in f.ev_need[e])
+
+    @staticmethod
+    def _black_blocked(o: Observation, f: Facts, e: int) -> bool:
+        """A card that needs black once 勿忘草 is dead can never be paid."""
+        return o.dead[f.black] and any(c == f.black for c, _ in f.ev_need[e])
+
+    def _keep_value(self, o: Observation, f: Facts, e: int) -> float:
+        """How much a hand card is worth keeping when one must go: a card payable now (with this turn's
+        代用コスト colour) is kept before any other, then the card's own worth."""
+        if o.sub_color >= 0 and any(c == o.sub_color for c, _ in f.ev_need[e]) and self._missing(o, f, e) == 0:
+            return 100.0 + f.ev_vp[e]
+        if self._missing(o, f, e) == 0 and f.ev_placed[e]:
+            return 50.0 + f.ev_vp[e]
+        return self._worth(o, f, e)
 
     @staticmethod
     def _missing(o: Observation, f: Facts, e: int) -> int:
@@ -115,14 +144,16 @@ class HeuristicPolicy:
         rests = [a for a in legal if a.kind == K_REST]
         if not rests:
             return legal[-1]
-        # face down: a valuable card one or two colours short
+        # face down: a valuable card one or two colours short (three with cubes, which pay any colour but black)
+        cubes = o.down_cubes != ()
+        reach, room = (3, 3) if cubes else (2, 2)
         downs = [a for a in rests if a.b == 1 and f.ev_placed[a.a] and f.ev_vp[a.a] >= 2
-                 and not any(c == f.black and o.dead[f.black] for c, _ in f.ev_need[a.a])
-                 and self._missing(o, f, a.a) <= 2]
-        if downs and len(o.my_down) < 2:
+                 and not self._black_blocked(o, f, a.a) and self._missing(o, f, a.a) <= reach
+                 and (not cubes or not self._black_short(o, f, a.a))]
+        if downs and len(o.my_down) < room:
             return max(downs, key=lambda a: (f.ev_vp[a.a] - self._missing(o, f, a.a), -a.a))
         discards = [a for a in rests if a.b == 0]
-        return min(discards, key=lambda a: (self._worth(o, f, a.a), a.a))
+        return min(discards, key=lambda a: (self._keep_value(o, f, a.a), a.a))
 
     @staticmethod
     def _outside(o: Observation, legal: Sequence[Any], f: Facts) -> Any:
