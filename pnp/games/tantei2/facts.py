@@ -127,6 +127,7 @@ class Facts:
         self.n_pc = len(self.pc_person)
         ev = sorted(game.deck("events").cards, key=lambda c: c.rules["serial"])
         self.n_ev = len(ev)
+        self.ev_id = [c.id for c in ev]
         self.ev_serial = [c.rules["serial"] for c in ev]
         self.ev_title = [c.title for c in ev]
         self.ev_vp = [int(c.rules.get("vp", 0)) for c in ev]

@@ -166,3 +166,11 @@ class HeuristicPolicy:
 
 
 POLICIES = {"heuristic": HeuristicPolicy}
+
+# What each policy does and what it is known not to do (the report prints these beside its figures).
+POLICY_NOTES = {
+    "random": "合法な手から等しい確率で1つを選びます。カードの価値もコストも考えません。",
+    "heuristic": "出せるうちで最もVPの高いイベントを出し、2VP以上のカードがあと1色で出せるときだけ代用コストを使い、"
+                 "そのとき捨てるのは出せないカードからです。ほかのプレイヤーの【手帳】や犠牲者の行方（どの人物を死なせるか）"
+                 "は読まず、告命灯も狙わず、「私」も無作為に選びます。",
+}

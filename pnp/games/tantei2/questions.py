@@ -7,6 +7,32 @@ from typing import Any
 from ...sim.engine import Finding
 from ...sim.stats import rate, rate_ja
 
+# Japanese words for every key a report can show: end reasons, Result.extra (and its per_seat facts), and
+# the figures of the Findings below.  The engine adds the 「私」 and event card ids from the data.
+END_REASONS_JA = {"vp": "13VPに到達", "deaths": "5人が死亡", "vp_and_deaths": "13VP到達と5人死亡が同時",
+                  "round_cap": "ラウンド上限", "unfinished": "未完了"}
+LABELS_JA: dict[str, str] = {
+    **END_REASONS_JA,
+    # Result.extra
+    "rounds": "ラウンド数", "deaths": "死者の数", "lamp_deaths": "告命灯による死亡", "victims": "犠牲者",
+    "facedown_placed": "裏向きに置いた枚数", "facedown_flipped": "裏向きから表になった枚数",
+    "facedown_flip_vp": "裏向きから表になったカードのVP", "facedown_kept": "ラウンドを越えて残した裏向きのカード",
+    "facedown_lost": "捨て札になった裏向きのカード", "facedown_cubes": "表にするのに使ったキューブ",
+    "subs": "代用コストの回数", "subs_dead": "死亡した人物の色の代用コスト", "flash": "［閃き］で出した枚数",
+    "turns": "手番数", "skills": "「私」のスキル（選択ルール）", "tie_break_serial": "同点を通し番号で決めた",
+    "watashi": "「私」", "winner_watashi": "勝者の「私」", "vp": "VP", "lamps_at_end": "終了時の告命灯",
+    "used": "効果を使ったイベントカード（通し番号）", "cards_used": "効果を使ったイベントカード",
+    "per_seat": "席ごとの事実", "watashi_names": "「私」の名前",
+    # figures of the Findings
+    "placed_per_game": "1ゲームに裏向きに置く回数", "flip_rate": "表になった割合",
+    "flip_vp_per_game": "表になったカードの1ゲームあたりVP", "flip_vp_share": "全VPのうち表になったカードの割合",
+    "kept_per_game": "1ゲームにラウンドを越えて残した枚数", "lost_per_game": "1ゲームに捨て札になった枚数",
+    "mean": "平均", "median": "中央値", "min": "最小", "max": "最大", "turns_mean": "手番数の平均",
+    "per_game": "1ゲームあたり", "dead_colour": "死亡した人物の色の割合", "per_turn": "手番あたり",
+    "deaths_per_game": "1ゲームの死者", "lamp_forced": "告命灯による死亡の割合",
+    "players3": "3人の席ごとの勝率", "players4": "4人の席ごとの勝率",
+}
+
 # figures and their Japanese text come from the shared statistics module
 _rate = rate
 _pct = rate_ja
@@ -44,7 +70,7 @@ def questions(records: Sequence[Any]) -> list[Finding]:
         reasons[r.result.end_reason] = reasons.get(r.result.end_reason, 0) + 1
     figs = {k: _rate(v, g) for k, v in sorted(reasons.items())}
     out.append(Finding("ゲームはどちらの条件で終わるか（13VPか、5人の死亡か）",
-                       "、".join(f"{k}: {_pct(v)}" for k, v in figs.items()) + "。", figs))
+                       "、".join(f"{END_REASONS_JA.get(k, k)} {_pct(v)}" for k, v in figs.items()) + "。", figs))
 
     rounds = sorted(e["rounds"] for e in ex)
     figs = {"mean": _mean(rounds), "median": rounds[len(rounds) // 2], "min": rounds[0], "max": rounds[-1],

@@ -111,8 +111,8 @@ from .facts import (
     Ops,
     Shuffle,
 )
-from .policies import POLICIES
-from .questions import questions
+from .policies import POLICIES, POLICY_NOTES
+from .questions import END_REASONS_JA, LABELS_JA, questions
 from .state import Observation, State, Task
 
 # ---------------------------------------------------------------- engine
@@ -138,6 +138,8 @@ class Tantei2Engine:
     options = (OptionSpec("skills", "「私」のスキルを使う（選択ルール）", (False, True), False),)
     max_steps = 200_000
     default_policy = "heuristic"
+    policy_notes = POLICY_NOTES
+    report_comparisons = ({"name_ja": "裏向きのカードにキューブ（下書きの改善案）", "variant": V_CUBES},)
     score_track = None
 
     def __init__(self, game: Game):
@@ -171,6 +173,8 @@ class Tantei2Engine:
                      + [x for r in self.A_REST for x in r] + self.A_DISC + self.A_DOWN + self.A_FLIP
                      + self.A_KEEP + [self.A_RESTE, self.A_DSKIP, self.A_KDONE]}
         self.ruling_ids = RULING_IDS
+        self.labels_ja = {**LABELS_JA, **dict(zip(f.watashi_ids, f.watashi_names)),
+                          **{f.ev_id[e]: f"{f.ev_title[e]}（{f.ev_serial[e]}）" for e in range(f.n_ev)}}
 
     # ------------------------------------------------------------ set-up
     def new_state(self, players: int, variant: str = "standard",
@@ -917,8 +921,10 @@ class Tantei2Engine:
         ranks = tuple(1 + sum(1 for j in range(n) if key[j] < key[i]) for i in range(n))
         top = [i for i in range(n) if ranks[i] == 1]
         tie_break = sum(1 for i in range(n) if s.vp[i] == max(s.vp)) > 1
-        ja = {"vp": "13VPに到達", "deaths": "5人が死亡", "vp_and_deaths": "13VP到達と5人死亡が同時",
-              "round_cap": "ラウンド上限"}.get(s.end_reason, "")
+        ja = END_REASONS_JA.get(s.end_reason, "") if s.end_reason else ""
+        cards_used: dict[str, int] = {}
+        for seat, e in s.st_used:                 # the first seat that put each card into effect
+            cards_used.setdefault(f.ev_id[e], seat)
         extra = {
             "rounds": s.round, "deaths": s.ndead, "lamp_deaths": s.st_lamp_deaths,
             "victims": [f.person_ids[p] for p in s.st_deaths],
@@ -932,6 +938,7 @@ class Tantei2Engine:
             "used": [[f.ev_serial[e] for w, e in s.st_used if w == i] for i in range(n)],
             "per_seat": {"watashi": [f.watashi_names[w] if w >= 0 else None for w in s.watashi]},
             "watashi_names": {f.watashi_ids[w]: f.watashi_names[w] for w in range(len(f.watashi_ids))},
+            "cards_used": cards_used, "facedown_cubes": s.st_cubes,
         }
         return Result(tuple(float(v) for v in s.vp), ranks, s.end_reason or "unfinished", ja, extra)
 
