@@ -32,7 +32,7 @@ from typing import Any
 
 from ...data.model import Game
 from ...sim.engine import CHANCE, TERMINAL, Finding, IllegalAction, InvariantError, OptionSpec, Result, Variant
-from . import examples, hidden
+from . import examples, hidden, narration
 from .facts import (
     _COLOR_JA,
     CH_EV,
@@ -156,17 +156,18 @@ class Tantei2Engine:
         self.A_FLASH = [Act(K_FLASH, e, 0, f"閃き：{et[e]}（{f.ev_serial[e]}）を"
                             + ("【手帳】に配置する" if f.ev_placed[e] else "使う")) for e in range(f.n_ev)]
         self.A_SUB = [Act(K_SUB, c, 0, f"代用コストで{colja[c]}を生み出す") for c in range(f.np)]
-        self.A_REST = [[Act(K_REST, e, d, f"一服：{et[e]}（{f.ev_serial[e]}）を"
-                            + ("裏向きに置いて引く" if d else "捨てて引く")) for d in (0, 1)]
+        # a card placed or kept face down stays hidden from the others: those labels name no card
+        self.A_REST = [[Act(K_REST, e, d, "一服：手札1枚を裏向きに置いて引く" if d
+                            else f"一服：{et[e]}（{f.ev_serial[e]}）を捨てて引く") for d in (0, 1)]
                        for e in range(f.n_ev)]
         self.A_REST2 = [tuple(pair) for pair in self.A_REST]      # both ways of resting with a card
         self._non_black = [c for c in range(f.np) if c != f.black]
         self.A_RESTE = Act(K_RESTE, 0, 0, "一服：手札がないので引く")
         self.A_DISC = [Act(K_DISC, e, 0, f"{et[e]}（{f.ev_serial[e]}）を捨てる") for e in range(f.n_ev)]
-        self.A_DOWN = [Act(K_DOWN, e, 0, f"{et[e]}（{f.ev_serial[e]}）を裏向きに置く") for e in range(f.n_ev)]
+        self.A_DOWN = [Act(K_DOWN, e, 0, "手札1枚を裏向きに置く") for e in range(f.n_ev)]
         self.A_DSKIP = Act(K_DSKIP, 0, 0, "裏向きに置かない")
         self.A_FLIP = [Act(K_FLIP, e, 0, f"裏向きの{et[e]}（{f.ev_serial[e]}）を表にする") for e in range(f.n_ev)]
-        self.A_KEEP = [Act(K_KEEP, e, 0, f"裏向きの{et[e]}（{f.ev_serial[e]}）を【手帳】に残す") for e in range(f.n_ev)]
+        self.A_KEEP = [Act(K_KEEP, e, 0, "裏向きのカード1枚を【手帳】に残す") for e in range(f.n_ev)]
         self.A_KDONE = Act(K_KDONE, 0, 0, "残りの裏向きカードを捨て札にする")
         self._all = {a.to_json()["k"] * 1_000_000 + a.a * 10 + a.b: a for a in
                      self.A_PICK + self.A_OUT + self.A_INV + self.A_FLASH + self.A_SUB
@@ -1025,8 +1026,18 @@ class Tantei2Engine:
     def questions(self, records: Sequence[Any]) -> list[Finding]:
         return questions(records)
 
+    # ------------------------------------------------------------ narration (pnp play)
+    def seat_name(self, seat: int) -> str:
+        return narration.seat_name(seat)
+
     def describe_setup(self, s: State) -> list[str]:
-        return [f"{s.n}人。スキル{'あり' if s.skills else 'なし'}。捜査デッキ{len(s.inv)}枚。"]
+        return narration.describe_setup(self, s)
+
+    def narrate(self, before: State, action: Any, after: State) -> list[str]:
+        return narration.narrate(self, before, action, after)
+
+    def describe_result(self, s: State, result: Result) -> list[str]:
+        return narration.describe_result(self, s, result)
 
     # ------------------------------------------------------------ determinization (search player)
     hidden_information = True
