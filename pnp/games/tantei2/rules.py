@@ -28,6 +28,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Mapping, Sequence
+from operator import add
 from typing import Any
 
 from ...data.model import Game
@@ -272,6 +273,14 @@ class Tantei2Engine:
         if ph == PH_DISCARD:
             A = self.A_DISC
             return [A[e] for e in sorted(s.hands[s.cur])]
+        if ph == PH_KEEP:
+            seat = s.cur
+            out = []
+            if s.kfree > 0 or s.hands[seat]:
+                kept = s.kept
+                out = [self.A_KEEP[e] for e in sorted(s.down[seat]) if e not in kept]
+            out.append(self.A_KDONE)
+            return out
         if ph == PH_OUTSIDE:
             return [self.A_OUT[p] for p in self._movable(s)]
         if ph == PH_PICK:
@@ -283,14 +292,6 @@ class Tantei2Engine:
         if ph == PH_FLIP:
             A = self.A_FLIP
             return [A[e] for e in sorted(s.down[s.cur])]
-        if ph == PH_KEEP:
-            seat = s.cur
-            out = []
-            if s.kfree > 0 or s.hands[seat]:
-                kept = s.kept
-                out = [self.A_KEEP[e] for e in sorted(s.down[seat]) if e not in kept]
-            out.append(self.A_KDONE)
-            return out
         return []
 
     def _main_actions(self, s: State) -> list[Act]:
@@ -478,7 +479,7 @@ class Tantei2Engine:
 
     # ------------------------------------------------------------ rules helpers
     def _avail(self, s: State, seat: int) -> list[int]:
-        av = [x + y for x, y in zip(s.linecnt, s.extra[seat])]
+        av = list(map(add, s.linecnt, s.extra[seat]))
         if s.sub_color >= 0:
             av[s.sub_color] += 1
         f = self.facts
@@ -640,10 +641,23 @@ class Tantei2Engine:
                     av = self._avail(s, seat)
                     fresh = s.fresh
                     if s.cube_rule:
-                        flips = sorted(e for e in d if e not in fresh and self._cubes_short(s, e, av) >= 0)
+                        flips = [e for e in d if e not in fresh and self._cubes_short(s, e, av) >= 0]
                     else:
-                        flips = sorted(e for e in d if e not in fresh and self._payable_with(s, e, av))
+                        need, death, dead = f.ev_need, f.ev_death, s.dead
+                        flips = []
+                        for e in d:
+                            for c, k in need[e]:
+                                if av[c] < k:
+                                    break
+                            else:
+                                for p in death[e]:
+                                    if not dead[p]:
+                                        break
+                                else:
+                                    if e not in fresh:
+                                        flips.append(e)
                     if flips:
+                        flips.sort()
                         stack.append(t)
                         for e in reversed(flips):
                             d.remove(e)
@@ -700,9 +714,12 @@ class Tantei2Engine:
                     stack.append((T_KEEPQ, seat))
             elif code == T_KEEPQ:
                 seat = t[1]
-                left = [e for e in s.down[seat] if e not in s.kept]
-                if not left:
-                    continue
+                kept = s.kept
+                for e in s.down[seat]:
+                    if e not in kept:
+                        break
+                else:
+                    continue                     # every face-down card is kept
                 if s.kfree <= 0 and not s.hands[seat]:
                     self._release(s, seat)
                     continue
