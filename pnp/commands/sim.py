@@ -346,11 +346,11 @@ def format_summary(s: dict[str, Any], engine: Any = None) -> list[str]:
                      f"p90 {num(sc['margin']['p90'])}）")
     lines.append("終了理由")
     for k, v in s["end_reasons"].items():
-        lines.append(f"  {label(k)}  {v}ゲーム  {_pct(s['end_reason_rates'][k])}")
+        lines.append(f"  {label.reason(k)}  {v}ゲーム  {_pct(s['end_reason_rates'][k])}")
     if coop and s.get("loss_reasons"):
         lines.append("負けかた（負けたゲームのうち）")
         for k, r in s["loss_reasons"].items():
-            lines.append(f"  {label(k)}  {_pct(r)}")
+            lines.append(f"  {label.reason(k)}  {_pct(r)}")
     if not coop:
         lead = s["lead"]
         lines.append(f"首位の入れ替わり：平均 {lead['lead_changes']['mean']:.2f} 回；"

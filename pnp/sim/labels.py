@@ -69,6 +69,14 @@ class Labeller:
             self.missing.add(k)
         return k
 
+    def reason(self, key: Any) -> str:
+        """An end reason: the result's own ``end_reason_ja`` first (it names how the game ended), then
+        the engine's ``labels_ja`` (which may use the same key for a figure)."""
+        k = str(key)
+        if self.extra.get(k):
+            return self.extra[k]
+        return self(k)
+
 
 def policy_label(name: str) -> str:
     """``mcts:400`` → 「探索プレイヤー（1手400回の読み）」; other names through the common words."""

@@ -238,7 +238,7 @@ def _headline(w: _Writer, s: dict[str, Any], label: Labeller) -> None:
         w.text(f"チームの勝率 {rate_ja(s['team_win_rate'])}。", indent=4 * mm)
         losses = s.get("loss_reasons") or {}
         if losses:
-            w.text("負けかた：" + "、".join(f"{label(k)} {100 * r['rate']:.1f}%" for k, r in losses.items()) + "。",
+            w.text("負けかた：" + "、".join(f"{label.reason(k)} {100 * r['rate']:.1f}%" for k, r in losses.items()) + "。",
                    indent=4 * mm)
     else:
         seats = s["seat_win_rates"]
@@ -322,7 +322,7 @@ def side_phrases(side: dict[str, Any], label: Any) -> list[str]:
         parts.append("席ごとの勝率 " + "・".join(f"{i + 1}番席 {100 * r['rate']:.1f}%（{100 * r['ci'][0]:.1f}〜"
                                            f"{100 * r['ci'][1]:.1f}%）" for i, r in enumerate(side["seat_win_rates"])))
     parts.append(f"平均 {side['rounds']['mean']:.1f}ラウンド")
-    parts.append("終了理由 " + "・".join(f"{label(k)} {100 * r['rate']:.1f}%"
+    parts.append("終了理由 " + "・".join(f"{label.reason(k)} {100 * r['rate']:.1f}%"
                                         for k, r in side["end_reason_rates"].items()))
     return parts
 
@@ -372,7 +372,7 @@ def _page(w: _Writer, engine: Any, title: str, s: dict[str, Any]) -> None:
                 w.text(f"{label(key)}：1ラウンド目の終わりに平均 {tab[ks[0]]['mean']:.1f}。", indent=2 * mm)
         losses = s.get("loss_reasons") or {}
         lk = list(losses)
-        pending.append(_rate_chart(w, "負けかた（負けたゲームのうち）", [label(k) for k in lk],
+        pending.append(_rate_chart(w, "負けかた（負けたゲームのうち）", [label.reason(k) for k in lk],
                                    [losses[k] for k in lk]))
         pending.append(_count_chart(w, "ゲームの長さ（ラウンド数ごとのゲーム数）", [f"{k}ラウンド" for k in hist],
                                     list(hist.values()), ""))
@@ -386,7 +386,7 @@ def _page(w: _Writer, engine: Any, title: str, s: dict[str, Any]) -> None:
         seats = s["seat_win_rates"]
         pending.append(_rate_chart(w, "席ごとの勝率（ひげは95%区間、点線は公平な勝率）",
                                    [f"{i + 1}番席" for i in range(len(seats))], seats, ref=1 / s["players"]))
-        pending.append(_rate_chart(w, "終了理由", [label(k) for k in reasons],
+        pending.append(_rate_chart(w, "終了理由", [label.reason(k) for k in reasons],
                                    [s["end_reason_rates"][k] for k in reasons]))
         pending.append(_count_chart(w, "ゲームの長さ（ラウンド数ごとのゲーム数）", [f"{k}ラウンド" for k in hist],
                                     list(hist.values()), ""))
@@ -401,7 +401,7 @@ def _page(w: _Writer, engine: Any, title: str, s: dict[str, Any]) -> None:
                                            [table[k] for k in keys], ref=1 / s["players"]))
         _flush(w, pending)
     if coop:
-        w.text("終了理由：" + "、".join(f"{label(k)} {rate_ja(s['end_reason_rates'][k])}" for k in reasons) + "。",
+        w.text("終了理由：" + "、".join(f"{label.reason(k)} {rate_ja(s['end_reason_rates'][k])}" for k in reasons) + "。",
                gap=1 * mm)
     cards = s.get("cards") or {}
     if cards:
