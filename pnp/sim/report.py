@@ -410,7 +410,7 @@ def _page(w: _Writer, engine: Any, title: str, s: dict[str, Any]) -> None:
         flagged = [(k, c) for k, c in cards.items() if c["flags"]]
         who = "チーム" if coop else "人"
         w.text(f"{len(cards)}枚のうち、目立つカードは{len(flagged)}枚です（使った{who}の勝率の95%区間が基準の"
-               "勝率を外れるか、5%未満のゲームでしか使われないもの）。")
+               "勝率を外れるか、5%未満のゲームでしか使われないもの。カードが多いと、偶然で外れるものも混じります）。")
         for k, c in flagged:
             user = "チーム" if c["by"] == "team" or coop else "人"
             w.text(f"・{label(k)}：使った{user}の勝率 {rate_ja(c['user_win_rate'])}、"
