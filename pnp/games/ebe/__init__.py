@@ -13,12 +13,12 @@ from __future__ import annotations
 from .actions import *  # noqa: F403
 from .checks import check_components
 from .facts import *  # noqa: F403
-from .policies import POLICIES, HoarderPolicy, PlannerPolicy
+from .policies import POLICIES, EarlyPlannerPolicy, HoarderPolicy, PlannerPolicy
 from .questions import questions
 from .rules import EbeEngine, make_engine
 from .state import Observation, State
 
 __all__ = [  # noqa: F405
-    "EbeEngine", "make_engine", "check_components", "questions", "POLICIES", "PlannerPolicy", "HoarderPolicy",
-    "Observation", "State",
+    "EbeEngine", "make_engine", "check_components", "questions", "POLICIES", "PlannerPolicy", "EarlyPlannerPolicy",
+    "HoarderPolicy", "Observation", "State",
 ]

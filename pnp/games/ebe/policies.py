@@ -11,6 +11,7 @@ from .facts import (
     A_MED,
     AREA_GAIN,
     INFO_BASE,
+    ITEM_BASE,
     K_CONVERT,
     K_DONE,
     K_GAIN,
@@ -69,16 +70,19 @@ def _remaining_ebe(s: State) -> int:
     return left
 
 
-class PlannerPolicy:
-    """A cooperative planner: reads the open table and plays for the team.
+class EarlyPlannerPolicy:
+    """The first cooperative planner, kept to measure the current one against: it reads the open table
+    and plays for the team.
 
     Dice: tries every assignment and weighs AP (and the risk of acting after the イーバ) against the
     station damage, whose weight grows as the station's margin shrinks.  Cards: the area whose
     actions the team needs most (missions, the event, healing, weapons), avoiding likely イーバ.
     Actions: greedy (gain what is needed, load, convert surplus, heal), hand resources to a partner
-    who can reach the 製作所."""
+    who can reach the 製作所.  Known faults: it values every AP alike, so it gives the イーバ a high die
+    to protect players who then have nothing to do; it almost never hands pieces on (at the 製作所
+    never); it keeps feeding the イーバ high dice after every mission is built."""
 
-    name = "planner"
+    name = "early-planner"
 
     def __init__(self) -> None:
         self._plan_key: Any = None
@@ -406,6 +410,180 @@ class PlannerPolicy:
         return PAYS[0]
 
 
+def _mission_need(o: Observation) -> list[int]:
+    """What the unbuilt missions still lack, per resource (not counting what the team holds)."""
+    s, e = o.state, o.eng
+    need = [0, 0, 0, 0]
+    for m in s.missions:
+        if m not in s.built:
+            cost, ld = e.mission_cost[m], s.loaded[m]
+            for r in range(4):
+                need[r] += cost[r] - ld[r]
+    return need
+
+
+DEATH = 25.0      # what a death costs the planner, in AP: it ends the game for the whole team
+
+
+class PlannerPolicy(EarlyPlannerPolicy):
+    """The cooperative planner (the default player): the early planner with three faults fixed.
+
+    Dice: a die is worth to a seat what the seat can do with it — the best card in its hand scored with
+    that die and with the イーバ that would act before it — so the イーバ gets a high die only when the
+    players' AP is worth more than the station life it costs.  Once every mission is built the game ends
+    at the round end, so the station life left only has to outlast this round: the イーバ gets the low
+    dice and surplus cubes are worth nothing.  Pieces are handed on: at the 製作所, a partner who has
+    acted gives the acting seat the cubes the missions need, and a seat without AP passes them to a
+    partner still to act; elsewhere cubes go to a partner who will reach the 製作所."""
+
+    name = "planner"
+
+    def _best_assignment(self, o: Observation) -> dict[int, int]:
+        import itertools
+        s, e = o.state, o.eng
+        n, ne = s.n, len(s.ebe_now)
+        done = bool(s.missions) and len(s.built) == len(s.missions)
+        lam = self._lam_done(o) if done else self._lam(o)
+        need = _team_need(o)
+        possible = [e.ebe_area[c] for c in s.ebe_deck]
+        cache: dict[tuple[int, int, int], float] = {}
+
+        def worth(p: int, d: int, kb: int) -> float:
+            key = (p, d, kb)
+            v = cache.get(key)
+            if v is None:
+                v = max((self._card_score(o, p, t, d, kb, need, possible, done) for t in s.hand[p]), default=0.0)
+                cache[key] = v
+            return v
+
+        best: tuple[int, ...] | None = None
+        best_v = -1e9
+        for perm in sorted(set(itertools.permutations(s.dice))):
+            ebe = perm[:ne]
+            v = -lam * sum(ebe)
+            for p in range(n):
+                d = perm[ne + p]
+                v += worth(p, d, sum(1 for ed in ebe if ed <= d))
+            if v > best_v + 1e-9:
+                best_v, best = v, perm
+        assert best is not None
+        plan = {n + j: best[j] for j in range(ne)}
+        for p in range(n):
+            plan[p] = best[ne + p]
+        return plan
+
+    @staticmethod
+    def _lam_done(o: Observation) -> float:
+        """Every mission is built: only this round's イーバ and event stand between the team and the escape."""
+        s, e = o.state, o.eng
+        left = sum(2 if s.rnd == 4 and t < 4 else 1 for t in range(s.turn, 5))
+        miss = _event_need(o)[3]
+        risk = left * 3.5 + (e.event_cond[s.event][4] if s.event >= 0 and miss > 0 else 0)
+        return 3.0 if s.station <= risk else 0.05
+
+    def _card_score(self, o: Observation, p: int, token: int, die: int, kb: int, need: list[int],
+                    possible: list[int], done: bool) -> float:
+        """What playing ``token`` with ``die`` is worth to seat ``p`` when ``kb`` イーバ act before it."""
+        s, e = o.state, o.eng
+        ch = s.chars[p]
+        k = max(1, len(possible))
+        life_left = e.char_life[ch] - s.dmg[p]
+        dmg_w = 0.5 if life_left > 3 else (1.5 if life_left > 2 else 4.0)
+        if done and life_left > 2:
+            dmg_w = 0.1                     # the game ends at this round's end: only a death still matters
+        area = e.exp_area[token] if token < INFO_BASE else e.item_area[token - INFO_BASE]
+        ap = (die + 1) // 2 + e.char_bonus[ch][area] - (1 if s.seen_prev >> area & 1 else 0)
+        risk_same = sum(1 for x in possible if x == area) / k * kb
+        risk_adj = sum(1 for x in possible if e.adj[x][area]) / k * kb
+        ap_exp = ap if e.char_ignore[ch] else ap - risk_adj
+        ap_exp = max(0.0, ap_exp) * (1 - risk_same)
+        v = self._area_value(o, p, area, ap_exp, need) if not done else self._done_value(o, p, area, ap_exp)
+        # a death loses the game for the whole team: damage that could kill weighs far more than AP
+        v -= risk_same * (DEATH if life_left <= 2 else 2 * dmg_w) + risk_adj * (DEATH if life_left <= 1 else dmg_w)
+        if life_left <= 1 and s.drone_at[area] >= 0 and not (s.weap[p] > 0 or e.char_dfree[ch]):
+            v -= DEATH                              # fleeing the drone costs the last point of life
+        if area == A_FAB and v <= 0.01:
+            v -= 0.3
+        if token >= INFO_BASE:
+            v += 0.05
+        return v
+
+    def _done_value(self, o: Observation, p: int, area: int, ap: float) -> float:
+        """Every mission built: healing (no one may die before the round end) and the round's event."""
+        s, e = o.state, o.eng
+        ch = s.chars[p]
+        cond, earea, er, emiss = _event_need(o)
+        v = 0.0
+        if area == A_MED:
+            v = min(ap * e.char_heal[ch], s.dmg[p]) * (0.3 if e.char_life[ch] - s.dmg[p] > 2 else 2.0)
+        elif emiss > 0:
+            g = AREA_GAIN[area]
+            if cond == 0 and earea == area:
+                v += 2.5
+            elif cond == 1 and g == er or cond == 3 and g == WEAPON:
+                v += min(ap, emiss) * 1.0
+        return v
+
+    def _play(self, o: Observation, legal: Sequence[Any]) -> Any:
+        s, e = o.state, o.eng
+        if not (s.missions and len(s.built) == len(s.missions)):
+            return super()._play(o, legal)
+        p = s.cur
+        possible = [e.ebe_area[c] for c in s.ebe_deck]
+        kb = sum(1 for d in s.ebe_die if d <= s.die[p])
+        return max(legal, key=lambda a: (self._card_score(o, p, a.token, s.die[p], kb, [], possible, True),
+                                         -a.token))
+
+    def _act(self, o: Observation, legal: Sequence[Any]) -> Any:
+        s = o.state
+        p = s.cur
+        if self._area_of(o, p) == A_FAB:
+            gives = [a for a in legal if a.kind == K_GIVE]
+            if gives:
+                a = self._fab_trade(o, p, gives)
+                if a is not None:
+                    return a
+        return super()._act(o, legal)
+
+    def _fab_trade(self, o: Observation, p: int, gives: list[Act]) -> Act | None:
+        """At the 製作所: cubes the missions need go to the seat that can still load them."""
+        s = o.state
+        mneed = _mission_need(o)
+        if s.ap > 0:
+            # take what a partner who has already acted holds and cannot load any more
+            for a in gives:
+                x, y, w = a.a, a.b, a.c
+                if y == p and w < 4 and x in s.success and mneed[w] > s.res[p][w]:
+                    return a
+            return None
+        later = [q for q in range(s.n) if q != p and not s.failed[q] and q not in s.success
+                 and self._area_of(o, q) == A_FAB]
+        if not later:
+            return None
+        for a in gives:
+            x, y, w = a.a, a.b, a.c
+            if x == p and y == later[0] and w < 4 and mneed[w] > s.res[y][w]:
+                return a
+        return None
+
+    def _trade(self, o: Observation, p: int, gives: list[Act], need: list[int]) -> Act | None:
+        s, e = o.state, o.eng
+        mneed = _mission_need(o)
+        for a in gives:
+            x, y, w = a.a, a.b, a.c
+            if w >= 4:
+                if w >= ITEM_BASE and e.item_effect[w - ITEM_BASE] == 1 and s.dmg[y] > s.dmg[x] + 1:
+                    return a                      # a 救急キット to the more wounded partner
+                continue
+            if mneed[w] <= 0:
+                continue
+            fx, fy = self._reaches_fab(o, x), self._reaches_fab(o, y)
+            room = e.char_inv[s.chars[y]] - e.weight(s, y)
+            if fy and not fx and room > 0:
+                return a
+        return None
+
+
 class HoarderPolicy:
     """A stress player for the sample games: it gathers cubes and converts them all into one kind, so
     the stock of that kind runs dry while players still stand at the 製作所 with cubes to convert (a
@@ -451,5 +629,22 @@ class HoarderPolicy:
         return rng.choice(list(legal))
 
 
-POLICIES: dict[str, Any] = {"planner": PlannerPolicy, "hoarder": HoarderPolicy}
+# What each player does and is known not to do (printed by the report next to the figures it produced).
+POLICY_NOTES: dict[str, str] = {
+    "planner": "チーム全体のために、公開されている卓の情報を読んで打ちます。サイコロは、各席が手札のカードでその目から"
+               "得られる働きと、イーバの目で減るステーションライフとを比べて割り振ります。製作所では積める人へ資源を渡し、"
+               "ミッションがすべて完成したらイーバには低い目を渡します。先の手番やラウンドを読む探索はせず、"
+               "アイテムの受け渡しは救急キットだけで、行動予測装置はイーバの目を上げる使い方しかしません。",
+    "early-planner": "最初のプランナーで、比べるために残しています。APの使い道を見ずにサイコロを割り振るので、"
+                     "何もできない人を守るためにイーバに6を渡すことがあり、資源をほとんど渡さず（製作所では渡しません）、"
+                     "ミッションがすべて完成した後もイーバに高い目を渡し続けます。",
+    "hoarder": "検査用の偏った方針です。資源を1種類に集めて変え続け、ミッションにはほとんど積まず、"
+               "残りはでたらめに選びます。"
+               "勝とうとはしないので、勝率の目安にはなりません。",
+    "random": "合法手の中から等しい確率で選びます。協力も計画もしないので、チームの勝率の下限の目安です。",
+    "mcts": "情報集合モンテカルロ木探索です。裏向きのイーバカードを見えない札から引き直して先を読みます。"
+            "反復回数が少ないと、チームの長い計画（4ラウンド先の脱出）までは読めません。",
+}
+
+POLICIES: dict[str, Any] = {"planner": PlannerPolicy, "early-planner": EarlyPlannerPolicy, "hoarder": HoarderPolicy}
 

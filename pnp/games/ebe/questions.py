@@ -12,6 +12,26 @@ from .facts import END_REASONS_JA
 
 _pct = rate_ja   # shared report text for a rate
 
+# Japanese words for every key a report may show: end reasons, Result.extra (and per_seat facts), the
+# pieces counted in peak_pieces and the figures of the Findings below.
+LABELS_JA: dict[str, str] = {
+    **END_REASONS_JA,
+    "players": "人数", "win": "脱出成功（チームの勝ち）", "cause": "終わり方", "life_start": "最初のステーションライフ",
+    "round": "終わったラウンド", "station_end": "終了時のステーションライフ", "missions_built": "完成したミッション数",
+    "missions_needed": "必要なミッション数", "built_rounds": "ミッションが完成したラウンド",
+    "events_failed": "未達成のイベント数", "events_paid": "支払いで達成したイベント数",
+    "events_done": "達成したイベント数", "events_met": "達成したイベント数", "ebe_dice": "イーバに渡したサイコロの目",
+    "ebe_got_min": "イーバが最小の目を受け取ったか", "ebe_got_lowest": "イーバが最小の目を受け取った割合",
+    "ebe_die_distribution": "イーバに渡した目の分布", "station_by_round": "ラウンド終了時のステーションライフ",
+    "peak_pieces": "同時に使われた部品の最大数", "damage": "ダメージトークン", "cubes": "資源キューブ（合計）",
+    "weapons": "武器キューブ", "cubes_ether": "資源キューブ（エーテル）", "cubes_dust": "資源キューブ（宇宙塵）",
+    "cubes_scrap": "資源キューブ（鉄屑）", "cubes_carbon": "資源キューブ（炭素繊維）", "per_seat": "席ごとの事実",
+    "character": "キャラクター", "cards_used": "使われたカード", "causes": "終わり方の割合", "lost": "負けた対戦数",
+    "win_by_events_failed": "未達成イベント数ごとの勝率",
+    "missions_short_in_losses": "負けた対戦で足りなかったミッション数",
+    "station_loss": "ステーションライフが尽きた割合",
+}
+
 
 def questions(records: Sequence[Any]) -> list[Finding]:
     done = [r for r in records if r.result is not None]

@@ -46,8 +46,8 @@ from .facts import (
 )
 from .hidden import HiddenInfo
 from .narration import Narration
-from .policies import POLICIES
-from .questions import questions
+from .policies import POLICIES, POLICY_NOTES
+from .questions import LABELS_JA, questions
 from .state import Observation, State
 
 
@@ -68,6 +68,9 @@ class EbeEngine(ExampleRules, CheckRules, HiddenInfo, Narration):
     options = ()
     ruling_ids = RULING_IDS
     default_policy = "planner"
+    policy_notes = POLICY_NOTES
+    # the draft's memo asks whether the station should start at 30: the report plays both on the same seeds
+    report_comparisons = ({"name_ja": "ステーションライフ30（草案メモの案）", "variant": "life30"},)
 
     # ------------------------------------------------------------ protocol
 
@@ -240,10 +243,23 @@ class EbeEngine(ExampleRules, CheckRules, HiddenInfo, Narration):
             "peak_pieces": {"damage": s.peak_dmg, "cubes": s.peak_cubes, "weapons": s.peak_weap,
                             **{f"cubes_{RESOURCES[r]}": s.peak_res[r] for r in range(4)}},
             "per_seat": {"character": [self.char_ids[c] for c in s.chars]},
+            # the event and mission cards put into effect this game (the team's: seat -1)
+            "cards_used": {**{self.mission_ids[m]: -1 for m in s.missions},
+                           **{self.event_ids[ev]: -1 for ev in s.event_discard + ([s.event] if s.event >= 0 else [])}},
         }
         sc = 1.0 if win else 0.0
         return Result(scores=(sc,) * n, ranks=(1 if win else 2,) * n, end_reason=s.end,
                       end_reason_ja=END_REASONS_JA[s.end], extra=extra)
+
+    @property
+    def labels_ja(self) -> dict[str, str]:
+        """Japanese words for every key of end reasons, Result.extra, per_seat facts and Findings (card and
+        character ids included, so a report never shows a raw id)."""
+        labels = dict(LABELS_JA)
+        labels.update(zip(self.char_ids, self.char_names, strict=True))
+        labels.update(zip(self.mission_ids, self.mission_names, strict=True))
+        labels.update(zip(self.event_ids, self.event_names, strict=True))
+        return labels
 
     def progress(self, s: State) -> tuple[int, tuple[float, ...]]:
         return s.rnd, (float(len(s.built)),) * s.n
