@@ -29,7 +29,8 @@ class ExampleRules(SetupRules):
         ``played``      per seat, the areas of the 探索カード played in the earlier turns of this round;
         ``resources``   per seat, {ether|dust|scrap|carbon: n};  ``weapons`` per seat (default 1);
         ``damage``      per seat;  ``items`` per seat, item ids held (情報 goes to the hand);
-        ``loaded``      {mission id: {resource: n}} already on the missions.
+        ``loaded``      {mission id: {resource: n}} already on the missions;
+        ``boosted``     areas whose explorations give +1 AP (rewards of events met in earlier rounds).
 
         Raises ExampleError for a position the rules cannot reach: a wrong number of played cards,
         イーバカード or drones for the round and turn, a card the character does not have, damage at or
@@ -78,6 +79,9 @@ class ExampleRules(SetupRules):
         ev = index(self.event_ids, setup.get("event", self.event_ids[0]), "event")
         s.event_deck.remove(ev)
         s.event = ev
+        s.pmod, s.emod = self.event_now[ev][1], self.event_now[ev][2]
+        for letter in setup.get("boosted") or []:     # areas boosted by events met in earlier rounds
+            s.boosted |= 1 << area(letter, "boosted")
         for _ in range(rnd - 1):                  # the events of the earlier rounds
             s.event_discard.append(s.event_deck.pop(0))
         used_items: set[int] = set()

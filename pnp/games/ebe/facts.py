@@ -30,6 +30,9 @@ SKILLS = ("heal_per_ap", "free_convert", "drone_free", "area_bonus", "ignore_adj
 ITEM_EFFECTS = ("info", "heal", "ap", "weapons", "resources", "armor", "dice")
 E_DICE = 6
 EVENT_CONDITIONS = ("visit", "pay", "destroy", "weapons", "load")
+# an event's effect when it is revealed (``now:``) and its reward when met (``reward:``), keys of the card's rules
+EVENT_NOW = ("damage", "player_dice", "ebe_dice")
+EVENT_REWARDS = ("heal", "boost")
 
 # The rulings this engine plays, by id; their text (and the designer's ledger) is in
 # components/ebe/rulings.yaml, which the rulebook prints.
@@ -37,7 +40,7 @@ RULING_IDS: tuple[str, ...] = (
     "dice-assignment", "tie-order", "earlier-ebe", "adjacent-stacks", "ebe-after-only", "failed-no-trade",
     "trade-timing", "trade-safeguard", "load-choice", "heal-self", "drone-lowest", "damage-over-life",
     "supply-limit", "info-cards", "consumables", "armor", "event-pay", "event-order", "weight-order", "item-deck",
-    "round4-ebe",
+    "round4-ebe", "dice-change-hook", "event-effects",
 )
 
 # phases

@@ -458,11 +458,12 @@ class PlannerPolicy(EarlyPlannerPolicy):
 
         best: tuple[int, ...] | None = None
         best_v = -1e9
+        pm, em = s.pmod, s.emod                 # the round's event changes the dice at the reveal
         for perm in sorted(set(itertools.permutations(s.dice))):
-            ebe = perm[:ne]
+            ebe = [min(6, max(1, d + em)) for d in perm[:ne]] if em else perm[:ne]
             v = -lam * sum(ebe)
             for p in range(n):
-                d = perm[ne + p]
+                d = min(6, max(1, perm[ne + p] + pm)) if pm else perm[ne + p]
                 v += worth(p, d, sum(1 for ed in ebe if ed <= d))
             if v > best_v + 1e-9:
                 best_v, best = v, perm
@@ -492,7 +493,8 @@ class PlannerPolicy(EarlyPlannerPolicy):
         if done and life_left > 2:
             dmg_w = 0.1                     # the game ends at this round's end: only a death still matters
         area = e.exp_area[token] if token < INFO_BASE else e.item_area[token - INFO_BASE]
-        ap = (die + 1) // 2 + e.char_bonus[ch][area] - (1 if s.seen_prev >> area & 1 else 0)
+        ap = (die + 1) // 2 + e.char_bonus[ch][area] - (1 if s.seen_prev >> area & 1 else 0) \
+            + (1 if s.boosted >> area & 1 else 0)
         risk_same = sum(1 for x in possible if x == area) / k * kb
         risk_adj = sum(1 for x in possible if e.adj[x][area]) / k * kb
         ap_exp = ap if e.char_ignore[ch] else ap - risk_adj

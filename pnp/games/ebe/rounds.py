@@ -68,9 +68,38 @@ class RoundRules(EbeTables):
             return
         if met:
             s.events_done += 1
+            self._event_reward(s)
         else:
             self._fail_event(s)
         self._round_end2(s)
+
+    def _event_now(self, s: State) -> None:
+        """The event's effect when it is revealed (「効果を適用してください」): damage to every character at
+        once (death is still checked at the turn end), and the die changes of this round (applied at the
+        reveal, see ``_event_dice``)."""
+        damage, s.pmod, s.emod = self.event_now[s.event]
+        if damage:
+            for p in range(s.n):
+                self._damage(s, p, damage)
+
+    def _event_dice(self, s: State) -> None:
+        """「サイコロの目を変更する効果があれば、このタイミングで適用してください」: the round's event changes
+        every player's and every イーバ's die when the cards are revealed (never below 1 nor above 6)."""
+        if s.pmod:
+            s.die = [min(6, max(1, d + s.pmod)) for d in s.die]
+        if s.emod:
+            s.ebe_die = [min(6, max(1, d + s.emod)) for d in s.ebe_die]
+
+    def _event_reward(self, s: State) -> None:
+        """A met event's reward: every character heals, and/or an area gives +1 AP from now on."""
+        heal, boost = self.event_reward[s.event]
+        if heal:
+            for p in range(s.n):
+                h = min(heal, s.dmg[p])
+                s.dmg[p] -= h
+                s.supply_dmg += h
+        if boost >= 0:
+            s.boosted |= 1 << boost
 
     def _fail_event(self, s: State) -> None:
         s.station -= self.event_cond[s.event][4]
@@ -116,6 +145,7 @@ class RoundRules(EbeTables):
             s.hand[p].sort()
             s.table[p] = []
         s.visits = [0] * 7
+        s.pmod = s.emod = 0
         s.destroyed = 0
         s.loaded_round = 0
         s.rnd += 1

@@ -133,6 +133,8 @@ class EbeEngine(ExampleRules, CheckRules, HiddenInfo, Narration):
             if s.cur >= s.n:
                 s.revealed = True
                 s.pos = -1
+                if s.pmod or s.emod:
+                    self._event_dice(s)
                 self._next_tuner(s)
         elif ph == P_ASSIGN and cls is AssignDie:
             if a.slot != s.slot or a.value not in s.dice:
@@ -202,6 +204,7 @@ class EbeEngine(ExampleRules, CheckRules, HiddenInfo, Narration):
                 self._pay_event(s)
                 s.events_paid += 1
                 s.events_done += 1
+                self._event_reward(s)
             else:
                 self._fail_event(s)
             self._round_end2(s)

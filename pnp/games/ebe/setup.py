@@ -70,6 +70,7 @@ class SetupRules(DiceRules):
         s.peak_res, s.peak_weap, s.peak_dmg, s.peak_cubes = [0, 0, 0, 0], 0, 0, 0
         s.events_failed = s.events_paid = s.events_done = 0
         s.station_hist, s.built_round = [], []
+        s.pmod = s.emod = s.boosted = 0
         return s
 
     def sample_chance(self, s: State, rng: random.Random) -> Deal | Roll:
@@ -119,6 +120,7 @@ class SetupRules(DiceRules):
             s.event_deck.remove(e)
             s.event = e
             s.phase = P_DRONES
+            self._event_now(s)
         elif ph == P_DRONES:
             for d, it in zip(a.cards, a.items):
                 s.drone_deck.remove(d)

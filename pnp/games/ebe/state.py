@@ -23,6 +23,7 @@ class State:
         "free_conv", "trades", "visits", "destroyed", "loaded_round",
         "log_ebe_dice", "log_min_share", "peak_res", "peak_weap", "peak_dmg", "peak_cubes",
         "events_failed", "events_paid", "events_done", "station_hist", "built_round",
+        "pmod", "emod", "boosted",
     )
 
     n: int
@@ -91,13 +92,17 @@ class State:
     events_done: int
     station_hist: list[int]
     built_round: list[int]
+    pmod: int                       # this round's event: each player's die changes by this at the reveal
+    emod: int                       # … and each イーバ's die
+    boosted: int                    # areas (bits) whose explorations give +1 AP (events met)
 
     def clone(self) -> State:
         c = State.__new__(State)
         for k in ("n", "life_start", "rules", "phase", "cur", "rnd", "turn", "leader", "end", "supply_weap",
                   "supply_dmg", "station", "event", "revealed", "seen_prev", "pos", "ap", "drone_seen",
                   "free_conv", "trades", "destroyed", "loaded_round", "peak_weap", "peak_dmg",
-                  "peak_cubes", "events_failed", "events_paid", "events_done", "slot", "dice"):
+                  "peak_cubes", "events_failed", "events_paid", "events_done", "slot", "dice",
+                  "pmod", "emod", "boosted"):
             setattr(c, k, getattr(self, k))
         for k in ("chars", "played", "dmg", "weap", "supply_res", "mission_deck", "missions", "built",
                   "event_deck", "event_discard", "drone_deck", "drone_discard", "drone_at", "drone_item",

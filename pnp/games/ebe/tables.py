@@ -10,6 +10,8 @@ from .facts import (
     AREA_NAMES,
     AREAS,
     EVENT_CONDITIONS,
+    EVENT_NOW,
+    EVENT_REWARDS,
     GAME_ID,
     INFO_BASE,
     ITEM_BASE,
@@ -118,6 +120,29 @@ class EbeTables:
                                     RESOURCES.index(r["resource"]) if "resource" in r else -1,
                                     int(r.get("n", 1)), int(r["damage"])))
         self.event_cond = tuple(event_cond)
+        # now: damage to every character at once, and this round's die changes (players', イーバ's)
+        # applied when the cards are revealed; reward: damage healed by every
+        # character, and an area (-1 none) whose successful explorations give +1 AP from then on
+        now_list: list[tuple[int, int, int]] = []
+        reward_list: list[tuple[int, int]] = []
+        for c in evs:
+            now = dict(c.rules.get("now") or {})
+            reward = dict(c.rules.get("reward") or {})
+            for k in now:
+                if k not in EVENT_NOW:
+                    problems.append(f"{c.where.file}:{c.where.line}: unknown immediate effect {k!r} "
+                                    f"(known: {', '.join(EVENT_NOW)})")
+            for k in reward:
+                if k not in EVENT_REWARDS:
+                    problems.append(f"{c.where.file}:{c.where.line}: unknown reward {k!r} "
+                                    f"(known: {', '.join(EVENT_REWARDS)})")
+            boost = str(reward.get("boost", "")).upper()
+            if boost and boost not in AREAS:
+                problems.append(f"{c.where.file}:{c.where.line}: reward boost: {boost!r} is not an area (A–G)")
+            now_list.append((int(now.get("damage", 0)), int(now.get("player_dice", 0)), int(now.get("ebe_dice", 0))))
+            reward_list.append((int(reward.get("heal", 0)), AREAS.index(boost) if boost in AREAS and boost else -1))
+        self.event_now = tuple(now_list)
+        self.event_reward = tuple(reward_list)
         if problems:
             raise ValueError(f"{GAME_ID}: " + "; ".join(problems))
 

@@ -166,6 +166,8 @@ class TurnRules(RoundRules):
         ap = (die + 1) // 2 + self.char_bonus[ch][area]
         if s.seen_prev >> area & 1:
             ap -= 1
+        if s.boosted >> area & 1:
+            ap += 1
         armor = 0
         for i in s.items[p]:
             if self.item_effect[i] == 5:
