@@ -6,6 +6,10 @@ from typing import Any
 
 # ---------------------------------------------------------------- actions and chance outcomes
 
+# what a chance step draws, in the draft's words (so a replayed log reads like a live game)
+DECK_LABELS = {"characters": "キャラクターカード", "missions": "ミッションカード", "events": "イベントカード",
+               "drones": "ドローンカードとアイテムカード", "ebe": "イーバカード（裏向き）"}
+
 @dataclass(frozen=True, order=True)
 class Deal:
     """Chance: cards drawn from a deck (characters per seat, missions, event, イーバ) in order."""
@@ -15,7 +19,7 @@ class Deal:
     names: str = field(default="", compare=False)
 
     def label(self) -> str:
-        return f"{self.names or self.deck}を引く"
+        return f"{self.names or DECK_LABELS.get(self.deck, self.deck)}を引く"
 
     def to_json(self) -> Any:
         return {"t": "deal", "deck": self.deck, "cards": list(self.cards), "items": list(self.items)}
@@ -42,7 +46,10 @@ class AssignDie:
         return f"{self.who}に{self.value}の目を割り振る"
 
     def to_json(self) -> Any:
-        return {"t": "assign", "slot": self.slot, "value": self.value}
+        data: dict[str, Any] = {"t": "assign", "slot": self.slot, "value": self.value}
+        if self.who:
+            data["who"] = self.who          # for the log's reader only (not compared)
+        return data
 
 
 @dataclass(frozen=True, order=True)
@@ -119,7 +126,10 @@ class Tune:
         return f"{self.who}のサイコロの目を{'1増やす' if self.delta > 0 else '1減らす'}"
 
     def to_json(self) -> Any:
-        return {"t": "tune", "slot": self.slot, "delta": self.delta}
+        data: dict[str, Any] = {"t": "tune", "slot": self.slot, "delta": self.delta}
+        if self.who:
+            data["who"] = self.who
+        return data
 
 
 DRONE_CHOICES = (DroneChoice(False), DroneChoice(True))

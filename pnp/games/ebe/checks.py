@@ -103,7 +103,7 @@ class CheckRules(EbeTables):
             tok = int(data["token"])
             return self.plays[tok] if tok < INFO_BASE else self.info_plays[tok - INFO_BASE]
         if t == "assign":
-            return AssignDie(int(data["slot"]), int(data["value"]))
+            return AssignDie(int(data["slot"]), int(data["value"]), str(data.get("who", "")))
         if t == "drone":
             return DRONE_CHOICES[bool(data["fight"])]
         if t == "discard":
@@ -112,7 +112,9 @@ class CheckRules(EbeTables):
         if t == "pay":
             return PAYS[bool(data["yes"])]
         if t == "tune":
-            return TUNE_PASS if int(data["slot"]) < 0 else Tune(int(data["slot"]), int(data["delta"]))
+            if int(data["slot"]) < 0:
+                return TUNE_PASS
+            return Tune(int(data["slot"]), int(data["delta"]), str(data.get("who", "")))
         if t == "roll":
             return Roll(tuple(int(v) for v in data["dice"]))
         if t == "deal":

@@ -76,11 +76,11 @@ class SetupRules(DiceRules):
     def sample_chance(self, s: State, rng: random.Random) -> Deal | Roll:
         ph = s.phase
         if ph == P_CHARS:
-            return Deal("characters", tuple(rng.sample(range(self.n_chars), s.n)), (), "キャラクター")
+            return Deal("characters", tuple(rng.sample(range(self.n_chars), s.n)))
         if ph == P_MISSIONS:
-            return Deal("missions", tuple(rng.sample(sorted(s.mission_deck), s.n)), (), "ミッション")
+            return Deal("missions", tuple(rng.sample(sorted(s.mission_deck), s.n)))
         if ph == P_EVENT:
-            return Deal("events", (rng.choice(sorted(s.event_deck)),), (), "イベント")
+            return Deal("events", (rng.choice(sorted(s.event_deck)),))
         if ph == P_DRONES:
             k = s.rnd
             drones = tuple(rng.sample(sorted(s.drone_deck), k))
@@ -92,9 +92,9 @@ class SetupRules(DiceRules):
                 items = deck[:]
                 rest = rng.sample(sorted(s.item_discard), min(k - len(deck), len(s.item_discard)))
                 items += rest
-            return Deal("drones", drones, tuple(items), "ドローンとアイテム")
+            return Deal("drones", drones, tuple(items))
         if ph == P_EBE:
-            return Deal("ebe", tuple(rng.sample(sorted(s.ebe_deck), self._ebe_count(s))), (), "イーバカード（裏向き）")
+            return Deal("ebe", tuple(rng.sample(sorted(s.ebe_deck), self._ebe_count(s))))
         if ph == P_ROLL:
             k = s.n + len(s.ebe_now)
             return Roll(tuple(sorted(rng.randint(1, 6) for _ in range(k))))

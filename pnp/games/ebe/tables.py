@@ -2,6 +2,7 @@
 helpers every phase uses (names, the weight of what a seat carries, damage and the peak of pieces)."""
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from ...data.model import Game
@@ -108,6 +109,7 @@ class EbeTables:
         evs = game.deck("events").physical_cards()
         self.event_names = tuple(c.title for c in evs)
         self.event_ids = tuple(c.id for c in evs)
+        self.event_body = tuple(re.sub(r":[a-z]+:", "", c.body or "") for c in evs)   # printed text, no icons
         event_cond: list[tuple[int, int, int, int, int]] = []
         for c in evs:
             r = c.rules
