@@ -129,13 +129,13 @@ def plain_text(text: str) -> str:
     return _SPACE.sub("", unicodedata.normalize("NFKC", text))
 
 
-def _at(smap, path: tuple) -> Where:
+def _at(smap, path: tuple[Any, ...]) -> Where:
     """Where a value sits: a spreadsheet cell for cards read from one, else the YAML line."""
     locate = getattr(smap, "location", None)
     return locate(path) if locate is not None else Where(smap.file, *smap.where(path))
 
 
-def read_entry(kind: str, ref: str, label: str, data: Mapping[str, Any], smap: SourceMap, path: tuple,
+def read_entry(kind: str, ref: str, label: str, data: Mapping[str, Any], smap: SourceMap, path: tuple[Any, ...],
                parent: Entry | None = None) -> tuple[Entry, list[Problem]]:
     """The ledger entry of one YAML mapping (``path`` is where that mapping sits in the file)."""
     problems: list[Problem] = []
@@ -166,7 +166,7 @@ def read_entry(kind: str, ref: str, label: str, data: Mapping[str, Any], smap: S
     return Entry(kind, ref, label, quotes, provisional, question, where), problems
 
 
-def _read_question(q: Mapping[str, Any], answer: Any, smap: SourceMap, path: tuple) -> tuple[Question, list[Problem]]:
+def _read_question(q: Mapping[str, Any], answer: Any, smap: SourceMap, path: tuple[Any, ...]) -> tuple[Question, list[Problem]]:
     qpath = path + ("question",)
     problems: list[Problem] = []
     options = tuple(Option(o["id"], o["text"], o.get("variant"), dict(o.get("options", {})))

@@ -56,7 +56,7 @@ def has_engine(game: Game) -> bool:
     return bool(game.engine)
 
 
-def game_yaml_where(game: Game, path: tuple) -> str:
+def game_yaml_where(game: Game, path: tuple[Any, ...]) -> str:
     """``components/<game>/game.yaml:LINE:COL`` of the value at ``path`` (the file alone if unknown)."""
     from ..data.yamlsource import load_yaml
     display = game.where.file

@@ -101,9 +101,9 @@ class PdfPainter:
         c.saveState()
         c.translate(x, top)
         if clip is not None:
-            l, t, r, b = clip
+            left, t, r, b = clip
             p = c.beginPath()
-            p.rect(-l, -(plan.height + b), plan.width + l + r, plan.height + t + b)
+            p.rect(-left, -(plan.height + b), plan.width + left + r, plan.height + t + b)
             c.clipPath(p, stroke=0, fill=0)
         bl = plan.bleed
         c.setFillColor(self.color(plan.background))

@@ -14,6 +14,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from reportlab.lib.colors import CMYKColor, HexColor
 from reportlab.lib.pagesizes import A3, A4, A5, landscape
@@ -485,7 +486,7 @@ def _prime_marks(c, game: Game) -> None:
     defined in the middle of a page that already uses transparency loses the page's ExtGState
     (reportlab), which showed as "ExtGState 'gRLs0' is unknown" and opaque watermarks."""
     from ..layout.plan import Mark, Rotated, TextBlock
-    seen: dict = {}
+    seen: dict[str, Any] = {}
 
     def icon_marks(icons):
         for icon in icons:
@@ -674,7 +675,7 @@ def _describe(f: Flowable) -> str:
     return type(f).__name__
 
 
-def _page_facts(placed: list[tuple[int, Flowable]], frame_h: float) -> tuple[dict[int, str], list]:
+def _page_facts(placed: list[tuple[int, Flowable]], frame_h: float) -> tuple[dict[int, str], list[Any]]:
     """The last flowable on each page, and every box that was split over two pages (with the height
     the whole box would need, so a caller can tell a box too tall for one page from a badly broken one)."""
     ends: dict[int, str] = {}

@@ -803,11 +803,11 @@ class _FrontMatterMap:
         self.file = file
         self.lines = lines
 
-    def where(self, path: tuple) -> tuple[int, int]:
+    def where(self, path: tuple[Any, ...]) -> tuple[int, int]:
         key = str(path[0]) if path else ""
         return _Parser._key_line(self.lines, key) if key else 1, 1
 
-    def problem(self, path: tuple, message: str) -> Problem:
+    def problem(self, path: tuple[Any, ...], message: str) -> Problem:
         line, col = self.where(path)
         return Problem(self.file, line, col, ".".join(str(p) for p in path), message)
 

@@ -230,7 +230,7 @@ class _Parser:
         self.color_stack.append((i, value or None))
         return close + 2
 
-    def icon(self, i: int, m: re.Match) -> int:
+    def icon(self, i: int, m: re.Match[str]) -> int:
         name = m.group(1)
         if self.icons is None:
             self.err(i, f"icon :{name}: is not available here (write \\: for a colon)")
