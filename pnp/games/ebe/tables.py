@@ -20,6 +20,7 @@ from .facts import (
     K_CONVERT,
     K_DONE,
     K_GAIN,
+    K_GIVE,
     K_HEAL,
     K_LOAD,
     K_USE,
@@ -165,6 +166,13 @@ class EbeTables:
         self.plays = tuple(Play(i, f"{AREA_NAMES[self.exp_area[i]]}（{self.char_names[self.exp_char[i]]}）")
                            for i in range(self.n_exp))
         self.info_plays = tuple(Play(INFO_BASE + i, self.item_names[i]) for i in range(self.n_items))
+        # the actions offered most often, made once (the legal-move lists are built from these)
+        self.act_done, self.act_heal = self.act(K_DONE), self.act(K_HEAL)
+        self.act_gain = tuple(self.act(K_GAIN, g) for g in range(WEAPON + 1))
+        self.act_convert = tuple(tuple(self.act(K_CONVERT, r, r2) for r2 in range(4)) for r in range(4))
+        self.act_use = tuple(self.act(K_USE, i) for i in range(self.n_items))
+        self.act_give = tuple(tuple(tuple(self.act(K_GIVE, x, y, w) for w in range(ITEM_BASE + self.n_items))
+                                    for y in range(self.max_players)) for x in range(self.max_players))
 
     # ------------------------------------------------------------ helpers
 

@@ -2,6 +2,8 @@
 drones, and the actions a successful explorer takes (area actions, items, exchanges)."""
 from __future__ import annotations
 
+from operator import attrgetter
+
 from .actions import Act
 from .facts import (
     A_FAB,
@@ -30,17 +32,19 @@ from .facts import (
 from .rounds import RoundRules
 from .state import State
 
+ACT_ORDER = attrgetter("kind", "a", "b", "c")     # the order of Act's fields (a tuple, compared in C)
+
 
 class TurnRules(RoundRules):
     def _act_legal(self, s: State) -> list[Act]:
         p = s.cur
-        out = [self.act(K_DONE)]
+        out = [self.act_done]
         area = self._played_area(s, p)
         res = s.res[p]
         if s.ap > 0:
             if area == A_MED:
                 if s.dmg[p] > 0:
-                    out.append(self.act(K_HEAL))
+                    out.append(self.act_heal)
             elif area == A_FAB:
                 self._convert_legal(s, res, out)
                 for m in s.missions:
@@ -51,48 +55,39 @@ class TurnRules(RoundRules):
                     if s.rules & R_LOAD_ALL:
                         out.append(self.act(K_LOAD, m, pack_load(most)))
                         continue
-                    for a0 in range(most[0] + 1):
-                        for a1 in range(most[1] + 1):
-                            for a2 in range(most[2] + 1):
-                                for a3 in range(most[3] + 1):
+                    # every amount (the draft: 「好きなだけ乗せる」), in the order of the packed code
+                    for a3 in range(most[3] + 1):
+                        for a2 in range(most[2] + 1):
+                            for a1 in range(most[1] + 1):
+                                for a0 in range(most[0] + 1):
                                     if a0 or a1 or a2 or a3:
                                         out.append(self.act(K_LOAD, m, pack_load((a0, a1, a2, a3))))
             else:
                 g = AREA_GAIN[area]
                 assert g is not None
                 if (s.supply_weap if g == WEAPON else s.supply_res[g]) > 0:
-                    out.append(self.act(K_GAIN, g))
+                    out.append(self.act_gain[g])
         elif s.free_conv and area == A_FAB:
             self._convert_legal(s, res, out)
-        for i in sorted(set(s.items[p])):
-            e = self.item_effect[i]
-            if e == 1:
-                if s.dmg[p] > 0:
-                    out.append(self.act(K_USE, i))
-            elif e == 2:
-                out.append(self.act(K_USE, i))
-            elif e == 3:
-                if s.supply_weap > 0:
-                    out.append(self.act(K_USE, i))
-            elif e == 4:
-                for r in range(4):
-                    for r2 in range(r, 4):
-                        if s.supply_res[r] and s.supply_res[r2] and (r != r2 or s.supply_res[r] >= 2):
-                            out.append(self.act(K_USE, i, r, r2))
+        if s.items[p]:
+            self._use_legal(s, p, out)
+        # the list so far is in order (kind, then a, b, c); only the exchanges need sorting
+        gives = len(out)
         if s.rules & R_TRADE_LIMIT:
             if s.trades < MAX_TRADES:
                 for q in s.success:
                     if q == p or self._played_area(s, q) != area:
                         continue
                     for (x, y) in ((p, q), (q, p)):
+                        give = self.act_give[x][y]
                         rx = s.res[x]
                         for r in range(4):
                             if rx[r]:
-                                out.append(self.act(K_GIVE, x, y, r))
+                                out.append(give[r])
                         if s.weap[x]:
-                            out.append(self.act(K_GIVE, x, y, WEAPON))
+                            out.append(give[WEAPON])
                         for i in sorted(set(s.items[x])):
-                            out.append(self.act(K_GIVE, x, y, ITEM_BASE + i))
+                            out.append(give[ITEM_BASE + i])
         elif s.trades < TRADE_SAFEGUARD:
             # the draft: players who explore the same area successfully exchange 資源やアイテム freely,
             # before or after their card's effect: the acting player with every partner who succeeded
@@ -102,17 +97,38 @@ class TurnRules(RoundRules):
                 if q == p or s.failed[q] or self._played_area(s, q) != area:
                     continue
                 for (x, y) in ((p, q), (q, p)):
+                    give = self.act_give[x][y]
                     rx = s.res[x]
                     for r in range(4):
                         if rx[r]:
-                            out.append(self.act(K_GIVE, x, y, r))
-                    for i in sorted(set(s.items[x])):
-                        out.append(self.act(K_GIVE, x, y, ITEM_BASE + i))
+                            out.append(give[r])
+                    if s.items[x]:
+                        for i in sorted(set(s.items[x])):
+                            out.append(give[ITEM_BASE + i])
                     for t in s.hand[x]:
                         if t >= INFO_BASE:
-                            out.append(self.act(K_GIVE, x, y, ITEM_BASE + t - INFO_BASE))
-        out.sort()
+                            out.append(give[ITEM_BASE + t - INFO_BASE])
+        if len(out) - gives > 1:
+            out[gives:] = sorted(out[gives:], key=ACT_ORDER)
         return out
+
+    def _use_legal(self, s: State, p: int, out: list[Act]) -> None:
+        """The items a seat may use now (in the order of the item index)."""
+        for i in sorted(set(s.items[p])):
+            e = self.item_effect[i]
+            if e == 1:
+                if s.dmg[p] > 0:
+                    out.append(self.act_use[i])
+            elif e == 2:
+                out.append(self.act_use[i])
+            elif e == 3:
+                if s.supply_weap > 0:
+                    out.append(self.act_use[i])
+            elif e == 4:
+                for r in range(4):
+                    for r2 in range(r, 4):
+                        if s.supply_res[r] and s.supply_res[r2] and (r != r2 or s.supply_res[r] >= 2):
+                            out.append(self.act(K_USE, i, r, r2))
 
     def _convert_legal(self, s: State, res: list[int], out: list[Act]) -> None:
         """製作所: one resource into another — only into a kind the stock still has."""
@@ -121,7 +137,7 @@ class TurnRules(RoundRules):
             if res[r]:
                 for r2 in range(4):
                     if r2 != r and sup[r2] > 0:
-                        out.append(self.act(K_CONVERT, r, r2))
+                        out.append(self.act_convert[r][r2])
 
     def _reveal(self, s: State) -> None:
         s.revealed = True
