@@ -54,9 +54,9 @@ def test_oxygen_damages_everyone_when_revealed(game, eng):
 
 
 def test_blackout_lowers_every_players_die_at_the_reveal(game, eng):
-    """電力低下: 「公開時：このラウンドは、探索カードを公開したとき、全員のサイコロの目が1減る（1は1のまま）。」
+    """電力低下: 「このラウンド中、探索カードを公開したら全員のサイコロの目−1（1は1のまま）。」
     The AP follow the changed die (目3〜4で2AP → 目3で2AP, 目4で2AP; 目1 stays 1)."""
-    assert "全員のサイコロの目が1減る（1は1のまま）" in card_text(game, "events", "blackout")
+    assert "探索カードを公開したら全員のサイコロの目−1（1は1のまま）" in card_text(game, "events", "blackout")
     s = setup(eng, (GO, KANAE), ev=ev(eng, "blackout"), drone_area="D")
     turn(eng, s, "C", (1, 5), (6,), (card(eng, GO, "F"), card(eng, KANAE, "E")))
     assert s.die == [1, 4] and s.ebe_die == [6]
@@ -65,9 +65,9 @@ def test_blackout_lowers_every_players_die_at_the_reveal(game, eng):
 
 
 def test_defense_lowers_the_ebe_die_so_it_acts_sooner_and_costs_less(game, eng):
-    """防衛体制: 「公開時：このラウンドは、探索カードを公開したとき、イーバのサイコロの目が1減る（1は1のまま）。」
+    """防衛体制: 「このラウンド中、探索カードを公開したらイーバのサイコロの目−1（1は1のまま）。」
     The station loses the changed die (「ステーションライフを、イーバのサイコロの目の数だけ減らします」)."""
-    assert "イーバのサイコロの目が1減る" in card_text(game, "events", "defense")
+    assert "イーバのサイコロの目−1" in card_text(game, "events", "defense")
     s = setup(eng, (GO, KANAE), ev=ev(eng, "defense"), drone_area="D")
     turn(eng, s, "F", (3, 6), (3,), (card(eng, GO, "F"), card(eng, KANAE, "E")))
     assert s.ebe_die == [2]

@@ -58,9 +58,9 @@ def test_the_face_down_ebe_is_named_only_when_revealed(game3):
 
 
 def test_event_and_its_die_change_are_told(game3):
-    """電力低下: 「公開時：このラウンドは、探索カードを公開したとき、全員のサイコロの目が1減る（1は1のまま）。」"""
+    """電力低下: 「このラウンド中、探索カードを公開したら全員のサイコロの目−1（1は1のまま）。」"""
     assert "■ ラウンド1 開始" in game3
-    assert any(line.startswith("　イベント「電力低下」：公開時：") for line in game3)
+    assert any(line.startswith("　イベント「電力低下」：このラウンド中、探索カードを公開したら") for line in game3)
     assert ("　イベント「電力低下」でサイコロの目が変わる：イーバ 2、ミナト（1番席） 4、ジン（2番席） 5、"
             "リオ（3番席） 1") in game3
 
