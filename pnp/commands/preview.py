@@ -79,13 +79,13 @@ def write_contact_sheet(game: Game, deck_id: str | None, out_file: Path, dpi: in
     cols = min(columns, len(tiles))
     rows = -(-len(tiles) // cols)
     sheet = Image.new("RGB", (GAP + cols * (tw + GAP), GAP + rows * (th + label_h + GAP)), (214, 214, 214))
-    draw = ImageDraw.Draw(sheet)
+    pen = ImageDraw.Draw(sheet)
     font = _font("gothic", 11)
     for i, (label, tile) in enumerate(tiles):
         x = GAP + (i % cols) * (tw + GAP)
         y = GAP + (i // cols) * (th + label_h + GAP)
         sheet.paste(tile, (x, y))
-        draw.text((x, y + th + 3), label, font=font, fill=(40, 40, 40))
+        pen.text((x, y + th + 3), label, font=font, fill=(40, 40, 40))
     with atomic_path(out_file) as tmp:
         sheet.save(tmp, format="PNG")
     return out_file

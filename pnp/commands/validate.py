@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from ..data.project import Project
@@ -110,7 +111,7 @@ def validate(project: Project, game_ids: list[str] | None, games_per_config: int
                 raise PnpError("\n".join(str(p) for p in problems))
             return f"記載された枚数 {len(rb.stated_counts(game))} か所 OK"
         rows.append(_run(CheckRow(gid, "rulebook", "ルールブック"), rulebook))
-        rows.append(_run(CheckRow(gid, "ledger", "設計者の台帳（裁定・質問・例）"), lambda game=game: ledger_check(game)))
+        rows.append(_run(CheckRow(gid, "ledger", "設計者の台帳（裁定・質問・例）"), partial(ledger_check, game)))
 
         def samples(game=game):
             if not game.engine:
@@ -141,7 +142,7 @@ def validate(project: Project, game_ids: list[str] | None, games_per_config: int
         rows.append(_run(CheckRow(gid, "hidden", "探索プレイヤーの確定化（隠れた札を見ない）"), hidden))
         progress(f"{gid}: samples")
         rows.append(_run(CheckRow(gid, "engine", "エンジンの共通検査（人数・部品・保存・再生・隠れた情報）"),
-                         lambda game=game: generic_row(game, seed)))
+                         partial(generic_row, game, seed)))
 
         def track(game=game):
             if not game.engine:

@@ -319,11 +319,11 @@ def _build_board(d: dict[str, Any], smap: SourceMap, folder: Path) -> tuple[Boar
         for c, ch in enumerate(row):
             if ch in " .":
                 continue
-            i = letters.get(ch)
-            if i is None:
+            found = letters.get(ch)
+            if found is None:
                 problems.append(smap.problem(("grid", r), f"letter {ch!r} at column {c + 1} is not an area's letter"))
                 continue
-            aid = areas_raw[i]["id"]
+            aid = areas_raw[found]["id"]
             if (c, r) in owner:
                 problems.append(smap.problem(("grid", r), f"cell ({c}, {r}) is in areas {owner[(c, r)]!r} and {aid!r}"))
                 continue

@@ -1,7 +1,7 @@
 """Loading a project folder (components/<game>/, layouts/) into the model, collecting every problem."""
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Set
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -203,11 +203,12 @@ class Project:
             if path.name == "game.yaml":
                 kind = "game"
             else:
-                kind = data.get("kind")
-                if not isinstance(kind, str) or kind not in FILE_KINDS:
-                    problems.append(smap.problem(("kind",), f"unknown or missing kind {kind!r} "
+                written = data.get("kind")
+                if not isinstance(written, str) or written not in FILE_KINDS:
+                    problems.append(smap.problem(("kind",), f"unknown or missing kind {written!r} "
                                                             f"(expected one of: {', '.join(sorted(FILE_KINDS))})"))
                     continue
+                kind = written
             found = schema_problems(kind, data, smap)
             if not found and kind == "deck" and isinstance(data.get("cards"), dict):   # cards: {from: cards.csv}
                 data, smap, found = expand_deck(data, smap, folder, self.display(folder))
@@ -222,6 +223,7 @@ class Project:
             game_fonts, errs = _build_fonts(game_raw.data, self.root / "fonts", game_raw.smap)
             problems.extend(errs)
         first_file: dict[str, str] = {}
+        duplicates: set[str] = set()
         for name in sorted(files):      # one id, one file: a second file must not replace the first
             raw = files[name]
             if "id" not in raw.data:
@@ -230,8 +232,8 @@ class Project:
             if other != name:
                 problems.append(raw.smap.problem(("id",), f"id {raw.data['id']!r} is already used by "
                                                           f"{self.display(folder / other)}"))
-                files[name] = None
-        files = {name: raw for name, raw in files.items() if raw is not None}
+                duplicates.add(name)
+        files = {name: raw for name, raw in files.items() if name not in duplicates}
         decks: list[Deck] = []
         parts: list[Any] = []
         entries: list[Entry] = []
@@ -242,10 +244,10 @@ class Project:
             if rulings:
                 problems.append(raw.smap.problem(("kind",), "a game has one rulings file"))
                 continue
-            found, errs = _build_rulings(raw)
-            problems.extend(errs)
-            rulings.extend(found)
-            entries.extend(r.entry for r in found)
+            ruled, ruling_problems = _build_rulings(raw)
+            problems.extend(ruling_problems)
+            rulings.extend(ruled)
+            entries.extend(r.entry for r in ruled)
         for raw in files.values():
             if raw.data["kind"] == "deck":
                 deck, errs = _build_deck(raw, folder, layouts, entries, game_fonts, self.broken_layouts)
@@ -507,7 +509,7 @@ def _build_layout(lid: str, data: dict[str, Any], smap: SourceMap, folder: Path 
             if kind in TEXT_KINDS and "field" not in props and "text" not in props:
                 problems.append(smap.problem(path, "text region needs field or text"))
             f = props.get("field")
-            if f is not None and f not in CARD_FIELDS and not f.startswith("fields."):
+            if isinstance(f, str) and f not in CARD_FIELDS and not f.startswith("fields."):
                 problems.append(smap.problem(path + ("field",), f"unknown field {f!r} (use {', '.join(sorted(CARD_FIELDS))} "
                                                                  "or fields.NAME)"))
             regions.append(Region(name, kind, x, y, w, h, props, rwhere))
@@ -547,7 +549,7 @@ def _build_rulings(raw: _Raw) -> tuple[list[Ruling], list[Problem]]:
 
 def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout], entries: list[Entry],
                 game_fonts: dict[str, str] | None = None,
-                broken_layouts: set[str] = frozenset()) -> tuple[Deck | None, list[Problem]]:
+                broken_layouts: Set[str] = frozenset()) -> tuple[Deck | None, list[Problem]]:
     d, smap = raw.data, raw.smap
     problems: list[Problem] = []
     deck_entry, errs = read_entry("deck", d["id"], d["name"], d, smap, ())
@@ -570,7 +572,7 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout], entries: li
     if layout is not None:
         layout, errs = _resolve_fonts(layout, game_fonts or {}, smap)
         problems.extend(errs)
-    suits = {}
+    suits: dict[str, Any] = {}
     marks: dict[str, str] = {}
     for i, s in enumerate(d.get("suits", [])):
         if s["id"] in suits:
@@ -752,7 +754,7 @@ def _safe_image(folder: Path, rel: str, smap: SourceMap, path: tuple[Any, ...]) 
 def image_problem(path: Path) -> str | None:
     """Why an image cannot be printed (not an image, corrupt, too many pixels), or None.  Checked
     when the data is loaded, so validate and build both see it, with the YAML line that names it."""
-    from PIL import Image
+    from PIL import Image, UnidentifiedImageError
     try:
         if path.stat().st_size > MAX_IMAGE_BYTES:
             return f"is larger than {MAX_IMAGE_BYTES // 1_000_000} MB"
@@ -765,7 +767,7 @@ def image_problem(path: Path) -> str | None:
             img.load()
     except (OSError, ValueError, SyntaxError, Image.DecompressionBombError) as exc:
         return f"cannot be read as an image ({type(exc).__name__}: {exc})" if not isinstance(
-            exc, Image.UnidentifiedImageError) else "is not a PNG or JPEG image (the file is corrupt or of another kind)"
+            exc, UnidentifiedImageError) else "is not a PNG or JPEG image (the file is corrupt or of another kind)"
     return None
 
 

@@ -224,7 +224,7 @@ def _number(text: str) -> int | float | str:
     return int(f) if f.is_integer() and abs(f) < 2 ** 53 else f
 
 
-def _pick_sheet(sheets: list[tuple[str, Any]], wanted: str | None, display: str):
+def _pick_sheet(sheets: list[tuple[str, Any]], wanted: str | None, display: str) -> tuple[str, Any]:
     if wanted is None:
         return sheets[0]
     for entry in sheets:
@@ -545,7 +545,8 @@ def raw_cards(data: dict[str, Any], smap: SourceMap, folder: Path, display_folde
         expanded, _, problems = expand_deck(data, smap, folder, display_folder)
         if problems:
             raise DataError(problems)
-        return expanded["cards"]
+        cards: list[dict[str, Any]] = expanded["cards"]
+        return cards
     return list(data.get("cards") or [])
 
 

@@ -281,8 +281,9 @@ def make_engine(game: Game) -> Any:
             f"module {getattr(module, '__name__', game.engine)!r}"
         raise _fail(game, f"{what} defines no make_engine(game) function")
     files = {}
-    if module is not None and getattr(module, "__file__", None):
-        files[str(Path(module.__file__).resolve())] = _short(game, module.__file__)
+    where = getattr(module, "__file__", None) if module is not None else None
+    if where:
+        files[str(Path(where).resolve())] = _short(game, where)
     try:
         engine = factory(game)
     except PnpError:

@@ -182,7 +182,7 @@ class PdfPainter:
         cx, bottom = x + size / 2, baseline + size * ICON_DROP
         if icon.image is not None:
             self.picture(Picture(icon.image, cx - d / 2, bottom - d, d, d))
-        else:
+        elif icon.shape is not None:
             self.mark(Mark(icon.shape, cx, bottom - d / 2, d, icon.color))
 
     def begin_style(self, fill: str | None, stroke: str | None, stroke_width: float, opacity: float = 1.0,

@@ -199,9 +199,9 @@ class _Builder:
             elif isinstance(b, m.Diagram):
                 faces, back = self.plans(b.deck)
                 deck = self.game.deck(b.deck)
-                rows = [(label, [back if c == "down" else faces[c] if c in faces else c for c in cells])
-                        for label, cells in b.rows]
-                out.append(DiagramFigure(rows, list(b.columns), deck.layout.width_pt, deck.layout.height_pt,
+                layout_rows = [(label, [back if c == "down" else faces[c] if c in faces else c for c in cells])
+                               for label, cells in b.rows]
+                out.append(DiagramFigure(layout_rows, list(b.columns), deck.layout.width_pt, deck.layout.height_pt,
                                          deck.layout.corner_radius_pt, b.caption, th))
             elif isinstance(b, m.Components):
                 out.extend(self.components())
@@ -286,6 +286,7 @@ class _Builder:
             return out
         for n, (topic, entry) in enumerate(items, 1):
             q = entry.question
+            assert q is not None      # open_questions returns entries with a question only
             head = [Span(f"Q{n}　", "gothic-bold", th.size, "", None),
                     Span(f"［{TOPIC_NAMES.get(topic, topic)}］{entry.label}", "gothic-bold", th.size)]
             out.append(TextBlock(head, th, marker="", space_before=th.size * 0.6, space_after=th.size * 0.2,
@@ -354,7 +355,7 @@ def _min_follow(f: Flowable, width: float, frame_h: float) -> float:
         return whole
     if isinstance(f, TextBlock):
         f.wrap(width, 1e6)
-        n = len(f._lines)
+        n = len(f._lines or ())
         return f.lead * (n if n < 4 else 2)
     if isinstance(f, BoxFlow):
         _, h = f.wrap(width, 1e6)

@@ -14,7 +14,7 @@ from ..errors import DataError, Problem
 from ..layout.plan import ICON_DROP, ICON_SCALE, CardPlan, Mark, Picture
 from ..render.parts import PartsPainter
 from ..text import fonts
-from ..text.linebreak import Line, Span, break_spans
+from ..text.linebreak import Line, Span, WidthCache, break_spans
 
 ASCENT = 0.88
 INK = "#231f20"
@@ -44,7 +44,7 @@ class Theme:
         return Color(1 - amount * (1 - a.red), 1 - amount * (1 - a.green), 1 - amount * (1 - a.blue))
 
 
-_CACHE: dict[str, Any] = {}
+_CACHE: WidthCache = {}
 
 
 def break_lines(spans: Sequence[Span], width: float, justify: bool = True) -> list[Line]:
