@@ -18,10 +18,6 @@ from .questions import questions
 from .rules import EbeEngine, make_engine
 from .state import Observation, State
 
-# The engine's public home is this package (``engine: ebe``), as for the single-module engines: callers
-# and pickles name it pnp.games.ebe.EbeEngine.
-EbeEngine.__module__ = __name__
-
 __all__ = [  # noqa: F405
     "EbeEngine", "make_engine", "check_components", "questions", "POLICIES", "PlannerPolicy", "EarlyPlannerPolicy",
     "HoarderPolicy", "Observation", "State",
