@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ...data.model import Game
@@ -57,6 +57,9 @@ class EuphoriaRules:
     n_cards: int
     _moves: dict[int, tuple[Move, ...]]
     _drown: Move
+    _all_cards: list[int]
+    _chant_of: Callable[[int], Move]
+    _sail_of: Callable[[int], Move]
     policies: dict[str, type[HeuristicPolicy]]
     default_policy = "heuristic"
     score_track = None
@@ -88,6 +91,7 @@ class EuphoriaRules:
         self.card_ids, self.suit_of, self.value_of = card_ids, suit_of, value_of
         self.suit_names, self.card_names = suit_names, card_names
         self.n_cards = len(card_ids)
+        self._all_cards = list(range(self.n_cards))
         names = card_names
         self._moves = {
             SET_ASIDE: tuple(Move(SET_ASIDE, i, f"「{names[i]}」を伏せ札にする") for i in range(self.n_cards)),
@@ -95,6 +99,8 @@ class EuphoriaRules:
             SAIL: tuple(Move(SAIL, i, f"渡海：「{names[i]}」を出す") for i in range(self.n_cards)),
         }
         self._drown = Move(SAIL, NO_CARD, "渡海：出せるカードがなく脱落")
+        self._chant_of = self._moves[CHANT].__getitem__
+        self._sail_of = self._moves[SAIL].__getitem__
         self.policies = {"heuristic": HeuristicPolicy, "daring": DaringPolicy}
 
     # ------------------------------------------------------------------ set-up
@@ -157,26 +163,23 @@ class EuphoriaRules:
         return min(s.round, s.cap) if s.cap else s.round
 
     def legal_actions(self, s: State) -> list[Move]:
-        ph = s.phase
-        if ph == PLAY:
+        if s.phase == PLAY:
             seat = s.order[s.pos]
             hand = s.hands[seat]
-            must = s.sailed[seat] or len(hand) == 1
-            sail = self._moves[SAIL]
             mu = s.mu
-            if mu < 0:
-                sails = [sail[c] for c in hand]
+            if mu < 0:                        # the first sailor of the round may play any card
+                sails = list(map(self._sail_of, hand))
             else:
-                suit_of, value_of = self.suit_of, self.value_of
+                suit_of, value_of, sail = self.suit_of, self.value_of, self._moves[SAIL]
                 floor = max(s.high + 1, min(s.round, s.cap) if s.cap else s.round)
                 sails = [sail[c] for c in hand if suit_of[c] == mu or value_of[c] >= floor]
-            if must:
+            if s.sailed[seat] or len(hand) == 1:
                 return sails or [self._drown]
-            chant = self._moves[CHANT]
-            return [chant[c] for c in hand] + sails
-        if ph == SETUP:
-            m = self._moves[SET_ASIDE]
-            return [m[c] for c in s.hands[s.pos]]
+            chants = list(map(self._chant_of, hand))
+            chants += sails
+            return chants
+        if s.phase == SETUP:
+            return list(map(self._moves[SET_ASIDE].__getitem__, s.hands[s.pos]))
         return []
 
     def sample_chance(self, s: State, rng: random.Random) -> Deal:
@@ -185,10 +188,40 @@ class EuphoriaRules:
         return Deal(tuple(order))
 
     def apply(self, s: State, a: Any) -> None:
-        ph = s.phase
-        if ph == PLAY:
-            self._play(s, a)
-        elif ph == SETUP:
+        # the main phase first: it is nearly every step of a game (the simulator's hot path)
+        if s.phase == PLAY:
+            seat = s.order[s.pos]
+            card = a.card
+            if a.kind == CHANT:
+                s.hands[seat].remove(card)
+                s.toku[seat].append(card)
+                s.chanted[seat] = True
+            else:
+                if not s.sailed[seat]:
+                    s.sailed[seat] = True
+                    s.first_sail[seat] = s.round
+                if card == NO_CARD:
+                    s.out[seat] = True
+                    s.elim_round[seat] = s.round
+                    s.alive -= 1
+                    if s.alive == 1:
+                        self._finish(s, "last_survivor")
+                        return
+                else:
+                    s.hands[seat].remove(card)
+                    s.table_seats.append(seat)
+                    s.table_cards.append(card)
+                    suit = self.suit_of[card]
+                    if s.mu < 0:
+                        s.mu = suit
+                    elif suit != s.mu:
+                        v = self.value_of[card]
+                        if v > s.high:
+                            s.high = v
+            s.pos += 1
+            if s.pos == len(s.order):
+                self._end_round(s)
+        elif s.phase == SETUP:
             seat = s.pos
             s.hands[seat].remove(a.card)
             s.hidden[seat] = a.card
@@ -196,9 +229,9 @@ class EuphoriaRules:
             if s.pos == s.n:
                 s.phase = PLAY
                 self._start_round(s, 0)
-        elif ph == DEAL:
+        elif s.phase == DEAL:
             order = a.order
-            if sorted(order) != list(range(self.n_cards)):
+            if sorted(order) != self._all_cards:
                 raise IllegalAction("the deal is not a shuffle of the whole deck")
             k = self.n_cards // s.n
             for seat in range(s.n):
@@ -209,53 +242,27 @@ class EuphoriaRules:
         else:
             raise IllegalAction("the game is over")
 
-    def _play(self, s: State, a: Move) -> None:
-        seat = s.order[s.pos]
-        card = a.card
-        if a.kind == CHANT:
-            s.hands[seat].remove(card)
-            s.toku[seat].append(card)
-            s.chanted[seat] = True
-        else:
-            if not s.sailed[seat]:
-                s.sailed[seat] = True
-                s.first_sail[seat] = s.round
-            if card == NO_CARD:
-                s.out[seat] = True
-                s.elim_round[seat] = s.round
-                s.alive -= 1
-                if s.alive == 1:
-                    self._finish(s, "last_survivor")
-                    return
-            else:
-                s.hands[seat].remove(card)
-                s.table_seats.append(seat)
-                s.table_cards.append(card)
-                if s.mu < 0:
-                    s.mu = self.suit_of[card]
-                elif self.suit_of[card] != s.mu:
-                    v = self.value_of[card]
-                    if v > s.high:
-                        s.high = v
-        s.pos += 1
-        if s.pos == len(s.order):
-            self._end_round(s)
-
     def _end_round(self, s: State) -> None:
-        if s.table_cards:
+        cards = s.table_cards
+        if cards:
+            # the new 親: the lowest number whatever the suit; on a tie the earlier player
             value_of = self.value_of
-            best = 0
-            for i in range(1, len(s.table_cards)):
-                if value_of[s.table_cards[i]] < value_of[s.table_cards[best]]:
-                    best = i
+            best, low = 0, value_of[cards[0]]
+            for i in range(1, len(cards)):
+                if value_of[cards[i]] < low:
+                    best, low = i, value_of[cards[i]]
             new_parent = s.table_seats[best]
-            s.discard.extend(s.table_cards)
+            s.discard.extend(cards)
             s.table_cards = []
             s.table_seats = []
         else:
             new_parent = self._next_alive(s, s.parent)
         s.round_scores.append(self.standing(s))
-        if all(s.out[p] or not s.hands[p] for p in range(s.n)):
+        out, hands = s.out, s.hands
+        for p in range(s.n):
+            if not out[p] and hands[p]:
+                break
+        else:
             self._finish(s, "hands_exhausted")
             return
         self._start_round(s, new_parent)
@@ -271,7 +278,8 @@ class EuphoriaRules:
         s.round += 1
         s.parent = parent
         s.parents.append(parent)
-        s.order = [p for p in (list(range(parent, s.n)) + list(range(parent))) if not s.out[p]]
+        n, out = s.n, s.out
+        s.order = [p % n for p in range(parent, parent + n) if not out[p % n]]
         s.pos = 0
         s.mu = -1
         s.high = 0
@@ -289,13 +297,19 @@ class EuphoriaRules:
     # ------------------------------------------------------------------ scores
     def toku_total(self, s: State, seat: int, with_hidden: bool = True) -> int:
         v = self.value_of
-        total: int = sum(v[c] for c in s.toku[seat])
+        total: int = sum(map(v.__getitem__, s.toku[seat]))
         if with_hidden and s.hidden_scores and not s.out[seat] and s.hidden[seat] >= 0:
             total += v[s.hidden[seat]]
         return total
 
     def standing(self, s: State) -> tuple[float, ...]:
-        return tuple(-1.0 if s.out[p] else float(self.toku_total(s, p)) for p in range(s.n))
+        """Each seat's 【徳】 so far (with the set-aside card when it counts); -1 for a player who is out."""
+        value = self.value_of.__getitem__
+        counted = s.hidden_scores
+        out, toku, hidden = s.out, s.toku, s.hidden
+        return tuple([-1.0 if out[p] else
+                      float(sum(map(value, toku[p])) + (value(hidden[p]) if counted and hidden[p] >= 0 else 0))
+                      for p in range(s.n)])
 
     def progress(self, s: State) -> tuple[int, tuple[float, ...]]:
         return s.round, self.standing(s)
