@@ -19,9 +19,11 @@ from .facts import (
     DEAL,
     DECK_ID,
     ENGINE_VERSION,
+    LABELS_JA,
     NO_CARD,
     OVER,
     PLAY,
+    POLICY_NOTES,
     RULING_IDS,
     SAIL,
     SET_ASIDE,
@@ -29,7 +31,7 @@ from .facts import (
     Deal,
     Move,
 )
-from .policies import DaringPolicy, HeuristicPolicy
+from .policies import BeginnerPolicy, DaringPolicy, HeuristicPolicy
 from .state import Observation, State
 
 
@@ -60,10 +62,16 @@ class EuphoriaRules:
     _all_cards: list[int]
     _chant_of: Callable[[int], Move]
     _sail_of: Callable[[int], Move]
-    policies: dict[str, type[HeuristicPolicy]]
+    policies: dict[str, type[HeuristicPolicy] | type[BeginnerPolicy]]
     default_policy = "heuristic"
     score_track = None
     ruling_ids = RULING_IDS
+    policy_notes = POLICY_NOTES
+    labels_ja = LABELS_JA
+    # the draft leaves open what the set-aside card is for (ruling ``hidden``): the report plays both
+    report_comparisons: tuple[dict[str, str], ...] = (
+        {"name_ja": "伏せ札を得点にしない（伏せ札なし得点）", "variant": "hidden_removed"},
+    )
 
     def __init__(self, game: Game):
         try:
@@ -101,7 +109,7 @@ class EuphoriaRules:
         self._drown = Move(SAIL, NO_CARD, "渡海：出せるカードがなく脱落")
         self._chant_of = self._moves[CHANT].__getitem__
         self._sail_of = self._moves[SAIL].__getitem__
-        self.policies = {"heuristic": HeuristicPolicy, "daring": DaringPolicy}
+        self.policies = {"heuristic": HeuristicPolicy, "daring": DaringPolicy, "beginner": BeginnerPolicy}
 
     # ------------------------------------------------------------------ set-up
     def new_state(self, players: int, variant: str = "standard", options: Mapping[str, Any] | None = None) -> State:
