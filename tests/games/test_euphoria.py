@@ -593,3 +593,76 @@ def test_heuristic_beats_the_beginner_and_random_players(e):
                         seats += 1
                         won += r.result.ranks[seat] == 1
             assert won / seats > 1 / players, (players, other, won / seats)
+
+
+# ------------------------------------------------------------------------ narration (pnp play)
+def narrated(e, players: int, seed: int, policies=None) -> list[str]:
+    policies = policies or ("heuristic",) * players
+    trace = Trace()
+    record = play_game(e, players, policies, seed, trace=trace)
+    assert record.error is None
+    header = make_header(e, None, seed=seed, players=players, policies=policies, variant="standard", options={})
+    return transcript(e, build_log(e, header, trace, record.result))
+
+
+def test_narration_never_shows_a_hand_or_a_set_aside_card_before_the_end(e):
+    """「準備で各自が伏せる1枚（伏せ札）は、手札には戻しません。ゲーム終了時に表にし、…」 and the hands are
+    each player's own: the play-by-play names a card only when it is face up (読経, 渡海) or at the end."""
+    lines = narrated(e, 4, 3)
+    reveal = lines.index("伏せ札を表にします。")
+    assert not any("の手札：" in x for x in lines)
+    set_aside = [f"プレイヤー{p}：手札から1枚を伏せ札にする" for p in (1, 2, 3, 4)]
+    assert [x for x in lines if "伏せ札にする" in x] == set_aside
+    trace = Trace()
+    play_game(e, 4, ("heuristic",) * 4, 3, trace=trace)
+    hidden = [e.card_names[a.card] for seat, a in trace.events if getattr(a, "kind", None) == SET_ASIDE]
+    for name in hidden:
+        assert not any(f"「{name}」" in x for x in lines[:reveal]), name
+        assert any(f"伏せ札「{name}」" in x for x in lines[reveal:]), name
+
+
+def test_narration_three_players_box_card_stays_unseen(e):
+    """「3人のときに余る1枚は、誰も見ずに伏せたまま箱に戻し、このゲームでは使いません。」"""
+    lines = narrated(e, 3, 7, ("random",) * 3)
+    assert "余った1枚は誰も見ずに箱へ戻します。" in lines
+    s = e.new_state(3)
+    e.apply(s, e.sample_chance(s, random.Random(0)))       # any deal: the narration names no box card
+    assert not any(e.card_names[s.removed[0]] in x for x in e.describe_setup(s))
+
+
+def test_narration_rounds_parents_eliminations_and_a_state_line_per_round(e):
+    """「このラウンドに渡海したプレイヤーの中で、「スートに関わらず」最も小さい数字を出したプレイヤーが新しい親
+    となります。」「全プレイヤーが読経していたら、左隣のプレイヤーに親番を移してください。」「もしも出せる手札が
+    ない時は、ゲームから脱落します。」 — seed 3, 4 players, every seat the default player."""
+    lines = narrated(e, 4, 3)
+    assert any(x.endswith("最初の親はプレイヤー1です。") for x in lines)
+    assert "■ 第1ラウンド（親：プレイヤー1、下限 1）" in lines
+    assert "第1ラウンド終了。全員が読経しました。" in lines
+    assert "親の左隣のプレイヤー2が新しい親になります。" in lines
+    i = lines.index("■ 第8ラウンド（親：プレイヤー4、下限 8）")
+    assert lines[i + 1] == "手番順：プレイヤー4→プレイヤー1→プレイヤー2→プレイヤー3"
+    assert lines[i + 2] == "渡海を続ける人：プレイヤー4、プレイヤー2（一度渡海したので読経はできません）"
+    assert lines[i + 3] == "プレイヤー4：渡海：「瞋恚の1」を出す"
+    assert lines[i + 4] == "　→ このラウンド最初の渡海なので、どのカードでも出せます。無の境地は「瞋恚」。"
+    assert ("　→ 無の境地「瞋恚」のカードも、8以上の数字もないため、プレイヤー2は脱落します。"
+            "残りの手札は伏せたまま脇に置き、以後の手番はパスします。") in lines
+    assert "最も小さい数字 1 を出したプレイヤー4が新しい親になります。" in lines
+    # a state line closes each of the 9 rounds: 【徳】 face up, cards left, who is sailing or out
+    states = [x for x in lines if x.startswith("状況：")]
+    assert len(states) == 9
+    assert states[7] == ("状況：プレイヤー1 【徳】35（8枚）・手札1枚・読経のみ／プレイヤー2 脱落／"
+                         "プレイヤー3 【徳】35（8枚）・手札1枚・読経のみ／プレイヤー4 【徳】36（6枚）・手札1枚・渡海中")
+    assert "　→ 手札が残り1枚なので、プレイヤー1は渡海しなければなりません。" in lines
+    assert "　→ 無の境地と同じスートなので出せます。" in lines
+
+
+def test_narration_last_survivor_ends_the_game_at_once(e):
+    """「脱落していない人が1人だけになったら、その時点でその人の勝ちとしてゲームを終えます」"""
+    for seed in range(40):
+        lines = narrated(e, 3, seed, ("random",) * 3)
+        if any("だけになったので、ここでゲーム終了です。" in x for x in lines):
+            break
+    else:
+        pytest.fail("no random 3-player game among 40 ended with one player left")
+    end = next(i for i, x in enumerate(lines) if "だけになったので" in x)
+    assert lines[end + 1].startswith("状況：") and "脱落" in lines[end + 1]

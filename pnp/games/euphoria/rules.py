@@ -102,7 +102,8 @@ class EuphoriaRules:
         self._all_cards = list(range(self.n_cards))
         names = card_names
         self._moves = {
-            SET_ASIDE: tuple(Move(SET_ASIDE, i, f"「{names[i]}」を伏せ札にする") for i in range(self.n_cards)),
+            # the set-aside card is face down: the label (what the table sees) does not name it
+            SET_ASIDE: tuple(Move(SET_ASIDE, i, "手札から1枚を伏せ札にする") for i in range(self.n_cards)),
             CHANT: tuple(Move(CHANT, i, f"読経：「{names[i]}」を【徳】にする") for i in range(self.n_cards)),
             SAIL: tuple(Move(SAIL, i, f"渡海：「{names[i]}」を出す") for i in range(self.n_cards)),
         }
