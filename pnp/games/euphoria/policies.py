@@ -14,8 +14,10 @@ with 3 or 4 players, so only the 無 suit saves him).  So:
     left after this one (with odds 1/2, 1/4, … one, two, … rounds earlier, so that the seats do not
     decide who enters first); with 5 players whenever nobody has sailed yet this round (the 親 held
     from early on outweighs the 【徳】 it costs there);
-  * as a later sailor, undercut the table for the 親 when 4 rounds or fewer are left, or at once when
-    someone is sailing without ever having chanted (heading for the special win);
+  * as a later sailor, undercut the table for the 親 when 4 rounds or fewer are left; earlier only
+    against someone sailing without ever having chanted (heading for the special win), and only with
+    a 1, which nobody after can undercut (a follower who can be undercut is stuck sailing without the
+    親);
   * once sailing: the lowest playable card.
 
 ``beginner`` — 徳を貯めてから渡る (the first heuristic, how a careful first-time player plays):
@@ -105,7 +107,9 @@ class HeuristicPolicy:
     # than the 【徳】 it costs (measured against every other player; see the report's head-to-head figures).
     enter_left = 3
     enter_odds = 0.5
-    steal_left = 4              # as a later sailor, undercut the table for the 親 this late (or when threatened)
+    steal_left = 4              # as a later sailor, undercut the table for the 親 this late …
+    steal_sure = 1              # … or earlier against a player heading for the special win, with a 1 (nobody
+    #                             after can undercut it: a tie goes to the earlier player)
 
     def choose(self, obs: Observation, legal: Sequence[Move], rng: random.Random) -> Move:
         if len(legal) == 1:
@@ -127,8 +131,10 @@ class HeuristicPolicy:
                 # whoever sails lowest is the next 親, who sails first again: take that seat when possible
                 low = min(value[c] for _, c in obs.table)
                 stealers = [m for m in sails if value[m.card] < low]
-                if stealers and (left <= self.steal_left or self._threatened(obs)):
-                    return _lowest(stealers, value)
+                if stealers:
+                    steal = _lowest(stealers, value)
+                    if left <= self.steal_left or (self._threatened(obs) and value[steal.card] <= self.steal_sure):
+                        return steal
         return self._chant(obs, chants)
 
     def _chant(self, obs: Observation, chants: list[Move]) -> Move:
