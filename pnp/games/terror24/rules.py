@@ -128,6 +128,7 @@ class Terror24Engine:
         self.picks = tuple(Pick(d, n) for d, n in zip(self.det_ids, self.det_names))
         self.keeps = tuple(Keep(i, self.card_names[i]) for i in range(self.n_cards))
         self._det_or_none = self.det_ids + (None,)
+        self._place_lists: dict[tuple[int, ...], tuple[Place, ...]] = {}
         self.sk = {name: (self.det_ids.index(name) if name in self.det_ids else -9)
                    for name in ("scotch", "wolf", "hibachi", "lloyd", "dokaben")}
 
@@ -168,6 +169,7 @@ class Terror24Engine:
         s.tb_first = 0; s.tb_order = 0
         s.vp_raw = []; s.vp_hist = []; s.deaths_hand = []; s.final_tie = False
         s.chal_order = (); s.last_rank = None
+        s.step_vp = []; s.vp_steps = []
         return s
 
     # ------------------------------------------------------------ protocol
@@ -178,9 +180,13 @@ class Terror24Engine:
     def legal_actions(self, s: State) -> list[Any]:
         ph = s.phase
         if ph == P_PLACE:
-            h = s.hand[s.cur]
-            pl = self.places
-            return [pl[k] for k in range(self.n_kinds) if h[k]]
+            # a detective's hand takes a few hundred shapes at most: each shape's placements, built once
+            h = tuple(s.hand[s.cur])
+            legal = self._place_lists.get(h)
+            if legal is None:
+                pl = self.places
+                legal = self._place_lists[h] = tuple(pl[k] for k in range(self.n_kinds) if h[k])
+            return list(legal)
         if ph == P_CHAL:
             return list(CHALLENGES)
         if ph == P_PICK:
@@ -243,11 +249,13 @@ class Terror24Engine:
                 s.phase = P_ROLL
                 s.cur = CHANCE
             else:
+                s.step_vp = s.vp[:]
                 self._next_challenger(s)
             return
         if ph == P_ROLL:
             if a.__class__ is not Roll:
                 raise IllegalAction(f"expected a die roll, got {a!r}")
+            s.step_vp = s.vp[:]
             self._roll(s, a)
             return
         if ph == P_DEAL:
@@ -278,6 +286,7 @@ class Terror24Engine:
         if ph == P_TAKE:
             if a.__class__ is not Take:
                 raise IllegalAction(f"expected which card to take, got {a!r}")
+            s.step_vp = s.vp[:]
             k = s.inc
             first, second = s.cur, s.take_second
             mine, other = (2 * k, 2 * k + 1) if a.row == 0 else (2 * k + 1, 2 * k)
@@ -290,6 +299,7 @@ class Terror24Engine:
             seat = s.cur
             if a.__class__ is not Keep or a.card not in self._keep_options(s, seat):
                 raise IllegalAction(f"seat {seat} cannot keep {a!r}")
+            s.step_vp = s.vp[:]
             self._keep(s, seat, a.card)
             self._next_keeper(s)
             return
@@ -521,6 +531,7 @@ class Terror24Engine:
                 if not s.wolf_halved and self._wolf(s, seat):
                     s.vp[seat] += 4          # ウルフ: after the halving, in full
         s.vp_hist.append(s.vp[:])
+        s.vp_steps.append(s.step_vp)
         # lowest VP receives play-order card 1; ties: the later player of this hand first
         pos = s.pos
         s.order = sorted(range(n), key=lambda i: (s.vp[i], -pos[i]))
@@ -682,6 +693,12 @@ class Terror24Engine:
 
     def progress(self, s: State) -> tuple[int, tuple[float, ...]]:
         return s.hand_no, tuple(float(v) for v in s.vp)
+
+    def score_history(self, s: State) -> list[tuple[float, ...]]:
+        """The VP as they stood before the step that closed each hand (a hand's last incident or its
+        last 残す choice), then the VP now: what the runner's sampling of ``progress`` recorded, without
+        calling it after every step."""
+        return [tuple(float(v) for v in vp) for vp in s.vp_steps] + [tuple(float(v) for v in s.vp)]
 
     def is_terminal(self, s: State) -> bool:
         return s.cur == TERMINAL

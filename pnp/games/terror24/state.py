@@ -55,6 +55,8 @@ class State:
     final_tie: bool
     chal_order: tuple[int, ...]
     last_rank: tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]] | None
+    step_vp: list[int]
+    vp_steps: list[list[int]]
 
     __slots__ = (
         "n", "variant", "notes", "keep_old", "wolf_halved", "final2", "mm_kept", "hands", "hand_no", "phase", "cur",
@@ -67,6 +69,7 @@ class State:
         "stats", "clashes", "ht_incidents", "incidents", "tb_first", "tb_order",
         "vp_raw", "vp_hist", "deaths_hand", "final_tie",
         "chal_order", "last_rank",      # the current incident's challenge order; the last ranking made
+        "step_vp", "vp_steps",          # VP before the current resolution step; before each hand's last step
     )
 
     def clone(self) -> State:
@@ -90,6 +93,7 @@ class State:
         c.vp_raw = [v[:] for v in self.vp_raw]; c.vp_hist = [v[:] for v in self.vp_hist]
         c.deaths_hand = self.deaths_hand[:]; c.final_tie = self.final_tie
         c.chal_order = self.chal_order; c.last_rank = self.last_rank
+        c.step_vp = self.step_vp; c.vp_steps = self.vp_steps[:]
         return c
 
     def __repr__(self) -> str:
