@@ -33,7 +33,7 @@ from .facts import (
     Roll,
     Take,
 )
-from .policies import POLICIES, HeuristicPolicy
+from .policies import POLICIES, BasicPolicy, HeuristicPolicy
 from .questions import questions
 from .rules import VARIANT_IDS, Terror24Engine, check_components, make_engine
 from .state import Observation, State
@@ -45,6 +45,6 @@ Terror24Engine.__module__ = __name__
 __all__ = [
     "CHALLENGES", "DETECTIVE_NAMES", "DICE_NAMES", "ENGINE_VERSION", "GAME_ID", "P_CHAL", "P_DEAL", "P_END",
     "P_KEEP", "P_PICK", "P_PLACE", "P_ROLL", "P_TAKE", "PHASE_NAMES", "POLICIES", "ROLLS", "RULING_IDS", "TAKES",
-    "VARIANT_IDS", "Challenge", "Deal", "HeuristicPolicy", "Keep", "Observation", "Pick", "Place", "Roll", "State",
-    "Take", "Terror24Engine", "check_components", "make_engine", "questions",
+    "VARIANT_IDS", "BasicPolicy", "Challenge", "Deal", "HeuristicPolicy", "Keep", "Observation", "Pick", "Place",
+    "Roll", "State", "Take", "Terror24Engine", "check_components", "make_engine", "questions",
 ]

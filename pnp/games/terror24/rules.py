@@ -54,8 +54,8 @@ from .facts import (
     Take,
 )
 from .hidden import redeal_hidden
-from .policies import POLICIES
-from .questions import questions
+from .policies import POLICIES, POLICY_NOTES
+from .questions import LABELS_JA, questions
 from .state import Observation, State
 
 # ---------------------------------------------------------------- engine
@@ -84,11 +84,18 @@ class Terror24Engine:
     max_steps = 5 + 3 * (1 + 50 + 25 + 25 + 5 + 5)
     ruling_ids = RULING_IDS
     policies = POLICIES
+    default_policy = "heuristic"
+    policy_notes = POLICY_NOTES
+    # the draft asks whether 3 hands allow comebacks that 2 do not: the report plays both on the same seeds
+    report_comparisons: tuple[dict[str, Any], ...] = (
+        {"name_ja": "2ハンド戦（標準の3ハンド戦と比べる）", "options": {"hands": 2}},
+    )
 
     def __init__(self, game: Game):
         inc = game.deck("incidents")
         det = game.deck("detectives")
         DETECTIVE_NAMES.update({s.id: s.name for s in det.suits})
+        self.labels_ja = dict(LABELS_JA, **{s.id: s.name for s in det.suits})
         # the printed score track (a part of kind track), so reports tell how many games fit on it
         tracks = [p for p in game.parts if getattr(p, "kind", "") == "track"]
         self.score_track = (min(tracks[0].values()), max(tracks[0].values())) if tracks else None
