@@ -49,7 +49,7 @@ class Place:
     text: str = field(default="", compare=False)
 
     def label(self) -> str:
-        return f"{self.text}を裏向きに置く"
+        return "刑事カードを1枚、裏向きに置く"      # which card stays hidden until the rules reveal it
 
     def to_json(self) -> Any:
         return {"t": "place", "k": self.kind}
@@ -83,7 +83,7 @@ class Keep:
     text: str = field(default="", compare=False)
 
     def label(self) -> str:
-        return f"「{self.text or self.card}」を手元に残す"
+        return "獲得した事件カードを1枚、裏向きに伏せて手元に残す"   # which one is secret
 
     def to_json(self) -> Any:
         return {"t": "keep", "card": self.card}

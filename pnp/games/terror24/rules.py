@@ -19,7 +19,7 @@ from typing import Any
 
 from ...data.model import Game
 from ...sim.engine import CHANCE, TERMINAL, Finding, IllegalAction, InvariantError, OptionSpec, Result, Variant
-from . import examples
+from . import examples, narration
 from .facts import (
     CHALLENGES,
     DETECTIVE_NAMES,
@@ -176,7 +176,7 @@ class Terror24Engine:
         s.tb_first = 0; s.tb_order = 0
         s.vp_raw = []; s.vp_hist = []; s.deaths_hand = []; s.final_tie = False
         s.chal_order = (); s.last_rank = None
-        s.step_vp = []; s.vp_steps = []
+        s.step_vp = []; s.vp_steps = []; s.events = []
         return s
 
     # ------------------------------------------------------------ protocol
@@ -237,6 +237,7 @@ class Terror24Engine:
                         s.revealed = True      # first cards and face-down incidents turn over
                     else:
                         s.inc = 0
+                        s.events = []
                         self._start_incident(s)
                         return
                 s.cur = seat
@@ -253,16 +254,17 @@ class Terror24Engine:
                     st[6 + ST_USED] += 1
                 s.dice = a.dice
                 s.chal = seat
+                s.events = []
                 s.phase = P_ROLL
                 s.cur = CHANCE
             else:
-                s.step_vp = s.vp[:]
+                s.step_vp = s.vp[:]; s.events = []
                 self._next_challenger(s)
             return
         if ph == P_ROLL:
             if a.__class__ is not Roll:
                 raise IllegalAction(f"expected a die roll, got {a!r}")
-            s.step_vp = s.vp[:]
+            s.step_vp = s.vp[:]; s.events = []
             self._roll(s, a)
             return
         if ph == P_DEAL:
@@ -293,7 +295,7 @@ class Terror24Engine:
         if ph == P_TAKE:
             if a.__class__ is not Take:
                 raise IllegalAction(f"expected which card to take, got {a!r}")
-            s.step_vp = s.vp[:]
+            s.step_vp = s.vp[:]; s.events = []
             k = s.inc
             first, second = s.cur, s.take_second
             mine, other = (2 * k, 2 * k + 1) if a.row == 0 else (2 * k + 1, 2 * k)
@@ -306,7 +308,7 @@ class Terror24Engine:
             seat = s.cur
             if a.__class__ is not Keep or a.card not in self._keep_options(s, seat):
                 raise IllegalAction(f"seat {seat} cannot keep {a!r}")
-            s.step_vp = s.vp[:]
+            s.step_vp = s.vp[:]; s.events = []
             self._keep(s, seat, a.card)
             self._next_keeper(s)
             return
@@ -328,6 +330,7 @@ class Terror24Engine:
         pos = s.pos
         s.queue = sorted(part, key=lambda i: (pw[i], -pos[i]), reverse=True)  # pop() = next
         s.chal_order = tuple(reversed(s.queue))
+        s.events.append(("start", k, tuple(pw), tuple(s.alive)))
         self._next_challenger(s)
 
     def _next_challenger(self, s: State) -> None:
@@ -357,15 +360,20 @@ class Terror24Engine:
                 st[base + ST_SUCC] += 1
                 if great:
                     st[base + ST_GREAT] += 1
+                s.events.append(("die", seat, colour, roll, mod, "great" if great else "success", s.power[seat]))
             else:
                 st[base + ST_FAIL] += 1
                 if colour == 0 or (skills and s.notes and d == sk["dokaben"]):
                     st[base + ST_INJ] += 1
                     s.inj[seat] += 1
                     limit = 3 if (skills and not s.notes and d == sk["dokaben"]) else 2
+                    dies = s.inj[seat] >= limit and s.alive[seat]
+                    s.events.append(("die", seat, colour, roll, mod, "injury_death" if dies else "injury",
+                                     s.power[seat]))
                     if s.inj[seat] >= limit:
                         self._die(s, seat, base)
                 else:
+                    s.events.append(("die", seat, colour, roll, mod, "death", s.power[seat]))
                     self._die(s, seat, base)
         s.dice = 0
         s.chal = -1
@@ -440,6 +448,7 @@ class Terror24Engine:
         s.tb_first += by_first
         s.tb_order += by_order
         s.last_rank = (k, tuple(ranked), tuple(pw), s.chal_order)
+        s.events.append(("rank", k, tuple(ranked), tuple(pw), tuple(hts), first, by_first, by_order))
         f = ranked[0] if ranked else -1
         sec = ranked[1] if len(ranked) > 1 else -1
         if (f >= 0 and s.notes and s.hand_no >= 2 and s.det[f] == self.sk["hibachi"]):
@@ -458,8 +467,10 @@ class Terror24Engine:
         s.layout[slot] = -1
         s.won[seat].append(c)
         s.vp[seat] += self.card_value[c]
+        s.events.append(("award", seat, c, slot & 1))
 
     def _next_incident(self, s: State) -> None:
+        s.events.append(("done", tuple(s.vp), tuple(s.alive), tuple(s.inj)))
         s.take_second = -1
         s.inc += 1
         if s.inc < 5:
@@ -494,11 +505,13 @@ class Terror24Engine:
             s.kept[seat].append(card)
 
     def _end_hand(self, s: State) -> None:
+        s.events.append(("hand_end", s.hand_no))
         s.vp_raw.append(s.vp[:])
         s.deaths_hand.append(sum(s.died))
         for slot in range(10):
             c = s.layout[slot]
             if c >= 0:                      # unclaimed (nobody could take it)
+                s.events.append(("unclaimed", slot >> 1, c))
                 s.discard.append(c)
                 s.layout[slot] = -1
         if self._final(s):
@@ -506,6 +519,7 @@ class Terror24Engine:
                 for seat in range(s.n):
                     if s.died[seat] and self._wolf(s, seat):
                         s.vp[seat] += 4
+                        s.events.append(("wolf", seat))
             if self._third(s):
                 self._final_bonus(s)
             s.vp_hist.append(s.vp[:])
@@ -534,9 +548,11 @@ class Terror24Engine:
         for seat in range(n):
             s.inj[seat] = 0
             if s.died[seat]:
+                old = s.vp[seat]
                 s.vp[seat] //= 2
                 if not s.wolf_halved and self._wolf(s, seat):
                     s.vp[seat] += 4          # ウルフ: after the halving, in full
+                s.events.append(("halve", seat, old, s.vp[seat]))
         s.vp_hist.append(s.vp[:])
         s.vp_steps.append(s.step_vp)
         # lowest VP receives play-order card 1; ties: the later player of this hand first
@@ -544,6 +560,7 @@ class Terror24Engine:
         s.order = sorted(range(n), key=lambda i: (s.vp[i], -pos[i]))
         for p, seat in enumerate(s.order):
             s.pos[seat] = p
+        s.events.append(("order", tuple(s.order), tuple(s.vp)))
         s.hand_no += 1
         kc = self.kind_counts
         for seat in range(n):
@@ -709,6 +726,20 @@ class Terror24Engine:
 
     def is_terminal(self, s: State) -> bool:
         return s.cur == TERMINAL
+
+    # ------------------------------------------------------------ narration (pnp play)
+
+    def seat_name(self, seat: int) -> str:
+        return narration.seat_name(seat)
+
+    def describe_setup(self, s: State) -> list[str]:
+        return narration.describe_setup(self, s)
+
+    def narrate(self, before: State, action: Any, after: State) -> list[str]:
+        return narration.narrate(self, before, action, after)
+
+    def describe_result(self, s: State, r: Result) -> list[str]:
+        return narration.describe_result(self, s, r)
 
     # ------------------------------------------------------------ worked examples (rulebook)
 

@@ -1,6 +1,8 @@
 """The state of a game of 24 and what one seat observes of it."""
 from __future__ import annotations
 
+from typing import Any
+
 from .facts import PHASE_NAMES
 
 # ---------------------------------------------------------------- state
@@ -57,6 +59,7 @@ class State:
     last_rank: tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]] | None
     step_vp: list[int]
     vp_steps: list[list[int]]
+    events: list[tuple[Any, ...]]
 
     __slots__ = (
         "n", "variant", "notes", "keep_old", "wolf_halved", "final2", "mm_kept", "hands", "hand_no", "phase", "cur",
@@ -70,6 +73,7 @@ class State:
         "vp_raw", "vp_hist", "deaths_hand", "final_tie",
         "chal_order", "last_rank",      # the current incident's challenge order; the last ranking made
         "step_vp", "vp_steps",          # VP before the current resolution step; before each hand's last step
+        "events",                       # what the last resolution step did, for the narration (pnp play)
     )
 
     def clone(self) -> State:
@@ -93,7 +97,7 @@ class State:
         c.vp_raw = [v[:] for v in self.vp_raw]; c.vp_hist = [v[:] for v in self.vp_hist]
         c.deaths_hand = self.deaths_hand[:]; c.final_tie = self.final_tie
         c.chal_order = self.chal_order; c.last_rank = self.last_rank
-        c.step_vp = self.step_vp; c.vp_steps = self.vp_steps[:]
+        c.step_vp = self.step_vp; c.vp_steps = self.vp_steps[:]; c.events = self.events
         return c
 
     def __repr__(self) -> str:
