@@ -130,6 +130,12 @@ class Terror24Engine:
         self.kind_hours = tuple(0 if k[0] else k[1] for k in kinds)
         self.kind_counts = tuple(counts)
         self.n_kinds = len(kinds)
+        # detective -> card kind -> the card's id (for the validator's card conservation)
+        self.det_card_ids = tuple(
+            tuple(next(c.id for c in det.cards if c.suit and c.suit.id == d
+                       and (bool(c.rules.get("hero")), int(c.rules["hours"])) == kinds[k])
+                  for k in range(len(kinds)))
+            for d in self.det_ids)
         self.places = tuple(Place(i, "ヒーロータイム" if kinds[i][0] else f"{kinds[i][1]}時間")
                             for i in range(len(kinds)))
         self.picks = tuple(Pick(d, n) for d, n in zip(self.det_ids, self.det_names))
@@ -787,6 +793,33 @@ class Terror24Engine:
             raise InvariantError("play order broken")
         if not 1 <= s.hand_no <= s.hands:
             raise InvariantError("hand number out of range")
+
+    def card_locations(self, s: State) -> dict[str, list[str]]:
+        """Where every 事件カード is (the validator checks each card of the deck is in exactly one place)."""
+        ids = self.card_ids
+        places = {"box": [ids[c] for c in s.box], "discard": [ids[c] for c in s.discard],
+                  "事件置き場": [ids[c] for c in s.layout if c >= 0]}
+        for p in range(s.n):
+            places[f"won {p + 1}"] = [ids[c] for c in s.won[p]]
+            places[f"kept {p + 1}"] = [ids[c] for c in s.kept[p]]
+        # 刑事カード: each seat's hand and placed cards; the detectives nobody chose stay in the box
+        unused: list[str] = []
+        for d, cids in enumerate(self.det_card_ids):
+            if d not in s.det:
+                unused += [cids[k] for k in range(self.n_kinds) for _ in range(self.kind_counts[k])]
+        places["detectives box"] = unused
+        for p in range(s.n):
+            d = s.det[p]
+            if d < 0:
+                continue
+            cids = self.det_card_ids[d]
+            places[f"detective hand {p + 1}"] = [cids[k] for k in range(self.n_kinds) for _ in range(s.hand[p][k])]
+            places[f"detective placed {p + 1}"] = [cids[k] for row in (s.p1[p], s.p2[p]) for k in row if k >= 0]
+        return places
+
+    def component_counts(self) -> dict[str, int]:
+        """The pieces the rules play with (read from the data); the validator compares them with game.yaml."""
+        return {"incidents": self.n_cards, "detectives": len(self.det_ids) * sum(self.kind_counts)}
 
     def action_from_json(self, data: Any) -> Any:
         t = data["t"]
