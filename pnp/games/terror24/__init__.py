@@ -38,10 +38,6 @@ from .questions import questions
 from .rules import VARIANT_IDS, Terror24Engine, check_components, make_engine
 from .state import Observation, State
 
-# The engine's public name stays pnp.games.terror24.Terror24Engine (the loader's callers, pickles and the
-# policy lookup by module see the package, as they saw the single module before it).
-Terror24Engine.__module__ = __name__
-
 __all__ = [
     "CHALLENGES", "DETECTIVE_NAMES", "DICE_NAMES", "ENGINE_VERSION", "GAME_ID", "P_CHAL", "P_DEAL", "P_END",
     "P_KEEP", "P_PICK", "P_PLACE", "P_ROLL", "P_TAKE", "PHASE_NAMES", "POLICIES", "ROLLS", "RULING_IDS", "TAKES",
