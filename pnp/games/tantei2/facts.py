@@ -25,6 +25,7 @@ RULING_IDS: tuple[str, ...] = (
     "wasurenagusa-entry", "awake", "round-start-tragedy", "cost-not-spent", "substitute", "flash-timing",
     "auto-flip", "lamp-spaces", "lamp-removal", "victim-lamp", "round-end-order", "round-cap", "victory-tie",
     "facedown-keep", "effects-target", "dead-cards", "substitute-colour", "substitute-timing", "victory-shared",
+    "facedown-cubes",
 )
 
 # The draft's literal rules are the standard game; pnp's earlier readings are variants the simulator compares
