@@ -266,7 +266,8 @@ def schemas(out_dir: Path) -> None:
 
 def _register_game_commands() -> None:
     from .commands.sim import play, replay, simulate
-    for command in (play, simulate, replay):
+    from .commands.sweep import sweep
+    for command in (play, simulate, replay, sweep):
         main.add_command(command)
 
 
