@@ -16,7 +16,7 @@ BODY = "手札から好きな1枚を選び、伏せて置く。全員が置い�
 
 
 def make_project(root: Path) -> None:
-    from pnp.scaffold import new_game
+    from pnp.commands.scaffold import new_game
     new_game(root, "bench")
     cards = ["kind: deck", "id: cards", "name: ベンチマーク", "layout: card-base", "back: {title: ベンチマーク}",
              "suits:"] + [f"  - {{id: s{i}, name: 札{i}, color: \"#{c}\", mark: {m}}}" for i, (c, m) in
@@ -107,7 +107,7 @@ def bare_reportlab(path: Path) -> None:
 
 
 def main() -> None:
-    from pnp.build import BuildOptions, build_game
+    from pnp.commands.build import BuildOptions, build_game
     from pnp.data.project import Project
     tmp = Path(tempfile.mkdtemp())
     try:

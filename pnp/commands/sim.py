@@ -236,8 +236,8 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
         write_json(json_path, data)
         click.echo(f"JSON：{json_path}", err=True)
     if report_path:
-        from ..questions import format_questions, questions_data
         from ..sim.report import write_report
+        from .questions import format_questions, questions_data
         asked = questions_data([game])
         write_report(report_path, game.title, summaries, format_questions(asked) if asked[0]["open"] else ())
         click.echo(f"レポート：{report_path}", err=True)

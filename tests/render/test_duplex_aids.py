@@ -6,7 +6,7 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from pnp.build import BuildOptions, build_game
+from pnp.commands.build import BuildOptions, build_game
 from pnp.data.project import Project
 from pnp.layout.sheet import impose, plan_fold_grid, plan_grid
 from pnp.render.calibration import write_calibration

@@ -8,9 +8,9 @@ from click.testing import CliRunner
 from sheetfiles import write_ods, write_xlsx
 
 from pnp.cli import main
+from pnp.commands.scaffold import new_game
 from pnp.data.project import Project
 from pnp.errors import DataError
-from pnp.scaffold import new_game
 
 HEADER = ["id", "title", "suit", "value", "body", "fields.cost", "# メモ"]
 ROWS = [

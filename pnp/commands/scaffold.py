@@ -6,9 +6,9 @@ import json
 import re
 from pathlib import Path
 
-from .errors import PnpError
+from ..errors import PnpError
 
-TEMPLATES = Path(__file__).resolve().parent / "templates" / "newgame"
+TEMPLATES = Path(__file__).resolve().parents[1] / "templates" / "newgame"
 
 GAME_YAML = """\
 # {game}: ゲーム全体の情報。components にはゲームに入るものをすべて数と一緒に書きます。
@@ -108,7 +108,7 @@ def _yaml_cards(cards: list[dict]) -> str:
 def new_game(root: Path, game: str, *, csv: bool = False, engine: bool = False) -> list[Path]:
     """Write components/GAME/: game.yaml and a deck (cards in YAML, or in cards.csv with ``csv``); with
     ``engine`` a 24-card trick-taking game, its rules engine (engine.py) and a test file for it."""
-    from .data.sheets import cards_to_csv
+    from ..data.sheets import cards_to_csv
     if not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", game):
         raise PnpError(f"game id {game!r}: use lower-case ASCII letters, digits, - and _")
     folder = root / "components" / game

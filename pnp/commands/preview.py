@@ -5,13 +5,13 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
+from ..data.model import Game
+from ..errors import PnpError
+from ..files import atomic_path
+from ..layout.plan import CardPlan
+from ..limits import MAX_SHEET_PIXELS
+from ..render.png import _font, render_card
 from .build import plan_game_cards
-from .data.model import Game
-from .errors import PnpError
-from .files import atomic_path
-from .layout.plan import CardPlan
-from .limits import MAX_SHEET_PIXELS
-from .render.png import _font, render_card
 
 GAP = 12
 

@@ -8,18 +8,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .data.model import Deck, Game
-from .errors import DataError, PnpError, Problem
-from .files import atomic_path
-from .layout.card import plan_deck
-from .layout.plan import CardPlan
-from .layout.sheet import Grid, SheetPage, impose, plan_fold_grid, plan_grid
-from .limits import MAX_RENDER_PIXELS
-from .outputs import BuildOptions, BuildResult, Written, write_manifest
-from .parts_build import build_parts, plan_parts
-from .render.pdf import PdfPainter, new_canvas
-from .rulebook import build_rulebook, check_rulebook, has_rulebook
-from .units import mm
+from ..data.model import Deck, Game
+from ..errors import DataError, PnpError, Problem
+from ..files import atomic_path
+from ..layout.card import plan_deck
+from ..layout.plan import CardPlan
+from ..layout.sheet import Grid, SheetPage, impose, plan_fold_grid, plan_grid
+from ..limits import MAX_RENDER_PIXELS
+from ..outputs import BuildOptions, BuildResult, Written, write_manifest
+from ..render.pdf import PdfPainter, new_canvas
+from ..rulebook import build_rulebook, check_rulebook, has_rulebook
+from ..units import mm
+from .parts import build_parts, plan_parts
 
 MARKS = ("simple", "jp", "none")
 SHOP_MARGIN_MM = 12.0     # room around the bleed for Japanese トンボ
@@ -199,11 +199,11 @@ def _write_all(game: Game, out_dir: Path, opts: BuildOptions, tick: Callable[[st
                 order = [backs[c.id] for c in deck.physical_cards()]
                 result.files.append(Written("shop-backs", path, write_shop(game, deck, order, path, opts)))
         if opts.png:
-            from .render.raster import write_card_pngs
+            from ..render.raster import write_card_pngs
             for path in write_card_pngs(deck, faces, back, result.out_dir / "png" / deck.id, opts.dpi, backs):
                 result.files.append(Written("png", path, 1))
         if opts.tts:
-            from .render.raster import write_tts
+            from ..render.raster import write_tts
             for path in write_tts(deck, faces, back, result.out_dir / "tts", backs):
                 result.files.append(Written("tts" if path.suffix == ".png" else "tts-index", path,
                                             1 if path.suffix == ".png" else 0))

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .data.project import Project
-from .errors import DataError, PnpError
+from ..data.project import Project
+from ..errors import DataError, PnpError
 
 
 @dataclass
@@ -47,7 +47,7 @@ def _run(row: CheckRow, fn: Callable[[], str | None]) -> CheckRow:
 
 
 def _engine_module(game):
-    from .games.loader import engine_module
+    from ..games.loader import engine_module
     return engine_module(game)
 
 
@@ -96,7 +96,7 @@ def validate(project: Project, game_ids: list[str] | None, games_per_config: int
         progress(f"{gid}: layout")
 
         def rulebook(game=game):
-            from . import rulebook as rb
+            from .. import rulebook as rb
             if not rb.has_rulebook(game):
                 return "ルールブックなし"
             problems = list(rb.check_rulebook(game))
@@ -114,8 +114,8 @@ def validate(project: Project, game_ids: list[str] | None, games_per_config: int
         def samples(game=game):
             if not game.engine:
                 return "ルールエンジンなし"
-            from .games import make_engine
-            from .sim.validation import run_sample_games, sample_configs
+            from ..games import make_engine
+            from ..sim.validation import run_sample_games, sample_configs
             engine = make_engine(game)
             problems = run_sample_games(game, engine, games_per_config=games_per_config, seed=seed)
             if problems:
@@ -128,8 +128,8 @@ def validate(project: Project, game_ids: list[str] | None, games_per_config: int
         def hidden(game=game):
             if not game.engine:
                 return "ルールエンジンなし"
-            from .games import make_engine
-            from .sim.validation import run_determinization_checks
+            from ..games import make_engine
+            from ..sim.validation import run_determinization_checks
             problems, checked = run_determinization_checks(game, make_engine(game), seed=seed)
             if problems:
                 raise PnpError("\n".join(str(p) for p in problems[:20]) +
@@ -145,7 +145,7 @@ def validate(project: Project, game_ids: list[str] | None, games_per_config: int
         def track(game=game):
             if not game.engine:
                 return "ルールエンジンなし"
-            from .games import make_engine
+            from ..games import make_engine
             engine = make_engine(game)
             if not getattr(engine, "score_track", None):
                 return "得点トラックなし"
@@ -158,8 +158,8 @@ def generic_row(game, seed: int) -> str:
     """The checks every engine gets without code of its own (pnp.sim.generic)."""
     if not game.engine:
         return "ルールエンジンなし"
-    from .games import make_engine
-    from .sim.generic import generic_checks
+    from ..games import make_engine
+    from ..sim.generic import generic_checks
     report = generic_checks(game, make_engine(game), seed)
     if report.problems:
         raise PnpError("\n".join(f"{game.id}: {p}" for p in report.problems))
@@ -180,7 +180,7 @@ def ledger_check(game) -> str:
     known = {r.id for r in game.rulings}
     engine = None
     if game.engine:
-        from .games import make_engine
+        from ..games import make_engine
         engine = make_engine(game)
         for rid in getattr(engine, "ruling_ids", ()):
             if rid not in known:
@@ -200,10 +200,10 @@ def ledger_check(game) -> str:
                                                             "which is not an engine option choice")))
     examples = 0
     sections: list = []
-    from . import rulebook as rb
+    from .. import rulebook as rb
     if rb.has_rulebook(game):
-        from .rulebook.markup import parse_rulebook
-        from .sim.examples import check_rulebook_examples, rulebook_examples
+        from ..rulebook.markup import parse_rulebook
+        from ..sim.examples import check_rulebook_examples, rulebook_examples
         doc, _ = parse_rulebook(game)
         sections = [s.entry for s in doc.sections]
         if engine is not None:
@@ -213,7 +213,7 @@ def ledger_check(game) -> str:
             problems.append(f"{game.id}: the rulebook has example positions but the game has no rules engine")
     if problems:
         raise PnpError("\n".join(problems))
-    from .data.ledger import open_questions
+    from ..data.ledger import open_questions
     sourced = sum(1 for r in game.rulings if r.entry.source)
     proposed = sum(1 for r in game.rulings if r.provisional)
     return (f"裁定 {len(game.rulings)} 件（下書きの引用つき {sourced}・pnp の提案 {proposed}・"
@@ -247,8 +247,8 @@ TRACK_FIT_TARGET = 0.999
 def check_score_track(engine, games: int, seed: int) -> str:
     """At least 99.9 % of sample games (every player count, the game's own policy) must end with
     every score on the printed track."""
-    from .sim.policies import policy_names
-    from .sim.runner import Batch, iter_games
+    from ..sim.policies import policy_names
+    from ..sim.runner import Batch, iter_games
     lo, hi = engine.score_track
     names = policy_names(engine)
     policy = names[1] if len(names) > 1 else names[0]

@@ -1,7 +1,7 @@
 """`pnp inspect`: the loaded model as plain JSON-able data."""
 from __future__ import annotations
 
-from .data.model import Game
+from ..data.model import Game
 
 
 def inspect_game(game: Game) -> dict:
