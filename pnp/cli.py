@@ -106,6 +106,27 @@ def build(games: tuple[str, ...], project_dir: Path, out_dir: Path, paper: str, 
 
 
 @main.command()
+@click.argument("games", nargs=-1)
+@project_option
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("out"),
+              show_default=True, help="出力フォルダ（相対パスは設計フォルダから）")
+@click.option("--interval", type=click.FloatRange(0.05, 60), default=0.5, show_default=True,
+              help="ファイルの変更を見る間隔（秒）")
+@click.option("--preview/--no-preview", default=True, show_default=True,
+              help="描き直したデッキの一覧画像（pnp preview GAME DECK と同じ preview-GAME-DECK.png）も書き直す")
+@reported
+def watch(games: tuple[str, ...], project_dir: Path, out_dir: Path, interval: float, preview: bool) -> None:
+    """保存するたびにビルドし直します（変わった出力だけを描き直す）。データの誤りは表示して見張りを続けます。"""
+    from .commands.watch import Watcher
+    watcher = Watcher(project_dir, games, in_project(project_dir, out_dir), interval=interval, preview=preview,
+                      echo=lambda line: click.echo(line))
+    try:
+        watcher.run()
+    except KeyboardInterrupt:
+        click.echo("stopped")
+
+
+@main.command()
 @click.argument("game")
 @project_option
 @click.option("--json", "as_json", is_flag=True, help="JSONで出力")
