@@ -94,7 +94,7 @@ def bare_reportlab(path: Path) -> None:
             c.setFont("BareG", 7)
             c.drawString(x + 7 * mm, y + 6 * mm, f"記録番号{i}")
         c.showPage()
-        for i, (x, y) in zip(chunk, sheet_positions()):
+        for _, (x, y) in zip(chunk, sheet_positions()):
             c.setFillColor(HexColor("#2c3e50"))
             c.rect(x, y, 63 * mm, 88 * mm, stroke=0, fill=1)
             c.setStrokeColor(HexColor("#ffffff"))

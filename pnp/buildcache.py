@@ -126,7 +126,7 @@ def file_hashes(out_root: Path) -> FileHashes:
 def _tree(folder: Path) -> list[Path]:
     if not folder.is_dir():
         return []
-    out = []
+    out: list[Path] = []
     for root, dirs, files in os.walk(folder):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
         out.extend(Path(root) / f for f in sorted(files) if not f.startswith(".") and not f.endswith(".pyc"))

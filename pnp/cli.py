@@ -81,7 +81,7 @@ def build(games: tuple[str, ...], project_dir: Path, out_dir: Path, paper: str, 
     try:
         dx, dy = (float(v) for v in back_offset.split(","))
     except ValueError:
-        raise click.BadParameter(f"expected DX,DY in mm, got {back_offset!r}", param_hint="--back-offset")
+        raise click.BadParameter(f"expected DX,DY in mm, got {back_offset!r}", param_hint="--back-offset") from None
     if not all(math.isfinite(v) and abs(v) <= MAX_BACK_OFFSET_MM for v in (dx, dy)):
         raise click.BadParameter(f"each of DX,DY must be between -{MAX_BACK_OFFSET_MM:g} and {MAX_BACK_OFFSET_MM:g} "
                                  f"mm, got {back_offset!r}", param_hint="--back-offset")

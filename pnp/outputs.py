@@ -65,11 +65,10 @@ def write_manifest(result: BuildResult, keep_previous: bool = False, digest: Cal
     target = result.out_dir / "manifest.json"
     if keep_previous and target.is_file():
         written = {w.path.resolve() for w in result.files}
-        for entry in json.loads(target.read_text(encoding="utf-8")).get("files", []):
-            path = result.out_dir / entry["path"]
+        for old in json.loads(target.read_text(encoding="utf-8")).get("files", []):
+            path = result.out_dir / old["path"]
             if path.is_file() and path.resolve() not in written:
-                result.files.append(Written(entry["kind"], path, entry["pages"], entry.get("unit", ""),
-                                            entry.get("key", "")))
+                result.files.append(Written(old["kind"], path, old["pages"], old.get("unit", ""), old.get("key", "")))
     files = []
     for w in sorted(result.files, key=lambda w: w.path.as_posix()):
         entry: dict[str, Any] = {"kind": w.kind, "path": w.path.relative_to(result.out_dir).as_posix(),

@@ -17,8 +17,9 @@ from ..buildcache import (
     options_digest,
     unchanged_outputs,
 )
+from ..data.model import Game
 from ..data.project import Project
-from ..errors import DataError
+from ..errors import DataError, Problem
 from ..outputs import BuildOptions, BuildResult, Written
 from ..rulebook import has_rulebook
 from .build import build_game, plan_build
@@ -66,8 +67,8 @@ def build_project(project: Project, game_ids: Sequence[str], out_dir: Path, opts
         if files is not None:
             done[gid] = GameBuild(None, gid, files, loaded=False)
     todo = [gid for gid in wanted if gid not in done]
-    problems = []
-    loaded = []
+    problems: list[Problem] = []
+    loaded: list[Game] = []
     if todo:
         layouts, problems = project.load_layouts_partly()
         for gid in todo:        # a game with data problems does not hide another's layout problems

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 from ..errors import PnpError
 
@@ -98,7 +99,7 @@ TRICK_CARDS = [{"id": f"{suit}-{v}", "suit": suit, "value": v, "title": name, **
                for suit, (name, body) in _SUIT_TEXT.items() for v in range(1, 9)]
 
 
-def _yaml_cards(cards: list[dict]) -> str:
+def _yaml_cards(cards: list[dict[str, Any]]) -> str:
     def scalar(v):
         return json.dumps(v, ensure_ascii=False) if isinstance(v, str) else str(v)
     return "cards:\n" + "".join(

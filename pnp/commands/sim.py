@@ -259,11 +259,11 @@ def _progress(length: int, label: str) -> Iterator[Callable[[int], None] | None]
         yield bar.update
 
 
-def _pct(r: dict) -> str:
+def _pct(r: dict[str, Any]) -> str:
     return f"{r['rate']:6.1%} [{r['ci'][0]:.1%}–{r['ci'][1]:.1%}]"
 
 
-def format_summary(s: dict) -> list[str]:
+def format_summary(s: dict[str, Any]) -> list[str]:
     """The human-readable table ``pnp simulate`` prints."""
     lines = [f"== {s['game']}  {s['players']}人  {s['games']}ゲーム  種 {s['seed']}  方針 {','.join(s['policies'])}"
              f"  変種 {s['variant']} ==",

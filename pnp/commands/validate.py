@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
 
 from ..data.project import Project
 from ..errors import DataError, PnpError
@@ -27,7 +29,7 @@ class CheckRow:
     def ok(self) -> bool:
         return not self.problems
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {"game": self.game, "check": self.check, "label": self.label, "ok": self.ok,
                 "problems": self.problems, "detail": self.detail, "items": self.info}
 
@@ -71,7 +73,7 @@ def validate(project: Project, game_ids: list[str] | None, games_per_config: int
         rows.append(provisional_row(game))
         progress(f"{gid}: data")
 
-        def components(game=game):
+        def components(game=game, gid=gid):
             module = _engine_module(game)
             checker = getattr(module, "check_components", None) if module else None
             if checker is None:
@@ -109,7 +111,7 @@ def validate(project: Project, game_ids: list[str] | None, games_per_config: int
                 raise PnpError("\n".join(str(p) for p in problems))
             return f"記載された枚数 {len(rb.stated_counts(game))} か所 OK"
         rows.append(_run(CheckRow(gid, "rulebook", "ルールブック"), rulebook))
-        rows.append(_run(CheckRow(gid, "ledger", "設計者の台帳（裁定・質問・例）"), lambda game=game: ledger_check(game)))
+        rows.append(_run(CheckRow(gid, "ledger", "設計者の台帳（裁定・質問・例）"), partial(ledger_check, game)))
 
         def samples(game=game):
             if not game.engine:
@@ -140,7 +142,7 @@ def validate(project: Project, game_ids: list[str] | None, games_per_config: int
         rows.append(_run(CheckRow(gid, "hidden", "探索プレイヤーの確定化（隠れた札を見ない）"), hidden))
         progress(f"{gid}: samples")
         rows.append(_run(CheckRow(gid, "engine", "エンジンの共通検査（人数・部品・保存・再生・隠れた情報）"),
-                         lambda game=game: generic_row(game, seed)))
+                         partial(generic_row, game, seed)))
 
         def track(game=game):
             if not game.engine:
@@ -199,7 +201,7 @@ def ledger_check(game) -> str:
                         problems.append(str(q.where.problem("question.options", f"option {opt.id!r} sets {key}={value!r}, "
                                                             "which is not an engine option choice")))
     examples = 0
-    sections: list = []
+    sections: list[Any] = []
     from .. import rulebook as rb
     if rb.has_rulebook(game):
         from ..rulebook.markup import parse_rulebook
