@@ -37,7 +37,6 @@ def main() -> None:
     os.environ["PNP_CACHE_DIR"] = str(tmp / "cache")
     try:
         from pnp.commands.incremental import build_project
-        from pnp.data.project import Project
         from pnp.outputs import BuildOptions
         project_dir = tmp / "project"
         shutil.copytree(REPO / "components", project_dir / "components")
@@ -48,7 +47,7 @@ def main() -> None:
             out = tmp / f"out{i}"
 
             def build(clean: bool = False, out: Path = out, key: str = "") -> None:
-                builds = build_project(Project(project_dir), [], out, opts, clean=clean)
+                builds = build_project(project_dir, [], out, opts, clean=clean)
                 counts[key] = sum(len(b.drawn) for b in builds)
 
             results["cold"].append(_run(lambda: build(True, key="cold")))

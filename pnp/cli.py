@@ -77,7 +77,7 @@ def build(games: tuple[str, ...], project_dir: Path, out_dir: Path, paper: str, 
           gutter_mm: float, back_offset: str, color: str, png: bool, dpi: int, tts: bool, rulebook_only: bool,
           rulebook_paper: str, final: bool, force: bool, clean: bool) -> None:
     """カードを印刷用PDFにします（GAME 省略時は全ゲーム）。変わっていない出力は前回のものをそのまま使います。"""
-    from .commands.build import BuildOptions
+    from .outputs import BuildOptions
     try:
         dx, dy = (float(v) for v in back_offset.split(","))
     except ValueError:
@@ -94,7 +94,7 @@ def build(games: tuple[str, ...], project_dir: Path, out_dir: Path, paper: str, 
     with click.progressbar(length=0, label="ビルド中", file=sys.stderr, hidden=not show) as bar:
         def steps(n: int) -> None:
             bar.length = n
-        builds = build_project(open_project(project_dir), games, out_dir, opts, final=final, force=force,
+        builds = build_project(project_dir, games, out_dir, opts, final=final, force=force,
                                clean=clean, tick=lambda _: bar.update(1), steps=steps)
     for b in builds:
         for w in b.files:

@@ -3,10 +3,10 @@ changed is not even loaded, a loaded game redraws only the outputs whose key cha
 (``pnp.buildcache``), and every game is checked and planned before anything is written."""
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..buildcache import (
     GameCache,
@@ -17,13 +17,12 @@ from ..buildcache import (
     options_digest,
     unchanged_outputs,
 )
-from ..data.model import Game
-from ..data.project import Project
 from ..errors import DataError, Problem
 from ..outputs import BuildOptions, BuildResult, Written
-from ..rulebook import has_rulebook
-from .build import build_game, plan_build
-from .questions import finalize
+
+if TYPE_CHECKING:
+    from ..data.model import Game
+    from ..data.project import Project
 
 
 @dataclass
@@ -41,25 +40,32 @@ class GameBuild:
         return len(self.files) - len(self.drawn)
 
 
-def build_project(project: Project, game_ids: Sequence[str], out_dir: Path, opts: BuildOptions, *,
+def build_project(project_dir: Path, game_ids: Sequence[str], out_dir: Path, opts: BuildOptions, *,
                   final: bool = False, force: bool = False, clean: bool = False,
                   tick: Callable[[str], None] = lambda _: None,
                   steps: Callable[[int], None] = lambda _: None) -> list[GameBuild]:
     """Build the games (all of the project's when none are named) into out_dir/<game>/.  DataError with
     every problem of every game that had to be loaded, before any file is written.  clean: draw
     everything, whatever the last build recorded.  steps(n) is told how many steps the drawing takes."""
+    project_dir = Path(project_dir)
+    components = project_dir / "components"
     hashes = file_hashes(out_dir)
     code = code_digest(hashes)
-    fonts = fonts_digest(project.root, hashes)
+    fonts = fonts_digest(project_dir, hashes)
     complete = opts.cards and opts.rulebook and opts.sheets and opts.shop
-    wanted = list(game_ids) or project.game_ids()
+    if game_ids:
+        wanted = list(game_ids)
+    elif components.is_dir():
+        wanted = sorted(p.name for p in components.iterdir() if (p / "game.yaml").is_file())
+    else:
+        wanted = _project(project_dir).game_ids()      # says there is no components/ folder
     done: dict[str, GameBuild] = {}
     inputs: dict[str, str] = {}
     for gid in wanted:
-        folder = project.components_dir / gid
+        folder = components / gid
         if not (folder / "game.yaml").is_file():
             continue                        # loading it says what is wrong
-        inputs[gid] = input_digest(project.root, folder, options_digest(opts, final), hashes,
+        inputs[gid] = input_digest(project_dir, folder, options_digest(opts, final), hashes,
                                    code, fonts)
         if clean or not complete:
             continue
@@ -67,8 +73,16 @@ def build_project(project: Project, game_ids: Sequence[str], out_dir: Path, opts
         if files is not None:
             done[gid] = GameBuild(None, gid, files, loaded=False)
     todo = [gid for gid in wanted if gid not in done]
+    if not todo:
+        hashes.save()
+        return [done[gid] for gid in wanted]
+    # the layout, drawing and rulebook code is imported only when something is to be drawn
+    from ..rulebook import has_rulebook
+    from .build import build_game, plan_build
+    from .questions import finalize
     problems: list[Problem] = []
     loaded: list[Game] = []
+    project = _project(project_dir)
     if todo:
         layouts, problems = project.load_layouts_partly()
         for gid in todo:        # a game with data problems does not hide another's layout problems
@@ -100,8 +114,6 @@ def build_project(project: Project, game_ids: Sequence[str], out_dir: Path, opts
     return [done[gid] for gid in wanted if gid in done]
 
 
-def timed_build(*args, **kwargs) -> tuple[list[GameBuild], float]:
-    """build_project and the seconds it took (for pnp watch's messages and the benchmark)."""
-    t = time.perf_counter()
-    builds = build_project(*args, **kwargs)
-    return builds, time.perf_counter() - t
+def _project(project_dir: Path) -> Project:
+    from ..data.project import Project
+    return Project(project_dir)

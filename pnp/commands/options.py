@@ -3,12 +3,15 @@ from __future__ import annotations
 
 from functools import wraps
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from ..data.project import Project
 from ..errors import PnpError
 from ..limits import max_jobs
+
+if TYPE_CHECKING:
+    from ..data.project import Project
 
 
 class Failure(click.ClickException):
@@ -52,6 +55,7 @@ def in_project(project_dir: Path, path: Path) -> Path:
 
 
 def open_project(project_dir: Path) -> Project:
+    from ..data.project import Project  # here: a build with nothing to do never loads the data layer
     return Project(project_dir)
 
 

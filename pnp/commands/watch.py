@@ -97,7 +97,7 @@ class Watcher:
         """One incremental build; problems are printed, never raised.  True when it succeeded."""
         t = time.perf_counter()
         try:
-            builds = build_project(self.project(), game_ids, self.out_dir, self.opts)
+            builds = build_project(self.project_dir, game_ids, self.out_dir, self.opts)
         except DataError as e:
             self.echo(str(e))
             self.echo(f"{len(e.problems)} problem(s): the last good files stay; fix and save to build again")
