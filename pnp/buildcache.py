@@ -172,7 +172,8 @@ def _feed(h: Any, obj: Any, hashes: FileHashes) -> None:
     elif isinstance(obj, Where):
         h.update(b"@;")                  # source positions only feed messages
     elif isinstance(obj, PurePath):
-        h.update(f"path:{obj};{hashes.digest(Path(obj)) if Path(obj).is_file() else '-'};".encode())
+        # a file by its name and content, never by where the project lies (a copy keeps its keys)
+        h.update(f"path:{obj.name};{hashes.digest(Path(obj)) if Path(obj).is_file() else '-'};".encode())
     elif dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         h.update(f"{type(obj).__qualname__}(".encode())
         for f in dataclasses.fields(obj):

@@ -54,7 +54,9 @@ def test_one_card_edited_redraws_its_deck_only_and_equals_a_clean_build(tmp_path
     redrawn = sorted(p for p in after if after[p] != before.get(p))
     assert redrawn == ["tantei2/events-sheets.pdf", "tantei2/shop/events-back.pdf", "tantei2/shop/events-faces.pdf"]
     assert "3 files drawn" in r.output
-    build(project, clean, "--clean")
+    elsewhere = tmp_path / "elsewhere"           # a clean build of the edited data, from another folder
+    shutil.copytree(project, elsewhere)
+    build(elsewhere, clean, "--clean")
     assert files(out) == files(clean)            # every PDF and the manifest, byte for byte
     manifest = json.loads((out / "tantei2/manifest.json").read_text(encoding="utf-8"))
     units = {e["path"]: (e["unit"], e["key"]) for e in manifest["files"]}
