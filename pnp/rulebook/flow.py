@@ -360,12 +360,16 @@ class BoxFlow(Flowable):
 
 # ----------------------------------------------------------------------------------- tables
 class TableFlow(Flowable):
-    def __init__(self, rows: list[list[list[Span]]], header: bool, theme: Theme, loc=None):
+    """A table; a tall one splits between rows, its header row repeated on the next page."""
+
+    def __init__(self, rows: list[list[list[Span]]], header: bool, theme: Theme, loc=None,
+                 first_share: float = 0.0):
         super().__init__()
         self.loc = loc          # where the table is written, for the message when it cannot fit
         self.rows = rows
         self.header = header
         self.theme = theme
+        self.first_share = first_share   # the first column at most this share of the width (0: no limit)
         self.pad = theme.size * 0.45
         self.spaceBefore = theme.size * 0.6
         self.spaceAfter = theme.size * 0.8
@@ -380,6 +384,10 @@ class TableFlow(Flowable):
                 w = sum(fonts.measure(s.text, s.font, s.size_pt) for s in cell)
                 natural[j] = max(natural[j], w + 2 * self.pad)
         total = sum(natural)
+        if self.first_share and ncol == 2 and total > availWidth:   # a name column, then its text
+            first = min(natural[0], availWidth * self.first_share)
+            natural = [first, availWidth - first]
+            total = availWidth
         if total <= availWidth:
             widths = [n + (availWidth - total) * n / total for n in natural] if total else natural
             if total < availWidth * 0.6:   # a small table stays small, left-aligned
@@ -407,6 +415,24 @@ class TableFlow(Flowable):
         self.width = sum(widths)
         self.height = sum(self.row_h)
         return self.width, self.height
+
+    def split(self, availWidth, availHeight):
+        self.wrap(availWidth, availHeight)
+        if self.height <= availHeight:
+            return [self]
+        head = 1 if self.header else 0
+        used, k = 0.0, 0
+        for i, h in enumerate(self.row_h):
+            if used + h > availHeight:
+                break
+            used, k = used + h, i + 1
+        if k <= head or k >= len(self.rows):       # not even one body row fits here
+            return []
+        first = TableFlow(self.rows[:k], self.header, self.theme, self.loc, self.first_share)
+        rest = TableFlow(self.rows[:head] + self.rows[k:], self.header, self.theme, self.loc, self.first_share)
+        first.spaceAfter = 0.0
+        rest.spaceBefore = 0.0
+        return [first, rest]
 
     def draw(self):
         c = self.canv
