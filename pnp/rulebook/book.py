@@ -310,7 +310,8 @@ class _Builder:
         rows = [[[Span("コンポーネント", "gothic", size)], [Span("内容", "gothic", size)]]]
         for comp in self.game.components:
             name = f"{comp.name}（{comp.count}{_unit(comp.kind)}）"
-            rows.append([[Span(name, "gothic", size)], spans_of(_data_text(comp.description, comp.where, "description"), size)])
+            text = _data_text(comp.description, comp.where, "description")
+            rows.append([[Span(name, "gothic", size)], spans_of(text, size)])
         out: list[Flowable] = [TableFlow(rows, True, th, first_share=0.42)]
         for comp in self.game.components:
             deck = next((d for d in self.game.decks if d.id == comp.id), None)
