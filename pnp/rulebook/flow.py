@@ -297,6 +297,8 @@ class BoxFlow(Flowable):
             if len(parts) >= 2:
                 first.append(parts[0])
                 rest[0:1] = parts[1:]
+            elif len(rest) == 1 and len(first) >= 2 and fh <= 2 * self.theme.lead + 1:
+                rest.insert(0, first.pop())   # no lone short item carried over: a widow of the box
             break
         if not first or not rest:
             return []

@@ -56,7 +56,14 @@ def assert_counts_equal_data(game, pages_text: list[str]) -> str:
 def assert_every_ruling_printed(pages_text: list[str], rulings) -> None:
     start = next(n for n, text in enumerate(pages_text)
                  if n > 1 and "■補足・裁定" in [ln.replace(" ", "") for ln in text.splitlines()])
-    section = flat("\n".join(pages_text[start:]))
+    # a ruling may run over a page break: read the pages without their running head and page number
+    bodies = []
+    for text in pages_text[start:]:
+        lines = text.splitlines()
+        if lines and lines[-1].strip().isdigit():
+            lines = lines[:-1]
+        bodies.append("\n".join(lines[1:]))
+    section = flat("\n".join(bodies))
     for ruling in rulings:
         if ruling.printed:
             assert flat(ruling.text) in section, ruling.id
