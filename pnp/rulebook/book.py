@@ -361,7 +361,7 @@ def _unit(kind: str) -> str:
 
 def _keeps_whole(f: Flowable, width: float, frame_h: float) -> float:
     """The height of a flowable that must not be broken over two pages (0.0 for one that may be):
-    a figure (they cannot split), a table of up to a third of a page (a taller one splits between
+    a figure (they cannot split), a table of up to a quarter of a page (a taller one splits between
     rows rather than leave a gap), or an example box short enough for one page."""
     if isinstance(f, (CardFigure, DiagramFigure, PartFigure)) or (
             isinstance(f, BoxFlow) and f.kind == "example" and not f.continued):
@@ -369,7 +369,7 @@ def _keeps_whole(f: Flowable, width: float, frame_h: float) -> float:
         return h if h <= frame_h else 0.0
     if isinstance(f, TableFlow):
         _, h = f.wrap(width, 1e6)
-        return h if h <= frame_h / 3 else 0.0
+        return h if h <= frame_h / 4 else 0.0
     return 0.0
 
 
