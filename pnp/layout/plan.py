@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Union
 
 from ..text.linebreak import Line
 
@@ -98,7 +97,7 @@ def ruby_position(frag, char_space: float, measure=None) -> tuple[float, float, 
     return (base_w - rw - spacing * (len(frag.ruby) - 1)) / 2, rs, spacing
 
 
-Item = Union[Box, Mark, TextBlock, Picture, Rotated, Rule]
+Item = Box | Mark | TextBlock | Picture | Rotated | Rule
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,9 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
+from pnp.commands.parts import build_parts
 from pnp.data.project import Project
 from pnp.layout.parts import BOTTOM_MARGIN, plan_part
-from pnp.parts_build import build_parts
 
 REPO = Path(__file__).resolve().parents[2]
 PART_KINDS = {"station": "board", "life": "track", "damage": "tokens", "cubes": "tokens",

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .build import BuildOptions, Written
-from .data.model import Game
-from .errors import DataError, PnpError
-from .layout.parts import PartPlan, plan_part
-from .layout.sheet import PAPERS_MM
-from .render.parts import write_part_pdf
+from ..data.model import Game
+from ..errors import DataError, PnpError
+from ..layout.parts import PartPlan, plan_part
+from ..layout.sheet import PAPERS_MM
+from ..outputs import BuildOptions, Written
+from ..render.parts import write_part_pdf
 
 
 def plan_parts(game: Game, opts: BuildOptions = BuildOptions()) -> list[PartPlan]:
