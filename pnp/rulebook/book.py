@@ -25,7 +25,7 @@ from reportlab.platypus.flowables import Flowable
 
 from ..data.ledger import TOPIC_NAMES
 from ..data.ledger import open_questions as ledger_questions
-from ..data.model import Game
+from ..data.model import Card, Deck, Game, Where
 from ..errors import DataError, PnpError
 from ..layout.card import plan_deck
 from ..layout.plan import CardPlan
@@ -334,7 +334,7 @@ class _Builder:
         return out
 
 
-def _data_text(text: str, where, field_path: str) -> m.Inline:
+def _data_text(text: str, where: Where, field_path: str) -> m.Inline:
     """Text from the data printed in the rulebook (a description, a ruling) in the same inline markup
     as the rulebook's own text, so a hard reading gets its ruby there too (``{五蓋|ごがい}``)."""
     runs, errors = parse_inline(text, icons=None, newlines=False)
@@ -343,7 +343,7 @@ def _data_text(text: str, where, field_path: str) -> m.Inline:
     return runs
 
 
-def _representatives(deck, n: int) -> list:
+def _representatives(deck: Deck, n: int) -> list[Card]:
     """Up to n faces that show what a deck holds: its first card, then cards that differ from those
     picked in suit (first) or in title, so two samples never look alike."""
     picks = [deck.cards[0]]
