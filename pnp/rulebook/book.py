@@ -326,7 +326,8 @@ class _Builder:
             count = f"{deck.piece_count}枚" if deck.piece_count == comp.count else f"{comp.count}{_unit(comp.kind)}"
             what = "表の例2種類と裏" if len(refs) > 1 else "表と裏"
             out.append(CardFigure([faces[c.id] for c in picks] + [back], labels + ["裏"],
-                                  f"{deck.name}（{count}）：{what}", th, max_scale=0.6, gap_mm=3.0))
+                                  f"{deck.name}（{count}）：{what}", th, max_scale=0.6, gap_mm=3.0,
+                                  min_scale=0.52))
             described = [s for s in deck.suits if s.description]
             if len(deck.suits) > 1 and described:
                 items = tuple((m.Run(s.name, "term"), m.Run("：" + s.description)) for s in described)

@@ -505,8 +505,9 @@ class CardFigure(Flowable):
     """Real components in a row, each with a small label, and a caption: one unbreakable unit."""
 
     def __init__(self, plans: list[CardPlan], labels: list[str], caption: str, theme: Theme,
-                 max_scale: float = 0.5, gap_mm: float = 4.0):
+                 max_scale: float = 0.5, gap_mm: float = 4.0, min_scale: float = 0.0):
         super().__init__()
+        self.min_scale = min_scale      # > 0: shrink down to this to fit the room left on a page
         self.plans = plans
         self.labels = labels
         self.caption = caption
@@ -522,11 +523,17 @@ class CardFigure(Flowable):
         total = sum(p.width for p in self.plans)
         room = availWidth - self.gap * (len(self.plans) - 1)
         self.scale = min(self.max_scale, room / total)
-        self.card_h = max(p.height for p in self.plans) * self.scale
         self.cap_lines = caption_lines(self.caption, availWidth, self.cap_size)
         self.width = availWidth
         lab = self.label_size * 1.8 if any(self.labels) else 0.0
-        self.height = self.card_h + lab + len(self.cap_lines) * self.cap_size * 1.5 + self.cap_size * 0.4
+        fixed = lab + len(self.cap_lines) * self.cap_size * 1.5 + self.cap_size * 0.4
+        tallest = max(p.height for p in self.plans)
+        if self.min_scale and fixed + tallest * self.scale > availHeight:
+            fitted = (availHeight - fixed) / tallest     # a little smaller here rather than a gap
+            if fitted >= self.min_scale:
+                self.scale = fitted
+        self.card_h = tallest * self.scale
+        self.height = self.card_h + fixed
         return self.width, self.height
 
     def draw(self):
