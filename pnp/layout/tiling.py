@@ -54,14 +54,15 @@ def _split(length: float, room: float, overlap: float) -> tuple[int, float]:
 
 def plan_tiling(board_w: float, board_h: float, room_w: float, room_h: float, overlap: float) -> Tiling:
     """Fewest tiles of at most room_w × room_h covering the board; turned pages when that needs fewer."""
-    best = None
+    best: tuple[int, bool, int, int, float, float] | None = None
     for landscape, (rw, rh) in ((False, (room_w, room_h)), (True, (room_h, room_w))):
         cols, tw = _split(board_w, rw, overlap)
         rows, th = _split(board_h, rh, overlap)
         if best is None or cols * rows < best[0]:
             best = (cols * rows, landscape, cols, rows, tw, th)
+    assert best is not None       # two orientations were tried
     _, landscape, cols, rows, tw, th = best
-    tiles = []
+    tiles: list[Tile] = []
     for r in range(rows):
         for c in range(cols):
             x = c * (tw - overlap) if cols > 1 else 0.0
