@@ -12,12 +12,12 @@ from ..outputs import BuildOptions, Written
 from ..render.parts import write_part_pdf
 
 
-def plan_parts(game: Game, opts: BuildOptions = BuildOptions()) -> list[PartPlan]:
-    """Plans of every part of the game; all problems of all parts raised together."""
+def plan_parts(game: Game, opts: BuildOptions = BuildOptions(), parts: list | None = None) -> list[PartPlan]:
+    """Plans of every part of the game (or those given); all problems of all parts raised together."""
     if opts.paper not in PAPERS_MM:
         raise PnpError(f"unknown paper {opts.paper!r} (papers: {', '.join(PAPERS_MM)})")
     plans, problems = [], []
-    for part in game.parts:
+    for part in game.parts if parts is None else parts:
         try:
             plans.append(plan_part(game, part, opts.paper))
         except DataError as e:
