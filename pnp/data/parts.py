@@ -441,6 +441,8 @@ TOKEN_SHAPES = ["circle", "square", "hexagon", "octagon"]
 TOKENS_SCHEMA = _schema("tokens", "cut-out tokens (stand-ins for cubes and markers)", ["groups"], {
     "size": LENGTH,
     "shape": {"enum": TOKEN_SHAPES},
+    "sheet": {**ID, "description": "token parts naming the same sheet are packed together onto as few pages as "
+                                   "possible, into parts-<sheet>.pdf"},
     "groups": {"type": "array", "minItems": 1, "items": _obj(["count"], {
         "label": TEXT, "color": HEX, "text_color": HEX, "shape": {"enum": TOKEN_SHAPES}, "size": LENGTH,
         "count": COUNT,
@@ -468,6 +470,7 @@ class Tokens:
     groups: tuple[TokenGroup, ...]
     description: str = ""
     kind: str = "tokens"
+    sheet: str = ""         # shared with other token parts: one file parts-<sheet>.pdf packs them all
 
     @property
     def piece_count(self) -> int:
@@ -486,7 +489,8 @@ def _build_tokens(d: dict, smap: SourceMap, folder: Path) -> tuple[Tokens | None
                                  g["count"], _where(smap, path)))
     if L.problems:
         return None, L.problems
-    return Tokens(d["id"], d["name"], smap.file, _where(smap), tuple(groups), d.get("description", "")), []
+    return Tokens(d["id"], d["name"], smap.file, _where(smap), tuple(groups), d.get("description", ""),
+                  sheet=d.get("sheet", "")), []
 
 
 # ============================================================================ dice
@@ -605,7 +609,9 @@ class Bits:
 
     @property
     def piece_count(self) -> int:
-        return sum(b.count for b in self.items)
+        """What must be got besides the printed kit: items with source print only stand in for
+        printed parts (a bought cube for a printed token), so they are not counted."""
+        return sum(b.count for b in self.items if b.source != "print")
 
 
 def _build_bits(d: dict, smap: SourceMap, folder: Path) -> tuple[Bits, list[Problem]]:

@@ -69,11 +69,13 @@ class PartPage:
 
 @dataclass(frozen=True)
 class PartPlan:
-    part_id: str
+    part_id: str            # the part's id, or a shared sheet's (tokens: sheet:)
     kind: str
     pages: tuple[PartPage, ...]
     tiling: Tiling | None = None
     dice: tuple[DieNet, ...] = ()
+    name: str = ""          # what the PDF is called inside; the part's name unless a shared sheet
+    part_ids: tuple[str, ...] = ()     # the parts a shared sheet holds
 
 
 # -- text -------------------------------------------------------------------------------------------
@@ -175,9 +177,10 @@ def _ruler(wr: Writer, x: float, y: float) -> list[PartItem]:
     return [i for i in items if i is not None]
 
 
-def _finish(game: Game, part: Any, bodies: list[tuple[float, float, list[PartItem]]], wr: Writer
-            ) -> tuple[PartPage, ...]:
-    """Add the sheet label to every page and the ruler to the first one."""
+def _finish(game: Game, part: Any, bodies: list[tuple[float, float, list[PartItem]]], wr: Writer,
+            marked: bool | None = None) -> tuple[PartPage, ...]:
+    """Add the sheet label to every page and the ruler to the first one.  marked: whether the sheet
+    is pnp's proposal (default: the part's own ledger entry)."""
     pages = []
     n = len(bodies)
     for i, (pw, ph, items) in enumerate(bodies):
@@ -185,7 +188,7 @@ def _finish(game: Game, part: Any, bodies: list[tuple[float, float, list[PartIte
         furniture: list[PartItem] = []
         label = f"{game.title} ／ {part.name}（{part.id}）／ シート {i + 1}/{n}"
         label_w = pw - 2 * SIDE_MARGIN
-        if game.marked("part", part.id) and not game.final:
+        if (game.marked("part", part.id) if marked is None else marked) and not game.final:
             # pnp's proposal, not the designer's: a filled tag beside the label on every sheet
             tag_w = mm(34)
             label_w -= tag_w + mm(2)
@@ -369,28 +372,94 @@ def _regular(n: int, cx: float, cy: float, r: float, start: float) -> tuple[tupl
                  for i in range(n))
 
 
-def plan_tokens(game: Game, tokens: Tokens, room: Room, wr: Writer) -> list[tuple[float, float, list]]:
-    pieces: list[tuple[float, float, list]] = []
-    for g in tokens.groups:
-        caption = wr.text(f"{g.label or tokens.name} × {g.count}", 0, 0, room.w, mm(5), 8.0, align="left",
-                          label="label", where=g.where)
-        pieces.append((room.w, mm(5), [caption]))
-        s = g.size_pt
-        for _ in range(g.count):
-            items: list[PartItem] = []
-            if g.shape in ("circle", "square"):
-                items.append(Box(0, 0, s, s, fill=g.color, stroke=CUT, stroke_width=CUT_W,
-                                 radius=s / 2 if g.shape == "circle" else 0.0))
-            else:
-                n = 6 if g.shape == "hexagon" else 8
-                items.append(Polygon(_regular(n, s / 2, s / 2, s / 2, 0 if n == 6 else 22.5), fill=g.color,
-                                     stroke=CUT, stroke_width=CUT_W))
-            # a token's label shrinks onto as many lines as the designer wrote (\n), never wraps mid-word
-            items.append(wr.text(g.label, s * 0.12, s * 0.2, s * 0.76, s * 0.6, max(5.0, min(s * 0.32, 14.0)),
-                                 font="gothic-bold", color=g.text_color, min_size=4.0, label="label", where=g.where,
-                                 max_lines=g.label.count("\n") + 1))
-            pieces.append((s, s, items))
-    return _pack_pieces(pieces, room, wr, tokens.where, "実線に沿って切り抜きます（厚紙推奨）。", gap=mm(2.5))
+def token_piece(g, wr: Writer) -> tuple[float, float, list[PartItem]]:
+    """One token of a group: its shape cut out in its colour, its label inside."""
+    s = g.size_pt
+    items: list[PartItem] = []
+    if g.shape in ("circle", "square"):
+        items.append(Box(0, 0, s, s, fill=g.color, stroke=CUT, stroke_width=CUT_W,
+                         radius=s / 2 if g.shape == "circle" else 0.0))
+    else:
+        n = 6 if g.shape == "hexagon" else 8
+        items.append(Polygon(_regular(n, s / 2, s / 2, s / 2, 0 if n == 6 else 22.5), fill=g.color,
+                             stroke=CUT, stroke_width=CUT_W))
+    # a token's label shrinks onto as many lines as the designer wrote (\n), never wraps mid-word
+    items.append(wr.text(g.label, s * 0.12, s * 0.2, s * 0.76, s * 0.6, max(5.0, min(s * 0.32, 14.0)),
+                         font="gothic-bold", color=g.text_color, min_size=4.0, label="label", where=g.where,
+                         max_lines=g.label.count("\n") + 1))
+    return s, s, [i for i in items if i is not None]
+
+
+TOKEN_GAP = mm(2)        # between tokens: room for the scissors, no more
+
+
+def _token_key(groups, name: str, wr: Writer, width: float) -> tuple[float, list[PartItem]]:
+    """One line (wrapping when needed) naming every group on the sheet: a small swatch of its shape
+    and colour, then 「label × count」. Returns its height and items."""
+    items: list[PartItem] = []
+    size, sw, h = 8.0, mm(3.2), mm(5)
+    x = y = 0.0
+    for g in groups:
+        text = f"{g.label or name} × {g.count}"
+        tw = fonts.measure(text, "gothic-bold", size) + mm(1)
+        if x > 0 and x + sw + mm(1) + tw > width:
+            x, y = 0.0, y + h
+        r = sw / 2
+        if g.shape in ("circle", "square"):
+            items.append(Box(x, y + (h - sw) / 2, sw, sw, fill=g.color, stroke="#333333", stroke_width=0.3,
+                             radius=r if g.shape == "circle" else 0.0))
+        else:
+            n = 6 if g.shape == "hexagon" else 8
+            items.append(Polygon(_regular(n, x + r, y + h / 2, r, 0 if n == 6 else 22.5), fill=g.color,
+                                 stroke="#333333", stroke_width=0.3))
+        items.append(wr.text(text, x + sw + mm(1), y, tw, h, size, font="gothic-bold", align="left",
+                             label="label", where=g.where))
+        x += sw + mm(1) + tw + mm(5)
+    return y + h, [i for i in items if i is not None]
+
+
+def plan_tokens(game: Game, tokens: Tokens | list[Tokens], room: Room, wr: Writer) -> list[tuple[float, float, list]]:
+    """Token sheets: every token of the given parts packed densely (mixed shapes and sizes, rows as
+    full as they go, a part's groups in order), a key of the groups above them."""
+    parts = [tokens] if isinstance(tokens, Tokens) else list(tokens)
+    groups = [(g, p.name) for p in parts for g in p.groups]
+    key_h, key = _token_key([g for g, _ in groups], parts[0].name, wr, room.w)
+    pieces = [token_piece(g, wr) for g, _ in groups for _ in range(g.count)]
+    top = room.y0 + LEGEND_H + key_h + mm(2)
+    avail = room.y0 + room.h - top
+    try:
+        spots = shelf_pack([(w, h) for w, h, _ in pieces], room.w, avail, TOKEN_GAP)
+    except ValueError as exc:
+        wr.add(parts[0].where, "", str(exc))
+        return []
+    pages: list[list[PartItem]] = [[] for _ in range(max(p for p, _, _ in spots) + 1)]
+    for (page, x, y), (_, _, items) in zip(spots, pieces):
+        pages[page].append(_shift(items, room.x0 + x, top + y))
+    out = []
+    for items in pages:
+        head = _legend(wr, room, "実線に沿って切り抜きます（厚紙推奨）。", ("cut",))
+        head.append(_shift(key, room.x0, room.y0 + LEGEND_H))
+        out.append((room.paper_w, room.paper_h, head + items))
+    return out
+
+
+def token_area_share(plan: PartPlan, paper: str = "a4") -> list[float]:
+    """For each page of a token sheet, the share of the printable area (inside the sheet margins)
+    that the tokens' own squares cover."""
+    room = Room(*paper_size(paper))
+    shares = []
+    for page in plan.pages:
+        area = 0.0
+        for item in page.items:
+            if isinstance(item, Group) and item.items and isinstance(item.items[0], (Box, Polygon)):
+                first = item.items[0]
+                if isinstance(first, Box) and first.stroke == CUT and first.w == first.h:
+                    area += first.w * first.h
+                elif isinstance(first, Polygon) and first.stroke == CUT:
+                    xs, ys = [x for x, _ in first.points], [y for _, y in first.points]
+                    area += (max(xs) - min(xs)) * (max(ys) - min(ys))
+        shares.append(area / (room.w * room.h))
+    return shares
 
 
 # ============================================================================ dice
@@ -702,9 +771,14 @@ def plan_bits(game: Game, bits: Bits, room: Room, wr: Writer) -> list[tuple[floa
             x += w
         items.append(Rule(x0, y + row_h, x0 + room.w, y + row_h, "#999999", 0.4))
         y += row_h
-    total = sum(b.count for b in bits.items)
-    items.append(wr.text(f"合計 {total} 個", x0, y + mm(1), mm(84), mm(6), 9.0, font="gothic-bold", align="right",
-                         label="items", where=bits.where))
+    # counts per way of getting them (never one grand total over unrelated things)
+    per_source = []
+    for src, word in SOURCES.items():
+        rows = [b for b in bits.items if b.source == src]
+        if rows:
+            per_source.append(f"{word}：{len(rows)}種 {sum(b.count for b in rows)}個")
+    items.append(wr.text("　／　".join(per_source), x0, y + mm(1), room.w, mm(6), 9.0, font="gothic-bold",
+                         align="left", label="items", where=bits.where))
     y += mm(10)
     for note in bits.notes:
         block = wr.text("・" + note, x0, y, room.w, mm(14), 9.0, align="left", valign="top", leading=1.4,
@@ -716,6 +790,25 @@ def plan_bits(game: Game, bits: Bits, room: Room, wr: Writer) -> list[tuple[floa
 
 
 # ============================================================================ entry
+def plan_token_sheet(game: Game, sheet: str, parts: list[Tokens], paper: str = "a4") -> PartPlan:
+    """The token parts that name the same sheet (sheet: in their files), packed together: one file,
+    as few pages as their tokens need."""
+    pw, ph = paper_size(paper)
+    room = Room(pw, ph)
+    wr = Writer(parts[0].where)
+    bodies = plan_tokens(game, parts, room, wr)
+    name = "・".join(p.name for p in parts)
+    holder = Tokens(sheet, name, parts[0].file, parts[0].where, tuple(g for p in parts for g in p.groups))
+    body_texts = list(wr.texts)
+    pages = _finish(game, holder, bodies, wr, marked=any(game.marked("part", p.id) for p in parts))
+    if pages:
+        first = pages[0]
+        pages = (PartPage(first.width, first.height, first.items, tuple(body_texts) + first.texts),) + pages[1:]
+    if wr.problems:
+        raise DataError(wr.problems)
+    return PartPlan(sheet, "tokens", pages, name=name, part_ids=tuple(p.id for p in parts))
+
+
 def plan_part(game: Game, part: Any, paper: str = "a4") -> PartPlan:
     """Pages of one part; raises DataError with every problem found (text that does not fit, missing
     glyphs, a piece larger than the paper)."""
@@ -745,4 +838,4 @@ def plan_part(game: Game, part: Any, paper: str = "a4") -> PartPlan:
         pages = (PartPage(pages[0].width, pages[0].height, pages[0].items, tuple(body_texts) + pages[0].texts),) + pages[1:]
     if wr.problems:
         raise DataError(wr.problems)
-    return PartPlan(part.id, part.kind, pages, tiling, tuple(nets))
+    return PartPlan(part.id, part.kind, pages, tiling, tuple(nets), name=part.name, part_ids=(part.id,))

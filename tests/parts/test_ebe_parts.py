@@ -142,3 +142,64 @@ def test_bits_list_has_marker_cubes_and_dice(game):
     for word in ("マーカー", "サイコロ", "エーテル", "宇宙塵", "鉄屑", "炭素繊維", "武器", "ダメージ"):
         assert word in names
     assert bits.piece_count == _count(game, "bits")
+
+
+# -- one dense token sheet ------------------------------------------------------------------------
+def test_token_parts_share_one_sheet_that_is_mostly_tokens(game, pdfs):
+    """The three token parts (damage, resource and weapon tokens) print on one sheet, and the
+    tokens cover at least 60% of the printable area of every page of it."""
+    from pnp.layout.parts import token_area_share
+    from pnp.parts_build import plan_parts
+    plans = {p.part_id: p for p in plan_parts(game)}
+    sheet = plans["tokens"]
+    assert set(sheet.part_ids) == {"damage", "cubes", "weapons"}
+    assert not {"damage", "cubes", "weapons"} & set(plans)
+    assert len(sheet.pages) == 1
+    assert all(share >= 0.60 for share in token_area_share(sheet)), token_area_share(sheet)
+    with pdfplumber.open(pdfs["parts-tokens.pdf"]) as pdf:
+        assert len(pdf.pages) == 1
+        text = pdf.pages[0].extract_text().replace(" ", "")
+    assert "parts-cubes.pdf" not in pdfs and "parts-damage.pdf" not in pdfs
+    for label, n in (("エーテル", 15), ("宇宙塵", 15), ("鉄屑", 15), ("炭素繊維", 15), ("傷", 24), ("武器", 10)):
+        assert f"{label}×{n}" in text
+    # every token inside the printable area, none overlapping another
+    boxes = []
+    for page in sheet.pages:
+        for item in page.items:
+            if getattr(item, "items", None) and getattr(item.items[0], "stroke", None) == "#000000":
+                first = item.items[0]
+                if hasattr(first, "points"):
+                    xs = [x for x, _ in first.points]
+                    ys = [y for _, y in first.points]
+                    boxes.append((item.dx + min(xs), item.dy + min(ys), item.dx + max(xs), item.dy + max(ys)))
+                else:
+                    boxes.append((item.dx + first.x, item.dy + first.y, item.dx + first.x + first.w,
+                                  item.dy + first.y + first.h))
+    assert len(boxes) == 24 + 60 + 10
+    page_h = sheet.pages[0].height
+    for i, a in enumerate(boxes):
+        assert a[3] <= page_h - BOTTOM_MARGIN + 0.01
+        for b in boxes[i + 1:]:
+            assert a[2] <= b[0] + 0.01 or b[2] <= a[0] + 0.01 or a[3] <= b[1] + 0.01 or b[3] <= a[1] + 0.01
+
+
+def test_a_sheet_named_like_another_part_is_an_error(game):
+    from dataclasses import replace
+
+    from pnp.errors import DataError
+    from pnp.parts_build import plan_parts
+    parts = tuple(replace(p, sheet="life") if p.id in ("damage", "cubes") else p for p in game.parts)
+    with pytest.raises(DataError) as err:
+        plan_parts(replace(game, parts=parts))
+    assert "sheet 'life' has the id of another part" in str(err.value)
+
+
+def test_bits_list_counts_per_way_of_getting_them_without_a_grand_total(game, pdfs):
+    """Only the marker must be got (the rest stands in for printed parts): the component counts 1,
+    and the sheet gives a count per source instead of one total over unrelated things."""
+    bits = game.part("bits")
+    assert bits.piece_count == _count(game, "bits") == 1
+    with pdfplumber.open(pdfs["parts-bits.pdf"]) as pdf:
+        text = pdf.pages[0].extract_text().replace(" ", "")
+    assert "合計" not in text
+    assert "購入：1種1個" in text and "印刷パーツで代用可：7種100個" in text
