@@ -9,7 +9,7 @@ grey = glue (のり)."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Union
 
 from ..data.model import Game, Region, Where
@@ -21,7 +21,7 @@ from .card import BADGE_TEXT, PROPOSAL_RED, ink_on, place_text
 from .dice import DieNet, plan_die
 from .plan import Box, Item, Rotated, Rule, TextBlock
 from .sheet import paper_size
-from .tiling import Tiling, plan_tiling
+from .tiling import Tiling, plan_tiling, plan_tiling_at
 
 CUT = "#000000"
 CUT_W = 0.5
@@ -546,8 +546,81 @@ def plan_dice(game: Game, dice: Dice, room: Room, wr: Writer) -> tuple[list[tupl
 
 
 # ============================================================================ board
+def _hazard(x: float, y: float, w: float, h: float) -> list[PartItem]:
+    """Yellow and black hazard stripes filling a rectangle (a panel's warning strip)."""
+    items: list[PartItem] = [Box(x, y, w, h, fill="#f4c20d")]
+    step = h * 0.9
+    k = 0
+    while k * step < w + h:
+        x1 = x + k * step
+        pts = [(x1, y + h), (x1 + step / 2, y + h), (x1 + step / 2 + h, y), (x1 + h, y)]
+        clipped = [(min(max(px, x), x + w), py) for px, py in pts]
+        if clipped[0][0] < x + w:
+            items.append(Polygon(tuple(clipped), fill="#1a1a1a"))
+        k += 1
+    return items
+
+
+def _panel_area(board: Board, a, wr: Writer) -> list[PartItem]:
+    """style: panel — an area as a station panel: its label on a band in its colour with a hazard
+    strip, what a player does there, and the outline of the card that sits on it, clear of both."""
+    c = board.cell_pt
+    xs, ys = [col for col, _ in a.cells], [row for _, row in a.cells]
+    ax, ay = min(xs) * c, min(ys) * c
+    aw, ah = (max(xs) - min(xs) + 1) * c, (max(ys) - min(ys) + 1) * c
+    pad, band_h = mm(1.5), mm(8)
+    items: list[PartItem] = []
+    wide = aw > ah
+    sw, sh = (0.0, 0.0)
+    if board.slot is not None:
+        sw, sh = (board.slot[1], board.slot[0]) if wide else (board.slot[0], board.slot[1])
+    if wide and board.slot is not None:      # the card on the left, label and actions in the column right of it
+        sx, sy = ax + pad, ay + (ah - sh) / 2
+        tx, tw, ty = sx + sw + pad, aw - sw - 3 * pad, ay + pad
+    else:                                    # the card at the foot, label and actions above it
+        sx, sy = ax + (aw - sw) / 2, ay + ah - pad - sh
+        tx, tw, ty = ax + pad, aw - 2 * pad, ay + pad
+    stripe = mm(7)
+    items.append(Box(tx, ty, tw, band_h, fill=a.color))
+    items.extend(_hazard(tx + tw - stripe, ty, stripe, band_h))
+    items.append(wr.text(a.label, tx + mm(1.5), ty, tw - stripe - mm(2.5), band_h, 12.0, font="gothic-bold",
+                         color=ink_on(a.color), align="left", min_size=7.0, max_lines=1, label="areas",
+                         where=board.where))
+    text_top = ty + band_h + mm(1)
+    text_bottom = (ay + ah - pad) if (wide or board.slot is None) else sy - mm(0.8)
+    if a.actions:
+        items.append(wr.text(a.actions, tx + mm(0.5), text_top, tw - mm(1), text_bottom - text_top, 7.5,
+                             font="gothic", color="#1a1a1a", align="left", valign="top", min_size=5.5, leading=1.3,
+                             label="actions", where=board.where))
+    if board.slot is not None:
+        items.append(Box(sx, sy, sw, sh, fill="#ffffff", stroke=a.color, stroke_width=0.9, radius=mm(3)))
+        items.append(Rule(sx + mm(4), sy + sh / 2, sx + sw - mm(4), sy + sh / 2, _tint(a.color, 0.35), 0.5, (2.0, 2.0)))
+        if board.slot[2]:
+            items.append(wr.text(board.slot[2], sx + mm(3), sy + sh / 2 - mm(9), sw - mm(6), mm(8), 8.0,
+                                 font="gothic", color=_tint(a.color, 0.6), min_size=5.0, label="slot",
+                                 where=board.where))
+    return items
+
+
+def _title_box(board: Board, wr: Writer) -> list[PartItem]:
+    c = board.cell_pt
+    x, y, w, h, text = board.title_box
+    bx, by, bw, bh = x * c + mm(2), y * c + mm(2), w * c - mm(4), h * c - mm(4)
+    items: list[PartItem] = [Box(bx, by, bw, bh, fill="#1b2631", radius=mm(2))]
+    items.extend(_hazard(bx, by + bh - mm(3), bw, mm(3)))
+    items.append(wr.text(board.title, bx + mm(4), by + mm(2), bw - mm(8), mm(12), 22.0, font="gothic-bold",
+                         color="#ffffff", align="left", min_size=10.0, max_lines=1, label="title", where=board.where))
+    if text:
+        items.append(wr.text(text, bx + mm(4), by + mm(14), bw - mm(16), bh - mm(18), 8.0, font="gothic",
+                             color="#d5dbdb", align="left", valign="top", min_size=5.5, leading=1.35,
+                             label="title_box", where=board.where))
+    return items
+
+
 def board_items(board: Board, wr: Writer) -> list[PartItem]:
     """The whole board in its own coordinates (points, origin top-left)."""
+    if board.style == "panel":
+        return _panel_board(board, wr)
     c = board.cell_pt
     cmap = board.cell_map()
     colors = {a.id: a.color for a in board.areas}
@@ -594,13 +667,53 @@ def board_items(board: Board, wr: Writer) -> list[PartItem]:
     return [i for i in items if i is not None]
 
 
+def _panel_board(board: Board, wr: Writer) -> list[PartItem]:
+    c = board.cell_pt
+    cmap = board.cell_map()
+    colors = {a.id: a.color for a in board.areas}
+    items: list[PartItem] = [Box(0, 0, board.width_pt, board.height_pt, fill=board.background)]
+    for (col, row), aid in sorted(cmap.items()):
+        items.append(Box(col * c, row * c, c, c, fill=_tint(colors[aid], 0.14)))
+    for (col, row), aid in sorted(cmap.items()):
+        for (dc, dr, x1, y1, x2, y2) in ((1, 0, col + 1, row, col + 1, row + 1), (0, 1, col, row + 1, col + 1, row + 1),
+                                         (-1, 0, col, row, col, row + 1), (0, -1, col, row, col + 1, row)):
+            other = cmap.get((col + dc, row + dr))
+            if other != aid and (other is None or dc > 0 or dr > 0):
+                items.append(Rule(x1 * c, y1 * c, x2 * c, y2 * c, "#222222", 1.6))
+    for a in board.areas:
+        if a.cells:
+            items.extend(_panel_area(board, a, wr))
+    if board.title_box is not None:
+        items.extend(_title_box(board, wr))
+    for lab in board.labels:
+        width = fonts.measure(lab.text, "gothic-bold", lab.size_pt) + mm(2)
+        items.append(wr.text(lab.text, lab.x * c - width / 2, lab.y * c - lab.size_pt, width, lab.size_pt * 2,
+                             lab.size_pt, font="gothic-bold", color=lab.color, label="labels", where=board.where))
+    return [i for i in items if i is not None]
+
+
 def plan_board(game: Game, board: Board, room: Room, wr: Writer) -> tuple[list[tuple[float, float, list]], Tiling]:
     art = tuple(board_items(board, wr))
     room_h = room.h - LEGEND_H
     if board.overlap_pt >= min(room.w, room_h) / 2:
         wr.add(board.where, "overlap", f"overlap {to_mm(board.overlap_pt):.0f} mm is too large for the paper")
         return [], plan_tiling(board.width_pt, board.height_pt, board.width_pt, board.height_pt, 0.0)
-    tiling = plan_tiling(board.width_pt, board.height_pt, room.w, room_h, board.overlap_pt)
+    if board.seams is not None:
+        c = board.cell_pt
+        tiling = plan_tiling_at(board.width_pt, board.height_pt, [x * c for x in board.seams[0]],
+                                [y * c for y in board.seams[1]], board.overlap_pt)
+        turned = all(t.w <= room_h + 1e-6 and t.h <= room.w + 1e-6 for t in tiling.tiles)
+        upright = all(t.w <= room.w + 1e-6 and t.h <= room_h + 1e-6 for t in tiling.tiles)
+        if not upright and turned:
+            tiling = replace(tiling, landscape=True)
+        elif not upright:
+            big = max(tiling.tiles, key=lambda t: t.w * t.h)
+            wr.add(board.where, "seams", f"tile {big.number} is {to_mm(big.w):.0f} × {to_mm(big.h):.0f} mm; the paper "
+                                         f"holds {to_mm(room.w):.0f} × {to_mm(room_h):.0f} mm (add a seam)")
+            return [], tiling
+        _glue_clear(art, tiling, board, wr)
+    else:
+        tiling = plan_tiling(board.width_pt, board.height_pt, room.w, room_h, board.overlap_pt)
     pw, ph = (room.paper_h, room.paper_w) if tiling.landscape else (room.paper_w, room.paper_h)
     proom = Room(pw, ph)
     pages: list[tuple[float, float, list]] = []
@@ -642,6 +755,39 @@ def plan_board(game: Game, board: Board, room: Room, wr: Writer) -> tuple[list[t
     return pages, tiling
 
 
+def text_bounds(block: TextBlock) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1) of the ink of a placed text block."""
+    x0 = min(pl.x for pl in block.lines)
+    x1 = max(pl.x + pl.line.width_pt for pl in block.lines)
+    return x0, block.lines[0].baseline - block.size_pt, x1, block.lines[-1].baseline + block.size_pt * 0.25
+
+
+def glue_strips(tiling: Tiling) -> list[tuple[float, float, float, float, int, int]]:
+    """Every glue strip in board coordinates: (x0, y0, x1, y1, tile under, tile laid over it)."""
+    out = []
+    ov = tiling.overlap
+    for t in tiling.tiles:
+        if t.glue_left:
+            out.append((t.x, t.y, t.x + ov, t.y + t.h, t.number, tiling.tile(t.col - 1, t.row).number))
+        if t.glue_top:
+            out.append((t.x, t.y, t.x + t.w, t.y + ov, t.number, tiling.tile(t.col, t.row - 1).number))
+    return out
+
+
+def _glue_clear(art: tuple, tiling: Tiling, board: Board, wr: Writer) -> None:
+    """No text of the board in a glue strip, where a seam would cut it or hide it."""
+    for item in art:
+        if not isinstance(item, TextBlock):
+            continue
+        x0, y0, x1, y1 = text_bounds(item)
+        for gx0, gy0, gx1, gy1, under, over in glue_strips(tiling):
+            if x0 < gx1 and gx0 < x1 and y0 < gy1 and gy0 < y1:
+                words = "".join(pl.line.text for pl in item.lines)[:16]
+                wr.add(board.where, "seams", f"text {words!r} lies in the glue strip of tile {under} under tile "
+                                             f"{over} (x {to_mm(gx0):.0f}–{to_mm(gx1):.0f} mm, y {to_mm(gy0):.0f}–"
+                                             f"{to_mm(gy1):.0f} mm): move a seam or the text")
+
+
 def _visible(art: tuple, tiling: Tiling) -> dict[tuple[int, int], tuple]:
     """For each tile (col, row), the board's cells and lines that reach into it (the clip cuts the
     rest).  A tile that carried the whole board would make drawing grow with tiles × cells; each
@@ -656,6 +802,20 @@ def _visible(art: tuple, tiling: Tiling) -> dict[tuple[int, int], tuple]:
         a = max(0, math.ceil((lo - pad - size) / step))
         b = min(n - 1, math.floor((hi + pad) / step))
         return range(a, b + 1)
+    equal = len({(t.w, t.h) for t in tiling.tiles}) == 1
+    if not equal:         # tiles cut where the designer said: test each tile's own bounds
+        for item in art:
+            if isinstance(item, Box):
+                b = (item.x, item.y, item.x + item.w, item.y + item.h)
+            elif isinstance(item, Rule):
+                b = (min(item.x1, item.x2), min(item.y1, item.y2), max(item.x1, item.x2), max(item.y1, item.y2))
+            else:
+                b = None
+            for t in tiling.tiles:
+                if b is None or (b[0] - pad <= t.x + t.w and t.x <= b[2] + pad and b[1] - pad <= t.y + t.h
+                                 and t.y <= b[3] + pad):
+                    out[t.col, t.row].append(item)
+        return {k: tuple(v) for k, v in out.items()}
     for item in art:
         if isinstance(item, Box):
             bounds = (item.x, item.y, item.x + item.w, item.y + item.h)

@@ -203,3 +203,81 @@ def test_bits_list_counts_per_way_of_getting_them_without_a_grand_total(game, pd
         text = pdf.pages[0].extract_text().replace(" ", "")
     assert "合計" not in text
     assert "購入：1種1個" in text and "印刷パーツで代用可：7種100個" in text
+
+
+# -- the station map, sized for play --------------------------------------------------------------
+def _station(game):
+    from pnp.layout.parts import Writer, board_items
+    board = game.part("station")
+    return board, board_items(board, Writer(board.where))
+
+
+def test_station_tiles_overlap_by_the_glue_margin_and_each_fits_a4(game):
+    from pnp.layout.parts import BOTTOM_MARGIN, LEGEND_H, SIDE_MARGIN, TOP_MARGIN, Box
+    from pnp.units import mm
+    board = game.part("station")
+    plan = plan_part(game, board)
+    tiling = plan.tiling
+    assert len(tiling.tiles) >= 2 and len(plan.pages) == len(tiling.tiles) + 1     # tiles and the assembly key
+    ov = board.overlap_pt
+    assert abs(ov - mm(10)) < 0.01
+    for t in tiling.tiles:
+        if t.col > 0:
+            left = tiling.tile(t.col - 1, t.row)
+            assert abs((left.x + left.w) - t.x - ov) < 0.01      # the neighbours share exactly the glue strip
+    assert tiling.tiles[-1].x + tiling.tiles[-1].w == pytest.approx(board.width_pt)
+    for t, page in zip(tiling.tiles, plan.pages[1:]):
+        pw, ph = (page.width, page.height)
+        assert (round(pw), round(ph)) in ((595, 842), (842, 595))           # A4
+        assert t.w <= pw - 2 * SIDE_MARGIN + 0.01
+        assert t.h <= ph - TOP_MARGIN - BOTTOM_MARGIN - LEGEND_H + 0.01
+        outline = [i for i in page.items if isinstance(i, Box) and i.stroke == "#000000" and i.fill is None]
+        assert any(abs(b.w - t.w) < 0.01 and abs(b.h - t.h) < 0.01 for b in outline)
+
+
+def test_station_text_stays_clear_of_the_glue_strips(game):
+    from pnp.layout.parts import TextBlock, glue_strips, text_bounds
+    board, items = _station(game)
+    strips = glue_strips(plan_part(game, board).tiling)
+    assert strips
+    texts = [i for i in items if isinstance(i, TextBlock)]
+    assert len(texts) >= 2 * len(board.areas)           # every area: its label and its actions
+    for block in texts:
+        x0, y0, x1, y1 = text_bounds(block)
+        for gx0, gy0, gx1, gy1, _, _ in strips:
+            assert x1 <= gx0 or gx1 <= x0 or y1 <= gy0 or gy1 <= y0, block.lines[0].line.text
+
+
+def test_a_seam_through_a_label_is_an_error(game):
+    from dataclasses import replace
+
+    from pnp.errors import DataError
+    board = game.part("station")
+    with pytest.raises(DataError) as err:
+        plan_part(game, replace(board, seams=((5, 8), ())))    # through the middle of 製作所 and 廃棄場
+    assert "lies in the glue strip" in str(err.value)
+
+
+def test_station_areas_hold_a_poker_card_clear_of_their_label_and_actions(game):
+    """A poker card (63 × 88 mm: the drone and イーバ cards) fits the slot of every area, the slot lies
+    inside its area, and no text of the area lies under it; the board has its title."""
+    from pnp.layout.parts import Box, TextBlock, text_bounds
+    from pnp.units import mm
+    board, items = _station(game)
+    c = board.cell_pt
+    slots = [i for i in items if isinstance(i, Box) and i.fill == "#ffffff" and i.stroke is not None]
+    assert len(slots) == len(board.areas) == 7
+    # the slot's own caption lies under the card on purpose; everything else must stay readable
+    texts = [text_bounds(i) for i in items if isinstance(i, TextBlock) and i.lines[0].line.text != board.slot[2]]
+    for a in board.areas:
+        xs, ys = [col for col, _ in a.cells], [row for _, row in a.cells]
+        ax0, ay0, ax1, ay1 = min(xs) * c, min(ys) * c, (max(xs) + 1) * c, (max(ys) + 1) * c
+        mine = [s for s in slots if ax0 <= s.x and s.x + s.w <= ax1 and ay0 <= s.y and s.y + s.h <= ay1]
+        assert len(mine) == 1, a.label
+        s = mine[0]
+        assert min(s.w, s.h) >= mm(63) - 0.01 and max(s.w, s.h) >= mm(88) - 0.01
+        for x0, y0, x1, y1 in texts:
+            assert x1 <= s.x or s.x + s.w <= x0 or y1 <= s.y or s.y + s.h <= y0, a.label
+        assert a.actions
+    words = [i.lines[0].line.text for i in items if isinstance(i, TextBlock)]
+    assert board.title in words
