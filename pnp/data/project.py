@@ -508,7 +508,8 @@ def _build_layout(lid: str, data: dict, smap: SourceMap, folder: Path | None = N
                 problems.append(smap.problem(path, "text region needs field or text"))
             f = props.get("field")
             if f is not None and f not in CARD_FIELDS and not f.startswith(("fields.", "rules.")):
-                problems.append(smap.problem(path + ("field",), f"unknown field {f!r} (use {', '.join(sorted(CARD_FIELDS))}, "
+                known = ", ".join(sorted(CARD_FIELDS))
+                problems.append(smap.problem(path + ("field",), f"unknown field {f!r} (use {known}, "
                                                                  "fields.NAME or rules.NAME)"))
             regions.append(Region(name, kind, x, y, w, h, props, rwhere))
         regions.sort(key=lambda r: (r.get("z", 0),))
