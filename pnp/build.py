@@ -1,8 +1,6 @@
 """Building a game's print files: home sheets and print-shop pages per deck, and the manifest."""
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 import shutil
 import tempfile
@@ -17,43 +15,14 @@ from .layout.card import plan_deck
 from .layout.plan import CardPlan
 from .layout.sheet import Grid, SheetPage, impose, plan_fold_grid, plan_grid
 from .limits import MAX_RENDER_PIXELS
+from .outputs import BuildOptions, BuildResult, Written, write_manifest
+from .parts_build import build_parts, plan_parts
 from .render.pdf import PdfPainter, new_canvas
+from .rulebook import build_rulebook, check_rulebook, has_rulebook
 from .units import mm
 
 MARKS = ("simple", "jp", "none")
 SHOP_MARGIN_MM = 12.0     # room around the bleed for Japanese トンボ
-
-
-@dataclass(frozen=True)
-class BuildOptions:
-    paper: str = "a4"
-    duplex: str = "long"
-    marks: str = "simple"
-    gutter_mm: float = 0.0
-    cmyk: bool = False
-    shop: bool = True
-    sheets: bool = True
-    back_offset_mm: tuple[float, float] = (0.0, 0.0)
-    png: bool = False
-    dpi: int = 300
-    tts: bool = False
-    cards: bool = True              # False: --rulebook-only
-    rulebook: bool = True
-    rulebook_paper: str = "a5"
-
-
-@dataclass
-class Written:
-    kind: str
-    path: Path
-    pages: int
-
-
-@dataclass
-class BuildResult:
-    game: Game
-    out_dir: Path
-    files: list[Written] = field(default_factory=list)
 
 
 def plan_game_cards(game: Game) -> dict[str, tuple[dict[str, CardPlan], CardPlan]]:
@@ -67,32 +36,6 @@ def plan_game_cards(game: Game) -> dict[str, tuple[dict[str, CardPlan], CardPlan
     if problems:
         raise DataError(problems)
     return plans
-
-
-def sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for chunk in iter(lambda: f.read(1 << 16), b""):
-            h.update(chunk)
-    return h.hexdigest()
-
-
-def write_manifest(result: BuildResult, keep_previous: bool = False) -> Path:
-    """out/<game>/manifest.json listing every file written.  keep_previous (a partial build such as
-    --rulebook-only) also keeps the earlier entries whose files are still there, re-hashed."""
-    target = result.out_dir / "manifest.json"
-    if keep_previous and target.is_file():
-        written = {w.path.resolve() for w in result.files}
-        for entry in json.loads(target.read_text(encoding="utf-8")).get("files", []):
-            path = result.out_dir / entry["path"]
-            if path.is_file() and path.resolve() not in written:
-                result.files.append(Written(entry["kind"], path, entry["pages"]))
-    files = [{"kind": w.kind, "path": w.path.relative_to(result.out_dir).as_posix(), "pages": w.pages,
-              "sha256": sha256(w.path)} for w in sorted(result.files, key=lambda w: w.path.as_posix())]
-    data = {"game": result.game.id, "title": result.game.title, "files": files}
-    with atomic_path(target) as tmp:
-        tmp.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
-    return target
 
 
 @dataclass
@@ -115,7 +58,6 @@ def sheet_grid(deck: Deck, opts: BuildOptions) -> Grid:
 
 def plan_build(game: Game, opts: BuildOptions) -> BuildPlan:
     """Plan every output of build_game with opts; DataError with all problems of all outputs."""
-    from .rulebook import check_rulebook, has_rulebook
     if opts.marks not in MARKS:
         raise PnpError(f"unknown marks {opts.marks!r} (use {', '.join(MARKS)})")
     plan = BuildPlan()
@@ -136,7 +78,6 @@ def plan_build(game: Game, opts: BuildOptions) -> BuildPlan:
                     problems.append(Problem(deck.file, 1, 1, "size", f"at --dpi {opts.dpi} a card is {w}×{h} pixels; "
                                                                      f"at most {MAX_RENDER_PIXELS:,} (lower --dpi)"))
         if game.parts:
-            from .parts_build import plan_parts
             try:
                 plan.parts = plan_parts(game, opts)
             except DataError as e:
@@ -156,8 +97,6 @@ def check_layout(game: Game) -> str:
     """What build checks at layout time beyond the card faces, for every paper build offers: each
     deck's sheet grid (and the gutter-fold grid), every part's pages, and the rulebook typeset in
     each size (into a temporary folder that is thrown away).  DataError with every problem."""
-    from .parts_build import plan_parts
-    from .rulebook import build_rulebook, check_rulebook, has_rulebook
     problems: list[Problem] = []
     for paper in HOME_PAPERS:
         for duplex in ("long", "fold"):
@@ -236,7 +175,6 @@ def build_game(game: Game, out_root: Path, opts: BuildOptions,
 def _write_all(game: Game, out_dir: Path, opts: BuildOptions, tick: Callable[[str], None],
                extra_steps: list[Callable[[BuildResult], None]] | None, plan: BuildPlan) -> BuildResult:
     result = BuildResult(game, out_dir)
-    from .rulebook import build_rulebook, has_rulebook
     if not opts.cards:                       # --rulebook-only: fast iteration on the text
         if has_rulebook(game):
             result.files.extend(build_rulebook(game, result.out_dir, opts.rulebook_paper, opts.cmyk))
@@ -271,7 +209,6 @@ def _write_all(game: Game, out_dir: Path, opts: BuildOptions, tick: Callable[[st
                                             1 if path.suffix == ".png" else 0))
         tick(f"{game.id}/{deck.id}")
     if game.parts:
-        from .parts_build import build_parts
         result.files.extend(build_parts(game, result.out_dir, opts, plan.parts))
         tick(f"{game.id}/parts")
     if opts.rulebook and has_rulebook(game):

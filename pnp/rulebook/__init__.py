@@ -116,7 +116,7 @@ def build_rulebook(game: Game, out_dir: Path, paper: str = "a5", cmyk: bool = Fa
     """Write out_dir/rulebook.pdf (reading order) and out_dir/rulebook-booklet.pdf (saddle-stitch
     imposition, two pages a side); atomic writes, same input → same bytes.  Raises DataError with
     every problem when the sources are wrong."""
-    from ..build import Written  # here, so pnp.build may import this package at its top
+    from ..outputs import Written
     from .book import PAPERS as _SIZES
     from .book import saddle_order, typeset
 
