@@ -21,7 +21,7 @@ from .card import BADGE_TEXT, PROPOSAL_RED, ink_on, place_text
 from .dice import DieNet, plan_die
 from .plan import Box, Item, Rotated, Rule, TextBlock
 from .sheet import paper_size
-from .tiling import Tiling, plan_tiling, plan_tiling_at
+from .tiling import Tiling, choose_cuts, plan_tiling, plan_tiling_at
 
 CUT = "#000000"
 CUT_W = 0.5
@@ -424,9 +424,15 @@ def plan_tokens(game: Game, tokens: Tokens | list[Tokens], room: Room, wr: Write
     parts = [tokens] if isinstance(tokens, Tokens) else list(tokens)
     groups = [(g, p.name) for p in parts for g in p.groups]
     key_h, key = _token_key([g for g, _ in groups], parts[0].name, wr, room.w)
-    pieces = [token_piece(g, wr) for g, _ in groups for _ in range(g.count)]
     top = room.y0 + LEGEND_H + key_h + mm(2)
     avail = room.y0 + room.h - top
+    for g, _ in groups:      # a token too big for the paper is the fault of its own group, in its own file
+        if g.size_pt > room.w + 1e-6 or g.size_pt > avail + 1e-6:
+            wr.add(g.where, "size", f"{to_mm(g.size_pt):.0f} × {to_mm(g.size_pt):.0f} mm does not fit the "
+                                    f"{to_mm(room.w):.0f} × {to_mm(avail):.0f} mm printable area")
+    if wr.problems:
+        return []
+    pieces = [token_piece(g, wr) for g, _ in groups for _ in range(g.count)]
     try:
         spots = shelf_pack([(w, h) for w, h, _ in pieces], room.w, avail, TOKEN_GAP)
     except ValueError as exc:
@@ -699,18 +705,21 @@ def plan_board(game: Game, board: Board, room: Room, wr: Writer) -> tuple[list[t
         wr.add(board.where, "overlap", f"overlap {to_mm(board.overlap_pt):.0f} mm is too large for the paper")
         return [], plan_tiling(board.width_pt, board.height_pt, board.width_pt, board.height_pt, 0.0)
     if board.seams is not None:
-        c = board.cell_pt
-        tiling = plan_tiling_at(board.width_pt, board.height_pt, [x * c for x in board.seams[0]],
-                                [y * c for y in board.seams[1]], board.overlap_pt)
-        turned = all(t.w <= room_h + 1e-6 and t.h <= room.w + 1e-6 for t in tiling.tiles)
-        upright = all(t.w <= room.w + 1e-6 and t.h <= room_h + 1e-6 for t in tiling.tiles)
-        if not upright and turned:
-            tiling = replace(tiling, landscape=True)
-        elif not upright:
-            big = max(tiling.tiles, key=lambda t: t.w * t.h)
-            wr.add(board.where, "seams", f"tile {big.number} is {to_mm(big.w):.0f} × {to_mm(big.h):.0f} mm; the paper "
-                                         f"holds {to_mm(room.w):.0f} × {to_mm(room_h):.0f} mm (add a seam)")
-            return [], tiling
+        # tiles meet only where the designer allows (seams:), as few as fit the paper, upright or turned
+        c, ov = board.cell_pt, board.overlap_pt
+        options = []
+        for landscape, (rw, rh) in ((False, (room.w, room_h)), (True, (room_h, room.w))):
+            cx = choose_cuts(board.width_pt, [x * c for x in board.seams[0]], rw, ov)
+            cy = choose_cuts(board.height_pt, [y * c for y in board.seams[1]], rh, ov)
+            if cx is not None and cy is not None:
+                options.append(((len(cx) + 1) * (len(cy) + 1), landscape, cx, cy))
+        if not options:
+            wr.add(board.where, "seams", f"no choice of the seams cuts the {to_mm(board.width_pt):.0f} × "
+                                         f"{to_mm(board.height_pt):.0f} mm board into tiles of at most "
+                                         f"{to_mm(room.w):.0f} × {to_mm(room_h):.0f} mm (allow more seams)")
+            return [], plan_tiling(board.width_pt, board.height_pt, board.width_pt, board.height_pt, 0.0)
+        _, landscape, cx, cy = min(options, key=lambda o: (o[0], o[1]))
+        tiling = replace(plan_tiling_at(board.width_pt, board.height_pt, cx, cy, ov), landscape=landscape)
         _glue_clear(art, tiling, board, wr)
     else:
         tiling = plan_tiling(board.width_pt, board.height_pt, room.w, room_h, board.overlap_pt)
@@ -776,9 +785,12 @@ def glue_strips(tiling: Tiling) -> list[tuple[float, float, float, float, int, i
 
 def _glue_clear(art: tuple, tiling: Tiling, board: Board, wr: Writer) -> None:
     """No text of the board in a glue strip, where a seam would cut it or hide it."""
+    under_card = board.slot[2] if board.slot is not None else None
     for item in art:
         if not isinstance(item, TextBlock):
             continue
+        if under_card and "".join(pl.line.text for pl in item.lines) == under_card:
+            continue       # the slot's caption lies under the card in play: a seam may cross it
         x0, y0, x1, y1 = text_bounds(item)
         for gx0, gy0, gx1, gy1, under, over in glue_strips(tiling):
             if x0 < gx1 and gx0 < x1 and y0 < gy1 and gy0 < y1:

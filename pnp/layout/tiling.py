@@ -84,3 +84,19 @@ def plan_tiling_at(board_w: float, board_h: float, cuts_x: list[float], cuts_y: 
             tiles.append(Tile(len(tiles) + 1, c, r, x0, y0, x1 - x0, y1 - y0))
     n = len(tiles)
     return Tiling(board_w, board_h, overlap if n > 1 else 0.0, len(xs), len(ys), tuple(tiles), False)
+
+
+def choose_cuts(length: float, allowed: list[float], room: float, overlap: float) -> list[float] | None:
+    """The fewest of the allowed cut positions that leave every tile at most room long (each tile
+    after the first starts overlap before its cut), taking the farthest cut that fits each time;
+    None when the allowed cuts cannot do it."""
+    cuts: list[float] = []
+    start = 0.0
+    while length - start > room + 1e-6:
+        fits = [c for c in allowed if start + overlap < c <= start + room + 1e-6]
+        if not fits:
+            return None
+        cut = max(fits)
+        cuts.append(cut)
+        start = cut - overlap
+    return cuts

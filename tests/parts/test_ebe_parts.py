@@ -254,8 +254,24 @@ def test_a_seam_through_a_label_is_an_error(game):
     from pnp.errors import DataError
     board = game.part("station")
     with pytest.raises(DataError) as err:
-        plan_part(game, replace(board, seams=((5, 8), ())))    # through the middle of 製作所 and 廃棄場
+        plan_part(game, replace(board, seams=((5,), ())))    # through the middle of 製作所 and 廃棄場
     assert "lies in the glue strip" in str(err.value)
+    with pytest.raises(DataError) as err:
+        plan_part(game, replace(board, seams=((8,), ())))    # 288 mm before the only seam: wider than A4
+    assert "no choice of the seams cuts the 360 × 252 mm board" in str(err.value)
+
+
+@pytest.mark.parametrize("paper", ["a4", "b5", "letter", "a3"])
+def test_station_seams_fit_every_paper_and_keep_text_clear(game, paper):
+    """The allowed seams give tiles that fit each paper; the glue strips stay clear of text."""
+    from pnp.layout.parts import TextBlock, Writer, board_items, glue_strips, text_bounds
+    board = game.part("station")
+    plan = plan_part(game, board, paper)
+    items = board_items(board, Writer(board.where))
+    for block in (i for i in items if isinstance(i, TextBlock) and i.lines[0].line.text != board.slot[2]):
+        x0, y0, x1, y1 = text_bounds(block)
+        for gx0, gy0, gx1, gy1, _, _ in glue_strips(plan.tiling):
+            assert x1 <= gx0 or gx1 <= x0 or y1 <= gy0 or gy1 <= y0, block.lines[0].line.text
 
 
 def test_station_areas_hold_a_poker_card_clear_of_their_label_and_actions(game):
