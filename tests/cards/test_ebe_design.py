@@ -30,7 +30,7 @@ def test_mission_cube_slots_equal_the_cost(game):
     for card in deck.cards:
         plan = faces[card.id]
         cost = card.rules["cost"]
-        slots = _slot_boxes(plan, 12.5)
+        slots = _slot_boxes(plan, 20)
         assert len(slots) == sum(cost.values()), card.id
         marks = [m for m in plan.items if isinstance(m, Mark)
                  and any(b.x < m.cx < b.x + b.w and b.y < m.cy < b.y + b.h for b in slots)]
