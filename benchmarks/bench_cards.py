@@ -16,7 +16,7 @@ BODY = "手札から好きな1枚を選び、伏せて置く。全員が置い�
 
 
 def make_project(root: Path) -> None:
-    from pnp.scaffold import new_game
+    from pnp.commands.scaffold import new_game
     new_game(root, "bench")
     cards = ["kind: deck", "id: cards", "name: ベンチマーク", "layout: card-base", "back: {title: ベンチマーク}",
              "suits:"] + [f"  - {{id: s{i}, name: 札{i}, color: \"#{c}\", mark: {m}}}" for i, (c, m) in
@@ -94,7 +94,7 @@ def bare_reportlab(path: Path) -> None:
             c.setFont("BareG", 7)
             c.drawString(x + 7 * mm, y + 6 * mm, f"記録番号{i}")
         c.showPage()
-        for i, (x, y) in zip(chunk, sheet_positions()):
+        for _, (x, y) in zip(chunk, sheet_positions()):
             c.setFillColor(HexColor("#2c3e50"))
             c.rect(x, y, 63 * mm, 88 * mm, stroke=0, fill=1)
             c.setStrokeColor(HexColor("#ffffff"))
@@ -107,7 +107,7 @@ def bare_reportlab(path: Path) -> None:
 
 
 def main() -> None:
-    from pnp.build import BuildOptions, build_game
+    from pnp.commands.build import BuildOptions, build_game
     from pnp.data.project import Project
     tmp = Path(tempfile.mkdtemp())
     try:

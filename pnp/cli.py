@@ -75,11 +75,11 @@ def build(games: tuple[str, ...], project_dir: Path, out_dir: Path, paper: str, 
           gutter_mm: float, back_offset: str, color: str, png: bool, dpi: int, tts: bool, rulebook_only: bool,
           rulebook_paper: str, final: bool, force: bool) -> None:
     """カードを印刷用PDFにします（GAME 省略時は全ゲーム）。"""
-    from .build import BuildOptions, build_game
+    from .commands.build import BuildOptions, build_game
     try:
         dx, dy = (float(v) for v in back_offset.split(","))
     except ValueError:
-        raise click.BadParameter(f"expected DX,DY in mm, got {back_offset!r}", param_hint="--back-offset")
+        raise click.BadParameter(f"expected DX,DY in mm, got {back_offset!r}", param_hint="--back-offset") from None
     if not all(math.isfinite(v) and abs(v) <= MAX_BACK_OFFSET_MM for v in (dx, dy)):
         raise click.BadParameter(f"each of DX,DY must be between -{MAX_BACK_OFFSET_MM:g} and {MAX_BACK_OFFSET_MM:g} "
                                  f"mm, got {back_offset!r}", param_hint="--back-offset")
@@ -93,12 +93,12 @@ def build(games: tuple[str, ...], project_dir: Path, out_dir: Path, paper: str, 
             loaded.append(project.load_game(gid, layouts))
         except DataError as e:
             problems.extend(e.problems)
-    from .questions import finalize
+    from .commands.questions import finalize
     loaded = [finalize(g, force) if final or g.final else g for g in loaded]
     opts = BuildOptions(paper=paper, duplex=duplex, marks=marks, gutter_mm=gutter_mm, back_offset_mm=(dx, dy),
                         cmyk=color == "cmyk", png=png, dpi=dpi, tts=tts, cards=not rulebook_only,
                         rulebook_paper=rulebook_paper)
-    from .build import plan_build
+    from .commands.build import plan_build
     plans = {}
     for game in loaded:     # every game planned before any file is written: all problems at once
         try:
@@ -126,7 +126,7 @@ def build(games: tuple[str, ...], project_dir: Path, out_dir: Path, paper: str, 
 @reported
 def inspect(game: str, project_dir: Path, as_json: bool) -> None:
     """読み込んだゲームのデータを表示します。"""
-    from .inspect import inspect_game
+    from .commands.inspect import inspect_game
     data = inspect_game(open_project(project_dir).load_game(game))
     if as_json:
         click.echo(json.dumps(data, ensure_ascii=False, indent=2))
@@ -146,7 +146,7 @@ def inspect(game: str, project_dir: Path, as_json: bool) -> None:
 @reported
 def new(game: str, project_dir: Path, csv_cards: bool, with_engine: bool) -> None:
     """新しいゲームの雛形を components/GAME/ に作ります（そのままビルドできます）。"""
-    from .scaffold import new_game
+    from .commands.scaffold import new_game
     for path in new_game(project_dir, game, csv=csv_cards, engine=with_engine):
         click.echo(path.as_posix())
 
@@ -185,7 +185,7 @@ def export(game: str, deck: str, project_dir: Path, delimiter: str, out_file: Pa
 @reported
 def preview(game: str, deck: str | None, project_dir: Path, out_file: Path | None, dpi: int, guides: bool) -> None:
     """カードの一覧画像（コンタクトシート）をPNGで書き出します。"""
-    from .preview import write_contact_sheet
+    from .commands.preview import write_contact_sheet
     loaded = open_project(project_dir).load_game(game)
     out_file = in_project(project_dir, out_file or Path(f"preview-{game}{'-' + deck if deck else ''}.png"))
     path = write_contact_sheet(loaded, deck, out_file, dpi, guides=guides)
@@ -202,7 +202,7 @@ def preview(game: str, deck: str | None, project_dir: Path, out_file: Path | Non
 @reported
 def validate(games: tuple[str, ...], project_dir: Path, games_per_config: int, seed: int, as_json: bool) -> None:
     """データ・枚数・文字・ルールブック・試遊をまとめて検査します（問題があれば終了コード1）。"""
-    from .validate import validate as run
+    from .commands.validate import validate as run
     rows = run(open_project(project_dir), list(games) or None, games_per_config, seed)
     if as_json:
         click.echo(json.dumps({"ok": all(r.ok for r in rows), "checks": [r.as_json() for r in rows]},
@@ -230,7 +230,7 @@ def validate(games: tuple[str, ...], project_dir: Path, games_per_config: int, s
 @reported
 def questions(games: tuple[str, ...], project_dir: Path, sim_games: int, seed: int, as_json: bool) -> None:
     """設計者への未回答の質問（下書きが黙っている点・pnp の提案）を、選択肢と試遊での差とともに一覧します。"""
-    from .questions import format_questions, questions_data
+    from .commands.questions import format_questions, questions_data
     loaded = open_project(project_dir).load_games(games or None)
     data = questions_data(loaded, sim_games, seed)
     if as_json:

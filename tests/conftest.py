@@ -22,7 +22,7 @@ def repo() -> Path:
 @pytest.fixture
 def mini_project(tmp_path: Path) -> Path:
     """A throwaway project holding a copy of the scaffolded game, to break on purpose."""
-    from pnp.scaffold import new_game
+    from pnp.commands.scaffold import new_game
     new_game(tmp_path, "mini")
     return tmp_path
 
@@ -30,7 +30,7 @@ def mini_project(tmp_path: Path) -> Path:
 @pytest.fixture(scope="session")
 def built_kit(tmp_path_factory) -> Path:
     """Every bundled game built once into a temporary out/ (cards, shop pages, parts, rulebooks)."""
-    from pnp.build import BuildOptions, build_game
+    from pnp.commands.build import BuildOptions, build_game
     from pnp.data.project import Project
     out = tmp_path_factory.mktemp("out")
     for game in Project(REPO).load_games():

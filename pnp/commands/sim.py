@@ -225,8 +225,8 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
         write_json(json_path, data)
         click.echo(f"JSON：{json_path}", err=True)
     if report_path:
-        from ..questions import format_questions, questions_data
         from ..sim.report import write_report
+        from .questions import format_questions, questions_data
         asked = questions_data([game])
         write_report(report_path, game.title, summaries, format_questions(asked) if asked[0]["open"] else ())
         click.echo(f"レポート：{report_path}", err=True)
@@ -258,11 +258,11 @@ def _progress(length: int, label: str) -> Iterator[Callable[[int], None] | None]
         yield bar.update
 
 
-def _pct(r: dict) -> str:
+def _pct(r: dict[str, Any]) -> str:
     return f"{r['rate']:6.1%} [{r['ci'][0]:.1%}–{r['ci'][1]:.1%}]"
 
 
-def format_summary(s: dict) -> list[str]:
+def format_summary(s: dict[str, Any]) -> list[str]:
     """The human-readable table ``pnp simulate`` prints."""
     lines = [f"== {s['game']}  {s['players']}人  {s['games']}ゲーム  種 {s['seed']}  方針 {','.join(s['policies'])}"
              f"  変種 {s['variant']} ==",

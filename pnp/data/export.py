@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 from pathlib import Path
+from typing import Any
 
 from ..errors import DataError, PnpError, Problem
 from ..files import atomic_path
@@ -60,7 +61,7 @@ def export_deck(project: Project, game_id: str, deck_id: str, out: Path | None =
     return target
 
 
-def _unencodable(cards: list[dict], encoding: str, shown: str) -> list[Problem]:
+def _unencodable(cards: list[dict[str, Any]], encoding: str, shown: str) -> list[Problem]:
     """Each cell whose text the encoding cannot hold (Shift_JIS lacks some characters UTF-8 has)."""
     cols = card_columns(cards)
     problems = []

@@ -20,11 +20,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from ..errors import DataError, Problem
 from .model import Where
@@ -129,13 +129,23 @@ def plain_text(text: str) -> str:
     return _SPACE.sub("", unicodedata.normalize("NFKC", text))
 
 
-def _at(smap, path: tuple) -> Where:
+class Positions(Protocol):
+    """Where the values of one source sit: a YAML file's source map, or a rulebook section's front matter."""
+
+    file: str
+
+    def where(self, path: tuple[Any, ...]) -> tuple[int, int]: ...
+
+    def problem(self, path: tuple[Any, ...], message: str) -> Problem: ...
+
+
+def _at(smap: Positions, path: tuple[Any, ...]) -> Where:
     """Where a value sits: a spreadsheet cell for cards read from one, else the YAML line."""
     locate = getattr(smap, "location", None)
     return locate(path) if locate is not None else Where(smap.file, *smap.where(path))
 
 
-def read_entry(kind: str, ref: str, label: str, data: Mapping[str, Any], smap: SourceMap, path: tuple,
+def read_entry(kind: str, ref: str, label: str, data: Mapping[str, Any], smap: Positions, path: tuple[Any, ...],
                parent: Entry | None = None) -> tuple[Entry, list[Problem]]:
     """The ledger entry of one YAML mapping (``path`` is where that mapping sits in the file)."""
     problems: list[Problem] = []
@@ -166,7 +176,7 @@ def read_entry(kind: str, ref: str, label: str, data: Mapping[str, Any], smap: S
     return Entry(kind, ref, label, quotes, provisional, question, where), problems
 
 
-def _read_question(q: Mapping[str, Any], answer: Any, smap: SourceMap, path: tuple) -> tuple[Question, list[Problem]]:
+def _read_question(q: Mapping[str, Any], answer: Any, smap: Positions, path: tuple[Any, ...]) -> tuple[Question, list[Problem]]:
     qpath = path + ("question",)
     problems: list[Problem] = []
     options = tuple(Option(o["id"], o["text"], o.get("variant"), dict(o.get("options", {})))
@@ -219,15 +229,19 @@ def audit(entries: list[Entry], draft: Draft, component_names: Mapping[str, Entr
 _KIND_ORDER = ("ruling", "component", "deck", "card", "part", "section")
 
 
-def open_questions(ledger: list[Entry] | tuple[Entry, ...], extra: list[Entry | None] = ()) -> list[tuple[str, Entry]]:
+def open_questions(ledger: Sequence[Entry], extra: Sequence[Entry | None] = ()) -> list[tuple[str, Entry]]:
     """(topic, entry) of every question still open — pnp's proposals the designer has not answered —
     grouped by topic (rules, content, counts, terms), then by kind of item, in data order."""
     items = [e for e in list(ledger) + [e for e in extra if e is not None]
              if e.marked and e.question is not None and not e.inherited]
     order = {t: k for k, t in enumerate(TOPIC_NAMES)}
-    ranked = sorted(enumerate(items), key=lambda ke: (order.get(ke[1].question.topic, 99),
+
+    def topic(e: Entry) -> str:
+        assert e.question is not None     # only entries with a question were kept above
+        return e.question.topic
+    ranked = sorted(enumerate(items), key=lambda ke: (order.get(topic(ke[1]), 99),
                                                       _KIND_ORDER.index(ke[1].kind), ke[0]))
-    return [(e.question.topic, e) for _, e in ranked]
+    return [(topic(e), e) for _, e in ranked]
 
 
 def _short(text: str, n: int = 30) -> str:

@@ -18,8 +18,8 @@ from .model import Where
 from .schemas import COUNT, DRAFT, ID, LENGTH, PROVENANCE, SIZE, TEXT
 from .yamlsource import SourceMap
 
-PART_SCHEMAS: dict[str, dict] = {}
-_BUILDERS: dict[str, Callable[[dict, SourceMap, Path], tuple[Any, list[Problem]]]] = {}
+PART_SCHEMAS: dict[str, dict[str, Any]] = {}
+_BUILDERS: dict[str, Callable[[dict[str, Any], SourceMap, Path], tuple[Any, list[Problem]]]] = {}
 
 HEX = {"type": "string", "pattern": r"^#[0-9a-fA-F]{6}$", "description": "#rrggbb"}
 MIN_SPACE_MM = 10.0          # a track space must hold an 8–10 mm wooden cube
@@ -27,18 +27,18 @@ CARD_SIZES_MM = {"poker": (63, 88), "bridge": (58, 89), "mini": (44, 63), "tarot
                  "meishi": (91, 55), "square": (70, 70)}
 
 
-def build_part(data: dict, smap: SourceMap, folder: Path) -> tuple[Any, list[Problem]]:
+def build_part(data: dict[str, Any], smap: SourceMap, folder: Path) -> tuple[Any, list[Problem]]:
     return _BUILDERS[data["kind"]](data, smap, folder)
 
 
-def _schema(kind: str, title: str, required: list[str], props: dict) -> dict:
+def _schema(kind: str, title: str, required: list[str], props: dict[str, Any]) -> dict[str, Any]:
     common = {"kind": {"const": kind}, "id": ID, "name": TEXT, "description": TEXT, **PROVENANCE}
     return {"$schema": DRAFT, "$id": f"pnp-{kind}.schema.json", "title": f"pnp {title}", "type": "object",
             "additionalProperties": False, "required": ["kind", "id", "name", *required],
             "properties": {**common, **props}}
 
 
-def _obj(required: list[str], props: dict, description: str = "") -> dict:
+def _obj(required: list[str], props: dict[str, Any], description: str = "") -> dict[str, Any]:
     out = {"type": "object", "additionalProperties": False, "required": required, "properties": props}
     if description:
         out["description"] = description
@@ -53,7 +53,7 @@ class _Lengths:
         self.smap = smap
         self.problems: list[Problem] = []
 
-    def get(self, value: Any, path: tuple, default: str | None = None, minimum_mm: float = 0.0,
+    def get(self, value: Any, path: tuple[Any, ...], default: str | None = None, minimum_mm: float = 0.0,
             maximum_mm: float = MAX_CARD_MM) -> float:
         if value is None:
             value = default
@@ -72,11 +72,11 @@ class _Lengths:
         return pt
 
 
-def _where(smap: SourceMap, path: tuple = ()) -> Where:
+def _where(smap: SourceMap, path: tuple[Any, ...] = ()) -> Where:
     return Where(smap.file, *smap.where(path))
 
 
-def _card_size(size: Any, lengths: _Lengths, path: tuple) -> tuple[float, float]:
+def _card_size(size: Any, lengths: _Lengths, path: tuple[Any, ...]) -> tuple[float, float]:
     if isinstance(size, str):
         w, h = CARD_SIZES_MM[size]
         return mm(w), mm(h)
@@ -144,7 +144,7 @@ class Track:
         return len(self.copies)
 
 
-def _build_track(d: dict, smap: SourceMap, folder: Path) -> tuple[Track | None, list[Problem]]:
+def _build_track(d: dict[str, Any], smap: SourceMap, folder: Path) -> tuple[Track | None, list[Problem]]:
     L = _Lengths(smap)
     start, end = d.get("start", 0), d["end"]
     step = d.get("step", 1)
@@ -286,7 +286,7 @@ class Board:
         return sorted(pairs)
 
 
-def _build_board(d: dict, smap: SourceMap, folder: Path) -> tuple[Board | None, list[Problem]]:
+def _build_board(d: dict[str, Any], smap: SourceMap, folder: Path) -> tuple[Board | None, list[Problem]]:
     L = _Lengths(smap)
     problems: list[Problem] = []
     cell = L.get(d["cell"], ("cell",), None, 5.0, 200.0)
@@ -337,11 +337,11 @@ def _build_board(d: dict, smap: SourceMap, folder: Path) -> tuple[Board | None, 
         for c, ch in enumerate(row):
             if ch in " .":
                 continue
-            i = letters.get(ch)
-            if i is None:
+            found = letters.get(ch)
+            if found is None:
                 problems.append(smap.problem(("grid", r), f"letter {ch!r} at column {c + 1} is not an area's letter"))
                 continue
-            aid = areas_raw[i]["id"]
+            aid = areas_raw[found]["id"]
             if (c, r) in owner:
                 problems.append(smap.problem(("grid", r), f"cell ({c}, {r}) is in areas {owner[(c, r)]!r} and {aid!r}"))
                 continue
@@ -461,12 +461,12 @@ class CutCard:
         return sum(len(c) for c in self.cards)
 
 
-def _build_cut_card(d: dict, smap: SourceMap, folder: Path) -> tuple[CutCard | None, list[Problem]]:
+def _build_cut_card(d: dict[str, Any], smap: SourceMap, folder: Path) -> tuple[CutCard | None, list[Problem]]:
     L = _Lengths(smap)
     w, h = _card_size(d.get("size", "poker"), L, ("size",))
     color = d.get("color", "#22313f")
     cards, n = [], 0
-    seen: dict[int, tuple] = {}
+    seen: dict[int, tuple[Any, ...]] = {}
     problems: list[Problem] = []
     for i, card in enumerate(d["cards"]):
         pieces = []
@@ -528,7 +528,7 @@ class Tokens:
         return sum(g.count for g in self.groups)
 
 
-def _build_tokens(d: dict, smap: SourceMap, folder: Path) -> tuple[Tokens | None, list[Problem]]:
+def _build_tokens(d: dict[str, Any], smap: SourceMap, folder: Path) -> tuple[Tokens | None, list[Problem]]:
     L = _Lengths(smap)
     size = L.get(d.get("size"), ("size",), "15mm", 5.0)
     groups = []
@@ -590,7 +590,7 @@ class Dice:
         return sum(d.count for d in self.dice)
 
 
-def _build_dice(d: dict, smap: SourceMap, folder: Path) -> tuple[Dice | None, list[Problem]]:
+def _build_dice(d: dict[str, Any], smap: SourceMap, folder: Path) -> tuple[Dice | None, list[Problem]]:
     L = _Lengths(smap)
     problems: list[Problem] = []
     dice = []
@@ -665,7 +665,7 @@ class Bits:
         return sum(b.count for b in self.items if b.source != "print")
 
 
-def _build_bits(d: dict, smap: SourceMap, folder: Path) -> tuple[Bits, list[Problem]]:
+def _build_bits(d: dict[str, Any], smap: SourceMap, folder: Path) -> tuple[Bits, list[Problem]]:
     items = tuple(Bit(b["name"], b["count"], b.get("color"), b.get("size", ""), b.get("note", ""),
                       b.get("source", "buy")) for b in d["items"])
     return Bits(d["id"], d["name"], smap.file, _where(smap), items, tuple(d.get("notes", [])),

@@ -1,7 +1,7 @@
 """Loading a project folder (components/<game>/, layouts/) into the model, collecting every problem."""
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Set
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -124,7 +124,7 @@ class Project:
                                      "no components/ folder here (use --project DIR, or `pnp new GAME`)")])
         return sorted(p.name for p in self.components_dir.iterdir() if (p / "game.yaml").is_file())
 
-    def _read_mapping(self, path: Path, problems: list[Problem]) -> tuple[dict, SourceMap] | None:
+    def _read_mapping(self, path: Path, problems: list[Problem]) -> tuple[dict[str, Any], SourceMap] | None:
         """One YAML file whose top is a mapping; its problems go to problems and give None."""
         try:
             data, smap = load_yaml(path, self.display(path))
@@ -203,11 +203,12 @@ class Project:
             if path.name == "game.yaml":
                 kind = "game"
             else:
-                kind = data.get("kind")
-                if not isinstance(kind, str) or kind not in FILE_KINDS:
-                    problems.append(smap.problem(("kind",), f"unknown or missing kind {kind!r} "
+                written = data.get("kind")
+                if not isinstance(written, str) or written not in FILE_KINDS:
+                    problems.append(smap.problem(("kind",), f"unknown or missing kind {written!r} "
                                                             f"(expected one of: {', '.join(sorted(FILE_KINDS))})"))
                     continue
+                kind = written
             found = schema_problems(kind, data, smap)
             if not found and kind == "deck" and isinstance(data.get("cards"), dict):   # cards: {from: cards.csv}
                 data, smap, found = expand_deck(data, smap, folder, self.display(folder))
@@ -222,6 +223,7 @@ class Project:
             game_fonts, errs = _build_fonts(game_raw.data, self.root / "fonts", game_raw.smap)
             problems.extend(errs)
         first_file: dict[str, str] = {}
+        duplicates: set[str] = set()
         for name in sorted(files):      # one id, one file: a second file must not replace the first
             raw = files[name]
             if "id" not in raw.data:
@@ -230,10 +232,10 @@ class Project:
             if other != name:
                 problems.append(raw.smap.problem(("id",), f"id {raw.data['id']!r} is already used by "
                                                           f"{self.display(folder / other)}"))
-                files[name] = None
-        files = {name: raw for name, raw in files.items() if raw is not None}
+                duplicates.add(name)
+        files = {name: raw for name, raw in files.items() if name not in duplicates}
         decks: list[Deck] = []
-        parts: list = []
+        parts: list[Any] = []
         entries: list[Entry] = []
         rulings: list[Ruling] = []
         ruling_files = [name for name, raw in files.items() if raw.data["kind"] == "rulings"]
@@ -242,11 +244,11 @@ class Project:
             if rulings:
                 problems.append(raw.smap.problem(("kind",), "a game has one rulings file"))
                 continue
-            found, errs = _build_rulings(raw)
-            problems.extend(errs)
-            rulings.extend(found)
-            entries.extend(r.entry for r in found)
-        for name, raw in files.items():
+            ruled, ruling_problems = _build_rulings(raw)
+            problems.extend(ruling_problems)
+            rulings.extend(ruled)
+            entries.extend(r.entry for r in ruled)
+        for raw in files.values():
             if raw.data["kind"] == "deck":
                 deck, errs = _build_deck(raw, folder, layouts, entries, game_fonts, self.broken_layouts)
                 problems.extend(errs)
@@ -285,7 +287,7 @@ class Project:
         return games
 
 
-def _resolve_extends(lid: str, raw: dict[str, _Raw], chain: tuple[str, ...] = ()) -> tuple[dict, Problem | None]:
+def _resolve_extends(lid: str, raw: dict[str, _Raw], chain: tuple[str, ...] = ()) -> tuple[dict[str, Any], Problem | None]:
     entry = raw[lid]
     if lid in chain:
         cycle = " → ".join(chain + (lid,))
@@ -293,7 +295,7 @@ def _resolve_extends(lid: str, raw: dict[str, _Raw], chain: tuple[str, ...] = ()
     parents = entry.data.get("extends", [])
     if isinstance(parents, str):
         parents = [parents]
-    merged: dict = {}
+    merged: dict[str, Any] = {}
     for parent in parents:
         if parent not in raw:
             return {}, entry.smap.problem(("extends",), f"unknown parent layout {parent!r}")
@@ -305,7 +307,7 @@ def _resolve_extends(lid: str, raw: dict[str, _Raw], chain: tuple[str, ...] = ()
     return _deep_merge(merged, own), None
 
 
-def _deep_merge(base: dict, over: dict) -> dict:
+def _deep_merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
     out = dict(base)
     for k, v in over.items():
         if isinstance(v, dict) and isinstance(out.get(k), dict):
@@ -322,7 +324,7 @@ def _size_pt(size: Any) -> tuple[float, float]:
     return parse_length(size["width"]), parse_length(size["height"])
 
 
-def _size_problems(size: Any, smap: SourceMap, path: tuple) -> list[Problem]:
+def _size_problems(size: Any, smap: SourceMap, path: tuple[Any, ...]) -> list[Problem]:
     """A card of 0 mm divides by zero and one of 0.0000001 mm fills a sheet with billions: both refused."""
     if isinstance(size, str):
         return []
@@ -335,7 +337,7 @@ def _size_problems(size: Any, smap: SourceMap, path: tuple) -> list[Problem]:
     return out
 
 
-def _build_icons(data: dict, folder: Path | None, smap: SourceMap) -> tuple[dict[str, Icon], list[Problem]]:
+def _build_icons(data: dict[str, Any], folder: Path | None, smap: SourceMap) -> tuple[dict[str, Icon], list[Problem]]:
     """icons: name → {shape, color} or {image} (an image beside the file, never outside its folder)."""
     icons, problems = {}, []
     for name, spec in (data.get("icons") or {}).items():
@@ -356,7 +358,7 @@ ANCHORS = {"top-left": ("left", "top"), "top": ("center", "top"), "top-right": (
 SAFE_KINDS = TEXT_KINDS | {"mark", "image", "badge"}   # must stay inside the safe area
 
 
-def _place(kind: str, reg: dict, width: float, height: float, safe: float) -> tuple[float, float, float, float]:
+def _place(kind: str, reg: dict[str, Any], width: float, height: float, safe: float) -> tuple[float, float, float, float]:
     """Resolve x, y, w, h (lengths or shares of the trim) and the anchor to the region's top-left
     corner and size in points.  The anchor says which edge (or the centre) x and y measure from:
     ``bottom-right`` with x: 4mm, y: 4mm puts the region's corner 4 mm inside the trim's corner."""
@@ -378,7 +380,7 @@ def _place(kind: str, reg: dict, width: float, height: float, safe: float) -> tu
     return x, y, w, h
 
 
-def _outside(kind: str, props: dict, x: float, y: float, w: float, h: float, width: float, height: float,
+def _outside(kind: str, props: dict[str, Any], x: float, y: float, w: float, h: float, width: float, height: float,
              safe: float, bleed: float) -> str | None:
     """Where a placed region may lie: text, marks, images and badges in the safe area, bleed: true
     bands in the bleed, everything else on the trim.  The name of the area it leaves, or None."""
@@ -395,7 +397,7 @@ def _outside(kind: str, props: dict, x: float, y: float, w: float, h: float, wid
     return None
 
 
-def _build_fonts(data: dict, fonts_folder: Path, smap: SourceMap) -> tuple[dict[str, str], list[Problem]]:
+def _build_fonts(data: dict[str, Any], fonts_folder: Path, smap: SourceMap) -> tuple[dict[str, str], list[Problem]]:
     """fonts: [{family, weight, file}] → font name (family, or family-bold) → key for measuring and
     drawing.  Files live in the project's fonts/ folder; CFF-outline OpenType fonts are refused."""
     out, problems = {}, []
@@ -455,7 +457,7 @@ def _resolve_fonts(layout: Layout, own: dict[str, str], smap: SourceMap) -> tupl
     return replace(layout, face=sides["face"], back=sides["back"]), problems
 
 
-def _build_layout(lid: str, data: dict, smap: SourceMap, folder: Path | None = None,
+def _build_layout(lid: str, data: dict[str, Any], smap: SourceMap, folder: Path | None = None,
                   size: Any = None) -> tuple[Layout | None, list[Problem]]:
     """A layout at its own size, or at size (a deck's size: …); every region is placed on that card
     and checked against it."""
@@ -507,7 +509,7 @@ def _build_layout(lid: str, data: dict, smap: SourceMap, folder: Path | None = N
             if kind in TEXT_KINDS and "field" not in props and "text" not in props:
                 problems.append(smap.problem(path, "text region needs field or text"))
             f = props.get("field")
-            if f is not None and f not in CARD_FIELDS and not f.startswith(("fields.", "rules.")):
+            if isinstance(f, str) and f not in CARD_FIELDS and not f.startswith(("fields.", "rules.")):
                 known = ", ".join(sorted(CARD_FIELDS))
                 problems.append(smap.problem(path + ("field",), f"unknown field {f!r} (use {known}, "
                                                                  "fields.NAME or rules.NAME)"))
@@ -548,7 +550,7 @@ def _build_rulings(raw: _Raw) -> tuple[list[Ruling], list[Problem]]:
 
 def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout], entries: list[Entry],
                 game_fonts: dict[str, str] | None = None,
-                broken_layouts: set[str] = frozenset()) -> tuple[Deck | None, list[Problem]]:
+                broken_layouts: Set[str] = frozenset()) -> tuple[Deck | None, list[Problem]]:
     d, smap = raw.data, raw.smap
     problems: list[Problem] = []
     deck_entry, errs = read_entry("deck", d["id"], d["name"], d, smap, ())
@@ -571,7 +573,7 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout], entries: li
     if layout is not None:
         layout, errs = _resolve_fonts(layout, game_fonts or {}, smap)
         problems.extend(errs)
-    suits = {}
+    suits: dict[str, Any] = {}
     marks: dict[str, str] = {}
     for i, s in enumerate(d.get("suits", [])):
         if s["id"] in suits:
@@ -649,7 +651,7 @@ BACK_KEYS = ("title", "subtitle", "color", "image")              # a card's own 
 SIDE_KEYS = ("title", "body", "flavor", "value", "suit", "image", "fields")   # a side of a two-sided card
 
 
-def _card_sides(card: Card, merged: dict, own: dict, path: tuple, two_sided: bool, suits: dict[str, Suit],
+def _card_sides(card: Card, merged: dict[str, Any], own: dict[str, Any], path: tuple[Any, ...], two_sided: bool, suits: dict[str, Suit],
                 folder: Path, smap: SourceMap, lines: list[str]) -> tuple[Card, list[Problem]]:
     """A card's back: in a one-sided deck, back: {title, subtitle, color, image} over the deck's back;
     in a two_sided deck, front: and back: hold each side's content (title, body, … as on a card)."""
@@ -706,7 +708,7 @@ def _card_sides(card: Card, merged: dict, own: dict, path: tuple, two_sided: boo
 
 
 
-def _spot(smap: SourceMap, lines: list[str], path: tuple) -> Where:
+def _spot(smap: SourceMap, lines: list[str], path: tuple[Any, ...]) -> Where:
     """Where the text of a card field starts: a spreadsheet cell, or its first character in the YAML."""
     loc = smap.location(path)
     if loc.cell or loc.file != smap.file:
@@ -736,7 +738,7 @@ def _text_start(lines: list[str], at: tuple[int, int], key: str) -> tuple[int, i
     return at
 
 
-def _safe_image(folder: Path, rel: str, smap: SourceMap, path: tuple) -> tuple[Path | None, Problem | None]:
+def _safe_image(folder: Path, rel: str, smap: SourceMap, path: tuple[Any, ...]) -> tuple[Path | None, Problem | None]:
     target = (folder / rel).resolve()
     try:
         target.relative_to(folder.resolve())
@@ -753,7 +755,7 @@ def _safe_image(folder: Path, rel: str, smap: SourceMap, path: tuple) -> tuple[P
 def image_problem(path: Path) -> str | None:
     """Why an image cannot be printed (not an image, corrupt, too many pixels), or None.  Checked
     when the data is loaded, so validate and build both see it, with the YAML line that names it."""
-    from PIL import Image
+    from PIL import Image, UnidentifiedImageError
     try:
         if path.stat().st_size > MAX_IMAGE_BYTES:
             return f"is larger than {MAX_IMAGE_BYTES // 1_000_000} MB"
@@ -766,11 +768,11 @@ def image_problem(path: Path) -> str | None:
             img.load()
     except (OSError, ValueError, SyntaxError, Image.DecompressionBombError) as exc:
         return f"cannot be read as an image ({type(exc).__name__}: {exc})" if not isinstance(
-            exc, Image.UnidentifiedImageError) else "is not a PNG or JPEG image (the file is corrupt or of another kind)"
+            exc, UnidentifiedImageError) else "is not a PNG or JPEG image (the file is corrupt or of another kind)"
     return None
 
 
-def _build_game(raw: _Raw, game_id: str, folder: Path, decks: list[Deck], parts: list,
+def _build_game(raw: _Raw, game_id: str, folder: Path, decks: list[Deck], parts: list[Any],
                 failed: set[str], entries: list[Entry], rulings: list[Ruling],
                 folder_display: str, unreadable: bool = False,
                 id_at: dict[str, tuple[int, int]] | None = None) -> tuple[Game, list[Problem]]:

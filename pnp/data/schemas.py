@@ -3,6 +3,8 @@
 it imports no other part of pnp's data or rulebook layers."""
 from __future__ import annotations
 
+from typing import Any
+
 from ..units import GEOMETRY_PATTERN, LENGTH_PATTERN
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -153,7 +155,7 @@ LAYOUT = {
     },
 }
 
-CARD = {
+CARD: dict[str, Any] = {
     "type": "object", "additionalProperties": False, "required": ["id"],
     "properties": {
         "id": ID,

@@ -224,7 +224,7 @@ def _number(text: str) -> int | float | str:
     return int(f) if f.is_integer() and abs(f) < 2 ** 53 else f
 
 
-def _pick_sheet(sheets: list[tuple[str, Any]], wanted: str | None, display: str):
+def _pick_sheet(sheets: list[tuple[str, Any]], wanted: str | None, display: str) -> tuple[str, Any]:
     if wanted is None:
         return sheets[0]
     for entry in sheets:
@@ -332,7 +332,7 @@ class CardCells:
 
     table: Table
     rows: list[int] = field(default_factory=list)                       # card index → row
-    cells: dict[tuple[int, tuple], tuple[int, int]] = field(default_factory=dict)
+    cells: dict[tuple[int, tuple[Any, ...]], tuple[int, int]] = field(default_factory=dict)
 
 
 def _scalar(key: str, value: Any, problems: list[Problem], table: Table, r: int, c: int) -> Any:
@@ -372,7 +372,7 @@ def _loose(value: Any) -> Any:
     return value
 
 
-def cards_from_table(table: Table) -> tuple[list[dict], CardCells, list[Problem]]:
+def cards_from_table(table: Table) -> tuple[list[dict[str, Any]], CardCells, list[Problem]]:
     """Card mappings (as a YAML ``cards:`` list would give) from a table whose first row is the header."""
     problems: list[Problem] = []
     where = CardCells(table)
@@ -414,7 +414,7 @@ def cards_from_table(table: Table) -> tuple[list[dict], CardCells, list[Problem]
     if "id" not in {k[0] for k in columns.values()}:
         problems.append(table.problem(head_row, 1, "", "the header row has no id column"))
         return [], where, problems
-    cards: list[dict] = []
+    cards: list[dict[str, Any]] = []
     for r in rows[1:]:
         values = {c: table.cells[(r, c)] for c in columns if (r, c) in table.cells}
         if not values:
@@ -510,8 +510,8 @@ def sheet_path(folder: Path, spec: str) -> Path | None:
     return target
 
 
-def expand_deck(data: dict, smap: SourceMap, folder: Path, display_folder: str
-                ) -> tuple[dict, SourceMap, list[Problem]]:
+def expand_deck(data: dict[str, Any], smap: SourceMap, folder: Path, display_folder: str
+                ) -> tuple[dict[str, Any], SourceMap, list[Problem]]:
     """A deck whose ``cards`` is ``{from: FILE, sheet: NAME, encoding: CODEC}``: the cards read from the
     sheet, and a source map that locates them by cell."""
     spec = data["cards"]
@@ -539,18 +539,19 @@ def expand_deck(data: dict, smap: SourceMap, folder: Path, display_folder: str
     return {**data, "cards": cards}, SheetSourceMap(smap, cells), problems
 
 
-def raw_cards(data: dict, smap: SourceMap, folder: Path, display_folder: str) -> list[dict]:
+def raw_cards(data: dict[str, Any], smap: SourceMap, folder: Path, display_folder: str) -> list[dict[str, Any]]:
     """The deck's card mappings as written (YAML list or spreadsheet rows), without defaults."""
     if isinstance(data.get("cards"), dict):
         expanded, _, problems = expand_deck(data, smap, folder, display_folder)
         if problems:
             raise DataError(problems)
-        return expanded["cards"]
+        cards: list[dict[str, Any]] = expanded["cards"]
+        return cards
     return list(data.get("cards") or [])
 
 
 # ------------------------------------------------------------------------------ cards → CSV
-def card_columns(cards: list[dict]) -> list[str]:
+def card_columns(cards: list[dict[str, Any]]) -> list[str]:
     present = {k for c in cards for k in c}
     cols = [k for k in COLUMN_ORDER if k in present or k == "id"]
     fields: list[str] = []
@@ -586,7 +587,7 @@ def _cell_text(value: Any) -> str:
     return str(value)
 
 
-def cards_to_csv(cards: list[dict], delimiter: str = ",") -> str:
+def cards_to_csv(cards: list[dict[str, Any]], delimiter: str = ",") -> str:
     """The card list as CSV text: one header row, one row a card (round-trips through ``cards_from_table``)."""
     cols = card_columns(cards)
     out = io.StringIO(newline="")

@@ -10,7 +10,7 @@ import stat
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 from yaml.composer import Composer
@@ -59,10 +59,18 @@ class SourceMap:
         return Where(self.file, *self.where(path))
 
 
-_Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)   # libyaml when present: 10× faster, same marks
+if TYPE_CHECKING:
+    from yaml import SafeLoader as _Base
+else:
+    _Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)   # libyaml when present: 10× faster, same marks
 
 
-def _count_aliases(text: str) -> tuple[int, object]:
+def _refused(message: str, mark: Any) -> yaml.MarkedYAMLError:
+    """A YAML error at ``mark`` (a pure-Python or a libyaml mark: both carry line and column)."""
+    return yaml.MarkedYAMLError(None, None, message, mark)
+
+
+def _count_aliases(text: str) -> tuple[int, Any]:
     """Aliases in the text, counted on the event stream before anything is composed or expanded.
     The same pass enforces the node budget and the nesting depth (pnp/limits.py), so a huge or deeply
     nested file is refused while it is parsed, before any tree is built from it."""
@@ -72,13 +80,13 @@ def _count_aliases(text: str) -> tuple[int, object]:
         if isinstance(event, (yaml.ScalarEvent, yaml.AliasEvent, yaml.CollectionStartEvent)):
             nodes += 1
             if nodes > MAX_YAML_NODES:
-                raise yaml.MarkedYAMLError(None, None, f"more than {MAX_YAML_NODES:,} values in one file: refused "
-                                           "(split the data into several files)", event.start_mark)
+                raise _refused(f"more than {MAX_YAML_NODES:,} values in one file: refused "
+                               "(split the data into several files)", event.start_mark)
         if isinstance(event, yaml.CollectionStartEvent):
             depth += 1
             if depth > MAX_YAML_DEPTH:
-                raise yaml.MarkedYAMLError(None, None, f"lists and mappings nested more than {MAX_YAML_DEPTH} "
-                                           "deep: refused", event.start_mark)
+                raise _refused(f"lists and mappings nested more than {MAX_YAML_DEPTH} deep: refused",
+                               event.start_mark)
         elif isinstance(event, yaml.CollectionEndEvent):
             depth -= 1
         if isinstance(event, yaml.AliasEvent):
@@ -125,17 +133,16 @@ def _line_col(before: str) -> tuple[int, int]:
 
 
 class _Loader(_Base):
-    def __init__(self, stream):
+    def __init__(self, stream: str) -> None:
         super().__init__(stream)
         self.alias_count = 0
 
-    def compose_node(self, parent, index):  # noqa: D401 - PyYAML hook
+    def compose_node(self, parent: Node | None, index: Any) -> Node | None:  # PyYAML hook
         if self.check_event(yaml.AliasEvent):
             self.alias_count += 1
             if self.alias_count > MAX_ALIASES:
-                event = self.peek_event()
-                raise yaml.MarkedYAMLError(
-                    None, None, f"more than {MAX_ALIASES} aliases: refused", event.start_mark)
+                event = self.peek_event()  # type: ignore[no-untyped-call]  # untyped in PyYAML's stubs
+                raise _refused(f"more than {MAX_ALIASES} aliases: refused", event.start_mark)
         return Composer.compose_node(self, parent, index)
 
 

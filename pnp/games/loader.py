@@ -56,7 +56,7 @@ def has_engine(game: Game) -> bool:
     return bool(game.engine)
 
 
-def game_yaml_where(game: Game, path: tuple) -> str:
+def game_yaml_where(game: Game, path: tuple[Any, ...]) -> str:
     """``components/<game>/game.yaml:LINE:COL`` of the value at ``path`` (the file alone if unknown)."""
     from ..data.yamlsource import load_yaml
     display = game.where.file
@@ -281,8 +281,9 @@ def make_engine(game: Game) -> Any:
             f"module {getattr(module, '__name__', game.engine)!r}"
         raise _fail(game, f"{what} defines no make_engine(game) function")
     files = {}
-    if module is not None and getattr(module, "__file__", None):
-        files[str(Path(module.__file__).resolve())] = _short(game, module.__file__)
+    where = getattr(module, "__file__", None) if module is not None else None
+    if where:
+        files[str(Path(where).resolve())] = _short(game, where)
     try:
         engine = factory(game)
     except PnpError:

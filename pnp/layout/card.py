@@ -6,20 +6,20 @@ import math
 from collections.abc import Mapping
 from dataclasses import replace
 
-from ..data.model import Back, Card, Deck, Game, Icon, Layout, Region
+from ..data.model import Back, Card, Deck, Game, Icon, Layout, Region, Where
 from ..errors import DataError, Problem
 from ..text import fonts
 from ..text.inline import ICON_CHAR, Inline, Run, merge_runs, parse_inline, plain_text
-from ..text.linebreak import Span, TextDoesNotFit, break_text, fit_text
+from ..text.linebreak import FitResult, Span, TextDoesNotFit, WidthCache, break_text, fit_text
 from ..units import to_mm
 from .plan import RUBY_SCALE, Box, CardPlan, Item, Mark, Picture, PlacedLine, Rotated, Rule, TextBlock
 
 ASCENT = 0.88   # first baseline sits this many ems below the top of a text box
-_WIDTHS: dict = {}   # (font key, size) → {char: width}: fonts.measure is fixed per font key, so shared
+_WIDTHS: WidthCache = {}   # (font key, size) → {char: width}: fonts.measure is fixed per font key, so shared
 
 
-class _Problems(list):
-    def add(self, card_where, field: str, message: str) -> None:
+class _Problems(list[Problem]):
+    def add(self, card_where: Where, field: str, message: str) -> None:
         self.append(Problem(card_where.file, card_where.line, card_where.col, field, message,
                             cell=getattr(card_where, "cell", "")))
 
@@ -57,7 +57,7 @@ def bold_of(font: str) -> str:
     return font + "-bold" if fonts.known(font + "-bold") else "gothic-bold"
 
 
-def place_text(text: str, region: Region, *, color: str, problems: _Problems, where, label: str,
+def place_text(text: str, region: Region, *, color: str, problems: _Problems, where: Where, label: str,
                default_font: str = "mincho", runs: Inline | None = None,
                icons: Mapping[str, Icon] | None = None) -> TextBlock | None:
     """Fit text into a region (shrinking down to min_size) and place its lines; report, never clip.
@@ -89,7 +89,7 @@ def place_text(text: str, region: Region, *, color: str, problems: _Problems, wh
         return [Span(ICON_CHAR if r.icon else r.text, bold if r.style == "strong" else font, s, r.style,
                      r.ruby, r.color, r.icon) for r in runs]
 
-    def fit(s: float, min_s: float | None):
+    def fit(s: float, min_s: float | None) -> FitResult:
         return fit_text(spans_at(s), region.w_pt, region.h_pt - ruby_room, fonts.measure, size_pt=s,
                         min_size_pt=min_s, leading=region.get("leading", 1.4), justify=(align == "justify"),
                         width_cache=_WIDTHS)
@@ -144,7 +144,7 @@ def card_icons(game: Game, deck: Deck) -> dict[str, Icon]:
 
 
 def _markup(text: str, region: Region, card: Card | None, deck: Deck, game: Game, problems: _Problems,
-            where, label: str) -> Inline | None:
+            where: Where, label: str) -> Inline | None:
     """Card text → runs; each markup problem reported at its own line and column in the data."""
     runs, errors = parse_inline(text, icons=card_icons(game, deck), colors=deck.layout.styles)
     if not errors:
@@ -169,7 +169,8 @@ def _markup(text: str, region: Region, card: Card | None, deck: Deck, game: Game
 
 def _card_text(region: Region, card: Card | None, deck: Deck, game: Game, back: Back | None = None) -> str:
     if "text" in region.props:
-        return region.props["text"]
+        fixed: str = region.props["text"]
+        return fixed
     name = region.props["field"]
     if card is None:   # a back: game and deck names, as the deck's (or the card's own) back says
         back = back or deck.back
@@ -281,7 +282,7 @@ PROPOSAL_RED = "#a4451f"   # the colour of pnp's proposals, in print as in the r
 BADGE_TEXT = "（仮）"
 
 
-def _badge(region: Region, fill: str, problems: _Problems, where) -> list[Item]:
+def _badge(region: Region, fill: str, problems: _Problems, where: Where) -> list[Item]:
     """The （仮） mark of a card pnp proposed: a filled tag with the word in the paper's colour, so it
     reads in greyscale too and extracts as text from the PDF."""
     text = region.get("text", BADGE_TEXT)
@@ -310,7 +311,7 @@ def turns_into_another_number(text: str) -> bool:
     return turned != text and not (len(turned) > 1 and turned.startswith("0"))
 
 
-def _index(text: str, region: Region, card: Card | None, color: str, problems: _Problems, where,
+def _index(text: str, region: Region, card: Card | None, color: str, problems: _Problems, where: Where,
            label: str) -> list[Item] | None:
     """Corner index: the value on top, the suit mark under it."""
     mark_size = region.get("mark_size", 0.0) if card is not None and card.suit else 0.0
@@ -326,7 +327,7 @@ def _index(text: str, region: Region, card: Card | None, color: str, problems: _
         last = block.lines[-1]
         y = last.baseline + block.size_pt * 0.1
         items.append(Rule(last.x, y, last.x + last.line.width_pt, y, color, max(0.6, block.size_pt * 0.07)))
-    if mark_size:
+    if mark_size and card is not None and card.suit is not None:
         used = block.lines[-1].baseline + block.size_pt * 0.2
         items.append(Mark(card.suit.mark, region.x_pt + region.w_pt / 2, used + gap + mark_size / 2, mark_size,
                           color, 1.0))
@@ -350,7 +351,8 @@ def slot_units(region: Region, card: Card) -> list[str] | str:
     return f"rules.{name[6:]} is neither a count nor a mapping of counts (slots region {region.name!r})"
 
 
-def _slots(region: Region, card: Card, icons: Mapping[str, Icon], problems: _Problems, where) -> list[Item] | None:
+def _slots(region: Region, card: Card, icons: Mapping[str, Icon], problems: _Problems,
+           where: Where) -> list[Item] | None:
     """Boxes in rows (a damage or inventory track, or a mission's cube slots), numbered; the last box
     can carry a word and a tint (the box that kills).  Entries with an icon show it faintly."""
     label = region.props.get("field", "")
@@ -393,7 +395,7 @@ def _slots(region: Region, card: Card, icons: Mapping[str, Icon], problems: _Pro
     return items
 
 
-def _pips(text: str, region: Region, problems: _Problems, where, label: str) -> list[Item] | None:
+def _pips(text: str, region: Region, problems: _Problems, where: Where, label: str) -> list[Item] | None:
     """Each character a disc in its colour (cost pips), left to right, the character inside."""
     colors = region.get("pip_colors") or {}
     chars = [ch for ch in text if not ch.isspace()]
@@ -425,13 +427,13 @@ def _pips(text: str, region: Region, problems: _Problems, where, label: str) -> 
     return items
 
 
-class DeckPlans(tuple):
+class DeckPlans(tuple[dict[str, CardPlan], CardPlan]):
     """(faces, back) — unpacks as it always has — plus backs: the back side of every card by id
     (the deck's back plan itself where a card has no back of its own) and whether any differs."""
 
     backs: dict[str, CardPlan]
 
-    def __new__(cls, faces: dict[str, CardPlan], back: CardPlan, backs: dict[str, CardPlan]):
+    def __new__(cls, faces: dict[str, CardPlan], back: CardPlan, backs: dict[str, CardPlan]) -> DeckPlans:
         self = super().__new__(cls, (faces, back))
         self.backs = backs
         return self

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from ..data.parts import Die
 
@@ -42,7 +43,7 @@ NET_SLOTS: dict[str, tuple[tuple[Pt2, ...], ...]] = {
 }
 
 
-def _key(p: Pt2 | Pt3) -> tuple:
+def _key(p: Pt2 | Pt3) -> tuple[Any, ...]:
     return tuple(round(v, 6) for v in p)
 
 
@@ -50,21 +51,33 @@ def _edges(poly: tuple[Pt2, ...]) -> list[tuple[Pt2, Pt2]]:
     return [(poly[i], poly[(i + 1) % len(poly)]) for i in range(len(poly))]
 
 
-def _centroid(poly) -> tuple:
+def _centroid(poly: tuple[tuple[float, ...], ...] | list[tuple[float, ...]]) -> tuple[Any, ...]:
     n = len(poly)
     return tuple(sum(p[i] for p in poly) / n for i in range(len(poly[0])))
 
 
 # -- small 3D algebra (3×3 matrices as tuples of rows) ------------------------------------------------
-def _matmul(a, b):
-    return tuple(tuple(sum(a[i][k] * b[k][j] for k in range(3)) for j in range(3)) for i in range(3))
+Mat3 = tuple[Pt3, Pt3, Pt3]
 
 
-def _apply(m, v):
-    return tuple(sum(m[i][k] * v[k] for k in range(3)) for i in range(3))
+def _matmul(a: Mat3, b: Mat3) -> Mat3:
+    r0, r1, r2 = (_row(a[i], b) for i in range(3))
+    return (r0, r1, r2)
 
 
-def _axis_rotation(u: Pt3, angle: float):
+def _row(r: Pt3, b: Mat3) -> Pt3:
+    return (r[0] * b[0][0] + r[1] * b[1][0] + r[2] * b[2][0],
+            r[0] * b[0][1] + r[1] * b[1][1] + r[2] * b[2][1],
+            r[0] * b[0][2] + r[1] * b[1][2] + r[2] * b[2][2])
+
+
+def _apply(m: Mat3, v: Pt3) -> Pt3:
+    return (m[0][0] * v[0] + m[0][1] * v[1] + m[0][2] * v[2],
+            m[1][0] * v[0] + m[1][1] * v[1] + m[1][2] * v[2],
+            m[2][0] * v[0] + m[2][1] * v[1] + m[2][2] * v[2])
+
+
+def _axis_rotation(u: Pt3, angle: float) -> Mat3:
     ux, uy, uz = u
     c, s = math.cos(angle), math.sin(angle)
     t = 1 - c
@@ -115,7 +128,7 @@ class Net:
             v = tuple(c[i] - a[i] for i in range(3))
             n = (u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0])
             length = math.sqrt(sum(x * x for x in n))
-            out.append(tuple(sign * x / length for x in n))
+            out.append((sign * n[0] / length, sign * n[1] / length, sign * n[2] / length))
         return out
 
     def opposite_pairs(self) -> list[tuple[int, int]]:
@@ -128,13 +141,13 @@ class Net:
                     pairs.append((i, j))
         return pairs
 
-    def vertices_3d(self) -> set[tuple]:
+    def vertices_3d(self) -> set[tuple[Any, ...]]:
         return {_key(p) for poly in self.fold() for p in poly}
 
-    def edge_partner(self) -> dict[tuple, tuple]:
+    def edge_partner(self) -> dict[tuple[Any, ...], tuple[Any, ...]]:
         """Each outline edge → the outline edge it meets once folded (the pair a glue tab joins)."""
         folded = self.fold()
-        where: dict[frozenset, list] = {}
+        where: dict[frozenset[Any], list[Any]] = {}
         for f, p, q in self.cut_edges:
             i = self.faces[f].index(p)
             j = self.faces[f].index(q)
@@ -151,7 +164,7 @@ class Net:
 @cache
 def _hinges(type_: str) -> tuple[tuple[Hinge, ...], tuple[tuple[int, Pt2, Pt2], ...]]:
     faces = NET_SLOTS[type_]
-    owners: dict[frozenset, list[tuple[int, Pt2, Pt2]]] = {}
+    owners: dict[frozenset[Any], list[tuple[int, Pt2, Pt2]]] = {}
     for f, poly in enumerate(faces):
         for p, q in _edges(poly):
             owners.setdefault(frozenset((_key(p), _key(q))), []).append((f, p, q))
@@ -183,7 +196,7 @@ def _fold(type_: str) -> list[tuple[Pt3, ...]]:
     hinges, _ = _hinges(type_)
     turn = math.pi - DIHEDRAL[type_]
     # transform of each face: x3 = M @ x + t  (x in the flat net, z = 0)
-    xf: dict[int, tuple] = {0: (IDENTITY, (0.0, 0.0, 0.0))}
+    xf: dict[int, tuple[Any, ...]] = {0: (IDENTITY, (0.0, 0.0, 0.0))}
     for h in hinges:
         m_parent, t_parent = xf[h.a]
         p = (h.p[0], h.p[1], 0.0)
@@ -197,9 +210,10 @@ def _fold(type_: str) -> list[tuple[Pt3, ...]]:
         r = _axis_rotation(u, angle)
         # local: x ↦ R (x − p) + p, then the parent's transform
         rp = _apply(r, p)
-        t_local = tuple(p[i] - rp[i] for i in range(3))
+        t_local = (p[0] - rp[0], p[1] - rp[1], p[2] - rp[2])
         m = _matmul(m_parent, r)
-        t = tuple(_apply(m_parent, t_local)[i] + t_parent[i] for i in range(3))
+        moved = _apply(m_parent, t_local)
+        t = (moved[0] + t_parent[0], moved[1] + t_parent[1], moved[2] + t_parent[2])
         xf[h.b] = (m, t)
     out = []
     for f, poly in enumerate(faces):
@@ -245,7 +259,7 @@ def make_net(type_: str) -> Net:
     net = Net(type_, faces, hinges, cut, ())
     partner = net.edge_partner()
     tabs: list[Tab] = []
-    done: set = set()
+    done: set[Any] = set()
     for edge in cut:
         if edge in done:
             continue
@@ -277,7 +291,7 @@ class DieNet:
         return sorted(out, key=lambda t: (_sort_key(t[0]), _sort_key(t[1])))
 
 
-def _sort_key(face: str) -> tuple:
+def _sort_key(face: str) -> tuple[Any, ...]:
     return (0, int(face), "") if face.lstrip("-").isdigit() else (1, 0, face)
 
 

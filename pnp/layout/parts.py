@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
-from typing import Any, Union
+from typing import Any
 
 from ..data.model import Game, Region, Where
 from ..data.parts import Bits, Board, CutCard, Dice, Tokens, Track, TrackCopy
@@ -56,7 +56,7 @@ class Group:
     clip: tuple[float, float, float, float] | None = None
 
 
-PartItem = Union[Item, Polygon, Group]
+PartItem = Item | Polygon | Group
 
 
 @dataclass(frozen=True)
@@ -316,7 +316,7 @@ def _pack_pieces(pieces: list[tuple[float, float, list]], room: Room, wr: Writer
     for (page, x, y), (_, _, items) in zip(spots, pieces):
         pages[page].append(_shift(items, room.x0 + x, room.y0 + LEGEND_H + y))
     out = []
-    for i, items in enumerate(pages):
+    for items in pages:
         legend = _legend(wr, room, extra, keys)
         out.append((room.paper_w, room.paper_h, legend + items))
     return out

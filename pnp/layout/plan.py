@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Union
+from typing import Any
 
-from ..text.linebreak import Line
+from ..text.linebreak import Fragment, Line, Measure
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,7 @@ class TextBlock:
     lines: tuple[PlacedLine, ...]
     color: str                  # fragments with a colour of their own (markup) use theirs
     size_pt: float
-    icons: tuple = ()           # (name, pnp.data.model.Icon) of the inline icons its fragments name
+    icons: tuple[Any, ...] = ()           # (name, pnp.data.model.Icon) of the inline icons its fragments name
 
 
 @dataclass(frozen=True)
@@ -86,19 +86,20 @@ ICON_DROP = 0.02     # its bottom sits this many ems under the baseline (optical
 RUBY_SCALE = 0.5
 
 
-def ruby_position(frag, char_space: float, measure=None) -> tuple[float, float, float]:
+def ruby_position(frag: Fragment, char_space: float, measure: Measure | None = None) -> tuple[float, float, float]:
     """Where a fragment's ruby goes: (x from the fragment's start, ruby size, extra spacing between
     the reading's characters) — centred over the base, spread when the base is wider."""
     from ..text import fonts
     measure = measure or fonts.measure
     rs = frag.size_pt * RUBY_SCALE
     base_w = measure(frag.text, frag.font, frag.size_pt) + char_space * (len(frag.text) - 1)
-    rw = measure(frag.ruby, frag.font, rs)
-    spacing = max(0.0, (base_w - rw) / len(frag.ruby)) if rw < base_w else 0.0
-    return (base_w - rw - spacing * (len(frag.ruby) - 1)) / 2, rs, spacing
+    ruby = frag.ruby or ""
+    rw = measure(ruby, frag.font, rs)
+    spacing = max(0.0, (base_w - rw) / len(ruby)) if rw < base_w else 0.0
+    return (base_w - rw - spacing * (len(ruby) - 1)) / 2, rs, spacing
 
 
-Item = Union[Box, Mark, TextBlock, Picture, Rotated, Rule]
+Item = Box | Mark | TextBlock | Picture | Rotated | Rule
 
 
 @dataclass(frozen=True)

@@ -101,8 +101,8 @@ def impose(count: int, grid: Grid, duplex: str, back_offset: tuple[float, float]
     if duplex not in DUPLEX:
         raise PnpError(f"unknown duplex mode {duplex!r} (use {', '.join(DUPLEX)})")
     dx, dy = back_offset
+    pages: list[SheetPage] = []
     if duplex == "fold":
-        pages = []
         per = grid.per_sheet
         for s in range(max(1, math.ceil(count / per))):
             slots = []
@@ -111,7 +111,6 @@ def impose(count: int, grid: Grid, duplex: str, back_offset: tuple[float, float]
                 slots.append(Slot(s * per + k, col, row, *grid.position(col, row)))
             pages.append(SheetPage("fold", s + 1, tuple(slots)))
         return pages
-    pages: list[SheetPage] = []
     per = grid.per_sheet
     sheets = max(1, math.ceil(count / per))
     for s in range(sheets):

@@ -54,14 +54,15 @@ def _split(length: float, room: float, overlap: float) -> tuple[int, float]:
 
 def plan_tiling(board_w: float, board_h: float, room_w: float, room_h: float, overlap: float) -> Tiling:
     """Fewest tiles of at most room_w × room_h covering the board; turned pages when that needs fewer."""
-    best = None
+    best: tuple[int, bool, int, int, float, float] | None = None
     for landscape, (rw, rh) in ((False, (room_w, room_h)), (True, (room_h, room_w))):
         cols, tw = _split(board_w, rw, overlap)
         rows, th = _split(board_h, rh, overlap)
         if best is None or cols * rows < best[0]:
             best = (cols * rows, landscape, cols, rows, tw, th)
+    assert best is not None       # two orientations were tried
     _, landscape, cols, rows, tw, th = best
-    tiles = []
+    tiles: list[Tile] = []
     for r in range(rows):
         for c in range(cols):
             x = c * (tw - overlap) if cols > 1 else 0.0
@@ -78,7 +79,7 @@ def plan_tiling_at(board_w: float, board_h: float, cuts_x: list[float], cuts_y: 
         edges = [0.0, *sorted(cuts), length]
         return [(a - overlap if i else a, b) for i, (a, b) in enumerate(zip(edges, edges[1:]))]
     xs, ys = spans(board_w, cuts_x), spans(board_h, cuts_y)
-    tiles = []
+    tiles: list[Tile] = []
     for r, (y0, y1) in enumerate(ys):
         for c, (x0, x1) in enumerate(xs):
             tiles.append(Tile(len(tiles) + 1, c, r, x0, y0, x1 - x0, y1 - y0))

@@ -101,9 +101,9 @@ class PdfPainter:
         c.saveState()
         c.translate(x, top)
         if clip is not None:
-            l, t, r, b = clip
+            left, t, r, b = clip
             p = c.beginPath()
-            p.rect(-l, -(plan.height + b), plan.width + l + r, plan.height + t + b)
+            p.rect(-left, -(plan.height + b), plan.width + left + r, plan.height + t + b)
             c.clipPath(p, stroke=0, fill=0)
         bl = plan.bleed
         c.setFillColor(self.color(plan.background))
@@ -182,7 +182,7 @@ class PdfPainter:
         cx, bottom = x + size / 2, baseline + size * ICON_DROP
         if icon.image is not None:
             self.picture(Picture(icon.image, cx - d / 2, bottom - d, d, d))
-        else:
+        elif icon.shape is not None:
             self.mark(Mark(icon.shape, cx, bottom - d / 2, d, icon.color))
 
     def begin_style(self, fill: str | None, stroke: str | None, stroke_width: float, opacity: float = 1.0,

@@ -113,11 +113,11 @@ class PngPainter:
             if item.angle % 360 == 180 and abs(2 * cx - w) <= 1 and abs(2 * cy - h) <= 1:
                 layer = layer.transpose(Image.Transpose.ROTATE_180)    # exact and fast: the usual case
             else:
-                layer = layer.rotate(item.angle, center=(cx, cy), resample=Image.BICUBIC)
+                layer = layer.rotate(item.angle, center=(cx, cy), resample=Image.Resampling.BICUBIC)
             self.img.alpha_composite(layer)
         elif isinstance(item, Picture):
-            with Image.open(item.path) as pic:
-                pic = pic.convert("RGBA")
+            with Image.open(item.path) as opened:
+                pic = opened.convert("RGBA")
                 w, h = round(item.w * self.s), round(item.h * self.s)
                 pic.thumbnail((w, h))
                 x, y = self.px(item.x, item.y)
@@ -159,7 +159,7 @@ class PngPainter:
                 d.polygon([pt(*p) for p in _flatten(kind, data)], fill=255)
             mask = ImageChops.logical_xor(mask.convert("1"), sub.convert("1")).convert("L")
         size = round(m.size * self.s) + 1
-        mask = mask.resize((size, size), Image.LANCZOS)
+        mask = mask.resize((size, size), Image.Resampling.LANCZOS)
         cx, cy = self.px(m.cx, m.cy)
         self._layer_paste(m.fill, mask, m.opacity, (round(cx - size / 2), round(cy - size / 2)))
 
@@ -182,7 +182,7 @@ def _flatten(kind: str, data) -> list[tuple[float, float]]:
     return pts
 
 
-def render_card(plan: CardPlan, dpi: int, with_bleed: bool = False) -> Image.Image:
+def render_card(plan: CardPlan, dpi: float, with_bleed: bool = False) -> Image.Image:
     """One side of a card as an RGB image: trim × dpi pixels (or trim + bleed)."""
     s = dpi / 72.0
     bleed = plan.bleed if with_bleed else 0.0

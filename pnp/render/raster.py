@@ -57,11 +57,11 @@ def write_tts(deck: Deck, faces: dict[str, CardPlan], back: CardPlan, folder: Pa
     cw, ch = tts_cell_size(back.width, back.height)
     dpi = cw / (back.width / 72)
     cards = deck.physical_cards()
-    images = {card.id: render_card(faces[card.id], dpi).resize((cw, ch), Image.LANCZOS) for card in deck.cards}
-    back_img = render_card(back, dpi).resize((cw, ch), Image.LANCZOS)
-    unique = {c.id: (backs or {}).get(c.id, back) for c in deck.cards}
-    unique = {k: render_card(v, dpi).resize((cw, ch), Image.LANCZOS) for k, v in unique.items()
-              if any(p is not back for p in unique.values())}
+    images = {card.id: render_card(faces[card.id], dpi).resize((cw, ch), Image.Resampling.LANCZOS) for card in deck.cards}
+    back_img = render_card(back, dpi).resize((cw, ch), Image.Resampling.LANCZOS)
+    back_plans = {c.id: (backs or {}).get(c.id, back) for c in deck.cards}
+    unique = {k: render_card(v, dpi).resize((cw, ch), Image.Resampling.LANCZOS) for k, v in back_plans.items()
+              if any(p is not back for p in back_plans.values())}
     out, sheets = [], []
     for n, start in enumerate(range(0, len(cards), TTS_PER_SHEET), 1):
         chunk = cards[start:start + TTS_PER_SHEET]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import Any
 
 Path = list  # a list of sub-paths; each sub-path is ("poly", [(x, y), …]) | ("circle", (x, y, r)) | ("curve", [...])
 
@@ -26,7 +27,7 @@ def _star(points: int = 5, outer: float = 1.0, inner: float = 0.42):
     return out
 
 
-SHAPES: dict[str, Callable[[], list]] = {
+SHAPES: dict[str, Callable[[], list[Any]]] = {
     "circle": lambda: [("circle", (0, 0, 0.92))],
     "square": lambda: [_poly([(-0.8, -0.8), (0.8, -0.8), (0.8, 0.8), (-0.8, 0.8)])],
     "triangle": lambda: [_poly([(0, 0.95), (0.95, -0.75), (-0.95, -0.75)])],
@@ -61,5 +62,5 @@ SHAPES: dict[str, Callable[[], list]] = {
 }
 
 
-def shape(name: str) -> list:
+def shape(name: str) -> list[Any]:
     return SHAPES[name]()

@@ -12,6 +12,7 @@ Entry points for the build and the validator:
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from ..data.ledger import audit
 from ..data.model import Game
@@ -34,9 +35,9 @@ def has_rulebook(game: Game) -> bool:
 def _glyph_problems(doc: markup.Document) -> list[Problem]:
     problems: list[Problem] = []
     for section in doc.sections:
-        items: list = []
+        items: list[Any] = []
         markup._collect(section.blocks, items)
-        heads: list = []
+        heads: list[Any] = []
         _headings(section.blocks, heads)
         checks = [(loc, run.text + (run.ruby or ""), ("mincho", "gothic", "gothic-bold")[
             ("", "term", "strong").index(run.style)]) for loc, runs in items for run in runs]
@@ -112,7 +113,7 @@ def stated_counts(game: Game) -> list[tuple[str, int, str, int]]:
     return sorted(set(doc.counts))
 
 
-def build_rulebook(game: Game, out_dir: Path, paper: str = "a5", cmyk: bool = False) -> list:
+def build_rulebook(game: Game, out_dir: Path, paper: str = "a5", cmyk: bool = False) -> list[Any]:
     """Write out_dir/rulebook.pdf (reading order) and out_dir/rulebook-booklet.pdf (saddle-stitch
     imposition, two pages a side); atomic writes, same input → same bytes.  Raises DataError with
     every problem when the sources are wrong."""

@@ -14,6 +14,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from reportlab.lib.colors import CMYKColor, HexColor
 from reportlab.lib.pagesizes import A3, A4, A5, landscape
@@ -198,9 +199,9 @@ class _Builder:
             elif isinstance(b, m.Diagram):
                 faces, back = self.plans(b.deck)
                 deck = self.game.deck(b.deck)
-                rows = [(label, [back if c == "down" else faces[c] if c in faces else c for c in cells])
-                        for label, cells in b.rows]
-                out.append(DiagramFigure(rows, list(b.columns), deck.layout.width_pt, deck.layout.height_pt,
+                layout_rows = [(label, [back if c == "down" else faces[c] if c in faces else c for c in cells])
+                               for label, cells in b.rows]
+                out.append(DiagramFigure(layout_rows, list(b.columns), deck.layout.width_pt, deck.layout.height_pt,
                                          deck.layout.corner_radius_pt, b.caption, th))
             elif isinstance(b, m.Components):
                 out.extend(self.components())
@@ -285,6 +286,7 @@ class _Builder:
             return out
         for n, (topic, entry) in enumerate(items, 1):
             q = entry.question
+            assert q is not None      # open_questions returns entries with a question only
             head = [Span(f"Q{n}　", "gothic-bold", th.size, "", None),
                     Span(f"［{TOPIC_NAMES.get(topic, topic)}］{entry.label}", "gothic-bold", th.size)]
             out.append(TextBlock(head, th, marker="", space_before=th.size * 0.6, space_after=th.size * 0.2,
@@ -353,7 +355,7 @@ def _min_follow(f: Flowable, width: float, frame_h: float) -> float:
         return whole
     if isinstance(f, TextBlock):
         f.wrap(width, 1e6)
-        n = len(f._lines)
+        n = len(f._lines or ())
         return f.lead * (n if n < 4 else 2)
     if isinstance(f, BoxFlow):
         _, h = f.wrap(width, 1e6)
@@ -485,7 +487,7 @@ def _prime_marks(c, game: Game) -> None:
     defined in the middle of a page that already uses transparency loses the page's ExtGState
     (reportlab), which showed as "ExtGState 'gRLs0' is unknown" and opaque watermarks."""
     from ..layout.plan import Mark, Rotated, TextBlock
-    seen: dict = {}
+    seen: dict[str, Any] = {}
 
     def icon_marks(icons):
         for icon in icons:
@@ -674,7 +676,7 @@ def _describe(f: Flowable) -> str:
     return type(f).__name__
 
 
-def _page_facts(placed: list[tuple[int, Flowable]], frame_h: float) -> tuple[dict[int, str], list]:
+def _page_facts(placed: list[tuple[int, Flowable]], frame_h: float) -> tuple[dict[int, str], list[Any]]:
     """The last flowable on each page, and every box that was split over two pages (with the height
     the whole box would need, so a caller can tell a box too tall for one page from a badly broken one)."""
     ends: dict[int, str] = {}

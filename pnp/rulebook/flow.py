@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.platypus.flowables import Flowable
@@ -13,7 +14,7 @@ from ..errors import DataError, Problem
 from ..layout.plan import ICON_DROP, ICON_SCALE, CardPlan, Mark, Picture
 from ..render.parts import PartsPainter
 from ..text import fonts
-from ..text.linebreak import Line, Span, break_spans
+from ..text.linebreak import Line, Span, WidthCache, break_spans
 
 ASCENT = 0.88
 INK = "#231f20"
@@ -43,7 +44,7 @@ class Theme:
         return Color(1 - amount * (1 - a.red), 1 - amount * (1 - a.green), 1 - amount * (1 - a.blue))
 
 
-_CACHE: dict = {}
+_CACHE: WidthCache = {}
 
 
 def break_lines(spans: Sequence[Span], width: float, justify: bool = True) -> list[Line]:
@@ -115,7 +116,7 @@ class TextBlock(Flowable):
     def __init__(self, spans: Sequence[Span], theme: Theme, *, indent: float = 0.0, marker: str = "",
                  marker_font: str = "gothic-bold", marker_color: str | None = None, justify: bool = True,
                  size: float | None = None, color: str = INK, space_before: float = 0.0,
-                 space_after: float = 0.0, lines: list[Line] | None = None, colors: dict | None = None):
+                 space_after: float = 0.0, lines: list[Line] | None = None, colors: dict[str, Any] | None = None):
         super().__init__()
         self.spans = list(spans)
         self.theme = theme
@@ -519,7 +520,7 @@ class CardFigure(Flowable):
 class PartFigure(Flowable):
     """A board or a track card drawn from its part plan items, scaled to the column, with a caption."""
 
-    def __init__(self, items: list, width_pt: float, height_pt: float, caption: str, theme: Theme,
+    def __init__(self, items: list[Any], width_pt: float, height_pt: float, caption: str, theme: Theme,
                  max_height_share: float = 0.55):
         super().__init__()
         self.items = items

@@ -321,7 +321,7 @@ class _Parser:
         self.counts: list[tuple[str, int, str, int]] = []
         self.file = ""
         self.game_icons = tuple(game.icons)    # game.yaml icons: (a layout's icons are its cards' own)
-        self.colors = {}
+        self.colors: dict[str, str] = {}
 
     def err(self, line: int, col: int, message: str, fld: str = "") -> None:
         self.problems.append(Problem(self.file, line, col, fld, message))
@@ -499,7 +499,7 @@ class _Parser:
                     if not s2:
                         break
                     if (ordered and m2) or (not ordered and s2.startswith("- ")):
-                        content = m2.group(2) if ordered else s2[2:]
+                        content = m2.group(2) if m2 and ordered else s2[2:]
                         items.append([(no2, content)])
                     elif raw2.startswith("  ") and items:
                         items[-1].append((no2, s2))
@@ -751,9 +751,9 @@ class _Parser:
             start = 0
             while (at := plain.find(name, start)) >= 0:
                 start = at + len(name)
-                m = _STATED_BARE.match(plain, start)
-                if m:
-                    self.counts.append((self.file, no, name, int(unicodedata.normalize("NFKC", m.group(1)))))
+                bare = _STATED_BARE.match(plain, start)
+                if bare:
+                    self.counts.append((self.file, no, name, int(unicodedata.normalize("NFKC", bare.group(1)))))
 
 
 def _line_of(inner: list[tuple[int, str]], key: str) -> int:
@@ -803,11 +803,11 @@ class _FrontMatterMap:
         self.file = file
         self.lines = lines
 
-    def where(self, path: tuple) -> tuple[int, int]:
+    def where(self, path: tuple[Any, ...]) -> tuple[int, int]:
         key = str(path[0]) if path else ""
         return _Parser._key_line(self.lines, key) if key else 1, 1
 
-    def problem(self, path: tuple, message: str) -> Problem:
+    def problem(self, path: tuple[Any, ...], message: str) -> Problem:
         line, col = self.where(path)
         return Problem(self.file, line, col, ".".join(str(p) for p in path), message)
 

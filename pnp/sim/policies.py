@@ -44,7 +44,7 @@ def make_policy(engine: Any, name: str):
     if name == "random":
         return RandomPolicy()
     if is_search_spec(name):
-        return parse_search_spec(engine, name)
+        return parse_search_spec(engine, name, make_policy)
     factory = game_policies(engine).get(name)
     if factory is None:
         raise SimError(f"{engine.game_id}: unknown policy {name!r} (policies: {', '.join(policy_names(engine))}, "

@@ -94,7 +94,7 @@ def replay(engine: Any, log: GameLog, *, check_data_hash: str | None = None) -> 
             raise ReplayError("header.data_hash differs: the game's YAML data changed since the log was recorded")
     state = None
     n = 0
-    for before, action, after in steps(engine, log, check_chance=True):
+    for _before, action, after in steps(engine, log, check_chance=True):
         if action is None:
             state = after
         else:

@@ -48,7 +48,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .engine import CHANCE, TERMINAL
@@ -225,8 +225,11 @@ class SearchPolicy:
         return root
 
 
-def parse_search_spec(engine: Any, spec: str) -> SearchPolicy:
-    """``mcts:400``, ``mcts:400:c=0.7``, ``mcts:400:ms=200`` → a :class:`SearchPolicy`."""
+def parse_search_spec(engine: Any, spec: str,
+                      policy_by_name: Callable[[Any, str], Any] | None = None) -> SearchPolicy:
+    """``mcts:400``, ``mcts:400:c=0.7``, ``mcts:400:ms=200`` → a :class:`SearchPolicy`.  A ``rollout=NAME``
+    setting is made by ``policy_by_name(engine, NAME)`` (the policy registry passes its own maker, so
+    this module need not import it back)."""
     parts = spec.split(":")
     if parts[0] != "mcts" or len(parts) < 2:
         raise SimError(f"policy {spec!r}: expected {SPEC_HELP}")
@@ -238,10 +241,11 @@ def parse_search_spec(engine: Any, spec: str) -> SearchPolicy:
     for p in parts[2:]:
         key, sep, value = p.partition("=")
         if key == "rollout" and sep:
-            from .policies import make_policy
             if is_search_spec(value):
                 raise SimError(f"policy {spec!r}: a rollout policy cannot itself search")
-            rollout = None if value == "random" else make_policy(engine, value)
+            if value != "random" and policy_by_name is None:
+                raise SimError(f"policy {spec!r}: no policy maker was given for rollout={value!r}")
+            rollout = None if value == "random" else policy_by_name(engine, value)
             continue
         if key == "reward" and sep:
             reward = value

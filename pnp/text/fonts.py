@@ -75,7 +75,7 @@ def display_name(font: str) -> str:
     return font.split("@", 1)[0]
 
 
-def font_path(font: str):
+def font_path(font: str) -> Path:
     return _OWN[font] if font in _OWN else fonts_dir() / FONT_FILES[font]
 
 

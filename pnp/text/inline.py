@@ -76,7 +76,8 @@ def parse_inline(text: str, *, col0: int = 1, icons: Iterable[str] | None = (),
 
 
 class _Parser:
-    def __init__(self, text, col0, icons, colors, embed, newlines):
+    def __init__(self, text: str, col0: int, icons: set[str] | None, colors: dict[str, str],
+                 embed: Callable[[str, int], str | None] | None, newlines: bool) -> None:
         self.text = text
         self.col0 = col0
         self.icons = icons
@@ -227,10 +228,10 @@ class _Parser:
                         "write \\[ for a bracket)")
             value = self.color() or ""
         self.flush()
-        self.color_stack.append((i, value or None))
+        self.color_stack.append((i, value))
         return close + 2
 
-    def icon(self, i: int, m: re.Match) -> int:
+    def icon(self, i: int, m: re.Match[str]) -> int:
         name = m.group(1)
         if self.icons is None:
             self.err(i, f"icon :{name}: is not available here (write \\: for a colon)")

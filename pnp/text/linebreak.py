@@ -84,6 +84,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 __all__ = [
     "Measure",
@@ -104,7 +105,7 @@ __all__ = [
 ]
 
 Measure = Callable[[str, str, float], float]
-WidthCache = dict  # {(font, size_pt): {char: width_pt}}
+WidthCache = dict[tuple[str, float], dict[str, float]]  # {(font, size_pt): {char: width_pt}}
 
 
 # --------------------------------------------------------------------------
@@ -336,12 +337,14 @@ def _flatten(spans: Sequence[Span], measure: Measure, cache: WidthCache) -> _Fla
                 w = size * ICON_EM
                 f = _ICON
             else:
-                w = wmap.get(c)
-                if w is None:
-                    w = wmap[c] = float(measure(c, font, size))
-                f = _FLAGS.get(c)
-                if f is None:
-                    f = _FLAGS[c] = _classify(c)
+                known_w = wmap.get(c)
+                if known_w is None:
+                    known_w = wmap[c] = float(measure(c, font, size))
+                w = known_w
+                known_f = _FLAGS.get(c)
+                if known_f is None:
+                    known_f = _FLAGS[c] = _classify(c)
+                f = known_f
             if ruby:
                 f &= ~_SP  # spaces inside ruby are content
             cont = ruby and not first
@@ -559,7 +562,7 @@ def break_text(
     size_pt: float,
     width_pt: float,
     measure: Measure,
-    **kw,
+    **kw: Any,
 ) -> list[Line]:
     """:func:`break_spans` for a single unstyled run."""
     return break_spans([Span(text, font, size_pt)], width_pt, measure, **kw)

@@ -9,8 +9,8 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from pnp.build import BuildOptions, build_game
 from pnp.cli import main
+from pnp.commands.build import BuildOptions, build_game
 from pnp.data.project import Project
 from pnp.errors import DataError
 
@@ -169,7 +169,7 @@ def test_cards_whose_own_back_equals_the_decks_share_it(project, tmp_path):
       - {id: c, suit: sun, value: 3, title: 特別2, back: {color: "#7d3c98"}}
     """)
     game = Project(root).load_game("demo")
-    from pnp.build import plan_game_cards
+    from pnp.commands.build import plan_game_cards
     plans = plan_game_cards(game)["cards"]
     _, back = plans
     assert plans.backs["a"] is back and plans.backs["b"] is plans.backs["c"] is not back

@@ -6,7 +6,7 @@ from pathlib import Path
 from PIL import Image
 from pypdf import PdfReader
 
-from pnp.build import BuildOptions, build_game
+from pnp.commands.build import BuildOptions, build_game
 from pnp.data.project import Project
 from pnp.render.pdf import image_to_cmyk, rgb_to_cmyk
 

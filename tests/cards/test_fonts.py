@@ -13,8 +13,8 @@ import reportlab
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from pnp.build import BuildOptions, build_game, plan_game_cards
 from pnp.cli import main
+from pnp.commands.build import BuildOptions, build_game, plan_game_cards
 from pnp.data.project import Project
 from pnp.errors import DataError
 from pnp.resources import fonts_dir

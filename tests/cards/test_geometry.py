@@ -6,8 +6,8 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 
-from pnp.build import plan_game_cards
 from pnp.cli import main
+from pnp.commands.build import plan_game_cards
 from pnp.data.project import Project
 from pnp.errors import DataError
 from pnp.units import mm, parse_extent, to_mm

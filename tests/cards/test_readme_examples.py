@@ -6,7 +6,7 @@ import re
 import pdfplumber
 import yaml
 
-from pnp.build import BuildOptions, build_game
+from pnp.commands.build import BuildOptions, build_game
 from pnp.data.project import Project
 
 

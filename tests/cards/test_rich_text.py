@@ -6,8 +6,8 @@ import pdfplumber
 from click.testing import CliRunner
 from PIL import Image
 
-from pnp.build import BuildOptions, build_game, plan_game_cards
 from pnp.cli import main
+from pnp.commands.build import BuildOptions, build_game, plan_game_cards
 from pnp.data.project import Project
 from pnp.layout.plan import TextBlock
 from pnp.render.png import render_card

@@ -21,7 +21,7 @@ def test_deleting_one_card_fails_naming_file_and_mismatch(repo, tmp_path):
     import shutil
     shutil.copytree(repo / "components/terror24", tmp_path / "components/terror24")
     deck = tmp_path / "components/terror24/incidents.yaml"
-    deck.write_text("\n".join(l for l in deck.read_text(encoding="utf-8").splitlines() if "bomb-5" not in l) + "\n",
+    deck.write_text("\n".join(ln for ln in deck.read_text(encoding="utf-8").splitlines() if "bomb-5" not in ln) + "\n",
                     encoding="utf-8")
     result = run("validate", "terror24", "--games", "2", "--project", tmp_path)
     assert result.exit_code == 1

@@ -77,7 +77,7 @@ def test_layout_extends_cycle_and_missing_parent(mini_project):
 def test_deleting_a_card_fails_naming_file_and_counts(mini_project):
     cards = mini_project / "components/mini/cards.yaml"
     text = cards.read_text(encoding="utf-8").splitlines()
-    cards.write_text("\n".join(l for l in text if "star-2" not in l) + "\n", encoding="utf-8")
+    cards.write_text("\n".join(ln for ln in text if "star-2" not in ln) + "\n", encoding="utf-8")
     errs = errors_of(mini_project)
     assert any("game.yaml" in e and "says 6 cards" in e and "cards.yaml makes 5" in e for e in errs), errs
 

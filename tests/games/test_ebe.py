@@ -86,7 +86,7 @@ def done(eng, s):
 # ---------------------------------------------------------------- data and map
 
 def test_data_loads_and_fits(game):
-    from pnp.build import plan_game_cards
+    from pnp.commands.build import plan_game_cards
     plan_game_cards(game)
     assert game.deck("explore").piece_count == 25
     assert [game.deck(d).piece_count for d in ("characters", "ebe", "drones", "missions")] == [5, 7, 7, 7]

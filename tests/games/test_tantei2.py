@@ -120,7 +120,7 @@ def test_components_and_decks(game):
 
 
 def test_every_card_text_fits(game):
-    from pnp.build import plan_game_cards
+    from pnp.commands.build import plan_game_cards
     plan_game_cards(game)
 
 

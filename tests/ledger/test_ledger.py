@@ -41,7 +41,7 @@ RULEBOOK = {
 
 
 def _project(tmp_path: Path) -> Path:
-    from pnp.scaffold import new_game
+    from pnp.commands.scaffold import new_game
     new_game(tmp_path, "mini")
     folder = tmp_path / "components" / "mini"
     (folder / "draft.txt").write_text(DRAFT, encoding="utf-8")

@@ -7,9 +7,9 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
+from pnp.commands.parts import build_parts
 from pnp.data.project import Project
 from pnp.layout.parts import BOTTOM_MARGIN, plan_part
-from pnp.parts_build import build_parts
 
 REPO = Path(__file__).resolve().parents[2]
 PART_KINDS = {"station": "board", "life": "track", "damage": "tokens", "cubes": "tokens",
@@ -149,7 +149,7 @@ def test_token_parts_share_one_sheet_that_is_mostly_tokens(game, pdfs):
     """The three token parts (damage, resource and weapon tokens) print on one sheet, and the
     tokens cover at least 60% of the printable area of every page of it."""
     from pnp.layout.parts import token_area_share
-    from pnp.parts_build import plan_parts
+    from pnp.commands.parts import plan_parts
     plans = {p.part_id: p for p in plan_parts(game)}
     sheet = plans["tokens"]
     assert set(sheet.part_ids) == {"damage", "cubes", "weapons"}
@@ -187,7 +187,7 @@ def test_a_sheet_named_like_another_part_is_an_error(game):
     from dataclasses import replace
 
     from pnp.errors import DataError
-    from pnp.parts_build import plan_parts
+    from pnp.commands.parts import plan_parts
     parts = tuple(replace(p, sheet="life") if p.id in ("damage", "cubes") else p for p in game.parts)
     with pytest.raises(DataError) as err:
         plan_parts(replace(game, parts=parts))

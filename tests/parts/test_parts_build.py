@@ -9,13 +9,13 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from pnp.build import BuildOptions
+from pnp.commands.build import BuildOptions
+from pnp.commands.parts import build_parts
 from pnp.data.project import Project
 from pnp.errors import DataError
 from pnp.layout.parts import BOTTOM_MARGIN, TOP_MARGIN, plan_part
 from pnp.layout.sheet import paper_size
 from pnp.layout.tiling import plan_tiling
-from pnp.parts_build import build_parts
 from pnp.units import mm, to_mm
 
 REPO = Path(__file__).resolve().parents[2]

@@ -5,7 +5,7 @@ import pdfplumber
 import pytest
 from pypdf import PdfReader
 
-from pnp.build import BuildOptions, build_game
+from pnp.commands.build import BuildOptions, build_game
 from pnp.data.project import Project
 from pnp.errors import DataError
 from pnp.layout.sheet import impose, plan_grid
@@ -187,7 +187,7 @@ def test_pdfs_are_small(built_kit):
 
 
 def test_cost_pips_draw_one_disc_per_character(repo):
-    from pnp.build import plan_game_cards
+    from pnp.commands.build import plan_game_cards
     from pnp.layout.plan import Box, TextBlock
     game = Project(repo).load_game("tantei2")
     faces, _ = plan_game_cards(game)["events"]
@@ -206,7 +206,7 @@ def test_pip_without_a_colour_is_an_error(repo, tmp_path):
     events = tmp_path / "components/tantei2/events.yaml"
     events.write_text(events.read_text(encoding="utf-8").replace('cost: "黒橙黄"', 'cost: "黒灰黄"'),
                       encoding="utf-8")
-    from pnp.build import plan_game_cards
+    from pnp.commands.build import plan_game_cards
     with pytest.raises(DataError) as e:
         plan_game_cards(Project(tmp_path).load_game("tantei2"))
     assert "events.yaml:" in str(e.value) and "no pip colour for '灰'" in str(e.value)

@@ -6,7 +6,7 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from pnp.build import BuildOptions, build_game
+from pnp.commands.build import BuildOptions, build_game
 from pnp.data.project import Project
 from pnp.layout.sheet import impose, plan_fold_grid, plan_grid
 from pnp.render.calibration import write_calibration
@@ -62,8 +62,8 @@ def test_first_sheet_has_a_100mm_ruler(built_kit):
     with pdfplumber.open(built_kit / "euphoria/kleshas-sheets.pdf") as pdf:
         first, second = pdf.pages[0], pdf.pages[2]
         assert "100 mm" in first.extract_text() and "100 mm" not in second.extract_text()
-        ticks = [l for l in first.lines if abs(l["x0"] - l["x1"]) < 0.01 and l["top"] > 287.5 * MM]
-        xs = sorted({round(l["x0"], 2) for l in ticks})
+        ticks = [ln for ln in first.lines if abs(ln["x0"] - ln["x1"]) < 0.01 and ln["top"] > 287.5 * MM]
+        xs = sorted({round(ln["x0"], 2) for ln in ticks})
         assert len(xs) == 101 and xs[-1] - xs[0] == pytest.approx(100 * MM, abs=0.01)
 
 

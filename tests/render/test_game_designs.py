@@ -7,7 +7,7 @@ import itertools
 
 import pytest
 
-from pnp.build import plan_game_cards
+from pnp.commands.build import plan_game_cards
 from pnp.data.project import Project
 from pnp.errors import DataError
 from pnp.layout.plan import Mark, Rotated, TextBlock

@@ -20,6 +20,6 @@ def test_pdfs_open_cleanly(built_kit, reader):
     assert len(pdfs) >= 9
     for pdf in pdfs:
         run = subprocess.run(READERS[reader](pdf), capture_output=True, text=True, timeout=60)
-        noise = [l for l in (run.stderr + (run.stdout if reader == "gs" else "")).splitlines()
-                 if "error" in l.lower() or "warning" in l.lower()]
+        noise = [ln for ln in (run.stderr + (run.stdout if reader == "gs" else "")).splitlines()
+                 if "error" in ln.lower() or "warning" in ln.lower()]
         assert run.returncode == 0 and not noise, (pdf, run.stderr[-500:])

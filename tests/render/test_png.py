@@ -1,8 +1,8 @@
 from PIL import Image
 
-from pnp.build import plan_game_cards
+from pnp.commands.build import plan_game_cards
+from pnp.commands.preview import write_contact_sheet
 from pnp.data.project import Project
-from pnp.preview import write_contact_sheet
 from pnp.render.png import render_card
 
 

@@ -120,9 +120,9 @@ def test_a_500_by_500_board_is_refused_quickly(cli, tmp_path):
 
 def test_the_largest_board_allowed_plans_in_bounded_time(tmp_path):
     """A board at the size limit must still tile quickly: each tile draws only what it shows."""
+    from pnp.commands.parts import plan_parts
+    from pnp.commands.scaffold import new_game
     from pnp.data.project import Project
-    from pnp.parts_build import plan_parts
-    from pnp.scaffold import new_game
     new_game(tmp_path, "mini")         # a game without a draft: no provenance needed for the new part
     project = tmp_path
     (project / "components/mini/huge.yaml").write_text(BOARD.format(n=MAX_BOARD_CELLS).replace("6mm", "14mm"),

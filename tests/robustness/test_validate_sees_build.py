@@ -40,7 +40,7 @@ def test_a_corrupt_png_names_the_yaml_line(cli, tmp_path, command):
 def test_the_bundled_ebe_builds_on_every_advertised_paper(cli, tmp_path):
     result = cli("build", "ebe", "--project", REPO, "--paper", "b5", "--out", tmp_path / "b5")
     assert result.exit_code == 0, result.output
-    from pnp.build import BuildOptions, plan_build
+    from pnp.commands.build import BuildOptions, plan_build
     from pnp.data.project import Project
     game = Project(REPO).load_game("ebe")
     for paper in ("letter", "a3", "a4"):

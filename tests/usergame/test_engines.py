@@ -106,7 +106,7 @@ def test_a_syntax_error_names_game_yaml_and_the_engine_line(project):
 def test_an_error_while_starting_names_the_engine_line(project):
     edit_engine(project, "        cards = game.deck(DECK).physical_cards()",
                 "        cards = game.deck('nope').physical_cards()")
-    line = [i for i, l in enumerate(engine_file(project).read_text(encoding="utf-8").splitlines(), 1) if "'nope'" in l][0]
+    line = [i for i, ln in enumerate(engine_file(project).read_text(encoding="utf-8").splitlines(), 1) if "'nope'" in ln][0]
     result = run("simulate", "trick", "--project", project)
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert "components/trick/game.yaml:9:1: engine: make_engine(game) of 'engine.py' failed" in result.output
@@ -244,7 +244,7 @@ def test_an_engine_from_the_game_folder_travels_to_spawned_workers(project):
 
 def test_an_engine_that_breaks_during_play_names_its_line(project, tmp_path):
     edit_engine(project, "            s.tricks[winner] += 1", "            s.tricks[winner] += 1 // (4 - len(s.won[winner]))")
-    line = [i for i, l in enumerate(engine_file(project).read_text(encoding="utf-8").splitlines(), 1) if "// (4 -" in l][0]
+    line = [i for i, ln in enumerate(engine_file(project).read_text(encoding="utf-8").splitlines(), 1) if "// (4 -" in ln][0]
     result = run("simulate", "trick", "--games", "10", "--players", "2", "--json", tmp_path / "s.json", "--project", project)
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert f"components/trick/engine.py:{line}: ZeroDivisionError: integer division or modulo by zero" in result.output

@@ -8,9 +8,9 @@ from click.testing import CliRunner
 from sheetfiles import write_ods, write_xlsx
 
 from pnp.cli import main
+from pnp.commands.scaffold import new_game
 from pnp.data.project import Project
 from pnp.errors import DataError
-from pnp.scaffold import new_game
 
 HEADER = ["id", "title", "suit", "value", "body", "fields.cost", "# メモ"]
 ROWS = [
@@ -100,8 +100,8 @@ def test_shift_jis_csv_with_wrong_cells_reports_every_cell_at_once(project):
     assert "components/mini/cards.csv!A7: id: expected identifier" in out
     assert "components/mini/cards.csv!H6: count: expected integer, got str 'two'" in out
     assert "game.yaml" not in out          # no knock-on error about the deck's count
-    lines = [l for l in out.splitlines() if "cards.csv!" in l]
-    assert [l.split(":")[0] for l in lines] == sorted((l.split(":")[0] for l in lines),
+    lines = [ln for ln in out.splitlines() if "cards.csv!" in ln]
+    assert [ln.split(":")[0] for ln in lines] == sorted((ln.split(":")[0] for ln in lines),
                                                       key=lambda s: (int(s.split("!")[1][1:]), s))
 
 

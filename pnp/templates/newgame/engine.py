@@ -68,6 +68,14 @@ class Play:
 
 class State:
     __slots__ = ("n", "dealt", "hands", "stock", "trick", "leader", "won", "tricks")
+    n: int                          # players
+    dealt: bool
+    hands: list[list[int]]          # cards in each seat's hand
+    stock: list[int]                # the cards left aside, unseen (rule 2)
+    trick: list[tuple[int, int]]    # (seat, card) in the order played
+    leader: int
+    won: list[list[int]]            # cards each seat has taken
+    tricks: list[int]               # tricks each seat has taken
 
     def clone(self) -> State:
         s = State.__new__(State)

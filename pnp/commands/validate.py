@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
 
-from .data.project import Project
-from .errors import DataError, PnpError
+from ..data.project import Project
+from ..errors import DataError, PnpError
 
 
 @dataclass
@@ -27,7 +29,7 @@ class CheckRow:
     def ok(self) -> bool:
         return not self.problems
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {"game": self.game, "check": self.check, "label": self.label, "ok": self.ok,
                 "problems": self.problems, "detail": self.detail, "items": self.info}
 
@@ -47,7 +49,7 @@ def _run(row: CheckRow, fn: Callable[[], str | None]) -> CheckRow:
 
 
 def _engine_module(game):
-    from .games.loader import engine_module
+    from ..games.loader import engine_module
     return engine_module(game)
 
 
@@ -71,7 +73,7 @@ def validate(project: Project, game_ids: list[str] | None, games_per_config: int
         rows.append(provisional_row(game))
         progress(f"{gid}: data")
 
-        def components(game=game):
+        def components(game=game, gid=gid):
             module = _engine_module(game)
             checker = getattr(module, "check_components", None) if module else None
             if checker is None:
@@ -96,7 +98,7 @@ def validate(project: Project, game_ids: list[str] | None, games_per_config: int
         progress(f"{gid}: layout")
 
         def rulebook(game=game):
-            from . import rulebook as rb
+            from .. import rulebook as rb
             if not rb.has_rulebook(game):
                 return "ルールブックなし"
             problems = list(rb.check_rulebook(game))
@@ -109,13 +111,13 @@ def validate(project: Project, game_ids: list[str] | None, games_per_config: int
                 raise PnpError("\n".join(str(p) for p in problems))
             return f"記載された枚数 {len(rb.stated_counts(game))} か所 OK"
         rows.append(_run(CheckRow(gid, "rulebook", "ルールブック"), rulebook))
-        rows.append(_run(CheckRow(gid, "ledger", "設計者の台帳（裁定・質問・例）"), lambda game=game: ledger_check(game)))
+        rows.append(_run(CheckRow(gid, "ledger", "設計者の台帳（裁定・質問・例）"), partial(ledger_check, game)))
 
         def samples(game=game):
             if not game.engine:
                 return "ルールエンジンなし"
-            from .games import make_engine
-            from .sim.validation import run_sample_games, sample_configs
+            from ..games import make_engine
+            from ..sim.validation import run_sample_games, sample_configs
             engine = make_engine(game)
             problems = run_sample_games(game, engine, games_per_config=games_per_config, seed=seed)
             if problems:
@@ -128,8 +130,8 @@ def validate(project: Project, game_ids: list[str] | None, games_per_config: int
         def hidden(game=game):
             if not game.engine:
                 return "ルールエンジンなし"
-            from .games import make_engine
-            from .sim.validation import run_determinization_checks
+            from ..games import make_engine
+            from ..sim.validation import run_determinization_checks
             problems, checked = run_determinization_checks(game, make_engine(game), seed=seed)
             if problems:
                 raise PnpError("\n".join(str(p) for p in problems[:20]) +
@@ -140,12 +142,12 @@ def validate(project: Project, game_ids: list[str] | None, games_per_config: int
         rows.append(_run(CheckRow(gid, "hidden", "探索プレイヤーの確定化（隠れた札を見ない）"), hidden))
         progress(f"{gid}: samples")
         rows.append(_run(CheckRow(gid, "engine", "エンジンの共通検査（人数・部品・保存・再生・隠れた情報）"),
-                         lambda game=game: generic_row(game, seed)))
+                         partial(generic_row, game, seed)))
 
         def track(game=game):
             if not game.engine:
                 return "ルールエンジンなし"
-            from .games import make_engine
+            from ..games import make_engine
             engine = make_engine(game)
             if not getattr(engine, "score_track", None):
                 return "得点トラックなし"
@@ -158,8 +160,8 @@ def generic_row(game, seed: int) -> str:
     """The checks every engine gets without code of its own (pnp.sim.generic)."""
     if not game.engine:
         return "ルールエンジンなし"
-    from .games import make_engine
-    from .sim.generic import generic_checks
+    from ..games import make_engine
+    from ..sim.generic import generic_checks
     report = generic_checks(game, make_engine(game), seed)
     if report.problems:
         raise PnpError("\n".join(f"{game.id}: {p}" for p in report.problems))
@@ -180,7 +182,7 @@ def ledger_check(game) -> str:
     known = {r.id for r in game.rulings}
     engine = None
     if game.engine:
-        from .games import make_engine
+        from ..games import make_engine
         engine = make_engine(game)
         for rid in getattr(engine, "ruling_ids", ()):
             if rid not in known:
@@ -199,11 +201,11 @@ def ledger_check(game) -> str:
                         problems.append(str(q.where.problem("question.options", f"option {opt.id!r} sets {key}={value!r}, "
                                                             "which is not an engine option choice")))
     examples = 0
-    sections: list = []
-    from . import rulebook as rb
+    sections: list[Any] = []
+    from .. import rulebook as rb
     if rb.has_rulebook(game):
-        from .rulebook.markup import parse_rulebook
-        from .sim.examples import check_rulebook_examples, rulebook_examples
+        from ..rulebook.markup import parse_rulebook
+        from ..sim.examples import check_rulebook_examples, rulebook_examples
         doc, _ = parse_rulebook(game)
         sections = [s.entry for s in doc.sections]
         if engine is not None:
@@ -213,7 +215,7 @@ def ledger_check(game) -> str:
             problems.append(f"{game.id}: the rulebook has example positions but the game has no rules engine")
     if problems:
         raise PnpError("\n".join(problems))
-    from .data.ledger import open_questions
+    from ..data.ledger import open_questions
     sourced = sum(1 for r in game.rulings if r.entry.source)
     proposed = sum(1 for r in game.rulings if r.provisional)
     return (f"裁定 {len(game.rulings)} 件（下書きの引用つき {sourced}・pnp の提案 {proposed}・"
@@ -247,8 +249,8 @@ TRACK_FIT_TARGET = 0.999
 def check_score_track(engine, games: int, seed: int) -> str:
     """At least 99.9 % of sample games (every player count, the game's own policy) must end with
     every score on the printed track."""
-    from .sim.policies import policy_names
-    from .sim.runner import Batch, iter_games
+    from ..sim.policies import policy_names
+    from ..sim.runner import Batch, iter_games
     lo, hi = engine.score_track
     names = policy_names(engine)
     policy = names[1] if len(names) > 1 else names[0]

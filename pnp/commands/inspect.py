@@ -1,10 +1,12 @@
 """`pnp inspect`: the loaded model as plain JSON-able data."""
 from __future__ import annotations
 
-from .data.model import Game
+from typing import Any
+
+from ..data.model import Game
 
 
-def inspect_game(game: Game) -> dict:
+def inspect_game(game: Game) -> dict[str, Any]:
     return {
         "id": game.id,
         "title": game.title,
@@ -40,7 +42,7 @@ def _provisional(game: Game, comp) -> bool:
     return False
 
 
-def _part(part) -> dict:
+def _part(part) -> dict[str, Any]:
     out = {"id": part.id, "name": part.name, "kind": part.kind, "file": part.file, "pieces": part.piece_count}
     if part.kind == "board":
         label = {a.id: a.label for a in part.areas}

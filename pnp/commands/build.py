@@ -7,27 +7,29 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from .data.model import Deck, Game
-from .errors import DataError, PnpError, Problem
-from .files import atomic_path
-from .layout.card import plan_deck
-from .layout.plan import CardPlan
-from .layout.sheet import Grid, SheetPage, impose, plan_fold_grid, plan_grid
-from .limits import MAX_RENDER_PIXELS
-from .outputs import BuildOptions, BuildResult, Written, write_manifest
-from .parts_build import build_parts, plan_parts
-from .render.pdf import PdfPainter, new_canvas
-from .rulebook import build_rulebook, check_rulebook, has_rulebook
-from .units import mm
+from ..data.model import Deck, Game
+from ..errors import DataError, PnpError, Problem
+from ..files import atomic_path
+from ..layout.card import DeckPlans, plan_deck
+from ..layout.plan import CardPlan
+from ..layout.sheet import Grid, SheetPage, impose, plan_fold_grid, plan_grid
+from ..limits import MAX_RENDER_PIXELS
+from ..outputs import BuildOptions, BuildResult, Written, write_manifest
+from ..render.pdf import PdfPainter, new_canvas
+from ..rulebook import build_rulebook, check_rulebook, has_rulebook
+from ..units import mm
+from .parts import build_parts, plan_parts
 
 MARKS = ("simple", "jp", "none")
 SHOP_MARGIN_MM = 12.0     # room around the bleed for Japanese トンボ
 
 
-def plan_game_cards(game: Game) -> dict[str, tuple[dict[str, CardPlan], CardPlan]]:
+def plan_game_cards(game: Game) -> dict[str, DeckPlans]:
     """Plans for every deck; every problem of every deck reported together."""
-    plans, problems = {}, []
+    plans: dict[str, DeckPlans] = {}
+    problems: list[Problem] = []
     for deck in game.decks:
         try:
             plans[deck.id] = plan_deck(game, deck)
@@ -44,9 +46,9 @@ class BuildPlan:
     parts' pages.  ``plan_build`` finds every problem build would find at layout time, so ``pnp
     validate`` runs it too (and discards the plan)."""
 
-    cards: dict[str, tuple[dict[str, CardPlan], CardPlan]] = field(default_factory=dict)
+    cards: dict[str, DeckPlans] = field(default_factory=dict)
     grids: dict[str, Grid] = field(default_factory=dict)
-    parts: list = field(default_factory=list)
+    parts: list[Any] = field(default_factory=list)
 
 
 def sheet_grid(deck: Deck, opts: BuildOptions) -> Grid:
@@ -199,11 +201,11 @@ def _write_all(game: Game, out_dir: Path, opts: BuildOptions, tick: Callable[[st
                 order = [backs[c.id] for c in deck.physical_cards()]
                 result.files.append(Written("shop-backs", path, write_shop(game, deck, order, path, opts)))
         if opts.png:
-            from .render.raster import write_card_pngs
+            from ..render.raster import write_card_pngs
             for path in write_card_pngs(deck, faces, back, result.out_dir / "png" / deck.id, opts.dpi, backs):
                 result.files.append(Written("png", path, 1))
         if opts.tts:
-            from .render.raster import write_tts
+            from ..render.raster import write_tts
             for path in write_tts(deck, faces, back, result.out_dir / "tts", backs):
                 result.files.append(Written("tts" if path.suffix == ".png" else "tts-index", path,
                                             1 if path.suffix == ".png" else 0))
@@ -308,7 +310,8 @@ def draw_cut_marks(painter: PdfPainter, grid: Grid) -> None:
     """Thin lines outside the card grid, one per cut, so scissors or a cutter find every edge."""
     ph = grid.paper_h
     gap, length = mm(1.5), mm(5)
-    xs, ys = set(), set()
+    xs: set[float] = set()
+    ys: set[float] = set()
     for col in range(grid.cols):
         x, _ = grid.position(col, 0)
         xs.update((round(x, 3), round(x + grid.card_w, 3)))

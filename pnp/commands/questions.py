@@ -12,16 +12,16 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from .data.ledger import TOPIC_NAMES, Entry, Option, open_questions
-from .data.model import Game
-from .errors import PnpError
+from ..data.ledger import TOPIC_NAMES, Entry, Option, open_questions
+from ..data.model import Game
+from ..errors import PnpError
 
 
 def game_questions(game: Game) -> list[tuple[str, Entry]]:
     """Every open question of the game: its data (rulings, decks, cards, parts, components) and its
     rulebook sections."""
-    from .rulebook import has_rulebook
-    from .rulebook.markup import parse_rulebook
+    from ..rulebook import has_rulebook
+    from ..rulebook.markup import parse_rulebook
     sections: list[Entry | None] = []
     if has_rulebook(game):
         doc, _ = parse_rulebook(game)
@@ -55,9 +55,9 @@ def option_effects(engine: Any, entry: Entry, games: int, seed: int,
                    progress: Callable[[str], None] = lambda _: None) -> list[dict[str, Any]]:
     """For each option other than the chosen one: the paired difference from the chosen option, per
     player count (same seeds, the default policy)."""
-    from .sim.metrics import compare
-    from .sim.policies import parse_policies
-    from .sim.runner import Batch, run_games
+    from ..sim.metrics import compare
+    from ..sim.policies import parse_policies
+    from ..sim.runner import Batch, run_games
     q = entry.question
     base = _setting(engine, q.option(q.chosen))
     out: list[dict[str, Any]] = []
@@ -93,7 +93,7 @@ def questions_data(games: list[Game], sim_games: int = 0, seed: int = 1,
     for game in games:
         engine = None
         if sim_games and game.engine:
-            from .games import make_engine
+            from ..games import make_engine
             engine = make_engine(game)
         items = []
         for topic, entry in game_questions(game):

@@ -5,13 +5,13 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
+from ..data.model import Deck, Game
+from ..errors import PnpError
+from ..files import atomic_path
+from ..layout.plan import CardPlan
+from ..limits import MAX_SHEET_PIXELS
+from ..render.png import _font, render_card
 from .build import plan_game_cards
-from .data.model import Game
-from .errors import PnpError
-from .files import atomic_path
-from .layout.plan import CardPlan
-from .limits import MAX_SHEET_PIXELS
-from .render.png import _font, render_card
 
 GAP = 12
 
@@ -61,10 +61,10 @@ def write_contact_sheet(game: Game, deck_id: str | None, out_file: Path, dpi: in
     tiles: list[tuple[str, Image.Image]] = []
     for deck in decks:
         faces, back = plans[deck.id]
-        if guides:
-            draw = (lambda plan, d=deck: with_guides(plan, d.layout, dpi, d.two_sided and plan.card_id != ""))
-        else:
-            draw = (lambda plan: render_card(plan, dpi))
+        def draw(plan: CardPlan, d: Deck = deck) -> Image.Image:
+            if guides:
+                return with_guides(plan, d.layout, dpi, d.two_sided and plan.card_id != "")
+            return render_card(plan, dpi)
         backs = plans[deck.id].backs
         for card in deck.cards:
             tiles.append((f"{deck.id}/{card.id}" + (f" ×{card.count}" if card.count > 1 else ""),
@@ -79,13 +79,13 @@ def write_contact_sheet(game: Game, deck_id: str | None, out_file: Path, dpi: in
     cols = min(columns, len(tiles))
     rows = -(-len(tiles) // cols)
     sheet = Image.new("RGB", (GAP + cols * (tw + GAP), GAP + rows * (th + label_h + GAP)), (214, 214, 214))
-    draw = ImageDraw.Draw(sheet)
+    pen = ImageDraw.Draw(sheet)
     font = _font("gothic", 11)
     for i, (label, tile) in enumerate(tiles):
         x = GAP + (i % cols) * (tw + GAP)
         y = GAP + (i // cols) * (th + label_h + GAP)
         sheet.paste(tile, (x, y))
-        draw.text((x, y + th + 3), label, font=font, fill=(40, 40, 40))
+        pen.text((x, y + th + 3), label, font=font, fill=(40, 40, 40))
     with atomic_path(out_file) as tmp:
         sheet.save(tmp, format="PNG")
     return out_file

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .data.model import Game
-from .errors import DataError, PnpError, Problem
-from .layout.parts import PartPlan, plan_part, plan_token_sheet
-from .layout.sheet import PAPERS_MM
-from .outputs import BuildOptions, Written
-from .render.parts import write_part_pdf
+from ..data.model import Game
+from ..errors import DataError, PnpError, Problem
+from ..layout.parts import PartPlan, plan_part, plan_token_sheet
+from ..layout.sheet import PAPERS_MM
+from ..outputs import BuildOptions, Written
+from ..render.parts import write_part_pdf
 
 
 def plan_parts(game: Game, opts: BuildOptions = BuildOptions()) -> list[PartPlan]:

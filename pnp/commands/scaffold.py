@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
-from .errors import PnpError
+from ..errors import PnpError
 
-TEMPLATES = Path(__file__).resolve().parent / "templates" / "newgame"
+TEMPLATES = Path(__file__).resolve().parents[1] / "templates" / "newgame"
 
 GAME_YAML = """\
 # {game}: ゲーム全体の情報。components にはゲームに入るものをすべて数と一緒に書きます。
@@ -98,7 +99,7 @@ TRICK_CARDS = [{"id": f"{suit}-{v}", "suit": suit, "value": v, "title": name, **
                for suit, (name, body) in _SUIT_TEXT.items() for v in range(1, 9)]
 
 
-def _yaml_cards(cards: list[dict]) -> str:
+def _yaml_cards(cards: list[dict[str, Any]]) -> str:
     def scalar(v):
         return json.dumps(v, ensure_ascii=False) if isinstance(v, str) else str(v)
     return "cards:\n" + "".join(
@@ -108,7 +109,7 @@ def _yaml_cards(cards: list[dict]) -> str:
 def new_game(root: Path, game: str, *, csv: bool = False, engine: bool = False) -> list[Path]:
     """Write components/GAME/: game.yaml and a deck (cards in YAML, or in cards.csv with ``csv``); with
     ``engine`` a 24-card trick-taking game, its rules engine (engine.py) and a test file for it."""
-    from .data.sheets import cards_to_csv
+    from ..data.sheets import cards_to_csv
     if not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", game):
         raise PnpError(f"game id {game!r}: use lower-case ASCII letters, digits, - and _")
     folder = root / "components" / game
