@@ -148,8 +148,8 @@ def test_bits_list_has_marker_cubes_and_dice(game):
 def test_token_parts_share_one_sheet_that_is_mostly_tokens(game, pdfs):
     """The three token parts (damage, resource and weapon tokens) print on one sheet, and the
     tokens cover at least 60% of the printable area of every page of it."""
-    from pnp.layout.parts import token_area_share
     from pnp.commands.parts import plan_parts
+    from pnp.layout.parts import token_area_share
     plans = {p.part_id: p for p in plan_parts(game)}
     sheet = plans["tokens"]
     assert set(sheet.part_ids) == {"damage", "cubes", "weapons"}
@@ -186,8 +186,8 @@ def test_token_parts_share_one_sheet_that_is_mostly_tokens(game, pdfs):
 def test_a_sheet_named_like_another_part_is_an_error(game):
     from dataclasses import replace
 
-    from pnp.errors import DataError
     from pnp.commands.parts import plan_parts
+    from pnp.errors import DataError
     parts = tuple(replace(p, sheet="life") if p.id in ("damage", "cubes") else p for p in game.parts)
     with pytest.raises(DataError) as err:
         plan_parts(replace(game, parts=parts))
