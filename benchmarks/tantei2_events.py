@@ -6,7 +6,8 @@ For every event: how often it is put into effect (placed face up, flipped, or us
 of the player who did so, beside the pooled win rate of its tier (the other cards of the same VP, or
 the instant cards).  A card is flagged ``dead`` when it is used in fewer than 3% of games, ``strong``
 when its interval lies wholly above its tier's rate by more than 10 points, ``weak`` when wholly below
-by more than 10 points.  Heuristic players in every seat; shared wins count as a fraction.
+by more than 10 points.  Heuristic players in every seat; shared wins count as a fraction.  A card counts for
+the first player who put it into effect in a game (``Result.extra["cards_used"]``, as the report reads it).
 """
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ def figures(games: int, players: list[int], jobs: int, seed: int, project: Path 
     game = Project(project).load_game("tantei2")
     engine = make_engine(game)
     cards = sorted(game.deck("events").cards, key=lambda c: c.rules["serial"])
+    serial_of = {c.id: c.rules["serial"] for c in cards}
     used = defaultdict(int)       # serial → games where someone used it
     won = defaultdict(float)      # serial → wins of the user (fractional when shared)
     total = 0
@@ -37,11 +39,11 @@ def figures(games: int, players: list[int], jobs: int, seed: int, project: Path 
             total += 1
             ranks = r.result.ranks
             winners = sum(1 for x in ranks if x == 1)
-            for seat, serials in enumerate(r.result.extra["used"]):
-                for serial in set(serials):
-                    used[serial] += 1
-                    if ranks[seat] == 1:
-                        won[serial] += 1 / winners
+            for card_id, seat in r.result.extra["cards_used"].items():   # the report's own figure
+                serial = serial_of[card_id]
+                used[serial] += 1
+                if ranks[seat] == 1:
+                    won[serial] += 1 / winners
     tiers: dict[str, list[int]] = defaultdict(list)
     for c in cards:
         tiers[f"{c.rules['vp']}VP" if c.rules["type"] == "placed" else "即時"].append(c.rules["serial"])

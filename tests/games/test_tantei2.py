@@ -169,7 +169,6 @@ def test_round_start_tragedy_adds_a_card_and_goes_back(E):
 
 def test_outside_move_and_awakening(E):
     s = position(E, line=("shino",), hand=(64,))
-    f = E.facts
     p = pid(E, "soichiro")
     s.phase, s.cur = T.PH_OUTSIDE, 0
     assert (T.K_OUT, p) in kinds(E, s)

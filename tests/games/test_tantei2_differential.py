@@ -148,7 +148,7 @@ def random_round_end(engine, rng: random.Random, players: int) -> None:
     up, down, hands = [], [], []
     pool = [e for e in range(f.n_ev)]
     used: set[int] = set()
-    for seat in range(players):
+    for _seat in range(players):
         row = []
         target = rng.choice((0, 5, 9, 12, 13, 13, 14, 16))
         for e in placed:

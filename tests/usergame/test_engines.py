@@ -206,7 +206,8 @@ def test_an_engine_missing_part_of_the_protocol(project):
 def test_bundled_engines_load_through_the_same_loader(repo):
     for gid in ("euphoria", "terror24", "tantei2", "ebe"):
         engine = make_engine(Project(repo).load_game(gid))
-        assert engine.game_id == gid and type(engine).__module__ == f"pnp.games.{gid}"
+        module = type(engine).__module__
+        assert engine.game_id == gid and (module == f"pnp.games.{gid}" or module.startswith(f"pnp.games.{gid}."))
 
 
 def test_a_log_knows_when_the_card_spreadsheet_changed(project, tmp_path):

@@ -1,0 +1,196 @@
+"""探偵無宿２: how strong the players are — one seat's policy against the others', with 95% intervals.
+Prints figures; not a test.
+
+    python benchmarks/tantei2_strength.py [--games 400] [--players 3,4] [--seed 1] [--pairs heuristic/before,...]
+
+Each pair ``A/B`` seats A in one seat (rotating through every seat) and B in the others, on the same seeds;
+A "wins" when it ranks first (a shared first place counts as a win for each sharer).  ``before`` is the
+heuristic as it was before issue 14 (kept here, verbatim, for the comparison); ``mcts:N`` is the search
+player.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from pnp.data.project import Project
+from pnp.games import make_engine
+from pnp.games.tantei2.facts import (
+    K_DISC,
+    K_DOWN,
+    K_FLASH,
+    K_FLIP,
+    K_INV,
+    K_KEEP,
+    K_OUT,
+    K_PICK,
+    K_REST,
+    K_SUB,
+    PH_DOWN,
+    PH_KEEP,
+    PH_MAIN,
+    Facts,
+)
+from pnp.games.tantei2.state import Observation
+from pnp.sim.policies import make_policy
+from pnp.sim.runner import play_game
+from pnp.sim.sampling import game_seed
+from pnp.sim.stats import wilson
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+class OldHeuristic:
+    """Plays the most valuable payable event, buys one missing colour with 代用コスト when that
+    completes a card worth 2 VP or more, otherwise rests: it places face down a valuable card that is
+    close to payable and discards the hardest card."""
+
+    name = "heuristic-before"
+
+    def choose(self, o: Observation, legal: Sequence[Any], rng: random.Random) -> Any:
+        if len(legal) == 1:
+            return legal[0]
+        k = legal[0].kind
+        f = o.facts
+        if o.phase == PH_MAIN:
+            return self._main(o, legal, f)
+        if k == K_DISC:
+            return min(legal, key=lambda a: (self._worth(o, f, a.a), a.a))
+        if k == K_PICK:
+            return legal[int(rng.random() * len(legal))]
+        if k == K_OUT:
+            return self._outside(o, legal, f)
+        if o.phase == PH_DOWN:
+            cands = [a for a in legal if a.kind == K_DOWN and f.ev_vp[a.a] >= 2 and self._missing(o, f, a.a) > 0]
+            return max(cands, key=lambda a: (f.ev_vp[a.a], -a.a)) if cands else legal[-1]
+        if k == K_FLIP:
+            return max(legal, key=lambda a: (f.ev_vp[a.a], -a.a))
+        if o.phase == PH_KEEP:
+            keeps = [a for a in legal if a.kind == K_KEEP and f.ev_vp[a.a] >= 2]
+            if keeps and len(o.hand) >= 3:
+                return max(keeps, key=lambda a: f.ev_vp[a.a])
+            return legal[-1]
+        return legal[int(rng.random() * len(legal))]
+
+    @staticmethod
+    def _missing(o: Observation, f: Facts, e: int) -> int:
+        miss = 0
+        for c, k in f.ev_need[e]:
+            have = o.linecnt[c] + o.extra[c] + (1 if o.sub_color == c else 0)
+            if have < k:
+                miss += k - have
+        for p in f.ev_death[e]:
+            if not o.dead[p]:
+                miss += 3
+        return miss
+
+    def _worth(self, o: Observation, f: Facts, e: int) -> float:
+        """How much a hand card is worth keeping (higher = keep)."""
+        if any(f.ev_need[e][i][0] == f.black for i in range(len(f.ev_need[e]))) and o.dead[f.black]:
+            return -5.0
+        if any(o.dead[c] and c != f.black for c, _ in f.ev_need[e]):
+            base = -1.0
+        else:
+            base = 0.0
+        v = f.ev_vp[e] if f.ev_placed[e] else 0.8
+        return base + v - 0.45 * f.ev_need_total[e] + (0.5 if f.ev_flash[e] else 0)
+
+    def _main(self, o: Observation, legal: Sequence[Any], f: Facts) -> Any:
+        plays = [a for a in legal if a.kind in (K_INV, K_FLASH)]
+        flash = [a for a in plays if a.kind == K_FLASH and (f.ev_placed[a.a] or o.ev_deck_size > 0)]
+        if flash:
+            return max(flash, key=lambda a: (f.ev_vp[a.a], -a.a))
+        inv = [a for a in plays if a.kind == K_INV]
+        best_inv = max(inv, key=lambda a: (f.ev_vp[a.a] if f.ev_placed[a.a] else 0.5, -a.a)) if inv else None
+        # buy a colour if it completes something better than what is payable now
+        subs = [a for a in legal if a.kind == K_SUB]
+        if subs and len(o.hand) >= 2:
+            makeable = {a.a for a in subs}
+            cur = f.ev_vp[best_inv.a] if best_inv and f.ev_placed[best_inv.a] else 0
+            target, tcol = None, -1
+            for e in o.hand + o.my_down:
+                if not f.ev_placed[e] or f.ev_vp[e] <= max(cur, 1):
+                    continue
+                if any(not o.dead[p] for p in f.ev_death[e]):
+                    continue
+                short = [(c, k - (o.linecnt[c] + o.extra[c])) for c, k in f.ev_need[e]
+                         if o.linecnt[c] + o.extra[c] < k]
+                if len(short) == 1 and short[0][1] == 1 and short[0][0] in makeable:
+                    c = short[0][0]
+                    if o.dead[c] and len(o.hand) < 3:
+                        continue
+                    if target is None or f.ev_vp[e] > f.ev_vp[target]:
+                        target, tcol = e, c
+            if target is not None:
+                for a in subs:
+                    if a.a == tcol:
+                        return a
+        if best_inv is not None:
+            return best_inv
+        rests = [a for a in legal if a.kind == K_REST]
+        if not rests:
+            return legal[-1]
+        # face down: a valuable card one or two colours short
+        downs = [a for a in rests if a.b == 1 and f.ev_placed[a.a] and f.ev_vp[a.a] >= 2
+                 and not any(c == f.black and o.dead[f.black] for c, _ in f.ev_need[a.a])
+                 and self._missing(o, f, a.a) <= 2]
+        if downs and len(o.my_down) < 2:
+            return max(downs, key=lambda a: (f.ev_vp[a.a] - self._missing(o, f, a.a), -a.a))
+        discards = [a for a in rests if a.b == 0]
+        return min(discards, key=lambda a: (self._worth(o, f, a.a), a.a))
+
+    @staticmethod
+    def _outside(o: Observation, legal: Sequence[Any], f: Facts) -> Any:
+        # more copies of a colour my hand wants; avoid waking 勿忘草 into the deck early
+        want = [0] * f.np
+        for e in o.hand:
+            for c, k in f.ev_need[e]:
+                want[c] += k * (1 + f.ev_vp[e])
+        return max(legal, key=lambda a: (want[a.a], -a.a))
+
+
+def policy(engine: Any, name: str) -> Any:
+    return OldHeuristic() if name == "before" else make_policy(engine, name)
+
+
+def head_to_head(engine: Any, a: str, b: str, players: int, games: int, seed: int,
+                 variant: str = "standard") -> tuple[int, int, float]:
+    """(wins of A, games, seconds): A in seat ``g % players`` of game g, B elsewhere."""
+    wins = 0
+    t = time.perf_counter()
+    for g in range(games):
+        seat = g % players
+        names = [a if s == seat else b for s in range(players)]
+        pols = [policy(engine, n) for n in names]
+        rec = play_game(engine, players, names, game_seed(seed, g), index=g, variant=variant, policy_objects=pols)
+        if rec.result is None:
+            raise SystemExit(f"game {g} failed: {rec.error}")
+        wins += rec.result.ranks[seat] == 1
+    return wins, games, time.perf_counter() - t
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=400, help="games per pair and player count")
+    ap.add_argument("--players", default="3,4")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--variant", default="standard")
+    ap.add_argument("--pairs", default="heuristic/before,heuristic/random,before/random",
+                    help="A/B pairs, comma separated (A in one seat, B in the others)")
+    args = ap.parse_args()
+    engine = make_engine(Project(ROOT).load_game("tantei2"))
+    for pair in args.pairs.split(","):
+        a, b = pair.split("/", 1)
+        for n in (int(x) for x in args.players.split(",")):
+            w, g, dt = head_to_head(engine, a, b, n, args.games, args.seed, args.variant)
+            lo, hi = wilson(w, g)
+            print(f"{n}p  {a:>10} vs {b:<10} {w / g:6.1%}  [{lo:.1%}–{hi:.1%}]  n={g}  (fair {1 / n:.1%})  {dt:.0f}s",
+                  flush=True)
+
+
+if __name__ == "__main__":
+    main()

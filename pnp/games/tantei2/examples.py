@@ -1,0 +1,197 @@
+"""探偵無宿２: positions for the rulebook's worked examples (``~~~check`` blocks) and the facts they claim."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from .facts import (
+    MAX_LAMPS,
+    PH_MAIN,
+    T_MAIN,
+)
+from .state import State
+
+if TYPE_CHECKING:
+    from .rules import Tantei2Engine
+
+
+def example_state(engine: Tantei2Engine, players: int, setup: Mapping[str, Any], variant: str = "standard",
+                  options: Mapping[str, Any] | None = None) -> State:
+    """A main-phase position for a rulebook example.  ``setup`` keys (all optional but ``line``):
+
+    ``line``    the 【捜査線】 left to right: person ids (``shizue`` …) and ``tragedy`` (惨劇の夜 may only
+                be the last card, and never among the three cards of the round start);
+    ``lamps``   告命灯 on the 【捜査線】 (0–7);  ``round`` the round number (default 1);
+    ``dead``    person ids already dead;  ``awake`` person ids whose 【容疑者】 pile holds only the
+                覚醒人物カード;
+    ``hands`` / ``up`` / ``down``   one list per seat of event ids (``e03`` …): the hand, the face-up
+                and the face-down cards of the 【手帳】 (face-down ones were placed in an earlier turn);
+    ``start``   the start player's seat (default 0);  ``turn`` the seat whose turn it is (default the
+                start player), who has drawn the last person card of ``line`` and resolved its action.
+
+    Every other event card lies in the event deck (lowest serial on top); the living persons' other
+    cards lie in the 捜査デッキ (惨劇の夜 on top unless it is on the 【捜査線】) or, one each, on top of
+    their 【容疑者】 pile.  The position is then resolved up to the turn player's main decision (face-down
+    cards whose conditions hold turn face up, as in play)."""
+    from ...sim.examples import ExampleError
+    f = engine.facts
+    known = {"line", "lamps", "round", "dead", "awake", "hands", "up", "down", "start", "turn"}
+    unknown = sorted(set(setup) - known)
+    if unknown:
+        raise ExampleError(f"unknown setup key {unknown[0]!r} (keys: {', '.join(sorted(known))})")
+    s = engine.new_state(players, variant, options)
+    pidx = {p: i for i, p in enumerate(f.person_ids)}
+    eidx = {c.id: i for i, c in enumerate(sorted(engine.game.deck("events").cards,
+                                                   key=lambda c: c.rules["serial"]))}
+
+    def person(pid: Any) -> int:
+        if pid not in pidx:
+            raise ExampleError(f"unknown person {pid!r} (persons: {', '.join(f.person_ids)})")
+        return pidx[pid]
+
+    def seats(key: str) -> list[list[int]]:
+        rows = setup.get(key) or [[] for _ in range(players)]
+        if not isinstance(rows, list) or len(rows) != players:
+            raise ExampleError(f"{key} needs one list per player ({players})")
+        out = []
+        for row in rows:
+            cards = []
+            for cid in row or []:
+                if cid not in eidx:
+                    raise ExampleError(f"{key}: unknown event card {cid!r}")
+                cards.append(eidx[cid])
+            out.append(cards)
+        return out
+
+    hands, up, down = seats("hands"), seats("up"), seats("down")
+    used = [e for rows in (hands, up, down) for row in rows for e in row]
+    if len(used) != len(set(used)):
+        raise ExampleError("an event card is in two places")
+    for row in up:
+        for e in row:
+            if not f.ev_placed[e]:
+                raise ExampleError(f"{f.ev_title[e]} is an instant card: it never stays face up in a 【手帳】")
+    dead = {person(p) for p in setup.get("dead") or []}
+    awake = {person(p) for p in setup.get("awake") or []}
+    for row in up:
+        for e in row:
+            alive = [f.person_names[p] for p in f.ev_death[e] if p not in dead]
+            if alive:
+                raise ExampleError(f"{f.ev_title[e]} is face up, but its 死亡条件 needs {alive[0]} dead")
+    line_ids = list(setup.get("line") or [])
+    if len(line_ids) < 3:
+        raise ExampleError("the 【捜査線】 starts every round with three person cards")
+    if "tragedy" in line_ids[:3]:
+        raise ExampleError("惨劇の夜 never stays among the three cards of the round start")
+    if "tragedy" in line_ids[:-1]:
+        raise ExampleError("the round ends in the turn 惨劇の夜 is drawn: it can only be the last card")
+    for x in line_ids:
+        if x != "tragedy":
+            person(x)                      # an unknown person id is an error
+    lamps = setup.get("lamps", 0)
+    if not isinstance(lamps, int) or not 0 <= lamps <= MAX_LAMPS:
+        raise ExampleError(f"lamps must be 0–{MAX_LAMPS}, got {lamps!r}")
+    start = setup.get("start", 0)
+    turn = setup.get("turn", start)
+    rnd = setup.get("round", 1)
+    if not (isinstance(start, int) and 0 <= start < players and isinstance(turn, int) and 0 <= turn < players):
+        raise ExampleError("start and turn are seats 0…players-1")
+    if not isinstance(rnd, int) or rnd < 1:
+        raise ExampleError("round must be 1 or more")
+    # person cards
+    normal: list[list[int]] = [[] for _ in range(f.np)]
+    awake_card = [-1] * f.np
+    for pc in range(f.tragedy):
+        if f.pc_awake[pc]:
+            awake_card[f.pc_person[pc]] = pc
+        else:
+            normal[f.pc_person[pc]].append(pc)
+    s.piles = [[] for _ in range(f.np)]
+    s.inv, s.line, s.outside, s.removed = [], [], [], []
+    s.linecnt = [0] * f.np
+    for x in line_ids:
+        if x == "tragedy":
+            s.line.append(f.tragedy)
+            continue
+        p = pidx[x]
+        if p in dead:
+            raise ExampleError(f"{f.person_names[p]} is dead: no card of theirs is on the 【捜査線】")
+        if not normal[p]:
+            raise ExampleError(f"{f.person_names[p]} has only three person cards")
+        s.line.append(normal[p].pop())
+        s.linecnt[p] += 1
+    for p in range(f.np):
+        if awake_card[p] >= 0:
+            s.piles[p].append(awake_card[p])
+        if p in dead:
+            s.removed.extend(normal[p])
+            continue
+        rest = normal[p]
+        if p in awake:
+            if awake_card[p] < 0:
+                raise ExampleError(f"{f.person_names[p]} has no 覚醒人物カード and never awakes")
+            s.inv.extend(rest)
+        elif not rest:
+            if awake_card[p] >= 0:
+                raise ExampleError(f"all of {f.person_names[p]}'s cards are out of the 【容疑者】 pile: "
+                                   f"list the person under awake")
+        else:
+            s.piles[p].append(rest[-1])
+            s.inv.extend(rest[:-1])
+    if f.tragedy in s.line:
+        s.tragedy_pos = len(s.line)
+    else:
+        s.inv.append(f.tragedy)
+        s.tragedy_pos = 0
+    s.dead = [p in dead for p in range(f.np)]
+    s.ndead = len(dead)
+    # event cards
+    s.hands, s.up, s.down = hands, [[] for _ in range(players)], down
+    s.vp = [0] * players
+    s.extra = [[0] * f.np for _ in range(players)]
+    s.rest_bonus = [0] * players
+    s.keep_free = [0] * players
+    s.watashi = list(range(players))
+    if s.skills:
+        for seat in range(players):
+            if f.watashi_skill[seat] == "keep_free":
+                s.keep_free[seat] += f.watashi_n[seat]
+    s.stack = []
+    for seat, row in enumerate(up):
+        for e in row:
+            engine._reveal(s, seat, e)
+    taken = set(used)
+    s.ev_deck = sorted((e for e in range(f.n_ev) if e not in taken), reverse=True)
+    s.discard, s.limbo, s.fresh = [], [], []
+    s.lamps, s.round, s.start = lamps, rnd, start
+    s.sub_color, s.sub_used, s.sub_disc, s.dn = -1, False, 0, 0
+    s.over, s.end_reason, s.hist = False, "", []
+    s.chance = 0
+    s.stack = [(T_MAIN, turn)]
+    engine._run(s)
+    return s
+
+def example_facts(engine: Tantei2Engine, s: State) -> dict[str, Any]:
+    """What rulebook examples claim: ``vp`` (per seat), ``notebook`` / ``facedown`` (titles of the face-up
+    / face-down cards per seat), ``substitute_colours`` (the colours 代用コスト may make for the player to
+    move, in Japanese), ``payable`` (hand cards the player to move could play now), ``dead`` (names),
+    ``lamps``, ``over``, ``winner`` (seat letters A, B …), ``ranks``, ``end_reason``."""
+    f = engine.facts
+    main = s.phase == PH_MAIN and not s.over
+    facts: dict[str, Any] = {
+        "vp": list(s.vp),
+        "notebook": [[f.ev_title[e] for e in row] for row in s.up],
+        "facedown": [[f.ev_title[e] for e in sorted(row)] for row in s.down],
+        "substitute_colours": [engine.colja[c] for c in engine.sub_colours(s)] if main and not s.sub_used else [],
+        "payable": sorted((f.ev_title[e] for e in s.hands[s.cur] if engine.payable(s, s.cur, e)),
+                          key=f.ev_title.index) if main else [],
+        "dead": [f.person_names[p] for p in range(f.np) if s.dead[p]],
+        "lamps": s.lamps,
+        "over": s.over,
+    }
+    if s.over:
+        r = engine.result(s)
+        facts["winner"] = [chr(ord("A") + i) for i in range(s.n) if r.ranks[i] == 1]
+        facts["ranks"] = list(r.ranks)
+        facts["end_reason"] = r.end_reason
+    return facts

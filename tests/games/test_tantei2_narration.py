@@ -1,0 +1,114 @@
+"""探偵無宿２: what ``pnp play`` tells the table (narration) — scenario lines for a known seed, hidden cards never
+named, golden transcripts (update with PNP_UPDATE_GOLDEN=1)."""
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from pnp.data.project import Project
+from pnp.games import make_engine
+from pnp.games import tantei2 as T
+from pnp.sim.gamelog import build_log, make_header
+from pnp.sim.replay import steps
+from pnp.sim.runner import Trace, play_game
+from pnp.sim.transcript import transcript
+
+ROOT = Path(__file__).resolve().parents[2]
+GOLDEN = Path(__file__).parent / "golden"
+
+
+@pytest.fixture(scope="module")
+def engine():
+    return make_engine(Project(ROOT).load_game("tantei2"))
+
+
+def _log(engine, players, policies, seed, variant="standard"):
+    trace = Trace()
+    record = play_game(engine, players, policies, seed, check=True, trace=trace, variant=variant)
+    assert record.error is None
+    header = make_header(engine, None, seed=seed, players=players, policies=policies, variant=variant, options={})
+    return build_log(engine, header, trace, record.result)
+
+
+@pytest.fixture(scope="module")
+def seed3(engine):
+    return transcript(engine, _log(engine, 3, ("heuristic",) * 3, 3))
+
+
+def test_round_start_lays_out_the_investigation_line(seed3):
+    """「捜査デッキの上から3枚を引き、左から順に表向きで横一列に並べます。これがこのラウンドの【捜査線】で」"""
+    assert ("― ラウンド1（スタートプレイヤー：プレイヤー1）。"
+            "【捜査線】：椚 志乃（黄）、椚 誠司（青）、鷺沼（白）。告命灯0個。") in seed3
+    assert ("― ラウンド2（スタートプレイヤー：プレイヤー2）。"
+            "【捜査線】：椚 宗一郎（紫）、椚 透（緑）、早苗（橙）。告命灯1個。") in seed3
+
+
+def test_a_placed_event_scores_its_vp(seed3):
+    """「配置のカードは、自分の手帳に表向きで置き、書かれたVPを得ます。」"""
+    assert "プレイヤー3の【手帳】に蔵の鍵束（13）が表向きで配置されました：+3VP（計3VP）。" in seed3
+
+
+def test_the_tragedy_and_the_victim(seed3):
+    """「もっとも枚数の多い人物が1人だけなら、その人物が【犠牲者】となり、死亡します。」 and
+    「ただし、惨劇の夜が告命灯のある場所に置かれていたら、並んだ人物のうち、最後の1枚が捜査線の
+    もっとも右（後ろ）にある人物が死亡します。」"""
+    assert ("プレイヤー3が「惨劇の夜」を引きました（【捜査線】の5枚目、告命灯のある場所）。"
+            "この手番の終わりにラウンドが終わります。") in seed3
+    assert "ラウンド2の終わり：早苗が犠牲者になりました（【捜査線】で最も多い2枚）。死者は1人です。" in seed3
+    lamp = "ラウンド3の終わり：椚 透が犠牲者になりました（最多が同数でしたが、「惨劇の夜」が告命灯のある場所"
+    assert any(line.startswith(lamp) for line in seed3)
+    assert "ラウンド1の終わり：犠牲者は出ませんでした（最も多い人物が同数）。" in seed3
+
+
+def test_each_round_ends_with_a_summary(seed3):
+    summaries = [line for line in seed3 if line.startswith("［ラウンド")]
+    rounds = [line for line in seed3 if line.startswith("― ラウンド")]
+    assert len(summaries) >= len(rounds) - 1 >= 1
+    assert summaries[1] == ("［ラウンド2のまとめ］VP：プレイヤー1 0・プレイヤー2 1・プレイヤー3 6"
+                            "／裏向き：プレイヤー1 1枚・プレイヤー2 1枚・プレイヤー3 0枚"
+                            "／死者1人（早苗）／告命灯0個")
+
+
+def test_lamps_added_by_an_effect(seed3):
+    """「勿忘草のアクションや一部のイベントカードでも、告命灯は増えたり減ったりします。」"""
+    i = seed3.index("プレイヤー2：捜査：燭台の煤（63）を使う")
+    assert "告命灯が1個増えました（2個）。" in seed3[i:i + 4]
+
+
+@pytest.mark.parametrize("players,seed", [(3, 3), (4, 1), (4, 8)])
+def test_no_line_names_a_card_nobody_else_may_see(engine, players, seed):
+    """「自分の裏向きのカードは、いつでも見てかまいません」 — only its owner: a hand or face-down card is never named
+    until it is put into effect, discarded or the game ends."""
+    log = _log(engine, players, ("heuristic", "random", "heuristic", "random")[:players], seed)
+    f = engine.facts
+    serial_to_e = {f.ev_serial[e]: e for e in range(f.n_ev)}
+    for before, action, after in steps(engine, log):
+        if action is None or after.over:
+            break
+        public = set(after.discard) | set(after.limbo) | {e for row in after.up for e in row} \
+            | {e for _, e in after.st_used}
+        discard = isinstance(action, T.Act) and (action.kind == T.K_DISC or (action.kind == T.K_REST and not action.b))
+        if discard:
+            public.add(action.a)          # a discard is seen by all, even if an effect takes it back at once
+        lines = [action.label()] + engine.narrate(before, action, after)
+        for line in lines:
+            for serial in re.findall(r"（(\d+)）", line):
+                assert serial_to_e[int(serial)] in public, line
+
+
+@pytest.mark.parametrize("name,players,policies,seed,variant", [
+    ("tantei2_3p_heuristic_seed3", 3, ("heuristic",) * 3, 3, "standard"),
+    ("tantei2_4p_mixed_seed1", 4, ("heuristic", "random", "heuristic", "random"), 1, "standard"),
+    ("tantei2_3p_cubes_seed2", 3, ("heuristic",) * 3, 2, "facedown-cubes"),
+])
+def test_golden_transcripts(engine, name, players, policies, seed, variant):
+    text = "\n".join(transcript(engine, _log(engine, players, policies, seed, variant))) + "\n"
+    path = GOLDEN / f"{name}.txt"
+    if os.environ.get("PNP_UPDATE_GOLDEN") == "1":
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    assert path.is_file(), f"{path} missing: run with PNP_UPDATE_GOLDEN=1 once and review it"
+    assert text == path.read_text(encoding="utf-8")
