@@ -70,12 +70,14 @@ def list_games(project_dir: Path) -> None:
               help="ルールブックのページサイズ（冊子は2ページずつ A4／A3 横に面付け）")
 @click.option("--final", is_flag=True, help="（仮）の印なしで刷る（設計者が全部の質問に答えたあと。game.yaml の final: true と同じ）")
 @click.option("--force", is_flag=True, help="--final を、未回答の質問が残っていても実行する")
+@click.option("--clean", is_flag=True,
+              help="前回のビルドの記録を使わず、すべてを描き直す（既定では、元のデータが変わった出力だけを描き直す）")
 @reported
 def build(games: tuple[str, ...], project_dir: Path, out_dir: Path, paper: str, duplex: str, marks: str,
           gutter_mm: float, back_offset: str, color: str, png: bool, dpi: int, tts: bool, rulebook_only: bool,
-          rulebook_paper: str, final: bool, force: bool) -> None:
-    """カードを印刷用PDFにします（GAME 省略時は全ゲーム）。"""
-    from .commands.build import BuildOptions, build_game
+          rulebook_paper: str, final: bool, force: bool, clean: bool) -> None:
+    """カードを印刷用PDFにします（GAME 省略時は全ゲーム）。変わっていない出力は前回のものをそのまま使います。"""
+    from .outputs import BuildOptions
     try:
         dx, dy = (float(v) for v in back_offset.split(","))
     except ValueError:
@@ -84,39 +86,44 @@ def build(games: tuple[str, ...], project_dir: Path, out_dir: Path, paper: str, 
         raise click.BadParameter(f"each of DX,DY must be between -{MAX_BACK_OFFSET_MM:g} and {MAX_BACK_OFFSET_MM:g} "
                                  f"mm, got {back_offset!r}", param_hint="--back-offset")
     out_dir = in_project(project_dir, out_dir)
-    project = open_project(project_dir)
-    from .errors import DataError
-    layouts, problems = project.load_layouts_partly()
-    loaded = []
-    for gid in games or project.game_ids():     # a game with data problems does not hide another's layout problems
-        try:
-            loaded.append(project.load_game(gid, layouts))
-        except DataError as e:
-            problems.extend(e.problems)
-    from .commands.questions import finalize
-    loaded = [finalize(g, force) if final or g.final else g for g in loaded]
     opts = BuildOptions(paper=paper, duplex=duplex, marks=marks, gutter_mm=gutter_mm, back_offset_mm=(dx, dy),
                         cmyk=color == "cmyk", png=png, dpi=dpi, tts=tts, cards=not rulebook_only,
                         rulebook_paper=rulebook_paper)
-    from .commands.build import plan_build
-    plans = {}
-    for game in loaded:     # every game planned before any file is written: all problems at once
-        try:
-            plans[game.id] = plan_build(game, opts)
-        except DataError as e:
-            problems.extend(e.problems)
-    if problems:
-        raise DataError(problems)
-    from .rulebook import has_rulebook
-    steps = sum(len(g.decks) + bool(g.parts) + has_rulebook(g) for g in loaded) if not rulebook_only else \
-        sum(has_rulebook(g) for g in loaded)
+    from .commands.incremental import build_project
     show = sys.stderr.isatty()
-    with click.progressbar(length=steps, label="ビルド中", file=sys.stderr,
-                           hidden=not show) as bar:
-        for game in loaded:
-            result = build_game(game, out_dir, opts, tick=lambda _: bar.update(1), plan=plans[game.id])
-            for w in result.files:
-                click.echo(f"{w.path.as_posix()}\t{w.pages}ページ")
+    with click.progressbar(length=0, label="ビルド中", file=sys.stderr, hidden=not show) as bar:
+        def steps(n: int) -> None:
+            bar.length = n
+        builds = build_project(project_dir, games, out_dir, opts, final=final, force=force,
+                               clean=clean, tick=lambda _: bar.update(1), steps=steps)
+    for b in builds:
+        for w in b.files:
+            click.echo(f"{w.path.as_posix()}\t{w.pages}ページ")
+    drawn = sum(len(b.drawn) for b in builds)
+    kept = sum(b.kept for b in builds)
+    if kept:
+        click.echo(f"{drawn} files drawn, {kept} unchanged (kept from the last build; --clean draws all)", err=True)
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+@project_option
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("out"),
+              show_default=True, help="出力フォルダ（相対パスは設計フォルダから）")
+@click.option("--interval", type=click.FloatRange(0.05, 60), default=0.5, show_default=True,
+              help="ファイルの変更を見る間隔（秒）")
+@click.option("--preview/--no-preview", default=True, show_default=True,
+              help="描き直したデッキの一覧画像（pnp preview GAME DECK と同じ preview-GAME-DECK.png）も書き直す")
+@reported
+def watch(games: tuple[str, ...], project_dir: Path, out_dir: Path, interval: float, preview: bool) -> None:
+    """保存するたびにビルドし直します（変わった出力だけを描き直す）。データの誤りは表示して見張りを続けます。"""
+    from .commands.watch import Watcher
+    watcher = Watcher(project_dir, games, in_project(project_dir, out_dir), interval=interval, preview=preview,
+                      echo=lambda line: click.echo(line))
+    try:
+        watcher.run()
+    except KeyboardInterrupt:
+        click.echo("stopped")
 
 
 @main.command()
@@ -266,7 +273,8 @@ def schemas(out_dir: Path) -> None:
 
 def _register_game_commands() -> None:
     from .commands.sim import play, replay, simulate
-    for command in (play, simulate, replay):
+    from .commands.sweep import sweep
+    for command in (play, simulate, replay, sweep):
         main.add_command(command)
 
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .data.model import Game
 from .files import atomic_path
@@ -35,6 +37,8 @@ class Written:
     kind: str
     path: Path
     pages: int
+    unit: str = ""      # the build unit it belongs to ("deck/events/sheets", "rulebook" …: pnp.buildcache)
+    key: str = ""       # that unit's key: a digest of everything it was drawn from
 
 
 @dataclass
@@ -52,19 +56,27 @@ def sha256(path: Path) -> str:
     return h.hexdigest()
 
 
-def write_manifest(result: BuildResult, keep_previous: bool = False) -> Path:
-    """out/<game>/manifest.json listing every file written.  keep_previous (a partial build such as
-    --rulebook-only) also keeps the earlier entries whose files are still there, re-hashed."""
+def write_manifest(result: BuildResult, keep_previous: bool = False, digest: Callable[[Path], str | None] = sha256,
+                   extra: Mapping[str, Any] | None = None) -> Path:
+    """out/<game>/manifest.json listing every file written (with its unit and key when the build knows
+    them).  keep_previous (a partial build such as --rulebook-only) also keeps the earlier entries whose
+    files are still there, re-hashed.  digest: the file hash (a cached one in incremental builds);
+    extra: more top-level fields (the incremental build's inputs digest and deck marks)."""
     target = result.out_dir / "manifest.json"
     if keep_previous and target.is_file():
         written = {w.path.resolve() for w in result.files}
-        for entry in json.loads(target.read_text(encoding="utf-8")).get("files", []):
-            path = result.out_dir / entry["path"]
+        for old in json.loads(target.read_text(encoding="utf-8")).get("files", []):
+            path = result.out_dir / old["path"]
             if path.is_file() and path.resolve() not in written:
-                result.files.append(Written(entry["kind"], path, entry["pages"]))
-    files = [{"kind": w.kind, "path": w.path.relative_to(result.out_dir).as_posix(), "pages": w.pages,
-              "sha256": sha256(w.path)} for w in sorted(result.files, key=lambda w: w.path.as_posix())]
-    data = {"game": result.game.id, "title": result.game.title, "files": files}
+                result.files.append(Written(old["kind"], path, old["pages"], old.get("unit", ""), old.get("key", "")))
+    files = []
+    for w in sorted(result.files, key=lambda w: w.path.as_posix()):
+        entry: dict[str, Any] = {"kind": w.kind, "path": w.path.relative_to(result.out_dir).as_posix(),
+                                 "pages": w.pages, "sha256": digest(w.path)}
+        if w.unit:
+            entry.update(unit=w.unit, key=w.key)
+        files.append(entry)
+    data = {"game": result.game.id, "title": result.game.title, **(extra or {}), "files": files}
     with atomic_path(target) as tmp:
         tmp.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     return target

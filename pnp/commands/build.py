@@ -7,7 +7,7 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..data.model import Deck, Game
 from ..errors import DataError, PnpError, Problem
@@ -22,15 +22,18 @@ from ..rulebook import build_rulebook, check_rulebook, has_rulebook
 from ..units import mm
 from .parts import build_parts, plan_parts
 
+if TYPE_CHECKING:
+    from ..buildcache import GameCache
+
 MARKS = ("simple", "jp", "none")
 SHOP_MARGIN_MM = 12.0     # room around the bleed for Japanese トンボ
 
 
-def plan_game_cards(game: Game) -> dict[str, DeckPlans]:
-    """Plans for every deck; every problem of every deck reported together."""
+def plan_game_cards(game: Game, decks: list[Deck] | None = None) -> dict[str, DeckPlans]:
+    """Plans for every deck (or those given); every problem of every deck reported together."""
     plans: dict[str, DeckPlans] = {}
     problems: list[Problem] = []
-    for deck in game.decks:
+    for deck in game.decks if decks is None else decks:
         try:
             plans[deck.id] = plan_deck(game, deck)
         except DataError as e:
@@ -51,6 +54,11 @@ class BuildPlan:
     parts: list[Any] = field(default_factory=list)
 
 
+def deck_kinds(opts: BuildOptions) -> list[str]:
+    """The outputs a build makes of each deck (each a unit of the incremental build)."""
+    return [k for k, on in (("sheets", opts.sheets), ("shop", opts.shop), ("png", opts.png), ("tts", opts.tts)) if on]
+
+
 def sheet_grid(deck: Deck, opts: BuildOptions) -> Grid:
     w, h, gutter = deck.layout.width_pt, deck.layout.height_pt, mm(opts.gutter_mm)
     if opts.duplex == "fold":
@@ -58,17 +66,23 @@ def sheet_grid(deck: Deck, opts: BuildOptions) -> Grid:
     return plan_grid(opts.paper, w, h, gutter=gutter)
 
 
-def plan_build(game: Game, opts: BuildOptions) -> BuildPlan:
-    """Plan every output of build_game with opts; DataError with all problems of all outputs."""
+def plan_build(game: Game, opts: BuildOptions, cache: GameCache | None = None) -> BuildPlan:
+    """Plan every output of build_game with opts; DataError with all problems of all outputs.  With an
+    incremental build's cache, the outputs it can keep are not planned (they planned cleanly before,
+    from the same inputs)."""
     if opts.marks not in MARKS:
         raise PnpError(f"unknown marks {opts.marks!r} (use {', '.join(MARKS)})")
     plan = BuildPlan()
     problems: list[Problem] = []
     if opts.cards:
+        decks = [d for d in game.decks if cache is None or not cache.deck_fresh(d, deck_kinds(opts))]
         try:
-            plan.cards = plan_game_cards(game)
+            plan.cards = plan_game_cards(game, decks)
         except DataError as e:
             problems.extend(e.problems)
+        if cache is not None:
+            for deck_id, planned in plan.cards.items():
+                cache.note_plans(game.deck(deck_id), planned[0], planned[1], planned.backs)
         for deck in game.decks:
             try:
                 plan.grids[deck.id] = sheet_grid(deck, opts)
@@ -80,11 +94,12 @@ def plan_build(game: Game, opts: BuildOptions) -> BuildPlan:
                     problems.append(Problem(deck.file, 1, 1, "size", f"at --dpi {opts.dpi} a card is {w}×{h} pixels; "
                                                                      f"at most {MAX_RENDER_PIXELS:,} (lower --dpi)"))
         if game.parts:
+            parts = [p for p in game.parts if cache is None or not cache.part_fresh(p)]
             try:
-                plan.parts = plan_parts(game, opts)
+                plan.parts = plan_parts(game, opts, parts)
             except DataError as e:
                 problems.extend(e.problems)
-    if opts.rulebook and has_rulebook(game):
+    if opts.rulebook and has_rulebook(game) and (cache is None or not cache.rulebook_fresh()):
         problems.extend(check_rulebook(game))
     if problems:
         raise DataError(problems)
@@ -151,45 +166,59 @@ def clean_stale(out_dir: Path) -> None:
 def build_game(game: Game, out_root: Path, opts: BuildOptions,
                tick: Callable[[str], None] = lambda _: None,
                extra_steps: list[Callable[[BuildResult], None]] | None = None,
-               plan: BuildPlan | None = None) -> BuildResult:
+               plan: BuildPlan | None = None, cache: GameCache | None = None) -> BuildResult:
     """Plan everything, write into a staging folder beside out/<game>/, then move the files into
-    place: a build that fails at any point leaves the previous generation (and its manifest) whole."""
+    place: a build that fails at any point leaves the previous generation (and its manifest) whole.
+    cache (an incremental build): the units whose key is unchanged keep their files."""
     out_dir = Path(out_root) / game.id
     clean_stale(out_dir)
     if plan is None:
-        plan = plan_build(game, opts)
+        plan = plan_build(game, opts, cache)
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{game.id}.staging-", dir=out_dir.parent))
     try:
-        staged = _write_all(game, staging, opts, tick, extra_steps, plan)
+        staged = _write_all(game, staging, opts, tick, extra_steps, plan, cache)
         result = BuildResult(game, out_dir)
         for w in staged.files:
             final = out_dir / w.path.relative_to(staging)
             final.parent.mkdir(parents=True, exist_ok=True)
             os.replace(w.path, final)
-            result.files.append(Written(w.kind, final, w.pages))
+            result.files.append(Written(w.kind, final, w.pages, w.unit, w.key))
     finally:
         shutil.rmtree(staging, ignore_errors=True)
-    write_manifest(result, keep_previous=not opts.cards)
+    if cache is None:
+        write_manifest(result, keep_previous=not opts.cards)
+        return result
+    cache.written = list(result.files)
+    result.files.extend(cache.kept)
+    write_manifest(result, keep_previous=not opts.cards, digest=cache.output_digest, extra=cache.manifest_fields())
     return result
 
 
 def _write_all(game: Game, out_dir: Path, opts: BuildOptions, tick: Callable[[str], None],
-               extra_steps: list[Callable[[BuildResult], None]] | None, plan: BuildPlan) -> BuildResult:
+               extra_steps: list[Callable[[BuildResult], None]] | None, plan: BuildPlan,
+               cache: GameCache | None = None) -> BuildResult:
     result = BuildResult(game, out_dir)
     if not opts.cards:                       # --rulebook-only: fast iteration on the text
-        if has_rulebook(game):
+        if has_rulebook(game) and not (cache and cache.keep_rulebook()):
             result.files.extend(build_rulebook(game, result.out_dir, opts.rulebook_paper, opts.cmyk))
+            if cache:
+                cache.stamp_rulebook(result.files)
         return result
     plans = plan.cards
     for deck in game.decks:
+        kept = cache.keep_deck(deck, deck_kinds(opts)) if cache else set()
+        if deck.id not in plans:             # every output of the deck kept (incremental build)
+            tick(f"{game.id}/{deck.id}")
+            continue
         faces, back = plans[deck.id]
         backs = plans[deck.id].backs
-        if opts.sheets:
+        first = len(result.files)
+        if opts.sheets and "sheets" not in kept:
             path = result.out_dir / f"{deck.id}-sheets.pdf"
             pages = write_sheets(game, deck, faces, back, path, opts, backs)
             result.files.append(Written("sheets", path, pages))
-        if opts.shop:
+        if opts.shop and "shop" not in kept:
             path = result.out_dir / "shop" / f"{deck.id}-faces.pdf"
             order = [faces[c.id] for c in deck.physical_cards()]
             result.files.append(Written("shop-faces", path, write_shop(game, deck, order, path, opts)))
@@ -200,21 +229,31 @@ def _write_all(game: Game, out_dir: Path, opts: BuildOptions, tick: Callable[[st
                 path = result.out_dir / "shop" / f"{deck.id}-backs.pdf"
                 order = [backs[c.id] for c in deck.physical_cards()]
                 result.files.append(Written("shop-backs", path, write_shop(game, deck, order, path, opts)))
-        if opts.png:
+        if opts.png and "png" not in kept:
             from ..render.raster import write_card_pngs
             for path in write_card_pngs(deck, faces, back, result.out_dir / "png" / deck.id, opts.dpi, backs):
                 result.files.append(Written("png", path, 1))
-        if opts.tts:
+        if opts.tts and "tts" not in kept:
             from ..render.raster import write_tts
             for path in write_tts(deck, faces, back, result.out_dir / "tts", backs):
                 result.files.append(Written("tts" if path.suffix == ".png" else "tts-index", path,
                                             1 if path.suffix == ".png" else 0))
+        if cache:
+            cache.stamp_deck(deck, result.files[first:])
         tick(f"{game.id}/{deck.id}")
     if game.parts:
-        result.files.extend(build_parts(game, result.out_dir, opts, plan.parts))
+        if cache:
+            cache.keep_parts()
+        written = build_parts(game, result.out_dir, opts, plan.parts)
+        if cache:
+            cache.stamp_parts(plan.parts, written)
+        result.files.extend(written)
         tick(f"{game.id}/parts")
-    if opts.rulebook and has_rulebook(game):
+    if opts.rulebook and has_rulebook(game) and not (cache and cache.keep_rulebook()):
+        first = len(result.files)
         result.files.extend(build_rulebook(game, result.out_dir, opts.rulebook_paper, opts.cmyk))
+        if cache:
+            cache.stamp_rulebook(result.files[first:])
         tick(f"{game.id}/rulebook")
     for step in extra_steps or []:
         step(result)

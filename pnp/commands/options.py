@@ -3,12 +3,15 @@ from __future__ import annotations
 
 from functools import wraps
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from ..data.project import Project
 from ..errors import PnpError
 from ..limits import max_jobs
+
+if TYPE_CHECKING:
+    from ..data.project import Project
 
 
 class Failure(click.ClickException):
@@ -52,6 +55,7 @@ def in_project(project_dir: Path, path: Path) -> Path:
 
 
 def open_project(project_dir: Path) -> Project:
+    from ..data.project import Project  # here: a build with nothing to do never loads the data layer
     return Project(project_dir)
 
 
@@ -79,3 +83,16 @@ def jobs_option(fn):
                       help="並列プロセス数（1〜CPUコア数。結果は変わらない）")(fn)
     return click.option("--force-jobs", is_flag=True, is_eager=True, expose_value=False, callback=_remember_force,
                         help="CPUコア数を超える --jobs を許す")(fn)
+
+
+executor_option = click.option(
+    "--executor", default=None, metavar="dask://HOST:PORT",
+    help="ゲームを遊ぶ場所：Dask のクラスタのスケジューラ（pip install 'pnp[cluster]'、各ワーカーに同じ版の pnp）。"
+         "結果は --jobs 1 と同じ")
+
+
+def check_executor(jobs: int, executor: str | None) -> None:
+    """--jobs sizes the local pool; on a cluster the workers' threads do: one or the other."""
+    if executor and jobs > 1:
+        raise click.UsageError(f"--jobs {jobs} and --executor {executor}: the cluster's workers decide how many "
+                               "games run at once; give one of the two")

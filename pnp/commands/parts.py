@@ -12,8 +12,8 @@ from ..outputs import BuildOptions, Written
 from ..render.parts import write_part_pdf
 
 
-def plan_parts(game: Game, opts: BuildOptions = BuildOptions()) -> list[PartPlan]:
-    """Plans of every part of the game; all problems of all parts raised together."""
+def plan_parts(game: Game, opts: BuildOptions = BuildOptions(), parts: list | None = None) -> list[PartPlan]:
+    """Plans of every part of the game (or those given); all problems of all parts raised together."""
     if opts.paper not in PAPERS_MM:
         raise PnpError(f"unknown paper {opts.paper!r} (papers: {', '.join(PAPERS_MM)})")
     plans, problems = [], []
@@ -24,8 +24,8 @@ def plan_parts(game: Game, opts: BuildOptions = BuildOptions()) -> list[PartPlan
             sheets.setdefault(sheet, []).append(part)
     ids = {p.id for p in game.parts}
     done: set[str] = set()
-    for part in game.parts:
-        sheet = getattr(part, "sheet", "")
+    for part in game.parts if parts is None else parts:
+        sheet = getattr(part, "sheet", "")   # a shared sheet is planned whole, whichever of its parts changed
         try:
             if not sheet:
                 plans.append(plan_part(game, part, opts.paper))

@@ -51,7 +51,7 @@ def write_contact_sheet(game: Game, deck_id: str | None, out_file: Path, dpi: in
     decks = [d for d in game.decks if deck_id in (None, d.id)]
     if not decks:
         raise PnpError(f"{game.id}: no deck {deck_id!r} (decks: {', '.join(d.id for d in game.decks)})")
-    plans = plan_game_cards(game)
+    plans = plan_game_cards(game, decks)
     n = sum(len(d.cards) + 1 for d in decks)
     biggest = max(round(d.layout.width_pt * dpi / 72 + GAP) * round(d.layout.height_pt * dpi / 72 + GAP + 18)
                   for d in decks)

@@ -13,7 +13,6 @@ sorted list of ``SampleProblem`` (str() gives one line each); any problem → ex
 """
 from __future__ import annotations
 
-import concurrent.futures as cf
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -26,12 +25,22 @@ from ..data.model import Game
 from ..games import has_engine, make_engine
 from ..limits import MAX_GAMES
 from ..sim.errors import ReplayError, SimError
+from ..sim.executors import open_executor
 from ..sim.gamelog import build_log, make_header, read_log, write_json
 from ..sim.metrics import Comparison, Summary
 from ..sim.policies import lineup, parse_policies
 from ..sim.runner import Batch, Trace, iter_games, play_game
 from ..sim.validation import SampleProblem, run_sample_games
-from .options import jobs_option, open_project, players_option, project_option, reported, seed_option
+from .options import (
+    check_executor,
+    executor_option,
+    jobs_option,
+    open_project,
+    players_option,
+    project_option,
+    reported,
+    seed_option,
+)
 
 
 def _load(project_dir: Path, game_id: str) -> tuple[Game, Any]:
@@ -159,6 +168,7 @@ def replay(log_path: Path, project_dir: Path, show: bool) -> None:
               help="同じ種でオプションを変えても遊び、差を比べる（例：--option hands=2 --compare-option hands=3）")
 @option_option
 @jobs_option
+@executor_option
 @click.option("--check", is_flag=True, help="毎手ごとに不変条件を確かめる（遅い）")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="集計をJSONに書き出す")
@@ -168,7 +178,7 @@ def replay(log_path: Path, project_dir: Path, show: bool) -> None:
 @reported
 def simulate(game_id: str, games: int, seed: int, players: int | None, policy_text: str | None, variant: str,
              compare_variant: str | None, compare_pairs: tuple[str, ...], option_pairs: tuple[str, ...],
-             jobs: int, check: bool,
+             jobs: int, executor: str | None, check: bool,
              json_path: Path | None, report_path: Path | None, project_dir: Path) -> None:
     """多数のゲームを自動で遊ばせ、席順・方針ごとの勝率、長さ、得点、終了理由、設計上の疑問への答えを集計します。"""
     game, engine = _load(project_dir, game_id)
@@ -182,7 +192,8 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
     counts = [players] if players else list(range(engine.min_players, engine.max_players + 1))
     summaries = []
     comparing = bool(compare_variant) or other_options is not None
-    with _pool(jobs) as pool:
+    check_executor(jobs, executor)
+    with open_executor(executor, jobs) as (pool, jobs):
         for p in counts:
             batch = Batch(p, names, games, seed=seed, variant=variant, options=options, check=check)
             acc = Summary(engine, batch)
@@ -237,16 +248,6 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
 
 def _options_label(options: dict[str, Any]) -> str:
     return ",".join(f"{k}={v}" for k, v in sorted(options.items())) or "既定"
-
-
-@contextmanager
-def _pool(jobs: int) -> Iterator[cf.Executor | None]:
-    """One pool of ``jobs`` worker processes for the whole command (none for one job)."""
-    if jobs <= 1:
-        yield None
-        return
-    with cf.ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield pool
 
 
 @contextmanager

@@ -443,9 +443,26 @@ class DeckPlans(tuple[dict[str, CardPlan], CardPlan]):
         return all(plan is self[1] for plan in self.backs.values())
 
 
+# The decks planned last, by identity: one build plans each deck for its sheets, and the rulebook plans
+# every deck again for its figures and marks on each of its layout passes.  The model is frozen, so the
+# same (game, deck) objects always give the same plans.
+_RECENT: list[tuple[Game, Deck, DeckPlans]] = []
+_RECENT_SIZE = 32
+
+
 def plan_deck(game: Game, deck: Deck) -> DeckPlans:
     """Plans for every distinct face of a deck, its back, and each card's back side (a card's own
     back, or the other side of a two-sided card); all problems raised together."""
+    for g, d, plans in _RECENT:
+        if g is game and d is deck:
+            return plans
+    plans = _plan_deck(game, deck)
+    _RECENT.append((game, deck, plans))
+    del _RECENT[:-_RECENT_SIZE]
+    return plans
+
+
+def _plan_deck(game: Game, deck: Deck) -> DeckPlans:
     problems = _Problems()
     faces = {card.id: plan_side(game, deck, card, problems) for card in deck.cards}
     back = plan_side(game, deck, None, problems)

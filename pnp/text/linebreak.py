@@ -540,6 +540,30 @@ def break_spans(
     function* (e.g. across a whole deck) to measure each (char, font, size)
     only once; by default a fresh cache is used per call.
     """
+    key: tuple[object, ...] | None = (tuple(spans), width_pt, measure, justify, allow_hanging)
+    try:
+        known = _BROKEN.get(key) if key is not None else None
+    except TypeError:           # a span holding something unhashable: no memo
+        key, known = None, None
+    if known is not None:
+        return list(known)
+    lines = _break_spans(spans, width_pt, measure, justify, allow_hanging, width_cache)
+    if key is not None:
+        if len(_BROKEN) >= _BROKEN_MAX:
+            _BROKEN.clear()
+        _BROKEN[key] = tuple(lines)
+    return lines
+
+
+# The same paragraph is broken again and again: a rulebook lays itself out until its 目次 settles
+# (several passes over the same text), and it draws the cards the build planned.  Lines are frozen,
+# so one result serves every identical request.
+_BROKEN: dict[tuple[object, ...], tuple[Line, ...]] = {}
+_BROKEN_MAX = 20000
+
+
+def _break_spans(spans: Sequence[Span], width_pt: float, measure: Measure, justify: bool, allow_hanging: bool,
+                 width_cache: WidthCache | None) -> list[Line]:
     cache: WidthCache = {} if width_cache is None else width_cache
     fl = _flatten(spans, measure, cache)
     if not fl.chars and len(fl.paras) == 1:

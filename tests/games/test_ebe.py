@@ -41,7 +41,8 @@ def drone_card(eng, area: str) -> int:
 
 def item(eng, effect: str, area: str | None = None) -> int:
     for i in range(eng.n_items):
-        if eng.item_effect[i] == E.ITEM_EFFECTS.index(effect) and (area is None or eng.item_area[i] == E.AREAS.index(area)):
+        if eng.item_effect[i] == E.ITEM_EFFECTS.index(effect) and (
+                area is None or eng.item_area[i] == E.AREAS.index(area)):
             return i
     raise KeyError(effect)
 
@@ -432,7 +433,7 @@ def test_board_part_matches_grid(game, eng):
     assert eng.adj_list == want
 
 
-# ---------------------------------------------------------------- the draft's rules (issue: rules as the draft writes them)
+# ------------------------------------------------- the draft's rules (issue: rules as the draft writes them)
 
 def test_exchange_before_own_action_any_amount_and_information(eng):
     """Draft: 「同エリアの探索に成功したプレイヤー（＝イーバと同一エリアでない）は互いが所持する資源やアイテムを、

@@ -13,17 +13,21 @@ Rulebook sentences it rests on (components/ebe/rulebook):
   ターン終了時に、ダメージがライフ以上のキャラクターがいれば、そのキャラクターは死亡し、全員の敗北となります。」
 - 「目の小さい順に手番を行います。」「同じ目なら、イーバが先です。同じ目のプレイヤーどうしは、席の番号の小さい順です。」
 - 「イーバが、イーバカードのエリアに現れます。ステーションライフを、イーバのサイコロの目の数だけ減らします。」
-- 「このイーバより後に手番を行うプレイヤーは、次の妨害を受けます。」 イーバと同じエリア：「探索は失敗。2ダメージを受ける。」
+- 「このイーバより後に手番を行うプレイヤーは、次の妨害を受けます。」
+  イーバと同じエリア：「探索は失敗。2ダメージを受ける。」
   隣接するエリア：「−1AP。1ダメージを受ける。」 隣接は 04-station の8組。
 - 防護スーツ：「持っている間、イーバから受けるダメージが1回ごとに1減ります。」
-- ドローン：「逃げる：1ダメージを受けます。」 医務室：「自分のダメージを1回復する。」 ミナト：「医務室では、1APごとにダメージを2回復する。」
-  救急キット：「自分のダメージを2回復する。」
+- ドローン：「逃げる：1ダメージを受けます。」 医務室：「自分のダメージを1回復する。」
+  ミナト：「医務室では、1APごとにダメージを2回復する。」 救急キット：「自分のダメージを2回復する。」
 - ターン終了：「1. 死亡 … 2. ステーションライフ：ステーションライフが0以下なら、全員の敗北です。3. 重量 …」
-- ラウンド終了：「1. イベントチェック：イベントの達成条件を満たしていなければ、イベントカードに書かれた数だけステーション
-  ライフを減らします。2. ステーションライフ：0以下なら、全員の敗北です。ミッションがすべて達成されていても、脱出は
-  間に合いません。3. 脱出チェック：ミッションがすべて達成されていれば、脱出成功です。全員の勝利です。4. 時間切れ：
-  第4ラウンドの終わりなら、脱出できなかったので全員の敗北です。」
+- ラウンド終了：「1. イベントチェック：イベントの達成条件を満たしていなければ、イベントカードに書かれた数だけ
+  ステーションライフを減らします。2. ステーションライフ：0以下なら、全員の敗北です。ミッションがすべて達成されて
+  いても、脱出は間に合いません。3. 脱出チェック：ミッションがすべて達成されていれば、脱出成功です。全員の勝利です。
+  4. 時間切れ：第4ラウンドの終わりなら、脱出できなかったので全員の敗北です。」
 - 「勝つときも負けるときも、プレイヤー全員が一緒です。」
+- イベントカード（events.yaml）：「公開時：全員が1ダメージを受ける。」
+  「このラウンド中、探索カードを公開したら全員のサイコロの目−1（1は1のまま）。」（イーバの目も同様）
+  「達成したら：全員のダメージを2回復する。」
 """
 from __future__ import annotations
 
@@ -69,7 +73,12 @@ class Printed:
         self.item_effect = [c.rules["effect"] for c in items]
         self.item_amount = [int(c.rules.get("amount", 0)) for c in items]
         self.ebe_area = [c.rules["area"] for c in game.deck("ebe").physical_cards()]
-        self.event_damage = [int(c.rules["damage"]) for c in game.deck("events").physical_cards()]
+        events = game.deck("events").physical_cards()
+        self.event_damage = [int(c.rules["damage"]) for c in events]
+        self.event_hurt = [int((c.rules.get("now") or {}).get("damage", 0)) for c in events]
+        self.event_player_dice = [int((c.rules.get("now") or {}).get("player_dice", 0)) for c in events]
+        self.event_ebe_dice = [int((c.rules.get("now") or {}).get("ebe_dice", 0)) for c in events]
+        self.event_heal = [int((c.rules.get("reward") or {}).get("heal", 0)) for c in events]
         self.cost = [[int(c.rules["cost"].get(r, 0)) for r in E.RESOURCES]
                      for c in game.deck("missions").physical_cards()]
 
@@ -111,6 +120,11 @@ class Referee:
                 self.dmg[p] += max(0, 2 - armor)
             elif frozenset((ea, self.areas[p])) in ADJACENT:
                 self.dmg[p] += max(0, 1 - armor)
+
+    def event_revealed(self, hurt: int) -> None:
+        """「公開時：全員が…ダメージを受ける。」"""
+        for p in range(len(self.dmg)):
+            self.dmg[p] += hurt
 
     def flee(self, p: int) -> None:
         self.dmg[p] += 1
@@ -165,6 +179,10 @@ def lockstep(eng, printed: Printed, s, rng: random.Random, policy=None, until_ro
             # the turn's order is fixed once the dice are final (after any 行動予測装置)
             played = list(s.played[:-1]) + [a.token] if before_phase == E.P_CHOOSE else list(s.played)
             dice, ebe_dice = list(s.die), list(s.ebe_die)
+            if before_phase == E.P_CHOOSE:                      # the round's event changes the dice first
+                pm, em = printed.event_player_dice[s.event], printed.event_ebe_dice[s.event]
+                dice = [min(6, max(1, d + pm)) for d in dice]
+                ebe_dice = [min(6, max(1, d + em)) for d in ebe_dice]
             if before_phase == E.P_DICE and a.slot >= 0:        # 行動予測装置: one die ±1
                 if a.slot < s.n:
                     dice[a.slot] += a.delta
@@ -180,6 +198,8 @@ def lockstep(eng, printed: Printed, s, rng: random.Random, policy=None, until_ro
         if before_phase == E.P_ACT and a.kind == E.K_USE and printed.item_effect[a.a] == "heal":
             ref.heal(cur, printed.item_amount[a.a])
         eng.apply(s, a)
+        if before_phase == E.P_EVENT:
+            ref.event_revealed(printed.event_hurt[s.event])
         if final is not None and s.phase != E.P_DICE:
             ref.reveal(*final)
             in_turn, begun = True, set()
@@ -189,7 +209,8 @@ def lockstep(eng, printed: Printed, s, rng: random.Random, policy=None, until_ro
         if in_turn and s.phase in AFTER_TURN:
             in_turn = False
             verdict = ref.turn_end(list(s.chars), [list(i) for i in s.items], turn)
-            assert ref.dmg == s.dmg, (ref.dmg, s.dmg)
+            if verdict or not ref.after_turn4 or s.phase not in (E.P_EVENT, E.P_END):
+                assert ref.dmg == s.dmg, (ref.dmg, s.dmg)     # (a round end's reward is compared below)
             if verdict:
                 assert s.phase == E.P_END and s.end == verdict and ref.station == s.station, (verdict, s.end)
                 break
@@ -200,6 +221,10 @@ def lockstep(eng, printed: Printed, s, rng: random.Random, policy=None, until_ro
             loss = ref.station - s.station
             event = s.event_discard[-1] if s.phase == E.P_EVENT else s.event
             assert loss in (0, printed.event_damage[event]), loss
+            if loss == 0 or printed.event_damage[event] == 0:   # met (or paid): 「達成したら」
+                for p in range(s.n):
+                    ref.heal(p, printed.event_heal[event])
+            assert ref.dmg == s.dmg, (ref.dmg, s.dmg)
             verdict = ref.round_end(loss, s.loaded, s.missions, rnd)
             assert ref.station == s.station
             if verdict:
@@ -262,7 +287,7 @@ def test_referee_agrees_on_random_positions(game, eng):
     printed = Printed(game)
     rng = random.Random(20261130)
     ends: dict[str, int] = {}
-    for k in range(1500):
+    for _ in range(1500):
         s = random_position(eng, rng)
         end = lockstep(eng, printed, s, rng, until_round=s.rnd + 1)
         ends[end] = ends.get(end, 0) + 1
@@ -290,7 +315,7 @@ def test_referee_catches_a_damage_cap(game, eng):
     printed = Printed(game)
     rng = random.Random(7)
     caught = 0
-    for k in range(400):
+    for _ in range(400):
         s = random_position(eng, rng)
         s.rules = E.R_DAMAGE_CAP
         try:

@@ -136,7 +136,7 @@ def test_options_and_variants(E):
 
 def dealt(E, n=3, seed=1, hands=3):
     s = E.new_state(n, options={"hands": hands})
-    for seat in range(n):
+    for _seat in range(n):
         E.apply(s, E.legal_actions(s)[0])
     E.apply(s, E.sample_chance(s, random.Random(seed)))
     return s

@@ -1,0 +1,160 @@
+"""``pnp watch``: build, then rebuild whenever a file of the game is saved.
+
+The files are polled (their size and modification time, a few times a second): no extra dependency,
+and it works alike on every system, on network folders and in containers where filesystem events
+do not arrive.  Polling a game folder costs a few hundred stat calls a second — nothing next to a build.
+A rebuild is incremental (pnp.buildcache): only what the change touches is redrawn.  A data error is
+printed (file:line:col) and watching goes on; the last good PDFs stay.  The contact sheet of each deck
+whose cards were redrawn (``pnp preview GAME DECK``'s image) is written again."""
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from ..data.project import Project
+from ..errors import DataError, PnpError
+from ..outputs import BuildOptions
+from ..resources import layouts_dir
+from .incremental import GameBuild, build_project
+
+Snapshot = dict[Path, tuple[int, int]]
+
+
+def watched_folders(project: Project, game_ids: Sequence[str]) -> list[Path]:
+    """The game folders (all of components/ when no game is named: a new game is seen too), the
+    project's layouts and fonts."""
+    root = project.root
+    folders = [project.components_dir / g for g in game_ids] if game_ids else [project.components_dir]
+    for extra in (root / "layouts", root / "fonts"):
+        if extra.is_dir() and extra.resolve() != layouts_dir().resolve():
+            folders.append(extra)
+    return folders
+
+
+def snapshot(folders: Sequence[Path]) -> Snapshot:
+    out: Snapshot = {}
+    for folder in folders:
+        if not folder.is_dir():
+            continue
+        for path in folder.rglob("*"):
+            if path.name.startswith(".") or path.name.endswith("~") or "__pycache__" in path.parts:
+                continue        # editors' swap and backup files
+            try:
+                st = path.stat()
+            except OSError:
+                continue
+            if path.is_file():
+                out[path] = (st.st_size, st.st_mtime_ns)
+    return out
+
+
+def changes(before: Snapshot, after: Snapshot) -> list[tuple[str, Path]]:
+    """("changed" | "added" | "removed", path), sorted by path."""
+    out = [("changed" if p in before else "added", p) for p in after if before.get(p) != after[p]]
+    out += [("removed", p) for p in before if p not in after]
+    return sorted(out, key=lambda c: str(c[1]))
+
+
+def _games_touched(project: Project, game_ids: Sequence[str], changed: list[tuple[str, Path]]) -> list[str]:
+    """The games a change can affect: the game whose folder it is in; every game for layouts and fonts."""
+    comps = project.components_dir.resolve()
+    touched: set[str] = set()
+    for _, path in changed:
+        try:
+            rel = path.resolve().relative_to(comps)
+        except ValueError:
+            return list(game_ids)                 # a layout or a font: every game may use it
+        touched.add(rel.parts[0])
+    if game_ids:
+        return [g for g in game_ids if g in touched]
+    return sorted(g for g in touched if (project.components_dir / g / "game.yaml").is_file())
+
+
+def _display(project: Project, path: Path) -> str:
+    try:
+        return path.resolve().relative_to(project.root.resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+class Watcher:
+    """Builds once, then on every change; ``run`` loops until ``stop`` is set (or Ctrl+C)."""
+
+    def __init__(self, project_dir: Path, game_ids: Sequence[str], out_dir: Path, opts: BuildOptions | None = None,
+                 *, interval: float = 0.5, preview: bool = True, echo: Callable[[str], None] = print):
+        self.project_dir, self.game_ids, self.out_dir = Path(project_dir), list(game_ids), Path(out_dir)
+        self.opts = opts or BuildOptions()
+        self.interval, self.preview, self.echo = interval, preview, echo
+        self.stop = threading.Event()
+        self.rebuilds = 0
+
+    def project(self) -> Project:
+        return Project(self.project_dir)
+
+    def build(self, game_ids: Sequence[str]) -> bool:
+        """One incremental build; problems are printed, never raised.  True when it succeeded."""
+        t = time.perf_counter()
+        try:
+            builds = build_project(self.project_dir, game_ids, self.out_dir, self.opts)
+        except DataError as e:
+            self.echo(str(e))
+            self.echo(f"{len(e.problems)} problem(s): the last good files stay; fix and save to build again")
+            return False
+        except PnpError as e:
+            self.echo(str(e))
+            self.echo("the last good files stay; fix and save to build again")
+            return False
+        seconds = time.perf_counter() - t
+        for b in builds:
+            for w in b.drawn:
+                self.echo(f"  drew {_display(self.project(), w.path)} ({w.pages} page{'' if w.pages == 1 else 's'})")
+        drawn = sum(len(b.drawn) for b in builds)
+        kept = sum(b.kept for b in builds)
+        self.echo(f"built {', '.join(b.game_id for b in builds) or 'nothing'} in {seconds:.2f} s: "
+                  f"{drawn} file(s) drawn, {kept} unchanged")
+        if self.preview:
+            self._previews(builds)
+        return True
+
+    def _previews(self, builds: list[GameBuild]) -> None:
+        from .preview import write_contact_sheet
+        for b in builds:
+            if b.result is None:
+                continue
+            decks = sorted({w.unit.split("/")[1] for w in b.drawn if w.unit.startswith("deck/")})
+            for deck in decks:
+                path = self.project_dir / f"preview-{b.game_id}-{deck}.png"
+                try:
+                    written = write_contact_sheet(b.result.game, deck, path, 100)
+                except PnpError as e:
+                    self.echo(str(e))
+                    continue
+                self.echo(f"  preview {_display(self.project(), written)}")
+
+    def run(self) -> None:
+        project = self.project()
+        folders = watched_folders(project, self.game_ids)
+        before = snapshot(folders)
+        self.build(self.game_ids)
+        self.echo(f"watching {', '.join(_display(project, f) for f in folders)} "
+                  f"(every {self.interval:g} s; Ctrl+C stops)")
+        while not self.stop.wait(self.interval):
+            after = snapshot(folders)
+            if after == before:
+                continue
+            # a save may come in several writes: go on when the files have held still for one interval
+            while not self.stop.wait(self.interval):
+                settled = snapshot(folders)
+                if settled == after:
+                    break
+                after = settled
+            found = changes(before, after)
+            before = after
+            for kind, path in found:
+                self.echo(f"{kind}: {_display(project, path)}")
+            games = _games_touched(project, self.game_ids, found)
+            if games:
+                self.rebuilds += 1
+                self.build(games)

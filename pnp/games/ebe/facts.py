@@ -1,0 +1,99 @@
+"""EBE's fixed facts: the station map, areas and resources, the phases, action codes, variant rule
+switches and end reasons (no state, no engine)."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+GAME_ID = "ebe"
+ENGINE_VERSION = "1"
+
+# The draft's map as drawn (each area letter spans two characters; "." is empty space).
+STATION_GRID: tuple[str, ...] = (
+    "....BBCC..",
+    "AA..BBCC..",
+    "AADDBBCCGG",
+    "AADD....GG",
+    "EEDDFFFFGG",
+    "EEDDFFFF..",
+    "EE........",
+)
+AREAS = "ABCDEFG"
+AREA_NAMES = ("医務室", "製作所", "研究所", "制御室", "備品室", "廃棄場", "動力室")
+RESOURCES = ("ether", "dust", "scrap", "carbon")
+RES_NAMES = ("エーテル", "宇宙塵", "鉄屑", "炭素繊維")
+# area → what one AP there gains: a resource index, WEAPON, or None (医務室・製作所 have own actions)
+WEAPON = 4
+AREA_GAIN = (None, None, 3, WEAPON, 1, 2, 0)
+A_MED, A_FAB = 0, 1
+
+SKILLS = ("heal_per_ap", "free_convert", "drone_free", "area_bonus", "ignore_adjacent")
+ITEM_EFFECTS = ("info", "heal", "ap", "weapons", "resources", "armor", "dice")
+E_DICE = 6
+EVENT_CONDITIONS = ("visit", "pay", "destroy", "weapons", "load")
+# an event's effect when it is revealed (``now:``) and its reward when met (``reward:``), keys of the card's rules
+EVENT_NOW = ("damage", "player_dice", "ebe_dice")
+EVENT_REWARDS = ("heal", "boost")
+
+# The rulings this engine plays, by id; their text (and the designer's ledger) is in
+# components/ebe/rulings.yaml, which the rulebook prints.
+RULING_IDS: tuple[str, ...] = (
+    "dice-assignment", "tie-order", "earlier-ebe", "adjacent-stacks", "ebe-after-only", "failed-no-trade",
+    "trade-timing", "trade-safeguard", "load-choice", "heal-self", "drone-lowest", "damage-over-life",
+    "supply-limit", "info-cards", "consumables", "armor", "event-pay", "event-order", "weight-order", "item-deck",
+    "round4-ebe", "dice-change-hook", "event-effects",
+)
+
+# phases
+(P_CHARS, P_MISSIONS, P_EVENT, P_DRONES, P_EBE, P_ROLL, P_ASSIGN, P_CHOOSE, P_RESOLVE, P_DRONE, P_ACT,
+ P_DISCARD, P_PAY, P_END, P_DICE) = range(15)
+PHASE_NAMES = ("chars", "missions", "event", "drones", "ebe", "roll", "assign", "choose", "resolve",
+               "drone", "act", "discard", "pay", "end", "dice")
+CHANCE_PHASES = frozenset((P_CHARS, P_MISSIONS, P_EVENT, P_DRONES, P_EBE, P_ROLL))
+
+# Act kinds
+K_DONE, K_HEAL, K_CONVERT, K_LOAD, K_GAIN, K_USE, K_GIVE = range(7)
+ITEM_BASE = 10          # "what" codes: 0–3 resource, 4 weapon, 10+i item i
+INFO_BASE = 100         # hand tokens: 0–24 explore cards, 100+i info item i
+MAX_TRADES = 6          # the trade-limited variant: pieces passed per turn
+TRADE_SAFEGUARD = 20    # the draft's free exchange: an engine safeguard (not a rule) against endless passing
+LOAD_BASE = 8           # a load's amounts packed per resource: a0 + 8·a1 + 64·a2 + 512·a3 (costs stay below 8)
+
+# rule switches a variant turns on (pnp's earlier readings, compared with the draft's by the simulator)
+R_TRADE_LIMIT = 1       # exchange only during the later player's turn, ≤ 6 pieces, weapons yes, 情報 no
+R_DAMAGE_CAP = 2        # damage tokens stop at the character's life
+R_LOAD_ALL = 4          # a load puts everything that fits (no choice of amount)
+VARIANT_RULES = {"standard": 0, "life30": 0, "trade-limited": R_TRADE_LIMIT, "damage-cap": R_DAMAGE_CAP,
+                 "load-all": R_LOAD_ALL}
+
+END_REASONS_JA = {"escape": "脱出成功", "station": "ステーションライフが尽きた", "death": "死亡者が出た",
+                  "time": "4ラウンド終了（時間切れ）"}
+
+
+def pack_load(amounts: Sequence[int]) -> int:
+    """The amounts of the four resources one load puts on a mission, as one number."""
+    return amounts[0] + LOAD_BASE * (amounts[1] + LOAD_BASE * (amounts[2] + LOAD_BASE * amounts[3]))
+
+
+def unpack_load(code: int) -> tuple[int, int, int, int]:
+    return (code % LOAD_BASE, code // LOAD_BASE % LOAD_BASE, code // LOAD_BASE ** 2 % LOAD_BASE,
+            code // LOAD_BASE ** 3 % LOAD_BASE)
+
+
+def grid_adjacency(grid: Sequence[str]) -> dict[str, frozenset[str]]:
+    """Areas sharing an edge in a grid of letters ('.' and ' ' are empty)."""
+    adj: dict[str, set[str]] = {}
+    h = len(grid)
+    for y, row in enumerate(grid):
+        for x, a in enumerate(row):
+            if a in ". ":
+                continue
+            adj.setdefault(a, set())
+            for dx, dy in ((1, 0), (0, 1)):
+                xx, yy = x + dx, y + dy
+                if yy < h and xx < len(grid[yy]):
+                    b = grid[yy][xx]
+                    if b not in ". " and b != a:
+                        adj[a].add(b)
+                        adj.setdefault(b, set()).add(a)
+    return {a: frozenset(v) for a, v in adj.items()}
+

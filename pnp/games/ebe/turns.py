@@ -1,0 +1,319 @@
+"""One turn after the dice are set: the reveal, the order of イーバ and players, penalties and damage,
+drones, and the actions a successful explorer takes (area actions, items, exchanges)."""
+from __future__ import annotations
+
+from operator import attrgetter
+
+from .actions import Act
+from .facts import (
+    A_FAB,
+    A_MED,
+    AREA_GAIN,
+    INFO_BASE,
+    ITEM_BASE,
+    K_CONVERT,
+    K_DONE,
+    K_GAIN,
+    K_GIVE,
+    K_HEAL,
+    K_LOAD,
+    K_USE,
+    MAX_TRADES,
+    P_ACT,
+    P_DRONE,
+    P_RESOLVE,
+    R_LOAD_ALL,
+    R_TRADE_LIMIT,
+    TRADE_SAFEGUARD,
+    WEAPON,
+    pack_load,
+    unpack_load,
+)
+from .rounds import RoundRules
+from .state import State
+
+ACT_ORDER = attrgetter("kind", "a", "b", "c")     # the order of Act's fields (a tuple, compared in C)
+
+
+class TurnRules(RoundRules):
+    def _act_legal(self, s: State) -> list[Act]:
+        p = s.cur
+        out = [self.act_done]
+        area = self._played_area(s, p)
+        res = s.res[p]
+        if s.ap > 0:
+            if area == A_MED:
+                if s.dmg[p] > 0:
+                    out.append(self.act_heal)
+            elif area == A_FAB:
+                self._convert_legal(s, res, out)
+                for m in s.missions:
+                    cost, ld = self.mission_cost[m], s.loaded[m]
+                    most = [min(res[r], cost[r] - ld[r]) for r in range(4)]
+                    if not any(most):
+                        continue
+                    if s.rules & R_LOAD_ALL:
+                        out.append(self.act(K_LOAD, m, pack_load(most)))
+                        continue
+                    # every amount (the draft: 「好きなだけ乗せる」), in the order of the packed code
+                    for a3 in range(most[3] + 1):
+                        for a2 in range(most[2] + 1):
+                            for a1 in range(most[1] + 1):
+                                for a0 in range(most[0] + 1):
+                                    if a0 or a1 or a2 or a3:
+                                        out.append(self.act(K_LOAD, m, pack_load((a0, a1, a2, a3))))
+            else:
+                g = AREA_GAIN[area]
+                assert g is not None
+                if (s.supply_weap if g == WEAPON else s.supply_res[g]) > 0:
+                    out.append(self.act_gain[g])
+        elif s.free_conv and area == A_FAB:
+            self._convert_legal(s, res, out)
+        if s.items[p]:
+            self._use_legal(s, p, out)
+        # the list so far is in order (kind, then a, b, c); only the exchanges need sorting
+        gives = len(out)
+        if s.rules & R_TRADE_LIMIT:
+            if s.trades < MAX_TRADES:
+                for q in s.success:
+                    if q == p or self._played_area(s, q) != area:
+                        continue
+                    for (x, y) in ((p, q), (q, p)):
+                        give = self.act_give[x][y]
+                        rx = s.res[x]
+                        for r in range(4):
+                            if rx[r]:
+                                out.append(give[r])
+                        if s.weap[x]:
+                            out.append(give[WEAPON])
+                        for i in sorted(set(s.items[x])):
+                            out.append(give[ITEM_BASE + i])
+        elif s.trades < TRADE_SAFEGUARD:
+            # the draft: players who explore the same area successfully exchange 資源やアイテム freely,
+            # before or after their card's effect: the acting player with every partner who succeeded
+            # or will succeed (an イーバ acting before a partner in this area makes the partner fail).
+            # Weapons are not resources (「資源」とは扱いが異なります); 情報 is an item and may be passed.
+            for q in range(s.n):
+                if q == p or s.failed[q] or self._played_area(s, q) != area:
+                    continue
+                for (x, y) in ((p, q), (q, p)):
+                    give = self.act_give[x][y]
+                    rx = s.res[x]
+                    for r in range(4):
+                        if rx[r]:
+                            out.append(give[r])
+                    if s.items[x]:
+                        for i in sorted(set(s.items[x])):
+                            out.append(give[ITEM_BASE + i])
+                    for t in s.hand[x]:
+                        if t >= INFO_BASE:
+                            out.append(give[ITEM_BASE + t - INFO_BASE])
+        if len(out) - gives > 1:
+            out[gives:] = sorted(out[gives:], key=ACT_ORDER)
+        return out
+
+    def _use_legal(self, s: State, p: int, out: list[Act]) -> None:
+        """The items a seat may use now (in the order of the item index)."""
+        for i in sorted(set(s.items[p])):
+            e = self.item_effect[i]
+            if e == 1:
+                if s.dmg[p] > 0:
+                    out.append(self.act_use[i])
+            elif e == 2:
+                out.append(self.act_use[i])
+            elif e == 3:
+                if s.supply_weap > 0:
+                    out.append(self.act_use[i])
+            elif e == 4:
+                for r in range(4):
+                    for r2 in range(r, 4):
+                        if s.supply_res[r] and s.supply_res[r2] and (r != r2 or s.supply_res[r] >= 2):
+                            out.append(self.act(K_USE, i, r, r2))
+
+    def _convert_legal(self, s: State, res: list[int], out: list[Act]) -> None:
+        """製作所: one resource into another — only into a kind the stock still has."""
+        sup = s.supply_res
+        for r in range(4):
+            if res[r]:
+                for r2 in range(4):
+                    if r2 != r and sup[r2] > 0:
+                        out.append(self.act_convert[r][r2])
+
+    def _reveal(self, s: State) -> None:
+        s.revealed = True
+        order = [(s.ebe_die[k], 0, k) for k in range(len(s.ebe_now))]
+        order += [(s.die[p], 1, p) for p in range(s.n)]
+        order.sort()
+        s.order = order
+        s.pos = 0
+        s.ebe_active = []
+        s.success = []
+        s.drone_seen = 0
+        # a player fails when an イーバ that acts before him appears in his area (known once revealed)
+        failed = [False] * s.n
+        before: list[int] = []
+        for _, kind, who in order:
+            if kind == 0:
+                before.append(self.ebe_area[s.ebe_now[who]])
+            elif self._played_area(s, who) in before:
+                failed[who] = True
+        s.failed = failed
+        s.phase = P_RESOLVE
+        self._advance(s)
+
+    def _advance(self, s: State) -> None:
+        """Runs automatic steps (イーバ, failed explorations) until a decision, chance or the end."""
+        while s.phase == P_RESOLVE:
+            if s.pos >= len(s.order):
+                self._turn_end(s)
+                return
+            die, kind, who = s.order[s.pos]
+            if kind == 0:
+                area = self.ebe_area[s.ebe_now[who]]
+                s.ebe_active.append(area)
+                s.station -= die
+                s.pos += 1
+                continue
+            self._begin_player(s, who, die)
+
+    def _begin_player(self, s: State, p: int, die: int) -> None:
+        ch = s.chars[p]
+        area = self._played_area(s, p)
+        ap = (die + 1) // 2 + self.char_bonus[ch][area]
+        if s.seen_prev >> area & 1:
+            ap -= 1
+        if s.boosted >> area & 1:
+            ap += 1
+        armor = 0
+        for i in s.items[p]:
+            if self.item_effect[i] == 5:
+                armor += self.item_amount[i]
+        failed = False
+        for ea in s.ebe_active:
+            if ea == area:
+                failed = True
+                self._damage(s, p, max(0, 2 - armor))
+            elif self.adj[ea][area]:
+                if not self.char_ignore[ch]:
+                    ap -= 1
+                self._damage(s, p, max(0, 1 - armor))
+        s.failed[p] = failed
+        s.ap = ap if ap > 0 else 0
+        s.cur = p
+        bit = 1 << area
+        if not s.drone_seen & bit:
+            s.drone_seen |= bit
+            if s.drone_at[area] >= 0:
+                s.phase = P_DRONE
+                return
+        self._start_act(s, p)
+
+    def _start_act(self, s: State, p: int) -> None:
+        if s.failed[p]:
+            s.phase = P_RESOLVE
+            s.pos += 1
+            return
+        area = self._played_area(s, p)
+        s.visits[area] += 1
+        s.success.append(p)
+        s.free_conv = self.char_fconv[s.chars[p]]
+        s.trades = 0
+        s.phase = P_ACT
+
+    def _apply_act(self, s: State, a: Act) -> None:
+        p = s.cur
+        k = a.kind
+        if k == K_DONE:
+            s.phase = P_RESOLVE
+            s.pos += 1
+            self._advance(s)
+            return
+        if k == K_GIVE:
+            x, y, w = a.a, a.b, a.c
+            if w < 4:
+                if s.res[x][w] <= 0:
+                    raise ValueError("nothing to give")
+                s.res[x][w] -= 1
+                s.res[y][w] += 1
+            elif w == WEAPON:
+                if s.weap[x] <= 0:
+                    raise ValueError("nothing to give")
+                s.weap[x] -= 1
+                s.weap[y] += 1
+            elif self.item_effect[w - ITEM_BASE] == 0 and INFO_BASE + w - ITEM_BASE in s.hand[x]:
+                s.hand[x].remove(INFO_BASE + w - ITEM_BASE)          # 情報 passes from hand to hand
+                s.hand[y].append(INFO_BASE + w - ITEM_BASE)
+                s.hand[y].sort()
+            else:
+                s.items[x].remove(w - ITEM_BASE)
+                s.items[y].append(w - ITEM_BASE)
+            s.trades += 1
+            return
+        if k == K_USE:
+            i = a.a
+            s.items[p].remove(i)
+            s.item_discard.append(i)
+            e = self.item_effect[i]
+            amt = self.item_amount[i]
+            if e == 1:
+                h = min(amt, s.dmg[p])
+                s.dmg[p] -= h
+                s.supply_dmg += h
+            elif e == 2:
+                s.ap += amt
+            elif e == 3:
+                g = min(amt, s.supply_weap)
+                s.weap[p] += g
+                s.supply_weap -= g
+            elif e == 4:
+                for r in (a.b, a.c):
+                    if s.supply_res[r] > 0:
+                        s.supply_res[r] -= 1
+                        s.res[p][r] += 1
+            self._note_cubes(s)
+            return
+        # area actions cost 1 AP (except the engineer's free conversion)
+        if k == K_CONVERT and s.free_conv:
+            s.free_conv = 0
+        else:
+            if s.ap <= 0:
+                raise ValueError("no AP left")
+            s.ap -= 1
+        if k == K_HEAL:
+            h = min(self.char_heal[s.chars[p]], s.dmg[p])
+            s.dmg[p] -= h
+            s.supply_dmg += h
+        elif k == K_CONVERT:
+            r, r2 = a.a, a.b
+            if s.res[p][r] <= 0 or s.supply_res[r2] <= 0:
+                raise ValueError("cannot convert")
+            s.res[p][r] -= 1
+            s.supply_res[r] += 1
+            s.res[p][r2] += 1
+            s.supply_res[r2] -= 1
+        elif k == K_LOAD:
+            m = a.a
+            cost, ld, res = self.mission_cost[m], s.loaded[m], s.res[p]
+            amounts = unpack_load(a.b)
+            if m not in s.missions or not any(amounts) \
+                    or any(amounts[r] > min(res[r], cost[r] - ld[r]) for r in range(4)):
+                raise ValueError("cannot load")
+            for r in range(4):
+                put = amounts[r]
+                if put > 0:
+                    res[r] -= put
+                    ld[r] += put
+                    s.loaded_round += put
+            if ld == list(cost) and m not in s.built:
+                s.built.append(m)
+                s.built_round.append(s.rnd)
+        elif k == K_GAIN:
+            g = a.a
+            if g == WEAPON:
+                s.weap[p] += 1
+                s.supply_weap -= 1
+            else:
+                s.res[p][g] += 1
+                s.supply_res[g] -= 1
+        self._note_cubes(s)
+

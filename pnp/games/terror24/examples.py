@@ -1,0 +1,169 @@
+"""Worked examples for the rulebook: a position at the start of one incident's resolution, and the facts
+the book states about it."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from .facts import P_CHAL
+from .state import State
+
+if TYPE_CHECKING:
+    from .rules import Terror24Engine
+
+
+def example_state(eng: Terror24Engine, players: int, setup: Mapping[str, Any], variant: str = "standard",
+                  options: Mapping[str, Any] | None = None) -> State:
+    """A position at the start of one incident's resolution (its second cards just revealed), for
+    the rulebook's worked examples.  Seats are named A, B, C … clockwise from the 親 (A).  Keys:
+
+    ``hand``        the hand being played (default 1; at most the game's ``hands`` option);
+    ``incident``    the incident number being resolved, 1–5 (default 1);
+    ``detectives``  detective ids by seat (default: the first ones in data order);
+    ``cards``       {seat: [first, second]} for this incident: hours 0–6 or ``HT`` (ヒーロータイム).
+                    Every seat not dead must be given; each seat's other cards fill the other
+                    columns in data order;
+    ``incidents``   {column 1–5: [1位 card id, 2位 card id]} still on the table (default: this
+                    incident's column and the later ones from the deck in data order; columns
+                    before this incident are already resolved);
+    ``vp``          {seat: VP} (default: the starting VP, or 0 from hand 2);
+    ``won``         {seat: [card ids won earlier in this hand]};
+    ``kept``        {seat: [card ids kept from earlier hands]} (never a 5; none in hand 1);
+    ``injured``     {seat: injuries};  ``dead``  [seats that died earlier in this hand];
+    ``order``       the play order from hand 2, earliest first (default A, B, C …).
+    """
+    from ...sim.examples import ExampleError
+    variant_ids = tuple(v.id for v in eng.variants)
+    if variant not in variant_ids:
+        raise ExampleError(f"unknown variant {variant!r} (variants: {', '.join(variant_ids)})")
+    s = eng.new_state(players, variant, options)
+    names = [chr(ord("A") + i) for i in range(players)]
+
+    def seat(name: Any) -> int:
+        if name not in names:
+            raise ExampleError(f"unknown seat {name!r} (seats: {', '.join(names)})")
+        return names.index(name)
+
+    def incident(cid: Any) -> int:
+        if cid not in eng.card_ids:
+            raise ExampleError(f"unknown 事件カード {cid!r}")
+        return eng.card_ids.index(cid)
+
+    hand = int(setup.get("hand", 1))
+    if not 1 <= hand <= s.hands:
+        raise ExampleError(f"hand {hand} in a game of {s.hands} hands")
+    k = int(setup.get("incident", 1)) - 1
+    if not 0 <= k < 5:
+        raise ExampleError(f"incident {k + 1}: incidents are numbered 1 to 5")
+    s.hand_no = hand
+    dets = setup.get("detectives") or list(eng.det_ids[:players])
+    if len(dets) != players or len(set(dets)) != players or any(d not in eng.det_ids for d in dets):
+        raise ExampleError(f"detectives {dets!r}: one different detective per seat")
+    s.det = [eng.det_ids.index(d) for d in dets]
+    if hand >= 2:
+        s.vp = [0] * players
+        order = [seat(x) for x in setup.get("order", names)]
+        if sorted(order) != list(range(players)):
+            raise ExampleError(f"order {setup.get('order')!r}: every seat once")
+        s.order = order
+        s.pos = [order.index(i) for i in range(players)]
+    for name, v in (setup.get("vp") or {}).items():
+        s.vp[seat(name)] = int(v)
+    for name in setup.get("dead") or ():
+        i = seat(name)
+        s.alive[i] = False
+        s.died[i] = True
+    for name, n in (setup.get("injured") or {}).items():
+        s.inj[seat(name)] = int(n)
+    used: set[int] = set()
+
+    def take(cid: Any) -> int:
+        c = incident(cid)
+        if c in used:
+            raise ExampleError(f"事件カード {cid} appears twice")
+        used.add(c)
+        return c
+
+    for name, cids in (setup.get("kept") or {}).items():
+        s.kept[seat(name)] = [take(c) for c in cids]
+    for name, cids in (setup.get("won") or {}).items():
+        s.won[seat(name)] = [take(c) for c in cids]     # their VP are in ``vp`` already
+    table = {int(col) - 1: pair for col, pair in (setup.get("incidents") or {}).items()}
+    if any(not k <= col < 5 for col in table):
+        raise ExampleError(f"incidents: only column {k + 1} and later are still on the table")
+    for col, pair in table.items():
+        if len(pair) != 2:
+            raise ExampleError(f"incidents column {col + 1}: two cards (1位, 2位)")
+        s.layout[2 * col], s.layout[2 * col + 1] = take(pair[0]), take(pair[1])
+    spare = [c for c in range(eng.n_cards) if c not in used]
+    for col in range(k, 5):
+        if col not in table:
+            s.layout[2 * col], s.layout[2 * col + 1] = spare.pop(0), spare.pop(0)
+    s.box = [c for c in range(eng.n_cards) if c not in used and c not in s.layout]
+    # cards are boxed or discarded between hands, and the resolved columns went to the winners
+    # given by ``won`` or nobody: the conservation check only needs every card somewhere
+    full = [k2 for k2, n in enumerate(eng.kind_counts) for _ in range(n)]
+    cards = setup.get("cards") or {}
+    for i, name in enumerate(names):
+        pair = cards.get(name)
+        if pair is None:
+            if s.alive[i]:
+                raise ExampleError(f"cards: seat {name} takes part and needs its two cards")
+            pair = []
+        kinds = []
+        for v in pair:
+            kinds.append(eng.hero if v == "HT" else int(v))
+            if not 0 <= kinds[-1] < eng.n_kinds:
+                raise ExampleError(f"seat {name}: no card {v!r} (hours 0–6 or HT)")
+        rest = full[:]
+        for kd in kinds:
+            if kd not in rest:
+                raise ExampleError(f"seat {name}: a detective has no second {eng.places[kd].text} "
+                                   f"card (0 and 3 hours twice, the others once)")
+            rest.remove(kd)
+        if len(kinds) not in (0, 2):
+            raise ExampleError(f"seat {name}: two cards (first, second) for incident {k + 1}")
+        if kinds:
+            s.p1[i][k], s.p2[i][k] = kinds
+        cols = [c for c in range(5) if c != k] if kinds else list(range(5))
+        for j, c in enumerate(cols):
+            s.p1[i][c], s.p2[i][c] = rest[2 * j], rest[2 * j + 1]
+        s.hand[i] = [0] * eng.n_kinds
+    for i in range(players):
+        if any(eng.card_value[c] == 5 for c in s.kept[i]):
+            raise ExampleError(f"seat {names[i]} keeps a 5 (「数字が５でない」１枚)")
+        if len(s.kept[i]) > (1 if s.keep_old else hand - 1):
+            raise ExampleError(f"seat {names[i]} keeps {len(s.kept[i])} cards in hand {hand}")
+    s.revealed = True
+    s.rnd = 1
+    s.inc = k
+    s.phase = P_CHAL
+    eng._start_incident(s)
+    return s
+
+def example_facts(eng: Terror24Engine, s: State) -> dict[str, Any]:
+    """What the rulebook's examples state: seats by letter (A = the 親)."""
+    names = [chr(ord("A") + i) for i in range(s.n)]
+    cid = eng.card_ids
+    facts: dict[str, Any] = {
+        "hand": s.hand_no,
+        "vp": {names[i]: s.vp[i] for i in range(s.n)},
+        "won": {names[i]: [cid[c] for c in s.won[i]] for i in range(s.n)},
+        "kept": {names[i]: [cid[c] for c in s.kept[i]] for i in range(s.n)},
+        "dead": [names[i] for i in range(s.n) if s.died[i]],
+        "injured": {names[i]: s.inj[i] for i in range(s.n) if s.inj[i]},
+    }
+    if s.last_rank is not None:
+        k, ranked, pw, order = s.last_rank
+        facts["incident"] = k + 1
+        facts["challenge_order"] = [names[i] for i in order]
+        facts["first"] = names[ranked[0]] if ranked else None
+        facts["second"] = names[ranked[1]] if len(ranked) > 1 else None
+        facts["power"] = {names[i]: pw[i] for i in sorted(ranked)}
+    if eng.is_terminal(s):
+        r = eng.result(s)
+        facts["winner"] = names[r.ranks.index(1)]
+        facts["ranks"] = {names[i]: r.ranks[i] for i in range(s.n)}
+        if eng._third(s):
+            facts["bonus"] = {names[i]: dict(zip(("活躍者", "黒幕"), eng.bonuses(s, i))) for i in range(s.n)}
+    return facts

@@ -1,0 +1,200 @@
+"""What ``pnp play`` shows of a game of 24, in the draft's words: what a player at the table sees.
+
+Face-down cards stay hidden until the rules turn them over: a placement says only that a 刑事カード was
+laid face down, the 1枚目 are shown when everyone has placed them, each 2枚目 when its incident is
+resolved; the card a player keeps is secret until the third hand shows it.  ロイド's peek at face-down
+incident cards is his alone, so it is not shown either."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...sim.engine import Result
+from .facts import P_DEAL, P_KEEP, P_PLACE, Challenge, Deal, Keep, Place, Roll, Take
+from .state import State
+
+if TYPE_CHECKING:
+    from .rules import Terror24Engine
+
+COLOURS = ("緑", "赤")
+
+
+def seat_name(seat: int) -> str:
+    return f"プレイヤー{seat + 1}"
+
+
+def _names(seats: Any) -> str:
+    return "・".join(seat_name(i) for i in seats)
+
+
+def _card(eng: Terror24Engine, c: int) -> str:
+    return f"「{eng.card_names[c]}」（{eng.card_value[c]}VP）" if c >= 0 else "裏向きのカード"
+
+
+def _kind(eng: Terror24Engine, k: int) -> str:
+    return "ヒーロータイム" if k == eng.hero else f"{eng.kind_hours[k]}時間"
+
+
+def layout_lines(eng: Terror24Engine, s: State) -> list[str]:
+    """The 事件置き場 as everyone sees it (face-down cards as such)."""
+    shown = public_layout(eng, s)
+    lines = ["【事件置き場】"]
+    for col in range(5):
+        lines.append(f"　事件番号{col + 1}：1位 {_card(eng, shown[2 * col])}、2位 {_card(eng, shown[2 * col + 1])}")
+    return lines
+
+
+def public_layout(eng: Terror24Engine, s: State) -> list[int]:
+    lay = s.layout[:]
+    if s.revealed:
+        return lay
+    if eng._third(s):
+        for col in range(5):
+            lay[2 * col] = -1           # 「１位 ■ ■ ■ ■ ■」
+    else:
+        lay[8] = lay[9] = -1            # the last column lies face down
+    return lay
+
+
+def describe_setup(eng: Terror24Engine, s: State) -> list[str]:
+    lines = ["刑事：" + "、".join(f"{seat_name(i)}＝{eng.det_names[d]}" for i, d in enumerate(s.det))]
+    if s.n > 3:
+        lines.append("4番手以降は1VPから始めます：" + "、".join(f"{seat_name(i)} {s.vp[i]}VP" for i in range(s.n)))
+    lines.append(f"{s.hands}ハンドで遊びます。各自、刑事カード10枚（捜査時間の合計24時間とヒーロータイム）を手札にします。")
+    lines.append("")
+    lines.append(f"■ {s.hand_no}ハンド目 配置フェイズ")
+    lines += layout_lines(eng, s)
+    return lines
+
+
+def narrate(eng: Terror24Engine, before: State, action: Any, after: State) -> list[str]:
+    cls = action.__class__
+    lines: list[str] = []
+    if cls is Deal:
+        if before.hand_no == 1 and before.phase == P_DEAL and not before.vp_hist:
+            return lines                    # the first deal: describe_setup shows the layout
+        lines.append("")
+        lines.append(f"■ {after.hand_no}ハンド目 配置フェイズ（プレイ順：{_names(after.order)}）")
+        lines += layout_lines(eng, after)
+        if eng._third(after):
+            for i in range(after.n):
+                kept = "、".join(_card(eng, c) for c in after.kept[i]) or "なし"
+                lines.append(f"　{seat_name(i)}が手元に残していた事件カードを公開：{kept}")
+        return lines
+    if cls is Place:
+        if before.rnd == 0 and after.rnd == 1:
+            lines.append("全員の1枚目を表向きにします。")
+            for i in range(after.n):
+                lines.append(f"　{seat_name(i)}：" + "／".join(f"事件{c + 1} {_kind(eng, k)}"
+                                                          for c, k in enumerate(after.p1[i])))
+            if not eng._third(after):
+                lines.append(f"　事件番号5のカードも表向きにします：1位 {_card(eng, after.layout[8])}、"
+                             f"2位 {_card(eng, after.layout[9])}")
+            else:
+                lines.append("　1位の事件カードを表向きにします：" + "、".join(
+                    f"事件{c + 1} {_card(eng, after.layout[2 * c])}" for c in range(5)))
+        if before.phase == P_PLACE and after.phase != P_PLACE:
+            lines.append("")
+            lines.append(f"■ {after.hand_no}ハンド目 解決フェイズ")
+            lines += _resolution(eng, before, after)
+        return lines
+    if cls is Challenge or cls is Roll or cls is Take or cls is Keep:
+        return _resolution(eng, before, after)
+    return lines
+
+
+def _summary(vp: Any, alive: Any, inj: Any) -> str:
+    parts = []
+    for i, v in enumerate(vp):
+        note = "（殉職）" if not alive[i] else (f"（負傷{inj[i]}）" if inj[i] else "")
+        parts.append(f"{seat_name(i)} {v}VP{note}")
+    return "［状況］" + "、".join(parts)
+
+
+def _resolution(eng: Terror24Engine, before: State, after: State) -> list[str]:
+    """The events of one resolution step, in order (``State.events``, recorded by the rules)."""
+    lines: list[str] = []
+    s = before
+    for ev in after.events:
+        tag = ev[0]
+        if tag == "start":
+            _, k, pw, alive = ev
+            lines.append(f"◆ 事件番号{k + 1}：1位 {_card(eng, s.layout[2 * k])}、2位 {_card(eng, s.layout[2 * k + 1])}")
+            cards = []
+            for i in range(s.n):
+                if not alive[i]:
+                    cards.append(f"{seat_name(i)} 殉職のため参加しない")
+                else:
+                    cards.append(f"{seat_name(i)} {_kind(eng, s.p1[i][k])}＋{_kind(eng, s.p2[i][k])}＝捜査力{pw[i]}")
+            lines.append("　2枚目を公開：" + "、".join(cards))
+        elif tag == "die":
+            _, seat, colour, roll, mod, outcome, power = ev
+            face = f"{COLOURS[colour]}{roll}" + (f"（スキルで+{mod}）" if mod else "")
+            if outcome == "great":
+                lines.append(f"　→ {face}：大成功。{seat_name(seat)}の捜査力は{power}")
+            elif outcome == "success":
+                lines.append(f"　→ {face}：成功。{seat_name(seat)}の捜査力は{power}")
+            elif outcome == "injury":
+                lines.append(f"　→ {face}：失敗。{seat_name(seat)}は負傷")
+            else:
+                lines.append(f"　→ {face}：失敗。{seat_name(seat)}は殉職し、このハンドの以降の事件に参加できません")
+        elif tag == "rank":
+            _, k, ranked, pw, hts, first, by_first, by_order = ev
+            if not ranked:
+                lines.append(f"　事件番号{k + 1}：参加できる刑事がいません。")
+                continue
+            if len(hts) == 1:
+                lines.append(f"　{seat_name(hts[0])}のヒーロータイムで、捜査力に関係なく{seat_name(hts[0])}が1位。")
+            elif len(hts) > 1:
+                keep = f"（{seat_name(first)}はスコッチのスキルで効果を失わない）" if first >= 0 else ""
+                lines.append(f"　ヒーロータイムがバッティング（{_names(hts)}）。効果を失い「0」として数えます{keep}。")
+            why = []
+            for j in range(1 if first >= 0 else 0, min(2, len(ranked) - 1)):
+                a, b = ranked[j], ranked[j + 1]
+                if pw[a] == pw[b]:
+                    fa, fb = eng.kind_hours[s.p1[a][k]], eng.kind_hours[s.p1[b][k]]
+                    rule = "1枚目の大きい方" if fa != fb else "1枚目も同じなのでプレイ順の早い方"
+                    why.append(f"{j + 1}位と{j + 2}位は捜査力が同じで、{rule}が上位")
+            order = "、".join(f"{r + 1}位 {seat_name(i)}（捜査力{pw[i]}）" for r, i in enumerate(ranked[:2]))
+            lines.append(f"　順位：{order}" + (f"（{'。'.join(why)}）" if why else ""))
+            if s.notes and s.hand_no >= 2 and eng.det_ids[s.det[ranked[0]]] == "hibachi":
+                lines.append(f"　{seat_name(ranked[0])}（ヒバチ）は1位と2位のどちらの事件カードを取るか選びます。")
+        elif tag == "award":
+            _, seat, c, row = ev
+            lines.append(f"　{seat_name(seat)}が{row + 1}位の事件カード{_card(eng, c)}を獲得。")
+        elif tag == "done":
+            lines.append(_summary(*ev[1:]))
+        elif tag == "hand_end":
+            lines.append("")
+            lines.append(f"■ {ev[1]}ハンド目 ハンド終了")
+        elif tag == "unclaimed":
+            _, col, c = ev
+            lines.append(f"　事件番号{col + 1}の{_card(eng, c)}は誰も獲得せず、捨て札にします。")
+        elif tag == "wolf":
+            lines.append(f"　{seat_name(ev[1])}（ウルフ）はこのハンド中に殉職したので4VPを得ます。")
+        elif tag == "halve":
+            _, seat, old, new = ev
+            lines.append(f"　{seat_name(seat)}はこのハンド中に殉職したので、VPを半分にします（{old}→{new}VP）。")
+        elif tag == "order":
+            _, order, vp = ev
+            lines.append("　次のハンドのプレイ順カード（VPの少ない順）：" + "、".join(
+                f"{p + 1}番 {seat_name(i)}（{vp[i]}VP）" for p, i in enumerate(order)))
+    if after.phase == P_KEEP and before.phase != P_KEEP:
+        lines.append("　獲得した事件カードから「数字が５でない」1枚を選び、裏向きに伏せて手元に残します"
+                     "（1枚しか選べない人は自動で残します）。")
+    return lines
+
+
+def describe_result(eng: Terror24Engine, s: State, r: Result) -> list[str]:
+    lines = []
+    third = eng._third(s)
+    for i in range(s.n):
+        text = f"{seat_name(i)}（{eng.det_names[s.det[i]]}）：{s.vp[i]}VP"
+        if third:
+            active, mastermind = eng.bonuses(s, i)
+            kept = "、".join(_card(eng, c) for c in s.kept[i]) or "なし"
+            text += f"（活躍者 +{active}VP、黒幕 +{mastermind}VP。手元に残していたカード：{kept}）"
+        lines.append(text)
+    if r.extra.get("tie_for_first"):
+        lines.append("首位が同点のため、" + ("このハンドのプレイ順の最も遅いプレイヤーが勝利します。" if third
+                                          else "プレイ順の早いプレイヤーが勝利します。"))
+    return lines

@@ -1,0 +1,178 @@
+"""The designer's questions about 24, answered from simulated games (``pnp simulate`` and the report)."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ...sim.engine import Finding
+from ...sim.stats import rate, rate_ja
+from .facts import DETECTIVE_NAMES
+
+# Japanese words for every key a report may show: the end reason, Result.extra (and its per_seat facts),
+# and the figures of the Findings below.  Detective ids are added from the data (the printed names).
+LABELS_JA: dict[str, str] = {
+    "hands_exhausted": "全ハンド終了",
+    "per_seat": "席ごとの事実",
+    "detective": "刑事",
+    "detectives": "刑事",
+    "hands": "ハンド数",
+    "variant": "変種",
+    "vp_by_hand": "各ハンド終了時のVP（半減後）",
+    "vp_raw_by_hand": "各ハンド終了時のVP（半減前）",
+    "hand1_leaders": "1ハンド目終了時の首位",
+    "hand1_gap": "1ハンド目終了時の1位と2位の差（VP）",
+    "final_order": "最後のプレイ順",
+    "tie_for_first": "最終VPの首位同点",
+    "tie_break_incident_first_card": "事件の順位を1枚目の大きさで決めた回数",
+    "tie_break_incident_order": "事件の順位をプレイ順で決めた回数",
+    "incidents": "解決した事件の数",
+    "ht_incidents": "ヒーロータイムが置かれた事件の数",
+    "clashes": "ヒーロータイムのバッティング",
+    "dice": "チャレンジのダイス",
+    "green": "緑のダイス",
+    "red": "赤のダイス",
+    "used": "振った回数",
+    "success": "成功",
+    "great": "大成功",
+    "fail": "失敗",
+    "injuries": "負傷",
+    "injury": "負傷",
+    "deaths": "殉職",
+    "death": "殉職",
+    "deaths_by_hand": "ハンドごとの殉職者数",
+    "hands2": "2ハンド戦",
+    "hands3": "3ハンド戦",
+    "hand1_leader_wins": "1ハンド目の首位が勝った割合",
+    "hand1_gap_mean": "1ハンド目後の1位と2位の差（平均VP）",
+    "hand1_gap_median": "1ハンド目後の1位と2位の差（中央値VP）",
+    "hand1_gap_max": "1ハンド目後の1位と2位の差（最大VP）",
+    "players3": "3人",
+    "players4": "4人",
+    "players5": "5人",
+    "win_by_seat": "席ごとの勝率",
+    "fair": "均等な勝率",
+    "per_incident": "事件あたり",
+    "per_incident_with_hero_time": "ヒーロータイムが置かれた事件あたり",
+    "totals": "合計",
+    "per_game": "1ゲームあたりの回数",
+    "seat_incidents": "席と事件の組の数",
+    "final": "最終VPの首位同点をプレイ順で決めた割合",
+    "incident_first_card": "事件の順位を1枚目の大きさで決めた割合",
+    "incident_order": "事件の順位をプレイ順で決めた割合",
+}
+
+# figures and their Japanese text come from the shared statistics module
+_rate = rate
+_pct = rate_ja
+
+
+def questions(records: Sequence[Any]) -> list[Finding]:
+    done = [r for r in records if r.result is not None]
+    out: list[Finding] = []
+
+    def winner(r: Any) -> int:
+        return int(r.result.winners[0])
+
+    # 1. is the 1st hand dry: how often the hand-1 leader wins
+    multi = [r for r in done if r.result.extra.get("hands", 1) >= 2]
+    by_hands: dict[int, list[Any]] = {}
+    for r in multi:
+        by_hands.setdefault(r.result.extra["hands"], []).append(r)
+    figs: dict[str, Any] = {}
+    parts = []
+    for h, rs in sorted(by_hands.items()):
+        k = sum(1 for r in rs if winner(r) in r.result.extra["hand1_leaders"])
+        gaps = sorted(r.result.extra["hand1_gap"] for r in rs)
+        rate = _rate(k, len(rs))
+        figs[f"hands{h}"] = {"hand1_leader_wins": rate,
+                             "hand1_gap_mean": round(sum(gaps) / len(gaps), 2),
+                             "hand1_gap_median": gaps[len(gaps) // 2],
+                             "hand1_gap_max": gaps[-1]}
+        parts.append(f"{h}ハンド戦で1ハンド目終了時の首位（同点含む）が勝ったのは{_pct(rate)}、"
+                     f"1ハンド目終了時の1位と2位の差は平均{figs[f'hands{h}']['hand1_gap_mean']}VP")
+    out.append(Finding("1ハンド目は無味乾燥か（1ハンド目の首位がそのまま勝つ割合と、1ハンド目後の点差）",
+                       "。".join(parts) + "。" if parts else "2ハンド以上の対戦記録がありません。",
+                       figs))
+
+    # 2. comebacks with 3 hands vs 2
+    figs = {}
+    parts = []
+    for h, rs in sorted(by_hands.items()):
+        k = sum(1 for r in rs if winner(r) not in r.result.extra["hand1_leaders"])
+        figs[f"hands{h}"] = _rate(k, len(rs))
+        parts.append(f"{h}ハンド戦の逆転（1ハンド目の首位以外が勝つ）は{_pct(figs[f'hands{h}'])}")
+    if len(by_hands) < 2:
+        parts.append("2ハンド戦と3ハンド戦の比較には、両方の設定で対戦させてください")
+    out.append(Finding("3ハンドなら逆転でき、2ハンドではできないか", "。".join(parts) + "。", figs))
+
+    # 3. seat balance
+    figs = {}
+    parts = []
+    for n in (3, 4, 5):
+        rs = [r for r in done if r.players == n]
+        if not rs:
+            continue
+        rates = [_rate(sum(1 for r in rs if winner(r) == s), len(rs)) for s in range(n)]
+        figs[f"players{n}"] = {"win_by_seat": rates, "fair": round(1 / n, 4)}
+        parts.append(f"{n}人: " + "、".join(f"席{s + 1}{'（1VP開始）' if s >= 3 else ''} "
+                                            f"{100 * rt['rate']:.1f}%" for s, rt in enumerate(rates))
+                     + f"（均等なら{100 / n:.1f}%）")
+    out.append(Finding("席順の有利不利（4・5人の後手に1VPを与える開始点は釣り合っているか）",
+                       "。".join(parts) + "。" if parts else "データなし。", figs))
+
+    # 4. hero-time clashes
+    inc = sum(r.result.extra["incidents"] for r in done)
+    ht = sum(r.result.extra["ht_incidents"] for r in done)
+    cl = sum(r.result.extra["clashes"] for r in done)
+    figs = {"per_incident": _rate(cl, inc), "per_incident_with_hero_time": _rate(cl, ht)}
+    out.append(Finding("ヒーロータイムのバッティングはどれくらい起きるか",
+                       f"事件の解決{inc}回のうちバッティングは{_pct(figs['per_incident'])}、"
+                       f"ヒーロータイムが置かれた事件に限ると{_pct(figs['per_incident_with_hero_time'])}。",
+                       figs))
+
+    # 5. challenges by die colour
+    figs = {}
+    parts = []
+    opps = sum(r.result.extra["incidents"] * r.players for r in done)
+    for colour, ja in (("green", "緑"), ("red", "赤")):
+        tot = {key: sum(r.result.extra["dice"][colour][key] for r in done)
+               for key in ("used", "success", "great", "fail", "injuries", "deaths")}
+        figs[colour] = {"totals": tot, "success": _rate(tot["success"], tot["used"]),
+                        "injury": _rate(tot["injuries"], tot["used"]),
+                        "death": _rate(tot["deaths"], tot["used"]),
+                        "per_game": round(tot["used"] / len(done), 2) if done else None}
+        parts.append(f"{ja}は1ゲーム平均{figs[colour]['per_game']}回振られ、成功{_pct(figs[colour]['success'])}、"
+                     f"負傷{_pct(figs[colour]['injury'])}、殉職{_pct(figs[colour]['death'])}")
+    figs["seat_incidents"] = opps
+    out.append(Finding("チャレンジの利用と、ダイスの色ごとの負傷・殉職の割合", "。".join(parts) + "。", figs))
+
+    # 6. win rate by detective
+    figs = {}
+    games_by: dict[str, int] = {}
+    wins_by: dict[str, int] = {}
+    for r in done:
+        dets = r.result.extra["detectives"]
+        for d in dets:
+            games_by[d] = games_by.get(d, 0) + 1
+        w = dets[winner(r)]
+        wins_by[w] = wins_by.get(w, 0) + 1
+    for d in sorted(games_by):
+        figs[d] = _rate(wins_by.get(d, 0), games_by[d])
+    exp = (sum(1 / r.players for r in done) / len(done)) if done else 0
+    names = DETECTIVE_NAMES
+    out.append(Finding("刑事ごとの勝率",
+                       "、".join(f"{names.get(d, d)} {_pct(rt)}" for d, rt in figs.items())
+                       + f"（参加者数を考えた平均は{100 * exp:.1f}%）。", figs))
+
+    # 7. ties decided by the tie rules
+    t_final = sum(1 for r in done if r.result.extra["tie_for_first"])
+    t_first = sum(r.result.extra["tie_break_incident_first_card"] for r in done)
+    t_order = sum(r.result.extra["tie_break_incident_order"] for r in done)
+    figs = {"final": _rate(t_final, len(done)),
+            "incident_first_card": _rate(t_first, inc), "incident_order": _rate(t_order, inc)}
+    out.append(Finding("同点の決着ルールはどれくらい使われるか",
+                       f"最終VPの首位同点をプレイ順で決めたゲームは{_pct(figs['final'])}。"
+                       f"事件の順位決定で捜査力が同じになり「1枚目の大きい方」で決まったのは事件あたり"
+                       f"{_pct(figs['incident_first_card'])}、さらにプレイ順で決まったのは"
+                       f"{_pct(figs['incident_order'])}。", figs))
+    return out

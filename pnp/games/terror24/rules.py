@@ -1,0 +1,894 @@
+"""The rules of 24 −共鳴するテロル− (draft 12): 3–5 players, 1–3 hands.
+
+Seats are numbered clockwise from the 親 (seat 0).  The draft's open points are settled in
+``components/terror24/rulings.yaml`` (``RULING_IDS``), which the rulebook prints in its 補足・裁定, so
+the engine and the book agree.  Where the draft is literal the standard rules play it literally; each
+other reading pnp considered is a named variant the simulator compares.
+Simultaneous face-down placements are sequential decisions whose ``observe`` hides the other
+seats' cards until the rules reveal them.
+
+The engine class joins the rules here with the worked examples (``examples.py``) and the
+determinization hooks of the search player (``hidden.py``).
+"""
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ...data.model import Game
+from ...sim.engine import CHANCE, TERMINAL, Finding, IllegalAction, InvariantError, OptionSpec, Result, Variant
+from . import examples, narration
+from .facts import (
+    CHALLENGES,
+    DETECTIVE_NAMES,
+    GAME_ID,
+    HIDDEN5,
+    HIDDEN_ROWS,
+    P_CHAL,
+    P_DEAL,
+    P_END,
+    P_KEEP,
+    P_PICK,
+    P_PLACE,
+    P_ROLL,
+    P_TAKE,
+    PHASE_NAMES,
+    ROLLS,
+    RULING_IDS,
+    ST_DEATH,
+    ST_FAIL,
+    ST_GREAT,
+    ST_INJ,
+    ST_SUCC,
+    ST_USED,
+    TAKES,
+    ZEROS,
+    Challenge,
+    Deal,
+    Keep,
+    Pick,
+    Place,
+    Roll,
+    Take,
+)
+from .hidden import redeal_hidden
+from .policies import POLICIES, POLICY_NOTES
+from .questions import LABELS_JA, questions
+from .state import Observation, State
+
+# ---------------------------------------------------------------- engine
+
+class Terror24Engine:
+    game_id = GAME_ID
+    min_players = 3
+    max_players = 5
+    # The first is the draft read literally; each other variant is one alternative reading the
+    # designer is asked about (a question in rulings.yaml names it), so the simulator can compare it.
+    variants = (
+        Variant("standard", "標準ルール", "草案のルール本文どおり（スキルは「■２ハンド目」の一覧）。"),
+        Variant("notes-skills", "メモのスキル案",
+                "草案冒頭のメモ「スキルは以下の通り改変する」のスキルに差し替える。"),
+        Variant("keep-old", "残すカードは常に1枚",
+                "手元に残すカードは全体で1枚。前のハンドから残しているカードを、今回獲得したカードの代わりに残してもよい。"),
+        Variant("wolf-halved", "ウルフの4VPも半分に",
+                "ウルフの4VPは殉職した時点で得て、次のハンドへ移るときのVP半減の対象になる。"),
+        Variant("two-hands-final", "2ハンド戦も3ハンド目のルール",
+                "2ハンドで遊ぶとき、2ハンド目に3ハンド目のルール（配置・手元のカードの公開・ボーナス・同点はプレイ順の遅い方）を使う。"),
+        Variant("mastermind-kept", "黒幕も手元のカードを数える",
+                "黒幕の「同じスートの事件カード」に、ハンド開始時に手元に持っていたカードも含める。"),
+    )
+    options = (OptionSpec("hands", "ハンド数", (1, 2, 3), 3),)
+    # picks 5 + per hand: deal 1 + places 50 + challenges 25 + rolls 25 + takes 5 + keeps 5
+    max_steps = 5 + 3 * (1 + 50 + 25 + 25 + 5 + 5)
+    ruling_ids = RULING_IDS
+    policies = POLICIES
+    default_policy = "heuristic"
+    policy_notes = POLICY_NOTES
+    # the draft asks whether 3 hands allow comebacks that 2 do not: the report plays both on the same seeds
+    report_comparisons: tuple[dict[str, Any], ...] = (
+        {"name_ja": "2ハンド戦（標準の3ハンド戦と比べる）", "options": {"hands": 2}},
+    )
+
+    def __init__(self, game: Game):
+        inc = game.deck("incidents")
+        det = game.deck("detectives")
+        DETECTIVE_NAMES.update({s.id: s.name for s in det.suits})
+        self.labels_ja = dict(LABELS_JA, **{s.id: s.name for s in det.suits})
+        # the printed score track (a part of kind track), so reports tell how many games fit on it
+        tracks = [p for p in game.parts if getattr(p, "kind", "") == "track"]
+        self.score_track = (min(tracks[0].values()), max(tracks[0].values())) if tracks else None
+        cards = inc.physical_cards()
+        self.card_ids = tuple(c.id for c in cards)
+        self.card_names = tuple(f"{c.title}{c.value}" for c in cards)
+        self.suit_ids = tuple(s.id for s in inc.suits)
+        self.card_suit = tuple(self.suit_ids.index(c.suit.id) for c in cards)  # type: ignore[union-attr]
+        self.card_value = tuple(int(c.value) for c in cards)  # type: ignore[arg-type]  # checked by check_components
+        self.n_cards = len(cards)
+        self.det_ids = tuple(s.id for s in det.suits)
+        self.det_names = tuple(s.name for s in det.suits)
+        # card kinds: (hero, hours) in a canonical order shared by every detective
+        kinds: list[tuple[bool, int]] | None = None
+        counts: list[int] | None = None
+        for d in self.det_ids:
+            mine: dict[tuple[bool, int], int] = {}
+            for c in det.cards:
+                if c.suit and c.suit.id == d:
+                    key = (bool(c.rules.get("hero")), int(c.rules["hours"]))
+                    mine[key] = mine.get(key, 0) + c.count
+            ks = sorted(mine)
+            if kinds is None:
+                kinds, counts = ks, [mine[k] for k in ks]
+            elif ks != kinds or [mine[k] for k in ks] != counts:
+                raise ValueError(f"{GAME_ID}: detective {d} has a different card set")
+        assert kinds is not None and counts is not None
+        heroes = [i for i, k in enumerate(kinds) if k[0]]
+        if len(heroes) != 1 or counts[heroes[0]] != 1:
+            raise ValueError(f"{GAME_ID}: each detective needs exactly one ヒーロータイム")
+        self.hero = heroes[0]
+        self.kind_hours = tuple(0 if k[0] else k[1] for k in kinds)
+        self.kind_counts = tuple(counts)
+        self.n_kinds = len(kinds)
+        # detective -> card kind -> the card's id (for the validator's card conservation)
+        self.det_card_ids = tuple(
+            tuple(next(c.id for c in det.cards if c.suit and c.suit.id == d
+                       and (bool(c.rules.get("hero")), int(c.rules["hours"])) == kinds[k])
+                  for k in range(len(kinds)))
+            for d in self.det_ids)
+        self.places = tuple(Place(i, "ヒーロータイム" if kinds[i][0] else f"{kinds[i][1]}時間")
+                            for i in range(len(kinds)))
+        self.picks = tuple(Pick(d, n) for d, n in zip(self.det_ids, self.det_names))
+        self.keeps = tuple(Keep(i, self.card_names[i]) for i in range(self.n_cards))
+        self._det_or_none = self.det_ids + (None,)
+        self._place_lists: dict[tuple[int, ...], tuple[Place, ...]] = {}
+        self.sk = {name: (self.det_ids.index(name) if name in self.det_ids else -9)
+                   for name in ("scotch", "wolf", "hibachi", "lloyd", "dokaben")}
+
+    # ------------------------------------------------------------ setup
+
+    def new_state(self, players: int, variant: str = "standard",
+                  options: Mapping[str, Any] | None = None) -> State:
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(f"{GAME_ID}: {players} players (3–5)")
+        if variant not in VARIANT_IDS:
+            raise ValueError(f"{GAME_ID}: unknown variant {variant!r}")
+        hands = int((options or {}).get("hands", 3))
+        if hands not in (1, 2, 3):
+            raise ValueError(f"{GAME_ID}: hands must be 1, 2 or 3, got {hands}")
+        n = players
+        s = State()
+        s.n = n; s.variant = variant; s.notes = variant == "notes-skills"
+        s.keep_old = variant == "keep-old"; s.wolf_halved = variant == "wolf-halved"
+        s.final2 = variant == "two-hands-final"; s.mm_kept = variant == "mastermind-kept"
+        s.hands = hands; s.hand_no = 1
+        s.phase = P_PICK; s.cur = 0
+        s.det = [-1] * n
+        s.vp = [0] * n
+        # 4 players: the 親's right (4番手) starts at 1; 5 players: 4番手 and 5番手
+        for seat in range(3, n):
+            s.vp[seat] = 1
+        s.order = list(range(n)); s.pos = list(range(n))
+        s.box = list(range(self.n_cards)); s.discard = []; s.layout = [-1] * 10
+        s.revealed = False
+        s.hand = [list(self.kind_counts) for _ in range(n)]
+        s.p1 = [[-1] * 5 for _ in range(n)]; s.p2 = [[-1] * 5 for _ in range(n)]
+        s.won = [[] for _ in range(n)]; s.kept = [[] for _ in range(n)]
+        s.alive = [True] * n; s.inj = [0] * n; s.died = [False] * n
+        s.part = []; s.power = [0] * n
+        s.inc = 0; s.queue = []; s.dice = 0; s.chal = -1; s.take_second = -1
+        s.rnd = 0; s.col = 0; s.keep_queue = []
+        s.stats = [0] * 12; s.clashes = 0; s.ht_incidents = 0; s.incidents = 0
+        s.tb_first = 0; s.tb_order = 0
+        s.vp_raw = []; s.vp_hist = []; s.deaths_hand = []; s.final_tie = False
+        s.chal_order = (); s.last_rank = None
+        s.step_vp = []; s.vp_steps = []; s.events = []
+        return s
+
+    # ------------------------------------------------------------ protocol
+
+    def to_move(self, s: State) -> int:
+        return s.cur
+
+    def legal_actions(self, s: State) -> list[Any]:
+        ph = s.phase
+        if ph == P_PLACE:
+            # a detective's hand takes a few hundred shapes at most: each shape's placements, built once
+            h = tuple(s.hand[s.cur])
+            legal = self._place_lists.get(h)
+            if legal is None:
+                pl = self.places
+                legal = self._place_lists[h] = tuple(pl[k] for k in range(self.n_kinds) if h[k])
+            return list(legal)
+        if ph == P_CHAL:
+            return list(CHALLENGES)
+        if ph == P_PICK:
+            taken = s.det
+            return sorted(self.picks[d] for d in range(len(self.picks)) if d not in taken)
+        if ph == P_TAKE:
+            return list(TAKES)
+        if ph == P_KEEP:
+            return sorted(self.keeps[c] for c in self._keep_options(s, s.cur))
+        return []
+
+    def sample_chance(self, s: State, rng: random.Random) -> Roll | Deal:
+        if s.phase == P_ROLL:
+            g = int(rng.random() * 8) + 1 if s.dice & 1 else 0
+            r = int(rng.random() * 8) + 1 if s.dice & 2 else 0
+            return ROLLS[g][r]
+        if s.phase == P_DEAL:
+            return Deal(tuple(rng.sample(s.box, 10)))
+        raise IllegalAction("not a chance step")
+
+    def apply(self, s: State, a: Any) -> None:
+        ph = s.phase
+        if ph == P_PLACE:
+            seat = s.cur
+            if a.__class__ is not Place:
+                raise IllegalAction(f"expected a placement, got {a!r}")
+            k = a.kind
+            h = s.hand[seat]
+            if not 0 <= k < self.n_kinds or h[k] <= 0:
+                raise IllegalAction(f"seat {seat} has no card {a!r}")
+            h[k] -= 1
+            (s.p1 if s.rnd == 0 else s.p2)[seat][s.col] = k
+            s.col += 1
+            if s.col == 5:
+                s.col = 0
+                seat += 1
+                if seat == s.n:
+                    seat = 0
+                    if s.rnd == 0:
+                        s.rnd = 1
+                        s.revealed = True      # first cards and face-down incidents turn over
+                    else:
+                        s.inc = 0
+                        s.events = []
+                        self._start_incident(s)
+                        return
+                s.cur = seat
+            return
+        if ph == P_CHAL:
+            if a.__class__ is not Challenge or not 0 <= a.dice <= 3:
+                raise IllegalAction(f"expected a challenge choice, got {a!r}")
+            if a.dice:
+                seat = s.cur
+                st = s.stats
+                if a.dice & 1:
+                    st[ST_USED] += 1
+                if a.dice & 2:
+                    st[6 + ST_USED] += 1
+                s.dice = a.dice
+                s.chal = seat
+                s.events = []
+                s.phase = P_ROLL
+                s.cur = CHANCE
+            else:
+                s.step_vp = s.vp[:]; s.events = []
+                self._next_challenger(s)
+            return
+        if ph == P_ROLL:
+            if a.__class__ is not Roll:
+                raise IllegalAction(f"expected a die roll, got {a!r}")
+            s.step_vp = s.vp[:]; s.events = []
+            self._roll(s, a)
+            return
+        if ph == P_DEAL:
+            if a.__class__ is not Deal or len(a.cards) != 10 or len(set(a.cards)) != 10:
+                raise IllegalAction(f"expected a deal of 10 cards, got {a!r}")
+            box = s.box
+            for c in a.cards:
+                if c not in box:
+                    raise IllegalAction(f"card {c} is not in the deck")
+            chosen = set(a.cards)
+            s.layout = list(a.cards)
+            s.box = [c for c in box if c not in chosen]
+            s.revealed = False
+            s.phase = P_PLACE; s.rnd = 0; s.col = 0; s.cur = 0
+            return
+        if ph == P_PICK:
+            if a.__class__ is not Pick or a.detective not in self.det_ids:
+                raise IllegalAction(f"expected a detective, got {a!r}")
+            d = self.det_ids.index(a.detective)
+            if d in s.det:
+                raise IllegalAction(f"{a.detective} is already taken")
+            s.det[s.cur] = d
+            if s.cur + 1 < s.n:
+                s.cur += 1
+            else:
+                s.phase = P_DEAL; s.cur = CHANCE
+            return
+        if ph == P_TAKE:
+            if a.__class__ is not Take:
+                raise IllegalAction(f"expected which card to take, got {a!r}")
+            s.step_vp = s.vp[:]; s.events = []
+            k = s.inc
+            first, second = s.cur, s.take_second
+            mine, other = (2 * k, 2 * k + 1) if a.row == 0 else (2 * k + 1, 2 * k)
+            self._award(s, first, mine)
+            if second >= 0:
+                self._award(s, second, other)
+            self._next_incident(s)
+            return
+        if ph == P_KEEP:
+            seat = s.cur
+            if a.__class__ is not Keep or a.card not in self._keep_options(s, seat):
+                raise IllegalAction(f"seat {seat} cannot keep {a!r}")
+            s.step_vp = s.vp[:]; s.events = []
+            self._keep(s, seat, a.card)
+            self._next_keeper(s)
+            return
+        raise IllegalAction("the game is over")
+
+    # ------------------------------------------------------------ resolution
+
+    def _skills(self, s: State) -> bool:
+        return s.hand_no >= 2
+
+    def _start_incident(self, s: State) -> None:
+        k = s.inc
+        hours = self.kind_hours
+        part = [i for i in range(s.n) if s.alive[i]]
+        s.part = part
+        pw = s.power
+        for i in part:
+            pw[i] = hours[s.p1[i][k]] + hours[s.p2[i][k]]
+        pos = s.pos
+        s.queue = sorted(part, key=lambda i: (pw[i], -pos[i]), reverse=True)  # pop() = next
+        s.chal_order = tuple(reversed(s.queue))
+        s.events.append(("start", k, tuple(pw), tuple(s.alive)))
+        self._next_challenger(s)
+
+    def _next_challenger(self, s: State) -> None:
+        if s.queue:
+            s.cur = s.queue.pop()
+            s.phase = P_CHAL
+        else:
+            self._rank(s)
+
+    def _roll(self, s: State, a: Roll) -> None:
+        seat = s.chal
+        d = s.det[seat]
+        skills = s.hand_no >= 2
+        sk = self.sk
+        mod = 1 if skills and d == (sk["wolf"] if s.notes else sk["hibachi"]) else 0
+        num = s.inc + 1
+        st = s.stats
+        for colour, roll in ((0, a.green), (1, a.red)):
+            if not roll:
+                continue
+            if not (1 <= roll <= 8) or not s.dice & (1 << colour):
+                raise IllegalAction(f"bad roll {a!r}")
+            base = 6 * colour
+            if roll + mod > num:
+                great = roll == 8
+                s.power[seat] += 1 + colour + (1 if great else 0)
+                st[base + ST_SUCC] += 1
+                if great:
+                    st[base + ST_GREAT] += 1
+                s.events.append(("die", seat, colour, roll, mod, "great" if great else "success", s.power[seat]))
+            else:
+                st[base + ST_FAIL] += 1
+                if colour == 0 or (skills and s.notes and d == sk["dokaben"]):
+                    st[base + ST_INJ] += 1
+                    s.inj[seat] += 1
+                    limit = 3 if (skills and not s.notes and d == sk["dokaben"]) else 2
+                    dies = s.inj[seat] >= limit and s.alive[seat]
+                    s.events.append(("die", seat, colour, roll, mod, "injury_death" if dies else "injury",
+                                     s.power[seat]))
+                    if s.inj[seat] >= limit:
+                        self._die(s, seat, base)
+                else:
+                    s.events.append(("die", seat, colour, roll, mod, "death", s.power[seat]))
+                    self._die(s, seat, base)
+        s.dice = 0
+        s.chal = -1
+        self._next_challenger(s)
+
+    def _die(self, s: State, seat: int, base: int) -> None:
+        if not s.alive[seat]:
+            return
+        s.alive[seat] = False
+        s.died[seat] = True
+        s.stats[base + ST_DEATH] += 1
+        if s.wolf_halved and self._wolf(s, seat):
+            s.vp[seat] += 4                 # variant: at once, so the hand's halving takes half of it
+
+    def _wolf(self, s: State, seat: int) -> bool:
+        """ウルフ's skill applies to this seat (「ハンド中に殉死すると４ＶＰを得る」, from hand 2)."""
+        return s.hand_no >= 2 and not s.notes and s.det[seat] == self.sk["wolf"]
+
+    def _third(self, s: State) -> bool:
+        """The current hand plays under 「■３ハンド目」: the third hand (variant two-hands-final: also
+        the second and last hand of a 2-hand game)."""
+        return s.hand_no == 3 or (s.final2 and s.hands == 2 and s.hand_no == 2)
+
+    def _counted(self, s: State, seat: int, kind: int, clash_scotch: bool) -> int:
+        if kind == self.hero:
+            return 3 if clash_scotch and s.det[seat] == self.sk["scotch"] else 0
+        return self.kind_hours[kind]
+
+    def _rank(self, s: State) -> None:
+        k = s.inc
+        part = s.part
+        hero = self.hero
+        pw = s.power
+        pos = s.pos
+        s.incidents += 1
+        hts = [i for i in part if s.p1[i][k] == hero or s.p2[i][k] == hero]
+        first = -1
+        notes_scotch = False
+        if hts:
+            s.ht_incidents += 1
+            if len(hts) == 1:
+                first = hts[0]
+            else:
+                s.clashes += 1
+                scotch = self.sk["scotch"]
+                if s.hand_no >= 2:
+                    for i in hts:
+                        if s.det[i] == scotch:
+                            if s.notes:
+                                pw[i] += 3          # counts as 3 instead of 0
+                                notes_scotch = True
+                            else:
+                                first = i           # his ヒーロータイム keeps its effect
+        p1 = s.p1
+
+        def key(i: int) -> tuple[int, int, int]:
+            return (-pw[i], -self._counted(s, i, p1[i][k], notes_scotch), pos[i])
+
+        rest = [i for i in part if i != first]
+        rest.sort(key=key)
+        ranked = ([first] if first >= 0 else []) + rest
+        # tie-break statistics on the decisive boundaries (1st/2nd, 2nd/3rd), once per incident
+        lo = 1 if first >= 0 else 0
+        by_first = by_order = False
+        for j in range(lo, min(2, len(ranked) - 1)):
+            a, b = key(ranked[j]), key(ranked[j + 1])
+            if a[0] == b[0]:
+                if a[1] != b[1]:
+                    by_first = True
+                else:
+                    by_order = True
+        s.tb_first += by_first
+        s.tb_order += by_order
+        s.last_rank = (k, tuple(ranked), tuple(pw), s.chal_order)
+        s.events.append(("rank", k, tuple(ranked), tuple(pw), tuple(hts), first, by_first, by_order))
+        f = ranked[0] if ranked else -1
+        sec = ranked[1] if len(ranked) > 1 else -1
+        if (f >= 0 and s.notes and s.hand_no >= 2 and s.det[f] == self.sk["hibachi"]):
+            s.phase = P_TAKE
+            s.cur = f
+            s.take_second = sec
+            return
+        if f >= 0:
+            self._award(s, f, 2 * k)
+        if sec >= 0:
+            self._award(s, sec, 2 * k + 1)
+        self._next_incident(s)
+
+    def _award(self, s: State, seat: int, slot: int) -> None:
+        c = s.layout[slot]
+        s.layout[slot] = -1
+        s.won[seat].append(c)
+        s.vp[seat] += self.card_value[c]
+        s.events.append(("award", seat, c, slot & 1))
+
+    def _next_incident(self, s: State) -> None:
+        s.events.append(("done", tuple(s.vp), tuple(s.alive), tuple(s.inj)))
+        s.take_second = -1
+        s.inc += 1
+        if s.inc < 5:
+            self._start_incident(s)
+        else:
+            self._end_hand(s)
+
+    # ------------------------------------------------------------ hand end
+
+    def _final(self, s: State) -> bool:
+        return s.hand_no == s.hands
+
+    def _keep_options(self, s: State, seat: int) -> list[int]:
+        # 「今回獲得した事件カードの中から「数字が５でない」１枚を選び」; variant keep-old: or the card kept before
+        val = self.card_value
+        opts = [c for c in s.won[seat] if val[c] != 5]
+        if s.keep_old:
+            opts += s.kept[seat]
+        return opts
+
+    def _keep(self, s: State, seat: int, card: int) -> None:
+        for c in s.won[seat]:
+            if c != card:
+                s.discard.append(c)
+        s.won[seat] = []
+        if s.keep_old:                       # one card in all: the other goes to the discard
+            for c in s.kept[seat]:
+                if c != card:
+                    s.discard.append(c)
+            s.kept[seat] = [card]
+        elif card not in s.kept[seat]:       # the draft: kept cards stay, this hand's card joins them
+            s.kept[seat].append(card)
+
+    def _end_hand(self, s: State) -> None:
+        s.events.append(("hand_end", s.hand_no))
+        s.vp_raw.append(s.vp[:])
+        s.deaths_hand.append(sum(s.died))
+        for slot in range(10):
+            c = s.layout[slot]
+            if c >= 0:                      # unclaimed (nobody could take it)
+                s.events.append(("unclaimed", slot >> 1, c))
+                s.discard.append(c)
+                s.layout[slot] = -1
+        if self._final(s):
+            if not s.wolf_halved:
+                for seat in range(s.n):
+                    if s.died[seat] and self._wolf(s, seat):
+                        s.vp[seat] += 4
+                        s.events.append(("wolf", seat))
+            if self._third(s):
+                self._final_bonus(s)
+            s.vp_hist.append(s.vp[:])
+            s.phase = P_END
+            s.cur = TERMINAL
+            return
+        s.keep_queue = []
+        for seat in range(s.n):
+            opts = self._keep_options(s, seat)
+            if len(opts) == 1:
+                self._keep(s, seat, opts[0])
+            elif len(opts) > 1:
+                s.keep_queue.append(seat)
+            else:                           # only 5s won: nothing may be kept
+                s.discard += s.won[seat]
+                s.won[seat] = []
+        s.keep_queue.reverse()
+        self._next_keeper(s)
+
+    def _next_keeper(self, s: State) -> None:
+        if s.keep_queue:
+            s.cur = s.keep_queue.pop()
+            s.phase = P_KEEP
+            return
+        n = s.n
+        for seat in range(n):
+            s.inj[seat] = 0
+            if s.died[seat]:
+                old = s.vp[seat]
+                s.vp[seat] //= 2
+                if not s.wolf_halved and self._wolf(s, seat):
+                    s.vp[seat] += 4          # ウルフ: after the halving, in full
+                s.events.append(("halve", seat, old, s.vp[seat]))
+        s.vp_hist.append(s.vp[:])
+        s.vp_steps.append(s.step_vp)
+        # lowest VP receives play-order card 1; ties: the later player of this hand first
+        pos = s.pos
+        s.order = sorted(range(n), key=lambda i: (s.vp[i], -pos[i]))
+        for p, seat in enumerate(s.order):
+            s.pos[seat] = p
+        s.events.append(("order", tuple(s.order), tuple(s.vp)))
+        s.hand_no += 1
+        kc = self.kind_counts
+        for seat in range(n):
+            s.hand[seat] = list(kc)
+            s.p1[seat] = [-1] * 5
+            s.p2[seat] = [-1] * 5
+            s.alive[seat] = True
+            s.died[seat] = False
+        s.box = sorted(s.box + s.discard)
+        s.discard = []
+        s.revealed = False
+        s.inc = 0
+        s.phase = P_DEAL
+        s.cur = CHANCE
+
+    def _final_bonus(self, s: State) -> None:
+        for seat in range(s.n):
+            s.vp[seat] += sum(self.bonuses(s, seat))
+
+    def bonuses(self, s: State, seat: int) -> tuple[int, int]:
+        """(活躍者, 黒幕) of a seat at the end of the final hand.  活躍者 counts the cards kept from
+        earlier hands (「ハンド開始時に手元に持っていたものも含む」); 黒幕 counts the cards won in this
+        hand only (variant mastermind-kept: the kept cards too)."""
+        suit, val = self.card_suit, self.card_value
+        count = [0] * len(self.suit_ids)
+        for c in s.won[seat]:
+            count[suit[c]] += 1
+        won_only = count[:]
+        for c in s.kept[seat]:
+            count[suit[c]] += 1
+        active = 3 * sum(1 for x in count if x >= 3)
+        basis = count if s.mm_kept else won_only
+        mastermind = sum(1 for c in s.won[seat] if val[c] == 5 and basis[suit[c]] >= 2)
+        return active, mastermind
+
+    # ------------------------------------------------------------ views
+
+    def visible_layout(self, s: State, seat: int) -> list[int]:
+        lay = s.layout[:]
+        if s.revealed or s.phase == P_DEAL:
+            return lay
+        skills = s.hand_no >= 2
+        lloyd = skills and s.det[seat] == self.sk["lloyd"]
+        if lloyd:
+            return lay
+        if self._third(s):
+            suit = self.card_suit
+            mine = {suit[c] for c in s.kept[seat]}
+            for col in range(5):
+                r2 = lay[2 * col + 1]
+                if not (r2 >= 0 and suit[r2] in mine):
+                    lay[2 * col] = -1
+        else:
+            lay[8] = -1
+            lay[9] = -1
+        return lay
+
+    def observe(self, s: State, seat: int) -> Observation:
+        o = Observation()
+        o.card_suit = self.card_suit; o.card_value = self.card_value
+        o.kind_hours = self.kind_hours; o.hero_kind = self.hero
+        ph = s.phase
+        n = s.n
+        hn = s.hand_no
+        o.seat = seat; o.players = n; o.hand_no = hn; o.hands = s.hands
+        o.final_hand = self._third(s)
+        o.skills = hn >= 2; o.notes = s.notes; o.variant = s.variant
+        o.phase = PHASE_NAMES[ph]
+        resolving = P_CHAL <= ph <= P_TAKE
+        o.incident = s.inc + 1 if resolving else 0
+        o.round = s.rnd + 1; o.column = s.col
+        o.detectives = tuple(map(self._det_or_none.__getitem__, s.det))
+        o.vp = tuple(s.vp); o.order = tuple(s.order)
+        o.alive = tuple(s.alive); o.injuries = tuple(s.inj)
+        o.layout = self.visible_layout(s, seat)
+        o.hand = tuple(s.hand[seat])
+        hidden = HIDDEN_ROWS[n]
+        if s.revealed:
+            o.placed1 = tuple(map(tuple, s.p1))
+        else:
+            p1: list[tuple[int, ...]] = list(hidden); p1[seat] = tuple(s.p1[seat]); o.placed1 = tuple(p1)
+        if resolving:
+            upto = s.inc
+            cut = HIDDEN5[upto + 1:]
+            p2 = [tuple(r[:upto + 1]) + cut for r in s.p2]
+            p2[seat] = tuple(s.p2[seat])
+            o.placed2 = tuple(p2)
+            o.power = tuple(s.power)
+        else:
+            if ph >= P_KEEP:
+                o.placed2 = tuple(map(tuple, s.p2))
+            else:
+                p2h: list[tuple[int, ...]] = list(hidden); p2h[seat] = tuple(s.p2[seat]); o.placed2 = tuple(p2h)
+            o.power = ZEROS[n]
+        o.won = tuple(map(tuple, s.won))
+        if o.final_hand:
+            o.kept = tuple(map(tuple, s.kept))
+        else:
+            kept: list[tuple[int, ...]] = [()] * n; kept[seat] = tuple(s.kept[seat]); o.kept = tuple(kept)
+        o.keep_options = tuple(self._keep_options(s, seat)) if ph == P_KEEP else ()
+        o.available = (tuple(self.det_ids[d] for d in range(len(self.det_ids)) if d not in s.det)
+                       if ph == P_PICK else ())
+        o.dice = s.dice
+        o.halving_ahead = hn < s.hands
+        return o
+
+    # ------------------------------------------------------------ results
+
+    def _ranking(self, s: State) -> list[int]:
+        # 「このハンドのプレイ順の、最も遅いプレイヤー」 in the final hand; before it 「親から時計回りで
+        # 近い方」, from hand 2 「最もプレイ順番が早い」 (pos is the seat in hand 1)
+        sign = -1 if self._third(s) else 1
+        pos, vp = s.pos, s.vp
+        return sorted(range(s.n), key=lambda i: (-vp[i], sign * pos[i]))
+
+    def result(self, s: State) -> Result:
+        ranked = self._ranking(s)
+        ranks = [0] * s.n
+        for r, seat in enumerate(ranked, 1):
+            ranks[seat] = r
+        top = s.vp[ranked[0]]
+        tied = sum(1 for v in s.vp if v == top)
+        st = s.stats
+        colour = {}
+        for ci, cname in enumerate(("green", "red")):
+            b = 6 * ci
+            colour[cname] = {"used": st[b + ST_USED], "success": st[b + ST_SUCC],
+                             "great": st[b + ST_GREAT], "fail": st[b + ST_FAIL],
+                             "injuries": st[b + ST_INJ], "deaths": st[b + ST_DEATH]}
+        h1 = s.vp_hist[0] if s.vp_hist else s.vp
+        lead = max(h1)
+        extra = {
+            "per_seat": {"detective": [self.det_names[d] if d >= 0 else None for d in s.det]},
+            "detectives": [self.det_ids[d] if d >= 0 else None for d in s.det],
+            "hands": s.hands,
+            "variant": s.variant,
+            "vp_by_hand": [list(v) for v in s.vp_hist],
+            "vp_raw_by_hand": [list(v) for v in s.vp_raw],
+            "hand1_leaders": [i for i in range(s.n) if h1[i] == lead],
+            "hand1_gap": lead - sorted(h1)[-2],
+            "final_order": list(s.order),
+            "tie_for_first": tied > 1,
+            "tie_break_incident_first_card": s.tb_first,
+            "tie_break_incident_order": s.tb_order,
+            "incidents": s.incidents,
+            "ht_incidents": s.ht_incidents,
+            "clashes": s.clashes,
+            "dice": colour,
+            "deaths_by_hand": list(s.deaths_hand),
+        }
+        return Result(scores=tuple(float(v) for v in s.vp), ranks=tuple(ranks),
+                      end_reason="hands_exhausted",
+                      end_reason_ja=f"{s.hands}ハンド終了", extra=extra)
+
+    def progress(self, s: State) -> tuple[int, tuple[float, ...]]:
+        return s.hand_no, tuple(float(v) for v in s.vp)
+
+    def score_history(self, s: State) -> list[tuple[float, ...]]:
+        """The VP as they stood before the step that closed each hand (a hand's last incident or its
+        last 残す choice), then the VP now: what the runner's sampling of ``progress`` recorded, without
+        calling it after every step."""
+        return [tuple(float(v) for v in vp) for vp in s.vp_steps] + [tuple(float(v) for v in s.vp)]
+
+    def is_terminal(self, s: State) -> bool:
+        return s.cur == TERMINAL
+
+    # ------------------------------------------------------------ narration (pnp play)
+
+    def seat_name(self, seat: int) -> str:
+        return narration.seat_name(seat)
+
+    def describe_setup(self, s: State) -> list[str]:
+        return narration.describe_setup(self, s)
+
+    def narrate(self, before: State, action: Any, after: State) -> list[str]:
+        return narration.narrate(self, before, action, after)
+
+    def describe_result(self, s: State, r: Result) -> list[str]:
+        return narration.describe_result(self, s, r)
+
+    # ------------------------------------------------------------ worked examples (rulebook)
+
+    def example_state(self, players: int, setup: Mapping[str, Any], variant: str = "standard",
+                      options: Mapping[str, Any] | None = None) -> State:
+        """A position for the rulebook's worked examples (see :func:`.examples.example_state`)."""
+        return examples.example_state(self, players, setup, variant, options)
+
+    def example_facts(self, s: State) -> dict[str, Any]:
+        """What the rulebook's examples state (see :func:`.examples.example_facts`)."""
+        return examples.example_facts(self, s)
+
+    # ------------------------------------------------------------ checks and replays
+
+    def check_invariants(self, s: State) -> None:
+        where: list[int] = []
+        where += s.box; where += s.discard
+        where += [c for c in s.layout if c >= 0]
+        for w in s.won:
+            where += w
+        for kc_ in s.kept:
+            where += kc_
+        if sorted(where) != list(range(self.n_cards)):
+            raise InvariantError(f"incident cards not conserved: {sorted(where)}")
+        kc = self.kind_counts
+        for seat in range(s.n):
+            cnt = list(s.hand[seat])
+            for row in (s.p1[seat], s.p2[seat]):
+                for k in row:
+                    if k >= 0:
+                        cnt[k] += 1
+            if cnt != list(kc):
+                raise InvariantError(f"seat {seat}: detective cards {cnt} != {list(kc)}")
+            if s.vp[seat] < 0:
+                raise InvariantError(f"seat {seat}: negative VP")
+            if any(self.card_value[c] == 5 for c in s.kept[seat]):
+                raise InvariantError(f"seat {seat} keeps a 5")
+            if len(s.kept[seat]) > (1 if s.keep_old else min(s.hand_no, s.hands - 1)):
+                raise InvariantError(f"seat {seat} keeps {len(s.kept[seat])} cards in hand {s.hand_no}")
+            if not s.alive[seat] and not s.died[seat]:
+                raise InvariantError(f"seat {seat}: dead but not recorded")
+        if s.phase not in (P_PICK,) and sorted(d for d in s.det) != sorted(set(s.det)):
+            raise InvariantError("two seats share a detective")
+        if sorted(s.order) != list(range(s.n)) or any(s.order[s.pos[i]] != i for i in range(s.n)):
+            raise InvariantError("play order broken")
+        if not 1 <= s.hand_no <= s.hands:
+            raise InvariantError("hand number out of range")
+
+    def card_locations(self, s: State) -> dict[str, list[str]]:
+        """Where every 事件カード is (the validator checks each card of the deck is in exactly one place)."""
+        ids = self.card_ids
+        places = {"box": [ids[c] for c in s.box], "discard": [ids[c] for c in s.discard],
+                  "事件置き場": [ids[c] for c in s.layout if c >= 0]}
+        for p in range(s.n):
+            places[f"won {p + 1}"] = [ids[c] for c in s.won[p]]
+            places[f"kept {p + 1}"] = [ids[c] for c in s.kept[p]]
+        # 刑事カード: each seat's hand and placed cards; the detectives nobody chose stay in the box
+        unused: list[str] = []
+        for d, cids in enumerate(self.det_card_ids):
+            if d not in s.det:
+                unused += [cids[k] for k in range(self.n_kinds) for _ in range(self.kind_counts[k])]
+        places["detectives box"] = unused
+        for p in range(s.n):
+            d = s.det[p]
+            if d < 0:
+                continue
+            cids = self.det_card_ids[d]
+            places[f"detective hand {p + 1}"] = [cids[k] for k in range(self.n_kinds) for _ in range(s.hand[p][k])]
+            places[f"detective placed {p + 1}"] = [cids[k] for row in (s.p1[p], s.p2[p]) for k in row if k >= 0]
+        return places
+
+    def component_counts(self) -> dict[str, int]:
+        """The pieces the rules play with (read from the data); the validator compares them with game.yaml."""
+        return {"incidents": self.n_cards, "detectives": len(self.det_ids) * sum(self.kind_counts)}
+
+    def action_from_json(self, data: Any) -> Any:
+        t = data["t"]
+        if t == "place":
+            return self.places[int(data["k"])]
+        if t == "challenge":
+            return CHALLENGES[int(data["dice"])]
+        if t == "roll":
+            return ROLLS[int(data["g"])][int(data["r"])]
+        if t == "deal":
+            return Deal(tuple(int(c) for c in data["cards"]))
+        if t == "pick":
+            return self.picks[self.det_ids.index(data["d"])]
+        if t == "take":
+            return TAKES[int(data["row"])]
+        if t == "keep":
+            return self.keeps[int(data["card"])]
+        raise ValueError(f"unknown action {data!r}")
+
+    def state_hash(self, s: State) -> str:
+        key = repr((s.n, s.variant, s.hands, s.hand_no, s.phase, s.cur, s.det, s.vp, s.order,
+                    sorted(s.box), sorted(s.discard), s.layout, s.revealed, s.hand, s.p1, s.p2,
+                    s.won, s.kept, s.alive, s.inj, s.died, s.power, s.inc, s.queue, s.dice,
+                    s.rnd, s.col))
+        return hashlib.sha256(key.encode()).hexdigest()[:16]
+
+    # ------------------------------------------------------------ report
+
+    def questions(self, records: Sequence[Any]) -> list[Finding]:
+        return questions(records)
+
+    # ------------------------------------------------------------ determinization (search player)
+    hidden_information = True
+
+    def information_set(self, s: State, seat: int) -> State:
+        """The state as ``seat`` knows it: what it cannot see (the other seats' face-down detective cards
+        and hands, their kept incident cards, face-down incidents, the box and the discards) dealt back in
+        a fixed order (see ``pnp.sim.engine``)."""
+        return redeal_hidden(self, s, seat, None)
+
+    def determinize(self, info: State, seat: int, rng: random.Random) -> State:
+        """A full state ``seat`` cannot tell from ``info``: the hidden pieces dealt at random."""
+        return redeal_hidden(self, info, seat, rng)
+
+
+VARIANT_IDS = tuple(v.id for v in Terror24Engine.variants)
+
+
+def make_engine(game: Game) -> Terror24Engine:
+    return Terror24Engine(game)
+
+
+def check_components(game: Game) -> list[str]:
+    """Invariants of the components the rules rely on (run by ``pnp validate``)."""
+    problems: list[str] = []
+    detectives = game.deck("detectives")
+    for suit in detectives.suits:
+        cards = [c for c in detectives.physical_cards() if c.suit is suit]
+        hours = sum(int(c.rules.get("hours", 0)) for c in cards if not c.rules.get("hero"))
+        heroes = sum(1 for c in cards if c.rules.get("hero"))
+        if hours != 24:
+            problems.append(f"{detectives.file}: {suit.name} の捜査時間の合計が {hours} 時間です（24 時間のはず）")
+        if heroes != 1:
+            problems.append(f"{detectives.file}: {suit.name} のヒーロータイムが {heroes} 枚です（1 枚のはず）")
+        if len(cards) != 10:
+            problems.append(f"{detectives.file}: {suit.name} のカードが {len(cards)} 枚です（10 枚のはず）")
+    incidents = game.deck("incidents")
+    for suit in incidents.suits:
+        values = sorted(int(c.value) for c in incidents.physical_cards() if c.suit is suit)  # type: ignore[arg-type]
+        if values != [2, 3, 4, 5]:
+            problems.append(f"{incidents.file}: {suit.name} の得点が {values} です（2〜5 が 1 枚ずつのはず）")
+    return problems

@@ -1,0 +1,112 @@
+"""Where a batch's games are played: this process, a pool of local processes, or a Dask cluster.
+
+``open_executor(spec, jobs)`` gives the ``concurrent.futures.Executor`` the runner submits its chunks
+to (None for one job here) and how many chunks the executor runs at once.  Every game's seeds come
+from (root seed, game index), so the records are the same whichever executor plays them.
+
+A cluster is named ``dask://HOST:PORT`` (the address ``dask scheduler`` prints, ``tcp://`` written as
+``dask://``).  Dask is an optional extra (``pip install 'pnp[cluster]'``); every worker must have the
+same pnp installed, since the workers import the runner and the engines from it."""
+from __future__ import annotations
+
+import concurrent.futures as cf
+import logging
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from .. import __version__
+from .errors import SimError
+
+SCHEMES = ("dask",)
+CONNECT_TIMEOUT_S = 10
+
+_ADDRESS = re.compile(r"(?P<host>\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):(?P<port>[0-9]{1,5})")
+
+
+@dataclass(frozen=True)
+class ExecutorSpec:
+    """A parsed ``--executor``: ``scheme`` (``dask``) and the scheduler's ``host:port``."""
+
+    scheme: str
+    host: str
+    port: int
+
+    @property
+    def address(self) -> str:
+        return f"tcp://{self.host}:{self.port}"
+
+    def __str__(self) -> str:
+        return f"{self.scheme}://{self.host}:{self.port}"
+
+
+def parse_executor(text: str) -> ExecutorSpec:
+    """``dask://HOST:PORT`` → ExecutorSpec; anything else is a SimError saying what is expected."""
+    scheme, sep, rest = text.strip().partition("://")
+    if not sep or scheme not in SCHEMES:
+        raise SimError(f"--executor {text!r}: expected dask://HOST:PORT (the address of a Dask scheduler)")
+    m = _ADDRESS.fullmatch(rest.rstrip("/"))
+    if not m or not 0 < int(m["port"]) < 65536:
+        raise SimError(f"--executor {text!r}: expected {scheme}://HOST:PORT with a port from 1 to 65535, "
+                       f"e.g. {scheme}://127.0.0.1:8786")
+    return ExecutorSpec(scheme, m["host"], int(m["port"]))
+
+
+def _pnp_version() -> str:
+    """Runs on each worker: the pnp it imports (a worker without pnp cannot even load this function)."""
+    from pnp import __version__ as version
+    return version
+
+
+@contextmanager
+def _dask(spec: ExecutorSpec, timeout_s: float) -> Iterator[tuple[cf.Executor, int]]:
+    try:
+        import distributed
+    except ImportError:
+        raise SimError(f"--executor {spec}: Dask is not installed (pip install 'pnp[cluster]')") from None
+    # the client's own log lines (connection retries, heartbeats) would bury the command's output
+    for name in ("distributed", "distributed.client", "distributed.comm"):
+        logging.getLogger(name).setLevel(logging.CRITICAL)
+    try:
+        connect: Any = distributed.Client
+        client = connect(spec.address, timeout=f"{timeout_s}s", set_as_default=False)
+    except (OSError, TimeoutError) as exc:
+        raise SimError(f"--executor {spec}: cannot reach a Dask scheduler at {spec.address} ({exc}); "
+                       f"start one with `dask scheduler` and workers with `dask worker {spec.address}`") from None
+    try:
+        threads = sum(client.nthreads().values())
+        if threads < 1:
+            raise SimError(f"--executor {spec}: the scheduler has no workers "
+                           f"(start some with `dask worker {spec.address}`)")
+        try:
+            versions = client.run(_pnp_version)
+        except Exception as exc:   # noqa: BLE001 — a worker that cannot import pnp fails in many ways
+            raise SimError(f"--executor {spec}: the workers cannot run pnp ({type(exc).__name__}: {exc}); "
+                           f"install pnp {__version__} on every worker") from None
+        other = sorted({f"{w} has {v}" for w, v in versions.items() if v != __version__})
+        if other:
+            raise SimError(f"--executor {spec}: the workers run another pnp than this one ({__version__}): "
+                           + "; ".join(other))
+        yield client.get_executor(), threads
+    finally:
+        client.close()
+
+
+@contextmanager
+def open_executor(spec: str | None, jobs: int = 1,
+                  timeout_s: float | None = None) -> Iterator[tuple[cf.Executor | None, int]]:
+    """(executor, parallel): None and 1 for one local job; a process pool of ``jobs``; or a Dask
+    cluster's executor and its total worker threads.  Closed (the pool shut down, the client
+    disconnected) when the block ends."""
+    if spec:
+        parsed = parse_executor(spec)
+        with _dask(parsed, CONNECT_TIMEOUT_S if timeout_s is None else timeout_s) as opened:
+            yield opened
+        return
+    if jobs <= 1:
+        yield None, 1
+        return
+    with cf.ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield pool, jobs

@@ -1,0 +1,173 @@
+"""A sweep: the same seeded games under every setting of a grid (variants × option values), and the
+outcome of each side by side — 「ライフは何点が良いか」 in one run.
+
+Game i of every setting starts from the same seeds (root seed, game index), so the settings are
+compared on the same deals and dice.  The games go through any ``concurrent.futures.Executor`` (a
+local process pool, a Dask cluster), and the figures are the same for any executor."""
+from __future__ import annotations
+
+import concurrent.futures as cf
+import itertools
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import SimError
+from .metrics import Summary
+from .runner import Batch, iter_games
+
+MAX_SETTINGS = 64
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One point of the grid: a variant and option values, and its Japanese label."""
+
+    variant: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+    label: str = ""
+
+
+def _convert(engine: Any, key: str, raw: str) -> Any:
+    specs = {o.id: o for o in engine.options}
+    if key not in specs:
+        known = ", ".join(f"{o.id}={','.join(map(str, o.choices))}" for o in engine.options)
+        raise SimError(f"--option {key}: {engine.game_id} has no option {key!r} "
+                       f"({'options: ' + known if known else 'it has no options; try --variant'})")
+    spec = specs[key]
+    if all(isinstance(c, bool) for c in spec.choices):
+        raw = {"on": "True", "yes": "True", "true": "True", "off": "False", "no": "False",
+               "false": "False"}.get(raw.lower(), raw)
+    for choice in spec.choices:
+        if str(choice) == raw:
+            return choice
+    raise SimError(f"--option {key}: {raw!r} is not one of {', '.join(map(str, spec.choices))}")
+
+
+def parse_axes(engine: Any, variants: Sequence[str], option_lists: Sequence[str]) -> list[tuple[str, list[Any]]]:
+    """``["life=30,40"]`` → ``[("life", [30, 40])]`` (values of the option's own type), checked
+    against the engine; the variants (each must exist) come first as the axis ``variant``."""
+    axes: list[tuple[str, list[Any]]] = []
+    known_variants = [v.id for v in engine.variants]
+    chosen = [v.strip() for v in variants if v.strip()] or ["standard"]
+    for v in chosen:
+        if v not in known_variants:
+            raise SimError(f"--variant {v}: {engine.game_id} has no such variant (variants: "
+                           f"{', '.join(known_variants)})")
+    if len(set(chosen)) != len(chosen):
+        raise SimError(f"--variant {','.join(chosen)}: a variant is named twice")
+    axes.append(("variant", chosen))
+    seen: set[str] = set()
+    for text in option_lists:
+        key, sep, raw = text.partition("=")
+        key = key.strip()
+        if not sep or not key or not raw.strip():
+            raise SimError(f"--option {text!r}: expected KEY=V1,V2,… (e.g. life=30,40,50,60)")
+        if key in seen:
+            raise SimError(f"--option {key}: given twice; list all its values in one --option {key}=V1,V2,…")
+        seen.add(key)
+        values = [_convert(engine, key, r.strip()) for r in raw.split(",") if r.strip()]
+        if len(set(map(str, values))) != len(values):
+            raise SimError(f"--option {text!r}: a value is named twice")
+        axes.append((key, values))
+    return axes
+
+
+def grid(engine: Any, axes: Sequence[tuple[str, Sequence[Any]]]) -> list[Setting]:
+    """Every combination of the axes, in the order given (the last axis turns fastest)."""
+    variant_names = {v.id: v.name_ja for v in engine.variants}
+    option_names = {o.id: o.name_ja for o in engine.options}
+    variants = list(axes[0][1]) if axes and axes[0][0] == "variant" else ["standard"]
+    option_axes = [(k, vs) for k, vs in axes if k != "variant"]
+    count = len(variants)
+    for _, vs in option_axes:
+        count *= len(vs)
+    if count > MAX_SETTINGS:
+        raise SimError(f"the grid has {count} settings; at most {MAX_SETTINGS} in one sweep")
+    out = []
+    for variant in variants:
+        for combo in itertools.product(*(vs for _, vs in option_axes)):
+            options = {k: v for (k, _), v in zip(option_axes, combo)}
+            parts = []
+            if len(variants) > 1 or variant != "standard":
+                parts.append(variant_names.get(variant, variant))
+            parts += [f"{option_names.get(k) or k} {v}" for k, v in options.items()]
+            out.append(Setting(variant, options, "・".join(parts) or variant_names.get(variant, variant)))
+    return out
+
+
+def _label(engine: Any, summary: Mapping[str, Any], key: str) -> str:
+    labels = getattr(engine, "labels_ja", None) or {}
+    return str(labels.get(key) or summary["end_reasons_ja"].get(key) or key)
+
+
+def _row(engine: Any, setting: Setting, s: Mapping[str, Any]) -> dict[str, Any]:
+    """The figures of one setting at one player count (what the table, the chart and --json show)."""
+    row: dict[str, Any] = {
+        "setting": setting.label, "variant": setting.variant, "options": dict(setting.options),
+        "players": s["players"], "games": s["games"], "completed": s["completed"], "errors": s["error_count"],
+        "cooperative": s["cooperative"],
+        "seat_win_rates": s["seat_win_rates"],
+        "rounds": s["length"]["rounds"],
+        "end_reasons": [{"reason": k, "label": _label(engine, s, k), "games": v, **s["end_reason_rates"][k]}
+                        for k, v in s["end_reasons"].items()],
+    }
+    if s["cooperative"]:
+        row["team_win_rate"] = s["team_win_rate"]
+    else:
+        rates = [r["rate"] for r in s["seat_win_rates"]]
+        row["seat_spread"] = round(max(rates) - min(rates), 4) if rates else 0.0
+    return row
+
+
+def run_sweep(engine: Any, settings: Sequence[Setting], player_counts: Sequence[int], policies: Sequence[str],
+              games: int, seed: int, *, executor: cf.Executor | None = None, jobs: int = 1,
+              on_progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """Play ``games`` games per setting and player count; the JSON-able result (``rows`` in the order
+    player count, then setting; ``answers`` in Japanese, one per player count)."""
+    if not settings:
+        raise SimError("nothing to sweep: give --option KEY=V1,V2,… or --variant A,B")
+    rows = []
+    for players in player_counts:
+        for setting in settings:
+            batch = Batch(players, tuple(policies), games, seed=seed, variant=setting.variant,
+                          options=dict(setting.options))
+            acc = Summary(engine, batch)
+            for record in iter_games(engine, batch, jobs=jobs, executor=executor, on_progress=on_progress):
+                acc.add(record)
+            rows.append(_row(engine, setting, acc.result()))
+    return {"game": engine.game_id, "games": games, "seed": seed, "policies": list(policies),
+            "players": list(player_counts), "cooperative": bool(getattr(engine, "cooperative", False)),
+            "settings": [{"label": s.label, "variant": s.variant, "options": dict(s.options)} for s in settings],
+            "rows": rows, "answers": [answer(rows, p) for p in player_counts]}
+
+
+def _overlap(a: Sequence[float], b: Sequence[float]) -> bool:
+    return a[0] <= b[1] and b[0] <= a[1]
+
+
+def answer(rows: Sequence[Mapping[str, Any]], players: int) -> str:
+    """One Japanese sentence per player count: which setting gives the most and the least, and whether
+    the difference is more than the games can tell apart (the 95% intervals do not overlap)."""
+    mine = [r for r in rows if r["players"] == players]
+    if len(mine) < 2:
+        return f"{players}人：設定が1つだけなので比べられません。"
+    if mine[0]["cooperative"]:
+        best = max(mine, key=lambda r: r["team_win_rate"]["rate"])
+        worst = min(mine, key=lambda r: r["team_win_rate"]["rate"])
+        b, w = best["team_win_rate"], worst["team_win_rate"]
+        if b["rate"] == w["rate"]:
+            return f"{players}人：チームの勝率はどの設定でも {b['rate']:.1%} です。"
+        text = (f"{players}人：チームの勝率が最も高いのは「{best['setting']}」（{b['rate']:.1%}）、"
+                f"最も低いのは「{worst['setting']}」（{w['rate']:.1%}）です。")
+        if _overlap(b["ci"], w["ci"]):
+            return text + "95%区間が重なっているので、この試遊数では差があるとは言えません。"
+        return text + f"差は {100 * (b['rate'] - w['rate']):.1f}ポイントで、95%区間は重なりません。"
+    fair = min(mine, key=lambda r: r["seat_spread"])
+    unfair = max(mine, key=lambda r: r["seat_spread"])
+    if fair['seat_spread'] == unfair['seat_spread']:
+        return f"{players}人：席ごとの勝率の差（最大−最小）はどの設定でも {100 * fair['seat_spread']:.1f}ポイントです。"
+    return (f"{players}人：席ごとの勝率の差（最大−最小）が最も小さいのは「{fair['setting']}」"
+            f"（{100 * fair['seat_spread']:.1f}ポイント）、最も大きいのは「{unfair['setting']}」"
+            f"（{100 * unfair['seat_spread']:.1f}ポイント）です。")
+

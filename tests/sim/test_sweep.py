@@ -1,0 +1,107 @@
+"""`pnp sweep`: every setting of a grid on the same seeds, a Japanese table, --json figures and a PDF."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from pnp.cli import main
+from pnp.data.project import Project
+from pnp.games import make_engine
+from pnp.sim.errors import SimError
+from pnp.sim.sweep import grid, parse_axes
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(*args):
+    return CliRunner().invoke(main, [*args, "--project", str(ROOT)])
+
+
+def engine(game_id):
+    return make_engine(Project(ROOT).load_game(game_id))
+
+
+def test_each_setting_is_the_same_as_simulate_with_that_setting(tmp_path):
+    """The row for hands=2 shows exactly what `pnp simulate --option hands=2` shows for the same seed."""
+    out = tmp_path / "sweep.json"
+    r = run("sweep", "terror24", "--option", "hands=2,3", "--games", "60", "--players", "4", "--seed", "3",
+            "--json", str(out))
+    assert r.exit_code == 0, r.output
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert [row["options"] for row in data["rows"]] == [{"hands": 2}, {"hands": 3}]
+    for row in data["rows"]:
+        single = tmp_path / f"sim{row['options']['hands']}.json"
+        r = run("simulate", "terror24", "--option", f"hands={row['options']['hands']}", "--games", "60",
+                "--players", "4", "--seed", "3", "--json", str(single))
+        assert r.exit_code == 0, r.output
+        s = json.loads(single.read_text(encoding="utf-8"))
+        assert row["seat_win_rates"] == s["seat_win_rates"]
+        assert row["rounds"] == s["length"]["rounds"]
+        assert {e["reason"]: e["games"] for e in row["end_reasons"]} == s["end_reasons"]
+    # the table: one line per setting with its label, the seats' rates with intervals, and the answer
+    r = run("sweep", "terror24", "--option", "hands=2,3", "--games", "60", "--players", "4", "--seed", "3")
+    lines = r.output.splitlines()
+    assert lines[0].startswith("== 24 −共鳴するテロル−  4人  設定ごとに 60ゲーム")
+    assert "席1の勝率（95%区間）" in lines[1] and "終了理由" in lines[1]
+    assert lines[2].startswith("ハンド数 2") and lines[3].startswith("ハンド数 3")
+    first = data["rows"][0]["seat_win_rates"][0]
+    assert f"{first['rate']:.1%} [{first['ci'][0]:.1%}–{first['ci'][1]:.1%}]" in lines[2]
+    assert lines[4].startswith("4人：席ごとの勝率の差（最大−最小）")
+
+
+def test_cooperative_game_life_question_in_one_command(tmp_path):
+    """「ライフは何点が良いか」: EBE has no options; its station life is the variant standard (60) or life30."""
+    out, pdf = tmp_path / "ebe.json", tmp_path / "ebe.pdf"
+    r = run("sweep", "ebe", "--variant", "standard,life30", "--games", "40", "--players", "2",
+            "--json", str(out), "--report", str(pdf))
+    assert r.exit_code == 0, r.output
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert [row["setting"] for row in data["rows"]] == ["標準ルール", "ステーションライフ30"]
+    assert all("team_win_rate" in row and row["completed"] == 40 for row in data["rows"])
+    assert "チームの勝率（95%区間）" in r.output and data["answers"][0].startswith("2人：チームの勝率が")
+    labels = {e["label"] for row in data["rows"] for e in row["end_reasons"]}
+    assert labels and all(any("\u3040" <= ch <= "\u9fff" for ch in label) for label in labels)  # Japanese words
+    reader = PdfReader(str(pdf))
+    assert len(reader.pages) == 1
+    text = reader.pages[0].extract_text()
+    for word in ("EBE", "2人", "設定ごとの比較", "標準ルール", "ステーションライフ30", "チームの勝率", "ラウンド数"):
+        assert word in text, word
+    # same data, same bytes
+    again = tmp_path / "again.pdf"
+    assert run("sweep", "ebe", "--variant", "standard,life30", "--games", "40", "--players", "2",
+               "--report", str(again)).exit_code == 0
+    assert again.read_bytes() == pdf.read_bytes()
+
+
+def test_several_options_give_a_grid():
+    eng = engine("terror24")
+    axes = parse_axes(eng, ["standard", "keep-old"], ["hands=1,2,3"])
+    settings = grid(eng, axes)
+    assert [(s.variant, dict(s.options)) for s in settings] == [
+        ("standard", {"hands": 1}), ("standard", {"hands": 2}), ("standard", {"hands": 3}),
+        ("keep-old", {"hands": 1}), ("keep-old", {"hands": 2}), ("keep-old", {"hands": 3})]
+    assert settings[0].label == "標準ルール・ハンド数 1"
+
+
+@pytest.mark.parametrize("args, message", [
+    (("ebe", "--option", "life=30,40"), "ebe has no option 'life' (it has no options; try --variant)"),
+    (("terror24", "--option", "hands=2,9"), "--option hands: '9' is not one of 1, 2, 3"),
+    (("terror24", "--option", "hands"), "expected KEY=V1,V2,…"),
+    (("terror24", "--variant", "standard,nosuch"), "--variant nosuch: terror24 has no such variant"),
+    (("terror24", "--option", "hands=2"), "nothing to compare"),
+    (("terror24", "--option", "hands=2,3", "--option", "hands=1,2"), "given twice"),
+])
+def test_bad_settings_are_clear_errors(args, message):
+    r = run("sweep", *args, "--games", "5")
+    assert r.exit_code == 1, r.output
+    assert message in r.output and "Traceback" not in r.output
+
+
+def test_parse_axes_types_values():
+    with pytest.raises(SimError):
+        parse_axes(engine("tantei2"), ["standard"], ["skills=maybe"])
+    assert parse_axes(engine("tantei2"), ["standard"], ["skills=off,on"])[1] == ("skills", [False, True])
