@@ -25,13 +25,13 @@ from reportlab.platypus.flowables import Flowable
 
 from ..data.ledger import TOPIC_NAMES
 from ..data.ledger import open_questions as ledger_questions
-from ..data.model import Game
+from ..data.model import Card, Deck, Game, Where
 from ..errors import DataError, PnpError
 from ..layout.card import plan_deck
 from ..layout.plan import CardPlan
 from ..render.pdf import rgb_to_cmyk
 from ..text import fonts
-from ..text.inline import ICON_CHAR
+from ..text.inline import ICON_CHAR, parse_inline
 from ..text.linebreak import Span
 from . import markup as m
 from .flow import (
@@ -304,32 +304,57 @@ class _Builder:
         return out
 
     def components(self) -> list[Flowable]:
+        """The components: one table of every component with its count and what it is, then each deck
+        as it is printed — a few representative faces and the back at a readable size, one figure a
+        deck (never a row of thumbnails of every suit)."""
         th = self.th
-        out: list[Flowable] = []
+        size = th.size * 0.95
+        rows = [[[Span("コンポーネント", "gothic", size)], [Span("内容", "gothic", size)]]]
         for comp in self.game.components:
-            title = f"{comp.name}（{comp.count}{_unit(comp.kind)}）"
-            out.append(self.heading(2, (m.Run(title),), True))
-            if comp.description:
-                out.append(self.para((m.Run(comp.description),)))
+            name = f"{comp.name}（{comp.count}{_unit(comp.kind)}）"
+            text = _data_text(comp.description, comp.where, "description")
+            rows.append([[Span(name, "gothic", size)], spans_of(text, size)])
+        out: list[Flowable] = [TableFlow(rows, True, th, first_share=0.42)]
+        for comp in self.game.components:
             deck = next((d for d in self.game.decks if d.id == comp.id), None)
             if deck is None:
                 continue
             faces, back = self.plans(deck.id)
-            first = deck.cards[0]
-            out.append(CardFigure([faces[first.id], back], ["表（例）", "裏"],
-                                  f"{deck.name}の表と裏", th, max_scale=0.5))
-            if len(deck.suits) > 1:
-                sample = []
-                for suit in deck.suits:
-                    card = next((c for c in deck.cards if c.suit and c.suit.id == suit.id), None)
-                    if card is not None:
-                        sample.append((suit, faces[card.id]))
-                items = [(m.Run(s.name, "term"), m.Run("：" + s.description)) for s, _ in sample if s.description]
-                if items:
-                    out.extend(self.list_items(m.ListBlock(False, 1, tuple(items), m.Loc("", 0))))
-                out.append(CardFigure([p for _, p in sample], [s.name for s, _ in sample],
-                                      f"{deck.name}の{len(sample)}種類（色と印で見分けます）", th, gap_mm=2.5))
+            picks = _representatives(deck, 2)
+            refs = [m.CardRef(deck.id, c.id) for c in picks]
+            labels = self.card_labels(refs) if len(refs) > 1 else ["表"]
+            count = f"{deck.piece_count}枚" if deck.piece_count == comp.count else f"{comp.count}{_unit(comp.kind)}"
+            what = "表の例2種類と裏" if len(refs) > 1 else "表と裏"
+            out.append(CardFigure([faces[c.id] for c in picks] + [back], labels + ["裏"],
+                                  f"{deck.name}（{count}）：{what}", th, max_scale=0.6, gap_mm=3.0,
+                                  min_scale=0.52))
+            described = [s for s in deck.suits if s.description]
+            if len(deck.suits) > 1 and described:
+                items = tuple((m.Run(s.name, "term"), m.Run("：" + s.description)) for s in described)
+                out.extend(self.list_items(m.ListBlock(False, 1, items, m.Loc("", 0))))
         return out
+
+
+def _data_text(text: str, where: Where, field_path: str) -> m.Inline:
+    """Text from the data printed in the rulebook (a description, a ruling) in the same inline markup
+    as the rulebook's own text, so a hard reading gets its ruby there too (``{五蓋|ごがい}``)."""
+    runs, errors = parse_inline(text, icons=None, newlines=False)
+    if errors:
+        raise DataError([where.problem(field_path, e.message) for e in errors])
+    return runs
+
+
+def _representatives(deck: Deck, n: int) -> list[Card]:
+    """Up to n faces that show what a deck holds: its first card, then cards that differ from those
+    picked in suit (first) or in title, so two samples never look alike."""
+    picks = [deck.cards[0]]
+    for key in (lambda c: c.suit.id if c.suit else None, lambda c: c.title or c.id):
+        for card in deck.cards:
+            if len(picks) >= n:
+                return picks
+            if all(key(card) != key(p) for p in picks):
+                picks.append(card)
+    return picks
 
 
 def _unit(kind: str) -> str:
@@ -339,11 +364,15 @@ def _unit(kind: str) -> str:
 
 def _keeps_whole(f: Flowable, width: float, frame_h: float) -> float:
     """The height of a flowable that must not be broken over two pages (0.0 for one that may be):
-    a figure or table (they cannot split), or an example box short enough for one page."""
-    if isinstance(f, (CardFigure, DiagramFigure, PartFigure, TableFlow)) or (
+    a figure (they cannot split), a table of up to a quarter of a page (a taller one splits between
+    rows rather than leave a gap), or an example box short enough for one page."""
+    if isinstance(f, (CardFigure, DiagramFigure, PartFigure)) or (
             isinstance(f, BoxFlow) and f.kind == "example" and not f.continued):
         _, h = f.wrap(width, 1e6)
         return h if h <= frame_h else 0.0
+    if isinstance(f, TableFlow):
+        _, h = f.wrap(width, 1e6)
+        return h if h <= frame_h / 4 else 0.0
     return 0.0
 
 
@@ -360,6 +389,9 @@ def _min_follow(f: Flowable, width: float, frame_h: float) -> float:
     if isinstance(f, BoxFlow):
         _, h = f.wrap(width, 1e6)
         return min(h, f.title_h + 2 * f.pad + 3 * f.theme.lead)
+    if isinstance(f, TableFlow):          # a tall table: its header and two rows
+        f.wrap(width, 1e6)
+        return sum(f.row_h[:3])
     if isinstance(f, TocFlow):
         _, h = f.wrap(width, 1e6)
         return min(h, frame_h * 0.55)

@@ -298,6 +298,8 @@ class BoxFlow(Flowable):
             if len(parts) >= 2:
                 first.append(parts[0])
                 rest[0:1] = parts[1:]
+            elif len(rest) == 1 and len(first) >= 2 and fh <= 2 * self.theme.lead + 1:
+                rest.insert(0, first.pop())   # no lone short item carried over: a widow of the box
             break
         if not first or not rest:
             return []
@@ -361,12 +363,16 @@ class BoxFlow(Flowable):
 
 # ----------------------------------------------------------------------------------- tables
 class TableFlow(Flowable):
-    def __init__(self, rows: list[list[list[Span]]], header: bool, theme: Theme, loc=None):
+    """A table; a tall one splits between rows, its header row repeated on the next page."""
+
+    def __init__(self, rows: list[list[list[Span]]], header: bool, theme: Theme, loc=None,
+                 first_share: float = 0.0):
         super().__init__()
         self.loc = loc          # where the table is written, for the message when it cannot fit
         self.rows = rows
         self.header = header
         self.theme = theme
+        self.first_share = first_share   # the first column at most this share of the width (0: no limit)
         self.pad = theme.size * 0.45
         self.spaceBefore = theme.size * 0.6
         self.spaceAfter = theme.size * 0.8
@@ -381,6 +387,10 @@ class TableFlow(Flowable):
                 w = sum(fonts.measure(s.text, s.font, s.size_pt) for s in cell)
                 natural[j] = max(natural[j], w + 2 * self.pad)
         total = sum(natural)
+        if self.first_share and ncol == 2 and total > availWidth:   # a name column, then its text
+            first = min(natural[0], availWidth * self.first_share)
+            natural = [first, availWidth - first]
+            total = availWidth
         if total <= availWidth:
             widths = [n + (availWidth - total) * n / total for n in natural] if total else natural
             if total < availWidth * 0.6:   # a small table stays small, left-aligned
@@ -408,6 +418,24 @@ class TableFlow(Flowable):
         self.width = sum(widths)
         self.height = sum(self.row_h)
         return self.width, self.height
+
+    def split(self, availWidth, availHeight):
+        self.wrap(availWidth, availHeight)
+        if self.height <= availHeight:
+            return [self]
+        head = 1 if self.header else 0
+        used, k = 0.0, 0
+        for i, h in enumerate(self.row_h):
+            if used + h > availHeight:
+                break
+            used, k = used + h, i + 1
+        if k <= head or k >= len(self.rows):       # not even one body row fits here
+            return []
+        first = TableFlow(self.rows[:k], self.header, self.theme, self.loc, self.first_share)
+        rest = TableFlow(self.rows[:head] + self.rows[k:], self.header, self.theme, self.loc, self.first_share)
+        first.spaceAfter = 0.0
+        rest.spaceBefore = 0.0
+        return [first, rest]
 
     def draw(self):
         c = self.canv
@@ -477,8 +505,9 @@ class CardFigure(Flowable):
     """Real components in a row, each with a small label, and a caption: one unbreakable unit."""
 
     def __init__(self, plans: list[CardPlan], labels: list[str], caption: str, theme: Theme,
-                 max_scale: float = 0.5, gap_mm: float = 4.0):
+                 max_scale: float = 0.5, gap_mm: float = 4.0, min_scale: float = 0.0):
         super().__init__()
+        self.min_scale = min_scale      # > 0: shrink down to this to fit the room left on a page
         self.plans = plans
         self.labels = labels
         self.caption = caption
@@ -494,11 +523,17 @@ class CardFigure(Flowable):
         total = sum(p.width for p in self.plans)
         room = availWidth - self.gap * (len(self.plans) - 1)
         self.scale = min(self.max_scale, room / total)
-        self.card_h = max(p.height for p in self.plans) * self.scale
         self.cap_lines = caption_lines(self.caption, availWidth, self.cap_size)
         self.width = availWidth
         lab = self.label_size * 1.8 if any(self.labels) else 0.0
-        self.height = self.card_h + lab + len(self.cap_lines) * self.cap_size * 1.5 + self.cap_size * 0.4
+        fixed = lab + len(self.cap_lines) * self.cap_size * 1.5 + self.cap_size * 0.4
+        tallest = max(p.height for p in self.plans)
+        if self.min_scale and fixed + tallest * self.scale > availHeight:
+            fitted = (availHeight - fixed) / tallest     # a little smaller here rather than a gap
+            if fitted >= self.min_scale:
+                self.scale = fitted
+        self.card_h = tallest * self.scale
+        self.height = self.card_h + fixed
         return self.width, self.height
 
     def draw(self):

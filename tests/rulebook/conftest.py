@@ -4,7 +4,10 @@ import pdfplumber
 import pytest
 
 from pnp.data.project import Project
-from pnp.rulebook import build_rulebook
+from pnp.rulebook import build_rulebook, parse_rulebook
+from pnp.rulebook.book import typeset
+
+BUNDLED = ("tantei2", "terror24", "euphoria", "ebe")
 
 
 @pytest.fixture(scope="module")
@@ -23,3 +26,17 @@ def pages_text(built):
     out, _ = built
     with pdfplumber.open(out / "rulebook.pdf") as pdf:
         return [p.extract_text() or "" for p in pdf.pages]
+
+
+@pytest.fixture(scope="session", params=BUNDLED)
+def laid_out(request, repo, tmp_path_factory):
+    """Each bundled game's rulebook typeset once on A5: (game, layout, text of each page without the
+    small print — ruby, card faces in figures — that is not running text)."""
+    game = Project(repo).load_game(request.param)
+    doc, _ = parse_rulebook(game)
+    pdf = tmp_path_factory.mktemp(f"keep-{game.id}") / "rulebook.pdf"
+    lay = typeset(doc, "a5", pdf, None)
+    with pdfplumber.open(pdf) as p:
+        texts = [page.filter(lambda o: o.get("object_type") != "char" or o["size"] >= 6.5).extract_text() or ""
+                 for page in p.pages]
+    return game, lay, texts

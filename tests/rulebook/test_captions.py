@@ -1,5 +1,5 @@
 """Captions and labels name what a figure shows: the five 「ヒーロータイム」 cards by their detectives,
-events by their titles (not 「配置の4」), the suit samples by their deck (not 「5つのスート」), and a
+events by their titles (not 「配置の4」), each deck's sample by the deck and its count, and a
 ``deck/card=ラベル`` label where the card's name would not say it."""
 from __future__ import annotations
 
@@ -37,10 +37,10 @@ def test_events_are_labelled_by_title_and_suit_samples_by_deck(texts):
     flat = "\n".join(texts["tantei2"])
     assert "椚家の遺言状蔵の合鍵供養" in flat
     assert "配置の4" not in flat and "閃きの61" not in flat
-    for gid in texts:
-        assert not any("つのスート（色と印" in t for t in texts[gid]), gid
-    assert "人物カードの8種類（色と印で見分けます）" in flat
-    assert any("刑事カードの5種類（色と印で見分けます）" in t for t in texts["terror24"])
+    for gid in texts:       # no row of thumbnails of every suit: a deck shows two faces and its back
+        assert not any("つのスート（色と印" in t or "種類（色と印で見分けます）" in t for t in texts[gid]), gid
+    assert "人物カード（31枚）：表の例2種類と裏" in flat
+    assert any("刑事カード（50枚）：表の例2種類と裏" in t for t in texts["terror24"])
 
 
 def test_label_markup_is_parsed(repo):

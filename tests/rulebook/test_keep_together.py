@@ -2,26 +2,7 @@
 no page ends with a heading, and no worked example that fits on one page is split over two."""
 from __future__ import annotations
 
-import pdfplumber
-import pytest
-
-from pnp.data.project import Project
-from pnp.rulebook import parse_rulebook
-from pnp.rulebook.book import page_spec, typeset
-
-GAMES = ("tantei2", "terror24", "euphoria", "ebe")
-
-
-@pytest.fixture(scope="module", params=GAMES)
-def laid_out(request, repo, tmp_path_factory):
-    game = Project(repo).load_game(request.param)
-    doc, _ = parse_rulebook(game)
-    pdf = tmp_path_factory.mktemp(f"keep-{game.id}") / "rulebook.pdf"
-    lay = typeset(doc, "a5", pdf, None)
-    with pdfplumber.open(pdf) as p:
-        texts = [page.filter(lambda o: o.get("object_type") != "char" or o["size"] >= 6.5).extract_text() or ""
-                 for page in p.pages]
-    return game, lay, texts
+from pnp.rulebook.book import page_spec
 
 
 def test_no_page_ends_with_a_heading(laid_out):

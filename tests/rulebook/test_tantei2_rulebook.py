@@ -63,13 +63,16 @@ def test_rulings_section_holds_every_ruling(game, pages_text):
 
 
 def _table(md: str, header: str) -> list[list[str]]:
+    """The body rows of a table; card text is quoted in the rulebook (「あなたは1枚引く。」), so a
+    quoted cell compares by what is inside the quotation marks."""
     lines = md.splitlines()
     i = lines.index(header)
     rows = []
     for ln in lines[i + 2:]:
         if not ln.startswith("|"):
             break
-        rows.append([c.strip() for c in ln.strip("|").split("|")])
+        cells = [c.strip() for c in ln.strip("|").split("|")]
+        rows.append([c[1:-1] if c.startswith("「") and c.endswith("」") else c for c in cells])
     return rows
 
 

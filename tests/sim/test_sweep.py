@@ -88,7 +88,7 @@ def test_several_options_give_a_grid():
 
 
 @pytest.mark.parametrize("args, message", [
-    (("ebe", "--option", "life=30,40"), "ebe has no option 'life' (it has no options; try --variant)"),
+    (("euphoria", "--option", "life=30,40"), "euphoria has no option 'life'"),
     (("terror24", "--option", "hands=2,9"), "--option hands: '9' is not one of 1, 2, 3"),
     (("terror24", "--option", "hands"), "expected KEY=V1,V2,…"),
     (("terror24", "--variant", "standard,nosuch"), "--variant nosuch: terror24 has no such variant"),
@@ -105,3 +105,26 @@ def test_parse_axes_types_values():
     with pytest.raises(SimError):
         parse_axes(engine("tantei2"), ["standard"], ["skills=maybe"])
     assert parse_axes(engine("tantei2"), ["standard"], ["skills=off,on"])[1] == ("skills", [False, True])
+
+
+def test_how_much_station_life_is_answered_in_one_command(tmp_path):
+    """Issue: 「ライフは何点が良いか」 answered by `pnp sweep ebe --option life=30,40,50,60`.  The rulebook's
+    station starts at 60 (「ステーションライフ60」); every other start is played on the same seeds."""
+    out = tmp_path / "life.json"
+    r = run("sweep", "ebe", "--option", "life=30,40,50,60", "--games", "12", "--players", "2",
+            "--json", str(out))
+    assert r.exit_code == 0, r.output
+    assert "最初のステーションライフ 30" in r.output and "最初のステーションライフ 60" in r.output
+    rows = json.loads(out.read_text(encoding="utf-8"))["rows"]
+    assert [row["options"] for row in rows] == [{"life": v} for v in (30, 40, 50, 60)]
+
+
+def test_the_life_option_sets_the_starting_station_life_and_refuses_a_contradiction():
+    eng = engine("ebe")
+    assert eng.new_state(2).station == 60
+    assert eng.new_state(2, options={"life": 45}).station == 45
+    assert eng.new_state(2, variant="life30").station == 30
+    with pytest.raises(ValueError, match="life30"):
+        eng.new_state(2, variant="life30", options={"life": 50})
+    r = run("simulate", "ebe", "--option", "life=33", "--games", "2")
+    assert r.exit_code == 1 and "not one of" in r.output

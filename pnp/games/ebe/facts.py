@@ -62,6 +62,7 @@ LOAD_BASE = 8           # a load's amounts packed per resource: a0 + 8·a1 + 64�
 R_TRADE_LIMIT = 1       # exchange only during the later player's turn, ≤ 6 pieces, weapons yes, 情報 no
 R_DAMAGE_CAP = 2        # damage tokens stop at the character's life
 R_LOAD_ALL = 4          # a load puts everything that fits (no choice of amount)
+LIFE_CHOICES: tuple[int, ...] = tuple(range(10, 101, 5))   # the option life=…: station life at the start
 VARIANT_RULES = {"standard": 0, "life30": 0, "trade-limited": R_TRADE_LIMIT, "damage-cap": R_DAMAGE_CAP,
                  "load-all": R_LOAD_ALL}
 

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...data.model import Game
-from ...sim.engine import CHANCE, TERMINAL, Finding, Result, Variant
+from ...sim.engine import CHANCE, TERMINAL, Finding, OptionSpec, Result, Variant
 from .actions import DRONE_CHOICES, PAYS, TUNE_PASS, Act, AssignDie, Discard, DroneChoice, Pay, Play, Tune
 from .checks import CheckRules
 from .examples import ExampleRules
@@ -30,6 +30,7 @@ from .facts import (
     GAME_ID,
     INFO_BASE,
     ITEM_BASE,
+    LIFE_CHOICES,
     P_ACT,
     P_ASSIGN,
     P_CHOOSE,
@@ -65,7 +66,9 @@ class EbeEngine(ExampleRules, CheckRules, HiddenInfo, Narration):
         Variant("load-all", "積めるだけ積む",
                 "ミッションへの積み込みは、足りない資源を手持ちから積めるだけ全部積む（量を選べない。pnp の旧裁定）。"),
     )
-    options = ()
+    # the station's starting life as a number, so `pnp sweep ebe --option life=30,40,50,60` answers
+    # 「ライフは何点が良いか」 in one command (60 is the rulebook's; the variant life30 is the memo's single proposal)
+    options = (OptionSpec("life", "最初のステーションライフ", LIFE_CHOICES, 60),)
     ruling_ids = RULING_IDS
     default_policy = "planner"
     policy_notes = POLICY_NOTES

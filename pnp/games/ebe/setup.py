@@ -10,6 +10,7 @@ from .actions import Deal, Roll
 from .dice import DiceRules
 from .facts import (
     GAME_ID,
+    LIFE_CHOICES,
     P_ASSIGN,
     P_CHARS,
     P_DRONES,
@@ -32,12 +33,18 @@ class SetupRules(DiceRules):
             raise ValueError(f"{GAME_ID}: {players} players (2–4)")
         if variant not in VARIANT_RULES:
             raise ValueError(f"{GAME_ID}: unknown variant {variant!r}")
-        if options:
-            raise ValueError(f"{GAME_ID}: no options, got {dict(options)!r}")
+        unknown = set(options or {}) - {"life"}
+        if unknown:
+            raise ValueError(f"{GAME_ID}: unknown options {sorted(unknown)!r} (options: life)")
+        life = (options or {}).get("life")
+        if life is not None and life not in LIFE_CHOICES:
+            raise ValueError(f"{GAME_ID}: life={life!r} is not one of {', '.join(map(str, LIFE_CHOICES))}")
+        if life is not None and variant == "life30" and life != 30:
+            raise ValueError(f"{GAME_ID}: the variant life30 starts at 30, not life={life}")
         n = players
         s = State()
         s.n = n
-        s.life_start = 30 if variant == "life30" else 60
+        s.life_start = life if life is not None else 30 if variant == "life30" else 60
         s.rules = VARIANT_RULES[variant]
         s.phase, s.cur, s.rnd, s.turn, s.leader, s.end = P_CHARS, -1, 1, 1, 0, ""
         s.chars = []

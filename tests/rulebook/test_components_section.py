@@ -1,0 +1,32 @@
+"""The components section shows each part readably: one table of every component with its count,
+then one figure a deck with at most two faces and the back at a readable scale — not a row of
+thumbnails of every suit (issue: EBE's section spanned seven pages of unreadable thumbnails)."""
+from __future__ import annotations
+
+import pytest
+
+from pnp.data.project import Project
+from pnp.rulebook import parse_rulebook
+from pnp.rulebook.book import _Builder, page_spec
+from pnp.rulebook.flow import CardFigure, TableFlow
+
+
+@pytest.mark.parametrize("gid", ["terror24", "tantei2", "euphoria", "ebe"])
+def test_one_readable_figure_per_deck_and_a_count_table(repo, gid):
+    game = Project(repo).load_game(gid)
+    doc, _ = parse_rulebook(game)
+    spec = page_spec(game, "a5")
+    flows = _Builder(doc, spec, {}, lambda key, page: None).components()
+    tables = [f for f in flows if isinstance(f, TableFlow)]
+    assert len(tables) == 1
+    names = ["".join(s.text for s in row[0]) for row in tables[0].rows[1:]]
+    assert names == [f"{c.name}（{c.count}{'個' if c.kind in ('dice', 'tokens', 'bits') else '枚'}）"
+                     for c in game.components]
+    figures = [f for f in flows if isinstance(f, CardFigure)]
+    decks = [c.id for c in game.components if any(d.id == c.id for d in game.decks)]
+    assert len(figures) == len(decks)
+    for fig in figures:
+        fig.wrap(spec.frame_w, spec.frame_h)
+        assert 2 <= len(fig.plans) <= 3 and fig.labels[-1] == "裏"
+        assert fig.scale >= 0.55, (fig.caption, fig.scale)       # a poker card at least 35 mm wide
+        assert "：表" in fig.caption
