@@ -422,6 +422,9 @@ class GameCache:
 
     def stamp_parts(self, plans: Iterable[Any], files: Iterable[Written]) -> None:
         for plan, w in zip(plans, files):
+            if tuple(plan.part_ids) != (plan.part_id,):     # token parts sharing a sheet: drawn every build
+                w.unit, w.key = "", ""
+                continue
             part = self.game.part(plan.part_id)
             w.unit, w.key = f"part/{part.id}", self.part_key(part)
 

@@ -97,6 +97,10 @@ class Card:
         """Text of a field a layout region names; '' when the card leaves it empty."""
         if name.startswith("fields."):
             v = self.fields.get(name[7:], "")
+        elif name.startswith("rules."):
+            v = self.rules.get(name[6:], "")
+            if isinstance(v, Mapping):     # a mapping (a cost): its entries as name×count
+                v = "・".join(f"{k}×{n}" for k, n in v.items())
         elif name == "suit_name":
             v = self.suit.name if self.suit else ""
         elif name == "deck_name":

@@ -195,6 +195,7 @@ BOARD_SCHEMA = _schema("board", "board (areas on a grid, tiled over several shee
         "id": ID, "label": TEXT, "color": HEX,
         "letter": {"type": "string", "minLength": 1, "maxLength": 1, "description": "its cells in grid:"},
         "x": CELL, "y": CELL, "w": {**CELL, "minimum": 1}, "h": {**CELL, "minimum": 1},
+        "actions": {**TEXT, "description": "what a player does there, printed in the area (style: panel)"},
     }, "an area: the cells of its letter in grid:, or a rectangle x, y, w, h in cells")},
     "labels": {"type": "array", "items": _obj(["text", "x", "y"], {
         "text": TEXT, "x": {"type": "number"}, "y": {"type": "number"}, "size": LENGTH, "color": HEX,
@@ -204,6 +205,18 @@ BOARD_SCHEMA = _schema("board", "board (areas on a grid, tiled over several shee
     "overlap": LENGTH,
     "title": TEXT,
     "background": HEX,
+    "style": {"enum": ["solid", "panel"],
+              "description": "solid: areas filled in their colour; panel: a light tint, a label band in the colour, "
+                             "the area's actions and a place for a card"},
+    "slot": _obj(["w", "h"], {"w": LENGTH, "h": LENGTH, "label": TEXT},
+                 "style: panel — the outline of the card that sits on each area (turned in a wide area)"),
+    "seams": _obj([], {"x": {"type": "array", "items": {**CELL, "minimum": 1}},
+                        "y": {"type": "array", "items": {**CELL, "minimum": 1}}},
+                  "where tiles meet, in cells from the left (x) and top (y): chosen so no text lies in a glue "
+                  "strip; without it the board is cut into equal tiles"),
+    "title_box": _obj(["x", "y", "w", "h"], {"x": CELL, "y": CELL, "w": {**CELL, "minimum": 1},
+                                              "h": {**CELL, "minimum": 1}, "text": TEXT},
+                      "where the board prints its title (cells), with text under it"),
 })
 
 
@@ -213,6 +226,7 @@ class Area:
     label: str
     color: str
     cells: tuple[tuple[int, int], ...]      # (col, row), sorted
+    actions: str = ""
 
 
 @dataclass(frozen=True)
@@ -242,6 +256,10 @@ class Board:
     description: str = ""
     kind: str = "board"
     piece_count: int = 1
+    style: str = "solid"
+    slot: tuple[float, float, str] | None = None          # (w, h, label) of the card on each area
+    title_box: tuple[int, int, int, int, str] | None = None   # (x, y, w, h) in cells, text under the title
+    seams: tuple[tuple[int, ...], tuple[int, ...]] | None = None    # tile edges in cells (x, y)
 
     @property
     def width_pt(self) -> float:
@@ -359,13 +377,46 @@ def _build_board(d: dict[str, Any], smap: SourceMap, folder: Path) -> tuple[Boar
     overlap = L.get(d.get("overlap"), ("overlap",), "10mm", 3.0, 50.0)
     palette = ["#f4d9a6", "#cfe3c1", "#c9daf0", "#f2c6c2", "#e0d0ee", "#d8e8e4", "#f0e2c8", "#dcdcdc"]
     areas = tuple(Area(a["id"], a["label"], a.get("color", palette[i % len(palette)]),
-                       tuple(sorted(cells_of.get(a["id"], []))))
+                       tuple(sorted(cells_of.get(a["id"], []))), a.get("actions", ""))
                   for i, a in enumerate(areas_raw))
+    slot = None
+    if "slot" in d:
+        slot = (L.get(d["slot"]["w"], ("slot", "w"), None, 10.0), L.get(d["slot"]["h"], ("slot", "h"), None, 10.0),
+                d["slot"].get("label", ""))
+        for i, a in enumerate(areas):
+            if not a.cells:
+                continue
+            xs, ys = [c for c, _ in a.cells], [r for _, r in a.cells]
+            aw, ah = (max(xs) - min(xs) + 1) * cell, (max(ys) - min(ys) + 1) * cell
+            sw, sh = (slot[1], slot[0]) if aw > ah else (slot[0], slot[1])
+            if sw > aw - mm(2) or sh > ah - mm(2):
+                size = f"{to_mm(slot[0]):.0f} × {to_mm(slot[1]):.0f} mm"
+                problems.append(smap.problem(("areas", i), f"area {a.id!r} ({to_mm(aw):.0f} × {to_mm(ah):.0f} mm) "
+                                                           f"cannot hold the {size} slot with 1 mm round it "
+                                                           "(use a larger cell)"))
+    title_box = None
+    if "title_box" in d:
+        t = d["title_box"]
+        if t["x"] + t["w"] > cols or t["y"] + t["h"] > rows:
+            problems.append(smap.problem(("title_box",), f"title_box reaches off the {cols}×{rows} board"))
+        title_box = (t["x"], t["y"], t["w"], t["h"], t.get("text", ""))
+    seams = None
+    if "seams" in d:
+        sx, sy = tuple(d["seams"].get("x", [])), tuple(d["seams"].get("y", []))
+        for axis, cuts, n in (("x", sx, cols), ("y", sy, rows)):
+            for i, v in enumerate(cuts):
+                if v >= n:
+                    problems.append(smap.problem(("seams", axis, i),
+                                                 f"seam {axis} {v} is not inside the {cols}×{rows} board"))
+            if list(cuts) != sorted(set(cuts)):
+                problems.append(smap.problem(("seams", axis), "seams must increase"))
+        seams = (sx, sy)
     problems += L.problems
     if problems:
         return None, problems
     return Board(d["id"], d["name"], smap.file, _where(smap), cell, cols, rows, areas, tuple(labels), tuple(conns),
-                 overlap, d.get("title", d["name"]), d.get("background", "#ffffff"), d.get("description", "")), []
+                 overlap, d.get("title", d["name"]), d.get("background", "#ffffff"), d.get("description", ""),
+                 style=d.get("style", "solid"), slot=slot, title_box=title_box, seams=seams), []
 
 
 # ============================================================================ cut card
@@ -441,6 +492,8 @@ TOKEN_SHAPES = ["circle", "square", "hexagon", "octagon"]
 TOKENS_SCHEMA = _schema("tokens", "cut-out tokens (stand-ins for cubes and markers)", ["groups"], {
     "size": LENGTH,
     "shape": {"enum": TOKEN_SHAPES},
+    "sheet": {**ID, "description": "token parts naming the same sheet are packed together onto as few pages as "
+                                   "possible, into parts-<sheet>.pdf"},
     "groups": {"type": "array", "minItems": 1, "items": _obj(["count"], {
         "label": TEXT, "color": HEX, "text_color": HEX, "shape": {"enum": TOKEN_SHAPES}, "size": LENGTH,
         "count": COUNT,
@@ -468,6 +521,7 @@ class Tokens:
     groups: tuple[TokenGroup, ...]
     description: str = ""
     kind: str = "tokens"
+    sheet: str = ""         # shared with other token parts: one file parts-<sheet>.pdf packs them all
 
     @property
     def piece_count(self) -> int:
@@ -486,7 +540,8 @@ def _build_tokens(d: dict[str, Any], smap: SourceMap, folder: Path) -> tuple[Tok
                                  g["count"], _where(smap, path)))
     if L.problems:
         return None, L.problems
-    return Tokens(d["id"], d["name"], smap.file, _where(smap), tuple(groups), d.get("description", "")), []
+    return Tokens(d["id"], d["name"], smap.file, _where(smap), tuple(groups), d.get("description", ""),
+                  sheet=d.get("sheet", "")), []
 
 
 # ============================================================================ dice
@@ -605,7 +660,9 @@ class Bits:
 
     @property
     def piece_count(self) -> int:
-        return sum(b.count for b in self.items)
+        """What must be got besides the printed kit: items with source print only stand in for
+        printed parts (a bought cube for a printed token), so they are not counted."""
+        return sum(b.count for b in self.items if b.source != "print")
 
 
 def _build_bits(d: dict[str, Any], smap: SourceMap, folder: Path) -> tuple[Bits, list[Problem]]:

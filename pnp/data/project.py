@@ -28,8 +28,8 @@ CARD_SIZES_MM = {"poker": (63, 88), "bridge": (58, 89), "mini": (44, 63), "tarot
 assert set(CARD_SIZES_MM) == set(SIZE_NAMES)
 
 CARD_FIELDS = {"title", "value", "body", "flavor", "suit_name", "deck_name", "game_title"}
-LENGTH_KEYS = {"x", "y", "w", "h", "size", "min_size", "stroke_width", "radius", "mark_size"}
-TEXT_KINDS = {"text", "index", "pips"}
+LENGTH_KEYS = {"x", "y", "w", "h", "size", "min_size", "stroke_width", "radius", "mark_size", "slot_size"}
+TEXT_KINDS = {"text", "index", "pips", "slots"}
 
 # Suit marks that differ on screen but not in a 4 mm corner index, printed in greyscale: a flame and a
 # drop are both a rounded blob with a point on top; a ring and a target are both concentric circles;
@@ -509,9 +509,10 @@ def _build_layout(lid: str, data: dict[str, Any], smap: SourceMap, folder: Path 
             if kind in TEXT_KINDS and "field" not in props and "text" not in props:
                 problems.append(smap.problem(path, "text region needs field or text"))
             f = props.get("field")
-            if isinstance(f, str) and f not in CARD_FIELDS and not f.startswith("fields."):
-                problems.append(smap.problem(path + ("field",), f"unknown field {f!r} (use {', '.join(sorted(CARD_FIELDS))} "
-                                                                 "or fields.NAME)"))
+            if isinstance(f, str) and f not in CARD_FIELDS and not f.startswith(("fields.", "rules.")):
+                known = ", ".join(sorted(CARD_FIELDS))
+                problems.append(smap.problem(path + ("field",), f"unknown field {f!r} (use {known}, "
+                                                                 "fields.NAME or rules.NAME)"))
             regions.append(Region(name, kind, x, y, w, h, props, rwhere))
         regions.sort(key=lambda r: (r.get("z", 0),))
         sides[side] = tuple(regions)

@@ -88,15 +88,22 @@ REGION = {
     "description": "a drawn region of a card face or back; null removes an inherited region",
     "additionalProperties": False,
     "properties": {
-        "kind": {"enum": ["text", "index", "band", "mark", "frame", "rect", "image", "line", "pips", "badge"],
-                 "description": "badge: the （仮） mark, drawn only on cards that are pnp's proposals"},
+        "kind": {"enum": ["text", "index", "band", "mark", "frame", "rect", "image", "line", "pips", "badge", "slots"],
+                 "description": "badge: the （仮） mark, drawn only on cards that are pnp's proposals; slots: a "
+                                "row of boxes, one per unit of a rules.NAME number (a track) or of each entry of "
+                                "a rules.NAME mapping (cube slots, with the game's icon of the entry)"},
         "x": GEOMETRY, "y": GEOMETRY, "w": GEOMETRY, "h": GEOMETRY,
         "anchor": {"enum": ["top-left", "top", "top-right", "left", "center", "right", "bottom-left", "bottom",
                             "bottom-right"],
                    "description": "which edge of the trim x and y measure from (default top-left; center: offsets "
                                   "from the middle)"},
         "field": {"type": "string", "description": "card field drawn here: title, value, body, flavor, "
-                  "suit_name, deck_name, game_title, or fields.NAME"},
+                  "suit_name, deck_name, game_title, fields.NAME, or rules.NAME (a fact the engine reads)"},
+        "values": {"type": "object", "additionalProperties": TEXT,
+                   "description": "text: what to print for each value of the field (e.g. an id → a name)"},
+        "slot_size": LENGTH,
+        "last_label": {**TEXT, "description": "slots: a word in the last box (e.g. 死亡)"},
+        "last_fill": COLOR,
         "text": TEXT,
         "font": {"type": "string"},
         "bold_font": {"type": "string", "description": "font of **bold** in this region (default: the bold of font)"},

@@ -229,9 +229,21 @@ def plan_side(game: Game, deck: Deck, card: Card | None, problems: _Problems, ba
             path = card.image if card is not None else back.image
             if path is not None:
                 items.append(Picture(path, region.x_pt, region.y_pt, region.w_pt, region.h_pt, layout.background))
+        elif kind == "slots":
+            if card is not None:
+                group = _slots(region, card, card_icons(game, deck), problems, where)
+                if group:
+                    items.extend(group)
         elif kind in ("text", "index", "pips"):
             text = _card_text(region, card, deck, game, back)
             label = f"{region.props.get('field', 'text')}"
+            values = region.get("values")
+            if values and text:
+                if text not in values:
+                    problems.add(where, label, f"no entry for {text!r} in values: of region {region.name!r} "
+                                               f"(values: {', '.join(values)})")
+                    continue
+                text = values[text]
             if not text:
                 if not region.get("optional") and card is not None:
                     problems.add(where, label, f"field {label!r} is empty but region {region.name!r} needs it")
@@ -319,6 +331,67 @@ def _index(text: str, region: Region, card: Card | None, color: str, problems: _
         used = block.lines[-1].baseline + block.size_pt * 0.2
         items.append(Mark(card.suit.mark, region.x_pt + region.w_pt / 2, used + gap + mark_size / 2, mark_size,
                           color, 1.0))
+    return items
+
+
+def slot_units(region: Region, card: Card) -> list[str] | str:
+    """The boxes a slots region draws for a card: one per unit of a rules number (a track; each ''),
+    or one per unit of each entry of a rules mapping (cube slots; each the entry's name).  A str is
+    the problem when the rule is missing or not a count."""
+    name = region.props.get("field", "")
+    if not name.startswith("rules."):
+        return f"slots region {region.name!r} reads a rules.NAME field, not {name!r}"
+    value = card.rules.get(name[6:])
+    if isinstance(value, bool) or value is None:
+        return f"card has no rules.{name[6:]} count for slots region {region.name!r}"
+    if isinstance(value, int):
+        return [""] * value
+    if isinstance(value, Mapping) and all(isinstance(n, int) and not isinstance(n, bool) for n in value.values()):
+        return [str(k) for k, n in value.items() for _ in range(n)]
+    return f"rules.{name[6:]} is neither a count nor a mapping of counts (slots region {region.name!r})"
+
+
+def _slots(region: Region, card: Card, icons: Mapping[str, Icon], problems: _Problems,
+           where: Where) -> list[Item] | None:
+    """Boxes in rows (a damage or inventory track, or a mission's cube slots), numbered; the last box
+    can carry a word and a tint (the box that kills).  Entries with an icon show it faintly."""
+    label = region.props.get("field", "")
+    units = slot_units(region, card)
+    if isinstance(units, str):
+        problems.add(where, label, units)
+        return None
+    size = region.get("slot_size", region.h_pt)
+    gap = size * 0.12
+    per_row = max(1, int((region.w_pt + gap) // (size + gap)))
+    rows = -(-len(units) // per_row) if units else 0
+    if rows * size + (rows - 1) * gap > region.h_pt + 0.01:
+        problems.add(where, label, f"{len(units)} slots of {to_mm(size):.1f} mm do not fit region {region.name!r} "
+                                   f"({per_row} a row, {rows} rows)")
+        return None
+    stroke = region.get("stroke") or "#333333"
+    items: list[Item] = []
+    for i, unit in enumerate(units):
+        x = region.x_pt + (i % per_row) * (size + gap)
+        y = region.y_pt + (i // per_row) * (size + gap)
+        last = i == len(units) - 1 and (region.get("last_label") or region.get("last_fill"))
+        fill = region.get("last_fill") if last and region.get("last_fill") else region.get("fill", "#ffffff")
+        items.append(Box(x, y, size, size, fill=fill, stroke=stroke, stroke_width=region.get("stroke_width", 0.8),
+                         radius=region.get("radius", size * 0.12)))
+        icon = icons.get(unit) if unit else None
+        if unit and icon is None:
+            problems.add(where, label, f"no icon :{unit}: for slot {unit!r} in region {region.name!r} "
+                                       f"(icons: {', '.join(sorted(icons)) or 'none'})")
+            return None
+        if icon is not None and icon.shape:
+            items.append(Mark(icon.shape, x + size / 2, y + size / 2, size * 0.5, blend(icon.color, "#ffffff", 0.55)
+                              or icon.color))
+        num_size = max(5.0, size * 0.26)
+        word = region.get("last_label") if last and region.get("last_label") else str(i + 1)
+        font = region.get("font", "gothic-bold")
+        line = break_text(word, font, num_size, size * 2, fonts.measure)[0]
+        ink = ink_on(fill) if fill else "#000000"
+        items.append(TextBlock((PlacedLine(x + size * 0.08, y + num_size * 1.0, line),),
+                               ink if last else region.get("color", "#555555"), num_size))
     return items
 
 

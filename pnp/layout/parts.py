@@ -9,7 +9,7 @@ grey = glue (のり)."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..data.model import Game, Region, Where
@@ -21,7 +21,7 @@ from .card import BADGE_TEXT, PROPOSAL_RED, ink_on, place_text
 from .dice import DieNet, plan_die
 from .plan import Box, Item, Rotated, Rule, TextBlock
 from .sheet import paper_size
-from .tiling import Tiling, plan_tiling
+from .tiling import Tiling, choose_cuts, plan_tiling, plan_tiling_at
 
 CUT = "#000000"
 CUT_W = 0.5
@@ -69,11 +69,13 @@ class PartPage:
 
 @dataclass(frozen=True)
 class PartPlan:
-    part_id: str
+    part_id: str            # the part's id, or a shared sheet's (tokens: sheet:)
     kind: str
     pages: tuple[PartPage, ...]
     tiling: Tiling | None = None
     dice: tuple[DieNet, ...] = ()
+    name: str = ""          # what the PDF is called inside; the part's name unless a shared sheet
+    part_ids: tuple[str, ...] = ()     # the parts a shared sheet holds
 
 
 # -- text -------------------------------------------------------------------------------------------
@@ -175,9 +177,10 @@ def _ruler(wr: Writer, x: float, y: float) -> list[PartItem]:
     return [i for i in items if i is not None]
 
 
-def _finish(game: Game, part: Any, bodies: list[tuple[float, float, list[PartItem]]], wr: Writer
-            ) -> tuple[PartPage, ...]:
-    """Add the sheet label to every page and the ruler to the first one."""
+def _finish(game: Game, part: Any, bodies: list[tuple[float, float, list[PartItem]]], wr: Writer,
+            marked: bool | None = None) -> tuple[PartPage, ...]:
+    """Add the sheet label to every page and the ruler to the first one.  marked: whether the sheet
+    is pnp's proposal (default: the part's own ledger entry)."""
     pages = []
     n = len(bodies)
     for i, (pw, ph, items) in enumerate(bodies):
@@ -185,7 +188,7 @@ def _finish(game: Game, part: Any, bodies: list[tuple[float, float, list[PartIte
         furniture: list[PartItem] = []
         label = f"{game.title} ／ {part.name}（{part.id}）／ シート {i + 1}/{n}"
         label_w = pw - 2 * SIDE_MARGIN
-        if game.marked("part", part.id) and not game.final:
+        if (game.marked("part", part.id) if marked is None else marked) and not game.final:
             # pnp's proposal, not the designer's: a filled tag beside the label on every sheet
             tag_w = mm(34)
             label_w -= tag_w + mm(2)
@@ -369,28 +372,100 @@ def _regular(n: int, cx: float, cy: float, r: float, start: float) -> tuple[tupl
                  for i in range(n))
 
 
-def plan_tokens(game: Game, tokens: Tokens, room: Room, wr: Writer) -> list[tuple[float, float, list]]:
-    pieces: list[tuple[float, float, list]] = []
-    for g in tokens.groups:
-        caption = wr.text(f"{g.label or tokens.name} × {g.count}", 0, 0, room.w, mm(5), 8.0, align="left",
-                          label="label", where=g.where)
-        pieces.append((room.w, mm(5), [caption]))
-        s = g.size_pt
-        for _ in range(g.count):
-            items: list[PartItem] = []
-            if g.shape in ("circle", "square"):
-                items.append(Box(0, 0, s, s, fill=g.color, stroke=CUT, stroke_width=CUT_W,
-                                 radius=s / 2 if g.shape == "circle" else 0.0))
-            else:
-                n = 6 if g.shape == "hexagon" else 8
-                items.append(Polygon(_regular(n, s / 2, s / 2, s / 2, 0 if n == 6 else 22.5), fill=g.color,
-                                     stroke=CUT, stroke_width=CUT_W))
-            # a token's label shrinks onto as many lines as the designer wrote (\n), never wraps mid-word
-            items.append(wr.text(g.label, s * 0.12, s * 0.2, s * 0.76, s * 0.6, max(5.0, min(s * 0.32, 14.0)),
-                                 font="gothic-bold", color=g.text_color, min_size=4.0, label="label", where=g.where,
-                                 max_lines=g.label.count("\n") + 1))
-            pieces.append((s, s, items))
-    return _pack_pieces(pieces, room, wr, tokens.where, "実線に沿って切り抜きます（厚紙推奨）。", gap=mm(2.5))
+def token_piece(g, wr: Writer) -> tuple[float, float, list[PartItem]]:
+    """One token of a group: its shape cut out in its colour, its label inside."""
+    s = g.size_pt
+    items: list[PartItem] = []
+    if g.shape in ("circle", "square"):
+        items.append(Box(0, 0, s, s, fill=g.color, stroke=CUT, stroke_width=CUT_W,
+                         radius=s / 2 if g.shape == "circle" else 0.0))
+    else:
+        n = 6 if g.shape == "hexagon" else 8
+        items.append(Polygon(_regular(n, s / 2, s / 2, s / 2, 0 if n == 6 else 22.5), fill=g.color,
+                             stroke=CUT, stroke_width=CUT_W))
+    # a token's label shrinks onto as many lines as the designer wrote (\n), never wraps mid-word
+    items.append(wr.text(g.label, s * 0.12, s * 0.2, s * 0.76, s * 0.6, max(5.0, min(s * 0.32, 14.0)),
+                         font="gothic-bold", color=g.text_color, min_size=4.0, label="label", where=g.where,
+                         max_lines=g.label.count("\n") + 1))
+    return s, s, [i for i in items if i is not None]
+
+
+TOKEN_GAP = mm(2)        # between tokens: room for the scissors, no more
+
+
+def _token_key(groups, name: str, wr: Writer, width: float) -> tuple[float, list[PartItem]]:
+    """One line (wrapping when needed) naming every group on the sheet: a small swatch of its shape
+    and colour, then 「label × count」. Returns its height and items."""
+    items: list[PartItem] = []
+    size, sw, h = 8.0, mm(3.2), mm(5)
+    x = y = 0.0
+    for g in groups:
+        text = f"{g.label or name} × {g.count}"
+        tw = fonts.measure(text, "gothic-bold", size) + mm(1)
+        if x > 0 and x + sw + mm(1) + tw > width:
+            x, y = 0.0, y + h
+        r = sw / 2
+        if g.shape in ("circle", "square"):
+            items.append(Box(x, y + (h - sw) / 2, sw, sw, fill=g.color, stroke="#333333", stroke_width=0.3,
+                             radius=r if g.shape == "circle" else 0.0))
+        else:
+            n = 6 if g.shape == "hexagon" else 8
+            items.append(Polygon(_regular(n, x + r, y + h / 2, r, 0 if n == 6 else 22.5), fill=g.color,
+                                 stroke="#333333", stroke_width=0.3))
+        items.append(wr.text(text, x + sw + mm(1), y, tw, h, size, font="gothic-bold", align="left",
+                             label="label", where=g.where))
+        x += sw + mm(1) + tw + mm(5)
+    return y + h, [i for i in items if i is not None]
+
+
+def plan_tokens(game: Game, tokens: Tokens | list[Tokens], room: Room, wr: Writer) -> list[tuple[float, float, list]]:
+    """Token sheets: every token of the given parts packed densely (mixed shapes and sizes, rows as
+    full as they go, a part's groups in order), a key of the groups above them."""
+    parts = [tokens] if isinstance(tokens, Tokens) else list(tokens)
+    groups = [(g, p.name) for p in parts for g in p.groups]
+    key_h, key = _token_key([g for g, _ in groups], parts[0].name, wr, room.w)
+    top = room.y0 + LEGEND_H + key_h + mm(2)
+    avail = room.y0 + room.h - top
+    for g, _ in groups:      # a token too big for the paper is the fault of its own group, in its own file
+        if g.size_pt > room.w + 1e-6 or g.size_pt > avail + 1e-6:
+            wr.add(g.where, "size", f"{to_mm(g.size_pt):.0f} × {to_mm(g.size_pt):.0f} mm does not fit the "
+                                    f"{to_mm(room.w):.0f} × {to_mm(avail):.0f} mm printable area")
+    if wr.problems:
+        return []
+    pieces = [token_piece(g, wr) for g, _ in groups for _ in range(g.count)]
+    try:
+        spots = shelf_pack([(w, h) for w, h, _ in pieces], room.w, avail, TOKEN_GAP)
+    except ValueError as exc:
+        wr.add(parts[0].where, "", str(exc))
+        return []
+    pages: list[list[PartItem]] = [[] for _ in range(max(p for p, _, _ in spots) + 1)]
+    for (page, x, y), (_, _, items) in zip(spots, pieces):
+        pages[page].append(_shift(items, room.x0 + x, top + y))
+    out = []
+    for items in pages:
+        head = _legend(wr, room, "実線に沿って切り抜きます（厚紙推奨）。", ("cut",))
+        head.append(_shift(key, room.x0, room.y0 + LEGEND_H))
+        out.append((room.paper_w, room.paper_h, head + items))
+    return out
+
+
+def token_area_share(plan: PartPlan, paper: str = "a4") -> list[float]:
+    """For each page of a token sheet, the share of the printable area (inside the sheet margins)
+    that the tokens' own squares cover."""
+    room = Room(*paper_size(paper))
+    shares = []
+    for page in plan.pages:
+        area = 0.0
+        for item in page.items:
+            if isinstance(item, Group) and item.items and isinstance(item.items[0], (Box, Polygon)):
+                first = item.items[0]
+                if isinstance(first, Box) and first.stroke == CUT and first.w == first.h:
+                    area += first.w * first.h
+                elif isinstance(first, Polygon) and first.stroke == CUT:
+                    xs, ys = [x for x, _ in first.points], [y for _, y in first.points]
+                    area += (max(xs) - min(xs)) * (max(ys) - min(ys))
+        shares.append(area / (room.w * room.h))
+    return shares
 
 
 # ============================================================================ dice
@@ -477,8 +552,81 @@ def plan_dice(game: Game, dice: Dice, room: Room, wr: Writer) -> tuple[list[tupl
 
 
 # ============================================================================ board
+def _hazard(x: float, y: float, w: float, h: float) -> list[PartItem]:
+    """Yellow and black hazard stripes filling a rectangle (a panel's warning strip)."""
+    items: list[PartItem] = [Box(x, y, w, h, fill="#f4c20d")]
+    step = h * 0.9
+    k = 0
+    while k * step < w + h:
+        x1 = x + k * step
+        pts = [(x1, y + h), (x1 + step / 2, y + h), (x1 + step / 2 + h, y), (x1 + h, y)]
+        clipped = [(min(max(px, x), x + w), py) for px, py in pts]
+        if clipped[0][0] < x + w:
+            items.append(Polygon(tuple(clipped), fill="#1a1a1a"))
+        k += 1
+    return items
+
+
+def _panel_area(board: Board, a, wr: Writer) -> list[PartItem]:
+    """style: panel — an area as a station panel: its label on a band in its colour with a hazard
+    strip, what a player does there, and the outline of the card that sits on it, clear of both."""
+    c = board.cell_pt
+    xs, ys = [col for col, _ in a.cells], [row for _, row in a.cells]
+    ax, ay = min(xs) * c, min(ys) * c
+    aw, ah = (max(xs) - min(xs) + 1) * c, (max(ys) - min(ys) + 1) * c
+    pad, band_h = mm(1.5), mm(8)
+    items: list[PartItem] = []
+    wide = aw > ah
+    sw, sh = (0.0, 0.0)
+    if board.slot is not None:
+        sw, sh = (board.slot[1], board.slot[0]) if wide else (board.slot[0], board.slot[1])
+    if wide and board.slot is not None:      # the card on the left, label and actions in the column right of it
+        sx, sy = ax + pad, ay + (ah - sh) / 2
+        tx, tw, ty = sx + sw + pad, aw - sw - 3 * pad, ay + pad
+    else:                                    # the card at the foot, label and actions above it
+        sx, sy = ax + (aw - sw) / 2, ay + ah - pad - sh
+        tx, tw, ty = ax + pad, aw - 2 * pad, ay + pad
+    stripe = mm(7)
+    items.append(Box(tx, ty, tw, band_h, fill=a.color))
+    items.extend(_hazard(tx + tw - stripe, ty, stripe, band_h))
+    items.append(wr.text(a.label, tx + mm(1.5), ty, tw - stripe - mm(2.5), band_h, 12.0, font="gothic-bold",
+                         color=ink_on(a.color), align="left", min_size=7.0, max_lines=1, label="areas",
+                         where=board.where))
+    text_top = ty + band_h + mm(1)
+    text_bottom = (ay + ah - pad) if (wide or board.slot is None) else sy - mm(0.8)
+    if a.actions:
+        items.append(wr.text(a.actions, tx + mm(0.5), text_top, tw - mm(1), text_bottom - text_top, 7.5,
+                             font="gothic", color="#1a1a1a", align="left", valign="top", min_size=5.5, leading=1.3,
+                             label="actions", where=board.where))
+    if board.slot is not None:
+        items.append(Box(sx, sy, sw, sh, fill="#ffffff", stroke=a.color, stroke_width=0.9, radius=mm(3)))
+        items.append(Rule(sx + mm(4), sy + sh / 2, sx + sw - mm(4), sy + sh / 2, _tint(a.color, 0.35), 0.5, (2.0, 2.0)))
+        if board.slot[2]:
+            items.append(wr.text(board.slot[2], sx + mm(3), sy + sh / 2 - mm(9), sw - mm(6), mm(8), 8.0,
+                                 font="gothic", color=_tint(a.color, 0.6), min_size=5.0, label="slot",
+                                 where=board.where))
+    return items
+
+
+def _title_box(board: Board, wr: Writer) -> list[PartItem]:
+    c = board.cell_pt
+    x, y, w, h, text = board.title_box
+    bx, by, bw, bh = x * c + mm(2), y * c + mm(2), w * c - mm(4), h * c - mm(4)
+    items: list[PartItem] = [Box(bx, by, bw, bh, fill="#1b2631", radius=mm(2))]
+    items.extend(_hazard(bx, by + bh - mm(3), bw, mm(3)))
+    items.append(wr.text(board.title, bx + mm(4), by + mm(2), bw - mm(8), mm(12), 22.0, font="gothic-bold",
+                         color="#ffffff", align="left", min_size=10.0, max_lines=1, label="title", where=board.where))
+    if text:
+        items.append(wr.text(text, bx + mm(4), by + mm(14), bw - mm(16), bh - mm(18), 8.0, font="gothic",
+                             color="#d5dbdb", align="left", valign="top", min_size=5.5, leading=1.35,
+                             label="title_box", where=board.where))
+    return items
+
+
 def board_items(board: Board, wr: Writer) -> list[PartItem]:
     """The whole board in its own coordinates (points, origin top-left)."""
+    if board.style == "panel":
+        return _panel_board(board, wr)
     c = board.cell_pt
     cmap = board.cell_map()
     colors = {a.id: a.color for a in board.areas}
@@ -525,13 +673,56 @@ def board_items(board: Board, wr: Writer) -> list[PartItem]:
     return [i for i in items if i is not None]
 
 
+def _panel_board(board: Board, wr: Writer) -> list[PartItem]:
+    c = board.cell_pt
+    cmap = board.cell_map()
+    colors = {a.id: a.color for a in board.areas}
+    items: list[PartItem] = [Box(0, 0, board.width_pt, board.height_pt, fill=board.background)]
+    for (col, row), aid in sorted(cmap.items()):
+        items.append(Box(col * c, row * c, c, c, fill=_tint(colors[aid], 0.14)))
+    for (col, row), aid in sorted(cmap.items()):
+        for (dc, dr, x1, y1, x2, y2) in ((1, 0, col + 1, row, col + 1, row + 1), (0, 1, col, row + 1, col + 1, row + 1),
+                                         (-1, 0, col, row, col, row + 1), (0, -1, col, row, col + 1, row)):
+            other = cmap.get((col + dc, row + dr))
+            if other != aid and (other is None or dc > 0 or dr > 0):
+                items.append(Rule(x1 * c, y1 * c, x2 * c, y2 * c, "#222222", 1.6))
+    for a in board.areas:
+        if a.cells:
+            items.extend(_panel_area(board, a, wr))
+    if board.title_box is not None:
+        items.extend(_title_box(board, wr))
+    for lab in board.labels:
+        width = fonts.measure(lab.text, "gothic-bold", lab.size_pt) + mm(2)
+        items.append(wr.text(lab.text, lab.x * c - width / 2, lab.y * c - lab.size_pt, width, lab.size_pt * 2,
+                             lab.size_pt, font="gothic-bold", color=lab.color, label="labels", where=board.where))
+    return [i for i in items if i is not None]
+
+
 def plan_board(game: Game, board: Board, room: Room, wr: Writer) -> tuple[list[tuple[float, float, list]], Tiling]:
     art = tuple(board_items(board, wr))
     room_h = room.h - LEGEND_H
     if board.overlap_pt >= min(room.w, room_h) / 2:
         wr.add(board.where, "overlap", f"overlap {to_mm(board.overlap_pt):.0f} mm is too large for the paper")
         return [], plan_tiling(board.width_pt, board.height_pt, board.width_pt, board.height_pt, 0.0)
-    tiling = plan_tiling(board.width_pt, board.height_pt, room.w, room_h, board.overlap_pt)
+    if board.seams is not None:
+        # tiles meet only where the designer allows (seams:), as few as fit the paper, upright or turned
+        c, ov = board.cell_pt, board.overlap_pt
+        options = []
+        for landscape, (rw, rh) in ((False, (room.w, room_h)), (True, (room_h, room.w))):
+            cx = choose_cuts(board.width_pt, [x * c for x in board.seams[0]], rw, ov)
+            cy = choose_cuts(board.height_pt, [y * c for y in board.seams[1]], rh, ov)
+            if cx is not None and cy is not None:
+                options.append(((len(cx) + 1) * (len(cy) + 1), landscape, cx, cy))
+        if not options:
+            wr.add(board.where, "seams", f"no choice of the seams cuts the {to_mm(board.width_pt):.0f} × "
+                                         f"{to_mm(board.height_pt):.0f} mm board into tiles of at most "
+                                         f"{to_mm(room.w):.0f} × {to_mm(room_h):.0f} mm (allow more seams)")
+            return [], plan_tiling(board.width_pt, board.height_pt, board.width_pt, board.height_pt, 0.0)
+        _, landscape, cx, cy = min(options, key=lambda o: (o[0], o[1]))
+        tiling = replace(plan_tiling_at(board.width_pt, board.height_pt, cx, cy, ov), landscape=landscape)
+        _glue_clear(art, tiling, board, wr)
+    else:
+        tiling = plan_tiling(board.width_pt, board.height_pt, room.w, room_h, board.overlap_pt)
     pw, ph = (room.paper_h, room.paper_w) if tiling.landscape else (room.paper_w, room.paper_h)
     proom = Room(pw, ph)
     pages: list[tuple[float, float, list]] = []
@@ -573,6 +764,42 @@ def plan_board(game: Game, board: Board, room: Room, wr: Writer) -> tuple[list[t
     return pages, tiling
 
 
+def text_bounds(block: TextBlock) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1) of the ink of a placed text block."""
+    x0 = min(pl.x for pl in block.lines)
+    x1 = max(pl.x + pl.line.width_pt for pl in block.lines)
+    return x0, block.lines[0].baseline - block.size_pt, x1, block.lines[-1].baseline + block.size_pt * 0.25
+
+
+def glue_strips(tiling: Tiling) -> list[tuple[float, float, float, float, int, int]]:
+    """Every glue strip in board coordinates: (x0, y0, x1, y1, tile under, tile laid over it)."""
+    out = []
+    ov = tiling.overlap
+    for t in tiling.tiles:
+        if t.glue_left:
+            out.append((t.x, t.y, t.x + ov, t.y + t.h, t.number, tiling.tile(t.col - 1, t.row).number))
+        if t.glue_top:
+            out.append((t.x, t.y, t.x + t.w, t.y + ov, t.number, tiling.tile(t.col, t.row - 1).number))
+    return out
+
+
+def _glue_clear(art: tuple, tiling: Tiling, board: Board, wr: Writer) -> None:
+    """No text of the board in a glue strip, where a seam would cut it or hide it."""
+    under_card = board.slot[2] if board.slot is not None else None
+    for item in art:
+        if not isinstance(item, TextBlock):
+            continue
+        if under_card and "".join(pl.line.text for pl in item.lines) == under_card:
+            continue       # the slot's caption lies under the card in play: a seam may cross it
+        x0, y0, x1, y1 = text_bounds(item)
+        for gx0, gy0, gx1, gy1, under, over in glue_strips(tiling):
+            if x0 < gx1 and gx0 < x1 and y0 < gy1 and gy0 < y1:
+                words = "".join(pl.line.text for pl in item.lines)[:16]
+                wr.add(board.where, "seams", f"text {words!r} lies in the glue strip of tile {under} under tile "
+                                             f"{over} (x {to_mm(gx0):.0f}–{to_mm(gx1):.0f} mm, y {to_mm(gy0):.0f}–"
+                                             f"{to_mm(gy1):.0f} mm): move a seam or the text")
+
+
 def _visible(art: tuple, tiling: Tiling) -> dict[tuple[int, int], tuple]:
     """For each tile (col, row), the board's cells and lines that reach into it (the clip cuts the
     rest).  A tile that carried the whole board would make drawing grow with tiles × cells; each
@@ -587,6 +814,20 @@ def _visible(art: tuple, tiling: Tiling) -> dict[tuple[int, int], tuple]:
         a = max(0, math.ceil((lo - pad - size) / step))
         b = min(n - 1, math.floor((hi + pad) / step))
         return range(a, b + 1)
+    equal = len({(t.w, t.h) for t in tiling.tiles}) == 1
+    if not equal:         # tiles cut where the designer said: test each tile's own bounds
+        for item in art:
+            if isinstance(item, Box):
+                b = (item.x, item.y, item.x + item.w, item.y + item.h)
+            elif isinstance(item, Rule):
+                b = (min(item.x1, item.x2), min(item.y1, item.y2), max(item.x1, item.x2), max(item.y1, item.y2))
+            else:
+                b = None
+            for t in tiling.tiles:
+                if b is None or (b[0] - pad <= t.x + t.w and t.x <= b[2] + pad and b[1] - pad <= t.y + t.h
+                                 and t.y <= b[3] + pad):
+                    out[t.col, t.row].append(item)
+        return {k: tuple(v) for k, v in out.items()}
     for item in art:
         if isinstance(item, Box):
             bounds = (item.x, item.y, item.x + item.w, item.y + item.h)
@@ -702,9 +943,14 @@ def plan_bits(game: Game, bits: Bits, room: Room, wr: Writer) -> list[tuple[floa
             x += w
         items.append(Rule(x0, y + row_h, x0 + room.w, y + row_h, "#999999", 0.4))
         y += row_h
-    total = sum(b.count for b in bits.items)
-    items.append(wr.text(f"合計 {total} 個", x0, y + mm(1), mm(84), mm(6), 9.0, font="gothic-bold", align="right",
-                         label="items", where=bits.where))
+    # counts per way of getting them (never one grand total over unrelated things)
+    per_source = []
+    for src, word in SOURCES.items():
+        rows = [b for b in bits.items if b.source == src]
+        if rows:
+            per_source.append(f"{word}：{len(rows)}種 {sum(b.count for b in rows)}個")
+    items.append(wr.text("　／　".join(per_source), x0, y + mm(1), room.w, mm(6), 9.0, font="gothic-bold",
+                         align="left", label="items", where=bits.where))
     y += mm(10)
     for note in bits.notes:
         block = wr.text("・" + note, x0, y, room.w, mm(14), 9.0, align="left", valign="top", leading=1.4,
@@ -716,6 +962,25 @@ def plan_bits(game: Game, bits: Bits, room: Room, wr: Writer) -> list[tuple[floa
 
 
 # ============================================================================ entry
+def plan_token_sheet(game: Game, sheet: str, parts: list[Tokens], paper: str = "a4") -> PartPlan:
+    """The token parts that name the same sheet (sheet: in their files), packed together: one file,
+    as few pages as their tokens need."""
+    pw, ph = paper_size(paper)
+    room = Room(pw, ph)
+    wr = Writer(parts[0].where)
+    bodies = plan_tokens(game, parts, room, wr)
+    name = "・".join(p.name for p in parts)
+    holder = Tokens(sheet, name, parts[0].file, parts[0].where, tuple(g for p in parts for g in p.groups))
+    body_texts = list(wr.texts)
+    pages = _finish(game, holder, bodies, wr, marked=any(game.marked("part", p.id) for p in parts))
+    if pages:
+        first = pages[0]
+        pages = (PartPage(first.width, first.height, first.items, tuple(body_texts) + first.texts),) + pages[1:]
+    if wr.problems:
+        raise DataError(wr.problems)
+    return PartPlan(sheet, "tokens", pages, name=name, part_ids=tuple(p.id for p in parts))
+
+
 def plan_part(game: Game, part: Any, paper: str = "a4") -> PartPlan:
     """Pages of one part; raises DataError with every problem found (text that does not fit, missing
     glyphs, a piece larger than the paper)."""
@@ -745,4 +1010,4 @@ def plan_part(game: Game, part: Any, paper: str = "a4") -> PartPlan:
         pages = (PartPage(pages[0].width, pages[0].height, pages[0].items, tuple(body_texts) + pages[0].texts),) + pages[1:]
     if wr.problems:
         raise DataError(wr.problems)
-    return PartPlan(part.id, part.kind, pages, tiling, tuple(nets))
+    return PartPlan(part.id, part.kind, pages, tiling, tuple(nets), name=part.name, part_ids=(part.id,))

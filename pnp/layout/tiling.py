@@ -69,3 +69,35 @@ def plan_tiling(board_w: float, board_h: float, room_w: float, room_h: float, ov
             y = r * (th - overlap) if rows > 1 else 0.0
             tiles.append(Tile(len(tiles) + 1, c, r, x, y, tw, th))
     return Tiling(board_w, board_h, overlap if cols * rows > 1 else 0.0, cols, rows, tuple(tiles), landscape)
+
+
+def plan_tiling_at(board_w: float, board_h: float, cuts_x: list[float], cuts_y: list[float],
+                   overlap: float) -> Tiling:
+    """Tiles that meet where the designer said (seams:): each cut is where a tile's edge lies after
+    gluing; the next tile starts overlap before it (its glue strip, hidden under the tile before)."""
+    def spans(length: float, cuts: list[float]) -> list[tuple[float, float]]:
+        edges = [0.0, *sorted(cuts), length]
+        return [(a - overlap if i else a, b) for i, (a, b) in enumerate(zip(edges, edges[1:]))]
+    xs, ys = spans(board_w, cuts_x), spans(board_h, cuts_y)
+    tiles: list[Tile] = []
+    for r, (y0, y1) in enumerate(ys):
+        for c, (x0, x1) in enumerate(xs):
+            tiles.append(Tile(len(tiles) + 1, c, r, x0, y0, x1 - x0, y1 - y0))
+    n = len(tiles)
+    return Tiling(board_w, board_h, overlap if n > 1 else 0.0, len(xs), len(ys), tuple(tiles), False)
+
+
+def choose_cuts(length: float, allowed: list[float], room: float, overlap: float) -> list[float] | None:
+    """The fewest of the allowed cut positions that leave every tile at most room long (each tile
+    after the first starts overlap before its cut), taking the farthest cut that fits each time;
+    None when the allowed cuts cannot do it."""
+    cuts: list[float] = []
+    start = 0.0
+    while length - start > room + 1e-6:
+        fits = [c for c in allowed if start + overlap < c <= start + room + 1e-6]
+        if not fits:
+            return None
+        cut = max(fits)
+        cuts.append(cut)
+        start = cut - overlap
+    return cuts

@@ -92,7 +92,7 @@ def test_options_rulebook_and_clean(tmp_path):
     # another paper redraws the home sheets only: shop pages and the rulebook do not use it
     r = build(project, out, "--paper", "letter")
     changed = sorted(p for p, t in stamps(out).items() if t != before[p])
-    assert changed == ["euphoria/kleshas-sheets.pdf"], r.output
+    assert changed == ["euphoria/aid-sheets.pdf", "euphoria/kleshas-sheets.pdf"], r.output    # both decks
     # a rulebook edit redraws the rulebook, not the cards
     before = stamps(out)
     source = next((project / "components/euphoria/rulebook").glob("*.md"))

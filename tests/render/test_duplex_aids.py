@@ -91,8 +91,10 @@ def test_png_per_card_is_trim_times_dpi(tmp_path, repo):
     game = Project(repo).load_game("euphoria")
     res = build_game(game, tmp_path, BuildOptions(shop=False, sheets=False, png=True, dpi=150))
     pngs = [w.path for w in res.files if w.kind == "png"]
-    assert len(pngs) == 41 and (tmp_path / "euphoria/png/kleshas/tonyoku-1.png") in pngs
-    with Image.open(pngs[0]) as img:
+    kleshas = [p for p in pngs if p.parent.name == "kleshas"]
+    assert len(kleshas) == 41 and (tmp_path / "euphoria/png/kleshas/tonyoku-1.png") in pngs
+    assert len(pngs) == 41 + 2          # and the 早見カード: its face and its back
+    with Image.open(tmp_path / "euphoria/png/kleshas/tonyoku-1.png") as img:
         assert img.size == (round(63 / 25.4 * 150), round(88 / 25.4 * 150))
 
 

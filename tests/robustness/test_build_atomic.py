@@ -23,7 +23,7 @@ def test_a_part_too_big_found_at_layout_time_replaces_nothing(cli, tmp_path):
     before = _snapshot(out)
     # the decks change (their PDFs would differ) and a part no longer fits the paper
     edit(project / "components/ebe/characters.yaml", "name: キャラクターカード", "name: 住人カード")
-    edit(project / "components/ebe/damage.yaml", "size: 14mm", "size: 280mm")
+    edit(project / "components/ebe/damage.yaml", "size: 19mm", "size: 280mm")
     result = cli("build", "ebe", "--project", project, "--out", out)
     assert result.exit_code == 1 and no_traceback(result)
     assert "components/ebe/damage.yaml" in result.output

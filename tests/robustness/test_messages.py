@@ -117,7 +117,7 @@ def test_a_move_is_not_read_as_a_count(cli, tmp_path):
 def test_data_and_layout_problems_of_different_games_come_in_one_round(cli, tmp_path):
     project = project_with(tmp_path, "euphoria", "ebe")
     edit(project / "components/euphoria/game.yaml", "players: [3, 5]", "players: [3, five]")
-    edit(project / "components/ebe/damage.yaml", "size: 14mm", "size: 280mm")     # too big for the paper
+    edit(project / "components/ebe/damage.yaml", "size: 19mm", "size: 280mm")     # too big for the paper
     result = cli("build", "--project", project, "--out", project / "out")
     assert result.exit_code == 1 and no_traceback(result)
     assert "components/euphoria/game.yaml:" in result.output and "components/ebe/damage.yaml" in result.output
