@@ -108,7 +108,7 @@ def questions(records: Sequence[Any]) -> list[Finding]:
         for k, v in r.result.extra["peak_pieces"].items():
             peaks[k] = max(peaks.get(k, 0), v)
     out.append(Finding("同時に使われるキューブとトークンの最大数",
-                       "、".join(f"{k} {v}" for k, v in peaks.items()) + "。", peaks))
+                       "、".join(f"{LABELS_JA.get(k, k)} {v}" for k, v in peaks.items()) + "。", peaks))
     return out
 
 
