@@ -36,7 +36,7 @@ def finalize(game: Game, force: bool = False) -> Game:
     if waiting and not force:
         lines = [f"{game.id}: --final prints without the （仮） marks, but {len(waiting)} question(s) for the "
                  "designer are still open (answer them with answer: in the data, or build with --force):"]
-        lines += [f"  {e.where.file}:{e.where.line}: {e.label}: {e.question.ask}" for _, e in waiting[:20]]
+        lines += [f"  {e.where.file}:{e.where.line}: {e.label}: {e.asked.ask}" for _, e in waiting[:20]]
         if len(waiting) > 20:
             lines.append(f"  … and {len(waiting) - 20} more (pnp questions {game.id})")
         raise PnpError("\n".join(lines))
@@ -58,7 +58,7 @@ def option_effects(engine: Any, entry: Entry, games: int, seed: int,
     from ..sim.metrics import compare
     from ..sim.policies import parse_policies
     from ..sim.runner import Batch, run_games
-    q = entry.question
+    q = entry.asked
     base = _setting(engine, q.option(q.chosen))
     out: list[dict[str, Any]] = []
     names = parse_policies(engine, None)
@@ -97,7 +97,7 @@ def questions_data(games: list[Game], sim_games: int = 0, seed: int = 1,
             engine = make_engine(game)
         items = []
         for topic, entry in game_questions(game):
-            q = entry.question
+            q = entry.asked
             item = {"topic": topic, "topic_ja": TOPIC_NAMES.get(topic, topic), "kind": entry.kind, "ref": entry.ref,
                     "label": entry.label, "file": entry.where.file, "line": entry.where.line, "ask": q.ask,
                     "options": [{"id": o.id, "text": o.text, "chosen": o.id == q.chosen, "variant": o.variant,

@@ -231,7 +231,7 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
                 summaries.append(acc.result())
                 continue
             label_a = variant if compare_variant else _options_label(options)
-            label_b = compare_variant if compare_variant else _options_label(other_options)
+            label_b = compare_variant if compare_variant else _options_label(other_options or {})
             other = Batch(p, names, games, seed=seed, variant=compare_variant or variant,
                           options=other_options if other_options is not None else options, check=check)
             acc_b = Summary(engine, other)

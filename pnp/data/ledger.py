@@ -82,6 +82,13 @@ class Entry:
     inherited: bool = False   # a card that takes its deck's standing
 
     @property
+    def asked(self) -> Question:
+        """The question of an entry that has one (every entry ``open_questions`` returns)."""
+        if self.question is None:
+            raise ValueError(f"{self.ref}: no question for the designer")
+        return self.question
+
+    @property
     def answered(self) -> bool:
         return self.question is not None and self.question.answer is not None
 

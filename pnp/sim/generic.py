@@ -32,7 +32,7 @@ from .runner import Trace, play_game
 from .sampling import game_seed
 
 
-def expected_cards(game: Game, engine: Any) -> Counter:
+def expected_cards(game: Game, engine: Any) -> Counter[str]:
     """The physical cards the engine plays with: the decks its ``component_counts`` names, else every deck."""
     counts = _component_counts(engine)
     decks = [d for d in game.decks if counts is None or d.id in counts]
@@ -46,9 +46,9 @@ def _component_counts(engine: Any) -> Mapping[str, int] | None:
     return dict(hook() if callable(hook) else hook)
 
 
-def conservation_problem(located: Mapping[str, Iterable[str]], expected: Counter) -> str | None:
+def conservation_problem(located: Mapping[str, Iterable[str]], expected: Counter[str]) -> str | None:
     """None when every card is in exactly one place; else what is missing, extra or doubled."""
-    seen: Counter = Counter()
+    seen: Counter[str] = Counter()
     for cards in located.values():
         seen.update(cards)
     if seen == expected:
@@ -68,7 +68,7 @@ class CheckedEngine:
     """An engine whose ``check_invariants`` also checks card conservation through ``card_locations``;
     everything else is the engine's own.  The validator's sample games run through it."""
 
-    def __init__(self, engine: Any, expected: Counter):
+    def __init__(self, engine: Any, expected: Counter[str]):
         self._engine = engine
         self._expected = expected
         self.policies = game_policies(engine)
@@ -78,7 +78,7 @@ class CheckedEngine:
             raise AttributeError(name)
         return getattr(self._engine, name)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[CheckedEngine], tuple[Any, Counter[str]]]:
         return (CheckedEngine, (self._engine, self._expected))
 
     def check_invariants(self, state: Any) -> None:
@@ -162,7 +162,7 @@ def check_hidden(engine: Any, report: GenericReport, games: int = 3, seed: int =
     redeal = getattr(engine, "redeal", None)
     if redeal is None and callable(getattr(engine, "information_set", None)) \
             and callable(getattr(engine, "determinize", None)):
-        def redeal(state, seat, rng):
+        def redeal(state: Any, seat: int, rng: random.Random) -> Any:
             return engine.determinize(engine.information_set(state, seat), seat, rng)
     located = getattr(engine, "card_locations", None)
     tried = changed = 0

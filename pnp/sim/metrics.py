@@ -14,15 +14,22 @@ from .runner import Batch
 from .stats import Z95, mean, rate, wilson
 
 
+def _winners(record: GameRecord) -> tuple[int, ...]:
+    """The winning seats of a finished game (the accumulators see only games that finished)."""
+    assert record.result is not None, "a game that failed has no winners"
+    return tuple(record.result.winners)
+
+
 def _win_shares(record: GameRecord) -> list[float]:
     """Each seat's share of the win (a shared first place splits the win)."""
-    winners = record.result.winners
+    winners = _winners(record)
     return [1.0 / len(winners) if s in winners else 0.0 for s in range(record.players)]
 
 
 def _team_shares(record: GameRecord) -> list[float]:
     """Cooperative games: every seat shares a win fully."""
-    return [1.0 if s in record.result.winners else 0.0 for s in range(record.players)]
+    winners = _winners(record)
+    return [1.0 if s in winners else 0.0 for s in range(record.players)]
 
 
 def _leader(scores: Sequence[float]) -> int | None:
@@ -40,7 +47,7 @@ class Dist:
     number of distinct values (scores, rounds), not by the number of games."""
 
     def __init__(self) -> None:
-        self.counts: Counter = Counter()
+        self.counts: Counter[Any] = Counter()
         self.n = 0
         self.total = 0.0
 
@@ -56,7 +63,8 @@ class Dist:
         pos = (self.n - 1) * q
         lo = math.floor(pos)
         hi = min(lo + 1, self.n - 1)
-        x_lo = x_hi = None
+        x_lo: float | None = None
+        x_hi: float | None = None
         seen = 0
         for v in sorted(self.counts):
             seen += self.counts[v]
@@ -65,7 +73,8 @@ class Dist:
             if seen > hi:
                 x_hi = v
                 break
-        return x_lo + (x_hi - x_lo) * (pos - lo)
+        assert x_lo is not None and x_hi is not None    # n values were counted, so both positions exist
+        return float(x_lo + (x_hi - x_lo) * (pos - lo))
 
     def describe(self) -> dict[str, float]:
         keys = sorted(self.counts)
@@ -86,20 +95,20 @@ class Summary:
         self.seat_wins = [0.0] * batch.players
         self.pol_w: dict[str, float] = defaultdict(float)
         self.pol_n: dict[str, int] = defaultdict(int)
-        self.reasons: Counter = Counter()
+        self.reasons: Counter[Any] = Counter()
         self.reasons_ja: dict[str, str] = {}
         self.rounds, self.turns, self.all_scores = Dist(), Dist(), Dist()
         self.win_scores, self.margins, self.lead_changes = Dist(), Dist(), Dist()
         self.steps_max = 0
-        self.score_hist: Counter = Counter()
-        self.length_hist: Counter = Counter()
+        self.score_hist: Counter[Any] = Counter()
+        self.length_hist: Counter[Any] = Counter()
         self.lead_after: dict[int, list[int]] = defaultdict(lambda: [0, 0])
         self.comebacks = 0
         self.fact_cells: dict[str, dict[Any, list[float]]] = defaultdict(lambda: defaultdict(lambda: [0.0, 0]))
         self.peaks: dict[str, int] = {}
-        self.sets: dict[str, dict[tuple, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0]))
+        self.sets: dict[str, dict[tuple[Any, ...], list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0]))
         self.by_round: dict[str, dict[int, Dist]] = defaultdict(lambda: defaultdict(Dist))
-        self.loss_reasons: Counter = Counter()
+        self.loss_reasons: Counter[Any] = Counter()
         self.cards_seat: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])  # win share, uses (a seat)
         self.cards_team: dict[str, list[int]] = defaultdict(lambda: [0, 0])       # team wins, games used
         self.turns_per_player = Dist()
@@ -174,7 +183,7 @@ class Summary:
         """``extra["cards_used"] = {card: seat, or -1 for the team}``: the user's win, per card."""
         if not isinstance(used, dict):
             return
-        won = bool(r.result.winners)
+        won = bool(_winners(r))
         for card, seat in used.items():
             if isinstance(seat, int) and 0 <= seat < r.players:
                 c = self.cards_seat[str(card)]
@@ -217,7 +226,7 @@ class Summary:
     def _lead(self, r: GameRecord) -> None:
         hist = r.score_history
         prev, count = None, 0
-        winners = r.result.winners
+        winners = _winners(r)
         for k, scores in enumerate(hist, 1):
             lead = _leader(scores)
             if lead is not None:
@@ -331,8 +340,8 @@ class Comparison:
         self.n = self.players = self.changed = 0
         self.seats: list[_Paired] = []
         self.score, self.winner_score, self.rounds, self.team = _Paired(), _Paired(), _Paired(), _Paired()
-        self.ra: Counter = Counter()
-        self.rb: Counter = Counter()
+        self.ra: Counter[Any] = Counter()
+        self.rb: Counter[Any] = Counter()
 
     def add(self, x: GameRecord, y: GameRecord) -> None:
         if x.result is None or y.result is None or x.seed != y.seed:

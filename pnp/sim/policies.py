@@ -38,7 +38,7 @@ def default_policy(engine: Any) -> str:
     return name if name in policy_names(engine) else "random"
 
 
-def make_policy(engine: Any, name: str):
+def make_policy(engine: Any, name: str) -> Any:
     """A policy by name: ``random``, the game's own, or the search player ``mcts:<iterations>`` (see
     :mod:`pnp.sim.search`; it is not listed by :func:`policy_names`, which ``validate`` plays through)."""
     if name == "random":

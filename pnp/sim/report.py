@@ -94,7 +94,7 @@ def _bar_chart(title: str, labels: Sequence[str], values: Sequence[float], cis: 
     return d
 
 
-def _draw(d: Drawing, cv, x: float, y: float) -> None:
+def _draw(d: Drawing, cv: Any, x: float, y: float) -> None:
     """renderPDF starts every drawing in reportlab's default font (Helvetica, never embedded); start it
     in the bundled gothic instead so the report embeds every font it names."""
     saved = STATE_DEFAULTS["fontName"]
@@ -162,10 +162,10 @@ CHART_H = 58 * mm
 
 
 def _half(w: _Writer) -> float:
-    return w.width / 2 - 4 * mm
+    return float(w.width / 2 - 4 * mm)
 
 
-def _rate_chart(w: _Writer, title: str, labels: Sequence[str], rates: Sequence[dict], *, ref: float | None = None,
+def _rate_chart(w: _Writer, title: str, labels: Sequence[str], rates: Sequence[dict[str, Any]], *, ref: float | None = None,
                 unit_sentence: str = "") -> Drawing | None:
     """A bar chart of rates with 95% whiskers, or (one bar only) a sentence instead of a chart."""
     if not labels:

@@ -47,7 +47,7 @@ def play_game(engine: Any, players: int, policies: Sequence[str], seed: int, *, 
     error = None
     events = trace.events if trace is not None else None
     # engines without their own score_history: record the scores whenever the round number moves on
-    prog = getattr(engine, "progress", None)
+    prog: Any = getattr(engine, "progress", None)     # (round, scores) of a state, or None
     track = prog is not None and not hasattr(engine, "score_history")
     tracked: list[tuple[float, ...]] = []
     last = None
@@ -92,7 +92,8 @@ def play_game(engine: Any, players: int, policies: Sequence[str], seed: int, *, 
             error += "\n" + "".join(traceback.format_exception(exc)[-3:])
     if trace is not None:
         trace.final_state = state
-    rounds, history = 0, ()
+    rounds = 0
+    history: tuple[tuple[float, ...], ...] = ()
     if state is not None:
         hist = getattr(engine, "score_history", None)
         if hist:
@@ -186,7 +187,7 @@ def iter_games(engine: Any, batch: Batch, *, jobs: int = 1, executor: cf.Executo
     own = executor is None
     pool = executor or cf.ProcessPoolExecutor(max_workers=jobs)
     window = max(2, 2 * jobs)
-    pending: deque[cf.Future] = deque()
+    pending: deque[cf.Future[Any]] = deque()
     try:
         for ch in itertools.islice(chunks, window):
             pending.append(pool.submit(_run_chunk, engine, batch, ch))

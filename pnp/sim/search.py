@@ -312,7 +312,7 @@ def parse_search_spec(engine: Any, spec: str,
                 raise SimError(f"policy {spec!r}: a rollout policy cannot itself search")
             if value != "random" and policy_by_name is None:
                 raise SimError(f"policy {spec!r}: no policy maker was given for rollout={value!r}")
-            rollout = None if value == "random" else policy_by_name(engine, value)
+            rollout = None if value == "random" or policy_by_name is None else policy_by_name(engine, value)
             continue
         if key == "reward" and sep:
             reward = value

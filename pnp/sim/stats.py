@@ -3,11 +3,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Any
 
 Z95 = 1.959963984540054
 
 
-def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+def wilson(successes: float, n: float, z: float = Z95) -> tuple[float, float]:
     """95% Wilson score interval of a rate (successes may be fractional: shared wins)."""
     if n <= 0:
         return (0.0, 1.0)
@@ -45,7 +46,7 @@ def describe(values: Sequence[float]) -> dict[str, float]:
             "p90": quantile(values, 0.9), "min": min(values, default=0), "max": max(values, default=0)}
 
 
-def rate(successes: float, n: int) -> dict[str, float]:
+def rate(successes: float, n: float) -> dict[str, Any]:
     lo, hi = wilson(successes, n)
     return {"rate": round(successes / n, 4) if n else 0.0, "ci": [round(lo, 4), round(hi, 4)], "n": n}
 
@@ -56,7 +57,7 @@ def num(v: float) -> str:
     return text[:-2] if text.endswith(".0") else text
 
 
-def rate_ja(r: dict) -> str:
+def rate_ja(r: dict[str, Any]) -> str:
     """A rate from :func:`rate` as report text: 「12.3%（95%区間 10.1〜14.5%、n=300）」."""
     if not r["n"]:
         return "データなし"

@@ -27,7 +27,7 @@ class SampleProblem:
 
 def sample_configs(engine: Any) -> list[tuple[int, tuple[str, ...]]]:
     names = policy_names(engine)
-    lineups = [(n,) for n in names]
+    lineups: list[tuple[str, ...]] = [(n,) for n in names]
     if len(names) > 1:
         lineups.append(tuple(names))
     return [(p, lu) for p in range(engine.min_players, engine.max_players + 1) for lu in lineups]
