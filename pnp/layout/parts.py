@@ -9,11 +9,12 @@ grey = glue (のり)."""
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..data.model import Game, Region, Where
-from ..data.parts import Bits, Board, CutCard, Dice, Tokens, Track, TrackCopy
+from ..data.parts import Area, Bits, Board, CutCard, Dice, Piece, TokenGroup, Tokens, Track, TrackCopy
 from ..errors import DataError, Problem
 from ..text import fonts
 from ..units import mm, to_mm
@@ -21,7 +22,10 @@ from .card import BADGE_TEXT, PROPOSAL_RED, ink_on, place_text
 from .dice import DieNet, plan_die
 from .plan import Box, Item, Rotated, Rule, TextBlock
 from .sheet import paper_size
-from .tiling import Tiling, choose_cuts, plan_tiling, plan_tiling_at
+from .tiling import Tile, Tiling, choose_cuts, plan_tiling, plan_tiling_at
+
+if TYPE_CHECKING:
+    from .card import _Problems
 
 CUT = "#000000"
 CUT_W = 0.5
@@ -57,6 +61,11 @@ class Group:
 
 
 PartItem = Item | Polygon | Group
+# items as drawn, before the texts that came to nothing (Writer.text → None) are dropped
+_RawItems = list[PartItem | None]
+# a piece to pack (width, height, items), and a sheet's body (paper width, height, items)
+_Drawn = tuple[float, float, _RawItems]
+_Sheet = tuple[float, float, list[PartItem]]
 
 
 @dataclass(frozen=True)
@@ -101,8 +110,10 @@ class Writer:
         if max_lines:
             props["max_lines"] = max_lines
         region = Region("part", "text", x, y, w, h, props, where or self.where)
-        block = place_text(s, region, color=color, problems=self, where=where or self.where, label=label,
-                           default_font=font)
+        # place_text only calls problems.add(where, label, message), which Writer has; card._Problems
+        # is the type it names, so the cast stands in for a shared protocol (a no-op at run time)
+        block = place_text(s, region, color=color, problems=cast("_Problems", self), where=where or self.where,
+                           label=label, default_font=font)
         if block is not None:
             self.texts.append(s)
         return block
@@ -118,7 +129,7 @@ def _outline(x: float, y: float, w: float, h: float) -> Box:
     return Box(x, y, w, h, fill=None, stroke=CUT, stroke_width=CUT_W)
 
 
-def _shift(items, dx: float, dy: float) -> Group:
+def _shift(items: Iterable[PartItem | None], dx: float, dy: float) -> Group:
     return Group(tuple(i for i in items if i is not None), dx, dy)
 
 
@@ -166,7 +177,7 @@ def shelf_pack(sizes: list[tuple[float, float]], room_w: float, room_h: float, g
 
 def _ruler(wr: Writer, x: float, y: float) -> list[PartItem]:
     """A 100 mm ruler with mm ticks; y is its baseline."""
-    items: list[PartItem] = [Rule(x, y, x + mm(100), y, "#000000", 0.4)]
+    items: _RawItems = [Rule(x, y, x + mm(100), y, "#000000", 0.4)]
     for i in range(101):
         length = mm(3.5) if i % 10 == 0 else mm(2.2) if i % 5 == 0 else mm(1.2)
         items.append(Rule(x + mm(i), y, x + mm(i), y - length, "#000000", 0.25))
@@ -185,7 +196,7 @@ def _finish(game: Game, part: Any, bodies: list[tuple[float, float, list[PartIte
     n = len(bodies)
     for i, (pw, ph, items) in enumerate(bodies):
         start = len(wr.texts)
-        furniture: list[PartItem] = []
+        furniture: _RawItems = []
         label = f"{game.title} ／ {part.name}（{part.id}）／ シート {i + 1}/{n}"
         label_w = pw - 2 * SIDE_MARGIN
         if (game.marked("part", part.id) if marked is None else marked) and not game.final:
@@ -212,7 +223,7 @@ LEGEND_KEYS = ("cut", "fold", "split", "glue")
 def _legend(wr: Writer, room: Room, extra: str = "", keys: tuple[str, ...] = ("cut",)) -> list[PartItem]:
     """What the lines mean (only those used on the sheet), and a line of instructions under it."""
     x, y = room.x0, room.y0
-    items: list[PartItem] = []
+    items: _RawItems = []
     for key in LEGEND_KEYS:
         if key not in keys:
             continue
@@ -255,7 +266,7 @@ def _track_positions(track: Track) -> tuple[int, int, list[tuple[int, int]]]:
     return cols, rows, ring[:n]
 
 
-def track_card(track: Track, copy: TrackCopy, wr: Writer) -> tuple[float, float, list[PartItem]]:
+def track_card(track: Track, copy: TrackCopy, wr: Writer) -> _Drawn:
     """One card of a track: (width, height, items) with the card's top-left at (0, 0)."""
     s, g, pad = track.space_pt, mm(1.2), mm(4)
     cols, rows, pos = _track_positions(track)
@@ -263,7 +274,7 @@ def track_card(track: Track, copy: TrackCopy, wr: Writer) -> tuple[float, float,
     header = 0.0 if border else mm(9)
     w = 2 * pad + cols * s + (cols - 1) * g
     h = 2 * pad + header + rows * s + (rows - 1) * g
-    items: list[PartItem] = [Box(0, 0, w, h, fill="#ffffff")]
+    items: _RawItems = [Box(0, 0, w, h, fill="#ffffff")]
     ink = ink_on(copy.color)
 
     def origin(c: int, r: int) -> tuple[float, float]:
@@ -299,23 +310,23 @@ def track_card(track: Track, copy: TrackCopy, wr: Writer) -> tuple[float, float,
     return w, h, items
 
 
-def plan_track(game: Game, track: Track, room: Room, wr: Writer) -> list[tuple[float, float, list]]:
+def plan_track(game: Game, track: Track, room: Room, wr: Writer) -> list[_Sheet]:
     cards = [track_card(track, copy, wr) for copy in track.copies]
     first = track.values()[0]
     return _pack_pieces(cards, room, wr, track.where, f"カードを実線で切り分けます。コマは{first}のマスから始めます。")
 
 
-def _pack_pieces(pieces: list[tuple[float, float, list]], room: Room, wr: Writer, where: Where, extra: str,
-                 gap: float = GAP, keys: tuple[str, ...] = ("cut",)) -> list[tuple[float, float, list]]:
+def _pack_pieces(pieces: Sequence[_Drawn], room: Room, wr: Writer, where: Where, extra: str,
+                 gap: float = GAP, keys: tuple[str, ...] = ("cut",)) -> list[_Sheet]:
     try:
         spots = shelf_pack([(w, h) for w, h, _ in pieces], room.w, room.h - LEGEND_H, gap)
     except ValueError as exc:
         wr.add(where, "", str(exc))
         return []
     pages: list[list[PartItem]] = [[] for _ in range(max(p for p, _, _ in spots) + 1)]
-    for (page, x, y), (_, _, items) in zip(spots, pieces):
-        pages[page].append(_shift(items, room.x0 + x, room.y0 + LEGEND_H + y))
-    out = []
+    for (page, x, y), (_, _, drawn) in zip(spots, pieces):
+        pages[page].append(_shift(drawn, room.x0 + x, room.y0 + LEGEND_H + y))
+    out: list[_Sheet] = []
     for items in pages:
         legend = _legend(wr, room, extra, keys)
         out.append((room.paper_w, room.paper_h, legend + items))
@@ -323,12 +334,12 @@ def _pack_pieces(pieces: list[tuple[float, float, list]], room: Room, wr: Writer
 
 
 # ============================================================================ cut card
-def cut_card_face(card: CutCard, pieces, wr: Writer) -> tuple[float, float, list[PartItem]]:
+def cut_card_face(card: CutCard, pieces: tuple[Piece, ...], wr: Writer) -> _Drawn:
     w, h = card.width_pt, card.height_pt
     k = len(pieces)
     horizontal = card.split == "horizontal"
     pw, ph = (w, h / k) if horizontal else (w / k, h)
-    items: list[PartItem] = [Box(0, 0, w, h, fill="#ffffff")]
+    items: _RawItems = [Box(0, 0, w, h, fill="#ffffff")]
     safe = mm(3)
     for i, p in enumerate(pieces):
         x0, y0 = (0.0, i * ph) if horizontal else (i * pw, 0.0)
@@ -356,7 +367,7 @@ def cut_card_face(card: CutCard, pieces, wr: Writer) -> tuple[float, float, list
     return w, h, items
 
 
-def plan_cut_card(game: Game, card: CutCard, room: Room, wr: Writer) -> list[tuple[float, float, list]]:
+def plan_cut_card(game: Game, card: CutCard, room: Room, wr: Writer) -> list[_Sheet]:
     faces = [cut_card_face(card, pieces, wr) for pieces in card.cards]
     # room for the dashed cut line that reaches 3 mm past the card
     faces = [(w + mm(6), h + mm(6), [_shift(items, mm(3), mm(3))]) for w, h, items in faces]
@@ -372,10 +383,10 @@ def _regular(n: int, cx: float, cy: float, r: float, start: float) -> tuple[tupl
                  for i in range(n))
 
 
-def token_piece(g, wr: Writer) -> tuple[float, float, list[PartItem]]:
+def token_piece(g: TokenGroup, wr: Writer) -> _Drawn:
     """One token of a group: its shape cut out in its colour, its label inside."""
     s = g.size_pt
-    items: list[PartItem] = []
+    items: _RawItems = []
     if g.shape in ("circle", "square"):
         items.append(Box(0, 0, s, s, fill=g.color, stroke=CUT, stroke_width=CUT_W,
                          radius=s / 2 if g.shape == "circle" else 0.0))
@@ -393,10 +404,10 @@ def token_piece(g, wr: Writer) -> tuple[float, float, list[PartItem]]:
 TOKEN_GAP = mm(2)        # between tokens: room for the scissors, no more
 
 
-def _token_key(groups, name: str, wr: Writer, width: float) -> tuple[float, list[PartItem]]:
+def _token_key(groups: Sequence[TokenGroup], name: str, wr: Writer, width: float) -> tuple[float, list[PartItem]]:
     """One line (wrapping when needed) naming every group on the sheet: a small swatch of its shape
     and colour, then 「label × count」. Returns its height and items."""
-    items: list[PartItem] = []
+    items: _RawItems = []
     size, sw, h = 8.0, mm(3.2), mm(5)
     x = y = 0.0
     for g in groups:
@@ -418,7 +429,7 @@ def _token_key(groups, name: str, wr: Writer, width: float) -> tuple[float, list
     return y + h, [i for i in items if i is not None]
 
 
-def plan_tokens(game: Game, tokens: Tokens | list[Tokens], room: Room, wr: Writer) -> list[tuple[float, float, list]]:
+def plan_tokens(game: Game, tokens: Tokens | list[Tokens], room: Room, wr: Writer) -> list[_Sheet]:
     """Token sheets: every token of the given parts packed densely (mixed shapes and sizes, rows as
     full as they go, a part's groups in order), a key of the groups above them."""
     parts = [tokens] if isinstance(tokens, Tokens) else list(tokens)
@@ -439,9 +450,9 @@ def plan_tokens(game: Game, tokens: Tokens | list[Tokens], room: Room, wr: Write
         wr.add(parts[0].where, "", str(exc))
         return []
     pages: list[list[PartItem]] = [[] for _ in range(max(p for p, _, _ in spots) + 1)]
-    for (page, x, y), (_, _, items) in zip(spots, pieces):
-        pages[page].append(_shift(items, room.x0 + x, top + y))
-    out = []
+    for (page, x, y), (_, _, drawn) in zip(spots, pieces):
+        pages[page].append(_shift(drawn, room.x0 + x, top + y))
+    out: list[_Sheet] = []
     for items in pages:
         head = _legend(wr, room, "実線に沿って切り抜きます（厚紙推奨）。", ("cut",))
         head.append(_shift(key, room.x0, room.y0 + LEGEND_H))
@@ -481,7 +492,7 @@ def die_net_items(dn: DieNet, wr: Writer) -> tuple[float, float, list[PartItem]]
     ys = [y for p in polys for _, y in p]
     ox, oy = -min(xs), -min(ys)
 
-    def P(pt):
+    def P(pt: tuple[float, float]) -> tuple[float, float]:
         return ((pt[0] + ox) * e, (pt[1] + oy) * e)
 
     items: list[PartItem] = []
@@ -496,8 +507,8 @@ def die_net_items(dn: DieNet, wr: Writer) -> tuple[float, float, list[PartItem]]
         angle = (angle + 90) % 180 - 90
         if box is not None:
             items.append(Rotated(-angle, cx, cy, (box,)))
-        poly = [P(p) for p in t.polygon]
-        for a, b in ((poly[1], poly[2]), (poly[2], poly[3]), (poly[3], poly[0])):
+        tab = [P(p) for p in t.polygon]
+        for a, b in ((tab[1], tab[2]), (tab[2], tab[3]), (tab[3], tab[0])):
             items.append(Rule(a[0], a[1], b[0], b[1], CUT, CUT_W))
     for slot, poly in enumerate(net.faces):
         pts = tuple(P(p) for p in poly)
@@ -532,8 +543,8 @@ def die_net_items(dn: DieNet, wr: Writer) -> tuple[float, float, list[PartItem]]
     return (max(xs) - min(xs)) * e, (max(ys) - min(ys)) * e, items
 
 
-def plan_dice(game: Game, dice: Dice, room: Room, wr: Writer) -> tuple[list[tuple[float, float, list]], list[DieNet]]:
-    pieces = []
+def plan_dice(game: Game, dice: Dice, room: Room, wr: Writer) -> tuple[list[_Sheet], list[DieNet]]:
+    pieces: list[_Drawn] = []
     nets = []
     for die in dice.dice:
         dn = plan_die(die)
@@ -541,7 +552,7 @@ def plan_dice(game: Game, dice: Dice, room: Room, wr: Writer) -> tuple[list[tupl
         w, h, items = die_net_items(dn, wr)
         pairs = "・".join(f"{a}と{b}" for a, b in dn.opposite_pairs())
         cap_h = mm(9)
-        caption = [wr.text(f"{die.name}のダイス（{DIE_TYPE_NAMES[die.type]}）", 0, 0, max(w, mm(60)), mm(5), 9.0,
+        caption: _RawItems = [wr.text(f"{die.name}のダイス（{DIE_TYPE_NAMES[die.type]}）", 0, 0, max(w, mm(60)), mm(5), 9.0,
                            font="gothic-bold", align="left", label="name", where=die.where),
                    wr.text(f"向かい合う面: {pairs}", 0, mm(5), max(w, mm(60)), mm(3.5), 6.5, align="left",
                            color="#444444", label="faces", where=die.where)]
@@ -567,7 +578,7 @@ def _hazard(x: float, y: float, w: float, h: float) -> list[PartItem]:
     return items
 
 
-def _panel_area(board: Board, a, wr: Writer) -> list[PartItem]:
+def _panel_area(board: Board, a: Area, wr: Writer) -> _RawItems:
     """style: panel — an area as a station panel: its label on a band in its colour with a hazard
     strip, what a player does there, and the outline of the card that sits on it, clear of both."""
     c = board.cell_pt
@@ -575,7 +586,7 @@ def _panel_area(board: Board, a, wr: Writer) -> list[PartItem]:
     ax, ay = min(xs) * c, min(ys) * c
     aw, ah = (max(xs) - min(xs) + 1) * c, (max(ys) - min(ys) + 1) * c
     pad, band_h = mm(1.5), mm(8)
-    items: list[PartItem] = []
+    items: _RawItems = []
     wide = aw > ah
     sw, sh = (0.0, 0.0)
     if board.slot is not None:
@@ -608,11 +619,12 @@ def _panel_area(board: Board, a, wr: Writer) -> list[PartItem]:
     return items
 
 
-def _title_box(board: Board, wr: Writer) -> list[PartItem]:
+def _title_box(board: Board, wr: Writer) -> _RawItems:
     c = board.cell_pt
+    assert board.title_box is not None      # the caller draws it only when there is one
     x, y, w, h, text = board.title_box
     bx, by, bw, bh = x * c + mm(2), y * c + mm(2), w * c - mm(4), h * c - mm(4)
-    items: list[PartItem] = [Box(bx, by, bw, bh, fill="#1b2631", radius=mm(2))]
+    items: _RawItems = [Box(bx, by, bw, bh, fill="#1b2631", radius=mm(2))]
     items.extend(_hazard(bx, by + bh - mm(3), bw, mm(3)))
     items.append(wr.text(board.title, bx + mm(4), by + mm(2), bw - mm(8), mm(12), 22.0, font="gothic-bold",
                          color="#ffffff", align="left", min_size=10.0, max_lines=1, label="title", where=board.where))
@@ -630,7 +642,7 @@ def board_items(board: Board, wr: Writer) -> list[PartItem]:
     c = board.cell_pt
     cmap = board.cell_map()
     colors = {a.id: a.color for a in board.areas}
-    items: list[PartItem] = [Box(0, 0, board.width_pt, board.height_pt, fill=board.background)]
+    items: _RawItems = [Box(0, 0, board.width_pt, board.height_pt, fill=board.background)]
     for (col, row), aid in sorted(cmap.items()):
         items.append(Box(col * c, row * c, c, c, fill=colors[aid]))
     # faint cell lines inside an area, strong lines between areas and round the outside
@@ -651,8 +663,8 @@ def board_items(board: Board, wr: Writer) -> list[PartItem]:
         my = sum(row + 0.5 for _, row in a.cells) / len(a.cells)
         best = min(a.cells, key=lambda cell: ((cell[0] + 0.5 - mx) ** 2 + (cell[1] + 0.5 - my) ** 2, cell))
         anchor[a.id] = best
-    for a, b in board.connections:
-        (c1, r1), (c2, r2) = anchor[a], anchor[b]
+    for a_id, b_id in board.connections:
+        (c1, r1), (c2, r2) = anchor[a_id], anchor[b_id]
         items.append(Rule((c1 + 0.5) * c, (r1 + 0.5) * c, (c2 + 0.5) * c, (r2 + 0.5) * c, "#333333", 2.0, (6.0, 3.0)))
     for a in board.areas:
         col, row = anchor[a.id]
@@ -677,7 +689,7 @@ def _panel_board(board: Board, wr: Writer) -> list[PartItem]:
     c = board.cell_pt
     cmap = board.cell_map()
     colors = {a.id: a.color for a in board.areas}
-    items: list[PartItem] = [Box(0, 0, board.width_pt, board.height_pt, fill=board.background)]
+    items: _RawItems = [Box(0, 0, board.width_pt, board.height_pt, fill=board.background)]
     for (col, row), aid in sorted(cmap.items()):
         items.append(Box(col * c, row * c, c, c, fill=_tint(colors[aid], 0.14)))
     for (col, row), aid in sorted(cmap.items()):
@@ -698,7 +710,7 @@ def _panel_board(board: Board, wr: Writer) -> list[PartItem]:
     return [i for i in items if i is not None]
 
 
-def plan_board(game: Game, board: Board, room: Room, wr: Writer) -> tuple[list[tuple[float, float, list]], Tiling]:
+def plan_board(game: Game, board: Board, room: Room, wr: Writer) -> tuple[list[_Sheet], Tiling]:
     art = tuple(board_items(board, wr))
     room_h = room.h - LEGEND_H
     if board.overlap_pt >= min(room.w, room_h) / 2:
@@ -709,23 +721,23 @@ def plan_board(game: Game, board: Board, room: Room, wr: Writer) -> tuple[list[t
         c, ov = board.cell_pt, board.overlap_pt
         options = []
         for landscape, (rw, rh) in ((False, (room.w, room_h)), (True, (room_h, room.w))):
-            cx = choose_cuts(board.width_pt, [x * c for x in board.seams[0]], rw, ov)
-            cy = choose_cuts(board.height_pt, [y * c for y in board.seams[1]], rh, ov)
-            if cx is not None and cy is not None:
-                options.append(((len(cx) + 1) * (len(cy) + 1), landscape, cx, cy))
+            cuts_x = choose_cuts(board.width_pt, [x * c for x in board.seams[0]], rw, ov)
+            cuts_y = choose_cuts(board.height_pt, [y * c for y in board.seams[1]], rh, ov)
+            if cuts_x is not None and cuts_y is not None:
+                options.append(((len(cuts_x) + 1) * (len(cuts_y) + 1), landscape, cuts_x, cuts_y))
         if not options:
             wr.add(board.where, "seams", f"no choice of the seams cuts the {to_mm(board.width_pt):.0f} × "
                                          f"{to_mm(board.height_pt):.0f} mm board into tiles of at most "
                                          f"{to_mm(room.w):.0f} × {to_mm(room_h):.0f} mm (allow more seams)")
             return [], plan_tiling(board.width_pt, board.height_pt, board.width_pt, board.height_pt, 0.0)
-        _, landscape, cx, cy = min(options, key=lambda o: (o[0], o[1]))
-        tiling = replace(plan_tiling_at(board.width_pt, board.height_pt, cx, cy, ov), landscape=landscape)
+        _, landscape, cuts_x, cuts_y = min(options, key=lambda o: (o[0], o[1]))
+        tiling = replace(plan_tiling_at(board.width_pt, board.height_pt, cuts_x, cuts_y, ov), landscape=landscape)
         _glue_clear(art, tiling, board, wr)
     else:
         tiling = plan_tiling(board.width_pt, board.height_pt, room.w, room_h, board.overlap_pt)
     pw, ph = (room.paper_h, room.paper_w) if tiling.landscape else (room.paper_w, room.paper_h)
     proom = Room(pw, ph)
-    pages: list[tuple[float, float, list]] = []
+    pages: list[_Sheet] = []
     n = len(tiling.tiles)
     if n > 1:
         pages.append((room.paper_w, room.paper_h, _assembly_key(board, tiling, art, Room(room.paper_w, room.paper_h), wr)))
@@ -754,7 +766,8 @@ def plan_board(game: Game, board: Board, room: Room, wr: Writer) -> tuple[list[t
                 if vertical:   # read bottom to top along the strip
                     cx, cy = gx + gw / 2, gy + gh / 2
                     moved = _shift([note], cx - (t.h - mm(4)) / 2, cy - (ov - mm(1)) / 2)
-                    items.append(Rotated(90.0, cx, cy, (moved,)))
+                    # a Group inside Rotated: the renderers draw it, plan.Rotated's annotation predates Group
+                    items.append(Rotated(90.0, cx, cy, cast("tuple[Item, ...]", (moved,))))
                 else:
                     items.append(_shift([note], gx + mm(2), gy + mm(0.5)))
         # registration ticks at the same board positions on both sides of every seam
@@ -783,7 +796,7 @@ def glue_strips(tiling: Tiling) -> list[tuple[float, float, float, float, int, i
     return out
 
 
-def _glue_clear(art: tuple, tiling: Tiling, board: Board, wr: Writer) -> None:
+def _glue_clear(art: tuple[PartItem, ...], tiling: Tiling, board: Board, wr: Writer) -> None:
     """No text of the board in a glue strip, where a seam would cut it or hide it."""
     under_card = board.slot[2] if board.slot is not None else None
     for item in art:
@@ -800,7 +813,7 @@ def _glue_clear(art: tuple, tiling: Tiling, board: Board, wr: Writer) -> None:
                                              f"{to_mm(gy1):.0f} mm): move a seam or the text")
 
 
-def _visible(art: tuple, tiling: Tiling) -> dict[tuple[int, int], tuple]:
+def _visible(art: tuple[PartItem, ...], tiling: Tiling) -> dict[tuple[int, int], tuple[PartItem, ...]]:
     """For each tile (col, row), the board's cells and lines that reach into it (the clip cuts the
     rest).  A tile that carried the whole board would make drawing grow with tiles × cells; each
     item is put in the few tiles its bounds touch, so sorting them out grows with the cells only."""
@@ -808,7 +821,7 @@ def _visible(art: tuple, tiling: Tiling) -> dict[tuple[int, int], tuple]:
     first = tiling.tiles[0]
     step_x = first.w - tiling.overlap if tiling.cols > 1 else first.w
     step_y = first.h - tiling.overlap if tiling.rows > 1 else first.h
-    out: dict[tuple[int, int], list] = {(t.col, t.row): [] for t in tiling.tiles}
+    out: dict[tuple[int, int], list[PartItem]] = {(t.col, t.row): [] for t in tiling.tiles}
 
     def span(lo: float, hi: float, step: float, size: float, n: int) -> range:
         a = max(0, math.ceil((lo - pad - size) / step))
@@ -843,7 +856,7 @@ def _visible(art: tuple, tiling: Tiling) -> dict[tuple[int, int], tuple]:
     return {k: tuple(v) for k, v in out.items()}
 
 
-def _seam_ticks(t, tiling: Tiling, x0: float, y0: float) -> list[PartItem]:
+def _seam_ticks(t: Tile, tiling: Tiling, x0: float, y0: float) -> list[PartItem]:
     """Little triangles on the alignment line of a glue strip, and matching ticks on the cut edge of
     the tile laid over it: they meet when the seam is right."""
     out: list[PartItem] = []
@@ -871,8 +884,8 @@ def _seam_ticks(t, tiling: Tiling, x0: float, y0: float) -> list[PartItem]:
     return out
 
 
-def _assembly_key(board: Board, tiling: Tiling, art: tuple, room: Room, wr: Writer) -> list[PartItem]:
-    items: list[PartItem] = []
+def _assembly_key(board: Board, tiling: Tiling, art: tuple[PartItem, ...], room: Room, wr: Writer) -> list[PartItem]:
+    items: _RawItems = []
     items.append(wr.text(f"{board.title}：組み立て図", room.x0, room.y0, room.w, mm(8), 14.0, font="gothic-bold",
                          align="left", label="title", where=board.where))
     steps = (f"このボードは {to_mm(board.width_pt):.0f} × {to_mm(board.height_pt):.0f} mm です。"
@@ -903,9 +916,9 @@ def _assembly_key(board: Board, tiling: Tiling, art: tuple, room: Room, wr: Writ
 SOURCES = {"buy": "購入", "borrow": "他のゲームから流用", "print": "印刷パーツで代用可"}
 
 
-def plan_bits(game: Game, bits: Bits, room: Room, wr: Writer) -> list[tuple[float, float, list]]:
+def plan_bits(game: Game, bits: Bits, room: Room, wr: Writer) -> list[_Sheet]:
     x0, y = room.x0, room.y0
-    items: list[PartItem] = [
+    items: _RawItems = [
         wr.text(f"{game.title}　用意するもの：{bits.name}", x0, y, room.w, mm(10), 15.0, font="gothic-bold",
                 align="left", min_size=8.0, label="name", where=bits.where),
     ]

@@ -120,6 +120,7 @@ class _Builder:
         from ..layout.parts import Writer, board_items, track_card
         part = self.game.part(fig.part)
         wr = Writer(part.where)
+        items: list[Any]      # what PartFigure takes: a board's items, or a track card's (None where a text is empty)
         if part.kind == "board":
             w, h, items = part.width_pt, part.height_pt, board_items(part, wr)
         else:
