@@ -180,6 +180,15 @@ class SearchPolicy:
         depth, prior = self.depth, self.prior
         root = Node(-1)
         max_steps = eng.max_steps
+
+        def playout_move(s: Any, mover: int, acts: Sequence[Any]) -> Any:
+            """A move outside the tree: the only one, a uniformly random one, or the rollout policy's."""
+            if len(acts) == 1:
+                return acts[0]
+            if roll_choose is None:
+                return acts[int(rand() * len(acts))]
+            return roll_choose(roll_obs(s, mover) if roll_obs else None, acts, r)
+
         for it in range(self.iterations):
             if deadline is not None and it and time.perf_counter() > deadline:
                 break
@@ -198,12 +207,7 @@ class SearchPolicy:
                     continue
                 acts = legal_actions(s)
                 if own_tree and mover != seat:
-                    if len(acts) == 1:
-                        apply(s, acts[0])
-                    elif roll_choose is None:
-                        apply(s, acts[int(rand() * len(acts))])
-                    else:
-                        apply(s, roll_choose(roll_obs(s, mover) if roll_obs else None, acts, r))
+                    apply(s, playout_move(s, mover, acts))
                     steps += 1
                     continue
                 children = node.children
@@ -252,14 +256,8 @@ class SearchPolicy:
                 if mover == CHANCE:
                     apply(s, sample_chance(s, r))
                 else:
-                    acts = legal_actions(s)
                     decisions += 1
-                    if len(acts) == 1:
-                        apply(s, acts[0])
-                    elif roll_choose is None:
-                        apply(s, acts[int(rand() * len(acts))])
-                    else:
-                        apply(s, roll_choose(roll_obs(s, mover) if roll_obs else None, acts, r))
+                    apply(s, playout_move(s, mover, legal_actions(s)))
                 steps += 1
             rewards = self.standing(s) if cut else self.rewards(s)
             for n in path:
