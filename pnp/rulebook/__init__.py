@@ -82,8 +82,12 @@ def check_rulebook(game: Game) -> list[Problem]:
     if not has_rulebook(game):
         return []
     doc, problems = parse_rulebook(game)
-    problems = problems + _glyph_problems(doc) + _ledger_problems(doc)
-    return sorted(set(problems))
+    return _all_problems(doc, problems)
+
+
+def _all_problems(doc: markup.Document, parse_problems: list[Problem]) -> list[Problem]:
+    """Those of parsing, glyph coverage and the ledger, sorted (the checks that follow a parse)."""
+    return sorted(set(parse_problems + _glyph_problems(doc) + _ledger_problems(doc)))
 
 
 def _ledger_problems(doc: markup.Document) -> list[Problem]:
@@ -124,10 +128,10 @@ def build_rulebook(game: Game, out_dir: Path, paper: str = "a5", cmyk: bool = Fa
     if paper not in _SIZES:
         from ..errors import PnpError
         raise PnpError(f"unknown rulebook paper {paper!r} (use {', '.join(_SIZES)})")
-    problems = check_rulebook(game)
+    doc, parse_problems = parse_rulebook(game)       # parsed once: checked, then typeset
+    problems = _all_problems(doc, parse_problems)
     if problems:
         raise DataError(problems)
-    doc, _ = parse_rulebook(game)
     out_dir = Path(out_dir)
     reading, booklet = out_dir / "rulebook.pdf", out_dir / "rulebook-booklet.pdf"
     with atomic_path(reading) as tmp_r, atomic_path(booklet) as tmp_b:
