@@ -50,9 +50,10 @@ from .narration import Narration
 from .policies import POLICIES, POLICY_NOTES
 from .questions import LABELS_JA, questions
 from .state import Observation, State
+from .value import TeamValue
 
 
-class EbeEngine(ExampleRules, CheckRules, HiddenInfo, Narration):
+class EbeEngine(ExampleRules, CheckRules, HiddenInfo, TeamValue, Narration):
     game_id = GAME_ID
     cooperative = True          # the team wins or loses together (reports give the team rate)
     version = ENGINE_VERSION
