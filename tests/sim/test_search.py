@@ -361,6 +361,56 @@ def test_a_cut_rollout_is_scored_by_the_standing_and_stays_reproducible():
     assert [r.result for r in a] == [r.result for r in b] and all(r.error is None for r in a)
     g = make_policy(engine, "mcts:6:guided")
     assert (g.depth, g.prior, type(g.rollout).__name__) == (40, True, "HeuristicPolicy")
-    # a team game has no standing to cut at: its playouts go to the end
+    # a team game is cut by its engine's team value (EBE has one); without that hook it plays to the end
     ebe = make_engine(Project(ROOT).load_game("ebe"))
-    assert make_policy(ebe, "mcts:4:rollout=planner:depth=3").depth is None
+    assert make_policy(ebe, "mcts:4:rollout=planner:depth=3").depth == 3
+
+    class NoValue(type(ebe)):
+        team_value = None
+
+    bare = NoValue.__new__(NoValue)
+    bare.__dict__.update(ebe.__dict__)
+    assert make_policy(bare, "mcts:4:rollout=planner:depth=3").depth is None
+
+
+# ---------------------------------------------------------------- a team game: paired playouts (EBE)
+
+@pytest.fixture(scope="module")
+def ebe():
+    return make_engine(Project(ROOT).load_game("ebe"))
+
+
+def test_guided_in_a_team_game_means_paired_playouts_scored_by_the_team_value(ebe):
+    g = make_policy(ebe, "mcts:6:guided")
+    assert (g.paired, g.depth, g.margin, type(g.rollout).__name__) == (True, 20, 0.05, "PlannerPolicy")
+    p = make_policy(ebe, "mcts:3:rollout=planner:paired=on:depth=5:margin=0.2")
+    assert (p.paired, p.depth, p.margin) == (True, 5, 0.2)
+    # a cut team playout is scored by the team value, the same for every seat
+    rng = __import__("random").Random(2)
+    s = ebe.new_state(3)
+    while ebe.to_move(s) == CHANCE:
+        ebe.apply(s, ebe.sample_chance(s, rng))
+    assert p.standing(s)[:3] == [ebe.team_value(s)] * 3
+    for bad, words in (("paired=maybe", "paired must be on or off"), ("margin=2", "margin must be a number from 0 to 1"),
+                       ("margin=x", "margin must be a number from 0 to 1")):
+        with pytest.raises(SimError, match=words):
+            make_policy(ebe, f"mcts:3:rollout=planner:{bad}")
+
+
+def test_paired_search_with_the_whole_margin_plays_the_default_policys_game(ebe):
+    """``margin=1``: no move can beat the default policy's by more than the whole reward, so the search
+    team plays exactly the planner team's games (the playouts draw from the search's own generator)."""
+    spec = "mcts:1:rollout=planner:paired=on:depth=1:margin=1"
+    a = run_games(ebe, Batch(2, (spec,), 2, seed=5))
+    b = run_games(ebe, Batch(2, ("planner",), 2, seed=5))
+    assert [(r.result, r.turns) for r in a] == [(r.result, r.turns) for r in b]
+    assert all(r.error is None for r in a)
+
+
+def test_a_small_seeded_team_game_with_the_setting_runs_and_repeats(ebe):
+    """Every seat plays the measured setting (``:guided``, with 2 samples to keep the test fast); a game is
+    a function of its seed."""
+    a = run_games(ebe, Batch(2, ("mcts:2:guided",), 1, seed=8, check=True))
+    b = run_games(ebe, Batch(2, ("mcts:2:guided",), 1, seed=8, check=True))
+    assert a[0].error is None and a[0].result is not None
+    assert (a[0].result, a[0].turns, a[0].steps) == (b[0].result, b[0].turns, b[0].steps)
