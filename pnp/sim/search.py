@@ -15,7 +15,8 @@ Policy spec (``--policy``)::
                         never wins, as in the cooperative EBE)
     mcts:100:guided     … guided by the game's default policy: playouts by that policy, its choice expanded
                         first (``prior=on``), playouts cut after 40 decisions and scored by the standing
-                        (``depth=40``); the same as ``rollout=<default>:prior=on:depth=40``
+                        (``depth=40``); the same as ``rollout=<default>:prior=on:depth=40``, followed by
+                        the settings the engine names in ``search_guidance`` (探偵無宿２: ``tree=own``)
     mcts:100:rollout=heuristic:depth=20
                         … a playout stops after 20 decisions and each seat is rewarded by its place in the
                         current scores (``engine.progress``); a team game stops at its first chance step
@@ -25,8 +26,8 @@ Policy spec (``--policy``)::
                         … no tree: every legal move is played out on the same 6 samples (see "Paired
                         playouts" below); the rollout policy's move stands unless another beats its mean
                         reward by more than ``margin`` (default 0)
-    mcts:6:guided       … in a team game whose engine has ``team_value`` (EBE): the same as
-                        ``rollout=<default>:paired=on:depth=20:margin=0.05`` (the setting measured below)
+    mcts:6:guided       … in EBE (its ``search_guidance``): the same as
+                        ``rollout=planner:paired=on:depth=20:margin=0.05`` (the setting measured below)
     mcts:100:rollout=heuristic:prior=on
                         … a node's first new child is the rollout policy's choice (a prior from the game's
                         own player) instead of a random untried move
@@ -54,7 +55,7 @@ arrangement (see the engine protocol).  Each iteration
    seed 1: in 24 the place reward took a win share of 8/12 where the win reward took 2/12, in
    探偵無宿２ 4/12 against 0/12 — in few iterations the place tells a search more than the bare win.
 
-Paired playouts for a team game (``paired=on``; ``:guided`` in EBE).  In a cooperative game the tree search
+Paired playouts for a team game (``paired=on``; EBE's ``:guided``).  In a cooperative game the tree search
 above learns little in a practical budget: random playouts never win in EBE, full playouts by the planner
 end in a bare win or loss, so a few dozen of them rank moves by noise (``mcts:16:rollout=planner:prior=on``,
 every seat, 2 players, games 0–39 of seed 7: 3 of 40 won, the planner team 18), and a playout cut after a
@@ -92,11 +93,6 @@ from .errors import SimError
 
 DEFAULT_C = 0.7
 GUIDED_DEPTH = 40      # playout decisions before the standing scores it, for ``:guided`` (see the docstring)
-# ``:guided`` in a team game (an engine with ``cooperative`` and ``team_value``): paired playouts by the
-# game's default policy, cut at the first chance step after 20 decisions, the default policy's move kept
-# unless another beats it by 0.05 of the team value (see the docstring)
-TEAM_DEPTH = 20
-TEAM_MARGIN = 0.05
 REWARDS = ("rank", "win")
 TREES = ("all", "own")
 SPEC_HELP = ("mcts:<iterations>[:guided][:c=<exploration>][:ms=<milliseconds>][:rollout=<policy>]"
@@ -378,6 +374,12 @@ def parse_search_spec(engine: Any, spec: str,
         iterations = int(parts[1])
     except ValueError:
         raise SimError(f"policy {spec!r}: the iterations must be a whole number ({SPEC_HELP})") from None
+    if "guided" in parts[2:]:
+        # an engine may name settings that suit its game under :guided (``search_guidance``, e.g. 探偵無宿２'
+        # "tree=own"); they come right after ``guided``, so settings written later in the spec win
+        extra = [x for x in str(getattr(engine, "search_guidance", "") or "").split(":") if x]
+        at = parts.index("guided", 2) + 1
+        parts = parts[:at] + extra + parts[at:]
     c, ms, rollout, reward, tree = DEFAULT_C, None, None, "rank", "all"
     depth: int | None = None
     prior = paired = False
@@ -393,11 +395,6 @@ def parse_search_spec(engine: Any, spec: str,
                 except SimError:        # a default the engine does not have: plain random playouts
                     rollout = None
             prior = rollout is not None
-            if getattr(engine, "cooperative", False) and callable(getattr(engine, "team_value", None)):
-                paired = rollout is not None
-                depth = depth or TEAM_DEPTH
-                margin = margin or TEAM_MARGIN
-                continue
             depth = depth or GUIDED_DEPTH
             continue
         if key == "depth" and sep:
