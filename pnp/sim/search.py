@@ -16,7 +16,8 @@ Policy spec (``--policy``)::
     mcts:100:guided     … guided by the game's default policy: playouts by that policy, its choice expanded
                         first (``prior=on``), playouts cut after 40 decisions and scored by the standing
                         (``depth=40``); the same as ``rollout=<default>:prior=on:depth=40``, followed by
-                        the settings the engine names in ``search_guidance`` (探偵無宿２: ``tree=own``)
+                        the settings the engine names in ``search_guidance`` (探偵無宿２: ``tree=own``; 24:
+                        ``depth=round``)
     mcts:100:rollout=heuristic:depth=round
                         … a playout stops when the round it started in is over (the round as
                         ``engine.progress`` counts it: a hand in 24) and is scored by the standing then

@@ -376,6 +376,9 @@ def test_guided_search_takes_the_settings_the_engine_names():
     assert g.own_tree and g.depth == 40 and g.prior and type(g.rollout).__name__ == "HeuristicPolicy"
     assert not make_policy(tantei2, "mcts:5:guided:tree=all").own_tree
     assert not make_policy(tantei2, "mcts:5:rollout=heuristic").own_tree       # only :guided takes it
+    terror24 = make_engine(Project(ROOT).load_game("terror24"))
+    t = make_policy(terror24, "mcts:5:guided")
+    assert t.round_cut and t.depth is None and not t.own_tree
     euphoria = make_engine(Project(ROOT).load_game("euphoria"))
     assert not make_policy(euphoria, "mcts:5:guided").own_tree
 
@@ -386,7 +389,8 @@ def test_depth_round_cuts_a_playout_when_its_round_is_over():
     engine = make_engine(Project(ROOT).load_game("terror24"))
     p = make_policy(engine, "mcts:6:guided:depth=round")
     assert p.round_cut and p.depth is None and p.prior
-    assert not make_policy(engine, "mcts:6:guided").round_cut
+    assert make_policy(engine, "mcts:6:guided").round_cut       # 24 names depth=round as its guidance
+    assert not make_policy(engine, "mcts:6:guided:depth=40").round_cut
     assert make_policy(engine, "mcts:6:depth=round:depth=12").depth == 12     # the last setting wins
     cut_rounds = []
 
