@@ -16,7 +16,11 @@ Policy spec (``--policy``)::
     mcts:100:guided     … guided by the game's default policy: playouts by that policy, its choice expanded
                         first (``prior=on``), playouts cut after 40 decisions and scored by the standing
                         (``depth=40``); the same as ``rollout=<default>:prior=on:depth=40``, followed by
-                        the settings the engine names in ``search_guidance`` (探偵無宿２: ``tree=own``)
+                        the settings the engine names in ``search_guidance`` (探偵無宿２: ``tree=own``; 24:
+                        ``depth=round``)
+    mcts:100:rollout=heuristic:depth=round
+                        … a playout stops when the round it started in is over (the round as
+                        ``engine.progress`` counts it: a hand in 24) and is scored by the standing then
     mcts:100:rollout=heuristic:depth=20
                         … a playout stops after 20 decisions and each seat is rewarded by its place in the
                         current scores (``engine.progress``); a team game stops at its first chance step
@@ -96,7 +100,8 @@ GUIDED_DEPTH = 40      # playout decisions before the standing scores it, for ``
 REWARDS = ("rank", "win")
 TREES = ("all", "own")
 SPEC_HELP = ("mcts:<iterations>[:guided][:c=<exploration>][:ms=<milliseconds>][:rollout=<policy>]"
-             "[:reward=rank|win][:tree=all|own][:depth=<decisions>][:prior=on|off][:paired=on|off][:margin=<0..1>]")
+             "[:reward=rank|win][:tree=all|own][:depth=<decisions>|round][:prior=on|off][:paired=on|off]"
+             "[:margin=<0..1>]")
 
 
 def is_search_spec(name: str) -> bool:
@@ -121,7 +126,7 @@ class SearchPolicy:
 
     def __init__(self, engine: Any, iterations: int, c: float = DEFAULT_C, ms: float | None = None,
                  name: str | None = None, rollout: Any = None, reward: str = "rank", tree: str = "all",
-                 depth: int | None = None, prior: bool = False, paired: bool = False,
+                 depth: int | None = None, prior: bool = False, round_cut: bool = False, paired: bool = False,
                  margin: float = 0.0) -> None:
         if iterations < 1:
             raise SimError(f"mcts: the number of iterations must be at least 1, got {iterations}")
@@ -151,6 +156,8 @@ class SearchPolicy:
         team_value = getattr(engine, "team_value", None) if self.cooperative else None
         scorer = team_value if self.cooperative else progress
         self.depth = depth if depth and callable(scorer) else None
+        # depth=round: the playout stops when the round it started in is over
+        self.round_cut = round_cut and callable(progress) and not self.cooperative
         self.progress: Any = progress
         self.team_value: Any = team_value
         self.prior = prior and rollout is not None    # expand the rollout policy's choice first
@@ -207,7 +214,8 @@ class SearchPolicy:
     def choose_paired(self, info: Any, legal: Sequence[Any], seat: int, r: random.Random) -> Any:
         """``paired=on``: every legal move is played out on the same ``iterations`` samples (one determinization
         and one seed for the chance steps and the rollout policy per sample, shared by all moves, so the
-        moves are compared on the same luck), each playout cut as in the tree search.  The rollout policy's
+        moves are compared on the same luck), each playout cut after ``depth`` decisions (``depth=round`` is
+        not used here).  The rollout policy's
         own choice stands unless another move's mean reward beats it by more than ``margin``."""
         eng = self.engine
         determinize, to_move, legal_actions = eng.determinize, eng.to_move, eng.legal_actions
@@ -273,6 +281,7 @@ class SearchPolicy:
         own_tree = self.own_tree
         depth, prior = self.depth, self.prior
         coop = self.cooperative
+        round_of = (lambda st: self.progress(st)[0]) if self.round_cut else None
         root = Node(-1)
         max_steps = eng.max_steps
 
@@ -339,12 +348,16 @@ class SearchPolicy:
             # rollout: uniformly random legal moves (or the rollout policy's), chance by the engine
             decisions = 0
             cut = False
+            start_round = round_of(s) if round_of is not None else None
             while True:
                 mover = to_move(s)
                 if mover == TERMINAL:
                     break
                 if depth is not None and decisions >= depth and (mover == CHANCE or not coop):
                     cut = True      # a team game is judged at its next chance step: before the dice, as the value was fitted
+                    break
+                if round_of is not None and mover != CHANCE and round_of(s) != start_round:
+                    cut = True
                     break
                 if steps > max_steps:
                     raise SimError(f"{eng.game_id}: a search rollout ran past max_steps={max_steps}")
@@ -382,7 +395,7 @@ def parse_search_spec(engine: Any, spec: str,
         parts = parts[:at] + extra + parts[at:]
     c, ms, rollout, reward, tree = DEFAULT_C, None, None, "rank", "all"
     depth: int | None = None
-    prior = paired = False
+    prior = round_cut = paired = False
     margin = 0.0
     for p in parts[2:]:
         key, sep, value = p.partition("=")
@@ -395,12 +408,15 @@ def parse_search_spec(engine: Any, spec: str,
                 except SimError:        # a default the engine does not have: plain random playouts
                     rollout = None
             prior = rollout is not None
-            depth = depth or GUIDED_DEPTH
+            depth = depth or (None if round_cut else GUIDED_DEPTH)
+            continue
+        if key == "depth" and value == "round":
+            depth, round_cut = None, True
             continue
         if key == "depth" and sep:
             if not value.isdigit() or int(value) < 1:
                 raise SimError(f"policy {spec!r}: depth must be a whole number of at least 1 ({SPEC_HELP})")
-            depth = int(value)
+            depth, round_cut = int(value), False
             continue
         if key == "paired" and sep:
             if value not in ("on", "off"):
@@ -445,4 +461,4 @@ def parse_search_spec(engine: Any, spec: str,
         except ValueError:
             raise SimError(f"policy {spec!r}: {key} must be a positive number ({SPEC_HELP})") from None
     return SearchPolicy(engine, iterations, c=c, ms=ms, name=spec, rollout=rollout, reward=reward, tree=tree,
-                        depth=depth, prior=prior, paired=paired, margin=margin)
+                        depth=depth, prior=prior, round_cut=round_cut, paired=paired, margin=margin)
