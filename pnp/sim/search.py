@@ -73,10 +73,14 @@ of the next turn in EBE, before the dice: the points the value was fitted at) an
 policy's own move is kept unless another move's summed value beats it by more than ``margin`` × samples —
 a small difference is noise, and the default player's judgement is worth keeping.  The decision costs
 samples × legal moves × ``depth`` decisions of the rollout policy.  Measured with every seat searching
-(``benchmarks/bench_search.py --game ebe --iterations 6``, games 0–199 of seed 1; figures in the README's
-ベンチマーク table): the team of ``mcts:6:guided`` wins far more often than the planner team at 2 players;
-see the README for 3 and 4 players and the speed.  The search reads the table through ``information_set``
-and ``determinize`` only, and ``team_value`` reads no hidden piece (tests/games/test_ebe_value.py).
+(``benchmarks/bench_search.py --game ebe --iterations 6``, games 0–199 of seed 1, team win rates with 95%
+Wilson intervals; the README's ベンチマーク table): ``mcts:6:guided`` 65.5% (58.7–71.7%) against the planner
+team's 41.5% (34.9–48.4%) at 2 players, 79.5% (73.4–84.5%) against 62.0% (55.1–68.4%) at 3, and 78.0%
+(71.8–83.2%) against 72.5% (65.9–78.2%) at 4 (better, but the intervals overlap: a turn holds more decisions
+at 4, so 20 decisions see fewer turns ahead); the random team wins none.  It plays 0.36 / 0.20 / 0.25 games
+a second at 2 / 3 / 4 players (every seat searching, one process).  The search reads the table through
+``information_set`` and ``determinize`` only, and ``team_value`` reads no hidden piece
+(tests/games/test_ebe_value.py).
 
 The decision is the most visited child of the root.  All randomness (determinizations, chance steps,
 tie-breaks, rollouts) comes from one ``random.Random`` seeded from the ``rng`` the runner passes to
