@@ -462,3 +462,16 @@ def test_a_small_seeded_team_game_with_the_setting_runs_and_repeats(ebe):
     b = run_games(ebe, Batch(2, ("mcts:2:guided",), 1, seed=8, check=True))
     assert a[0].error is None and a[0].result is not None
     assert (a[0].result, a[0].turns, a[0].steps) == (b[0].result, b[0].turns, b[0].steps)
+
+
+def test_depth_end_plays_out_to_the_end_whatever_comes_first():
+    """``depth=end`` plays every playout to the end of the game; ``:guided`` does not put its 40-decision
+    cut back, whichever order the settings are written in."""
+    engine = make_engine(Project(ROOT).load_game("euphoria"))
+    for spec in ("mcts:5:guided:depth=end", "mcts:5:depth=end:guided"):
+        p = make_policy(engine, spec)
+        assert p.depth is None and not p.round_cut and p.prior, spec
+    assert make_policy(engine, "mcts:5:guided").depth == 40
+    assert make_policy(engine, "mcts:5:depth=round:guided").round_cut
+    with pytest.raises(SimError, match="depth must be"):
+        make_policy(engine, "mcts:5:depth=never")
