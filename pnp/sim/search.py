@@ -21,6 +21,8 @@ Policy spec (``--policy``)::
     mcts:100:rollout=heuristic:depth=round
                         … a playout stops when the round it started in is over (the round as
                         ``engine.progress`` counts it: a hand in 24) and is scored by the standing then
+    mcts:100:guided:depth=end
+                        … playouts played to the end of the game (no cut)
     mcts:100:rollout=heuristic:depth=20
                         … a playout stops after 20 decisions and each seat is rewarded by its place in the
                         current scores (``engine.progress``); a team game stops at its first chance step
@@ -104,7 +106,7 @@ GUIDED_DEPTH = 40      # playout decisions before the standing scores it, for ``
 REWARDS = ("rank", "win")
 TREES = ("all", "own")
 SPEC_HELP = ("mcts:<iterations>[:guided][:c=<exploration>][:ms=<milliseconds>][:rollout=<policy>]"
-             "[:reward=rank|win][:tree=all|own][:depth=<decisions>|round][:prior=on|off][:paired=on|off]"
+             "[:reward=rank|win][:tree=all|own][:depth=<decisions>|round|end][:prior=on|off][:paired=on|off]"
              "[:margin=<0..1>]")
 
 
@@ -399,7 +401,7 @@ def parse_search_spec(engine: Any, spec: str,
         parts = parts[:at] + extra + parts[at:]
     c, ms, rollout, reward, tree = DEFAULT_C, None, None, "rank", "all"
     depth: int | None = None
-    prior = round_cut = paired = False
+    prior = round_cut = paired = depth_given = False
     margin = 0.0
     for p in parts[2:]:
         key, sep, value = p.partition("=")
@@ -412,15 +414,16 @@ def parse_search_spec(engine: Any, spec: str,
                 except SimError:        # a default the engine does not have: plain random playouts
                     rollout = None
             prior = rollout is not None
-            depth = depth or (None if round_cut else GUIDED_DEPTH)
+            if not depth_given:
+                depth = GUIDED_DEPTH
             continue
-        if key == "depth" and value == "round":
-            depth, round_cut = None, True
+        if key == "depth" and value in ("round", "end"):
+            depth, round_cut, depth_given = None, value == "round", True
             continue
         if key == "depth" and sep:
             if not value.isdigit() or int(value) < 1:
                 raise SimError(f"policy {spec!r}: depth must be a whole number of at least 1 ({SPEC_HELP})")
-            depth, round_cut = int(value), False
+            depth, round_cut, depth_given = int(value), False, True
             continue
         if key == "paired" and sep:
             if value not in ("on", "off"):

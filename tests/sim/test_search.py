@@ -374,20 +374,22 @@ def test_a_cut_rollout_is_scored_by_the_standing_and_stays_reproducible():
 
 
 def test_guided_search_takes_the_settings_the_engine_names():
-    """``:guided`` adds the engine's ``search_guidance`` (探偵無宿２: the other seats move by the heuristic
-    inside the tree); a setting written after ``guided`` still wins, and a game without guidance keeps
-    the search over every seat."""
+    """``:guided`` adds the engine's ``search_guidance`` (探偵無宿２: the paired step played to the end; 24:
+    playouts cut at the end of the hand); a setting written after ``guided`` still wins, only ``:guided``
+    takes them, and a game without guidance keeps the plain guided tree search."""
     tantei2 = make_engine(Project(ROOT).load_game("tantei2"))
-    assert tantei2.search_guidance == "tree=own"
+    assert tantei2.search_guidance == "paired=on:depth=end:margin=0.05"
     g = make_policy(tantei2, "mcts:5:guided")
-    assert g.own_tree and g.depth == 40 and g.prior and type(g.rollout).__name__ == "HeuristicPolicy"
-    assert not make_policy(tantei2, "mcts:5:guided:tree=all").own_tree
-    assert not make_policy(tantei2, "mcts:5:rollout=heuristic").own_tree       # only :guided takes it
+    assert g.paired and g.depth is None and g.margin == 0.05 and type(g.rollout).__name__ == "HeuristicPolicy"
+    assert not make_policy(tantei2, "mcts:5:guided:paired=off").paired
+    assert make_policy(tantei2, "mcts:5:guided:depth=40").depth == 40
+    assert not make_policy(tantei2, "mcts:5:rollout=heuristic").paired       # only :guided takes it
     terror24 = make_engine(Project(ROOT).load_game("terror24"))
     t = make_policy(terror24, "mcts:5:guided")
-    assert t.round_cut and t.depth is None and not t.own_tree
+    assert t.round_cut and t.depth is None and not t.own_tree and not t.paired
     euphoria = make_engine(Project(ROOT).load_game("euphoria"))
-    assert not make_policy(euphoria, "mcts:5:guided").own_tree
+    e = make_policy(euphoria, "mcts:5:guided")
+    assert not e.own_tree and not e.paired and e.depth == 40
 
 
 def test_depth_round_cuts_a_playout_when_its_round_is_over():
@@ -462,3 +464,31 @@ def test_a_small_seeded_team_game_with_the_setting_runs_and_repeats(ebe):
     b = run_games(ebe, Batch(2, ("mcts:2:guided",), 1, seed=8, check=True))
     assert a[0].error is None and a[0].result is not None
     assert (a[0].result, a[0].turns, a[0].steps) == (b[0].result, b[0].turns, b[0].steps)
+
+
+def test_depth_end_plays_out_to_the_end_whatever_comes_first():
+    """``depth=end`` plays every playout to the end of the game; ``:guided`` does not put its 40-decision
+    cut back, whichever order the settings are written in."""
+    engine = make_engine(Project(ROOT).load_game("euphoria"))
+    for spec in ("mcts:5:guided:depth=end", "mcts:5:depth=end:guided"):
+        p = make_policy(engine, spec)
+        assert p.depth is None and not p.round_cut and p.prior, spec
+    assert make_policy(engine, "mcts:5:guided").depth == 40
+    assert make_policy(engine, "mcts:5:depth=round:guided").round_cut
+    with pytest.raises(SimError, match="depth must be"):
+        make_policy(engine, "mcts:5:depth=never")
+
+
+def test_the_report_says_how_each_guided_search_plays():
+    """Each report states which players produced it: the search player's note follows the settings its
+    ``:guided`` stands for in that game (the engine's guidance first, the spec's own settings after)."""
+    from pnp.sim.report import policy_note
+    tantei2 = make_engine(Project(ROOT).load_game("tantei2"))
+    note = policy_note(tantei2, "mcts:30:guided")
+    assert "合法な手をすべて、同じ配り・同じ偶然のもとで" in note and "ゲームの終わりまで" in note
+    assert "少し先まで" in policy_note(tantei2, "mcts:30:guided:depth=30")
+    assert "チーム" not in note
+    terror24 = make_engine(Project(ROOT).load_game("terror24"))
+    assert "情報集合モンテカルロ木探索" in policy_note(terror24, "mcts:100:guided")
+    ebe = make_engine(Project(ROOT).load_game("ebe"))
+    assert policy_note(ebe, "mcts:6:guided").startswith("チームのための探索プレイヤー")
