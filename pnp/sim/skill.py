@@ -50,6 +50,7 @@ DEFAULT_LUCK_DEALS = 16
 DEFAULT_LUCK_CONTINUATIONS = 4
 DEFAULT_LUCK_EVENTS = 16
 TEAM_SAMPLES = 6            # samples per decision of a team game's search player (the measured setting)
+PAIRED_SAMPLES = 8          # samples per decision of a paired search in a report run (探偵無宿２'s :guided)
 
 
 def search_spec(engine: Any, iterations: int) -> str | None:
@@ -60,7 +61,8 @@ def search_spec(engine: Any, iterations: int) -> str | None:
     scored by the team value (see :mod:`pnp.sim.search`), with N at most ``TEAM_SAMPLES``: every sample
     plays out every legal move, so 6 samples already cost more than 25 tree iterations.  A cooperative game
     without the hook gets none (random playouts never win there, and full playouts are too slow for a
-    report run); its skill figure then compares the default team with a random team only."""
+    report run); its skill figure then compares the default team with a random team only.  A competitive game
+    whose ``:guided`` is the paired step (探偵無宿２) gets N at most ``PAIRED_SAMPLES``, for the same reason."""
     if getattr(engine, "cooperative", False):
         if not callable(getattr(engine, "team_value", None)) or default_policy(engine) == "random":
             return None
@@ -68,6 +70,9 @@ def search_spec(engine: Any, iterations: int) -> str | None:
     default = default_policy(engine)
     if default == "random":
         return f"mcts:{iterations}"
+    if "paired=on" in str(getattr(engine, "search_guidance", "") or "").split(":"):
+        # every sample plays every legal move to the end: 8 samples cost about what 100 tree iterations do
+        return f"mcts:{max(1, min(iterations, PAIRED_SAMPLES))}:guided"
     return f"mcts:{iterations}:guided"
 
 

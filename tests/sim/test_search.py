@@ -492,3 +492,14 @@ def test_the_report_says_how_each_guided_search_plays():
     assert "情報集合モンテカルロ木探索" in policy_note(terror24, "mcts:100:guided")
     ebe = make_engine(Project(ROOT).load_game("ebe"))
     assert policy_note(ebe, "mcts:6:guided").startswith("チームのための探索プレイヤー")
+
+
+def test_a_report_run_seats_an_affordable_search_player():
+    """The skill figures seat ``mcts:N:guided``; where :guided is the paired step (every legal move played
+    out per sample) N is capped so a report run stays short."""
+    from pnp.sim.skill import PAIRED_SAMPLES, TEAM_SAMPLES, search_spec
+    tantei2 = make_engine(Project(ROOT).load_game("tantei2"))
+    assert search_spec(tantei2, 25) == f"mcts:{PAIRED_SAMPLES}:guided"
+    assert search_spec(tantei2, 4) == "mcts:4:guided"
+    assert search_spec(make_engine(Project(ROOT).load_game("terror24")), 25) == "mcts:25:guided"
+    assert search_spec(make_engine(Project(ROOT).load_game("ebe")), 25) == f"mcts:{TEAM_SAMPLES}:guided"
