@@ -3,8 +3,8 @@
 A worker is started with ``fork``: it inherits everything the parent has loaded (the games, their
 plans, the fonts), so nothing large is pickled on the way in; only what a piece returns (small records)
 and its progress ticks come back, through a pipe of its own.  Where the platform has no ``fork``
-(Windows; macOS, where Python advises against it) ``fork_available`` is False and the caller builds in
-its own process.
+(Windows; macOS, where Python advises against it), or when this process runs other threads,
+``fork_available`` is False and the caller builds in its own process.
 
 An error in a worker reaches the caller as the same exception, with the same message, as if the piece
 had run in this process: a ``DataError`` with its problems, a ``PnpError``, an ``OSError`` with its file."""
@@ -13,6 +13,7 @@ from __future__ import annotations
 import multiprocessing
 import pickle
 import sys
+import threading
 import traceback
 from collections.abc import Callable, Sequence
 from multiprocessing.connection import Connection, wait
@@ -25,8 +26,11 @@ Task = Callable[[Tick], Any]
 
 
 def fork_available() -> bool:
-    """Whether workers can be forked here (and should be: macOS's system libraries are not fork-safe)."""
-    return sys.platform != "darwin" and "fork" in multiprocessing.get_all_start_methods()
+    """Whether workers can be forked here, and safely: not on macOS (its system libraries are not
+    fork-safe), nor from a process running other threads (a lock one of them holds would be copied
+    locked into the worker, which could then wait on it forever)."""
+    return (sys.platform != "darwin" and "fork" in multiprocessing.get_all_start_methods()
+            and threading.active_count() == 1)
 
 
 class WorkerDied(PnpError):
