@@ -69,10 +69,8 @@ def _remember_force(ctx: click.Context, _param: click.Parameter, value: bool) ->
     return value
 
 
-def _check_jobs(ctx: click.Context, param: click.Parameter, value: int | None) -> int:
+def _check_jobs(ctx: click.Context, param: click.Parameter, value: int) -> int:
     cores = max_jobs()
-    if value is None:           # the default of build_jobs_option: every core
-        return cores
     if value > cores and not ctx.meta.get("pnp.force_jobs"):
         raise click.BadParameter(f"{value} is more than the {cores} CPU cores of this machine "
                                  f"(add --force-jobs to start that many worker processes anyway)", ctx, param)
@@ -83,20 +81,21 @@ def jobs_option(fn):
     """--jobs J (1 … the number of cores) and --force-jobs to go beyond the cores on purpose."""
     fn = click.option("--jobs", type=click.IntRange(1), default=1, show_default=True, callback=_check_jobs,
                       help="並列プロセス数（1〜CPUコア数。結果は変わらない）")(fn)
-    return _force_jobs_option(fn)
+    return click.option("--force-jobs", is_flag=True, is_eager=True, expose_value=False, callback=_remember_force,
+                        help="CPUコア数を超える --jobs を許す")(fn)
+
+
+def _every_core(_ctx: click.Context, _param: click.Parameter, value: int | None) -> int:
+    return max_jobs() if value is None else value
 
 
 def build_jobs_option(fn):
-    """pnp build's --jobs J: as jobs_option, but every core by default (never more than the games)."""
-    fn = click.option("--jobs", type=click.IntRange(1), default=None, show_default="CPUコア数", callback=_check_jobs,
-                      help="同時に描くゲームの数（並列プロセス数、描くゲームの数まで。1 はこのプロセスで"
-                           "1ゲームずつ）。出力は変わらない")(fn)
-    return _force_jobs_option(fn)
-
-
-def _force_jobs_option(fn):
-    return click.option("--force-jobs", is_flag=True, is_eager=True, expose_value=False, callback=_remember_force,
-                        help="CPUコア数を超える --jobs を許す")(fn)
+    """pnp build's --jobs J: every core by default.  Not bounded by the cores like jobs_option: a build
+    starts at most one worker per game it draws, so no J can start more processes than there are games."""
+    return click.option("--jobs", type=click.IntRange(1), default=None, show_default="CPUコア数",
+                        callback=_every_core,
+                        help="同時に描くゲームの数（並列プロセス数。立てるのは描くゲームの数まで。1 はこのプロセスで"
+                             "1ゲームずつ）。出力は変わらない")(fn)
 
 
 executor_option = click.option(

@@ -79,9 +79,17 @@ def test_an_error_while_drawing_one_game_reads_the_same_as_with_one_job(tmp_path
     assert not (tmp_path / "two/euphoria").exists()      # nothing half-written where the game would go
 
 
-def test_jobs_below_one_is_a_usage_error(tmp_path):
-    r = build(two_games(tmp_path), tmp_path / "out", "--jobs", "0")
+def test_jobs_below_one_is_a_usage_error_and_more_jobs_than_games_start_one_per_game(tmp_path, monkeypatch):
+    project = two_games(tmp_path)
+    r = build(project, tmp_path / "out", "--jobs", "0")
     assert r.exit_code == 2 and "--jobs" in r.output
+    from pnp.commands import workers
+    asked: list[int] = []
+    real = workers.run_forked
+    monkeypatch.setattr(workers, "run_forked", lambda tasks, jobs, tick: asked.append(jobs) or real(tasks, jobs, tick))
+    r = build(project, tmp_path / "out", "--jobs", "64")
+    assert r.exit_code == 0, r.output
+    assert asked == ([2] if fork_available() else [])
 
 
 # -- the worker pool itself --------------------------------------------------------------------------
