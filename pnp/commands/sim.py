@@ -34,6 +34,7 @@ from ..sim.runner import Batch, Trace, iter_games, play_game
 from ..sim.skill import (
     DEFAULT_LUCK_CONTINUATIONS,
     DEFAULT_LUCK_DEALS,
+    DEFAULT_LUCK_EVENTS,
     DEFAULT_SEARCH_ITERATIONS,
     DEFAULT_SKILL_GAMES,
     skill_luck,
@@ -191,8 +192,14 @@ def replay(log_path: Path, project_dir: Path, show: bool) -> None:
               show_default=True, help="腕の影響を測る探索プレイヤーの1手あたりの読みの回数")
 @click.option("--luck-deals", type=click.IntRange(0, MAX_GAMES), default=None,
               help=f"配りの影響：配りの数（既定は--reportのとき{DEFAULT_LUCK_DEALS}、ほかは0）")
+@click.option("--luck-events", type=click.IntRange(0, MAX_GAMES), default=None,
+              help=f"途中の偶然1回の影響：途中の偶然（ダイス、カードを引くなど）を1回選んで調べるゲームの数"
+                   f"（既定は--reportのとき{DEFAULT_LUCK_EVENTS}、ほかは0）")
+@click.option("--luck-event", "luck_event_names", multiple=True, metavar="NAME",
+              help="途中の偶然1回の影響：選ぶ偶然をこの名前のものに限る（例：サイコロ。くり返し指定できる。"
+                   "既定はすべての偶然）")
 @click.option("--luck-continuations", type=click.IntRange(2, 1000), default=DEFAULT_LUCK_CONTINUATIONS,
-              show_default=True, help="配りの影響：同じ配りから別の種で続ける回数")
+              show_default=True, help="配りの影響・途中の偶然1回の影響：同じ状態から別の種で続ける回数")
 @click.option("--builtin-comparisons/--no-builtin-comparisons", "builtin", default=None,
               help="ゲームが求める比較（2ハンドと3ハンドなど）を同じ種で遊ぶ（既定は--reportのとき）")
 @project_option
@@ -201,13 +208,15 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
              compare_variant: str | None, compare_pairs: tuple[str, ...], option_pairs: tuple[str, ...],
              jobs: int, executor: str | None, check: bool,
              json_path: Path | None, report_path: Path | None, skill_games: int | None, search_iterations: int,
-             luck_deals: int | None, luck_continuations: int, builtin: bool | None, project_dir: Path) -> None:
+             luck_deals: int | None, luck_events: int | None, luck_event_names: tuple[str, ...],
+             luck_continuations: int, builtin: bool | None, project_dir: Path) -> None:
     """多数のゲームを自動で遊ばせ、席順・方針ごとの勝率、長さ、得点、終了理由、設計上の疑問への答え、
     腕と運の影響を集計します。"""
     game, engine = _load(project_dir, game_id)
     reporting = report_path is not None
     skill_games = (DEFAULT_SKILL_GAMES if reporting else 0) if skill_games is None else skill_games
     luck_deals = (DEFAULT_LUCK_DEALS if reporting else 0) if luck_deals is None else luck_deals
+    luck_events = (DEFAULT_LUCK_EVENTS if reporting else 0) if luck_events is None else luck_events
     builtin = reporting if builtin is None else builtin
     options = parse_options(engine, option_pairs)
     other_options = {**options, **parse_options(engine, compare_pairs)} if compare_pairs else None
@@ -254,11 +263,12 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
             summaries.append(summary)
         for summary in summaries:
             p = summary["players"]
-            if skill_games or luck_deals:
+            if skill_games or luck_deals or luck_events:
                 with _status(f"{game.title} {p}人 腕と運"):
                     summary["skill_luck"] = skill_luck(
                         engine, p, seed=seed, skill_games=skill_games, search_iterations=search_iterations,
-                        luck_deals=luck_deals, luck_continuations=luck_continuations, variant=variant,
+                        luck_deals=luck_deals, luck_continuations=luck_continuations, luck_events=luck_events,
+                        luck_event_names=luck_event_names, variant=variant,
                         options=options, executor=pool)
             if builtin and not comparing:
                 summary["report_comparisons"] = builtin_comparisons(

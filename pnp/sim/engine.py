@@ -179,6 +179,11 @@ class EngineReporting(Protocol):
 #                                             extra Japanese lines after a step (eliminations,
 #                                             round ends, a new lead player …), for ``pnp play``
 #   describe_result(state, result) -> list[str]
+#   chance_event_ja(state, outcome) -> str | None
+#                                             the Japanese name of the chance step at ``state`` (「サイコロ」,
+#                                             「山札から1枚」) for the single-event luck figure
+#                                             (:mod:`pnp.sim.skill`); None leaves the step out; default:
+#                                             ``outcome.label()`` up to its colon
 #
 # Result.extra conventions read by the generic metrics
 #   extra["per_seat"]: {fact: [value per seat]}   win rate by value (a detective, a first-entry
@@ -208,3 +213,4 @@ class EngineExtras(Protocol):
     def describe_setup(self, state: Any) -> list[str]: ...
     def narrate(self, before: Any, action: Any, after: Any) -> list[str]: ...
     def describe_result(self, state: Any, result: Result) -> list[str]: ...
+    def chance_event_ja(self, state: Any, outcome: Any) -> str | None: ...

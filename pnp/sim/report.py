@@ -203,12 +203,17 @@ def policy_note(engine: Any, name: str) -> str:
     if name in notes:
         return str(notes[name])
     if name == "mcts" or name.startswith("mcts:"):
-        guided = ("rollout=" in name and "rollout=random" not in name) or "guided" in name.split(":")
+        parts = name.split(":")
+        guided = ("rollout=" in name and "rollout=random" not in name) or "guided" in parts
+        if "guided" in parts:
+            parts += str(getattr(engine, "search_guidance", "") or "").split(":")
+        own = "tree=own" in parts
         return ("情報集合モンテカルロ木探索で、見えないカードをありうる配りに置き換えて何度も先を読み、"
                 "いちばん多く試した手を選びます。"
                 + ("先読みではゲーム自身の方針の打ち方をまねし、その方針が選ぶ手から試します。"
                    "先読みを途中で打ち切ったときは、その時点の得点の順位で形勢を見ます。" if guided else
                    "先読みでは合法な手をでたらめに打ちます。")
+                + ((f"ほかの席は{'その方針どおりに' if guided else 'でたらめに'}打つものと見なして読みます。") if own else "")
                 + "読みの回数が少ないと、ゲームに詳しい方針に負けることがあります。")
     if name in GENERIC_NOTES:
         return GENERIC_NOTES[name]

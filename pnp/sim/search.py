@@ -15,7 +15,8 @@ Policy spec (``--policy``)::
                         never wins, as in the cooperative EBE)
     mcts:100:guided     … guided by the game's default policy: playouts by that policy, its choice expanded
                         first (``prior=on``), playouts cut after 40 decisions and scored by the standing
-                        (``depth=40``); the same as ``rollout=<default>:prior=on:depth=40``
+                        (``depth=40``); the same as ``rollout=<default>:prior=on:depth=40``, followed by
+                        the settings the engine names in ``search_guidance`` (探偵無宿２: ``tree=own``)
     mcts:100:rollout=heuristic:depth=20
                         … a playout stops after 20 decisions and each seat is rewarded by its place in the
                         current scores (``engine.progress``); a team game always plays to the end
@@ -279,6 +280,12 @@ def parse_search_spec(engine: Any, spec: str,
         iterations = int(parts[1])
     except ValueError:
         raise SimError(f"policy {spec!r}: the iterations must be a whole number ({SPEC_HELP})") from None
+    if "guided" in parts[2:]:
+        # an engine may name settings that suit its game under :guided (``search_guidance``, e.g. 探偵無宿２'
+        # "tree=own"); they come right after ``guided``, so settings written later in the spec win
+        extra = [x for x in str(getattr(engine, "search_guidance", "") or "").split(":") if x]
+        at = parts.index("guided", 2) + 1
+        parts = parts[:at] + extra + parts[at:]
     c, ms, rollout, reward, tree = DEFAULT_C, None, None, "rank", "all"
     depth: int | None = None
     prior = False

@@ -12,6 +12,17 @@
   continuations of the same deal have the same winner, against the same rate for two games with
   different deals (the base rate Σ pᵢ², from the seats' win shares).  A cooperative game compares
   the team's outcome (win or loss) the same way.
+* **How much one chance event during play predicts the winner** (a die, a card drawn, a reshuffle) —
+  generically too: play ``D`` games with the default policy, and in each draw one of the chance steps
+  that come after the first decision, every such step equally likely (the opening ones are the deal's
+  figure).  From the state just before that step, play ``K`` continuations with fresh seeds for
+  everything later (A) keeping the step's outcome the game had, and (B) drawing it anew.  The figure is
+  the same-winner rate under A minus the rate under B, with a 95% interval over the games: how much
+  knowing that one outcome tells about who wins (0 when it does not matter).  The event is named in the
+  engine's words: the optional hook ``chance_event_ja(state, outcome)`` (``None`` leaves a step out of
+  the draw, e.g. to measure dice only), else the outcome's ``label()`` up to its colon
+  (「サイコロ: 2・5」 → 「サイコロ」).  ``only`` (``--luck-event``) limits the draw to events of those
+  names (e.g. the dice).  A game whose chance is all in the opening has no such event, and says so.
 
 Seat advantage under the strongest practical play is the batch's own seat win rate (the batch plays
 the game's default policy, the strongest practical player); the report reads it from there.
@@ -26,6 +37,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .engine import CHANCE, TERMINAL
+from .errors import SimError
 from .metrics import Summary
 from .policies import default_policy, make_policy
 from .runner import Batch, run_games
@@ -36,6 +48,7 @@ DEFAULT_SKILL_GAMES = 12
 DEFAULT_SEARCH_ITERATIONS = 25
 DEFAULT_LUCK_DEALS = 16
 DEFAULT_LUCK_CONTINUATIONS = 4
+DEFAULT_LUCK_EVENTS = 16
 
 
 def search_spec(engine: Any, iterations: int) -> str | None:
@@ -164,12 +177,139 @@ def deal_luck(engine: Any, players: int, *, deals: int, continuations: int, seed
             "excess": round(m - base_rate, 4)}
 
 
+def chance_event_name(engine: Any, state: Any, outcome: Any) -> str | None:
+    """The Japanese name of the chance step at ``state`` that gave ``outcome`` (see the module docstring);
+    ``None`` when the engine leaves the step out of the single-event figure."""
+    hook = getattr(engine, "chance_event_ja", None)
+    if callable(hook):
+        named: str | None = hook(state, outcome)
+        return named
+    label = getattr(outcome, "label", None)
+    text = label() if callable(label) else ""
+    for colon in (":", "："):
+        text = text.split(colon)[0]
+    return text.strip() or type(outcome).__name__
+
+
+def _sampled_game(engine: Any, players: int, variant: str, options: Mapping[str, Any], name: str,
+                  seed: int) -> tuple[list[Any], list[tuple[int, str, int | None, int]], int]:
+    """One game with ``name`` in every seat: its steps, its named chance steps after the first decision
+    (step index, event name, round or ``None``, decisions before it), and its number of decisions."""
+    rng, seat_rngs = game_rngs(seed, players)
+    pols = [make_policy(engine, name) for _ in range(players)]
+    views = [engine.information_set if getattr(p, "wants_information_set", False) else engine.observe
+             for p in pols]
+    uses = [getattr(p, "uses_observation", True) for p in pols]
+    prog = getattr(engine, "progress", None)
+    state = engine.new_state(players, variant, dict(options))
+    steps: list[Any] = []
+    events: list[tuple[int, str, int | None, int]] = []
+    decisions = 0
+    while True:
+        seat = engine.to_move(state)
+        if seat == TERMINAL:
+            break
+        if len(steps) > engine.max_steps:
+            raise RuntimeError(f"a sample game ran past max_steps={engine.max_steps}")
+        if seat == CHANCE:
+            action = engine.sample_chance(state, rng)
+            if decisions:
+                kind = chance_event_name(engine, state, action)
+                if kind is not None:
+                    events.append((len(steps), kind, int(prog(state)[0]) if prog else None, decisions))
+        else:
+            legal = engine.legal_actions(state)
+            action = pols[seat].choose(views[seat](state, seat) if uses[seat] else None, legal, seat_rngs[seat])
+            decisions += 1
+        engine.apply(state, action)
+        steps.append(action)
+    return steps, events, decisions
+
+
+def _agreement(outcomes: Sequence[Any]) -> float:
+    pairs = [(a, b) for i, a in enumerate(outcomes) for b in outcomes[i + 1:]]
+    same = sum(1 for a, b in pairs if a == b)
+    return same / len(pairs)
+
+
+def _mean_ci(values: Sequence[float], low: float, high: float) -> dict[str, Any]:
+    n = len(values)
+    m = sum(values) / n if n else 0.0
+    sd = math.sqrt(sum((x - m) ** 2 for x in values) / (n - 1)) if n > 1 else 0.0
+    half = Z95 * sd / math.sqrt(n) if n > 1 else 0.0
+    return {"rate": round(m, 4), "ci": [round(max(low, m - half), 4), round(min(high, m + half), 4)], "n": n}
+
+
+def event_luck(engine: Any, players: int, *, games: int, continuations: int, seed: int, policy: str | None = None,
+               only: Sequence[str] = (), variant: str = "standard",
+               options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """How much one chance event during play predicts the winner (see the module docstring): the same-
+    outcome rate of ``continuations`` playouts keeping the event's outcome, minus the rate drawing it anew.
+    ``only`` names the events to draw from (all when empty); a name no sampled game has is an error."""
+    options = dict(options or {})
+    wanted = tuple(dict.fromkeys(only))
+    seen: set[str] = set()
+    name = policy or default_policy(engine)
+    coop = bool(getattr(engine, "cooperative", False))
+    k = max(2, continuations)
+    kept: list[float] = []
+    redrawn: list[float] = []
+    kinds: dict[str, int] = {}
+    rounds: list[int] = []
+    shares: list[float] = []
+    for d in range(games):
+        steps, events, decisions = _sampled_game(engine, players, variant, options, name,
+                                                 derive_seed(seed, "event", d))
+        seen.update(e[1] for e in events)
+        if wanted:
+            events = [e for e in events if e[1] in wanted]
+        if not events:
+            continue
+        at, kind, rnd, before = events[random.Random(derive_seed(seed, "event", d, "pick")).randrange(len(events))]
+        kinds[kind] = kinds.get(kind, 0) + 1
+        if rnd is not None:
+            rounds.append(rnd)
+        shares.append(before / decisions)
+        state = engine.new_state(players, variant, dict(options))
+        for action in steps[:at]:
+            engine.apply(state, action)
+        rates = []
+        for mode in ("kept", "redrawn"):
+            outcomes = []
+            for j in range(k):
+                branch = state.clone()
+                if mode == "kept":
+                    engine.apply(branch, steps[at])
+                pols = [make_policy(engine, name) for _ in range(players)]
+                winners = _play_out(engine, branch, pols, derive_seed(seed, "event", d, mode, j))
+                outcomes.append(bool(winners) if coop else winners)
+            rates.append(_agreement(outcomes))
+        kept.append(rates[0])
+        redrawn.append(rates[1])
+    missing = [w for w in wanted if w not in seen]
+    if missing and games > 0:
+        names = ", ".join(sorted(seen)) or "none"
+        raise SimError(f"--luck-event {', '.join(missing)}: no chance step after the first decision has that name "
+                       f"in {games} sample games of {engine.game_id} with {players} players (names seen: {names})")
+    diff = _mean_ci([a - b for a, b in zip(kept, redrawn)], -1.0, 1.0)
+    return {"policy": name, "games": games, "continuations": k, "cooperative": coop, "only": list(wanted),
+            "measured": len(kept), "without_event": games - len(kept),
+            "kinds": dict(sorted(kinds.items(), key=lambda kv: (-kv[1], kv[0]))),
+            "round": ({"mean": round(sum(rounds) / len(rounds), 2), "min": min(rounds), "max": max(rounds)}
+                      if rounds else None),
+            "progress": round(sum(shares) / len(shares), 4) if shares else None,
+            "same_outcome_kept": _mean_ci(kept, 0.0, 1.0),
+            "same_outcome_redrawn": _mean_ci(redrawn, 0.0, 1.0),
+            "difference": {"mean": diff["rate"], "ci": diff["ci"], "n": diff["n"]}}
+
+
 def skill_luck(engine: Any, players: int, *, seed: int, skill_games: int = DEFAULT_SKILL_GAMES,
                search_iterations: int = DEFAULT_SEARCH_ITERATIONS, luck_deals: int = DEFAULT_LUCK_DEALS,
-               luck_continuations: int = DEFAULT_LUCK_CONTINUATIONS, variant: str = "standard",
+               luck_continuations: int = DEFAULT_LUCK_CONTINUATIONS, luck_events: int = DEFAULT_LUCK_EVENTS,
+               luck_event_names: Sequence[str] = (), variant: str = "standard",
                options: Mapping[str, Any] | None = None, executor: Any = None,
                progress: Callable[[str], None] = lambda _: None) -> dict[str, Any]:
-    """Both parts, for the report and ``pnp simulate --json``; a part with 0 games is left out."""
+    """All three parts, for the report and ``pnp simulate --json``; a part with 0 games is left out."""
     out: dict[str, Any] = {}
     if skill_games > 0 and callable(getattr(engine, "determinize", None)):
         out["skill"] = skill_figures(engine, players, games=skill_games, seed=seed,
@@ -180,6 +320,10 @@ def skill_luck(engine: Any, players: int, *, seed: int, skill_games: int = DEFAU
         progress("deal")
         out["deal"] = deal_luck(engine, players, deals=luck_deals, continuations=luck_continuations, seed=seed,
                                 variant=variant, options=options)
+    if luck_events > 0:
+        progress("event")
+        out["event"] = event_luck(engine, players, games=luck_events, continuations=luck_continuations, seed=seed,
+                                  only=luck_event_names, variant=variant, options=options)
     return out
 
 
@@ -211,4 +355,48 @@ def skill_luck_ja(fig: Mapping[str, Any], label: Callable[[str], str] = str) -> 
                      f"{100 * r['rate']:.1f}%（95%区間 {100 * lo:.1f}〜{100 * hi:.1f}%、配り{r['n']}通り）。"
                      f"配りが違うゲームどうしなら{100 * dl['base_rate']:.1f}%です"
                      f"（方針 {label(dl['policy'])}）。")
+    ev = fig.get("event")
+    if ev:
+        lines.append(_event_ja(ev, label))
     return lines
+
+
+def _event_ja(ev: Mapping[str, Any], label: Callable[[str], str]) -> str:
+    """The single-event figure as one paragraph a designer reads without a key."""
+    head = "途中の偶然1回の影響："
+    only = "・".join(f"「{k}」" for k in ev.get("only") or ())
+    if not ev["measured"]:
+        return (head + f"{ev['games']}ゲームのどれでも、最初の選択のあとに偶然の出来事（ダイス、カードを引く、"
+                "シャッフルなど）は起きませんでした。このゲームの偶然は最初の配りだけなので、運の影響は上の配りの"
+                "影響で測れます。")
+    what = "チームの勝敗" if ev["cooperative"] else "勝つ席"
+    picked = "、".join(f"「{k}」が{v}ゲーム" for k, v in ev["kinds"].items())
+    when = []
+    if ev.get("round"):
+        r = ev["round"]
+        span = f"{r['min']}ラウンド目" if r["min"] == r["max"] else f"{r['min']}〜{r['max']}ラウンド目"
+        when.append(f"平均{r['mean']:.1f}ラウンド目（{span}）")
+    if ev.get("progress") is not None:
+        when.append(f"選択の数で数えてゲームの{100 * ev['progress']:.0f}%が過ぎたところ")
+    a, b, d = ev["same_outcome_kept"], ev["same_outcome_redrawn"], ev["difference"]
+    lo, hi = d["ci"]
+    text = (head + f"各ゲームの途中（最初の選択より後）の{only or '偶然の出来事'}を1回ずつ無作為に選びました"
+            f"（選ばれたのは{picked}。{'、'.join(when)}）。その1回の結果をそのままにして別の種で"
+            f"{ev['continuations']}回ずつ続けると、{what}が一致したのは{_pct_ci(a)}、その1回も引き直して続けると"
+            f"{_pct_ci(b)}でした。差は{100 * d['mean']:+.1f}ポイント（95%区間 {100 * lo:+.1f}〜{100 * hi:+.1f}、"
+            f"{d['n']}ゲーム"
+            + (f"。途中に{only or '偶然の出来事'}がなかった{ev['without_event']}ゲームを除く"
+               if ev["without_event"] else "")
+            + "）。")
+    if lo <= 0 <= hi:
+        text += f"区間が0をまたぐので、その1回の偶然で{what}が決まるとは言えません"
+    elif lo > 0:
+        text += f"その1回の結果を知ると、{what}がこれだけ当てやすくなります"
+    else:
+        text += f"その1回の結果を決めておくと、かえって{what}がばらつきました（数が少ないための偶然かもしれません）"
+    return text + f"（方針 {label(ev['policy'])}）。"
+
+
+def _pct_ci(r: Mapping[str, Any]) -> str:
+    lo, hi = r["ci"]
+    return f"{100 * r['rate']:.1f}%（95%区間 {100 * lo:.1f}〜{100 * hi:.1f}%）"

@@ -44,7 +44,7 @@ class Die:
     seat: int
 
     def label(self) -> str:
-        return f"ダイスで{self.seat + 1}番席"
+        return f"ダイス: {self.seat + 1}番席"
 
     def to_json(self) -> Any:
         return {"die": self.seat}

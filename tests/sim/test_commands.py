@@ -75,7 +75,7 @@ def test_play_same_seed_same_log(tmp_path):
 
 def test_simulate_json_jobs_independent_and_report(tmp_path):
     j1, j2, pdf = tmp_path / "1.json", tmp_path / "2.json", tmp_path / "r.pdf"
-    small = ("--skill-games", "4", "--search-iterations", "5", "--luck-deals", "4")
+    small = ("--skill-games", "4", "--search-iterations", "5", "--luck-deals", "4", "--luck-events", "4")
     r = run("simulate", "euphoria", "--games", "60", "--players", "4", "--policy", "heuristic,random",
             "--json", str(j1), "--report", str(pdf), "--compare-variant", "hidden_removed", *small)
     assert r.exit_code == 0, r.output

@@ -15,7 +15,7 @@ from pnp.sim.labels import missing_labels
 from pnp.sim.metrics import summarize
 from pnp.sim.report import write_report
 from pnp.sim.runner import Batch, run_games
-from pnp.sim.skill import deal_luck, skill_figures
+from pnp.sim.skill import deal_luck, event_luck, skill_figures
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -132,12 +132,16 @@ def test_report_first_page_answers_and_no_single_bar_chart(tmp_path):
     engine = ToyEngine(labels={"done": "決着"}, comparisons=({"name_ja": "最後のダイスで決める", "variant": "late"},))
     s, batch = summary(engine, games=40)
     s["report_comparisons"] = builtin_comparisons(engine, batch, s)
-    s["skill_luck"] = {"deal": deal_luck(engine, 3, deals=6, continuations=3, seed=1, policy="random")}
+    s["skill_luck"] = {"deal": deal_luck(engine, 3, deals=6, continuations=3, seed=1, policy="random"),
+                       "event": event_luck(engine, 3, games=6, continuations=3, seed=1, policy="random",
+                                           variant="late")}
     out = tmp_path / "r.pdf"
     write_report(out, "トイ", [s], engine=engine)
     pages = pdf_text(out)
     first = pages[0]
+    # the late die names the winner: kept, every continuation agrees; the figure sits beside the deal's
     for words in ("このレポートを作ったプレイヤー", "ランダム（random）", "合法な手から", "配りの影響",
+                  "途中の偶然1回の影響", "選ばれたのは「ダイス」が6ゲーム", "勝つ席が一致したのは100.0%",
                   "ゲームが求める比較", "最後のダイスで決める", "いまのルール"):
         assert words in first, words
     # one end reason: a sentence, not a chart with one bar
@@ -160,11 +164,21 @@ def test_cooperative_report_has_no_seat_charts(tmp_path):
 def test_simulate_report_for_a_cooperative_game(tmp_path):
     pdf, j = tmp_path / "ebe.pdf", tmp_path / "ebe.json"
     r = run("simulate", "ebe", "--games", "20", "--players", "3", "--report", str(pdf), "--json", str(j),
-            "--skill-games", "2", "--search-iterations", "3", "--luck-deals", "3", "--luck-continuations", "2")
+            "--skill-games", "2", "--search-iterations", "3", "--luck-deals", "3", "--luck-continuations", "2",
+            "--luck-events", "2", "--luck-event", "サイコロ")
     assert r.exit_code == 0, r.output
     data = json.loads(j.read_text(encoding="utf-8"))
     assert data["skill_luck"]["deal"]["continuations"] == 2
+    ev = data["skill_luck"]["event"]
+    assert ev["kinds"] == {"サイコロ": 2} and ev["continuations"] == 2 and ev["difference"]["n"] == 2
     assert set(data["skill_luck"]["skill"]) >= {"team_planner", "team_random"} and data["skill_luck"]["skill"]["search"] is None
     text = "".join(pdf_text(pdf))
     assert "席ごとの勝率" not in text and "チームの勝率" in text and "ステーションライフ" in text
-    assert "腕の影響" in text and "配りの影響" in text
+    assert "腕の影響" in text and "配りの影響" in text and "途中の偶然1回の影響" in text
+    assert "途中の偶然1回の影響" in r.output and "「サイコロ」が2ゲーム" in r.output
+
+
+def test_simulate_refuses_a_chance_event_the_game_does_not_have():
+    r = run("simulate", "terror24", "--games", "5", "--players", "3", "--luck-events", "2", "--luck-event", "サイコロ")
+    assert r.exit_code == 1 and "Traceback" not in r.output
+    assert "--luck-event サイコロ: no chance step" in r.output and "ダイス" in r.output

@@ -364,3 +364,17 @@ def test_a_cut_rollout_is_scored_by_the_standing_and_stays_reproducible():
     # a team game has no standing to cut at: its playouts go to the end
     ebe = make_engine(Project(ROOT).load_game("ebe"))
     assert make_policy(ebe, "mcts:4:rollout=planner:depth=3").depth is None
+
+
+def test_guided_search_takes_the_settings_the_engine_names():
+    """``:guided`` adds the engine's ``search_guidance`` (探偵無宿２: the other seats move by the heuristic
+    inside the tree); a setting written after ``guided`` still wins, and a game without guidance keeps
+    the search over every seat."""
+    tantei2 = make_engine(Project(ROOT).load_game("tantei2"))
+    assert tantei2.search_guidance == "tree=own"
+    g = make_policy(tantei2, "mcts:5:guided")
+    assert g.own_tree and g.depth == 40 and g.prior and type(g.rollout).__name__ == "HeuristicPolicy"
+    assert not make_policy(tantei2, "mcts:5:guided:tree=all").own_tree
+    assert not make_policy(tantei2, "mcts:5:rollout=heuristic").own_tree       # only :guided takes it
+    euphoria = make_engine(Project(ROOT).load_game("euphoria"))
+    assert not make_policy(euphoria, "mcts:5:guided").own_tree
