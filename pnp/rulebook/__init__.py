@@ -23,8 +23,8 @@ from ..text import fonts
 from . import markup
 from .markup import FRONT_MATTER_SCHEMA, parse_rulebook
 
-__all__ = ["build_rulebook", "has_rulebook", "check_rulebook", "checked_rulebook", "stated_counts", "FRONT_MATTER_SCHEMA",
-           "PAPERS"]
+__all__ = ["build_rulebook", "has_rulebook", "check_rulebook", "checked_rulebook", "stated_counts",
+           "FRONT_MATTER_SCHEMA", "PAPERS"]
 
 PAPERS = ("a5", "a4")
 
@@ -138,10 +138,10 @@ def build_rulebook(game: Game, out_dir: Path, paper: str = "a5", cmyk: bool = Fa
         from ..errors import PnpError
         raise PnpError(f"unknown rulebook paper {paper!r} (use {', '.join(_SIZES)})")
     if doc is None:
-        doc, problems = checked_rulebook(game)      # parsed once: checked, then typeset
+        doc, parse_problems = parse_rulebook(game)       # parsed once: checked, then typeset
+        problems = _all_problems(doc, parse_problems)
         if problems:
             raise DataError(problems)
-    assert doc is not None
     out_dir = Path(out_dir)
     reading, booklet = out_dir / "rulebook.pdf", out_dir / "rulebook-booklet.pdf"
     with atomic_path(reading) as tmp_r, atomic_path(booklet) as tmp_b:
