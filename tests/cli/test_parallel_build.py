@@ -65,6 +65,20 @@ def test_two_jobs_write_the_bytes_one_job_writes_and_a_rebuild_draws_nothing(tmp
 
 
 @needs_fork
+def test_progress_names_every_unit_of_every_game(tmp_path):
+    from pnp.commands.incremental import build_project
+    from pnp.outputs import BuildOptions
+    project = two_games(tmp_path)
+    seen: dict[int, list[str]] = {1: [], 2: []}
+    steps: dict[int, int] = {}
+    for jobs in (1, 2):
+        build_project(project, [], tmp_path / f"out{jobs}", BuildOptions(), jobs=jobs, tick=seen[jobs].append,
+                      steps=lambda n, jobs=jobs: steps.__setitem__(jobs, n))
+    assert "euphoria/rulebook" in seen[2] and "mini/cards" in seen[2]
+    assert sorted(seen[2]) == sorted(seen[1]) and len(seen[2]) == steps[2] == steps[1]
+
+
+@needs_fork
 def test_an_error_while_drawing_one_game_reads_the_same_as_with_one_job(tmp_path):
     """A table too wide for the page is found while the rulebook is typeset, i.e. in a worker."""
     project = two_games(tmp_path)
