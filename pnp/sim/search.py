@@ -17,6 +17,9 @@ Policy spec (``--policy``)::
                         first (``prior=on``), playouts cut after 40 decisions and scored by the standing
                         (``depth=40``); the same as ``rollout=<default>:prior=on:depth=40``, followed by
                         the settings the engine names in ``search_guidance`` (探偵無宿２: ``tree=own``)
+    mcts:100:rollout=heuristic:depth=round
+                        … a playout stops when the round it started in is over (the round as
+                        ``engine.progress`` counts it: a hand in 24) and is scored by the standing then
     mcts:100:rollout=heuristic:depth=20
                         … a playout stops after 20 decisions and each seat is rewarded by its place in the
                         current scores (``engine.progress``); a team game always plays to the end
@@ -69,7 +72,7 @@ GUIDED_DEPTH = 40      # playout decisions before the standing scores it, for ``
 REWARDS = ("rank", "win")
 TREES = ("all", "own")
 SPEC_HELP = ("mcts:<iterations>[:guided][:c=<exploration>][:ms=<milliseconds>][:rollout=<policy>]"
-             "[:reward=rank|win][:tree=all|own][:depth=<decisions>][:prior=on|off]")
+             "[:reward=rank|win][:tree=all|own][:depth=<decisions>|round][:prior=on|off]")
 
 
 def is_search_spec(name: str) -> bool:
@@ -94,7 +97,7 @@ class SearchPolicy:
 
     def __init__(self, engine: Any, iterations: int, c: float = DEFAULT_C, ms: float | None = None,
                  name: str | None = None, rollout: Any = None, reward: str = "rank", tree: str = "all",
-                 depth: int | None = None, prior: bool = False) -> None:
+                 depth: int | None = None, prior: bool = False, round_cut: bool = False) -> None:
         if iterations < 1:
             raise SimError(f"mcts: the number of iterations must be at least 1, got {iterations}")
         if c < 0:
@@ -121,6 +124,8 @@ class SearchPolicy:
         # a rollout cut after `depth` decisions is scored by the standing (progress); a team game and
         # an engine without progress play every rollout to the end
         self.depth = depth if depth and callable(progress) and not self.cooperative else None
+        # depth=round: the playout stops when the round it started in is over
+        self.round_cut = round_cut and callable(progress) and not self.cooperative
         self.progress: Any = progress
         self.prior = prior and rollout is not None    # expand the rollout policy's choice first
         self.name = name or f"mcts:{iterations}"
@@ -179,6 +184,7 @@ class SearchPolicy:
         roll_obs = eng.observe if roll is not None and getattr(roll, "uses_observation", True) else None
         own_tree = self.own_tree
         depth, prior = self.depth, self.prior
+        round_of = (lambda st: self.progress(st)[0]) if self.round_cut else None
         root = Node(-1)
         max_steps = eng.max_steps
 
@@ -245,11 +251,15 @@ class SearchPolicy:
             # rollout: uniformly random legal moves (or the rollout policy's), chance by the engine
             decisions = 0
             cut = False
+            start_round = round_of(s) if round_of is not None else None
             while True:
                 mover = to_move(s)
                 if mover == TERMINAL:
                     break
                 if depth is not None and decisions >= depth:
+                    cut = True
+                    break
+                if round_of is not None and mover != CHANCE and round_of(s) != start_round:
                     cut = True
                     break
                 if steps > max_steps:
@@ -288,7 +298,7 @@ def parse_search_spec(engine: Any, spec: str,
         parts = parts[:at] + extra + parts[at:]
     c, ms, rollout, reward, tree = DEFAULT_C, None, None, "rank", "all"
     depth: int | None = None
-    prior = False
+    prior = round_cut = False
     for p in parts[2:]:
         key, sep, value = p.partition("=")
         if key == "guided" and not sep:     # the game's own default policy guides the search
@@ -300,12 +310,15 @@ def parse_search_spec(engine: Any, spec: str,
                 except SimError:        # a default the engine does not have: plain random playouts
                     rollout = None
             prior = rollout is not None
-            depth = depth or GUIDED_DEPTH
+            depth = depth or (None if round_cut else GUIDED_DEPTH)
+            continue
+        if key == "depth" and value == "round":
+            depth, round_cut = None, True
             continue
         if key == "depth" and sep:
             if not value.isdigit() or int(value) < 1:
                 raise SimError(f"policy {spec!r}: depth must be a whole number of at least 1 ({SPEC_HELP})")
-            depth = int(value)
+            depth, round_cut = int(value), False
             continue
         if key == "prior" and sep:
             if value not in ("on", "off"):
@@ -337,4 +350,4 @@ def parse_search_spec(engine: Any, spec: str,
         except ValueError:
             raise SimError(f"policy {spec!r}: {key} must be a positive number ({SPEC_HELP})") from None
     return SearchPolicy(engine, iterations, c=c, ms=ms, name=spec, rollout=rollout, reward=reward, tree=tree,
-                        depth=depth, prior=prior)
+                        depth=depth, prior=prior, round_cut=round_cut)

@@ -378,3 +378,33 @@ def test_guided_search_takes_the_settings_the_engine_names():
     assert not make_policy(tantei2, "mcts:5:rollout=heuristic").own_tree       # only :guided takes it
     euphoria = make_engine(Project(ROOT).load_game("euphoria"))
     assert not make_policy(euphoria, "mcts:5:guided").own_tree
+
+
+def test_depth_round_cuts_a_playout_when_its_round_is_over():
+    """``depth=round``: a playout stops at the first decision after the round it started in is over (a
+    hand in 24, as ``progress`` counts it), and is scored by the standing there."""
+    engine = make_engine(Project(ROOT).load_game("terror24"))
+    p = make_policy(engine, "mcts:6:guided:depth=round")
+    assert p.round_cut and p.depth is None and p.prior
+    assert not make_policy(engine, "mcts:6:guided").round_cut
+    assert make_policy(engine, "mcts:6:depth=round:depth=12").depth == 12     # the last setting wins
+    cut_rounds = []
+
+    class Spy(type(p)):
+        def standing(self, state):
+            cut_rounds.append(engine.progress(state)[0])
+            return super().standing(state)
+
+    spy = Spy(engine, 6, rollout=p.rollout, prior=True, round_cut=True)
+    state = engine.new_state(4)
+    rng = __import__("random").Random(3)
+    while engine.to_move(state) == CHANCE:
+        engine.apply(state, engine.sample_chance(state, rng))
+    assert engine.progress(state)[0] == 1
+    info = engine.information_set(state, engine.to_move(state))
+    spy.search(info, engine.to_move(state), __import__("random").Random(5))
+    assert cut_rounds and set(cut_rounds) == {2}        # every playout ran to the end of hand 1, no further
+    spec = "mcts:4:guided:depth=round"
+    a = run_games(engine, Batch(4, (spec, "heuristic"), 1, seed=2))
+    b = run_games(engine, Batch(4, (spec, "heuristic"), 1, seed=2))
+    assert a[0].error is None and a[0].result == b[0].result
