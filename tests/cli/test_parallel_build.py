@@ -93,6 +93,20 @@ def test_an_error_while_drawing_one_game_reads_the_same_as_with_one_job(tmp_path
     assert not (tmp_path / "two/euphoria").exists()      # nothing half-written where the game would go
 
 
+def test_a_data_error_in_one_game_reads_the_same_with_two_jobs(tmp_path):
+    """Found while loading, before any worker starts: nothing is written, for either game."""
+    project = two_games(tmp_path)
+    cards = project / "components/mini/cards.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("{id: sun-2, suit: sun,", "{id: sun-2, suit: sol,"),
+                     encoding="utf-8")
+    r1 = build(project, tmp_path / "one", "--jobs", "1")
+    r2 = build(project, tmp_path / "two", "--jobs", "2")
+    assert r1.exit_code == 1 and r2.exit_code == 1
+    assert "components/mini/cards.yaml:15:" in r2.output and "sol" in r2.output
+    assert r2.output == r1.output and "Traceback" not in r2.output
+    assert not (tmp_path / "two").exists()
+
+
 def test_jobs_below_one_is_a_usage_error_and_more_jobs_than_games_start_one_per_game(tmp_path, monkeypatch):
     project = two_games(tmp_path)
     r = build(project, tmp_path / "out", "--jobs", "0")
