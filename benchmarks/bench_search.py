@@ -11,9 +11,12 @@ guided by the game's default policy, see pnp/sim/search.py) against the others a
 the game's own policies (``heuristic`` …) or all ``random``; the line-up rotates so the search player sits in every
 seat equally often.  The figure is the search player's win share (a k-way tie for first counts 1/k)
 with its 95% Wilson interval, beside the fair share 1/players.  A cooperative game (EBE) has no
-head-to-head: it prints the team's win rate with every seat played by each policy, the search player
-playing its games out with the game's default policy (``rollout=…``: random play never wins there, so
-random rollouts teach a search nothing); ``--coop-games`` games per player count.
+head-to-head: it prints the team's win rate with every seat played by each policy (the game's own, random,
+and the search player), on the same seeds, with the games per second; the search team plays
+``--coop-games`` games per player count.  There ``guided`` is paired playouts by the game's default policy
+scored by the engine's team value (see pnp/sim/search.py); the README's figures for EBE come from
+
+    python benchmarks/bench_search.py --game ebe --skip-speed --iterations 6 --games 200 --coop-games 200 --jobs 1
 
 Prints figures; it is not a test.  Games are seeded, so a run repeats exactly."""
 from __future__ import annotations
@@ -83,7 +86,7 @@ def search_name(engine, args) -> str:
         return base
     if args.settings == "guided":
         default = default_policy(engine)
-        if default == "random" or getattr(engine, "cooperative", False):
+        if default == "random":
             return base
         return f"{base}:guided" if args.depth == 40 else f"{base}:rollout={default}:depth={args.depth}:prior=on"
     return base + args.settings
@@ -93,17 +96,18 @@ def strength(gid, engine, args) -> None:
     search = search_name(engine, args)
     opponents = sorted(game_policies(engine)) + ["random"]
     if getattr(engine, "cooperative", False):
-        search += f":rollout={default_policy(engine)}"
-        for players in range(engine.min_players, engine.max_players + 1):
-            for pol in [search] + opponents:
+        counts = range(engine.min_players, engine.max_players + 1)
+        for players in [p for p in args.players if p in counts] if args.players else counts:
+            for pol in opponents + [search]:
                 t = time.perf_counter()
                 games = args.coop_games if pol == search else args.games
                 recs = run_games(engine, Batch(players, (pol,), games, seed=args.seed), jobs=args.jobs)
                 done = [r for r in recs if r.result is not None]
                 won = sum(1 for r in done if r.result.winners)
                 lo, hi = wilson(won, len(done))
+                dt = time.perf_counter() - t
                 print(f"{gid} {players}p team of {pol:10s} team win {won / max(1, len(done)):6.1%} "
-                      f"[{lo:6.1%}, {hi:6.1%}]  n={len(done)}  ({time.perf_counter() - t:.0f} s)", flush=True)
+                      f"[{lo:6.1%}, {hi:6.1%}]  n={len(done)}  ({dt:.0f} s, {games / dt:.2f} games/s)", flush=True)
         return
     counts = range(engine.min_players, engine.max_players + 1)
     for players in [p for p in args.players if p in counts] if args.players else counts:

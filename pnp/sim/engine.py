@@ -199,6 +199,10 @@ class EngineReporting(Protocol):
 #   hidden_information: bool
 #   information_set(state, seat) -> state
 #   determinize(info, seat, rng) -> state
+#   team_value(state) -> float                a cooperative engine's estimate of the team's chance to win
+#                                             from ``state``, in [0, 1] (1 or 0 once the game is over); the
+#                                             search scores a cut playout with it (``depth=``), so it must
+#                                             read only what every seat sees (it is called on samples)
 
 
 class EngineExtras(Protocol):

@@ -205,8 +205,21 @@ def policy_note(engine: Any, name: str) -> str:
     if name == "mcts" or name.startswith("mcts:"):
         parts = name.split(":")
         guided = ("rollout=" in name and "rollout=random" not in name) or "guided" in parts
-        if "guided" in parts:
-            parts += str(getattr(engine, "search_guidance", "") or "").split(":")
+        if "guided" in parts:       # the engine's settings come right after guided, as the spec parser reads them
+            at = parts.index("guided") + 1
+            parts[at:at] = [x for x in str(getattr(engine, "search_guidance", "") or "").split(":") if x]
+        if "paired=on" in parts and not getattr(engine, "cooperative", False):
+            depth = next((p for p in reversed(parts) if p.startswith("depth=")), "" if "guided" not in parts else "40")
+            how = {"": "ゲームの終わりまで", "depth=end": "ゲームの終わりまで",
+                   "depth=round": "ラウンドの終わりまで"}.get(depth, "少し先まで")
+            return ("探索プレイヤーです。見えないカードをありうる配りに置き換えた局面をいくつか作り、"
+                    f"合法な手をすべて、同じ配り・同じ偶然のもとで、全員がゲーム自身の方針で打つものとして{how}"
+                    "打ってみて、順位で比べます。ほかの手がはっきり上回らない限り、ゲーム自身の方針が選ぶ手を打ちます。")
+        if "paired=on" in parts:
+            return ("チームのための探索プレイヤーです。見えないカードをありうる配りに置き換えた局面をいくつか作り、"
+                    "合法な手をすべて、同じ配り・同じサイコロで、ゲーム自身の方針の打ち方で少し先まで打ってみて、"
+                    "その時点のチームの勝ちやすさ（エンジンの見積もり team_value）で比べます。"
+                    "ほかの手がはっきり上回らない限り、ゲーム自身の方針が選ぶ手を打ちます。")
         own = "tree=own" in parts
         return ("情報集合モンテカルロ木探索で、見えないカードをありうる配りに置き換えて何度も先を読み、"
                 "いちばん多く試した手を選びます。"

@@ -16,13 +16,24 @@ Policy spec (``--policy``)::
     mcts:100:guided     … guided by the game's default policy: playouts by that policy, its choice expanded
                         first (``prior=on``), playouts cut after 40 decisions and scored by the standing
                         (``depth=40``); the same as ``rollout=<default>:prior=on:depth=40``, followed by
-                        the settings the engine names in ``search_guidance`` (探偵無宿２: ``tree=own``)
+                        the settings the engine names in ``search_guidance`` (探偵無宿２: ``tree=own``; 24:
+                        ``depth=round``)
     mcts:100:rollout=heuristic:depth=round
                         … a playout stops when the round it started in is over (the round as
                         ``engine.progress`` counts it: a hand in 24) and is scored by the standing then
+    mcts:100:guided:depth=end
+                        … playouts played to the end of the game (no cut)
     mcts:100:rollout=heuristic:depth=20
                         … a playout stops after 20 decisions and each seat is rewarded by its place in the
-                        current scores (``engine.progress``); a team game always plays to the end
+                        current scores (``engine.progress``); a team game stops at its first chance step
+                        after 20 decisions and is scored by ``engine.team_value`` (without that hook it
+                        plays to the end)
+    mcts:6:rollout=planner:paired=on:depth=20:margin=0.05
+                        … no tree: every legal move is played out on the same 6 samples (see "Paired
+                        playouts" below); the rollout policy's move stands unless another beats its mean
+                        reward by more than ``margin`` (default 0)
+    mcts:6:guided       … in EBE (its ``search_guidance``): the same as
+                        ``rollout=planner:paired=on:depth=20:margin=0.05`` (the setting measured below)
     mcts:100:rollout=heuristic:prior=on
                         … a node's first new child is the rollout policy's choice (a prior from the game's
                         own player) instead of a random untried move
@@ -50,6 +61,25 @@ arrangement (see the engine protocol).  Each iteration
    seed 1: in 24 the place reward took a win share of 8/12 where the win reward took 2/12, in
    探偵無宿２ 4/12 against 0/12 — in few iterations the place tells a search more than the bare win.
 
+Paired playouts for a team game (``paired=on``; EBE's ``:guided``).  In a cooperative game the tree search
+above learns little in a practical budget: random playouts never win in EBE, full playouts by the planner
+end in a bare win or loss, so a few dozen of them rank moves by noise (``mcts:16:rollout=planner:prior=on``,
+every seat, 2 players, games 0–39 of seed 7: 3 of 40 won, the planner team 18), and a playout cut after a
+few decisions ranks them by the value alone, with its faults (``mcts:16:…:prior=on:depth=1``: 35 of 100
+against the planner team's 42).  What works is a policy-improvement step on the game's own player: each
+sample draws one determinization and one seed, and every legal move is played out from that same
+determinization with that same seed (chance steps and the rollout policy's own draws), so the moves are
+compared on the same luck; each playout stops at the first chance step after ``depth`` decisions (the start
+of the next turn in EBE, before the dice: the points the value was fitted at) and is scored by the engine's
+``team_value(state) -> [0, 1]`` (the team's chance to win from there; 1 or 0 at the end).  The default
+policy's own move is kept unless another move's summed value beats it by more than ``margin`` × samples —
+a small difference is noise, and the default player's judgement is worth keeping.  The decision costs
+samples × legal moves × ``depth`` decisions of the rollout policy.  Measured with every seat searching
+(``benchmarks/bench_search.py --game ebe --iterations 6``, games 0–199 of seed 1; figures in the README's
+ベンチマーク table): the team of ``mcts:6:guided`` wins far more often than the planner team at 2 players;
+see the README for 3 and 4 players and the speed.  The search reads the table through ``information_set``
+and ``determinize`` only, and ``team_value`` reads no hidden piece (tests/games/test_ebe_value.py).
+
 The decision is the most visited child of the root.  All randomness (determinizations, chance steps,
 tie-breaks, rollouts) comes from one ``random.Random`` seeded from the ``rng`` the runner passes to
 ``choose``, so a game is a function of its seed.  The player never receives the real state: what it
@@ -72,7 +102,8 @@ GUIDED_DEPTH = 40      # playout decisions before the standing scores it, for ``
 REWARDS = ("rank", "win")
 TREES = ("all", "own")
 SPEC_HELP = ("mcts:<iterations>[:guided][:c=<exploration>][:ms=<milliseconds>][:rollout=<policy>]"
-             "[:reward=rank|win][:tree=all|own][:depth=<decisions>|round][:prior=on|off]")
+             "[:reward=rank|win][:tree=all|own][:depth=<decisions>|round|end][:prior=on|off][:paired=on|off]"
+             "[:margin=<0..1>]")
 
 
 def is_search_spec(name: str) -> bool:
@@ -97,7 +128,8 @@ class SearchPolicy:
 
     def __init__(self, engine: Any, iterations: int, c: float = DEFAULT_C, ms: float | None = None,
                  name: str | None = None, rollout: Any = None, reward: str = "rank", tree: str = "all",
-                 depth: int | None = None, prior: bool = False, round_cut: bool = False) -> None:
+                 depth: int | None = None, prior: bool = False, round_cut: bool = False, paired: bool = False,
+                 margin: float = 0.0) -> None:
         if iterations < 1:
             raise SimError(f"mcts: the number of iterations must be at least 1, got {iterations}")
         if c < 0:
@@ -121,18 +153,26 @@ class SearchPolicy:
         if depth is not None and depth < 1:
             raise SimError(f"mcts: depth must be at least 1, got {depth}")
         progress = getattr(engine, "progress", None)
-        # a rollout cut after `depth` decisions is scored by the standing (progress); a team game and
-        # an engine without progress play every rollout to the end
-        self.depth = depth if depth and callable(progress) and not self.cooperative else None
+        # a rollout cut after `depth` decisions is scored by the standing (progress), in a team game by the
+        # engine's team_value; an engine without the hook plays every rollout to the end
+        team_value = getattr(engine, "team_value", None) if self.cooperative else None
+        scorer = team_value if self.cooperative else progress
+        self.depth = depth if depth and callable(scorer) else None
         # depth=round: the playout stops when the round it started in is over
         self.round_cut = round_cut and callable(progress) and not self.cooperative
         self.progress: Any = progress
+        self.team_value: Any = team_value
         self.prior = prior and rollout is not None    # expand the rollout policy's choice first
+        self.paired = paired
+        self.margin = margin
         self.name = name or f"mcts:{iterations}"
 
     # ------------------------------------------------------------------ rewards
     def standing(self, state: Any) -> list[float]:
-        """The reward of a rollout cut short: each seat's place in the current scores, as ``rank``."""
+        """The reward of a rollout cut short: each seat's place in the current scores, as ``rank``; in a team
+        game every seat's reward is the engine's ``team_value`` (the team's chance to win from here)."""
+        if self.cooperative:
+            return [float(self.team_value(state))] * self.engine.max_players
         scores = self.progress(state)[1]
         n = len(scores)
         if n < 2:
@@ -162,6 +202,8 @@ class SearchPolicy:
         eng = self.engine
         seat = eng.to_move(info)
         r = random.Random(rng.getrandbits(64))
+        if self.paired:
+            return self.choose_paired(info, legal, seat, r)
         root = self.search(info, seat, r)
         best, best_key = None, None
         for a in legal:                      # the real legal set; legal is sorted, so ties are stable
@@ -169,6 +211,62 @@ class SearchPolicy:
             key = (ch.visits, ch.total) if ch is not None else (-1, 0.0)
             if best_key is None or key > best_key:
                 best, best_key = a, key
+        return best
+
+    def choose_paired(self, info: Any, legal: Sequence[Any], seat: int, r: random.Random) -> Any:
+        """``paired=on``: every legal move is played out on the same ``iterations`` samples (one determinization
+        and one seed for the chance steps and the rollout policy per sample, shared by all moves, so the
+        moves are compared on the same luck), each playout cut after ``depth`` decisions (``depth=round`` is
+        not used here).  The rollout policy's
+        own choice stands unless another move's mean reward beats it by more than ``margin``."""
+        eng = self.engine
+        determinize, to_move, legal_actions = eng.determinize, eng.to_move, eng.legal_actions
+        apply, sample_chance, max_steps = eng.apply, eng.sample_chance, eng.max_steps
+        roll = self.rollout
+        roll_choose = roll.choose if roll is not None else None
+        roll_obs = eng.observe if roll is not None and getattr(roll, "uses_observation", True) else None
+        depth, coop = self.depth, self.cooperative
+        if roll_choose is not None:
+            base = roll_choose(roll_obs(info, seat) if roll_obs else None, legal, r)
+        else:
+            base = legal[0]
+        totals = dict.fromkeys(legal, 0.0)
+        for _ in range(self.iterations):
+            det = determinize(info, seat, r)
+            seed = r.getrandbits(64)
+            for a in legal:
+                s = det.clone()
+                apply(s, a)
+                pr = random.Random(seed)
+                decisions = steps = 0
+                cut = False
+                while True:
+                    mover = to_move(s)
+                    if mover == TERMINAL:
+                        break
+                    if depth is not None and decisions >= depth and (mover == CHANCE or not coop):
+                        cut = True
+                        break
+                    steps += 1
+                    if steps > max_steps:
+                        raise SimError(f"{eng.game_id}: a search rollout ran past max_steps={max_steps}")
+                    if mover == CHANCE:
+                        apply(s, sample_chance(s, pr))
+                        continue
+                    decisions += 1
+                    acts = legal_actions(s)
+                    if len(acts) == 1:
+                        b = acts[0]
+                    elif roll_choose is None:
+                        b = acts[int(pr.random() * len(acts))]
+                    else:
+                        b = roll_choose(roll_obs(s, mover) if roll_obs else None, acts, pr)
+                    apply(s, b)
+                totals[a] += (self.standing(s) if cut else self.rewards(s))[seat]
+        best = base
+        for a in legal:                      # legal is sorted: the first of equals wins
+            if totals[a] > totals[best] + self.margin * self.iterations:
+                best = a
         return best
 
     def search(self, info: Any, seat: int, r: random.Random) -> Node:
@@ -184,6 +282,7 @@ class SearchPolicy:
         roll_obs = eng.observe if roll is not None and getattr(roll, "uses_observation", True) else None
         own_tree = self.own_tree
         depth, prior = self.depth, self.prior
+        coop = self.cooperative
         round_of = (lambda st: self.progress(st)[0]) if self.round_cut else None
         root = Node(-1)
         max_steps = eng.max_steps
@@ -256,8 +355,8 @@ class SearchPolicy:
                 mover = to_move(s)
                 if mover == TERMINAL:
                     break
-                if depth is not None and decisions >= depth:
-                    cut = True
+                if depth is not None and decisions >= depth and (mover == CHANCE or not coop):
+                    cut = True      # a team game is judged at its next chance step: before the dice, as the value was fitted
                     break
                 if round_of is not None and mover != CHANCE and round_of(s) != start_round:
                     cut = True
@@ -298,7 +397,8 @@ def parse_search_spec(engine: Any, spec: str,
         parts = parts[:at] + extra + parts[at:]
     c, ms, rollout, reward, tree = DEFAULT_C, None, None, "rank", "all"
     depth: int | None = None
-    prior = round_cut = False
+    prior = round_cut = paired = depth_given = False
+    margin = 0.0
     for p in parts[2:]:
         key, sep, value = p.partition("=")
         if key == "guided" and not sep:     # the game's own default policy guides the search
@@ -310,15 +410,29 @@ def parse_search_spec(engine: Any, spec: str,
                 except SimError:        # a default the engine does not have: plain random playouts
                     rollout = None
             prior = rollout is not None
-            depth = depth or (None if round_cut else GUIDED_DEPTH)
+            if not depth_given:
+                depth = GUIDED_DEPTH
             continue
-        if key == "depth" and value == "round":
-            depth, round_cut = None, True
+        if key == "depth" and value in ("round", "end"):
+            depth, round_cut, depth_given = None, value == "round", True
             continue
         if key == "depth" and sep:
             if not value.isdigit() or int(value) < 1:
                 raise SimError(f"policy {spec!r}: depth must be a whole number of at least 1 ({SPEC_HELP})")
-            depth, round_cut = int(value), False
+            depth, round_cut, depth_given = int(value), False, True
+            continue
+        if key == "paired" and sep:
+            if value not in ("on", "off"):
+                raise SimError(f"policy {spec!r}: paired must be on or off ({SPEC_HELP})")
+            paired = value == "on"
+            continue
+        if key == "margin" and sep:
+            try:
+                margin = float(value)
+            except ValueError:
+                margin = -1.0
+            if not 0 <= margin <= 1:
+                raise SimError(f"policy {spec!r}: margin must be a number from 0 to 1 ({SPEC_HELP})")
             continue
         if key == "prior" and sep:
             if value not in ("on", "off"):
@@ -350,4 +464,4 @@ def parse_search_spec(engine: Any, spec: str,
         except ValueError:
             raise SimError(f"policy {spec!r}: {key} must be a positive number ({SPEC_HELP})") from None
     return SearchPolicy(engine, iterations, c=c, ms=ms, name=spec, rollout=rollout, reward=reward, tree=tree,
-                        depth=depth, prior=prior, round_cut=round_cut)
+                        depth=depth, prior=prior, round_cut=round_cut, paired=paired, margin=margin)

@@ -2,9 +2,9 @@
 
 * **How much skill matters** — the search player (``mcts:<iterations>``, :mod:`pnp.sim.search`) seated
   once at the table against the game's default policy, and against ``random``: its win share with a 95%
-  interval, beside the share a seat would get by chance (1/players).  In a cooperative game the team's
-  win rate with the search player sitting in for one player, beside the all-default team and the
-  all-random team, on the same seeds.
+  interval, beside the share a seat would get by chance (1/players).  In a cooperative game the win rate
+  of the team whose every seat is the search player, beside the all-default team and the all-random team,
+  on the same seeds.
 * **How much a single chance event predicts the winner** — generically, for any engine: play the
   opening chance events (the deal: every chance step before the first decision), keep that state, and
   play it out ``K`` times with other seeds for every later chance event and every policy.  If the deal
@@ -49,19 +49,30 @@ DEFAULT_SEARCH_ITERATIONS = 25
 DEFAULT_LUCK_DEALS = 16
 DEFAULT_LUCK_CONTINUATIONS = 4
 DEFAULT_LUCK_EVENTS = 16
+TEAM_SAMPLES = 6            # samples per decision of a team game's search player (the measured setting)
+PAIRED_SAMPLES = 8          # samples per decision of a paired search in a report run (探偵無宿２'s :guided)
 
 
 def search_spec(engine: Any, iterations: int) -> str | None:
     """The search player the skill figures seat: guided by the game's own default policy where it has
     one (``mcts:N:guided``: its playouts, its first choice to expand, playouts cut after 40 decisions and
-    scored by the standing), plain ``mcts:N`` where the default is random.  A cooperative game gets none: its
-    playouts must run to the end with the team's planner, far too slow for a report run, and random
-    playouts never win there; its skill figure compares the default team with a random team."""
+    scored by the standing), plain ``mcts:N`` where the default is random.  A cooperative game with a
+    ``team_value`` hook gets ``mcts:N:guided`` too, which there means paired playouts by the default policy
+    scored by the team value (see :mod:`pnp.sim.search`), with N at most ``TEAM_SAMPLES``: every sample
+    plays out every legal move, so 6 samples already cost more than 25 tree iterations.  A cooperative game
+    without the hook gets none (random playouts never win there, and full playouts are too slow for a
+    report run); its skill figure then compares the default team with a random team only.  A competitive game
+    whose ``:guided`` is the paired step (探偵無宿２) gets N at most ``PAIRED_SAMPLES``, for the same reason."""
     if getattr(engine, "cooperative", False):
-        return None
+        if not callable(getattr(engine, "team_value", None)) or default_policy(engine) == "random":
+            return None
+        return f"mcts:{max(1, min(iterations, TEAM_SAMPLES))}:guided"
     default = default_policy(engine)
     if default == "random":
         return f"mcts:{iterations}"
+    if "paired=on" in str(getattr(engine, "search_guidance", "") or "").split(":"):
+        # every sample plays every legal move to the end: 8 samples cost about what 100 tree iterations do
+        return f"mcts:{max(1, min(iterations, PAIRED_SAMPLES))}:guided"
     return f"mcts:{iterations}:guided"
 
 
@@ -91,9 +102,10 @@ def skill_figures(engine: Any, players: int, *, games: int, seed: int, search: s
             out[f"team_{name}"] = s["team_win_rate"]
         if search:
             progress("search")
-            s = _summary(engine, Batch(players, (search,) + (default,) * (players - 1), games, seed=sub,
-                                       variant=variant, options=options), executor)
-            out["team_with_search"] = s["team_win_rate"]
+            # every seat searches: the team the search player makes, beside the default and random teams
+            s = _summary(engine, Batch(players, (search,), games, seed=sub, variant=variant, options=options),
+                         executor)
+            out["team_search"] = s["team_win_rate"]
         return out
     if search is None:
         raise ValueError("a competitive game's skill figures need a search player")
@@ -339,8 +351,8 @@ def skill_luck_ja(fig: Mapping[str, Any], label: Callable[[str], str] = str) -> 
             parts = [f"{label(sk['default'])}だけのチーム {rate_ja(sk['team_' + sk['default']])}"]
             if "team_random" in sk:
                 parts.append(f"ランダムだけのチーム {rate_ja(sk['team_random'])}")
-            if "team_with_search" in sk:
-                parts.append(f"1人を{search}にしたチーム {rate_ja(sk['team_with_search'])}")
+            if "team_search" in sk:
+                parts.append(f"全員が{search}のチーム {rate_ja(sk['team_search'])}")
             lines.append("腕の影響（チームの勝率、同じ種）：" + "、".join(parts) + "。")
         else:
             for opp, r in sk["against"].items():

@@ -171,10 +171,15 @@ def test_simulate_report_for_a_cooperative_game(tmp_path):
     assert data["skill_luck"]["deal"]["continuations"] == 2
     ev = data["skill_luck"]["event"]
     assert ev["kinds"] == {"サイコロ": 2} and ev["continuations"] == 2 and ev["difference"]["n"] == 2
-    assert set(data["skill_luck"]["skill"]) >= {"team_planner", "team_random"} and data["skill_luck"]["skill"]["search"] is None
+    skill = data["skill_luck"]["skill"]
+    # the team whose every seat is the search player, beside the planner team and the random team
+    assert set(skill) >= {"team_planner", "team_random", "team_search"} and skill["search"] == "mcts:3:guided"
+    assert skill["team_search"]["n"] == 2
     text = "".join(pdf_text(pdf))
     assert "席ごとの勝率" not in text and "チームの勝率" in text and "ステーションライフ" in text
     assert "腕の影響" in text and "配りの影響" in text and "途中の偶然1回の影響" in text
+    assert "全員が探索プレイヤー" in text
+    assert "チームのための探索プレイヤー" in text          # the players block says how it plays
     assert "途中の偶然1回の影響" in r.output and "「サイコロ」が2ゲーム" in r.output
 
 

@@ -361,23 +361,35 @@ def test_a_cut_rollout_is_scored_by_the_standing_and_stays_reproducible():
     assert [r.result for r in a] == [r.result for r in b] and all(r.error is None for r in a)
     g = make_policy(engine, "mcts:6:guided")
     assert (g.depth, g.prior, type(g.rollout).__name__) == (40, True, "HeuristicPolicy")
-    # a team game has no standing to cut at: its playouts go to the end
+    # a team game is cut by its engine's team value (EBE has one); without that hook it plays to the end
     ebe = make_engine(Project(ROOT).load_game("ebe"))
-    assert make_policy(ebe, "mcts:4:rollout=planner:depth=3").depth is None
+    assert make_policy(ebe, "mcts:4:rollout=planner:depth=3").depth == 3
+
+    class NoValue(type(ebe)):
+        team_value = None
+
+    bare = NoValue.__new__(NoValue)
+    bare.__dict__.update(ebe.__dict__)
+    assert make_policy(bare, "mcts:4:rollout=planner:depth=3").depth is None
 
 
 def test_guided_search_takes_the_settings_the_engine_names():
-    """``:guided`` adds the engine's ``search_guidance`` (探偵無宿２: the other seats move by the heuristic
-    inside the tree); a setting written after ``guided`` still wins, and a game without guidance keeps
-    the search over every seat."""
+    """``:guided`` adds the engine's ``search_guidance`` (探偵無宿２: the paired step played to the end; 24:
+    playouts cut at the end of the hand); a setting written after ``guided`` still wins, only ``:guided``
+    takes them, and a game without guidance keeps the plain guided tree search."""
     tantei2 = make_engine(Project(ROOT).load_game("tantei2"))
-    assert tantei2.search_guidance == "tree=own"
+    assert tantei2.search_guidance == "paired=on:depth=end:margin=0.05"
     g = make_policy(tantei2, "mcts:5:guided")
-    assert g.own_tree and g.depth == 40 and g.prior and type(g.rollout).__name__ == "HeuristicPolicy"
-    assert not make_policy(tantei2, "mcts:5:guided:tree=all").own_tree
-    assert not make_policy(tantei2, "mcts:5:rollout=heuristic").own_tree       # only :guided takes it
+    assert g.paired and g.depth is None and g.margin == 0.05 and type(g.rollout).__name__ == "HeuristicPolicy"
+    assert not make_policy(tantei2, "mcts:5:guided:paired=off").paired
+    assert make_policy(tantei2, "mcts:5:guided:depth=40").depth == 40
+    assert not make_policy(tantei2, "mcts:5:rollout=heuristic").paired       # only :guided takes it
+    terror24 = make_engine(Project(ROOT).load_game("terror24"))
+    t = make_policy(terror24, "mcts:5:guided")
+    assert t.round_cut and t.depth is None and not t.own_tree and not t.paired
     euphoria = make_engine(Project(ROOT).load_game("euphoria"))
-    assert not make_policy(euphoria, "mcts:5:guided").own_tree
+    e = make_policy(euphoria, "mcts:5:guided")
+    assert not e.own_tree and not e.paired and e.depth == 40
 
 
 def test_depth_round_cuts_a_playout_when_its_round_is_over():
@@ -386,7 +398,8 @@ def test_depth_round_cuts_a_playout_when_its_round_is_over():
     engine = make_engine(Project(ROOT).load_game("terror24"))
     p = make_policy(engine, "mcts:6:guided:depth=round")
     assert p.round_cut and p.depth is None and p.prior
-    assert not make_policy(engine, "mcts:6:guided").round_cut
+    assert make_policy(engine, "mcts:6:guided").round_cut       # 24 names depth=round as its guidance
+    assert not make_policy(engine, "mcts:6:guided:depth=40").round_cut
     assert make_policy(engine, "mcts:6:depth=round:depth=12").depth == 12     # the last setting wins
     cut_rounds = []
 
@@ -408,3 +421,85 @@ def test_depth_round_cuts_a_playout_when_its_round_is_over():
     a = run_games(engine, Batch(4, (spec, "heuristic"), 1, seed=2))
     b = run_games(engine, Batch(4, (spec, "heuristic"), 1, seed=2))
     assert a[0].error is None and a[0].result == b[0].result
+
+
+# ---------------------------------------------------------------- a team game: paired playouts (EBE)
+
+@pytest.fixture(scope="module")
+def ebe():
+    return make_engine(Project(ROOT).load_game("ebe"))
+
+
+def test_guided_in_a_team_game_means_paired_playouts_scored_by_the_team_value(ebe):
+    g = make_policy(ebe, "mcts:6:guided")
+    assert (g.paired, g.depth, g.margin, type(g.rollout).__name__) == (True, 20, 0.05, "PlannerPolicy")
+    p = make_policy(ebe, "mcts:3:rollout=planner:paired=on:depth=5:margin=0.2")
+    assert (p.paired, p.depth, p.margin) == (True, 5, 0.2)
+    # a cut team playout is scored by the team value, the same for every seat
+    rng = __import__("random").Random(2)
+    s = ebe.new_state(3)
+    while ebe.to_move(s) == CHANCE:
+        ebe.apply(s, ebe.sample_chance(s, rng))
+    assert p.standing(s)[:3] == [ebe.team_value(s)] * 3
+    for bad, words in (("paired=maybe", "paired must be on or off"), ("margin=2", "margin must be a number from 0 to 1"),
+                       ("margin=x", "margin must be a number from 0 to 1")):
+        with pytest.raises(SimError, match=words):
+            make_policy(ebe, f"mcts:3:rollout=planner:{bad}")
+
+
+def test_paired_search_with_the_whole_margin_plays_the_default_policys_game(ebe):
+    """``margin=1``: no move can beat the default policy's by more than the whole reward, so the search
+    team plays exactly the planner team's games (the playouts draw from the search's own generator)."""
+    spec = "mcts:1:rollout=planner:paired=on:depth=1:margin=1"
+    a = run_games(ebe, Batch(2, (spec,), 2, seed=5))
+    b = run_games(ebe, Batch(2, ("planner",), 2, seed=5))
+    assert [(r.result, r.turns) for r in a] == [(r.result, r.turns) for r in b]
+    assert all(r.error is None for r in a)
+
+
+def test_a_small_seeded_team_game_with_the_setting_runs_and_repeats(ebe):
+    """Every seat plays the measured setting (``:guided``, with 2 samples to keep the test fast); a game is
+    a function of its seed."""
+    a = run_games(ebe, Batch(2, ("mcts:2:guided",), 1, seed=8, check=True))
+    b = run_games(ebe, Batch(2, ("mcts:2:guided",), 1, seed=8, check=True))
+    assert a[0].error is None and a[0].result is not None
+    assert (a[0].result, a[0].turns, a[0].steps) == (b[0].result, b[0].turns, b[0].steps)
+
+
+def test_depth_end_plays_out_to_the_end_whatever_comes_first():
+    """``depth=end`` plays every playout to the end of the game; ``:guided`` does not put its 40-decision
+    cut back, whichever order the settings are written in."""
+    engine = make_engine(Project(ROOT).load_game("euphoria"))
+    for spec in ("mcts:5:guided:depth=end", "mcts:5:depth=end:guided"):
+        p = make_policy(engine, spec)
+        assert p.depth is None and not p.round_cut and p.prior, spec
+    assert make_policy(engine, "mcts:5:guided").depth == 40
+    assert make_policy(engine, "mcts:5:depth=round:guided").round_cut
+    with pytest.raises(SimError, match="depth must be"):
+        make_policy(engine, "mcts:5:depth=never")
+
+
+def test_the_report_says_how_each_guided_search_plays():
+    """Each report states which players produced it: the search player's note follows the settings its
+    ``:guided`` stands for in that game (the engine's guidance first, the spec's own settings after)."""
+    from pnp.sim.report import policy_note
+    tantei2 = make_engine(Project(ROOT).load_game("tantei2"))
+    note = policy_note(tantei2, "mcts:30:guided")
+    assert "合法な手をすべて、同じ配り・同じ偶然のもとで" in note and "ゲームの終わりまで" in note
+    assert "少し先まで" in policy_note(tantei2, "mcts:30:guided:depth=30")
+    assert "チーム" not in note
+    terror24 = make_engine(Project(ROOT).load_game("terror24"))
+    assert "情報集合モンテカルロ木探索" in policy_note(terror24, "mcts:100:guided")
+    ebe = make_engine(Project(ROOT).load_game("ebe"))
+    assert policy_note(ebe, "mcts:6:guided").startswith("チームのための探索プレイヤー")
+
+
+def test_a_report_run_seats_an_affordable_search_player():
+    """The skill figures seat ``mcts:N:guided``; where :guided is the paired step (every legal move played
+    out per sample) N is capped so a report run stays short."""
+    from pnp.sim.skill import PAIRED_SAMPLES, TEAM_SAMPLES, search_spec
+    tantei2 = make_engine(Project(ROOT).load_game("tantei2"))
+    assert search_spec(tantei2, 25) == f"mcts:{PAIRED_SAMPLES}:guided"
+    assert search_spec(tantei2, 4) == "mcts:4:guided"
+    assert search_spec(make_engine(Project(ROOT).load_game("terror24")), 25) == "mcts:25:guided"
+    assert search_spec(make_engine(Project(ROOT).load_game("ebe")), 25) == f"mcts:{TEAM_SAMPLES}:guided"

@@ -50,9 +50,10 @@ from .narration import Narration
 from .policies import POLICIES, POLICY_NOTES
 from .questions import LABELS_JA, questions
 from .state import Observation, State
+from .value import TeamValue
 
 
-class EbeEngine(ExampleRules, CheckRules, HiddenInfo, Narration):
+class EbeEngine(ExampleRules, CheckRules, HiddenInfo, TeamValue, Narration):
     game_id = GAME_ID
     cooperative = True          # the team wins or loses together (reports give the team rate)
     version = ENGINE_VERSION
@@ -71,6 +72,10 @@ class EbeEngine(ExampleRules, CheckRules, HiddenInfo, Narration):
     options = (OptionSpec("life", "最初のステーションライフ", LIFE_CHOICES, 60),)
     ruling_ids = RULING_IDS
     default_policy = "planner"
+    # what `mcts:N:guided` adds here (pnp/sim/search.py): every legal move played out by the planner on the same
+    # N samples, cut at the first turn start after 20 decisions and scored by team_value; the planner's move
+    # stands unless another beats it by 0.05 (measured: benchmarks/bench_search.py, the README's table)
+    search_guidance = "paired=on:depth=20:margin=0.05"
     policy_notes = POLICY_NOTES
     # the draft's memo asks whether the station should start at 30: the report plays both on the same seeds
     report_comparisons = ({"name_ja": "ステーションライフ30（草案メモの案）", "variant": "life30"},)

@@ -139,10 +139,12 @@ class Tantei2Engine:
     options = (OptionSpec("skills", "「私」のスキルを使う（選択ルール）", (False, True), False),)
     max_steps = 200_000
     default_policy = "heuristic"
-    # :guided search here models the other seats as the heuristic inside the tree (tree=own): searching
-    # their moves as well spread the iterations thin (one mcts:50:guided seat against two heuristic seats
-    # won 1 of 12 games; with tree=own, mcts:100 won 9 of 24 and mcts:400 12 of 24)
-    search_guidance = "tree=own"
+    # :guided search here is the paired policy-improvement step (see pnp/sim/search.py): every legal move
+    # played out to the end by the heuristic on the same samples, the heuristic's own move kept unless
+    # another is clearly better.  The tree search spread its iterations too thin over the ~15 moves of a
+    # main phase: one seat against two heuristic seats (3 players, seed 2) won 20 of 48 games with
+    # mcts:400:guided:tree=own, where mcts:30:guided (paired) won 15 of 24
+    search_guidance = "paired=on:depth=end:margin=0.05"
     policy_notes = POLICY_NOTES
     report_comparisons = ({"name_ja": "裏向きのカードにキューブ（下書きの改善案）", "variant": V_CUBES},)
     score_track = None
