@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 
 from . import __version__
-from .commands.options import PROJECT_HELP, in_project, open_project, project_option, reported
+from .commands.options import PROJECT_HELP, build_jobs_option, in_project, open_project, project_option, reported
 from .limits import MAX_VALIDATE_GAMES
 
 MAX_GUTTER_MM = 20.0
@@ -72,10 +72,11 @@ def list_games(project_dir: Path) -> None:
 @click.option("--force", is_flag=True, help="--final を、未回答の質問が残っていても実行する")
 @click.option("--clean", is_flag=True,
               help="前回のビルドの記録を使わず、すべてを描き直す（既定では、元のデータが変わった出力だけを描き直す）")
+@build_jobs_option
 @reported
 def build(games: tuple[str, ...], project_dir: Path, out_dir: Path, paper: str, duplex: str, marks: str,
           gutter_mm: float, back_offset: str, color: str, png: bool, dpi: int, tts: bool, rulebook_only: bool,
-          rulebook_paper: str, final: bool, force: bool, clean: bool) -> None:
+          rulebook_paper: str, final: bool, force: bool, clean: bool, jobs: int) -> None:
     """カードを印刷用PDFにします（GAME 省略時は全ゲーム）。変わっていない出力は前回のものをそのまま使います。"""
     from .outputs import BuildOptions
     try:
@@ -95,7 +96,7 @@ def build(games: tuple[str, ...], project_dir: Path, out_dir: Path, paper: str, 
         def steps(n: int) -> None:
             bar.length = n
         builds = build_project(project_dir, games, out_dir, opts, final=final, force=force,
-                               clean=clean, tick=lambda _: bar.update(1), steps=steps)
+                               clean=clean, tick=lambda _: bar.update(1), steps=steps, jobs=jobs)
     for b in builds:
         for w in b.files:
             click.echo(f"{w.path.as_posix()}\t{w.pages}ページ")

@@ -35,6 +35,9 @@ class DataError(PnpError):
         self.problems = sorted(set(problems))
         super().__init__("\n".join(str(p) for p in self.problems))
 
+    def __reduce__(self):        # pickled by its problems (a build worker sends it to the parent)
+        return type(self), (self.problems,)
+
 
 class LayoutError(PnpError):
     """Text that does not fit, a missing glyph, a region outside the card …"""

@@ -18,7 +18,7 @@ from ..layout.sheet import Grid, SheetPage, impose, plan_fold_grid, plan_grid
 from ..limits import MAX_RENDER_PIXELS
 from ..outputs import BuildOptions, BuildResult, Written, write_manifest
 from ..render.pdf import PdfPainter, new_canvas
-from ..rulebook import build_rulebook, check_rulebook, has_rulebook
+from ..rulebook import build_rulebook, checked_rulebook, has_rulebook
 from ..units import mm
 from .parts import build_parts, plan_parts
 
@@ -52,6 +52,7 @@ class BuildPlan:
     cards: dict[str, DeckPlans] = field(default_factory=dict)
     grids: dict[str, Grid] = field(default_factory=dict)
     parts: list[Any] = field(default_factory=list)
+    rulebook: Any = None        # the parsed rulebook, checked (pnp.rulebook.markup.Document), when drawn
 
 
 def deck_kinds(opts: BuildOptions) -> list[str]:
@@ -100,7 +101,8 @@ def plan_build(game: Game, opts: BuildOptions, cache: GameCache | None = None) -
             except DataError as e:
                 problems.extend(e.problems)
     if opts.rulebook and has_rulebook(game) and (cache is None or not cache.rulebook_fresh()):
-        problems.extend(check_rulebook(game))
+        plan.rulebook, found = checked_rulebook(game)
+        problems.extend(found)
     if problems:
         raise DataError(problems)
     return plan
@@ -130,11 +132,12 @@ def check_layout(game: Game) -> str:
             except DataError as e:
                 problems.extend(replace_message(p, f"{p.message} (--paper {paper})") for p in e.problems)
     typeset = 0
-    if has_rulebook(game) and not check_rulebook(game):
+    doc, found = checked_rulebook(game)
+    if doc is not None and not found:
         for paper in RULEBOOK_PAPERS:
             with tempfile.TemporaryDirectory(prefix="pnp-validate-") as tmp:
                 try:
-                    build_rulebook(game, Path(tmp), paper)
+                    build_rulebook(game, Path(tmp), paper, doc=doc)
                     typeset += 1
                 except DataError as e:
                     problems.extend(replace_message(p, f"{p.message} (--rulebook-paper {paper})") for p in e.problems)
@@ -201,7 +204,7 @@ def _write_all(game: Game, out_dir: Path, opts: BuildOptions, tick: Callable[[st
     result = BuildResult(game, out_dir)
     if not opts.cards:                       # --rulebook-only: fast iteration on the text
         if has_rulebook(game) and not (cache and cache.keep_rulebook()):
-            result.files.extend(build_rulebook(game, result.out_dir, opts.rulebook_paper, opts.cmyk))
+            result.files.extend(build_rulebook(game, result.out_dir, opts.rulebook_paper, opts.cmyk, plan.rulebook))
             if cache:
                 cache.stamp_rulebook(result.files)
         return result
@@ -251,7 +254,7 @@ def _write_all(game: Game, out_dir: Path, opts: BuildOptions, tick: Callable[[st
         tick(f"{game.id}/parts")
     if opts.rulebook and has_rulebook(game) and not (cache and cache.keep_rulebook()):
         first = len(result.files)
-        result.files.extend(build_rulebook(game, result.out_dir, opts.rulebook_paper, opts.cmyk))
+        result.files.extend(build_rulebook(game, result.out_dir, opts.rulebook_paper, opts.cmyk, plan.rulebook))
         if cache:
             cache.stamp_rulebook(result.files[first:])
         tick(f"{game.id}/rulebook")

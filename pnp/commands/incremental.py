@@ -1,14 +1,18 @@
 """Building a project's games the way ``pnp build`` and ``pnp watch`` do: a game none of whose files
 changed is not even loaded, a loaded game redraws only the outputs whose key changed
-(``pnp.buildcache``), and every game is checked and planned before anything is written."""
+(``pnp.buildcache``), and every game is checked and planned before anything is written.  The games
+are then drawn side by side in forked worker processes (``jobs``; ``pnp.commands.workers``): each has
+its own staging folder, manifest and output folder, so they never touch the same file."""
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..buildcache import (
+    FileHashes,
     GameCache,
     code_digest,
     file_hashes,
@@ -43,10 +47,12 @@ class GameBuild:
 def build_project(project_dir: Path, game_ids: Sequence[str], out_dir: Path, opts: BuildOptions, *,
                   final: bool = False, force: bool = False, clean: bool = False,
                   tick: Callable[[str], None] = lambda _: None,
-                  steps: Callable[[int], None] = lambda _: None) -> list[GameBuild]:
+                  steps: Callable[[int], None] = lambda _: None, jobs: int = 1) -> list[GameBuild]:
     """Build the games (all of the project's when none are named) into out_dir/<game>/.  DataError with
     every problem of every game that had to be loaded, before any file is written.  clean: draw
-    everything, whatever the last build recorded.  steps(n) is told how many steps the drawing takes."""
+    everything, whatever the last build recorded.  steps(n) is told how many steps the drawing takes.
+    jobs: draw that many games at once in forked worker processes (never more than the games to draw;
+    1, or a platform without fork: one after another in this process); the files are the same."""
     project_dir = Path(project_dir)
     components = project_dir / "components"
     hashes = file_hashes(out_dir)
@@ -105,13 +111,65 @@ def build_project(project_dir: Path, game_ids: Sequence[str], out_dir: Path, opt
         raise DataError(problems)
     steps(sum(len(g.decks) + bool(g.parts) + has_rulebook(g) for g in loaded) if opts.cards else
           sum(has_rulebook(g) for g in loaded))
-    for game in loaded:
-        cache = caches[game.id]
-        result = build_game(game, out_dir, opts, tick=tick, plan=plans[game.id], cache=cache)
-        done[game.id] = GameBuild(result, game.id, sorted(result.files, key=lambda w: w.path.as_posix()),
-                                  list(cache.written))
+    from .workers import fork_available, run_forked
+    jobs = min(jobs, len(loaded))
+    if jobs <= 1 or not fork_available():
+        for game in loaded:
+            cache = caches[game.id]
+            result = build_game(game, out_dir, opts, tick=tick, plan=plans[game.id], cache=cache)
+            done[game.id] = _game_build(result, cache.written)
+    else:
+        def task(game: Game) -> Callable[[Callable[[str], None]], _Drawn]:
+            def draw(tick: Callable[[str], None]) -> _Drawn:       # runs in the worker
+                known = dict(hashes.table)
+                cache = caches[game.id]
+                result = build_game(game, out_dir, opts, tick=tick, plan=plans[game.id], cache=cache)
+                return _Drawn(result.files, cache.written, *_hashes_learnt(known, hashes))
+            return draw
+        # the largest first, so that a small one, not a large one, is the last to start
+        biggest = sorted(loaded, key=lambda g: (-_size(g), loaded.index(g)))
+        drawn = run_forked([(g.id, task(g)) for g in biggest], jobs, tick)
+        for game in loaded:
+            d = drawn[game.id]
+            hashes.table.update(d.hashes)
+            for key in d.forgotten:
+                hashes.table.pop(key, None)
+            hashes.dirty = hashes.dirty or bool(d.hashes or d.forgotten)
+            done[game.id] = _game_build(BuildResult(game, out_dir / game.id, d.files), d.written)
     hashes.save()
     return [done[gid] for gid in wanted if gid in done]
+
+
+def _game_build(result: BuildResult, written: list[Written]) -> GameBuild:
+    return GameBuild(result, result.game.id, sorted(result.files, key=lambda w: w.path.as_posix()), list(written))
+
+
+@dataclass
+class _Drawn:
+    """What a worker sends back of one game: its files, those drawn, the file hashes it learnt."""
+
+    files: list[Written]
+    written: list[Written]
+    hashes: dict[str, list]
+    forgotten: list[str]
+
+
+def _hashes_learnt(known: dict[str, list], hashes: FileHashes) -> tuple[dict[str, list], list[str]]:
+    """The entries of hashes.table added or changed since it was ``known``, and the keys dropped."""
+    table = hashes.table
+    return ({k: v for k, v in table.items() if known.get(k) != v}, [k for k in known if k not in table])
+
+
+def _size(game: Game) -> int:
+    """How much a game has to draw, roughly: the bytes of its sources (cards, parts, rulebook text)."""
+    total = 0
+    for root, _dirs, files in os.walk(game.folder):
+        for name in files:
+            try:
+                total += os.stat(os.path.join(root, name)).st_size
+            except OSError:
+                pass
+    return total
 
 
 def _project(project_dir: Path) -> Project:

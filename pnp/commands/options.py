@@ -85,6 +85,19 @@ def jobs_option(fn):
                         help="CPUコア数を超える --jobs を許す")(fn)
 
 
+def _every_core(_ctx: click.Context, _param: click.Parameter, value: int | None) -> int:
+    return max_jobs() if value is None else value
+
+
+def build_jobs_option(fn):
+    """pnp build's --jobs J: every core by default.  Not bounded by the cores like jobs_option: a build
+    starts at most one worker per game it draws, so no J can start more processes than there are games."""
+    return click.option("--jobs", type=click.IntRange(1), default=None, show_default="CPUコア数",
+                        callback=_every_core,
+                        help="同時に描くゲームの数（並列プロセス数。立てるのは描くゲームの数まで。1 はこのプロセスで"
+                             "1ゲームずつ）。出力は変わらない")(fn)
+
+
 executor_option = click.option(
     "--executor", default=None, metavar="dask://HOST:PORT",
     help="ゲームを遊ぶ場所：Dask のクラスタのスケジューラ（pip install 'pnp[cluster]'、各ワーカーに同じ版の pnp）。"

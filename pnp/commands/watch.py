@@ -97,7 +97,10 @@ class Watcher:
         """One incremental build; problems are printed, never raised.  True when it succeeded."""
         t = time.perf_counter()
         try:
-            builds = build_project(self.project_dir, game_ids, self.out_dir, self.opts)
+            # one game after another in this process (jobs=1): watch runs beside other threads (the stop
+            # event, a caller's), and forking a threaded process can copy a lock some thread holds into
+            # a worker that then waits on it forever; a rebuild is mostly one edited game anyway
+            builds = build_project(self.project_dir, game_ids, self.out_dir, self.opts, jobs=1)
         except DataError as e:
             self.echo(str(e))
             self.echo(f"{len(e.problems)} problem(s): the last good files stay; fix and save to build again")

@@ -5,7 +5,8 @@ Entry points for the build and the validator:
 
 * :func:`has_rulebook` — the game has rulebook sources;
 * :func:`check_rulebook` — every problem (markup, front matter, unknown cards / components /
-  rulings, characters missing from the fonts), never raises;
+  rulings, characters missing from the fonts), never raises; :func:`checked_rulebook` gives the
+  parsed document too, for build_rulebook to typeset without parsing it again;
 * :func:`stated_counts` — (file, line, component name, number) for every count the text states;
 * :func:`build_rulebook` — writes ``rulebook.pdf`` and ``rulebook-booklet.pdf``.
 """
@@ -22,8 +23,8 @@ from ..text import fonts
 from . import markup
 from .markup import FRONT_MATTER_SCHEMA, parse_rulebook
 
-__all__ = ["build_rulebook", "has_rulebook", "check_rulebook", "stated_counts", "FRONT_MATTER_SCHEMA",
-           "PAPERS"]
+__all__ = ["build_rulebook", "has_rulebook", "check_rulebook", "checked_rulebook", "stated_counts",
+           "FRONT_MATTER_SCHEMA", "PAPERS"]
 
 PAPERS = ("a5", "a4")
 
@@ -79,10 +80,16 @@ def _headings(blocks, out) -> None:
 
 def check_rulebook(game: Game) -> list[Problem]:
     """Parse, check references and glyph coverage; every problem, sorted (empty: all good)."""
+    return checked_rulebook(game)[1]
+
+
+def checked_rulebook(game: Game) -> tuple[markup.Document | None, list[Problem]]:
+    """The parsed rulebook (None when the game has none) and every problem check_rulebook finds; a
+    document without problems can be handed to build_rulebook, which then does not parse it again."""
     if not has_rulebook(game):
-        return []
+        return None, []
     doc, problems = parse_rulebook(game)
-    return _all_problems(doc, problems)
+    return doc, _all_problems(doc, problems)
 
 
 def _all_problems(doc: markup.Document, parse_problems: list[Problem]) -> list[Problem]:
@@ -117,10 +124,12 @@ def stated_counts(game: Game) -> list[tuple[str, int, str, int]]:
     return sorted(set(doc.counts))
 
 
-def build_rulebook(game: Game, out_dir: Path, paper: str = "a5", cmyk: bool = False) -> list[Any]:
+def build_rulebook(game: Game, out_dir: Path, paper: str = "a5", cmyk: bool = False,
+                   doc: markup.Document | None = None) -> list[Any]:
     """Write out_dir/rulebook.pdf (reading order) and out_dir/rulebook-booklet.pdf (saddle-stitch
     imposition, two pages a side); atomic writes, same input → same bytes.  Raises DataError with
-    every problem when the sources are wrong."""
+    every problem when the sources are wrong.  doc: the game's rulebook as checked_rulebook parsed it
+    and found no problem in (it is typeset as it is)."""
     from ..outputs import Written
     from .book import PAPERS as _SIZES
     from .book import saddle_order, typeset
@@ -128,10 +137,11 @@ def build_rulebook(game: Game, out_dir: Path, paper: str = "a5", cmyk: bool = Fa
     if paper not in _SIZES:
         from ..errors import PnpError
         raise PnpError(f"unknown rulebook paper {paper!r} (use {', '.join(_SIZES)})")
-    doc, parse_problems = parse_rulebook(game)       # parsed once: checked, then typeset
-    problems = _all_problems(doc, parse_problems)
-    if problems:
-        raise DataError(problems)
+    if doc is None:
+        doc, parse_problems = parse_rulebook(game)       # parsed once: checked, then typeset
+        problems = _all_problems(doc, parse_problems)
+        if problems:
+            raise DataError(problems)
     out_dir = Path(out_dir)
     reading, booklet = out_dir / "rulebook.pdf", out_dir / "rulebook-booklet.pdf"
     with atomic_path(reading) as tmp_r, atomic_path(booklet) as tmp_b:

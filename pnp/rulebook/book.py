@@ -721,7 +721,10 @@ def _page_facts(placed: list[tuple[int, Flowable]], frame_h: float) -> tuple[dic
     return ends, splits
 
 
-def _run(doc: m.Document, spec: PageSpec, target, pages: dict[int, int], canvasmaker) -> Layout:
+def _run(doc: m.Document, spec: PageSpec, target, pages: dict[int, int], canvasmaker,
+         save: bool = True) -> tuple[Layout, Canvas]:
+    """Lay the document out on a canvas of canvasmaker; save: write it to target (else the caller may
+    call the canvas's save() later, or drop it: a pass whose bytes are not kept is not serialised)."""
     seen: dict[int, int] = {}
 
     def record(key: int, page: int) -> None:
@@ -730,9 +733,10 @@ def _run(doc: m.Document, spec: PageSpec, target, pages: dict[int, int], canvasm
     b = _Builder(doc, spec, pages, record)
     story = b.story()
     d = _Doc(target, spec, doc.game)
+    d._doSave = save         # reportlab's own switch: build() then leaves the canvas unsaved
     d.build(story, canvasmaker=canvasmaker)
     ends, splits = _page_facts(d.placed, spec.frame_h)
-    return Layout(d.page, seen, b.toc, ends, splits)
+    return Layout(d.page, seen, b.toc, ends, splits), d.canv
 
 
 def typeset(doc: m.Document, paper: str, reading: Path | None, booklet: Path | None,
@@ -744,13 +748,14 @@ def typeset(doc: m.Document, paper: str, reading: Path | None, booklet: Path | N
     reading_canvas = type("_Reading", (_ReadingCanvas,), {"cmyk": cmyk, "pnp_icons": icons})
     for _ in range(4):
         buf = io.BytesIO()
-        lay = _run(doc, spec, buf, pages, reading_canvas)
+        lay, canvas = _run(doc, spec, buf, pages, reading_canvas, save=False)
         if lay.heading_pages == pages:
             break
         pages = lay.heading_pages
     else:
         raise PnpError("rulebook layout did not settle: the 目次 keeps moving the headings")
-    if reading is not None:
+    if reading is not None:       # only the pass that settled is serialised
+        canvas.save()
         reading.write_bytes(buf.getvalue())
     if booklet is not None:
         maker = type("_Booklet", (_BookletCanvas,), {"sheet_size": spec.sheet, "cmyk": cmyk, "pnp_icons": icons})

@@ -97,15 +97,26 @@ def _cmap(font: str) -> frozenset[int]:
     return frozenset(pdfmetrics.getFont(_register(font)).face.charToGlyph)
 
 
+@cache
+def _drawable(font: str) -> set[str]:
+    """The characters of the font found drawable so far (a build checks the same few thousand often)."""
+    return {"\n", "\r"}
+
+
 def missing_glyphs(text: str, font: str) -> list[str]:
     """Characters of text (other than line breaks) that the font cannot draw, in order, once each.
     A tab has no glyph (it would print as a box), and a combining mark left over after NFC
     composition would print beside its letter instead of on it: both count as missing."""
+    drawable = _drawable(font)
+    if drawable.issuperset(text):
+        return []
     cmap = _cmap(font)
     out: list[str] = []
     for ch in text:
-        if ch in "\n\r" or ch in out:
+        if ch in drawable or ch in out:
             continue
         if ch == "\t" or ord(ch) not in cmap or unicodedata.combining(ch):
             out.append(ch)
+        else:
+            drawable.add(ch)
     return out
