@@ -16,8 +16,8 @@ Policy spec (``--policy``)::
     mcts:100:guided     … guided by the game's default policy: playouts by that policy, its choice expanded
                         first (``prior=on``), playouts cut after 40 decisions and scored by the standing
                         (``depth=40``); the same as ``rollout=<default>:prior=on:depth=40``, followed by
-                        the settings the engine names in ``search_guidance`` (探偵無宿２: ``tree=own``; 24:
-                        ``depth=round``)
+                        the settings the engine names in ``search_guidance`` (24: ``depth=round``;
+                        探偵無宿２: ``paired=on:depth=end:margin=0.05``; EBE: see below)
     mcts:100:rollout=heuristic:depth=round
                         … a playout stops when the round it started in is over (the round as
                         ``engine.progress`` counts it: a hand in 24) and is scored by the standing then
@@ -61,7 +61,9 @@ arrangement (see the engine protocol).  Each iteration
    seed 1: in 24 the place reward took a win share of 8/12 where the win reward took 2/12, in
    探偵無宿２ 4/12 against 0/12 — in few iterations the place tells a search more than the bare win.
 
-Paired playouts for a team game (``paired=on``; EBE's ``:guided``).  In a cooperative game the tree search
+Paired playouts (``paired=on``; EBE's and 探偵無宿２'s ``:guided``).  In 探偵無宿２ every legal move is played
+to the end by the heuristic on the same samples and scored by the place, as in the tree search; the tree
+spread its iterations too thin over the ~15 moves of a main phase (figures in the README).  For a team game:  In a cooperative game the tree search
 above learns little in a practical budget: random playouts never win in EBE, full playouts by the planner
 end in a bare win or loss, so a few dozen of them rank moves by noise (``mcts:16:rollout=planner:prior=on``,
 every seat, 2 players, games 0–39 of seed 7: 3 of 40 won, the planner team 18), and a playout cut after a
@@ -394,8 +396,8 @@ def parse_search_spec(engine: Any, spec: str,
     except ValueError:
         raise SimError(f"policy {spec!r}: the iterations must be a whole number ({SPEC_HELP})") from None
     if "guided" in parts[2:]:
-        # an engine may name settings that suit its game under :guided (``search_guidance``, e.g. 探偵無宿２'
-        # "tree=own"); they come right after ``guided``, so settings written later in the spec win
+        # an engine may name settings that suit its game under :guided (``search_guidance``, e.g. 24's
+        # "depth=round"); they come right after ``guided``, so settings written later in the spec win
         extra = [x for x in str(getattr(engine, "search_guidance", "") or "").split(":") if x]
         at = parts.index("guided", 2) + 1
         parts = parts[:at] + extra + parts[at:]
