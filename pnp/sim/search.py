@@ -63,8 +63,8 @@ arrangement (see the engine protocol).  Each iteration
 
 Paired playouts (``paired=on``; EBE's and 探偵無宿２'s ``:guided``).  In 探偵無宿２ every legal move is played
 to the end by the heuristic on the same samples and scored by the place, as in the tree search; the tree
-spread its iterations too thin over the ~15 moves of a main phase (figures in the README).  For a team game:  In a cooperative game the tree search
-above learns little in a practical budget: random playouts never win in EBE, full playouts by the planner
+spread its iterations too thin over the ~15 moves of a main phase (figures in the README).  In a cooperative
+game the tree search above learns little in a practical budget: random playouts never win in EBE, full playouts by the planner
 end in a bare win or loss, so a few dozen of them rank moves by noise (``mcts:16:rollout=planner:prior=on``,
 every seat, 2 players, games 0–39 of seed 7: 3 of 40 won, the planner team 18), and a playout cut after a
 few decisions ranks them by the value alone, with its faults (``mcts:16:…:prior=on:depth=1``: 35 of 100
