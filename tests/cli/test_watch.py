@@ -60,6 +60,7 @@ def test_watch_rebuilds_on_save_and_survives_a_bad_edit(tmp_path):
         at = wait_for(lines, "built demo", at)
         assert "3 file(s) drawn" in lines[at]
         assert "手札を2枚引く。" in PdfReader(str(sheets)).pages[0].extract_text()
+        at = wait_for(lines, "preview preview-demo-cards.png", at)     # the preview follows the build line
         assert preview.stat().st_mtime_ns != first_preview
         good = sheets.read_bytes()
 
