@@ -22,14 +22,10 @@ from pnp.games import make_engine
 from pnp.games.tantei2.facts import (
     K_DISC,
     K_DOWN,
-    K_FLASH,
     K_FLIP,
-    K_INV,
     K_KEEP,
     K_OUT,
     K_PICK,
-    K_REST,
-    K_SUB,
     PH_DOWN,
     PH_KEEP,
     PH_MAIN,
@@ -78,41 +74,7 @@ class OldHeuristic(HeuristicPolicy):
             return legal[-1]
         return legal[int(rng.random() * len(legal))]
 
-    def _main(self, o: Observation, legal: Sequence[Any], f: Facts) -> Any:
-        plays = [a for a in legal if a.kind in (K_INV, K_FLASH)]
-        flash = [a for a in plays if a.kind == K_FLASH and (f.ev_placed[a.a] or o.ev_deck_size > 0)]
-        if flash:
-            return max(flash, key=lambda a: (f.ev_vp[a.a], -a.a))
-        inv = [a for a in plays if a.kind == K_INV]
-        best_inv = max(inv, key=lambda a: (f.ev_vp[a.a] if f.ev_placed[a.a] else 0.5, -a.a)) if inv else None
-        # buy a colour if it completes something better than what is payable now
-        subs = [a for a in legal if a.kind == K_SUB]
-        if subs and len(o.hand) >= 2:
-            makeable = {a.a for a in subs}
-            cur = f.ev_vp[best_inv.a] if best_inv and f.ev_placed[best_inv.a] else 0
-            target, tcol = None, -1
-            for e in o.hand + o.my_down:
-                if not f.ev_placed[e] or f.ev_vp[e] <= max(cur, 1):
-                    continue
-                if any(not o.dead[p] for p in f.ev_death[e]):
-                    continue
-                short = [(c, k - (o.linecnt[c] + o.extra[c])) for c, k in f.ev_need[e]
-                         if o.linecnt[c] + o.extra[c] < k]
-                if len(short) == 1 and short[0][1] == 1 and short[0][0] in makeable:
-                    c = short[0][0]
-                    if o.dead[c] and len(o.hand) < 3:
-                        continue
-                    if target is None or f.ev_vp[e] > f.ev_vp[target]:
-                        target, tcol = e, c
-            if target is not None:
-                for a in subs:
-                    if a.a == tcol:
-                        return a
-        if best_inv is not None:
-            return best_inv
-        rests = [a for a in legal if a.kind == K_REST]
-        if not rests:
-            return legal[-1]
+    def _rest(self, o: Observation, rests: Sequence[Any], f: Facts) -> Any:
         # face down: a valuable card one or two colours short
         downs = [a for a in rests if a.b == 1 and f.ev_placed[a.a] and f.ev_vp[a.a] >= 2
                  and not any(c == f.black and o.dead[f.black] for c, _ in f.ev_need[a.a])
@@ -121,15 +83,6 @@ class OldHeuristic(HeuristicPolicy):
             return max(downs, key=lambda a: (f.ev_vp[a.a] - self._missing(o, f, a.a), -a.a))
         discards = [a for a in rests if a.b == 0]
         return min(discards, key=lambda a: (self._worth(o, f, a.a), a.a))
-
-    @staticmethod
-    def _outside(o: Observation, legal: Sequence[Any], f: Facts) -> Any:
-        # more copies of a colour my hand wants; avoid waking 勿忘草 into the deck early
-        want = [0] * f.np
-        for e in o.hand:
-            for c, k in f.ev_need[e]:
-                want[c] += k * (1 + f.ev_vp[e])
-        return max(legal, key=lambda a: (want[a.a], -a.a))
 
 
 def policy(engine: Any, name: str) -> Any:

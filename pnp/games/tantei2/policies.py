@@ -144,6 +144,10 @@ class HeuristicPolicy:
         rests = [a for a in legal if a.kind == K_REST]
         if not rests:
             return legal[-1]
+        return self._rest(o, rests, f)
+
+    def _rest(self, o: Observation, rests: Sequence[Any], f: Facts) -> Any:
+        """Resting: which card goes face down, or which is discarded."""
         # face down: a valuable card one or two colours short (three with cubes, which pay any colour but black)
         cubes = o.down_cubes != ()
         reach, room = (3, 3) if cubes else (2, 2)
