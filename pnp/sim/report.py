@@ -22,6 +22,7 @@ from ..text.fonts import measure, pdf_name
 from ..text.linebreak import break_text
 from .comparisons import side_figures
 from .labels import Labeller, missing_labels, policy_label
+from .search import spec_parts
 from .skill import skill_luck_ja
 from .stats import num, rate_ja
 
@@ -203,11 +204,8 @@ def policy_note(engine: Any, name: str) -> str:
     if name in notes:
         return str(notes[name])
     if name == "mcts" or name.startswith("mcts:"):
-        parts = name.split(":")
+        parts = spec_parts(engine, name)
         guided = ("rollout=" in name and "rollout=random" not in name) or "guided" in parts
-        if "guided" in parts:       # the engine's settings come right after guided, as the spec parser reads them
-            at = parts.index("guided") + 1
-            parts[at:at] = [x for x in str(getattr(engine, "search_guidance", "") or "").split(":") if x]
         if "paired=on" in parts and not getattr(engine, "cooperative", False):
             depth = next((p for p in reversed(parts) if p.startswith("depth=")), "" if "guided" not in parts else "40")
             how = {"": "ゲームの終わりまで", "depth=end": "ゲームの終わりまで",

@@ -383,6 +383,18 @@ class SearchPolicy:
         return root
 
 
+def spec_parts(engine: Any, spec: str) -> list[str]:
+    """The spec's settings split at ``:``, with the settings the engine names for ``:guided`` (its
+    ``search_guidance``, e.g. 24's "depth=round") put right after ``guided``, so settings written later in
+    the spec win.  The spec parser, the report's note and the skill figures all read a spec this way."""
+    parts = spec.split(":")
+    if "guided" in parts[2:]:
+        extra = [x for x in str(getattr(engine, "search_guidance", "") or "").split(":") if x]
+        at = parts.index("guided", 2) + 1
+        parts = parts[:at] + extra + parts[at:]
+    return parts
+
+
 def parse_search_spec(engine: Any, spec: str,
                       policy_by_name: Callable[[Any, str], Any] | None = None) -> SearchPolicy:
     """``mcts:400``, ``mcts:400:c=0.7``, ``mcts:400:ms=200`` → a :class:`SearchPolicy`.  A ``rollout=NAME``
@@ -395,12 +407,7 @@ def parse_search_spec(engine: Any, spec: str,
         iterations = int(parts[1])
     except ValueError:
         raise SimError(f"policy {spec!r}: the iterations must be a whole number ({SPEC_HELP})") from None
-    if "guided" in parts[2:]:
-        # an engine may name settings that suit its game under :guided (``search_guidance``, e.g. 24's
-        # "depth=round"); they come right after ``guided``, so settings written later in the spec win
-        extra = [x for x in str(getattr(engine, "search_guidance", "") or "").split(":") if x]
-        at = parts.index("guided", 2) + 1
-        parts = parts[:at] + extra + parts[at:]
+    parts = spec_parts(engine, spec)
     c, ms, rollout, reward, tree = DEFAULT_C, None, None, "rank", "all"
     depth: int | None = None
     prior = round_cut = paired = depth_given = False

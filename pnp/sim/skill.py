@@ -42,6 +42,7 @@ from .metrics import Summary
 from .policies import default_policy, make_policy
 from .runner import Batch, run_games
 from .sampling import derive_seed, game_rngs
+from .search import spec_parts
 from .stats import Z95, rate
 
 DEFAULT_SKILL_GAMES = 12
@@ -70,7 +71,7 @@ def search_spec(engine: Any, iterations: int) -> str | None:
     default = default_policy(engine)
     if default == "random":
         return f"mcts:{iterations}"
-    if "paired=on" in str(getattr(engine, "search_guidance", "") or "").split(":"):
+    if "paired=on" in spec_parts(engine, "mcts:1:guided"):
         # every sample plays every legal move to the end: 8 samples cost about what 100 tree iterations do
         return f"mcts:{max(1, min(iterations, PAIRED_SAMPLES))}:guided"
     return f"mcts:{iterations}:guided"
