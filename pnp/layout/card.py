@@ -125,17 +125,21 @@ def place_text(text: str, region: Region, *, color: str, problems: _Problems, wh
     placed = []
     baseline = top + result.size_pt * ASCENT
     for line in result.lines:
+        # a hanging 、。 hangs past the right margin whatever the alignment: centred and right-aligned
+        # lines are placed by the width they set inside the region, never pushed out on the left
+        width = line.width_pt - (line.fragments[-1].width_pt if line.hanging else 0.0)
         if align == "center":
-            x = region.x_pt + (region.w_pt - line.width_pt) / 2
+            x = region.x_pt + (region.w_pt - width) / 2
         elif align == "right":
-            x = region.x_pt + region.w_pt - line.width_pt
+            x = region.x_pt + region.w_pt - width
         else:
             x = region.x_pt
         placed.append(PlacedLine(x, baseline, line))
         baseline += result.leading_pt
     used = {r.icon for r in runs if r.icon}
     return TextBlock(tuple(placed), color, result.size_pt,
-                     tuple(sorted((k, v) for k, v in (icons or {}).items() if k in used)))
+                     tuple(sorted((k, v) for k, v in (icons or {}).items() if k in used)),
+                     (region.x_pt, region.y_pt, region.w_pt, region.h_pt))
 
 
 def card_icons(game: Game, deck: Deck) -> dict[str, Icon]:
@@ -391,7 +395,7 @@ def _slots(region: Region, card: Card, icons: Mapping[str, Icon], problems: _Pro
         line = break_text(word, font, num_size, size * 2, fonts.measure)[0]
         ink = ink_on(fill) if fill else "#000000"
         items.append(TextBlock((PlacedLine(x + size * 0.08, y + num_size * 1.0, line),),
-                               ink if last else region.get("color", "#555555"), num_size))
+                               ink if last else region.get("color", "#555555"), num_size, box=(x, y, size, size)))
     return items
 
 
@@ -422,7 +426,7 @@ def _pips(text: str, region: Region, problems: _Problems, where: Where, label: s
         items.append(Box(x, top, size, size, fill=fill, stroke="#333333", stroke_width=0.5, radius=size / 2))
         line = break_text(ch, font, char_size, size * 2, fonts.measure)[0]
         items.append(TextBlock((PlacedLine(x + (size - line.width_pt) / 2, top + size / 2 + char_size * 0.35, line),),
-                               ink_on(fill), char_size))
+                               ink_on(fill), char_size, box=(x, top, size, size)))
         x += size + gap
     return items
 

@@ -48,6 +48,7 @@ class TextBlock:
     color: str                  # fragments with a colour of their own (markup) use theirs
     size_pt: float
     icons: tuple[Any, ...] = ()           # (name, pnp.data.model.Icon) of the inline icons its fragments name
+    box: tuple[float, float, float, float] | None = None   # (x, y, w, h) of the region the text was fitted to
 
 
 @dataclass(frozen=True)

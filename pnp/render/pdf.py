@@ -9,6 +9,7 @@ from PIL import Image, ImageChops, ImageMath
 from reportlab import rl_config
 from reportlab.lib.colors import CMYKColor, HexColor
 from reportlab.lib.utils import ImageReader
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from ..data.model import Icon
@@ -58,6 +59,42 @@ def image_to_cmyk(path: Path, matte: str = "#ffffff") -> Image.Image:
         return ImageMath.lambda_eval(
             lambda a: a["convert"]((a["top"] - a["ch"]) * 255 / a["max"](a["top"], 1), "L"), top=top, ch=channel)
     return Image.merge("CMYK", (ink(r), ink(g), ink(b), ImageChops.invert(top)))
+
+
+def text_run(c: Canvas, text: str, font: str, size: float, x: float, y: float, char_space: float, fill) -> None:
+    """One run of text, isolated: every text-state parameter it depends on (font and size,
+    character and word spacing, rise, horizontal scale, render mode) and its colour are set inside
+    a save/restore pair, so nothing leaks from one run into the next and nothing drawn before can
+    change it.  PDF keeps text state across text objects; a run that set only what differs from
+    zero once letter-spaced every later line of a card off its box.
+
+    A TrueType font is embedded as subsets of 256 glyphs, and a run whose characters fall in two
+    subsets is two strings in the PDF.  Each string is placed at its own measured origin, so where
+    the second starts never depends on the character spacing after the first one's last glyph
+    (which readers disagree on)."""
+    c.saveState()
+    c.setFillColor(fill)
+    t = c.beginText()
+    t.setFont(font, size)
+    t.setCharSpace(char_space)
+    t.setWordSpace(0)
+    t.setRise(0)
+    t.setHorizScale(100)
+    t.setTextRenderMode(0)
+    face = pdfmetrics.getFont(font)
+    if getattr(face, "_dynamicFont", False):
+        start = 0
+        for _subset, encoded in face.splitString(text, c._doc):
+            piece = text[start:start + len(encoded)]
+            start += len(piece)
+            t.setTextOrigin(x, y)
+            t.textOut(piece)
+            x += face.stringWidth(piece, size) + char_space * len(piece)
+    else:
+        t.setTextOrigin(x, y)
+        t.textOut(text)
+    c.drawText(t)
+    c.restoreState()
 
 
 class PdfPainter:
@@ -125,8 +162,6 @@ class PdfPainter:
             c.restoreState()
         elif isinstance(item, TextBlock):
             icons = dict(item.icons)
-            c.setFillColor(self.color(item.color))
-            current = item.color
             for placed in item.lines:
                 line = placed.line
                 for frag in line.fragments:
@@ -134,24 +169,13 @@ class PdfPainter:
                     if frag.icon:
                         self.icon(icons[frag.icon], x, placed.baseline, frag.size_pt)
                         continue
-                    if (frag.color or item.color) != current:
-                        current = frag.color or item.color
-                        c.setFillColor(self.color(current))
-                    t = c.beginText()
-                    t.setFont(fonts.pdf_name(frag.font), frag.size_pt)
-                    if line.char_space_pt:
-                        t.setCharSpace(line.char_space_pt)
-                    t.setTextOrigin(x, -placed.baseline)
-                    t.textOut(frag.text)
-                    c.drawText(t)
+                    fill = self.color(frag.color or item.color)
+                    text_run(c, frag.text, fonts.pdf_name(frag.font), frag.size_pt, x, -placed.baseline,
+                             line.char_space_pt, fill)
                     if frag.ruby:
                         rx, rs, spacing = ruby_position(frag, line.char_space_pt)
-                        t = c.beginText()
-                        t.setFont(fonts.pdf_name(frag.font), rs)
-                        t.setCharSpace(spacing)
-                        t.setTextOrigin(x + rx, -(placed.baseline - frag.size_pt * ASCENT - rs * 0.25))
-                        t.textOut(frag.ruby)
-                        c.drawText(t)
+                        text_run(c, frag.ruby, fonts.pdf_name(frag.font), rs, x + rx,
+                                 -(placed.baseline - frag.size_pt * ASCENT - rs * 0.25), spacing, fill)
         elif isinstance(item, Mark):
             self.mark(item)
         elif isinstance(item, Rotated):
@@ -259,10 +283,7 @@ class PdfPainter:
 
     # -- sheet furniture ---------------------------------------------------------------------
     def label(self, text: str, x: float, y: float, size: float = 6.0) -> None:
-        c = self.c
-        c.setFillColor(self.color("#666666"))
-        c.setFont(fonts.pdf_name("gothic"), size)
-        c.drawString(x, y, text)
+        text_run(self.c, text, fonts.pdf_name("gothic"), size, x, y, 0.0, self.color("#666666"))
 
     def hairline(self, x1: float, y1: float, x2: float, y2: float, width: float = 0.25,
                  color: str = "#000000", dash: tuple[float, ...] = ()) -> None:

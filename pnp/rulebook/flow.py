@@ -1,6 +1,7 @@
 """Rulebook flowables for reportlab platypus.  Every line of text is broken by the shared kinsoku
 line breaker (:func:`pnp.text.linebreak.break_spans`) and drawn fragment by fragment with
-``setCharSpace`` — reportlab's own CJK wrapping is never used."""
+its own character spacing, each run isolated (:func:`pnp.render.pdf.text_run`) — reportlab's own CJK
+wrapping is never used."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -11,8 +12,9 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.platypus.flowables import Flowable
 
 from ..errors import DataError, Problem
-from ..layout.plan import ICON_DROP, ICON_SCALE, CardPlan, Mark, Picture
+from ..layout.plan import ICON_DROP, ICON_SCALE, CardPlan, Mark, Picture, ruby_position
 from ..render.parts import PartsPainter
+from ..render.pdf import text_run
 from ..text import fonts
 from ..text.linebreak import Line, Span, WidthCache, break_spans
 
@@ -58,26 +60,13 @@ def draw_line(c, line: Line, x: float, baseline: float, color: str = INK,
         if frag.icon:
             _icon(c, frag, x + frag.x_pt, baseline)
             continue
-        fill = frag.color or (colors or {}).get(frag.style, color)
-        c.setFillColor(HexColor(fill))
-        t = c.beginText()
-        t.setFont(fonts.pdf_name(frag.font), frag.size_pt)
-        t.setCharSpace(line.char_space_pt)
-        t.setTextOrigin(x + frag.x_pt, baseline)
-        t.textOut(frag.text)
-        c.drawText(t)
+        fill = HexColor(frag.color or (colors or {}).get(frag.style, color))
+        name = fonts.pdf_name(frag.font)
+        text_run(c, frag.text, name, frag.size_pt, x + frag.x_pt, baseline, line.char_space_pt, fill)
         if frag.ruby:
-            rs = frag.size_pt * 0.5
-            base_w = fonts.measure(frag.text, frag.font, frag.size_pt) + line.char_space_pt * (len(frag.text) - 1)
-            rw = fonts.measure(frag.ruby, frag.font, rs)
-            spacing = max(0.0, (base_w - rw) / len(frag.ruby)) if rw < base_w else 0.0
-            rx = x + frag.x_pt + (base_w - rw - spacing * (len(frag.ruby) - 1)) / 2
-            t = c.beginText()
-            t.setFont(fonts.pdf_name(frag.font), rs)
-            t.setCharSpace(spacing)
-            t.setTextOrigin(rx, baseline + frag.size_pt * ASCENT + rs * 0.25)
-            t.textOut(frag.ruby)
-            c.drawText(t)
+            rx, rs, spacing = ruby_position(frag, line.char_space_pt)
+            text_run(c, frag.ruby, name, rs, x + frag.x_pt + rx, baseline + frag.size_pt * ASCENT + rs * 0.25,
+                     spacing, fill)
 
 
 def _icon(c, frag, x: float, baseline: float) -> None:
