@@ -72,11 +72,14 @@ def list_games(project_dir: Path) -> None:
 @click.option("--force", is_flag=True, help="--final を、未回答の質問が残っていても実行する")
 @click.option("--clean", is_flag=True,
               help="前回のビルドの記録を使わず、すべてを描き直す（既定では、元のデータが変わった出力だけを描き直す）")
+@click.option("--check-print", is_flag=True,
+              help="書いたカード・パーツのPDFを読み直し、文字が組版どおりの位置・枠の中・安全域の内側にあるかを"
+                   "確かめる（ずれがあればエラー。前回の出力はそのまま残る）")
 @build_jobs_option
 @reported
 def build(games: tuple[str, ...], project_dir: Path, out_dir: Path, paper: str, duplex: str, marks: str,
           gutter_mm: float, back_offset: str, color: str, png: bool, dpi: int, tts: bool, rulebook_only: bool,
-          rulebook_paper: str, final: bool, force: bool, clean: bool, jobs: int) -> None:
+          rulebook_paper: str, final: bool, force: bool, clean: bool, check_print: bool, jobs: int) -> None:
     """カードを印刷用PDFにします（GAME 省略時は全ゲーム）。変わっていない出力は前回のものをそのまま使います。"""
     from .outputs import BuildOptions
     try:
@@ -89,7 +92,7 @@ def build(games: tuple[str, ...], project_dir: Path, out_dir: Path, paper: str, 
     out_dir = in_project(project_dir, out_dir)
     opts = BuildOptions(paper=paper, duplex=duplex, marks=marks, gutter_mm=gutter_mm, back_offset_mm=(dx, dy),
                         cmyk=color == "cmyk", png=png, dpi=dpi, tts=tts, cards=not rulebook_only,
-                        rulebook_paper=rulebook_paper)
+                        rulebook_paper=rulebook_paper, check_print=check_print)
     from .commands.incremental import build_project
     show = sys.stderr.isatty()
     with click.progressbar(length=0, label="ビルド中", file=sys.stderr, hidden=not show) as bar:

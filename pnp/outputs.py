@@ -30,6 +30,7 @@ class BuildOptions:
     cards: bool = True              # False: --rulebook-only
     rulebook: bool = True
     rulebook_paper: str = "a5"
+    check_print: bool = False      # read the written card and part PDFs back before they replace the last kit
 
 
 @dataclass

@@ -181,6 +181,9 @@ def build_game(game: Game, out_root: Path, opts: BuildOptions,
     staging = Path(tempfile.mkdtemp(prefix=f".{game.id}.staging-", dir=out_dir.parent))
     try:
         staged = _write_all(game, staging, opts, tick, extra_steps, plan, cache)
+        if opts.check_print:    # a misprint never replaces the kit already in place
+            from .printcheck import check_written
+            check_written(game, plan, staged.files, staging, opts)
         result = BuildResult(game, out_dir)
         for w in staged.files:
             final = out_dir / w.path.relative_to(staging)
