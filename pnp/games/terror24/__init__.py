@@ -1,7 +1,8 @@
 """Rules engine for 24 −共鳴するテロル− (draft 12): 3–5 players, 1–3 hands.
 
 The package's rooms: ``facts`` (ids, phases, actions), ``state`` (State, Observation), ``rules`` (the
-engine), ``hidden`` (what a seat cannot see, dealt back for the search player), ``examples`` (the
+engine, over ``tables`` (what is read from the data), ``hands`` (a hand's end) and ``resolution`` (an
+incident's resolution)), ``hidden`` (what a seat cannot see, dealt back for the search player), ``examples`` (the
 rulebook's worked examples), ``policies`` (the game's own players) and ``questions`` (the designer's
 questions, answered from simulated games).  ``engine: terror24`` in game.yaml loads this package.
 """

@@ -7,8 +7,10 @@ other reading pnp considered is a named variant the simulator compares.
 Simultaneous face-down placements are sequential decisions whose ``observe`` hides the other
 seats' cards until the rules reveal them.
 
-The engine class joins the rules here with the worked examples (``examples.py``) and the
-determinization hooks of the search player (``hidden.py``).
+The engine class joins the rules here (set-up, the placements, the protocol, views, results, checks) with
+those of one incident's resolution (``resolution.py``) and of a hand's end (``hands.py``), over the facts
+read from the data (``tables.py``), and with the worked examples (``examples.py``) and the determinization
+hooks of the search player (``hidden.py``).
 """
 from __future__ import annotations
 
@@ -22,13 +24,11 @@ from ...sim.engine import CHANCE, TERMINAL, Finding, IllegalAction, InvariantErr
 from . import examples, narration
 from .facts import (
     CHALLENGES,
-    DETECTIVE_NAMES,
     GAME_ID,
     HIDDEN5,
     HIDDEN_ROWS,
     P_CHAL,
     P_DEAL,
-    P_END,
     P_KEEP,
     P_PICK,
     P_PLACE,
@@ -55,12 +55,13 @@ from .facts import (
 )
 from .hidden import redeal_hidden
 from .policies import POLICIES, POLICY_NOTES
-from .questions import LABELS_JA, questions
+from .questions import questions
+from .resolution import ResolutionRules
 from .state import Observation, State
 
 # ---------------------------------------------------------------- engine
 
-class Terror24Engine:
+class Terror24Engine(ResolutionRules):
     game_id = GAME_ID
     min_players = 3
     max_players = 5
@@ -95,60 +96,6 @@ class Terror24Engine:
     report_comparisons: tuple[dict[str, Any], ...] = (
         {"name_ja": "2ハンド戦（標準の3ハンド戦と比べる）", "options": {"hands": 2}},
     )
-
-    def __init__(self, game: Game):
-        inc = game.deck("incidents")
-        det = game.deck("detectives")
-        DETECTIVE_NAMES.update({s.id: s.name for s in det.suits})
-        self.labels_ja = dict(LABELS_JA, **{s.id: s.name for s in det.suits})
-        # the printed score track (a part of kind track), so reports tell how many games fit on it
-        tracks = [p for p in game.parts if getattr(p, "kind", "") == "track"]
-        self.score_track = (min(tracks[0].values()), max(tracks[0].values())) if tracks else None
-        cards = inc.physical_cards()
-        self.card_ids = tuple(c.id for c in cards)
-        self.card_names = tuple(f"{c.title}{c.value}" for c in cards)
-        self.suit_ids = tuple(s.id for s in inc.suits)
-        self.card_suit = tuple(self.suit_ids.index(c.suit.id) for c in cards)  # type: ignore[union-attr]
-        self.card_value = tuple(int(c.value) for c in cards)  # type: ignore[arg-type]  # checked by check_components
-        self.n_cards = len(cards)
-        self.det_ids = tuple(s.id for s in det.suits)
-        self.det_names = tuple(s.name for s in det.suits)
-        # card kinds: (hero, hours) in a canonical order shared by every detective
-        kinds: list[tuple[bool, int]] | None = None
-        counts: list[int] | None = None
-        for d in self.det_ids:
-            mine: dict[tuple[bool, int], int] = {}
-            for c in det.cards:
-                if c.suit and c.suit.id == d:
-                    key = (bool(c.rules.get("hero")), int(c.rules["hours"]))
-                    mine[key] = mine.get(key, 0) + c.count
-            ks = sorted(mine)
-            if kinds is None:
-                kinds, counts = ks, [mine[k] for k in ks]
-            elif ks != kinds or [mine[k] for k in ks] != counts:
-                raise ValueError(f"{GAME_ID}: detective {d} has a different card set")
-        assert kinds is not None and counts is not None
-        heroes = [i for i, k in enumerate(kinds) if k[0]]
-        if len(heroes) != 1 or counts[heroes[0]] != 1:
-            raise ValueError(f"{GAME_ID}: each detective needs exactly one ヒーロータイム")
-        self.hero = heroes[0]
-        self.kind_hours = tuple(0 if k[0] else k[1] for k in kinds)
-        self.kind_counts = tuple(counts)
-        self.n_kinds = len(kinds)
-        # detective -> card kind -> the card's id (for the validator's card conservation)
-        self.det_card_ids = tuple(
-            tuple(next(c.id for c in det.cards if c.suit and c.suit.id == d
-                       and (bool(c.rules.get("hero")), int(c.rules["hours"])) == kinds[k])
-                  for k in range(len(kinds)))
-            for d in self.det_ids)
-        self.places = tuple(Place(i, "ヒーロータイム" if kinds[i][0] else f"{kinds[i][1]}時間")
-                            for i in range(len(kinds)))
-        self.picks = tuple(Pick(d, n) for d, n in zip(self.det_ids, self.det_names))
-        self.keeps = tuple(Keep(i, self.card_names[i]) for i in range(self.n_cards))
-        self._det_or_none = self.det_ids + (None,)
-        self._place_lists: dict[tuple[int, ...], tuple[Place, ...]] = {}
-        self.sk = {name: (self.det_ids.index(name) if name in self.det_ids else -9)
-                   for name in ("scotch", "wolf", "hibachi", "lloyd", "dokaben")}
 
     # ------------------------------------------------------------ setup
 
@@ -324,288 +271,6 @@ class Terror24Engine:
             self._next_keeper(s)
             return
         raise IllegalAction("the game is over")
-
-    # ------------------------------------------------------------ resolution
-
-    def _skills(self, s: State) -> bool:
-        return s.hand_no >= 2
-
-    def _start_incident(self, s: State) -> None:
-        k = s.inc
-        hours = self.kind_hours
-        part = [i for i in range(s.n) if s.alive[i]]
-        s.part = part
-        pw = s.power
-        for i in part:
-            pw[i] = hours[s.p1[i][k]] + hours[s.p2[i][k]]
-        pos = s.pos
-        s.queue = sorted(part, key=lambda i: (pw[i], -pos[i]), reverse=True)  # pop() = next
-        s.chal_order = tuple(reversed(s.queue))
-        s.events.append(("start", k, tuple(pw), tuple(s.alive)))
-        self._next_challenger(s)
-
-    def _next_challenger(self, s: State) -> None:
-        if s.queue:
-            s.cur = s.queue.pop()
-            s.phase = P_CHAL
-        else:
-            self._rank(s)
-
-    def _roll(self, s: State, a: Roll) -> None:
-        seat = s.chal
-        d = s.det[seat]
-        skills = s.hand_no >= 2
-        sk = self.sk
-        mod = 1 if skills and d == (sk["wolf"] if s.notes else sk["hibachi"]) else 0
-        num = s.inc + 1
-        st = s.stats
-        for colour, roll in ((0, a.green), (1, a.red)):
-            if not roll:
-                continue
-            if not (1 <= roll <= 8) or not s.dice & (1 << colour):
-                raise IllegalAction(f"bad roll {a!r}")
-            base = 6 * colour
-            if roll + mod > num:
-                great = roll == 8
-                s.power[seat] += 1 + colour + (1 if great else 0)
-                st[base + ST_SUCC] += 1
-                if great:
-                    st[base + ST_GREAT] += 1
-                s.events.append(("die", seat, colour, roll, mod, "great" if great else "success", s.power[seat]))
-            else:
-                st[base + ST_FAIL] += 1
-                if colour == 0 or (skills and s.notes and d == sk["dokaben"]):
-                    st[base + ST_INJ] += 1
-                    s.inj[seat] += 1
-                    limit = 3 if (skills and not s.notes and d == sk["dokaben"]) else 2
-                    dies = s.inj[seat] >= limit and s.alive[seat]
-                    s.events.append(("die", seat, colour, roll, mod, "injury_death" if dies else "injury",
-                                     s.power[seat]))
-                    if s.inj[seat] >= limit:
-                        self._die(s, seat, base)
-                else:
-                    s.events.append(("die", seat, colour, roll, mod, "death", s.power[seat]))
-                    self._die(s, seat, base)
-        s.dice = 0
-        s.chal = -1
-        self._next_challenger(s)
-
-    def _die(self, s: State, seat: int, base: int) -> None:
-        if not s.alive[seat]:
-            return
-        s.alive[seat] = False
-        s.died[seat] = True
-        s.stats[base + ST_DEATH] += 1
-        if s.wolf_halved and self._wolf(s, seat):
-            s.vp[seat] += 4                 # variant: at once, so the hand's halving takes half of it
-
-    def _wolf(self, s: State, seat: int) -> bool:
-        """ウルフ's skill applies to this seat (「ハンド中に殉死すると４ＶＰを得る」, from hand 2)."""
-        return s.hand_no >= 2 and not s.notes and s.det[seat] == self.sk["wolf"]
-
-    def _third(self, s: State) -> bool:
-        """The current hand plays under 「■３ハンド目」: the third hand (variant two-hands-final: also
-        the second and last hand of a 2-hand game)."""
-        return s.hand_no == 3 or (s.final2 and s.hands == 2 and s.hand_no == 2)
-
-    def _counted(self, s: State, seat: int, kind: int, clash_scotch: bool) -> int:
-        if kind == self.hero:
-            return 3 if clash_scotch and s.det[seat] == self.sk["scotch"] else 0
-        return self.kind_hours[kind]
-
-    def _rank(self, s: State) -> None:
-        k = s.inc
-        part = s.part
-        hero = self.hero
-        pw = s.power
-        pos = s.pos
-        s.incidents += 1
-        hts = [i for i in part if s.p1[i][k] == hero or s.p2[i][k] == hero]
-        first = -1
-        notes_scotch = False
-        if hts:
-            s.ht_incidents += 1
-            if len(hts) == 1:
-                first = hts[0]
-            else:
-                s.clashes += 1
-                scotch = self.sk["scotch"]
-                if s.hand_no >= 2:
-                    for i in hts:
-                        if s.det[i] == scotch:
-                            if s.notes:
-                                pw[i] += 3          # counts as 3 instead of 0
-                                notes_scotch = True
-                            else:
-                                first = i           # his ヒーロータイム keeps its effect
-        p1 = s.p1
-
-        def key(i: int) -> tuple[int, int, int]:
-            return (-pw[i], -self._counted(s, i, p1[i][k], notes_scotch), pos[i])
-
-        rest = [i for i in part if i != first]
-        rest.sort(key=key)
-        ranked = ([first] if first >= 0 else []) + rest
-        # tie-break statistics on the decisive boundaries (1st/2nd, 2nd/3rd), once per incident
-        lo = 1 if first >= 0 else 0
-        by_first = by_order = False
-        for j in range(lo, min(2, len(ranked) - 1)):
-            a, b = key(ranked[j]), key(ranked[j + 1])
-            if a[0] == b[0]:
-                if a[1] != b[1]:
-                    by_first = True
-                else:
-                    by_order = True
-        s.tb_first += by_first
-        s.tb_order += by_order
-        s.last_rank = (k, tuple(ranked), tuple(pw), s.chal_order)
-        s.events.append(("rank", k, tuple(ranked), tuple(pw), tuple(hts), first, by_first, by_order))
-        f = ranked[0] if ranked else -1
-        sec = ranked[1] if len(ranked) > 1 else -1
-        if (f >= 0 and s.notes and s.hand_no >= 2 and s.det[f] == self.sk["hibachi"]):
-            s.phase = P_TAKE
-            s.cur = f
-            s.take_second = sec
-            return
-        if f >= 0:
-            self._award(s, f, 2 * k)
-        if sec >= 0:
-            self._award(s, sec, 2 * k + 1)
-        self._next_incident(s)
-
-    def _award(self, s: State, seat: int, slot: int) -> None:
-        c = s.layout[slot]
-        s.layout[slot] = -1
-        s.won[seat].append(c)
-        s.vp[seat] += self.card_value[c]
-        s.events.append(("award", seat, c, slot & 1))
-
-    def _next_incident(self, s: State) -> None:
-        s.events.append(("done", tuple(s.vp), tuple(s.alive), tuple(s.inj)))
-        s.take_second = -1
-        s.inc += 1
-        if s.inc < 5:
-            self._start_incident(s)
-        else:
-            self._end_hand(s)
-
-    # ------------------------------------------------------------ hand end
-
-    def _final(self, s: State) -> bool:
-        return s.hand_no == s.hands
-
-    def _keep_options(self, s: State, seat: int) -> list[int]:
-        # 「今回獲得した事件カードの中から「数字が５でない」１枚を選び」; variant keep-old: or the card kept before
-        val = self.card_value
-        opts = [c for c in s.won[seat] if val[c] != 5]
-        if s.keep_old:
-            opts += s.kept[seat]
-        return opts
-
-    def _keep(self, s: State, seat: int, card: int) -> None:
-        for c in s.won[seat]:
-            if c != card:
-                s.discard.append(c)
-        s.won[seat] = []
-        if s.keep_old:                       # one card in all: the other goes to the discard
-            for c in s.kept[seat]:
-                if c != card:
-                    s.discard.append(c)
-            s.kept[seat] = [card]
-        elif card not in s.kept[seat]:       # the draft: kept cards stay, this hand's card joins them
-            s.kept[seat].append(card)
-
-    def _end_hand(self, s: State) -> None:
-        s.events.append(("hand_end", s.hand_no))
-        s.vp_raw.append(s.vp[:])
-        s.deaths_hand.append(sum(s.died))
-        for slot in range(10):
-            c = s.layout[slot]
-            if c >= 0:                      # unclaimed (nobody could take it)
-                s.events.append(("unclaimed", slot >> 1, c))
-                s.discard.append(c)
-                s.layout[slot] = -1
-        if self._final(s):
-            if not s.wolf_halved:
-                for seat in range(s.n):
-                    if s.died[seat] and self._wolf(s, seat):
-                        s.vp[seat] += 4
-                        s.events.append(("wolf", seat))
-            if self._third(s):
-                self._final_bonus(s)
-            s.vp_hist.append(s.vp[:])
-            s.phase = P_END
-            s.cur = TERMINAL
-            return
-        s.keep_queue = []
-        for seat in range(s.n):
-            opts = self._keep_options(s, seat)
-            if len(opts) == 1:
-                self._keep(s, seat, opts[0])
-            elif len(opts) > 1:
-                s.keep_queue.append(seat)
-            else:                           # only 5s won: nothing may be kept
-                s.discard += s.won[seat]
-                s.won[seat] = []
-        s.keep_queue.reverse()
-        self._next_keeper(s)
-
-    def _next_keeper(self, s: State) -> None:
-        if s.keep_queue:
-            s.cur = s.keep_queue.pop()
-            s.phase = P_KEEP
-            return
-        n = s.n
-        for seat in range(n):
-            s.inj[seat] = 0
-            if s.died[seat]:
-                old = s.vp[seat]
-                s.vp[seat] //= 2
-                if not s.wolf_halved and self._wolf(s, seat):
-                    s.vp[seat] += 4          # ウルフ: after the halving, in full
-                s.events.append(("halve", seat, old, s.vp[seat]))
-        s.vp_hist.append(s.vp[:])
-        s.vp_steps.append(s.step_vp)
-        # lowest VP receives play-order card 1; ties: the later player of this hand first
-        pos = s.pos
-        s.order = sorted(range(n), key=lambda i: (s.vp[i], -pos[i]))
-        for p, seat in enumerate(s.order):
-            s.pos[seat] = p
-        s.events.append(("order", tuple(s.order), tuple(s.vp)))
-        s.hand_no += 1
-        kc = self.kind_counts
-        for seat in range(n):
-            s.hand[seat] = list(kc)
-            s.p1[seat] = [-1] * 5
-            s.p2[seat] = [-1] * 5
-            s.alive[seat] = True
-            s.died[seat] = False
-        s.box = sorted(s.box + s.discard)
-        s.discard = []
-        s.revealed = False
-        s.inc = 0
-        s.phase = P_DEAL
-        s.cur = CHANCE
-
-    def _final_bonus(self, s: State) -> None:
-        for seat in range(s.n):
-            s.vp[seat] += sum(self.bonuses(s, seat))
-
-    def bonuses(self, s: State, seat: int) -> tuple[int, int]:
-        """(活躍者, 黒幕) of a seat at the end of the final hand.  活躍者 counts the cards kept from
-        earlier hands (「ハンド開始時に手元に持っていたものも含む」); 黒幕 counts the cards won in this
-        hand only (variant mastermind-kept: the kept cards too)."""
-        suit, val = self.card_suit, self.card_value
-        count = [0] * len(self.suit_ids)
-        for c in s.won[seat]:
-            count[suit[c]] += 1
-        won_only = count[:]
-        for c in s.kept[seat]:
-            count[suit[c]] += 1
-        active = 3 * sum(1 for x in count if x >= 3)
-        basis = count if s.mm_kept else won_only
-        mastermind = sum(1 for c in s.won[seat] if val[c] == 5 and basis[suit[c]] >= 2)
-        return active, mastermind
 
     # ------------------------------------------------------------ views
 
