@@ -18,10 +18,12 @@ from .facts import (
     P_DEAL,
     P_END,
     P_KEEP,
+    P_PEEK,
     P_PICK,
     P_PLACE,
     P_ROLL,
     P_TAKE,
+    PEEKS,
     PHASE_NAMES,
     ROLLS,
     RULING_IDS,
@@ -29,6 +31,7 @@ from .facts import (
     Challenge,
     Deal,
     Keep,
+    Peek,
     Pick,
     Place,
     Roll,
@@ -41,7 +44,7 @@ from .state import Observation, State
 
 __all__ = [
     "CHALLENGES", "DETECTIVE_NAMES", "DICE_NAMES", "ENGINE_VERSION", "GAME_ID", "P_CHAL", "P_DEAL", "P_END",
-    "P_KEEP", "P_PICK", "P_PLACE", "P_ROLL", "P_TAKE", "PHASE_NAMES", "POLICIES", "ROLLS", "RULING_IDS", "TAKES",
-    "VARIANT_IDS", "BasicPolicy", "Challenge", "Deal", "HeuristicPolicy", "Keep", "Observation", "Pick", "Place",
+    "P_KEEP", "P_PEEK", "PEEKS", "P_PICK", "P_PLACE", "P_ROLL", "P_TAKE", "PHASE_NAMES", "POLICIES", "ROLLS", "RULING_IDS", "TAKES",
+    "VARIANT_IDS", "BasicPolicy", "Challenge", "Deal", "HeuristicPolicy", "Keep", "Observation", "Peek", "Pick", "Place",
     "Roll", "State", "Take", "Terror24Engine", "check_components", "make_engine", "questions",
 ]

@@ -51,6 +51,13 @@ class HandRules(Terror24Tables):
             s.phase = P_END
             s.cur = TERMINAL
             return
+        if s.variant == "keep-replace":
+            # variant keep-replace: 「前のカードは捨て札にして、今回のカードだけを残す」
+            for seat in range(s.n):
+                if s.kept[seat]:
+                    s.events.append(("kept_discarded", seat, len(s.kept[seat])))
+                s.discard += s.kept[seat]
+                s.kept[seat] = []
         s.keep_queue = []
         for seat in range(s.n):
             opts = self._keep_options(s, seat)
@@ -80,9 +87,11 @@ class HandRules(Terror24Tables):
                 s.events.append(("halve", seat, old, s.vp[seat]))
         s.vp_hist.append(s.vp[:])
         s.vp_steps.append(s.step_vp)
-        # lowest VP receives play-order card 1; ties: the later player of this hand first
+        # lowest VP receives play-order card 1; ties (ruling play-order-ties): the later player of this hand
+        # first (variant earlier-first: the earlier player first)
         pos = s.pos
-        s.order = sorted(range(n), key=lambda i: (s.vp[i], -pos[i]))
+        sign = 1 if s.variant == "earlier-first" else -1
+        s.order = sorted(range(n), key=lambda i: (s.vp[i], sign * pos[i]))
         for p, seat in enumerate(s.order):
             s.pos[seat] = p
         s.events.append(("order", tuple(s.order), tuple(s.vp)))
@@ -94,8 +103,11 @@ class HandRules(Terror24Tables):
             s.p2[seat] = [-1] * 5
             s.alive[seat] = True
             s.died[seat] = False
-        s.box = sorted(s.box + s.discard)
-        s.discard = []
+        # ruling deck-rebuild: every card not kept is shuffled again (variant rest-only: the box alone, and
+        # the discards join it for the third hand: 「山の残りと捨て札をよくシャッフル」)
+        if s.variant != "rest-only" or s.hand_no == 3:
+            s.box = sorted(s.box + s.discard)
+            s.discard = []
         s.revealed = False
         s.inc = 0
         s.phase = P_DEAL

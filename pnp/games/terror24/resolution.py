@@ -39,21 +39,32 @@ class ResolutionRules(HandRules):
         num = s.inc + 1
         st = s.stats
         for colour, roll in ((0, a.green), (1, a.red)):
+            if roll and (not (1 <= roll <= 8) or not s.dice & (1 << colour)):
+                raise IllegalAction(f"bad roll {a!r}")
+        # ruling both-dice: each die on its own (variant both-must: the bonuses only when both succeed)
+        void = (s.variant == "both-must" and bool(a.green) and bool(a.red)
+                and not (a.green + mod > num and a.red + mod > num))
+        # ドカベン's red failure: a death (ruling dokaben-red), an injury in the memo's skills and in variant
+        # dokaben-red-injury
+        red_injures = skills and d == sk["dokaben"] and (s.notes or s.variant == "dokaben-red-injury")
+        for colour, roll in ((0, a.green), (1, a.red)):
             if not roll:
                 continue
-            if not (1 <= roll <= 8) or not s.dice & (1 << colour):
-                raise IllegalAction(f"bad roll {a!r}")
             base = 6 * colour
             if roll + mod > num:
-                great = roll == 8
-                s.power[seat] += 1 + colour + (1 if great else 0)
+                # ruling great-success: 「出目そのものが8のときだけ」 (variant great-modified: 8 after the +1 too)
+                great = roll == 8 or (s.variant == "great-modified" and roll + mod >= 8)
                 st[base + ST_SUCC] += 1
                 if great:
                     st[base + ST_GREAT] += 1
+                if void:
+                    s.events.append(("die", seat, colour, roll, mod, "void", s.power[seat]))
+                    continue
+                s.power[seat] += 1 + colour + (1 if great else 0)
                 s.events.append(("die", seat, colour, roll, mod, "great" if great else "success", s.power[seat]))
             else:
                 st[base + ST_FAIL] += 1
-                if colour == 0 or (skills and s.notes and d == sk["dokaben"]):
+                if colour == 0 or red_injures:
                     st[base + ST_INJ] += 1
                     s.inj[seat] += 1
                     limit = 3 if (skills and not s.notes and d == sk["dokaben"]) else 2
@@ -88,6 +99,7 @@ class ResolutionRules(HandRules):
         hts = [i for i in part if s.p1[i][k] == hero or s.p2[i][k] == hero]
         first = -1
         notes_scotch = False
+        heroes: list[int] = []          # variant scotch-others-keep: the ヒーロータイム that keep their effect
         if hts:
             s.ht_incidents += 1
             if len(hts) == 1:
@@ -101,6 +113,8 @@ class ResolutionRules(HandRules):
                             if s.notes:
                                 pw[i] += 3          # counts as 3 instead of 0
                                 notes_scotch = True
+                            elif s.variant == "scotch-others-keep":
+                                heroes = hts        # every ヒーロータイム keeps its effect: they rank first
                             else:
                                 first = i           # his ヒーロータイム keeps its effect
         p1 = s.p1
@@ -108,13 +122,15 @@ class ResolutionRules(HandRules):
         def key(i: int) -> tuple[int, int, int]:
             return (-pw[i], -self._counted(s, i, p1[i][k], notes_scotch), pos[i])
 
-        rest = [i for i in part if i != first]
+        rest = [i for i in part if i != first and i not in heroes]
         rest.sort(key=key)
-        ranked = ([first] if first >= 0 else []) + rest
+        ranked = ([first] if first >= 0 else []) + sorted(heroes, key=key) + rest
         # tie-break statistics on the decisive boundaries (1st/2nd, 2nd/3rd), once per incident
         lo = 1 if first >= 0 else 0
         by_first = by_order = False
         for j in range(lo, min(2, len(ranked) - 1)):
+            if (ranked[j] in heroes) != (ranked[j + 1] in heroes):
+                continue                    # a ヒーロータイム above a card: no tie to break
             a, b = key(ranked[j]), key(ranked[j + 1])
             if a[0] == b[0]:
                 if a[1] != b[1]:
@@ -124,9 +140,14 @@ class ResolutionRules(HandRules):
         s.tb_first += by_first
         s.tb_order += by_order
         s.last_rank = (k, tuple(ranked), tuple(pw), s.chal_order)
-        s.events.append(("rank", k, tuple(ranked), tuple(pw), tuple(hts), first, by_first, by_order))
+        s.events.append(("rank", k, tuple(ranked), tuple(pw), tuple(hts), first, by_first, by_order, tuple(heroes)))
         f = ranked[0] if ranked else -1
         sec = ranked[1] if len(ranked) > 1 else -1
+        if f >= 0 and sec < 0 and s.variant == "first-takes":
+            self._award(s, f, 2 * k)        # variant first-takes: nobody can be 2位, the 1位 takes both
+            self._award(s, f, 2 * k + 1)
+            self._next_incident(s)
+            return
         if (f >= 0 and s.notes and s.hand_no >= 2 and s.det[f] == self.sk["hibachi"]):
             s.phase = P_TAKE
             s.cur = f

@@ -30,10 +30,12 @@ from .facts import (
     P_CHAL,
     P_DEAL,
     P_KEEP,
+    P_PEEK,
     P_PICK,
     P_PLACE,
     P_ROLL,
     P_TAKE,
+    PEEKS,
     PHASE_NAMES,
     ROLLS,
     RULING_IDS,
@@ -48,6 +50,7 @@ from .facts import (
     Challenge,
     Deal,
     Keep,
+    Peek,
     Pick,
     Place,
     Roll,
@@ -79,10 +82,33 @@ class Terror24Engine(ResolutionRules):
                 "2ハンドで遊ぶとき、2ハンド目に3ハンド目のルール（配置・手元のカードの公開・ボーナス・同点はプレイ順の遅い方）を使う。"),
         Variant("mastermind-kept", "黒幕も手元のカードを数える",
                 "黒幕の「同じスートの事件カード」に、ハンド開始時に手元に持っていたカードも含める。"),
+        Variant("hidden-fourth", "4列目を裏向きに",
+                "1ハンド目・2ハンド目の配置で、5列目ではなく左から4列目の2枚を裏向きに置く（本文の「４列目」）。"),
+        Variant("rest-only", "次のハンドは山の残りから",
+                "2ハンド目は箱に戻したカード（山の残り）だけから並べ、3ハンド目にだけ捨て札を混ぜて切り直す。"),
+        Variant("both-must", "両方のダイスは2個とも成功でボーナス",
+                "緑と赤を両方振ったときは、2個とも成功したときだけボーナスを受け、失敗したダイスのペナルティは受ける。"),
+        Variant("great-modified", "+1して8でも大成功",
+                "スキルで出目に+1して8になったときも大成功とする。"),
+        Variant("first-takes", "2位がいなければ1位が2枚とも",
+                "2位になれるプレイヤーがいないときは、1位のプレイヤーが2位の事件カードも獲得する。"),
+        Variant("earlier-first", "同点はプレイ順の早い人が先",
+                "プレイ順カードを配るとき、VPが同じなら、そのハンドのプレイ順の早いプレイヤーが先に受け取る。"),
+        Variant("scotch-others-keep", "スコッチとバッティングしても効果を保つ",
+                "スコッチのヒーロータイムとバッティングしたほかのヒーロータイムも効果を失わず、ヒーロータイムを置いた人の"
+                "中で捜査力などで1位を決める。"),
+        Variant("dokaben-red-injury", "ドカベンは赤の失敗も負傷",
+                "ドカベンが赤で失敗したときは殉職ではなく負傷とし、3回目の負傷で殉職する。"),
+        Variant("lloyd-one", "ロイドが見るのは1枚だけ",
+                "ロイドのスキルで見てよいのは、裏向きの事件カードのうち1枚だけ（1枚目を置く前に選んで見る）。"),
+        Variant("keep-replace", "手元には今回のカードだけ",
+                "次のハンドへ移るとき、前のハンドから残していたカードは捨て札にし、今回獲得したカードだけを残す。"),
+        Variant("open-peek", "3ハンド目の確認は全員に見せる",
+                "3ハンド目に手元のカードのスートで確認した1位の裏向きのカードは、ほかのプレイヤーにも見せる。"),
     )
     options = (OptionSpec("hands", "ハンド数", (1, 2, 3), 3),)
-    # picks 5 + per hand: deal 1 + places 50 + challenges 25 + rolls 25 + takes 5 + keeps 5
-    max_steps = 5 + 3 * (1 + 50 + 25 + 25 + 5 + 5)
+    # picks 5 + per hand: deal 1 + ロイド's peek 1 + places 50 + challenges 25 + rolls 25 + takes 5 + keeps 5
+    max_steps = 5 + 3 * (1 + 1 + 50 + 25 + 25 + 5 + 5)
     ruling_ids = RULING_IDS
     policies = POLICIES
     default_policy = "heuristic"
@@ -122,7 +148,7 @@ class Terror24Engine(ResolutionRules):
             s.vp[seat] = 1
         s.order = list(range(n)); s.pos = list(range(n))
         s.box = list(range(self.n_cards)); s.discard = []; s.layout = [-1] * 10
-        s.revealed = False
+        s.revealed = False; s.peek = -1
         s.hand = [list(self.kind_counts) for _ in range(n)]
         s.p1 = [[-1] * 5 for _ in range(n)]; s.p2 = [[-1] * 5 for _ in range(n)]
         s.won = [[] for _ in range(n)]; s.kept = [[] for _ in range(n)]
@@ -161,6 +187,8 @@ class Terror24Engine(ResolutionRules):
             return list(TAKES)
         if ph == P_KEEP:
             return sorted(self.keeps[c] for c in self._keep_options(s, s.cur))
+        if ph == P_PEEK:
+            return [PEEKS[slot] for slot in self._peekable(s, s.cur)]
         return []
 
     def sample_chance(self, s: State, rng: random.Random) -> Roll | Deal:
@@ -235,8 +263,17 @@ class Terror24Engine(ResolutionRules):
             chosen = set(a.cards)
             s.layout = list(a.cards)
             s.box = [c for c in box if c not in chosen]
-            s.revealed = False
+            s.revealed = False; s.peek = -1
             s.phase = P_PLACE; s.rnd = 0; s.col = 0; s.cur = 0
+            lloyd = self._lloyd_one(s)
+            if lloyd >= 0 and self._peekable(s, lloyd):
+                s.phase = P_PEEK; s.cur = lloyd      # variant lloyd-one: he looks before anyone places
+            return
+        if ph == P_PEEK:
+            if a.__class__ is not Peek or a.slot not in self._peekable(s, s.cur):
+                raise IllegalAction(f"seat {s.cur} cannot look at {a!r}")
+            s.peek = a.slot
+            s.phase = P_PLACE; s.cur = 0
             return
         if ph == P_PICK:
             if a.__class__ is not Pick or a.detective not in self.det_ids:
@@ -275,24 +312,44 @@ class Terror24Engine(ResolutionRules):
     # ------------------------------------------------------------ views
 
     def visible_layout(self, s: State, seat: int) -> list[int]:
+        """The 事件置き場 as ``seat`` sees it (-1 for a card face down to him): ロイド's skill (all of them; variant
+        lloyd-one: the one he chose), the final hand's peeks (「手元にある事件カードと、２位の事件カードが同スートの
+        事件番号について、裏向きの中を確認することができます」: his own; variant open-peek: everyone's)."""
         lay = s.layout[:]
         if s.revealed or s.phase == P_DEAL:
             return lay
         skills = s.hand_no >= 2
         lloyd = skills and s.det[seat] == self.sk["lloyd"]
-        if lloyd:
+        if lloyd and s.variant != "lloyd-one":
             return lay
         if self._third(s):
             suit = self.card_suit
-            mine = {suit[c] for c in s.kept[seat]}
+            keepers = range(s.n) if s.variant == "open-peek" else (seat,)
+            mine = {suit[c] for p in keepers for c in s.kept[p]}
             for col in range(5):
                 r2 = lay[2 * col + 1]
                 if not (r2 >= 0 and suit[r2] in mine):
                     lay[2 * col] = -1
         else:
-            lay[8] = -1
-            lay[9] = -1
+            col = self._hidden_column(s)
+            lay[2 * col] = -1
+            lay[2 * col + 1] = -1
+        if lloyd and s.peek >= 0:
+            lay[s.peek] = s.layout[s.peek]
         return lay
+
+    def _lloyd_one(self, s: State) -> int:
+        """The seat that plays ロイド, when his skill lets him look at one card this hand (variant lloyd-one)."""
+        if s.variant != "lloyd-one" or s.hand_no < 2:
+            return -1
+        return next((i for i in range(s.n) if s.det[i] == self.sk["lloyd"]), -1)
+
+    def _peekable(self, s: State, seat: int) -> list[int]:
+        """The layout places still face down to ``seat`` before the placements (the ones ロイド may choose)."""
+        if s.peek >= 0:
+            return []
+        shown = self.visible_layout(s, seat)
+        return [i for i in range(10) if s.layout[i] >= 0 and shown[i] < 0]
 
     def observe(self, s: State, seat: int) -> Observation:
         o = Observation()
@@ -453,7 +510,8 @@ class Terror24Engine(ResolutionRules):
                 raise InvariantError(f"seat {seat}: negative VP")
             if any(self.card_value[c] == 5 for c in s.kept[seat]):
                 raise InvariantError(f"seat {seat} keeps a 5")
-            if len(s.kept[seat]) > (1 if s.keep_old else min(s.hand_no, s.hands - 1)):
+            one = s.keep_old or s.variant == "keep-replace"
+            if len(s.kept[seat]) > (1 if one else min(s.hand_no, s.hands - 1)):
                 raise InvariantError(f"seat {seat} keeps {len(s.kept[seat])} cards in hand {s.hand_no}")
             if not s.alive[seat] and not s.died[seat]:
                 raise InvariantError(f"seat {seat}: dead but not recorded")
@@ -507,13 +565,15 @@ class Terror24Engine(ResolutionRules):
             return TAKES[int(data["row"])]
         if t == "keep":
             return self.keeps[int(data["card"])]
+        if t == "peek":
+            return PEEKS[int(data["slot"])]
         raise ValueError(f"unknown action {data!r}")
 
     def state_hash(self, s: State) -> str:
         key = repr((s.n, s.variant, s.hands, s.hand_no, s.phase, s.cur, s.det, s.vp, s.order,
                     sorted(s.box), sorted(s.discard), s.layout, s.revealed, s.hand, s.p1, s.p2,
                     s.won, s.kept, s.alive, s.inj, s.died, s.power, s.inc, s.queue, s.dice,
-                    s.rnd, s.col))
+                    s.rnd, s.col) + ((s.peek,) if s.peek >= 0 else ()))   # ロイド's one look (variant lloyd-one)
         return hashlib.sha256(key.encode()).hexdigest()[:16]
 
     # ------------------------------------------------------------ report

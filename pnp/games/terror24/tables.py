@@ -77,6 +77,11 @@ class Terror24Tables:
         the second and last hand of a 2-hand game)."""
         return s.hand_no == 3 or (s.final2 and s.hands == 2 and s.hand_no == 2)
 
+    def _hidden_column(self, s: State) -> int:
+        """The column laid face down in the first and second hands (ruling hidden-column: 「最後の列（5列目）」;
+        variant hidden-fourth: the text's 「左から４列目」)."""
+        return 3 if s.variant == "hidden-fourth" else 4
+
     def _counted(self, s: State, seat: int, kind: int, clash_scotch: bool) -> int:
         if kind == self.hero:
             return 3 if clash_scotch and s.det[seat] == self.sk["scotch"] else 0
