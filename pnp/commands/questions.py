@@ -4,7 +4,7 @@ A question is open while its item is pnp's proposal (``provisional: true``) and 
 answered it (``answer:``).  Where the options name engine variants or options, the same seeded games
 are played under the option pnp plays (``chosen``) and under each other option, and the paired
 differences are reported with 95% intervals: how often the winner changes, how much longer or
-shorter the game gets, and (cooperative games) the team's win rate.  An option of a rules question that
+shorter the game gets, and (cooperative games) the team's win rate.  An option of a ruling's question that
 names neither is said to be beyond the engine (「ルールエンジンでは比べられません」), so a reader never takes a
 missing figure for a missing difference.
 """
@@ -118,8 +118,9 @@ def questions_data(games: list[Game], sim_games: int = 0, seed: int = 1,
                     "chosen": q.chosen, "why": q.why}
             if engine is not None and any(_setting(engine, o) for o in q.options):
                 item["effects"] = option_effects(engine, entry, sim_games, seed, progress, cache)
-            elif engine is not None and topic == "rules":
-                # a rules question none of whose options the engine plays: said so, not left silent
+            elif engine is not None and topic == "rules" and entry.kind == "ruling":
+                # a ruling none of whose options the engine plays: said so, not left silent (a question about a
+                # rulebook section or a part is not the engine's to answer)
                 item["effects"] = [{"option": o.id, "simulated": False} for o in q.options if o.id != q.chosen]
             items.append(item)
         out.append({"game": game.id, "title": game.title, "open": len(items), "questions": items})

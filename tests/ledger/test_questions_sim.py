@@ -74,7 +74,7 @@ def test_simulate_report_ends_with_the_open_questions(project, tmp_path):
 
 
 def test_every_rules_option_is_compared_or_said_not_to_be(repo):
-    """`pnp questions`: every option of an open rules question gets figures, or the words
+    """`pnp questions`: every option of an open ruling's question gets figures, or the words
     「ルールエンジンでは比べられません」 — never silence (24's eleven questions named no variant and said nothing).
     In 24 only hero-number's clash-only and keep-secret's nobody are beyond the engine."""
     r = run("questions", "terror24", "ebe", "--project", repo, "--games", "4", "--json")
@@ -82,7 +82,7 @@ def test_every_rules_option_is_compared_or_said_not_to_be(repo):
     games = {g["game"]: g for g in json.loads(r.output)["games"]}
     for gid, g in games.items():
         for item in g["questions"]:
-            if item["topic"] != "rules":
+            if item["topic"] != "rules" or item["kind"] != "ruling":
                 continue
             others = [o["id"] for o in item["options"] if not o["chosen"]]
             assert [e["option"] for e in item.get("effects", [])] == others, (gid, item["ref"])
