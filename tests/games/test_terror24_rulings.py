@@ -283,3 +283,26 @@ def test_every_other_rules_option_names_a_variant_the_engine_plays(game, E):
             else:
                 assert (o.variant or "standard") in variants, (r.id, o.id)
     assert unplayable == [("hero-number", "clash-only"), ("keep-secret", "nobody")]
+
+
+@pytest.mark.parametrize("variant", ["lloyd-one", "open-peek", "hidden-fourth", "rest-only", "keep-replace"])
+def test_the_search_players_redeal_keeps_what_each_seat_sees(E, variant):
+    """The variants that change what a seat sees (ロイド's one look, the peeks shown to all, the 4th column face
+    down, the piles, the kept cards): a redeal of what a seat cannot see leaves its observation as it was."""
+    rng = random.Random(3)
+    checked = 0
+    for seed in range(12):
+        s = E.new_state(3 + seed % 3, variant, {"hands": 3})
+        game_rng = random.Random(seed)
+        while E.to_move(s) != TERMINAL:
+            m = E.to_move(s)
+            if m != CHANCE and game_rng.random() < 0.15:
+                other = E.determinize(E.information_set(s, m), m, rng)
+                seen, seen_there = E.observe(s, m), E.observe(other, m)
+                for name in T.Observation.__slots__:
+                    assert getattr(seen_there, name) == getattr(seen, name), (variant, name)
+                assert E.legal_actions(other) == E.legal_actions(s)
+                E.check_invariants(other)
+                checked += 1
+            E.apply(s, E.sample_chance(s, game_rng) if m == CHANCE else game_rng.choice(E.legal_actions(s)))
+    assert checked > 100
