@@ -1,5 +1,6 @@
 """Rules engine for 探偵無宿２ (draft 5), as a package: ``facts`` (constants, actions, what the data says),
-``state`` (State, Observation), ``rules`` (the engine), ``policies``, ``questions`` (the designer's questions),
+``state`` (State, Observation), ``rules`` (the engine: protocol and the turn's task machine), ``rounds`` (the
+round's start and end), ``policies``, ``questions`` (the designer's questions),
 ``hidden`` (information sets for the search player) and ``examples`` (the rulebook's worked examples).
 ``engine: tantei2`` in game.yaml loads this package; everything callers import is re-exported here."""
 from __future__ import annotations
