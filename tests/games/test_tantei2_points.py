@@ -70,6 +70,16 @@ def test_the_transcript_says_where_the_tragedy_was_drawn(E):  # noqa: F811
     assert any("勿忘草が犠牲者になりました" in x and "告命灯のある場所で引かれたため" in x for x in lines), lines
 
 
+def test_the_transcript_of_the_other_reading_names_the_lamp_at_the_round_end(E):  # noqa: F811
+    """Variant lamp-at-round-end: the lamp 燭台の煤 added after the draw is what kills, and pnp play says so."""
+    s = E.example_state(3, {"line": ["shizue", "toru", "seiji", "soichiro", "tragedy"], "lamps": 1,
+                            "hands": [["e63", "e50"], [], []]}, T.V_LAMP_AT_END)
+    b = s.clone()
+    a = act(E, s, T.K_INV, ev(63))
+    assert any("椚 宗一郎が犠牲者になりました" in x and "ラウンド終了時に「惨劇の夜」の場所に告命灯があったため" in x
+               for x in E.narrate(b, a, s))
+
+
 # ------------------------------------------------------------------ 2. when face-down cards are checked (auto-flip)
 
 def _face_down(s, *serials):

@@ -151,7 +151,9 @@ def _round_end(engine: Tantei2Engine, b: State, s: State, draws: list[str]) -> l
     top = max(counts) if counts else 0
     if died:
         p = died[0]
-        why = ("最多が同数でしたが、「惨劇の夜」が告命灯のある場所で引かれたため、同数のうち【捜査線】で最も後に出た人物"
+        lamp = ("ラウンド終了時に「惨劇の夜」の場所に告命灯があった" if s.lamp_end    # variant lamp-at-round-end
+                else "「惨劇の夜」が告命灯のある場所で引かれた")
+        why = (f"最多が同数でしたが、{lamp}ため、同数のうち【捜査線】で最も後に出た人物"
                if s.st_lamp_deaths > b.st_lamp_deaths else f"【捜査線】で最も多い{top}枚")
         out.append(f"ラウンド{b.round}の終わり：{f.person_names[p]}が犠牲者になりました（{why}）。死者は{s.ndead}人です。")
     else:
