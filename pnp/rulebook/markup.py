@@ -262,8 +262,7 @@ class Document:
             heading, n = found
             return merge_runs((heading + (Run("の"),) if heading else (Run("裁定"),)) + (Run(f"{n}"),) + quoted)
         if entry.kind == "section":
-            heading = self._section_heading(entry)
-            return merge_runs((Run("ルールブック「"),) + heading + (Run("」の節"),)) if heading else (Run("ルールブックの冒頭"),)
+            return self._section_name(entry)
         if entry.kind == "card" and "/" in entry.ref:
             deck_id, card_id = entry.ref.split("/", 1)
             try:
@@ -294,12 +293,23 @@ class Document:
                 return (heading, ids.index(ruling_id) + 1) if ruling_id in ids else None
         return None
 
-    def _section_heading(self, entry: Entry) -> Inline:
-        """A section's own first heading, else the heading its text stands under."""
+    def _section_name(self, entry: Entry) -> Inline:
+        """A section by its own first heading (「ルールブック「準備」の節」); one without a heading by
+        the heading it prints under and the title of the box it opens with (「ルールブック「ハンド終了」
+        の例「事件番号3の解決」」)."""
         for section, heading, _ in self._headed_blocks():
             if section.entry is entry or section.entry is not None and section.entry.ref == entry.ref:
-                return next((x.text for x in section.blocks if isinstance(x, Heading)), heading)
-        return ()
+                own = next((x.text for x in section.blocks if isinstance(x, Heading)), None)
+                if own is not None:
+                    return merge_runs((Run("ルールブック「"),) + own + (Run("」の節"),))
+                under = (Run("ルールブック「"),) + heading + (Run("」の"),) if heading else (Run("ルールブック冒頭の"),)
+                box = section.blocks[0] if section.blocks and isinstance(section.blocks[0], Box) else None
+                if box is not None:
+                    kind = {"example": "例", "note": "注記", "proposal": "提案"}[box.kind]
+                    title = (Run("「"),) + box.title + (Run("」"),) if box.title else ()
+                    return merge_runs(under + (Run(kind),) + title)
+                return merge_runs(under + (Run("続き"),))
+        return (Run("ルールブック"),)
 
 
 def _collect(blocks, out) -> None:
