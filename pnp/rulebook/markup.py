@@ -47,6 +47,8 @@ paragraph
     on a line of its own: real components rendered from data as one figure (``back`` is the deck's
     back), with the caption after ``:`` (default: the cards' names).  ``deck/card=ラベル`` sets the
     label under that card (no spaces), when the card's name does not say what the figure shows.
+    Captions, labels, box titles and diagram labels take the inline markup below (ruby prints as
+    ruby), and so do the names a caption takes from the data (a card titled ``{生糸|きいと}``).
 ``{{part station: 見出し}}``
     on a line of its own: a board (the whole map, however it is tiled for printing) or the first card
     of a track, drawn from data at a size that fits the page.
@@ -68,7 +70,9 @@ game.yaml's ``icons:``; ``\\n`` a line break;
 components: ``{{title}}`` ``{{subtitle}}`` ``{{players}}`` (3〜5人) ``{{players_min}}``
 ``{{players_max}}`` ``{{play_time}}`` ``{{age}}`` ``{{version}}`` ``{{designer}}``
 ``{{count:ID}}`` (a deck's or a component's number of pieces) and ``{{ruling:ID}}`` (one ruling's
-sentence).
+sentence); a cross reference ``{{ref:ID}}`` prints what a reader looks for: a ruling's number in the
+printed list under its heading (「補足・裁定の3」) for a ruling id, a section's heading in brackets
+(「準備」) for a source file's name (``03-setup``, with or without ``.md``).
 
 Counts stated in prose as 「煩悩カード（40枚）」 (ASCII or full-width digits) are reported by
 :func:`stated_counts` so ``pnp validate`` can compare them with the data.
@@ -82,7 +86,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -118,6 +122,8 @@ BLOCK_EMBEDS = ("card", "part", "components", "rulings", "questions", "newpage")
 BOX_KINDS = ("note", "example", "proposal")
 CHECK_FENCE = "~~~"
 CELL_WORDS = ("up", "down", "empty", "none")
+REF_OPEN, REF_CLOSE = "\ue000", "\ue001"    # private-use marks around a {{ref:…}} until it is resolved
+_REF_SPLIT = re.compile(f"{REF_OPEN}(\\d+){REF_CLOSE}")
 
 
 # ------------------------------------------------------------------------------------------ tree
@@ -256,11 +262,7 @@ class Document:
             quoted = (Run("「"),) + text + (Run("」"),) if text else ()
             if ruling is not None and not ruling.printed:
                 return merge_runs((Run("試遊プログラムの取り決め（ルールとしては印刷しません）"),) + quoted)
-            found = self._ruling_number(entry.ref)
-            if found is None:
-                return merge_runs((Run("裁定"),) + quoted)
-            heading, n = found
-            return merge_runs((heading + (Run("の"),) if heading else (Run("裁定"),)) + (Run(f"{n}"),) + quoted)
+            return merge_runs((self.ruling_name(entry.ref) or (Run("裁定"),)) + quoted)
         if entry.kind == "section":
             return self._section_name(entry)
         if entry.kind == "card" and "/" in entry.ref:
@@ -285,6 +287,15 @@ class Document:
                 if isinstance(b, Box):
                     for inner in b.blocks:
                         yield section, heading, inner
+
+    def ruling_name(self, ruling_id: str) -> Inline | None:
+        """A ruling as the book numbers it: 「補足・裁定の3」 (the heading its {{rulings}} list stands
+        under, and its number there); None for a ruling the book does not list."""
+        found = self._ruling_number(ruling_id)
+        if found is None:
+            return None
+        heading, n = found
+        return merge_runs((heading + (Run("の"),) if heading else (Run("裁定"),)) + (Run(f"{n}"),))
 
     def _ruling_number(self, ruling_id: str) -> tuple[Inline, int] | None:
         for _, heading, b in self._headed_blocks():
@@ -392,6 +403,8 @@ class _Parser:
         self.file = ""
         self.game_icons = tuple(game.icons)    # game.yaml icons: (a layout's icons are its cards' own)
         self.colors: dict[str, str] = {}
+        self.section_names: set[str] = set()      # the source files' names without .md, for {{ref:…}}
+        self.refs: list[tuple[str, str, Loc, int]] = []   # (ruling | section, id or file name, where, col)
 
     def err(self, line: int, col: int, message: str, fld: str = "") -> None:
         self.problems.append(Problem(self.file, line, col, fld, message))
@@ -807,7 +820,7 @@ class _Parser:
                 self.err(no, col, f"{{{{{name.split(' ')[0]}}}}} must stand alone on its line")
                 return None
             self.err(no, col, f"unknown embed {{{{{body}}}}} (known: {', '.join(INLINE_VALUES)}, count:ID, "
-                              f"ruling:ID, and on their own line: {', '.join(BLOCK_EMBEDS)})")
+                              f"ruling:ID, ref:ID, and on their own line: {', '.join(BLOCK_EMBEDS)})")
             return None
         arg = arg.strip()
         if name == "count":
@@ -826,6 +839,20 @@ class _Parser:
                     return mark + self.data_text(r.text, no, col, f"ruling {r.id}: text")
             self.err(no, col, f"unknown ruling {arg!r} (rulings: {', '.join(r.id for r in self.rulings) or 'none'})")
             return None
+        if name == "ref":
+            target = arg[:-3] if arg.endswith(".md") else arg
+            kinds = [k for k, known in (("ruling", {r.id for r in self.rulings}), ("section", self.section_names))
+                     if target in known]
+            if not kinds:
+                self.err(no, col, f"{{{{ref:{arg}}}}}: no ruling or rulebook file {arg!r} (rulings: "
+                                  f"{', '.join(r.id for r in self.rulings) or 'none'}; files: "
+                                  f"{', '.join(sorted(self.section_names)) or 'none'})")
+                return None
+            if len(kinds) > 1:
+                self.err(no, col, f"{{{{ref:{arg}}}}}: both a ruling and a rulebook file are called {arg!r}")
+                return None
+            self.refs.append((kinds[0], target, Loc(self.file, no), col))
+            return f"{REF_OPEN}{len(self.refs) - 1}{REF_CLOSE}"   # resolved once every file is read
         self.err(no, col, f"unknown embed {{{{{body}}}}}")
         return None
 
@@ -955,12 +982,57 @@ def parse_rulebook(game: Game, files: list[Path] | None = None) -> tuple[Documen
     """Parse every source file; returns the document and all problems found (never raises)."""
     parser = _Parser(game)
     sections = []
-    for path in source_files(game) if files is None else files:
+    paths = source_files(game) if files is None else files
+    parser.section_names = {p.stem for p in paths}
+    for path in paths:
         s = parser.parse_file(path)
         if s is not None:
             sections.append(s)
     doc = Document(game, sections, parser.counts)
+    if parser.refs:
+        _resolve_refs(doc, parser)
     return doc, parser.problems
+
+
+def _resolve_refs(doc: Document, parser: _Parser) -> None:
+    """Put each {{ref:…}} in place, now that the whole book is known (a ruling's number depends on
+    the {{rulings}} list, which may stand in a later file)."""
+    texts: list[Inline] = []
+    for kind, target, loc, col in parser.refs:
+        name: Inline | None
+        if kind == "ruling":
+            name = doc.ruling_name(target)
+            why = "the ruling is not in a printed {{rulings}} list, so it has no number to refer to"
+        else:
+            section = next((s for s in doc.sections if Path(s.file).stem == target), None)
+            own = next((b.text for b in section.blocks if isinstance(b, Heading)), None) if section else None
+            name = merge_runs((Run("「"),) + own + (Run("」"),)) if own else None
+            why = "that file has no heading to refer to"
+        if name is None:
+            parser.problems.append(Problem(loc.file, loc.line, col, "", f"{{{{ref:{target}}}}}: {why}"))
+        texts.append(name or (Run(target),))
+    doc.sections = [replace(s, blocks=tuple(_put_refs(b, texts) for b in s.blocks)) for s in doc.sections]
+
+
+def _put_refs(value: Any, texts: list[Inline]) -> Any:
+    """value (a block, its inline text, or a tuple of them) with every reference marker replaced."""
+    if isinstance(value, tuple) and value and all(isinstance(r, Run) for r in value):
+        out: list[Run] = []
+        for r in value:
+            pieces = _REF_SPLIT.split(r.text) if REF_OPEN in r.text else [r.text]
+            for k, piece in enumerate(pieces):
+                if k % 2:
+                    out.extend(Run(x.text, x.style or r.style, x.ruby, x.color or r.color, x.icon)
+                               for x in texts[int(piece)])
+                elif piece or len(pieces) == 1:
+                    out.append(replace(r, text=piece))
+        return merge_runs(out)
+    if isinstance(value, tuple):
+        return tuple(_put_refs(v, texts) for v in value)
+    if isinstance(value, (Heading, Para, ListBlock, Table, Box, Cards, PartFig, Diagram)):
+        return replace(value, **{f.name: _put_refs(getattr(value, f.name), texts) for f in fields(value)
+                                 if isinstance(getattr(value, f.name), tuple)})
+    return value
 
 
 def load_rulebook(game: Game) -> Document:

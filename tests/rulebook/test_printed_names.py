@@ -145,7 +145,7 @@ question:
 ---
 # 準備
 
-山札をよく切ります。
+山札をよく切ります。同点のときは{{ref:silk_tie}}を、手番の流れは{{ref:02-play}}を見てください。
 
 {{card cards/sun-1 cards/moon-1: {生糸|きいと}の札と三日月}}
 
@@ -159,6 +159,8 @@ question:
 
 {{rulings}}
 """
+
+PLAY = "# {手番|てばん}の流れ\n\n{{ref:silk_tie}}のとおり、同点は**{{ref:01-setup.md}}**で決めます。\n"
 
 QUESTIONS = "---\ndraft_only: true\nnew_page: true\n---\n# 設計者への質問\n\n{{questions}}\n"
 
@@ -178,7 +180,8 @@ def _designer_game(root: Path) -> Path:
     (folder / "rulings.yaml").write_text(RULINGS, encoding="utf-8")
     (folder / "rulebook").mkdir()
     (folder / "rulebook" / "01-setup.md").write_text(SETUP, encoding="utf-8")
-    (folder / "rulebook" / "02-questions.md").write_text(QUESTIONS, encoding="utf-8")
+    (folder / "rulebook" / "02-play.md").write_text(PLAY, encoding="utf-8")
+    (folder / "rulebook" / "03-questions.md").write_text(QUESTIONS, encoding="utf-8")
     return root
 
 
@@ -226,24 +229,42 @@ def test_a_designer_rulebook_names_rulings_and_sections_and_sets_ruby_in_caption
     texts = page_texts(pdf)
     assert leaks(texts) == []
     whole = "\n".join(texts)
-    assert "silk_tie" not in whole and "01-setup" not in whole
+    assert "silk_tie" not in whole and "01-setup" not in whole and "02-play" not in whole
     text = flat(whole)
+    # cross references in the text: a ruling by its printed number, a section by its heading
+    assert flat("同点のときは補足・裁定の2を、手番の流れは「手番の流れ」を見てください。") in text
+    assert flat("補足・裁定の2のとおり、同点は「準備」で決めます。") in text
     # the questions name the ruling by its number under 「補足・裁定」, the section by its heading
     assert flat("2（仮）同じ枚数なら、生糸を持つ人が勝ちます。") in text
     assert flat("Q1［ルール］補足・裁定の2「同じ枚数なら、生糸を持つ人が勝ちます。」") in text
     assert flat("Q2［ルール］ルールブック「準備」の節") in text
+    body = page_spec(Project(root).load_game("mini"), "a5").theme.size
     with pdfplumber.open(pdf) as doc:
-        page = next(p for p in doc.pages if "生糸の札と三日月" in (p.extract_text() or "").replace(" ", ""))
-        body = page_spec(Project(root).load_game("mini"), "a5").theme.size
+        pages = doc.pages[2:]          # after the cover and the 目次
+
+        def over(base: str, ruby: str) -> list[tuple[float, float]]:
+            return [f for p in pages for f in ruby_over(p, base, ruby)]
         # the caption given in the source, the label under the card (its title), the default caption
-        # of a card named by its title, a box's title, the ruling quoted in the box: ruby above each
-        caption = ruby_over(page, "生糸の札", "きいと")
+        # of a card named by its title, a box's title, the ruling quoted in the box, a heading and a
+        # question's heading: ruby above each
+        caption = over("生糸の札", "きいと")
         assert caption and all(size < body for size, _ in caption), caption
-        label = [f for f in ruby_over(page, "生糸", "きいと") if f[0] < caption[0][0]]
-        assert label, "the card's label under the figure"
-        assert ruby_over(page, "山札カード（絹糸）", "けんし"), "the default caption names the card by its title"
-        assert ruby_over(page, "絹糸について", "けんし"), "the note's title"
-        assert [f for f in ruby_over(page, "生糸を持つ人", "きいと") if f[0] >= body], "the quoted ruling"
-        questions = next(p for p in doc.pages if "設計者への質問" in (p.extract_text() or "").replace(" ", "")
-                         and "Q1" in (p.extract_text() or ""))
-        assert ruby_over(questions, "生糸を持つ人が勝ちます", "きいと"), "the question's heading"
+        assert [f for f in over("生糸", "きいと") if f[0] < caption[0][0]], "the card's label under the figure"
+        assert over("山札カード（絹糸）", "けんし"), "the default caption names the card by its title"
+        assert over("絹糸について", "けんし"), "the note's title"
+        assert [f for f in over("生糸を持つ人", "きいと") if f[0] >= body], "the quoted ruling"
+        assert over("手番の流れ", "てばん"), "a heading"
+        assert len(over("生糸を持つ人が勝ちます", "きいと")) >= 3, "the ruling, its quotation, the question"
+
+
+def test_a_reference_to_nothing_is_an_error_with_file_and_line(tmp_path):
+    root = _designer_game(tmp_path)
+    play = root / "components" / "mini" / "rulebook" / "02-play.md"
+    play.write_text(PLAY + "\n{{ref:no-such}}と{{ref:draw}}。\n", encoding="utf-8")
+    setup = root / "components" / "mini" / "rulebook" / "01-setup.md"
+    setup.write_text(setup.read_text(encoding="utf-8").replace("{{rulings}}", "なし"), encoding="utf-8")
+    r = CliRunner().invoke(main, ["validate", "mini", "--project", str(root), "--games", "1"])
+    assert r.exit_code == 1
+    assert "components/mini/rulebook/02-play.md:5:1: {{ref:no-such}}: no ruling or rulebook file 'no-such'" in r.output
+    assert ("components/mini/rulebook/02-play.md:5:17: {{ref:draw}}: the ruling is not in a printed {{rulings}} "
+            "list") in r.output
