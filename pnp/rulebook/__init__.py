@@ -59,8 +59,8 @@ def _glyph_problems(doc: markup.Document) -> list[Problem]:
         q = entry.question
         if q is None:
             continue
-        for text, font in [(_seen(doc.reference(entry)), "gothic-bold"), (q.ask, "mincho"), (q.why, "mincho")] + \
-                [(o.text, "mincho") for o in q.options]:
+        for text, font in [(_seen(doc.reference(entry)), "gothic-bold")] + [
+                (_seen(markup.data_inline(t, q.where, "")[0]), "mincho") for t in [q.ask, q.why] + [o.text for o in q.options]]:
             missing = fonts.missing_glyphs(text, font)
             if missing:
                 problems.append(q.where.problem("question", f"character {', '.join(missing)} is not in font {font}"))

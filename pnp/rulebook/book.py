@@ -338,7 +338,7 @@ class _Builder:
         size = th.size * 0.95
         rows = [[[Span("コンポーネント", "gothic", size)], [Span("内容", "gothic", size)]]]
         for comp in self.game.components:
-            name = self.read(comp.name, comp.where, "name") + (m.Run(f"（{comp.count}{_unit(comp.kind)}）"),)
+            name = m.merge_runs(self.read(comp.name, comp.where, "name") + (m.Run(f"（{comp.count}{_unit(comp.kind)}）"),))
             text = self.read(comp.description, comp.where, "description")
             rows.append([label_spans(name, size), spans_of(text, size)])
         out: list[Flowable] = [TableFlow(rows, True, th, first_share=0.42)]
@@ -352,7 +352,7 @@ class _Builder:
             labels = self.card_labels(refs) if len(refs) > 1 else [(m.Run("表"),)]
             count = f"{deck.piece_count}枚" if deck.piece_count == comp.count else f"{comp.count}{_unit(comp.kind)}"
             what = "表の例2種類と裏" if len(refs) > 1 else "表と裏"
-            caption = self.read(deck.name, deck.where, "name") + (m.Run(f"（{count}）：{what}"),)
+            caption = m.merge_runs(self.read(deck.name, deck.where, "name") + (m.Run(f"（{count}）：{what}"),))
             out.append(CardFigure([faces[c.id] for c in picks] + [back],
                                   [label_spans(x, th.size) for x in labels + [(m.Run("裏"),)]],
                                   label_spans(caption, th.size), th, max_scale=0.6, gap_mm=3.0, min_scale=0.52))
