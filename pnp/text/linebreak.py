@@ -44,6 +44,25 @@ Model
      (``Line.width_pt > width_pt``; :func:`fit_text` treats that as not
      fitting).
 
+* ``breaks`` (:func:`break_spans`, :func:`fit_text`) says which break
+  opportunities count on top of kinsoku:
+
+  - ``"chars"``: kinsoku alone (any other pair of characters may break).
+  - ``"units"`` (the default; rulebooks and reports): a number stays with
+    what follows it: no break between a digit and a letter (kanji, kana,
+    Latin, a squared unit: ``5人`` ``3枚`` ``1ダメージ`` ``3を``), between a
+    sign or 第 and a digit (``＋２`` ``－1`` ``×2`` ``第3``), nor before the 目 of
+    ``5列目``.  And no line holds only a paragraph's closing punctuation
+    (``……」``): the breaks after the paragraph's last content character
+    (anything that is not punctuation or space) are dropped.  A katakana
+    word may still break: justified body text needs the opportunities.
+  - ``"phrases"`` (cards, aids, parts): also breaks only where a phrase
+    starts (BudouX's Japanese model; each paragraph's segmentation is
+    cached) or after a space (ASCII or ideographic).  A phrase wider than the line falls
+    back to the "units" opportunities inside it (it is broken where it
+    would have to be anyway, and the line before it is filled rather than
+    left short); a hanging ``、。`` needs a phrase break after it.
+
 * ``\\n`` is a hard break (``\\r\\n`` / ``\\r`` are accepted too).  Every ``\\n``
   starts a new line, so ``"a\\n"`` gives two lines (the second empty) and
   ``"a\\n\\nb"`` has an empty line in the middle.  Empty input gives ``[]``.
@@ -82,12 +101,18 @@ With the first baseline at ``top + 0.88 * size`` the last line's descent
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    import budoux
 
 __all__ = [
     "Measure",
+    "Breaks",
     "Span",
     "Fragment",
     "Line",
@@ -105,6 +130,7 @@ __all__ = [
 ]
 
 Measure = Callable[[str, str, float], float]
+Breaks = Literal["chars", "units", "phrases"]
 WidthCache = dict[tuple[str, float], dict[str, float]]  # {(font, size_pt): {char: width_pt}}
 
 
@@ -220,6 +246,8 @@ INSEPARABLE_CHARS = frozenset("—…‥―")  # never split when doubled
 _POSTFIX = frozenset("%‰℃°′″¢％")
 _PREFIX = frozenset("$£¥€＄￥№")
 _NUMSEP = frozenset(".,，．")
+_SIGNS = frozenset("＋－−±×✕﹢+-第")
+_COUNTER_END = "目"  # 5列目, 2回目: the counter's own suffix stays with it
 
 # flag bits
 _NS = 1  # may not start a line
@@ -234,6 +262,9 @@ _POST = 256
 _PRE = 512
 _NSEP = 1024  # separator inside numbers
 _ICON = 2048  # an inline icon: glued to adjacent digits and icons
+_WORD = 4096  # a letter a number binds to: kanji, kana, Latin, a squared unit (breaks "units")
+_SIGN = 8192  # a sign or prefix bound to the digit after it: ＋２, －1, 第3 (breaks "units")
+_CONT = 16384  # content, not punctuation or space: a line of none of these is not made
 
 ICON_EM = 1.0  # advance of an inline icon, in ems of its span's size
 
@@ -258,7 +289,14 @@ def _classify(c: str) -> int:
         f |= _PRE
     if c in _NUMSEP:
         f |= _NSEP
+    if c in _SIGNS:
+        f |= _SIGN
+    cat = unicodedata.category(c)
+    if cat[0] not in "PZC":
+        f |= _CONT
     o = ord(c)
+    if cat[0] == "L" or 0x3300 <= o <= 0x33FF:
+        f |= _WORD
     if c == " " or c == "\t":
         return f | _SP
     if "0" <= c <= "9":
@@ -288,7 +326,7 @@ def _flags(c: str) -> int:
 class _Flat:
     """Flattened paragraph data: parallel per-char arrays."""
 
-    __slots__ = ("chars", "widths", "flags", "span", "ok", "ruby_cont", "paras")
+    __slots__ = ("chars", "widths", "flags", "span", "ok", "ruby_cont", "paras", "phrase_ok")
 
     def __init__(self) -> None:
         self.chars: list[str] = []
@@ -298,9 +336,11 @@ class _Flat:
         self.ok: list[bool] = []  # ok[i]: a line may start at i (break before i)
         self.ruby_cont: list[bool] = []  # inside a ruby span, not its first char
         self.paras: list[tuple[int, int]] = []
+        # phrase_ok[i]: ok[i] and a phrase starts at i (breaks "phrases"); None in the other modes
+        self.phrase_ok: list[bool] | None = None
 
 
-def _flatten(spans: Sequence[Span], measure: Measure, cache: WidthCache) -> _Flat:
+def _flatten(spans: Sequence[Span], measure: Measure, cache: WidthCache, units: bool = False) -> _Flat:
     fl = _Flat()
     chars, widths, flags, spn, ok, rc = (
         fl.chars, fl.widths, fl.flags, fl.span, fl.ok, fl.ruby_cont,
@@ -335,7 +375,7 @@ def _flatten(spans: Sequence[Span], measure: Measure, cache: WidthCache) -> _Fla
                 continue
             if icon:
                 w = size * ICON_EM
-                f = _ICON
+                f = _ICON | _CONT
             else:
                 known_w = wmap.get(c)
                 if known_w is None:
@@ -374,6 +414,17 @@ def _flatten(spans: Sequence[Span], measure: Measure, cache: WidthCache) -> _Fla
                     brk = False
                 elif (p & _ICON and f & (_DIG | _ICON)) or (p & _DIG and f & _ICON):
                     brk = False
+                elif units and (
+                    (p & _DIG and f & _WORD)
+                    or (p & _SIGN and f & _DIG)
+                    or (
+                        c == _COUNTER_END
+                        and p & _WORD
+                        and n - 2 >= ps
+                        and flags[n - 2] & _DIG
+                    )
+                ):
+                    brk = False  # 5人, 1ダメージ, ＋2, 5列目: a number stays with its unit
                 else:
                     brk = True
             if not f & _SP:
@@ -386,7 +437,74 @@ def _flatten(spans: Sequence[Span], measure: Measure, cache: WidthCache) -> _Fla
             rc.append(cont)
             n += 1
     fl.paras.append((ps, n))
+    if units:
+        _no_punctuation_line(fl)
     return fl
+
+
+def _no_punctuation_line(fl: _Flat) -> None:
+    """No break before a paragraph's closing punctuation (「……」」「。」」) once its last word is
+    set: a line of punctuation alone reads as a stray mark.  A paragraph of punctuation only keeps
+    its breaks."""
+    flags, ok = fl.flags, fl.ok
+    for ps, pe in fl.paras:
+        k = pe - 1
+        while k >= ps and not flags[k] & _CONT:
+            k -= 1
+        for i in range(k + 1, pe) if k >= ps else ():
+            ok[i] = False
+
+
+@lru_cache(maxsize=16384)
+def _phrase_starts(text: str) -> frozenset[int]:
+    """Offsets in text where a BudouX phrase starts (0 left out).  Cached: fit_text breaks the same
+    paragraph at every size it tries, and a rulebook's or a deck's texts repeat."""
+    starts: set[int] = set()
+    at = 0
+    for chunk in _budoux().parse(text):
+        if at:
+            starts.add(at)
+        at += len(chunk)
+    return frozenset(starts)
+
+
+@lru_cache(maxsize=1)
+def _budoux() -> budoux.Parser:
+    import budoux  # loaded on first use: the rulebook and the reports never need its model
+
+    return budoux.load_default_japanese_parser()
+
+
+def _mark_phrases(fl: _Flat) -> None:
+    """phrase_ok: a kinsoku-legal break where a phrase starts, or after a space (ASCII or 　: the
+    model does not always see a full-width space as the end of a phrase).  A phrase
+    start that kinsoku forbids moves past the closing marks that follow it (BudouX may start a
+    phrase with 「：」 or 「）」) or before the opening marks that precede it (「（｜人物」)."""
+    chars, flags, ok = fl.chars, fl.flags, fl.ok
+    pok = [False] * len(ok)
+    for ps, pe in fl.paras:
+        if pe - ps < 2:
+            continue
+        for i in range(ps + 1, pe):
+            if ok[i] and (flags[i - 1] & _SP or chars[i - 1] == "\u3000"):
+                pok[i] = True
+        for off in _phrase_starts("".join(chars[ps:pe])):
+            i = ps + off
+            if not ok[i]:
+                j = i
+                while j < pe and flags[j] & _NS and not flags[j] & _CONT:
+                    j += 1
+                if j > i and j < pe and ok[j]:
+                    i = j
+                else:
+                    j = i
+                    while j - 1 > ps and flags[j - 1] & _OP:
+                        j -= 1
+                    if j < i and ok[j]:
+                        i = j
+            if ok[i]:
+                pok[i] = True
+    fl.phrase_ok = pok
 
 
 def _force_break(fl: _Flat, start: int, i: int, pe: int) -> int:
@@ -411,7 +529,7 @@ def _break_paragraph(
     fl: _Flat, ps: int, pe: int, limit: float, allow_hanging: bool
 ) -> list[tuple[int, int, bool, bool, bool]]:
     """Return [(start, end, hanging, hard_end, forced)] for one paragraph."""
-    widths, flags, ok = fl.widths, fl.flags, fl.ok
+    widths, flags, ok, pok = fl.widths, fl.flags, fl.ok, fl.phrase_ok
     out: list[tuple[int, int, bool, bool, bool]] = []
     start = ps
     if start >= pe:
@@ -420,6 +538,7 @@ def _break_paragraph(
         x = 0.0
         has = False  # line has non-space content
         last = -1  # last legal break position (> start)
+        lastp = -1  # last legal break between phrases (> start)
         hang = False
         forced = False
         brk = pe
@@ -434,10 +553,25 @@ def _break_paragraph(
             if has:
                 if ok[i]:
                     last = i
+                    if pok is not None and pok[i]:
+                        lastp = i
                 if x + w > limit:
-                    if last == i:
+                    if pok is not None:
+                        if lastp == i:
+                            brk = i
+                        elif allow_hanging and f & _HANG and _can_break_after(fl, i, pe, pok):
+                            brk = i + 1
+                            hang = True
+                        elif lastp > start and not _too_long(fl, lastp, i, pe, limit):
+                            brk = lastp
+                        elif last > start:  # a phrase no line can hold: break inside it
+                            brk = last
+                        else:
+                            brk = _force_break(fl, start, i, pe)
+                            forced = True
+                    elif last == i:
                         brk = i
-                    elif allow_hanging and f & _HANG and _can_break_after(fl, i, pe):
+                    elif allow_hanging and f & _HANG and _can_break_after(fl, i, pe, ok):
                         brk = i + 1
                         hang = True
                     elif last > start:
@@ -463,13 +597,26 @@ def _break_paragraph(
             return out
 
 
-def _can_break_after(fl: _Flat, i: int, pe: int) -> bool:
+def _can_break_after(fl: _Flat, i: int, pe: int, ok: list[bool]) -> bool:
     """True if a line may end right after char i (spaces after it skipped)."""
     flags = fl.flags
     k = i + 1
     while k < pe and flags[k] & _SP:
         k += 1
-    return k >= pe or fl.ok[k]
+    return k >= pe or ok[k]
+
+
+def _too_long(fl: _Flat, b: int, i: int, pe: int, limit: float) -> bool:
+    """True if the phrase that starts at b (and holds i) is wider than a whole line: it will be
+    broken inside wherever it starts, so the line before it is filled rather than left short."""
+    pok, widths, flags = fl.phrase_ok, fl.widths, fl.flags
+    assert pok is not None
+    j = i + 1
+    while j < pe and not pok[j]:
+        j += 1
+    while j > b and flags[j - 1] & _SP:
+        j -= 1
+    return sum(widths[b:j]) > limit
 
 
 def _build_line(
@@ -533,21 +680,29 @@ def break_spans(
     justify: bool = False,
     allow_hanging: bool = True,
     width_cache: WidthCache | None = None,
+    breaks: Breaks = "units",
 ) -> list[Line]:
     """Break styled text into lines of at most ``width_pt``.
 
     ``width_cache`` may be shared between calls *with the same measure
     function* (e.g. across a whole deck) to measure each (char, font, size)
     only once; by default a fresh cache is used per call.
+
+    ``breaks`` chooses where lines may break (see "Breaks" in the module's doc):
+    ``"chars"`` kinsoku alone, ``"units"`` (the default) also keeps numbers
+    with their units and signs and leaves no line of punctuation alone,
+    ``"phrases"`` also breaks only between phrases where a phrase fits a line.
     """
-    key: tuple[object, ...] | None = (tuple(spans), width_pt, measure, justify, allow_hanging)
+    if breaks not in ("chars", "units", "phrases"):
+        raise ValueError(f"breaks must be 'chars', 'units' or 'phrases', not {breaks!r}")
+    key: tuple[object, ...] | None = (tuple(spans), width_pt, measure, justify, allow_hanging, breaks)
     try:
         known = _BROKEN.get(key) if key is not None else None
     except TypeError:           # a span holding something unhashable: no memo
         key, known = None, None
     if known is not None:
         return list(known)
-    lines = _break_spans(spans, width_pt, measure, justify, allow_hanging, width_cache)
+    lines = _break_spans(spans, width_pt, measure, justify, allow_hanging, width_cache, breaks)
     if key is not None:
         if len(_BROKEN) >= _BROKEN_MAX:
             _BROKEN.clear()
@@ -563,11 +718,13 @@ _BROKEN_MAX = 20000
 
 
 def _break_spans(spans: Sequence[Span], width_pt: float, measure: Measure, justify: bool, allow_hanging: bool,
-                 width_cache: WidthCache | None) -> list[Line]:
+                 width_cache: WidthCache | None, breaks: Breaks = "units") -> list[Line]:
     cache: WidthCache = {} if width_cache is None else width_cache
-    fl = _flatten(spans, measure, cache)
+    fl = _flatten(spans, measure, cache, units=breaks != "chars")
     if not fl.chars and len(fl.paras) == 1:
         return []
+    if breaks == "phrases":
+        _mark_phrases(fl)
     limit = width_pt + _EPS * max(1.0, abs(width_pt))
     lines: list[Line] = []
     for ps, pe in fl.paras:
@@ -638,6 +795,7 @@ def fit_text(
     step_pt: float = 0.5,
     allow_hanging: bool = True,
     width_cache: WidthCache | None = None,
+    breaks: Breaks = "units",
 ) -> FitResult:
     """Break text at ``size_pt``, shrinking by ``step_pt`` down to
     ``min_size_pt`` until it fits ``width_pt`` x ``height_pt``.
@@ -681,6 +839,7 @@ def fit_text(
             justify=justify,
             allow_hanging=allow_hanging,
             width_cache=cache,
+            breaks=breaks,
         )
         needed = block_height(len(lines), s, leading)
         widest = max((_content_width(ln) for ln in lines), default=0.0)
