@@ -1,6 +1,6 @@
 """Measurement: breaks a reader trips over on the bundled games' cards, aids and parts.
 
-    python benchmarks/phrase_breaks.py [--list] [GAME ...]
+    python benchmarks/phrase_breaks.py [--list] [--rulebooks] [GAME ...]
 
 Lays out every face and back of every deck (aids are decks) and every part page of each bundled
 game, twice: with the line breaking cards had before phrases (kinsoku only, ``breaks="chars"``)
@@ -9,7 +9,10 @@ that split a katakana word, split a number from its unit, counter or sign, or le
 punctuation only (:mod:`pnp.text.breakfaults`), and the kinsoku faults (a line starting with a
 character that may not start one, or ending with one that may not end one), which must stay 0.
 Also counts the text blocks whose fitted size or number of lines changed between the two.
-``--list`` prints every fault found.  Not a test.
+``--list`` prints every fault found.  ``--rulebooks`` also typesets each game's rulebook twice,
+with ``"chars"`` and with what rulebooks use (the default, ``"units"``), counting over every
+distinct paragraph the rulebook broke (at every width it was broken to while the pages settled).
+Not a test.
 """
 from __future__ import annotations
 
@@ -57,14 +60,19 @@ def text_blocks(game: Any) -> list[tuple[str, Any, int]]:
 def measure(game_name: str, breaks: str) -> tuple[dict[str, int], list[str], list[tuple[str, Any, int]]]:
     from pnp.data.project import Project
     from pnp.layout import card
-    from pnp.text.breakfaults import break_faults, count_faults
-    from pnp.text.linebreak import NO_END_CHARS, NO_START_CHARS
     saved = card.CARD_BREAKS
     card.CARD_BREAKS = breaks    # type: ignore[assignment]
     try:
         blocks = text_blocks(Project(REPO).load_game(game_name))
     finally:
         card.CARD_BREAKS = saved
+    counts, listed = _counted(blocks)
+    return counts, listed, blocks
+
+
+def _counted(blocks: list[tuple[str, Any, int]]) -> tuple[dict[str, int], list[str]]:
+    from pnp.text.breakfaults import break_faults, count_faults
+    from pnp.text.linebreak import NO_END_CHARS, NO_START_CHARS
     lines = [[pl.line for pl in b.lines] for _, b, _ in blocks]
     counts = count_faults(lines)
     kinsoku = printed = 0
@@ -83,13 +91,44 @@ def measure(game_name: str, breaks: str) -> tuple[dict[str, int], list[str], lis
                 listed.append(f"  {where}: kinsoku: {a}｜{b}")
     counts["kinsoku"] = kinsoku
     counts["printed"] = printed
-    return counts, listed, blocks
+    return counts, listed
+
+
+def rulebook_blocks(game_name: str, breaks: str) -> list[tuple[str, Any, int]]:
+    """Every distinct (paragraph, width) a game's rulebook broke into lines, broken with breaks."""
+    import tempfile
+
+    from pnp.data.project import Project
+    from pnp.rulebook import build_rulebook, flow
+    from pnp.text import fonts
+    from pnp.text.linebreak import break_spans
+    seen: dict[tuple[Any, ...], Any] = {}
+
+    def recording(spans: Any, width: float, justify: bool = True) -> Any:
+        lines = break_spans(spans, width, fonts.measure, justify=justify, width_cache=flow._CACHE,
+                            breaks=breaks)    # type: ignore[arg-type]
+        if width < 1e5:                    # not a measuring call (one unbroken line)
+            seen[(tuple(spans), width)] = lines
+        return lines
+    saved = flow.break_lines
+    flow.break_lines = recording           # type: ignore[assignment]
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            build_rulebook(Project(REPO).load_game(game_name), Path(tmp))
+    finally:
+        flow.break_lines = saved           # type: ignore[assignment]
+
+    class _Block:
+        def __init__(self, lines: Any) -> None:
+            self.lines = [type("P", (), {"line": ln}) for ln in lines]
+    return [("rulebook", _Block(lines), 1) for lines in seen.values()]
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("games", nargs="*", default=list(GAMES))
     ap.add_argument("--list", action="store_true", help="print every fault found")
+    ap.add_argument("--rulebooks", action="store_true", help="also count the rulebooks' lines")
     args = ap.parse_args()
     from pnp.layout import card
     from pnp.text.breakfaults import KINDS
@@ -116,6 +155,16 @@ def main() -> None:
     for label, c in total.items():
         print(f"{'all':10} {label:8} {c['lines']:>6} {c['soft breaks']:>6} "
               + " ".join(f"{c[k]:>11}" for k in KINDS) + f" {c['printed']:>8} {c['kinsoku']:>8}")
+    if args.rulebooks:
+        print("\nrulebooks (every distinct paragraph and width broken while the pages settled)")
+        print(head.rsplit(" printed", 1)[0] + f" {'kinsoku':>8}")
+        for g in args.games:
+            for label in ("chars", "units"):
+                c, listed = _counted(rulebook_blocks(g, label))
+                print(f"{g:10} {label:8} {c['lines']:>6} {c['soft breaks']:>6} "
+                      + " ".join(f"{c[k]:>11}" for k in KINDS) + f" {c['kinsoku']:>8}")
+                if args.list:
+                    print("\n".join(listed) or "  (none)")
 
 
 if __name__ == "__main__":

@@ -61,7 +61,11 @@ Model
     cached) or after a space (ASCII or ideographic).  A phrase wider than the line falls
     back to the "units" opportunities inside it (it is broken where it
     would have to be anyway, and the line before it is filled rather than
-    left short); a hanging ``、。`` needs a phrase break after it.
+    left short); a hanging ``、。`` needs a phrase break after it.  With
+    ``justify=True`` a line is spread only while the space added after each
+    character stays within :data:`PHRASE_JUSTIFY_MAX_EM` of the line's
+    largest size; a line that ends far short of the margin at a phrase is
+    left ragged (``char_space_pt == 0``) rather than letter-spaced.
 
 * ``\\n`` is a hard break (``\\r\\n`` / ``\\r`` are accepted too).  Every ``\\n``
   starts a new line, so ``"a\\n"`` gives two lines (the second empty) and
@@ -73,7 +77,8 @@ Justification
 -------------
 With ``justify=True`` every line that is not ``hard_end`` gets
 ``char_space_pt = (width_pt - natural) / (n_chars - 1)`` (never negative),
-i.e. extra space after every character except the line's last one.  Ruby
+i.e. extra space after every character except the line's last one (with
+``breaks="phrases"`` only up to :data:`PHRASE_JUSTIFY_MAX_EM`; beyond it 0).  Ruby
 readings do not count as characters; spaces inside the line do.  For a
 hanging line the hanging char is left out: ``natural`` excludes it, it is
 not counted, and no space is added after the last non-hanging char, so the
@@ -127,6 +132,7 @@ __all__ = [
     "HANGING_CHARS",
     "INSEPARABLE_CHARS",
     "ICON_EM",
+    "PHRASE_JUSTIFY_MAX_EM",
 ]
 
 Measure = Callable[[str, str, float], float]
@@ -267,6 +273,11 @@ _SIGN = 8192  # a sign or prefix bound to the digit after it: ＋２, －1, 第3
 _CONT = 16384  # content, not punctuation or space: a line of none of these is not made
 
 ICON_EM = 1.0  # advance of an inline icon, in ems of its span's size
+# breaks="phrases" with justify: a line is spread only while each gap grows by at most this many ems
+# of its largest size.  Kinsoku-only breaking never needed more than 0.08 em on the bundled cards;
+# a line that ends at a phrase can be several ems short, and spread that far it reads as loose
+# letter-spacing, so it is set ragged instead.
+PHRASE_JUSTIFY_MAX_EM = 0.1
 
 _FLAGS: dict[str, int] = {}
 
@@ -629,6 +640,7 @@ def _build_line(
     forced: bool,
     width_pt: float,
     justify: bool,
+    max_space_em: float | None = None,
 ) -> Line:
     if end <= start:
         return Line((), 0.0, 0.0, False, hard, forced)
@@ -643,6 +655,10 @@ def _build_line(
             cs = (width_pt - body_nat) / (n - 1)
             if cs < 0.0:
                 cs = 0.0
+            elif max_space_em is not None and cs > max_space_em * max(
+                spans[spn[k]].size_pt for k in range(start, body_end)
+            ):
+                cs = 0.0  # a loose line reads worse than a ragged one
     spaced_end = body_end - 1  # chars before this index get trailing space
     frags: list[Fragment] = []
     x = 0.0
@@ -726,13 +742,14 @@ def _break_spans(spans: Sequence[Span], width_pt: float, measure: Measure, justi
     if breaks == "phrases":
         _mark_phrases(fl)
     limit = width_pt + _EPS * max(1.0, abs(width_pt))
+    max_space = PHRASE_JUSTIFY_MAX_EM if breaks == "phrases" else None
     lines: list[Line] = []
     for ps, pe in fl.paras:
         for start, end, hang, hard, forced in _break_paragraph(
             fl, ps, pe, limit, allow_hanging
         ):
             lines.append(
-                _build_line(fl, spans, start, end, hang, hard, forced, width_pt, justify)
+                _build_line(fl, spans, start, end, hang, hard, forced, width_pt, justify, max_space)
             )
     return lines
 
