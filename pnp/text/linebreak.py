@@ -53,15 +53,17 @@ Model
     Latin, a squared unit: ``5人`` ``3枚`` ``1ダメージ`` ``3を``), between a
     sign or 第 and a digit (``＋２`` ``－1`` ``×2`` ``第3``), nor before the 目 of
     ``5列目``.  And no line holds only a paragraph's closing punctuation
-    (``……」``): the breaks after the paragraph's last content character
-    (anything that is not punctuation or space) are dropped.  A katakana
+    (``……」``): a break after the paragraph's last content character
+    (anything that is not punctuation or space) is taken only where no
+    other legal break is on the line (before a forced break).  A katakana
     word may still break: justified body text needs the opportunities.
   - ``"phrases"`` (cards, aids, parts): also breaks only where a phrase
     starts (BudouX's Japanese model; each paragraph's segmentation is
     cached) or after a space (ASCII or ideographic).  A phrase wider than the line falls
     back to the "units" opportunities inside it (it is broken where it
     would have to be anyway, and the line before it is filled rather than
-    left short); a hanging ``、。`` needs a phrase break after it.  With
+    left short), preferring one that splits no katakana word and no kanji
+    from the kana after it; a hanging ``、。`` needs a phrase break after it.  With
     ``justify=True`` a line is spread only while the space added after each
     character stays within :data:`PHRASE_JUSTIFY_MAX_EM` of the line's
     largest size; a line that ends far short of the margin at a phrase is
@@ -271,6 +273,9 @@ _ICON = 2048  # an inline icon: glued to adjacent digits and icons
 _WORD = 4096  # a letter a number binds to: kanji, kana, Latin, a squared unit (breaks "units")
 _SIGN = 8192  # a sign or prefix bound to the digit after it: ＋２, －1, 第3 (breaks "units")
 _CONT = 16384  # content, not punctuation or space: a line of none of these is not made
+_KATA = 32768  # katakana (with ー): inside a phrase no line can hold, a break avoids splitting these
+_KANJI = 65536  # a kanji, and
+_HIRA = 131072  # a hiragana: the break between them (続｜ける, 手札｜を) is avoided there too
 
 ICON_EM = 1.0  # advance of an inline icon, in ems of its span's size
 # breaks="phrases" with justify: a line is spread only while each gap grows by at most this many ems
@@ -308,6 +313,12 @@ def _classify(c: str) -> int:
     o = ord(c)
     if cat[0] == "L" or 0x3300 <= o <= 0x33FF:
         f |= _WORD
+    if 0x30A1 <= o <= 0x30FA or c == "ー" or 0x31F0 <= o <= 0x31FF or 0xFF66 <= o <= 0xFF9F:
+        f |= _KATA
+    elif 0x3041 <= o <= 0x309F:
+        f |= _HIRA
+    elif 0x3400 <= o <= 0x9FFF or 0xF900 <= o <= 0xFAFF or 0x20000 <= o <= 0x3FFFF or c in "々〆":
+        f |= _KANJI
     if c == " " or c == "\t":
         return f | _SP
     if "0" <= c <= "9":
@@ -337,7 +348,7 @@ def _flags(c: str) -> int:
 class _Flat:
     """Flattened paragraph data: parallel per-char arrays."""
 
-    __slots__ = ("chars", "widths", "flags", "span", "ok", "ruby_cont", "paras", "phrase_ok")
+    __slots__ = ("chars", "widths", "flags", "span", "ok", "ruby_cont", "paras", "phrase_ok", "tails")
 
     def __init__(self) -> None:
         self.chars: list[str] = []
@@ -349,6 +360,7 @@ class _Flat:
         self.paras: list[tuple[int, int]] = []
         # phrase_ok[i]: ok[i] and a phrase starts at i (breaks "phrases"); None in the other modes
         self.phrase_ok: list[bool] | None = None
+        self.tails: list[int] | None = None  # per paragraph: see _tail (breaks "units", "phrases")
 
 
 def _flatten(spans: Sequence[Span], measure: Measure, cache: WidthCache, units: bool = False) -> _Flat:
@@ -449,21 +461,20 @@ def _flatten(spans: Sequence[Span], measure: Measure, cache: WidthCache, units: 
             n += 1
     fl.paras.append((ps, n))
     if units:
-        _no_punctuation_line(fl)
+        fl.tails = [_tail(fl, ps, pe) for ps, pe in fl.paras]
     return fl
 
 
-def _no_punctuation_line(fl: _Flat) -> None:
-    """No break before a paragraph's closing punctuation (「……」」「。」」) once its last word is
-    set: a line of punctuation alone reads as a stray mark.  A paragraph of punctuation only keeps
-    its breaks."""
-    flags, ok = fl.flags, fl.ok
-    for ps, pe in fl.paras:
-        k = pe - 1
-        while k >= ps and not flags[k] & _CONT:
-            k -= 1
-        for i in range(k + 1, pe) if k >= ps else ():
-            ok[i] = False
+def _tail(fl: _Flat, ps: int, pe: int) -> int:
+    """Where a paragraph's closing punctuation starts (「……」」「。」」 after its last content
+    character); pe when it has none, or is punctuation only.  A break at or after it would leave a
+    line of punctuation alone, which reads as a stray mark: it is the last resort before a forced
+    break."""
+    flags = fl.flags
+    k = pe - 1
+    while k >= ps and not flags[k] & _CONT:
+        k -= 1
+    return k + 1 if k >= ps else pe
 
 
 @lru_cache(maxsize=16384)
@@ -537,7 +548,7 @@ def _force_break(fl: _Flat, start: int, i: int, pe: int) -> int:
 
 
 def _break_paragraph(
-    fl: _Flat, ps: int, pe: int, limit: float, allow_hanging: bool
+    fl: _Flat, ps: int, pe: int, limit: float, allow_hanging: bool, tail: int
 ) -> list[tuple[int, int, bool, bool, bool]]:
     """Return [(start, end, hanging, hard_end, forced)] for one paragraph."""
     widths, flags, ok, pok = fl.widths, fl.flags, fl.ok, fl.phrase_ok
@@ -550,6 +561,7 @@ def _break_paragraph(
         has = False  # line has non-space content
         last = -1  # last legal break position (> start)
         lastp = -1  # last legal break between phrases (> start)
+        late = -1  # last legal break in the closing punctuation (>= tail)
         hang = False
         forced = False
         brk = pe
@@ -563,30 +575,37 @@ def _break_paragraph(
                 continue
             if has:
                 if ok[i]:
-                    last = i
-                    if pok is not None and pok[i]:
-                        lastp = i
+                    if i >= tail:
+                        late = i
+                    else:
+                        last = i
+                        if pok is not None and pok[i]:
+                            lastp = i
                 if x + w > limit:
                     if pok is not None:
                         if lastp == i:
                             brk = i
-                        elif allow_hanging and f & _HANG and _can_break_after(fl, i, pe, pok):
+                        elif allow_hanging and f & _HANG and _can_break_after(fl, i, pe, pok, tail):
                             brk = i + 1
                             hang = True
                         elif lastp > start and not _too_long(fl, lastp, i, pe, limit):
                             brk = lastp
                         elif last > start:  # a phrase no line can hold: break inside it
-                            brk = last
+                            brk = _inside_phrase(fl, start, lastp, last)
+                        elif late > start:
+                            brk = late
                         else:
                             brk = _force_break(fl, start, i, pe)
                             forced = True
                     elif last == i:
                         brk = i
-                    elif allow_hanging and f & _HANG and _can_break_after(fl, i, pe, ok):
+                    elif allow_hanging and f & _HANG and _can_break_after(fl, i, pe, ok, tail):
                         brk = i + 1
                         hang = True
                     elif last > start:
                         brk = last
+                    elif late > start:
+                        brk = late
                     else:
                         brk = _force_break(fl, start, i, pe)
                         forced = True
@@ -608,13 +627,36 @@ def _break_paragraph(
             return out
 
 
-def _can_break_after(fl: _Flat, i: int, pe: int, ok: list[bool]) -> bool:
-    """True if a line may end right after char i (spaces after it skipped)."""
+def _can_break_after(fl: _Flat, i: int, pe: int, ok: list[bool], tail: int) -> bool:
+    """True if a line may end right after char i (spaces after it skipped), leaving more than
+    closing punctuation for the next line."""
     flags = fl.flags
     k = i + 1
     while k < pe and flags[k] & _SP:
         k += 1
-    return k >= pe or ok[k]
+    return k >= pe or (ok[k] and k < tail)
+
+
+def _inside_phrase(fl: _Flat, start: int, lastp: int, last: int) -> int:
+    """Where to break a line that ends inside a phrase no line can hold: among the legal breaks
+    from the phrase's start on this line (lastp, when it is on the line) to last, the last one that
+    splits neither a katakana word nor a kanji from its kana (「ステーションライフ｜を」 rather than
+    「ステーションラ｜イフを」, 「目の｜プレイヤーは」 rather than 「目のプレイ｜ヤーは」), else the last
+    that splits no katakana word, else last."""
+    flags, ok = fl.flags, fl.ok
+    lo = lastp - 1 if lastp > start else start
+    second = -1
+    for j in range(last, lo, -1):
+        if not ok[j]:
+            continue
+        p, f = flags[j - 1], flags[j]
+        if p & f & _KATA:
+            continue
+        if not (p & _KANJI and f & _HIRA):
+            return j
+        if second < 0:
+            second = j
+    return second if second > 0 else last
 
 
 def _too_long(fl: _Flat, b: int, i: int, pe: int, limit: float) -> bool:
@@ -744,9 +786,10 @@ def _break_spans(spans: Sequence[Span], width_pt: float, measure: Measure, justi
     limit = width_pt + _EPS * max(1.0, abs(width_pt))
     max_space = PHRASE_JUSTIFY_MAX_EM if breaks == "phrases" else None
     lines: list[Line] = []
-    for ps, pe in fl.paras:
+    for n, (ps, pe) in enumerate(fl.paras):
+        tail = pe if fl.tails is None else fl.tails[n]
         for start, end, hang, hard, forced in _break_paragraph(
-            fl, ps, pe, limit, allow_hanging
+            fl, ps, pe, limit, allow_hanging, tail
         ):
             lines.append(
                 _build_line(fl, spans, start, end, hang, hard, forced, width_pt, justify, max_space)
