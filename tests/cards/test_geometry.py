@@ -79,14 +79,15 @@ def test_a_region_off_the_card_names_layout_region_and_card_size(project):
         extends: card-base
         face:
           regions:
-            portrait: {kind: image, x: 8mm, y: 16mm, w: 50mm, h: 30mm}
+            mark: null
+            portrait: {kind: image, x: 8mm, y: 18.5mm, w: 50mm, h: 27mm}
         """}, deck_extra="size: mini\n")
     with pytest.raises(DataError) as e:
         Project(root).load_game("demo")
     msgs = [str(p) for p in e.value.problems]
     # laid out on a 44×63 mm card, the poker-size portrait sticks out: said at the deck's size
-    assert any(m.startswith("components/demo/cards.yaml:5:1: size: layouts/fixed.yaml:4:5: face.regions.portrait: "
-                            "region 'portrait' of layout 'fixed' (image, 50.0×30.0 mm at 8.0, 16.0 mm) leaves the "
+    assert any(m.startswith("components/demo/cards.yaml:5:1: size: layouts/fixed.yaml:5:5: face.regions.portrait: "
+                            "region 'portrait' of layout 'fixed' (image, 50.0×27.0 mm at 8.0, 18.5 mm) leaves the "
                             "safe area (3.0 mm inside the trim) of the 44×63 mm card") for m in msgs), msgs
 
 
