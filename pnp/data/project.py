@@ -550,8 +550,9 @@ def _build_layout(lid: str, data: dict[str, Any], smap: SourceMap, folder: Path 
             area = _outside(kind, props, x, y, w, h, width, height, safe, bleed)
             if area:
                 problems.append(smap.problem(path, f"region {name!r} of layout {lid!r} ({kind}, "
-                                                   f"{to_mm(w):.1f}×{to_mm(h):.1f} mm at {to_mm(x):.1f}, "
-                                                   f"{to_mm(y):.1f} mm) leaves {area} of the {card} card"))
+                                                   f"{to_mm(w):.1f}×{to_mm(h):.1f} mm at x {to_mm(x):.1f}, y "
+                                                   f"{to_mm(y):.1f} mm from the trim's top-left corner) leaves "
+                                                   f"{area} of the {card} card"))
             if kind in TEXT_KINDS and "field" not in props and "text" not in props:
                 problems.append(smap.problem(path, "text region needs field or text"))
             f = props.get("field")
