@@ -146,8 +146,10 @@ def check_layout(game: Game) -> str:
                 try:
                     build_rulebook(game, Path(tmp), paper, doc=doc)
                     typeset += 1
-                except DataError as e:
-                    problems.extend(replace_message(p, f"{p.message} (--rulebook-paper {paper})") for p in e.problems)
+                except DataError as e:     # a board figure's own problem is said once, with the part's
+                    seen = {p for found in by_paper.values() for p in found}
+                    problems.extend(replace_message(p, f"{p.message} (--rulebook-paper {paper})")
+                                    for p in e.problems if p not in seen)
                 except PnpError as e:
                     problems.append(Problem(game.where.file, 0, 0, "rulebook", f"{e} (--rulebook-paper {paper})"))
     if problems:

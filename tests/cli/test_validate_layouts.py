@@ -191,11 +191,13 @@ labels:
 
 def test_a_board_label_under_an_area_name_band_fails_at_its_line(tmp_path):
     board = board_project(tmp_path, PANEL_BOARD)
+    write(tmp_path / "components/mini/rulebook/01-overview.md", "# 概要\n\n{{part map}}\n\n地図を置きます。\n")
     result = validate(tmp_path)
     assert result.exit_code == 1, result.output
     at = f"components/mini/map.yaml:{line_of(board, '嵐')}:5: labels[1]: label '嵐'"
     assert at in result.output and "lies over the name band of area 'a' (港)" in result.output, result.output
     assert "labels[0]" not in result.output          # the label on the border between the areas is clear
+    assert result.output.count("labels[1]") == 1     # once: not again for every paper, nor for the rulebook's figure
     board.write_text(PANEL_BOARD.replace("y: 0.2}", "y: 0.2, overlap: true}"), encoding="utf-8")
     assert validate(tmp_path).exit_code == 0
 
