@@ -369,7 +369,7 @@ def piece_count(game: Game, ref: str) -> tuple[str, int] | None:
     for comp in game.components:
         if comp.id == ref:
             return comp.name, comp.count
-    for deck in game.decks:
+    for deck in game.all_decks:
         if deck.id == ref:
             return deck.name, deck.piece_count
     for part in game.parts:
@@ -668,8 +668,8 @@ class _Parser:
                 names.extend(self.card_name(ref, no, col))
         if not refs_text.split():
             self.err(no, col, "{{card …}} needs at least one deck/card-id")
-        if not refs:
-            return None
+        if not refs or any(d.id == r.deck for d in self.game.unlaid for r in refs):
+            return None       # an unlaid deck's layout has problems of its own: no figure, no second error
         return Cards(tuple(refs), caption_of(caption.strip()) if caption.strip() else merge_runs(names), loc)
 
     def data_text(self, text: str, no: int, col: int, what: str) -> Inline:
@@ -693,7 +693,7 @@ class _Parser:
         try:
             deck = self.game.deck(deck_id)
         except KeyError:
-            known = ", ".join(d.id for d in self.game.decks) or "none"
+            known = ", ".join(d.id for d in self.game.all_decks) or "none"
             self.err(no, col, f"unknown deck {deck_id!r} in {word!r} (decks: {known})")
             return None
         if card_id != "back":
@@ -778,7 +778,7 @@ class _Parser:
         if not isinstance(cols, list):
             self.err(base + _line_of(inner, "columns"), 1, "columns: a list of labels")
             cols = []
-        if bad:
+        if bad or any(d.id == deck.id for d in self.game.unlaid):    # unlaid: its layout says what is wrong
             return None
         return Diagram(deck.id, tuple(self.inline(str(c), base + _line_of(inner, str(c)), 1) for c in cols),
                        tuple(rows), caption, Loc(self.file, no))
@@ -826,7 +826,7 @@ class _Parser:
         if name == "count":
             found = piece_count(g, arg)
             if found is None:
-                known = ", ".join([c.id for c in g.components] + [d.id for d in g.decks
+                known = ", ".join([c.id for c in g.components] + [d.id for d in g.all_decks
                                                                    if d.id not in {c.id for c in g.components}])
                 self.err(no, col, f"unknown component {arg!r} in {{{{count:{arg}}}}} (components: {known})")
                 return None
@@ -857,7 +857,7 @@ class _Parser:
         return None
 
     def _stated(self, plain: str, no: int) -> None:
-        names = {c.name for c in self.game.components} | {d.name for d in self.game.decks}
+        names = {c.name for c in self.game.components} | {d.name for d in self.game.all_decks}
         for m in _STATED.finditer(plain):
             before = plain[:m.start()].rstrip()
             for name in sorted(names, key=len, reverse=True):

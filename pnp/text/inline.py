@@ -24,10 +24,11 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 __all__ = ["Run", "Inline", "InlineError", "parse_inline", "merge_runs", "plain_text", "BUILTIN_COLORS",
-           "ICON_CHAR"]
+           "ICON_CHAR", "RUBY_SCALE"]
 
 # the character an icon occupies in the line breaker (U+FFFC OBJECT REPLACEMENT CHARACTER)
 ICON_CHAR = "\ufffc"
+RUBY_SCALE = 0.5     # readings (ruby) are set at half the size of their base
 
 BUILTIN_COLORS = {
     "赤": "#c0392b", "青": "#1f5fa8", "緑": "#1e8449", "黄": "#b7950b", "紫": "#6c3483",
