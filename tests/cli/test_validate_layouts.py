@@ -245,7 +245,7 @@ def test_a_broken_layout_is_reported_alone_not_as_an_unknown_deck_in_the_ruleboo
     # the deck is still known by its cards: a wrong card id in the rulebook is still a real error
     write(tmp_path / "components/mini/rulebook/01-overview.md", "# 概要\n\n{{card guests/zz}}\n\n本文。\n")
     result = validate(tmp_path)
-    assert "components/mini/rulebook/01-overview.md:3:1: unknown card 'zz' in deck 'guests'" in result.output
+    assert "components/mini/rulebook/01-overview.md:3:8: unknown card 'zz' in deck 'guests'" in result.output
     assert "unknown deck" not in result.output
     # build says the same one problem, and writes nothing
     result = run("build", "mini", "--project", tmp_path, "--out", tmp_path / "out")
