@@ -383,19 +383,30 @@ def _regular(n: int, cx: float, cy: float, r: float, start: float) -> tuple[tupl
                  for i in range(n))
 
 
+DIAMOND_WIDTH = 0.72     # a diamond token is as wide, for its height, as the diamond mark of card text
+
+
+def _token_shape(shape: str, x: float, y: float, s: float, fill: str, stroke: str, width: float) -> PartItem:
+    """A token's outline in its s × s box at (x, y): the same shapes as card marks and icons."""
+    if shape in ("circle", "square"):
+        return Box(x, y, s, s, fill=fill, stroke=stroke, stroke_width=width, radius=s / 2 if shape == "circle" else 0.0)
+    if shape == "diamond":
+        cx, cy, r = x + s / 2, y + s / 2, s / 2
+        return Polygon(((cx, y), (cx + r * DIAMOND_WIDTH, cy), (cx, y + s), (cx - r * DIAMOND_WIDTH, cy)),
+                       fill=fill, stroke=stroke, stroke_width=width)
+    n = 6 if shape == "hexagon" else 8
+    return Polygon(_regular(n, x + s / 2, y + s / 2, s / 2, 0 if n == 6 else 22.5), fill=fill, stroke=stroke,
+                   stroke_width=width)
+
+
 def token_piece(g: TokenGroup, wr: Writer) -> _Drawn:
     """One token of a group: its shape cut out in its colour, its label inside."""
     s = g.size_pt
-    items: _RawItems = []
-    if g.shape in ("circle", "square"):
-        items.append(Box(0, 0, s, s, fill=g.color, stroke=CUT, stroke_width=CUT_W,
-                         radius=s / 2 if g.shape == "circle" else 0.0))
-    else:
-        n = 6 if g.shape == "hexagon" else 8
-        items.append(Polygon(_regular(n, s / 2, s / 2, s / 2, 0 if n == 6 else 22.5), fill=g.color,
-                             stroke=CUT, stroke_width=CUT_W))
-    # a token's label shrinks onto as many lines as the designer wrote (\n), never wraps mid-word
-    items.append(wr.text(g.label, s * 0.12, s * 0.2, s * 0.76, s * 0.6, max(5.0, min(s * 0.32, 14.0)),
+    items: _RawItems = [_token_shape(g.shape, 0, 0, s, g.color, CUT, CUT_W)]
+    # a token's label shrinks onto as many lines as the designer wrote (\n), never wraps mid-word;
+    # in a diamond it keeps to the wide middle
+    x, y, w, h = (s * 0.2, s * 0.38, s * 0.6, s * 0.24) if g.shape == "diamond" else (s * 0.12, s * 0.2, s * 0.76, s * 0.6)
+    items.append(wr.text(g.label, x, y, w, h, max(5.0, min(s * 0.32, 14.0)),
                          font="gothic-bold", color=g.text_color, min_size=4.0, label="label", where=g.where,
                          max_lines=g.label.count("\n") + 1))
     return s, s, [i for i in items if i is not None]
@@ -415,14 +426,7 @@ def _token_key(groups: Sequence[TokenGroup], name: str, wr: Writer, width: float
         tw = fonts.measure(text, "gothic-bold", size) + mm(1)
         if x > 0 and x + sw + mm(1) + tw > width:
             x, y = 0.0, y + h
-        r = sw / 2
-        if g.shape in ("circle", "square"):
-            items.append(Box(x, y + (h - sw) / 2, sw, sw, fill=g.color, stroke="#333333", stroke_width=0.3,
-                             radius=r if g.shape == "circle" else 0.0))
-        else:
-            n = 6 if g.shape == "hexagon" else 8
-            items.append(Polygon(_regular(n, x + r, y + h / 2, r, 0 if n == 6 else 22.5), fill=g.color,
-                                 stroke="#333333", stroke_width=0.3))
+        items.append(_token_shape(g.shape, x, y + (h - sw) / 2, sw, g.color, "#333333", 0.3))
         items.append(wr.text(text, x + sw + mm(1), y, tw, h, size, font="gothic-bold", align="left",
                              label="label", where=g.where))
         x += sw + mm(1) + tw + mm(5)
