@@ -14,7 +14,7 @@ from ..errors import DataError, PnpError, Problem
 from ..files import atomic_path
 from ..layout.card import DeckPlans, plan_deck
 from ..layout.plan import CardPlan
-from ..layout.sheet import Grid, SheetPage, impose, plan_fold_grid, plan_grid
+from ..layout.sheet import Grid, SheetPage, cut_edges, cut_guides, impose, plan_fold_grid, plan_grid
 from ..limits import MAX_RENDER_PIXELS
 from ..outputs import BuildOptions, BuildResult, Written, write_manifest
 from ..render.pdf import PdfPainter, new_canvas
@@ -317,24 +317,30 @@ def draw_fold_page(painter: PdfPainter, grid: Grid, page: SheetPage, face_of: Ca
                    back_of: Callable[[int], CardPlan], opts: BuildOptions, uses: dict[int, int]) -> None:
     """Faces on the left half; each back mirrored about the fold line, so folding puts it behind."""
     ph, pw = grid.paper_h, grid.paper_w
+    clip = _spill(grid)       # a card's bleed must not paint over its butted neighbour
     for slot in page.slots:
         face, back = face_of(slot.index), back_of(slot.index)
-        (painter.place_card if uses.get(id(face), 0) > 1 else painter.card)(face, slot.x, ph - slot.y, None)
+        (painter.place_card if uses.get(id(face), 0) > 1 else painter.card)(face, slot.x, ph - slot.y, clip)
         (painter.place_card if uses.get(id(back), 0) > 1 else painter.card)(back, pw - slot.x - grid.card_w,
-                                                                           ph - slot.y, None)
+                                                                           ph - slot.y, clip)
     painter.hairline(pw / 2, mm(8), pw / 2, ph - mm(8), 0.5, "#888888", dash=(3, 3))
     if opts.marks != "none":
-        draw_cut_marks(painter, grid)
         mirrored = Grid(grid.paper_w, grid.paper_h, grid.card_w, grid.card_h, grid.gutter, grid.cols, grid.rows,
                         pw - grid.x0 - grid.grid_w, grid.y0)
-        draw_cut_marks(painter, mirrored)
+        for half in (grid, mirrored):
+            draw_cut_guides(painter, half)
+            draw_cut_marks(painter, half)
+
+
+def _spill(grid: Grid) -> tuple[float, float, float, float]:
+    spill = min(grid.gutter / 2, 3 * 72 / 25.4)   # bleed may spill into half the gutter
+    return (spill, spill, spill, spill)
 
 
 def draw_sheet_page(painter: PdfPainter, grid: Grid, page: SheetPage, plan_of: Callable[[int], CardPlan],
                     opts: BuildOptions, uses: dict[int, int]) -> None:
     ph = grid.paper_h
-    spill = min(grid.gutter / 2, 3 * 72 / 25.4)   # bleed may spill into half the gutter
-    clip = (spill, spill, spill, spill)
+    clip = _spill(grid)
     for slot in page.slots:
         plan = plan_of(slot.index)
         if uses.get(id(plan), 0) > 1:     # backs and multi-copy faces: drawn once, placed many times
@@ -342,7 +348,20 @@ def draw_sheet_page(painter: PdfPainter, grid: Grid, page: SheetPage, plan_of: C
         else:
             painter.card(plan, slot.x, ph - slot.y, clip)
     if opts.marks != "none":
+        draw_cut_guides(painter, grid)
         draw_cut_marks(painter, grid)
+
+
+GUIDE_WIDTH = 0.25      # pt: thin enough to vanish in a true cut, dashed black on white to show on any colour
+
+
+def draw_cut_guides(painter: PdfPainter, grid: Grid) -> None:
+    """The cut guides of pnp.layout.sheet.cut_guides: a white line under black dashes, so they read on
+    a dark band as on a pale one."""
+    ph = grid.paper_h
+    for g in cut_guides(grid, GUIDE_WIDTH):
+        painter.hairline(g.x1, ph - g.y1, g.x2, ph - g.y2, GUIDE_WIDTH, "#ffffff")
+        painter.hairline(g.x1, ph - g.y1, g.x2, ph - g.y2, GUIDE_WIDTH, "#000000", dash=(1.5, 1.5))
 
 
 def draw_ruler(painter: PdfPainter, grid: Grid) -> None:
@@ -364,20 +383,13 @@ def draw_cut_marks(painter: PdfPainter, grid: Grid) -> None:
     """Thin lines outside the card grid, one per cut, so scissors or a cutter find every edge."""
     ph = grid.paper_h
     gap, length = mm(1.5), mm(5)
-    xs: set[float] = set()
-    ys: set[float] = set()
-    for col in range(grid.cols):
-        x, _ = grid.position(col, 0)
-        xs.update((round(x, 3), round(x + grid.card_w, 3)))
-    for row in range(grid.rows):
-        _, y = grid.position(0, row)
-        ys.update((round(y, 3), round(y + grid.card_h, 3)))
+    xs, ys = cut_edges(grid)
     top, bottom = grid.y0, grid.y0 + grid.grid_h
     left, right = grid.x0, grid.x0 + grid.grid_w
-    for x in sorted(xs):
+    for x in xs:
         painter.hairline(x, ph - top + gap, x, ph - top + gap + length)
         painter.hairline(x, ph - bottom - gap, x, ph - bottom - gap - length)
-    for y in sorted(ys):
+    for y in ys:
         painter.hairline(left - gap, ph - y, left - gap - length, ph - y)
         painter.hairline(right + gap, ph - y, right + gap + length, ph - y)
 

@@ -493,7 +493,7 @@ def _build_cut_card(d: dict[str, Any], smap: SourceMap, folder: Path) -> tuple[C
 
 
 # ============================================================================ tokens
-TOKEN_SHAPES = ["circle", "square", "hexagon", "octagon"]
+TOKEN_SHAPES = ["circle", "square", "hexagon", "octagon", "diamond"]
 TOKENS_SCHEMA = _schema("tokens", "cut-out tokens (stand-ins for cubes and markers)", ["groups"], {
     "size": LENGTH,
     "shape": {"enum": TOKEN_SHAPES},

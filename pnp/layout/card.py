@@ -362,7 +362,7 @@ def slot_units(region: Region, card: Card) -> list[str] | str:
 def _slots(region: Region, card: Card, icons: Mapping[str, Icon], problems: _Problems,
            where: Where) -> list[Item] | None:
     """Boxes in rows (a damage or inventory track, or a mission's cube slots), numbered; the last box
-    can carry a word and a tint (the box that kills).  Entries with an icon show it faintly."""
+    can carry a word and a tint (the box that kills).  Entries with an icon show it."""
     label = region.props.get("field", "")
     units = slot_units(region, card)
     if isinstance(units, str):
@@ -390,9 +390,8 @@ def _slots(region: Region, card: Card, icons: Mapping[str, Icon], problems: _Pro
             problems.add(where, label, f"no icon :{unit}: for slot {unit!r} in region {region.name!r} "
                                        f"(icons: {', '.join(sorted(icons)) or 'none'})")
             return None
-        if icon is not None and icon.shape:
-            items.append(Mark(icon.shape, x + size / 2, y + size / 2, size * 0.5, blend(icon.color, "#ffffff", 0.55)
-                              or icon.color))
+        if icon is not None and icon.shape:   # in the icon's own colour: the same mark as in card text and on tokens
+            items.append(Mark(icon.shape, x + size / 2, y + size / 2, size * 0.5, icon.color))
         num_size = max(5.0, size * 0.26)
         word = region.get("last_label") if last and region.get("last_label") else str(i + 1)
         font = region.get("font", "gothic-bold")

@@ -383,19 +383,30 @@ def _regular(n: int, cx: float, cy: float, r: float, start: float) -> tuple[tupl
                  for i in range(n))
 
 
+DIAMOND_WIDTH = 0.72     # a diamond token is as wide, for its height, as the diamond mark of card text
+
+
+def _token_shape(shape: str, x: float, y: float, s: float, fill: str, stroke: str, width: float) -> PartItem:
+    """A token's outline in its s × s box at (x, y): the same shapes as card marks and icons."""
+    if shape in ("circle", "square"):
+        return Box(x, y, s, s, fill=fill, stroke=stroke, stroke_width=width, radius=s / 2 if shape == "circle" else 0.0)
+    if shape == "diamond":
+        cx, cy, r = x + s / 2, y + s / 2, s / 2
+        return Polygon(((cx, y), (cx + r * DIAMOND_WIDTH, cy), (cx, y + s), (cx - r * DIAMOND_WIDTH, cy)),
+                       fill=fill, stroke=stroke, stroke_width=width)
+    n = 6 if shape == "hexagon" else 8
+    return Polygon(_regular(n, x + s / 2, y + s / 2, s / 2, 0 if n == 6 else 22.5), fill=fill, stroke=stroke,
+                   stroke_width=width)
+
+
 def token_piece(g: TokenGroup, wr: Writer) -> _Drawn:
     """One token of a group: its shape cut out in its colour, its label inside."""
     s = g.size_pt
-    items: _RawItems = []
-    if g.shape in ("circle", "square"):
-        items.append(Box(0, 0, s, s, fill=g.color, stroke=CUT, stroke_width=CUT_W,
-                         radius=s / 2 if g.shape == "circle" else 0.0))
-    else:
-        n = 6 if g.shape == "hexagon" else 8
-        items.append(Polygon(_regular(n, s / 2, s / 2, s / 2, 0 if n == 6 else 22.5), fill=g.color,
-                             stroke=CUT, stroke_width=CUT_W))
-    # a token's label shrinks onto as many lines as the designer wrote (\n), never wraps mid-word
-    items.append(wr.text(g.label, s * 0.12, s * 0.2, s * 0.76, s * 0.6, max(5.0, min(s * 0.32, 14.0)),
+    items: _RawItems = [_token_shape(g.shape, 0, 0, s, g.color, CUT, CUT_W)]
+    # a token's label shrinks onto as many lines as the designer wrote (\n), never wraps mid-word;
+    # in a diamond it keeps to the wide middle
+    x, y, w, h = (s * 0.2, s * 0.38, s * 0.6, s * 0.24) if g.shape == "diamond" else (s * 0.12, s * 0.2, s * 0.76, s * 0.6)
+    items.append(wr.text(g.label, x, y, w, h, max(5.0, min(s * 0.32, 14.0)),
                          font="gothic-bold", color=g.text_color, min_size=4.0, label="label", where=g.where,
                          max_lines=g.label.count("\n") + 1))
     return s, s, [i for i in items if i is not None]
@@ -415,14 +426,7 @@ def _token_key(groups: Sequence[TokenGroup], name: str, wr: Writer, width: float
         tw = fonts.measure(text, "gothic-bold", size) + mm(1)
         if x > 0 and x + sw + mm(1) + tw > width:
             x, y = 0.0, y + h
-        r = sw / 2
-        if g.shape in ("circle", "square"):
-            items.append(Box(x, y + (h - sw) / 2, sw, sw, fill=g.color, stroke="#333333", stroke_width=0.3,
-                             radius=r if g.shape == "circle" else 0.0))
-        else:
-            n = 6 if g.shape == "hexagon" else 8
-            items.append(Polygon(_regular(n, x + r, y + h / 2, r, 0 if n == 6 else 22.5), fill=g.color,
-                                 stroke="#333333", stroke_width=0.3))
+        items.append(_token_shape(g.shape, x, y + (h - sw) / 2, sw, g.color, "#333333", 0.3))
         items.append(wr.text(text, x + sw + mm(1), y, tw, h, size, font="gothic-bold", align="left",
                              label="label", where=g.where))
         x += sw + mm(1) + tw + mm(5)
@@ -790,8 +794,13 @@ def plan_board(game: Game, board: Board, room: Room, wr: Writer) -> tuple[list[_
     shown = _visible(art, tiling)
     for t in tiling.tiles:
         x0, y0 = proom.x0, proom.y0 + LEGEND_H
+        # which tile goes on which glue strip, above the tile: a strip whose copy of the map leaves no
+        # bare stretch carries no words of its own
+        glued = "、".join(f"{side}ののりしろにタイル{tiling.tile(c, r).number}" for side, on, c, r in
+                          (("左", t.glue_left, t.col - 1, t.row), ("上", t.glue_top, t.col, t.row - 1)) if on)
         items: list[PartItem] = _legend(wr, proom, f"タイル {t.number}/{n}：外側の実線で切り、組み立て図のとおりに貼り合わせます。"
-                                        if n > 1 else "", ("cut", "glue") if n > 1 else ("cut",))
+                                        + (f"{glued}を重ねます。" if glued else "") if n > 1 else "",
+                                        ("cut", "glue") if n > 1 else ("cut",))
         items.append(Group(shown[t.col, t.row], x0 - t.x, y0 - t.y, 1.0, (t.x, t.y, t.w, t.h)))
         for glue, vertical in ((t.glue_left, True), (t.glue_top, False)):
             if not glue:
@@ -804,22 +813,82 @@ def plan_board(game: Game, board: Board, room: Room, wr: Writer) -> tuple[list[_
             else:
                 items.append(Rule(x0, y0 + ov, x0 + t.w, y0 + ov, "#c0392b", 0.8, (2.0, 1.5)))
             over = tiling.tile(t.col - 1, t.row) if vertical else tiling.tile(t.col, t.row - 1)
-            note = wr.text(f"のりしろ：タイル{over.number}を重ね、赤い線に端を合わせる", 0, 0,
-                           (t.h if vertical else t.w) - mm(4), ov - mm(1), 7.0, font="gothic-bold", min_size=4.0,
-                           color="#ffffff", label="overlap", where=board.where)
-            if note is not None:
-                if vertical:   # read bottom to top along the strip
-                    cx, cy = gx + gw / 2, gy + gh / 2
-                    moved = _shift([note], cx - (t.h - mm(4)) / 2, cy - (ov - mm(1)) / 2)
+            strip = (t.x, t.y, t.x + ov, t.y + t.h) if vertical else (t.x, t.y, t.x + t.w, t.y + ov)
+            placed = _glue_note(art, board, strip, vertical, over.number)
+            if placed is not None:
+                text, middle, length = placed
+                note = wr.text(text, 0, 0, length, ov - mm(1), GLUE_NOTE_PT, font="gothic-bold",
+                               min_size=GLUE_NOTE_PT, max_lines=1, color="#ffffff", label="overlap",
+                               where=board.where)
+                if note is not None and vertical:   # read bottom to top along the strip
+                    cx, cy = gx + gw / 2, y0 + middle - t.y
+                    moved = _shift([note], cx - length / 2, cy - (ov - mm(1)) / 2)
                     # a Group inside Rotated: the renderers draw it, plan.Rotated's annotation predates Group
                     items.append(Rotated(90.0, cx, cy, cast("tuple[Item, ...]", (moved,))))
-                else:
-                    items.append(_shift([note], gx + mm(2), gy + mm(0.5)))
+                elif note is not None:
+                    items.append(_shift([note], x0 + middle - t.x - length / 2, gy + mm(0.5)))
         # registration ticks at the same board positions on both sides of every seam
         items.extend(_seam_ticks(t, tiling, x0, y0))
         items.append(_outline(x0, y0, t.w, t.h))
         pages.append((pw, ph, items))
     return pages, tiling
+
+
+GLUE_NOTE_PT = 7.0
+
+
+def art_bounds(item: PartItem) -> tuple[float, float, float, float] | None:
+    """(x0, y0, x1, y1) of what an item of a board paints, its stroke included; None for a group."""
+    if isinstance(item, Box):
+        e = item.stroke_width / 2 if item.stroke else 0.0
+        return item.x - e, item.y - e, item.x + item.w + e, item.y + item.h + e
+    if isinstance(item, Rule):
+        e = item.width / 2
+        return min(item.x1, item.x2) - e, min(item.y1, item.y2) - e, max(item.x1, item.x2) + e, max(item.y1, item.y2) + e
+    if isinstance(item, Polygon):
+        e = item.stroke_width / 2 if item.stroke else 0.0
+        xs, ys = [x for x, _ in item.points], [y for _, y in item.points]
+        return min(xs) - e, min(ys) - e, max(xs) + e, max(ys) + e
+    if isinstance(item, TextBlock):
+        return text_bounds(item)
+    return None
+
+
+def _glue_note(art: tuple[PartItem, ...], board: Board, strip: tuple[float, float, float, float], vertical: bool,
+               over: int) -> tuple[str, float, float] | None:
+    """The words of a glue strip and where they go: the board's art shows through the strip (the copy
+    of the edge of the tile laid over it), so the words keep to the longest stretch of the strip where
+    the board is bare, at GLUE_NOTE_PT; shorter words when the stretch is short, none when no words fit
+    (the assembly key says it all).  (text, middle along the strip, length) in board coordinates."""
+    x0, y0, x1, y1 = strip
+    pad = mm(1)
+    across = GLUE_NOTE_PT * 0.75 + pad            # half the note's height, and room around it
+    mid = (x0 + x1) / 2 if vertical else (y0 + y1) / 2
+    lo, hi = (y0, y1) if vertical else (x0, x1)
+    blocked = []
+    for item in art:
+        bounds = art_bounds(item)
+        if bounds is None or (isinstance(item, Box) and bounds[0] <= 0 and bounds[1] <= 0
+                              and bounds[2] >= board.width_pt and bounds[3] >= board.height_pt):
+            continue                                # the board's own ground: bare paper in print
+        a0, c0, a1, c1 = (bounds[1], bounds[0], bounds[3], bounds[2]) if vertical else bounds
+        if c1 > mid - across and c0 < mid + across and a1 > lo and a0 < hi:
+            blocked.append((a0 - pad, a1 + pad))
+    runs, start = [], lo + mm(2)
+    for a, b in sorted(blocked):
+        if a > start:
+            runs.append((start, a))
+        start = max(start, b)
+    if hi - mm(2) > start:
+        runs.append((start, hi - mm(2)))
+    if not runs:
+        return None
+    a, b = max(runs, key=lambda r: (r[1] - r[0], -r[0]))
+    for text in (f"のりしろ：タイル{over}を重ね、赤い線に端を合わせる", f"のりしろ：タイル{over}を重ねる", "のりしろ"):
+        length = fonts.measure(text, "gothic-bold", GLUE_NOTE_PT) + mm(1)
+        if length <= b - a:
+            return text, (a + b) / 2, length
+    return None
 
 
 def text_bounds(block: TextBlock) -> tuple[float, float, float, float]:

@@ -63,6 +63,57 @@ class Grid:
         return self.x0 + col * (self.card_w + self.gutter), self.y0 + row * (self.card_h + self.gutter)
 
 
+@dataclass(frozen=True)
+class CutGuide:
+    """A thin line along a cut: page coordinates in points (top-left origin, y down).  across: the
+    line runs over the cards, on the edge two butted cards share."""
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    across: bool
+
+
+def cut_edges(grid: Grid) -> tuple[list[float], list[float]]:
+    """Every cut of the grid: the x of each card's left and right edge, the y of each top and bottom
+    (butted cards share theirs)."""
+    xs: set[float] = set()
+    ys: set[float] = set()
+    for col in range(grid.cols):
+        x, _ = grid.position(col, 0)
+        xs.update((round(x, 3), round(x + grid.card_w, 3)))
+    for row in range(grid.rows):
+        _, y = grid.position(0, row)
+        ys.update((round(y, 3), round(y + grid.card_h, 3)))
+    return sorted(xs), sorted(ys)
+
+
+def cut_guides(grid: Grid, width: float = 0.25) -> list[CutGuide]:
+    """Lines along the cuts through the whole grid, so every strip keeps its cut lines after the
+    first cuts have taken the margin marks away, and a cut between two cards whose edges are the
+    same colour still shows.  Butted cards (no gutter): a line on each edge two cards share, which
+    the cut goes through (the outer edges meet bare paper and show).  With a gutter: a line along
+    every card edge lying just outside the trim, in the gutter (width: the line's), so a cut on the
+    trim takes it away with the gutter and none is drawn over a card."""
+    xs, ys = cut_edges(grid)
+    top, bottom = grid.y0, grid.y0 + grid.grid_h
+    left, right = grid.x0, grid.x0 + grid.grid_w
+    if grid.gutter < 0.01:
+        return ([CutGuide(x, top, x, bottom, True) for x in xs[1:-1]]
+                + [CutGuide(left, y, right, y, True) for y in ys[1:-1]])
+    lefts = {round(grid.position(c, 0)[0], 3) for c in range(grid.cols)}
+    tops = {round(grid.position(0, r)[1], 3) for r in range(grid.rows)}
+    out = []
+    for x in xs:        # a card's left edge: the line lies left of it; a right edge: right of it
+        gx = x - width / 2 if x in lefts else x + width / 2
+        out.append(CutGuide(gx, top, gx, bottom, False))
+    for y in ys:
+        gy = y - width / 2 if y in tops else y + width / 2
+        out.append(CutGuide(left, gy, right, gy, False))
+    return out
+
+
 def paper_size(name: str, landscape: bool = False) -> tuple[float, float]:
     try:
         w, h = PAPERS_MM[name]

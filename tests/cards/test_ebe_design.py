@@ -46,7 +46,12 @@ def test_character_tracks_follow_life_and_inventory(game):
         slots = _slot_boxes(plan, 20)
         assert len(slots) == card.rules["life"] + card.rules["inventory"], card.id
         words = [pl.line.text for i in plan.items if isinstance(i, TextBlock) for pl in i.lines]
-        assert words.count("死亡") == 1                     # the last damage box kills
+        # 「ライフ以上のダメージを受けても、キャラクターは即死しません。ターン終了時に…死亡」: the last
+        # damage box is red and numbered like the others; the caption says when it kills
+        assert "傷の置き場　ターン終了時に赤いマスまで埋まっていたら死亡" in words
+        assert "死亡" not in words
+        red = [b for b in slots if b.fill == "#c0392b"]
+        assert len(red) == 1 and red[0] is slots[card.rules["life"] - 1], card.id
         assert str(card.rules["inventory"]) in words
         assert all(s.w >= mm(19) for s in slots)          # a 19 mm token sits in a box
     tokens = game.part("cubes")
