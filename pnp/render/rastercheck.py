@@ -20,6 +20,7 @@ from .printcheck import Planned, planned_glyphs
 from .readback import ASCENT, DESCENT
 
 SEARCH_MM = 3.0
+V_SLACK_PX = 2       # vertical offsets tried at each horizontal one (only the horizontal one is judged)
 
 
 def render_pdf_page(path: Path, number: int, dpi: float) -> Image.Image:
@@ -77,17 +78,19 @@ def line_offsets(plan: CardPlan, pdf: Image.Image, png: Image.Image, scale: floa
         x1 = round((left + piece[-1].x + piece[-1].advance) * scale)
         y0 = round((top + piece[0].y - ASCENT * size) * scale)
         y1 = round((top + piece[0].y + DESCENT * size) * scale)
-        if x1 - x0 < 4 or y1 - y0 < 4 or x0 - reach < 0 or x1 + reach > pdf.size[0]:
+        if (x1 - x0 < 4 or y1 - y0 < 4 or x0 - reach < 0 or x1 + reach > pdf.size[0] or y0 - V_SLACK_PX < 0
+                or y1 + V_SLACK_PX > pdf.size[1]):
             continue
         want = png.crop((x0, y0, x1, y1))
         if ImageStat.Stat(want).stddev[0] < 8:      # nothing to match on (a faint or empty piece)
             continue
         best, best_dx = None, 0
-        for dx in range(-reach, reach + 1):
-            got = pdf.crop((x0 + dx, y0, x1 + dx, y1))
-            score = ImageStat.Stat(ImageChops.difference(want, got)).mean[0]
-            if best is None or score < best - 1e-9 or (abs(score - best) < 1e-9 and abs(dx) < abs(best_dx)):
-                best, best_dx = score, dx
+        for dy in range(-V_SLACK_PX, V_SLACK_PX + 1):       # the rasterisers round baselines apart by a pixel or so
+            for dx in range(-reach, reach + 1):
+                got = pdf.crop((x0 + dx, y0 + dy, x1 + dx, y1 + dy))
+                score = ImageStat.Stat(ImageChops.difference(want, got)).mean[0]
+                if best is None or score < best - 1e-9 or (abs(score - best) < 1e-9 and abs(dx) < abs(best_dx)):
+                    best, best_dx = score, dx
         out.append(("".join(g.char for g in piece), best_dx / scale / mm(1)))
     return out
 
