@@ -284,6 +284,25 @@ def schemas(out_dir: Path) -> None:
         click.echo(path.as_posix())
 
 
+@main.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--shop", default="jp-card", show_default=True, metavar="PROFILE",
+              help="印刷所のプロファイル：jp-card（塗り足し・安全域 3 mm、350 dpi、総インキ量 300%）、"
+                   "jp-card-strict（安全域 5 mm、PDF/X 必須）、またはゲーム名（game.yaml の print.shop）")
+@project_option
+@click.option("--json", "as_json", is_flag=True, help="結果を JSON で出力")
+@reported
+def preflight(files: tuple[Path, ...], shop: str, project_dir: Path, as_json: bool) -> None:
+    """入稿前チェック：PDF（pnp のものでも他のソフトで作ったものでも）を印刷所の条件で確かめます。
+    エラーがあれば終了コード 1。"""
+    from .commands.preflight import format_table, resolve_shop, run_preflight, to_json
+    profile = resolve_shop(shop, project_dir)
+    reports = run_preflight(list(files), profile)
+    click.echo(to_json(reports, profile) if as_json else format_table(reports, profile))
+    if any(r.failed for r in reports):
+        sys.exit(1)
+
+
 def _register_game_commands() -> None:
     from .commands.sim import play, replay, simulate
     from .commands.sweep import sweep
