@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from ..data.model import SHOP_KEYS
 from ..units import mm
 from .readback import DocumentRead, PageRead, Rect, font_names, read_document, read_pdf
 
@@ -47,7 +48,7 @@ SHOPS: dict[str, ShopProfile] = {
 def shop_profile(spec: Mapping[str, Any], default_name: str) -> ShopProfile:
     """A shop profile from game.yaml print.shop: its base's numbers with the game's own."""
     base = SHOPS[str(spec.get("base", "jp-card"))]
-    numbers = {k: float(spec[k]) for k in ("bleed_mm", "safe_mm", "min_dpi", "ink_limit", "hairline_mm") if k in spec}
+    numbers: dict[str, Any] = {k: float(spec[k]) for k in SHOP_KEYS if k in spec}
     out = replace(base, id=default_name, name=str(spec.get("name", default_name)), **numbers)
     if "pdfx" in spec:
         out = replace(out, pdfx=str(spec["pdfx"]))
@@ -258,11 +259,11 @@ def check_ink(pages: list[PageRead], shop: ShopProfile) -> list[Finding]:
     worst: dict[int, float] = {}
     for page in pages:
         bleed = _bleed(page)
-        inks = [sum(g.color) * 100 for g in page.glyphs if _space_of(g.color) == "cmyk" and g.colorspace != "Pattern"]
+        inks: list[float] = [_total(g.color) for g in page.glyphs if _space_of(g.color) == "cmyk"]
         for p in page.paths:
             if not _overlaps(_grown(p.box), _inset(bleed, 0.05)):
                 continue
-            inks.extend(sum(c) * 100 for c in (p.fill, p.stroke) if _space_of(c) == "cmyk")
+            inks.extend(_total(c) for c in (p.fill, p.stroke) if _space_of(c) == "cmyk")
         inks.extend(i.max_ink for i in page.images if i.max_ink is not None)
         if inks and max(inks) > shop.ink_limit + 0.5:
             worst[page.number] = max(inks)
@@ -271,6 +272,10 @@ def check_ink(pages: list[PageRead], shop: ShopProfile) -> list[Finding]:
         return [Finding("ink", "error", tuple(sorted(worst)),
                         f"総インキ量が最大 {top:.0f}%（{shop.ink_limit:g}% まで）：裏移りや乾燥不良の元")]
     return _ok("ink", f"総インキ量 {shop.ink_limit:g}% 以下")
+
+
+def _total(color: tuple[float, ...] | None) -> float:
+    return 100 * sum(color or ())
 
 
 def check_images(pages: list[PageRead], shop: ShopProfile) -> list[Finding]:

@@ -174,7 +174,7 @@ def _space(value: Any) -> str:
     value = resolve1(value)
     if isinstance(value, list) and value:
         value = [resolve1(v) for v in value]
-        head = value[0].name if isinstance(value[0], PSLiteral) else str(value[0])
+        head = str(value[0].name) if isinstance(value[0], PSLiteral) else str(value[0])
         if head == "ICCBased" and len(value) > 1:
             return f"ICCBased({int(resolve1(value[1]).get('N', 0))})"
         if head == "Separation" and len(value) > 1:
@@ -197,6 +197,7 @@ def _image_ink(obj: Any, space: str) -> float | None:
     from PIL import Image
     stream = obj["stream"]
     w, h = (int(v) for v in obj["srcsize"])
+    img: Image.Image
     try:
         filters = [f[0].name if hasattr(f[0], "name") else str(f[0]) for f in stream.get_filters()]
         if filters and filters[-1] == "DCTDecode":
@@ -209,7 +210,8 @@ def _image_ink(obj: Any, space: str) -> float | None:
     except Exception:       # noqa: BLE001 - an image pdfminer cannot decode is judged on nothing
         return None
     img.thumbnail((256, 256), Image.Resampling.BOX)
-    return max(sum(px) for px in img.getdata()) * 100 / 255
+    data = img.tobytes()
+    return max(sum(data[i:i + 4]) for i in range(0, len(data), 4)) * 100 / 255
 
 
 def _images(page: Any, height: float) -> tuple[ImagePaint, ...]:
