@@ -119,6 +119,7 @@ def check_layout(game: Game) -> str:
     deck's sheet grid (and the gutter-fold grid), every part's pages, and the rulebook typeset in
     each size (into a temporary folder that is thrown away).  DataError with every problem."""
     problems: list[Problem] = []
+    by_paper: dict[str, list[Problem]] = {}
     for paper in HOME_PAPERS:
         for duplex in ("long", "fold"):
             opts = BuildOptions(paper=paper, duplex=duplex)
@@ -132,7 +133,13 @@ def check_layout(game: Game) -> str:
             try:
                 plan_parts(game, BuildOptions(paper=paper))
             except DataError as e:
-                problems.extend(replace_message(p, f"{p.message} (--paper {paper})") for p in e.problems)
+                by_paper[paper] = list(e.problems)
+    # a part's problem on every paper (a board label under a name band) is the part's: said once
+    everywhere = set.intersection(*(set(found) for found in by_paper.values())) \
+        if len(by_paper) == len(HOME_PAPERS) else set()
+    problems.extend(sorted(everywhere))
+    for paper, found in by_paper.items():
+        problems.extend(replace_message(p, f"{p.message} (--paper {paper})") for p in found if p not in everywhere)
     typeset = 0
     doc, found = checked_rulebook(game)
     if doc is not None and not found:
@@ -141,8 +148,10 @@ def check_layout(game: Game) -> str:
                 try:
                     build_rulebook(game, Path(tmp), paper, doc=doc)
                     typeset += 1
-                except DataError as e:
-                    problems.extend(replace_message(p, f"{p.message} (--rulebook-paper {paper})") for p in e.problems)
+                except DataError as e:     # a board figure's own problem is said once, with the part's
+                    seen = {p for found in by_paper.values() for p in found}
+                    problems.extend(replace_message(p, f"{p.message} (--rulebook-paper {paper})")
+                                    for p in e.problems if p not in seen)
                 except PnpError as e:
                     problems.append(Problem(game.where.file, 0, 0, "rulebook", f"{e} (--rulebook-paper {paper})"))
     if problems:

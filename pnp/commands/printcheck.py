@@ -45,9 +45,8 @@ def check_written(game: Game, plan: BuildPlan, files: list[Written], staging: Pa
                 left, top, _right, _bottom = page.boxes["TrimBox"]
                 report(name, page.number, card_plan.card_id or "back", check_card_page(card_plan, page, left, top))
         name = f"{deck.id}-sheets.pdf"
-        if name in written:
-            from .build import sheet_grid
-            grid = sheet_grid(deck, opts)
+        if name in written and deck.id in plan.grids:
+            grid = plan.grids[deck.id]
             layout = impose(len(cards), grid, opts.duplex, (mm(opts.back_offset_mm[0]), mm(opts.back_offset_mm[1])))
             for sheet, page in zip(layout, read_pdf(written[name].path)):
                 for slot in sheet.slots:

@@ -4,7 +4,9 @@ A question is open while its item is pnp's proposal (``provisional: true``) and 
 answered it (``answer:``).  Where the options name engine variants or options, the same seeded games
 are played under the option pnp plays (``chosen``) and under each other option, and the paired
 differences are reported with 95% intervals: how often the winner changes, how much longer or
-shorter the game gets, and (cooperative games) the team's win rate.
+shorter the game gets, and (cooperative games) the team's win rate.  An option of a ruling's question that
+names neither is said to be beyond the engine (「ルールエンジンでは比べられません」), so a reader never takes a
+missing figure for a missing difference.
 """
 from __future__ import annotations
 
@@ -52,9 +54,11 @@ def _setting(engine: Any, option: Option) -> tuple[str, dict[str, Any]] | None:
 
 
 def option_effects(engine: Any, entry: Entry, games: int, seed: int,
-                   progress: Callable[[str], None] = lambda _: None) -> list[dict[str, Any]]:
+                   progress: Callable[[str], None] = lambda _: None,
+                   cache: dict[Any, Any] | None = None) -> list[dict[str, Any]]:
     """For each option other than the chosen one: the paired difference from the chosen option, per
-    player count (same seeds, the default policy)."""
+    player count (same seeds, the default policy).  ``cache`` keeps the games of a setting for the next
+    question played under the same one (most questions compare with the standard rules)."""
     from ..sim.metrics import compare
     from ..sim.policies import parse_policies
     from ..sim.runner import Batch, run_games
@@ -62,6 +66,14 @@ def option_effects(engine: Any, entry: Entry, games: int, seed: int,
     base = _setting(engine, q.option(q.chosen))
     out: list[dict[str, Any]] = []
     names = parse_policies(engine, None)
+    played = cache if cache is not None else {}
+
+    def games_of(players: int, setting: tuple[str, dict[str, Any]]) -> Any:
+        key = (players, setting[0], tuple(sorted(setting[1].items())), games, seed)
+        if key not in played:
+            played[key] = run_games(engine, Batch(players, names, games, seed=seed, variant=setting[0],
+                                                  options=setting[1]))
+        return played[key]
     for option in q.options:
         if option.id == q.chosen:
             continue
@@ -72,8 +84,8 @@ def option_effects(engine: Any, entry: Entry, games: int, seed: int,
         per_count = []
         for players in range(engine.min_players, engine.max_players + 1):
             progress(f"{entry.label}: {option.id} {players}人")
-            a = run_games(engine, Batch(players, names, games, seed=seed, variant=base[0], options=base[1]))
-            b = run_games(engine, Batch(players, names, games, seed=seed, variant=other[0], options=other[1]))
+            a = games_of(players, base)
+            b = games_of(players, other)
             c = compare(engine, a, b, q.chosen, option.id)
             figures = {"players": players, "pairs": c["pairs"], "winner_changed": c["winner_changed"],
                        "rounds_diff": c["rounds_diff"]}
@@ -96,6 +108,7 @@ def questions_data(games: list[Game], sim_games: int = 0, seed: int = 1,
             from ..games import make_engine
             engine = make_engine(game)
         items = []
+        cache: dict[Any, Any] = {}
         for topic, entry in game_questions(game):
             q = entry.asked
             item = {"topic": topic, "topic_ja": TOPIC_NAMES.get(topic, topic), "kind": entry.kind, "ref": entry.ref,
@@ -104,7 +117,11 @@ def questions_data(games: list[Game], sim_games: int = 0, seed: int = 1,
                                  "engine_options": dict(o.options)} for o in q.options],
                     "chosen": q.chosen, "why": q.why}
             if engine is not None and any(_setting(engine, o) for o in q.options):
-                item["effects"] = option_effects(engine, entry, sim_games, seed, progress)
+                item["effects"] = option_effects(engine, entry, sim_games, seed, progress, cache)
+            elif engine is not None and topic == "rules" and entry.kind == "ruling":
+                # a ruling none of whose options the engine plays: said so, not left silent (a question about a
+                # rulebook section or a part is not the engine's to answer)
+                item["effects"] = [{"option": o.id, "simulated": False} for o in q.options if o.id != q.chosen]
             items.append(item)
         out.append({"game": game.id, "title": game.title, "open": len(items), "questions": items})
     return out

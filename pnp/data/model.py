@@ -63,6 +63,9 @@ class Layout:
     styles: Mapping[str, str] = field(default_factory=dict)     # styles: colour names for [name]{…}
     spec: Any = field(default=None, compare=False, repr=False)  # (merged YAML, source map, folder): to re-lay out at another size
     fonts: Mapping[str, str] = field(default_factory=dict)      # fonts: of the layout, name → font key
+    # a stand-in for a layout that has problems of its own: its deck stays known (cards, rules,
+    # references) but is never planned or printed (Game.unlaid)
+    stand_in: bool = False
 
 
 @dataclass(frozen=True)
@@ -211,6 +214,14 @@ class Game:
     final: bool = False                  # game.yaml final: true — print without provisional marks
     icons: Mapping[str, Icon] = field(default_factory=dict)   # game.yaml icons: (over the layouts')
     print_settings: PrintSettings = field(default_factory=PrintSettings)   # game.yaml print:
+    # decks whose layout has problems of its own (reported at the layout): known by id, cards and
+    # rules to the engine and the rulebook's references, never planned or printed (not in decks)
+    unlaid: tuple[Deck, ...] = ()
+
+    @property
+    def all_decks(self) -> tuple[Deck, ...]:
+        """Every deck the data defines: the printable ones (decks) and the unlaid ones."""
+        return self.decks + self.unlaid
 
     def entry(self, kind: str, ref: str) -> Any:
         """The ledger entry of an item (kind: deck | card | part | component | ruling), or None."""
@@ -237,7 +248,8 @@ class Game:
         raise KeyError(part_id)
 
     def deck(self, deck_id: str) -> Deck:
-        for d in self.decks:
+        """A deck by id, unlaid ones included (their cards and rules are known; see unlaid)."""
+        for d in self.all_decks:
             if d.id == deck_id:
                 return d
         raise KeyError(deck_id)

@@ -7,7 +7,7 @@ board geometry (cells, areas, labels) stays in cell units until layout."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -199,6 +199,8 @@ BOARD_SCHEMA = _schema("board", "board (areas on a grid, tiled over several shee
     }, "an area: the cells of its letter in grid:, or a rectangle x, y, w, h in cells")},
     "labels": {"type": "array", "items": _obj(["text", "x", "y"], {
         "text": TEXT, "x": {"type": "number"}, "y": {"type": "number"}, "size": LENGTH, "color": HEX,
+        "overlap": {"type": "boolean", "description": "the label is meant to lie over an area's name band or "
+                                                      "another label (else that is an error)"},
     }, "free text centred at (x, y) in cells")},
     "connections": {"type": "array", "items": {"type": "array", "items": ID, "minItems": 2, "maxItems": 2},
                     "description": "extra links between areas (drawn as lines; also count as adjacent)"},
@@ -236,6 +238,8 @@ class BoardLabel:
     y: float
     size_pt: float
     color: str
+    where: Where = field(default=Where("", 0, 0), compare=False)   # the label's entry in labels:
+    overlap: bool = False       # meant to lie over an area's name band or another label
 
 
 @dataclass(frozen=True)
@@ -373,7 +377,8 @@ def _build_board(d: dict[str, Any], smap: SourceMap, folder: Path) -> tuple[Boar
                                                         f"{cols}×{rows} board"))
         labels.append(BoardLabel(lab["text"], float(lab["x"]), float(lab["y"]),
                                  L.get(lab.get("size"), ("labels", i, "size"), "10pt", 0.0, 50.0),
-                                 lab.get("color", "#222222")))
+                                 lab.get("color", "#222222"), smap.location(("labels", i)),
+                                 bool(lab.get("overlap", False))))
     overlap = L.get(d.get("overlap"), ("overlap",), "10mm", 3.0, 50.0)
     palette = ["#f4d9a6", "#cfe3c1", "#c9daf0", "#f2c6c2", "#e0d0ee", "#d8e8e4", "#f0e2c8", "#dcdcdc"]
     areas = tuple(Area(a["id"], a["label"], a.get("color", palette[i % len(palette)]),

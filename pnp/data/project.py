@@ -17,6 +17,7 @@ from ..units import LENGTH_PATTERN, PT_PER_MM, UnitError, parse_extent, parse_le
 from .ledger import Entry, Ruling, audit, read_draft, read_entry
 from .model import Back, Card, Component, Deck, Game, Icon, Layout, PrintSettings, Region, Suit, Where
 from .parts import PART_SCHEMAS, build_part
+from .regions import ANCHORS, inherited_anchor_problems, overlap_problems
 from .schemas import SCHEMAS, SIZE_NAMES
 from .sheets import expand_deck
 from .yamlsource import SourceMap, format_path, load_yaml
@@ -166,11 +167,15 @@ class Project:
                     raw[path.stem] = _Raw(data, smap, path.parent)
         layouts = {}
         for lid in sorted(raw):
-            merged, err = _resolve_extends(lid, raw)
+            merged, origins, err = _resolve_extends(lid, raw)
             if err:
                 problems.append(err)
                 continue
-            lay, errs = _build_layout(lid, merged, raw[lid].smap, raw[lid].folder)
+            errs = _anchor_problems(lid, raw)
+            if errs:
+                problems.extend(errs)
+                continue
+            lay, errs = _build_layout(lid, merged, raw[lid].smap, raw[lid].folder, origins=origins)
             problems.extend(errs)
             if lay:
                 layouts[lid] = lay
@@ -235,6 +240,7 @@ class Project:
                 duplicates.add(name)
         files = {name: raw for name, raw in files.items() if name not in duplicates}
         decks: list[Deck] = []
+        unlaid: list[Deck] = []         # decks whose layout has problems of its own (Game.unlaid)
         parts: list[Any] = []
         entries: list[Entry] = []
         rulings: list[Ruling] = []
@@ -253,7 +259,7 @@ class Project:
                 deck, errs = _build_deck(raw, folder, layouts, entries, game_fonts, self.broken_layouts)
                 problems.extend(errs)
                 if deck:
-                    decks.append(deck)
+                    (unlaid if deck.layout.stand_in else decks).append(deck)
             else:
                 part, errs = build_part(raw.data, raw.smap, folder)
                 problems.extend(errs)
@@ -264,10 +270,10 @@ class Project:
                     parts.append(part)
         if game_raw is None:
             raise DataError(problems or [Problem(self.display(folder / "game.yaml"), 0, 0, "", "not loaded")])
-        failed = broken - {d.id for d in decks} - {p.id for p in parts}
+        failed = broken - {d.id for d in decks + unlaid} - {p.id for p in parts}
         id_at = {raw.data["id"]: raw.smap.where(("id",)) for raw in files.values() if "id" in raw.data}
         game, errs = _build_game(game_raw, game_id, folder, decks, parts, failed, entries, rulings,
-                                 self.display(folder), unreadable, id_at)
+                                 self.display(folder), unreadable, id_at, unlaid)
         problems.extend(errs)
         if problems:
             raise DataError(problems)
@@ -287,24 +293,65 @@ class Project:
         return games
 
 
-def _resolve_extends(lid: str, raw: dict[str, _Raw], chain: tuple[str, ...] = ()) -> tuple[dict[str, Any], Problem | None]:
+Origins = dict[tuple[str, str], Where]     # (side, region name) → where the region is last written
+
+
+def _parents(entry: _Raw) -> list[str]:
+    parents = entry.data.get("extends", [])
+    return [parents] if isinstance(parents, str) else list(parents)
+
+
+def _own_regions(entry: _Raw, side: str) -> dict[str, Any]:
+    regions: dict[str, Any] = (entry.data.get(side) or {}).get("regions") or {}
+    return regions
+
+
+def _resolve_extends(lid: str, raw: dict[str, _Raw],
+                     chain: tuple[str, ...] = ()) -> tuple[dict[str, Any], Origins, Problem | None]:
+    """The layout's data over its parents' (later parents over earlier ones), and where each region
+    is last written: a region a layout mentions is placed, and its problems said, at that layout."""
     entry = raw[lid]
     if lid in chain:
         cycle = " → ".join(chain + (lid,))
-        return {}, entry.smap.problem(("extends",), f"layouts extend each other in a cycle: {cycle}")
-    parents = entry.data.get("extends", [])
-    if isinstance(parents, str):
-        parents = [parents]
+        return {}, {}, entry.smap.problem(("extends",), f"layouts extend each other in a cycle: {cycle}")
     merged: dict[str, Any] = {}
-    for parent in parents:
+    origins: Origins = {}
+    for parent in _parents(entry):
         if parent not in raw:
-            return {}, entry.smap.problem(("extends",), f"unknown parent layout {parent!r}")
-        pdata, err = _resolve_extends(parent, raw, chain + (lid,))
+            return {}, {}, entry.smap.problem(("extends",), f"unknown parent layout {parent!r}")
+        pdata, porigins, err = _resolve_extends(parent, raw, chain + (lid,))
         if err:
-            return {}, err
+            return {}, {}, err
         merged = _deep_merge(merged, pdata)
+        origins.update(porigins)
+    for side in ("face", "back"):
+        for name, reg in _own_regions(entry, side).items():
+            if reg is None:
+                origins.pop((side, name), None)
+            else:
+                origins[(side, name)] = entry.smap.location((side, "regions", name))
     own = {k: v for k, v in entry.data.items() if k != "extends"}
-    return _deep_merge(merged, own), None
+    return _deep_merge(merged, own), origins, None
+
+
+def _anchor_problems(lid: str, raw: dict[str, _Raw]) -> list[Problem]:
+    """x or y written without anchor: on a region whose inherited anchor measures it from another edge
+    (pnp.data.regions.inherited_anchor_problems).  Called once the layout's extends: resolve."""
+    entry = raw[lid]
+    parents: dict[str, Any] = {}
+    for parent in _parents(entry):
+        parents = _deep_merge(parents, _resolve_extends(parent, raw)[0])
+
+    def setter(side: str, name: str, at: str = lid) -> str | None:
+        for parent in reversed(_parents(raw[at])):     # later parents win, as in the merge
+            reg = _own_regions(raw[parent], side).get(name)
+            if isinstance(reg, dict) and "anchor" in reg:
+                return parent
+            found = setter(side, name, parent)
+            if found:
+                return found
+        return None
+    return inherited_anchor_problems(entry.data, parents, setter, entry.smap.location)
 
 
 def _deep_merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
@@ -352,9 +399,6 @@ def _build_icons(data: dict[str, Any], folder: Path | None, smap: SourceMap) -> 
     return icons, problems
 
 
-ANCHORS = {"top-left": ("left", "top"), "top": ("center", "top"), "top-right": ("right", "top"),
-           "left": ("left", "middle"), "center": ("center", "middle"), "right": ("right", "middle"),
-           "bottom-left": ("left", "bottom"), "bottom": ("center", "bottom"), "bottom-right": ("right", "bottom")}
 SAFE_KINDS = TEXT_KINDS | {"mark", "image", "badge"}   # must stay inside the safe area
 
 
@@ -458,9 +502,11 @@ def _resolve_fonts(layout: Layout, own: dict[str, str], smap: SourceMap) -> tupl
 
 
 def _build_layout(lid: str, data: dict[str, Any], smap: SourceMap, folder: Path | None = None,
-                  size: Any = None) -> tuple[Layout | None, list[Problem]]:
+                  size: Any = None, origins: Origins | None = None) -> tuple[Layout | None, list[Problem]]:
     """A layout at its own size, or at size (a deck's size: …); every region is placed on that card
-    and checked against it."""
+    and checked against it (the trim, the safe area, and the other regions it may overlap).
+    origins: where each region is last written (inherited ones in their parent's file)."""
+    origins = origins or {}
     problems = []
     icons, errs = _build_icons(data, folder, smap)
     problems.extend(errs)
@@ -484,7 +530,7 @@ def _build_layout(lid: str, data: dict[str, Any], smap: SourceMap, folder: Path 
             if reg is None:
                 continue
             path = (side, "regions", name)
-            rwhere = Where(smap.file, *smap.where(path))
+            rwhere = origins.get((side, name)) or Where(smap.file, *smap.where(path))
             kind = reg.get("kind")
             if kind is None:
                 problems.append(smap.problem(path, "region needs a kind"))
@@ -504,8 +550,9 @@ def _build_layout(lid: str, data: dict[str, Any], smap: SourceMap, folder: Path 
             area = _outside(kind, props, x, y, w, h, width, height, safe, bleed)
             if area:
                 problems.append(smap.problem(path, f"region {name!r} of layout {lid!r} ({kind}, "
-                                                   f"{to_mm(w):.1f}×{to_mm(h):.1f} mm at {to_mm(x):.1f}, "
-                                                   f"{to_mm(y):.1f} mm) leaves {area} of the {card} card"))
+                                                   f"{to_mm(w):.1f}×{to_mm(h):.1f} mm at x {to_mm(x):.1f}, y "
+                                                   f"{to_mm(y):.1f} mm from the trim's top-left corner) leaves "
+                                                   f"{area} of the {card} card"))
             if kind in TEXT_KINDS and "field" not in props and "text" not in props:
                 problems.append(smap.problem(path, "text region needs field or text"))
             f = props.get("field")
@@ -516,18 +563,27 @@ def _build_layout(lid: str, data: dict[str, Any], smap: SourceMap, folder: Path 
             regions.append(Region(name, kind, x, y, w, h, props, rwhere))
         regions.sort(key=lambda r: (r.get("z", 0),))
         sides[side] = tuple(regions)
+        size_at = smap.location(("size",)) if size is not None or ("size",) in smap.marks else None
+        problems.extend(overlap_problems(side, regions, width, height, smap.file, size_at,
+                                         smap.location(("extends",)) if ("extends",) in smap.marks else None))
     if problems:
         return None, problems
     return Layout(lid, width, height, bleed, safe, parse_length(data.get("corner_radius", "0mm")),
                   data.get("background", "#ffffff"), sides["face"], sides["back"], where, icons,
                   {k: v.lower() for k, v in (data.get("styles") or {}).items()},
-                  spec=(data, smap, folder), fonts=own_fonts), []
+                  spec=(data, smap, folder, origins), fonts=own_fonts), []
+
+
+def _stand_in_layout(lid: str, where: Where) -> Layout:
+    """What a deck holds for a layout that did not load: no regions, never planned (Layout.stand_in)."""
+    width, height = _size_pt("poker")
+    return Layout(lid, width, height, 0.0, 0.0, 0.0, "#ffffff", (), (), where, stand_in=True)
 
 
 def layout_at(layout: Layout, size: Any) -> tuple[Layout | None, list[Problem]]:
     """The same template laid out again on a card of another size (a deck's size: …)."""
-    data, smap, folder = layout.spec
-    return _build_layout(layout.id, data, smap, folder, size=size)
+    data, smap, folder, origins = layout.spec
+    return _build_layout(layout.id, data, smap, folder, size=size, origins=origins)
 
 
 def _build_rulings(raw: _Raw) -> tuple[list[Ruling], list[Problem]]:
@@ -558,7 +614,9 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout], entries: li
     entries.append(deck_entry)
     layout = layouts.get(d["layout"])
     if layout is None and d["layout"] in broken_layouts:
-        pass                     # the layout file's own problems are reported; no second error here
+        # the layout file's own problems are reported there: no second error here, and the deck stays
+        # known by its cards (the engine and the rulebook's references use them) but is never printed
+        layout = _stand_in_layout(d["layout"], smap.location(("layout",)))
     elif layout is None:
         problems.append(smap.problem(("layout",), f"unknown layout {d['layout']!r} "
                                                   f"(layouts: {', '.join(sorted(layouts)) or 'none'})"))
@@ -570,7 +628,7 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout], entries: li
             # the template's own problems at this size, said where the size is chosen: the deck
             problems.extend(smap.problem(("size",), f"{e.file}:{e.line}:{e.col}: {e.field}: {e.message}") for e in errs)
             layout = sized
-    if layout is not None:
+    if layout is not None and not layout.stand_in:
         layout, errs = _resolve_fonts(layout, game_fonts or {}, smap)
         problems.extend(errs)
     suits: dict[str, Any] = {}
@@ -813,9 +871,11 @@ def image_problem(path: Path) -> str | None:
 def _build_game(raw: _Raw, game_id: str, folder: Path, decks: list[Deck], parts: list[Any],
                 failed: set[str], entries: list[Entry], rulings: list[Ruling],
                 folder_display: str, unreadable: bool = False,
-                id_at: dict[str, tuple[int, int]] | None = None) -> tuple[Game, list[Problem]]:
+                id_at: dict[str, tuple[int, int]] | None = None,
+                unlaid: list[Deck] | None = None) -> tuple[Game, list[Problem]]:
     """failed: ids of deck and part files that had problems of their own (no cascade errors);
-    unreadable: some file's id could not be read, so a missing id is not reported (it may be there)."""
+    unreadable: some file's id could not be read, so a missing id is not reported (it may be there);
+    unlaid: decks whose layout has problems of its own, checked like the others but never printed."""
     g, smap = raw.data, raw.smap
     problems: list[Problem] = []
     if g["id"] != game_id:
@@ -825,7 +885,8 @@ def _build_game(raw: _Raw, game_id: str, folder: Path, decks: list[Deck], parts:
         problems.append(smap.problem(("players",), f"players [min, max] has min {lo} > max {hi}"))
     comps = []
     seen = set()
-    by_id = {d.id: d for d in decks}
+    unlaid = unlaid or []
+    by_id = {d.id: d for d in decks + unlaid}
     parts_by_id = {p.id: p for p in parts}
     for i, c in enumerate(g["components"]):
         path = ("components", i)
@@ -862,7 +923,7 @@ def _build_game(raw: _Raw, game_id: str, folder: Path, decks: list[Deck], parts:
                 problems.append(smap.problem(path + ("count",), f"{comp.name}: game.yaml says {comp.count} cards, "
                                                                 f"{deck.file} makes {deck.piece_count}"))
     listed = ", ".join(sorted(seen)) or "none"
-    for what, items in (("part", parts), ("deck", decks)):
+    for what, items in (("part", parts), ("deck", decks + unlaid)):
         for item in items:
             if item.id not in seen:
                 line, col = (id_at or {}).get(item.id, (1, 1))
@@ -885,7 +946,7 @@ def _build_game(raw: _Raw, game_id: str, folder: Path, decks: list[Deck], parts:
                 decks=tuple(sorted(decks, key=lambda d: [c.id for c in comps].index(d.id) if d.id in seen else 999)),
                 folder=folder, where=Where(smap.file, 1, 1), parts=tuple(parts), draft=draft,
                 rulings=tuple(rulings), ledger=tuple(entries), final=bool(g.get("final", False)), icons=icons,
-                print_settings=print_settings)
+                print_settings=print_settings, unlaid=tuple(unlaid))
     return game, problems
 
 

@@ -129,6 +129,12 @@ REGION = {
                        "description": "pips: each character of the field drawn as a coloured disc"},
         "optional": {"type": "boolean", "description": "an empty field draws nothing instead of being an error"},
         "z": {"type": "integer"},
+        "overlap": {"oneOf": [{"type": "boolean"},
+                              {"type": "array", "items": {"type": "string"}, "minItems": 1}],
+                    "description": "this printed region is meant to lie over (or under) others: true for any, "
+                                   "or the names of the regions it may overlap; without it, two printed regions "
+                                   "(text, index, pips, slots, mark, image, badge) that can print on the same "
+                                   "spot are an error"},
     },
 }
 

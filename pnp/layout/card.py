@@ -7,15 +7,19 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from ..data.model import Back, Card, Deck, Game, Icon, Layout, Region, Where
-from ..errors import DataError, Problem
+from ..errors import DataError, PnpError, Problem
 from ..text import fonts
-from ..text.inline import ICON_CHAR, Inline, Run, merge_runs, parse_inline, plain_text
-from ..text.linebreak import FitResult, Span, TextDoesNotFit, WidthCache, break_text, fit_text
+from ..text.inline import ICON_CHAR, RUBY_SCALE, Inline, Run, merge_runs, parse_inline, plain_text
+from ..text.linebreak import Breaks, FitResult, Span, TextDoesNotFit, WidthCache, break_text, fit_text
 from ..units import to_mm
-from .plan import RUBY_SCALE, Box, CardPlan, Item, Mark, Picture, PlacedLine, Rotated, Rule, TextBlock
+from .plan import Box, CardPlan, Item, Mark, Picture, PlacedLine, Rotated, Rule, TextBlock
 
 ASCENT = 0.88   # first baseline sits this many ems below the top of a text box
 _WIDTHS: WidthCache = {}   # (font key, size) → {char: width}: fonts.measure is fixed per font key, so shared
+# Card, aid and part texts are short lines read at a glance: they break between phrases (「1ダメージを｜
+# 受ける」, never 「1ダ｜メージ」).  Rulebooks keep the default "units": their justified body needs the
+# breaks inside words.  benchmarks/phrase_breaks.py sets this to "chars" to measure the kinsoku-only breaks.
+CARD_BREAKS: Breaks = "phrases"
 
 
 class _Problems(list[Problem]):
@@ -92,7 +96,7 @@ def place_text(text: str, region: Region, *, color: str, problems: _Problems, wh
     def fit(s: float, min_s: float | None) -> FitResult:
         return fit_text(spans_at(s), region.w_pt, region.h_pt - ruby_room, fonts.measure, size_pt=s,
                         min_size_pt=min_s, leading=region.get("leading", 1.4), justify=(align == "justify"),
-                        width_cache=_WIDTHS)
+                        width_cache=_WIDTHS, breaks=CARD_BREAKS)
     try:
         result = fit(size, region.get("min_size"))
         max_lines = region.get("max_lines")
@@ -460,6 +464,8 @@ def plan_deck(game: Game, deck: Deck) -> DeckPlans:
     for g, d, plans in _RECENT:
         if g is game and d is deck:
             return plans
+    if deck.layout.stand_in:    # Game.unlaid: the loader keeps such decks out of game.decks
+        raise PnpError(f"deck {deck.id!r} is not planned: its layout {deck.layout.id!r} has problems of its own")
     plans = _plan_deck(game, deck)
     _RECENT.append((game, deck, plans))
     del _RECENT[:-_RECENT_SIZE]

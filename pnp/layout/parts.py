@@ -578,7 +578,10 @@ def _hazard(x: float, y: float, w: float, h: float) -> list[PartItem]:
     return items
 
 
-def _panel_area(board: Board, a: Area, wr: Writer) -> _RawItems:
+Spot = tuple[str, tuple[float, float, float, float]]     # what lies there, (x0, y0, x1, y1) on the board
+
+
+def _panel_area(board: Board, a: Area, wr: Writer, spots: list[Spot] | None = None) -> _RawItems:
     """style: panel — an area as a station panel: its label on a band in its colour with a hazard
     strip, what a player does there, and the outline of the card that sits on it, clear of both."""
     c = board.cell_pt
@@ -603,13 +606,19 @@ def _panel_area(board: Board, a: Area, wr: Writer) -> _RawItems:
     items.append(wr.text(a.label, tx + mm(1.5), ty, tw - stripe - mm(2.5), band_h, 12.0, font="gothic-bold",
                          color=ink_on(a.color), align="left", min_size=7.0, max_lines=1, label="areas",
                          where=board.where))
+    spots = spots if spots is not None else []
+    spots.append((f"the name band of area {a.id!r} ({a.label})", (tx, ty, tx + tw, ty + band_h)))
     text_top = ty + band_h + mm(1)
     text_bottom = (ay + ah - pad) if (wide or board.slot is None) else sy - mm(0.8)
     if a.actions:
-        items.append(wr.text(a.actions, tx + mm(0.5), text_top, tw - mm(1), text_bottom - text_top, 7.5,
-                             font="gothic", color="#1a1a1a", align="left", valign="top", min_size=5.5, leading=1.3,
-                             label="actions", where=board.where))
+        actions = wr.text(a.actions, tx + mm(0.5), text_top, tw - mm(1), text_bottom - text_top, 7.5,
+                          font="gothic", color="#1a1a1a", align="left", valign="top", min_size=5.5, leading=1.3,
+                          label="actions", where=board.where)
+        items.append(actions)
+        if actions is not None:
+            spots.append((f"the actions of area {a.id!r}", text_bounds(actions)))
     if board.slot is not None:
+        spots.append((f"the card slot of area {a.id!r} (a card lying there hides it)", (sx, sy, sx + sw, sy + sh)))
         items.append(Box(sx, sy, sw, sh, fill="#ffffff", stroke=a.color, stroke_width=0.9, radius=mm(3)))
         items.append(Rule(sx + mm(4), sy + sh / 2, sx + sw - mm(4), sy + sh / 2, _tint(a.color, 0.35), 0.5, (2.0, 2.0)))
         if board.slot[2]:
@@ -619,11 +628,13 @@ def _panel_area(board: Board, a: Area, wr: Writer) -> _RawItems:
     return items
 
 
-def _title_box(board: Board, wr: Writer) -> _RawItems:
+def _title_box(board: Board, wr: Writer, spots: list[Spot] | None = None) -> _RawItems:
     c = board.cell_pt
     assert board.title_box is not None      # the caller draws it only when there is one
     x, y, w, h, text = board.title_box
     bx, by, bw, bh = x * c + mm(2), y * c + mm(2), w * c - mm(4), h * c - mm(4)
+    if spots is not None:
+        spots.append(("the title box", (bx, by, bx + bw, by + bh)))
     items: _RawItems = [Box(bx, by, bw, bh, fill="#1b2631", radius=mm(2))]
     items.extend(_hazard(bx, by + bh - mm(3), bw, mm(3)))
     items.append(wr.text(board.title, bx + mm(4), by + mm(2), bw - mm(8), mm(12), 22.0, font="gothic-bold",
@@ -642,6 +653,7 @@ def board_items(board: Board, wr: Writer) -> list[PartItem]:
     c = board.cell_pt
     cmap = board.cell_map()
     colors = {a.id: a.color for a in board.areas}
+    spots: list[Spot] = []
     items: _RawItems = [Box(0, 0, board.width_pt, board.height_pt, fill=board.background)]
     for (col, row), aid in sorted(cmap.items()):
         items.append(Box(col * c, row * c, c, c, fill=colors[aid]))
@@ -675,13 +687,13 @@ def board_items(board: Board, wr: Writer) -> list[PartItem]:
         while hi + 1 in run:
             hi += 1
         size = max(6.0, min(14.0, c * 0.28))
-        items.append(wr.text(a.label, lo * c + mm(1), row * c + mm(1), (hi - lo + 1) * c - mm(2), c - mm(2), size,
-                             font="gothic-bold", color=ink_on(a.color), min_size=4.0, leading=1.15,
-                             label="areas", where=board.where))
-    for lab in board.labels:
-        width = fonts.measure(lab.text, "gothic-bold", lab.size_pt) + mm(2)
-        items.append(wr.text(lab.text, lab.x * c - width / 2, lab.y * c - lab.size_pt, width, lab.size_pt * 2,
-                             lab.size_pt, font="gothic-bold", color=lab.color, label="labels", where=board.where))
+        name = wr.text(a.label, lo * c + mm(1), row * c + mm(1), (hi - lo + 1) * c - mm(2), c - mm(2), size,
+                       font="gothic-bold", color=ink_on(a.color), min_size=4.0, leading=1.15,
+                       label="areas", where=board.where)
+        items.append(name)
+        if name is not None:
+            spots.append((f"the name of area {a.id!r} ({a.label})", text_bounds(name)))
+    items.extend(_labels(board, wr, spots))
     return [i for i in items if i is not None]
 
 
@@ -698,16 +710,49 @@ def _panel_board(board: Board, wr: Writer) -> list[PartItem]:
             other = cmap.get((col + dc, row + dr))
             if other != aid and (other is None or dc > 0 or dr > 0):
                 items.append(Rule(x1 * c, y1 * c, x2 * c, y2 * c, "#222222", 1.6))
+    spots: list[Spot] = []
     for a in board.areas:
         if a.cells:
-            items.extend(_panel_area(board, a, wr))
+            items.extend(_panel_area(board, a, wr, spots))
     if board.title_box is not None:
-        items.extend(_title_box(board, wr))
-    for lab in board.labels:
-        width = fonts.measure(lab.text, "gothic-bold", lab.size_pt) + mm(2)
-        items.append(wr.text(lab.text, lab.x * c - width / 2, lab.y * c - lab.size_pt, width, lab.size_pt * 2,
-                             lab.size_pt, font="gothic-bold", color=lab.color, label="labels", where=board.where))
+        items.extend(_title_box(board, wr, spots))
+    items.extend(_labels(board, wr, spots))
     return [i for i in items if i is not None]
+
+
+def _labels(board: Board, wr: Writer, spots: list[Spot]) -> _RawItems:
+    """The board's free labels, each checked against what it would hide or be hidden by: an area's
+    name (its band, on a panel board), actions, card slot, the title box, and the labels before it.
+    A label that says overlap: true may lie there."""
+    c = board.cell_pt
+    items: _RawItems = []
+    placed: list[Spot] = []
+    for i, lab in enumerate(board.labels):
+        width = fonts.measure(lab.text, "gothic-bold", lab.size_pt) + mm(2)
+        where = lab.where if lab.where.file else board.where
+        block = wr.text(lab.text, lab.x * c - width / 2, lab.y * c - lab.size_pt, width, lab.size_pt * 2,
+                        lab.size_pt, font="gothic-bold", color=lab.color, label=f"labels[{i}]", where=where)
+        items.append(block)
+        if block is None:
+            continue
+        mine = text_bounds(block)
+        if not lab.overlap:
+            for what, box in spots + placed:
+                dx = min(mine[2], box[2]) - max(mine[0], box[0])
+                dy = min(mine[3], box[3]) - max(mine[1], box[1])
+                if dx > 0.01 and dy > 0.01:
+                    wr.add(where, f"labels[{i}]",
+                           f"label {lab.text!r} (at {_board_span(mine)}) lies over {what} (at {_board_span(box)}) "
+                           f"by {to_mm(dx):.1f}×{to_mm(dy):.1f} mm, measured from the board's top-left corner; "
+                           "move it (x and y are in cells) or give it overlap: true")
+        j_where = lab.where if lab.where.file else board.where
+        placed.append((f"label {lab.text!r} ({j_where.file}:{j_where.line}:{j_where.col})", mine))
+    return items
+
+
+def _board_span(box: tuple[float, float, float, float]) -> str:
+    x0, y0, x1, y1 = box
+    return f"x {to_mm(x0):.1f}–{to_mm(x1):.1f} mm, y {to_mm(y0):.1f}–{to_mm(y1):.1f} mm"
 
 
 def plan_board(game: Game, board: Board, room: Room, wr: Writer) -> tuple[list[_Sheet], Tiling]:

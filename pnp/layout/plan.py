@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..text.inline import RUBY_SCALE
 from ..text.linebreak import Fragment, Line, Measure
 
 
@@ -84,7 +85,6 @@ class Rule:
 
 ICON_SCALE = 0.86    # an inline icon is drawn this many ems tall and wide, centred in its one-em advance
 ICON_DROP = 0.02     # its bottom sits this many ems under the baseline (optically on it)
-RUBY_SCALE = 0.5
 
 
 def ruby_position(frag: Fragment, char_space: float, measure: Measure | None = None) -> tuple[float, float, float]:

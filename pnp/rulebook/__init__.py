@@ -59,8 +59,8 @@ def _glyph_problems(doc: markup.Document) -> list[Problem]:
         q = entry.question
         if q is None:
             continue
-        for text, font in [(entry.label, "gothic-bold"), (q.ask, "mincho"), (q.why, "mincho")] + \
-                [(o.text, "mincho") for o in q.options]:
+        for text, font in [(_seen(doc.reference(entry)), "gothic-bold")] + [
+                (_seen(markup.data_inline(t, q.where, "")[0]), "mincho") for t in [q.ask, q.why] + [o.text for o in q.options]]:
             missing = fonts.missing_glyphs(text, font)
             if missing:
                 problems.append(q.where.problem("question", f"character {', '.join(missing)} is not in font {font}"))
@@ -69,6 +69,33 @@ def _glyph_problems(doc: markup.Document) -> list[Problem]:
             missing = fonts.missing_glyphs(text or "", font)
             if missing:
                 problems.append(comp.where.problem("", f"character {', '.join(missing)} is not in font {font}"))
+    return problems
+
+
+def _seen(runs) -> str:
+    """Every character a reader sees of runs: the base text and the ruby above it."""
+    return "".join(r.text + (r.ruby or "") for r in runs)
+
+
+def _data_problems(doc: markup.Document) -> list[Problem]:
+    """Inline markup of the data the rulebook prints (names, descriptions, rulings, questions): a
+    brace or a ruby that does not parse is an error at its own line, never printed as typed."""
+    g = doc.game
+    icons = tuple(g.icons)
+    texts: list[tuple[str, Any, str]] = [(g.title, g.where, "title"), (g.subtitle or "", g.where, "subtitle")]
+    texts += [(c.name, c.where, "name") for c in g.components]
+    texts += [(c.description or "", c.where, "description") for c in g.components]
+    for deck in g.decks:
+        texts.append((deck.name, deck.where, "name"))
+        texts += [(x, deck.where, "suits") for s in deck.suits for x in (s.name, s.description or "")]
+    texts += [(r.text, r.entry.where, "text") for r in g.rulings]
+    for entry in g.ledger:
+        q = entry.question
+        if q is not None:
+            texts += [(q.ask, q.where, "ask"), (q.why, q.where, "why")] + [(o.text, q.where, "options") for o in q.options]
+    problems: list[Problem] = []
+    for text, where, field_path in texts:
+        problems += markup.data_inline(text, where, field_path, icons)[1]
     return problems
 
 
@@ -94,7 +121,7 @@ def checked_rulebook(game: Game) -> tuple[markup.Document | None, list[Problem]]
 
 def _all_problems(doc: markup.Document, parse_problems: list[Problem]) -> list[Problem]:
     """Those of parsing, glyph coverage and the ledger, sorted (the checks that follow a parse)."""
-    return sorted(set(parse_problems + _glyph_problems(doc) + _ledger_problems(doc)))
+    return sorted(set(parse_problems + _glyph_problems(doc) + _ledger_problems(doc) + _data_problems(doc)))
 
 
 def _ledger_problems(doc: markup.Document) -> list[Problem]:

@@ -99,6 +99,11 @@ def span_of(r: m.Run, font: str, size: float) -> Span:
     return Span(ICON_CHAR if r.icon else r.text, font, size, r.style, r.ruby, r.color, r.icon)
 
 
+def label_spans(runs: m.Inline, size: float, font: str = "gothic") -> list[Span]:
+    """Runs of a caption, label or title: set in one gothic (bold where the text says **…**)."""
+    return [span_of(r, "gothic-bold" if r.style == "strong" else font, size) for r in runs]
+
+
 class _Builder:
     def __init__(self, doc: m.Document, spec: PageSpec, pages: dict[int, int], record: Callable[[int, int], None]):
         self.doc = doc
@@ -108,7 +113,15 @@ class _Builder:
         self.pages = pages
         self.record = record
         self.toc: list[tuple[int, str, int]] = []
+        self.toc_spans: list[tuple[int, list[Span], int]] = []     # the same entries as the 目次 prints them
         self._plans: dict[str, tuple[dict[str, CardPlan], CardPlan]] = {}
+
+    def read(self, text: str, where: Where, field_path: str) -> m.Inline:
+        """Text from the data (a name, a ruling, a question) as inline markup: ruby prints as ruby."""
+        runs, problems = m.data_inline(text, where, field_path, tuple(self.game.icons))
+        if problems:
+            raise DataError(problems)
+        return runs
 
     def plans(self, deck_id: str) -> tuple[dict[str, CardPlan], CardPlan]:
         if deck_id not in self._plans:
@@ -127,7 +140,7 @@ class _Builder:
             w, h, items = track_card(part, part.copies[0], wr)
         if wr.problems:
             raise DataError(wr.problems)
-        return PartFigure(items, w, h, fig.caption, self.th)
+        return PartFigure(items, w, h, label_spans(fig.caption, self.th.size), self.th)
 
     def plan(self, ref: m.CardRef) -> CardPlan:
         faces, back = self.plans(ref.deck)
@@ -152,7 +165,7 @@ class _Builder:
             body.extend(blocks)
         story: list[Flowable] = [NextPageTemplate("body"), _Cover(self), PageBreak()]
         story.append(Heading(1, [Span("目次", "gothic-bold", self.th.size)], self.th, None, self.record))
-        story.append(TocFlow(list(self.toc), self.pages, self.th))
+        story.append(TocFlow(list(self.toc_spans), self.pages, self.th))
         story.append(PageBreak())
         story.extend(body)
         return _keep_headings(story, self.spec)
@@ -162,6 +175,7 @@ class _Builder:
         if in_toc:
             key = len(self.toc)
             self.toc.append((level, "".join(r.text for r in runs), key))
+            self.toc_spans.append((level, label_spans(runs, self.th.size), key))
         spans = [span_of(r, "gothic-bold", self.th.size) for r in runs]
         return Heading(level, spans, self.th, key, self.record)
 
@@ -190,20 +204,24 @@ class _Builder:
                 if b.kind == "proposal" and self.game.final:
                     out.extend(self.blocks(b.blocks, boxed=True))
                 else:
-                    out.append(BoxFlow(b.kind, b.title, self.blocks(b.blocks, boxed=True), th))
+                    out.append(BoxFlow(b.kind, label_spans(b.title, th.size, "gothic-bold"),
+                                       self.blocks(b.blocks, boxed=True), th))
             elif isinstance(b, m.Cards):
                 plans = [self.plan(r) for r in b.refs]
-                labels = [""] * len(plans) if len(plans) == 1 else self.card_labels(b.refs)
-                out.append(CardFigure(plans, labels, b.caption, th, max_scale=0.42 if len(plans) > 1 else 0.5))
+                labels = [()] * len(plans) if len(plans) == 1 else self.card_labels(b.refs)
+                out.append(CardFigure(plans, [label_spans(x, th.size) for x in labels], label_spans(b.caption, th.size),
+                                      th, max_scale=0.42 if len(plans) > 1 else 0.5))
             elif isinstance(b, m.PartFig):
                 out.append(self.part_figure(b))
             elif isinstance(b, m.Diagram):
                 faces, back = self.plans(b.deck)
                 deck = self.game.deck(b.deck)
-                layout_rows = [(label, [back if c == "down" else faces[c] if c in faces else c for c in cells])
-                               for label, cells in b.rows]
-                out.append(DiagramFigure(layout_rows, list(b.columns), deck.layout.width_pt, deck.layout.height_pt,
-                                         deck.layout.corner_radius_pt, b.caption, th))
+                layout_rows: list[tuple[list[Span], list[CardPlan | str]]] = [
+                    (label_spans(label, th.size), [back if c == "down" else faces[c] if c in faces else c for c in cells])
+                    for label, cells in b.rows]
+                out.append(DiagramFigure(layout_rows, [label_spans(x, th.size) for x in b.columns], deck.layout.width_pt,
+                                         deck.layout.height_pt, deck.layout.corner_radius_pt,
+                                         label_spans(b.caption, th.size), th))
             elif isinstance(b, m.Components):
                 out.extend(self.components())
             elif isinstance(b, m.Rulings):
@@ -214,24 +232,29 @@ class _Builder:
                 out.append(PageBreak())
         return out
 
-    def card_labels(self, refs) -> list[str]:
+    def card_labels(self, refs) -> list[m.Inline]:
         """The label under each card of a figure: the one the source gives (``deck/card=ラベル``), else
         the card's own title, else its name (「貪欲の3」); cards that share a name (five
-        「ヒーロータイム」) are told apart by their suit (「スコッチ」 …)."""
-        labels = [m._card_name(self.game.deck(r.deck), r.card).split("（")[-1].rstrip("）") for r in refs]
-        for k, r in enumerate(refs):      # a card with a title of its own is named by it, not 「配置の4」
-            if r.card != "back":
-                card = self.game.deck(r.deck).card(r.card)
+        「ヒーロータイム」) are told apart by their suit (「スコッチ」 …).  A title is read as the card
+        prints it: its ruby stays ruby."""
+        def reader(deck: Deck) -> Callable[[str, str], m.Inline]:
+            return lambda text, what: self.read(text, deck.where, what)
+        labels: list[m.Inline] = []
+        for r in refs:
+            deck = self.game.deck(r.deck)
+            labels.append(m.card_label(deck, r.card, reader(deck)))
+            if r.card != "back":          # a card with a title of its own is named by it, not 「配置の4」
+                card = deck.card(r.card)
                 if card.title and card.suit is not None and card.title != card.suit.name:
-                    labels[k] = card.title
-        names = list(labels)
+                    labels[-1] = self.read(card.title, card.where, "title")
+        names = [m.plain_text(x) for x in labels]
         for k, r in enumerate(refs):
             if r.label:
                 labels[k] = r.label
             elif names.count(names[k]) > 1 and r.card != "back":
                 card = self.game.deck(r.deck).card(r.card)
-                if card.suit is not None and card.suit.name not in labels[k]:
-                    labels[k] = card.suit.name
+                if card.suit is not None and card.suit.name not in names[k]:
+                    labels[k] = self.read(card.suit.name, self.game.deck(r.deck).where, "suits")
         return labels
 
     def list_items(self, b: m.ListBlock) -> list[Flowable]:
@@ -263,7 +286,7 @@ class _Builder:
 
         for k, ruling in enumerate(b.items):
             marked = ruling.provisional and not self.game.final
-            spans = [Span(ruling.text, "mincho", th.size)]
+            spans = spans_of(self.read(ruling.text, ruling.entry.where, "text"), th.size)
             if marked:
                 spans.insert(0, Span("（仮）", "gothic-bold", th.size))
             block = TextBlock(spans, th, indent=th.size * 2.0, marker=f"{k + 1:>2}", marker_font="gothic-bold",
@@ -288,20 +311,23 @@ class _Builder:
         for n, (topic, entry) in enumerate(items, 1):
             q = entry.question
             assert q is not None      # open_questions returns entries with a question only
-            head = [Span(f"Q{n}　", "gothic-bold", th.size, "", None),
-                    Span(f"［{TOPIC_NAMES.get(topic, topic)}］{entry.label}", "gothic-bold", th.size)]
-            out.append(TextBlock(head, th, marker="", space_before=th.size * 0.6, space_after=th.size * 0.2,
-                                 justify=False))
-            out.append(self.para((m.Run(q.ask),), indent=False))
+            # the subject as the book names it (「補足・裁定の3」, a section's heading), never an id
+            head = [Span(f"Q{n}　［{TOPIC_NAMES.get(topic, topic)}］", "gothic-bold", th.size)]
+            head += label_spans(self.doc.reference(entry), th.size, "gothic-bold")
+            block = TextBlock(head, th, marker="", space_before=th.size * 0.6, space_after=th.size * 0.2,
+                              justify=False)
+            block.keep_with_next = True        # a question's heading never ends a page without its text
+            out.append(block)
+            out.append(self.para(self.read(q.ask, q.where, "ask"), indent=False))
             for o in q.options:
                 chosen = o.id == q.chosen
-                spans = [Span(o.text, "mincho", th.size)]
+                spans = spans_of(self.read(o.text, q.where, "options"), th.size)
                 if chosen:
                     spans.append(Span("（pnp はこれで遊んでいます）", "gothic-bold", th.size * 0.9))
                 out.append(TextBlock(spans, th, indent=th.size * 1.6, marker="●" if chosen else "○",
                                      marker_font="gothic", marker_color=PROPOSAL if chosen else GREY,
                                      space_before=th.size * 0.1, space_after=th.size * 0.1))
-            out.append(self.para((m.Run("理由：", "term"), m.Run(q.why)), indent=False))
+            out.append(self.para((m.Run("理由：", "term"),) + self.read(q.why, q.where, "why"), indent=False))
         return out
 
     def components(self) -> list[Flowable]:
@@ -312,9 +338,9 @@ class _Builder:
         size = th.size * 0.95
         rows = [[[Span("コンポーネント", "gothic", size)], [Span("内容", "gothic", size)]]]
         for comp in self.game.components:
-            name = f"{comp.name}（{comp.count}{_unit(comp.kind)}）"
-            text = _data_text(comp.description, comp.where, "description")
-            rows.append([[Span(name, "gothic", size)], spans_of(text, size)])
+            name = m.merge_runs(self.read(comp.name, comp.where, "name") + (m.Run(f"（{comp.count}{_unit(comp.kind)}）"),))
+            text = self.read(comp.description, comp.where, "description")
+            rows.append([label_spans(name, size), spans_of(text, size)])
         out: list[Flowable] = [TableFlow(rows, True, th, first_share=0.42)]
         for comp in self.game.components:
             deck = next((d for d in self.game.decks if d.id == comp.id), None)
@@ -323,26 +349,26 @@ class _Builder:
             faces, back = self.plans(deck.id)
             picks = _representatives(deck, 2)
             refs = [m.CardRef(deck.id, c.id) for c in picks]
-            labels = self.card_labels(refs) if len(refs) > 1 else ["表"]
+            labels = self.card_labels(refs) if len(refs) > 1 else [(m.Run("表"),)]
             count = f"{deck.piece_count}枚" if deck.piece_count == comp.count else f"{comp.count}{_unit(comp.kind)}"
             what = "表の例2種類と裏" if len(refs) > 1 else "表と裏"
-            out.append(CardFigure([faces[c.id] for c in picks] + [back], labels + ["裏"],
-                                  f"{deck.name}（{count}）：{what}", th, max_scale=0.6, gap_mm=3.0,
-                                  min_scale=0.52))
+            caption = m.merge_runs(self.read(deck.name, deck.where, "name") + (m.Run(f"（{count}）：{what}"),))
+            out.append(CardFigure([faces[c.id] for c in picks] + [back],
+                                  [label_spans(x, th.size) for x in labels + [(m.Run("裏"),)]],
+                                  label_spans(caption, th.size), th, max_scale=0.6, gap_mm=3.0, min_scale=0.52))
             described = [s for s in deck.suits if s.description]
             if len(deck.suits) > 1 and described:
-                items = tuple((m.Run(s.name, "term"), m.Run("：" + s.description)) for s in described)
+                items = tuple(tuple(replace(r, style=r.style or "term") for r in self.read(s.name, deck.where, "suits"))
+                              + (m.Run("："),) + self.read(s.description, deck.where, "suits") for s in described)
                 out.extend(self.list_items(m.ListBlock(False, 1, items, m.Loc("", 0))))
         return out
 
 
-def _data_text(text: str, where: Where, field_path: str) -> m.Inline:
-    """Text from the data printed in the rulebook (a description, a ruling) in the same inline markup
-    as the rulebook's own text, so a hard reading gets its ruby there too (``{五蓋|ごがい}``)."""
+def _named(text: str, font: str) -> list[Span]:
+    """A title from game.yaml as the cards' backs print it (its ruby as ruby); markup problems in it
+    are reported by check_rulebook, so here a title that does not parse prints as typed."""
     runs, errors = parse_inline(text, icons=None, newlines=False)
-    if errors:
-        raise DataError([where.problem(field_path, e.message) for e in errors])
-    return runs
+    return label_spans(runs, 1.0, font) if not errors else [Span(text, font, 1.0)]
 
 
 def _representatives(deck: Deck, n: int) -> list[Card]:
@@ -460,12 +486,13 @@ class _Cover(Flowable):
         s = th.size
         title_size = s * 3.6
         y = h * 0.80
-        text_line(c, g.title, "gothic-bold", title_size, w / 2, y, "center", th.ink)
+        text_line(c, _named(g.title, "gothic-bold"), "gothic-bold", title_size, w / 2, y, "center", th.ink)
         c.setStrokeColor(HexColor(th.accent))
         c.setLineWidth(1.2)
         c.line(w * 0.3, y - title_size * 0.55, w * 0.7, y - title_size * 0.55)
         if g.subtitle:
-            text_line(c, g.subtitle, "mincho", s * 1.9, w / 2, y - title_size * 0.55 - s * 3.0, "center", th.ink)
+            text_line(c, _named(g.subtitle, "mincho"), "mincho", s * 1.9, w / 2, y - title_size * 0.55 - s * 3.0,
+                      "center", th.ink)
         text_line(c, "ルールブック", "gothic", s * 1.1, w / 2, y - title_size * 0.55 - s * 5.4, "center", GREY)
         # a fan of real cards, one per suit (or the first cards), drawn from the data; the fan is a
         # picture of the game, so its cards go without the （仮） tag the line below explains
@@ -602,8 +629,9 @@ class _Doc(BaseDocTemplate):
         head_y = ph - spec.margin_top + 7 * MM
         fs = th.size * 0.78
         head = "　".join(x for x in (self.game.title, self.game.subtitle) if x)
+        head_spans = _named(head, "gothic")
         c.saveState()
-        text_line(c, head, "gothic", fs, right if odd else left, head_y, "right" if odd else "left", GREY)
+        text_line(c, head_spans, "gothic", fs, right if odd else left, head_y, "right" if odd else "left", GREY)
         c.setStrokeColor(th.tint(0.45))
         c.setLineWidth(0.4)
         c.line(left, head_y - fs * 0.7, right, head_y - fs * 0.7)
@@ -706,6 +734,8 @@ def _describe(f: Flowable) -> str:
         return "heading:" + "".join(sp.text for sp in f.spans)
     if isinstance(f, BoxFlow):
         return f"box:{f.kind}"
+    if getattr(f, "keep_with_next", False) and isinstance(f, TextBlock):   # a question's heading
+        return "heading:" + "".join(sp.text for sp in f.spans)
     return type(f).__name__
 
 
@@ -717,7 +747,7 @@ def _page_facts(placed: list[tuple[int, Flowable]], frame_h: float) -> tuple[dic
     for page, f in placed:
         ends[page] = _describe(f)
         if isinstance(f, BoxFlow) and f.open_below and not f.continued:
-            splits.append((page, f.kind, f.title, f.whole_height))
+            splits.append((page, f.kind, "".join(sp.text for sp in f.title), f.whole_height))
     return ends, splits
 
 

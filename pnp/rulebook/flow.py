@@ -82,10 +82,28 @@ def _icon(c, frag, x: float, baseline: float) -> None:
         painter(c).mark(Mark(icon.shape, x + size / 2, -(bottom + d / 2), d, icon.color))
 
 
-def text_line(c, text: str, font: str, size: float, x: float, baseline: float, align: str = "left",
+Text = str | Sequence[Span]
+RUBY_ROOM = 0.45      # the height a line of ruby needs above a line of text, in the text's size
+
+
+def as_spans(text: Text, font: str, size: float) -> list[Span]:
+    """A plain string in one font, or spans (a name read from markup, its ruby kept) at this size."""
+    if isinstance(text, str):
+        return [Span(text, font, size)] if text else []
+    return [replace(sp, size_pt=size) for sp in text]
+
+
+def has_ruby(text: Text | Sequence[Line]) -> bool:
+    if isinstance(text, str):
+        return False
+    return any(getattr(x, "ruby", None) or any(f.ruby for f in getattr(x, "fragments", ())) for x in text)
+
+
+def text_line(c, text: Text, font: str, size: float, x: float, baseline: float, align: str = "left",
               color: str = INK) -> float:
-    """One unwrapped line (running heads, folios, labels); returns its width."""
-    lines = break_lines([Span(text, font, size)], 1e6, justify=False)
+    """One unwrapped line (running heads, folios, labels): a string in font, or spans in their own
+    fonts (ruby drawn above); returns its width."""
+    lines = break_lines(as_spans(text, font, size), 1e6, justify=False)
     if not lines:
         return 0.0
     w = lines[0].width_pt
@@ -232,11 +250,11 @@ class Gap(Flowable):
 class BoxFlow(Flowable):
     """A note or example box around other flowables; splits between pages with the box open."""
 
-    def __init__(self, kind: str, title: str, content: list[Flowable], theme: Theme,
+    def __init__(self, kind: str, title: Text, content: list[Flowable], theme: Theme,
                  continued: bool = False, open_below: bool = False):
         super().__init__()
         self.kind = kind
-        self.title = title
+        self.title = as_spans(title, "gothic-bold", theme.size * 1.02)
         self.content = content
         self.theme = theme
         self.continued = continued
@@ -244,6 +262,8 @@ class BoxFlow(Flowable):
         self.pad = theme.size * 0.9
         self.title_h = (theme.size * 2.0 if (title and not continued) or kind in ("example", "proposal")
                         and not continued else 0.0)
+        if self.title_h and has_ruby(self.title):
+            self.title_h += theme.size * RUBY_ROOM
         self.spaceBefore = theme.size * 0.8
         self.spaceAfter = theme.size * 0.8
         self._sizes: list[tuple[float, float]] = []
@@ -325,20 +345,20 @@ class BoxFlow(Flowable):
         c.restoreState()
         y = h - self.pad
         if self.title_h:
-            label = (self.title if self.kind == "note" else
-                     "　".join(x for x in ("（仮）" + PROPOSAL_LABEL, self.title) if x) if self.kind == "proposal" else
-                     ("例　" + self.title if self.title else "例"))
             size = th.size * 1.02
-            base = y - size * ASCENT
-            if self.kind == "proposal":
-                tw = fonts.measure(label, "gothic-bold", size) + size
-                c.setFillColor(HexColor(PROPOSAL))
-                c.roundRect(self.pad - size * 0.5, base - size * 0.32, tw, size * 1.45, 2, stroke=0, fill=1)
-                text_line(c, label, "gothic-bold", size, self.pad, base, color="#ffffff")
-            elif self.kind == "example":
-                tw = fonts.measure(label, "gothic-bold", size) + size
-                c.setFillColor(HexColor(th.accent))
-                c.roundRect(self.pad - size * 0.5, base - size * 0.32, tw, size * 1.45, 2, stroke=0, fill=1)
+
+            def lead_in(text: str) -> list[Span]:
+                return [Span(text, "gothic-bold", size)] + ([Span("　", "gothic-bold", size)] + self.title
+                                                            if self.title else [])
+            label = (self.title if self.kind == "note" else
+                     lead_in("（仮）" + PROPOSAL_LABEL) if self.kind == "proposal" else lead_in("例"))
+            ruby = size * RUBY_ROOM if has_ruby(self.title) else 0.0
+            base = y - size * ASCENT - ruby
+            if self.kind in ("proposal", "example"):
+                lines = break_lines(label, 1e6, justify=False)
+                tw = (lines[0].width_pt if lines else 0.0) + size
+                c.setFillColor(HexColor(PROPOSAL if self.kind == "proposal" else th.accent))
+                c.roundRect(self.pad - size * 0.5, base - size * 0.32, tw, size * 1.45 + ruby, 2, stroke=0, fill=1)
                 text_line(c, label, "gothic-bold", size, self.pad, base, color="#ffffff")
             else:
                 text_line(c, label, "gothic-bold", size, self.pad, base, color=th.accent)
@@ -478,28 +498,40 @@ def draw_card(c, plan: CardPlan, x: float, y_top: float, scale: float) -> None:
     c.restoreState()
 
 
-def caption_lines(caption: str, width: float, size: float) -> list[Line]:
-    """A figure's caption broken to the column (empty caption: no lines)."""
-    return break_lines([Span(caption, "gothic", size)], width, justify=False) if caption else []
+def caption_lines(caption: Text, width: float, size: float) -> list[Line]:
+    """A figure's caption broken to the column by the shared line breaker (its ruby kept; an empty
+    caption: no lines)."""
+    spans = as_spans(caption, "gothic", size)
+    return break_lines(spans, width, justify=False) if spans else []
+
+
+def caption_pitch(lines: Sequence[Line], size: float) -> float:
+    """Baseline to baseline of a caption: 1.5 of its size, with room for ruby when it has any."""
+    return size * (1.5 + (RUBY_ROOM if has_ruby(lines) else 0.0))
+
+
+def caption_height(lines: Sequence[Line], size: float) -> float:
+    return len(lines) * caption_pitch(lines, size)
 
 
 def draw_caption(c, lines: list[Line], width: float, y: float, size: float) -> None:
-    """Caption lines centred under a figure, the first baseline at y."""
+    """Caption lines centred under a figure, the first baseline at y (lower by the ruby's room when
+    the caption has ruby, which is drawn above its base)."""
+    pitch = caption_pitch(lines, size)
+    y -= pitch - size * 1.5
     for line in lines:
         draw_line(c, line, (width - line.width_pt) / 2, y, GREY)
-        y -= size * 1.5
+        y -= pitch
 
 
 class CardFigure(Flowable):
     """Real components in a row, each with a small label, and a caption: one unbreakable unit."""
 
-    def __init__(self, plans: list[CardPlan], labels: list[str], caption: str, theme: Theme,
+    def __init__(self, plans: list[CardPlan], labels: Sequence[Text], caption: Text, theme: Theme,
                  max_scale: float = 0.5, gap_mm: float = 4.0, min_scale: float = 0.0):
         super().__init__()
         self.min_scale = min_scale      # > 0: shrink down to this to fit the room left on a page
         self.plans = plans
-        self.labels = labels
-        self.caption = caption
         self.theme = theme
         self.max_scale = max_scale
         self.gap = gap_mm * 72 / 25.4
@@ -507,6 +539,17 @@ class CardFigure(Flowable):
         self.spaceAfter = theme.size * 0.9
         self.cap_size = theme.size * 0.85
         self.label_size = theme.size * 0.75
+        self.caption = as_spans(caption, "gothic", self.cap_size)
+        self.labels = [as_spans(x, "gothic", self.label_size) for x in labels]
+        # the labels' band under the cards, and where their baseline sits in it (ruby needs room above)
+        ruby = self.label_size * RUBY_ROOM if any(has_ruby(x) for x in self.labels) else 0.0
+        self.label_h = self.label_size * 1.8 + ruby if any(self.labels) else 0.0
+        self.label_base = self.label_size * 1.3 + ruby
+
+    @property
+    def caption_text(self) -> str:
+        """The caption's base text (what a reader reads, without the ruby above it)."""
+        return "".join(sp.text for sp in self.caption)
 
     def wrap(self, availWidth, availHeight):
         total = sum(p.width for p in self.plans)
@@ -514,8 +557,7 @@ class CardFigure(Flowable):
         self.scale = min(self.max_scale, room / total)
         self.cap_lines = caption_lines(self.caption, availWidth, self.cap_size)
         self.width = availWidth
-        lab = self.label_size * 1.8 if any(self.labels) else 0.0
-        fixed = lab + len(self.cap_lines) * self.cap_size * 1.5 + self.cap_size * 0.4
+        fixed = self.label_h + caption_height(self.cap_lines, self.cap_size) + self.cap_size * 0.4
         tallest = max(p.height for p in self.plans)
         if self.min_scale and fixed + tallest * self.scale > availHeight:
             fitted = (availHeight - fixed) / tallest     # a little smaller here rather than a gap
@@ -535,32 +577,32 @@ class CardFigure(Flowable):
             draw_card(c, plan, x, top - (self.card_h - plan.height * self.scale) / 2, self.scale)
             if label:
                 text_line(c, label, "gothic", self.label_size, x + w / 2,
-                          top - self.card_h - self.label_size * 1.3, "center", GREY)
+                          top - self.card_h - self.label_base, "center", GREY)
             x += w + self.gap
-        y = top - self.card_h - (self.label_size * 1.8 if any(self.labels) else 0.0) - self.cap_size * 1.3
+        y = top - self.card_h - self.label_h - self.cap_size * 1.3
         draw_caption(c, self.cap_lines, self.width, y, self.cap_size)
 
 
 class PartFigure(Flowable):
     """A board or a track card drawn from its part plan items, scaled to the column, with a caption."""
 
-    def __init__(self, items: list[Any], width_pt: float, height_pt: float, caption: str, theme: Theme,
+    def __init__(self, items: list[Any], width_pt: float, height_pt: float, caption: Text, theme: Theme,
                  max_height_share: float = 0.55):
         super().__init__()
         self.items = items
         self.w, self.h = width_pt, height_pt
-        self.caption = caption
         self.theme = theme
         self.max_height_share = max_height_share
         self.spaceBefore = theme.size * 0.7
         self.spaceAfter = theme.size * 0.9
         self.cap_size = theme.size * 0.85
+        self.caption = as_spans(caption, "gothic", self.cap_size)
 
     def wrap(self, availWidth, availHeight):
         self.scale = min(1.0, availWidth / self.w, self.theme.size * 60 * self.max_height_share / self.h)
         self.cap_lines = caption_lines(self.caption, availWidth, self.cap_size)
         self.width = availWidth
-        self.height = self.h * self.scale + len(self.cap_lines) * self.cap_size * 1.5 + self.cap_size * 0.8
+        self.height = self.h * self.scale + caption_height(self.cap_lines, self.cap_size) + self.cap_size * 0.8
         return self.width, self.height
 
     def draw(self):
@@ -580,21 +622,22 @@ class PartFigure(Flowable):
 class DiagramFigure(Flowable):
     """A grid of card places (face up, face down, empty, a real card) with row and column labels."""
 
-    def __init__(self, rows: list[tuple[str, list[CardPlan | str]]], columns: list[str], card_w: float,
-                 card_h: float, radius: float, caption: str, theme: Theme, max_scale: float = 0.24):
+    def __init__(self, rows: Sequence[tuple[Text, list[CardPlan | str]]], columns: Sequence[Text], card_w: float,
+                 card_h: float, radius: float, caption: Text, theme: Theme, max_scale: float = 0.24):
         super().__init__()
-        self.rows = rows
-        self.columns = columns
+        self.label_size = theme.size * 0.85
+        self.rows = [(as_spans(label, "gothic", self.label_size), cells) for label, cells in rows]
+        self.columns = [as_spans(x, "gothic", self.label_size) for x in columns]
         self.card_w, self.card_h, self.radius = card_w, card_h, radius
-        self.caption = caption
+        self.caption = as_spans(caption, "gothic", self.label_size)
         self.theme = theme
         self.max_scale = max_scale
-        self.label_size = theme.size * 0.85
         self.spaceBefore = theme.size * 0.7
         self.spaceAfter = theme.size * 0.9
 
     def wrap(self, availWidth, availHeight):
-        self.label_w = max([fonts.measure(r[0], "gothic", self.label_size) for r in self.rows] + [0.0])
+        self.label_w = max([ln.width_pt for r in self.rows for ln in break_lines(r[0], 1e6, justify=False)]
+                           + [0.0])
         self.label_w += self.label_size if self.label_w else 0.0
         ncol = max(len(r[1]) for r in self.rows)
         self.ncol = max(ncol, len(self.columns))
@@ -603,11 +646,12 @@ class DiagramFigure(Flowable):
         self.scale = min(self.max_scale, room / (self.ncol * self.card_w * (1 + gap_ratio)))
         self.cw, self.ch = self.card_w * self.scale, self.card_h * self.scale
         self.gap = self.cw * gap_ratio
-        self.col_h = self.label_size * 1.6 if self.columns else 0.0
+        self.col_ruby = self.label_size * RUBY_ROOM if any(has_ruby(x) for x in self.columns) else 0.0
+        self.col_h = self.label_size * 1.6 + self.col_ruby if self.columns else 0.0
         self.cap_lines = caption_lines(self.caption, availWidth, self.label_size)
         self.width = availWidth
         self.height = (self.col_h + len(self.rows) * (self.ch + self.gap)
-                       + len(self.cap_lines) * self.label_size * 1.5 + self.label_size * 0.5)
+                       + caption_height(self.cap_lines, self.label_size) + self.label_size * 0.5)
         return self.width, self.height
 
     def draw(self):
@@ -619,7 +663,7 @@ class DiagramFigure(Flowable):
         gx = x0 + self.label_w
         for j, label in enumerate(self.columns):
             text_line(c, label, "gothic", self.label_size, gx + j * (self.cw + self.gap) + self.cw / 2,
-                      top - self.label_size * 1.1, "center", GREY)
+                      top - self.label_size * 1.1 - self.col_ruby, "center", GREY)
         y = top - self.col_h
         r = self.radius * self.scale
         for label, cells in self.rows:
@@ -657,7 +701,7 @@ class TocFlow(Flowable):
     """Entries (level, text, key) with leader dots and the page each heading landed on (from the
     previous pass; a placeholder of the same height in the first)."""
 
-    def __init__(self, entries: list[tuple[int, str, int]], pages: dict[int, int], theme: Theme):
+    def __init__(self, entries: list[tuple[int, Text, int]], pages: dict[int, int], theme: Theme):
         super().__init__()
         self.entries = entries
         self.pages = pages
@@ -697,6 +741,8 @@ class TocFlow(Flowable):
             if level == 1:
                 text_line(c, "■", "gothic-bold", size * 0.7, x, base + size * 0.08, color=th.accent)
                 x += size * 1.1
+            if not isinstance(text, str):      # a heading's spans, in the 目次's own font
+                text = [replace(sp, font="gothic-bold" if sp.style == "strong" else font) for sp in text]
             tw = text_line(c, text, font, size, x, base, color=th.ink)
             page = self.pages.get(key)
             num = str(page) if page is not None else "0"

@@ -47,6 +47,8 @@ paragraph
     on a line of its own: real components rendered from data as one figure (``back`` is the deck's
     back), with the caption after ``:`` (default: the cards' names).  ``deck/card=ラベル`` sets the
     label under that card (no spaces), when the card's name does not say what the figure shows.
+    Captions, labels, box titles and diagram labels take the inline markup below (ruby prints as
+    ruby), and so do the names a caption takes from the data (a card titled ``{生糸|きいと}``).
 ``{{part station: 見出し}}``
     on a line of its own: a board (the whole map, however it is tiled for printing) or the first card
     of a track, drawn from data at a size that fits the page.
@@ -68,7 +70,9 @@ game.yaml's ``icons:``; ``\\n`` a line break;
 components: ``{{title}}`` ``{{subtitle}}`` ``{{players}}`` (3〜5人) ``{{players_min}}``
 ``{{players_max}}`` ``{{play_time}}`` ``{{age}}`` ``{{version}}`` ``{{designer}}``
 ``{{count:ID}}`` (a deck's or a component's number of pieces) and ``{{ruling:ID}}`` (one ruling's
-sentence).
+sentence); a cross reference ``{{ref:ID}}`` prints what a reader looks for: a ruling's number in the
+printed list under its heading (「補足・裁定の3」) for a ruling id, a section's heading in brackets
+(「準備」) for a source file's name (``03-setup``, with or without ``.md``).
 
 Counts stated in prose as 「煩悩カード（40枚）」 (ASCII or full-width digits) are reported by
 :func:`stated_counts` so ``pnp validate`` can compare them with the data.
@@ -81,7 +85,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -117,6 +122,8 @@ BLOCK_EMBEDS = ("card", "part", "components", "rulings", "questions", "newpage")
 BOX_KINDS = ("note", "example", "proposal")
 CHECK_FENCE = "~~~"
 CELL_WORDS = ("up", "down", "empty", "none")
+REF_OPEN, REF_CLOSE = "\ue000", "\ue001"    # private-use marks around a {{ref:…}} until it is resolved
+_REF_SPLIT = re.compile(f"{REF_OPEN}(\\d+){REF_CLOSE}")
 
 
 # ------------------------------------------------------------------------------------------ tree
@@ -162,36 +169,36 @@ class Table:
 class CardRef:
     deck: str
     card: str          # a card id, or "back"
-    label: str = ""    # the label printed under the card (``deck/card=ラベル``); default: the card's name
+    label: Inline = ()  # the label printed under the card (``deck/card=ラベル``); default: the card's name
 
 
 @dataclass(frozen=True)
 class Cards:
     refs: tuple[CardRef, ...]
-    caption: str
+    caption: Inline
     loc: Loc
 
 
 @dataclass(frozen=True)
 class PartFig:
     part: str          # a board or track part id of the game
-    caption: str
+    caption: Inline
     loc: Loc
 
 
 @dataclass(frozen=True)
 class Diagram:
     deck: str
-    columns: tuple[str, ...]
-    rows: tuple[tuple[str, tuple[str, ...]], ...]   # (label, cells)
-    caption: str
+    columns: tuple[Inline, ...]
+    rows: tuple[tuple[Inline, tuple[str, ...]], ...]   # (label, cells)
+    caption: Inline
     loc: Loc
 
 
 @dataclass(frozen=True)
 class Box:
     kind: str
-    title: str
+    title: Inline
     blocks: tuple[Any, ...]
     loc: Loc
     script: Any = None          # an example's position for the rules engine (never printed)
@@ -243,6 +250,78 @@ class Document:
             _collect(s.blocks, out)
         return out
 
+    def reference(self, entry: Entry) -> Inline:
+        """How the printed book names an item of the ledger (a question's subject): a ruling by its
+        number in the printed list under its heading (「補足・裁定の3」) and the start of its text, a
+        section by its heading, a card, deck, part or component by its name — never a file name or
+        an id, which a reader cannot look up."""
+        game = self.game
+        if entry.kind == "ruling":
+            ruling = next((r for r in game.rulings if r.id == entry.ref), None)
+            text = _clip(_plain_reader(ruling.text, "") if ruling else (), 24)
+            quoted = (Run("「"),) + text + (Run("」"),) if text else ()
+            if ruling is not None and not ruling.printed:
+                return merge_runs((Run("試遊プログラムの取り決め（ルールとしては印刷しません）"),) + quoted)
+            return merge_runs((self.ruling_name(entry.ref) or (Run("裁定"),)) + quoted)
+        if entry.kind == "section":
+            return self._section_name(entry)
+        if entry.kind == "card" and "/" in entry.ref:
+            deck_id, card_id = entry.ref.split("/", 1)
+            try:
+                deck = game.deck(deck_id)
+                deck.card(card_id)
+            except KeyError:
+                return _plain_reader(entry.label, "")
+            return merge_runs(_plain_reader(deck.name, "") + (Run("「"),) + card_label(deck, card_id)
+                              + (Run("」"),))
+        return _plain_reader(entry.label, "")    # a deck, part or component: its name
+
+    def _headed_blocks(self):
+        """(the heading a block stands under, the block) over the printed sections, boxes included."""
+        heading: Inline = ()
+        for section in self.sections:
+            for b in section.blocks:
+                if isinstance(b, Heading):
+                    heading = b.text
+                yield section, heading, b
+                if isinstance(b, Box):
+                    for inner in b.blocks:
+                        yield section, heading, inner
+
+    def ruling_name(self, ruling_id: str) -> Inline | None:
+        """A ruling as the book numbers it: 「補足・裁定の3」 (the heading its {{rulings}} list stands
+        under, and its number there); None for a ruling the book does not list."""
+        found = self._ruling_number(ruling_id)
+        if found is None:
+            return None
+        heading, n = found
+        return merge_runs((heading + (Run("の"),) if heading else (Run("裁定"),)) + (Run(f"{n}"),))
+
+    def _ruling_number(self, ruling_id: str) -> tuple[Inline, int] | None:
+        for _, heading, b in self._headed_blocks():
+            if isinstance(b, Rulings):
+                ids = [r.id for r in b.items]
+                return (heading, ids.index(ruling_id) + 1) if ruling_id in ids else None
+        return None
+
+    def _section_name(self, entry: Entry) -> Inline:
+        """A section by its own first heading (「ルールブック「準備」の節」); one without a heading by
+        the heading it prints under and the title of the box it opens with (「ルールブック「ハンド終了」
+        の例「事件番号3の解決」」)."""
+        for section, heading, _ in self._headed_blocks():
+            if section.entry is entry or section.entry is not None and section.entry.ref == entry.ref:
+                own = next((x.text for x in section.blocks if isinstance(x, Heading)), None)
+                if own is not None:
+                    return merge_runs((Run("ルールブック「"),) + own + (Run("」の節"),))
+                under = (Run("ルールブック「"),) + heading + (Run("」の"),) if heading else (Run("ルールブック冒頭の"),)
+                box = section.blocks[0] if section.blocks and isinstance(section.blocks[0], Box) else None
+                if box is not None:
+                    kind = {"example": "例", "note": "注記", "proposal": "提案"}[box.kind]
+                    title = (Run("「"),) + box.title + (Run("」"),) if box.title else ()
+                    return merge_runs(under + (Run(kind),) + title)
+                return merge_runs(under + (Run("続き"),))
+        return (Run("ルールブック"),)
+
 
 def _collect(blocks, out) -> None:
     for b in blocks:
@@ -253,15 +332,17 @@ def _collect(blocks, out) -> None:
         elif isinstance(b, Table):
             out.extend((b.loc, cell) for row in b.rows for cell in row)
         elif isinstance(b, Box):
-            out.append((b.loc, (Run(b.title),)))
+            out.append((b.loc, b.title))
             _collect(b.blocks, out)
         elif isinstance(b, Cards):
-            out.append((b.loc, (Run(b.caption),)))
+            out.append((b.loc, b.caption + tuple(run for r in b.refs for run in r.label)))
+        elif isinstance(b, PartFig):
+            out.append((b.loc, b.caption))
         elif isinstance(b, Diagram):
-            out.append((b.loc, (Run(b.caption),) + tuple(Run(x) for x in b.columns)
-                        + tuple(Run(r[0]) for r in b.rows)))
+            out.append((b.loc, b.caption + tuple(run for x in b.columns for run in x)
+                        + tuple(run for r in b.rows for run in r[0])))
         elif isinstance(b, Rulings):
-            out.extend((b.loc, (Run("（仮）" + r.text),)) for r in b.items)
+            out.extend((b.loc, (Run("（仮）"),) + data_inline(r.text, r.entry.where, "text")[0]) for r in b.items)
 
 
 # ------------------------------------------------------------------------------------------ data
@@ -288,7 +369,7 @@ def piece_count(game: Game, ref: str) -> tuple[str, int] | None:
     for comp in game.components:
         if comp.id == ref:
             return comp.name, comp.count
-    for deck in game.decks:
+    for deck in game.all_decks:
         if deck.id == ref:
             return deck.name, deck.piece_count
     for part in game.parts:
@@ -303,7 +384,7 @@ def players_text(game: Game) -> str:
 
 
 # ------------------------------------------------------------------------------------------ parser
-_EMBED = re.compile(r"\{\{\s*([^{}]*?)\s*\}\}")
+_EMBED = re.compile(r"\{\{\s*((?:[^{}]|\{[^{}]*\})*?)\s*\}\}")   # one level of braces: ruby in a caption
 _STATED = re.compile(r"[（(]\s*([0-9０-９]+)\s*(?:枚|個|本|組|セット)\s*[）)]")
 # 「煩悩カード40枚、ルールブック…」「- 煩悩カード 40枚」: a count right after the name, in a list of
 # contents (followed by 、・」 or the end of the line).  Not 「煩悩カード2枚を引く」 (a move), nor
@@ -322,6 +403,8 @@ class _Parser:
         self.file = ""
         self.game_icons = tuple(game.icons)    # game.yaml icons: (a layout's icons are its cards' own)
         self.colors: dict[str, str] = {}
+        self.section_names: set[str] = set()      # the source files' names without .md, for {{ref:…}}
+        self.refs: list[tuple[str, str, Loc, int]] = []   # (ruling | section, id or file name, where, col)
 
     def err(self, line: int, col: int, message: str, fld: str = "") -> None:
         self.problems.append(Problem(self.file, line, col, fld, message))
@@ -439,10 +522,11 @@ class _Parser:
                         self.err(no, 1, "boxes do not nest")
                     else:
                         inner, script, script_line = self.check_script(inner, name)
-                        out.append(Box(name, rest.strip(), tuple(self.blocks(inner, 0, boxed=True)),
+                        title = self.inline(rest.strip(), no, _col(line, rest.strip()))
+                        out.append(Box(name, title, tuple(self.blocks(inner, 0, boxed=True)),
                                        Loc(self.file, no), script, script_line))
                 elif name == "diagram":
-                    d = self.diagram(inner, rest.strip(), no)
+                    d = self.diagram(inner, self.inline(rest.strip(), no, _col(line, rest.strip())), no)
                     if d:
                         out.append(d)
                 else:
@@ -468,7 +552,7 @@ class _Parser:
             m_embed = _EMBED.fullmatch(stripped)
             if m_embed and m_embed.group(1).split(":")[0].split(" ")[0] in BLOCK_EMBEDS:
                 flush()
-                b = self.block_embed(m_embed.group(1), no, line.index("{{") + 1, boxed)
+                b = self.block_embed(m_embed.group(1), no, line.index("{{") + 1, boxed, line)
                 if b:
                     out.append(b)
                 i += 1
@@ -541,9 +625,12 @@ class _Parser:
         rest = inner[:start] + inner[end + 1:]
         return rest, script, no
 
-    def block_embed(self, body: str, no: int, col: int, boxed: bool) -> Any:
+    def block_embed(self, body: str, no: int, col: int, boxed: bool, line: str = "") -> Any:
         name, _, arg = body.partition(" ")
         loc = Loc(self.file, no)
+
+        def caption_of(text: str) -> Inline:      # inline markup (ruby) at its own column
+            return self.inline(text, no, _col(line, text, col))
         if name == "questions":
             return Questions(loc)
         if name == "part":
@@ -554,7 +641,8 @@ class _Parser:
                 self.err(no, col, f"{{{{part {part_id}}}}}: no board or track {part_id!r} "
                                   f"(parts: {', '.join(sorted(shown)) or 'none'})")
                 return None
-            return PartFig(part_id, caption.strip() or shown[part_id].name, loc)
+            return PartFig(part_id, caption_of(caption.strip()) if caption.strip() else
+                           self.data_text(shown[part_id].name, no, col, f"part {part_id}: name"), loc)
         if name == "components":
             if boxed:
                 self.err(no, col, "{{components}} cannot stand in a box")
@@ -570,18 +658,31 @@ class _Parser:
         # card
         refs_text, _, caption = arg.partition(":")
         refs: list[CardRef] = []
-        names: list[str] = []
+        names: list[Run] = []
         for word in refs_text.split():
-            ref = self.card_ref(word, no, col)
+            ref = self.card_ref(word, no, _col(line, word, col))
             if ref:
                 refs.append(ref)
-                deck = self.game.deck(ref.deck)
-                names.append(_card_name(deck, ref.card))
+                if names:
+                    names.append(Run("、"))
+                names.extend(self.card_name(ref, no, col))
         if not refs_text.split():
             self.err(no, col, "{{card …}} needs at least one deck/card-id")
-        if not refs:
-            return None
-        return Cards(tuple(refs), caption.strip() or "、".join(names), loc)
+        if not refs or any(d.id == r.deck for d in self.game.unlaid for r in refs):
+            return None       # an unlaid deck's layout has problems of its own: no figure, no second error
+        return Cards(tuple(refs), caption_of(caption.strip()) if caption.strip() else merge_runs(names), loc)
+
+    def data_text(self, text: str, no: int, col: int, what: str) -> Inline:
+        """A name from the data printed in a caption (a card's title, a deck's name), read as the cards
+        read it; a markup problem is reported at the embed that prints it."""
+        runs, errors = parse_inline(text, icons=self.game_icons, colors=self.colors, newlines=False)
+        for e in errors:
+            self.err(no, col, f"{what} {text!r}: {e.message}")
+        return runs
+
+    def card_name(self, ref: CardRef, no: int, col: int) -> Inline:
+        deck = self.game.deck(ref.deck)
+        return card_name(deck, ref.card, lambda text, what: self.data_text(text, no, col, what))
 
     def card_ref(self, word: str, no: int, col: int) -> CardRef | None:
         m = _CARD_REF.match(word)
@@ -592,7 +693,7 @@ class _Parser:
         try:
             deck = self.game.deck(deck_id)
         except KeyError:
-            known = ", ".join(d.id for d in self.game.decks) or "none"
+            known = ", ".join(d.id for d in self.game.all_decks) or "none"
             self.err(no, col, f"unknown deck {deck_id!r} in {word!r} (decks: {known})")
             return None
         if card_id != "back":
@@ -601,7 +702,7 @@ class _Parser:
             except KeyError:
                 self.err(no, col, f"unknown card {card_id!r} in deck {deck_id!r}")
                 return None
-        return CardRef(deck_id, card_id, label or "")
+        return CardRef(deck_id, card_id, self.inline(label, no, col) if label else ())
 
     def table(self, rows: list[tuple[int, str]]) -> Table | None:
         cells: list[tuple[Inline, ...]] = []
@@ -631,7 +732,7 @@ class _Parser:
             cells.append(tuple(row))
         return Table(tuple(cells), header, Loc(self.file, rows[0][0]))
 
-    def diagram(self, inner: list[tuple[int, str]], caption: str, no: int) -> Diagram | None:
+    def diagram(self, inner: list[tuple[int, str]], caption: Inline, no: int) -> Diagram | None:
         base = inner[0][0] if inner else no
         try:
             data = yaml.safe_load("\n".join(t for _, t in inner)) or {}
@@ -671,14 +772,16 @@ class _Parser:
                                  f"unknown diagram cell {c!r} (up, down, empty, none or a card id of {deck.id!r})")
                         continue
                 cells.append(c)
-            rows.append((str(r.get("label", "")), tuple(cells)))
+            label = str(r.get("label", ""))
+            rows.append((self.inline(label, base + _line_of(inner, label), 1) if label else (), tuple(cells)))
         cols = data.get("columns", [])
         if not isinstance(cols, list):
             self.err(base + _line_of(inner, "columns"), 1, "columns: a list of labels")
             cols = []
-        if bad:
+        if bad or any(d.id == deck.id for d in self.game.unlaid):    # unlaid: its layout says what is wrong
             return None
-        return Diagram(deck.id, tuple(str(c) for c in cols), tuple(rows), caption, Loc(self.file, no))
+        return Diagram(deck.id, tuple(self.inline(str(c), base + _line_of(inner, str(c)), 1) for c in cols),
+                       tuple(rows), caption, Loc(self.file, no))
 
     # -- inline --------------------------------------------------------------------------------
     def inline_lines(self, lines: list[tuple[int, str]]) -> Inline:
@@ -703,7 +806,7 @@ class _Parser:
         self._stated(plain_text(runs), no)
         return runs
 
-    def inline_embed(self, body: str, no: int, col: int) -> str | None:
+    def inline_embed(self, body: str, no: int, col: int) -> str | Inline | None:
         g = self.game
         name, sep, arg = body.partition(":")
         name = name.strip()
@@ -711,19 +814,19 @@ class _Parser:
             values = {"title": g.title, "subtitle": g.subtitle, "players": players_text(g),
                       "players_min": str(g.players[0]), "players_max": str(g.players[1]),
                       "play_time": g.play_time, "age": g.age, "version": g.version, "designer": g.designer}
-            if name in values:
-                return values[name]
+            if name in values:       # a title may hold ruby, as on the cards' backs
+                return self.data_text(values[name], no, col, f"{{{{{name}}}}}")
             if name.split(" ")[0] in BLOCK_EMBEDS:
                 self.err(no, col, f"{{{{{name.split(' ')[0]}}}}} must stand alone on its line")
                 return None
             self.err(no, col, f"unknown embed {{{{{body}}}}} (known: {', '.join(INLINE_VALUES)}, count:ID, "
-                              f"ruling:ID, and on their own line: {', '.join(BLOCK_EMBEDS)})")
+                              f"ruling:ID, ref:ID, and on their own line: {', '.join(BLOCK_EMBEDS)})")
             return None
         arg = arg.strip()
         if name == "count":
             found = piece_count(g, arg)
             if found is None:
-                known = ", ".join([c.id for c in g.components] + [d.id for d in g.decks
+                known = ", ".join([c.id for c in g.components] + [d.id for d in g.all_decks
                                                                    if d.id not in {c.id for c in g.components}])
                 self.err(no, col, f"unknown component {arg!r} in {{{{count:{arg}}}}} (components: {known})")
                 return None
@@ -732,14 +835,29 @@ class _Parser:
         if name == "ruling":
             for r in self.rulings:
                 if r.id == arg:   # pnp's proposal keeps its mark wherever the book quotes it
-                    return ("（仮）" if r.provisional and not self.game.final else "") + r.text
+                    mark = (Run("（仮）"),) if r.provisional and not self.game.final else ()
+                    return mark + self.data_text(r.text, no, col, f"ruling {r.id}: text")
             self.err(no, col, f"unknown ruling {arg!r} (rulings: {', '.join(r.id for r in self.rulings) or 'none'})")
             return None
+        if name == "ref":
+            target = arg[:-3] if arg.endswith(".md") else arg
+            kinds = [k for k, known in (("ruling", {r.id for r in self.rulings}), ("section", self.section_names))
+                     if target in known]
+            if not kinds:
+                self.err(no, col, f"{{{{ref:{arg}}}}}: no ruling or rulebook file {arg!r} (rulings: "
+                                  f"{', '.join(r.id for r in self.rulings) or 'none'}; files: "
+                                  f"{', '.join(sorted(self.section_names)) or 'none'})")
+                return None
+            if len(kinds) > 1:
+                self.err(no, col, f"{{{{ref:{arg}}}}}: both a ruling and a rulebook file are called {arg!r}")
+                return None
+            self.refs.append((kinds[0], target, Loc(self.file, no), col))
+            return f"{REF_OPEN}{len(self.refs) - 1}{REF_CLOSE}"   # resolved once every file is read
         self.err(no, col, f"unknown embed {{{{{body}}}}}")
         return None
 
     def _stated(self, plain: str, no: int) -> None:
-        names = {c.name for c in self.game.components} | {d.name for d in self.game.decks}
+        names = {c.name for c in self.game.components} | {d.name for d in self.game.all_decks}
         for m in _STATED.finditer(plain):
             before = plain[:m.start()].rstrip()
             for name in sorted(names, key=len, reverse=True):
@@ -784,15 +902,63 @@ def _latin(ch: str) -> bool:
     return bool(ch) and ch.isascii() and ch.isalnum()
 
 
-def _card_name(deck: Deck, card_id: str) -> str:
+def _clip(runs: Inline, n: int) -> Inline:
+    """The first n characters of runs' base text (a ruby group whole), with 「…」 when cut."""
+    out: list[Run] = []
+    left = n
+    for r in runs:
+        if left <= 0:
+            break
+        if r.ruby is not None or r.icon is not None or len(r.text) <= left:
+            out.append(r)
+            left -= len(r.text) or 1
+        else:
+            out.append(Run(r.text[:left], r.style, None, r.color))
+            left = 0
+    cut = sum(len(r.text) or 1 for r in runs) > n
+    return merge_runs(out + ([Run("…")] if cut else []))
+
+
+def _col(line: str, text: str, default: int = 1) -> int:
+    """The 1-based column of text in its source line (default when it is not found as typed)."""
+    at = line.find(text) if text else -1
+    return at + 1 if at >= 0 else default
+
+
+Reader = Callable[[str, str], Inline]     # (text from the data, what it is) → runs
+
+
+def _plain_reader(text: str, what: str) -> Inline:
+    runs, errors = parse_inline(text, icons=None, newlines=False)
+    return runs if not errors else (Run(text),)
+
+
+def card_label(deck: Deck, card_id: str, read: Reader = _plain_reader) -> Inline:
+    """What a card is called inside its deck: 「貪欲の3」 for a suited number card, else its title
+    (read as the card prints it: ruby stays ruby), else its suit's name; 「裏」 for the back."""
     if card_id == "back":
-        return f"{deck.name}（裏）"
+        return (Run("裏"),)
     card = deck.card(card_id)
     if card.suit is not None and isinstance(card.value, int):   # a suited number card: 「貪欲の3」
-        label = f"{card.suit.name}の{card.value}"
-    else:                                                      # anything else by its own title
-        label = card.title or (card.suit.name if card.suit else "")
-    return f"{deck.name}（{label}）" if label else deck.name
+        return merge_runs(read(card.suit.name, f"suit {card.suit.id}: name") + (Run(f"の{card.value}"),))
+    if card.title:                                             # anything else by its own title
+        return read(card.title, f"card {deck.id}/{card.id}: title")
+    return read(card.suit.name, f"suit {card.suit.id}: name") if card.suit else ()
+
+
+def card_name(deck: Deck, card_id: str, read: Reader = _plain_reader) -> Inline:
+    """A card as a caption names it: 「煩悩カード（貪欲の3）」, 「煩悩カード（裏）」."""
+    label = card_label(deck, card_id, read)
+    name = read(deck.name, f"deck {deck.id}: name")
+    return merge_runs(name + (Run("（"),) + label + (Run("）"),)) if label else name
+
+
+def data_inline(text: str, where: Any, field_path: str, icons: tuple[str, ...] | None = None) -> tuple[Inline, list[Problem]]:
+    """Text from the data that the rulebook prints (a description, a ruling, a question) in the same
+    inline markup as the rulebook's own text, so a hard reading gets its ruby there too
+    (``{五蓋|ごがい}``); problems located at the data's own line (where: a :class:`Where`)."""
+    runs, errors = parse_inline(text, icons=icons, newlines=False)
+    return runs, [where.problem(field_path, e.message) for e in errors]
 
 
 # ------------------------------------------------------------------------------------------ API
@@ -816,12 +982,57 @@ def parse_rulebook(game: Game, files: list[Path] | None = None) -> tuple[Documen
     """Parse every source file; returns the document and all problems found (never raises)."""
     parser = _Parser(game)
     sections = []
-    for path in source_files(game) if files is None else files:
+    paths = source_files(game) if files is None else files
+    parser.section_names = {p.stem for p in paths}
+    for path in paths:
         s = parser.parse_file(path)
         if s is not None:
             sections.append(s)
     doc = Document(game, sections, parser.counts)
+    if parser.refs:
+        _resolve_refs(doc, parser)
     return doc, parser.problems
+
+
+def _resolve_refs(doc: Document, parser: _Parser) -> None:
+    """Put each {{ref:…}} in place, now that the whole book is known (a ruling's number depends on
+    the {{rulings}} list, which may stand in a later file)."""
+    texts: list[Inline] = []
+    for kind, target, loc, col in parser.refs:
+        name: Inline | None
+        if kind == "ruling":
+            name = doc.ruling_name(target)
+            why = "the ruling is not in a printed {{rulings}} list, so it has no number to refer to"
+        else:
+            section = next((s for s in doc.sections if Path(s.file).stem == target), None)
+            own = next((b.text for b in section.blocks if isinstance(b, Heading)), None) if section else None
+            name = merge_runs((Run("「"),) + own + (Run("」"),)) if own else None
+            why = "that file has no heading to refer to"
+        if name is None:
+            parser.problems.append(Problem(loc.file, loc.line, col, "", f"{{{{ref:{target}}}}}: {why}"))
+        texts.append(name or (Run(target),))
+    doc.sections = [replace(s, blocks=tuple(_put_refs(b, texts) for b in s.blocks)) for s in doc.sections]
+
+
+def _put_refs(value: Any, texts: list[Inline]) -> Any:
+    """value (a block, its inline text, or a tuple of them) with every reference marker replaced."""
+    if isinstance(value, tuple) and value and all(isinstance(r, Run) for r in value):
+        out: list[Run] = []
+        for r in value:
+            pieces = _REF_SPLIT.split(r.text) if REF_OPEN in r.text else [r.text]
+            for k, piece in enumerate(pieces):
+                if k % 2:
+                    out.extend(Run(x.text, x.style or r.style, x.ruby, x.color or r.color, x.icon)
+                               for x in texts[int(piece)])
+                elif piece or len(pieces) == 1:
+                    out.append(replace(r, text=piece))
+        return merge_runs(out)
+    if isinstance(value, tuple):
+        return tuple(_put_refs(v, texts) for v in value)
+    if isinstance(value, (Heading, Para, ListBlock, Table, Box, Cards, PartFig, Diagram)):
+        return replace(value, **{f.name: _put_refs(getattr(value, f.name), texts) for f in fields(value)
+                                 if isinstance(getattr(value, f.name), tuple)})
+    return value
 
 
 def load_rulebook(game: Game) -> Document:

@@ -35,7 +35,7 @@ from .sampling import game_seed
 def expected_cards(game: Game, engine: Any) -> Counter[str]:
     """The physical cards the engine plays with: the decks its ``component_counts`` names, else every deck."""
     counts = _component_counts(engine)
-    decks = [d for d in game.decks if counts is None or d.id in counts]
+    decks = [d for d in game.all_decks if counts is None or d.id in counts]
     return Counter(c.id for d in decks for c in d.physical_cards())
 
 

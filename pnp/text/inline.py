@@ -24,10 +24,11 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 __all__ = ["Run", "Inline", "InlineError", "parse_inline", "merge_runs", "plain_text", "BUILTIN_COLORS",
-           "ICON_CHAR"]
+           "ICON_CHAR", "RUBY_SCALE"]
 
 # the character an icon occupies in the line breaker (U+FFFC OBJECT REPLACEMENT CHARACTER)
 ICON_CHAR = "\ufffc"
+RUBY_SCALE = 0.5     # readings (ruby) are set at half the size of their base
 
 BUILTIN_COLORS = {
     "赤": "#c0392b", "青": "#1f5fa8", "緑": "#1e8449", "黄": "#b7950b", "紫": "#6c3483",
@@ -62,12 +63,12 @@ class InlineError:
 
 def parse_inline(text: str, *, col0: int = 1, icons: Iterable[str] | None = (),
                  colors: Mapping[str, str] | None = None,
-                 embed: Callable[[str, int], str | None] | None = None,
+                 embed: Callable[[str, int], str | Inline | None] | None = None,
                  newlines: bool = True) -> tuple[Inline, list[InlineError]]:
     """Parse text into runs.  icons: the names defined (None: icons are not available here, and
     ``:word:`` is an error saying so); colors: named colours besides the built-in ones; embed:
-    resolves ``{{…}}`` (given the body and its column; returns None after reporting a problem
-    itself), or None where values from data are not available; newlines: whether ``\\n`` and real
+    resolves ``{{…}}`` (given the body and its column; returns the text, or runs of its own markup
+    — a ruling quoted with its ruby — or None after reporting a problem itself), or None where values from data are not available; newlines: whether ``\\n`` and real
     line breaks make line breaks."""
     p = _Parser(text, col0, None if icons is None else set(icons), {**BUILTIN_COLORS, **(colors or {})},
                 embed, newlines)
@@ -77,7 +78,7 @@ def parse_inline(text: str, *, col0: int = 1, icons: Iterable[str] | None = (),
 
 class _Parser:
     def __init__(self, text: str, col0: int, icons: set[str] | None, colors: dict[str, str],
-                 embed: Callable[[str, int], str | None] | None, newlines: bool) -> None:
+                 embed: Callable[[str, int], str | Inline | None] | None, newlines: bool) -> None:
         self.text = text
         self.col0 = col0
         self.icons = icons
@@ -189,7 +190,11 @@ class _Parser:
                         "(write \\{ for a brace)")
             return end + 2
         value = self.embed(text[i + 2:end].strip(), self.col0 + i)
-        if value is not None:
+        if isinstance(value, tuple):      # runs: they keep their own style, inside the one around them
+            self.flush()
+            self.runs.extend(Run(r.text, r.style or self.style(), r.ruby, r.color or self.color(), r.icon)
+                             for r in value)
+        elif value is not None:
             self.buf.append(value)
         return end + 2
 

@@ -44,6 +44,31 @@ Model
      (``Line.width_pt > width_pt``; :func:`fit_text` treats that as not
      fitting).
 
+* ``breaks`` (:func:`break_spans`, :func:`fit_text`) says which break
+  opportunities count on top of kinsoku:
+
+  - ``"chars"``: kinsoku alone (any other pair of characters may break).
+  - ``"units"`` (the default; rulebooks and reports): a number stays with
+    what follows it: no break between a digit and a letter (kanji, kana,
+    Latin, a squared unit: ``5人`` ``3枚`` ``1ダメージ`` ``3を``), between a
+    sign or 第 and a digit (``＋２`` ``－1`` ``×2`` ``第3``), nor before the 目 of
+    ``5列目``.  And no line holds only a paragraph's closing punctuation
+    (``……」``): a break after the paragraph's last content character
+    (anything that is not punctuation or space) is taken only where no
+    other legal break is on the line (before a forced break).  A katakana
+    word may still break: justified body text needs the opportunities.
+  - ``"phrases"`` (cards, aids, parts): also breaks only where a phrase
+    starts (BudouX's Japanese model; each paragraph's segmentation is
+    cached) or after a space (ASCII or ideographic).  A phrase wider than the line falls
+    back to the "units" opportunities inside it (it is broken where it
+    would have to be anyway, and the line before it is filled rather than
+    left short), preferring one that splits no katakana word and no kanji
+    from the kana after it; a hanging ``、。`` needs a phrase break after it.  With
+    ``justify=True`` a line is spread only while the space added after each
+    character stays within :data:`PHRASE_JUSTIFY_MAX_EM` of the line's
+    largest size; a line that ends far short of the margin at a phrase is
+    left ragged (``char_space_pt == 0``) rather than letter-spaced.
+
 * ``\\n`` is a hard break (``\\r\\n`` / ``\\r`` are accepted too).  Every ``\\n``
   starts a new line, so ``"a\\n"`` gives two lines (the second empty) and
   ``"a\\n\\nb"`` has an empty line in the middle.  Empty input gives ``[]``.
@@ -54,7 +79,8 @@ Justification
 -------------
 With ``justify=True`` every line that is not ``hard_end`` gets
 ``char_space_pt = (width_pt - natural) / (n_chars - 1)`` (never negative),
-i.e. extra space after every character except the line's last one.  Ruby
+i.e. extra space after every character except the line's last one (with
+``breaks="phrases"`` only up to :data:`PHRASE_JUSTIFY_MAX_EM`; beyond it 0).  Ruby
 readings do not count as characters; spaces inside the line do.  For a
 hanging line the hanging char is left out: ``natural`` excludes it, it is
 not counted, and no space is added after the last non-hanging char, so the
@@ -82,12 +108,18 @@ With the first baseline at ``top + 0.88 * size`` the last line's descent
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    import budoux
 
 __all__ = [
     "Measure",
+    "Breaks",
     "Span",
     "Fragment",
     "Line",
@@ -102,9 +134,11 @@ __all__ = [
     "HANGING_CHARS",
     "INSEPARABLE_CHARS",
     "ICON_EM",
+    "PHRASE_JUSTIFY_MAX_EM",
 ]
 
 Measure = Callable[[str, str, float], float]
+Breaks = Literal["chars", "units", "phrases"]
 WidthCache = dict[tuple[str, float], dict[str, float]]  # {(font, size_pt): {char: width_pt}}
 
 
@@ -220,6 +254,8 @@ INSEPARABLE_CHARS = frozenset("—…‥―")  # never split when doubled
 _POSTFIX = frozenset("%‰℃°′″¢％")
 _PREFIX = frozenset("$£¥€＄￥№")
 _NUMSEP = frozenset(".,，．")
+_SIGNS = frozenset("＋－−±×✕﹢+-第")
+_COUNTER_END = "目"  # 5列目, 2回目: the counter's own suffix stays with it
 
 # flag bits
 _NS = 1  # may not start a line
@@ -234,8 +270,19 @@ _POST = 256
 _PRE = 512
 _NSEP = 1024  # separator inside numbers
 _ICON = 2048  # an inline icon: glued to adjacent digits and icons
+_WORD = 4096  # a letter a number binds to: kanji, kana, Latin, a squared unit (breaks "units")
+_SIGN = 8192  # a sign or prefix bound to the digit after it: ＋２, －1, 第3 (breaks "units")
+_CONT = 16384  # content, not punctuation or space: a line of none of these is not made
+_KATA = 32768  # katakana (with ー): inside a phrase no line can hold, a break avoids splitting these
+_KANJI = 65536  # a kanji, and
+_HIRA = 131072  # a hiragana: the break between them (続｜ける, 手札｜を) is avoided there too
 
 ICON_EM = 1.0  # advance of an inline icon, in ems of its span's size
+# breaks="phrases" with justify: a line is spread only while each gap grows by at most this many ems
+# of its largest size.  Kinsoku-only breaking never needed more than 0.08 em on the bundled cards;
+# a line that ends at a phrase can be several ems short, and spread that far it reads as loose
+# letter-spacing, so it is set ragged instead.
+PHRASE_JUSTIFY_MAX_EM = 0.1
 
 _FLAGS: dict[str, int] = {}
 
@@ -258,7 +305,20 @@ def _classify(c: str) -> int:
         f |= _PRE
     if c in _NUMSEP:
         f |= _NSEP
+    if c in _SIGNS:
+        f |= _SIGN
+    cat = unicodedata.category(c)
+    if cat[0] not in "PZC":
+        f |= _CONT
     o = ord(c)
+    if cat[0] == "L" or 0x3300 <= o <= 0x33FF:
+        f |= _WORD
+    if 0x30A1 <= o <= 0x30FA or c == "ー" or 0x31F0 <= o <= 0x31FF or 0xFF66 <= o <= 0xFF9F:
+        f |= _KATA
+    elif 0x3041 <= o <= 0x309F:
+        f |= _HIRA
+    elif 0x3400 <= o <= 0x9FFF or 0xF900 <= o <= 0xFAFF or 0x20000 <= o <= 0x3FFFF or c in "々〆":
+        f |= _KANJI
     if c == " " or c == "\t":
         return f | _SP
     if "0" <= c <= "9":
@@ -288,7 +348,7 @@ def _flags(c: str) -> int:
 class _Flat:
     """Flattened paragraph data: parallel per-char arrays."""
 
-    __slots__ = ("chars", "widths", "flags", "span", "ok", "ruby_cont", "paras")
+    __slots__ = ("chars", "widths", "flags", "span", "ok", "ruby_cont", "paras", "phrase_ok", "tails")
 
     def __init__(self) -> None:
         self.chars: list[str] = []
@@ -298,9 +358,12 @@ class _Flat:
         self.ok: list[bool] = []  # ok[i]: a line may start at i (break before i)
         self.ruby_cont: list[bool] = []  # inside a ruby span, not its first char
         self.paras: list[tuple[int, int]] = []
+        # phrase_ok[i]: ok[i] and a phrase starts at i (breaks "phrases"); None in the other modes
+        self.phrase_ok: list[bool] | None = None
+        self.tails: list[int] | None = None  # per paragraph: see _tail (breaks "units", "phrases")
 
 
-def _flatten(spans: Sequence[Span], measure: Measure, cache: WidthCache) -> _Flat:
+def _flatten(spans: Sequence[Span], measure: Measure, cache: WidthCache, units: bool = False) -> _Flat:
     fl = _Flat()
     chars, widths, flags, spn, ok, rc = (
         fl.chars, fl.widths, fl.flags, fl.span, fl.ok, fl.ruby_cont,
@@ -335,7 +398,7 @@ def _flatten(spans: Sequence[Span], measure: Measure, cache: WidthCache) -> _Fla
                 continue
             if icon:
                 w = size * ICON_EM
-                f = _ICON
+                f = _ICON | _CONT
             else:
                 known_w = wmap.get(c)
                 if known_w is None:
@@ -374,6 +437,17 @@ def _flatten(spans: Sequence[Span], measure: Measure, cache: WidthCache) -> _Fla
                     brk = False
                 elif (p & _ICON and f & (_DIG | _ICON)) or (p & _DIG and f & _ICON):
                     brk = False
+                elif units and (
+                    (p & _DIG and f & _WORD)
+                    or (p & _SIGN and f & _DIG)
+                    or (
+                        c == _COUNTER_END
+                        and p & _WORD
+                        and n - 2 >= ps
+                        and flags[n - 2] & _DIG
+                    )
+                ):
+                    brk = False  # 5人, 1ダメージ, ＋2, 5列目: a number stays with its unit
                 else:
                     brk = True
             if not f & _SP:
@@ -386,7 +460,73 @@ def _flatten(spans: Sequence[Span], measure: Measure, cache: WidthCache) -> _Fla
             rc.append(cont)
             n += 1
     fl.paras.append((ps, n))
+    if units:
+        fl.tails = [_tail(fl, ps, pe) for ps, pe in fl.paras]
     return fl
+
+
+def _tail(fl: _Flat, ps: int, pe: int) -> int:
+    """Where a paragraph's closing punctuation starts (「……」」「。」」 after its last content
+    character); pe when it has none, or is punctuation only.  A break at or after it would leave a
+    line of punctuation alone, which reads as a stray mark: it is the last resort before a forced
+    break."""
+    flags = fl.flags
+    k = pe - 1
+    while k >= ps and not flags[k] & _CONT:
+        k -= 1
+    return k + 1 if k >= ps else pe
+
+
+@lru_cache(maxsize=16384)
+def _phrase_starts(text: str) -> frozenset[int]:
+    """Offsets in text where a BudouX phrase starts (0 left out).  Cached: fit_text breaks the same
+    paragraph at every size it tries, and a rulebook's or a deck's texts repeat."""
+    starts: set[int] = set()
+    at = 0
+    for chunk in _budoux().parse(text):
+        if at:
+            starts.add(at)
+        at += len(chunk)
+    return frozenset(starts)
+
+
+@lru_cache(maxsize=1)
+def _budoux() -> budoux.Parser:
+    import budoux  # loaded on first use: the rulebook and the reports never need its model
+
+    return budoux.load_default_japanese_parser()
+
+
+def _mark_phrases(fl: _Flat) -> None:
+    """phrase_ok: a kinsoku-legal break where a phrase starts, or after a space (ASCII or 　: the
+    model does not always see a full-width space as the end of a phrase).  A phrase
+    start that kinsoku forbids moves past the closing marks that follow it (BudouX may start a
+    phrase with 「：」 or 「）」) or before the opening marks that precede it (「（｜人物」)."""
+    chars, flags, ok = fl.chars, fl.flags, fl.ok
+    pok = [False] * len(ok)
+    for ps, pe in fl.paras:
+        if pe - ps < 2:
+            continue
+        for i in range(ps + 1, pe):
+            if ok[i] and (flags[i - 1] & _SP or chars[i - 1] == "\u3000"):
+                pok[i] = True
+        for off in _phrase_starts("".join(chars[ps:pe])):
+            i = ps + off
+            if not ok[i]:
+                j = i
+                while j < pe and flags[j] & _NS and not flags[j] & _CONT:
+                    j += 1
+                if j > i and j < pe and ok[j]:
+                    i = j
+                else:
+                    j = i
+                    while j - 1 > ps and flags[j - 1] & _OP:
+                        j -= 1
+                    if j < i and ok[j]:
+                        i = j
+            if ok[i]:
+                pok[i] = True
+    fl.phrase_ok = pok
 
 
 def _force_break(fl: _Flat, start: int, i: int, pe: int) -> int:
@@ -408,10 +548,10 @@ def _force_break(fl: _Flat, start: int, i: int, pe: int) -> int:
 
 
 def _break_paragraph(
-    fl: _Flat, ps: int, pe: int, limit: float, allow_hanging: bool
+    fl: _Flat, ps: int, pe: int, limit: float, allow_hanging: bool, tail: int
 ) -> list[tuple[int, int, bool, bool, bool]]:
     """Return [(start, end, hanging, hard_end, forced)] for one paragraph."""
-    widths, flags, ok = fl.widths, fl.flags, fl.ok
+    widths, flags, ok, pok = fl.widths, fl.flags, fl.ok, fl.phrase_ok
     out: list[tuple[int, int, bool, bool, bool]] = []
     start = ps
     if start >= pe:
@@ -420,6 +560,8 @@ def _break_paragraph(
         x = 0.0
         has = False  # line has non-space content
         last = -1  # last legal break position (> start)
+        lastp = -1  # last legal break between phrases (> start)
+        late = -1  # last legal break in the closing punctuation (>= tail)
         hang = False
         forced = False
         brk = pe
@@ -433,15 +575,37 @@ def _break_paragraph(
                 continue
             if has:
                 if ok[i]:
-                    last = i
+                    if i >= tail:
+                        late = i
+                    else:
+                        last = i
+                        if pok is not None and pok[i]:
+                            lastp = i
                 if x + w > limit:
-                    if last == i:
+                    if pok is not None:
+                        if lastp == i:
+                            brk = i
+                        elif allow_hanging and f & _HANG and _can_break_after(fl, i, pe, pok, tail):
+                            brk = i + 1
+                            hang = True
+                        elif lastp > start and not _too_long(fl, lastp, i, pe, limit):
+                            brk = lastp
+                        elif last > start:  # a phrase no line can hold: break inside it
+                            brk = _inside_phrase(fl, start, lastp, last)
+                        elif late > start:
+                            brk = late
+                        else:
+                            brk = _force_break(fl, start, i, pe)
+                            forced = True
+                    elif last == i:
                         brk = i
-                    elif allow_hanging and f & _HANG and _can_break_after(fl, i, pe):
+                    elif allow_hanging and f & _HANG and _can_break_after(fl, i, pe, ok, tail):
                         brk = i + 1
                         hang = True
                     elif last > start:
                         brk = last
+                    elif late > start:
+                        brk = late
                     else:
                         brk = _force_break(fl, start, i, pe)
                         forced = True
@@ -463,13 +627,49 @@ def _break_paragraph(
             return out
 
 
-def _can_break_after(fl: _Flat, i: int, pe: int) -> bool:
-    """True if a line may end right after char i (spaces after it skipped)."""
+def _can_break_after(fl: _Flat, i: int, pe: int, ok: list[bool], tail: int) -> bool:
+    """True if a line may end right after char i (spaces after it skipped), leaving more than
+    closing punctuation for the next line."""
     flags = fl.flags
     k = i + 1
     while k < pe and flags[k] & _SP:
         k += 1
-    return k >= pe or fl.ok[k]
+    return k >= pe or (ok[k] and k < tail)
+
+
+def _inside_phrase(fl: _Flat, start: int, lastp: int, last: int) -> int:
+    """Where to break a line that ends inside a phrase no line can hold: among the legal breaks
+    from the phrase's start on this line (lastp, when it is on the line) to last, the last one that
+    splits neither a katakana word nor a kanji from its kana (「ステーションライフ｜を」 rather than
+    「ステーションラ｜イフを」, 「目の｜プレイヤーは」 rather than 「目のプレイ｜ヤーは」), else the last
+    that splits no katakana word, else last."""
+    flags, ok = fl.flags, fl.ok
+    lo = lastp - 1 if lastp > start else start
+    second = -1
+    for j in range(last, lo, -1):
+        if not ok[j]:
+            continue
+        p, f = flags[j - 1], flags[j]
+        if p & f & _KATA:
+            continue
+        if not (p & _KANJI and f & _HIRA):
+            return j
+        if second < 0:
+            second = j
+    return second if second > 0 else last
+
+
+def _too_long(fl: _Flat, b: int, i: int, pe: int, limit: float) -> bool:
+    """True if the phrase that starts at b (and holds i) is wider than a whole line: it will be
+    broken inside wherever it starts, so the line before it is filled rather than left short."""
+    pok, widths, flags = fl.phrase_ok, fl.widths, fl.flags
+    assert pok is not None
+    j = i + 1
+    while j < pe and not pok[j]:
+        j += 1
+    while j > b and flags[j - 1] & _SP:
+        j -= 1
+    return sum(widths[b:j]) > limit
 
 
 def _build_line(
@@ -482,6 +682,7 @@ def _build_line(
     forced: bool,
     width_pt: float,
     justify: bool,
+    max_space_em: float | None = None,
 ) -> Line:
     if end <= start:
         return Line((), 0.0, 0.0, False, hard, forced)
@@ -496,6 +697,10 @@ def _build_line(
             cs = (width_pt - body_nat) / (n - 1)
             if cs < 0.0:
                 cs = 0.0
+            elif max_space_em is not None and cs > max_space_em * max(
+                spans[spn[k]].size_pt for k in range(start, body_end)
+            ):
+                cs = 0.0  # a loose line reads worse than a ragged one
     spaced_end = body_end - 1  # chars before this index get trailing space
     frags: list[Fragment] = []
     x = 0.0
@@ -533,21 +738,29 @@ def break_spans(
     justify: bool = False,
     allow_hanging: bool = True,
     width_cache: WidthCache | None = None,
+    breaks: Breaks = "units",
 ) -> list[Line]:
     """Break styled text into lines of at most ``width_pt``.
 
     ``width_cache`` may be shared between calls *with the same measure
     function* (e.g. across a whole deck) to measure each (char, font, size)
     only once; by default a fresh cache is used per call.
+
+    ``breaks`` chooses where lines may break (see "Breaks" in the module's doc):
+    ``"chars"`` kinsoku alone, ``"units"`` (the default) also keeps numbers
+    with their units and signs and leaves no line of punctuation alone,
+    ``"phrases"`` also breaks only between phrases where a phrase fits a line.
     """
-    key: tuple[object, ...] | None = (tuple(spans), width_pt, measure, justify, allow_hanging)
+    if breaks not in ("chars", "units", "phrases"):
+        raise ValueError(f"breaks must be 'chars', 'units' or 'phrases', not {breaks!r}")
+    key: tuple[object, ...] | None = (tuple(spans), width_pt, measure, justify, allow_hanging, breaks)
     try:
         known = _BROKEN.get(key) if key is not None else None
     except TypeError:           # a span holding something unhashable: no memo
         key, known = None, None
     if known is not None:
         return list(known)
-    lines = _break_spans(spans, width_pt, measure, justify, allow_hanging, width_cache)
+    lines = _break_spans(spans, width_pt, measure, justify, allow_hanging, width_cache, breaks)
     if key is not None:
         if len(_BROKEN) >= _BROKEN_MAX:
             _BROKEN.clear()
@@ -563,19 +776,23 @@ _BROKEN_MAX = 20000
 
 
 def _break_spans(spans: Sequence[Span], width_pt: float, measure: Measure, justify: bool, allow_hanging: bool,
-                 width_cache: WidthCache | None) -> list[Line]:
+                 width_cache: WidthCache | None, breaks: Breaks = "units") -> list[Line]:
     cache: WidthCache = {} if width_cache is None else width_cache
-    fl = _flatten(spans, measure, cache)
+    fl = _flatten(spans, measure, cache, units=breaks != "chars")
     if not fl.chars and len(fl.paras) == 1:
         return []
+    if breaks == "phrases":
+        _mark_phrases(fl)
     limit = width_pt + _EPS * max(1.0, abs(width_pt))
+    max_space = PHRASE_JUSTIFY_MAX_EM if breaks == "phrases" else None
     lines: list[Line] = []
-    for ps, pe in fl.paras:
+    for n, (ps, pe) in enumerate(fl.paras):
+        tail = pe if fl.tails is None else fl.tails[n]
         for start, end, hang, hard, forced in _break_paragraph(
-            fl, ps, pe, limit, allow_hanging
+            fl, ps, pe, limit, allow_hanging, tail
         ):
             lines.append(
-                _build_line(fl, spans, start, end, hang, hard, forced, width_pt, justify)
+                _build_line(fl, spans, start, end, hang, hard, forced, width_pt, justify, max_space)
             )
     return lines
 
@@ -638,6 +855,7 @@ def fit_text(
     step_pt: float = 0.5,
     allow_hanging: bool = True,
     width_cache: WidthCache | None = None,
+    breaks: Breaks = "units",
 ) -> FitResult:
     """Break text at ``size_pt``, shrinking by ``step_pt`` down to
     ``min_size_pt`` until it fits ``width_pt`` x ``height_pt``.
@@ -681,6 +899,7 @@ def fit_text(
             justify=justify,
             allow_hanging=allow_hanging,
             width_cache=cache,
+            breaks=breaks,
         )
         needed = block_height(len(lines), s, leading)
         widest = max((_content_width(ln) for ln in lines), default=0.0)

@@ -20,7 +20,8 @@ icons:
   seal: {image: seal.png}
 face:
   regions:
-    art: {kind: image, x: 10mm, y: 17mm, w: 43mm, h: 26mm}
+    mark: null    # the portrait takes the suit mark's place (the two would overlap)
+    art: {kind: image, x: 10mm, y: 18.5mm, w: 43mm, h: 26mm}
 """
 
 

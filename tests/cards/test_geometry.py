@@ -79,14 +79,16 @@ def test_a_region_off_the_card_names_layout_region_and_card_size(project):
         extends: card-base
         face:
           regions:
-            portrait: {kind: image, x: 8mm, y: 16mm, w: 50mm, h: 30mm}
+            mark: null
+            portrait: {kind: image, x: 8mm, y: 18.5mm, w: 50mm, h: 27mm}
         """}, deck_extra="size: mini\n")
     with pytest.raises(DataError) as e:
         Project(root).load_game("demo")
     msgs = [str(p) for p in e.value.problems]
     # laid out on a 44×63 mm card, the poker-size portrait sticks out: said at the deck's size
-    assert any(m.startswith("components/demo/cards.yaml:5:1: size: layouts/fixed.yaml:4:5: face.regions.portrait: "
-                            "region 'portrait' of layout 'fixed' (image, 50.0×30.0 mm at 8.0, 16.0 mm) leaves the "
+    assert any(m.startswith("components/demo/cards.yaml:5:1: size: layouts/fixed.yaml:5:5: face.regions.portrait: "
+                            "region 'portrait' of layout 'fixed' (image, 50.0×27.0 mm at x 8.0, y 18.5 mm from the trim's "
+                            "top-left corner) leaves the "
                             "safe area (3.0 mm inside the trim) of the 44×63 mm card") for m in msgs), msgs
 
 
@@ -101,7 +103,8 @@ def test_a_template_of_its_own_is_checked_at_its_own_size(project):
     with pytest.raises(DataError) as e:
         Project(root).load_game("demo")
     msgs = [str(p) for p in e.value.problems]
-    assert any("back.regions.tag: region 'tag' of layout 'wide' (rect, 10.0×10.0 mm at 55.0, 76.0 mm) leaves the "
+    assert any("back.regions.tag: region 'tag' of layout 'wide' (rect, 10.0×10.0 mm at x 55.0, y 76.0 mm from the "
+               "trim's top-left corner) leaves the "
                "trim of the 63×88 mm card" in m for m in msgs), msgs
     assert not any("stripe" in m for m in msgs)       # a band on the trim edge is fine
 

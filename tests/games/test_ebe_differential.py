@@ -238,22 +238,25 @@ def lockstep(eng, printed: Printed, s, rng: random.Random, policy=None, until_ro
     return s.end
 
 
-def random_position(eng, rng: random.Random):
+def random_position(eng, rng: random.Random, extras: bool = False):
     """A random legal turn start: characters, round, turn, damage below life, a low station life, missions
-    nearly done (some done), cubes in hand, items (suits and medkits among them)."""
+    nearly done (some done), cubes in hand, items (suits and medkits among them).  ``extras``: also areas
+    boosted by events met earlier, and now and then both 行動予測装置 in one seat's hands."""
     n = rng.randint(2, 4)
     chars = rng.sample(eng.char_ids, n)
     rnd, turn = rng.randint(1, 4), rng.randint(1, 4)
     missions = rng.sample(eng.mission_ids, n)
     earlier_cards = rng.sample("ABCDEFG", sum(2 if rnd == 4 and t < 4 else 1 for t in range(1, turn)))
     played, damage, resources, items = [], [], [], []
-    free_items = list(eng.item_ids)
-    for cid in chars:
+    scanners = [eng.item_ids[i] for i in range(eng.n_items) if eng.item_effect[i] == E.E_DICE]
+    keeper = rng.randrange(n) if extras and rng.random() < 0.3 else -1
+    free_items = [x for x in eng.item_ids if keeper < 0 or x not in scanners]
+    for seat, cid in enumerate(chars):
         ch = eng.char_ids.index(cid)
         areas = [E.AREAS[a] for a in eng.char_areas[ch]]
         played.append(rng.sample(areas, turn - 1))
         damage.append(rng.randint(0, eng.char_life[ch] - 1))
-        held = []
+        held = list(scanners) if seat == keeper else []
         for _ in range(rng.randint(0, 2)):
             it = rng.choice([x for x in free_items if not x.startswith("info")] or ["suit"])
             if it in free_items:
@@ -280,6 +283,8 @@ def random_position(eng, rng: random.Random):
              "missions": missions, "event": rng.choice(eng.event_ids), "earlier_ebe": earlier_cards,
              "played": played, "damage": damage, "resources": resources, "items": items, "loaded": loaded,
              "drones": {a: drone_items[k] for k, a in enumerate(drone_areas)}}
+    if extras:
+        setup["boosted"] = rng.sample("ABCDEFG", rng.randint(0, 3))
     return eng.example_state(n, setup)
 
 
@@ -320,6 +325,258 @@ def test_referee_catches_a_damage_cap(game, eng):
         s.rules = E.R_DAMAGE_CAP
         try:
             lockstep(eng, printed, s, rng, until_round=s.rnd + 1)
+        except AssertionError:
+            caught += 1
+    assert caught > 0
+
+
+# ---------------------------------------------------------------- a second referee for the turn itself
+#
+# Written from the printed sentences below (rulebook 05-play, the cards, and the rulings pnp prints), not from
+# the engine: it keeps its own list of the areas where イーバ appeared this round, of the areas boosted by
+# events met, of this turn's gives and of who may still use a 行動予測装置, and says, at every step of the
+# turn, how many AP a player gets, which gives are legal and whose turn it is to change a die.
+#
+# - 「サイコロの目 | 得られるAP」: 「1・2 | 1AP」「3・4 | 2AP」「5・6 | 3AP」.
+# - 「探索したエリアに、このラウンドの前のターンまでにイーバが現れていたら、−1APです。イーバが隣接しているときの
+#   −1APとも重なります。APが0未満になることはありません。」 隣接：「APが1減り、1ダメージを受けます。」
+# - リオ：「研究所を探索したとき、+1APを得る。」 ジン：his card's 「ignore_adjacent」 skill (「隣接する…APが減らない」).
+#   イベント：「達成したら：以後ずっと、研究所の探索は+1AP。」 (達成条件「研究所の探索に、このラウンド中に合計2回
+#   成功する」, 「このラウンド中に、ミッションに合計3つ以上の資源を積む」).
+# - ruling ap-floor: 「サイコロの目のAPに、スキルやイベントの+1APと、イーバによる−1APをすべて足し引きし、0未満なら
+#   0にします。」 (variant floor-first: 「−1APで0未満になったら先に0にし、そのあとで+1APを足す」)
+# - 交換：「同じエリアの探索に成功したプレイヤーどうしは、資源とアイテム（情報も含みます）を、好きなだけ受け渡し
+#   できます。…受け渡しは、どちらかの手番の間に行います。」「イーバがそのエリアに先に現れて探索に失敗する人は、
+#   交換に加われません。武器は資源ではないので、受け渡しできません。」
+# - ruling trade-no-return: 「同じ手番のうちに受け取ったものは、それを渡してくれた人へ、その手番のうちに渡し返す
+#   ことはできません（同じ種類の資源も同じです）。」 (variant trade-cap: 「1人の手番に受け渡せるのは20個までとし、
+#   渡し返しは自由」)
+# - ruling dice-change-hook: 「イーバカードを表にした直後、最初の手番より前に、1番席から順に、持っている人が使うか
+#   どうかを決めます。」 ruling dice-change-twice: 「行動予測装置を2枚持っている人は、同じターンに2枚とも使えます」
+#   (variant tune-once: 「1ターンに使えるのは1人1枚まで」).
+
+AP_TABLE = {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3}
+
+
+class TurnPrinted(Printed):
+    """Printed facts the turn referee also reads: skills, the 行動予測装置, the events' rewards."""
+
+    def __init__(self, game):
+        super().__init__(game)
+        chars = game.deck("characters").physical_cards()
+        skill = [dict(c.rules.get("skill") or {}) for c in chars]
+        self.bonus = [dict(sk.get("area_bonus") or {}) for sk in skill]
+        self.ignore_adjacent = [bool(sk.get("ignore_adjacent")) for sk in skill]
+        self.reward_boost, self.condition = [], []
+        for c in game.deck("events").physical_cards():
+            self.reward_boost.append(str((c.rules.get("reward") or {}).get("boost", "")).upper())
+            self.condition.append((c.rules["condition"], str(c.rules.get("area", "")).upper(), int(c.rules.get("n", 0))))
+
+
+class TurnReferee:
+    """AP, gives and die changes of a turn, from the printed sentences, under one reading of the three
+    open points (``reading``: standard, floor-first, tune-once or trade-cap)."""
+
+    def __init__(self, printed: TurnPrinted, s, reading: str, boosted=()):
+        self.pr, self.reading = printed, reading
+        self.boosted = set(boosted)
+        self.earlier = {printed.ebe_area[c] for c in s.ebe_table}     # this round's earlier イーバカード
+        self.visits: dict[str, int] = {}
+        self.loaded = 0
+        self.failed: set[int] = set()
+        self.before: dict[int, list[str]] = {}
+        self.tuners: list[int] = []
+        self.gives: list[tuple[int, int, int]] = []
+        self.actor = -1
+        # how often each point was met (``second_scanner``: a seat holding two used one of them)
+        self.seen = {"floor": 0, "floor_reading": 0, "second_scanner": 0, "blocked": 0, "gives": 0}
+
+    def areas(self, s) -> list[str]:
+        return [self.pr.area_of(t) for t in s.played]
+
+    def cards_down(self, s) -> None:
+        """Every 探索カード is on the table and the イーバカード are face up: the holders of a 行動予測装置, 1番席 first."""
+        self.tuners = [p for p in range(s.n) if any(self.pr.item_effect[i] == "dice" for i in s.items[p])]
+        self.used: dict[int, int] = {}
+
+    def tuner(self) -> int:
+        return self.tuners[0] if self.tuners else -1
+
+    def tuned(self, p: int, used: bool, still_holds: int) -> None:
+        if used:
+            self.used[p] = self.used.get(p, 0) + 1
+            self.seen["second_scanner"] += still_holds > 0 and self.used[p] == 1     # he held two
+        if not used or self.reading == "tune-once" or not still_holds:
+            self.tuners.pop(0)
+
+    def reveal(self, s) -> None:
+        """The dice are final: the order of the turn, who fails, which イーバ act before whom."""
+        order = sorted([(d, 0, k) for k, d in enumerate(s.ebe_die)] + [(d, 1, p) for p, d in enumerate(s.die)])
+        self.ebe_areas = [self.pr.ebe_area[c] for c in s.ebe_now]
+        before: list[str] = []
+        self.failed, self.before = set(), {}
+        mine = self.areas(s)
+        for _, kind, who in order:
+            if kind == 0:
+                before.append(self.ebe_areas[who])
+            else:
+                self.before[who] = list(before)
+                if mine[who] in before:
+                    self.failed.add(who)
+                else:
+                    self.visits[mine[who]] = self.visits.get(mine[who], 0) + 1
+
+    def ap(self, s, p: int) -> int:
+        area = self.areas(s)[p]
+        ch = s.chars[p]
+        base = AP_TABLE[s.die[p]]
+        bonus = int(self.pr.bonus[ch].get(area, 0)) + (1 if area in self.boosted else 0)
+        pen = (1 if area in self.earlier else 0)
+        if not self.pr.ignore_adjacent[ch]:
+            pen += sum(1 for ea in self.before[p] if frozenset((ea, area)) in ADJACENT)
+        total, first = max(0, base + bonus - pen), max(0, max(0, base - pen) + bonus)
+        self.seen["floor"] += base + bonus - pen < 0 or base - pen < 0
+        self.seen["floor_reading"] += total != first
+        return first if self.reading == "floor-first" else total
+
+    def begin(self, p: int) -> None:
+        self.actor, self.gives = p, []
+
+    def legal_gives(self, s) -> set[tuple[int, int, int]]:
+        p = self.actor
+        mine = self.areas(s)
+        if self.reading == "trade-cap" and len(self.gives) >= 20:
+            return set()
+        out = set()
+        for q in range(s.n):
+            if q == p or q in self.failed or mine[q] != mine[p]:
+                continue
+            for x, y in ((p, q), (q, p)):
+                what = [r for r in range(4) if s.res[x][r] > 0]
+                what += [E.ITEM_BASE + i for i in s.items[x]]
+                what += [E.ITEM_BASE + t - E.INFO_BASE for t in s.hand[x] if t >= E.INFO_BASE]    # 情報 in hand
+                for w in what:
+                    if self.reading != "trade-cap" and (y, x, w) in self.gives:
+                        self.seen["blocked"] += 1
+                        continue
+                    out.add((x, y, w))
+        return out
+
+    def gave(self, x: int, y: int, w: int) -> None:
+        self.gives.append((x, y, w))
+        self.seen["gives"] += 1
+
+    def turn_end(self) -> None:
+        self.earlier |= set(self.ebe_areas)
+        self.tuners, self.actor = [], -1
+
+    def round_end(self, event: int) -> None:
+        """「達成したら：以後ずっと、…の探索は+1AP。」"""
+        boost = self.pr.reward_boost[event]
+        cond, area, n = self.pr.condition[event]
+        if boost and ((cond == "visit" and self.visits.get(area, 0) >= n) or (cond == "load" and self.loaded >= n)):
+            self.boosted.add(boost)
+        self.earlier, self.visits, self.loaded = set(), {}, 0
+
+
+def turn_lockstep(eng, printed: TurnPrinted, s, rng: random.Random, reading: str, policy=None,
+                  until_round: int = 5, boosted=()) -> dict[str, int]:
+    """Plays from ``s``, the turn referee alongside; fails at the first step where the two disagree."""
+    ref = TurnReferee(printed, s, reading, boosted)
+    prng = random.Random(rng.random())
+    started: set[int] = set()
+    while eng.to_move(s) != TERMINAL and s.rnd < until_round:
+        if s.phase == E.P_DICE:
+            assert s.cur == ref.tuner(), ("tuner", s.cur, ref.tuners)
+        if s.phase == E.P_ACT:
+            if s.cur not in started:
+                started.add(s.cur)
+                ref.begin(s.cur)
+            engine_gives = {(a.a, a.b, a.c) for a in eng.legal_actions(s) if a.kind == E.K_GIVE}
+            assert engine_gives == ref.legal_gives(s), (reading, engine_gives ^ ref.legal_gives(s))
+        if eng.to_move(s) == CHANCE:
+            a = eng.sample_chance(s, rng)
+        else:
+            legal = eng.legal_actions(s)
+            a = policy.choose(eng.observe(s, s.cur), legal, prng) if policy else legal[int(prng.random() * len(legal))]
+        phase, cur, rnd, event = s.phase, s.cur, s.rnd, s.event
+        eng.apply(s, a)
+        if phase == E.P_CHOOSE and s.phase != E.P_CHOOSE:
+            ref.cards_down(s)
+        if phase == E.P_DICE:
+            ref.tuned(cur, a.slot >= 0, sum(1 for i in s.items[cur] if printed.item_effect[i] == "dice"))
+        if phase in (E.P_CHOOSE, E.P_DICE) and s.phase not in (E.P_CHOOSE, E.P_DICE):
+            assert not ref.tuners
+            ref.reveal(s)
+            started = set()
+        if phase == E.P_ACT and a.kind == E.K_GIVE:
+            ref.gave(a.a, a.b, a.c)
+        if phase == E.P_ACT and a.kind == E.K_LOAD:
+            ref.loaded += sum(E.unpack_load(a.b))
+        if s.phase in (E.P_DRONE, E.P_ACT) and s.cur not in started and s.cur not in ref.failed:
+            started.add(s.cur)
+            ref.begin(s.cur)
+            assert s.ap == ref.ap(s, s.cur), (reading, s.cur, s.ap, ref.ap(s, s.cur))
+        if phase in RESOLVING and s.phase not in RESOLVING:
+            ref.turn_end()
+        if s.rnd != rnd:
+            ref.round_end(event)
+    return ref.seen
+
+
+READINGS = ("standard", "floor-first", "tune-once", "trade-cap")
+
+
+def add(total: dict[str, int], seen: dict[str, int]) -> None:
+    for k, v in seen.items():
+        total[k] = total.get(k, 0) + v
+
+
+@pytest.mark.parametrize("reading", READINGS)
+def test_turn_referee_agrees_on_random_positions(game, eng, reading):
+    """AP, gives and die changes at 1200 random turn starts (boosted areas, both 行動予測装置 in one seat's
+    hands now and then), random legal play to the round's end, under each reading of the three points."""
+    printed = TurnPrinted(game)
+    rng = random.Random(20261201)
+    seen: dict[str, int] = {}
+    for _ in range(1200):
+        s = random_position(eng, rng, extras=True)
+        s.rules = E.VARIANT_RULES[reading]
+        add(seen, turn_lockstep(eng, printed, s, rng, reading, until_round=s.rnd + 1,
+                                boosted=[E.AREAS[a] for a in range(7) if s.boosted >> a & 1]))
+    assert seen["gives"] > 1000 and seen["floor"] > 40 and seen["second_scanner"] > 20, seen
+    assert seen["floor_reading"] > 5, seen                      # the two readings of ap-floor really differ here
+    if reading != "trade-cap":
+        assert seen["blocked"] > 100, seen
+
+
+@pytest.mark.parametrize("reading", READINGS)
+def test_turn_referee_agrees_on_whole_games(game, eng, reading):
+    """Whole games from the start (random, planner and hoarder players), every player count."""
+    printed = TurnPrinted(game)
+    seen: dict[str, int] = {}
+    for seed in range(150):
+        rng = random.Random(seed)
+        s = eng.new_state(2 + seed % 3, reading)
+        policy = E.PlannerPolicy() if seed % 5 == 0 else (E.HoarderPolicy() if seed % 5 == 1 else None)
+        add(seen, turn_lockstep(eng, printed, s, rng, reading, policy))
+    assert seen["gives"] > 500, seen
+
+
+@pytest.mark.parametrize("reading,variant", [("standard", "floor-first"), ("floor-first", "standard"),
+                                             ("standard", "tune-once"), ("standard", "trade-cap")])
+def test_turn_referee_tells_the_readings_apart(game, eng, reading, variant):
+    """The referee is not a copy of the engine: reading one way, it disagrees with the engine playing the
+    other reading on some position."""
+    printed = TurnPrinted(game)
+    rng = random.Random(11)
+    caught = 0
+    for _ in range(400):
+        s = random_position(eng, rng, extras=True)
+        s.rules = E.VARIANT_RULES[variant]
+        try:
+            turn_lockstep(eng, printed, s, rng, reading, until_round=s.rnd + 1,
+                          boosted=[E.AREAS[a] for a in range(7) if s.boosted >> a & 1])
         except AssertionError:
             caught += 1
     assert caught > 0

@@ -102,3 +102,25 @@ def test_every_policy_has_a_note_and_every_key_a_label(eng):
         for key in f.figures:
             if "/" not in key and not key.isdigit():
                 assert key in eng.labels_ja, key
+
+
+@pytest.mark.parametrize("variant", ["standard", "trade-cap"])
+def test_the_planner_does_not_pass_a_cube_back_and_forth(eng, variant):
+    """`pnp play ebe --players 4 --seed 35 --policy planner`: at the 製作所 seats 1 and 2 passed one 宇宙塵 to
+    and fro twenty times in a turn (the rule for elsewhere sent back what the 製作所 rule had just passed).
+    Played where passing back is legal (variant trade-cap), the planner still never gives back, in a turn,
+    a kind it received from the same seat (ruling trade-no-return: 「渡し返しても、渡さなかったのと同じ卓に
+    戻るだけ」)."""
+    from pnp.sim.runner import Trace, play_game
+    for players, seed in ((4, 35), (2, 1), (3, 2), (4, 7)):
+        trace = Trace()
+        record = play_game(eng, players, ("planner",) * players, seed, variant=variant, trace=trace)
+        assert record.error is None
+        turn: list[tuple[int, int, int]] = []
+        for _, a in trace.events:
+            if isinstance(a, E.Act) and a.kind == E.K_GIVE:
+                assert (a.b, a.a, a.c) not in turn, (players, seed, a.text)
+                turn.append((a.a, a.b, a.c))
+            elif isinstance(a, E.Act) and a.kind == E.K_DONE:
+                turn = []
+            assert len(turn) < 20

@@ -349,7 +349,9 @@ def test_rest_must_place_face_down_even_when_payable(E):
 # ------------------------------------------------------------------ round end
 
 def _round_end(E, s):
+    """惨劇の夜 is drawn onto the next space of the 【捜査線】 with the lamps now there, and the round ends."""
     s.tragedy_pos = len(s.line) + 1
+    s.tragedy_lit = s.lamp_first <= s.tragedy_pos < s.lamp_first + s.lamps
     s.line.append(E.facts.tragedy)
     s.inv.remove(E.facts.tragedy)
     s.stack = [(T.T_REND,)]

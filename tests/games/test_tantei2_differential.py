@@ -3,8 +3,8 @@ end-of-game rules, written from the rulebook's sentences (quoted beside each lin
 rules engine at every round end of random games and of random round-end positions.
 
 The reference never calls the engine's rules: it reads the cards' VP and serial numbers from the data and
-the position the engine has reached when a round ends (the 【捜査線】, the 告命灯, the dead, each 【手帳】),
-and says who dies, whether the game ends, why, and who wins.
+the position the engine has reached when a round ends (the 【捜査線】, the 告命灯 now and when 惨劇の夜 was
+drawn, the dead, each 【手帳】), and says who dies, whether the game ends, why, and who wins.
 """
 from __future__ import annotations
 
@@ -26,10 +26,11 @@ WIN_VP, DEATHS = 13, 5
 FIRST_LAMP_SPACE = 4
 
 
-def reference_round_end(line: list[str], lamps: int, dead: set[str], up: list[list[int]], down: list[list[int]],
-                        vp_of: dict[int, int]) -> dict:
-    """``line``: person ids left to right, ``"tragedy"`` where 惨劇の夜 lies; ``up`` / ``down``: serial numbers
-    of each seat's face-up / face-down cards in the 【手帳】."""
+def reference_round_end(line: list[str], drawn_lamps: int, lamps: int, dead: set[str], up: list[list[int]],
+                        down: list[list[int]], vp_of: dict[int, int]) -> dict:
+    """``line``: person ids left to right, ``"tragedy"`` where 惨劇の夜 lies; ``drawn_lamps`` / ``lamps``: the
+    告命灯 on the 【捜査線】 when 惨劇の夜 was drawn / now; ``up`` / ``down``: serial numbers of each seat's
+    face-up / face-down cards in the 【手帳】."""
     # 「捜査線に並んだ人物カードを、人物ごとに数えます（惨劇の夜は数えません）」
     counts = Counter(p for p in line if p != "tragedy")
     most = max(counts.values())
@@ -39,10 +40,12 @@ def reference_round_end(line: list[str], lamps: int, dead: set[str], up: list[li
         # 「もっとも枚数の多い人物が1人だけなら、その人物が【犠牲者】となり、死亡します」
         victim = tied[0]
     else:
-        # 「惨劇の夜が告命灯のある場所に置かれていたら、並んだ人物のうち、最後の1枚が捜査線のもっとも右
-        #  （後ろ）にある人物が死亡します」; 告命灯がk個なら4〜(3+k)枚目の場所
+        # 「惨劇の夜が告命灯のある場所で引かれていたら、もっとも枚数の多い2人以上の人物のうち、最後の1枚が
+        #  捜査線のもっとも右（後ろ）にある人物が死亡します」; 告命灯がk個なら4〜(3+k)枚目の場所;
+        # 「告命灯があるかどうかは、惨劇の夜を引いたときで決まります。引いた後で「供養」などの効果で告命灯が
+        #  取り除かれても、犠牲者は出ます」
         space = line.index("tragedy") + 1
-        if FIRST_LAMP_SPACE <= space < FIRST_LAMP_SPACE + lamps:
+        if FIRST_LAMP_SPACE <= space < FIRST_LAMP_SPACE + drawn_lamps:
             last = {p: i for i, p in enumerate(line)}
             victim = max(tied, key=lambda p: last[p])
     now_dead = dead | ({victim} if victim else set())
@@ -70,11 +73,17 @@ class Recorder(T.Tantei2Engine):
     def __init__(self, game):
         super().__init__(game)
         self.rounds: list[tuple[dict, dict]] = []
+        self.drawn_lamps = 0          # the 告命灯 on the 【捜査線】 when 惨劇の夜 was last drawn
+
+    def _tragedy_drawn(self, s, seat):
+        self.drawn_lamps = s.lamps
+        super()._tragedy_drawn(s, seat)
 
     def _round_end(self, s):
         f = self.facts
         before = {
             "line": ["tragedy" if c == f.tragedy else f.person_ids[f.pc_person[c]] for c in s.line],
+            "drawn_lamps": self.drawn_lamps,
             "lamps": s.lamps,
             "dead": {f.person_ids[p] for p in range(f.np) if s.dead[p]},
             "up": [[f.ev_serial[e] for e in row] for row in s.up],
@@ -103,8 +112,8 @@ def vp_of(game):
 def disagreements(rounds, vp_of) -> list[str]:
     out = []
     for before, after in rounds:
-        ref = reference_round_end(before["line"], before["lamps"], before["dead"], before["up"], before["down"],
-                                  vp_of)
+        ref = reference_round_end(before["line"], before["drawn_lamps"], before["lamps"], before["dead"],
+                                  before["up"], before["down"], vp_of)
         want_dead = before["dead"] | ({ref["victim"]} if ref["victim"] else set())
         got = {"dead": after["dead"], "lamps": after["lamps"], "vp": after["vp"], "over": after["over"]}
         want = {"dead": want_dead, "lamps": ref["lamps"], "vp": ref["vp"], "over": ref["over"]}
@@ -129,8 +138,13 @@ def play(engine, seed: int, players: int) -> None:
 PERSONS = ("soichiro", "shizue", "seiji", "shino", "toru", "sagisawa", "sanae", "wasurenagusa")
 
 
+# cards that add or remove a 告命灯 when played (供養, 燭台の煤 …): played after 惨劇の夜 was drawn
+LAMP_CARDS = (14, 23, 31, 34, 47, 55, 56, 61, 63)
+
+
 def random_round_end(engine, rng: random.Random, players: int) -> None:
-    """A random position in which the turn player has just drawn 惨劇の夜; the player rests, the round ends."""
+    """A random position in which the turn player has just drawn 惨劇の夜; the player may play cards that add
+    or remove a 告命灯, then rests, and the round ends."""
     f = engine.facts
     dead = set(rng.sample(PERSONS, rng.choice((0, 0, 1, 2, 3, 4, 4))))
     living = [p for p in PERSONS if p not in dead]
@@ -165,9 +179,17 @@ def random_round_end(engine, rng: random.Random, players: int) -> None:
         hands.append(hand)
     if not hands[0]:
         hands[0] = [next(e for e in pool if e not in used)]
+    for serial in rng.sample(LAMP_CARDS, rng.choice((0, 1, 2, 3))):
+        e = serial - 1
+        if e not in used and all(f.person_ids[p] in dead for p in f.ev_death[e]):
+            hands[0].append(e)
+            used.add(e)
     name = {c.rules["serial"] - 1: c.id for c in engine.game.deck("events").cards}
+    # often exactly up to 惨劇の夜's space (its lamp the last one, which a removal takes away)
+    lamps = rng.choice((rng.randint(0, 7), min(7, len(line) - 2)))
+    engine.drawn_lamps = lamps                  # 惨劇の夜, the last card of the line, was drawn with these
     s = engine.example_state(players, {
-        "line": line + ["tragedy"], "lamps": rng.randint(0, 7), "dead": sorted(dead), "awake": awake,
+        "line": line + ["tragedy"], "lamps": lamps, "dead": sorted(dead), "awake": awake,
         "hands": [[name[e] for e in h] for h in hands], "up": [[name[e] for e in r] for r in up],
         "down": [[name[e] for e in r] for r in down]})
     seen = len(engine.rounds)
@@ -177,8 +199,9 @@ def random_round_end(engine, rng: random.Random, players: int) -> None:
             engine.apply(s, engine.sample_chance(s, rng))
             continue
         legal = engine.legal_actions(s)
+        lamp_plays = [a for a in legal if a.kind in (T.K_INV, T.K_FLASH) and a.a + 1 in LAMP_CARDS]
         rest = [a for a in legal if a.kind in (T.K_REST, T.K_RESTE)]
-        engine.apply(s, rng.choice(rest or legal))
+        engine.apply(s, rng.choice(lamp_plays or rest or legal))
 
 
 def test_random_games_agree_with_the_rulebook_at_every_round_end(game, vp_of):
@@ -198,7 +221,8 @@ def test_random_round_end_positions_agree_with_the_rulebook(game, vp_of):
     rounds = engine.rounds
     assert len(rounds) == 3000
     # the positions reach every corner the rules name
-    refs = [reference_round_end(b["line"], b["lamps"], b["dead"], b["up"], b["down"], vp_of) for b, _ in rounds]
+    refs = [reference_round_end(b["line"], b["drawn_lamps"], b["lamps"], b["dead"], b["up"], b["down"], vp_of)
+            for b, _ in rounds]
     def lamp_rule(b, r):            # a victim although several persons share the most cards
         counts = Counter(p for p in b["line"] if p != "tragedy")
         return r["victim"] and sum(1 for c in counts.values() if c == max(counts.values())) > 1
@@ -209,10 +233,15 @@ def test_random_round_end_positions_agree_with_the_rulebook(game, vp_of):
         return vp[-1] == vp[-2] and len(top) == 1 and \
             min(b["down"][top[0]], default=10_000) < min(b["up"][top[0]], default=10_000)
 
+    def lamp_gone(b, r):            # a victim by the lamp rule although the lamp is gone by the round end
+        space = b["line"].index("tragedy") + 1
+        return lamp_rule(b, r) and not FIRST_LAMP_SPACE <= space < FIRST_LAMP_SPACE + b["lamps"]
+
     forced = sum(1 for (b, _), r in zip(rounds, refs) if lamp_rule(b, r))
+    gone = sum(1 for (b, _), r in zip(rounds, refs) if lamp_gone(b, r))
     ties = [r for r in refs if r["over"] and sorted(r["vp"])[-1] == sorted(r["vp"])[-2]]
     by_face_down = [r for (b, _), r in zip(rounds, refs) if r["over"] and won_by_face_down(b, r)]
-    assert forced > 100 and len(ties) > 100 and len(by_face_down) > 20
+    assert forced > 100 and gone > 20 and len(ties) > 100 and len(by_face_down) > 20
     assert {r.get("end_reason") for r in refs} >= {"vp", "deaths", "vp_and_deaths", None}
     assert disagreements(rounds, vp_of) == []
 
@@ -231,3 +260,20 @@ def test_the_harness_catches_a_tie_break_narrowed_to_face_up_cards(game, vp_of):
     wrong = disagreements(engine.rounds, vp_of)
     assert len(wrong) > 20
     assert all("ranks" in w for w in wrong)
+
+
+def test_the_harness_catches_the_lamp_judged_at_the_round_end(game, vp_of):
+    """The reference is not vacuous for ruling lamp-at-draw: the engine playing pnp's earlier reading (variant
+    lamp-at-round-end: the lamps left at the round end decide) disagrees with the rulebook's 「告命灯があるかどうかは、
+    惨劇の夜を引いたときで決まります」 on some of the same positions, each time about who died."""
+    class AtRoundEnd(Recorder):
+        def example_state(self, players, setup, variant="standard", options=None):
+            return super().example_state(players, setup, T.V_LAMP_AT_END, options)
+
+    engine = AtRoundEnd(game)
+    rng = random.Random(12)
+    for k in range(3000):
+        random_round_end(engine, rng, 3 + k % 2)
+    wrong = disagreements(engine.rounds, vp_of)
+    assert len(wrong) > 20
+    assert all("'dead'" in w for w in wrong)

@@ -43,7 +43,7 @@ def test_every_example_with_an_outcome_is_checked_and_holds(game, E, examples):
     doc, _ = parse_rulebook(game)
     count, problems = check_rulebook_examples(doc, E)
     assert problems == []
-    assert count == 6
+    assert count == 7
     files = sorted({Path(f).name for f, _, _ in examples})
     assert files == ["05-play.md", "06-example.md", "07-round-end.md"]
 

@@ -122,7 +122,10 @@ def test_detectives_picked_clockwise_from_parent(E):
 
 def test_options_and_variants(E):
     assert [v.id for v in E.variants] == ["standard", "notes-skills", "keep-old", "wolf-halved",
-                                          "two-hands-final", "mastermind-kept"]
+                                          "two-hands-final", "mastermind-kept", "hidden-fourth", "rest-only",
+                                          "both-must", "great-modified", "first-takes", "earlier-first",
+                                          "scotch-others-keep", "dokaben-red-injury", "lloyd-one", "keep-replace",
+                                          "open-peek"]
     with pytest.raises(ValueError):
         E.new_state(3, "no-such-variant")
     assert E.options[0].id == "hands" and E.options[0].default == 3

@@ -71,3 +71,26 @@ def test_simulate_report_ends_with_the_open_questions(project, tmp_path):
     tail = "".join(pages[start:])
     assert "準備で伏せた1枚は得点になりますか？" in tail
     assert tail.index("設計者への質問（未回答）") < tail.index("準備で伏せた1枚は得点になりますか？")
+
+
+def test_every_rules_option_is_compared_or_said_not_to_be(repo):
+    """`pnp questions`: every option of an open ruling's question gets figures, or the words
+    「ルールエンジンでは比べられません」 — never silence (24's eleven questions named no variant and said nothing).
+    In 24 only hero-number's clash-only and keep-secret's nobody are beyond the engine."""
+    r = run("questions", "terror24", "ebe", "--project", repo, "--games", "4", "--json")
+    assert r.exit_code == 0, r.output
+    games = {g["game"]: g for g in json.loads(r.output)["games"]}
+    for gid, g in games.items():
+        for item in g["questions"]:
+            if item["topic"] != "rules" or item["kind"] != "ruling":
+                continue
+            others = [o["id"] for o in item["options"] if not o["chosen"]]
+            assert [e["option"] for e in item.get("effects", [])] == others, (gid, item["ref"])
+    t24 = {i["ref"]: i for i in games["terror24"]["questions"]}
+    silent = sorted((ref, e["option"]) for ref, i in t24.items() for e in i.get("effects", ()) if not e["simulated"])
+    assert silent == [("hero-number", "clash-only"), ("keep-secret", "nobody")]
+    ebe = {i["ref"]: i for i in games["ebe"]["questions"]}
+    assert [e["simulated"] for e in ebe["trade-no-return"]["effects"]] == [True, False]   # cap; free
+    assert ebe["tie-order"]["effects"] == [{"option": "choose", "simulated": False}]
+    text = run("questions", "terror24", "--project", repo, "--games", "2").output
+    assert "clash-only：ルールエンジンでは比べられません" in text and "fourth（lastとの差） 3人（2組）" in text

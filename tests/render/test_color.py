@@ -18,6 +18,10 @@ BUNDLED = ["#f5efe0", "#f5ecd7", "#d9c9a3", "#c0392b", "#1f5fa8", "#e1b400", "#1
            "#2c3e50", "#6b5a43", "#2e4a9e"]
 
 
+def _hex(px) -> str:
+    return "#" + "".join(f"{v:02x}" for v in px[:3])
+
+
 def naive(value: str) -> tuple[float, float, float, float]:
     r, g, b = (int(value[i:i + 2], 16) / 255 for i in (1, 3, 5))
     k = 1 - max(r, g, b)
@@ -103,7 +107,7 @@ def test_a_cmyk_shop_page_proofs_like_the_rgb_design(repo, tmp_path):
     for y in range(4, h - 4, 3):
         for x in range(4, w - 4, 3):
             a, b = design.getpixel((x, y)), proof.getpixel((x, y))
-            diffs.append(delta_e2000(srgb_lab("#%02x%02x%02x" % a), srgb_lab("#%02x%02x%02x" % b)))
+            diffs.append(delta_e2000(srgb_lab(_hex(a)), srgb_lab(_hex(b))))
     diffs.sort()
     assert sum(diffs) / len(diffs) < 4, sum(diffs) / len(diffs)
     assert diffs[len(diffs) // 2] < 2.5          # the stock, most of the card, is the same colour

@@ -15,9 +15,9 @@ def _both(cli, project, game):
 def test_a_deck_size_smaller_than_its_layout_is_checked_against_the_safe_area(cli, tmp_path):
     project = project_with(tmp_path, "euphoria")
     (project / "layouts").mkdir()
-    (project / "layouts/wide.yaml").write_text(     # a 50 mm text box: fits a poker card, not a mini one
-        "extends: card-number\nface:\n  regions:\n    note:\n      kind: text\n      text: 注\n"
-        "      x: 6mm\n      y: 70mm\n      w: 50mm\n      h: 8mm\n", encoding="utf-8")
+    (project / "layouts/wide.yaml").write_text(     # a 44 mm text box: fits a poker card, not a mini one
+        "extends: card-number\nface:\n  regions:\n    flavor: null\n    note:\n      kind: text\n      text: 注\n"
+        "      x: 6mm\n      y: 70mm\n      w: 44mm\n      h: 8mm\n", encoding="utf-8")
     relayout(project / "components/euphoria/kleshas.yaml", "layout: wide\nsize: mini")
     for result in _both(cli, project, "euphoria"):
         assert result.exit_code == 1 and no_traceback(result)

@@ -28,14 +28,30 @@ def pages_text(built):
         return [p.extract_text() or "" for p in pdf.pages]
 
 
+_TYPESET: dict = {}
+
+
+def typeset_bundled(repo, gid: str, tmp_path_factory):
+    """A bundled game's rulebook typeset on A5 once per session: (game, layout, path of rulebook.pdf)."""
+    if gid not in _TYPESET:
+        game = Project(repo).load_game(gid)
+        doc, _ = parse_rulebook(game)
+        pdf = tmp_path_factory.mktemp(f"keep-{game.id}") / "rulebook.pdf"
+        _TYPESET[gid] = game, typeset(doc, "a5", pdf, None), pdf
+    return _TYPESET[gid]
+
+
+@pytest.fixture(scope="session", params=BUNDLED)
+def bundled_pdf(request, repo, tmp_path_factory):
+    """Each bundled game's written rulebook: (game, layout, path of rulebook.pdf)."""
+    return typeset_bundled(repo, request.param, tmp_path_factory)
+
+
 @pytest.fixture(scope="session", params=BUNDLED)
 def laid_out(request, repo, tmp_path_factory):
     """Each bundled game's rulebook typeset once on A5: (game, layout, text of each page without the
     small print — ruby, card faces in figures — that is not running text)."""
-    game = Project(repo).load_game(request.param)
-    doc, _ = parse_rulebook(game)
-    pdf = tmp_path_factory.mktemp(f"keep-{game.id}") / "rulebook.pdf"
-    lay = typeset(doc, "a5", pdf, None)
+    game, lay, pdf = typeset_bundled(repo, request.param, tmp_path_factory)
     with pdfplumber.open(pdf) as p:
         texts = [page.filter(lambda o: o.get("object_type") != "char" or o["size"] >= 6.5).extract_text() or ""
                  for page in p.pages]

@@ -8,6 +8,7 @@ import pytest
 
 from pnp.data.project import Project
 from pnp.rulebook import build_rulebook, parse_rulebook
+from pnp.text.inline import plain_text
 
 
 @pytest.fixture(scope="module")
@@ -47,4 +48,4 @@ def test_label_markup_is_parsed(repo):
     game = Project(repo).load_game("terror24")
     doc, _ = parse_rulebook(game)
     refs = [r for s in doc.sections for b in s.blocks if type(b).__name__ == "Cards" for r in b.refs]
-    assert any(r.card == "hibachi-6" and r.label == "捜査時間6" for r in refs)
+    assert any(r.card == "hibachi-6" and plain_text(r.label) == "捜査時間6" for r in refs)

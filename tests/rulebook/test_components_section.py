@@ -27,8 +27,8 @@ def test_one_readable_figure_per_deck_and_a_count_table(repo, gid):
     assert len(figures) == len(decks)
     for fig in figures:
         fig.wrap(spec.frame_w, spec.frame_h)
-        assert 2 <= len(fig.plans) <= 3 and fig.labels[-1] == "裏"
+        assert 2 <= len(fig.plans) <= 3 and "".join(sp.text for sp in fig.labels[-1]) == "裏"
         # each card shown at least 35 mm wide (a poker card at 0.55; a larger mat may be scaled further)
         shown = min(p.width for p in fig.plans) * fig.scale
-        assert shown >= 63 * 0.55 * 72 / 25.4 - 0.01, (fig.caption, fig.scale)
-        assert "：表" in fig.caption
+        assert shown >= 63 * 0.55 * 72 / 25.4 - 0.01, (fig.caption_text, fig.scale)
+        assert "：表" in fig.caption_text

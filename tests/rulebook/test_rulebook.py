@@ -14,6 +14,7 @@ from pnp.errors import DataError
 from pnp.rulebook import build_rulebook, check_rulebook, has_rulebook, stated_counts
 from pnp.rulebook.book import saddle_order
 from pnp.rulebook.markup import Cards, Rulings, parse_rulebook
+from pnp.text.inline import plain_text
 from pnp.text.linebreak import NO_END_CHARS, NO_START_CHARS
 
 MM = 72 / 25.4
@@ -253,7 +254,7 @@ def test_values_come_from_data(game, tmp_path):
     assert problems == []
     para, cards = doc.sections[0].blocks
     assert "".join(r.text for r in para.text) == "ユーフォリアは3〜5人、約20分。カードは40枚。"
-    assert isinstance(cards, Cards) and cards.caption == "疑の3と裏"
+    assert isinstance(cards, Cards) and plain_text(cards.caption) == "疑の3と裏"
     g3 = replace(g, players=(2, 4))
     doc3, _ = parse_rulebook(g3)
     assert "2〜4人" in "".join(r.text for r in doc3.sections[0].blocks[0].text)

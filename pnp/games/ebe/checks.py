@@ -128,8 +128,8 @@ class CheckRules(EbeTables):
                     sorted(s.event_deck), sorted(s.event_discard), s.event, sorted(s.drone_deck),
                     sorted(s.drone_discard), s.drone_at, s.drone_item, sorted(s.item_deck),
                     sorted(s.item_discard), sorted(s.ebe_deck), s.ebe_table, s.ebe_now, s.ebe_die,
-                    s.seen_prev, s.dice, s.die, s.slot, s.pos, s.ap, s.failed, s.visits, s.destroyed,
-                    s.loaded_round, s.pmod, s.emod, s.boosted))
+                    s.seen_prev, s.dice, s.die, s.slot, s.pos, s.ap, s.failed, sorted(s.passed), s.visits,
+                    s.destroyed, s.loaded_round, s.pmod, s.emod, s.boosted))
         return hashlib.sha256(key.encode()).hexdigest()[:16]
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 GAME_ID = "ebe"
-ENGINE_VERSION = "1"
+ENGINE_VERSION = "2"
 
 # The draft's map as drawn (each area letter spans two characters; "." is empty space).
 STATION_GRID: tuple[str, ...] = (
@@ -38,9 +38,9 @@ EVENT_REWARDS = ("heal", "boost")
 # components/ebe/rulings.yaml, which the rulebook prints.
 RULING_IDS: tuple[str, ...] = (
     "dice-assignment", "tie-order", "earlier-ebe", "adjacent-stacks", "ebe-after-only", "failed-no-trade",
-    "trade-timing", "trade-safeguard", "load-choice", "heal-self", "drone-lowest", "damage-over-life",
+    "trade-timing", "trade-no-return", "load-choice", "heal-self", "drone-lowest", "damage-over-life",
     "supply-limit", "info-cards", "consumables", "armor", "event-pay", "event-order", "weight-order", "item-deck",
-    "round4-ebe", "dice-change-hook", "event-effects",
+    "round4-ebe", "dice-change-hook", "dice-change-twice", "ap-floor", "event-effects",
 )
 
 # phases
@@ -55,16 +55,20 @@ K_DONE, K_HEAL, K_CONVERT, K_LOAD, K_GAIN, K_USE, K_GIVE = range(7)
 ITEM_BASE = 10          # "what" codes: 0–3 resource, 4 weapon, 10+i item i
 INFO_BASE = 100         # hand tokens: 0–24 explore cards, 100+i info item i
 MAX_TRADES = 6          # the trade-limited variant: pieces passed per turn
-TRADE_SAFEGUARD = 20    # the draft's free exchange: an engine safeguard (not a rule) against endless passing
+TRADE_CAP = 20          # the trade-cap variant (pnp's earlier, unprinted safeguard): pieces passed per turn
 LOAD_BASE = 8           # a load's amounts packed per resource: a0 + 8·a1 + 64·a2 + 512·a3 (costs stay below 8)
 
 # rule switches a variant turns on (pnp's earlier readings, compared with the draft's by the simulator)
 R_TRADE_LIMIT = 1       # exchange only during the later player's turn, ≤ 6 pieces, weapons yes, 情報 no
 R_DAMAGE_CAP = 2        # damage tokens stop at the character's life
 R_LOAD_ALL = 4          # a load puts everything that fits (no choice of amount)
+R_TRADE_CAP = 8         # at most TRADE_CAP pieces passed per turn, passing back allowed (no trade-no-return)
+R_TUNE_ONCE = 16        # a seat uses at most one 行動予測装置 per turn
+R_FLOOR_FIRST = 32      # the penalties stop at 0 AP first, the +1AP bonuses are added after
 LIFE_CHOICES: tuple[int, ...] = tuple(range(10, 101, 5))   # the option life=…: station life at the start
 VARIANT_RULES = {"standard": 0, "life30": 0, "trade-limited": R_TRADE_LIMIT, "damage-cap": R_DAMAGE_CAP,
-                 "load-all": R_LOAD_ALL}
+                 "load-all": R_LOAD_ALL, "trade-cap": R_TRADE_CAP, "tune-once": R_TUNE_ONCE,
+                 "floor-first": R_FLOOR_FIRST}
 
 END_REASONS_JA = {"escape": "脱出成功", "station": "ステーションライフが尽きた", "death": "死亡者が出た",
                   "time": "4ラウンド終了（時間切れ）"}
@@ -73,6 +77,11 @@ END_REASONS_JA = {"escape": "脱出成功", "station": "ステーションライ
 def pack_load(amounts: Sequence[int]) -> int:
     """The amounts of the four resources one load puts on a mission, as one number."""
     return amounts[0] + LOAD_BASE * (amounts[1] + LOAD_BASE * (amounts[2] + LOAD_BASE * amounts[3]))
+
+
+def pass_code(giver: int, receiver: int, what: int) -> int:
+    """One give of a turn (seat → seat, a ``what`` code), as one number (ruling trade-no-return)."""
+    return (giver * 8 + receiver) * 64 + what
 
 
 def unpack_load(code: int) -> tuple[int, int, int, int]:

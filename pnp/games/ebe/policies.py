@@ -545,6 +545,9 @@ class PlannerPolicy(EarlyPlannerPolicy):
                 a = self._fab_trade(o, p, gives)
                 if a is not None:
                     return a
+                # cubes at the 製作所 move by _fab_trade alone: the rule for elsewhere (to a partner who will
+                # reach the 製作所) sent back the cube _fab_trade had just passed, twenty times a turn
+                legal = [a for a in legal if not (a.kind == K_GIVE and a.c < 4)]
         return super()._act(o, legal)
 
     def _fab_trade(self, o: Observation, p: int, gives: list[Act]) -> Act | None:

@@ -40,6 +40,7 @@ from .facts import (
     P_END,
     P_PAY,
     PHASE_NAMES,
+    R_TUNE_ONCE,
     RES_NAMES,
     RESOURCES,
     RULING_IDS,
@@ -66,6 +67,13 @@ class EbeEngine(ExampleRules, CheckRules, HiddenInfo, TeamValue, Narration):
                 "キャラクターに置くダメージはライフと同数まで（pnp の旧裁定）。"),
         Variant("load-all", "積めるだけ積む",
                 "ミッションへの積み込みは、足りない資源を手持ちから積めるだけ全部積む（量を選べない。pnp の旧裁定）。"),
+        Variant("trade-cap", "受け渡しは1手番20個まで",
+                "1人の手番の間に受け渡せるのは20個まで。受け取ったものをその手番のうちに渡し返してもよい"
+                "（pnp の旧い安全装置を、ルールとして読んだもの）。"),
+        Variant("tune-once", "行動予測装置は1ターンに1枚",
+                "行動予測装置を2枚持っていても、1ターンに使えるのは1枚まで。"),
+        Variant("floor-first", "−1APで0になってから+1AP",
+                "−1APでAPが0未満になるときは0にしてから、スキルやイベントの+1APを足す。"),
     )
     # the station's starting life as a number, so `pnp sweep ebe --option life=30,40,50,60` answers
     # 「ライフは何点が良いか」 in one command (60 is the rulebook's; the variant life30 is the memo's single proposal)
@@ -204,8 +212,8 @@ class EbeEngine(ExampleRules, CheckRules, HiddenInfo, TeamValue, Narration):
                     s.die[a.slot] += a.delta
                 else:
                     s.ebe_die[a.slot - s.n] += a.delta
-                if any(self.item_effect[j] == E_DICE for j in s.items[p]):
-                    return                  # the same seat may use another one
+                if not s.rules & R_TUNE_ONCE and any(self.item_effect[j] == E_DICE for j in s.items[p]):
+                    return                  # ruling dice-change-twice: the same seat may use another one
             self._next_tuner(s)
         elif ph == P_PAY and cls is Pay:
             if a.yes:

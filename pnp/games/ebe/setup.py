@@ -71,7 +71,7 @@ class SetupRules(DiceRules):
         s.dice, s.die, s.slot = (), [0] * n, 0
         s.order, s.pos, s.ap = [], 0, 0
         s.failed, s.success, s.drone_seen = [False] * n, [], 0
-        s.free_conv, s.trades = 0, 0
+        s.free_conv, s.trades, s.passed = 0, 0, []
         s.visits, s.destroyed, s.loaded_round = [0] * 7, 0, 0
         s.log_ebe_dice, s.log_min_share = [], []
         s.peak_res, s.peak_weap, s.peak_dmg, s.peak_cubes = [0, 0, 0, 0], 0, 0, 0

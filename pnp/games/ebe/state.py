@@ -20,7 +20,7 @@ class State:
         "item_deck", "item_discard",
         "ebe_deck", "ebe_table", "ebe_now", "ebe_die", "revealed", "seen_prev", "ebe_active",
         "dice", "die", "slot", "order", "pos", "ap", "failed", "success", "drone_seen",
-        "free_conv", "trades", "visits", "destroyed", "loaded_round",
+        "free_conv", "trades", "passed", "visits", "destroyed", "loaded_round",
         "log_ebe_dice", "log_min_share", "peak_res", "peak_weap", "peak_dmg", "peak_cubes",
         "events_failed", "events_paid", "events_done", "station_hist", "built_round",
         "pmod", "emod", "boosted",
@@ -78,6 +78,7 @@ class State:
     drone_seen: int
     free_conv: int
     trades: int
+    passed: list[int]               # this turn's gives, as pass_code(giver, receiver, what) (ruling trade-no-return)
     visits: list[int]
     destroyed: int
     loaded_round: int
@@ -107,7 +108,7 @@ class State:
         for k in ("chars", "played", "dmg", "weap", "supply_res", "mission_deck", "missions", "built",
                   "event_deck", "event_discard", "drone_deck", "drone_discard", "drone_at", "drone_item",
                   "item_deck", "item_discard", "ebe_deck", "ebe_table", "ebe_now", "ebe_die", "ebe_active",
-                  "die", "order", "failed", "success", "visits", "log_ebe_dice", "log_min_share",
+                  "die", "order", "failed", "success", "passed", "visits", "log_ebe_dice", "log_min_share",
                   "peak_res", "station_hist", "built_round"):
             setattr(c, k, getattr(self, k)[:])
         c.hand = [h[:] for h in self.hand]

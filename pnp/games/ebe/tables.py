@@ -158,10 +158,15 @@ class EbeTables:
         self.n_chars, self.n_exp, self.n_items = len(chars), len(exp), len(its)
         self.n_missions, self.n_events = len(ms), len(evs)
         self.n_ebe, self.n_drones = len(self.ebe_area), len(self.drone_area)
+        # gives in one turn (ruling trade-no-return): between the acting seat and a partner a kind moves one way
+        # only, so a partner never gets back what he gave and a piece passes at most twice (partner → acting
+        # seat → another partner): at most twice every cube and item of the game (the trade-cap variant: 20)
+        passes = max(2 * (4 * self.total_cubes + self.n_items), 20)
         # longest game: 4 rounds × (event + drones + 4 turns × (ebe + roll + 6 assigns + 4 plays + 6 dice changes
-        #   + 4 × (drone + acts (≤ 3+1 AP + 4 from 興奮剤 + 18 item uses + 20 passes + 1 free conversion + done))
-        #   + discards (at most every piece of the game: 60 cubes, 10 weapons, 18 items))) + pay
-        self.max_steps = 2 + 4 * (3 + 4 * (2 + 6 + 4 + 6 + 4 * (1 + 60) + 90))
+        #   + 4 × (drone + acts (≤ 3+1 AP + 4 from 興奮剤 + 18 item uses + the passes + 1 free conversion + done,
+        #   with room to spare: 40 and the passes)) + discards (at most every piece of the game: 60 cubes,
+        #   10 weapons, 18 items))) + pay
+        self.max_steps = 2 + 4 * (3 + 4 * (2 + 6 + 4 + 6 + 4 * (1 + 40 + passes) + 90))
         self._acts: dict[tuple[int, int, int, int], Act] = {}
         self.plays = tuple(Play(i, f"{AREA_NAMES[self.exp_area[i]]}（{self.char_names[self.exp_char[i]]}）")
                            for i in range(self.n_exp))

@@ -22,11 +22,14 @@ from .facts import (
     P_ACT,
     P_DRONE,
     P_RESOLVE,
+    R_FLOOR_FIRST,
     R_LOAD_ALL,
+    R_TRADE_CAP,
     R_TRADE_LIMIT,
-    TRADE_SAFEGUARD,
+    TRADE_CAP,
     WEAPON,
     pack_load,
+    pass_code,
     unpack_load,
 )
 from .rounds import RoundRules
@@ -88,11 +91,15 @@ class TurnRules(RoundRules):
                             out.append(give[WEAPON])
                         for i in sorted(set(s.items[x])):
                             out.append(give[ITEM_BASE + i])
-        elif s.trades < TRADE_SAFEGUARD:
+        elif not s.rules & R_TRADE_CAP or s.trades < TRADE_CAP:
             # the draft: players who explore the same area successfully exchange 資源やアイテム freely,
             # before or after their card's effect: the acting player with every partner who succeeded
             # or will succeed (an イーバ acting before a partner in this area makes the partner fail).
             # Weapons are not resources (「資源」とは扱いが異なります); 情報 is an item and may be passed.
+            # Ruling trade-no-return: what a seat received this turn from a partner, it does not pass back to
+            # him in the same turn (the pass back only returns the table to where it was; this keeps a turn
+            # finite without a count).  Variant trade-cap: passing back is free, 20 pieces a turn.
+            back = s.passed if not s.rules & R_TRADE_CAP else None
             for q in range(s.n):
                 if q == p or s.failed[q] or self._played_area(s, q) != area:
                     continue
@@ -100,13 +107,14 @@ class TurnRules(RoundRules):
                     give = self.act_give[x][y]
                     rx = s.res[x]
                     for r in range(4):
-                        if rx[r]:
+                        if rx[r] and not (back and pass_code(y, x, r) in back):
                             out.append(give[r])
                     if s.items[x]:
                         for i in sorted(set(s.items[x])):
-                            out.append(give[ITEM_BASE + i])
+                            if not (back and pass_code(y, x, ITEM_BASE + i) in back):
+                                out.append(give[ITEM_BASE + i])
                     for t in s.hand[x]:
-                        if t >= INFO_BASE:
+                        if t >= INFO_BASE and not (back and pass_code(y, x, ITEM_BASE + t - INFO_BASE) in back):
                             out.append(give[ITEM_BASE + t - INFO_BASE])
         if len(out) - gives > 1:
             out[gives:] = sorted(out[gives:], key=ACT_ORDER)
@@ -179,11 +187,13 @@ class TurnRules(RoundRules):
     def _begin_player(self, s: State, p: int, die: int) -> None:
         ch = s.chars[p]
         area = self._played_area(s, p)
-        ap = (die + 1) // 2 + self.char_bonus[ch][area]
+        # the AP table, the +1AP bonuses (a character's skill in an area, an event met) and the −1AP of an
+        # earlier イーバ here and of each イーバ next door; ruling ap-floor: 「APが0未満になることはありません」
+        # applies to the total (variant floor-first: to the table minus the penalties, before the bonuses)
+        ap = (die + 1) // 2
+        bonus = self.char_bonus[ch][area] + (1 if s.boosted >> area & 1 else 0)
         if s.seen_prev >> area & 1:
             ap -= 1
-        if s.boosted >> area & 1:
-            ap += 1
         armor = 0
         for i in s.items[p]:
             if self.item_effect[i] == 5:
@@ -198,7 +208,10 @@ class TurnRules(RoundRules):
                     ap -= 1
                 self._damage(s, p, max(0, 1 - armor))
         s.failed[p] = failed
-        s.ap = ap if ap > 0 else 0
+        if s.rules & R_FLOOR_FIRST:
+            s.ap = max(0, max(0, ap) + bonus)
+        else:
+            s.ap = max(0, ap + bonus)
         s.cur = p
         bit = 1 << area
         if not s.drone_seen & bit:
@@ -218,6 +231,7 @@ class TurnRules(RoundRules):
         s.success.append(p)
         s.free_conv = self.char_fconv[s.chars[p]]
         s.trades = 0
+        s.passed = []
         s.phase = P_ACT
 
     def _apply_act(self, s: State, a: Act) -> None:
@@ -230,6 +244,8 @@ class TurnRules(RoundRules):
             return
         if k == K_GIVE:
             x, y, w = a.a, a.b, a.c
+            if not s.rules & (R_TRADE_CAP | R_TRADE_LIMIT) and pass_code(y, x, w) in s.passed:
+                raise ValueError(f"{a.text}: received this turn from the same seat (ruling trade-no-return)")
             if w < 4:
                 if s.res[x][w] <= 0:
                     raise ValueError("nothing to give")
@@ -248,6 +264,7 @@ class TurnRules(RoundRules):
                 s.items[x].remove(w - ITEM_BASE)
                 s.items[y].append(w - ITEM_BASE)
             s.trades += 1
+            s.passed.append(pass_code(x, y, w))
             return
         if k == K_USE:
             i = a.a

@@ -1,5 +1,6 @@
 """Rules engine for 探偵無宿２ (draft 5), as a package: ``facts`` (constants, actions, what the data says),
-``state`` (State, Observation), ``rules`` (the engine), ``policies``, ``questions`` (the designer's questions),
+``state`` (State, Observation), ``rules`` (the engine: protocol and the turn's task machine), ``rounds`` (the
+round's start and end), ``policies``, ``questions`` (the designer's questions),
 ``hidden`` (information sets for the search player) and ``examples`` (the rulebook's worked examples).
 ``engine: tantei2`` in game.yaml loads this package; everything callers import is re-exported here."""
 from __future__ import annotations
@@ -55,6 +56,7 @@ from .facts import (
     T_DRAW,
     T_END,
     T_FLIP,
+    T_FLIPS,
     T_KEEP,
     T_KEEPQ,
     T_LAMP,
@@ -74,9 +76,13 @@ from .facts import (
     T_TODISC,
     T_TURN,
     V_CUBES,
+    V_FLIP_BEFORE,
+    V_FLIP_NO_EFFECT,
+    V_LAMP_AT_END,
     V_LAMPS_EVERY,
     V_LAMPS_FIRST,
     V_SUB_ANY,
+    V_TDRAW_TURNS,
     V_TIE_UP,
     WHO,
     WIN_VP,
@@ -93,12 +99,12 @@ from .state import Observation, State
 __all__ = [
     "CHANCE", "TERMINAL", "GAME_ID", "ENGINE_VERSION", "WIN_VP", "DEATHS_TO_END", "MAX_LAMPS", "FIRST_LAMP_SPACE",
     "HAND_START", "ROUND_CAP", "RULING_IDS", "V_SUB_ANY", "V_TIE_UP", "V_CUBES", "V_LAMPS_EVERY", "V_LAMPS_FIRST",
-    "PH_CHANCE",
+    "V_LAMP_AT_END", "V_FLIP_BEFORE", "V_TDRAW_TURNS", "V_FLIP_NO_EFFECT", "PH_CHANCE",
     "PH_PICK", "PH_OUTSIDE", "PH_MAIN", "PH_DISCARD", "PH_DOWN", "PH_FLIP", "PH_KEEP", "PH_END", "CH_EV", "CH_INV",
     "K_PICK", "K_OUT", "K_INV", "K_FLASH", "K_SUB", "K_REST", "K_RESTE", "K_DISC", "K_DOWN", "K_DSKIP", "K_FLIP",
     "K_KEEP", "K_KDONE", "O_DRAW", "O_DISC", "O_TAKE", "O_DOWN", "O_FLIP", "O_SUBD", "O_LAMP", "O_OUTX", "O_LOUT",
     "OPS", "ONGOING", "WHO", "T_SHEV", "T_DEAL", "T_SHINV", "T_PICK", "T_RSTART", "T_OUT", "T_TURN", "T_MAIN",
     "T_END", "T_DRAW", "T_DISC", "T_TAKE", "T_DOWN", "T_FLIP", "T_LAMP", "T_SUBD", "T_REND", "T_KEEP", "T_KEEPQ",
-    "T_NEWR", "T_TODISC", "T_OUTX", "T_LOUT", "T_OUTRET", "Act", "Shuffle", "Facts", "check_components", "POLICIES",
+    "T_NEWR", "T_TODISC", "T_OUTX", "T_LOUT", "T_OUTRET", "T_FLIPS", "Act", "Shuffle", "Facts", "check_components", "POLICIES",
     "HeuristicPolicy", "questions", "Tantei2Engine", "make_engine", "Observation", "State",
 ]

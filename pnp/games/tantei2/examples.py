@@ -164,6 +164,8 @@ def example_state(engine: Tantei2Engine, players: int, setup: Mapping[str, Any],
     s.ev_deck = sorted((e for e in range(f.n_ev) if e not in taken), reverse=True)
     s.discard, s.limbo, s.fresh = [], [], []
     s.lamps, s.round, s.start = lamps, rnd, start
+    # 惨劇の夜 at the end of ``line`` was drawn with these lamps on the 【捜査線】 (ruling lamp-at-draw)
+    s.tragedy_lit = bool(s.tragedy_pos) and s.lamp_first <= s.tragedy_pos < s.lamp_first + lamps
     s.sub_color, s.sub_used, s.sub_disc, s.dn = -1, False, 0, 0
     s.over, s.end_reason, s.hist = False, "", []
     s.chance = 0

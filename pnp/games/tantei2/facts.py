@@ -11,7 +11,9 @@ from ...data.model import Game
 Ops = tuple[tuple[int, int, int], ...]   # compiled effects: (opcode, n, who)
 
 GAME_ID = "tantei2"
-ENGINE_VERSION = "2"           # 2: 代用コスト and the tie-break as the draft writes them
+ENGINE_VERSION = "3"           # 2: 代用コスト and the tie-break as the draft writes them; 3: the 告命灯 under 惨劇の夜
+#                                 counted when it is drawn, face-down cards checked after a 捜査 too, 惨劇の夜 among
+#                                 the round start's cards drawn for 割れた懐中時計, draws at a death in the table's order
 WIN_VP = 13
 DEATHS_TO_END = 5
 MAX_LAMPS = 7
@@ -25,7 +27,7 @@ RULING_IDS: tuple[str, ...] = (
     "wasurenagusa-entry", "awake", "round-start-tragedy", "cost-not-spent", "substitute", "flash-timing",
     "auto-flip", "lamp-spaces", "lamp-removal", "victim-lamp", "round-end-order", "round-cap", "victory-tie",
     "facedown-keep", "effects-target", "dead-cards", "substitute-colour", "substitute-timing", "victory-shared",
-    "facedown-cubes",
+    "facedown-cubes", "lamp-at-draw", "tragedy-draw", "flip-placement-effect",
 )
 
 # The draft's literal rules are the standard game; pnp's earlier readings are variants the simulator compares
@@ -37,6 +39,11 @@ V_LAMPS_FIRST = "lamps-from-first"    # 告命灯 on spaces 1…k of the 【捜�
 # The designer's proposed fix for face-down cards (the draft's 「問題点」): no 代用コスト; at the start of its
 # owner's turn each face-down card gains a cube, each cube is one cost of any colour but black for that card.
 V_CUBES = "facedown-cubes"
+# pnp's earlier readings of points its own cards left open (issue "rules points found in review"):
+V_LAMP_AT_END = "lamp-at-round-end"      # the 告命灯 under 惨劇の夜 judged by the lamps left at round end
+V_FLIP_BEFORE = "flip-before-action"     # face-down cards not checked after a 捜査 (only before 捜査 or 一服)
+V_TDRAW_TURNS = "tragedy-draw-turns-only"  # 割れた懐中時計 draws only for 惨劇の夜 drawn in a turn
+V_FLIP_NO_EFFECT = "flip-without-placement-effect"  # a card turned face up gets no 配置時 effect
 
 # ---------------------------------------------------------------- constants
 PH_CHANCE, PH_PICK, PH_OUTSIDE, PH_MAIN, PH_DISCARD, PH_DOWN, PH_FLIP, PH_KEEP, PH_END = range(9)
@@ -54,7 +61,10 @@ WHO = {"self": 0, "others": 1, "all": 2}
 
 # tasks
 (T_SHEV, T_DEAL, T_SHINV, T_PICK, T_RSTART, T_OUT, T_TURN, T_MAIN, T_END, T_DRAW, T_DISC, T_TAKE,
- T_DOWN, T_FLIP, T_LAMP, T_SUBD, T_REND, T_KEEP, T_KEEPQ, T_NEWR, T_TODISC, T_OUTX, T_LOUT, T_OUTRET) = range(24)
+ T_DOWN, T_FLIP, T_LAMP, T_SUBD, T_REND, T_KEEP, T_KEEPQ, T_NEWR, T_TODISC, T_OUTX, T_LOUT, T_OUTRET,
+ T_FLIPS) = range(25)
+# A draw task is (T_DRAW, seat, n) or, for a draw an ongoing effect or a skill causes, (T_DRAW, seat, n, source):
+# source is the event card, or -1 - w for the skill of 「私」 w (the transcript names it)
 
 
 @dataclass(frozen=True, order=True)

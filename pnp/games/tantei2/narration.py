@@ -83,8 +83,9 @@ def narrate(engine: Tantei2Engine, b: State, a: object, s: State) -> list[str]:
     if not ended and s.round == b.round and s.lamps != b.lamps:
         more = "増え" if s.lamps > b.lamps else "減り"
         out.append(f"告命灯が{abs(s.lamps - b.lamps)}個{more}ました（{s.lamps}個）。")
+    draws = _draws(engine, b, s)
     if ended:
-        out += _round_end(engine, b, s)
+        out += _round_end(engine, b, s, draws)
     # cards that came onto the 【捜査線】
     if ended:
         pass
@@ -92,12 +93,16 @@ def narrate(engine: Tantei2Engine, b: State, a: object, s: State) -> list[str]:
         if s.line:
             out.append(f"― ラウンド{s.round}（スタートプレイヤー：{seat_name(s.start)}）。【捜査線】："
                        + "、".join(_card(engine, c) for c in s.line) + f"。告命灯{s.lamps}個。")
+        if s.st_rs_tragedy > b.st_rs_tragedy:
+            out.append("ラウンド開始の3枚に「惨劇の夜」が出たので、もう1枚を【捜査線】に加え、「惨劇の夜」を捜査デッキに"
+                       "戻して切ります。")
+        out += draws
     elif len(s.line) > len(b.line) and s.line[:len(b.line)] == b.line:
         for i, c in enumerate(s.line[len(b.line):], start=len(b.line) + 1):
             if c == f.tragedy:
-                lit = s.lamp_first <= i < s.lamp_first + s.lamps
                 out.append(f"{seat_name(s.cur if s.cur >= 0 else b.cur)}が「惨劇の夜」を引きました（【捜査線】の{i}枚目"
-                           + ("、告命灯のある場所" if lit else "") + "）。この手番の終わりにラウンドが終わります。")
+                           + ("、告命灯のある場所" if s.tragedy_lit else "") + "）。この手番の終わりにラウンドが終わります。")
+                out += draws
             else:
                 out.append(f"【捜査線】に{_card(engine, c)}が出ました（{i}枚目）。")
     elif len(s.line) < len(b.line) and s.round == b.round:
@@ -124,7 +129,17 @@ def _vp_after(engine: Tantei2Engine, b: State, s: State, seat: int, e: int) -> i
     return vp
 
 
-def _round_end(engine: Tantei2Engine, b: State, s: State) -> list[str]:
+def _draws(engine: Tantei2Engine, b: State, s: State) -> list[str]:
+    """The draws an ongoing effect or a 「私」 skill caused in this step, in the order they were drawn."""
+    f = engine.facts
+    out = []
+    for seat, src, n in s.st_draws[len(b.st_draws):]:
+        why = f"{_event(engine, src)}の効果" if src >= 0 else f"「私」（{f.watashi_names[-1 - src]}）のスキル"
+        out.append(f"{seat_name(seat)}が{why}で{n}枚引きました。")
+    return out
+
+
+def _round_end(engine: Tantei2Engine, b: State, s: State, draws: list[str]) -> list[str]:
     f = engine.facts
     out = []
     died = [p for p in range(f.np) if s.dead[p] and not b.dead[p]]
@@ -136,11 +151,14 @@ def _round_end(engine: Tantei2Engine, b: State, s: State) -> list[str]:
     top = max(counts) if counts else 0
     if died:
         p = died[0]
-        why = ("最多が同数でしたが、「惨劇の夜」が告命灯のある場所に出たため、同数のうち【捜査線】で最も後に出た人物"
+        lamp = ("ラウンド終了時に「惨劇の夜」の場所に告命灯があった" if s.lamp_end    # variant lamp-at-round-end
+                else "「惨劇の夜」が告命灯のある場所で引かれた")
+        why = (f"最多が同数でしたが、{lamp}ため、同数のうち【捜査線】で最も後に出た人物"
                if s.st_lamp_deaths > b.st_lamp_deaths else f"【捜査線】で最も多い{top}枚")
         out.append(f"ラウンド{b.round}の終わり：{f.person_names[p]}が犠牲者になりました（{why}）。死者は{s.ndead}人です。")
     else:
         out.append(f"ラウンド{b.round}の終わり：犠牲者は出ませんでした（最も多い人物が同数）。")
+    out += draws
     dead = "、".join(f.person_names[p] for p in range(f.np) if s.dead[p]) or "なし"
     out.append(f"［ラウンド{b.round}のまとめ］VP：" + "・".join(f"{seat_name(i)} {s.vp[i]}" for i in range(s.n))
                + "／裏向き：" + "・".join(f"{seat_name(i)} {len(s.down[i])}枚" for i in range(s.n))

@@ -14,8 +14,8 @@ person card, goes to the 【線外】: one fewer for the 犠牲者の選定).
 Ongoing effects of a face-up placed event (``ongoing:``): ``color`` (always one cost of ``color``),
 ``rest_draw`` (一服 draws ``n`` more), ``keep_free`` (keep ``n`` face-down cards at round end without
 discarding), ``death_draw`` (draw ``n`` whenever a person dies), ``tragedy_draw`` (draw ``n`` whenever
-「惨劇の夜」 is drawn in a turn), ``awake_color`` (one cost of ``color`` while the person of that colour is
-alive and 覚醒), ``dead_sub_free`` (代用コスト of a dead person's colour needs no extra discard).
+「惨劇の夜」 is drawn, in a turn or among the round start's cards), ``awake_color`` (one cost of ``color``
+while the person of that colour is alive and 覚醒), ``dead_sub_free`` (代用コスト of a dead person's colour needs no extra discard).
 The draft's open points are settled in ``components/tantei2/rulings.yaml`` (``RULING_IDS``) so the rulebook
 and the engine agree.
 
@@ -38,7 +38,6 @@ from .facts import (
     _COLOR_JA,
     CH_EV,
     CH_INV,
-    DEATHS_TO_END,
     ENGINE_VERSION,
     FIRST_LAMP_SPACE,
     GAME_ID,
@@ -69,13 +68,11 @@ from .facts import (
     PH_CHANCE,
     PH_DISCARD,
     PH_DOWN,
-    PH_END,
     PH_FLIP,
     PH_KEEP,
     PH_MAIN,
     PH_OUTSIDE,
     PH_PICK,
-    ROUND_CAP,
     RULING_IDS,
     T_DEAL,
     T_DISC,
@@ -83,6 +80,7 @@ from .facts import (
     T_DRAW,
     T_END,
     T_FLIP,
+    T_FLIPS,
     T_KEEP,
     T_KEEPQ,
     T_LAMP,
@@ -102,11 +100,14 @@ from .facts import (
     T_TODISC,
     T_TURN,
     V_CUBES,
+    V_FLIP_BEFORE,
+    V_FLIP_NO_EFFECT,
+    V_LAMP_AT_END,
     V_LAMPS_EVERY,
     V_LAMPS_FIRST,
     V_SUB_ANY,
+    V_TDRAW_TURNS,
     V_TIE_UP,
-    WIN_VP,
     Act,
     Facts,
     Ops,
@@ -114,11 +115,12 @@ from .facts import (
 )
 from .policies import POLICIES, POLICY_NOTES
 from .questions import END_REASONS_JA, LABELS_JA, questions
+from .rounds import RoundRules
 from .state import Observation, State, Task
 
 # ---------------------------------------------------------------- engine
 
-class Tantei2Engine:
+class Tantei2Engine(RoundRules):
     game_id = GAME_ID
     version = ENGINE_VERSION
     min_players = 3
@@ -135,7 +137,17 @@ class Tantei2Engine:
                 Variant(V_CUBES, "裏向きのカードにキューブ（下書きの改善案）",
                         "代用コストをなくす。自分の手番の開始時に、【手帳】の裏向きのカード1枚ごとにキューブを1個置く。"
                         "キューブ1個はそのカードのコスト1つ（黒以外の好きな色）になり、コストが満たされれば"
-                        "キューブを使って表向きになる"))
+                        "キューブを使って表向きになる"),
+                Variant(V_LAMP_AT_END, "惨劇の夜の告命灯はラウンド終了時に見る",
+                        "惨劇の夜の場所の告命灯を、引かれたときではなくラウンド終了時に残っているもので判断する"
+                        "（引いた後で告命灯が取り除かれれば、同数のとき誰も死亡しない）"),
+                Variant(V_FLIP_BEFORE, "裏向きのカードは捜査か一服の前まで",
+                        "裏向きのカードを確かめるのは捜査か一服をする前まで。捜査でカードを出した後には確かめない"),
+                Variant(V_TDRAW_TURNS, "割れた懐中時計は手番に引かれたときだけ",
+                        "「惨劇の夜」が引かれるたびに引く効果は、手番に引かれたときだけ働き、ラウンド開始の3枚に"
+                        "出たときは働かない"),
+                Variant(V_FLIP_NO_EFFECT, "裏向きから表になったカードの配置時の効果はない",
+                        "裏向きのカードが表向きになったときは、VPと常時の効果だけを得て、配置時の効果は適用しない"))
     options = (OptionSpec("skills", "「私」のスキルを使う（選択ルール）", (False, True), False),)
     max_steps = 200_000
     default_policy = "heuristic"
@@ -204,6 +216,13 @@ class Tantei2Engine:
         s.lamp_first = 1 if variant == V_LAMPS_FIRST else FIRST_LAMP_SPACE
         s.lamp_clear = variant == V_LAMPS_EVERY
         s.cube_rule = variant == V_CUBES
+        s.lamp_end = variant == V_LAMP_AT_END
+        s.flip_before = variant == V_FLIP_BEFORE
+        s.tdraw_turns = variant == V_TDRAW_TURNS
+        s.flip_noeff = variant == V_FLIP_NO_EFFECT
+        s.tragedy_lit = False
+        s.st_draws = []
+        s.st_rs_tragedy = 0
         s.cubes = [0] * f.n_ev
         s.st_cubes = 0
         s.phase = PH_CHANCE
@@ -401,8 +420,12 @@ class Tantei2Engine:
                 if e not in hand or f.ev_flash[e] != (k == K_FLASH) or not self.payable(s, seat, e):
                     raise IllegalAction(f"{a.label()}: not payable now")
                 hand.remove(e)
-                s.stack.append((T_END, seat) if k == K_INV else (T_MAIN, seat))
-                if k == K_FLASH:
+                if k == K_INV:
+                    s.stack.append((T_END, seat))
+                    if not s.flip_before:         # ruling auto-flip: also after a card played by 捜査
+                        s.stack.append((T_FLIPS, seat))
+                else:
+                    s.stack.append((T_MAIN, seat))
                     s.st_flash += 1
                 self._reveal(s, seat, e)
             elif k == K_SUB:
@@ -461,7 +484,7 @@ class Tantei2Engine:
             if a.a in s.fresh:
                 s.fresh.remove(a.a)
             self._count_flip(s, a.a)
-            self._reveal(s, seat, a.a)
+            self._reveal(s, seat, a.a, flipped=True)
         elif ph == PH_KEEP:
             if k == K_KEEP:
                 if a.a not in s.down[seat] or a.a in s.kept:
@@ -558,8 +581,10 @@ class Tantei2Engine:
         pile = s.piles[p]
         return not pile or self.facts.pc_awake[pile[-1]]
 
-    def _reveal(self, s: State, seat: int, e: int) -> None:
-        """Put an event into effect: placed → 手帳 face up (VP, ongoing); instant → effect, discard."""
+    def _reveal(self, s: State, seat: int, e: int, flipped: bool = False) -> None:
+        """Put an event into effect: placed → 手帳 face up (VP, ongoing, the 配置時 effect); instant → effect,
+        discard.  ``flipped``: a face-down card turning face up (ruling flip-placement-effect: its 配置時 effect
+        applies as well; not in variant flip-without-placement-effect)."""
         f = self.facts
         s.st_used.append((seat, e))
         if f.ev_placed[e]:
@@ -576,7 +601,7 @@ class Tantei2Engine:
             # an instant card waits beside the table until its effect is over (回想 must not take itself)
             s.limbo.append(e)
             s.stack.append((T_TODISC, e))
-        if f.ev_effect[e]:
+        if f.ev_effect[e] and not (flipped and s.flip_noeff and f.ev_placed[e]):
             self._push_effects(s, seat, f.ev_effect[e])
 
     def _count_flip(self, s: State, e: int) -> None:
@@ -610,15 +635,60 @@ class Tantei2Engine:
                 tasks.append((T_LOUT,))
         s.stack.extend(reversed(tasks))
 
-    def _release(self, s: State, seat: int) -> None:
-        kept = s.kept
+    def _auto_flip(self, s: State, seat: int, again: Task) -> bool:
+        """Ruling auto-flip: every face-down card of ``seat`` placed before this turn whose costs and 死亡条件 are
+        met turns face up, in serial order; their effects go on the stack above ``again`` (the check, pushed
+        back to run once they are over).  True when any did."""
+        f = self.facts
         d = s.down[seat]
-        for e in list(d):
-            if e not in kept:
-                d.remove(e)
-                s.discard.append(e)
+        av = self._avail(s, seat)
+        fresh = s.fresh
+        if s.cube_rule:
+            flips = [e for e in d if e not in fresh and self._cubes_short(s, e, av) >= 0]
+        else:
+            need, death, dead = f.ev_need, f.ev_death, s.dead
+            flips = []
+            for e in d:
+                for c, k in need[e]:
+                    if av[c] < k:
+                        break
+                else:
+                    for p in death[e]:
+                        if not dead[p]:
+                            break
+                    else:
+                        if e not in fresh:
+                            flips.append(e)
+        if not flips:
+            return False
+        flips.sort()
+        s.stack.append(again)
+        for e in reversed(flips):
+            d.remove(e)
+            if s.cube_rule:
+                s.st_cubes += self._cubes_short(s, e, av)
                 s.cubes[e] = 0
-                s.st_lost += 1
+            self._count_flip(s, e)
+        # reveal in serial order: push effects so the lowest serial resolves first
+        for e in reversed(flips):
+            self._reveal(s, seat, e, flipped=True)
+        return True
+
+    def _tragedy_drawn(self, s: State, seat: int) -> None:
+        """The turn player drew 惨劇の夜: where it lies, whether a 告命灯 lies there now (ruling lamp-at-draw:
+        「告命灯の配置されたスペースで「惨劇の夜」が引かれた場合…必ず犠牲者が発生します」), and the draws of
+        「「惨劇の夜」が引かれるたび」, the turn player first, then clockwise."""
+        s.tragedy_pos = len(s.line)
+        s.tragedy_lit = s.lamp_first <= s.tragedy_pos < s.lamp_first + s.lamps
+        self._push_tragedy_draws(s, seat)
+
+    def _end_turn(self, s: State, seat: int) -> None:
+        """「以上の処理が終わったら、次の順番のプレイヤーに手番を渡します」: this turn's 代用コスト is gone."""
+        s.sub_color = -1
+        s.sub_used = False
+        s.sub_disc = 0
+        s.fresh.clear()
+        s.stack.append((T_REND,) if s.tragedy_pos else (T_TURN, (seat + 1) % s.n))
 
     # ------------------------------------------------------------ the task machine
     def _run(self, s: State) -> None:
@@ -629,6 +699,8 @@ class Tantei2Engine:
             code = t[0]
             if code == T_DRAW:
                 seat, k = t[1], t[2]
+                if len(t) > 3:                    # an ongoing effect's or a skill's draw: the transcript names it
+                    s.st_draws.append((seat, t[3], k))
                 hand = s.hands[seat]
                 deck = s.ev_deck
                 while k > 0:
@@ -640,43 +712,13 @@ class Tantei2Engine:
                         break
                     hand.append(deck.pop())
                     k -= 1
-            elif code == T_MAIN:
+            elif code == T_MAIN or code == T_FLIPS:
                 seat = t[1]
-                d = s.down[seat]
-                if d:
-                    av = self._avail(s, seat)
-                    fresh = s.fresh
-                    if s.cube_rule:
-                        flips = [e for e in d if e not in fresh and self._cubes_short(s, e, av) >= 0]
-                    else:
-                        need, death, dead = f.ev_need, f.ev_death, s.dead
-                        flips = []
-                        for e in d:
-                            for c, k in need[e]:
-                                if av[c] < k:
-                                    break
-                            else:
-                                for p in death[e]:
-                                    if not dead[p]:
-                                        break
-                                else:
-                                    if e not in fresh:
-                                        flips.append(e)
-                    if flips:
-                        flips.sort()
-                        stack.append(t)
-                        for e in reversed(flips):
-                            d.remove(e)
-                            if s.cube_rule:
-                                s.st_cubes += self._cubes_short(s, e, av)
-                                s.cubes[e] = 0
-                            self._count_flip(s, e)
-                        # reveal in serial order: push effects so the lowest serial resolves first
-                        for e in reversed(flips):
-                            self._reveal(s, seat, e)
-                        continue
-                s.phase, s.cur = PH_MAIN, seat
-                return
+                if s.down[seat] and self._auto_flip(s, seat, t):
+                    continue
+                if code == T_MAIN:
+                    s.phase, s.cur = PH_MAIN, seat
+                    return
             elif code == T_TURN:
                 seat = t[1]
                 s.st_turns += 1
@@ -690,28 +732,14 @@ class Tantei2Engine:
                 s.line.append(c)
                 stack.append((T_MAIN, seat))     # the main decision pushes T_END itself
                 if c == f.tragedy:
-                    s.tragedy_pos = len(s.line)
-                    # ongoing tragedy_draw: each holder draws, the turn player first
-                    for i in range(s.n - 1, -1, -1):
-                        who = (seat + i) % s.n
-                        k = sum(f.ev_tragedy_draw[e] for e in s.up[who])
-                        if k:
-                            stack.append((T_DRAW, who, k))
+                    self._tragedy_drawn(s, seat)
                 else:
                     p = f.pc_person[c]
                     s.linecnt[p] += 1
                     awake_ops = f.action_awake[p]
                     self._push_effects(s, seat, awake_ops if awake_ops and self.is_awake(s, p) else f.action[p])
             elif code == T_END:
-                seat = t[1]
-                s.sub_color = -1
-                s.sub_used = False
-                s.sub_disc = 0
-                s.fresh.clear()
-                if s.tragedy_pos:
-                    stack.append((T_REND,))
-                else:
-                    stack.append((T_TURN, (seat + 1) % s.n))
+                self._end_turn(s, t[1])
             elif code == T_KEEP:
                 seat = t[1]
                 if s.down[seat]:
@@ -740,22 +768,7 @@ class Tantei2Engine:
                 s.phase, s.chance = PH_CHANCE, CH_INV
                 return
             elif code == T_RSTART:
-                line = s.line
-                for _ in range(3):
-                    if s.inv:
-                        line.append(s.inv.pop())
-                if f.tragedy in line:
-                    line.remove(f.tragedy)
-                    # the draft: add one card, then shuffle 惨劇の夜 back
-                    if s.inv:
-                        line.append(s.inv.pop())
-                    s.inv.append(f.tragedy)
-                    stack.append((T_OUT,))
-                    stack.append((T_SHINV,))
-                else:
-                    stack.append((T_OUT,))
-                for c in line:
-                    s.linecnt[f.pc_person[c]] += 1
+                self._round_start(s)
             elif code == T_REND:
                 if self._round_end(s):
                     return
@@ -818,81 +831,6 @@ class Tantei2Engine:
             else:
                 raise InvariantError(f"unknown task {t!r}")
         raise InvariantError("the task stack ran empty")
-
-    def _round_end(self, s: State) -> bool:
-        """Victim, lamps, end check, then the re-setup tasks.  True when the game is over."""
-        f = self.facts
-        cnt = s.linecnt
-        best = max(cnt)
-        victim = -1
-        if best > 0:
-            tied = [p for p in range(f.np) if cnt[p] == best]
-            if len(tied) == 1:
-                victim = tied[0]
-            elif s.lamp_first <= s.tragedy_pos < s.lamp_first + s.lamps:
-                last = {}
-                for i, c in enumerate(s.line):
-                    if c != f.tragedy:
-                        last[f.pc_person[c]] = i
-                victim = max(tied, key=lambda p: last[p])
-                s.st_lamp_deaths += 1
-        if victim >= 0 or s.lamp_clear:
-            s.lamps = 0
-        if victim >= 0:
-            self._kill(s, victim)
-            for seat in range(s.n):             # ongoing death_draw
-                k = sum(f.ev_death_draw[e] for e in s.up[seat])
-                if k:
-                    s.stack.append((T_DRAW, seat, k))
-            if s.skills:
-                for seat in range(s.n):
-                    if f.watashi_skill[s.watashi[seat]] == "victim_draw":
-                        s.stack.append((T_DRAW, seat, f.watashi_n[s.watashi[seat]]))
-        s.hist.append(tuple(s.vp))
-        if max(s.vp) >= WIN_VP or s.ndead >= DEATHS_TO_END or s.round >= ROUND_CAP:
-            vp = max(s.vp) >= WIN_VP
-            dd = s.ndead >= DEATHS_TO_END
-            s.end_reason = ("vp_and_deaths" if vp and dd else "vp" if vp else "deaths" if dd else "round_cap")
-            s.over = True
-            s.phase = PH_END
-            s.cur = -1
-            s.stack.clear()
-            return True
-        # re-setup
-        s.inv.extend(s.line)
-        s.inv.extend(s.outside)
-        s.line.clear()
-        s.outside.clear()
-        s.linecnt = [0] * f.np
-        s.tragedy_pos = 0
-        tasks: list[Task] = [(T_KEEP, (s.start + i) % s.n) for i in range(s.n)] + [(T_NEWR,)]
-        # victim_draw tasks (if any) were pushed first and stay below? resolve them before keeping
-        draws = [t for t in s.stack if t[0] == T_DRAW]
-        s.stack[:] = [t for t in s.stack if t[0] != T_DRAW]
-        s.stack.extend(reversed(tasks))
-        s.stack.extend(draws)
-        return False
-
-    def _kill(self, s: State, p: int) -> None:
-        f = self.facts
-        s.dead[p] = True
-        s.ndead += 1
-        s.st_deaths.append(p)
-        s.linecnt[p] = 0
-        pp = f.pc_person
-        removed = s.removed
-        for zone in (s.inv, s.line, s.outside):
-            keep = []
-            for c in zone:
-                if pp[c] == p:
-                    removed.append(c)
-                else:
-                    keep.append(c)
-            zone[:] = keep
-        pile = s.piles[p]
-        awake = f.pc_awake
-        removed.extend([c for c in pile if not awake[c]])
-        pile[:] = [c for c in pile if awake[c]]
 
     # ------------------------------------------------------------ views and results
     def observe(self, s: State, seat: int) -> Observation:
@@ -1041,7 +979,7 @@ class Tantei2Engine:
                s.phase, s.cur, s.stack, s.chance, s.ev_deck, s.discard, s.limbo, s.hands, s.up, s.down, s.fresh,
                s.inv, s.line, s.outside, s.piles, s.removed, s.lamps, s.dead, s.round, s.start,
                s.tragedy_pos, s.sub_color, s.sub_used, s.sub_disc, s.dn, s.watashi, s.extra,
-               s.rest_bonus, s.keep_free, s.kept, s.kfree, s.over, s.vp)
+               s.rest_bonus, s.keep_free, s.kept, s.kfree, s.over, s.vp, s.tragedy_lit)
         if s.cube_rule:
             key += (s.cubes,)
         return hashlib.sha256(repr(key).encode()).hexdigest()[:16]

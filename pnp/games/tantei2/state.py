@@ -21,6 +21,7 @@ class State:
         "st_down", "st_flip", "st_flip_vp", "st_kept", "st_lost", "st_subs", "st_subs_dead",
         "st_lamp_deaths", "st_deaths", "st_turns", "st_flash", "st_down_vp", "st_used",
         "cube_rule", "cubes", "st_cubes",
+        "lamp_end", "flip_before", "tdraw_turns", "flip_noeff", "tragedy_lit", "st_draws", "st_rs_tragedy",
     )
     # rules and variants
     n: int                      # players
@@ -30,6 +31,10 @@ class State:
     lamp_first: int             # the 【捜査線】 space of the first 告命灯 (1-based)
     lamp_clear: bool            # variant lamps-every-round
     cube_rule: bool             # variant facedown-cubes (the designer's proposal)
+    lamp_end: bool              # variant lamp-at-round-end
+    flip_before: bool           # variant flip-before-action
+    tdraw_turns: bool           # variant tragedy-draw-turns-only
+    flip_noeff: bool            # variant flip-without-placement-effect
     # whose decision, and the task stack
     phase: int                  # PH_*
     cur: int                    # the seat to decide (-1 none)
@@ -57,6 +62,7 @@ class State:
     round: int
     start: int                  # the start player's seat
     tragedy_pos: int            # 1-based place of 惨劇の夜 on the 【捜査線】, 0 when not drawn
+    tragedy_lit: bool           # a 告命灯 lay on that place when 惨劇の夜 was drawn
     # this turn
     sub_color: int              # the colour 代用コスト made (-1 none)
     sub_used: bool
@@ -88,11 +94,18 @@ class State:
     st_down_vp: int
     st_used: list[tuple[int, int]]  # (seat, event) for each event put into effect
     st_cubes: int               # cubes spent to turn face-down cards face up
+    st_draws: list[tuple[int, int, int]]  # (seat, source, n) of each draw an ongoing effect or a skill caused, in
+    #                                       the order they were drawn (source: event card, or -1 - 「私」)
+    st_rs_tragedy: int          # rounds whose start drew 惨劇の夜 among the three cards
 
     def clone(self) -> State:
         c = State.__new__(State)
         c.n, c.skills, c.sub_any, c.tie_up = self.n, self.skills, self.sub_any, self.tie_up
         c.lamp_first, c.lamp_clear, c.cube_rule = self.lamp_first, self.lamp_clear, self.cube_rule
+        c.lamp_end, c.flip_before, c.tdraw_turns, c.flip_noeff = (
+            self.lamp_end, self.flip_before, self.tdraw_turns, self.flip_noeff)
+        c.tragedy_lit, c.st_rs_tragedy = self.tragedy_lit, self.st_rs_tragedy
+        c.st_draws = self.st_draws[:]
         c.st_cubes = self.st_cubes
         c.cubes = self.cubes[:]
         c.phase, c.cur, c.chance = self.phase, self.cur, self.chance

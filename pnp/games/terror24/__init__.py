@@ -1,7 +1,8 @@
 """Rules engine for 24 −共鳴するテロル− (draft 12): 3–5 players, 1–3 hands.
 
 The package's rooms: ``facts`` (ids, phases, actions), ``state`` (State, Observation), ``rules`` (the
-engine), ``hidden`` (what a seat cannot see, dealt back for the search player), ``examples`` (the
+engine, over ``tables`` (what is read from the data), ``hands`` (a hand's end) and ``resolution`` (an
+incident's resolution)), ``hidden`` (what a seat cannot see, dealt back for the search player), ``examples`` (the
 rulebook's worked examples), ``policies`` (the game's own players) and ``questions`` (the designer's
 questions, answered from simulated games).  ``engine: terror24`` in game.yaml loads this package.
 """
@@ -17,10 +18,12 @@ from .facts import (
     P_DEAL,
     P_END,
     P_KEEP,
+    P_PEEK,
     P_PICK,
     P_PLACE,
     P_ROLL,
     P_TAKE,
+    PEEKS,
     PHASE_NAMES,
     ROLLS,
     RULING_IDS,
@@ -28,6 +31,7 @@ from .facts import (
     Challenge,
     Deal,
     Keep,
+    Peek,
     Pick,
     Place,
     Roll,
@@ -40,7 +44,7 @@ from .state import Observation, State
 
 __all__ = [
     "CHALLENGES", "DETECTIVE_NAMES", "DICE_NAMES", "ENGINE_VERSION", "GAME_ID", "P_CHAL", "P_DEAL", "P_END",
-    "P_KEEP", "P_PICK", "P_PLACE", "P_ROLL", "P_TAKE", "PHASE_NAMES", "POLICIES", "ROLLS", "RULING_IDS", "TAKES",
-    "VARIANT_IDS", "BasicPolicy", "Challenge", "Deal", "HeuristicPolicy", "Keep", "Observation", "Pick", "Place",
+    "P_KEEP", "P_PEEK", "PEEKS", "P_PICK", "P_PLACE", "P_ROLL", "P_TAKE", "PHASE_NAMES", "POLICIES", "ROLLS", "RULING_IDS", "TAKES",
+    "VARIANT_IDS", "BasicPolicy", "Challenge", "Deal", "HeuristicPolicy", "Keep", "Observation", "Peek", "Pick", "Place",
     "Roll", "State", "Take", "Terror24Engine", "check_components", "make_engine", "questions",
 ]

@@ -132,7 +132,7 @@ def example_state(eng: Terror24Engine, players: int, setup: Mapping[str, Any], v
     for i in range(players):
         if any(eng.card_value[c] == 5 for c in s.kept[i]):
             raise ExampleError(f"seat {names[i]} keeps a 5 (「数字が５でない」１枚)")
-        if len(s.kept[i]) > (1 if s.keep_old else hand - 1):
+        if len(s.kept[i]) > (1 if s.keep_old or s.variant == "keep-replace" else hand - 1):
             raise ExampleError(f"seat {names[i]} keeps {len(s.kept[i])} cards in hand {hand}")
     s.revealed = True
     s.rnd = 1

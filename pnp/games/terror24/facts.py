@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 GAME_ID = "terror24"
-ENGINE_VERSION = "2"
+ENGINE_VERSION = "3"
 
 # The rulings this engine plays, by id; their text (and the designer's ledger) is in
 # components/terror24/rulings.yaml, which the rulebook prints.
@@ -14,13 +14,13 @@ RULING_IDS: tuple[str, ...] = (
     "skill-list", "hidden-column", "unused-incidents", "deck-rebuild", "second-card-reveal", "both-dice",
     "great-success", "challenge-order", "death-timing", "hero-number", "no-second", "keep-this-hand",
     "keep-secret", "halving", "play-order-ties", "skills-from-hand-2", "wolf-timing", "scotch-clash",
-    "dokaben-red", "lloyd-peek", "two-hands", "one-hand", "final-peek", "bonus-cards", "notes-scotch",
-    "notes-hibachi", "notes-dokaben",
+    "dokaben-red", "lloyd-peek", "two-hands", "one-hand", "final-peek", "final-peek-secret", "bonus-cards",
+    "notes-scotch", "notes-hibachi", "notes-dokaben",
 )
 
 # phases
-P_PICK, P_DEAL, P_PLACE, P_CHAL, P_ROLL, P_TAKE, P_KEEP, P_END = range(8)
-PHASE_NAMES = ("pick", "deal", "place", "challenge", "roll", "take", "keep", "end")
+P_PICK, P_DEAL, P_PEEK, P_PLACE, P_CHAL, P_ROLL, P_TAKE, P_KEEP, P_END = range(9)
+PHASE_NAMES = ("pick", "deal", "peek", "place", "challenge", "roll", "take", "keep", "end")
 DICE_NAMES = ("なし", "緑", "赤", "緑と赤")
 # stats indices: [green, red] x [used, success, great, fail, injury, death]
 ST_USED, ST_SUCC, ST_GREAT, ST_FAIL, ST_INJ, ST_DEATH = range(6)
@@ -90,6 +90,18 @@ class Keep:
 
 
 @dataclass(frozen=True, order=True)
+class Peek:
+    """ロイド's one look at a face-down 事件カード before the placements (variant lloyd-one)."""
+    slot: int                  # layout place: column 1 row 1, column 1 row 2, column 2 row 1 …
+
+    def label(self) -> str:
+        return f"事件番号{self.slot // 2 + 1}の{self.slot % 2 + 1}位の裏向きのカードを見る"   # what it shows is secret
+
+    def to_json(self) -> Any:
+        return {"t": "peek", "slot": self.slot}
+
+
+@dataclass(frozen=True, order=True)
 class Deal:
     cards: tuple[int, ...]     # 10 incident indices: column 1 row 1, column 1 row 2, column 2 row 1 …
 
@@ -119,6 +131,7 @@ class Roll:
 
 CHALLENGES = tuple(Challenge(d) for d in range(4))
 TAKES = (Take(0), Take(1))
+PEEKS = tuple(Peek(slot) for slot in range(10))
 HIDDEN5 = (-1,) * 5
 HIDDEN_ROWS = tuple((HIDDEN5,) * n for n in range(8))
 ZEROS = tuple((0,) * n for n in range(8))

@@ -3,13 +3,14 @@
 Face-down cards stay hidden until the rules turn them over: a placement says only that a 刑事カード was
 laid face down, the 1枚目 are shown when everyone has placed them, each 2枚目 when its incident is
 resolved; the card a player keeps is secret until the third hand shows it.  ロイド's peek at face-down
-incident cards is his alone, so it is not shown either."""
+incident cards is his alone, so it is not shown either (variant lloyd-one: which card he looks at is seen,
+not what it is); so are the third hand's peeks (ruling final-peek-secret; variant open-peek: shown to all)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from ...sim.engine import Result
-from .facts import P_DEAL, P_KEEP, P_PLACE, Challenge, Deal, Keep, Place, Roll, Take
+from .facts import P_DEAL, P_KEEP, P_PLACE, Challenge, Deal, Keep, Peek, Place, Roll, Take
 from .state import State
 
 if TYPE_CHECKING:
@@ -48,11 +49,22 @@ def public_layout(eng: Terror24Engine, s: State) -> list[int]:
     if s.revealed:
         return lay
     if eng._third(s):
+        shown = _shown_peeks(eng, s)
         for col in range(5):
-            lay[2 * col] = -1           # 「１位 ■ ■ ■ ■ ■」
+            if col not in shown:
+                lay[2 * col] = -1       # 「１位 ■ ■ ■ ■ ■」
     else:
-        lay[8] = lay[9] = -1            # the last column lies face down
+        col = eng._hidden_column(s)     # the last column lies face down (variant hidden-fourth: the 4th)
+        lay[2 * col] = lay[2 * col + 1] = -1
     return lay
+
+
+def _shown_peeks(eng: Terror24Engine, s: State) -> list[int]:
+    """Variant open-peek: the columns whose 1位 card a player looked at with his kept card's suit and showed."""
+    if s.variant != "open-peek":
+        return []
+    suits = {eng.card_suit[c] for kept in s.kept for c in kept}
+    return [col for col in range(5) if s.layout[2 * col + 1] >= 0 and eng.card_suit[s.layout[2 * col + 1]] in suits]
 
 
 def describe_setup(eng: Terror24Engine, s: State) -> list[str]:
@@ -79,6 +91,14 @@ def narrate(eng: Terror24Engine, before: State, action: Any, after: State) -> li
             for i in range(after.n):
                 kept = "、".join(_card(eng, c) for c in after.kept[i]) or "なし"
                 lines.append(f"　{seat_name(i)}が手元に残していた事件カードを公開：{kept}")
+            shown = _shown_peeks(eng, after)
+            if shown:
+                lines.append("　手元のカードと同じスートの2位がある事件番号の1位を、確認した人が全員に見せます：" + "、".join(
+                    f"事件{c + 1} {_card(eng, after.layout[2 * c])}" for c in shown))
+        return lines
+    if cls is Peek:
+        lines.append(f"{seat_name(before.cur)}（ロイド）は、事件番号{action.slot // 2 + 1}の{action.slot % 2 + 1}位の"
+                     "裏向きのカードを1枚だけ見ます（中身はロイドだけが知っています）。")
         return lines
     if cls is Place:
         if before.rnd == 0 and after.rnd == 1:
@@ -87,8 +107,9 @@ def narrate(eng: Terror24Engine, before: State, action: Any, after: State) -> li
                 lines.append(f"　{seat_name(i)}：" + "／".join(f"事件{c + 1} {_kind(eng, k)}"
                                                           for c, k in enumerate(after.p1[i])))
             if not eng._third(after):
-                lines.append(f"　事件番号5のカードも表向きにします：1位 {_card(eng, after.layout[8])}、"
-                             f"2位 {_card(eng, after.layout[9])}")
+                col = eng._hidden_column(after)
+                lines.append(f"　事件番号{col + 1}のカードも表向きにします：1位 {_card(eng, after.layout[2 * col])}、"
+                             f"2位 {_card(eng, after.layout[2 * col + 1])}")
             else:
                 lines.append("　1位の事件カードを表向きにします：" + "、".join(
                     f"事件{c + 1} {_card(eng, after.layout[2 * c])}" for c in range(5)))
@@ -133,24 +154,30 @@ def _resolution(eng: Terror24Engine, before: State, after: State) -> list[str]:
                 lines.append(f"　→ {face}：大成功。{seat_name(seat)}の捜査力は{power}")
             elif outcome == "success":
                 lines.append(f"　→ {face}：成功。{seat_name(seat)}の捜査力は{power}")
+            elif outcome == "void":
+                lines.append(f"　→ {face}：成功。ただしもう1個のダイスが失敗したので、ボーナスはありません。"
+                             f"{seat_name(seat)}の捜査力は{power}")
             elif outcome == "injury":
                 lines.append(f"　→ {face}：失敗。{seat_name(seat)}は負傷")
             else:
                 lines.append(f"　→ {face}：失敗。{seat_name(seat)}は殉職し、このハンドの以降の事件に参加できません")
         elif tag == "rank":
-            _, k, ranked, pw, hts, first, by_first, by_order = ev
+            _, k, ranked, pw, hts, first, by_first, by_order, heroes = ev
             if not ranked:
                 lines.append(f"　事件番号{k + 1}：参加できる刑事がいません。")
                 continue
             if len(hts) == 1:
                 lines.append(f"　{seat_name(hts[0])}のヒーロータイムで、捜査力に関係なく{seat_name(hts[0])}が1位。")
+            elif heroes:
+                lines.append(f"　ヒーロータイムがバッティング（{_names(hts)}）。スコッチがいるので、どのヒーロータイムも効果を"
+                             "失わず、ヒーロータイムを置いた人が捜査力の順に上位になります。")
             elif len(hts) > 1:
                 keep = f"（{seat_name(first)}はスコッチのスキルで効果を失わない）" if first >= 0 else ""
                 lines.append(f"　ヒーロータイムがバッティング（{_names(hts)}）。効果を失い「0」として数えます{keep}。")
             why = []
             for j in range(1 if first >= 0 else 0, min(2, len(ranked) - 1)):
                 a, b = ranked[j], ranked[j + 1]
-                if pw[a] == pw[b]:
+                if pw[a] == pw[b] and (a in heroes) == (b in heroes):
                     fa, fb = eng.kind_hours[s.p1[a][k]], eng.kind_hours[s.p1[b][k]]
                     rule = "1枚目の大きい方" if fa != fb else "1枚目も同じなのでプレイ順の早い方"
                     why.append(f"{j + 1}位と{j + 2}位は捜査力が同じで、{rule}が上位")
@@ -169,6 +196,8 @@ def _resolution(eng: Terror24Engine, before: State, after: State) -> list[str]:
         elif tag == "unclaimed":
             _, col, c = ev
             lines.append(f"　事件番号{col + 1}の{_card(eng, c)}は誰も獲得せず、捨て札にします。")
+        elif tag == "kept_discarded":
+            lines.append(f"　{seat_name(ev[1])}は前のハンドから残していた事件カードを捨て札にします。")
         elif tag == "wolf":
             lines.append(f"　{seat_name(ev[1])}（ウルフ）はこのハンド中に殉職したので4VPを得ます。")
         elif tag == "halve":

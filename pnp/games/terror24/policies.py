@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from itertools import permutations
 from typing import Any
 
-from .facts import Challenge, Keep, Place, Take
+from .facts import Challenge, Keep, Peek, Place, Take
 from .state import Observation
 
 
@@ -34,6 +34,14 @@ class BasicPolicy:
             return legal[0] if v[lay[2 * k]] >= v[lay[2 * k + 1]] else legal[1]
         if cls is Keep:
             return self._keep(o, legal)
+        if cls is Peek:
+            # ロイド's one look (variant lloyd-one): a 1位 card, beside the most valuable card in view
+            v, lay = o.card_value, o.layout
+
+            def beside(a: Peek) -> int:
+                other = lay[a.slot ^ 1]
+                return v[other] if other >= 0 else 0
+            return max(legal, key=lambda a: (a.slot % 2 == 0, beside(a), -a.slot))
         return legal[int(rng.random() * len(legal))]
 
     @staticmethod
@@ -138,7 +146,7 @@ class BasicPolicy:
                 mod = 1
         # probability per die face class
         succ = max(0, min(8, 8 - num + mod)) / 8
-        great = 1 / 8
+        great = (2 if mod and o.variant == "great-modified" else 1) / 8
         norm = succ - great
         fail = 1 - succ
         death_cost = (5 - num) * 1.6 + 1.0
@@ -148,17 +156,20 @@ class BasicPolicy:
             death_cost -= 2 if (o.halving_ahead and o.variant == "wolf-halved") else 4
         injured = o.injuries[me]
         limit = 3 if (o.skills and not o.notes and o.detectives[me] == "dokaben") else 2
-        red_injures = o.skills and o.notes and o.detectives[me] == "dokaben"
+        red_injures = o.skills and o.detectives[me] == "dokaben" and (o.notes or o.variant == "dokaben-red-injury")
         now = prize(base)
         best, best_ev = legal[0], 0.0
         outcomes = {1: [(norm, 1, 0), (great, 2, 0), (fail, 0, 1)],   # (p, bonus, injuries or 9=death)
                     2: [(norm, 2, 0), (great, 3, 0), (fail, 0, 1 if red_injures else 9)]}
+        both_must = o.variant == "both-must"
         for a in legal[1:]:
             combos = [(1.0, 0, 0)]
             for colour in (1, 2):
                 if a.dice & colour:
                     combos = [(p * q, b + bb, i + ii) for p, b, i in combos
                               for q, bb, ii in outcomes[colour]]
+            if both_must and a.dice == 3:          # a failed die takes the other's bonus away
+                combos = [(p, b if i == 0 else 0, i) for p, b, i in combos]
             ev = 0.0
             for p, b, i in combos:
                 dead = injured + i >= limit
@@ -242,7 +253,7 @@ class HeuristicPolicy(BasicPolicy):
                 if k >= 0:
                     left[k] -= 1
             rest[j] = [k for k in range(nk) for _ in range(max(0, left[k]))]
-        scotch = o.skills and not o.notes and o.detectives[me] == "scotch"
+        scotch = o.skills and not o.notes and o.detectives[me] == "scotch" and o.variant != "scotch-others-keep"
         v = o.card_value
         cache: dict[tuple[int, int], float] = {}
 

@@ -7,8 +7,10 @@ other reading pnp considered is a named variant the simulator compares.
 Simultaneous face-down placements are sequential decisions whose ``observe`` hides the other
 seats' cards until the rules reveal them.
 
-The engine class joins the rules here with the worked examples (``examples.py``) and the
-determinization hooks of the search player (``hidden.py``).
+The engine class joins the rules here (set-up, the placements, the protocol, views, results, checks) with
+those of one incident's resolution (``resolution.py``) and of a hand's end (``hands.py``), over the facts
+read from the data (``tables.py``), and with the worked examples (``examples.py``) and the determinization
+hooks of the search player (``hidden.py``).
 """
 from __future__ import annotations
 
@@ -22,18 +24,18 @@ from ...sim.engine import CHANCE, TERMINAL, Finding, IllegalAction, InvariantErr
 from . import examples, narration
 from .facts import (
     CHALLENGES,
-    DETECTIVE_NAMES,
     GAME_ID,
     HIDDEN5,
     HIDDEN_ROWS,
     P_CHAL,
     P_DEAL,
-    P_END,
     P_KEEP,
+    P_PEEK,
     P_PICK,
     P_PLACE,
     P_ROLL,
     P_TAKE,
+    PEEKS,
     PHASE_NAMES,
     ROLLS,
     RULING_IDS,
@@ -48,6 +50,7 @@ from .facts import (
     Challenge,
     Deal,
     Keep,
+    Peek,
     Pick,
     Place,
     Roll,
@@ -55,12 +58,13 @@ from .facts import (
 )
 from .hidden import redeal_hidden
 from .policies import POLICIES, POLICY_NOTES
-from .questions import LABELS_JA, questions
+from .questions import questions
+from .resolution import ResolutionRules
 from .state import Observation, State
 
 # ---------------------------------------------------------------- engine
 
-class Terror24Engine:
+class Terror24Engine(ResolutionRules):
     game_id = GAME_ID
     min_players = 3
     max_players = 5
@@ -78,10 +82,33 @@ class Terror24Engine:
                 "2ハンドで遊ぶとき、2ハンド目に3ハンド目のルール（配置・手元のカードの公開・ボーナス・同点はプレイ順の遅い方）を使う。"),
         Variant("mastermind-kept", "黒幕も手元のカードを数える",
                 "黒幕の「同じスートの事件カード」に、ハンド開始時に手元に持っていたカードも含める。"),
+        Variant("hidden-fourth", "4列目を裏向きに",
+                "1ハンド目・2ハンド目の配置で、5列目ではなく左から4列目の2枚を裏向きに置く（本文の「４列目」）。"),
+        Variant("rest-only", "次のハンドは山の残りから",
+                "2ハンド目は箱に戻したカード（山の残り）だけから並べ、3ハンド目にだけ捨て札を混ぜて切り直す。"),
+        Variant("both-must", "両方のダイスは2個とも成功でボーナス",
+                "緑と赤を両方振ったときは、2個とも成功したときだけボーナスを受け、失敗したダイスのペナルティは受ける。"),
+        Variant("great-modified", "+1して8でも大成功",
+                "スキルで出目に+1して8になったときも大成功とする。"),
+        Variant("first-takes", "2位がいなければ1位が2枚とも",
+                "2位になれるプレイヤーがいないときは、1位のプレイヤーが2位の事件カードも獲得する。"),
+        Variant("earlier-first", "同点はプレイ順の早い人が先",
+                "プレイ順カードを配るとき、VPが同じなら、そのハンドのプレイ順の早いプレイヤーが先に受け取る。"),
+        Variant("scotch-others-keep", "スコッチとバッティングしても効果を保つ",
+                "スコッチのヒーロータイムとバッティングしたほかのヒーロータイムも効果を失わず、ヒーロータイムを置いた人の"
+                "中で捜査力などで1位を決める。"),
+        Variant("dokaben-red-injury", "ドカベンは赤の失敗も負傷",
+                "ドカベンが赤で失敗したときは殉職ではなく負傷とし、3回目の負傷で殉職する。"),
+        Variant("lloyd-one", "ロイドが見るのは1枚だけ",
+                "ロイドのスキルで見てよいのは、裏向きの事件カードのうち1枚だけ（1枚目を置く前に選んで見る）。"),
+        Variant("keep-replace", "手元には今回のカードだけ",
+                "次のハンドへ移るとき、前のハンドから残していたカードは捨て札にし、今回獲得したカードだけを残す。"),
+        Variant("open-peek", "3ハンド目の確認は全員に見せる",
+                "3ハンド目に手元のカードのスートで確認した1位の裏向きのカードは、ほかのプレイヤーにも見せる。"),
     )
     options = (OptionSpec("hands", "ハンド数", (1, 2, 3), 3),)
-    # picks 5 + per hand: deal 1 + places 50 + challenges 25 + rolls 25 + takes 5 + keeps 5
-    max_steps = 5 + 3 * (1 + 50 + 25 + 25 + 5 + 5)
+    # picks 5 + per hand: deal 1 + ロイド's peek 1 + places 50 + challenges 25 + rolls 25 + takes 5 + keeps 5
+    max_steps = 5 + 3 * (1 + 1 + 50 + 25 + 25 + 5 + 5)
     ruling_ids = RULING_IDS
     policies = POLICIES
     default_policy = "heuristic"
@@ -95,60 +122,6 @@ class Terror24Engine:
     report_comparisons: tuple[dict[str, Any], ...] = (
         {"name_ja": "2ハンド戦（標準の3ハンド戦と比べる）", "options": {"hands": 2}},
     )
-
-    def __init__(self, game: Game):
-        inc = game.deck("incidents")
-        det = game.deck("detectives")
-        DETECTIVE_NAMES.update({s.id: s.name for s in det.suits})
-        self.labels_ja = dict(LABELS_JA, **{s.id: s.name for s in det.suits})
-        # the printed score track (a part of kind track), so reports tell how many games fit on it
-        tracks = [p for p in game.parts if getattr(p, "kind", "") == "track"]
-        self.score_track = (min(tracks[0].values()), max(tracks[0].values())) if tracks else None
-        cards = inc.physical_cards()
-        self.card_ids = tuple(c.id for c in cards)
-        self.card_names = tuple(f"{c.title}{c.value}" for c in cards)
-        self.suit_ids = tuple(s.id for s in inc.suits)
-        self.card_suit = tuple(self.suit_ids.index(c.suit.id) for c in cards)  # type: ignore[union-attr]
-        self.card_value = tuple(int(c.value) for c in cards)  # type: ignore[arg-type]  # checked by check_components
-        self.n_cards = len(cards)
-        self.det_ids = tuple(s.id for s in det.suits)
-        self.det_names = tuple(s.name for s in det.suits)
-        # card kinds: (hero, hours) in a canonical order shared by every detective
-        kinds: list[tuple[bool, int]] | None = None
-        counts: list[int] | None = None
-        for d in self.det_ids:
-            mine: dict[tuple[bool, int], int] = {}
-            for c in det.cards:
-                if c.suit and c.suit.id == d:
-                    key = (bool(c.rules.get("hero")), int(c.rules["hours"]))
-                    mine[key] = mine.get(key, 0) + c.count
-            ks = sorted(mine)
-            if kinds is None:
-                kinds, counts = ks, [mine[k] for k in ks]
-            elif ks != kinds or [mine[k] for k in ks] != counts:
-                raise ValueError(f"{GAME_ID}: detective {d} has a different card set")
-        assert kinds is not None and counts is not None
-        heroes = [i for i, k in enumerate(kinds) if k[0]]
-        if len(heroes) != 1 or counts[heroes[0]] != 1:
-            raise ValueError(f"{GAME_ID}: each detective needs exactly one ヒーロータイム")
-        self.hero = heroes[0]
-        self.kind_hours = tuple(0 if k[0] else k[1] for k in kinds)
-        self.kind_counts = tuple(counts)
-        self.n_kinds = len(kinds)
-        # detective -> card kind -> the card's id (for the validator's card conservation)
-        self.det_card_ids = tuple(
-            tuple(next(c.id for c in det.cards if c.suit and c.suit.id == d
-                       and (bool(c.rules.get("hero")), int(c.rules["hours"])) == kinds[k])
-                  for k in range(len(kinds)))
-            for d in self.det_ids)
-        self.places = tuple(Place(i, "ヒーロータイム" if kinds[i][0] else f"{kinds[i][1]}時間")
-                            for i in range(len(kinds)))
-        self.picks = tuple(Pick(d, n) for d, n in zip(self.det_ids, self.det_names))
-        self.keeps = tuple(Keep(i, self.card_names[i]) for i in range(self.n_cards))
-        self._det_or_none = self.det_ids + (None,)
-        self._place_lists: dict[tuple[int, ...], tuple[Place, ...]] = {}
-        self.sk = {name: (self.det_ids.index(name) if name in self.det_ids else -9)
-                   for name in ("scotch", "wolf", "hibachi", "lloyd", "dokaben")}
 
     # ------------------------------------------------------------ setup
 
@@ -175,7 +148,7 @@ class Terror24Engine:
             s.vp[seat] = 1
         s.order = list(range(n)); s.pos = list(range(n))
         s.box = list(range(self.n_cards)); s.discard = []; s.layout = [-1] * 10
-        s.revealed = False
+        s.revealed = False; s.peek = -1
         s.hand = [list(self.kind_counts) for _ in range(n)]
         s.p1 = [[-1] * 5 for _ in range(n)]; s.p2 = [[-1] * 5 for _ in range(n)]
         s.won = [[] for _ in range(n)]; s.kept = [[] for _ in range(n)]
@@ -214,6 +187,8 @@ class Terror24Engine:
             return list(TAKES)
         if ph == P_KEEP:
             return sorted(self.keeps[c] for c in self._keep_options(s, s.cur))
+        if ph == P_PEEK:
+            return [PEEKS[slot] for slot in self._peekable(s, s.cur)]
         return []
 
     def sample_chance(self, s: State, rng: random.Random) -> Roll | Deal:
@@ -288,8 +263,17 @@ class Terror24Engine:
             chosen = set(a.cards)
             s.layout = list(a.cards)
             s.box = [c for c in box if c not in chosen]
-            s.revealed = False
+            s.revealed = False; s.peek = -1
             s.phase = P_PLACE; s.rnd = 0; s.col = 0; s.cur = 0
+            lloyd = self._lloyd_one(s)
+            if lloyd >= 0 and self._peekable(s, lloyd):
+                s.phase = P_PEEK; s.cur = lloyd      # variant lloyd-one: he looks before anyone places
+            return
+        if ph == P_PEEK:
+            if a.__class__ is not Peek or a.slot not in self._peekable(s, s.cur):
+                raise IllegalAction(f"seat {s.cur} cannot look at {a!r}")
+            s.peek = a.slot
+            s.phase = P_PLACE; s.cur = 0
             return
         if ph == P_PICK:
             if a.__class__ is not Pick or a.detective not in self.det_ids:
@@ -325,309 +309,47 @@ class Terror24Engine:
             return
         raise IllegalAction("the game is over")
 
-    # ------------------------------------------------------------ resolution
-
-    def _skills(self, s: State) -> bool:
-        return s.hand_no >= 2
-
-    def _start_incident(self, s: State) -> None:
-        k = s.inc
-        hours = self.kind_hours
-        part = [i for i in range(s.n) if s.alive[i]]
-        s.part = part
-        pw = s.power
-        for i in part:
-            pw[i] = hours[s.p1[i][k]] + hours[s.p2[i][k]]
-        pos = s.pos
-        s.queue = sorted(part, key=lambda i: (pw[i], -pos[i]), reverse=True)  # pop() = next
-        s.chal_order = tuple(reversed(s.queue))
-        s.events.append(("start", k, tuple(pw), tuple(s.alive)))
-        self._next_challenger(s)
-
-    def _next_challenger(self, s: State) -> None:
-        if s.queue:
-            s.cur = s.queue.pop()
-            s.phase = P_CHAL
-        else:
-            self._rank(s)
-
-    def _roll(self, s: State, a: Roll) -> None:
-        seat = s.chal
-        d = s.det[seat]
-        skills = s.hand_no >= 2
-        sk = self.sk
-        mod = 1 if skills and d == (sk["wolf"] if s.notes else sk["hibachi"]) else 0
-        num = s.inc + 1
-        st = s.stats
-        for colour, roll in ((0, a.green), (1, a.red)):
-            if not roll:
-                continue
-            if not (1 <= roll <= 8) or not s.dice & (1 << colour):
-                raise IllegalAction(f"bad roll {a!r}")
-            base = 6 * colour
-            if roll + mod > num:
-                great = roll == 8
-                s.power[seat] += 1 + colour + (1 if great else 0)
-                st[base + ST_SUCC] += 1
-                if great:
-                    st[base + ST_GREAT] += 1
-                s.events.append(("die", seat, colour, roll, mod, "great" if great else "success", s.power[seat]))
-            else:
-                st[base + ST_FAIL] += 1
-                if colour == 0 or (skills and s.notes and d == sk["dokaben"]):
-                    st[base + ST_INJ] += 1
-                    s.inj[seat] += 1
-                    limit = 3 if (skills and not s.notes and d == sk["dokaben"]) else 2
-                    dies = s.inj[seat] >= limit and s.alive[seat]
-                    s.events.append(("die", seat, colour, roll, mod, "injury_death" if dies else "injury",
-                                     s.power[seat]))
-                    if s.inj[seat] >= limit:
-                        self._die(s, seat, base)
-                else:
-                    s.events.append(("die", seat, colour, roll, mod, "death", s.power[seat]))
-                    self._die(s, seat, base)
-        s.dice = 0
-        s.chal = -1
-        self._next_challenger(s)
-
-    def _die(self, s: State, seat: int, base: int) -> None:
-        if not s.alive[seat]:
-            return
-        s.alive[seat] = False
-        s.died[seat] = True
-        s.stats[base + ST_DEATH] += 1
-        if s.wolf_halved and self._wolf(s, seat):
-            s.vp[seat] += 4                 # variant: at once, so the hand's halving takes half of it
-
-    def _wolf(self, s: State, seat: int) -> bool:
-        """ウルフ's skill applies to this seat (「ハンド中に殉死すると４ＶＰを得る」, from hand 2)."""
-        return s.hand_no >= 2 and not s.notes and s.det[seat] == self.sk["wolf"]
-
-    def _third(self, s: State) -> bool:
-        """The current hand plays under 「■３ハンド目」: the third hand (variant two-hands-final: also
-        the second and last hand of a 2-hand game)."""
-        return s.hand_no == 3 or (s.final2 and s.hands == 2 and s.hand_no == 2)
-
-    def _counted(self, s: State, seat: int, kind: int, clash_scotch: bool) -> int:
-        if kind == self.hero:
-            return 3 if clash_scotch and s.det[seat] == self.sk["scotch"] else 0
-        return self.kind_hours[kind]
-
-    def _rank(self, s: State) -> None:
-        k = s.inc
-        part = s.part
-        hero = self.hero
-        pw = s.power
-        pos = s.pos
-        s.incidents += 1
-        hts = [i for i in part if s.p1[i][k] == hero or s.p2[i][k] == hero]
-        first = -1
-        notes_scotch = False
-        if hts:
-            s.ht_incidents += 1
-            if len(hts) == 1:
-                first = hts[0]
-            else:
-                s.clashes += 1
-                scotch = self.sk["scotch"]
-                if s.hand_no >= 2:
-                    for i in hts:
-                        if s.det[i] == scotch:
-                            if s.notes:
-                                pw[i] += 3          # counts as 3 instead of 0
-                                notes_scotch = True
-                            else:
-                                first = i           # his ヒーロータイム keeps its effect
-        p1 = s.p1
-
-        def key(i: int) -> tuple[int, int, int]:
-            return (-pw[i], -self._counted(s, i, p1[i][k], notes_scotch), pos[i])
-
-        rest = [i for i in part if i != first]
-        rest.sort(key=key)
-        ranked = ([first] if first >= 0 else []) + rest
-        # tie-break statistics on the decisive boundaries (1st/2nd, 2nd/3rd), once per incident
-        lo = 1 if first >= 0 else 0
-        by_first = by_order = False
-        for j in range(lo, min(2, len(ranked) - 1)):
-            a, b = key(ranked[j]), key(ranked[j + 1])
-            if a[0] == b[0]:
-                if a[1] != b[1]:
-                    by_first = True
-                else:
-                    by_order = True
-        s.tb_first += by_first
-        s.tb_order += by_order
-        s.last_rank = (k, tuple(ranked), tuple(pw), s.chal_order)
-        s.events.append(("rank", k, tuple(ranked), tuple(pw), tuple(hts), first, by_first, by_order))
-        f = ranked[0] if ranked else -1
-        sec = ranked[1] if len(ranked) > 1 else -1
-        if (f >= 0 and s.notes and s.hand_no >= 2 and s.det[f] == self.sk["hibachi"]):
-            s.phase = P_TAKE
-            s.cur = f
-            s.take_second = sec
-            return
-        if f >= 0:
-            self._award(s, f, 2 * k)
-        if sec >= 0:
-            self._award(s, sec, 2 * k + 1)
-        self._next_incident(s)
-
-    def _award(self, s: State, seat: int, slot: int) -> None:
-        c = s.layout[slot]
-        s.layout[slot] = -1
-        s.won[seat].append(c)
-        s.vp[seat] += self.card_value[c]
-        s.events.append(("award", seat, c, slot & 1))
-
-    def _next_incident(self, s: State) -> None:
-        s.events.append(("done", tuple(s.vp), tuple(s.alive), tuple(s.inj)))
-        s.take_second = -1
-        s.inc += 1
-        if s.inc < 5:
-            self._start_incident(s)
-        else:
-            self._end_hand(s)
-
-    # ------------------------------------------------------------ hand end
-
-    def _final(self, s: State) -> bool:
-        return s.hand_no == s.hands
-
-    def _keep_options(self, s: State, seat: int) -> list[int]:
-        # 「今回獲得した事件カードの中から「数字が５でない」１枚を選び」; variant keep-old: or the card kept before
-        val = self.card_value
-        opts = [c for c in s.won[seat] if val[c] != 5]
-        if s.keep_old:
-            opts += s.kept[seat]
-        return opts
-
-    def _keep(self, s: State, seat: int, card: int) -> None:
-        for c in s.won[seat]:
-            if c != card:
-                s.discard.append(c)
-        s.won[seat] = []
-        if s.keep_old:                       # one card in all: the other goes to the discard
-            for c in s.kept[seat]:
-                if c != card:
-                    s.discard.append(c)
-            s.kept[seat] = [card]
-        elif card not in s.kept[seat]:       # the draft: kept cards stay, this hand's card joins them
-            s.kept[seat].append(card)
-
-    def _end_hand(self, s: State) -> None:
-        s.events.append(("hand_end", s.hand_no))
-        s.vp_raw.append(s.vp[:])
-        s.deaths_hand.append(sum(s.died))
-        for slot in range(10):
-            c = s.layout[slot]
-            if c >= 0:                      # unclaimed (nobody could take it)
-                s.events.append(("unclaimed", slot >> 1, c))
-                s.discard.append(c)
-                s.layout[slot] = -1
-        if self._final(s):
-            if not s.wolf_halved:
-                for seat in range(s.n):
-                    if s.died[seat] and self._wolf(s, seat):
-                        s.vp[seat] += 4
-                        s.events.append(("wolf", seat))
-            if self._third(s):
-                self._final_bonus(s)
-            s.vp_hist.append(s.vp[:])
-            s.phase = P_END
-            s.cur = TERMINAL
-            return
-        s.keep_queue = []
-        for seat in range(s.n):
-            opts = self._keep_options(s, seat)
-            if len(opts) == 1:
-                self._keep(s, seat, opts[0])
-            elif len(opts) > 1:
-                s.keep_queue.append(seat)
-            else:                           # only 5s won: nothing may be kept
-                s.discard += s.won[seat]
-                s.won[seat] = []
-        s.keep_queue.reverse()
-        self._next_keeper(s)
-
-    def _next_keeper(self, s: State) -> None:
-        if s.keep_queue:
-            s.cur = s.keep_queue.pop()
-            s.phase = P_KEEP
-            return
-        n = s.n
-        for seat in range(n):
-            s.inj[seat] = 0
-            if s.died[seat]:
-                old = s.vp[seat]
-                s.vp[seat] //= 2
-                if not s.wolf_halved and self._wolf(s, seat):
-                    s.vp[seat] += 4          # ウルフ: after the halving, in full
-                s.events.append(("halve", seat, old, s.vp[seat]))
-        s.vp_hist.append(s.vp[:])
-        s.vp_steps.append(s.step_vp)
-        # lowest VP receives play-order card 1; ties: the later player of this hand first
-        pos = s.pos
-        s.order = sorted(range(n), key=lambda i: (s.vp[i], -pos[i]))
-        for p, seat in enumerate(s.order):
-            s.pos[seat] = p
-        s.events.append(("order", tuple(s.order), tuple(s.vp)))
-        s.hand_no += 1
-        kc = self.kind_counts
-        for seat in range(n):
-            s.hand[seat] = list(kc)
-            s.p1[seat] = [-1] * 5
-            s.p2[seat] = [-1] * 5
-            s.alive[seat] = True
-            s.died[seat] = False
-        s.box = sorted(s.box + s.discard)
-        s.discard = []
-        s.revealed = False
-        s.inc = 0
-        s.phase = P_DEAL
-        s.cur = CHANCE
-
-    def _final_bonus(self, s: State) -> None:
-        for seat in range(s.n):
-            s.vp[seat] += sum(self.bonuses(s, seat))
-
-    def bonuses(self, s: State, seat: int) -> tuple[int, int]:
-        """(活躍者, 黒幕) of a seat at the end of the final hand.  活躍者 counts the cards kept from
-        earlier hands (「ハンド開始時に手元に持っていたものも含む」); 黒幕 counts the cards won in this
-        hand only (variant mastermind-kept: the kept cards too)."""
-        suit, val = self.card_suit, self.card_value
-        count = [0] * len(self.suit_ids)
-        for c in s.won[seat]:
-            count[suit[c]] += 1
-        won_only = count[:]
-        for c in s.kept[seat]:
-            count[suit[c]] += 1
-        active = 3 * sum(1 for x in count if x >= 3)
-        basis = count if s.mm_kept else won_only
-        mastermind = sum(1 for c in s.won[seat] if val[c] == 5 and basis[suit[c]] >= 2)
-        return active, mastermind
-
     # ------------------------------------------------------------ views
 
     def visible_layout(self, s: State, seat: int) -> list[int]:
+        """The 事件置き場 as ``seat`` sees it (-1 for a card face down to him): ロイド's skill (all of them; variant
+        lloyd-one: the one he chose), the final hand's peeks (「手元にある事件カードと、２位の事件カードが同スートの
+        事件番号について、裏向きの中を確認することができます」: his own; variant open-peek: everyone's)."""
         lay = s.layout[:]
         if s.revealed or s.phase == P_DEAL:
             return lay
         skills = s.hand_no >= 2
         lloyd = skills and s.det[seat] == self.sk["lloyd"]
-        if lloyd:
+        if lloyd and s.variant != "lloyd-one":
             return lay
         if self._third(s):
             suit = self.card_suit
-            mine = {suit[c] for c in s.kept[seat]}
+            keepers = range(s.n) if s.variant == "open-peek" else (seat,)
+            mine = {suit[c] for p in keepers for c in s.kept[p]}
             for col in range(5):
                 r2 = lay[2 * col + 1]
                 if not (r2 >= 0 and suit[r2] in mine):
                     lay[2 * col] = -1
         else:
-            lay[8] = -1
-            lay[9] = -1
+            col = self._hidden_column(s)
+            lay[2 * col] = -1
+            lay[2 * col + 1] = -1
+        if lloyd and s.peek >= 0:
+            lay[s.peek] = s.layout[s.peek]
         return lay
+
+    def _lloyd_one(self, s: State) -> int:
+        """The seat that plays ロイド, when his skill lets him look at one card this hand (variant lloyd-one)."""
+        if s.variant != "lloyd-one" or s.hand_no < 2:
+            return -1
+        return next((i for i in range(s.n) if s.det[i] == self.sk["lloyd"]), -1)
+
+    def _peekable(self, s: State, seat: int) -> list[int]:
+        """The layout places still face down to ``seat`` before the placements (the ones ロイド may choose)."""
+        if s.peek >= 0:
+            return []
+        shown = self.visible_layout(s, seat)
+        return [i for i in range(10) if s.layout[i] >= 0 and shown[i] < 0]
 
     def observe(self, s: State, seat: int) -> Observation:
         o = Observation()
@@ -788,7 +510,8 @@ class Terror24Engine:
                 raise InvariantError(f"seat {seat}: negative VP")
             if any(self.card_value[c] == 5 for c in s.kept[seat]):
                 raise InvariantError(f"seat {seat} keeps a 5")
-            if len(s.kept[seat]) > (1 if s.keep_old else min(s.hand_no, s.hands - 1)):
+            one = s.keep_old or s.variant == "keep-replace"
+            if len(s.kept[seat]) > (1 if one else min(s.hand_no, s.hands - 1)):
                 raise InvariantError(f"seat {seat} keeps {len(s.kept[seat])} cards in hand {s.hand_no}")
             if not s.alive[seat] and not s.died[seat]:
                 raise InvariantError(f"seat {seat}: dead but not recorded")
@@ -842,13 +565,15 @@ class Terror24Engine:
             return TAKES[int(data["row"])]
         if t == "keep":
             return self.keeps[int(data["card"])]
+        if t == "peek":
+            return PEEKS[int(data["slot"])]
         raise ValueError(f"unknown action {data!r}")
 
     def state_hash(self, s: State) -> str:
         key = repr((s.n, s.variant, s.hands, s.hand_no, s.phase, s.cur, s.det, s.vp, s.order,
                     sorted(s.box), sorted(s.discard), s.layout, s.revealed, s.hand, s.p1, s.p2,
                     s.won, s.kept, s.alive, s.inj, s.died, s.power, s.inc, s.queue, s.dice,
-                    s.rnd, s.col))
+                    s.rnd, s.col) + ((s.peek,) if s.peek >= 0 else ()))   # ロイド's one look (variant lloyd-one)
         return hashlib.sha256(key.encode()).hexdigest()[:16]
 
     # ------------------------------------------------------------ report

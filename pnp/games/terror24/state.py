@@ -27,6 +27,7 @@ class State:
     discard: list[int]
     layout: list[int]
     revealed: bool
+    peek: int                       # the layout place ロイド looked at this hand (variant lloyd-one), or -1
     hand: list[list[int]]
     p1: list[list[int]]
     p2: list[list[int]]
@@ -64,7 +65,7 @@ class State:
     __slots__ = (
         "n", "variant", "notes", "keep_old", "wolf_halved", "final2", "mm_kept", "hands", "hand_no", "phase", "cur",
         "det", "vp", "order", "pos",
-        "box", "discard", "layout", "revealed",
+        "box", "discard", "layout", "revealed", "peek",
         "hand", "p1", "p2", "won", "kept",
         "alive", "inj", "died", "part", "power",
         "inc", "queue", "dice", "chal", "take_second",
@@ -84,7 +85,7 @@ class State:
         c.phase = self.phase; c.cur = self.cur
         c.det = self.det[:]; c.vp = self.vp[:]; c.order = self.order[:]; c.pos = self.pos[:]
         c.box = self.box[:]; c.discard = self.discard[:]; c.layout = self.layout[:]
-        c.revealed = self.revealed
+        c.revealed = self.revealed; c.peek = self.peek
         c.hand = [h[:] for h in self.hand]; c.p1 = [p[:] for p in self.p1]
         c.p2 = [p[:] for p in self.p2]; c.won = [w[:] for w in self.won]; c.kept = [k[:] for k in self.kept]
         c.alive = self.alive[:]; c.inj = self.inj[:]; c.died = self.died[:]
