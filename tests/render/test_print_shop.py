@@ -196,8 +196,8 @@ def _image_project(tmp_path: Path, mini_project: Path, size: tuple[int, int], al
     lay = mini_project / "layouts"
     lay.mkdir(exist_ok=True)
     (lay / "picture.yaml").write_text(
-        "extends: card-base\nface:\n  regions:\n    art:\n      kind: image\n"
-        "      x: 10mm\n      y: 17mm\n      w: 43mm\n      h: 26mm\n", encoding="utf-8")
+        "extends: card-base\nface:\n  regions:\n    mark: null\n    art:\n      kind: image\n"   # in the mark's place
+        "      x: 10mm\n      y: 18.5mm\n      w: 43mm\n      h: 26mm\n", encoding="utf-8")
     cards = mini_project / "components/mini/cards.yaml"
     cards.write_text(cards.read_text(encoding="utf-8").replace("layout: card-base", "layout: picture")
                      .replace("title: 朝焼け,", "title: 朝焼け, image: sun.png,"), encoding="utf-8")
