@@ -213,8 +213,18 @@ class ColorProfile:
 
 
 def _apply(image: Image.Image, transform: ImageCms.ImageCmsTransform) -> Image.Image:
-    out = ImageCms.applyTransform(image, transform)
-    assert out is not None
+    """transform applied to image, into a new image.  The core transform is called directly:
+    Pillow's apply() also writes the output profile into the new image's info, which for the
+    1 MB CMYK profile costs 10 ms a call — more than the thousands of colours of a kit take."""
+    image.load()
+    out = Image.new(transform.output_mode, image.size)
+    core = getattr(transform, "transform", None)
+    getim = getattr(image, "getim", None)
+    if core is None or getim is None:         # pragma: no cover - an older or newer Pillow
+        converted = ImageCms.applyTransform(image, transform)
+        assert converted is not None
+        return converted
+    core.apply(getim(), out.getim())
     return out
 
 
