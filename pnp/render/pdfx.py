@@ -114,6 +114,9 @@ def make_pdfx(path: Path, profile: ColorProfile, title: str, author: str = "") -
             info.Author = String(author)
         elif "/Author" in info:
             del info.Author
+        for key in ("/Subject", "/Keywords"):        # reportlab's placeholders ("unspecified", "")
+            if key in info and str(info[key]) in ("", "unspecified"):
+                del info[key]
         info.Trapped = Name("/False")
         info.GTS_PDFXVersion = String(PDFX_VERSION)
         info.GTS_PDFXConformance = String(PDFX_CONFORMANCE)
