@@ -41,6 +41,7 @@ DEFAULT_PROFILE = ICC_DIR / "ISOcoated_v2_300_bas.icc"
 DEFAULT_CONDITION = ("FOGRA39", "Offset printing, according to ISO 12647-2:2004/Amd 1, OFCOM, paper type 1 or 2 = "
                      "coated art, 115 g/m2, tone value increase curves A (CMY) and B (K)")
 REGISTRY = "http://www.color.org"
+BUNDLED_SHA256 = "b424c77f40c3423c925536f8ae08634985ccd0fe80eb253d5d229197ded7e886"
 
 NEUTRAL_CHROMA = 3.0          # CIELAB chroma at or below which an sRGB colour counts as a grey (K only)
 RICH_BLACK = (0.40, 0.40, 0.40, 1.0)
@@ -115,7 +116,7 @@ class ColorProfile:
         self.version = core.version
         self.description = (ImageCms.getProfileDescription(self.profile) or self.path.stem).strip()
         self.digest = hashlib.sha256(self.data).hexdigest()
-        bundled = self.path.resolve() == DEFAULT_PROFILE.resolve()
+        bundled = self.digest == BUNDLED_SHA256       # the bundled profile, wherever the file lies
         self.condition = condition or (DEFAULT_CONDITION if bundled else (self.description, self.description))
         self.rich_black = rich_black
         srgb = ImageCms.createProfile("sRGB")

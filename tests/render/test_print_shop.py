@@ -254,3 +254,24 @@ def test_a_game_profile_that_is_not_cmyk_is_a_data_error(mini_project):
         Project(mini_project).load_game("mini")
     message = str(e.value)
     assert "game.yaml:" in message and "print.icc" in message and "CMYK output" in message
+
+
+def test_build_icc_option_checks_the_profile(mini_project, tmp_path):
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+    rgb = tmp_path / "rgb.icc"
+    rgb.write_bytes(ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes())
+    base = ["build", "mini", "--project", str(mini_project), "--out", str(tmp_path / "out")]
+    res = CliRunner().invoke(main, [*base, "--color", "cmyk", "--icc", str(rgb)])
+    assert res.exit_code == 1 and "rgb.icc" in res.output and "CMYK output profile" in res.output
+    res = CliRunner().invoke(main, [*base, "--icc", str(DEFAULT_PROFILE)])
+    assert res.exit_code == 2 and "--color cmyk" in res.output
+    own = tmp_path / "own.icc"
+    shutil.copy(DEFAULT_PROFILE, own)
+    res = CliRunner().invoke(main, [*base, "--color", "cmyk", "--icc", str(own)])
+    assert res.exit_code == 0, res.output
+    with pikepdf.open(tmp_path / "out/mini/shop/cards-faces.pdf") as pdf:
+        intent = pdf.Root.OutputIntents[0]
+        assert bytes(intent.DestOutputProfile.read_bytes()) == own.read_bytes()
+        assert str(intent.OutputConditionIdentifier) == "FOGRA39"      # the bundled profile, by its content
