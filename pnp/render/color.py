@@ -11,7 +11,8 @@ Rules beyond the profile, the ones shops ask for:
   the sepia blacks of text such as #2a2118) are K100.
 - **Large black solids may be rich black** (C40 M40 Y40 K100 unless a game says otherwise): K100
   alone looks grey-brown over a large area.  Only solids at least ``RICH_BLACK_MIN_MM`` on both
-  sides; text and rules stay K only.
+  sides; text and rules stay K only.  A large near black with a hue of its own (a navy or sepia
+  ground, chroma above ``RICH_BLACK_CHROMA``) goes through the profile and keeps its hue.
 - **K100 line art overprints** (スミノセ): the painter sets overprint on K100 text, rules, strokes and
   marks, so a shifted plate leaves no white seam around them.
 
@@ -47,6 +48,7 @@ NEUTRAL_CHROMA = 3.0          # CIELAB chroma at or below which an sRGB colour c
 RICH_BLACK = (0.40, 0.40, 0.40, 1.0)
 NEAR_BLACK_LIGHTNESS = 15.0   # a colour this dark (L*) and this dull (chroma) is black: K100, rich when large
 NEAR_BLACK_CHROMA = 10.0      # (#000000 … #262626, and the sepia blacks #1a1410, #2a2118 of text)
+RICH_BLACK_CHROMA = 5.0       # a large solid that dark and at most this chroma is black (rich); more: a tint
 RICH_BLACK_MIN_MM = 10.0      # a solid this large on both sides is a "large" one
 INTENT = ImageCms.Intent.RELATIVE_COLORIMETRIC
 FLAGS = ImageCms.Flags.BLACKPOINTCOMPENSATION
@@ -158,10 +160,12 @@ class ColorProfile:
         lightness, a, b = self.lab(value)
         chroma = math.hypot(a, b)
         if lightness <= NEAR_BLACK_LIGHTNESS and chroma <= NEAR_BLACK_CHROMA:
-            if large and self.rich_black is not None:
-                return Ink(*self.rich_black)
-            return Ink(0.0, 0.0, 0.0, 1.0, overprint=True)
-        if chroma <= NEUTRAL_CHROMA:
+            if not large:
+                return Ink(0.0, 0.0, 0.0, 1.0, overprint=True)
+            if chroma <= RICH_BLACK_CHROMA:
+                return Ink(*self.rich_black) if self.rich_black is not None else Ink(0.0, 0.0, 0.0, 1.0)
+            # a large tinted black (a navy or sepia ground) keeps its hue through the profile
+        elif chroma <= NEUTRAL_CHROMA:
             k = self.k_for(lightness)
             return Ink(0.0, 0.0, 0.0, k, overprint=k >= 1.0)
         px = _apply(Image.new("RGB", (1, 1), _hex(value)), self._to_cmyk).getpixel((0, 0))

@@ -57,6 +57,8 @@ def test_blacks_are_k100_overprinted_and_rich_only_when_large():
     assert p.ink("#000000", large=True).cmyk == (0.4, 0.4, 0.4, 1.0)
     assert not p.ink("#000000", large=True).overprint
     assert p.ink("#444444", large=True).k_only          # a large grey stays K only
+    navy = p.ink("#17202a", large=True)        # EBE's dark navy ground keeps its hue (through the profile)
+    assert navy.c > navy.m > navy.y and navy.k < 1 and p.ink("#17202a").cmyk == (0, 0, 0, 1)
     plain = ColorProfile(rich_black=None)
     assert plain.ink("#000000", large=True).cmyk == (0, 0, 0, 1)
 
