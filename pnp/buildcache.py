@@ -218,15 +218,15 @@ def _key(hashes: FileHashes, *values: Any) -> str:
 def _options(opts: BuildOptions, kind: str) -> tuple:
     """The options a unit of this kind is drawn with (and nothing else: --dpi leaves the PDFs alone)."""
     if kind == "sheets":
-        return (opts.paper, opts.duplex, opts.marks, opts.gutter_mm, tuple(opts.back_offset_mm), opts.cmyk)
+        return (opts.paper, opts.duplex, opts.marks, opts.gutter_mm, tuple(opts.back_offset_mm), opts.cmyk, opts.icc)
     if kind == "shop":
-        return (opts.marks, opts.cmyk)
+        return (opts.marks, opts.cmyk, opts.icc)
     if kind == "png":
         return (opts.dpi,)
     if kind == "parts":
-        return (opts.paper, opts.cmyk)
+        return (opts.paper, opts.cmyk, opts.icc)
     if kind == "rulebook":
-        return (opts.rulebook_paper, opts.cmyk)
+        return (opts.rulebook_paper, opts.cmyk, opts.icc)
     return ()
 
 
@@ -288,7 +288,7 @@ class GameCache:
     # keys -------------------------------------------------------------------------------------
     def _game_facts(self) -> tuple:
         g = self.game
-        return (g.id, g.title, g.icons, g.final)
+        return (g.id, g.title, g.icons, g.final, g.print_settings, g.designer)
 
     def deck_key(self, deck: Deck, kind: str) -> str:
         unit = f"deck/{deck.id}/{kind}"

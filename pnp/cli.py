@@ -61,7 +61,10 @@ def list_games(project_dir: Path) -> None:
 @click.option("--back-offset", "back_offset", default="0,0", show_default=True, metavar="DX,DY",
               help="裏面のずれ補正（mm、右・下が正）。pnp calibrate の目盛りで読んだ値")
 @click.option("--color", type=click.Choice(["rgb", "cmyk"]), default="rgb", show_default=True,
-              help="色空間：家庭用は rgb、印刷所入稿は cmyk")
+              help="色空間：家庭用は rgb、印刷所入稿は cmyk（印刷所用ページは PDF/X-1a:2001）")
+@click.option("--icc", type=click.Path(dir_okay=False, path_type=Path), default=None, metavar="FILE",
+              help="--color cmyk の出力プロファイル（印刷所の CMYK ICC。既定は game.yaml の print.icc、"
+                   "なければ同梱の ISO Coated v2 300%）")
 @click.option("--png", is_flag=True, help="カード1枚ごとのPNGも書き出す")
 @click.option("--dpi", type=click.IntRange(30, 1200), default=300, show_default=True, help="PNGの解像度")
 @click.option("--tts", is_flag=True, help="Tabletop Simulator 用のデッキ画像も書き出す")
@@ -78,8 +81,9 @@ def list_games(project_dir: Path) -> None:
 @build_jobs_option
 @reported
 def build(games: tuple[str, ...], project_dir: Path, out_dir: Path, paper: str, duplex: str, marks: str,
-          gutter_mm: float, back_offset: str, color: str, png: bool, dpi: int, tts: bool, rulebook_only: bool,
-          rulebook_paper: str, final: bool, force: bool, clean: bool, check_print: bool, jobs: int) -> None:
+          gutter_mm: float, back_offset: str, color: str, icc: Path | None, png: bool, dpi: int, tts: bool,
+          rulebook_only: bool, rulebook_paper: str, final: bool, force: bool, clean: bool, check_print: bool,
+          jobs: int) -> None:
     """カードを印刷用PDFにします（GAME 省略時は全ゲーム）。変わっていない出力は前回のものをそのまま使います。"""
     from .outputs import BuildOptions
     try:
@@ -89,10 +93,15 @@ def build(games: tuple[str, ...], project_dir: Path, out_dir: Path, paper: str, 
     if not all(math.isfinite(v) and abs(v) <= MAX_BACK_OFFSET_MM for v in (dx, dy)):
         raise click.BadParameter(f"each of DX,DY must be between -{MAX_BACK_OFFSET_MM:g} and {MAX_BACK_OFFSET_MM:g} "
                                  f"mm, got {back_offset!r}", param_hint="--back-offset")
+    if icc is not None:
+        if color != "cmyk":
+            raise click.UsageError("--icc is the CMYK output profile: use it with --color cmyk")
+        from .render.color import check_profile
+        icc = check_profile(icc)
     out_dir = in_project(project_dir, out_dir)
     opts = BuildOptions(paper=paper, duplex=duplex, marks=marks, gutter_mm=gutter_mm, back_offset_mm=(dx, dy),
                         cmyk=color == "cmyk", png=png, dpi=dpi, tts=tts, cards=not rulebook_only,
-                        rulebook_paper=rulebook_paper, check_print=check_print)
+                        rulebook_paper=rulebook_paper, check_print=check_print, icc=icc)
     from .commands.incremental import build_project
     show = sys.stderr.isatty()
     with click.progressbar(length=0, label="ビルド中", file=sys.stderr, hidden=not show) as bar:
@@ -273,6 +282,25 @@ def schemas(out_dir: Path) -> None:
     from .schema_files import write_schema_files
     for path in write_schema_files(out_dir):
         click.echo(path.as_posix())
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--shop", default="jp-card", show_default=True, metavar="PROFILE",
+              help="印刷所のプロファイル：jp-card（塗り足し・安全域 3 mm、350 dpi、総インキ量 300%）、"
+                   "jp-card-strict（安全域 5 mm、PDF/X 必須）、またはゲーム名（game.yaml の print.shop）")
+@project_option
+@click.option("--json", "as_json", is_flag=True, help="結果を JSON で出力")
+@reported
+def preflight(files: tuple[Path, ...], shop: str, project_dir: Path, as_json: bool) -> None:
+    """入稿前チェック：PDF（pnp のものでも他のソフトで作ったものでも）を印刷所の条件で確かめます。
+    エラーがあれば終了コード 1。"""
+    from .commands.preflight import format_table, resolve_shop, run_preflight, to_json
+    profile = resolve_shop(shop, project_dir)
+    reports = run_preflight(list(files), profile)
+    click.echo(to_json(reports, profile) if as_json else format_table(reports, profile))
+    if any(r.failed for r in reports):
+        sys.exit(1)
 
 
 def _register_game_commands() -> None:

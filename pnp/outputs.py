@@ -31,6 +31,7 @@ class BuildOptions:
     rulebook: bool = True
     rulebook_paper: str = "a5"
     check_print: bool = False      # read the written card and part PDFs back before they replace the last kit
+    icc: Path | None = None         # --icc FILE: the CMYK output profile (over game.yaml print.icc)
 
 
 @dataclass

@@ -17,7 +17,9 @@ from ..layout.plan import CardPlan
 from ..layout.sheet import Grid, SheetPage, cut_edges, cut_guides, impose, plan_fold_grid, plan_grid
 from ..limits import MAX_RENDER_PIXELS
 from ..outputs import BuildOptions, BuildResult, Written, write_manifest
+from ..render.color import profile_for
 from ..render.pdf import PdfPainter, new_canvas
+from ..render.pdfx import make_pdfx
 from ..rulebook import build_rulebook, checked_rulebook, has_rulebook
 from ..units import mm
 from .parts import build_parts, plan_parts
@@ -294,7 +296,7 @@ def write_sheets(game: Game, deck: Deck, faces: dict[str, CardPlan], back: CardP
               "fold": "折り返し：中央の点線で山折り"}[opts.duplex]
     with atomic_path(path) as tmp:
         c = new_canvas(tmp, (grid.paper_w, grid.paper_h), f"{game.title} {deck.name}", opts.cmyk)
-        painter = PdfPainter(c, opts.cmyk)
+        painter = PdfPainter(c, opts.cmyk, profile_for(game, opts.icc) if opts.cmyk else None)
         n_sheets = pages[-1].sheet
         for number, page in enumerate(pages, 1):
             if page.side == "fold":
@@ -396,13 +398,18 @@ def draw_cut_marks(painter: PdfPainter, grid: Grid) -> None:
 
 # -- print-shop pages ------------------------------------------------------------------------------
 def write_shop(game: Game, deck: Deck, plans: list[CardPlan], path: Path, opts: BuildOptions) -> int:
+    """One card side per page, trim + bleed (and room for トンボ with --marks jp).  With --color cmyk
+    the file is PDF/X-1a:2001: colour through the game's output profile, the profile embedded as
+    the OutputIntent (pnp.render.pdfx)."""
     lay = deck.layout
     bleed = lay.bleed_pt
     margin = bleed + (mm(SHOP_MARGIN_MM) if opts.marks == "jp" else 0.0)
     pw, ph = lay.width_pt + 2 * margin, lay.height_pt + 2 * margin
+    title = f"{game.title} {deck.name}"
+    profile = profile_for(game, opts.icc) if opts.cmyk else None
     with atomic_path(path) as tmp:
-        c = new_canvas(tmp, (pw, ph), f"{game.title} {deck.name}", opts.cmyk)
-        painter = PdfPainter(c, opts.cmyk)
+        c = new_canvas(tmp, (pw, ph), title, opts.cmyk, game.designer)
+        painter = PdfPainter(c, opts.cmyk, profile)
         for plan in plans:
             c.setTrimBox([margin, margin, margin + lay.width_pt, margin + lay.height_pt])
             c.setBleedBox([margin - bleed, margin - bleed, margin + lay.width_pt + bleed,
@@ -412,14 +419,17 @@ def write_shop(game: Game, deck: Deck, plans: list[CardPlan], path: Path, opts: 
                 draw_tombo(painter, margin, margin, lay.width_pt, lay.height_pt, bleed)
             c.showPage()
         c.save()
+        if profile is not None:
+            make_pdfx(tmp, profile, title, game.designer)
     return len(plans)
 
 
 def draw_tombo(painter: PdfPainter, x: float, y: float, w: float, h: float, bleed: float) -> None:
-    """Japanese double corner marks (内トンボ on the trim, 外トンボ on the bleed) and centre marks."""
+    """Japanese double corner marks (内トンボ on the trim, 外トンボ on the bleed) and centre marks, in
+    registration colour on CMYK pages (every plate carries them, so the plates can be aligned)."""
     length = mm(9)
     lw = 0.25
-    line = painter.hairline
+    line = painter.registration_line
     for cx, sx in ((x, -1), (x + w, 1)):
         for cy, sy in ((y, -1), (y + h, 1)):
             ox, oy = cx + sx * bleed, cy + sy * bleed       # the bleed corner

@@ -9,6 +9,7 @@ from ..errors import DataError, PnpError, Problem
 from ..layout.parts import PartPlan, plan_part, plan_token_sheet
 from ..layout.sheet import PAPERS_MM
 from ..outputs import BuildOptions, Written
+from ..render.color import profile_for
 from ..render.parts import write_part_pdf
 
 
@@ -53,6 +54,7 @@ def build_parts(game: Game, out_dir: Path, opts: BuildOptions = BuildOptions(),
     written = []
     for plan in plans:
         path = Path(out_dir) / f"parts-{plan.part_id}.pdf"
-        pages = write_part_pdf(plan.pages, path, f"{game.title} {plan.name}", opts.cmyk)
+        profile = profile_for(game, opts.icc) if opts.cmyk else None
+        pages = write_part_pdf(plan.pages, path, f"{game.title} {plan.name}", opts.cmyk, profile)
         written.append(Written("parts", path, pages))
     return written

@@ -174,6 +174,23 @@ class Component:
     where: Where
 
 
+SHOP_KEYS = ("bleed_mm", "safe_mm", "min_dpi", "ink_limit", "hairline_mm")
+
+
+@dataclass(frozen=True)
+class PrintSettings:
+    """game.yaml print: how the game goes to its print shop.  icc: the shop's CMYK output profile
+    (None: the bundled ISO Coated v2); condition: its output condition identifier for PDF/X (e.g.
+    JC200103 for Japan Color 2001 Coated); rich_black: the CMYK (fractions) of large black solids,
+    None for K100 only; shop: the shop's numbers for pnp preflight (base: a built-in shop profile,
+    name, and any of SHOP_KEYS, pdfx)."""
+
+    icc: Path | None = None
+    condition: str = ""
+    rich_black: tuple[float, float, float, float] | None = (0.4, 0.4, 0.4, 1.0)
+    shop: Mapping[str, Any] = field(default_factory=dict)
+
+
 @dataclass(frozen=True)
 class Game:
     id: str
@@ -196,6 +213,7 @@ class Game:
     ledger: tuple[Any, ...] = ()         # pnp.data.ledger.Entry for every deck, card, part, component, ruling
     final: bool = False                  # game.yaml final: true — print without provisional marks
     icons: Mapping[str, Icon] = field(default_factory=dict)   # game.yaml icons: (over the layouts')
+    print_settings: PrintSettings = field(default_factory=PrintSettings)   # game.yaml print:
     # decks whose layout has problems of its own (reported at the layout): known by id, cards and
     # rules to the engine and the rulebook's references, never planned or printed (not in decks)
     unlaid: tuple[Deck, ...] = ()

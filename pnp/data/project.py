@@ -15,7 +15,7 @@ from ..text import fonts
 from ..text.fonts import FONT_FILES
 from ..units import LENGTH_PATTERN, PT_PER_MM, UnitError, parse_extent, parse_length, to_mm
 from .ledger import Entry, Ruling, audit, read_draft, read_entry
-from .model import Back, Card, Component, Deck, Game, Icon, Layout, Region, Suit, Where
+from .model import Back, Card, Component, Deck, Game, Icon, Layout, PrintSettings, Region, Suit, Where
 from .parts import PART_SCHEMAS, build_part
 from .regions import ANCHORS, inherited_anchor_problems, overlap_problems
 from .schemas import SCHEMAS, SIZE_NAMES
@@ -796,6 +796,44 @@ def _text_start(lines: list[str], at: tuple[int, int], key: str) -> tuple[int, i
     return at
 
 
+def _print_settings(spec: dict[str, Any], folder: Path | None, smap: SourceMap) -> tuple[PrintSettings, list[Problem]]:
+    """game.yaml print: (already schema-checked): the profile must be a CMYK output profile in the game's folder."""
+    problems: list[Problem] = []
+    icc = None
+    if "icc" in spec:
+        base = folder or Path(".")
+        target = (base / spec["icc"]).resolve()
+        try:
+            target.relative_to(base.resolve())
+        except ValueError:
+            problems.append(smap.problem(("print", "icc"), f"profile path {spec['icc']!r} leaves the game's folder"))
+        else:
+            why = icc_problem(target)
+            if why:
+                problems.append(smap.problem(("print", "icc"), f"profile {spec['icc']!r} {why}"))
+            else:
+                icc = target
+    rich = spec.get("rich_black", [40, 40, 40, 100])
+    rich_black = None if rich is False else (rich[0] / 100, rich[1] / 100, rich[2] / 100, rich[3] / 100)
+    return PrintSettings(icc=icc, condition=spec.get("condition", ""), rich_black=rich_black,
+                         shop=dict(spec.get("shop") or {})), problems
+
+
+def icc_problem(path: Path) -> str | None:
+    """Why a file cannot be a print shop's output profile (missing, not ICC, not CMYK), or None."""
+    from PIL import ImageCms
+    if not path.is_file():
+        return "not found"
+    try:
+        profile = ImageCms.getOpenProfile(str(path)).profile
+    except (OSError, ImageCms.PyCMSError):
+        return "is not an ICC profile"
+    if profile.xcolor_space.strip() != "CMYK" or profile.device_class.strip() != "prtr":
+        return (f"is a {profile.xcolor_space.strip()} {profile.device_class.strip()} profile; "
+                f"a print shop needs a CMYK output (prtr) profile")
+    return None
+
+
 def _safe_image(folder: Path, rel: str, smap: SourceMap, path: tuple[Any, ...]) -> tuple[Path | None, Problem | None]:
     target = (folder / rel).resolve()
     try:
@@ -900,13 +938,15 @@ def _build_game(raw: _Raw, game_id: str, folder: Path, decks: list[Deck], parts:
         problems.extend(audit(entries, draft, names))
     icons, errs = _build_icons(g, folder, smap)
     problems.extend(errs)
+    print_settings, errs = _print_settings(g.get("print") or {}, folder, smap)
+    problems.extend(errs)
     game = Game(id=g["id"], title=g["title"], subtitle=g.get("subtitle", ""), players=(lo, hi),
                 play_time=g.get("play_time", ""), age=g.get("age", ""), version=str(g.get("version", "")),
                 designer=g.get("designer", ""), engine=g.get("engine"), components=tuple(comps),
                 decks=tuple(sorted(decks, key=lambda d: [c.id for c in comps].index(d.id) if d.id in seen else 999)),
                 folder=folder, where=Where(smap.file, 1, 1), parts=tuple(parts), draft=draft,
                 rulings=tuple(rulings), ledger=tuple(entries), final=bool(g.get("final", False)), icons=icons,
-                unlaid=tuple(unlaid))
+                print_settings=print_settings, unlaid=tuple(unlaid))
     return game, problems
 
 

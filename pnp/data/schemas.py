@@ -241,6 +241,40 @@ COMPONENT = {
     },
 }
 
+PERCENT = {"type": "number", "minimum": 0, "maximum": 100}
+SHOP = {
+    "type": "object", "additionalProperties": False,
+    "description": "the print shop's numbers, checked by pnp preflight --shop GAME",
+    "properties": {
+        "name": {"type": "string", "minLength": 1, "description": "the shop's name (shown in the report)"},
+        "base": {"enum": ["jp-card", "jp-card-strict"],
+                 "description": "the built-in shop profile these numbers change (default jp-card)"},
+        "bleed_mm": {"type": "number", "minimum": 0, "maximum": 20, "description": "bleed beyond the trim"},
+        "safe_mm": {"type": "number", "minimum": 0, "maximum": 20,
+                    "description": "text and marks at least this far inside the trim"},
+        "min_dpi": {"type": "number", "minimum": 72, "maximum": 2400,
+                    "description": "least resolution of an image at print size"},
+        "ink_limit": {"type": "number", "minimum": 100, "maximum": 400, "description": "total ink (TAC) in %"},
+        "hairline_mm": {"type": "number", "minimum": 0, "maximum": 1,
+                        "description": "lines thinner than this may not print"},
+        "pdfx": {"enum": ["required", "recommended", "no"], "description": "whether the shop asks for PDF/X"},
+    },
+}
+PRINT = {
+    "type": "object", "additionalProperties": False,
+    "description": "how the game goes to its print shop (pnp build --color cmyk, pnp preflight)",
+    "properties": {
+        "icc": {"type": "string", "minLength": 1,
+                "description": "the shop's CMYK output profile (.icc), beside game.yaml; default ISO Coated v2 300%"},
+        "condition": {"type": "string", "minLength": 1,
+                      "description": "the profile's output condition identifier for PDF/X (e.g. JC200103)"},
+        "rich_black": {"oneOf": [{"const": False},
+                                 {"type": "array", "items": PERCENT, "minItems": 4, "maxItems": 4}],
+                       "description": "C, M, Y, K (%) of large black solids; false: K100 only"},
+        "shop": SHOP,
+    },
+}
+
 GAME = {
     "$schema": DRAFT, "$id": "pnp-game.schema.json", "title": "pnp game",
     "type": "object", "additionalProperties": False,
@@ -266,6 +300,7 @@ GAME = {
         "icons": ICONS,
         "fonts": FONTS,
         "components": {"type": "array", "items": COMPONENT},
+        "print": PRINT,
     },
 }
 

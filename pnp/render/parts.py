@@ -6,6 +6,7 @@ from pathlib import Path
 
 from ..files import atomic_path
 from ..layout.parts import Group, PartPage, Polygon
+from .color import ColorProfile
 from .pdf import PdfPainter, new_canvas
 
 
@@ -39,12 +40,14 @@ class PartsPainter(PdfPainter):
             super().item(item)
 
 
-def write_part_pdf(pages: tuple[PartPage, ...], path: Path, title: str, cmyk: bool = False) -> int:
-    """Write pages to path atomically; the bytes depend on the pages only (invariant canvas)."""
+def write_part_pdf(pages: tuple[PartPage, ...], path: Path, title: str, cmyk: bool = False,
+                   profile: ColorProfile | None = None) -> int:
+    """Write pages to path atomically; the bytes depend on the pages only (invariant canvas).
+    profile: the CMYK output profile (cmyk; the bundled one when None)."""
     with atomic_path(path) as tmp:
         first = pages[0]
         c = new_canvas(tmp, (first.width, first.height), title, cmyk)
-        painter = PartsPainter(c, cmyk)
+        painter = PartsPainter(c, cmyk, profile)
         for page in pages:
             c.setPageSize((page.width, page.height))
             c.saveState()

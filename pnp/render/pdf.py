@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PIL import Image, ImageChops, ImageMath
+from PIL import Image
 from reportlab import rl_config
-from reportlab.lib.colors import CMYKColor, HexColor
+from reportlab.lib.colors import CMYKColor, CMYKColorSep, HexColor, toColor
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
@@ -28,37 +28,25 @@ from ..layout.plan import (
     ruby_position,
 )
 from ..text import fonts
+from .color import ColorProfile, Ink, default_profile, is_large
 from .shapes import shape
 
 FILL_EVEN_ODD = 0
+# registration colour: the crop marks print on every plate, so each plate can be aligned by them
+REGISTRATION = CMYKColorSep(1, 1, 1, 1, spotName="All")
 rl_config.useA85 = 0    # binary Flate streams: smaller files, less time spent encoding
 
 
-def rgb_to_cmyk(hexcolor: str) -> CMYKColor:
-    r, g, b = (int(hexcolor[i:i + 2], 16) / 255 for i in (1, 3, 5))
-    k = 1 - max(r, g, b)
-    if k >= 1:
-        return CMYKColor(0, 0, 0, 1)
-    return CMYKColor((1 - r - k) / (1 - k), (1 - g - k) / (1 - k), (1 - b - k) / (1 - k), k)
+def rgb_to_cmyk(hexcolor: str, profile: ColorProfile | None = None, large: bool = False) -> CMYKColor:
+    """An sRGB hex colour as CMYK through the ICC output profile (pnp.render.color: greys and blacks
+    on the black plate only; large: a solid where black may be rich black)."""
+    return CMYKColor(*(profile or default_profile()).ink(hexcolor, large).cmyk)
 
 
-def image_to_cmyk(path: Path, matte: str = "#ffffff") -> Image.Image:
-    """An image file as a CMYK Pillow image, by the same conversion as every colour (rgb_to_cmyk:
-    full black generation); transparency is flattened onto matte, the colour under it on the card."""
-    with Image.open(path) as src:
-        src.load()
-        if src.mode == "CMYK":
-            return src.copy()
-        rgba = src.convert("RGBA")
-    rgb = Image.new("RGB", rgba.size, tuple(int(matte[i:i + 2], 16) for i in (1, 3, 5)))
-    rgb.paste(rgba, mask=rgba.getchannel("A"))
-    r, g, b = rgb.split()
-    top = ImageChops.lighter(ImageChops.lighter(r, g), b)       # 255 * (1 - k)
-
-    def ink(channel: Image.Image) -> Image.Image:
-        return ImageMath.lambda_eval(
-            lambda a: a["convert"]((a["top"] - a["ch"]) * 255 / a["max"](a["top"], 1), "L"), top=top, ch=channel)
-    return Image.merge("CMYK", (ink(r), ink(g), ink(b), ImageChops.invert(top)))
+def image_to_cmyk(path: Path, matte: str = "#ffffff", profile: ColorProfile | None = None) -> Image.Image:
+    """An image file as a CMYK Pillow image through the output profile; transparency is flattened
+    onto matte, the colour under it on the card."""
+    return (profile or default_profile()).image(path, matte)
 
 
 def text_run(c: Canvas, text: str, font: str, size: float, x: float, y: float, char_space: float, fill) -> None:
@@ -101,9 +89,10 @@ class PdfPainter:
     """Draws plan items on a reportlab canvas.  Card-local coordinates (top-left origin, y down) are
     mapped by translating to the card's top-left corner and negating y."""
 
-    def __init__(self, canvas: Canvas, cmyk: bool = False):
+    def __init__(self, canvas: Canvas, cmyk: bool = False, profile: ColorProfile | None = None):
         self.c = canvas
         self.cmyk = cmyk
+        self.profile = (profile or default_profile()) if cmyk else None
         self._forms: dict[object, str] = {}
         self._images: dict[object, ImageReader] = {}
 
@@ -127,8 +116,30 @@ class PdfPainter:
         self.c.doForm(name)
         self.c.restoreState()
 
-    def color(self, value: str):
-        return rgb_to_cmyk(value) if self.cmyk else HexColor(value)
+    def color(self, value: str, large: bool = False):
+        if self.profile is None:
+            return HexColor(value)
+        return CMYKColor(*self.profile.ink(value, large).cmyk)
+
+    def ink(self, value: str, large: bool = False) -> Ink | None:
+        return self.profile.ink(value, large) if self.profile is not None else None
+
+    def overprint(self, value: str, fill: bool = True, stroke: bool = True) -> None:
+        """Overprint what is drawn next in the current graphics state when value prints as K100
+        (スミノセ): a plate shifted on the press then leaves no white seam beside black line art.
+        The caller has saved the state."""
+        ink = self.ink(value)
+        if ink is None or not ink.overprint:
+            return
+        if fill:
+            self.c.setFillOverprint(True)
+        if stroke:
+            self.c.setStrokeOverprint(True)
+        self.c.setOverprintMask(1)
+
+    def overprinted(self, value: str) -> bool:
+        ink = self.ink(value)
+        return ink is not None and ink.overprint
 
     # -- whole cards -------------------------------------------------------------------------
     def card(self, plan: CardPlan, x: float, top: float, clip: tuple[float, float, float, float] | None) -> None:
@@ -143,7 +154,7 @@ class PdfPainter:
             p.rect(-left, -(plan.height + b), plan.width + left + r, plan.height + t + b)
             c.clipPath(p, stroke=0, fill=0)
         bl = plan.bleed
-        c.setFillColor(self.color(plan.background))
+        c.setFillColor(self.color(plan.background, large=True))
         c.rect(-bl, -(plan.height + bl), plan.width + 2 * bl, plan.height + 2 * bl, stroke=0, fill=1)
         for item in plan.items:
             self.item(item)
@@ -152,7 +163,8 @@ class PdfPainter:
     def item(self, item: Item) -> None:
         c = self.c
         if isinstance(item, Box):
-            self.begin_style(item.fill, item.stroke, item.stroke_width, item.opacity)
+            self.begin_style(item.fill, item.stroke, item.stroke_width, item.opacity,
+                             large=is_large(item.w, item.h))
             y = -(item.y + item.h)
             if item.radius:
                 c.roundRect(item.x, y, item.w, item.h, item.radius, stroke=int(bool(item.stroke)),
@@ -169,13 +181,20 @@ class PdfPainter:
                     if frag.icon:
                         self.icon(icons[frag.icon], x, placed.baseline, frag.size_pt)
                         continue
-                    fill = self.color(frag.color or item.color)
+                    value = frag.color or item.color
+                    fill = self.color(value)
+                    black = self.overprinted(value)
+                    if black:       # K100 text overprints: its own state around the isolated run
+                        c.saveState()
+                        self.overprint(value, stroke=False)
                     text_run(c, frag.text, fonts.pdf_name(frag.font), frag.size_pt, x, -placed.baseline,
                              line.char_space_pt, fill)
                     if frag.ruby:
                         rx, rs, spacing = ruby_position(frag, line.char_space_pt)
                         text_run(c, frag.ruby, fonts.pdf_name(frag.font), rs, x + rx,
                                  -(placed.baseline - frag.size_pt * ASCENT - rs * 0.25), spacing, fill)
+                    if black:
+                        c.restoreState()
         elif isinstance(item, Mark):
             self.mark(item)
         elif isinstance(item, Rotated):
@@ -191,6 +210,7 @@ class PdfPainter:
         elif isinstance(item, Rule):
             c.saveState()
             c.setStrokeColor(self.color(item.color))
+            self.overprint(item.color, fill=False)
             c.setLineWidth(item.width)
             if item.dash:
                 c.setDash(list(item.dash))
@@ -210,14 +230,18 @@ class PdfPainter:
             self.mark(Mark(icon.shape, cx, bottom - d / 2, d, icon.color))
 
     def begin_style(self, fill: str | None, stroke: str | None, stroke_width: float, opacity: float = 1.0,
-                    dash: tuple[float, ...] = ()) -> None:
-        """saveState and set the paint of a filled and/or stroked shape (the caller restores)."""
+                    dash: tuple[float, ...] = (), large: bool = False) -> None:
+        """saveState and set the paint of a filled and/or stroked shape (the caller restores).
+        large: the shape is a large solid (rich black for black; no overprint)."""
         c = self.c
         c.saveState()
         if fill:
-            c.setFillColor(self.color(fill))
+            c.setFillColor(self.color(fill, large))
+            if not large:
+                self.overprint(fill, stroke=False)
         if stroke:
             c.setStrokeColor(self.color(stroke))
+            self.overprint(stroke, fill=False)
             c.setLineWidth(stroke_width)
             if dash:
                 c.setDash(list(dash))
@@ -230,7 +254,7 @@ class PdfPainter:
             key = ("image", str(item.path), item.matte)
             source = self._images.get(key)
             if source is None:
-                source = self._images[key] = ImageReader(image_to_cmyk(item.path, item.matte))
+                source = self._images[key] = ImageReader(image_to_cmyk(item.path, item.matte, self.profile))
             self.c.drawImage(source, item.x, -(item.y + item.h), item.w, item.h, preserveAspectRatio=True,
                              anchor="c")
             return
@@ -258,6 +282,7 @@ class PdfPainter:
         c = self.c
         c.saveState()
         c.setFillColor(self.color(m.fill))
+        self.overprint(m.fill, stroke=False)
         if m.opacity < 1:
             c.setFillAlpha(m.opacity)
         p = c.beginPath()
@@ -288,20 +313,49 @@ class PdfPainter:
     def hairline(self, x1: float, y1: float, x2: float, y2: float, width: float = 0.25,
                  color: str = "#000000", dash: tuple[float, ...] = ()) -> None:
         c = self.c
+        black = self.overprinted(color)
+        if black:
+            c.saveState()
+            self.overprint(color, fill=False)
         c.setStrokeColor(self.color(color))
         c.setLineWidth(width)
         c.setDash(list(dash) if dash else [])
         c.line(x1, y1, x2, y2)
         if dash:
             c.setDash([])
+        if black:
+            c.restoreState()
+
+    def registration_line(self, x1: float, y1: float, x2: float, y2: float, width: float = 0.25) -> None:
+        """A crop mark: in registration colour (Separation /All: every plate) on CMYK pages, black
+        on RGB ones.  Marks lie outside the bleed, where nothing else is drawn."""
+        c = self.c
+        c.saveState()
+        c.setStrokeColor(REGISTRATION if self.cmyk else HexColor("#000000"))
+        c.setLineWidth(width)
+        c.line(x1, y1, x2, y2)
+        c.restoreState()
 
 
-def new_canvas(path: Path, pagesize: tuple[float, float], title: str, cmyk: bool = False) -> Canvas:
+def _enforce_cmyk(color):
+    """The canvas's guard on CMYK pages: CMYK and spot colours pass as they are (reportlab's own
+    'cmyk' guard turns the registration colour into 400 % process ink); an RGB colour that reached
+    the canvas unconverted goes through the output profile like every other."""
+    tc = toColor(color)
+    if isinstance(tc, CMYKColor):
+        return tc
+    return CMYKColor(*default_profile().ink(tc.hexval().replace("0x", "#")).cmyk)
+
+
+def new_canvas(path: Path, pagesize: tuple[float, float], title: str, cmyk: bool = False,
+               author: str = "") -> Canvas:
     # the initial font is our own, so no unembedded Helvetica is referenced by the pages
     c = Canvas(str(path), pagesize=pagesize, invariant=1, pageCompression=1,
-               enforceColorSpace="cmyk" if cmyk else None, initialFontName=fonts.pdf_name("gothic"),
+               enforceColorSpace=_enforce_cmyk if cmyk else None, initialFontName=fonts.pdf_name("gothic"),
                initialFontSize=8)
     c.setTitle(title)
+    if author:
+        c.setAuthor(author)
     c.setCreator("pnp")
     c.setProducer("pnp")
     return c

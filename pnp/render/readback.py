@@ -1,5 +1,7 @@
 """Reading a written PDF back: the glyphs as they were drawn (character, origin, direction, advance,
-font, size, colour), the page boxes and the fonts.  What a printer or a viewer sees is what this
+font, size, colour), the page boxes and the fonts; on request the painted paths (colour, line
+width) and placed images (pixels, colour space, size on the page), and the document's print
+identity (PDF version, Info, OutputIntents, colour spaces, transparency, encryption).  What a printer or a viewer sees is what this
 reads, so the tests, the build's own check of its output and any later preflight judge the file
 itself, never the plan that produced it.
 
@@ -19,6 +21,10 @@ DESCENT = 0.12
 
 class ReadbackUnavailable(PnpError):
     """The PDF reader is not installed."""
+
+
+class UnreadablePdf(PnpError):
+    """A file that cannot be read as a PDF: missing, not a PDF, damaged or encrypted."""
 
 
 @dataclass(frozen=True)
@@ -50,6 +56,39 @@ class Glyph:
         return min(xs), min(ys), max(xs), max(ys)
 
 
+Rect = tuple[float, float, float, float]     # (left, top, right, bottom), points, y down
+
+
+@dataclass(frozen=True)
+class PathPaint:
+    """One painted path (a rect, line or curve): its bounding box and how it was painted."""
+
+    box: Rect
+    fill: tuple[float, ...] | None        # the fill colour when filled (1 value gray or a tint, 3 RGB, 4 CMYK)
+    stroke: tuple[float, ...] | None      # the stroke colour when stroked
+    line_width: float                     # in the path's own user space (pnp's files do not scale strokes)
+
+
+@dataclass(frozen=True)
+class ImagePaint:
+    """One placed image: where it lies, its pixels and colour space, and its darkest ink."""
+
+    box: Rect
+    pixels: tuple[int, int]
+    colorspace: str                       # DeviceCMYK, DeviceRGB, DeviceGray, ICCBased(N), Indexed, Separation …
+    bits: int
+    max_ink: float | None = None          # highest C+M+Y+K in % (CMYK images that could be decoded)
+
+    @property
+    def dpi(self) -> float:
+        """The lower of its horizontal and vertical resolution at the size it is printed."""
+        left, top, right, bottom = self.box
+        w_in, h_in = (right - left) / 72, (bottom - top) / 72
+        if w_in <= 0 or h_in <= 0:
+            return float("inf")
+        return min(self.pixels[0] / w_in, self.pixels[1] / h_in)
+
+
 @dataclass(frozen=True)
 class PageRead:
     number: int                       # 1-based
@@ -58,6 +97,20 @@ class PageRead:
     glyphs: tuple[Glyph, ...]
     boxes: dict[str, tuple[float, float, float, float]] = field(default_factory=dict)
     # MediaBox, TrimBox, BleedBox … as (left, top, right, bottom), y down like everything here
+    paths: tuple[PathPaint, ...] = ()     # with read_pdf(paint=True)
+    images: tuple[ImagePaint, ...] = ()
+
+
+@dataclass(frozen=True)
+class DocumentRead:
+    """What identifies a file to a print shop."""
+
+    pages: int
+    version: str                              # from the header, e.g. "1.3"
+    info: dict[str, str]                      # Info dictionary: Title, Author, GTS_PDFXVersion, Trapped …
+    output_intents: tuple[dict[str, Any], ...]   # S, OutputConditionIdentifier, profile (N of its ICC stream, or 0)
+    colorspaces: frozenset[str]               # every colour space named in resources and images
+    transparency: tuple[str, ...]             # where transparency is used (soft masks, constant alpha < 1, blend modes)
 
 
 def _pdfplumber() -> Any:
@@ -95,11 +148,91 @@ def _box(page: Any, name: str, height: float) -> tuple[float, float, float, floa
     return min(x0, x1), height - max(y0, y1), max(x0, x1), height - min(y0, y1)
 
 
-def read_pdf(path: Path, pages: list[int] | None = None) -> list[PageRead]:
-    """The glyphs and boxes of the written file's pages (all, or the 1-based numbers given)."""
+def _color(value: Any) -> tuple[float, ...] | None:
+    if value is None:
+        return None
+    if isinstance(value, (list, tuple)):
+        return tuple(float(v) for v in value if isinstance(v, (int, float)))
+    if isinstance(value, (int, float)):
+        return (float(value),)
+    return None       # a pattern: no plain colour
+
+
+def _paths(page: Any) -> tuple[PathPaint, ...]:
+    out = []
+    for obj in (*page.rects, *page.lines, *page.curves):
+        box = (float(obj["x0"]), float(obj["top"]), float(obj["x1"]), float(obj["bottom"]))
+        out.append(PathPaint(box, _color(obj.get("non_stroking_color")) if obj.get("fill") else None,
+                             _color(obj.get("stroking_color")) if obj.get("stroke") else None,
+                             float(obj.get("linewidth") or 0.0)))
+    return tuple(out)
+
+
+def _space(value: Any) -> str:
+    from pdfminer.pdftypes import resolve1
+    from pdfminer.psparser import PSLiteral
+    value = resolve1(value)
+    if isinstance(value, list) and value:
+        value = [resolve1(v) for v in value]
+        head = str(value[0].name) if isinstance(value[0], PSLiteral) else str(value[0])
+        if head == "ICCBased" and len(value) > 1:
+            return f"ICCBased({int(resolve1(value[1]).get('N', 0))})"
+        if head == "Separation" and len(value) > 1:
+            return f"Separation({getattr(value[1], 'name', value[1])})"
+        if head == "Indexed" and len(value) > 1:
+            return f"Indexed({_space(value[1])})"
+        return head
+    if isinstance(value, PSLiteral):
+        return str(value.name)
+    return str(value)
+
+
+def _image_ink(obj: Any, space: str) -> float | None:
+    """The highest total ink of a CMYK image in %, over the image reduced to at most 256 pixels a
+    side (one speck is no area that a press smears)."""
+    if space not in ("DeviceCMYK", "ICCBased(4)") or int(obj.get("bits") or 8) != 8:
+        return None
+    from io import BytesIO
+
+    from PIL import Image
+    stream = obj["stream"]
+    w, h = (int(v) for v in obj["srcsize"])
+    img: Image.Image
+    try:
+        filters = [f[0].name if hasattr(f[0], "name") else str(f[0]) for f in stream.get_filters()]
+        if filters and filters[-1] == "DCTDecode":
+            img = Image.open(BytesIO(stream.get_rawdata()))
+            img.load()
+            if img.mode != "CMYK":
+                return None
+        else:
+            img = Image.frombytes("CMYK", (w, h), stream.get_data())
+    except Exception:       # noqa: BLE001 - an image pdfminer cannot decode is judged on nothing
+        return None
+    img.thumbnail((256, 256), Image.Resampling.BOX)
+    data = img.tobytes()
+    return max(sum(data[i:i + 4]) for i in range(0, len(data), 4)) * 100 / 255
+
+
+def _images(page: Any, height: float) -> tuple[ImagePaint, ...]:
+    out = []
+    for obj in page.images:
+        box = (float(obj["x0"]), float(obj["top"]), float(obj["x1"]), float(obj["bottom"]))
+        space = _space(obj.get("colorspace")[0] if isinstance(obj.get("colorspace"), list)
+                       and len(obj["colorspace"]) == 1 else obj.get("colorspace"))
+        if obj["stream"].get("ImageMask"):
+            space = "ImageMask"
+        out.append(ImagePaint(box, (int(obj["srcsize"][0]), int(obj["srcsize"][1])), space,
+                              int(obj.get("bits") or 0), _image_ink(obj, space)))
+    return tuple(out)
+
+
+def read_pdf(path: Path, pages: list[int] | None = None, paint: bool = False) -> list[PageRead]:
+    """The glyphs and boxes of the written file's pages (all, or the 1-based numbers given);
+    paint: also the painted paths and placed images."""
     pdfplumber = _pdfplumber()
     out = []
-    with pdfplumber.open(str(path)) as pdf:
+    with _opened(path, lambda: pdfplumber.open(str(path))) as pdf:
         numbers = pages or list(range(1, len(pdf.pages) + 1))
         for n in numbers:
             page = pdf.pages[n - 1]
@@ -110,9 +243,120 @@ def read_pdf(path: Path, pages: list[int] | None = None) -> list[PageRead]:
                 box = _box(page, name, height)
                 if box is not None:
                     boxes[name] = box
-            out.append(PageRead(n, float(page.width), height, glyphs, boxes))
+            if paint:
+                out.append(PageRead(n, float(page.width), height, glyphs, boxes, _paths(page),
+                                    _images(page, height)))
+            else:
+                out.append(PageRead(n, float(page.width), height, glyphs, boxes))
             page.close()
     return out
+
+
+def _opened(path: Path, opener: Any) -> Any:
+    """opener() with every way a file can fail to be a readable PDF turned into UnreadablePdf."""
+    from pdfminer.pdfdocument import PDFEncryptionError, PDFPasswordIncorrect
+    from pdfminer.pdfparser import PDFSyntaxError
+    from pdfminer.psparser import PSException
+    path = Path(path)
+    if not path.is_file():
+        raise UnreadablePdf(f"{path}: no such file")
+    with open(path, "rb") as fh:
+        head = fh.read(1024)
+    if b"%PDF-" not in head:
+        raise UnreadablePdf(f"{path}: not a PDF (the file does not start with %PDF-)")
+    try:
+        return opener()
+    except (PDFPasswordIncorrect, PDFEncryptionError) as e:
+        raise UnreadablePdf(f"{path}: encrypted (a print shop cannot open it either; save it without a "
+                            f"password)") from e
+    except (PDFSyntaxError, PSException, ValueError, KeyError, TypeError) as e:
+        raise UnreadablePdf(f"{path}: a damaged PDF ({type(e).__name__}: {e})") from e
+
+
+def read_document(path: Path) -> DocumentRead:
+    """The print identity of a file: version, Info, OutputIntents, colour spaces and transparency
+    (walked through every page's resources, forms included).  UnreadablePdf for a file that is not
+    a readable PDF; an encrypted one counts as unreadable (a shop's RIP refuses it)."""
+    from pdfminer.pdfdocument import PDFDocument
+    from pdfminer.pdfpage import PDFPage
+    from pdfminer.pdfparser import PDFParser
+    from pdfminer.pdftypes import PDFStream, resolve1
+    from pdfminer.psparser import PSLiteral
+    path = Path(path)
+
+    def text(v: Any) -> str:
+        v = resolve1(v)
+        if isinstance(v, bytes):
+            if v.startswith(b"\xfe\xff"):
+                return v[2:].decode("utf-16-be", "replace")
+            return v.decode("latin-1")
+        if isinstance(v, PSLiteral):
+            return str(v.name)
+        return str(v)
+
+    if not path.is_file():
+        raise UnreadablePdf(f"{path}: no such file")
+    with open(path, "rb") as fh:
+        head = fh.read(16)
+        doc = _opened(path, lambda: PDFDocument(PDFParser(fh)))
+        if doc.encryption is not None:
+            raise UnreadablePdf(f"{path}: encrypted (a print shop cannot open it either; save it without a "
+                                f"password)")
+        version = head[5:8].decode("latin-1", "replace") if head.startswith(b"%PDF-") else "?"
+        info: dict[str, str] = {}
+        for d in doc.info:
+            for k, v in d.items():
+                info[str(k)] = text(v)
+        intents = []
+        for oi in resolve1(doc.catalog.get("OutputIntents")) or []:
+            oi = resolve1(oi) or {}
+            profile = resolve1(oi.get("DestOutputProfile"))
+            intents.append({"S": text(oi.get("S", "")),
+                            "OutputConditionIdentifier": text(oi.get("OutputConditionIdentifier", "")),
+                            "Info": text(oi.get("Info", "")),
+                            "profile": int(resolve1(profile.attrs.get("N", 0))) if isinstance(profile, PDFStream)
+                            else 0})
+        spaces: set[str] = set()
+        transparency: list[str] = []
+        seen: set[int] = set()
+
+        def resources(res: Any, where: str) -> None:
+            res = resolve1(res) or {}
+            for cs in (resolve1(res.get("ColorSpace")) or {}).values():
+                spaces.add(_space(cs))
+            for name, gs in (resolve1(res.get("ExtGState")) or {}).items():
+                gs = resolve1(gs) or {}
+                for key in ("CA", "ca"):
+                    if key in gs and float(resolve1(gs[key])) < 1:
+                        transparency.append(f"{where}: ExtGState {name} {key} {float(resolve1(gs[key])):g}")
+                smask = resolve1(gs.get("SMask"))
+                if smask is not None and not (isinstance(smask, PSLiteral) and smask.name == "None"):
+                    transparency.append(f"{where}: ExtGState {name} soft mask")
+                bm = resolve1(gs.get("BM"))
+                if bm is not None and getattr(bm, "name", "Normal") not in ("Normal", "Compatible"):
+                    transparency.append(f"{where}: ExtGState {name} blend mode {bm.name}")
+            for name, xobj in (resolve1(res.get("XObject")) or {}).items():
+                obj = resolve1(xobj)
+                if not isinstance(obj, PDFStream) or id(obj) in seen:
+                    continue
+                seen.add(id(obj))
+                subtype = getattr(resolve1(obj.attrs.get("Subtype")), "name", "")
+                if subtype == "Image":
+                    if obj.attrs.get("ColorSpace") is not None:
+                        spaces.add(_space(obj.attrs["ColorSpace"]))
+                    if obj.attrs.get("SMask") is not None:
+                        transparency.append(f"{where}: image {name} soft mask")
+                elif subtype == "Form":
+                    group = resolve1(obj.attrs.get("Group"))
+                    if group and getattr(resolve1(group.get("S")), "name", "") == "Transparency":
+                        transparency.append(f"{where}: form {name} transparency group")
+                    if obj.attrs.get("Resources") is not None:
+                        resources(obj.attrs["Resources"], where)
+
+        count = 0
+        for count, page in enumerate(PDFPage.create_pages(doc), 1):
+            resources(page.resources, f"p.{count}")
+    return DocumentRead(count, version, info, tuple(intents), frozenset(spaces), tuple(transparency))
 
 
 def font_names(path: Path) -> dict[str, bool]:
@@ -146,7 +390,7 @@ def font_names(path: Path) -> dict[str, bool]:
                 resources(obj.attrs["Resources"], seen)
 
     with open(path, "rb") as fh:
-        doc = PDFDocument(PDFParser(fh))
+        doc = _opened(path, lambda: PDFDocument(PDFParser(fh)))
         seen: set[int] = set()
         for page in PDFPage.create_pages(doc):
             resources(page.resources, seen)

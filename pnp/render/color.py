@@ -1,0 +1,320 @@
+"""Colour for print: the designer's sRGB colours and images turned into CMYK through an ICC output
+profile with LittleCMS (Pillow's ImageCms), the way a shop's RIP or a DTP program would.
+
+Rules beyond the profile, the ones shops ask for:
+
+- **Greys and blacks are K only.**  A neutral colour (no hue: the hex greys of the layouts, the
+  black of text) prints on the black plate alone, at the K that gives the same lightness on paper
+  (sRGB black mapped to the paper's K100).
+  Through the profile alone a grey takes four inks (GCR), and small text on four plates blurs at
+  the first plate shift.  Pure black and the near blacks (L* ≤ 15 and chroma ≤ 10: #000000 to #262626, and
+  the sepia blacks of text such as #2a2118) are K100.
+- **Large black solids may be rich black** (C40 M40 Y40 K100 unless a game says otherwise): K100
+  alone looks grey-brown over a large area.  Only solids at least ``RICH_BLACK_MIN_MM`` on both
+  sides; text and rules stay K only.  A large near black with a hue of its own (a navy or sepia
+  ground, chroma above ``RICH_BLACK_CHROMA``) goes through the profile and keeps its hue.
+- **K100 line art overprints** (スミノセ): the painter sets overprint on K100 text, rules, strokes and
+  marks, so a shifted plate leaves no white seam around them.
+
+Rendering intent: relative colorimetric with black-point compensation, for vector colours and
+images alike, so a flat colour in a picture prints as the same colour drawn by the layout.  The
+bundled profile is ISO Coated v2 300% (basICColor, zlib licence, FOGRA39 characterisation): the
+standard coated offset condition, with the total ink limited to 300%."""
+from __future__ import annotations
+
+import hashlib
+import io
+import math
+import zlib
+from dataclasses import dataclass
+from functools import cache, cached_property
+from pathlib import Path
+from typing import Any
+
+from PIL import Image, ImageCms
+
+from ..errors import PnpError
+from ..units import mm
+
+ICC_DIR = Path(__file__).resolve().parent / "icc"
+DEFAULT_PROFILE = ICC_DIR / "ISOcoated_v2_300_bas.icc"
+# the output condition the bundled profile characterises, as PDF/X names it (ICC's registry)
+DEFAULT_CONDITION = ("FOGRA39", "Offset printing, according to ISO 12647-2:2004/Amd 1, OFCOM, paper type 1 or 2 = "
+                     "coated art, 115 g/m2, tone value increase curves A (CMY) and B (K)")
+REGISTRY = "http://www.color.org"
+BUNDLED_SHA256 = "b424c77f40c3423c925536f8ae08634985ccd0fe80eb253d5d229197ded7e886"
+
+NEUTRAL_CHROMA = 3.0          # CIELAB chroma at or below which an sRGB colour counts as a grey (K only)
+RICH_BLACK = (0.40, 0.40, 0.40, 1.0)
+NEAR_BLACK_LIGHTNESS = 15.0   # a colour this dark (L*) and this dull (chroma) is black: K100, rich when large
+NEAR_BLACK_CHROMA = 10.0      # (#000000 … #262626, and the sepia blacks #1a1410, #2a2118 of text)
+RICH_BLACK_CHROMA = 5.0       # a large solid that dark and at most this chroma is black (rich); more: a tint
+RICH_BLACK_MIN_MM = 10.0      # a solid this large on both sides is a "large" one
+INTENT = ImageCms.Intent.RELATIVE_COLORIMETRIC
+FLAGS = ImageCms.Flags.BLACKPOINTCOMPENSATION
+
+Cmyk = tuple[float, float, float, float]
+
+
+class ProfileError(PnpError):
+    """An ICC profile that cannot be used as the CMYK output profile."""
+
+
+@dataclass(frozen=True)
+class Ink:
+    """A CMYK colour as printed: fractions 0–1 of each plate; overprint for K100 line art."""
+
+    c: float
+    m: float
+    y: float
+    k: float
+    overprint: bool = False
+
+    @property
+    def cmyk(self) -> Cmyk:
+        return (self.c, self.m, self.y, self.k)
+
+    @property
+    def k_only(self) -> bool:
+        return self.c == self.m == self.y == 0
+
+    @property
+    def total(self) -> float:
+        """Total ink (TAC) in percent."""
+        return 100 * (self.c + self.m + self.y + self.k)
+
+
+def _hex(value: str) -> tuple[int, int, int]:
+    return int(value[1:3], 16), int(value[3:5], 16), int(value[5:7], 16)
+
+
+def _q(v: int) -> float:
+    """An 8-bit plate value as a fraction, to 0.1 %: short, and the same bytes on every machine."""
+    return round(v / 255, 3)
+
+
+class ColorProfile:
+    """One CMYK output profile and the transforms a build needs from it.  Conversions are cached:
+    a deck repeats the same few colours thousands of times."""
+
+    def __init__(self, path: Path | None = None, rich_black: Cmyk | None = RICH_BLACK,
+                 condition: tuple[str, str] | None = None):
+        self.path = Path(path) if path is not None else DEFAULT_PROFILE
+        try:
+            self.data = self.path.read_bytes()
+        except OSError as e:
+            raise ProfileError(f"{self.path}: cannot read the ICC profile ({e.strerror or e})") from e
+        try:
+            self.profile = ImageCms.ImageCmsProfile(io.BytesIO(self.data))
+        except (OSError, ImageCms.PyCMSError) as e:
+            raise ProfileError(f"{self.path}: not an ICC profile ({e})") from e
+        core = self.profile.profile
+        if core.xcolor_space.strip() != "CMYK":
+            raise ProfileError(f"{self.path}: an ICC profile for {core.xcolor_space.strip() or '?'}; "
+                               f"a print shop needs a CMYK output profile")
+        if core.device_class.strip() != "prtr":
+            raise ProfileError(f"{self.path}: a {core.device_class.strip()!r} profile, not an output (printer) "
+                               f"profile")
+        self.version = core.version
+        self.description = (ImageCms.getProfileDescription(self.profile) or self.path.stem).strip()
+        self.digest = hashlib.sha256(self.data).hexdigest()
+        bundled = self.digest == BUNDLED_SHA256       # the bundled profile, wherever the file lies
+        self.condition = condition or (DEFAULT_CONDITION if bundled else (self.description, self.description))
+        self.rich_black = rich_black
+        srgb = ImageCms.createProfile("sRGB")
+        lab = ImageCms.createProfile("LAB", 5000)
+        self._to_cmyk = ImageCms.buildTransform(srgb, self.profile, "RGB", "CMYK", INTENT, FLAGS)
+        self._cmyk_lab = ImageCms.buildTransform(self.profile, lab, "CMYK", "LAB", INTENT)
+        self._srgb = srgb
+        self._cache: dict[tuple[str, bool], Ink] = {}
+        ramp = Image.new("CMYK", (256, 1))
+        ramp.putdata([(0, 0, 0, k) for k in range(256)])
+        self._k_lightness = [_apply(ramp, self._cmyk_lab).getpixel((k, 0))[0] * 100 / 255  # type: ignore[index]
+                             for k in range(256)]
+
+    @cached_property
+    def deflated(self) -> bytes:
+        """The profile Flate-compressed, as every PDF/X file of a build embeds it."""
+        return zlib.compress(self.data, 9)
+
+    # -- single colours ------------------------------------------------------------------------
+    def lab(self, value: str) -> tuple[float, float, float]:
+        """CIELAB (D50) of an sRGB hex colour."""
+        return srgb_lab(value)
+
+    def printed_lab(self, cmyk: Cmyk) -> tuple[float, float, float]:
+        """CIELAB (D50, relative to the paper) that the profile predicts for a CMYK colour."""
+        px = _apply(Image.new("CMYK", (1, 1), tuple(round(v * 255) for v in cmyk)), self._cmyk_lab).getpixel((0, 0))
+        return _lab(px)
+
+    def ink(self, value: str, large: bool = False) -> Ink:
+        """The CMYK for an sRGB hex colour (#rrggbb).  large: a solid that is at least
+        RICH_BLACK_MIN_MM on both sides (where black may be rich black)."""
+        key = (value.lower(), large)
+        found = self._cache.get(key)
+        if found is None:
+            found = self._cache[key] = self._ink(value, large)
+        return found
+
+    def _ink(self, value: str, large: bool) -> Ink:
+        lightness, a, b = self.lab(value)
+        chroma = math.hypot(a, b)
+        if lightness <= NEAR_BLACK_LIGHTNESS and chroma <= NEAR_BLACK_CHROMA:
+            if not large:
+                return Ink(0.0, 0.0, 0.0, 1.0, overprint=True)
+            if chroma <= RICH_BLACK_CHROMA:
+                return Ink(*self.rich_black) if self.rich_black is not None else Ink(0.0, 0.0, 0.0, 1.0)
+            # a large tinted black (a navy or sepia ground) keeps its hue through the profile
+        elif chroma <= NEUTRAL_CHROMA:
+            k = self.k_for(lightness)
+            return Ink(0.0, 0.0, 0.0, k, overprint=k >= 1.0)
+        px = _apply(Image.new("RGB", (1, 1), _hex(value)), self._to_cmyk).getpixel((0, 0))
+        assert isinstance(px, tuple)
+        c, m, y, k = (_q(v) for v in px)
+        return Ink(c, m, y, k)
+
+    def k_for(self, lightness: float) -> float:
+        """The black-plate value that prints a grey of this lightness (L* of the sRGB grey, mapped
+        with black-point compensation: sRGB black is the paper's K100, white the paper)."""
+        lk100, white = self._k_lightness[255], self._k_lightness[0]
+        target = lk100 + (white - lk100) * max(0.0, min(100.0, lightness)) / 100
+        ramp = self._k_lightness
+        if target <= lk100 + 0.5:
+            return 1.0
+        for k in range(255, 0, -1):        # ramp falls as k grows: find where it crosses target
+            if ramp[k - 1] >= target >= ramp[k]:
+                span = ramp[k - 1] - ramp[k]
+                frac = (ramp[k - 1] - target) / span if span else 0.0
+                return round((k - 1 + frac) / 255, 2)
+        return 0.0
+
+    # -- images --------------------------------------------------------------------------------
+    def image(self, path: Path, matte: str = "#ffffff") -> Image.Image:
+        """An image file as a CMYK Pillow image through the profile (the image's own embedded
+        profile as its source, else sRGB); transparency flattened onto matte, the colour under it
+        on the card.  A CMYK image is taken as already made for the press and kept."""
+        with Image.open(path) as src:
+            src.load()
+            if src.mode == "CMYK":
+                return src.copy()
+            embedded = src.info.get("icc_profile")
+            rgba = src.convert("RGBA")
+        rgb = Image.new("RGB", rgba.size, _hex(matte))
+        rgb.paste(rgba, mask=rgba.getchannel("A"))
+        source: ImageCms.ImageCmsProfile | None = None
+        if embedded:
+            try:
+                candidate = ImageCms.ImageCmsProfile(io.BytesIO(embedded))
+                if candidate.profile.xcolor_space.strip() == "RGB":
+                    source = candidate
+            except (OSError, ImageCms.PyCMSError):
+                pass      # a broken embedded profile: the image is taken as sRGB, as browsers do
+        if source is None:
+            return _apply(rgb, self._to_cmyk)
+        out = ImageCms.profileToProfile(rgb, source, self.profile, renderingIntent=INTENT,
+                                        outputMode="CMYK", flags=FLAGS)
+        assert out is not None
+        return out
+
+
+def _apply(image: Image.Image, transform: ImageCms.ImageCmsTransform) -> Image.Image:
+    """transform applied to image, into a new image.  The core transform is called directly:
+    Pillow's apply() also writes the output profile into the new image's info, which for the
+    1 MB CMYK profile costs 10 ms a call — more than the thousands of colours of a kit take."""
+    image.load()
+    out = Image.new(transform.output_mode, image.size)
+    core = getattr(transform, "transform", None)
+    getim = getattr(image, "getim", None)
+    if core is None or getim is None:         # pragma: no cover - an older or newer Pillow
+        converted = ImageCms.applyTransform(image, transform)
+        assert converted is not None
+        return converted
+    core.apply(getim(), out.getim())
+    return out
+
+
+def _lab(px: tuple[int, ...] | float | None) -> tuple[float, float, float]:
+    assert isinstance(px, tuple)
+    lightness, a, b = px[:3]      # LittleCMS's 8-bit Lab: L 0–255 for 0–100, a and b offset by 128
+    return lightness * 100 / 255, a - 128.0, b - 128.0
+
+
+# sRGB (IEC 61966-2-1) to XYZ, adapted to D50 with the Bradford matrix, as ICC profiles see it
+_SRGB_D50 = ((0.4360747, 0.3850649, 0.1430804), (0.2225045, 0.7168786, 0.0606169),
+             (0.0139322, 0.0971045, 0.7141733))
+_D50 = (0.9642, 1.0, 0.8249)
+
+
+def srgb_lab(value: str) -> tuple[float, float, float]:
+    """CIELAB (D50) of an sRGB hex colour, computed exactly (no 8-bit rounding)."""
+    def linear(v: int) -> float:
+        f = v / 255
+        return f / 12.92 if f <= 0.04045 else ((f + 0.055) / 1.055) ** 2.4
+    rgb = [linear(v) for v in _hex(value)]
+    xyz = [sum(m * c for m, c in zip(row, rgb)) / w for row, w in zip(_SRGB_D50, _D50)]
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > (6 / 29) ** 3 else t / (3 * (6 / 29) ** 2) + 4 / 29
+    fx, fy, fz = (f(t) for t in xyz)
+    return 116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)
+
+
+def is_large(w_pt: float, h_pt: float) -> bool:
+    return min(abs(w_pt), abs(h_pt)) >= mm(RICH_BLACK_MIN_MM)
+
+
+@cache
+def default_profile() -> ColorProfile:
+    return ColorProfile()
+
+
+@cache
+def _profile(path: Path | None, rich_black: Cmyk | None, condition: str) -> ColorProfile:
+    if path is None and rich_black == RICH_BLACK and not condition:
+        return default_profile()
+    return ColorProfile(path, rich_black, (condition, condition) if condition else None)
+
+
+def check_profile(path: Path) -> Path:
+    """path as an absolute path once it is known to be a usable CMYK output profile (ProfileError)."""
+    ColorProfile(path)
+    return Path(path).resolve()
+
+
+def profile_for(game: Any, icc: Path | None = None) -> ColorProfile:
+    """The output profile of a game's build: --icc FILE, else game.yaml print.icc, else the bundled
+    ISO Coated v2; with the game's rich black and output condition.  Loaded once per process."""
+    settings = game.print_settings
+    path = icc if icc is not None else settings.icc
+    condition = settings.condition if icc is None or settings.icc is None else ""
+    return _profile(Path(path).resolve() if path is not None else None, settings.rich_black, condition)
+
+
+def delta_e2000(lab1: tuple[float, float, float], lab2: tuple[float, float, float]) -> float:
+    """CIEDE2000 colour difference (for the figures in the docs and the tests' tolerances)."""
+    l1, a1, b1 = lab1
+    l2, a2, b2 = lab2
+    c1, c2 = math.hypot(a1, b1), math.hypot(a2, b2)
+    cm = (c1 + c2) / 2
+    g = 0.5 * (1 - math.sqrt(cm ** 7 / (cm ** 7 + 25 ** 7)))
+    a1p, a2p = a1 * (1 + g), a2 * (1 + g)
+    c1p, c2p = math.hypot(a1p, b1), math.hypot(a2p, b2)
+    h1p = math.degrees(math.atan2(b1, a1p)) % 360
+    h2p = math.degrees(math.atan2(b2, a2p)) % 360
+    dl, dc = l2 - l1, c2p - c1p
+    dh = 0.0 if c1p * c2p == 0 else (h2p - h1p + 180) % 360 - 180
+    dhh = 2 * math.sqrt(c1p * c2p) * math.sin(math.radians(dh / 2))
+    lm, cmp_ = (l1 + l2) / 2, (c1p + c2p) / 2
+    if c1p * c2p == 0:
+        hm = h1p + h2p
+    elif abs(h1p - h2p) <= 180:
+        hm = (h1p + h2p) / 2
+    else:
+        hm = (h1p + h2p + 360) / 2 if h1p + h2p < 360 else (h1p + h2p - 360) / 2
+    t = (1 - 0.17 * math.cos(math.radians(hm - 30)) + 0.24 * math.cos(math.radians(2 * hm))
+         + 0.32 * math.cos(math.radians(3 * hm + 6)) - 0.20 * math.cos(math.radians(4 * hm - 63)))
+    sl = 1 + 0.015 * (lm - 50) ** 2 / math.sqrt(20 + (lm - 50) ** 2)
+    sc = 1 + 0.045 * cmp_
+    sh = 1 + 0.015 * cmp_ * t
+    rt = -2 * math.sqrt(cmp_ ** 7 / (cmp_ ** 7 + 25 ** 7)) * math.sin(math.radians(60 * math.exp(-((hm - 275) / 25) ** 2)))
+    return math.sqrt((dl / sl) ** 2 + (dc / sc) ** 2 + (dhh / sh) ** 2 + rt * (dc / sc) * (dhh / sh))

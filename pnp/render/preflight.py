@@ -1,0 +1,349 @@
+"""Preflight: a PDF checked against what a print shop asks for, before it is sent (入稿前チェック).
+Any PDF — pnp's or one the designer made in another program — is read back with
+:mod:`pnp.render.readback` (glyphs, paths, images, boxes, fonts, Info, OutputIntents) and judged
+against a shop profile's numbers.
+
+Each finding has a level: ``error`` (the shop would reject the file or the print would be wrong:
+preflight fails), ``warning`` (worth a look; the shop may accept it), ``ok`` (the check passed)."""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from ..data.model import SHOP_KEYS
+from ..units import mm
+from .readback import DocumentRead, PageRead, Rect, font_names, read_document, read_pdf
+
+TOLERANCE_MM = 0.05        # box comparisons: PDF coordinates are written to 0.01 pt or so
+
+
+@dataclass(frozen=True)
+class ShopProfile:
+    """What one print shop asks for.  Lengths in mm, ink in %, resolution in dpi."""
+
+    id: str
+    name: str
+    bleed_mm: float = 3.0
+    safe_mm: float = 3.0
+    min_dpi: float = 350.0
+    ink_limit: float = 300.0
+    hairline_mm: float = 0.1
+    pdfx: str = "recommended"        # required | recommended | no
+
+    def describe(self) -> str:
+        pdfx = {"required": "PDF/X 必須", "recommended": "PDF/X 推奨", "no": "PDF/X 不問"}[self.pdfx]
+        return (f"{self.name}：塗り足し {self.bleed_mm:g} mm、安全域 {self.safe_mm:g} mm、画像 {self.min_dpi:g} dpi 以上、"
+                f"総インキ量 {self.ink_limit:g}% 以下、線幅 {self.hairline_mm:g} mm 以上、{pdfx}")
+
+
+SHOPS: dict[str, ShopProfile] = {
+    "jp-card": ShopProfile("jp-card", "日本のカード印刷所（標準）"),
+    "jp-card-strict": ShopProfile("jp-card-strict", "日本のカード印刷所（厳しめ：安全域 5 mm・PDF/X 必須）",
+                                  safe_mm=5.0, pdfx="required"),
+}
+
+
+def shop_profile(spec: Mapping[str, Any], default_name: str) -> ShopProfile:
+    """A shop profile from game.yaml print.shop: its base's numbers with the game's own."""
+    base = SHOPS[str(spec.get("base", "jp-card"))]
+    numbers: dict[str, Any] = {k: float(spec[k]) for k in SHOP_KEYS if k in spec}
+    out = replace(base, id=default_name, name=str(spec.get("name", default_name)), **numbers)
+    if "pdfx" in spec:
+        out = replace(out, pdfx=str(spec["pdfx"]))
+    return out
+
+
+@dataclass(frozen=True)
+class Finding:
+    check: str           # the check's id (boxes, safe, fonts, color, ink, dpi, hairline, pdfx)
+    level: str           # error | warning | ok
+    pages: tuple[int, ...]
+    message: str
+
+
+@dataclass
+class FileReport:
+    path: Path
+    pages: int = 0
+    trim_mm: tuple[float, float] | None = None
+    pdfx: str = ""
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def failed(self) -> bool:
+        return any(f.level == "error" for f in self.findings)
+
+
+CHECKS = {
+    "boxes": "仕上がり・塗り足し",
+    "safe": "安全域",
+    "fonts": "フォント埋め込み",
+    "color": "色空間",
+    "ink": "総インキ量",
+    "dpi": "画像解像度",
+    "hairline": "細線",
+    "pdfx": "PDF/X",
+}
+
+
+def page_ranges(pages: Iterable[int]) -> str:
+    """1, 3–5, 9"""
+    nums = sorted(set(pages))
+    out: list[str] = []
+    i = 0
+    while i < len(nums):
+        j = i
+        while j + 1 < len(nums) and nums[j + 1] == nums[j] + 1:
+            j += 1
+        out.append(str(nums[i]) if i == j else f"{nums[i]}–{nums[j]}")
+        i = j + 1
+    return ", ".join(out)
+
+
+def _inside(inner: Rect, outer: Rect, tol: float) -> bool:
+    return (inner[0] >= outer[0] - tol and inner[1] >= outer[1] - tol and inner[2] <= outer[2] + tol
+            and inner[3] <= outer[3] + tol)
+
+
+def _overlaps(a: Rect, b: Rect) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _inset(box: Rect, d: float) -> Rect:
+    return box[0] + d, box[1] + d, box[2] - d, box[3] - d
+
+
+def _space_of(color: tuple[float, ...] | None) -> str:
+    return {1: "gray", 3: "rgb", 4: "cmyk"}.get(len(color or ()), "")
+
+
+def preflight(path: Path, shop: ShopProfile) -> FileReport:
+    """Every check of a shop profile on one PDF (UnreadablePdf for a file that cannot be read)."""
+    doc = read_document(path)
+    pages = read_pdf(path, paint=True)
+    report = FileReport(Path(path), doc.pages)
+    first = pages[0] if pages else None
+    if first is not None and "TrimBox" in first.boxes:
+        t = first.boxes["TrimBox"]
+        report.trim_mm = ((t[2] - t[0]) / mm(1), (t[3] - t[1]) / mm(1))
+    report.pdfx = doc.info.get("GTS_PDFXConformance") or doc.info.get("GTS_PDFXVersion", "")
+    out = report.findings
+    out.extend(check_boxes(pages, shop))
+    out.extend(check_safe(pages, shop))
+    out.extend(check_fonts(path))
+    out.extend(check_color(pages, doc))
+    out.extend(check_ink(pages, shop))
+    out.extend(check_images(pages, shop))
+    out.extend(check_hairlines(pages, shop))
+    out.extend(check_pdfx(pages, doc, shop))
+    return report
+
+
+def _grouped(check: str, level: str, by_message: Mapping[str, list[int]]) -> list[Finding]:
+    return [Finding(check, level, tuple(sorted(set(p))), msg) for msg, p in by_message.items()]
+
+
+def _ok(check: str, message: str) -> list[Finding]:
+    return [Finding(check, "ok", (), message)]
+
+
+def _trim(page: PageRead) -> Rect:
+    return page.boxes.get("TrimBox") or page.boxes.get("ArtBox") or page.boxes["MediaBox"]
+
+
+def _bleed(page: PageRead) -> Rect:
+    return page.boxes.get("BleedBox") or page.boxes["MediaBox"]
+
+
+def check_boxes(pages: list[PageRead], shop: ShopProfile) -> list[Finding]:
+    """Every page has a TrimBox and a bleed of shop.bleed_mm beyond it on every side, inside the page."""
+    errors: dict[str, list[int]] = {}
+    tol = mm(TOLERANCE_MM)
+    for page in pages:
+        media = page.boxes["MediaBox"]
+        if "TrimBox" not in page.boxes:
+            errors.setdefault("TrimBox（仕上がり線）がない：ページ全体を仕上がりとみなすと塗り足しは 0 mm。"
+                              f"仕上がりの外に {shop.bleed_mm:g} mm の塗り足しを付け、TrimBox を設定する",
+                              []).append(page.number)
+            continue
+        trim, bleed = page.boxes["TrimBox"], _bleed(page)
+        least = min(trim[0] - bleed[0], trim[1] - bleed[1], bleed[2] - trim[2], bleed[3] - trim[3])
+        if least < mm(shop.bleed_mm) - tol:
+            errors.setdefault(f"塗り足しが {max(0.0, least) / mm(1):.1f} mm（{shop.bleed_mm:g} mm 必要）："
+                              f"背景や絵柄を仕上がり線の外 {shop.bleed_mm:g} mm まで伸ばす", []).append(page.number)
+        if not _inside(bleed, media, tol):
+            errors.setdefault("BleedBox がページ（MediaBox）からはみ出している", []).append(page.number)
+    if errors:
+        return _grouped("boxes", "error", errors)
+    return _ok("boxes", f"全ページ TrimBox あり、塗り足し {shop.bleed_mm:g} mm 以上")
+
+
+SMALL_SHAPE_MM = 15.0     # a filled shape smaller than this on both sides is a mark (a symbol, an icon)
+
+
+def check_safe(pages: list[PageRead], shop: ShopProfile) -> list[Finding]:
+    """Text and small marks inside the trim by shop.safe_mm (what lies wholly outside the bleed,
+    crop marks and slug text, is not printed on the card and is not judged)."""
+    glyph_pages: dict[int, list[str]] = {}
+    mark_pages: list[int] = []
+    for page in pages:
+        trim, bleed = _trim(page), _bleed(page)
+        safe = _inset(trim, mm(shop.safe_mm) - mm(TOLERANCE_MM))
+        for g in page.glyphs:
+            if g.char.isspace():
+                continue
+            box = g.box()
+            if _overlaps(box, bleed) and not _inside(box, safe, 0.0):
+                glyph_pages.setdefault(page.number, []).append(g.char)
+        for p in page.paths:
+            left, top, right, bottom = p.box
+            if p.fill is None or min(right - left, bottom - top) <= 0:
+                continue
+            if max(right - left, bottom - top) < mm(SMALL_SHAPE_MM) and _overlaps(p.box, trim) and \
+                    not _inside(p.box, safe, 0.0):
+                mark_pages.append(page.number)
+    out = []
+    if glyph_pages:
+        sample = "".join(next(iter(glyph_pages.values())))[:12]
+        count = sum(len(v) for v in glyph_pages.values())
+        out.append(Finding("safe", "error", tuple(sorted(glyph_pages)),
+                           f"文字 {count} 字が仕上がり線から {shop.safe_mm:g} mm の安全域の外（例「{sample}」）："
+                           f"断裁のずれで切れる"))
+    if mark_pages:
+        out.append(Finding("safe", "warning", tuple(sorted(set(mark_pages))),
+                           f"小さな図形（記号・アイコン）が安全域 {shop.safe_mm:g} mm の外にかかる"))
+    return out or _ok("safe", f"文字と記号はすべて仕上がり線から {shop.safe_mm:g} mm 以上内側")
+
+
+def check_fonts(path: Path) -> list[Finding]:
+    missing = sorted(name for name, embedded in font_names(path).items() if not embedded)
+    if missing:
+        return [Finding("fonts", "error", (), f"埋め込まれていないフォント：{', '.join(missing)}"
+                                                "（印刷所で別の書体に置き換わる）")]
+    return _ok("fonts", "すべてのフォントが埋め込み済み")
+
+
+def check_color(pages: list[PageRead], doc: DocumentRead) -> list[Finding]:
+    """RGB anywhere (text, paths, images, named colour spaces) is an error; spot colours other than
+    the registration colour are a warning."""
+    rgb_pages: dict[str, list[int]] = {}
+    for page in pages:
+        what = set()
+        if any(_space_of(g.color) == "rgb" for g in page.glyphs):
+            what.add("文字")
+        if any(_space_of(p.fill) == "rgb" or _space_of(p.stroke) == "rgb" for p in page.paths):
+            what.add("図形")
+        if any(i.colorspace in ("DeviceRGB", "ICCBased(3)", "CalRGB") or i.colorspace.startswith("Indexed(DeviceRGB")
+               or i.colorspace.startswith("Indexed(ICCBased(3)") for i in page.images):
+            what.add("画像")
+        for w in sorted(what):
+            rgb_pages.setdefault(w, []).append(page.number)
+    out = []
+    named_rgb = sorted(s for s in doc.colorspaces if s in ("DeviceRGB", "ICCBased(3)", "CalRGB", "Lab"))
+    if rgb_pages or named_rgb:
+        parts = [f"{w}（p.{page_ranges(p)}）" for w, p in rgb_pages.items()]
+        pages_all = sorted({n for p in rgb_pages.values() for n in p})
+        out.append(Finding("color", "error", tuple(pages_all),
+                           "RGB の色：" + ("、".join(parts) if parts else "、".join(named_rgb)) +
+                           "。印刷所は CMYK で刷る（pnp なら --color cmyk で書き出す）"))
+    spots = sorted(s[len("Separation("):-1] for s in doc.colorspaces
+                   if s.startswith("Separation(") and s not in ("Separation(All)", "Separation(None)"))
+    if spots:
+        out.append(Finding("color", "warning", (), f"特色：{', '.join(spots)}（特色で刷るか CMYK に分解するか印刷所に確かめる）"))
+    return out or _ok("color", "CMYK（とレジストレーション）のみ")
+
+
+def check_ink(pages: list[PageRead], shop: ShopProfile) -> list[Finding]:
+    worst: dict[int, float] = {}
+    for page in pages:
+        bleed = _bleed(page)
+        inks: list[float] = [_total(g.color) for g in page.glyphs if _space_of(g.color) == "cmyk"]
+        for p in page.paths:
+            if not _overlaps(_grown(p.box), _inset(bleed, 0.05)):
+                continue
+            inks.extend(_total(c) for c in (p.fill, p.stroke) if _space_of(c) == "cmyk")
+        inks.extend(i.max_ink for i in page.images if i.max_ink is not None)
+        if inks and max(inks) > shop.ink_limit + 0.5:
+            worst[page.number] = max(inks)
+    if worst:
+        top = max(worst.values())
+        return [Finding("ink", "error", tuple(sorted(worst)),
+                        f"総インキ量が最大 {top:.0f}%（{shop.ink_limit:g}% まで）：裏移りや乾燥不良の元")]
+    return _ok("ink", f"総インキ量 {shop.ink_limit:g}% 以下")
+
+
+def _total(color: tuple[float, ...] | None) -> float:
+    return 100 * sum(color or ())
+
+
+def check_images(pages: list[PageRead], shop: ShopProfile) -> list[Finding]:
+    low: dict[int, float] = {}
+    count = 0
+    for page in pages:
+        for img in page.images:
+            if img.colorspace == "ImageMask" or not _overlaps(img.box, _bleed(page)):
+                continue
+            count += 1
+            if img.dpi < shop.min_dpi - 0.5:
+                low[page.number] = min(low.get(page.number, float("inf")), img.dpi)
+    if low:
+        return [Finding("dpi", "error", tuple(sorted(low)),
+                        f"画像の解像度が印刷サイズで {min(low.values()):.0f} dpi（{shop.min_dpi:g} dpi 以上必要）：ぼやける")]
+    if not count:
+        return _ok("dpi", "画像なし")
+    return _ok("dpi", f"画像 {count} 点、すべて {shop.min_dpi:g} dpi 以上")
+
+
+def check_hairlines(pages: list[PageRead], shop: ShopProfile) -> list[Finding]:
+    thin: dict[int, float] = {}
+    for page in pages:
+        bleed = _bleed(page)
+        for p in page.paths:
+            if p.stroke is None or not _overlaps(_grown(p.box), _inset(bleed, 0.05)):
+                continue
+            if p.line_width < mm(shop.hairline_mm) - 1e-6:
+                thin[page.number] = min(thin.get(page.number, float("inf")), p.line_width)
+    if thin:
+        width = min(thin.values())
+        return [Finding("hairline", "warning", tuple(sorted(thin)),
+                        f"{shop.hairline_mm:g} mm より細い線（最も細いもの {width / mm(1):.3f} mm"
+                        f"{'：線幅 0 は機械の最小線' if width == 0 else ''}）：かすれるか消える")]
+    return _ok("hairline", f"仕上がり内の線はすべて {shop.hairline_mm:g} mm 以上")
+
+
+def _grown(box: Rect) -> Rect:
+    """A line's box has no area: grow it a hair so that a line across the trim still overlaps it
+    (a crop mark that starts on the bleed line does not: the bleed is shrunk by more)."""
+    return box[0] - 0.01, box[1] - 0.01, box[2] + 0.01, box[3] + 0.01
+
+
+def check_pdfx(pages: list[PageRead], doc: DocumentRead, shop: ShopProfile) -> list[Finding]:
+    if shop.pdfx == "no":
+        return []
+    version = doc.info.get("GTS_PDFXVersion", "")
+    conformance = doc.info.get("GTS_PDFXConformance", "")
+    problems = []
+    if not version:
+        problems.append("GTS_PDFXVersion がない（PDF/X として書き出されていない）")
+    intents = [oi for oi in doc.output_intents if oi.get("S") == "GTS_PDFX"]
+    if not intents:
+        problems.append("OutputIntent（出力条件）がない")
+    elif not any(oi.get("profile") == 4 for oi in intents) and not any(oi.get("OutputConditionIdentifier") for oi in intents):
+        problems.append("OutputIntent に CMYK プロファイルも出力条件名もない")
+    if "Trapped" not in doc.info or doc.info["Trapped"] not in ("True", "False"):
+        problems.append("Trapped が True／False でない")
+    if not doc.info.get("Title"):
+        problems.append("Title がない")
+    if "X-1a" in conformance or "X-1a" in version:
+        if doc.transparency:
+            problems.append(f"PDF/X-1a では使えない透明：{doc.transparency[0]}")
+        if doc.version > "1.4" or (version == "PDF/X-1:2001" and doc.version > "1.3"):
+            problems.append(f"PDF {doc.version} は {conformance or version} の版を超える")
+    if problems:
+        level = "error" if shop.pdfx == "required" or version else "warning"
+        return [Finding("pdfx", level, (), "；".join(problems))]
+    intent = intents[0]
+    return _ok("pdfx", f"{conformance or version}、出力条件 {intent.get('OutputConditionIdentifier') or '?'}"
+                       f"{'（プロファイル埋め込み）' if intent.get('profile') else ''}")
