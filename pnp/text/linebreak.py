@@ -501,7 +501,9 @@ def _mark_phrases(fl: _Flat) -> None:
     """phrase_ok: a kinsoku-legal break where a phrase starts, or after a space (ASCII or 　: the
     model does not always see a full-width space as the end of a phrase).  A phrase
     start that kinsoku forbids moves past the closing marks that follow it (BudouX may start a
-    phrase with 「：」 or 「）」) or before the opening marks that precede it (「（｜人物」)."""
+    phrase with 「：」 or 「）」) or before the opening marks that precede it (「（｜人物」).  A phrase
+    start between a kanji and the hiragana after it (「以上｜ある」) is not taken: the line breaks at
+    the phrase before."""
     chars, flags, ok = fl.chars, fl.flags, fl.ok
     pok = [False] * len(ok)
     for ps, pe in fl.paras:
@@ -512,6 +514,8 @@ def _mark_phrases(fl: _Flat) -> None:
                 pok[i] = True
         for off in _phrase_starts("".join(chars[ps:pe])):
             i = ps + off
+            if flags[i - 1] & _KANJI and flags[i] & _HIRA:
+                continue        # 「以上｜ある」: the model may part a kanji from the kana after it; a reader stumbles
             if not ok[i]:
                 j = i
                 while j < pe and flags[j] & _NS and not flags[j] & _CONT:
