@@ -109,7 +109,12 @@ def test_a_cmyk_shop_page_proofs_like_the_rgb_design(repo, tmp_path):
     for y in range(4, h - 4, 3):
         for x in range(4, w - 4, 3):
             a, b = design.getpixel((x, y)), proof.getpixel((x, y))
+            # colour is judged where both rasters are flat: at an edge the two rasterisers' half-pixel
+            # differences would be measured instead of the colour
+            if any(design.getpixel((x + dx, y + dy)) != a for dx, dy in ((-2, 0), (2, 0), (0, -2), (0, 2))):
+                continue
             diffs.append(delta_e2000(srgb_lab(_hex(a)), srgb_lab(_hex(b))))
     diffs.sort()
+    assert len(diffs) > 1000
     assert sum(diffs) / len(diffs) < 4, sum(diffs) / len(diffs)
     assert diffs[len(diffs) // 2] < 2.5          # the stock, most of the card, is the same colour
