@@ -12,10 +12,14 @@ MAX_FILE_BYTES = 2_000_000       # one YAML file, rulebook page or game log (the
 MAX_YAML_NODES = 100_000         # scalars, lists and mappings in one YAML file, counted while parsing
 MAX_YAML_DEPTH = 40              # nesting of lists and mappings in one YAML file (real data: < 10)
 MAX_JSON_DEPTH = 100             # nesting of a game log's JSON
+MAX_CACHE_BYTES = 50_000_000     # a manifest.json or the file-hash cache pnp reads back (a big kit's is < 1 MB)
 MAX_IMAGE_PIXELS = 40_000_000    # a card image (a 300 dpi A4 page is 8.7 million)
 MAX_IMAGE_BYTES = 50_000_000
 MAX_RENDER_PIXELS = 40_000_000   # one card rendered by --png (poker at 1200 dpi is 12 million)
 MAX_SHEET_PIXELS = 100_000_000   # a preview contact sheet
+
+# ---- builds
+LOCK_WAIT_S = 600                # a build waits this long for another pnp writing the same out/<game>/
 
 # ---- sizes of printed things
 MIN_CARD_MM = 15.0               # a card, cut-apart card or token side

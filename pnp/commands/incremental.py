@@ -60,7 +60,7 @@ def build_project(project_dir: Path, game_ids: Sequence[str], out_dir: Path, opt
     fonts = fonts_digest(project_dir, hashes)
     complete = opts.cards and opts.rulebook and opts.sheets and opts.shop
     if game_ids:
-        wanted = list(game_ids)
+        wanted = list(dict.fromkeys(game_ids))     # a game named twice is built once (never by two workers)
     elif components.is_dir():
         wanted = sorted(p.name for p in components.iterdir() if (p / "game.yaml").is_file())
     else:
