@@ -154,19 +154,30 @@ def file_hashes(out_root: Path) -> FileHashes:
     return _OPEN[key]
 
 
-def _tree(folder: Path) -> list[Path]:
+def _tree(folder: Path, outputs: Path | None = None) -> list[Path]:
+    """Every file under folder but hidden ones, caches and the output folder (outputs, when it lies
+    inside: its manifest records the inputs digest, which would then never hold still)."""
     if not folder.is_dir():
         return []
+    skip = _resolved(outputs) if outputs is not None else None
     out: list[Path] = []
     for root, dirs, files in os.walk(folder):
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith(".")
+                         and (skip is None or _resolved(Path(root) / d) != skip))
         out.extend(Path(root) / f for f in sorted(files) if not f.startswith(".") and not f.endswith(".pyc"))
     return out
 
 
-def _digest_files(h: Any, label: str, folder: Path, hashes: FileHashes) -> None:
+def _resolved(path: Path) -> Path | None:
+    try:
+        return Path(path).resolve()
+    except (OSError, RuntimeError):
+        return None
+
+
+def _digest_files(h: Any, label: str, folder: Path, hashes: FileHashes, outputs: Path | None = None) -> None:
     h.update(f"\0{label}\0".encode())
-    for path in _tree(folder):
+    for path in _tree(folder, outputs):
         h.update(f"{path.relative_to(folder).as_posix()}={hashes.digest(path)};".encode())
 
 
@@ -177,12 +188,12 @@ def code_digest(hashes: FileHashes) -> str:
     return h.hexdigest()
 
 
-def fonts_digest(project_root: Path, hashes: FileHashes) -> str:
+def fonts_digest(project_root: Path, hashes: FileHashes, outputs: Path | None = None) -> str:
     h = hashlib.sha256()
-    _digest_files(h, "fonts", fonts_dir(), hashes)
+    _digest_files(h, "fonts", fonts_dir(), hashes, outputs)
     own = Path(project_root) / "fonts"
     if own.is_dir() and own.resolve() != fonts_dir().resolve():
-        _digest_files(h, "project fonts", own, hashes)
+        _digest_files(h, "project fonts", own, hashes, outputs)
     return h.hexdigest()
 
 
@@ -485,14 +496,15 @@ class GameCache:
 
 # ----------------------------------------------------------------------------- whole-game check
 def input_digest(project_root: Path, game_folder: Path, opts_digest: str, hashes: FileHashes, code: str,
-                 fonts: str) -> str:
-    """Every file a game's build can read, and the options: equal to the recorded one → nothing to do."""
+                 fonts: str, outputs: Path | None = None) -> str:
+    """Every file a game's build can read, and the options: equal to the recorded one → nothing to do.
+    outputs: the output folder, left out where it lies inside one of those folders."""
     h = hashlib.sha256(f"{code} {fonts} {opts_digest} {_environment()}".encode())
-    _digest_files(h, "game", Path(game_folder), hashes)
-    _digest_files(h, "bundled layouts", layouts_dir(), hashes)
+    _digest_files(h, "game", Path(game_folder), hashes, outputs)
+    _digest_files(h, "bundled layouts", layouts_dir(), hashes, outputs)
     own = Path(project_root) / "layouts"
     if own.is_dir() and own.resolve() != layouts_dir().resolve():
-        _digest_files(h, "layouts", own, hashes)
+        _digest_files(h, "layouts", own, hashes, outputs)
     return h.hexdigest()
 
 
