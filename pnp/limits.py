@@ -32,6 +32,10 @@ MAX_PIECES = 1000                # count of one card, token group, track, die â€
 # ---- simulation
 MAX_GAMES = 1_000_000            # --games of simulate (per player count); validate takes at most MAX_VALIDATE_GAMES
 MAX_VALIDATE_GAMES = 100_000
+MAX_ENGINE_STEPS = 1_000_000     # an engine's max_steps (the bundled games' largest is 200,000)
+MAX_GAME_SECONDS = 60            # one game without a search player, whatever its engine (bundled ones: < 0.1 s)
+MAX_ENGINE_CALL_SECONDS = 10     # one call into a user engine's code (apply, legal_actions, its import â€¦)
+MAX_SEARCH_ITERATIONS = 100_000  # the search player's iterations per decision (mcts:N and --search-iterations)
 
 
 def max_jobs() -> int:
