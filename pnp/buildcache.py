@@ -71,8 +71,10 @@ class FileHashes:
         else:
             try:
                 data = read_json(path)
-            except (OSError, ValueError, RecursionError) as exc:
-                why = f"not JSON ({type(exc).__name__})"
+            except RecursionError:
+                why = "JSON nested too deep"
+            except (OSError, ValueError):
+                why = "not JSON"
         if not why:
             if not isinstance(data, dict) or not isinstance(data.get("files"), dict):
                 why = "not the table pnp writes"

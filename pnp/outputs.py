@@ -145,8 +145,10 @@ def read_manifest(out_dir: Path, game_id: str) -> Manifest:
     data: Any = None
     try:
         data = read_json(target)
-    except (OSError, ValueError, RecursionError) as exc:
-        why = f"not JSON ({type(exc).__name__}: {str(exc).splitlines()[0][:80] if str(exc) else 'nested too deep'})"
+    except RecursionError:
+        why = "JSON nested too deep"
+    except (OSError, ValueError) as exc:
+        why = f"not JSON: {str(exc).splitlines()[0][:60]}" if str(exc) else "not JSON"
     if not why:
         if isinstance(data, dict) and "game" not in data and "files" not in data:
             raise ForeignOutput(f"{target}: a manifest.json pnp did not write (no game, no files): refused "

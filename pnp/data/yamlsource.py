@@ -224,7 +224,7 @@ def guarded_yaml(text: str, display: str = "<text>") -> Any:
         loader.dispose()
     if builder.problems:
         first = min(builder.problems)
-        raise _refused(f"{first.field + ': ' if first.field else ''}{first.message}",
+        raise _refused(first.message,
                        _mark(display, first.line, first.col))
     return data
 
