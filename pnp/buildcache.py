@@ -28,6 +28,7 @@ import hashlib
 import json
 import os
 import re
+import stat
 import time
 from collections.abc import Iterable, Mapping
 from enum import Enum
@@ -36,8 +37,11 @@ from typing import Any
 
 from . import __version__
 from .data.model import Deck, Game, Where
-from .files import atomic_path
-from .outputs import BuildOptions, Written
+from .errors import PnpError
+from .files import atomic_path, inside, is_regular
+from .limits import MAX_FILE_BYTES
+from .notices import notice
+from .outputs import BuildOptions, Written, read_json, read_manifest
 from .resources import fonts_dir, layouts_dir
 
 FORMAT = 1
@@ -53,13 +57,35 @@ class FileHashes:
         self.path = path
         self.table: dict[str, list] = {}
         self.dirty = False
-        if path is not None and path.is_file():
+        if path is not None and path.exists():
+            self.table = self._read(path)
+
+    @staticmethod
+    def _read(path: Path) -> dict[str, list]:
+        """The table of the cache file; a damaged one is ignored, and the user told in one line (a
+        cache only costs time to make again)."""
+        why = ""
+        data: Any = None
+        if not is_regular(path):
+            why = "not a regular file"
+        else:
             try:
-                data = json.loads(path.read_text(encoding="utf-8"))
-                if data.get("format") == FORMAT:
-                    self.table = data.get("files", {})
+                data = read_json(path)
+            except RecursionError:
+                why = "JSON nested too deep"
             except (OSError, ValueError):
-                self.table = {}
+                why = "not JSON"
+        if not why:
+            if not isinstance(data, dict) or not isinstance(data.get("files"), dict):
+                why = "not the table pnp writes"
+            elif data.get("format") != FORMAT:
+                return {}               # another version's cache: quietly made again
+            elif not all(isinstance(k, str) and _hash_entry(v) for k, v in data["files"].items()):
+                why = "an entry is not [size, mtime, inode, sha256]"
+        if why:
+            notice(f"{path}: damaged file-hash cache ({why}): ignored; the files are hashed again")
+            return {}
+        return dict(data["files"])
 
     def digest(self, path: Path, trust: bool = False) -> str | None:
         """The file's sha256, or None when it is not a readable file.  trust: remember it even when it was
@@ -68,6 +94,8 @@ class FileHashes:
         try:
             st = os.stat(path)
         except OSError:
+            return None
+        if not stat.S_ISREG(st.st_mode):     # a pipe or /dev/zero would never end: only regular files are read
             return None
         stamp = [st.st_size, st.st_mtime_ns, st.st_ino]
         known = self.table.get(key)
@@ -96,8 +124,13 @@ class FileHashes:
                 tmp.write_text(json.dumps({"format": FORMAT, "files": self.table}, separators=(",", ":")),
                                encoding="utf-8")
             self.dirty = False
-        except OSError:
-            pass        # a cache that cannot be written only costs time
+        except (OSError, PnpError):
+            pass        # a cache that cannot be written (or is a link, a pipe …) only costs time
+
+
+def _hash_entry(value: Any) -> bool:
+    return (isinstance(value, list) and len(value) == 4 and all(type(v) is int for v in value[:3])
+            and isinstance(value[3], str))
 
 
 _OPEN: dict[str, FileHashes] = {}
@@ -123,19 +156,30 @@ def file_hashes(out_root: Path) -> FileHashes:
     return _OPEN[key]
 
 
-def _tree(folder: Path) -> list[Path]:
+def _tree(folder: Path, outputs: Path | None = None) -> list[Path]:
+    """Every file under folder but hidden ones, caches and the output folder (outputs, when it lies
+    inside: its manifest records the inputs digest, which would then never hold still)."""
     if not folder.is_dir():
         return []
+    skip = _resolved(outputs) if outputs is not None else None
     out: list[Path] = []
     for root, dirs, files in os.walk(folder):
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith(".")
+                         and (skip is None or _resolved(Path(root) / d) != skip))
         out.extend(Path(root) / f for f in sorted(files) if not f.startswith(".") and not f.endswith(".pyc"))
     return out
 
 
-def _digest_files(h: Any, label: str, folder: Path, hashes: FileHashes) -> None:
+def _resolved(path: Path) -> Path | None:
+    try:
+        return Path(path).resolve()
+    except (OSError, RuntimeError):
+        return None
+
+
+def _digest_files(h: Any, label: str, folder: Path, hashes: FileHashes, outputs: Path | None = None) -> None:
     h.update(f"\0{label}\0".encode())
-    for path in _tree(folder):
+    for path in _tree(folder, outputs):
         h.update(f"{path.relative_to(folder).as_posix()}={hashes.digest(path)};".encode())
 
 
@@ -146,12 +190,12 @@ def code_digest(hashes: FileHashes) -> str:
     return h.hexdigest()
 
 
-def fonts_digest(project_root: Path, hashes: FileHashes) -> str:
+def fonts_digest(project_root: Path, hashes: FileHashes, outputs: Path | None = None) -> str:
     h = hashlib.sha256()
-    _digest_files(h, "fonts", fonts_dir(), hashes)
+    _digest_files(h, "fonts", fonts_dir(), hashes, outputs)
     own = Path(project_root) / "fonts"
     if own.is_dir() and own.resolve() != fonts_dir().resolve():
-        _digest_files(h, "project fonts", own, hashes)
+        _digest_files(h, "project fonts", own, hashes, outputs)
     return h.hexdigest()
 
 
@@ -274,12 +318,8 @@ class GameCache:
         self.inputs = ""                     # the whole-game inputs digest (a complete build only)
         self.marks: dict[str, list] = {}
         self.previous: dict[str, Any] = {}
-        manifest = self.out_dir / "manifest.json"
-        if not clean and manifest.is_file():
-            try:
-                self.previous = json.loads(manifest.read_text(encoding="utf-8"))
-            except (OSError, ValueError):
-                self.previous = {}
+        if not clean:
+            self.previous = read_manifest(self.out_dir, game.id).data
         self._files: dict[str, list[dict[str, Any]]] = {}
         for entry in self.previous.get("files", []):
             if entry.get("unit"):
@@ -316,9 +356,13 @@ class GameCache:
         sources = source_files(g)
         words: set[str] = set()
         for path in sources:
+            # a page that is a link out of the game, a pipe or too large is not read here: the rulebook's
+            # parser reports it, and a unit that cannot be keyed is drawn (and so checked) every build
+            if not inside(g.folder, path) or not is_regular(path) or path.stat().st_size > MAX_FILE_BYTES:
+                return None
             try:
                 words.update(_TOKEN.findall(path.read_text(encoding="utf-8")))
-            except OSError:
+            except (OSError, UnicodeDecodeError):
                 return None
         decks = []
         for deck in g.decks:
@@ -454,28 +498,28 @@ class GameCache:
 
 # ----------------------------------------------------------------------------- whole-game check
 def input_digest(project_root: Path, game_folder: Path, opts_digest: str, hashes: FileHashes, code: str,
-                 fonts: str) -> str:
-    """Every file a game's build can read, and the options: equal to the recorded one → nothing to do."""
+                 fonts: str, outputs: Path | None = None) -> str:
+    """Every file a game's build can read, and the options: equal to the recorded one → nothing to do.
+    outputs: the output folder, left out where it lies inside one of those folders."""
     h = hashlib.sha256(f"{code} {fonts} {opts_digest} {_environment()}".encode())
-    _digest_files(h, "game", Path(game_folder), hashes)
-    _digest_files(h, "bundled layouts", layouts_dir(), hashes)
+    _digest_files(h, "game", Path(game_folder), hashes, outputs)
+    _digest_files(h, "bundled layouts", layouts_dir(), hashes, outputs)
     own = Path(project_root) / "layouts"
     if own.is_dir() and own.resolve() != layouts_dir().resolve():
-        _digest_files(h, "layouts", own, hashes)
+        _digest_files(h, "layouts", own, hashes, outputs)
     return h.hexdigest()
 
 
 def unchanged_outputs(out_dir: Path, inputs: str, hashes: FileHashes) -> list[Written] | None:
     """The previous build's files when it was made from exactly these inputs and every file is intact."""
-    manifest = Path(out_dir) / "manifest.json"
     try:
-        data = json.loads(manifest.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    if data.get("inputs") != inputs:
+        manifest = read_manifest(Path(out_dir), Path(out_dir).name)
+    except PnpError:
+        return None             # somebody else's folder: the build says so
+    if manifest.state != "ok" or manifest.data.get("inputs") != inputs:
         return None
     out = []
-    for e in data.get("files", []):
+    for e in manifest.files:
         path = Path(out_dir) / e["path"]
         if hashes.digest(path) != e.get("sha256"):
             return None

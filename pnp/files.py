@@ -1,17 +1,76 @@
 """Writing output files so that a failed or interrupted build never leaves a truncated file where the
-last good one was: write to a temporary file beside the target, then rename it over the target."""
+last good one was: write to a temporary file beside the target, then rename it over the target.
+
+Also the checks every reader and writer of the designer's files shares: a path stays inside the
+folder it was named in (a link in a shared kit must not carry a file from elsewhere into a print), only
+regular files are read (a pipe or ``/dev/zero`` would hang the reader), and only regular files are
+replaced (a link, a pipe or a device node named as an output is refused, not overwritten)."""
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from .errors import BuildError
+
+
+class NotRegularOutput(BuildError):
+    """An output path names something that is not a regular file: a link, a pipe, a device, a folder."""
+
+
+def inside(folder: Path, path: Path) -> bool:
+    """Whether path, with every link followed, lies in folder (with its links followed too)."""
+    try:
+        return Path(path).resolve().is_relative_to(Path(folder).resolve())
+    except (OSError, RuntimeError):      # a link loop
+        return False
+
+
+def is_regular(path: Path) -> bool:
+    """A regular file (links followed): safe to open and read to its end."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
+def what_is(mode: int) -> str:
+    """The kind of file a stat mode names, in the words of the messages."""
+    if stat.S_ISLNK(mode):
+        return "a symbolic link"
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a pipe (FIFO)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def check_replaceable(target: Path, shown: str | None = None) -> None:
+    """NotRegularOutput unless target is absent or a regular file (never followed through a link)."""
+    try:
+        mode = os.lstat(target).st_mode
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise NotRegularOutput(f"{shown or target}: cannot write: {exc.strerror}") from None
+    if not stat.S_ISREG(mode):
+        raise NotRegularOutput(f"{shown or target}: {what_is(mode)}, not a regular file: refused "
+                               "(pnp writes only where nothing is, or over a file it may replace)")
+
 
 @contextmanager
 def atomic_path(target: Path) -> Iterator[Path]:
-    """Yield a temporary path beside target; rename it over target only if the block succeeds."""
+    """Yield a temporary path beside target; rename it over target only if the block succeeds.  A
+    target that exists and is not a regular file (a link, a pipe, a device, a folder) is refused
+    before anything is written: replacing it would break the link or the device for good."""
+    check_replaceable(target)
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix="." + target.name + ".", suffix=".tmp", dir=target.parent)
     os.close(fd)
@@ -20,6 +79,7 @@ def atomic_path(target: Path) -> Iterator[Path]:
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)     # mkstemp makes 0600; outputs are ordinary files
+        check_replaceable(target)          # made a link or a pipe while the file was written
         os.replace(tmp, target)
     except BaseException:
         try:

@@ -12,10 +12,14 @@ MAX_FILE_BYTES = 2_000_000       # one YAML file, rulebook page or game log (the
 MAX_YAML_NODES = 100_000         # scalars, lists and mappings in one YAML file, counted while parsing
 MAX_YAML_DEPTH = 40              # nesting of lists and mappings in one YAML file (real data: < 10)
 MAX_JSON_DEPTH = 100             # nesting of a game log's JSON
+MAX_CACHE_BYTES = 50_000_000     # a manifest.json or the file-hash cache pnp reads back (a big kit's is < 1 MB)
 MAX_IMAGE_PIXELS = 40_000_000    # a card image (a 300 dpi A4 page is 8.7 million)
 MAX_IMAGE_BYTES = 50_000_000
 MAX_RENDER_PIXELS = 40_000_000   # one card rendered by --png (poker at 1200 dpi is 12 million)
 MAX_SHEET_PIXELS = 100_000_000   # a preview contact sheet
+
+# ---- builds
+LOCK_WAIT_S = 600                # a build waits this long for another pnp writing the same out/<game>/
 
 # ---- sizes of printed things
 MIN_CARD_MM = 15.0               # a card, cut-apart card or token side
@@ -28,6 +32,10 @@ MAX_PIECES = 1000                # count of one card, token group, track, die â€
 # ---- simulation
 MAX_GAMES = 1_000_000            # --games of simulate (per player count); validate takes at most MAX_VALIDATE_GAMES
 MAX_VALIDATE_GAMES = 100_000
+MAX_ENGINE_STEPS = 1_000_000     # an engine's max_steps (the bundled games' largest is 200,000)
+MAX_GAME_SECONDS = 60            # one game without a search player, whatever its engine (bundled ones: < 0.1 s)
+MAX_ENGINE_CALL_SECONDS = 10     # one call into a user engine's code (apply, legal_actions, its import â€¦)
+MAX_SEARCH_ITERATIONS = 100_000  # the search player's iterations per decision (mcts:N and --search-iterations)
 
 
 def max_jobs() -> int:

@@ -5,13 +5,21 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Mapping
+import os
+import re
+import shutil
+import stat
+import tempfile
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Any
 
 from .data.model import Game
-from .files import atomic_path
+from .errors import BuildError
+from .files import atomic_path, check_replaceable, inside, is_regular, what_is
+from .limits import MAX_CACHE_BYTES
+from .notices import notice
 
 
 @dataclass(frozen=True)
@@ -58,16 +66,133 @@ def sha256(path: Path) -> str:
     return h.hexdigest()
 
 
+MANIFEST = "manifest.json"
+
+
+def read_json(path: Path, limit: int = MAX_CACHE_BYTES) -> Any:
+    """A JSON file pnp itself keeps (a manifest, the file-hash cache): a regular file of at most limit
+    bytes.  ValueError when it is not (or not JSON); RecursionError when it is nested absurdly deep."""
+    if not is_regular(path):
+        raise ValueError("not a regular file")
+    if os.stat(path).st_size > limit:
+        raise ValueError(f"larger than {limit:,} bytes")
+    return json.loads(Path(path).read_bytes().decode("utf-8"))
+
+
+class ForeignOutput(BuildError):
+    """The output folder holds something pnp did not write where pnp would write."""
+
+
+@dataclass
+class Manifest:
+    """What out/<game>/manifest.json says, as far as it can be trusted.
+
+    state: "absent" (no manifest.json), "ok" (read and checked: ``files`` are its entries), or
+    "damaged" (pnp's file, hand-edited or cut short: ignored, nothing in it is trusted; the folder is
+    still pnp's, so its outputs may be replaced).  A manifest.json that is somebody else's raises
+    ForeignOutput."""
+
+    state: str
+    data: dict[str, Any] = field(default_factory=dict)
+    files: list[dict[str, Any]] = field(default_factory=list)
+
+    def recorded(self, out_dir: Path) -> dict[Path, dict[str, Any]]:
+        """The files the manifest records, by their path in out_dir."""
+        return {Path(out_dir) / e["path"]: e for e in self.files}
+
+
+def safe_relative(path: Any) -> bool:
+    """A manifest path: relative, inside the folder (no .., no drive or root), in POSIX form."""
+    if not isinstance(path, str) or not path or "\\" in path or "\0" in path:
+        return False
+    posix, windows = PurePosixPath(path), PureWindowsPath(path)
+    return not (posix.is_absolute() or windows.is_absolute() or windows.drive or
+                any(part in ("..", ".", "") for part in path.split("/")))
+
+
+def _entry_problem(e: Any) -> str | None:
+    if not isinstance(e, dict):
+        return "an entry is not a mapping"
+    if not isinstance(e.get("kind"), str):
+        return "an entry has no kind"
+    if not safe_relative(e.get("path")):
+        return f"the path {e.get('path')!r} leaves the output folder"
+    if type(e.get("pages")) is not int or e["pages"] < 0:
+        return f"{e['path']}: pages is not a count"
+    if not isinstance(e.get("sha256"), (str, type(None))):
+        return f"{e['path']}: sha256 is not text"
+    if not isinstance(e.get("unit", ""), str) or not isinstance(e.get("key", ""), str):
+        return f"{e['path']}: unit and key are not text"
+    return None
+
+
+_TOLD: set[tuple[str, int, int]] = set()
+
+
+def read_manifest(out_dir: Path, game_id: str) -> Manifest:
+    """out_dir/manifest.json checked: every entry a file inside out_dir.  A damaged one is ignored (and
+    the user told once, in one line): it is a record, not the outputs; the build draws everything."""
+    target = Path(out_dir) / MANIFEST
+    try:
+        st = os.lstat(target)
+    except FileNotFoundError:
+        return Manifest("absent")
+    except OSError as exc:
+        raise ForeignOutput(f"{target}: cannot read: {exc.strerror}") from None
+    if not stat.S_ISREG(st.st_mode):
+        raise ForeignOutput(f"{target}: {what_is(st.st_mode)}, not the manifest pnp writes: refused "
+                            "(pnp would replace it; move it away or build into another --out)")
+    why = ""
+    data: Any = None
+    try:
+        data = read_json(target)
+    except RecursionError:
+        why = "JSON nested too deep"
+    except (OSError, ValueError) as exc:
+        why = f"not JSON: {str(exc).splitlines()[0][:60]}" if str(exc) else "not JSON"
+    if not why:
+        if isinstance(data, dict) and "game" not in data and "files" not in data:
+            raise ForeignOutput(f"{target}: a manifest.json pnp did not write (no game, no files): refused "
+                                "(pnp would replace it; move it away or build into another --out)")
+        if isinstance(data, dict) and isinstance(data.get("game"), str) and data["game"] != game_id:
+            raise ForeignOutput(f"{target}: the manifest of the game {data['game']!r}, not {game_id!r}: refused "
+                                "(build into another --out, or move the folder away)")
+        if not isinstance(data, dict):
+            why = f"a {type(data).__name__}, not a mapping"
+        elif not isinstance(data.get("files"), list):
+            why = "files is not a list"
+        else:
+            why = next((p for p in map(_entry_problem, data["files"]) if p), "")
+            paths = [e["path"] for e in data["files"]] if not why else []
+            if not why and len(set(paths)) != len(paths):
+                why = "a path is listed twice"
+            if not why and not (isinstance(data.get("marks", {}), dict)
+                                and all(isinstance(v, list) for v in data.get("marks", {}).values())):
+                why = "marks is not a mapping of lists"
+            if not why and not (isinstance(data.get("decks", {}), dict)
+                                and all(isinstance(v, str) for v in data.get("decks", {}).values())):
+                why = "decks is not a mapping of keys"
+            if not why and not isinstance(data.get("inputs", ""), str):
+                why = "inputs is not text"
+    if why:
+        told = (str(target), st.st_mtime_ns, st.st_size)
+        if told not in _TOLD:
+            _TOLD.add(told)
+            notice(f"{target}: damaged manifest ({why}): ignored; every output is drawn again")
+        return Manifest("damaged")
+    return Manifest("ok", data, list(data["files"]))
+
+
 def write_manifest(result: BuildResult, keep_previous: bool = False, digest: Callable[[Path], str | None] = sha256,
                    extra: Mapping[str, Any] | None = None) -> Path:
     """out/<game>/manifest.json listing every file written (with its unit and key when the build knows
     them).  keep_previous (a partial build such as --rulebook-only) also keeps the earlier entries whose
     files are still there, re-hashed.  digest: the file hash (a cached one in incremental builds);
     extra: more top-level fields (the incremental build's inputs digest and deck marks)."""
-    target = result.out_dir / "manifest.json"
-    if keep_previous and target.is_file():
+    target = result.out_dir / MANIFEST
+    if keep_previous:
         written = {w.path.resolve() for w in result.files}
-        for old in json.loads(target.read_text(encoding="utf-8")).get("files", []):
+        for old in read_manifest(result.out_dir, result.game.id).files:
             path = result.out_dir / old["path"]
             if path.is_file() and path.resolve() not in written:
                 result.files.append(Written(old["kind"], path, old["pages"], old.get("unit", ""), old.get("key", "")))
@@ -82,3 +207,120 @@ def write_manifest(result: BuildResult, keep_previous: bool = False, digest: Cal
     with atomic_path(target) as tmp:
         tmp.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     return target
+
+
+# ----------------------------------------------------------------------------- putting files in place
+_TEMP = re.compile(r"^\.(?P<name>.+)\.[A-Za-z0-9_]+\.tmp$")
+
+
+def temp_leftover(path: Path, names: Iterable[str]) -> bool:
+    """A hidden temporary file atomic_path makes for one of names (``.NAME.XXXXXX.tmp``), left by a kill."""
+    m = _TEMP.match(path.name)
+    return m is not None and m.group("name") in set(names)
+
+
+def commit(out_dir: Path, moves: list[tuple[Path, Path]], manifest: Manifest, stale: Iterable[Path],
+           finish: Callable[[], None], shown: Callable[[Path], str] = str) -> list[Path]:
+    """Put the staged files in place in out_dir as one step: every (staged, final) move, the removal
+    of the stale outputs (recorded by the last manifest, not written or kept now), then ``finish``
+    (the new manifest).  If any of it fails, every file is put back as it was and the error names the
+    output path.  Before anything moves, every target is checked: pnp replaces only what the last
+    manifest recorded (or anything in a folder whose damaged manifest says it is pnp's) and writes new
+    files only where nothing is; links, pipes, devices and folders in the way are refused.
+    Returns the stale files removed."""
+    out_dir = Path(out_dir)
+    recorded = manifest.recorded(out_dir)
+    root = out_dir.resolve()
+    for _staged, final in moves:
+        _check_target(out_dir, root, final, manifest, recorded, shown)
+    stale = [p for p in stale if p in recorded and _removable(root, p)]
+    backup: Path | None = None
+    saved: list[tuple[Path, Path]] = []        # (final, where its old file waits)
+    placed: list[tuple[Path, Path]] = []       # (staged, final)
+    made: list[Path] = []
+    try:
+        old = [final for _, final in moves if os.path.lexists(final)] + stale
+        if old:
+            backup = Path(tempfile.mkdtemp(prefix=f".pnp-previous-{os.getpid()}-", dir=out_dir))
+        for i, path in enumerate(old):
+            keep = backup / str(i) if backup else path
+            _step(os.replace, path, keep, path, shown, "cannot move the previous file aside")
+            saved.append((path, keep))
+        for staged, final in moves:
+            for parent in reversed(final.parents):
+                if parent.is_relative_to(out_dir) and parent != out_dir and not parent.exists():
+                    _step(os.mkdir, parent, None, parent, shown, "cannot make the folder")
+                    made.append(parent)
+            _step(os.replace, staged, final, final, shown, "cannot put the new file in place")
+            placed.append((staged, final))
+        finish()
+    except BaseException:
+        for staged, final in reversed(placed):
+            try:
+                os.replace(final, staged)
+            except OSError:
+                pass
+        for path, keep in reversed(saved):
+            try:
+                os.replace(keep, path)
+            except OSError:
+                pass
+        for folder in reversed(made):
+            try:
+                folder.rmdir()
+            except OSError:
+                pass
+        if backup is not None:
+            shutil.rmtree(backup, ignore_errors=True)
+        raise
+    if backup is not None:
+        shutil.rmtree(backup, ignore_errors=True)
+    for path in stale:          # the folders a removed deck or part leaves empty go too
+        for parent in path.parents:
+            if parent == out_dir or not parent.is_relative_to(out_dir):
+                break
+            try:
+                parent.rmdir()
+            except OSError:
+                break
+    return stale
+
+
+def _step(fn: Callable[..., Any], a: Path, b: Path | None, target: Path, shown: Callable[[Path], str],
+          what: str) -> None:
+    try:
+        fn(a, b) if b is not None else fn(a)
+    except OSError as exc:
+        raise BuildError(f"{shown(target)}: {what}: {exc.strerror or exc}; "
+                         "the previous files are kept as they were") from None
+
+
+def _check_target(out_dir: Path, root: Path, final: Path, manifest: Manifest, recorded: Mapping[Path, Any],
+                  shown: Callable[[Path], str]) -> None:
+    for parent in reversed(final.parents):       # no file, link or pipe where a folder must be
+        if not parent.is_relative_to(out_dir) or parent == out_dir:
+            continue
+        try:
+            mode = os.lstat(parent).st_mode
+        except FileNotFoundError:
+            break
+        if not stat.S_ISDIR(mode):
+            raise ForeignOutput(f"{shown(parent)}: {what_is(mode)} where pnp puts a folder: refused "
+                                "(move it away or build into another --out)")
+    check_replaceable(final, shown(final))
+    if not os.path.lexists(final):
+        return
+    if manifest.state == "damaged" or final in recorded:
+        if not inside(root, final):
+            raise ForeignOutput(f"{shown(final)}: leaves the output folder: refused")
+        return
+    raise ForeignOutput(f"{shown(final)}: a file pnp did not write (not in {MANIFEST}) is in the way: refused "
+                        "(move it away or build into another --out)")
+
+
+def _removable(root: Path, path: Path) -> bool:
+    """A stale output pnp may delete: a regular file (not a link) whose folder lies in the output folder."""
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode) and inside(root, path.parent)
+    except OSError:
+        return False

@@ -1,22 +1,37 @@
 """Building a game's print files: home sheets and print-shop pages per deck, and the manifest."""
 from __future__ import annotations
 
+import glob
 import os
+import re
 import shutil
 import tempfile
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..data.model import Deck, Game
-from ..errors import DataError, PnpError, Problem
-from ..files import atomic_path
+from ..errors import BuildError, DataError, PnpError, Problem
+from ..files import atomic_path, inside
 from ..layout.card import DeckPlans, plan_deck
 from ..layout.plan import CardPlan
 from ..layout.sheet import Grid, SheetPage, cut_edges, cut_guides, impose, plan_fold_grid, plan_grid
-from ..limits import MAX_RENDER_PIXELS
-from ..outputs import BuildOptions, BuildResult, Written, write_manifest
+from ..limits import LOCK_WAIT_S, MAX_RENDER_PIXELS
+from ..notices import notice
+from ..outputs import (
+    MANIFEST,
+    BuildOptions,
+    BuildResult,
+    ForeignOutput,
+    Written,
+    commit,
+    read_manifest,
+    temp_leftover,
+    write_manifest,
+)
 from ..render.color import profile_for
 from ..render.pdf import PdfPainter, new_canvas
 from ..render.pdfx import make_pdfx
@@ -164,51 +179,177 @@ def replace_message(problem: Problem, message: str) -> Problem:
     return Problem(problem.file, problem.line, problem.col, problem.field, message)
 
 
-def clean_stale(out_dir: Path) -> None:
-    """Remove what interrupted builds left: hidden ``.*.tmp`` files (a kill -9 between writing and
-    renaming) and staging folders.  Only pnp's own names are touched."""
+STAGING = ".{game}.staging-"          # beside out/<game>/: .euphoria.staging-<pid>-XXXXXXXX
+PREVIOUS = ".pnp-previous-"           # inside out/<game>/ while the new files are put in place
+
+
+def _process_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError):
+        return pid > 0
+    return True
+
+
+def _left_by_dead_build(folder: Path, prefix: str) -> bool:
+    """A staging or set-aside folder of pnp's whose build is over: its process is gone (a folder of
+    another build still running is left alone), or it is of the older kind without a process id."""
+    if not folder.is_dir() or folder.is_symlink():
+        return False
+    pid = folder.name[len(prefix):].split("-", 1)[0]
+    return not pid.isdigit() or (int(pid) != os.getpid() and not _process_alive(int(pid)))
+
+
+def clean_stale(out_dir: Path, names: dict[Path, set[str]] | None = None) -> None:
+    """Remove what interrupted builds left: the staging folders beside out/<game>/ and the set-aside
+    folders in it of builds no longer running, and (names: folder → the output names this build
+    writes there) the hidden ``.NAME.XXXXXX.tmp`` files of those outputs (a kill -9 between writing
+    and renaming).  Only pnp's own names are touched, never another file that ends in .tmp."""
+    staging = STAGING.format(game=out_dir.name)
+    if out_dir.parent.is_dir():
+        for folder in out_dir.parent.glob(f"{glob.escape(staging)}*"):
+            if _left_by_dead_build(folder, staging):
+                shutil.rmtree(folder, ignore_errors=True)
     if not out_dir.is_dir():
         return
-    for tmp in out_dir.rglob(".*.tmp"):
-        if tmp.is_file() and not tmp.is_symlink():
-            tmp.unlink(missing_ok=True)
-    for staging in out_dir.parent.glob(f".{out_dir.name}.staging-*"):
-        if staging.is_dir() and not staging.is_symlink():
-            shutil.rmtree(staging, ignore_errors=True)
+    for folder in out_dir.glob(f"{PREVIOUS}*"):
+        if _left_by_dead_build(folder, PREVIOUS):
+            shutil.rmtree(folder, ignore_errors=True)
+    for folder, wanted in (names or {}).items():
+        if not folder.is_dir() or folder.is_symlink() or not inside(out_dir, folder):
+            continue
+        for tmp in folder.glob(".*.tmp"):
+            if temp_leftover(tmp, wanted) and tmp.is_file() and not tmp.is_symlink():
+                tmp.unlink(missing_ok=True)
+
+
+def check_out_folder(out_root: Path, game: Game) -> Path:
+    """out/<game>/, refused where no build should write: the root of a file system (a game named tmp
+    would put its files in /tmp), or a folder that is, holds or lies in the game's own folder."""
+    out_root = Path(out_root)
+    where = out_root.resolve()
+    if where == Path(where.anchor):
+        raise ForeignOutput(f"--out {out_root}: the root of the file system: refused (name a folder for the outputs)")
+    out_dir = out_root / game.id
+    source = Path(game.folder).resolve()
+    target = out_dir.resolve()
+    if target.is_relative_to(source) or source.is_relative_to(target):
+        raise ForeignOutput(f"--out {out_root}: the outputs {out_dir} would be in the game's own folder "
+                            f"{game.where.file.rsplit('/', 1)[0]}: refused (build into another folder, e.g. out)")
+    return out_dir
+
+
+@contextmanager
+def locked(folder: Path) -> Iterator[None]:
+    """One build at a time writes out/<game>/ (a second pnp waits for the first, at most LOCK_WAIT_S)."""
+    try:
+        import fcntl
+    except ImportError:          # Windows: no advisory locks on folders
+        yield
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        deadline = time.monotonic() + LOCK_WAIT_S
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    raise BuildError(f"{folder}: another pnp build has been writing here for {LOCK_WAIT_S} s: "
+                                     "try again when it is done") from None
+                time.sleep(0.05)
+        yield
+    finally:
+        os.close(fd)
+
+
+def _as_output(name: str | None, staging: Path, out_dir: Path) -> str:
+    """A path in the staging folder (or a temporary file there) as the output it becomes."""
+    if not name:
+        return str(out_dir)
+    path = Path(name)
+    if not path.is_relative_to(staging):
+        return str(name)
+    rel = path.relative_to(staging)
+    m = re.match(r"^\.(.+)\.[A-Za-z0-9_]+\.tmp$", rel.name)
+    if m:
+        rel = rel.with_name(m.group(1))
+    return str(out_dir / rel)
 
 
 def build_game(game: Game, out_root: Path, opts: BuildOptions,
                tick: Callable[[str], None] = lambda _: None,
                extra_steps: list[Callable[[BuildResult], None]] | None = None,
                plan: BuildPlan | None = None, cache: GameCache | None = None) -> BuildResult:
-    """Plan everything, write into a staging folder beside out/<game>/, then move the files into
-    place: a build that fails at any point leaves the previous generation (and its manifest) whole.
-    cache (an incremental build): the units whose key is unchanged keep their files."""
-    out_dir = Path(out_root) / game.id
-    clean_stale(out_dir)
+    """Plan everything, write into a staging folder beside out/<game>/, then put the files in place as
+    one step (pnp.outputs.commit): a build that fails at any point, moving files included, leaves the
+    previous generation (and its manifest) whole.  Outputs the last manifest recorded that this build
+    no longer writes (a deleted card's PNG, a renamed deck's sheets) are removed; nothing else in the
+    folder is touched.  cache (an incremental build): the units whose key is unchanged keep their files."""
+    out_root = Path(out_root)
+    out_dir = check_out_folder(out_root, game)
+    read_manifest(out_dir, game.id)         # somebody else's folder: refused before anything is drawn
     if plan is None:
         plan = plan_build(game, opts, cache)
-    out_dir.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{game.id}.staging-", dir=out_dir.parent))
+    made = [p for p in (out_root, out_dir) if not p.exists()]
+    out_dir.mkdir(parents=True, exist_ok=True)
     try:
-        staged = _write_all(game, staging, opts, tick, extra_steps, plan, cache)
-        if opts.check_print:    # a misprint never replaces the kit already in place
-            from .printcheck import check_written
-            check_written(game, plan, staged.files, staging, opts)
-        result = BuildResult(game, out_dir)
-        for w in staged.files:
-            final = out_dir / w.path.relative_to(staging)
-            final.parent.mkdir(parents=True, exist_ok=True)
-            os.replace(w.path, final)
-            result.files.append(Written(w.kind, final, w.pages, w.unit, w.key))
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
-    if cache is None:
-        write_manifest(result, keep_previous=not opts.cards)
-        return result
-    cache.written = list(result.files)
-    result.files.extend(cache.kept)
-    write_manifest(result, keep_previous=not opts.cards, digest=cache.output_digest, extra=cache.manifest_fields())
+        return _build_locked(game, out_root, out_dir, opts, tick, extra_steps, plan, cache)
+    except BaseException:
+        for folder in reversed(made):         # a first build that failed leaves no empty folder behind
+            try:
+                folder.rmdir()
+            except OSError:
+                pass
+        raise
+
+
+def _build_locked(game: Game, out_root: Path, out_dir: Path, opts: BuildOptions, tick: Callable[[str], None],
+                  extra_steps: list[Callable[[BuildResult], None]] | None, plan: BuildPlan,
+                  cache: GameCache | None) -> BuildResult:
+    with locked(out_dir):
+        manifest = read_manifest(out_dir, game.id)
+        clean_stale(out_dir)
+        staging = Path(tempfile.mkdtemp(prefix=f"{STAGING.format(game=game.id)}{os.getpid()}-", dir=out_root))
+        try:
+            try:
+                staged = _write_all(game, staging, opts, tick, extra_steps, plan, cache)
+                if opts.check_print:    # a misprint never replaces the kit already in place
+                    from .printcheck import check_written
+                    check_written(game, plan, staged.files, staging, opts)
+            except OSError as exc:      # a full disk while drawing: named as the output, not the staging file
+                raise BuildError(f"{_as_output(exc.filename, staging, out_dir)}: {exc.strerror or exc}; "
+                                 "the previous files are kept as they were") from None
+            result = BuildResult(game, out_dir)
+            moves = []
+            for w in staged.files:
+                final = out_dir / w.path.relative_to(staging)
+                moves.append((w.path, final))
+                result.files.append(Written(w.kind, final, w.pages, w.unit, w.key))
+            if cache is not None:
+                cache.written = list(result.files)
+                result.files.extend(cache.kept)
+            names: dict[Path, set[str]] = {out_dir: {MANIFEST}}
+            for w in result.files:
+                names.setdefault(w.path.parent, set()).add(w.path.name)
+            clean_stale(out_dir, names)
+            now = {w.path for w in result.files}
+            # a partial build (--rulebook-only) keeps the rest of the kit: nothing of it is stale
+            stale = [p for p in manifest.recorded(out_dir) if p not in now] if opts.cards else []
+
+            def finish() -> None:
+                if cache is None:
+                    write_manifest(result, keep_previous=not opts.cards)
+                else:
+                    write_manifest(result, keep_previous=not opts.cards, digest=cache.output_digest,
+                                   extra=cache.manifest_fields())
+            for path in commit(out_dir, moves, manifest, stale, finish):
+                notice(f"{path}: removed (the last build wrote it; this one does not)")
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
     return result
 
 

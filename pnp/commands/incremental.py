@@ -57,10 +57,10 @@ def build_project(project_dir: Path, game_ids: Sequence[str], out_dir: Path, opt
     components = project_dir / "components"
     hashes = file_hashes(out_dir)
     code = code_digest(hashes)
-    fonts = fonts_digest(project_dir, hashes)
+    fonts = fonts_digest(project_dir, hashes, out_dir)
     complete = opts.cards and opts.rulebook and opts.sheets and opts.shop
     if game_ids:
-        wanted = list(game_ids)
+        wanted = list(dict.fromkeys(game_ids))     # a game named twice is built once (never by two workers)
     elif components.is_dir():
         wanted = sorted(p.name for p in components.iterdir() if (p / "game.yaml").is_file())
     else:
@@ -72,7 +72,7 @@ def build_project(project_dir: Path, game_ids: Sequence[str], out_dir: Path, opt
         if not (folder / "game.yaml").is_file():
             continue                        # loading it says what is wrong
         inputs[gid] = input_digest(project_dir, folder, options_digest(opts, final), hashes,
-                                   code, fonts)
+                                   code, fonts, out_dir)
         if clean or not complete:
             continue
         files = unchanged_outputs(out_dir / gid, inputs[gid], hashes)

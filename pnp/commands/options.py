@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from .. import watchdog
 from ..errors import PnpError
 from ..limits import max_jobs
 
@@ -26,8 +27,11 @@ def reported(fn):
     @wraps(fn)
     def wrapper(*args, **kwargs):
         try:
-            return fn(*args, **kwargs)
+            with watchdog.active():     # a user engine's call that never returns is stopped, not waited for
+                return fn(*args, **kwargs)
         except PnpError as exc:
+            raise Failure(str(exc)) from None
+        except watchdog.EngineStuck as exc:     # stopped outside a game (a check, a replay …)
             raise Failure(str(exc)) from None
         except OSError as exc:    # an unwritable out/ or a full disk: say which file, no traceback
             where = exc.filename or ""

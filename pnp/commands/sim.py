@@ -23,7 +23,7 @@ import click
 
 from ..data.model import Game
 from ..games import has_engine, make_engine
-from ..limits import MAX_GAMES
+from ..limits import MAX_GAMES, MAX_SEARCH_ITERATIONS
 from ..sim.comparisons import builtin_comparisons
 from ..sim.errors import ReplayError, SimError
 from ..sim.executors import open_executor
@@ -188,7 +188,7 @@ def replay(log_path: Path, project_dir: Path, show: bool) -> None:
 @click.option("--skill-games", type=click.IntRange(0, MAX_GAMES), default=None,
               help=f"腕の影響：探索プレイヤーを座らせて遊ぶゲーム数（人数・相手ごと。既定は--reportのとき"
                    f"{DEFAULT_SKILL_GAMES}、ほかは0）")
-@click.option("--search-iterations", type=click.IntRange(1, 100_000), default=DEFAULT_SEARCH_ITERATIONS,
+@click.option("--search-iterations", type=click.IntRange(1, MAX_SEARCH_ITERATIONS), default=DEFAULT_SEARCH_ITERATIONS,
               show_default=True, help="腕の影響を測る探索プレイヤーの1手あたりの読みの回数")
 @click.option("--luck-deals", type=click.IntRange(0, MAX_GAMES), default=None,
               help=f"配りの影響：配りの数（既定は--reportのとき{DEFAULT_LUCK_DEALS}、ほかは0）")

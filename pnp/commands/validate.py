@@ -14,6 +14,7 @@ from typing import Any
 
 from ..data.project import Project
 from ..errors import DataError, PnpError
+from ..watchdog import EngineStuck
 
 
 @dataclass
@@ -42,6 +43,8 @@ def _run(row: CheckRow, fn: Callable[[], str | None]) -> CheckRow:
     except DataError as e:
         row.problems.extend(str(p) for p in e.problems)
     except PnpError as e:
+        row.problems.append(str(e))
+    except EngineStuck as e:    # a call into the engine never returned: a finding; later checks refuse it at once
         row.problems.append(str(e))
     except Exception as e:   # an engine that cannot even start on this data is a finding, not a crash
         row.problems.append(f"{type(e).__name__}: {e}")

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from ..data.project import Project
 from ..errors import DataError, PnpError
+from ..notices import route
 from ..outputs import BuildOptions
 from ..resources import layouts_dir
 from .incremental import GameBuild, build_project
@@ -33,14 +34,29 @@ def watched_folders(project: Project, game_ids: Sequence[str]) -> list[Path]:
     return folders
 
 
-def snapshot(folders: Sequence[Path]) -> Snapshot:
+def _inner(folder: Path, out_dir: Path | None) -> Path | None:
+    """out_dir as a path under folder when the outputs are written inside a watched folder."""
+    if out_dir is None:
+        return None
+    try:
+        return folder / Path(out_dir).resolve().relative_to(folder.resolve())
+    except (ValueError, OSError):
+        return None
+
+
+def snapshot(folders: Sequence[Path], out_dir: Path | None = None) -> Snapshot:
+    """(size, mtime) of every file watched; the output folder's own files never count (a build that
+    writes into a watched folder would otherwise see its own manifest as a change, for ever)."""
     out: Snapshot = {}
     for folder in folders:
         if not folder.is_dir():
             continue
+        skip = _inner(folder, out_dir)
         for path in folder.rglob("*"):
             if path.name.startswith(".") or path.name.endswith("~") or "__pycache__" in path.parts:
                 continue        # editors' swap and backup files
+            if skip is not None and path.is_relative_to(skip):
+                continue
             try:
                 st = path.stat()
             except OSError:
@@ -137,19 +153,26 @@ class Watcher:
                 self.echo(f"  preview {_display(self.project(), written)}")
 
     def run(self) -> None:
+        previous = route(self.echo)         # a damaged cache, a stale output removed: said among the builds
+        try:
+            self._run()
+        finally:
+            route(previous)
+
+    def _run(self) -> None:
         project = self.project()
         folders = watched_folders(project, self.game_ids)
-        before = snapshot(folders)
+        before = snapshot(folders, self.out_dir)
         self.build(self.game_ids)
         self.echo(f"watching {', '.join(_display(project, f) for f in folders)} "
                   f"(every {self.interval:g} s; Ctrl+C stops)")
         while not self.stop.wait(self.interval):
-            after = snapshot(folders)
+            after = snapshot(folders, self.out_dir)
             if after == before:
                 continue
             # a save may come in several writes: go on when the files have held still for one interval
             while not self.stop.wait(self.interval):
-                settled = snapshot(folders)
+                settled = snapshot(folders, self.out_dir)
                 if settled == after:
                     break
                 after = settled

@@ -20,6 +20,7 @@ from multiprocessing.connection import Connection, wait
 from typing import Any
 
 from ..errors import PnpError
+from ..watchdog import arm_here
 
 Tick = Callable[[str], None]
 Task = Callable[[Tick], Any]
@@ -98,6 +99,7 @@ def run_forked(tasks: Sequence[tuple[str, Task]], jobs: int, tick: Tick = lambda
 
 def _work(conn: Connection, task: Task) -> None:
     """In the worker: run the task, send its ticks, then ("done", result) or ("error", exception)."""
+    arm_here()          # a user engine's time budget (pnp.watchdog) runs in the worker too
     try:
         result = task(lambda name: conn.send(("tick", name)))
         message: tuple[str, Any] = ("done", result)

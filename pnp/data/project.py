@@ -9,6 +9,7 @@ from typing import Any
 import jsonschema
 
 from ..errors import DataError, Problem
+from ..files import inside, is_regular
 from ..limits import MAX_CARD_MM, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MIN_CARD_MM
 from ..resources import layouts_dir
 from ..text import fonts
@@ -125,8 +126,15 @@ class Project:
                                      "no components/ folder here (use --project DIR, or `pnp new GAME`)")])
         return sorted(p.name for p in self.components_dir.iterdir() if (p / "game.yaml").is_file())
 
-    def _read_mapping(self, path: Path, problems: list[Problem]) -> tuple[dict[str, Any], SourceMap] | None:
-        """One YAML file whose top is a mapping; its problems go to problems and give None."""
+    def _read_mapping(self, path: Path, problems: list[Problem], within: Path | None = None
+                      ) -> tuple[dict[str, Any], SourceMap] | None:
+        """One YAML file whose top is a mapping; its problems go to problems and give None.  within: the
+        folder it was listed in, which a link may not leave (a shared kit's file must not read another)."""
+        if within is not None and is_regular(path) and not inside(within, path):   # a device: said below
+            shown = self.display(path.parent) + "/" + path.name
+            problems.append(Problem(shown, 0, 0, "", "a link to a file outside the folder it is in "
+                                                     f"({self.display(within)}/): refused"))
+            return None
         try:
             data, smap = load_yaml(path, self.display(path))
         except DataError as e:
@@ -154,7 +162,7 @@ class Project:
             folders.append(self.root / "layouts")
         for folder in folders:   # later folders override earlier ones (a project's own layouts win)
             for path in sorted(folder.glob("*.yaml")):
-                loaded = self._read_mapping(path, problems)
+                loaded = self._read_mapping(path, problems, folder)
                 if loaded is None:
                     continue
                 data, smap = loaded
@@ -196,7 +204,7 @@ class Project:
         broken: set[str] = set()        # ids of files with problems of their own: no cascade errors
         unreadable = False              # a file whose id is unknown: any missing id may be in it
         for path in sorted(folder.glob("*.yaml")):
-            loaded = self._read_mapping(path, problems)
+            loaded = self._read_mapping(path, problems, folder)
             if loaded is None:
                 unreadable = unreadable or path.name != "game.yaml"
                 continue

@@ -194,6 +194,41 @@ class _TooBig(Exception):
     pass
 
 
+def _mark(name: str, line: int, col: int) -> Any:
+    """A position (1-based line and column) as PyYAML's marks hold it (0-based)."""
+    return yaml.Mark(name, 0, max(line - 1, 0), max(col - 1, 0), "", 0)
+
+
+def guarded_yaml(text: str, display: str = "<text>") -> Any:
+    """YAML text embedded in another file (a rulebook page's front matter, an example's position)
+    parsed under the same budget as a data file: the node count and nesting depth while parsing, the
+    aliases, and the values after expanding them.  Any problem is a ``yaml.MarkedYAMLError`` whose
+    mark is the line and column in ``text`` and whose ``problem`` is one line, so that the caller says
+    where it is in its own file."""
+    loader = _Loader(text)
+    try:
+        n, mark = _count_aliases(text)
+        if n > MAX_ALIASES:
+            raise _refused(f"more than {MAX_ALIASES} aliases: refused", mark)
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        builder = _Builder(loader, SourceMap(display))
+        data = builder.build(node, ())
+    except _TooBig:
+        raise _refused(f"more than {MAX_VALUES} values after expanding aliases: refused",
+                       _mark(display, 1, 1)) from None
+    except RecursionError:      # no YAML within the depth limit gets here; a safety net all the same
+        raise _refused("nested too deep: refused", _mark(display, 1, 1)) from None
+    finally:
+        loader.dispose()
+    if builder.problems:
+        first = min(builder.problems)
+        raise _refused(first.message,
+                       _mark(display, first.line, first.col))
+    return data
+
+
 def load_yaml(path: Path, display: str) -> tuple[Any, SourceMap]:
     """Load one YAML file; raise DataError naming display:line:col on any problem."""
     smap = SourceMap(display)

@@ -28,8 +28,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from .. import watchdog
 from ..data.model import Game
 from ..errors import DataError, PnpError
+from ..limits import MAX_ENGINE_STEPS
 from ..sim.engine import Variant
 
 ENTRY_POINT_GROUP = "pnp.engines"
@@ -46,6 +48,7 @@ def _no_invariants(state: Any) -> None:
     """An engine without check_invariants: the generic checks still run."""
 
 _FILE_MODULES: dict[tuple[str, str], ModuleType] = {}
+_STUCK: dict[tuple[str, str], EngineError] = {}
 
 
 class EngineError(PnpError):
@@ -132,10 +135,16 @@ def _load_file(game: Game, spec: str) -> ModuleType:
         return _FILE_MODULES[key]
     safe_id = re.sub(r"\W", "_", game.id)
     name = f"{FILE_MODULE_PREFIX}{safe_id}_{digest}"
+    if key in _STUCK:
+        raise _STUCK[key]
+    watchdog.watch(path, shown=_display(game, path))
     try:
         module = _exec_file(name, path)
     except _NotPython:
         raise _fail(game, f"{spec!r} is not a Python file") from None
+    except watchdog.EngineStuck as exc:     # its top level never finished: said once, then refused at once
+        _STUCK[key] = _fail(game, f"the rules engine {spec!r} did not finish loading", str(exc))
+        raise _STUCK[key] from None
     except Exception as exc:   # noqa: BLE001 — whatever the designer's code raises is reported, not shown
         raise _fail(game, f"the rules engine {spec!r} failed to load",
                     _describe(exc, {str(path): _display(game, path)})) from None
@@ -212,9 +221,29 @@ def _bundled(name: str) -> bool:
         return False
 
 
+def _watch_module(module_name: str) -> None:
+    """Watch an installed (not bundled) engine's code: the top-level package's folder, or its file."""
+    if module_name.startswith(BUNDLED_PACKAGE + "."):
+        return
+    try:
+        found = importlib.util.find_spec(module_name.split(".")[0])
+    except (ImportError, ValueError):
+        return
+    if found is None or not found.origin or found.origin in ("built-in", "frozen"):
+        return
+    if found.submodule_search_locations:
+        for folder in found.submodule_search_locations:
+            watchdog.watch(folder, folder=True)
+    else:
+        watchdog.watch(found.origin)
+
+
 def _import(game: Game, module_name: str, spec: str) -> ModuleType:
+    _watch_module(module_name)
     try:
         return importlib.import_module(module_name)
+    except watchdog.EngineStuck as exc:
+        raise _fail(game, f"the rules engine {spec!r} did not finish loading", str(exc)) from None
     except ModuleNotFoundError as exc:
         if exc.name and (module_name == exc.name or module_name.startswith(exc.name + ".")):
             raise LookupError(module_name) from None
@@ -245,8 +274,11 @@ def _resolve(game: Game) -> tuple[ModuleType | None, Callable[[Game], Any] | Non
         return module, getattr(module, "make_engine", None)
     ep = _entry_point(spec)
     if ep is not None:
+        _watch_module(ep.module)
         try:
             loaded = ep.load()
+        except watchdog.EngineStuck as exc:
+            raise _fail(game, f"the entry point {spec!r} did not finish loading", str(exc)) from None
         except Exception as exc:   # noqa: BLE001
             raise _fail(game, f"the entry point {spec!r} ({ENTRY_POINT_GROUP}: {ep.value}) failed to load",
                         _module_failure(exc, ep.module)) from None
@@ -284,10 +316,15 @@ def make_engine(game: Game) -> Any:
     where = getattr(module, "__file__", None) if module is not None else None
     if where:
         files[str(Path(where).resolve())] = _short(game, where)
+    stopped = watchdog.failure(where)
+    if stopped:                 # a call into it never returned earlier in this command: no second wait
+        raise _fail(game, "an earlier call into the engine did not return", stopped)
     try:
         engine = factory(game)
     except PnpError:
         raise
+    except watchdog.EngineStuck as exc:
+        raise _fail(game, f"make_engine(game) of {game.engine!r} did not return", str(exc)) from None
     except Exception as exc:   # noqa: BLE001 — an engine that cannot start on this data is reported
         raise _fail(game, f"make_engine(game) of {game.engine!r} failed", _describe(exc, files)) from None
     _fill_defaults(engine, game)
@@ -302,6 +339,9 @@ def make_engine(game: Game) -> Any:
                           f"{engine.max_players!r}) are not 1 ≤ min ≤ max")
     if not isinstance(engine.max_steps, int) or engine.max_steps < 1:
         raise _fail(game, f"the engine's max_steps must be a positive integer, got {engine.max_steps!r}")
+    if engine.max_steps > MAX_ENGINE_STEPS:     # a bound no game reaches is no bound: a game might never end
+        raise _fail(game, f"the engine's max_steps is {engine.max_steps:,}; at most {MAX_ENGINE_STEPS:,} "
+                          "(a bound a real game never reaches; the largest bundled one is 200,000)")
     _travels(engine)
     return engine
 

@@ -371,11 +371,51 @@ class BoxFlow(Flowable):
 
 
 # ----------------------------------------------------------------------------------- tables
+class _TableRows:
+    """What a table's rows measure, taken once and shared by every part a split makes: each cell's
+    natural width and widest character, the largest of those from each row to the end (a split's
+    rest is always a tail of the rows), and each cell's lines at each width it was broken at.  With
+    these a page of a long table costs the rows on that page, not the rows still to come (a
+    6,000-row table used to take a minute: every page measured and broke all the rows after it)."""
+
+    def __init__(self, rows: list[list[list[Span]]], pad: float):
+        self.rows = rows
+        self.natural = [[sum(fonts.measure(s.text, s.font, s.size_pt) for s in cell) + 2 * pad for cell in row]
+                        for row in rows]
+        self.widest = [[max((fonts.measure(ch, s.font, s.size_pt) for s in cell for ch in s.text), default=0.0)
+                        for cell in row] for row in rows]
+        ncol = len(rows[0])
+        self.tail_natural = [[0.0] * ncol for _ in range(len(rows) + 1)]
+        self.tail_widest = [[0.0] * ncol for _ in range(len(rows) + 1)]
+        for i in range(len(rows) - 1, -1, -1):
+            self.tail_natural[i] = [max(a, b) for a, b in zip(self.tail_natural[i + 1], self.natural[i])]
+            self.tail_widest[i] = [max(a, b) for a, b in zip(self.tail_widest[i + 1], self.widest[i])]
+        self._lines: dict[tuple[int, int, float], list[Line]] = {}
+
+    def largest(self, head: bool, lo: int, hi: int) -> tuple[list[float], list[float]]:
+        """Per column: the widest natural width and the widest character of rows lo..hi (and row 0)."""
+        if hi == len(self.rows):
+            natural, widest = list(self.tail_natural[lo]), list(self.tail_widest[lo])
+        else:
+            natural = [max(col, default=0.0) for col in zip(*self.natural[lo:hi])] or [0.0] * len(self.rows[0])
+            widest = [max(col, default=0.0) for col in zip(*self.widest[lo:hi])] or [0.0] * len(self.rows[0])
+        if head:
+            natural = [max(a, b) for a, b in zip(natural, self.natural[0])]
+            widest = [max(a, b) for a, b in zip(widest, self.widest[0])]
+        return natural, widest
+
+    def lines(self, i: int, j: int, width: float) -> list[Line]:
+        key = (i, j, width)
+        if key not in self._lines:
+            self._lines[key] = break_lines(self.rows[i][j], width, justify=False)
+        return self._lines[key]
+
+
 class TableFlow(Flowable):
     """A table; a tall one splits between rows, its header row repeated on the next page."""
 
     def __init__(self, rows: list[list[list[Span]]], header: bool, theme: Theme, loc=None,
-                 first_share: float = 0.0):
+                 first_share: float = 0.0, _measured: _TableRows | None = None, _span: tuple[int, int] | None = None):
         super().__init__()
         self.loc = loc          # where the table is written, for the message when it cannot fit
         self.rows = rows
@@ -387,14 +427,26 @@ class TableFlow(Flowable):
         self.spaceAfter = theme.size * 0.8
         self.size = theme.size * 0.95
         self.lead = self.size * 1.5
+        self._measured = _measured
+        # the body rows of this part, as indices into the whole table's rows (row 0 is the header)
+        self._span = _span if _span is not None else (1 if header else 0, len(rows))
+
+    @property
+    def measured(self) -> _TableRows:
+        if self._measured is None:
+            self._measured = _TableRows(self.rows, self.pad)
+        return self._measured
+
+    def _indices(self) -> list[int]:
+        lo, hi = self._span
+        return ([0] if self.header else []) + list(range(lo, hi))
 
     def wrap(self, availWidth, availHeight):
+        """Column widths from every row of this part; lines and row heights for the rows until the
+        part is found taller than availHeight (the rest are set when they are drawn or split off)."""
         ncol = len(self.rows[0])
-        natural = [0.0] * ncol
-        for row in self.rows:
-            for j, cell in enumerate(row):
-                w = sum(fonts.measure(s.text, s.font, s.size_pt) for s in cell)
-                natural[j] = max(natural[j], w + 2 * self.pad)
+        lo, hi = self._span
+        natural, widest_char = self.measured.largest(self.header, lo, hi)
         total = sum(natural)
         if self.first_share and ncol == 2 and total > availWidth:   # a name column, then its text
             first = min(natural[0], availWidth * self.first_share)
@@ -412,20 +464,26 @@ class TableFlow(Flowable):
         self.col_w = widths
         # a column narrower than one of its characters would print past its neighbours and the margin
         for j in range(ncol):
-            widest = max((fonts.measure(ch, s.font, s.size_pt) for row in self.rows for s in row[j] for ch in s.text),
-                         default=0.0)
-            if widest + 2 * self.pad > widths[j] + 0.01:
+            if widest_char[j] + 2 * self.pad > widths[j] + 0.01:
                 where = (self.loc.file, self.loc.line) if self.loc is not None else ("rulebook", 0)
                 raise DataError([Problem(where[0], where[1], 0, "table",
                                          f"a table of {ncol} columns does not fit the page width "
                                          f"({availWidth / 72 * 25.4:.0f} mm): column {j + 1} gets "
                                          f"{widths[j] / 72 * 25.4:.1f} mm, less than one character; "
                                          "use fewer columns or split the table")])
-        self.cells = [[break_lines(cell, widths[j] - 2 * self.pad, justify=False) for j, cell in enumerate(row)]
-                      for row in self.rows]
-        self.row_h = [max(1, *(len(ls) for ls in row)) * self.lead + 2 * self.pad * 0.6 for row in self.cells]
+        self.cells, self.row_h = [], []
+        used = 0.0
+        rows = self._indices()
+        for i in rows:
+            lines = [self.measured.lines(i, j, widths[j] - 2 * self.pad) for j in range(ncol)]
+            self.cells.append(lines)
+            self.row_h.append(max(1, *(len(ls) for ls in lines)) * self.lead + 2 * self.pad * 0.6)
+            used += self.row_h[-1]
+            if used > availHeight:       # taller than the room: the rows after this one wait for their page
+                break
+        self.complete = len(self.cells) == len(rows)
         self.width = sum(widths)
-        self.height = sum(self.row_h)
+        self.height = used
         return self.width, self.height
 
     def split(self, availWidth, availHeight):
@@ -438,10 +496,16 @@ class TableFlow(Flowable):
             if used + h > availHeight:
                 break
             used, k = used + h, i + 1
-        if k <= head or k >= len(self.rows):       # not even one body row fits here
+        lo, hi = self._span
+        body = k - head                       # body rows that fit here
+        if k <= head or lo + body >= hi:      # not even one body row fits here
             return []
-        first = TableFlow(self.rows[:k], self.header, self.theme, self.loc, self.first_share)
-        rest = TableFlow(self.rows[:head] + self.rows[k:], self.header, self.theme, self.loc, self.first_share)
+        rows = self._indices()
+        whole = self.measured.rows
+        first = TableFlow([whole[i] for i in rows[:k]], self.header, self.theme, self.loc, self.first_share,
+                          self.measured, (lo, lo + body))
+        rest = TableFlow(([whole[0]] if head else []) + whole[lo + body:hi], self.header, self.theme, self.loc,
+                         self.first_share, self.measured, (lo + body, hi))
         first.spaceAfter = 0.0
         rest.spaceBefore = 0.0
         return [first, rest]
@@ -449,6 +513,8 @@ class TableFlow(Flowable):
     def draw(self):
         c = self.canv
         th = self.theme
+        if not self.complete:       # drawn without a wrap that set every row (never in a normal flow)
+            self.wrap(self.width, float("inf"))
         y = self.height
         c.setLineWidth(0.5)
         for i, row in enumerate(self.cells):

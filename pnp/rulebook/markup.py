@@ -96,8 +96,9 @@ import yaml
 from ..data.ledger import Entry, read_entry
 from ..data.model import Deck, Game
 from ..data.schemas import PROVENANCE
-from ..data.yamlsource import read_text_file
+from ..data.yamlsource import guarded_yaml, read_text_file
 from ..errors import DataError, Problem
+from ..files import inside
 from ..text.inline import Inline, Run, merge_runs, parse_inline, plain_text
 
 FRONT_MATTER_SCHEMA: dict[str, Any] = {
@@ -356,8 +357,9 @@ def source_files(game: Game) -> list[Path]:
 
 
 def display_path(game: Game, path: Path) -> str:
-    """components/<game>/rulebook/NN.md when the game lives in a project, else the path as given."""
-    parts = path.resolve().parts
+    """components/<game>/rulebook/NN.md when the game lives in a project, else the path as given (a
+    link by its own name, not its target's)."""
+    parts = (path.parent.resolve() / path.name).parts
     if "components" in parts:
         i = len(parts) - 1 - parts[::-1].index("components")
         return "/".join(parts[i:])
@@ -412,6 +414,10 @@ class _Parser:
     # -- files ---------------------------------------------------------------------------------
     def parse_file(self, path: Path) -> Section | None:
         self.file = display_path(self.game, path)
+        if not inside(self.game.folder, path):     # a link in a shared kit must not print a file from elsewhere
+            self.err(0, 0, "the page is a link to a file outside the game's folder: refused "
+                           "(a rulebook page leaves the game's folder)")
+            return None
         try:
             text = read_text_file(path, self.file)
         except DataError as exc:
@@ -446,10 +452,11 @@ class _Parser:
 
     def front_matter(self, lines: list[str]) -> dict[str, Any]:
         try:
-            data = yaml.safe_load("\n".join(lines)) or {}
+            data = guarded_yaml("\n".join(lines), self.file) or {}
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None)
-            self.err((mark.line + 2) if mark else 1, (mark.column + 1) if mark else 1, f"front matter: {exc}")
+            self.err((mark.line + 2) if mark else 1, (mark.column + 1) if mark else 1,
+                     f"front matter: {_yaml_problem(exc)}")
             return {}
         if not isinstance(data, dict):
             self.err(2, 1, "front matter must be a mapping")
@@ -614,11 +621,11 @@ class _Parser:
         text = "\n".join(t for _, t in inner[start + 1:end])
         script: Any = None
         try:
-            script = yaml.safe_load(text)
+            script = guarded_yaml(text, self.file)
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None)
             self.err(no + 1 + (mark.line if mark else 0), (mark.column + 1) if mark else 1,
-                     f"example position: {getattr(exc, 'problem', None) or exc}")
+                     f"example position: {_yaml_problem(exc)}")
         if script is not None and not isinstance(script, dict):
             self.err(no + 1, 1, "an example position is a mapping (players, setup, moves, expect)")
             script = None
@@ -735,10 +742,11 @@ class _Parser:
     def diagram(self, inner: list[tuple[int, str]], caption: Inline, no: int) -> Diagram | None:
         base = inner[0][0] if inner else no
         try:
-            data = yaml.safe_load("\n".join(t for _, t in inner)) or {}
+            data = guarded_yaml("\n".join(t for _, t in inner), self.file) or {}
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None)
-            self.err(base + (mark.line if mark else 0), (mark.column + 1) if mark else 1, f"diagram YAML: {exc}")
+            self.err(base + (mark.line if mark else 0), (mark.column + 1) if mark else 1,
+                     f"diagram YAML: {_yaml_problem(exc)}")
             return None
         if not isinstance(data, dict):
             self.err(base, 1, "a diagram holds a mapping with rows:")
@@ -872,6 +880,12 @@ class _Parser:
                 bare = _STATED_BARE.match(plain, start)
                 if bare:
                     self.counts.append((self.file, no, name, int(unicodedata.normalize("NFKC", bare.group(1)))))
+
+
+def _yaml_problem(exc: yaml.YAMLError) -> str:
+    """A YAML error's own words on one line (its position is given by the caller's file:line:col)."""
+    text = " ".join(str(x) for x in (getattr(exc, "context", None), getattr(exc, "problem", None)) if x)
+    return text or str(exc).splitlines()[0]
 
 
 def _line_of(inner: list[tuple[int, str]], key: str) -> int:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import itertools
+import time
 import traceback
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -13,6 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..limits import MAX_GAME_SECONDS
+from ..watchdog import EngineStuck, arm_here
 from .engine import CHANCE, TERMINAL, GameRecord, IllegalAction, InvariantError
 from .errors import SimError
 from .policies import lineup, make_policy
@@ -51,6 +54,12 @@ def play_game(engine: Any, players: int, policies: Sequence[str], seed: int, *, 
     track = prog is not None and not hasattr(engine, "score_history")
     tracked: list[tuple[float, ...]] = []
     last = None
+    # the time budget is checked every CHECK_EVERY steps, where the step bound is checked anyway: a game
+    # pays nothing for it.  A search player's game is bounded by its iterations, not by the clock.
+    timed = not any(getattr(p, "wants_information_set", False) for p in pols)
+    start = time.monotonic()
+    check_at = min(max_steps, CHECK_EVERY)
+    action: Any = None
     try:
         state = engine.new_state(players, variant, options)
         if check:
@@ -59,8 +68,12 @@ def play_game(engine: Any, players: int, policies: Sequence[str], seed: int, *, 
             seat = to_move(state)
             if seat == TERMINAL:
                 break
-            if steps >= max_steps:
-                raise StepLimitError(f"the game did not end within max_steps={max_steps}")
+            if steps >= check_at:
+                if steps >= max_steps:
+                    raise StepLimitError(f"the game did not end within max_steps={max_steps}")
+                if timed and time.monotonic() - start > MAX_GAME_SECONDS:
+                    raise _OutOfTime(steps, action)
+                check_at = min(max_steps, steps + CHECK_EVERY)
             if seat == CHANCE:
                 action = engine.sample_chance(state, rng)
             else:
@@ -84,6 +97,11 @@ def play_game(engine: Any, players: int, policies: Sequence[str], seed: int, *, 
             if check:
                 engine.check_invariants(state)
         result = engine.result(state)
+    except _OutOfTime as late:
+        raise GameTimeLimit(f"game {index} (seed {seed}): the game did not end within {MAX_GAME_SECONDS} s "
+                            f"({late.steps:,} steps{_after(late.action)}): stopped") from None
+    except EngineStuck as stuck:   # a call into the engine never returned: the batch stops here
+        raise GameTimeLimit(f"game {index} (seed {seed}), step {steps + 1}{_after(action)}: {stuck}") from None
     except Exception as exc:   # noqa: BLE001 — a sample game must never take the batch down
         result = None
         kind = type(exc).__name__
@@ -104,6 +122,30 @@ def play_game(engine: Any, players: int, policies: Sequence[str], seed: int, *, 
     return GameRecord(index=index, seed=seed, players=players, policies=tuple(policies), variant=variant,
                       options=dict(options or {}), result=result, steps=steps, rounds=rounds, turns=turns,
                       score_history=history, error=error)
+
+
+CHECK_EVERY = 4096      # steps between two looks at the clock
+
+
+class GameTimeLimit(SimError):
+    """A game ran past its time budget, or a call into its engine never returned."""
+
+
+class _OutOfTime(BaseException):
+    def __init__(self, steps: int, action: Any):
+        super().__init__(steps)
+        self.steps, self.action = steps, action
+
+
+def _after(action: Any) -> str:
+    """", the last move chosen 〈label〉" for the message naming where a game stopped."""
+    if action is None:
+        return ""
+    try:
+        label = action.label() if callable(getattr(action, "label", None)) else repr(action)
+    except Exception:  # noqa: BLE001 — the message must not fail on a broken label()
+        label = repr(action)
+    return f", the last move chosen {str(label)[:80]!r}"
 
 
 def _origin(exc: BaseException) -> str:
@@ -139,14 +181,23 @@ class Batch:
 
 
 def _run_chunk(engine: Any, batch: Batch, indices: range) -> list[GameRecord]:
+    arm_here()              # a worker process: the engine's time budget runs here too
     cache: dict[str, Any] = {}
     out = []
+    endless = 0.0           # seconds spent in games that ran to max_steps
     for i in indices:
         names = lineup(batch.policies, batch.players, i)
         pols = [cache.get(n) or cache.setdefault(n, make_policy(engine, n)) for n in names]
-        out.append(play_game(engine, batch.players, names, game_seed(batch.seed, i), index=i,
-                             variant=batch.variant, options=batch.options, check=batch.check,
-                             policy_objects=pols))
+        started = time.monotonic()
+        record = play_game(engine, batch.players, names, game_seed(batch.seed, i), index=i,
+                           variant=batch.variant, options=batch.options, check=batch.check,
+                           policy_objects=pols)
+        out.append(record)
+        if record.error and record.error.startswith(StepLimitError.__name__):
+            endless += time.monotonic() - started
+            if endless > MAX_GAME_SECONDS:      # every game would run as long: stop instead of taking hours
+                raise GameTimeLimit(f"game {i} (seed {record.seed}): {record.error.splitlines()[0]}; games that "
+                                    f"do not end have taken {endless:.0f} s: stopped")
     return out
 
 

@@ -100,6 +100,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..limits import MAX_SEARCH_ITERATIONS
 from .engine import CHANCE, TERMINAL
 from .errors import SimError
 
@@ -136,8 +137,9 @@ class SearchPolicy:
                  name: str | None = None, rollout: Any = None, reward: str = "rank", tree: str = "all",
                  depth: int | None = None, prior: bool = False, round_cut: bool = False, paired: bool = False,
                  margin: float = 0.0) -> None:
-        if iterations < 1:
-            raise SimError(f"mcts: the number of iterations must be at least 1, got {iterations}")
+        if not 1 <= iterations <= MAX_SEARCH_ITERATIONS:     # a billion would search for ever
+            raise SimError(f"mcts: the number of iterations must be from 1 to {MAX_SEARCH_ITERATIONS:,} "
+                           f"(as --search-iterations), got {iterations:,}")
         if c < 0:
             raise SimError(f"mcts: the exploration constant must not be negative, got {c}")
         for hook in ("information_set", "determinize"):
@@ -407,6 +409,9 @@ def parse_search_spec(engine: Any, spec: str,
         iterations = int(parts[1])
     except ValueError:
         raise SimError(f"policy {spec!r}: the iterations must be a whole number ({SPEC_HELP})") from None
+    if not 1 <= iterations <= MAX_SEARCH_ITERATIONS:
+        raise SimError(f"policy {spec!r}: the iterations must be from 1 to {MAX_SEARCH_ITERATIONS:,} "
+                       "(as --search-iterations)")
     parts = spec_parts(engine, spec)
     c, ms, rollout, reward, tree = DEFAULT_C, None, None, "rank", "all"
     depth: int | None = None

@@ -52,3 +52,42 @@ def relayout(path: Path, line: str) -> None:
     m = re.search(r"^layout: (\S+)$", text, re.M)
     assert m, path
     path.write_text(text[:m.start()] + line.replace("{layout}", m.group(1)) + text[m.end():], encoding="utf-8")
+
+
+MEMORY_BYTES = 3 * 1024 ** 3       # address space of a capped child run
+
+
+def run_capped(*args, cwd: Path, seconds: float = 120, memory: int = MEMORY_BYTES, env: dict | None = None,
+               stdin=None):
+    """Run pnp in a child process with a wall-time and memory cap: a regression that hangs or eats the
+    machine fails the test (subprocess.TimeoutExpired, or a MemoryError exit) instead of stalling CI."""
+    import os
+    import resource
+    import subprocess
+    import sys
+
+    def cap() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+    return subprocess.run([sys.executable, "-c", "from pnp.cli import main; main()", *map(str, args)], cwd=cwd,
+                          capture_output=True, text=True, timeout=seconds, preexec_fn=cap,
+                          env={**os.environ, "PYTHONHASHSEED": "0", **(env or {})},
+                          stdin=subprocess.DEVNULL if stdin is None else stdin)
+
+
+def snapshot(folder: Path) -> dict[str, bytes | str]:
+    """Every entry under folder: a file's bytes, a link's target, a folder's mark, anything else its kind."""
+    import os
+    import stat
+    out: dict[str, bytes | str] = {}
+    for path in sorted(folder.rglob("*")):
+        mode = os.lstat(path).st_mode
+        key = path.relative_to(folder).as_posix()
+        if stat.S_ISLNK(mode):
+            out[key] = "link → " + os.readlink(path)
+        elif stat.S_ISREG(mode):
+            out[key] = path.read_bytes()
+        elif stat.S_ISDIR(mode):
+            out[key] = "folder"
+        else:
+            out[key] = f"mode {stat.S_IFMT(mode):o}"
+    return out
