@@ -262,7 +262,7 @@ def test_policy_spec_parsing():
     p = make_policy(engine, "mcts:400:c=1.2:ms=50")
     assert (p.iterations, p.c, p.ms, p.name) == (400, 1.2, 50.0, "mcts:400:c=1.2:ms=50")
     for bad, words in [("mcts", "expected mcts:<iterations>"), ("mcts:abc", "whole number"),
-                       ("mcts:0", "at least 1"), ("mcts:10:k=2", "unknown setting"), ("mcts:10:c=x", "c must be")]:
+                       ("mcts:0", "from 1 to 100,000"), ("mcts:10:k=2", "unknown setting"), ("mcts:10:c=x", "c must be")]:
         with pytest.raises(SimError, match=words):
             make_policy(engine, bad)
 
