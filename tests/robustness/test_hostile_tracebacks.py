@@ -116,7 +116,10 @@ def test_a_damaged_manifest_in_process_is_no_traceback(cli, tmp_path):
     project = project_with(tmp_path, "euphoria")
     out = project / "out"
     assert cli("build", "euphoria", "--project", project, "--out", out).exit_code == 0
-    (out / "euphoria/manifest.json").write_text('{"game": "euphoria", "files": [{"kind": 3}]}', encoding="utf-8")
-    for args in (("build", "euphoria"), ("build", "euphoria", "--clean"), ("build", "euphoria", "--rulebook-only")):
+    damaged = ('{"game": "euphoria", "files": [{"kind": "sheets", "path": "kleshas-sheets.pdf", '
+               '"unit": "deck/kleshas/sheets", "key": "k"}]}')       # no pages, no sha256
+    for args in (("build", "euphoria", "--rulebook-only"), ("build", "euphoria"), ("build", "euphoria", "--clean")):
+        (out / "euphoria/manifest.json").write_text(damaged, encoding="utf-8")
         result = cli(*args, "--project", project, "--out", out)
         assert result.exit_code == 0 and no_traceback(result), result.output
+        assert "damaged manifest (kleshas-sheets.pdf: pages is not a count)" in result.output
