@@ -63,15 +63,25 @@ def run_capped(*args, cwd: Path, seconds: float = 120, memory: int = MEMORY_BYTE
     machine fails the test (subprocess.TimeoutExpired, or a MemoryError exit) instead of stalling CI."""
     import os
     import resource
+    import signal
     import subprocess
     import sys
 
     def cap() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
-    return subprocess.run([sys.executable, "-c", "from pnp.cli import main; main()", *map(str, args)], cwd=cwd,
-                          capture_output=True, text=True, timeout=seconds, preexec_fn=cap,
+    command = [sys.executable, "-c", "from pnp.cli import main; main()", *map(str, args)]
+    # a session of its own, so that a timeout ends the worker processes it started as well
+    with subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                          preexec_fn=cap, start_new_session=True,
                           env={**os.environ, "PYTHONHASHSEED": "0", **(env or {})},
-                          stdin=subprocess.DEVNULL if stdin is None else stdin)
+                          stdin=subprocess.DEVNULL if stdin is None else stdin) as proc:
+        try:
+            out, err = proc.communicate(timeout=seconds)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+            raise
+    return subprocess.CompletedProcess(command, proc.returncode, out, err)
 
 
 def snapshot(folder: Path) -> dict[str, bytes | str]:
