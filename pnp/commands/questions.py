@@ -59,6 +59,7 @@ def option_effects(engine: Any, entry: Entry, games: int, seed: int,
     """For each option other than the chosen one: the paired difference from the chosen option, per
     player count (same seeds, the default policy).  ``cache`` keeps the games of a setting for the next
     question played under the same one (most questions compare with the standard rules)."""
+    from ..sim.comparisons import placebos
     from ..sim.metrics import compare
     from ..sim.policies import parse_policies
     from ..sim.runner import Batch, run_games
@@ -68,11 +69,13 @@ def option_effects(engine: Any, entry: Entry, games: int, seed: int,
     names = parse_policies(engine, None)
     played = cache if cache is not None else {}
 
+    def batch_of(players: int, setting: tuple[str, dict[str, Any]]) -> Batch:
+        return Batch(players, names, games, seed=seed, variant=setting[0], options=setting[1], track_streams=True)
+
     def games_of(players: int, setting: tuple[str, dict[str, Any]]) -> Any:
         key = (players, setting[0], tuple(sorted(setting[1].items())), games, seed)
         if key not in played:
-            played[key] = run_games(engine, Batch(players, names, games, seed=seed, variant=setting[0],
-                                                  options=setting[1]))
+            played[key] = run_games(engine, batch_of(players, setting))
         return played[key]
     for option in q.options:
         if option.id == q.chosen:
@@ -86,8 +89,9 @@ def option_effects(engine: Any, entry: Entry, games: int, seed: int,
             progress(f"{entry.label}: {option.id} {players}人")
             a = games_of(players, base)
             b = games_of(players, other)
-            c = compare(engine, a, b, q.chosen, option.id)
+            c = compare(engine, a, b, q.chosen, option.id, placebo=placebos(engine, batch_of(players, base), zip(a, b)))
             figures = {"players": players, "pairs": c["pairs"], "winner_changed": c["winner_changed"],
+                       "noise_floor": c["noise_floor"], "winner_change_verdict": c["winner_change_verdict"],
                        "rounds_diff": c["rounds_diff"]}
             if "team_win_rate_diff" in c:
                 figures["team_win_rate_diff"] = c["team_win_rate_diff"]
@@ -133,6 +137,8 @@ def _ci(d: dict[str, Any], scale: float = 1.0, unit: str = "") -> str:
 
 
 def format_questions(data: list[dict[str, Any]]) -> list[str]:
+    from ..sim.metrics import winner_change_ja
+
     lines: list[str] = []
     for g in data:
         lines.append(f"■ {g['title']}（{g['game']}）：未回答の質問 {g['open']} 件")
@@ -152,8 +158,7 @@ def format_questions(data: list[dict[str, Any]]) -> list[str]:
                     lines.append(f"      {eff['option']}：ルールエンジンでは比べられません")
                     continue
                 for f in eff["by_players"]:
-                    parts = [f"勝者が変わる {f['winner_changed']['rate'] * 100:.1f}%",
-                             f"ラウンド数 {_ci(f['rounds_diff'])}"]
+                    parts = [winner_change_ja(f), f"ラウンド数 {_ci(f['rounds_diff'])}"]
                     if "team_win_rate_diff" in f:
                         parts.insert(0, f"チームの勝率 {_ci(f['team_win_rate_diff'], 100, '%')}")
                     elif f.get("first_seat_win_rate_diff"):

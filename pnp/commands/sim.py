@@ -24,11 +24,11 @@ import click
 from ..data.model import Game
 from ..games import has_engine, make_engine
 from ..limits import MAX_GAMES, MAX_SEARCH_ITERATIONS
-from ..sim.comparisons import builtin_comparisons
+from ..sim.comparisons import builtin_comparisons, paired
 from ..sim.errors import ReplayError, SimError
 from ..sim.executors import open_executor
 from ..sim.gamelog import build_log, make_header, read_log, write_json
-from ..sim.metrics import Comparison, Summary
+from ..sim.metrics import Comparison, Summary, winner_change_ja
 from ..sim.policies import lineup, parse_policies
 from ..sim.runner import Batch, Trace, iter_games, play_game
 from ..sim.skill import (
@@ -246,12 +246,12 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
             acc_b = Summary(engine, other)
             pairs = Comparison(engine, label_a, label_b)
             # both batches stream side by side, game i of one with game i of the other: nothing is kept
+            # game i of one with game i of the other and its placebo (the noise floor), in windows
             with _progress(2 * games, f"{game.title} {p}人 [{label_a} / {label_b}]") as tick:
-                for x, y in zip(iter_games(engine, batch, jobs=jobs, executor=pool, on_progress=tick),
-                                iter_games(engine, other, jobs=jobs, executor=pool, on_progress=tick)):
+                for x, y, z in paired(engine, batch, other, jobs=jobs, executor=pool, on_progress=tick):
                     acc.add(x)
                     acc_b.add(y)
-                    pairs.add(x, y)
+                    pairs.add(x, y, z)
             summary = acc.result()
             summary["comparison"] = pairs.result()
             summary["comparison"]["summary_b"] = acc_b.result()
@@ -412,8 +412,8 @@ def format_summary(s: dict[str, Any], engine: Any = None) -> list[str]:
             for i, d in enumerate(c["seat_win_rate_diff"]):
                 lines.append(f"  {i + 1}番席 勝率差 {d['mean_diff']:+.1%} [{d['ci'][0]:+.1%}, {d['ci'][1]:+.1%}]")
             d = c["mean_score_diff"]
-            lines.append(f"  平均得点差 {d['mean_diff']:+.2f} [{d['ci'][0]:+.2f}, {d['ci'][1]:+.2f}]；"
-                         f"勝者が変わったゲーム {_pct(c['winner_changed'])}")
+            lines.append(f"  平均得点差 {d['mean_diff']:+.2f} [{d['ci'][0]:+.2f}, {d['ci'][1]:+.2f}]")
+        lines.append(f"  {winner_change_ja(c)}")
         for f in c.get("findings", []):
             lines.append(f"  ・{f['question']}（両方の設定をあわせて）")
             lines.append(f"    {f['answer']}")

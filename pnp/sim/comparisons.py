@@ -3,16 +3,71 @@
 Each entry is ``{"name_ja": …, "variant": id}`` or ``{"name_ja": …, "options": {key: value}}``.  The
 batch's own rules are played against the alternative on the same seeds (game i of one with game i of
 the other), and EACH side's figures are kept — the win rates, the length, the end reasons — besides
-the paired differences, so a designer reads what each rule gives, not only how they differ."""
+the paired differences, so a designer reads what each rule gives, not only how they differ.
+
+Noise floor of 「勝者が変わる」.  Two rule options on one seed share their random streams (common random
+numbers, :mod:`pnp.sim.sampling`), but not everywhere: where the rules make a stream be used
+differently — one die more, a deck of another size, a policy that draws once more in another position —
+that stream's later numbers no longer pair, and the winner can change by chance alone.  The floor
+measures exactly that part: for each pair (game ``x`` under rules A, ``y`` under rules B), a *placebo*
+game is played under rules A on the same seed, with every stream that ``y`` used differently from ``x``
+replaced by a fresh one from the first use where the two differ (:func:`pnp.sim.sampling.disturbance`).
+The placebo's rules are A's, so its winner differs from ``x``'s only by the disturbed pairing; the share
+of such changes is the noise floor.  A rule that changes nothing disturbs nothing (floor 0, share 0); a
+rule whose effect is larger than its disturbance shows a share above the floor.  Re-seeding from the
+first differing use (not burning one draw, not re-seeding the whole game) disturbs what the rule
+change disturbed and no more.  A verdict is given only where the two Wilson intervals do not overlap."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+import itertools
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import replace
 from typing import Any
 
+from .engine import GameRecord
 from .errors import SimError
 from .metrics import Comparison, Summary
-from .runner import Batch, iter_games
+from .runner import Batch, iter_games, run_games
+from .sampling import disturbance
+
+WINDOW = 500        # pairs whose placebo games are played together
+
+
+def placebos(engine: Any, batch: Batch, pairs: Iterable[tuple[GameRecord, GameRecord]],
+             executor: Any = None, jobs: int = 1) -> list[GameRecord]:
+    """The placebo game of each pair (x under ``batch``'s rules, y under the other's, both played with
+    ``track_streams``): ``batch``'s rules on x's seed with the streams y used differently disturbed;
+    ``x`` itself where y used every stream alike (nothing to disturb: the placebo would be x)."""
+    pairs = list(pairs)
+    need: dict[int, dict[str, int]] = {}
+    for x, y in pairs:
+        if x.streams is not None and y.streams is not None:
+            d = disturbance(x.streams, y.streams)
+            if d:
+                need[x.index] = d
+    played: dict[int, GameRecord] = {}
+    if need:
+        first, last = min(need), max(need)
+        for r in run_games(engine, replace(batch, first_index=first, games=last - first + 1, disturb=need,
+                                           track_streams=False), jobs=jobs, executor=executor):
+            played[r.index] = r
+    return [played.get(x.index, x) for x, _y in pairs]
+
+
+def paired(engine: Any, a: Batch, b: Batch, *, jobs: int = 1, executor: Any = None,
+           on_progress: Callable[[int], None] | None = None
+           ) -> Iterator[tuple[GameRecord, GameRecord, GameRecord]]:
+    """Games i of ``a`` and ``b`` side by side, with the placebo game of the pair (see the module
+    docstring), streamed in windows of WINDOW pairs.  The records come without their stream uses."""
+    a_t, b_t = replace(a, track_streams=True), replace(b, track_streams=True)
+    both = zip(iter_games(engine, a_t, jobs=jobs, executor=executor, on_progress=on_progress),
+               iter_games(engine, b_t, jobs=jobs, executor=executor, on_progress=on_progress))
+    while True:
+        window = list(itertools.islice(both, WINDOW))
+        if not window:
+            return
+        for (x, y), z in zip(window, placebos(engine, a, window, executor, jobs)):
+            yield replace(x, streams=None), replace(y, streams=None), replace(z, streams=None)
 
 
 def side_figures(s: Mapping[str, Any]) -> dict[str, Any]:
@@ -61,9 +116,9 @@ def builtin_comparisons(engine: Any, batch: Batch, summary: dict[str, Any],
             continue          # the batch already plays the alternative
         acc_b = Summary(engine, other)
         pairs = Comparison(engine, batch.variant, other.variant)
-        for x, y in zip(iter_games(engine, batch, executor=executor), iter_games(engine, other, executor=executor)):
+        for x, y, z in paired(engine, batch, other, executor=executor):
             acc_b.add(y)
-            pairs.add(x, y)
+            pairs.add(x, y, z)
         b = acc_b.result()
         out.append({"name_ja": spec["name_ja"], "variant": spec.get("variant"),
                     "options": dict(spec.get("options") or {}),

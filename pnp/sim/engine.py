@@ -5,8 +5,9 @@ A game module defines:
 * fixed facts read from the loaded model (``pnp.data.model.Game``), never from YAML or rendering;
 * a mutable ``State`` with ``__slots__`` and a hand-written ``clone()`` (no deepcopy on hot paths);
 * decisions and chance as explicit steps: ``to_move(state)`` is a seat number, ``CHANCE`` or
-  ``TERMINAL``.  At a chance step the runner calls ``sample_chance(state, rng)`` with the game's seeded
-  ``random.Random`` and then ``apply(state, outcome)``; at a decision step the policy of that seat
+  ``TERMINAL``.  At a chance step the runner calls ``sample_chance(state, rng)`` with a seeded
+  ``random.Random`` — the game's single chance stream, or with ``chance_key(state)`` the stream of that
+  event (:mod:`pnp.sim.sampling`) — and then ``apply(state, outcome)``; at a decision step the policy of that seat
   receives ``observe(state, seat)`` and ``legal_actions(state)`` and returns one of them.
 * actions and chance outcomes are small frozen, hashable, orderable values (dataclasses with
   ``order=True``) with ``label()`` — a readable Japanese string for transcripts — and a JSON round
@@ -136,6 +137,7 @@ class GameRecord:
     turns: int                           # player decisions
     score_history: tuple[tuple[float, ...], ...]   # scores at the end of each round, in order
     error: str | None = None
+    streams: Mapping[str, tuple[int, ...]] | None = None   # how each random stream was used (noise floors)
 
 
 @dataclass(frozen=True)
@@ -179,6 +181,12 @@ class EngineReporting(Protocol):
 #                                             extra Japanese lines after a step (eliminations,
 #                                             round ends, a new lead player …), for ``pnp play``
 #   describe_result(state, result) -> list[str]
+#   chance_key(state) -> hashable             what the chance step at ``state`` is (("deal", hand), ("roll",
+#                                             hand, incident, seat) …): it draws from a stream of its own,
+#                                             so two rule options on one seed share it (common random
+#                                             numbers, :mod:`pnp.sim.sampling`); default: one stream
+#   decision_key(state) -> hashable           the part of the game a decision belongs to (a hand, a
+#                                             round): each seat's policy randomness has one stream per key
 #   chance_event_ja(state, outcome) -> str | None
 #                                             the Japanese name of the chance step at ``state`` (「サイコロ」,
 #                                             「山札から1枚」) for the single-event luck figure
@@ -218,3 +226,5 @@ class EngineExtras(Protocol):
     def narrate(self, before: Any, action: Any, after: Any) -> list[str]: ...
     def describe_result(self, state: Any, result: Result) -> list[str]: ...
     def chance_event_ja(self, state: Any, outcome: Any) -> str | None: ...
+    def chance_key(self, state: Any) -> Hashable: ...
+    def decision_key(self, state: Any) -> Hashable: ...

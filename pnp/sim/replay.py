@@ -9,7 +9,7 @@ from typing import Any
 from .engine import CHANCE, TERMINAL, IllegalAction, InvariantError
 from .errors import ReplayError
 from .gamelog import GameLog, result_json
-from .sampling import game_rngs
+from .sampling import Streams
 
 
 @dataclass(frozen=True)
@@ -34,12 +34,12 @@ def steps(engine: Any, log: GameLog, *, check_chance: bool = False) -> Iterator[
     options = h.get("options") or {}
     if not isinstance(options, dict) or not isinstance(h.get("variant", "standard"), str):
         raise ReplayError("header.options must be a mapping and header.variant a name")
-    rng = None
+    streams = None
     if check_chance:
         seed = h.get("seed")
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise ReplayError(f"header.seed: expected an integer, got {seed!r}")
-        rng, _ = game_rngs(seed, players)
+        streams = Streams(engine, seed)     # the same keyed chance streams as the game was played with
     try:
         state = engine.new_state(players, h.get("variant", "standard"), options)
     except (KeyError, TypeError, ValueError) as exc:
@@ -60,8 +60,8 @@ def steps(engine: Any, log: GameLog, *, check_chance: bool = False) -> Iterator[
             raise ReplayError(f"{where}: not an action of {engine.game_id} ({type(exc).__name__}: {exc})") from None
         if seat != CHANCE and action not in engine.legal_actions(state):
             raise ReplayError(f"{where}: {action.label()} is not a legal action here")
-        if seat == CHANCE and rng is not None:
-            drawn = engine.sample_chance(state, rng)
+        if seat == CHANCE and streams is not None:
+            drawn = engine.sample_chance(state, streams.chance(state))
             if drawn != action:
                 said = (f"{drawn.label()}, but the log says {action.label()}" if drawn.label() != action.label()
                         else f"another outcome of 「{action.label()}」 than the log records")

@@ -22,6 +22,7 @@ from ..text.fonts import measure, pdf_name
 from ..text.linebreak import break_text
 from .comparisons import side_figures
 from .labels import Labeller, missing_labels, policy_label
+from .metrics import winner_change_ja
 from .search import spec_parts
 from .skill import skill_luck_ja
 from .stats import num, rate_ja
@@ -309,8 +310,8 @@ def _first_page(w: _Writer, engine: Any, title: str, summaries: Sequence[dict[st
                 label.extra.update(rc[side]["end_reasons_ja"])
                 w.text(f"{name}：" + "、".join(side_phrases(rc[side], label)) + "。", indent=4 * mm)
             d = rc["paired"]
-            if "team_win_rate_diff" not in d and d["pairs"]:
-                w.text(f"勝者が変わったゲーム {rate_ja(d['winner_changed'])}。", indent=4 * mm)
+            if d["pairs"]:
+                w.text(winner_change_ja(d) + "。", indent=4 * mm)
     missing = missing_labels(engine, summaries)
     for s in summaries:
         for rc in s.get("report_comparisons", []):
@@ -442,8 +443,8 @@ def _page(w: _Writer, engine: Any, title: str, s: dict[str, Any]) -> None:
             diffs = "　".join(f"{i + 1}番席 {d['mean_diff']:+.1%}" for i, d in enumerate(c["seat_win_rate_diff"]))
             w.text(f"勝率差 {diffs}", "gothic")
             d = c["mean_score_diff"]
-            w.text(f"平均得点差 {d['mean_diff']:+.2f}点（95%区間 {d['ci'][0]:+.2f}〜{d['ci'][1]:+.2f}）　"
-                   f"勝者が変わったゲーム {c['winner_changed']['rate']:.1%}", "gothic")
+            w.text(f"平均得点差 {d['mean_diff']:+.2f}点（95%区間 {d['ci'][0]:+.2f}〜{d['ci'][1]:+.2f}）", "gothic")
+        w.text(winner_change_ja(c) + "。")
         if "summary_b" in c:
             w.text(f"{label(c['variant_a'])}：" + "、".join(side_phrases(side_figures(s), label)) + "。")
             label.extra.update(c["summary_b"].get("end_reasons_ja") or {})

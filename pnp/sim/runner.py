@@ -1,7 +1,9 @@
 """Plays games: one (``play_game``) or a batch (``run_games``) over any ``concurrent.futures.Executor``.
 
 A batch gives identical records for any number of jobs: each game's RNGs derive from (root seed, game
-index), the seats' policies from the game index, and the records are returned in index order."""
+index), the seats' policies from the game index, and the records are returned in index order.  Chance
+and the policies' randomness come from keyed streams where the engine names its events
+(:class:`pnp.sim.sampling.Streams`): two rule options on one seed share their cards and dice."""
 from __future__ import annotations
 
 import concurrent.futures as cf
@@ -19,7 +21,7 @@ from ..watchdog import EngineStuck, arm_here
 from .engine import CHANCE, TERMINAL, GameRecord, IllegalAction, InvariantError
 from .errors import SimError
 from .policies import lineup, make_policy
-from .sampling import game_rngs, game_seed
+from .sampling import Streams, game_seed
 
 
 class StepLimitError(RuntimeError):
@@ -36,9 +38,13 @@ class Trace:
 
 def play_game(engine: Any, players: int, policies: Sequence[str], seed: int, *, index: int = 0,
               variant: str = "standard", options: Mapping[str, Any] | None = None, check: bool = False,
-              trace: Trace | None = None, policy_objects: Sequence[Any] | None = None) -> GameRecord:
-    """Play one game to the end.  Errors and broken invariants are caught into ``record.error``."""
-    rng, seat_rngs = game_rngs(seed, players)
+              trace: Trace | None = None, policy_objects: Sequence[Any] | None = None,
+              track_streams: bool = False, disturb: Mapping[str, int] | None = None) -> GameRecord:
+    """Play one game to the end.  Errors and broken invariants are caught into ``record.error``.
+    ``track_streams``: the record keeps how each random stream was used (``record.streams``), for noise
+    floors; ``disturb``: {stream: use} — those streams are replaced from that use on (a placebo game)."""
+    streams = Streams(engine, seed, track=track_streams, disturb=disturb)
+    chance_rng, seat_rng = streams.chance, streams.seat
     pols = list(policy_objects) if policy_objects is not None else [make_policy(engine, p) for p in policies]
     wants_obs = [getattr(p, "uses_observation", True) for p in pols]
     # a search policy sees the seat's information set (hidden pieces canonical), never the state itself
@@ -75,13 +81,13 @@ def play_game(engine: Any, players: int, policies: Sequence[str], seed: int, *, 
                     raise _OutOfTime(steps, action)
                 check_at = min(max_steps, steps + CHECK_EVERY)
             if seat == CHANCE:
-                action = engine.sample_chance(state, rng)
+                action = engine.sample_chance(state, chance_rng(state))
             else:
                 legal = legal_actions(state)
                 if not legal:
                     raise InvariantError(f"seat {seat} is to move but has no legal action")
                 action = pols[seat].choose(views[seat](state, seat) if wants_obs[seat] else None, legal,
-                                           seat_rngs[seat])
+                                           seat_rng(state, seat))
                 if check and action not in legal:
                     raise IllegalAction(f"policy {policies[seat]!r} chose an illegal action {action!r}")
                 turns += 1
@@ -121,7 +127,8 @@ def play_game(engine: Any, players: int, policies: Sequence[str], seed: int, *, 
         rounds = prog(state)[0] if prog else len(history)
     return GameRecord(index=index, seed=seed, players=players, policies=tuple(policies), variant=variant,
                       options=dict(options or {}), result=result, steps=steps, rounds=rounds, turns=turns,
-                      score_history=history, error=error)
+                      score_history=history, error=error,
+                      streams=streams.uses() if track_streams else None)
 
 
 CHECK_EVERY = 4096      # steps between two looks at the clock
@@ -178,6 +185,8 @@ class Batch:
     options: Mapping[str, Any] = field(default_factory=dict)
     check: bool = False
     first_index: int = 0
+    track_streams: bool = False                         # records keep their streams' use (noise floors)
+    disturb: Mapping[int, Mapping[str, int]] | None = None   # game index → streams to disturb (placebo)
 
 
 def _run_chunk(engine: Any, batch: Batch, indices: range) -> list[GameRecord]:
@@ -186,12 +195,15 @@ def _run_chunk(engine: Any, batch: Batch, indices: range) -> list[GameRecord]:
     out = []
     endless = 0.0           # seconds spent in games that ran to max_steps
     for i in indices:
+        if batch.disturb is not None and i not in batch.disturb:
+            continue        # a placebo batch plays only the games it disturbs
         names = lineup(batch.policies, batch.players, i)
         pols = [cache.get(n) or cache.setdefault(n, make_policy(engine, n)) for n in names]
         started = time.monotonic()
         record = play_game(engine, batch.players, names, game_seed(batch.seed, i), index=i,
                            variant=batch.variant, options=batch.options, check=batch.check,
-                           policy_objects=pols)
+                           policy_objects=pols, track_streams=batch.track_streams,
+                           disturb=batch.disturb.get(i) if batch.disturb else None)
         out.append(record)
         if record.error and record.error.startswith(StepLimitError.__name__):
             endless += time.monotonic() - started

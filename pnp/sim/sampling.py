@@ -1,9 +1,31 @@
 """Seeds: every game's RNGs derive from (root seed, game index), never from a global RNG, so a batch
-gives the same games whatever the number of worker processes."""
+gives the same games whatever the number of worker processes.
+
+Common random numbers (:class:`Streams`).  An engine with a ``chance_key(state)`` hook names each chance
+event by what it is — 「the deal of hand 2」, 「the dice of incident 3 of hand 1, seat 0」, 「the 3rd
+shuffle of the event deck」 — and the event draws from a stream of its own, seeded by
+``derive_seed(game seed, "chance", key)``, not from the game's single stream at whatever position the
+draws before it left.  Two rule options played on the same seed therefore deal the same cards and roll
+the same dice wherever the rules let them: a rule that changes how many dice the first incident rolls no
+longer shifts every later deal.  A key the engine names twice (the event deck reshuffled twice in one
+round, when the key holds only the round) continues its stream where the last draw left it.
+
+Policies likewise: with ``decision_key(state)`` a seat's randomness comes from one stream per (seat,
+key), seeded by ``derive_seed(game seed, "seat", seat, key)`` — a seat's choices in hand 3 do not depend
+on how many random numbers it used in hands 1 and 2.
+
+An engine without the hooks keeps one chance stream per game (``random.Random(seed)``) and one stream
+per seat (``derive_seed(seed, "seat", seat)``): the games it played before are played again the same.
+
+For noise floors (:mod:`pnp.sim.comparisons`) the streams can record how each was used (a hash of its
+state after every use) and can be *disturbed*: from a given use on, a named stream is replaced by a
+fresh one (``derive_seed(seed, "placebo", name)``)."""
 from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Callable, Mapping
+from typing import Any
 
 
 def derive_seed(root: int, *parts: object) -> int:
@@ -17,5 +39,86 @@ def game_seed(root: int, index: int) -> int:
 
 
 def game_rngs(seed: int, players: int) -> tuple[random.Random, list[random.Random]]:
-    """The chance RNG of a game and one RNG per seat for its policy."""
+    """The single chance RNG of a game and one RNG per seat for its policy (engines without keys)."""
     return random.Random(seed), [random.Random(derive_seed(seed, "seat", s)) for s in range(players)]
+
+
+def key_name(key: Any) -> str:
+    """A key's stable text (the stream's name in seeds, use records and disturbances)."""
+    return key if isinstance(key, str) else repr(key)
+
+
+class Streams:
+    """The random streams of one game: ``chance(state)`` for a chance step, ``seat(state, seat)`` for a
+    decision.  ``track``: keep, per stream, the hash of its state after each use (``uses()``).
+    ``disturb``: {stream name: use index}: from that use on, the stream is replaced by a fresh one."""
+
+    __slots__ = ("seed", "_ck", "_dk", "_rngs", "_count", "_disturb", "_uses", "_pending")
+
+    def __init__(self, engine: Any, seed: int, *, track: bool = False,
+                 disturb: Mapping[str, int] | None = None) -> None:
+        self.seed = seed
+        self._ck: Callable[[Any], Any] | None = getattr(engine, "chance_key", None)
+        self._dk: Callable[[Any], Any] | None = getattr(engine, "decision_key", None)
+        self._rngs: dict[str, random.Random] = {}
+        self._count: dict[str, int] = {}
+        self._disturb = dict(disturb or {})
+        self._uses: dict[str, list[int]] | None = {} if track else None
+        self._pending: tuple[str, random.Random] | None = None
+
+    def chance(self, state: Any) -> random.Random:
+        if self._ck is None:
+            return self._get("chance", None)
+        key = self._ck(state)
+        return self._get(f"chance:{key_name(key)}", ("chance", key_name(key)))
+
+    def seat(self, state: Any, seat: int) -> random.Random:
+        if self._dk is None:
+            return self._get(f"seat{seat}", ("seat", seat))
+        key = self._dk(state)
+        return self._get(f"seat{seat}:{key_name(key)}", ("seat", seat, key_name(key)))
+
+    def _get(self, name: str, parts: tuple[Any, ...] | None) -> random.Random:
+        if self._pending is not None:
+            self._note()
+        rng = self._rngs.get(name)
+        if rng is None:
+            rng = self._rngs[name] = random.Random(self.seed if parts is None else derive_seed(self.seed, *parts))
+        if self._disturb or self._uses is not None:
+            used = self._count.get(name, 0)
+            self._count[name] = used + 1
+            if self._disturb.get(name) == used:
+                rng = self._rngs[name] = random.Random(derive_seed(self.seed, "placebo", name))
+            if self._uses is not None:
+                self._pending = (name, rng)
+        return rng
+
+    def _note(self) -> None:
+        assert self._pending is not None and self._uses is not None
+        name, rng = self._pending
+        self._uses.setdefault(name, []).append(hash(rng.getstate()))
+        self._pending = None
+
+    def uses(self) -> dict[str, tuple[int, ...]]:
+        """Per stream, the hash of its state after each use so far (``track=True``)."""
+        if self._uses is None:
+            return {}
+        if self._pending is not None:
+            self._note()
+        return {k: tuple(v) for k, v in self._uses.items()}
+
+
+def disturbance(a: Mapping[str, tuple[int, ...]], b: Mapping[str, tuple[int, ...]]) -> dict[str, int]:
+    """Where game ``b`` (other rules, same seed) used the streams of game ``a`` differently: {stream:
+    the first use of ``a`` that ``b`` did not make alike}.  A use is alike when the stream's state after
+    it is the same in both games (the same state before, the same number of draws).  A stream ``a`` used
+    more often than ``b`` is disturbed from ``b``'s last use on; streams only ``b`` used are not ``a``'s."""
+    out = {}
+    for name, xs in a.items():
+        ys = b.get(name, ())
+        first = next((i for i, (p, q) in enumerate(zip(xs, ys)) if p != q), None)
+        if first is None and len(xs) > len(ys):
+            first = len(ys)
+        if first is not None:
+            out[name] = first
+    return out

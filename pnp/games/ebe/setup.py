@@ -80,6 +80,13 @@ class SetupRules(DiceRules):
         s.pmod = s.emod = s.boosted = 0
         return s
 
+    def chance_key(self, s: State) -> tuple[str, int, int]:
+        """Common random numbers: each deal and roll is its phase's at one turn of one round."""
+        return (PHASE_NAMES[s.phase], s.rnd, s.turn)
+
+    def decision_key(self, s: State) -> tuple[int, int]:
+        return (s.rnd, s.turn)
+
     def sample_chance(self, s: State, rng: random.Random) -> Deal | Roll:
         ph = s.phase
         if ph == P_CHARS:

@@ -191,6 +191,13 @@ class EuphoriaRules:
             return list(map(self._moves[SET_ASIDE].__getitem__, s.hands[s.pos]))
         return []
 
+    def chance_key(self, s: State) -> str:
+        """Common random numbers: the game's one chance step is the deal."""
+        return "deal"
+
+    def decision_key(self, s: State) -> int:
+        return s.round
+
     def sample_chance(self, s: State, rng: random.Random) -> Deal:
         order = list(range(self.n_cards))
         rng.shuffle(order)

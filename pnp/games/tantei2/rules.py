@@ -361,11 +361,19 @@ class Tantei2Engine(RoundRules):
             out.append(self.A_RESTE)
         return out
 
+    def chance_key(self, s: State) -> tuple[str, int]:
+        """Common random numbers: the 捜査デッキ is shuffled once a round; the event deck's shuffles of one
+        round continue one stream (a reshuffle when it runs out, 惨劇の夜 shuffled back)."""
+        return ("inv" if s.chance == CH_INV else "ev", s.round)
+
+    def decision_key(self, s: State) -> int:
+        return s.round
+
     def sample_chance(self, s: State, rng: random.Random) -> Shuffle:
         if s.chance == CH_EV:
-            cards = s.ev_deck + s.discard
+            cards = sorted(s.ev_deck + s.discard)
         else:
-            cards = list(s.inv)
+            cards = sorted(s.inv)
         rng.shuffle(cards)
         return Shuffle(s.chance, tuple(cards))
 

@@ -191,13 +191,24 @@ class Terror24Engine(ResolutionRules):
             return [PEEKS[slot] for slot in self._peekable(s, s.cur)]
         return []
 
+    def chance_key(self, s: State) -> tuple[object, ...]:
+        """Common random numbers: a deal is its hand's, a roll its challenger's at one incident of one
+        round of one hand, whatever the rules drew before it."""
+        if s.phase == P_ROLL:
+            return ("roll", s.hand_no, s.rnd, s.inc, s.chal)
+        return ("deal", s.hand_no)
+
+    def decision_key(self, s: State) -> tuple[int, int]:
+        return (s.hand_no, s.rnd)
+
     def sample_chance(self, s: State, rng: random.Random) -> Roll | Deal:
         if s.phase == P_ROLL:
-            g = int(rng.random() * 8) + 1 if s.dice & 1 else 0
-            r = int(rng.random() * 8) + 1 if s.dice & 2 else 0
-            return ROLLS[g][r]
+            # both dice are drawn whichever are rolled, so a rule that rolls one die more or less leaves
+            # the other's number alone (common random numbers)
+            g, r = int(rng.random() * 8) + 1, int(rng.random() * 8) + 1
+            return ROLLS[g if s.dice & 1 else 0][r if s.dice & 2 else 0]
         if s.phase == P_DEAL:
-            return Deal(tuple(rng.sample(s.box, 10)))
+            return Deal(tuple(rng.sample(sorted(s.box), 10)))
         raise IllegalAction("not a chance step")
 
     def apply(self, s: State, a: Any) -> None:
