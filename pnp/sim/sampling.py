@@ -84,6 +84,8 @@ class Streams:
         rng = self._rngs.get(name)
         if rng is None:
             rng = self._rngs[name] = random.Random(self.seed if parts is None else derive_seed(self.seed, *parts))
+            if self._uses is not None:
+                self._uses[name] = [hash(rng.getstate())]
         if self._disturb or self._uses is not None:
             used = self._count.get(name, 0)
             self._count[name] = used + 1
@@ -96,11 +98,12 @@ class Streams:
     def _note(self) -> None:
         assert self._pending is not None and self._uses is not None
         name, rng = self._pending
-        self._uses.setdefault(name, []).append(hash(rng.getstate()))
+        self._uses[name].append(hash(rng.getstate()))
         self._pending = None
 
     def uses(self) -> dict[str, tuple[int, ...]]:
-        """Per stream, the hash of its state after each use so far (``track=True``)."""
+        """Per stream, the hash of its state before its first use, then after each use so far
+        (``track=True``): use ``j`` drew numbers when items ``j`` and ``j + 1`` differ."""
         if self._uses is None:
             return {}
         if self._pending is not None:
@@ -110,15 +113,15 @@ class Streams:
 
 def disturbance(a: Mapping[str, tuple[int, ...]], b: Mapping[str, tuple[int, ...]]) -> dict[str, int]:
     """Where game ``b`` (other rules, same seed) used the streams of game ``a`` differently: {stream:
-    the first use of ``a`` that ``b`` did not make alike}.  A use is alike when the stream's state after
-    it is the same in both games (the same state before, the same number of draws).  A stream ``a`` used
-    more often than ``b`` is disturbed from ``b``'s last use on; streams only ``b`` used are not ``a``'s."""
+    the first use that both games made and made differently}.  A use is alike when the stream's state
+    after it is the same in both games (the same state before, the same number of draws).  Uses that
+    only one game makes — a third hand that the two-hand rules never deal, a stream only ``b`` opens —
+    disturb nothing: the other game has no such event to pair with, and what happens there is the rule
+    change itself, not noise."""
     out = {}
     for name, xs in a.items():
         ys = b.get(name, ())
-        first = next((i for i, (p, q) in enumerate(zip(xs, ys)) if p != q), None)
-        if first is None and len(xs) > len(ys):
-            first = len(ys)
+        first = next((i for i, (p, q) in enumerate(zip(xs[1:], ys[1:])) if p != q), None)
         if first is not None:
             out[name] = first
     return out

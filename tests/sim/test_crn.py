@@ -1,0 +1,136 @@
+"""Common random numbers (keyed chance and decision streams) and the noise floor of 「勝者が変わる」, on
+a toy engine where each rule's true effect is known (crn_toy_engine.py) and on the bundled games."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from crn_toy_engine import DiceRace, KeyedDiceRace
+
+from pnp.sim.comparisons import paired
+from pnp.sim.engine import CHANCE
+from pnp.sim.metrics import Comparison, winner_change_ja
+from pnp.sim.runner import Batch, Trace, play_game
+from pnp.sim.sampling import Streams, derive_seed, disturbance
+
+GAMES = 300
+
+
+def compared(engine, options, games=GAMES, players=3):
+    a = Batch(players, ("coin",), games, seed=5)
+    b = replace(a, options=options)
+    acc = Comparison(engine, "a", "b")
+    for x, y, z in paired(engine, a, b):
+        acc.add(x, y, z)
+    return acc.result()
+
+
+def dice(engine, seed, options):
+    trace = Trace()
+    play_game(engine, 3, ("coin",) * 3, seed, options=options, trace=trace)
+    return [a.value for seat, a in trace.events if seat == CHANCE]
+
+
+def test_keyed_streams_roll_the_same_dice_under_both_rules():
+    """A rule that rolls one die more (seat 2 in round 1) leaves every other die as it was; with one
+    stream for the whole game every later die moves."""
+    keyed, single = KeyedDiceRace(), DiceRace()
+    moved_single = 0
+    for seed in range(20):
+        a, b = dice(keyed, seed, {}), dice(keyed, seed, {"extra_die": True})
+        assert len(a) == len(b) == 12
+        assert a[:1] + a[2:] == b[:1] + b[2:]
+        sa, sb = dice(single, seed, {}), dice(single, seed, {"extra_die": True})
+        moved_single += sa[2:] != sb[2:]
+    assert moved_single >= 18
+
+
+def test_engine_without_keys_keeps_one_stream_per_game_and_per_seat():
+    """Engines without chance_key / decision_key draw as before: random.Random(seed) for chance."""
+    import random
+    st = Streams(DiceRace(), 77)
+    assert st.chance(None).random() == random.Random(77).random()
+    assert st.seat(None, 1).random() == random.Random(derive_seed(77, "seat", 1)).random()
+    keyed = Streams(KeyedDiceRace(), 77)
+    s = KeyedDiceRace().new_state(3)
+    assert keyed.chance(s).random() == random.Random(derive_seed(77, "chance", "(1, 0)")).random()
+
+
+def test_disturbance_names_only_uses_both_games_made_differently():
+    """Each stream: its state before the first use, then after each use (hashes)."""
+    a = {"chance:x": (0, 1, 2, 3), "chance:y": (0, 5), "seat0:1": (0, 9, 9)}
+    b = {"chance:x": (0, 1, 7, 3), "chance:y": (0, 5, 6), "chance:z": (0, 4)}
+    assert disturbance(a, b) == {"chance:x": 1}
+
+
+def test_a_rule_that_never_fires_changes_no_winner_and_disturbs_nothing():
+    c = compared(KeyedDiceRace(), {"seven_bonus": True})
+    assert c["winner_changed"]["rate"] == 0.0 and c["winner_changed"]["n"] == GAMES
+    assert c["noise_floor"]["rate"] == 0.0 and c["noise_floor"]["n"] == GAMES
+    assert c["winner_change_verdict"]["verdict"] == "undecided"
+    assert "判定できません" in winner_change_ja(c)
+
+
+def test_a_rule_that_decides_the_game_is_far_above_its_floor():
+    c = compared(KeyedDiceRace(), {"last_wins": True})
+    assert c["noise_floor"]["rate"] == 0.0         # nothing random is drawn differently
+    assert c["winner_changed"]["ci"][0] > 0.5
+    assert c["winner_change_verdict"]["verdict"] == "above_noise"
+    text = winner_change_ja(c)
+    assert "雑音の区間を超えています" in text and "Wilson 95%" in text
+
+
+def test_the_floor_of_one_more_die_is_lower_with_keyed_streams():
+    """One more die in round 1: with one stream every later die moves, and so does the winner, as often
+    as the rule itself moves it (the share cannot be told from its floor); keyed, only that die does."""
+    keyed = compared(KeyedDiceRace(), {"extra_die": True})
+    single = compared(DiceRace(), {"extra_die": True})
+    assert keyed["noise_floor"]["ci"][1] < single["noise_floor"]["ci"][0]
+    assert keyed["winner_changed"]["ci"][1] < single["winner_changed"]["ci"][0]
+    assert single["winner_change_verdict"]["verdict"] == "undecided"
+
+
+def test_without_a_placebo_there_is_no_verdict():
+    engine = KeyedDiceRace()
+    x = play_game(engine, 2, ("coin",) * 2, 3)
+    acc = Comparison(engine, "a", "b")
+    acc.add(x, x)
+    c = acc.result()
+    assert c["noise_floor"] is None
+    assert c["winner_change_verdict"]["verdict_ja"].startswith("判定できません")
+
+
+@pytest.mark.parametrize("jobs", [2])
+def test_paired_games_and_placebos_do_not_depend_on_jobs(jobs):
+    engine = KeyedDiceRace()
+    a = Batch(3, ("coin",), 40, seed=9)
+    b = replace(a, options={"extra_die": True})
+    one = [(x.result, y.result, z.result) for x, y, z in paired(engine, a, b)]
+    two = [(x.result, y.result, z.result) for x, y, z in paired(engine, a, b, jobs=jobs)]
+    assert one == two
+
+
+def test_the_engine_api_example_keys_work_on_the_example_engine(tmp_path):
+    """ENGINE_API.md: the keys it shows for its trick-taking example, added to the engine
+    `pnp new GAME --engine` writes, give one stream for the deal and one per seat and trick."""
+    import re
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+    from pnp.data.project import Project
+    from pnp.games import make_engine
+    result = CliRunner().invoke(main, ["new", "trick", "--csv", "--engine", "--project", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    page = (Path(__file__).resolve().parents[2] / "pnp/games/ENGINE_API.md").read_text(encoding="utf-8")
+    section = page[page.index("### 偶然の鍵と選択の鍵"):page.index("## 5. validate")]
+    block = re.findall(r"```python\n(.*?)```", section, re.S)[1]
+    base = make_engine(Project(tmp_path).load_game("trick"))
+    namespace: dict = {}
+    exec("class Keyed(Base):\n" + block, {"Base": type(base), "State": object}, namespace)
+    keyed = namespace["Keyed"].__new__(namespace["Keyed"])
+    keyed.__dict__.update(base.__dict__)
+    record = play_game(keyed, 3, ("heuristic",) * 3, 4, track_streams=True)
+    assert record.error is None
+    assert set(record.streams) == {"chance:deal"} | {f"seat{s}:{t}" for s in range(3) for t in range(6)}
