@@ -324,14 +324,15 @@ def test_two_survivors_who_never_chanted_are_ranked_by_last_round_order_not_hidd
     assert r.extra["special_winner"] is True
 
 
-def test_seed_776_daring_four_players_first_seat_wins(e):
-    """The issue's reproduction (`pnp play euphoria --seed 776 --players 4 --policy daring`): プレイヤー1
-    and プレイヤー2 both survive without 読経; プレイヤー1 is the last round's 親, so he wins although
-    his set-aside card (昏沈の7) is lower than プレイヤー2's (瞋恚の8)."""
-    record = play_game(e, 4, ("daring",) * 4, 776, check=True)
+def test_seed_1874_daring_four_players_first_seat_wins(e):
+    """The issue's reproduction, on a seed that deals it (`pnp play euphoria --seed 1874 --players 4 --policy
+    daring`): プレイヤー1 and プレイヤー2 both survive without 読経; プレイヤー1 is the last round's 親, so he
+    wins although his set-aside card (瞋恚の7) is lower than プレイヤー2's (貪欲の8)."""
+    record = play_game(e, 4, ("daring",) * 4, 1874, check=True)
     r = record.result
     assert r.end_reason == "special_win"
     assert r.winners == (0,) and r.ranks[:2] == (1, 2)
+    assert r.extra["parents"][-1] == 0 and r.scores[0] < r.scores[1]
 
 
 def test_lone_survivor_who_never_chanted_counts_as_a_win_without_chanting(e):
@@ -633,25 +634,25 @@ def test_narration_three_players_box_card_stays_unseen(e):
 def test_narration_rounds_parents_eliminations_and_a_state_line_per_round(e):
     """「このラウンドに渡海したプレイヤーの中で、「スートに関わらず」最も小さい数字を出したプレイヤーが新しい親
     となります。」「全プレイヤーが読経していたら、左隣のプレイヤーに親番を移してください。」「もしも出せる手札が
-    ない時は、ゲームから脱落します。」 — seed 3, 4 players, every seat the default player."""
-    lines = narrated(e, 4, 3)
+    ない時は、ゲームから脱落します。」 — seed 0, 4 players, every seat the default player."""
+    lines = narrated(e, 4, 0)
     assert any(x.endswith("最初の親はプレイヤー1です。") for x in lines)
     assert "■ 第1ラウンド（親：プレイヤー1、下限 1）" in lines
     assert "第1ラウンド終了。全員が読経しました。" in lines
     assert "親の左隣のプレイヤー2が新しい親になります。" in lines
-    i = lines.index("■ 第8ラウンド（親：プレイヤー4、下限 8）")
-    assert lines[i + 1] == "手番順：プレイヤー4→プレイヤー1→プレイヤー2→プレイヤー3"
-    assert lines[i + 2] == "渡海を続ける人：プレイヤー4、プレイヤー2（一度渡海したので読経はできません）"
-    assert lines[i + 3] == "プレイヤー4：渡海：「瞋恚の1」を出す"
-    assert lines[i + 4] == "　→ このラウンド最初の渡海なので、どのカードでも出せます。無の境地は「瞋恚」。"
-    assert ("　→ 無の境地「瞋恚」のカードも、8以上の数字もないため、プレイヤー2は脱落します。"
+    i = lines.index("■ 第8ラウンド（親：プレイヤー3、下限 8）")
+    assert lines[i + 1] == "手番順：プレイヤー3→プレイヤー4→プレイヤー1→プレイヤー2"
+    assert lines[i + 2] == "渡海を続ける人：プレイヤー3、プレイヤー4（一度渡海したので読経はできません）"
+    assert lines[i + 3] == "プレイヤー3：渡海：「掉挙の3」を出す"
+    assert lines[i + 4] == "　→ このラウンド最初の渡海なので、どのカードでも出せます。無の境地は「掉挙」。"
+    assert ("　→ 無の境地「掉挙」のカードも、8以上の数字もないため、プレイヤー4は脱落します。"
             "残りの手札は伏せたまま脇に置き、以後の手番はパスします。") in lines
-    assert "最も小さい数字 1 を出したプレイヤー4が新しい親になります。" in lines
+    assert "最も小さい数字 1 を出したプレイヤー3が新しい親になります。" in lines
     # a state line closes each of the 9 rounds: 【徳】 face up, cards left, who is sailing or out
     states = [x for x in lines if x.startswith("状況：")]
     assert len(states) == 9
-    assert states[7] == ("状況：プレイヤー1 【徳】35（8枚）・手札1枚・読経のみ／プレイヤー2 脱落／"
-                         "プレイヤー3 【徳】35（8枚）・手札1枚・読経のみ／プレイヤー4 【徳】36（6枚）・手札1枚・渡海中")
+    assert states[7] == ("状況：プレイヤー1 【徳】36（8枚）・手札1枚・読経のみ／プレイヤー2 【徳】30（8枚）・手札1枚・読経のみ／"
+                         "プレイヤー3 【徳】20（4枚）・手札1枚・渡海中／プレイヤー4 脱落")
     assert "　→ 手札が残り1枚なので、プレイヤー1は渡海しなければなりません。" in lines
     assert "　→ 無の境地と同じスートなので出せます。" in lines
 

@@ -34,48 +34,49 @@ def _log(engine, players, policies, seed, variant="standard"):
 
 
 @pytest.fixture(scope="module")
-def seed3(engine):
-    return transcript(engine, _log(engine, 3, ("heuristic",) * 3, 3))
+def seed10(engine):
+    return transcript(engine, _log(engine, 3, ("heuristic",) * 3, 10))
 
 
-def test_round_start_lays_out_the_investigation_line(seed3):
+def test_round_start_lays_out_the_investigation_line(seed10):
     """「捜査デッキの上から3枚を引き、左から順に表向きで横一列に並べます。これがこのラウンドの【捜査線】で」"""
     assert ("― ラウンド1（スタートプレイヤー：プレイヤー1）。"
-            "【捜査線】：椚 志乃（黄）、椚 誠司（青）、鷺沼（白）。告命灯0個。") in seed3
+            "【捜査線】：椚 志乃（黄）、椚 誠司（青）、椚 透（緑）。告命灯0個。") in seed10
     assert ("― ラウンド2（スタートプレイヤー：プレイヤー2）。"
-            "【捜査線】：椚 宗一郎（紫）、椚 透（緑）、早苗（橙）。告命灯1個。") in seed3
+            "【捜査線】：椚 透（緑）、鷺沼（白）、椚 宗一郎（紫）。告命灯2個。") in seed10
 
 
-def test_a_placed_event_scores_its_vp(seed3):
+def test_a_placed_event_scores_its_vp(seed10):
     """「配置のカードは、自分の手帳に表向きで置き、書かれたVPを得ます。」"""
-    assert "プレイヤー3の【手帳】に蔵の鍵束（13）が表向きで配置されました：+3VP（計3VP）。" in seed3
+    assert "プレイヤー1の【手帳】に長女の縁談（26）が表向きで配置されました：+2VP（計2VP）。" in seed10
+    assert "プレイヤー1の【手帳】に途切れた電話線（23）が表向きで配置されました：+2VP（計4VP）。" in seed10
 
 
-def test_the_tragedy_and_the_victim(seed3):
+def test_the_tragedy_and_the_victim(seed10):
     """「もっとも枚数の多い人物が1人だけなら、その人物が【犠牲者】となり、死亡します。」 and
     「ただし、惨劇の夜が告命灯のある場所に置かれていたら、並んだ人物のうち、最後の1枚が捜査線の
     もっとも右（後ろ）にある人物が死亡します。」"""
-    assert ("プレイヤー3が「惨劇の夜」を引きました（【捜査線】の5枚目、告命灯のある場所）。"
-            "この手番の終わりにラウンドが終わります。") in seed3
-    assert "ラウンド2の終わり：早苗が犠牲者になりました（【捜査線】で最も多い2枚）。死者は1人です。" in seed3
-    lamp = "ラウンド3の終わり：椚 透が犠牲者になりました（最多が同数でしたが、「惨劇の夜」が告命灯のある場所"
-    assert any(line.startswith(lamp) for line in seed3)
-    assert "ラウンド1の終わり：犠牲者は出ませんでした（最も多い人物が同数）。" in seed3
+    assert ("プレイヤー2が「惨劇の夜」を引きました（【捜査線】の4枚目、告命灯のある場所）。"
+            "この手番の終わりにラウンドが終わります。") in seed10
+    assert "ラウンド3の終わり：椚 誠司が犠牲者になりました（【捜査線】で最も多い2枚）。死者は2人です。" in seed10
+    lamp = "ラウンド2の終わり：椚 宗一郎が犠牲者になりました（最多が同数でしたが、「惨劇の夜」が告命灯のある場所"
+    assert any(line.startswith(lamp) for line in seed10)
+    assert "ラウンド1の終わり：犠牲者は出ませんでした（最も多い人物が同数）。" in seed10
 
 
-def test_each_round_ends_with_a_summary(seed3):
-    summaries = [line for line in seed3 if line.startswith("［ラウンド")]
-    rounds = [line for line in seed3 if line.startswith("― ラウンド")]
+def test_each_round_ends_with_a_summary(seed10):
+    summaries = [line for line in seed10 if line.startswith("［ラウンド")]
+    rounds = [line for line in seed10 if line.startswith("― ラウンド")]
     assert len(summaries) >= len(rounds) - 1 >= 1
-    assert summaries[1] == ("［ラウンド2のまとめ］VP：プレイヤー1 0・プレイヤー2 1・プレイヤー3 6"
-                            "／裏向き：プレイヤー1 1枚・プレイヤー2 1枚・プレイヤー3 0枚"
-                            "／死者1人（早苗）／告命灯0個")
+    assert summaries[1] == ("［ラウンド2のまとめ］VP：プレイヤー1 4・プレイヤー2 2・プレイヤー3 1"
+                            "／裏向き：プレイヤー1 0枚・プレイヤー2 1枚・プレイヤー3 2枚"
+                            "／死者1人（椚 宗一郎）／告命灯0個")
 
 
-def test_lamps_added_by_an_effect(seed3):
+def test_lamps_added_by_an_effect(seed10):
     """「勿忘草のアクションや一部のイベントカードでも、告命灯は増えたり減ったりします。」"""
-    i = seed3.index("プレイヤー2：捜査：燭台の煤（63）を使う")
-    assert "告命灯が1個増えました（2個）。" in seed3[i:i + 4]
+    i = seed10.index("プレイヤー1：捜査：夜鳴き鳥（55）を使う")
+    assert "告命灯が1個増えました（2個）。" in seed10[i:i + 4]
 
 
 @pytest.mark.parametrize("players,seed", [(3, 3), (4, 1), (4, 8)])

@@ -54,9 +54,9 @@ def test_the_planning_heuristic_beats_the_symmetric_one(E):
 def test_fewer_incidents_are_settled_by_play_order_than_with_symmetric_placement(E):
     """「捜査力が同じ場合、１枚目の捜査時間が大きい方が上位。それも同じならプレイ順が早い方が上位」:
     the symmetric heuristic made most ties fall to the last clause."""
-    _, basic = share(E, 4, ("basic",), 24)
-    _, planned = share(E, 4, ("heuristic",), 24)
-    assert planned < basic - 0.08
+    _, basic = share(E, 4, ("basic",), 60)
+    _, planned = share(E, 4, ("heuristic",), 60)
+    assert planned < basic - 0.08          # measured 30% against 44% of the incidents over 60 games
 
 
 def _keys(value, out):

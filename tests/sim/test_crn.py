@@ -134,3 +134,60 @@ def test_the_engine_api_example_keys_work_on_the_example_engine(tmp_path):
     record = play_game(keyed, 3, ("heuristic",) * 3, 4, track_streams=True)
     assert record.error is None
     assert set(record.streams) == {"chance:deal"} | {f"seat{s}:{t}" for s in range(3) for t in range(6)}
+
+
+BUNDLED = ("terror24", "tantei2", "euphoria", "ebe")
+
+
+@pytest.fixture(scope="module")
+def bundled():
+    from pathlib import Path
+
+    from pnp.data.project import Project
+    from pnp.games import make_engine
+    project = Project(Path(__file__).resolve().parents[2])
+    return {g: make_engine(project.load_game(g)) for g in BUNDLED}
+
+
+class SingleStream:
+    """A bundled engine without its keys: the runner's single chance stream, as before."""
+
+    def __init__(self, engine):
+        from pnp.sim.policies import game_policies
+        self._engine, self.policies = engine, game_policies(engine)
+
+    def __getattr__(self, name):
+        if name in ("chance_key", "decision_key"):
+            raise AttributeError(name)
+        return getattr(self._engine, name)
+
+
+@pytest.mark.parametrize("game", BUNDLED)
+def test_placebo_the_same_rules_twice_change_no_winner(bundled, game):
+    """Placebo: the same rules on both sides disturb no stream: no winner changes, the floor is 0."""
+    from pnp.sim.policies import default_policy
+    engine = bundled[game]
+    a = Batch(3, (default_policy(engine),), 12, seed=3)
+    acc = Comparison(engine, "a", "a")
+    for x, y, z in paired(engine, a, a):
+        acc.add(x, y, z)
+    c = acc.result()
+    assert c["pairs"] == 12 and c["winner_changed"]["rate"] == 0.0 and c["noise_floor"]["rate"] == 0.0
+
+
+@pytest.mark.parametrize("game", ("terror24", "ebe"))
+def test_placebo_one_chance_draw_redrawn_mid_game_moves_fewer_winners_with_keys(bundled, game):
+    """Placebo: one deal or roll re-drawn halfway through (same rules).  With one stream every later draw
+    moves with it (the issue measured 42% of 24's winners at 3 players, 20% of EBE's); keyed, only that
+    draw does.  (ユーフォリア has one chance step, the deal; in 探偵無宿２ each chance step is a whole
+    deck's shuffle, and one reshuffled deck changes the game as much as all of them:
+    benchmarks/crn_noise_floor.py measures 44% either way.)"""
+    from pnp.sim.comparisons import midgame_placebo
+    from pnp.sim.policies import default_policy
+    engine = bundled[game]
+    batch = Batch(3, (default_policy(engine),), 40, seed=1)
+    single = midgame_placebo(SingleStream(engine), batch)
+    keyed = midgame_placebo(engine, batch)
+    assert keyed["n"] == single["n"] == 40
+    assert keyed["rate"] < single["rate"]
+    assert keyed["rate"] <= 0.2
