@@ -25,7 +25,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, cast
 
 
 def derive_seed(root: int, *parts: object) -> int:
@@ -48,51 +48,89 @@ def key_name(key: Any) -> str:
     return key if isinstance(key, str) else repr(key)
 
 
+class LazyRandom:
+    """A ``random.Random`` seeded at its first use: most decisions of a deterministic policy draw nothing,
+    and seeding a Mersenne Twister costs more than the decision.  Each method, once looked up, is the
+    real generator's own bound method (no cost per draw after the first)."""
+
+    def __init__(self, seed: Callable[[], int]) -> None:
+        self._seed = seed
+
+    def __getattr__(self, name: str) -> Any:
+        real = self.__dict__.get("_real")
+        if real is None:
+            real = self.__dict__["_real"] = random.Random(self._seed())
+        attr = getattr(real, name)
+        if callable(attr):
+            self.__dict__[name] = attr
+        return attr
+
+
 class Streams:
     """The random streams of one game: ``chance(state)`` for a chance step, ``seat(state, seat)`` for a
     decision.  ``track``: keep, per stream, the hash of its state after each use (``uses()``).
     ``disturb``: {stream name: use index}: from that use on, the stream is replaced by a fresh one."""
 
-    __slots__ = ("seed", "_ck", "_dk", "_rngs", "_count", "_disturb", "_uses", "_pending")
+    __slots__ = ("seed", "_ck", "_dk", "_rngs", "_fast", "_count", "_disturb", "_uses", "_pending", "_slow")
 
     def __init__(self, engine: Any, seed: int, *, track: bool = False,
                  disturb: Mapping[str, int] | None = None) -> None:
         self.seed = seed
         self._ck: Callable[[Any], Any] | None = getattr(engine, "chance_key", None)
         self._dk: Callable[[Any], Any] | None = getattr(engine, "decision_key", None)
-        self._rngs: dict[str, random.Random] = {}
+        self._rngs: dict[str, Any] = {}
+        self._fast: dict[Any, Any] = {}         # (kind, raw key) → stream, when nothing is tracked or disturbed
         self._count: dict[str, int] = {}
         self._disturb = dict(disturb or {})
         self._uses: dict[str, list[int]] | None = {} if track else None
         self._pending: tuple[str, random.Random] | None = None
+        self._slow = track or bool(self._disturb)
 
     def chance(self, state: Any) -> random.Random:
         if self._ck is None:
-            return self._get("chance", None)
+            return self._stream(None, "chance", None)
         key = self._ck(state)
-        return self._get(f"chance:{key_name(key)}", ("chance", key_name(key)))
+        return self._stream(("c", key), f"chance:{key_name(key)}", ("chance", key_name(key)))
 
     def seat(self, state: Any, seat: int) -> random.Random:
         if self._dk is None:
-            return self._get(f"seat{seat}", ("seat", seat))
+            return self._stream(seat, f"seat{seat}", ("seat", seat))
         key = self._dk(state)
-        return self._get(f"seat{seat}:{key_name(key)}", ("seat", seat, key_name(key)))
+        return self._stream((seat, key), f"seat{seat}:{key_name(key)}", ("seat", seat, key_name(key)),
+                            lazy=True)
+
+    def _stream(self, raw: Any, name: str, parts: tuple[Any, ...] | None, lazy: bool = False) -> random.Random:
+        if not self._slow:
+            rng = self._fast.get(raw)
+            if rng is None:
+                rng = self._fast[raw] = self._new(parts, lazy)
+            return cast(random.Random, rng)
+        return self._get(name, parts)
+
+    def _new(self, parts: tuple[Any, ...] | None, lazy: bool) -> Any:
+        if parts is None:
+            return random.Random(self.seed)
+        if lazy:
+            return LazyRandom(lambda: derive_seed(self.seed, *parts))
+        return random.Random(derive_seed(self.seed, *parts))
 
     def _get(self, name: str, parts: tuple[Any, ...] | None) -> random.Random:
         if self._pending is not None:
             self._note()
         rng = self._rngs.get(name)
-        if rng is None:
-            rng = self._rngs[name] = random.Random(self.seed if parts is None else derive_seed(self.seed, *parts))
+        tracking = self._uses is not None
+        if rng is None:     # a tracked stream is made at once: its state is hashed before and after each use
+            rng = self._rngs[name] = self._new(parts, lazy=not tracking)
             if self._uses is not None:
                 self._uses[name] = [hash(rng.getstate())]
-        if self._disturb or self._uses is not None:
-            used = self._count.get(name, 0)
-            self._count[name] = used + 1
-            if self._disturb.get(name) == used:
-                rng = self._rngs[name] = random.Random(derive_seed(self.seed, "placebo", name))
-            if self._uses is not None:
-                self._pending = (name, rng)
+        used = self._count.get(name, 0)
+        self._count[name] = used + 1
+        if self._disturb.get(name) == used:
+            seed = derive_seed(self.seed, "placebo", name)
+            rng = self._rngs[name] = random.Random(seed) if tracking else LazyRandom(lambda: seed)
+        rng = cast(random.Random, rng)
+        if tracking:
+            self._pending = (name, rng)
         return rng
 
     def _note(self) -> None:

@@ -191,3 +191,16 @@ def test_placebo_one_chance_draw_redrawn_mid_game_moves_fewer_winners_with_keys(
     assert keyed["n"] == single["n"] == 40
     assert keyed["rate"] < single["rate"]
     assert keyed["rate"] <= 0.2
+
+
+@pytest.mark.parametrize("game", ("terror24", "euphoria"))
+def test_tracking_the_streams_does_not_change_the_game(bundled, game):
+    """Comparisons play with track_streams (every stream seeded at once, its state hashed); plain runs
+    seed a decision stream only when it is first drawn from: both play the same moves."""
+    from pnp.sim.policies import default_policy
+    engine = bundled[game]
+    for seed in range(3):
+        plain, tracked = Trace(), Trace()
+        play_game(engine, 4, (default_policy(engine),) * 4, seed, trace=plain)
+        play_game(engine, 4, (default_policy(engine),) * 4, seed, trace=tracked, track_streams=True)
+        assert plain.events == tracked.events

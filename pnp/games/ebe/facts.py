@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 GAME_ID = "ebe"
-ENGINE_VERSION = "2"
+ENGINE_VERSION = "3"           # 3: keyed chance streams (common random numbers)
 
 # The draft's map as drawn (each area letter spans two characters; "." is empty space).
 STATION_GRID: tuple[str, ...] = (

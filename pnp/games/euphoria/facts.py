@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-ENGINE_VERSION = "euphoria-1"
+ENGINE_VERSION = "euphoria-2"   # 2: keyed chance streams (common random numbers)
 
 # The rulings this engine plays, by id; their text (and the designer's ledger) is in
 # components/euphoria/rulings.yaml, which the rulebook prints.

@@ -11,7 +11,7 @@ from ...data.model import Game
 Ops = tuple[tuple[int, int, int], ...]   # compiled effects: (opcode, n, who)
 
 GAME_ID = "tantei2"
-ENGINE_VERSION = "3"           # 2: 代用コスト and the tie-break as the draft writes them; 3: the 告命灯 under 惨劇の夜
+ENGINE_VERSION = "4"           # 2: 代用コスト and the tie-break as the draft writes them; 3: the 告命灯 under 惨劇の夜; 4: keyed chance streams
 #                                 counted when it is drawn, face-down cards checked after a 捜査 too, 惨劇の夜 among
 #                                 the round start's cards drawn for 割れた懐中時計, draws at a death in the table's order
 WIN_VP = 13

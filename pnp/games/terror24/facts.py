@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 GAME_ID = "terror24"
-ENGINE_VERSION = "3"
+ENGINE_VERSION = "4"           # 4: keyed chance streams (common random numbers)
 
 # The rulings this engine plays, by id; their text (and the designer's ledger) is in
 # components/terror24/rulings.yaml, which the rulebook prints.
