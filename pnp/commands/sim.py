@@ -422,6 +422,8 @@ def format_summary(s: dict[str, Any], engine: Any = None) -> list[str]:
         for side, name in (("a", "いまのルール"), ("b", rc["name_ja"])):
             label.extra.update(rc[side]["end_reasons_ja"])
             lines.append(f"  {name}：" + "、".join(side_phrases(rc[side], label)))
+        if rc["paired"]["pairs"]:
+            lines.append(f"  {winner_change_ja(rc['paired'])}")
     missing = sorted(label.missing)
     if missing:
         lines.append("日本語の名前がないキー（エンジンの labels_ja に加えてください）：" + "、".join(missing))

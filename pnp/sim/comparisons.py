@@ -29,6 +29,7 @@ from .errors import SimError
 from .metrics import Comparison, Summary
 from .runner import Batch, iter_games, run_games
 from .sampling import disturbance
+from .stats import rate
 
 WINDOW = 500        # pairs whose placebo games are played together
 
@@ -150,7 +151,6 @@ def midgame_placebo(engine: Any, batch: Batch, kind: str = "chance", *, jobs: in
                     executor: Any = None) -> dict[str, Any]:
     """How often one random draw re-drawn halfway through a game (same rules) changes its winner: the
     share the single-stream runner gave 42% for 24 at 3 players, and what keyed streams leave of it."""
-    from .stats import rate
     changed = n = 0
     base = list(iter_games(engine, replace(batch, track_streams=True), jobs=jobs, executor=executor))
     need = {x.index: midgame_disturbance(x, kind) for x in base if x.result is not None}
