@@ -16,6 +16,7 @@ LABELS_JA: dict[str, str] = {
     "detective": "刑事",
     "detectives": "刑事",
     "hands": "ハンド数",
+    "death_rule": "殉職の重さ",
     "variant": "変種",
     "vp_by_hand": "各ハンド終了時のVP（半減後）",
     "vp_raw_by_hand": "各ハンド終了時のVP（半減前）",
