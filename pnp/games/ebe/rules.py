@@ -40,6 +40,7 @@ from .facts import (
     P_END,
     P_PAY,
     PHASE_NAMES,
+    R_CLOSED,
     R_TUNE_ONCE,
     RES_NAMES,
     RESOURCES,
@@ -77,7 +78,15 @@ class EbeEngine(ExampleRules, CheckRules, HiddenInfo, TeamValue, Narration):
     )
     # the station's starting life as a number, so `pnp sweep ebe --option life=30,40,50,60` answers
     # 「ライフは何点が良いか」 in one command (60 is the rulebook's; the variant life30 is the memo's single proposal)
-    options = (OptionSpec("life", "最初のステーションライフ", LIFE_CHOICES, 60),)
+    options = (
+        OptionSpec("life", "最初のステーションライフ", LIFE_CHOICES, 60),
+        # ruling closed-areas: the notes' 「分かりやすくイーバが既に出現したエリアは立入禁止であるとする」 against
+        # the rules' 「以前のターンにイーバが出現していたエリアなら、−１ＡＰ」
+        OptionSpec("closed", "以前にイーバが出現したエリア（penalty: −1AP、closed: 立入禁止）", ("penalty", "closed"),
+                   "penalty"),
+        # ruling ebe-strength: the notes' 「イーバ自体に戦闘力を設定する。ドローンは１で、イーバも幼体は１」
+        OptionSpec("ebe_strength", "イーバの戦闘力（0: 撃退できない、1・2: その数の武器で撃退できる）", (0, 1, 2), 0),
+    )
     ruling_ids = RULING_IDS
     default_policy = "planner"
     # what `mcts:N:guided` adds here (pnp/sim/search.py): every legal move played out by the planner on the same
@@ -86,7 +95,11 @@ class EbeEngine(ExampleRules, CheckRules, HiddenInfo, TeamValue, Narration):
     search_guidance = "paired=on:depth=20:margin=0.05"
     policy_notes = POLICY_NOTES
     # the draft's memo asks whether the station should start at 30: the report plays both on the same seeds
-    report_comparisons = ({"name_ja": "ステーションライフ30（草案メモの案）", "variant": "life30"},)
+    report_comparisons: tuple[dict[str, Any], ...] = (
+        {"name_ja": "ステーションライフ30（草案メモの案）", "variant": "life30"},
+        {"name_ja": "イーバが出現したエリアは立入禁止（草案メモの案）", "options": {"closed": "closed"}},
+        {"name_ja": "イーバを武器1個で撃退できる（草案メモの案）", "options": {"ebe_strength": 1}},
+    )
 
     # ------------------------------------------------------------ protocol
 
@@ -104,6 +117,11 @@ class EbeEngine(ExampleRules, CheckRules, HiddenInfo, TeamValue, Narration):
             return self._act_legal(s)
         if ph == P_CHOOSE:
             hand = s.hand[s.cur]
+            if s.rules & R_CLOSED and s.seen_prev:
+                # option closed: 「イーバが既に出現したエリアは立入禁止」 — a card of such an area only when
+                # every card in hand is one (the explorer then stays out: he does nothing this turn)
+                open_ = [t for t in hand if not s.seen_prev >> self._token_area(t) & 1]
+                hand = open_ or hand
             out: list[Any] = []
             for t in hand:
                 out.append(self.plays[t] if t < INFO_BASE else self.info_plays[t - INFO_BASE])
@@ -256,6 +274,8 @@ class EbeEngine(ExampleRules, CheckRules, HiddenInfo, TeamValue, Narration):
             "events_failed": s.events_failed,
             "events_paid": s.events_paid,
             "events_done": s.events_done,
+            "closed_out": s.closed_out,
+            "ebe_repelled": s.ebe_repelled,
             "ebe_dice": list(s.log_ebe_dice),
             "ebe_got_min": list(s.log_min_share),
             "station_by_round": list(s.station_hist),

@@ -255,3 +255,7 @@ class EbeTables:
         t = s.played[p]
         return self.exp_area[t] if t < INFO_BASE else self.item_area[t - INFO_BASE]
 
+    def _token_area(self, t: int) -> int:
+        """The area a 探索 card (or a 情報 played as one) explores."""
+        return self.exp_area[t] if t < INFO_BASE else self.item_area[t - INFO_BASE]
+

@@ -122,4 +122,12 @@ LABELS_JA: dict[str, str] = {
     "open": "表向きで全員に見せる",
     "left": "左隣へ移す",
     "stay": "移さない",
+    # the settings as `simulate --compare-option` names them
+    "deal=10": "手札は最大10枚",
+    "deal=8": "手札は全員8枚",
+    "deal=0": "40枚を等分",
+    "spare=open": "余ったカードを表向き",
+    "spare=box": "余ったカードは伏せて箱へ",
+    "all_chant=stay": "全員が読経しても親を移さない",
+    "all_chant=left": "全員が読経したら親は左隣へ",
 }
