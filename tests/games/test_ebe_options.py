@@ -150,3 +150,47 @@ def test_bad_options_are_refused(eng):
 def test_whole_games_under_each_option_keep_every_invariant(eng, options):
     recs = run_games(eng, Batch(3, ("planner",) * 3, 6, seed=2, options=options, check=True))
     assert all(r.error is None for r in recs)
+
+
+# ---------------------------------------------------------------- adjacent-stacks (variant adjacent-once)
+
+@pytest.mark.parametrize("variant,ap", [("standard", 1), ("adjacent-once", 2)])
+def test_two_adjacent_ebe_take_one_or_two_ap(eng, variant, ap):
+    """Ruling adjacent-stacks: 「同じターンに2体のイーバが隣接していれば、−1APを2回受けます」; variant
+    adjacent-once (option once): 「イーバの隣接による−1APは、何体いても1回だけ」. Round 4: two イーバ, in 医務室 (A)
+    and 廃棄場 (F), both next to 制御室 (D); a 5 gives 3AP; 1 damage from each either way."""
+    ch = next(c for c in range(5) if E.AREAS.index("D") in eng.char_areas[c] and not eng.char_ignore[c]
+              and not eng.char_bonus[c][E.AREAS.index("D")])
+    other = next(c for c in range(5) if c != ch and E.AREAS.index("C") in eng.char_areas[c])
+    s = eng.example_state(2, {"characters": [eng.char_ids[ch], eng.char_ids[other]], "round": 4, "turn": 1,
+                              "drones": {}}, variant)
+    assert s.phase == E.P_EBE
+    turn(eng, s, "AF", (5, 6), (1, 2), (card(eng, ch, "D"), card(eng, other, "C")))
+    assert s.phase == E.P_ACT and s.cur == 0
+    assert s.ap == ap and s.dmg[0] == 2
+
+
+# ---------------------------------------------------------------- item-deck (variant items-run-out)
+
+@pytest.mark.parametrize("variant,carries", [("standard", True), ("items-run-out", False)])
+def test_an_empty_item_deck_is_reshuffled_or_not(eng, variant, carries):
+    """Ruling item-deck: 「アイテム山が尽きたら、捨て札を切り直して山にします」; variant items-run-out (option
+    none): 「山が尽きたら、ドローンはアイテムを持たない」."""
+    s = eng.new_state(2, variant)
+    eng.apply(s, E.Deal("characters", (MINATO, KANAE)))
+    eng.apply(s, E.Deal("missions", (0, 1)))
+    eng.apply(s, E.Deal("events", (event(eng, "visit"),)))
+    s.item_discard, s.item_deck = sorted(s.item_deck), []
+    it = s.item_discard[0]
+    eng.apply(s, E.Deal("drones", (drone_card(eng, "A"),), (it,)))
+    area = E.AREAS.index("A")
+    assert s.drone_at[area] >= 0
+    assert (s.drone_item[area] == it) == carries and (s.drone_item[area] == -1) == (not carries)
+    assert (it in s.item_discard) == (not carries)
+    eng.check_invariants(s)
+
+
+@pytest.mark.parametrize("variant", ["adjacent-once", "items-run-out"])
+def test_whole_games_under_each_new_variant_keep_every_invariant(eng, variant):
+    recs = run_games(eng, Batch(4, ("planner",) * 4, 6, seed=5, variant=variant, check=True))
+    assert all(r.error is None for r in recs)

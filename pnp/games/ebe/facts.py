@@ -68,10 +68,12 @@ R_FLOOR_FIRST = 32      # the penalties stop at 0 AP first, the +1AP bonuses are
 R_CLOSED = 64           # option closed=closed: an area where an イーバ appeared earlier this round is 立入禁止
 R_EBE_STR1 = 128        # option ebe_strength=1: an イーバ is driven off with 1 weapon (the notes' 幼体)
 R_EBE_STR2 = 256        # option ebe_strength=2: with 2 weapons
+R_ADJ_ONCE = 512        # the −1AP of adjacent イーバ counts once however many there are (ruling adjacent-stacks)
+R_ITEMS_RUN_OUT = 1024  # an empty item deck is not reshuffled: the drones carry nothing (ruling item-deck)
 LIFE_CHOICES: tuple[int, ...] = tuple(range(10, 101, 5))   # the option life=…: station life at the start
 VARIANT_RULES = {"standard": 0, "life30": 0, "trade-limited": R_TRADE_LIMIT, "damage-cap": R_DAMAGE_CAP,
                  "load-all": R_LOAD_ALL, "trade-cap": R_TRADE_CAP, "tune-once": R_TUNE_ONCE,
-                 "floor-first": R_FLOOR_FIRST}
+                 "floor-first": R_FLOOR_FIRST, "adjacent-once": R_ADJ_ONCE, "items-run-out": R_ITEMS_RUN_OUT}
 
 END_REASONS_JA = {"escape": "脱出成功", "station": "ステーションライフが尽きた", "death": "死亡者が出た",
                   "time": "4ラウンド終了（時間切れ）"}

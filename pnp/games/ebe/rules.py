@@ -75,6 +75,10 @@ class EbeEngine(ExampleRules, CheckRules, HiddenInfo, TeamValue, Narration):
                 "行動予測装置を2枚持っていても、1ターンに使えるのは1枚まで。"),
         Variant("floor-first", "−1APで0になってから+1AP",
                 "−1APでAPが0未満になるときは0にしてから、スキルやイベントの+1APを足す。"),
+        Variant("adjacent-once", "隣接の−1APは1回だけ",
+                "2体のイーバが隣接していても、隣接による−1APは1回だけ（ダメージは1体ごとに受ける）。"),
+        Variant("items-run-out", "アイテム山は切り直さない",
+                "アイテム山が尽きたら捨て札を切り直さず、それ以降のドローンはアイテムを持たない。"),
     )
     # the station's starting life as a number, so `pnp sweep ebe --option life=30,40,50,60` answers
     # 「ライフは何点が良いか」 in one command (60 is the rulebook's; the variant life30 is the memo's single proposal)

@@ -22,6 +22,7 @@ from .facts import (
     R_CLOSED,
     R_EBE_STR1,
     R_EBE_STR2,
+    R_ITEMS_RUN_OUT,
     VARIANT_RULES,
 )
 from .state import State
@@ -144,6 +145,11 @@ class SetupRules(DiceRules):
                 s.drone_deck.remove(d)
                 area = self.drone_area[d]
                 s.drone_at[area] = d
+                if not s.item_deck and s.rules & R_ITEMS_RUN_OUT:
+                    # variant items-run-out (ruling item-deck, option none): 「山が尽きたら、ドローンはアイテムを
+                    # 持たない」 — the item the deal names from the discards is not taken
+                    s.drone_item[area] = -1
+                    continue
                 if not s.item_deck:
                     s.item_deck, s.item_discard = s.item_discard, []
                 if it in s.item_deck:

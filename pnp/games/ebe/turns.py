@@ -22,6 +22,7 @@ from .facts import (
     P_ACT,
     P_DRONE,
     P_RESOLVE,
+    R_ADJ_ONCE,
     R_CLOSED,
     R_EBE_STR1,
     R_EBE_STR2,
@@ -219,6 +220,7 @@ class TurnRules(RoundRules):
             if self.item_effect[i] == 5:
                 armor += self.item_amount[i]
         failed = False
+        adjacent = False
         strength = self._ebe_strength(s)
         for ea in s.ebe_active:
             if ea == area and strength and s.weap[p] >= strength:
@@ -231,8 +233,9 @@ class TurnRules(RoundRules):
                 failed = True
                 self._damage(s, p, max(0, 2 - armor))
             elif self.adj[ea][area]:
-                if not self.char_ignore[ch]:
-                    ap -= 1
+                if not self.char_ignore[ch] and not (s.rules & R_ADJ_ONCE and adjacent):
+                    ap -= 1                     # variant adjacent-once: one −1AP however many イーバ are next door
+                adjacent = True
                 self._damage(s, p, max(0, 1 - armor))
         s.failed[p] = failed
         if s.rules & R_FLOOR_FIRST:
