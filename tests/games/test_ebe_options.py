@@ -194,3 +194,12 @@ def test_an_empty_item_deck_is_reshuffled_or_not(eng, variant, carries):
 def test_whole_games_under_each_new_variant_keep_every_invariant(eng, variant):
     recs = run_games(eng, Batch(4, ("planner",) * 4, 6, seed=5, variant=variant, check=True))
     assert all(r.error is None for r in recs)
+
+
+def test_with_twenty_items_the_item_deck_never_runs_out(eng):
+    """Ruling item-deck's why: 「ドローンは4ラウンドで1＋2＋3＋4＝10体しか出ず、アイテムは20枚あるので、山は
+    尽きません」 — both readings play the very same games on the same seeds."""
+    assert sum(range(1, 5)) < eng.n_items == 20
+    a = run_games(eng, Batch(4, ("planner",) * 4, 8, seed=9))
+    b = run_games(eng, Batch(4, ("planner",) * 4, 8, seed=9, variant="items-run-out"))
+    assert [r.result.extra for r in a] == [r.result.extra for r in b]
