@@ -203,3 +203,45 @@ def test_with_twenty_items_the_item_deck_never_runs_out(eng):
     a = run_games(eng, Batch(4, ("planner",) * 4, 8, seed=9))
     b = run_games(eng, Batch(4, ("planner",) * 4, 8, seed=9, variant="items-run-out"))
     assert [r.result.extra for r in a] == [r.result.extra for r in b]
+
+
+# ---------------------------------------------------------------- heal-self (variant heal-any)
+
+@pytest.mark.parametrize("variant", ["standard", "heal-any"])
+def test_the_medical_room_heals_the_explorer_or_anyone(eng, variant):
+    """Ruling heal-self: 「医務室の「ダメージを1回復する」は、医務室を探索した本人のダメージを回復します」;
+    variant heal-any (option anyone): 「同じエリアの仲間など、ほかの人のダメージも回復できる」."""
+    s = eng.new_state(2, variant)
+    eng.apply(s, E.Deal("characters", (MINATO, KANAE)))
+    eng.apply(s, E.Deal("missions", (0, 1)))
+    eng.apply(s, E.Deal("events", (event(eng, "visit"),)))
+    eng.apply(s, E.Deal("drones", (drone_card(eng, "G"),), (item(eng, "heal"),)))
+    s.dmg[1] = 2
+    s.supply_dmg -= 2
+    healer = next(c for c in (MINATO, KANAE) if E.AREAS.index("A") in eng.char_areas[c])
+    seat = (MINATO, KANAE).index(healer)
+    other = 1 - seat
+    s.dmg[seat], s.dmg[other] = 0, 2
+    cards = [None, None]
+    cards[seat] = card(eng, healer, "A")
+    partner = (MINATO, KANAE)[other]
+    cards[other] = next(t for t in eng.char_cards[partner] if eng.exp_area[t] not in (E.AREAS.index("A"),
+                                                                                       E.AREAS.index("G")))
+    turn(eng, s, "C" if E.AREAS[eng.exp_area[cards[other]]] != "C" else "B", (3, 5) if seat == 0 else (5, 3),
+         (6,), tuple(cards))
+    assert s.phase == E.P_ACT and s.cur == seat
+    heal_other = eng.act(E.K_HEAL, other + 1)
+    assert (heal_other in eng.legal_actions(s)) == (variant == "heal-any")
+    assert eng.act_heal not in eng.legal_actions(s)          # the explorer has no damage
+    if variant == "heal-any":
+        eng.apply(s, heal_other)
+        assert s.dmg[other] == 2 - min(2, eng.char_heal[healer]) and s.ap == 1
+        eng.check_invariants(s)
+    else:
+        with pytest.raises(ValueError, match="only the explorer's own damage"):
+            eng.apply(s, heal_other)
+
+
+def test_whole_games_with_heal_any_keep_every_invariant(eng):
+    recs = run_games(eng, Batch(3, ("planner",) * 3, 8, seed=6, variant="heal-any", check=True))
+    assert all(r.error is None for r in recs)

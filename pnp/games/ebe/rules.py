@@ -79,6 +79,8 @@ class EbeEngine(ExampleRules, CheckRules, HiddenInfo, TeamValue, Narration):
                 "2体のイーバが隣接していても、隣接による−1APは1回だけ（ダメージは1体ごとに受ける）。"),
         Variant("items-run-out", "アイテム山は切り直さない",
                 "アイテム山が尽きたら捨て札を切り直さず、それ以降のドローンはアイテムを持たない。"),
+        Variant("heal-any", "医務室でほかの人も回復",
+                "医務室の「ダメージを１回復する」で、探索した本人だけでなく、ほかの人のダメージも回復できる。"),
     )
     # the station's starting life as a number, so `pnp sweep ebe --option life=30,40,50,60` answers
     # 「ライフは何点が良いか」 in one command (60 is the rulebook's; the variant life30 is the memo's single proposal)

@@ -200,7 +200,8 @@ class EbeTables:
         if kind == K_DONE:
             return "手番を終える"
         if kind == K_HEAL:
-            return "1AP：ダメージを回復する"
+            # a = 0: the explorer's own damage; a = q + 1: seat q's (variant heal-any)
+            return "1AP：ダメージを回復する" if a == 0 else f"1AP：{a}番席のダメージを回復する"
         if kind == K_CONVERT:
             return f"1AP：{RES_NAMES[a]}を{RES_NAMES[b]}に変える"
         if kind == K_LOAD:

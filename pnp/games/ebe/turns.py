@@ -27,6 +27,7 @@ from .facts import (
     R_EBE_STR1,
     R_EBE_STR2,
     R_FLOOR_FIRST,
+    R_HEAL_ANY,
     R_LOAD_ALL,
     R_TRADE_CAP,
     R_TRADE_LIMIT,
@@ -52,6 +53,11 @@ class TurnRules(RoundRules):
             if area == A_MED:
                 if s.dmg[p] > 0:
                     out.append(self.act_heal)
+                if s.rules & R_HEAL_ANY:
+                    # variant heal-any (ruling heal-self, option anyone): 「ほかの人のダメージも回復できる」
+                    for q in range(s.n):
+                        if q != p and s.dmg[q] > 0:
+                            out.append(self.act(K_HEAL, q + 1))
             elif area == A_FAB:
                 self._convert_legal(s, res, out)
                 for m in s.missions:
@@ -327,8 +333,11 @@ class TurnRules(RoundRules):
                 raise ValueError("no AP left")
             s.ap -= 1
         if k == K_HEAL:
-            h = min(self.char_heal[s.chars[p]], s.dmg[p])
-            s.dmg[p] -= h
+            if a.a and not s.rules & R_HEAL_ANY:
+                raise ValueError("only the explorer's own damage heals (ruling heal-self)")
+            q = a.a - 1 if a.a else p
+            h = min(self.char_heal[s.chars[p]], s.dmg[q])
+            s.dmg[q] -= h
             s.supply_dmg += h
         elif k == K_CONVERT:
             r, r2 = a.a, a.b
