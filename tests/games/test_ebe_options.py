@@ -245,3 +245,40 @@ def test_the_medical_room_heals_the_explorer_or_anyone(eng, variant):
 def test_whole_games_with_heal_any_keep_every_invariant(eng):
     recs = run_games(eng, Batch(3, ("planner",) * 3, 8, seed=6, variant="heal-any", check=True))
     assert all(r.error is None for r in recs)
+
+
+# ---------------------------------------------------------------- info-cards (variant info-weight)
+
+@pytest.mark.parametrize("variant", ["standard", "info-weight"])
+def test_info_in_hand_counts_towards_the_inventory_or_not(eng, variant):
+    """Ruling info-cards: 「情報は重量に数えません」; variant info-weight (option count): 「情報も手札にある間は
+    重量に数える」. ミナト holds exactly his inventory in cubes and one 情報 in hand at the turn's end."""
+    s = eng.new_state(2, variant)
+    eng.apply(s, E.Deal("characters", (MINATO, KANAE)))
+    eng.apply(s, E.Deal("missions", (0, 1)))
+    eng.apply(s, E.Deal("events", (event(eng, "visit"),)))
+    eng.apply(s, E.Deal("drones", (drone_card(eng, "G"),), (item(eng, "heal"),)))
+    info = next(i for i in range(eng.n_items) if eng.item_effect[i] == 0)
+    s.item_deck.remove(info)
+    s.hand[0] = sorted(s.hand[0] + [E.INFO_BASE + info])
+    inv = eng.char_inv[MINATO]
+    s.weap[0], s.supply_weap = 0, s.supply_weap + s.weap[0]
+    s.res[0] = [inv, 0, 0, 0]
+    s.supply_res[0] -= inv
+    turn(eng, s, "C", (1, 2), (6,), (card(eng, MINATO, "E"), card(eng, KANAE, "F")))
+    while s.phase == E.P_ACT:
+        done(eng, s)
+    if variant == "standard":
+        assert s.phase != E.P_DISCARD and E.INFO_BASE + info in s.hand[0]
+    else:
+        assert s.phase == E.P_DISCARD and s.cur == 0
+        drop = next(a for a in eng.legal_actions(s) if a.what == E.ITEM_BASE + info)
+        eng.apply(s, drop)
+        assert E.INFO_BASE + info not in s.hand[0] and info in s.item_discard
+        assert s.phase != E.P_DISCARD
+    eng.check_invariants(s)
+
+
+def test_whole_games_with_info_weight_keep_every_invariant(eng):
+    recs = run_games(eng, Batch(4, ("planner",) * 4, 8, seed=7, variant="info-weight", check=True))
+    assert all(r.error is None for r in recs)

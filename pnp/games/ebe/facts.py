@@ -71,11 +71,12 @@ R_EBE_STR2 = 256        # option ebe_strength=2: with 2 weapons
 R_ADJ_ONCE = 512        # the −1AP of adjacent イーバ counts once however many there are (ruling adjacent-stacks)
 R_ITEMS_RUN_OUT = 1024  # an empty item deck is not reshuffled: the drones carry nothing (ruling item-deck)
 R_HEAL_ANY = 2048       # 医務室 heals any player's damage, not only the explorer's (ruling heal-self)
+R_INFO_WEIGHT = 4096    # 情報 in hand counts towards the inventory at the weight check (ruling info-cards)
 LIFE_CHOICES: tuple[int, ...] = tuple(range(10, 101, 5))   # the option life=…: station life at the start
 VARIANT_RULES = {"standard": 0, "life30": 0, "trade-limited": R_TRADE_LIMIT, "damage-cap": R_DAMAGE_CAP,
                  "load-all": R_LOAD_ALL, "trade-cap": R_TRADE_CAP, "tune-once": R_TUNE_ONCE,
                  "floor-first": R_FLOOR_FIRST, "adjacent-once": R_ADJ_ONCE, "items-run-out": R_ITEMS_RUN_OUT,
-                 "heal-any": R_HEAL_ANY}
+                 "heal-any": R_HEAL_ANY, "info-weight": R_INFO_WEIGHT}
 
 END_REASONS_JA = {"escape": "脱出成功", "station": "ステーションライフが尽きた", "death": "死亡者が出た",
                   "time": "4ラウンド終了（時間切れ）"}

@@ -41,6 +41,7 @@ from .facts import (
     P_PAY,
     PHASE_NAMES,
     R_CLOSED,
+    R_INFO_WEIGHT,
     R_TUNE_ONCE,
     RES_NAMES,
     RESOURCES,
@@ -81,6 +82,8 @@ class EbeEngine(ExampleRules, CheckRules, HiddenInfo, TeamValue, Narration):
                 "アイテム山が尽きたら捨て札を切り直さず、それ以降のドローンはアイテムを持たない。"),
         Variant("heal-any", "医務室でほかの人も回復",
                 "医務室の「ダメージを１回復する」で、探索した本人だけでなく、ほかの人のダメージも回復できる。"),
+        Variant("info-weight", "情報も重量に数える",
+                "手札にある情報のアイテムも、重量チェックで持ち物として数える（捨てることもできる）。"),
     )
     # the station's starting life as a number, so `pnp sweep ebe --option life=30,40,50,60` answers
     # 「ライフは何点が良いか」 in one command (60 is the rulebook's; the variant life30 is the memo's single proposal)
@@ -145,6 +148,10 @@ class EbeEngine(ExampleRules, CheckRules, HiddenInfo, TeamValue, Narration):
                 out.append(Discard(WEAPON, "武器"))
             for i in sorted(set(s.items[p])):
                 out.append(Discard(ITEM_BASE + i, self.item_names[i]))
+            if s.rules & R_INFO_WEIGHT:         # variant info-weight: a 情報 in hand may be discarded too
+                for t in s.hand[p]:
+                    if t >= INFO_BASE:
+                        out.append(Discard(ITEM_BASE + t - INFO_BASE, self.item_names[t - INFO_BASE]))
             return out
         if ph == P_PAY:
             return [PAYS[0], PAYS[1]]
@@ -218,6 +225,9 @@ class EbeEngine(ExampleRules, CheckRules, HiddenInfo, TeamValue, Narration):
                     raise ValueError("nothing to discard")
                 s.weap[p] -= 1
                 s.supply_weap += 1
+            elif s.rules & R_INFO_WEIGHT and INFO_BASE + w - ITEM_BASE in s.hand[p]:
+                s.hand[p].remove(INFO_BASE + w - ITEM_BASE)        # variant info-weight: a 情報 from the hand
+                s.item_discard.append(w - ITEM_BASE)
             else:
                 s.items[p].remove(w - ITEM_BASE)
                 s.item_discard.append(w - ITEM_BASE)

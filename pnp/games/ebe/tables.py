@@ -25,6 +25,7 @@ from .facts import (
     K_LOAD,
     K_USE,
     R_DAMAGE_CAP,
+    R_INFO_WEIGHT,
     RES_NAMES,
     RESOURCES,
     SKILLS,
@@ -216,7 +217,11 @@ class EbeTables:
 
     def weight(self, s: State, p: int) -> int:
         r = s.res[p]
-        return r[0] + r[1] + r[2] + r[3] + s.weap[p] + len(s.items[p])
+        w = r[0] + r[1] + r[2] + r[3] + s.weap[p] + len(s.items[p])
+        if s.rules & R_INFO_WEIGHT:
+            # variant info-weight (ruling info-cards, option count): 「情報も手札にある間は重量に数える」
+            w += sum(1 for t in s.hand[p] if t >= INFO_BASE)
+        return w
 
     def _damage(self, s: State, p: int, k: int) -> None:
         """Damage tokens onto a character.  The draft: 「キャラクターのライフ以上のダメージを受けても、
