@@ -86,7 +86,7 @@ def test_every_key_a_report_shows_has_japanese_words(E):
 
 def test_the_report_compares_two_hands_against_three(E):
     """The draft asks whether three hands allow comebacks that two do not."""
-    (cmp,) = E.report_comparisons
+    cmp = E.report_comparisons[0]
     assert cmp["options"] == {"hands": 2} and "2ハンド" in cmp["name_ja"]
     spec = {o.id: o for o in E.options}["hands"]
     assert spec.default == 3 and 2 in spec.choices

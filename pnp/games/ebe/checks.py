@@ -17,6 +17,7 @@ from .facts import (
     P_MISSIONS,
     P_ROLL,
     R_DAMAGE_CAP,
+    R_INFO_WEIGHT,
     RESOURCES,
 )
 from .state import State
@@ -88,7 +89,12 @@ class CheckRules(EbeTables):
                 raise InvariantError("round/turn out of range")
             if s.phase in (P_EBE, P_ROLL, P_ASSIGN, P_CHOOSE):
                 for p in range(n):
-                    if self.weight(s, p) > self.char_inv[s.chars[p]]:
+                    w = self.weight(s, p)
+                    if s.rules & R_INFO_WEIGHT:
+                        # variant info-weight: a 情報 played this round comes back to the hand at the round's
+                        # reset, after the last weight check; only the next check counts it
+                        w -= sum(1 for t in s.hand[p] if t >= INFO_BASE)
+                    if w > self.char_inv[s.chars[p]]:
                         raise InvariantError("over inventory after the weight check")
             if s.phase not in (P_CHARS, P_MISSIONS) and len(s.missions) != n:
                 raise InvariantError("wrong number of missions")

@@ -12,7 +12,7 @@ from typing import Any
 
 from ...sim.engine import Result
 from .actions import Deal
-from .facts import AREA_NAMES, END_REASONS_JA, INFO_BASE, P_ACT, P_CHOOSE, P_DICE, P_DRONE, P_END, RES_NAMES
+from .facts import AREA_NAMES, END_REASONS_JA, INFO_BASE, P_ACT, P_CHOOSE, P_DICE, P_DRONE, P_END, R_CLOSED, RES_NAMES
 from .state import State
 from .tables import EbeTables
 
@@ -125,7 +125,12 @@ class Narration(EbeTables):
         started = [p for p in a.success if p not in b.success]
         for p in range(a.n):
             if a.failed[p] and not b.failed[p] and a.revealed and a.order:
-                lines.append(f"　{self._who(a, p)}の探索は失敗（同じエリアにイーバ）")
+                if a.rules & R_CLOSED and a.seen_prev >> self._played_area(a, p) & 1:
+                    lines.append(f"　{self._who(a, p)}は立入禁止のエリアしか出せず、この手番は何もできない")
+                else:
+                    lines.append(f"　{self._who(a, p)}の探索は失敗（同じエリアにイーバ）")
+        if a.ebe_repelled > b.ebe_repelled and a.cur >= 0:
+            lines.append(f"　{self._who(a, a.cur)}が武器{b.weap[a.cur] - a.weap[a.cur]}個でイーバを撃退")
         if a.phase == P_DRONE and (b.phase != P_DRONE or b.cur != a.cur):
             area = self._played_area(a, a.cur)
             it = a.drone_item[area]

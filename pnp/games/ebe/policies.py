@@ -332,7 +332,11 @@ class EarlyPlannerPolicy:
                     if a.a == r and a.b == r2:
                         return a
         if K_HEAL in by_kind:
-            return by_kind[K_HEAL][0]
+            # the explorer's own damage first; else (variant heal-any) the player nearest to death
+            heals = by_kind[K_HEAL]
+            if heals[0].a == 0:
+                return heals[0]
+            return max(heals, key=lambda a: (s.dmg[a.a - 1] - e.char_life[s.chars[a.a - 1]], -a.a))
         if K_GAIN in by_kind:
             g = by_kind[K_GAIN][0].a
             if g == WEAPON:

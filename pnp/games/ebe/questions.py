@@ -17,6 +17,10 @@ _pct = rate_ja   # shared report text for a rate
 LABELS_JA: dict[str, str] = {
     **END_REASONS_JA,
     "players": "人数", "win": "脱出成功（チームの勝ち）", "cause": "終わり方", "life_start": "最初のステーションライフ",
+    "closed_out": "立入禁止のエリアしか出せなかった手番", "ebe_repelled": "武器でイーバを撃退した回数",
+    "closed": "以前にイーバが出現したエリア", "ebe_strength": "イーバの戦闘力",
+    "closed=closed": "イーバが出現したエリアは立入禁止", "ebe_strength=1": "イーバを武器1個で撃退",
+    "ebe_strength=2": "イーバを武器2個で撃退",
     "round": "終わったラウンド", "station_end": "終了時のステーションライフ", "missions_built": "完成したミッション数",
     "missions_needed": "必要なミッション数", "built_rounds": "ミッションが完成したラウンド",
     "events_failed": "未達成のイベント数", "events_paid": "支払いで達成したイベント数",

@@ -40,6 +40,8 @@ from .facts import (
     P_END,
     P_PAY,
     PHASE_NAMES,
+    R_CLOSED,
+    R_INFO_WEIGHT,
     R_TUNE_ONCE,
     RES_NAMES,
     RESOURCES,
@@ -74,10 +76,26 @@ class EbeEngine(ExampleRules, CheckRules, HiddenInfo, TeamValue, Narration):
                 "行動予測装置を2枚持っていても、1ターンに使えるのは1枚まで。"),
         Variant("floor-first", "−1APで0になってから+1AP",
                 "−1APでAPが0未満になるときは0にしてから、スキルやイベントの+1APを足す。"),
+        Variant("adjacent-once", "隣接の−1APは1回だけ",
+                "2体のイーバが隣接していても、隣接による−1APは1回だけ（ダメージは1体ごとに受ける）。"),
+        Variant("items-run-out", "アイテム山は切り直さない",
+                "アイテム山が尽きたら捨て札を切り直さず、それ以降のドローンはアイテムを持たない。"),
+        Variant("heal-any", "医務室でほかの人も回復",
+                "医務室の「ダメージを１回復する」で、探索した本人だけでなく、ほかの人のダメージも回復できる。"),
+        Variant("info-weight", "情報も重量に数える",
+                "手札にある情報のアイテムも、重量チェックで持ち物として数える（捨てることもできる）。"),
     )
     # the station's starting life as a number, so `pnp sweep ebe --option life=30,40,50,60` answers
     # 「ライフは何点が良いか」 in one command (60 is the rulebook's; the variant life30 is the memo's single proposal)
-    options = (OptionSpec("life", "最初のステーションライフ", LIFE_CHOICES, 60),)
+    options = (
+        OptionSpec("life", "最初のステーションライフ", LIFE_CHOICES, 60),
+        # ruling closed-areas: the notes' 「分かりやすくイーバが既に出現したエリアは立入禁止であるとする」 against
+        # the rules' 「以前のターンにイーバが出現していたエリアなら、−１ＡＰ」
+        OptionSpec("closed", "以前にイーバが出現したエリア（penalty: −1AP、closed: 立入禁止）", ("penalty", "closed"),
+                   "penalty"),
+        # ruling ebe-strength: the notes' 「イーバ自体に戦闘力を設定する。ドローンは１で、イーバも幼体は１」
+        OptionSpec("ebe_strength", "イーバの戦闘力（0: 撃退できない、1・2: その数の武器で撃退できる）", (0, 1, 2), 0),
+    )
     ruling_ids = RULING_IDS
     default_policy = "planner"
     # what `mcts:N:guided` adds here (pnp/sim/search.py): every legal move played out by the planner on the same
@@ -86,7 +104,11 @@ class EbeEngine(ExampleRules, CheckRules, HiddenInfo, TeamValue, Narration):
     search_guidance = "paired=on:depth=20:margin=0.05"
     policy_notes = POLICY_NOTES
     # the draft's memo asks whether the station should start at 30: the report plays both on the same seeds
-    report_comparisons = ({"name_ja": "ステーションライフ30（草案メモの案）", "variant": "life30"},)
+    report_comparisons: tuple[dict[str, Any], ...] = (
+        {"name_ja": "ステーションライフ30（草案メモの案）", "variant": "life30"},
+        {"name_ja": "イーバが出現したエリアは立入禁止（草案メモの案）", "options": {"closed": "closed"}},
+        {"name_ja": "イーバを武器1個で撃退できる（草案メモの案）", "options": {"ebe_strength": 1}},
+    )
 
     # ------------------------------------------------------------ protocol
 
@@ -104,6 +126,11 @@ class EbeEngine(ExampleRules, CheckRules, HiddenInfo, TeamValue, Narration):
             return self._act_legal(s)
         if ph == P_CHOOSE:
             hand = s.hand[s.cur]
+            if s.rules & R_CLOSED and s.seen_prev:
+                # option closed: 「イーバが既に出現したエリアは立入禁止」 — a card of such an area only when
+                # every card in hand is one (the explorer then stays out: he does nothing this turn)
+                open_ = [t for t in hand if not s.seen_prev >> self._token_area(t) & 1]
+                hand = open_ or hand
             out: list[Any] = []
             for t in hand:
                 out.append(self.plays[t] if t < INFO_BASE else self.info_plays[t - INFO_BASE])
@@ -121,6 +148,10 @@ class EbeEngine(ExampleRules, CheckRules, HiddenInfo, TeamValue, Narration):
                 out.append(Discard(WEAPON, "武器"))
             for i in sorted(set(s.items[p])):
                 out.append(Discard(ITEM_BASE + i, self.item_names[i]))
+            if s.rules & R_INFO_WEIGHT:         # variant info-weight: a 情報 in hand may be discarded too
+                for t in s.hand[p]:
+                    if t >= INFO_BASE:
+                        out.append(Discard(ITEM_BASE + t - INFO_BASE, self.item_names[t - INFO_BASE]))
             return out
         if ph == P_PAY:
             return [PAYS[0], PAYS[1]]
@@ -194,6 +225,9 @@ class EbeEngine(ExampleRules, CheckRules, HiddenInfo, TeamValue, Narration):
                     raise ValueError("nothing to discard")
                 s.weap[p] -= 1
                 s.supply_weap += 1
+            elif s.rules & R_INFO_WEIGHT and INFO_BASE + w - ITEM_BASE in s.hand[p]:
+                s.hand[p].remove(INFO_BASE + w - ITEM_BASE)        # variant info-weight: a 情報 from the hand
+                s.item_discard.append(w - ITEM_BASE)
             else:
                 s.items[p].remove(w - ITEM_BASE)
                 s.item_discard.append(w - ITEM_BASE)
@@ -256,6 +290,8 @@ class EbeEngine(ExampleRules, CheckRules, HiddenInfo, TeamValue, Narration):
             "events_failed": s.events_failed,
             "events_paid": s.events_paid,
             "events_done": s.events_done,
+            "closed_out": s.closed_out,
+            "ebe_repelled": s.ebe_repelled,
             "ebe_dice": list(s.log_ebe_dice),
             "ebe_got_min": list(s.log_min_share),
             "station_by_round": list(s.station_hist),

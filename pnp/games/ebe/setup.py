@@ -19,6 +19,10 @@ from .facts import (
     P_MISSIONS,
     P_ROLL,
     PHASE_NAMES,
+    R_CLOSED,
+    R_EBE_STR1,
+    R_EBE_STR2,
+    R_ITEMS_RUN_OUT,
     VARIANT_RULES,
 )
 from .state import State
@@ -33,9 +37,15 @@ class SetupRules(DiceRules):
             raise ValueError(f"{GAME_ID}: {players} players (2–4)")
         if variant not in VARIANT_RULES:
             raise ValueError(f"{GAME_ID}: unknown variant {variant!r}")
-        unknown = set(options or {}) - {"life"}
+        unknown = set(options or {}) - {"life", "closed", "ebe_strength"}
         if unknown:
-            raise ValueError(f"{GAME_ID}: unknown options {sorted(unknown)!r} (options: life)")
+            raise ValueError(f"{GAME_ID}: unknown options {sorted(unknown)!r} (options: life, closed, ebe_strength)")
+        closed = (options or {}).get("closed", "penalty")
+        if closed not in ("penalty", "closed"):
+            raise ValueError(f"{GAME_ID}: closed={closed!r} is not one of penalty, closed")
+        strength = (options or {}).get("ebe_strength", 0)
+        if strength not in (0, 1, 2):
+            raise ValueError(f"{GAME_ID}: ebe_strength={strength!r} is not one of 0, 1, 2")
         life = (options or {}).get("life")
         if life is not None and life not in LIFE_CHOICES:
             raise ValueError(f"{GAME_ID}: life={life!r} is not one of {', '.join(map(str, LIFE_CHOICES))}")
@@ -45,7 +55,8 @@ class SetupRules(DiceRules):
         s = State()
         s.n = n
         s.life_start = life if life is not None else 30 if variant == "life30" else 60
-        s.rules = VARIANT_RULES[variant]
+        s.rules = (VARIANT_RULES[variant] | (R_CLOSED if closed == "closed" else 0)
+                   | {0: 0, 1: R_EBE_STR1, 2: R_EBE_STR2}[strength])
         s.phase, s.cur, s.rnd, s.turn, s.leader, s.end = P_CHARS, -1, 1, 1, 0, ""
         s.chars = []
         s.hand = [[] for _ in range(n)]
@@ -78,6 +89,7 @@ class SetupRules(DiceRules):
         s.events_failed = s.events_paid = s.events_done = 0
         s.station_hist, s.built_round = [], []
         s.pmod = s.emod = s.boosted = 0
+        s.closed_out = s.ebe_repelled = 0
         return s
 
     def chance_key(self, s: State) -> tuple[str, int, int]:
@@ -140,6 +152,11 @@ class SetupRules(DiceRules):
                 s.drone_deck.remove(d)
                 area = self.drone_area[d]
                 s.drone_at[area] = d
+                if not s.item_deck and s.rules & R_ITEMS_RUN_OUT:
+                    # variant items-run-out (ruling item-deck, option none): 「山が尽きたら、ドローンはアイテムを
+                    # 持たない」 — the item the deal names from the discards is not taken
+                    s.drone_item[area] = -1
+                    continue
                 if not s.item_deck:
                     s.item_deck, s.item_discard = s.item_discard, []
                 if it in s.item_deck:

@@ -24,6 +24,7 @@ class State:
         "log_ebe_dice", "log_min_share", "peak_res", "peak_weap", "peak_dmg", "peak_cubes",
         "events_failed", "events_paid", "events_done", "station_hist", "built_round",
         "pmod", "emod", "boosted",
+        "closed_out", "ebe_repelled",   # option closed: turns spent outside a 立入禁止 area; option ebe_strength
     )
 
     n: int
@@ -96,6 +97,8 @@ class State:
     pmod: int                       # this round's event: each player's die changes by this at the reveal
     emod: int                       # … and each イーバ's die
     boosted: int                    # areas (bits) whose explorations give +1 AP (events met)
+    closed_out: int                 # option closed: turns a player could only play a 立入禁止 area's card
+    ebe_repelled: int               # option ebe_strength: times a player drove an イーバ off with weapons
 
     def clone(self) -> State:
         c = State.__new__(State)
@@ -103,7 +106,7 @@ class State:
                   "supply_dmg", "station", "event", "revealed", "seen_prev", "pos", "ap", "drone_seen",
                   "free_conv", "trades", "destroyed", "loaded_round", "peak_weap", "peak_dmg",
                   "peak_cubes", "events_failed", "events_paid", "events_done", "slot", "dice",
-                  "pmod", "emod", "boosted"):
+                  "pmod", "emod", "boosted", "closed_out", "ebe_repelled"):
             setattr(c, k, getattr(self, k))
         for k in ("chars", "played", "dmg", "weap", "supply_res", "mission_deck", "missions", "built",
                   "event_deck", "event_discard", "drone_deck", "drone_discard", "drone_at", "drone_item",

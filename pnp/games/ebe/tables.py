@@ -25,6 +25,7 @@ from .facts import (
     K_LOAD,
     K_USE,
     R_DAMAGE_CAP,
+    R_INFO_WEIGHT,
     RES_NAMES,
     RESOURCES,
     SKILLS,
@@ -200,7 +201,8 @@ class EbeTables:
         if kind == K_DONE:
             return "手番を終える"
         if kind == K_HEAL:
-            return "1AP：ダメージを回復する"
+            # a = 0: the explorer's own damage; a = q + 1: seat q's (variant heal-any)
+            return "1AP：ダメージを回復する" if a == 0 else f"1AP：{a}番席のダメージを回復する"
         if kind == K_CONVERT:
             return f"1AP：{RES_NAMES[a]}を{RES_NAMES[b]}に変える"
         if kind == K_LOAD:
@@ -215,7 +217,11 @@ class EbeTables:
 
     def weight(self, s: State, p: int) -> int:
         r = s.res[p]
-        return r[0] + r[1] + r[2] + r[3] + s.weap[p] + len(s.items[p])
+        w = r[0] + r[1] + r[2] + r[3] + s.weap[p] + len(s.items[p])
+        if s.rules & R_INFO_WEIGHT:
+            # variant info-weight (ruling info-cards, option count): 「情報も手札にある間は重量に数える」
+            w += sum(1 for t in s.hand[p] if t >= INFO_BASE)
+        return w
 
     def _damage(self, s: State, p: int, k: int) -> None:
         """Damage tokens onto a character.  The draft: 「キャラクターのライフ以上のダメージを受けても、
@@ -253,5 +259,9 @@ class EbeTables:
 
     def _played_area(self, s: State, p: int) -> int:
         t = s.played[p]
+        return self.exp_area[t] if t < INFO_BASE else self.item_area[t - INFO_BASE]
+
+    def _token_area(self, t: int) -> int:
+        """The area a 探索 card (or a 情報 played as one) explores."""
         return self.exp_area[t] if t < INFO_BASE else self.item_area[t - INFO_BASE]
 

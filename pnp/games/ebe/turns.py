@@ -22,7 +22,12 @@ from .facts import (
     P_ACT,
     P_DRONE,
     P_RESOLVE,
+    R_ADJ_ONCE,
+    R_CLOSED,
+    R_EBE_STR1,
+    R_EBE_STR2,
     R_FLOOR_FIRST,
+    R_HEAL_ANY,
     R_LOAD_ALL,
     R_TRADE_CAP,
     R_TRADE_LIMIT,
@@ -48,6 +53,11 @@ class TurnRules(RoundRules):
             if area == A_MED:
                 if s.dmg[p] > 0:
                     out.append(self.act_heal)
+                if s.rules & R_HEAL_ANY:
+                    # variant heal-any (ruling heal-self, option anyone): 「ほかの人のダメージも回復できる」
+                    for q in range(s.n):
+                        if q != p and s.dmg[q] > 0:
+                            out.append(self.act(K_HEAL, q + 1))
             elif area == A_FAB:
                 self._convert_legal(s, res, out)
                 for m in s.missions:
@@ -160,10 +170,15 @@ class TurnRules(RoundRules):
         # a player fails when an イーバ that acts before him appears in his area (known once revealed)
         failed = [False] * s.n
         before: list[int] = []
+        strength = self._ebe_strength(s)
         for _, kind, who in order:
             if kind == 0:
                 before.append(self.ebe_area[s.ebe_now[who]])
-            elif self._played_area(s, who) in before:
+            elif s.rules & R_CLOSED and s.seen_prev >> self._played_area(s, who) & 1:
+                failed[who] = True              # option closed: he stays out of a 立入禁止 area
+            elif self._played_area(s, who) in before and not (strength and s.weap[who] >= strength):
+                # option ebe_strength: a player with enough weapons drives the イーバ off (weapons are not
+                # passed in the standard rules, so his count cannot change before his turn)
                 failed[who] = True
         s.failed = failed
         s.phase = P_RESOLVE
@@ -184,9 +199,21 @@ class TurnRules(RoundRules):
                 continue
             self._begin_player(s, who, die)
 
+    def _ebe_strength(self, s: State) -> int:
+        """Option ebe_strength: the weapons that drive an イーバ off (0: it cannot be fought, the rules)."""
+        return 1 if s.rules & R_EBE_STR1 else 2 if s.rules & R_EBE_STR2 else 0
+
     def _begin_player(self, s: State, p: int, die: int) -> None:
         ch = s.chars[p]
         area = self._played_area(s, p)
+        if s.rules & R_CLOSED and s.seen_prev >> area & 1:
+            # option closed: 「イーバが既に出現したエリアは立入禁止」 — played only because every card in hand
+            # was such an area; the player stays out (no AP, no damage, no drone, no exchange)
+            s.failed[p] = True
+            s.closed_out += 1
+            s.ap = 0
+            s.pos += 1
+            return
         # the AP table, the +1AP bonuses (a character's skill in an area, an event met) and the −1AP of an
         # earlier イーバ here and of each イーバ next door; ruling ap-floor: 「APが0未満になることはありません」
         # applies to the total (variant floor-first: to the table minus the penalties, before the bonuses)
@@ -199,13 +226,22 @@ class TurnRules(RoundRules):
             if self.item_effect[i] == 5:
                 armor += self.item_amount[i]
         failed = False
+        adjacent = False
+        strength = self._ebe_strength(s)
         for ea in s.ebe_active:
-            if ea == area:
+            if ea == area and strength and s.weap[p] >= strength:
+                # option ebe_strength, the notes: 「武器が１個あれば撃退できる」 — paid as for a drone
+                # (「武器を１つ支払って撃退する」); the player then explores as if the イーバ were not there
+                s.weap[p] -= strength
+                s.supply_weap += strength
+                s.ebe_repelled += 1
+            elif ea == area:
                 failed = True
                 self._damage(s, p, max(0, 2 - armor))
             elif self.adj[ea][area]:
-                if not self.char_ignore[ch]:
-                    ap -= 1
+                if not self.char_ignore[ch] and not (s.rules & R_ADJ_ONCE and adjacent):
+                    ap -= 1                     # variant adjacent-once: one −1AP however many イーバ are next door
+                adjacent = True
                 self._damage(s, p, max(0, 1 - armor))
         s.failed[p] = failed
         if s.rules & R_FLOOR_FIRST:
@@ -297,8 +333,11 @@ class TurnRules(RoundRules):
                 raise ValueError("no AP left")
             s.ap -= 1
         if k == K_HEAL:
-            h = min(self.char_heal[s.chars[p]], s.dmg[p])
-            s.dmg[p] -= h
+            if a.a and not s.rules & R_HEAL_ANY:
+                raise ValueError("only the explorer's own damage heals (ruling heal-self)")
+            q = a.a - 1 if a.a else p
+            h = min(self.char_heal[s.chars[p]], s.dmg[q])
+            s.dmg[q] -= h
             s.supply_dmg += h
         elif k == K_CONVERT:
             r, r2 = a.a, a.b

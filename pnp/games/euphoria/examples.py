@@ -99,7 +99,7 @@ class ExamplesMixin(EuphoriaRules):
         for p in range(players):
             if p not in hidden:
                 hidden[p] = rest.pop()
-        k = self.n_cards // players
+        k = s.deal_k
         s.phase = PLAY
         s.hands = [sorted(hands.get(p, [])) for p in range(players)]
         s.hidden = [hidden[p] for p in range(players)]

@@ -9,8 +9,8 @@ ENGINE_VERSION = "euphoria-2"   # 2: keyed chance streams (common random numbers
 # The rulings this engine plays, by id; their text (and the designer's ledger) is in
 # components/euphoria/rulings.yaml, which the rulebook prints.
 RULING_IDS: tuple[str, ...] = (
-    "deal", "hidden", "rounds", "first_parent", "turn_order", "first_sailor", "follow", "sail_lock",
-    "must_sail_once", "no_card", "table", "new_parent", "new_parent_tie", "all_chant", "end", "never_all_out",
+    "deal", "deal_size", "hidden", "rounds", "first_parent", "turn_order", "first_sailor", "follow", "sail_lock",
+    "must_sail_once", "no_card", "table", "new_parent", "new_parent_tie", "all_chant", "all_chant_parent", "end", "never_all_out",
     "special_win", "toku_win", "tie", "ranks",
 )
 
@@ -115,4 +115,19 @@ LABELS_JA: dict[str, str] = {
     "standard": "標準",
     "hidden_removed": "伏せ札なし得点",
     "round_minimum_cap": "ラウンド数による下限の上限",
+    "deal": "配る枚数の上限",
+    "spare": "配らずに余ったカード",
+    "all_chant": "全員が読経したラウンドの後の親",
+    "box": "伏せて箱へ",
+    "open": "表向きで全員に見せる",
+    "left": "左隣へ移す",
+    "stay": "移さない",
+    # the settings as `simulate --compare-option` names them
+    "deal=10": "手札は最大10枚",
+    "deal=8": "手札は全員8枚",
+    "deal=0": "40枚を等分",
+    "spare=open": "余ったカードを表向き",
+    "spare=box": "余ったカードは伏せて箱へ",
+    "all_chant=stay": "全員が読経しても親を移さない",
+    "all_chant=left": "全員が読経したら親は左隣へ",
 }

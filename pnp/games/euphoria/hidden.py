@@ -23,7 +23,8 @@ class HiddenInformationMixin(EuphoriaRules):
         c = s.clone()
         others = [p for p in range(c.n) if p != seat]
         pool = [x for p in others for x in c.hands[p]] + [c.hidden[p] for p in others if c.hidden[p] >= 0]
-        pool += c.removed
+        if not c.spare_open:             # option spare=open: the cards left out are face up, known to all
+            pool += c.removed
         pool.sort()
         if rng is not None:
             rng.shuffle(pool)
@@ -37,7 +38,8 @@ class HiddenInformationMixin(EuphoriaRules):
             if c.hidden[p] >= 0:
                 c.hidden[p] = pool[k]
                 k += 1
-        c.removed = sorted(pool[k:])
+        if not c.spare_open:
+            c.removed = sorted(pool[k:])
         # the standings per round counted each set-aside card: count the re-dealt one instead
         if c.hidden_scores:
             v = self.value_of

@@ -23,9 +23,12 @@ class NarrationMixin(EuphoriaRules):
 
     def describe_setup(self, s: State) -> list[str]:
         """The deal as the table sees it: how many cards each, how many rounds, the box card unseen."""
-        k = self.n_cards // s.n
+        k = s.deal_k
         lines = [f"{s.n}人で遊びます。煩悩カードを1人{k}枚ずつ配って手札にします（手札は本人だけが見ます）。"]
-        if s.removed:
+        if s.removed and s.spare_open:
+            lines.append(f"余った{len(s.removed)}枚は表向きにして全員に見せ、このゲームでは使いません"
+                         f"（{self.hand_text(s.removed)}）。")
+        elif s.removed:
             lines.append(f"余った{len(s.removed)}枚は誰も見ずに箱へ戻します。")
         lines.append(f"各自が手札から1枚を伏せ札として伏せて手元に置くので、手札は{s.hand_size}枚、"
                      f"ゲームは{s.hand_size}ラウンドです。最初の親は{self.seat_name(0)}です。")
@@ -108,7 +111,9 @@ class NarrationMixin(EuphoriaRules):
                     lines.append(f"最も小さい数字 {low} を出した{self.seat_name(after.parent)}が新しい親になります。")
             else:
                 lines.append(f"第{before.round}ラウンド終了。全員が読経しました。")
-                if after.phase != OVER:
+                if after.phase != OVER and after.chant_stay:
+                    lines.append(f"親は移さず、{self.seat_name(after.parent)}が続けて親になります。")
+                elif after.phase != OVER:
                     lines.append(f"親の左隣の{self.seat_name(after.parent)}が新しい親になります。")
             lines.append(self._standing_line(after))
             if after.phase == OVER:

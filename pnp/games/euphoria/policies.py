@@ -167,6 +167,7 @@ class HeuristicPolicy:
         counts = [8, 8, 8, 8, 8]
         suit = obs.suit_of
         seen = list(obs.hand) + list(obs.discard) + [c for _, c in obs.table] + [c for t in obs.toku for c in t]
+        seen += obs.spare                 # option spare=open: the cards left out of the deal, face up
         if obs.hidden >= 0:
             seen.append(obs.hidden)
         for c in seen:

@@ -48,6 +48,14 @@ class EuphoriaRules:
     )
     options = (
         OptionSpec("round_minimum_cap", "ラウンド数による下限の上限（0は上限なし）", (0, 8, 6, 4), 0),
+        # ruling deal: 「全プレイヤーに等枚数配って」 (0: the whole deck shared out) against the notes'
+        # 「５人なら８枚配り、４人なら１０枚配る？」 read as a hand of at most 10 (or 8) cards at every count
+        OptionSpec("deal", "配る枚数の上限（0は40枚を等分）", (0, 10, 8), 0),
+        # ruling deal: the cards left out of the deal stay face down in the box, or are shown to everyone
+        OptionSpec("spare", "配らずに余ったカード（box: 伏せて箱へ、open: 表向きで全員に見せる）", ("box", "open"), "box"),
+        # ruling all_chant_parent: 「全プレイヤーが読経していたら、左隣のプレイヤーに親番を移してください」
+        # against the 親 keeping his seat (the notes: 「最初にパスするとほぼ回ってこない」)
+        OptionSpec("all_chant", "全員が読経したラウンドの後の親（left: 左隣へ、stay: 移さない）", ("left", "stay"), "left"),
     )
     max_steps = 1 + 5 + 13 * 5
     # the card facts, read from the deck (see ``_set_facts``)
@@ -69,8 +77,13 @@ class EuphoriaRules:
     policy_notes = POLICY_NOTES
     labels_ja = LABELS_JA
     # the draft leaves open what the set-aside card is for (ruling ``hidden``): the report plays both
-    report_comparisons: tuple[dict[str, str], ...] = (
+    report_comparisons: tuple[dict[str, Any], ...] = (
         {"name_ja": "伏せ札を得点にしない（伏せ札なし得点）", "variant": "hidden_removed"},
+        # ruling deal: the notes' 8- and 10-card hands (3 players: 10 or 8 cards instead of 13; 4: 8 instead of 10)
+        {"name_ja": "手札は最大10枚（3人でも10枚配る）", "options": {"deal": 10}},
+        {"name_ja": "手札は全員8枚（5人の枚数にそろえる）", "options": {"deal": 8}},
+        {"name_ja": "配らずに余ったカードを表向きにする", "options": {"spare": "open"}},
+        {"name_ja": "全員が読経しても親を移さない", "options": {"all_chant": "stay"}},
     )
 
     def __init__(self, game: Game):
@@ -127,12 +140,21 @@ class EuphoriaRules:
         cap = int(opts.get("round_minimum_cap", 0))
         if cap not in self.options[0].choices:
             raise PnpError(f"round_minimum_cap must be one of {self.options[0].choices}, got {cap}")
+        for spec in self.options[1:]:
+            if opts.get(spec.id, spec.default) not in spec.choices:
+                raise PnpError(f"{spec.id} must be one of {', '.join(map(str, spec.choices))}, "
+                               f"got {opts[spec.id]!r}")
+        most = int(opts.get("deal", 0))
         s = State()
         s.n = players
         s.hidden_scores = variant == "standard"
         s.cap = cap
+        # 「等枚数」 always; option deal caps the hand at 10 or 8 cards (the rest stay out of the game)
+        s.deal_k = min(self.n_cards // players, most) if most else self.n_cards // players
+        s.spare_open = opts.get("spare", "box") == "open"
+        s.chant_stay = opts.get("all_chant", "left") == "stay"
         s.phase = DEAL
-        s.hand_size = self.n_cards // players - 1
+        s.hand_size = s.deal_k - 1
         s.hands = [[] for _ in range(players)]
         s.hidden = [NO_CARD] * players
         s.removed = []
@@ -249,7 +271,7 @@ class EuphoriaRules:
             order = a.order
             if sorted(order) != self._all_cards:
                 raise IllegalAction("the deal is not a shuffle of the whole deck")
-            k = self.n_cards // s.n
+            k = s.deal_k
             for seat in range(s.n):
                 s.hands[seat] = sorted(order[seat * k:(seat + 1) * k])
             s.removed = sorted(order[k * s.n:])
@@ -271,6 +293,8 @@ class EuphoriaRules:
             s.discard.extend(cards)
             s.table_cards = []
             s.table_seats = []
+        elif s.chant_stay:
+            new_parent = s.parent          # option all_chant=stay: the 親 keeps his seat
         else:
             new_parent = self._next_alive(s, s.parent)
         s.round_scores.append(self.standing(s))
@@ -393,12 +417,16 @@ class EuphoriaRules:
             table=tuple(zip(s.table_seats, s.table_cards)), mu=s.mu, high=s.high,
             minimum=self.minimum(s), toku=tuple(tuple(t) for t in s.toku), discard=tuple(s.discard),
             hand_counts=tuple(len(h) for h in s.hands), sailed=tuple(s.sailed), chanted=tuple(s.chanted),
-            out=tuple(s.out), suit_of=self.suit_of, value_of=self.value_of, setup=setup)
+            out=tuple(s.out), suit_of=self.suit_of, value_of=self.value_of, setup=setup,
+            spare=tuple(s.removed) if s.spare_open else ())
 
     def state_hash(self, s: State) -> str:
-        parts = (s.n, s.hidden_scores, s.cap, s.phase, s.hands, s.hidden, s.removed, s.toku, s.discard,
+        parts: tuple[Any, ...] = (s.n, s.hidden_scores, s.cap, s.phase, s.hands, s.hidden, s.removed, s.toku, s.discard,
                  s.table_seats, s.table_cards, s.parent, s.round, s.order, s.pos, s.sailed, s.chanted, s.out,
                  s.elim_round, s.first_sail, s.mu, s.high, s.parents, s.round_scores, s.end_reason)
+        if s.deal_k != self.n_cards // s.n or s.spare_open or s.chant_stay:
+            # the options deal / spare / all_chant, only when set (the standard rules' logs keep their hashes)
+            parts += (s.deal_k, s.spare_open, s.chant_stay)
         return hashlib.sha256(repr(parts).encode()).hexdigest()
 
     def action_from_json(self, data: Any) -> Move | Deal:
@@ -433,7 +461,7 @@ class EuphoriaRules:
             if seen:
                 raise InvariantError("cards in play before the deal")
             return
-        k = self.n_cards // s.n
+        k = s.deal_k
         if len(s.removed) != self.n_cards - k * s.n:
             raise InvariantError("wrong number of set-aside unused cards")
         if s.alive != s.n - sum(s.out) or s.alive < 1:

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 
 class State:
-    __slots__ = ("n", "hidden_scores", "cap", "phase", "hand_size", "hands", "hidden", "removed", "toku",
+    __slots__ = ("n", "hidden_scores", "cap", "deal_k", "spare_open", "chant_stay", "phase", "hand_size", "hands", "hidden", "removed", "toku",
                  "discard", "table_seats", "table_cards", "parent", "round", "order", "pos", "sailed",
                  "chanted", "out", "elim_round", "first_sail", "mu", "high", "parents", "round_scores",
                  "end_reason", "alive")
@@ -13,6 +13,9 @@ class State:
     n: int
     hidden_scores: bool              # the set-aside card counts as 【徳】 (variant standard)
     cap: int                         # round_minimum_cap option (0: none)
+    deal_k: int                      # cards dealt to each player (option deal: 40 // players, or at most 10 / 8)
+    spare_open: bool                 # option spare=open: the cards left out of the deal are shown face up
+    chant_stay: bool                 # option all_chant=stay: after a round of 読経 only, the 親 does not move
     phase: int                       # DEAL, SETUP, PLAY, OVER
     hand_size: int                   # cards in hand after the set-aside = rounds planned
     hands: list[list[int]]
@@ -43,6 +46,9 @@ class State:
         s.n = self.n
         s.hidden_scores = self.hidden_scores
         s.cap = self.cap
+        s.deal_k = self.deal_k
+        s.spare_open = self.spare_open
+        s.chant_stay = self.chant_stay
         s.phase = self.phase
         s.hand_size = self.hand_size
         s.hands = [h[:] for h in self.hands]
@@ -96,4 +102,5 @@ class Observation:
     suit_of: tuple[int, ...]             # card facts (shared, immutable)
     value_of: tuple[int, ...]
     setup: bool                          # True while choosing the set-aside card
+    spare: tuple[int, ...] = ()          # the cards left out of the deal, when shown face up (option spare=open)
 

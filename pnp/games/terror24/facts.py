@@ -12,7 +12,7 @@ ENGINE_VERSION = "4"           # 4: keyed chance streams (common random numbers)
 # components/terror24/rulings.yaml, which the rulebook prints.
 RULING_IDS: tuple[str, ...] = (
     "skill-list", "hidden-column", "unused-incidents", "deck-rebuild", "second-card-reveal", "both-dice",
-    "great-success", "challenge-order", "death-timing", "hero-number", "no-second", "keep-this-hand",
+    "great-success", "challenge-order", "death-timing", "death-risk", "hero-number", "no-second", "keep-this-hand",
     "keep-secret", "halving", "play-order-ties", "skills-from-hand-2", "wolf-timing", "scotch-clash",
     "dokaben-red", "lloyd-peek", "two-hands", "one-hand", "final-peek", "final-peek-secret", "bonus-cards",
     "notes-scotch", "notes-hibachi", "notes-dokaben",

@@ -78,7 +78,10 @@ class HandRules(Terror24Tables):
             return
         n = s.n
         for seat in range(n):
-            s.inj[seat] = 0
+            # option death_rule=injury, the notes: 「殉職したら負傷する…負傷から開始すれば、次ハンドは緑でも殉職の危険性がある」
+            s.inj[seat] = 1 if (s.death == "injury" and s.died[seat]) else 0
+            if s.inj[seat]:
+                s.events.append(("injury_carried", seat))
             if s.died[seat]:
                 old = s.vp[seat]
                 s.vp[seat] //= 2

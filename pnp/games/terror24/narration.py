@@ -198,6 +198,11 @@ def _resolution(eng: Terror24Engine, before: State, after: State) -> list[str]:
             lines.append(f"　事件番号{col + 1}の{_card(eng, c)}は誰も獲得せず、捨て札にします。")
         elif tag == "kept_discarded":
             lines.append(f"　{seat_name(ev[1])}は前のハンドから残していた事件カードを捨て札にします。")
+        elif tag == "death_points":
+            lines.append(f"　{seat_name(ev[1])}は最後のハンドの事件番号{5 - ev[2] + 1}で殉職したので、"
+                         f"6−{5 - ev[2] + 1}＝{ev[2]}VPを得ます。")
+        elif tag == "injury_carried":
+            lines.append(f"　{seat_name(ev[1])}はこのハンド中に殉職したので、次のハンドを負傷した状態で始めます。")
         elif tag == "wolf":
             lines.append(f"　{seat_name(ev[1])}（ウルフ）はこのハンド中に殉職したので4VPを得ます。")
         elif tag == "halve":

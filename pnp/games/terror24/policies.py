@@ -154,6 +154,10 @@ class BasicPolicy:
             death_cost += (o.vp[me] + 3) / 2
         if o.skills and not o.notes and o.detectives[me] == "wolf":
             death_cost -= 2 if (o.halving_ahead and o.variant == "wolf-halved") else 4
+        if o.death == "points" and not o.halving_ahead:
+            death_cost -= 6 - num          # option death_rule=points: a 殉職 in the last hand gives 6 − 事件番号 VP
+        elif o.death == "injury" and o.halving_ahead:
+            death_cost += 1.0              # option death_rule=injury: the next hand starts injured
         injured = o.injuries[me]
         limit = 3 if (o.skills and not o.notes and o.detectives[me] == "dokaben") else 2
         red_injures = o.skills and o.detectives[me] == "dokaben" and (o.notes or o.variant == "dokaben-red-injury")

@@ -88,6 +88,12 @@ class ResolutionRules(HandRules):
         s.stats[base + ST_DEATH] += 1
         if s.wolf_halved and self._wolf(s, seat):
             s.vp[seat] += 4                 # variant: at once, so the hand's halving takes half of it
+        if s.death == "points" and self._final(s):
+            # option death_rule=points, the notes: 「逆順に６−現在ラウンドという形で、初っ端で死ぬと５ＶＰ入る。
+            # 最終ラウンドだと０ＶＰ」 — in the last hand only (「最終ハンドは殉職すると」)
+            gain = 5 - s.inc
+            s.vp[seat] += gain
+            s.events.append(("death_points", seat, gain))
 
     def _rank(self, s: State) -> None:
         k = s.inc

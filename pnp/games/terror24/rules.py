@@ -106,7 +106,14 @@ class Terror24Engine(ResolutionRules):
         Variant("open-peek", "3ハンド目の確認は全員に見せる",
                 "3ハンド目に手元のカードのスートで確認した1位の裏向きのカードは、ほかのプレイヤーにも見せる。"),
     )
-    options = (OptionSpec("hands", "ハンド数", (1, 2, 3), 3),)
+    options = (
+        OptionSpec("hands", "ハンド数", (1, 2, 3), 3),
+        # ruling death-risk: the notes' 「５ラウンド目は特に何のデメリットもなく振れてしまえる」 — the draft's
+        # rules (draft), the notes' 「逆順に６−現在ラウンド」 VP for a 殉職 in the last hand (points), or the
+        # notes' 「殉職したら負傷する」 carried into the next hand (injury)
+        OptionSpec("death_rule", "殉職の重さ（draft: 下書きどおり、points: 最後のハンドの殉職で6−事件番号のVP、"
+                            "injury: 殉職した刑事は次のハンドを負傷から始める）", ("draft", "points", "injury"), "draft"),
+    )
     # picks 5 + per hand: deal 1 + ロイド's peek 1 + places 50 + challenges 25 + rolls 25 + takes 5 + keeps 5
     max_steps = 5 + 3 * (1 + 1 + 50 + 25 + 25 + 5 + 5)
     ruling_ids = RULING_IDS
@@ -121,6 +128,9 @@ class Terror24Engine(ResolutionRules):
     # the draft asks whether 3 hands allow comebacks that 2 do not: the report plays both on the same seeds
     report_comparisons: tuple[dict[str, Any], ...] = (
         {"name_ja": "2ハンド戦（標準の3ハンド戦と比べる）", "options": {"hands": 2}},
+        # ruling death-risk: what a 殉職 costs by incident (the notes' two proposals)
+        {"name_ja": "最後のハンドの殉職で6−事件番号のVP（メモの案）", "options": {"death_rule": "points"}},
+        {"name_ja": "殉職した刑事は次のハンドを負傷から（メモの案）", "options": {"death_rule": "injury"}},
     )
 
     # ------------------------------------------------------------ setup
@@ -134,12 +144,15 @@ class Terror24Engine(ResolutionRules):
         hands = int((options or {}).get("hands", 3))
         if hands not in (1, 2, 3):
             raise ValueError(f"{GAME_ID}: hands must be 1, 2 or 3, got {hands}")
+        death = (options or {}).get("death_rule", "draft")
+        if death not in self.options[1].choices:
+            raise ValueError(f"{GAME_ID}: death_rule must be one of {', '.join(map(str, self.options[1].choices))}, got {death!r}")
         n = players
         s = State()
         s.n = n; s.variant = variant; s.notes = variant == "notes-skills"
         s.keep_old = variant == "keep-old"; s.wolf_halved = variant == "wolf-halved"
         s.final2 = variant == "two-hands-final"; s.mm_kept = variant == "mastermind-kept"
-        s.hands = hands; s.hand_no = 1
+        s.hands = hands; s.death = death; s.hand_no = 1
         s.phase = P_PICK; s.cur = 0
         s.det = [-1] * n
         s.vp = [0] * n
@@ -409,6 +422,7 @@ class Terror24Engine(ResolutionRules):
                        if ph == P_PICK else ())
         o.dice = s.dice
         o.halving_ahead = hn < s.hands
+        o.death = s.death
         return o
 
     # ------------------------------------------------------------ results
@@ -584,7 +598,8 @@ class Terror24Engine(ResolutionRules):
         key = repr((s.n, s.variant, s.hands, s.hand_no, s.phase, s.cur, s.det, s.vp, s.order,
                     sorted(s.box), sorted(s.discard), s.layout, s.revealed, s.hand, s.p1, s.p2,
                     s.won, s.kept, s.alive, s.inj, s.died, s.power, s.inc, s.queue, s.dice,
-                    s.rnd, s.col) + ((s.peek,) if s.peek >= 0 else ()))   # ロイド's one look (variant lloyd-one)
+                    s.rnd, s.col) + ((s.peek,) if s.peek >= 0 else ())    # ロイド's one look (variant lloyd-one)
+                   + ((s.death,) if s.death != "draft" else ()))        # option death_rule, only when set
         return hashlib.sha256(key.encode()).hexdigest()[:16]
 
     # ------------------------------------------------------------ report

@@ -16,6 +16,7 @@ class State:
     final2: bool
     mm_kept: bool
     hands: int
+    death: str                      # option death_rule: "draft", "points" (the notes' 6 − 事件番号 VP), "injury"
     hand_no: int
     phase: int
     cur: int
@@ -63,7 +64,8 @@ class State:
     events: list[tuple[Any, ...]]
 
     __slots__ = (
-        "n", "variant", "notes", "keep_old", "wolf_halved", "final2", "mm_kept", "hands", "hand_no", "phase", "cur",
+        "n", "variant", "notes", "keep_old", "wolf_halved", "final2", "mm_kept", "hands", "death", "hand_no",
+        "phase", "cur",
         "det", "vp", "order", "pos",
         "box", "discard", "layout", "revealed", "peek",
         "hand", "p1", "p2", "won", "kept",
@@ -81,7 +83,7 @@ class State:
         c = State.__new__(State)
         c.n = self.n; c.variant = self.variant; c.notes = self.notes; c.keep_old = self.keep_old
         c.wolf_halved = self.wolf_halved; c.final2 = self.final2; c.mm_kept = self.mm_kept
-        c.hands = self.hands; c.hand_no = self.hand_no
+        c.hands = self.hands; c.death = self.death; c.hand_no = self.hand_no
         c.phase = self.phase; c.cur = self.cur
         c.det = self.det[:]; c.vp = self.vp[:]; c.order = self.order[:]; c.pos = self.pos[:]
         c.box = self.box[:]; c.discard = self.discard[:]; c.layout = self.layout[:]
@@ -138,6 +140,7 @@ class Observation:
     available: tuple[str, ...]
     dice: int
     halving_ahead: bool
+    death: str
     card_suit: tuple[int, ...]
     card_value: tuple[int, ...]
     kind_hours: tuple[int, ...]
@@ -148,6 +151,7 @@ class Observation:
                  "incident", "round", "column", "detectives", "vp", "order", "alive", "injuries",
                  "layout", "hand", "placed1", "placed2", "power",
                  "won", "kept", "keep_options", "available", "dice", "halving_ahead",
+                 "death",          # option death_rule (what a 殉職 costs or gives)
                  # per-game facts (shared tuples, set by the engine; a plain class so it pickles):
                  "card_suit",      # incident index -> suit index
                  "card_value",     # incident index -> number (VP)
