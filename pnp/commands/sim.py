@@ -24,6 +24,7 @@ import click
 from ..data.model import Game
 from ..games import has_engine, make_engine
 from ..limits import MAX_GAMES, MAX_SEARCH_ITERATIONS
+from ..sim.answers import PairedAnswers
 from ..sim.comparisons import builtin_comparisons
 from ..sim.errors import ReplayError, SimError
 from ..sim.executors import open_executor
@@ -245,6 +246,7 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
                           options=other_options if other_options is not None else options, check=check)
             acc_b = Summary(engine, other)
             pairs = Comparison(engine, label_a, label_b)
+            answers = PairedAnswers(engine)
             # both batches stream side by side, game i of one with game i of the other: nothing is kept
             with _progress(2 * games, f"{game.title} {p}人 [{label_a} / {label_b}]") as tick:
                 for x, y in zip(iter_games(engine, batch, jobs=jobs, executor=pool, on_progress=tick),
@@ -252,8 +254,10 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
                     acc.add(x)
                     acc_b.add(y)
                     pairs.add(x, y)
+                    answers.add(x, y)
             summary = acc.result()
             summary["comparison"] = pairs.result()
+            summary["comparison"]["answers"] = answers.result()
             summary["comparison"]["summary_b"] = acc_b.result()
             questions = getattr(engine, "questions", None)
             if questions:    # questions that need both settings (e.g. 2 hands against 3) see both batches
@@ -323,6 +327,7 @@ def _pct(r: dict[str, Any]) -> str:
 def format_summary(s: dict[str, Any], engine: Any = None) -> list[str]:
     """The human-readable table ``pnp simulate`` prints: every key in Japanese words (the engine's
     ``labels_ja``), lengths in rounds and in choices per player."""
+    from ..sim.answers import answered_findings, paired_lines_ja
     from ..sim.labels import Labeller, policy_label
     from ..sim.report import side_phrases
     from ..sim.skill import skill_luck_ja
@@ -399,9 +404,10 @@ def format_summary(s: dict[str, Any], engine: Any = None) -> list[str]:
         lines.extend(f"  {t}" for t in skill_luck_ja(s["skill_luck"], label))
     if s["findings"]:
         lines.append("設計上の疑問")
-        for f in s["findings"]:
+        for f in answered_findings(s):
             lines.append(f"  ・{f['question']}")
             lines.append(f"    {f['answer']}")
+            lines.extend(f"    {t}" for t in f["paired"])
     if "comparison" in s:
         c = s["comparison"]
         lines.append(f"比較（{label(c['variant_a'])} → {label(c['variant_b'])}、同じ種 {c['pairs']} 組）")
@@ -417,11 +423,15 @@ def format_summary(s: dict[str, Any], engine: Any = None) -> list[str]:
         for f in c.get("findings", []):
             lines.append(f"  ・{f['question']}（両方の設定をあわせて）")
             lines.append(f"    {f['answer']}")
+        lines.extend(f"  {t}" for t in paired_lines_ja(c.get("answers") or {}, label(c["variant_a"]),
+                                                          label(c["variant_b"])))
     for rc in s.get("report_comparisons", []):
         lines.append(f"比較：{rc['name_ja']}（同じ種 {rc['paired']['pairs']} 組）")
-        for side, name in (("a", "いまのルール"), ("b", rc["name_ja"])):
+        a_ja, b_ja = rc.get("a_ja", "いまのルール"), rc.get("b_ja", rc["name_ja"])
+        for side, name in (("a", a_ja), ("b", b_ja)):
             label.extra.update(rc[side]["end_reasons_ja"])
             lines.append(f"  {name}：" + "、".join(side_phrases(rc[side], label)))
+        lines.extend(f"  {t}" for t in paired_lines_ja(rc.get("answers") or {}, a_ja, b_ja))
     missing = sorted(label.missing)
     if missing:
         lines.append("日本語の名前がないキー（エンジンの labels_ja に加えてください）：" + "、".join(missing))

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
+from .answers import Measures
 from .engine import GameRecord
 from .runner import Batch
 from .stats import Z95, mean, rate, wilson
@@ -115,6 +116,7 @@ class Summary:
         self.track = getattr(engine, "score_track", None)
         self.track_fits = 0
         self.kept: list[GameRecord] = []      # for the engine's questions, at most QUESTION_GAMES
+        self.measures = Measures(engine)       # the figures that answer the questions, every game
 
     def add(self, r: GameRecord) -> None:
         self.games += 1
@@ -125,6 +127,7 @@ class Summary:
             return
         self.n += 1
         res = r.result
+        self.measures.add(r)
         if len(self.kept) < QUESTION_GAMES:     # the questions read results, not the round-by-round scores
             self.kept.append(replace(r, score_history=()) if r.score_history else r)
         if self.coop and res.winners:
@@ -299,6 +302,7 @@ class Summary:
         if self.track:
             out["score_track"] = {"range": list(self.track), **rate(self.track_fits, n)}
         questions = getattr(engine, "questions", None)
+        out["measures"] = self.measures.result()
         out["findings"] = ([{"question": f.question_ja, "answer": f.answer_ja, "figures": dict(f.figures)}
                             for f in questions(self.kept)] if questions and self.kept else [])
         return out

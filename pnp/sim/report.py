@@ -20,6 +20,7 @@ from ..files import atomic_path
 from ..render.pdf import new_canvas
 from ..text.fonts import measure, pdf_name
 from ..text.linebreak import break_text
+from .answers import INTERVALS_JA, answered_findings
 from .comparisons import side_figures
 from .labels import Labeller, missing_labels, policy_label
 from .search import spec_parts
@@ -282,30 +283,32 @@ def _first_page(w: _Writer, engine: Any, title: str, summaries: Sequence[dict[st
     counts = "・".join(f"{s['players']}人" for s in summaries)
     w.text(f"{counts}で各{s0['games']}ゲーム（種 {s0['seed']}、ルール {label(s0['variant'])}"
            + (f"、オプション {_opts(s0['options'])}" if s0["options"] else "") + "）。"
-           "割合の後ろの括弧は95%区間です。", "gothic", 9, gap=1 * mm)
+           + INTERVALS_JA, "gothic", 9, gap=1 * mm)
     _players_block(w, engine, summaries)
     w.heading("まとめ（人数ごと）")
     for s in summaries:
         label.extra.update(s.get("end_reasons_ja") or {})
         _headline(w, s, label)
     # the draft's open questions, each answered with its figure and interval, per player count
-    questions: dict[str, list[tuple[int, str]]] = {}
+    questions: dict[str, list[tuple[int, dict[str, Any]]]] = {}
     for s in summaries:
-        for f in s["findings"]:
-            questions.setdefault(f["question"], []).append((s["players"], f["answer"]))
+        for f in answered_findings(s):
+            questions.setdefault(f["question"], []).append((s["players"], f))
     if questions:
         w.heading("下書きの疑問への答え")
         for q, answers in questions.items():
             w.text("・" + q, "gothic-bold", 9)
-            for p, a in answers:
-                w.text((f"{p}人：" if len(summaries) > 1 else "") + a, indent=4 * mm)
+            for p, f in answers:
+                w.text((f"{p}人：" if len(summaries) > 1 else "") + f["answer"], indent=4 * mm)
+                for line in f["paired"]:
+                    w.text(line, indent=8 * mm)
             w.y -= 1.5 * mm
     comps = [(s["players"], rc) for s in summaries for rc in s.get("report_comparisons", [])]
     if comps:
         w.heading("ゲームが求める比較（同じ種で両方のルールを遊んだ結果）")
         for p, rc in comps:
             w.text(f"・{rc['name_ja']}（{p}人、{rc['paired']['pairs']}組）", "gothic-bold", 9)
-            for side, name in (("a", "いまのルール"), ("b", rc["name_ja"])):
+            for side, name in (("a", rc.get("a_ja", "いまのルール")), ("b", rc.get("b_ja", rc["name_ja"]))):
                 label.extra.update(rc[side]["end_reasons_ja"])
                 w.text(f"{name}：" + "、".join(side_phrases(rc[side], label)) + "。", indent=4 * mm)
             d = rc["paired"]

@@ -49,7 +49,7 @@ from .facts import (
 from .hidden import HiddenInfo
 from .narration import Narration
 from .policies import POLICIES, POLICY_NOTES
-from .questions import LABELS_JA, questions
+from .questions import LABELS_JA, MEASURES, Q_WIN, questions
 from .state import Observation, State
 from .value import TeamValue
 
@@ -86,7 +86,10 @@ class EbeEngine(ExampleRules, CheckRules, HiddenInfo, TeamValue, Narration):
     search_guidance = "paired=on:depth=20:margin=0.05"
     policy_notes = POLICY_NOTES
     # the draft's memo asks whether the station should start at 30: the report plays both on the same seeds
-    report_comparisons = ({"name_ja": "ステーションライフ30（草案メモの案）", "variant": "life30"},)
+    report_comparisons = ({"name_ja": "ステーションライフ30（草案メモの案）", "variant": "life30", "a_ja": "いまのルール",
+                           "b_ja": "ステーションライフ30"},)
+    measures = MEASURES
+    questions_across_settings = (Q_WIN,)      # its answer splits the games by variant
 
     # ------------------------------------------------------------ protocol
 

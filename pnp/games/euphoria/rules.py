@@ -70,7 +70,8 @@ class EuphoriaRules:
     labels_ja = LABELS_JA
     # the draft leaves open what the set-aside card is for (ruling ``hidden``): the report plays both
     report_comparisons: tuple[dict[str, str], ...] = (
-        {"name_ja": "伏せ札を得点にしない（伏せ札なし得点）", "variant": "hidden_removed"},
+        {"name_ja": "伏せ札を得点にしない（伏せ札なし得点）", "variant": "hidden_removed", "a_ja": "いまのルール",
+         "b_ja": "伏せ札なし得点"},
     )
 
     def __init__(self, game: Game):

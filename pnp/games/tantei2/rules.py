@@ -114,7 +114,7 @@ from .facts import (
     Shuffle,
 )
 from .policies import POLICIES, POLICY_NOTES
-from .questions import END_REASONS_JA, LABELS_JA, questions
+from .questions import END_REASONS_JA, LABELS_JA, MEASURES, questions
 from .rounds import RoundRules
 from .state import Observation, State, Task
 
@@ -158,7 +158,9 @@ class Tantei2Engine(RoundRules):
     # mcts:400:guided:tree=own, where mcts:30:guided (paired) won 15 of 24
     search_guidance = "paired=on:depth=end:margin=0.05"
     policy_notes = POLICY_NOTES
-    report_comparisons = ({"name_ja": "裏向きのカードにキューブ（下書きの改善案）", "variant": V_CUBES},)
+    report_comparisons = ({"name_ja": "裏向きのカードにキューブ（下書きの改善案）", "variant": V_CUBES,
+                           "a_ja": "いまのルール", "b_ja": "キューブ案"},)
+    measures = MEASURES
     score_track = None
 
     def __init__(self, game: Game):

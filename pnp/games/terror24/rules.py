@@ -58,7 +58,7 @@ from .facts import (
 )
 from .hidden import redeal_hidden
 from .policies import POLICIES, POLICY_NOTES
-from .questions import questions
+from .questions import MEASURES, Q_COMEBACK, Q_DRY, questions
 from .resolution import ResolutionRules
 from .state import Observation, State
 
@@ -120,8 +120,11 @@ class Terror24Engine(ResolutionRules):
     policy_notes = POLICY_NOTES
     # the draft asks whether 3 hands allow comebacks that 2 do not: the report plays both on the same seeds
     report_comparisons: tuple[dict[str, Any], ...] = (
-        {"name_ja": "2ハンド戦（標準の3ハンド戦と比べる）", "options": {"hands": 2}},
+        {"name_ja": "2ハンド戦（標準の3ハンド戦と比べる）", "options": {"hands": 2}, "a_ja": "3ハンド戦",
+         "b_ja": "2ハンド戦"},
     )
+    measures = MEASURES
+    questions_across_settings = (Q_DRY, Q_COMEBACK)      # their answers split the games by hands
 
     # ------------------------------------------------------------ setup
 
