@@ -62,6 +62,7 @@ def option_effects(engine: Any, entry: Entry, games: int, seed: int,
     player count (same seeds, the default policy).  ``cache`` keeps the games of a setting for the next
     question played under the same one (most questions compare with the standard rules)."""
     from ..sim.answers import PairedAnswers
+    from ..sim.labels import round_unit
     from ..sim.metrics import compare
     from ..sim.policies import parse_policies
     from ..sim.runner import Batch, run_games
@@ -94,7 +95,8 @@ def option_effects(engine: Any, entry: Entry, games: int, seed: int,
             for x, y in zip(a, b):
                 answers.add(x, y)
             figures = {"players": players, "pairs": c["pairs"], "winner_changed": c["winner_changed"],
-                       "rounds_diff": c["rounds_diff"], "measures": answers.result()["measures"]}
+                       "rounds_diff": c["rounds_diff"], "round_unit_ja": round_unit(engine),
+                       "measures": answers.result()["measures"]}
             if "team_win_rate_diff" in c:
                 figures["team_win_rate_diff"] = c["team_win_rate_diff"]
             else:
@@ -159,7 +161,7 @@ def format_questions(data: list[dict[str, Any]]) -> list[str]:
                     continue
                 for f in eff["by_players"]:
                     parts = [f"勝者が変わる {f['winner_changed']['rate'] * 100:.1f}%",
-                             f"ラウンド数 {_ci(f['rounds_diff'])}"]
+                             f"{f.get('round_unit_ja', 'ラウンド')}数 {_ci(f['rounds_diff'])}"]
                     if "team_win_rate_diff" in f:
                         parts.insert(0, f"チームの勝率 {_ci(f['team_win_rate_diff'], 100, '%')}")
                     elif f.get("first_seat_win_rate_diff"):

@@ -328,7 +328,7 @@ def format_summary(s: dict[str, Any], engine: Any = None) -> list[str]:
     """The human-readable table ``pnp simulate`` prints: every key in Japanese words (the engine's
     ``labels_ja``), lengths in rounds and in choices per player."""
     from ..sim.answers import answered_findings, paired_lines_ja
-    from ..sim.labels import Labeller, policy_label
+    from ..sim.labels import Labeller, margin_ja, policy_label
     from ..sim.report import side_phrases
     from ..sim.skill import skill_luck_ja
     from ..sim.stats import num
@@ -344,13 +344,17 @@ def format_summary(s: dict[str, Any], engine: Any = None) -> list[str]:
         lines.append("席ごとの勝率（95%区間）")
         for i, r in enumerate(s["seat_win_rates"]):
             lines.append(f"  {i + 1}番席  {_pct(r)}")
+        if s.get("seat_test"):
+            t = s["seat_test"]
+            lines.append(f"  席がすべて同じ強さかのχ²検定：χ² = {t['chi2']:.2f}（自由度{t['df']}）、p = {t['p']:.2f}"
+                         + ("（席による差は言えません）" if t["p"] >= 0.05 else "（席によって勝率が違います）"))
         if len(s["wins_by_policy"]) > 1:
             lines.append("方針ごとの勝率")
             for k, r in s["wins_by_policy"].items():
                 lines.append(f"  {policy_label(k)}  {_pct(r)}  （{r['n']}席）")
     L = s["length"]
     d = L["rounds"]
-    lines.append(f"ラウンド数：平均 {d['mean']:.1f}ラウンド  p10 {num(d['p10'])}  p50 {num(d['p50'])}  "
+    lines.append(f"{label.unit}数：平均 {d['mean']:.1f}{label.unit}  p10 {num(d['p10'])}  p50 {num(d['p50'])}  "
                  f"p90 {num(d['p90'])}")
     d = L.get("turns_per_player") or L["turns"]
     lines.append(f"1人あたりの選択の回数：平均 {d['mean']:.1f}回  p10 {num(d['p10'])}  p50 {num(d['p50'])}  "
@@ -358,8 +362,7 @@ def format_summary(s: dict[str, Any], engine: Any = None) -> list[str]:
     sc = s["scores"]
     if not coop:
         lines.append(f"得点：平均 {sc['all']['mean']:.1f}点  勝者平均 {sc['winner']['mean']:.1f}点  "
-                     f"勝差 p50 {num(sc['margin']['p50'])}点（p10 {num(sc['margin']['p10'])}、"
-                     f"p90 {num(sc['margin']['p90'])}）")
+                     + margin_ja(sc))
     lines.append("終了理由")
     for k, v in s["end_reasons"].items():
         lines.append(f"  {label.reason(k)}  {v}ゲーム  {_pct(s['end_reason_rates'][k])}")
@@ -386,8 +389,8 @@ def format_summary(s: dict[str, Any], engine: Any = None) -> list[str]:
         for row in rows:
             lines.append(f"  {'・'.join(label(v) for v in row['set'])}  {_pct(row)}")
     for key, tab in (s.get("by_round") or {}).items():
-        lines.append(f"{label(key)}（ラウンドごとの平均、そのラウンドまで続いたゲーム）：" +
-                     "、".join(f"{k}ラウンド目 {d['mean']:.1f}（{num(d['p10'])}〜{num(d['p90'])}）"
+        lines.append(f"{label(key)}（{label.unit}ごとの平均、その{label.unit}まで続いたゲーム）：" +
+                     "、".join(f"{k}{label.unit}目 {d['mean']:.1f}（{num(d['p10'])}〜{num(d['p90'])}）"
                               for k, d in tab.items()))
     if s.get("peak_pieces"):
         lines.append("同時に使う駒の最大：" + "、".join(f"{label(k)} {v}" for k, v in s["peak_pieces"].items()))

@@ -12,7 +12,7 @@ from typing import Any
 from .answers import Measures
 from .engine import GameRecord
 from .runner import Batch
-from .stats import Z95, mean, rate, wilson
+from .stats import Z95, mean, rate, seat_chi2, wilson
 
 
 def _winners(record: GameRecord) -> tuple[int, ...]:
@@ -100,6 +100,7 @@ class Summary:
         self.reasons_ja: dict[str, str] = {}
         self.rounds, self.turns, self.all_scores = Dist(), Dist(), Dist()
         self.win_scores, self.margins, self.lead_changes = Dist(), Dist(), Dist()
+        self.won_otherwise = 0      # games whose winner had fewer points than someone (won by another rule)
         self.steps_max = 0
         self.score_hist: Counter[Any] = Counter()
         self.length_hist: Counter[Any] = Counter()
@@ -152,8 +153,12 @@ class Summary:
             w = res.winners[0]
             self.win_scores.add(res.scores[w])
             others = [v for i, v in enumerate(res.scores) if i not in res.winners]
-            if others:
+            # the margin is a figure of games the score decided: a winner by another rule (ユーフォリア's
+            # player who never chanted, the last survivor) may have fewer points than a loser
+            if others and res.scores[w] >= max(others):
                 self.margins.add(res.scores[w] - max(others))
+            elif others:
+                self.won_otherwise += 1
         self._lead(r)
         # cooperative: a seat's fact (its character) counts the team's win, not a split share
         win_shares = shares if self.coop else _win_shares(r)
@@ -265,6 +270,8 @@ class Summary:
             out["team_win_rate"] = rate(self.team_wins, n)
         out["wins_by_seat"] = [round(w / n, 4) if n else 0.0 for w in self.seat_wins]
         out["seat_win_rates"] = [rate(w, n) for w in self.seat_wins]
+        if not self.coop:     # are the seats equal? Pearson's χ² of the seats' wins against n/players each
+            out["seat_test"] = seat_chi2(self.seat_wins, n)
         out["wins_by_policy"] = {k: rate(self.pol_w[k], self.pol_n[k]) for k in sorted(self.pol_n)}
         out["end_reasons"] = dict(sorted(self.reasons.items(), key=lambda kv: (-kv[1], kv[0])))
         out["end_reasons_ja"] = dict(self.reasons_ja)
@@ -273,7 +280,8 @@ class Summary:
                          "turns_per_player": self.turns_per_player.describe(),
                          "steps_max": self.steps_max, "max_steps": engine.max_steps}
         out["scores"] = {"all": self.all_scores.describe(), "winner": self.win_scores.describe(),
-                         "margin": self.margins.describe()}
+                         "margin": {**self.margins.describe(), "games": self.margins.n},
+                         "won_below_top_score": self.won_otherwise}
         out["score_histogram"] = dict(sorted(self.score_hist.items()))
         out["length_histogram"] = dict(sorted(self.length_hist.items()))
         out["lead"] = {

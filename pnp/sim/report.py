@@ -22,7 +22,7 @@ from ..text.fonts import measure, pdf_name
 from ..text.linebreak import break_text
 from .answers import INTERVALS_JA, answered_findings
 from .comparisons import side_figures
-from .labels import Labeller, missing_labels, policy_label
+from .labels import Labeller, margin_ja, missing_labels, policy_label
 from .search import spec_parts
 from .skill import skill_luck_ja
 from .stats import num, rate_ja
@@ -258,17 +258,31 @@ def _headline(w: _Writer, s: dict[str, Any], label: Labeller) -> None:
             w.text("負けかた：" + "、".join(f"{label.reason(k)} {100 * r['rate']:.1f}%" for k, r in losses.items()) + "。",
                    indent=4 * mm)
     else:
-        seats = s["seat_win_rates"]
-        best = max(range(len(seats)), key=lambda i: seats[i]["rate"])
-        worst = min(range(len(seats)), key=lambda i: seats[i]["rate"])
-        w.text(f"席順の有利不利（{'・'.join(policy_label(n) for n in s['policies'])}どうし）："
-               f"いちばん勝つのは{best + 1}番席 {rate_ja(seats[best])}、いちばん勝てないのは{worst + 1}番席 "
-               f"{rate_ja(seats[worst])}（公平なら{100 / p:.1f}%）。", indent=4 * mm)
+        w.text(f"席順の有利不利（{'・'.join(policy_label(n) for n in s['policies'])}どうし）：" + seat_sentence(s),
+               indent=4 * mm)
     L = s["length"]
     tp = L.get("turns_per_player") or L["turns"]
-    w.text(f"長さ：平均 {L['rounds']['mean']:.1f}ラウンド、1人あたりの選択は平均 {tp['mean']:.1f}回。", indent=4 * mm)
+    w.text(f"長さ：平均 {L['rounds']['mean']:.1f}{label.unit}、1人あたりの選択は平均 {tp['mean']:.1f}回。", indent=4 * mm)
     for line in skill_luck_ja(s.get("skill_luck") or {}, label):
         w.text(line, indent=4 * mm)
+
+
+def seat_sentence(s: dict[str, Any]) -> str:
+    """The seats' win rates and the χ² test of equal seats; a best and a worst seat are named only where
+    the test tells the seats apart (p < 0.05)."""
+    seats, p = s["seat_win_rates"], s["players"]
+    rates = "・".join(f"{i + 1}番席 {100 * r['rate']:.1f}%" for i, r in enumerate(seats))
+    t = s.get("seat_test")
+    text = f"{rates}（公平なら{100 / p:.1f}%）。"
+    if not t:
+        return text
+    text += f"席がすべて同じ強さかのχ²検定（自由度{t['df']}）p = {t['p']:.2f}"
+    if t["p"] >= 0.05:
+        return text + "：席による差は言えません。"
+    best = max(range(len(seats)), key=lambda i: seats[i]["rate"])
+    worst = min(range(len(seats)), key=lambda i: seats[i]["rate"])
+    return (text + f"：席によって勝率が違います。いちばん勝つのは{best + 1}番席 {rate_ja(seats[best])}、"
+            f"いちばん勝てないのは{worst + 1}番席 {rate_ja(seats[worst])}。")
 
 
 def _first_page(w: _Writer, engine: Any, title: str, summaries: Sequence[dict[str, Any]]) -> None:
@@ -340,7 +354,7 @@ def side_phrases(side: dict[str, Any], label: Any) -> list[str]:
     else:
         parts.append("席ごとの勝率 " + "・".join(f"{i + 1}番席 {100 * r['rate']:.1f}%（{100 * r['ci'][0]:.1f}〜"
                                            f"{100 * r['ci'][1]:.1f}%）" for i, r in enumerate(side["seat_win_rates"])))
-    parts.append(f"平均 {side['rounds']['mean']:.1f}ラウンド")
+    parts.append(f"平均 {side['rounds']['mean']:.1f}{getattr(label, 'unit', 'ラウンド')}")
     parts.append("終了理由 " + "・".join(f"{label.reason(k)} {100 * r['rate']:.1f}%"
                                         for k, r in side["end_reason_rates"].items()))
     return parts
@@ -362,11 +376,11 @@ def _page(w: _Writer, engine: Any, title: str, s: dict[str, Any]) -> None:
     L = s["length"]
     tp = L.get("turns_per_player") or L["turns"]
     R = L["rounds"]
-    line = (f"ラウンド数 平均 {R['mean']:.1f}（p10 {num(R['p10'])}・p50 {num(R['p50'])}・"
+    line = (f"{label.unit}数 平均 {R['mean']:.1f}（p10 {num(R['p10'])}・p50 {num(R['p50'])}・"
             f"p90 {num(R['p90'])}）　1人あたりの選択 平均 {tp['mean']:.1f}回")
     if not coop:
         sc = s["scores"]
-        line += f"　勝者の得点 平均 {sc['winner']['mean']:.1f}点　勝差 p50 {num(sc['margin']['p50'])}点"
+        line += f"　勝者の得点 平均 {sc['winner']['mean']:.1f}点　{margin_ja(sc)}"
     w.text(line, "gothic", 9, gap=2 * mm)
     pending: list[Drawing | None] = []
     reasons = list(s["end_reasons"])
@@ -383,17 +397,17 @@ def _page(w: _Writer, engine: Any, title: str, s: dict[str, Any]) -> None:
         for key, tab in (s.get("by_round") or {}).items():
             ks = list(tab)
             if len(ks) > 1:
-                pending.append(_bar_chart(f"{label(key)}（ラウンドの終わりの平均、ひげは10〜90%の幅）",
-                                          [f"{k}ラウンド目" for k in ks],
+                pending.append(_bar_chart(f"{label(key)}（{label.unit}の終わりの平均、ひげは10〜90%の幅）",
+                                          [f"{k}{label.unit}目" for k in ks],
                                           [tab[k]["mean"] for k in ks], [[tab[k]["p10"], tab[k]["p90"]] for k in ks],
                                           _half(w), CHART_H, percent=False))
             elif ks:
-                w.text(f"{label(key)}：1ラウンド目の終わりに平均 {tab[ks[0]]['mean']:.1f}。", indent=2 * mm)
+                w.text(f"{label(key)}：1{label.unit}目の終わりに平均 {tab[ks[0]]['mean']:.1f}。", indent=2 * mm)
         losses = s.get("loss_reasons") or {}
         lk = list(losses)
         pending.append(_rate_chart(w, "負けかた（負けたゲームのうち）", [label.reason(k) for k in lk],
                                    [losses[k] for k in lk]))
-        pending.append(_count_chart(w, "ゲームの長さ（ラウンド数ごとのゲーム数）", [f"{k}ラウンド" for k in hist],
+        pending.append(_count_chart(w, f"ゲームの長さ（{label.unit}数ごとのゲーム数）", [f"{k}{label.unit}" for k in hist],
                                     list(hist.values()), ""))
         _flush(w, pending)
         for fact, rows in (s.get("team_sets") or {}).items():
@@ -407,7 +421,7 @@ def _page(w: _Writer, engine: Any, title: str, s: dict[str, Any]) -> None:
                                    [f"{i + 1}番席" for i in range(len(seats))], seats, ref=1 / s["players"]))
         pending.append(_rate_chart(w, "終了理由", [label.reason(k) for k in reasons],
                                    [s["end_reason_rates"][k] for k in reasons]))
-        pending.append(_count_chart(w, "ゲームの長さ（ラウンド数ごとのゲーム数）", [f"{k}ラウンド" for k in hist],
+        pending.append(_count_chart(w, f"ゲームの長さ（{label.unit}数ごとのゲーム数）", [f"{k}{label.unit}" for k in hist],
                                     list(hist.values()), ""))
         pols = s["wins_by_policy"]
         if len(pols) > 1:

@@ -387,8 +387,9 @@ def _event_ja(ev: Mapping[str, Any], label: Callable[[str], str]) -> str:
     when = []
     if ev.get("round"):
         r = ev["round"]
-        span = f"{r['min']}ラウンド目" if r["min"] == r["max"] else f"{r['min']}〜{r['max']}ラウンド目"
-        when.append(f"平均{r['mean']:.1f}ラウンド目（{span}）")
+        unit = getattr(label, "unit", "ラウンド")
+        span = f"{r['min']}{unit}目" if r["min"] == r["max"] else f"{r['min']}〜{r['max']}{unit}目"
+        when.append(f"平均{r['mean']:.1f}{unit}目（{span}）")
     if ev.get("progress") is not None:
         when.append(f"選択の数で数えてゲームの{100 * ev['progress']:.0f}%が過ぎたところ")
     a, b, d = ev["same_outcome_kept"], ev["same_outcome_redrawn"], ev["difference"]

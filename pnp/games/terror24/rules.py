@@ -124,6 +124,8 @@ class Terror24Engine(ResolutionRules):
          "b_ja": "2ハンド戦"},
     )
     measures = MEASURES
+    # progress() counts hands (the draft's 「ハンド」), not rounds: every length in a report says hands
+    round_unit_ja = "ハンド"
     questions_across_settings = (Q_DRY, Q_COMEBACK)      # their answers split the games by hands
 
     # ------------------------------------------------------------ setup
