@@ -188,7 +188,8 @@ def replay(log_path: Path, project_dir: Path, show: bool) -> None:
               help="グラフ入りの日本語PDFレポートを書き出す")
 @click.option("--skill-games", type=click.IntRange(0, MAX_GAMES), default=None,
               help=f"腕の影響：探索プレイヤーを座らせて遊ぶゲーム数（人数・相手ごと。既定は--reportのとき"
-                   f"{DEFAULT_SKILL_GAMES}、ほかは0）")
+                   f"{DEFAULT_SKILL_GAMES}（--gamesが少なければその数）、ほかは0。100ゲーム未満の腕の影響は"
+                   "「判定できません」と書かれます）")
 @click.option("--search-iterations", type=click.IntRange(1, MAX_SEARCH_ITERATIONS), default=DEFAULT_SEARCH_ITERATIONS,
               show_default=True, help="腕の影響を測る探索プレイヤーの1手あたりの読みの回数")
 @click.option("--luck-deals", type=click.IntRange(0, MAX_GAMES), default=None,
@@ -215,7 +216,9 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
     腕と運の影響を集計します。"""
     game, engine = _load(project_dir, game_id)
     reporting = report_path is not None
-    skill_games = (DEFAULT_SKILL_GAMES if reporting else 0) if skill_games is None else skill_games
+    # a report's skill figure plays as many games as the batch, up to DEFAULT_SKILL_GAMES (100): fewer than
+    # 100 leave it undecided (判定できません) in the report
+    skill_games = (min(DEFAULT_SKILL_GAMES, games) if reporting else 0) if skill_games is None else skill_games
     luck_deals = (DEFAULT_LUCK_DEALS if reporting else 0) if luck_deals is None else luck_deals
     luck_events = (DEFAULT_LUCK_EVENTS if reporting else 0) if luck_events is None else luck_events
     builtin = reporting if builtin is None else builtin

@@ -26,6 +26,7 @@ from .labels import Labeller, margin_ja, missing_labels, policy_label
 from .search import spec_parts
 from .skill import skill_luck_ja
 from .stats import num, rate_ja
+from .verdicts import verdict_rows
 
 INK = colors.HexColor("#222222")
 BAR = colors.HexColor("#3b2f4a")
@@ -160,6 +161,46 @@ class _Writer:
         self.fresh = False
 
 
+    def table(self, header: Sequence[str], rows: Sequence[Sequence[str]], widths: Sequence[float],
+              size: float = 7.5) -> None:
+        """A table whose cells wrap (kinsoku) to their column; a row never splits, the header repeats on a
+        new page."""
+        lead = size * 0.3528 * mm * 1.45
+
+        def lines_of(row: Sequence[str], font: str) -> list[list[str]]:
+            return [_wrap(text, font, size, wd - 2 * mm) or [""] for text, wd in zip(row, widths)]
+
+        def draw(row: Sequence[str], font: str, shade: bool) -> None:
+            cells = lines_of(row, font)
+            h = max(len(c) for c in cells) * lead + 1.6 * mm
+            if self.y - h < 15 * mm and not self.fresh:
+                self.page()
+                if not shade:
+                    draw(header, "gothic-bold", True)
+            cv = self.cv
+            if shade:
+                cv.setFillColor(colors.HexColor("#ece8f0"))
+                cv.rect(self.left, self.y - h, sum(widths), h, stroke=0, fill=1)
+            cv.setStrokeColor(colors.HexColor("#999999"))
+            cv.setLineWidth(0.3)
+            cv.line(self.left, self.y - h, self.left + sum(widths), self.y - h)
+            cv.setFillColor(INK)
+            x = self.left
+            for c, wd in zip(cells, widths):
+                yy = self.y - size * 0.3528 * mm - 0.8 * mm
+                for line in c:
+                    cv.setFont(pdf_name(font), size)
+                    cv.drawString(x + 1 * mm, yy, line)
+                    yy -= lead
+                x += wd
+            self.y -= h
+            self.fresh = False
+        draw(header, "gothic-bold", True)
+        for row in rows:
+            draw(row, "gothic", False)
+        self.y -= 3 * mm
+
+
 CHART_H = 58 * mm
 
 
@@ -285,6 +326,19 @@ def seat_sentence(s: dict[str, Any]) -> str:
             f"いちばん勝てないのは{worst + 1}番席 {rate_ja(seats[worst])}。")
 
 
+def _verdict_table(w: _Writer, summaries: Sequence[dict[str, Any]], label: Labeller) -> None:
+    """Page 1: question → figure, interval, chance baseline, verdict, for every player count."""
+    w.text("答えの一覧：数字、95%区間、偶然ならいくつか、区間から言えること（区間が偶然の値をまたぐときは"
+           "「区別できない」「言えない」とだけ書きます。「記述」は偶然の基準がない数字です）。", "gothic", 8.5)
+    rows = []
+    for s in summaries:
+        for r in verdict_rows(s, label):
+            rows.append([f"{s['players']}人", r["question"], r["figure"], r["interval"], r["chance"], r["verdict"]])
+    u = w.width / 100
+    w.table(["人数", "問い", "数字", "95%区間", "偶然なら", "判定"], rows,
+            [6 * u, 36 * u, 13 * u, 15 * u, 9 * u, 21 * u])
+
+
 def _first_page(w: _Writer, engine: Any, title: str, summaries: Sequence[dict[str, Any]]) -> None:
     s0 = summaries[0]
     cv = w.cv
@@ -294,6 +348,7 @@ def _first_page(w: _Writer, engine: Any, title: str, summaries: Sequence[dict[st
     w.y -= 8 * mm
     w.fresh = False
     label = Labeller(engine, s0.get("end_reasons_ja"))
+    _verdict_table(w, summaries, label)
     counts = "・".join(f"{s['players']}人" for s in summaries)
     w.text(f"{counts}で各{s0['games']}ゲーム（種 {s0['seed']}、ルール {label(s0['variant'])}"
            + (f"、オプション {_opts(s0['options'])}" if s0["options"] else "") + "）。"

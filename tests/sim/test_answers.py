@@ -107,3 +107,17 @@ def test_report_and_text_print_both_rules_figures_beside_the_answer(tmp_path):
     first = "".join(pdf_text(out))
     assert "有利な席が勝つ：配りで決める100.0%" in first
     assert "差（ダイスで決める−配りで決める、同じ種60組）−" in first
+
+
+def test_page_one_is_the_table_of_answers(tmp_path):
+    e = engine(labels={"done": "決着"})
+    s, batch = summary(e, games=60)
+    s["report_comparisons"] = builtin_comparisons(e, batch, s)
+    out = tmp_path / "r.pdf"
+    write_report(out, "トイ", [s], engine=e)
+    first = pdf_text(out)[0]
+    assert first.index("答えの一覧") < first.index("人数問い数字95%区間偶然なら判定") < first.index("このレポートを作ったプレイヤー")
+    # the favourite always wins under the deal: far above chance (1/3); under the die it wins less
+    assert "3人有利な席が勝つ100.0%94.0〜100.0%33.3%偶然より高い" in first
+    assert "有利な席が勝つ（ダイスで決める−配りで決める）" in first and "ダイスで決めるで低い" in first
+    assert "決して起きないこと0.0%0.0〜6.0%—記述（偶然の基準なし）" in first   # no baseline: descriptive

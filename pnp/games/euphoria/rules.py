@@ -67,6 +67,9 @@ class EuphoriaRules:
     score_track = None
     ruling_ids = RULING_IDS
     policy_notes = POLICY_NOTES
+    # the README's head-to-head (benchmarks/readme_figures.py): mcts:50:guided beats the heuristic at 3, 4
+    # and 5 players; a report's skill figure with a weaker search says 判定できません
+    skill_evidence = {3: 50, 4: 50, 5: 50}
     labels_ja = LABELS_JA
     # the draft leaves open what the set-aside card is for (ruling ``hidden``): the report plays both
     report_comparisons: tuple[dict[str, str], ...] = (

@@ -161,6 +161,9 @@ class Tantei2Engine(RoundRules):
     report_comparisons = ({"name_ja": "裏向きのカードにキューブ（下書きの改善案）", "variant": V_CUBES,
                            "a_ja": "いまのルール", "b_ja": "キューブ案"},)
     measures = MEASURES
+    # the README's head-to-head: the paired mcts:30:guided beats the heuristic at 3p (47.9%, 34.5–61.7%) and
+    # 4p (37.5%, 25.2–51.6%); a report's skill figure with a weaker search says 判定できません
+    skill_evidence = {3: 30, 4: 30}
     score_track = None
 
     def __init__(self, game: Game):

@@ -124,6 +124,10 @@ class Terror24Engine(ResolutionRules):
          "b_ja": "2ハンド戦"},
     )
     measures = MEASURES
+    # the search budgets the README's head-to-head shows beating the heuristic (mcts:N:guided, depth=round):
+    # 3p 400 (59.7%, 48.2–70.3%), 4p 200 (75.0%, 58.9–86.2%), 5p 100 (51.4%, 35.6–67.0%); 100 at 3p is weaker
+    # (37.5%): a report's skill figure against the heuristic with fewer iterations says 判定できません
+    skill_evidence = {3: 400, 4: 200, 5: 100}
     # progress() counts hands (the draft's 「ハンド」), not rounds: every length in a report says hands
     round_unit_ja = "ハンド"
     questions_across_settings = (Q_DRY, Q_COMEBACK)      # their answers split the games by hands
