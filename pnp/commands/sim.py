@@ -402,7 +402,8 @@ def format_summary(s: dict[str, Any], engine: Any = None) -> list[str]:
         lines.append(f"カードごとの勝率：{len(s['cards'])}枚のうち目立つもの{len(flagged)}枚")
         for card, c in flagged.items():
             lines.append(f"  {label(card)}  使った{'チーム' if c['by'] == 'team' else '人'}の勝率 "
-                         f"{_pct(c['user_win_rate'])}（基準 {c['base']:.1%}）  " +
+                         f"{_pct(c['user_win_rate'])}（基準 {c.get('group') or 'ほかのカード'} {c['base']:.1%}"
+                         + (f"、Holm補正後 p = {c['p_holm']:.3f}" if "p_holm" in c else "") + "）  " +
                          "・".join({"dead": "ほとんど使われない", "dominant": "強すぎる", "weak": "弱い"}[f]
                                   for f in c["flags"]))
     if s.get("skill_luck"):

@@ -482,12 +482,18 @@ def _page(w: _Writer, engine: Any, title: str, s: dict[str, Any]) -> None:
         if len(pols) > 1:
             pending.append(_rate_chart(w, "方針ごとの勝率", [policy_label(k) for k in pols], list(pols.values()),
                                        ref=1 / s["players"]))
+        descriptive = getattr(engine, "descriptive_facts", None) or {}
         for fact, table in s.get("per_seat_facts", {}).items():
             keys = list(table)
             if len(keys) <= 12:
-                pending.append(_rate_chart(w, f"{label(fact)}ごとの勝率", [label(k) for k in keys],
+                # a fact that follows the hand's strength (the set-aside card's value) is descriptive only
+                note = "（記述のみ：因果ではありません）" if fact in descriptive else ""
+                pending.append(_rate_chart(w, f"{label(fact)}ごとの勝率{note}", [label(k) for k in keys],
                                            [table[k] for k in keys], ref=1 / s["players"]))
         _flush(w, pending)
+        for fact in s.get("per_seat_facts", {}):
+            if fact in descriptive:
+                w.text(f"「{label(fact)}ごとの勝率」は記述です：{descriptive[fact]}", size=8, indent=2 * mm)
     if coop:
         w.text("終了理由：" + "、".join(f"{label.reason(k)} {rate_ja(s['end_reason_rates'][k])}" for k in reasons) + "。",
                gap=1 * mm)
@@ -497,12 +503,20 @@ def _page(w: _Writer, engine: Any, title: str, s: dict[str, Any]) -> None:
         words = {"dead": "ほとんど使われない", "dominant": "強すぎる", "weak": "弱い"}
         flagged = [(k, c) for k, c in cards.items() if c["flags"]]
         who = "チーム" if coop else "人"
-        w.text(f"{len(cards)}枚のうち、目立つカードは{len(flagged)}枚です（使った{who}の勝率の95%区間が基準の"
-               "勝率を外れるか、5%未満のゲームでしか使われないもの。カードが多いと、偶然で外れるものも混じります）。")
+        grouped = any(c.get("group") for c in cards.values())
+        w.text(f"{len(cards)}枚のうち、目立つカードは{len(flagged)}枚です。基準は"
+               + ("同じ組のカード（" + "・".join(sorted({str(c['group']) for c in cards.values() if c.get('group')}))
+                  + "）" if grouped else "ほかのカード")
+               + f"が使われたときの{who}の勝率をまとめたもの（使われた回数で重みづけするので、長いゲームほど多く"
+               "引かれることも基準に入ります）。強すぎる・弱いは、カードの数だけ検定をくり返しても偶然で"
+               "1枚でも誤って目立つ確率が5%以下になるよう、Holm法で補正して判定します。5%未満のゲームでしか"
+               "使われないものは「ほとんど使われない」とします。")
         for k, c in flagged:
             user = "チーム" if c["by"] == "team" or coop else "人"
             w.text(f"・{label(k)}：使った{user}の勝率 {rate_ja(c['user_win_rate'])}、"
-                   f"基準 {100 * c['base']:.1f}%、使われたゲーム {100 * c['used_in']['rate']:.1f}%　"
+                   f"基準（{c.get('group') or 'ほかのカード'}） {100 * c['base']:.1f}%"
+                   + (f"、補正後のp = {c['p_holm']:.3f}" if "p_holm" in c else "")
+                   + f"、使われたゲーム {100 * c['used_in']['rate']:.1f}%　"
                    + "・".join(words[f] for f in c["flags"]), indent=2 * mm)
     if "comparison" in s:
         c = s["comparison"]

@@ -112,3 +112,19 @@ def seat_chi2(wins: Sequence[float], n: float) -> dict[str, Any]:
     e = n / k
     x = sum((w - e) ** 2 / e for w in wins)
     return {"chi2": round(x, 3), "df": k - 1, "p": round(chi2_sf(x, k - 1), 4)}
+
+
+def binom_two_sided(k: float, n: float, p: float) -> float:
+    """Exact two-sided binomial test: P(an outcome no more likely than k successes of n at rate p).
+    Fractional k (shared wins) is rounded to the nearest count."""
+    n_i, k_i = int(round(n)), int(round(k))
+    if n_i <= 0 or p <= 0 or p >= 1:
+        return 1.0
+    lp, lq = math.log(p), math.log(1 - p)
+    lg = math.lgamma(n_i + 1)
+
+    def logpmf(i: int) -> float:
+        return lg - math.lgamma(i + 1) - math.lgamma(n_i - i + 1) + i * lp + (n_i - i) * lq
+    ref = logpmf(k_i) + 1e-7
+    total = sum(math.exp(logpmf(i)) for i in range(n_i + 1) if logpmf(i) <= ref)
+    return min(1.0, total)

@@ -283,6 +283,12 @@ class EbeEngine(ExampleRules, CheckRules, HiddenInfo, TeamValue, Narration):
         labels.update(zip(self.event_ids, self.event_names, strict=True))
         return labels
 
+    @property
+    def card_groups(self) -> dict[str, str]:
+        """Missions are compared with missions, events with events (pooled over their uses, so an event is
+        weighed against the games in proportion to the events they drew)."""
+        return {**{m: "ミッション" for m in self.mission_ids}, **{e: "イベント" for e in self.event_ids}}
+
     def progress(self, s: State) -> tuple[int, tuple[float, ...]]:
         return s.rnd, (float(len(s.built)),) * s.n
 

@@ -104,7 +104,8 @@ class QuestionsMixin(EuphoriaRules):
         out.append(Finding(
             "いつ初めて渡海するのが得か（初めて渡海したラウンド別の勝率）",
             (f"最も勝率が高いのは第{best}ラウンドに初めて渡海した人（{rows[best]['win_rate']:.1%}）。" if best else "")
-            + "内訳：" + text + "。",
+            + "内訳：" + text + "。（記述のみ：早く渡海できるのは強い手札を配られた人なので、渡海の時期が勝ちを"
+            "生むとは言えません）",
             {"by_round": rows, "best_round": int(best) if best else None}))
         return out
 

@@ -70,6 +70,11 @@ class EuphoriaRules:
     # the README's head-to-head (benchmarks/readme_figures.py): mcts:50:guided beats the heuristic at 3, 4
     # and 5 players; a report's skill figure with a weaker search says 判定できません
     skill_evidence = {3: 50, 4: 50, 5: 50}
+    # per-seat facts that follow the strength of a hand, not a choice: their charts are descriptive
+    descriptive_facts = {
+        "hidden_value": "伏せ札の数字は配られた手札の強さと一緒に動くので、伏せ札の数字を変えれば勝てるという意味ではありません。",
+        "first_sail_round": "早く渡海できるのは強い手札を配られた人なので、早く渡海すれば勝てるという意味ではありません。",
+    }
     labels_ja = LABELS_JA
     # the draft leaves open what the set-aside card is for (ruling ``hidden``): the report plays both
     report_comparisons: tuple[dict[str, str], ...] = (

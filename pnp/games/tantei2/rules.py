@@ -200,6 +200,9 @@ class Tantei2Engine(RoundRules):
         self.ruling_ids = RULING_IDS
         self.labels_ja = {**LABELS_JA, **dict(zip(f.watashi_ids, f.watashi_names)),
                           **{f.ev_id[e]: f"{f.ev_title[e]}（{f.ev_serial[e]}）" for e in range(f.n_ev)}}
+        # a card's win rate is compared with the cards of its VP (a 5VP card is used by winners more often
+        # for its VP alone), the instant cards with each other
+        self.card_groups = {f.ev_id[e]: (f"{f.ev_vp[e]}VP" if f.ev_placed[e] else "即時") for e in range(f.n_ev)}
 
     # ------------------------------------------------------------ set-up
     def new_state(self, players: int, variant: str = "standard",
