@@ -31,6 +31,7 @@ from ..sim.executors import open_executor
 from ..sim.gamelog import build_log, make_header, read_log, write_json
 from ..sim.metrics import Comparison, Summary
 from ..sim.policies import lineup, parse_policies
+from ..sim.robustness import robustness
 from ..sim.runner import Batch, Trace, iter_games, play_game
 from ..sim.skill import (
     DEFAULT_LUCK_CONTINUATIONS,
@@ -277,6 +278,12 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
                         luck_deals=luck_deals, luck_continuations=luck_continuations, luck_events=luck_events,
                         luck_event_names=luck_event_names, variant=variant,
                         options=options, executor=pool)
+            if reporting and not comparing:
+                # do the figures depend on who plays? the same seeds with the engine's second competent player
+                rb = robustness(engine, Batch(p, names, games, seed=seed, variant=variant, options=options),
+                                summary, executor=pool)
+                if rb is not None:
+                    summary["robustness"] = rb
             if builtin and not comparing:
                 summary["report_comparisons"] = builtin_comparisons(
                     engine, Batch(p, names, games, seed=seed, variant=variant, options=options, check=check),
@@ -333,6 +340,7 @@ def format_summary(s: dict[str, Any], engine: Any = None) -> list[str]:
     from ..sim.answers import answered_findings, paired_lines_ja
     from ..sim.labels import Labeller, margin_ja, policy_label
     from ..sim.report import side_phrases
+    from ..sim.robustness import robustness_ja
     from ..sim.skill import skill_luck_ja
     from ..sim.stats import num
     label = Labeller(engine, s.get("end_reasons_ja"))
@@ -406,6 +414,8 @@ def format_summary(s: dict[str, Any], engine: Any = None) -> list[str]:
                          + (f"、Holm補正後 p = {c['p_holm']:.3f}" if "p_holm" in c else "") + "）  " +
                          "・".join({"dead": "ほとんど使われない", "dominant": "強すぎる", "weak": "弱い"}[f]
                                   for f in c["flags"]))
+    if s.get("robustness"):
+        lines.append(robustness_ja(s["robustness"], label))
     if s.get("skill_luck"):
         lines.append("腕と運")
         lines.extend(f"  {t}" for t in skill_luck_ja(s["skill_luck"], label))

@@ -23,6 +23,7 @@ from ..text.linebreak import break_text
 from .answers import INTERVALS_JA, answered_findings
 from .comparisons import side_figures
 from .labels import Labeller, margin_ja, missing_labels, policy_label
+from .robustness import robustness_ja
 from .search import spec_parts
 from .skill import skill_luck_ja
 from .stats import num, rate_ja
@@ -306,6 +307,8 @@ def _headline(w: _Writer, s: dict[str, Any], label: Labeller) -> None:
     w.text(f"長さ：平均 {L['rounds']['mean']:.1f}{label.unit}、1人あたりの選択は平均 {tp['mean']:.1f}回。", indent=4 * mm)
     for line in skill_luck_ja(s.get("skill_luck") or {}, label):
         w.text(line, indent=4 * mm)
+    if s.get("robustness"):
+        w.text(robustness_ja(s["robustness"], label), indent=4 * mm)
 
 
 def seat_sentence(s: dict[str, Any]) -> str:

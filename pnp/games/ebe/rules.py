@@ -80,6 +80,7 @@ class EbeEngine(ExampleRules, CheckRules, HiddenInfo, TeamValue, Narration):
     options = (OptionSpec("life", "最初のステーションライフ", LIFE_CHOICES, 60),)
     ruling_ids = RULING_IDS
     default_policy = "planner"
+    second_policy = "early-planner"   # the report replays its seeds with it: do the figures depend on who plays?
     # what `mcts:N:guided` adds here (pnp/sim/search.py): every legal move played out by the planner on the same
     # N samples, cut at the first turn start after 20 decisions and scored by team_value; the planner's move
     # stands unless another beats it by 0.05 (measured: benchmarks/bench_search.py, the README's table)

@@ -64,6 +64,7 @@ class EuphoriaRules:
     _sail_of: Callable[[int], Move]
     policies: dict[str, type[HeuristicPolicy] | type[BeginnerPolicy]]
     default_policy = "heuristic"
+    second_policy = "daring"     # the report replays its seeds with it: do the figures depend on who plays?
     score_track = None
     ruling_ids = RULING_IDS
     policy_notes = POLICY_NOTES

@@ -112,6 +112,7 @@ class Terror24Engine(ResolutionRules):
     ruling_ids = RULING_IDS
     policies = POLICIES
     default_policy = "heuristic"
+    second_policy = "basic"      # the report replays its seeds with it: do the figures depend on who plays?
     # :guided search cuts its playouts when the hand they started in is over (depth=round): VP change
     # only when the hand's incidents are settled, after its cards are placed, so a cut after a fixed 40
     # decisions (less than a hand at 4 and 5 players) often scored a standing the hand had not yet touched (one mcts:100:guided seat against four heuristic
