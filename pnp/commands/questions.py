@@ -4,7 +4,8 @@ A question is open while its item is pnp's proposal (``provisional: true``) and 
 answered it (``answer:``).  Where the options name engine variants or options, the same seeded games
 are played under the option pnp plays (``chosen``) and under each other option, and the paired
 differences are reported with 95% intervals: how often the winner changes, how much longer or
-shorter the game gets, and (cooperative games) the team's win rate.  An option of a ruling's question that
+shorter the game gets, (cooperative games) the team's win rate, and every figure the engine names as
+answering one of its questions (``measures``), under both options.  An option of a ruling's question that
 names neither is said to be beyond the engine (「ルールエンジンでは比べられません」), so a reader never takes a
 missing figure for a missing difference.
 """
@@ -17,6 +18,7 @@ from typing import Any
 from ..data.ledger import TOPIC_NAMES, Entry, Option, open_questions
 from ..data.model import Game
 from ..errors import PnpError
+from ..sim.answers import paired_lines_ja
 
 
 def game_questions(game: Game) -> list[tuple[str, Entry]]:
@@ -59,7 +61,9 @@ def option_effects(engine: Any, entry: Entry, games: int, seed: int,
     """For each option other than the chosen one: the paired difference from the chosen option, per
     player count (same seeds, the default policy).  ``cache`` keeps the games of a setting for the next
     question played under the same one (most questions compare with the standard rules)."""
+    from ..sim.answers import PairedAnswers
     from ..sim.comparisons import placebos
+    from ..sim.labels import round_unit
     from ..sim.metrics import compare
     from ..sim.policies import parse_policies
     from ..sim.runner import Batch, run_games
@@ -90,9 +94,13 @@ def option_effects(engine: Any, entry: Entry, games: int, seed: int,
             a = games_of(players, base)
             b = games_of(players, other)
             c = compare(engine, a, b, q.chosen, option.id, placebo=placebos(engine, batch_of(players, base), zip(a, b)))
+            answers = PairedAnswers(engine)
+            for x, y in zip(a, b):
+                answers.add(x, y)
             figures = {"players": players, "pairs": c["pairs"], "winner_changed": c["winner_changed"],
                        "noise_floor": c["noise_floor"], "winner_change_verdict": c["winner_change_verdict"],
-                       "rounds_diff": c["rounds_diff"]}
+                       "rounds_diff": c["rounds_diff"], "round_unit_ja": round_unit(engine),
+                       "measures": answers.result()["measures"]}
             if "team_win_rate_diff" in c:
                 figures["team_win_rate_diff"] = c["team_win_rate_diff"]
             else:
@@ -158,12 +166,15 @@ def format_questions(data: list[dict[str, Any]]) -> list[str]:
                     lines.append(f"      {eff['option']}：ルールエンジンでは比べられません")
                     continue
                 for f in eff["by_players"]:
-                    parts = [winner_change_ja(f), f"ラウンド数 {_ci(f['rounds_diff'])}"]
+                    parts = [winner_change_ja(f), f"{f.get('round_unit_ja', 'ラウンド')}数 {_ci(f['rounds_diff'])}"]
                     if "team_win_rate_diff" in f:
                         parts.insert(0, f"チームの勝率 {_ci(f['team_win_rate_diff'], 100, '%')}")
                     elif f.get("first_seat_win_rate_diff"):
                         parts.append(f"1番席の勝率 {_ci(f['first_seat_win_rate_diff'], 100, '%')}")
                     lines.append(f"      {q_label(item, eff)} {f['players']}人（{f['pairs']}組）：" + "、".join(parts))
+                    # the figures that answer the game's questions, under both options, and their paired difference
+                    for t in paired_lines_ja({"measures": f.get("measures", [])}, item["chosen"], eff["option"]):
+                        lines.append(f"        {t}")
         lines.append("")
     return lines
 

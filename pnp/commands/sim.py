@@ -24,12 +24,14 @@ import click
 from ..data.model import Game
 from ..games import has_engine, make_engine
 from ..limits import MAX_GAMES, MAX_SEARCH_ITERATIONS
+from ..sim.answers import PairedAnswers
 from ..sim.comparisons import builtin_comparisons, paired
 from ..sim.errors import ReplayError, SimError
 from ..sim.executors import open_executor
 from ..sim.gamelog import build_log, make_header, read_log, write_json
 from ..sim.metrics import Comparison, Summary, winner_change_ja
 from ..sim.policies import lineup, parse_policies
+from ..sim.robustness import robustness
 from ..sim.runner import Batch, Trace, iter_games, play_game
 from ..sim.skill import (
     DEFAULT_LUCK_CONTINUATIONS,
@@ -187,7 +189,8 @@ def replay(log_path: Path, project_dir: Path, show: bool) -> None:
               help="グラフ入りの日本語PDFレポートを書き出す")
 @click.option("--skill-games", type=click.IntRange(0, MAX_GAMES), default=None,
               help=f"腕の影響：探索プレイヤーを座らせて遊ぶゲーム数（人数・相手ごと。既定は--reportのとき"
-                   f"{DEFAULT_SKILL_GAMES}、ほかは0）")
+                   f"{DEFAULT_SKILL_GAMES}（--gamesが少なければその数）、ほかは0。100ゲーム未満の腕の影響は"
+                   "「判定できません」と書かれます）")
 @click.option("--search-iterations", type=click.IntRange(1, MAX_SEARCH_ITERATIONS), default=DEFAULT_SEARCH_ITERATIONS,
               show_default=True, help="腕の影響を測る探索プレイヤーの1手あたりの読みの回数")
 @click.option("--luck-deals", type=click.IntRange(0, MAX_GAMES), default=None,
@@ -214,7 +217,9 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
     腕と運の影響を集計します。"""
     game, engine = _load(project_dir, game_id)
     reporting = report_path is not None
-    skill_games = (DEFAULT_SKILL_GAMES if reporting else 0) if skill_games is None else skill_games
+    # a report's skill figure plays as many games as the batch, up to DEFAULT_SKILL_GAMES (100): fewer than
+    # 100 leave it undecided (判定できません) in the report
+    skill_games = (min(DEFAULT_SKILL_GAMES, games) if reporting else 0) if skill_games is None else skill_games
     luck_deals = (DEFAULT_LUCK_DEALS if reporting else 0) if luck_deals is None else luck_deals
     luck_events = (DEFAULT_LUCK_EVENTS if reporting else 0) if luck_events is None else luck_events
     builtin = reporting if builtin is None else builtin
@@ -245,6 +250,7 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
                           options=other_options if other_options is not None else options, check=check)
             acc_b = Summary(engine, other)
             pairs = Comparison(engine, label_a, label_b)
+            answers = PairedAnswers(engine)
             # both batches stream side by side, game i of one with game i of the other: nothing is kept
             # game i of one with game i of the other and its placebo (the noise floor), in windows
             with _progress(2 * games, f"{game.title} {p}人 [{label_a} / {label_b}]") as tick:
@@ -252,8 +258,10 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
                     acc.add(x)
                     acc_b.add(y)
                     pairs.add(x, y, z)
+                    answers.add(x, y)
             summary = acc.result()
             summary["comparison"] = pairs.result()
+            summary["comparison"]["answers"] = answers.result()
             summary["comparison"]["summary_b"] = acc_b.result()
             questions = getattr(engine, "questions", None)
             if questions:    # questions that need both settings (e.g. 2 hands against 3) see both batches
@@ -270,6 +278,12 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
                         luck_deals=luck_deals, luck_continuations=luck_continuations, luck_events=luck_events,
                         luck_event_names=luck_event_names, variant=variant,
                         options=options, executor=pool)
+            if reporting and not comparing:
+                # do the figures depend on who plays? the same seeds with the engine's second competent player
+                rb = robustness(engine, Batch(p, names, games, seed=seed, variant=variant, options=options),
+                                summary, executor=pool)
+                if rb is not None:
+                    summary["robustness"] = rb
             if builtin and not comparing:
                 summary["report_comparisons"] = builtin_comparisons(
                     engine, Batch(p, names, games, seed=seed, variant=variant, options=options, check=check),
@@ -323,8 +337,10 @@ def _pct(r: dict[str, Any]) -> str:
 def format_summary(s: dict[str, Any], engine: Any = None) -> list[str]:
     """The human-readable table ``pnp simulate`` prints: every key in Japanese words (the engine's
     ``labels_ja``), lengths in rounds and in choices per player."""
-    from ..sim.labels import Labeller, policy_label
+    from ..sim.answers import answered_findings, paired_lines_ja
+    from ..sim.labels import Labeller, margin_ja, policy_label
     from ..sim.report import side_phrases
+    from ..sim.robustness import robustness_ja
     from ..sim.skill import skill_luck_ja
     from ..sim.stats import num
     label = Labeller(engine, s.get("end_reasons_ja"))
@@ -339,13 +355,17 @@ def format_summary(s: dict[str, Any], engine: Any = None) -> list[str]:
         lines.append("席ごとの勝率（95%区間）")
         for i, r in enumerate(s["seat_win_rates"]):
             lines.append(f"  {i + 1}番席  {_pct(r)}")
+        if s.get("seat_test"):
+            t = s["seat_test"]
+            lines.append(f"  席がすべて同じ強さかのχ²検定：χ² = {t['chi2']:.2f}（自由度{t['df']}）、p = {t['p']:.2f}"
+                         + ("（席による差は言えません）" if t["p"] >= 0.05 else "（席によって勝率が違います）"))
         if len(s["wins_by_policy"]) > 1:
             lines.append("方針ごとの勝率")
             for k, r in s["wins_by_policy"].items():
                 lines.append(f"  {policy_label(k)}  {_pct(r)}  （{r['n']}席）")
     L = s["length"]
     d = L["rounds"]
-    lines.append(f"ラウンド数：平均 {d['mean']:.1f}ラウンド  p10 {num(d['p10'])}  p50 {num(d['p50'])}  "
+    lines.append(f"{label.unit}数：平均 {d['mean']:.1f}{label.unit}  p10 {num(d['p10'])}  p50 {num(d['p50'])}  "
                  f"p90 {num(d['p90'])}")
     d = L.get("turns_per_player") or L["turns"]
     lines.append(f"1人あたりの選択の回数：平均 {d['mean']:.1f}回  p10 {num(d['p10'])}  p50 {num(d['p50'])}  "
@@ -353,8 +373,7 @@ def format_summary(s: dict[str, Any], engine: Any = None) -> list[str]:
     sc = s["scores"]
     if not coop:
         lines.append(f"得点：平均 {sc['all']['mean']:.1f}点  勝者平均 {sc['winner']['mean']:.1f}点  "
-                     f"勝差 p50 {num(sc['margin']['p50'])}点（p10 {num(sc['margin']['p10'])}、"
-                     f"p90 {num(sc['margin']['p90'])}）")
+                     + margin_ja(sc))
     lines.append("終了理由")
     for k, v in s["end_reasons"].items():
         lines.append(f"  {label.reason(k)}  {v}ゲーム  {_pct(s['end_reason_rates'][k])}")
@@ -381,8 +400,8 @@ def format_summary(s: dict[str, Any], engine: Any = None) -> list[str]:
         for row in rows:
             lines.append(f"  {'・'.join(label(v) for v in row['set'])}  {_pct(row)}")
     for key, tab in (s.get("by_round") or {}).items():
-        lines.append(f"{label(key)}（ラウンドごとの平均、そのラウンドまで続いたゲーム）：" +
-                     "、".join(f"{k}ラウンド目 {d['mean']:.1f}（{num(d['p10'])}〜{num(d['p90'])}）"
+        lines.append(f"{label(key)}（{label.unit}ごとの平均、その{label.unit}まで続いたゲーム）：" +
+                     "、".join(f"{k}{label.unit}目 {d['mean']:.1f}（{num(d['p10'])}〜{num(d['p90'])}）"
                               for k, d in tab.items()))
     if s.get("peak_pieces"):
         lines.append("同時に使う駒の最大：" + "、".join(f"{label(k)} {v}" for k, v in s["peak_pieces"].items()))
@@ -391,17 +410,21 @@ def format_summary(s: dict[str, Any], engine: Any = None) -> list[str]:
         lines.append(f"カードごとの勝率：{len(s['cards'])}枚のうち目立つもの{len(flagged)}枚")
         for card, c in flagged.items():
             lines.append(f"  {label(card)}  使った{'チーム' if c['by'] == 'team' else '人'}の勝率 "
-                         f"{_pct(c['user_win_rate'])}（基準 {c['base']:.1%}）  " +
+                         f"{_pct(c['user_win_rate'])}（基準 {c.get('group') or 'ほかのカード'} {c['base']:.1%}"
+                         + (f"、Holm補正後 p = {c['p_holm']:.3f}" if "p_holm" in c else "") + "）  " +
                          "・".join({"dead": "ほとんど使われない", "dominant": "強すぎる", "weak": "弱い"}[f]
                                   for f in c["flags"]))
+    if s.get("robustness"):
+        lines.append(robustness_ja(s["robustness"], label))
     if s.get("skill_luck"):
         lines.append("腕と運")
         lines.extend(f"  {t}" for t in skill_luck_ja(s["skill_luck"], label))
     if s["findings"]:
         lines.append("設計上の疑問")
-        for f in s["findings"]:
+        for f in answered_findings(s):
             lines.append(f"  ・{f['question']}")
             lines.append(f"    {f['answer']}")
+            lines.extend(f"    {t}" for t in f["paired"])
     if "comparison" in s:
         c = s["comparison"]
         lines.append(f"比較（{label(c['variant_a'])} → {label(c['variant_b'])}、同じ種 {c['pairs']} 組）")
@@ -417,13 +440,17 @@ def format_summary(s: dict[str, Any], engine: Any = None) -> list[str]:
         for f in c.get("findings", []):
             lines.append(f"  ・{f['question']}（両方の設定をあわせて）")
             lines.append(f"    {f['answer']}")
+        lines.extend(f"  {t}" for t in paired_lines_ja(c.get("answers") or {}, label(c["variant_a"]),
+                                                          label(c["variant_b"])))
     for rc in s.get("report_comparisons", []):
         lines.append(f"比較：{rc['name_ja']}（同じ種 {rc['paired']['pairs']} 組）")
-        for side, name in (("a", "いまのルール"), ("b", rc["name_ja"])):
+        a_ja, b_ja = rc.get("a_ja", "いまのルール"), rc.get("b_ja", rc["name_ja"])
+        for side, name in (("a", a_ja), ("b", b_ja)):
             label.extra.update(rc[side]["end_reasons_ja"])
             lines.append(f"  {name}：" + "、".join(side_phrases(rc[side], label)))
         if rc["paired"]["pairs"]:
             lines.append(f"  {winner_change_ja(rc['paired'])}")
+        lines.extend(f"  {t}" for t in paired_lines_ja(rc.get("answers") or {}, a_ja, b_ja))
     missing = sorted(label.missing)
     if missing:
         lines.append("日本語の名前がないキー（エンジンの labels_ja に加えてください）：" + "、".join(missing))

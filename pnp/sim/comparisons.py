@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import replace
 from typing import Any
 
+from .answers import PairedAnswers
 from .engine import GameRecord
 from .errors import SimError
 from .metrics import Comparison, Summary
@@ -117,14 +118,17 @@ def builtin_comparisons(engine: Any, batch: Batch, summary: dict[str, Any],
             continue          # the batch already plays the alternative
         acc_b = Summary(engine, other)
         pairs = Comparison(engine, batch.variant, other.variant)
+        answers = PairedAnswers(engine)      # the questions' figures under both rules, paired
         for x, y, z in paired(engine, batch, other, executor=executor):
             acc_b.add(y)
             pairs.add(x, y, z)
+            answers.add(x, y)
         b = acc_b.result()
         out.append({"name_ja": spec["name_ja"], "variant": spec.get("variant"),
                     "options": dict(spec.get("options") or {}),
+                    "a_ja": spec.get("a_ja") or "いまのルール", "b_ja": spec.get("b_ja") or spec["name_ja"],
                     "a": side_figures(summary), "b": side_figures(b), "paired": pairs.result(),
-                    "findings_b": b["findings"]})
+                    "answers": answers.result(), "findings_b": b["findings"]})
     return out
 
 

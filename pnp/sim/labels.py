@@ -47,11 +47,18 @@ def engine_labels(engine: Any) -> dict[str, str]:
     return out
 
 
+def round_unit(engine: Any) -> str:
+    """The word for the engine's rounds (``round_unit_ja``; 「ラウンド」 unless the game says otherwise)."""
+    return str(getattr(engine, "round_unit_ja", None) or "ラウンド")
+
+
 class Labeller:
     """``label(key)`` → Japanese words, remembering every key that had none."""
 
     def __init__(self, engine: Any, extra: Mapping[str, str] | None = None) -> None:
         self.own = engine_labels(engine)
+        # what the engine's ``progress`` counts as a round (24 counts hands: 「ハンド」)
+        self.unit = round_unit(engine)
         self.extra = dict(extra or {})
         self.missing: set[str] = set()
 
@@ -122,3 +129,21 @@ def missing_labels(engine: Any, summaries: Iterable[Mapping[str, Any]]) -> list[
                 if lab.missing:
                     out.add(f"{fact}:{value}")
     return sorted(out)
+
+
+def margin_ja(scores: Mapping[str, Any]) -> str:
+    """勝差 as the winner rule defines it: over the games the score decided, and how many were won by
+    another rule (a winner with fewer points than a loser) and left out."""
+    m = scores["margin"]
+    if not m.get("games", 1):
+        return "勝差 なし（得点で決まったゲームがありません）"
+    text = f"勝差 p50 {_num(m['p50'])}点（p10 {_num(m['p10'])}、p90 {_num(m['p90'])}"
+    other = scores.get("won_below_top_score", 0)
+    if other:
+        text += f"。得点で勝者が決まった{m['games']}ゲームのもの。ほかの{other}ゲームは得点以外の勝ち方"
+    return text + "）"
+
+
+def _num(v: float) -> str:
+    from .stats import num
+    return num(v)

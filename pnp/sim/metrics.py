@@ -9,9 +9,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from .answers import Measures
 from .engine import GameRecord
 from .runner import Batch
-from .stats import Z95, mean, rate, wilson
+from .stats import Z95, binom_two_sided, mean, rate, seat_chi2
 
 
 def _winners(record: GameRecord) -> tuple[int, ...]:
@@ -99,6 +100,7 @@ class Summary:
         self.reasons_ja: dict[str, str] = {}
         self.rounds, self.turns, self.all_scores = Dist(), Dist(), Dist()
         self.win_scores, self.margins, self.lead_changes = Dist(), Dist(), Dist()
+        self.won_otherwise = 0      # games whose winner had fewer points than someone (won by another rule)
         self.steps_max = 0
         self.score_hist: Counter[Any] = Counter()
         self.length_hist: Counter[Any] = Counter()
@@ -115,6 +117,7 @@ class Summary:
         self.track = getattr(engine, "score_track", None)
         self.track_fits = 0
         self.kept: list[GameRecord] = []      # for the engine's questions, at most QUESTION_GAMES
+        self.measures = Measures(engine)       # the figures that answer the questions, every game
 
     def add(self, r: GameRecord) -> None:
         self.games += 1
@@ -125,6 +128,7 @@ class Summary:
             return
         self.n += 1
         res = r.result
+        self.measures.add(r)
         if len(self.kept) < QUESTION_GAMES:     # the questions read results, not the round-by-round scores
             self.kept.append(replace(r, score_history=()) if r.score_history else r)
         if self.coop and res.winners:
@@ -149,8 +153,12 @@ class Summary:
             w = res.winners[0]
             self.win_scores.add(res.scores[w])
             others = [v for i, v in enumerate(res.scores) if i not in res.winners]
-            if others:
+            # the margin is a figure of games the score decided: a winner by another rule (ユーフォリア's
+            # player who never chanted, the last survivor) may have fewer points than a loser
+            if others and res.scores[w] >= max(others):
                 self.margins.add(res.scores[w] - max(others))
+            elif others:
+                self.won_otherwise += 1
         self._lead(r)
         # cooperative: a seat's fact (its character) counts the team's win, not a split share
         win_shares = shares if self.coop else _win_shares(r)
@@ -195,32 +203,60 @@ class Summary:
                 t[1] += 1
 
     def _cards_result(self) -> dict[str, Any]:
-        """Per card: the win rate of its user against the base rate, flagged dead / dominant / weak."""
+        """Per card: the win rate of its user against comparable cards, flagged dead / dominant / weak.
+
+        A card is compared with the other cards of its group (the engine's ``card_groups``: card → group,
+        e.g. 探偵無宿２'s cards of the same VP; one group when the engine names none), not with 1/players: the
+        baseline is the pooled win rate of the uses of the group's other cards, a card weighed against what
+        a use of a comparable card gives (a card with no other in its group: a seat's fair share, or
+        the team's win rate).  Pooling over uses adjusts for exposure too: a long game draws more
+        events (EBE), and a lost long game then weighs in the baseline as much as in the card's rate.
+        Each card's exact binomial test against its baseline gives a p-value; the flags dominant / weak are set
+        only where the p-value survives Holm's correction over every card tested at once (the family-wise
+        error stays under 5% however many cards there are)."""
         n, out = self.n, {}
+        groups_of = getattr(self.engine, "card_groups", None) or {}
+        cells: dict[str, tuple[float, float, str, str]] = {}
+        for card in sorted(set(self.cards_seat) | set(self.cards_team)):
+            by = "seat" if card in self.cards_seat else "team"
+            w, m = self.cards_seat[card] if by == "seat" else self.cards_team[card]
+            cells[card] = (float(w), float(m), by, str(groups_of.get(card, "")))
+        pooled: dict[tuple[str, str], list[float]] = defaultdict(lambda: [0.0, 0.0])
+        for w, m, by, g in cells.values():
+            pooled[(by, g)][0] += w
+            pooled[(by, g)][1] += m
+        tests: list[tuple[float, str]] = []
         fair = 1 / self.batch.players
         team_rate = self.team_wins / n if n else 0.0
-        for card in sorted(set(self.cards_seat) | set(self.cards_team)):
-            if card in self.cards_seat:
-                w, used = self.cards_seat[card]
-                m = int(used)
-                base = team_rate if self.coop else fair     # a team game: the team's rate with the card
-                entry = {"by": "seat", "used_in": rate(m, n), "user_win_rate": rate(w, m), "base": round(base, 4)}
-            else:
-                w, m = self.cards_team[card]
-                wins_without = self.team_wins - w
-                entry = {"by": "team", "used_in": rate(m, n), "user_win_rate": rate(w, m),
-                         "win_rate_without": rate(wins_without, n - m), "base": round(team_rate, 4)}
-                base = team_rate
-            lo, hi = wilson(w, m)
+        for card, (w, m, by, g) in cells.items():
+            pw, pm = pooled[(by, g)]
+            pw, pm = pw - w, pm - m          # the other cards of the group (the card itself left out)
+            if pm > 0:
+                base = pw / pm
+            else:                            # no comparable card: a seat's fair share, the team's rate
+                base = team_rate if self.coop or by == "team" else fair
+            entry: dict[str, Any] = {"by": by, "used_in": rate(m, n), "user_win_rate": rate(w, m),
+                                     "base": round(base, 4), "group": g or None}
+            if by == "team":
+                entry["win_rate_without"] = rate(self.team_wins - w, n - m)
             flags = []
             if m < max(1, 0.05 * n):
                 flags.append("dead")
-            if m and lo > base:
-                flags.append("dominant")
-            if m and hi < base:
-                flags.append("weak")
+            elif 0 < base < 1:
+                entry["p"] = round(_two_rates_p(w, m, pw, pm) if pm > 0 else binom_two_sided(w, m, base), 6)
+                tests.append((entry["p"], card))
             entry["flags"] = flags
             out[card] = entry
+        # Holm: the k-th smallest p-value (from 0) against 0.05 / (tests − k), stopping at the first that fails
+        k_total = len(tests)
+        for k, (p, card) in enumerate(sorted(tests)):
+            adj = min(1.0, p * (k_total - k))
+            if adj >= 0.05:
+                break
+            c = out[card]
+            c["flags"].append("dominant" if c["user_win_rate"]["rate"] > c["base"] else "weak")
+        for _, card in tests:
+            out[card]["p_holm"] = _holm(tests, card)
         return out
 
     def _lead(self, r: GameRecord) -> None:
@@ -262,6 +298,8 @@ class Summary:
             out["team_win_rate"] = rate(self.team_wins, n)
         out["wins_by_seat"] = [round(w / n, 4) if n else 0.0 for w in self.seat_wins]
         out["seat_win_rates"] = [rate(w, n) for w in self.seat_wins]
+        if not self.coop:     # are the seats equal? Pearson's χ² of the seats' wins against n/players each
+            out["seat_test"] = seat_chi2(self.seat_wins, n)
         out["wins_by_policy"] = {k: rate(self.pol_w[k], self.pol_n[k]) for k in sorted(self.pol_n)}
         out["end_reasons"] = dict(sorted(self.reasons.items(), key=lambda kv: (-kv[1], kv[0])))
         out["end_reasons_ja"] = dict(self.reasons_ja)
@@ -270,7 +308,8 @@ class Summary:
                          "turns_per_player": self.turns_per_player.describe(),
                          "steps_max": self.steps_max, "max_steps": engine.max_steps}
         out["scores"] = {"all": self.all_scores.describe(), "winner": self.win_scores.describe(),
-                         "margin": self.margins.describe()}
+                         "margin": {**self.margins.describe(), "games": self.margins.n},
+                         "won_below_top_score": self.won_otherwise}
         out["score_histogram"] = dict(sorted(self.score_hist.items()))
         out["length_histogram"] = dict(sorted(self.length_hist.items()))
         out["lead"] = {
@@ -299,9 +338,32 @@ class Summary:
         if self.track:
             out["score_track"] = {"range": list(self.track), **rate(self.track_fits, n)}
         questions = getattr(engine, "questions", None)
+        out["measures"] = self.measures.result()
         out["findings"] = ([{"question": f.question_ja, "answer": f.answer_ja, "figures": dict(f.figures)}
                             for f in questions(self.kept)] if questions and self.kept else [])
         return out
+
+
+def _two_rates_p(w1: float, m1: float, w2: float, m2: float) -> float:
+    """Two-sided p-value of two rates being equal (a card's uses against the others of its group): the
+    pooled two-proportion z test, so the baseline's own noise counts too."""
+    p = (w1 + w2) / (m1 + m2)
+    if p <= 0 or p >= 1:
+        return 1.0
+    z = (w1 / m1 - w2 / m2) / math.sqrt(p * (1 - p) * (1 / m1 + 1 / m2))
+    return math.erfc(abs(z) / math.sqrt(2))
+
+
+def _holm(tests: Sequence[tuple[float, str]], card: str) -> float:
+    """The Holm-adjusted p-value of ``card`` among ``tests`` (p, card)."""
+    ordered = sorted(tests)
+    m, running, out = len(ordered), 0.0, 1.0
+    for k, (p, c) in enumerate(ordered):
+        running = max(running, min(1.0, p * (m - k)))
+        if c == card:
+            out = running
+            break
+    return round(out, 6)
 
 
 def summarize(engine: Any, records: Iterable[GameRecord], batch: Batch) -> dict[str, Any]:

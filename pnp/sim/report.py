@@ -20,12 +20,15 @@ from ..files import atomic_path
 from ..render.pdf import new_canvas
 from ..text.fonts import measure, pdf_name
 from ..text.linebreak import break_text
+from .answers import INTERVALS_JA, answered_findings
 from .comparisons import side_figures
-from .labels import Labeller, missing_labels, policy_label
+from .labels import Labeller, margin_ja, missing_labels, policy_label
 from .metrics import winner_change_ja
+from .robustness import robustness_ja
 from .search import spec_parts
 from .skill import skill_luck_ja
 from .stats import num, rate_ja
+from .verdicts import verdict_rows
 
 INK = colors.HexColor("#222222")
 BAR = colors.HexColor("#3b2f4a")
@@ -160,6 +163,46 @@ class _Writer:
         self.fresh = False
 
 
+    def table(self, header: Sequence[str], rows: Sequence[Sequence[str]], widths: Sequence[float],
+              size: float = 7.5) -> None:
+        """A table whose cells wrap (kinsoku) to their column; a row never splits, the header repeats on a
+        new page."""
+        lead = size * 0.3528 * mm * 1.45
+
+        def lines_of(row: Sequence[str], font: str) -> list[list[str]]:
+            return [_wrap(text, font, size, wd - 2 * mm) or [""] for text, wd in zip(row, widths)]
+
+        def draw(row: Sequence[str], font: str, shade: bool) -> None:
+            cells = lines_of(row, font)
+            h = max(len(c) for c in cells) * lead + 1.6 * mm
+            if self.y - h < 15 * mm and not self.fresh:
+                self.page()
+                if not shade:
+                    draw(header, "gothic-bold", True)
+            cv = self.cv
+            if shade:
+                cv.setFillColor(colors.HexColor("#ece8f0"))
+                cv.rect(self.left, self.y - h, sum(widths), h, stroke=0, fill=1)
+            cv.setStrokeColor(colors.HexColor("#999999"))
+            cv.setLineWidth(0.3)
+            cv.line(self.left, self.y - h, self.left + sum(widths), self.y - h)
+            cv.setFillColor(INK)
+            x = self.left
+            for c, wd in zip(cells, widths):
+                yy = self.y - size * 0.3528 * mm - 0.8 * mm
+                for line in c:
+                    cv.setFont(pdf_name(font), size)
+                    cv.drawString(x + 1 * mm, yy, line)
+                    yy -= lead
+                x += wd
+            self.y -= h
+            self.fresh = False
+        draw(header, "gothic-bold", True)
+        for row in rows:
+            draw(row, "gothic", False)
+        self.y -= 3 * mm
+
+
 CHART_H = 58 * mm
 
 
@@ -258,17 +301,46 @@ def _headline(w: _Writer, s: dict[str, Any], label: Labeller) -> None:
             w.text("負けかた：" + "、".join(f"{label.reason(k)} {100 * r['rate']:.1f}%" for k, r in losses.items()) + "。",
                    indent=4 * mm)
     else:
-        seats = s["seat_win_rates"]
-        best = max(range(len(seats)), key=lambda i: seats[i]["rate"])
-        worst = min(range(len(seats)), key=lambda i: seats[i]["rate"])
-        w.text(f"席順の有利不利（{'・'.join(policy_label(n) for n in s['policies'])}どうし）："
-               f"いちばん勝つのは{best + 1}番席 {rate_ja(seats[best])}、いちばん勝てないのは{worst + 1}番席 "
-               f"{rate_ja(seats[worst])}（公平なら{100 / p:.1f}%）。", indent=4 * mm)
+        w.text(f"席順の有利不利（{'・'.join(policy_label(n) for n in s['policies'])}どうし）：" + seat_sentence(s),
+               indent=4 * mm)
     L = s["length"]
     tp = L.get("turns_per_player") or L["turns"]
-    w.text(f"長さ：平均 {L['rounds']['mean']:.1f}ラウンド、1人あたりの選択は平均 {tp['mean']:.1f}回。", indent=4 * mm)
+    w.text(f"長さ：平均 {L['rounds']['mean']:.1f}{label.unit}、1人あたりの選択は平均 {tp['mean']:.1f}回。", indent=4 * mm)
     for line in skill_luck_ja(s.get("skill_luck") or {}, label):
         w.text(line, indent=4 * mm)
+    if s.get("robustness"):
+        w.text(robustness_ja(s["robustness"], label), indent=4 * mm)
+
+
+def seat_sentence(s: dict[str, Any]) -> str:
+    """The seats' win rates and the χ² test of equal seats; a best and a worst seat are named only where
+    the test tells the seats apart (p < 0.05)."""
+    seats, p = s["seat_win_rates"], s["players"]
+    rates = "・".join(f"{i + 1}番席 {100 * r['rate']:.1f}%" for i, r in enumerate(seats))
+    t = s.get("seat_test")
+    text = f"{rates}（公平なら{100 / p:.1f}%）。"
+    if not t:
+        return text
+    text += f"席がすべて同じ強さかのχ²検定（自由度{t['df']}）p = {t['p']:.2f}"
+    if t["p"] >= 0.05:
+        return text + "：席による差は言えません。"
+    best = max(range(len(seats)), key=lambda i: seats[i]["rate"])
+    worst = min(range(len(seats)), key=lambda i: seats[i]["rate"])
+    return (text + f"：席によって勝率が違います。いちばん勝つのは{best + 1}番席 {rate_ja(seats[best])}、"
+            f"いちばん勝てないのは{worst + 1}番席 {rate_ja(seats[worst])}。")
+
+
+def _verdict_table(w: _Writer, summaries: Sequence[dict[str, Any]], label: Labeller) -> None:
+    """Page 1: question → figure, interval, chance baseline, verdict, for every player count."""
+    w.text("答えの一覧：数字、95%区間、偶然ならいくつか、区間から言えること（区間が偶然の値をまたぐときは"
+           "「区別できない」「言えない」とだけ書きます。「記述」は偶然の基準がない数字です）。", "gothic", 8.5)
+    rows = []
+    for s in summaries:
+        for r in verdict_rows(s, label):
+            rows.append([f"{s['players']}人", r["question"], r["figure"], r["interval"], r["chance"], r["verdict"]])
+    u = w.width / 100
+    w.table(["人数", "問い", "数字", "95%区間", "偶然なら", "判定"], rows,
+            [6 * u, 36 * u, 13 * u, 15 * u, 9 * u, 21 * u])
 
 
 def _first_page(w: _Writer, engine: Any, title: str, summaries: Sequence[dict[str, Any]]) -> None:
@@ -280,33 +352,36 @@ def _first_page(w: _Writer, engine: Any, title: str, summaries: Sequence[dict[st
     w.y -= 8 * mm
     w.fresh = False
     label = Labeller(engine, s0.get("end_reasons_ja"))
+    _verdict_table(w, summaries, label)
     counts = "・".join(f"{s['players']}人" for s in summaries)
     w.text(f"{counts}で各{s0['games']}ゲーム（種 {s0['seed']}、ルール {label(s0['variant'])}"
            + (f"、オプション {_opts(s0['options'])}" if s0["options"] else "") + "）。"
-           "割合の後ろの括弧は95%区間です。", "gothic", 9, gap=1 * mm)
+           + INTERVALS_JA, "gothic", 9, gap=1 * mm)
     _players_block(w, engine, summaries)
     w.heading("まとめ（人数ごと）")
     for s in summaries:
         label.extra.update(s.get("end_reasons_ja") or {})
         _headline(w, s, label)
     # the draft's open questions, each answered with its figure and interval, per player count
-    questions: dict[str, list[tuple[int, str]]] = {}
+    questions: dict[str, list[tuple[int, dict[str, Any]]]] = {}
     for s in summaries:
-        for f in s["findings"]:
-            questions.setdefault(f["question"], []).append((s["players"], f["answer"]))
+        for f in answered_findings(s):
+            questions.setdefault(f["question"], []).append((s["players"], f))
     if questions:
         w.heading("下書きの疑問への答え")
         for q, answers in questions.items():
             w.text("・" + q, "gothic-bold", 9)
-            for p, a in answers:
-                w.text((f"{p}人：" if len(summaries) > 1 else "") + a, indent=4 * mm)
+            for p, f in answers:
+                w.text((f"{p}人：" if len(summaries) > 1 else "") + f["answer"], indent=4 * mm)
+                for line in f["paired"]:
+                    w.text(line, indent=8 * mm)
             w.y -= 1.5 * mm
     comps = [(s["players"], rc) for s in summaries for rc in s.get("report_comparisons", [])]
     if comps:
         w.heading("ゲームが求める比較（同じ種で両方のルールを遊んだ結果）")
         for p, rc in comps:
             w.text(f"・{rc['name_ja']}（{p}人、{rc['paired']['pairs']}組）", "gothic-bold", 9)
-            for side, name in (("a", "いまのルール"), ("b", rc["name_ja"])):
+            for side, name in (("a", rc.get("a_ja", "いまのルール")), ("b", rc.get("b_ja", rc["name_ja"]))):
                 label.extra.update(rc[side]["end_reasons_ja"])
                 w.text(f"{name}：" + "、".join(side_phrases(rc[side], label)) + "。", indent=4 * mm)
             d = rc["paired"]
@@ -338,7 +413,7 @@ def side_phrases(side: dict[str, Any], label: Any) -> list[str]:
     else:
         parts.append("席ごとの勝率 " + "・".join(f"{i + 1}番席 {100 * r['rate']:.1f}%（{100 * r['ci'][0]:.1f}〜"
                                            f"{100 * r['ci'][1]:.1f}%）" for i, r in enumerate(side["seat_win_rates"])))
-    parts.append(f"平均 {side['rounds']['mean']:.1f}ラウンド")
+    parts.append(f"平均 {side['rounds']['mean']:.1f}{getattr(label, 'unit', 'ラウンド')}")
     parts.append("終了理由 " + "・".join(f"{label.reason(k)} {100 * r['rate']:.1f}%"
                                         for k, r in side["end_reason_rates"].items()))
     return parts
@@ -360,11 +435,11 @@ def _page(w: _Writer, engine: Any, title: str, s: dict[str, Any]) -> None:
     L = s["length"]
     tp = L.get("turns_per_player") or L["turns"]
     R = L["rounds"]
-    line = (f"ラウンド数 平均 {R['mean']:.1f}（p10 {num(R['p10'])}・p50 {num(R['p50'])}・"
+    line = (f"{label.unit}数 平均 {R['mean']:.1f}（p10 {num(R['p10'])}・p50 {num(R['p50'])}・"
             f"p90 {num(R['p90'])}）　1人あたりの選択 平均 {tp['mean']:.1f}回")
     if not coop:
         sc = s["scores"]
-        line += f"　勝者の得点 平均 {sc['winner']['mean']:.1f}点　勝差 p50 {num(sc['margin']['p50'])}点"
+        line += f"　勝者の得点 平均 {sc['winner']['mean']:.1f}点　{margin_ja(sc)}"
     w.text(line, "gothic", 9, gap=2 * mm)
     pending: list[Drawing | None] = []
     reasons = list(s["end_reasons"])
@@ -381,17 +456,17 @@ def _page(w: _Writer, engine: Any, title: str, s: dict[str, Any]) -> None:
         for key, tab in (s.get("by_round") or {}).items():
             ks = list(tab)
             if len(ks) > 1:
-                pending.append(_bar_chart(f"{label(key)}（ラウンドの終わりの平均、ひげは10〜90%の幅）",
-                                          [f"{k}ラウンド目" for k in ks],
+                pending.append(_bar_chart(f"{label(key)}（{label.unit}の終わりの平均、ひげは10〜90%の幅）",
+                                          [f"{k}{label.unit}目" for k in ks],
                                           [tab[k]["mean"] for k in ks], [[tab[k]["p10"], tab[k]["p90"]] for k in ks],
                                           _half(w), CHART_H, percent=False))
             elif ks:
-                w.text(f"{label(key)}：1ラウンド目の終わりに平均 {tab[ks[0]]['mean']:.1f}。", indent=2 * mm)
+                w.text(f"{label(key)}：1{label.unit}目の終わりに平均 {tab[ks[0]]['mean']:.1f}。", indent=2 * mm)
         losses = s.get("loss_reasons") or {}
         lk = list(losses)
         pending.append(_rate_chart(w, "負けかた（負けたゲームのうち）", [label.reason(k) for k in lk],
                                    [losses[k] for k in lk]))
-        pending.append(_count_chart(w, "ゲームの長さ（ラウンド数ごとのゲーム数）", [f"{k}ラウンド" for k in hist],
+        pending.append(_count_chart(w, f"ゲームの長さ（{label.unit}数ごとのゲーム数）", [f"{k}{label.unit}" for k in hist],
                                     list(hist.values()), ""))
         _flush(w, pending)
         for fact, rows in (s.get("team_sets") or {}).items():
@@ -405,18 +480,24 @@ def _page(w: _Writer, engine: Any, title: str, s: dict[str, Any]) -> None:
                                    [f"{i + 1}番席" for i in range(len(seats))], seats, ref=1 / s["players"]))
         pending.append(_rate_chart(w, "終了理由", [label.reason(k) for k in reasons],
                                    [s["end_reason_rates"][k] for k in reasons]))
-        pending.append(_count_chart(w, "ゲームの長さ（ラウンド数ごとのゲーム数）", [f"{k}ラウンド" for k in hist],
+        pending.append(_count_chart(w, f"ゲームの長さ（{label.unit}数ごとのゲーム数）", [f"{k}{label.unit}" for k in hist],
                                     list(hist.values()), ""))
         pols = s["wins_by_policy"]
         if len(pols) > 1:
             pending.append(_rate_chart(w, "方針ごとの勝率", [policy_label(k) for k in pols], list(pols.values()),
                                        ref=1 / s["players"]))
+        descriptive = getattr(engine, "descriptive_facts", None) or {}
         for fact, table in s.get("per_seat_facts", {}).items():
             keys = list(table)
             if len(keys) <= 12:
-                pending.append(_rate_chart(w, f"{label(fact)}ごとの勝率", [label(k) for k in keys],
+                # a fact that follows the hand's strength (the set-aside card's value) is descriptive only
+                note = "（記述のみ：因果ではありません）" if fact in descriptive else ""
+                pending.append(_rate_chart(w, f"{label(fact)}ごとの勝率{note}", [label(k) for k in keys],
                                            [table[k] for k in keys], ref=1 / s["players"]))
         _flush(w, pending)
+        for fact in s.get("per_seat_facts", {}):
+            if fact in descriptive:
+                w.text(f"「{label(fact)}ごとの勝率」は記述です：{descriptive[fact]}", size=8, indent=2 * mm)
     if coop:
         w.text("終了理由：" + "、".join(f"{label.reason(k)} {rate_ja(s['end_reason_rates'][k])}" for k in reasons) + "。",
                gap=1 * mm)
@@ -426,12 +507,20 @@ def _page(w: _Writer, engine: Any, title: str, s: dict[str, Any]) -> None:
         words = {"dead": "ほとんど使われない", "dominant": "強すぎる", "weak": "弱い"}
         flagged = [(k, c) for k, c in cards.items() if c["flags"]]
         who = "チーム" if coop else "人"
-        w.text(f"{len(cards)}枚のうち、目立つカードは{len(flagged)}枚です（使った{who}の勝率の95%区間が基準の"
-               "勝率を外れるか、5%未満のゲームでしか使われないもの。カードが多いと、偶然で外れるものも混じります）。")
+        grouped = any(c.get("group") for c in cards.values())
+        w.text(f"{len(cards)}枚のうち、目立つカードは{len(flagged)}枚です。基準は"
+               + ("同じ組のカード（" + "・".join(sorted({str(c['group']) for c in cards.values() if c.get('group')}))
+                  + "）" if grouped else "ほかのカード")
+               + f"が使われたときの{who}の勝率をまとめたもの（使われた回数で重みづけするので、長いゲームほど多く"
+               "引かれることも基準に入ります）。強すぎる・弱いは、カードの数だけ検定をくり返しても偶然で"
+               "1枚でも誤って目立つ確率が5%以下になるよう、Holm法で補正して判定します。5%未満のゲームでしか"
+               "使われないものは「ほとんど使われない」とします。")
         for k, c in flagged:
             user = "チーム" if c["by"] == "team" or coop else "人"
             w.text(f"・{label(k)}：使った{user}の勝率 {rate_ja(c['user_win_rate'])}、"
-                   f"基準 {100 * c['base']:.1f}%、使われたゲーム {100 * c['used_in']['rate']:.1f}%　"
+                   f"基準（{c.get('group') or 'ほかのカード'}） {100 * c['base']:.1f}%"
+                   + (f"、補正後のp = {c['p_holm']:.3f}" if "p_holm" in c else "")
+                   + f"、使われたゲーム {100 * c['used_in']['rate']:.1f}%　"
                    + "・".join(words[f] for f in c["flags"]), indent=2 * mm)
     if "comparison" in s:
         c = s["comparison"]

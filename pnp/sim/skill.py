@@ -45,7 +45,8 @@ from .sampling import derive_seed, game_rngs
 from .search import spec_parts
 from .stats import Z95, rate
 
-DEFAULT_SKILL_GAMES = 12
+DEFAULT_SKILL_GAMES = 100   # a report's skill figure: fewer games leave it undecided (判定できません)
+MIN_SKILL_GAMES = 100
 DEFAULT_SEARCH_ITERATIONS = 25
 DEFAULT_LUCK_DEALS = 16
 DEFAULT_LUCK_CONTINUATIONS = 4
@@ -111,25 +112,59 @@ def skill_figures(engine: Any, players: int, *, games: int, seed: int, search: s
     if search is None:
         raise ValueError("a competitive game's skill figures need a search player")
     out["against"] = {}
+    out["undecidable"] = {}
     for name in opponents:
         progress(f"{search} vs {name}")
         # one search seat among (players - 1) opponents, rotated through every seat game by game
         s = _summary(engine, Batch(players, (search,) + (name,) * (players - 1), games, seed=sub,
                                    variant=variant, options=options), executor)
         out["against"][name] = s["wins_by_policy"].get(search, rate(0, 0))
+        why = undecided_skill(engine, players, search, name, games)
+        if why:
+            out["undecidable"][name] = why
     return out
 
 
-def _opening(engine: Any, players: int, variant: str, options: Mapping[str, Any], rng: random.Random) -> Any:
-    """The state after the opening chance events (everything before the first decision)."""
+def _iterations(spec: str) -> int:
+    head = spec.split(":")
+    return int(head[1]) if len(head) > 1 and head[1].isdigit() else 0
+
+
+def undecided_skill(engine: Any, players: int, search: str, opponent: str, games: int) -> str:
+    """Why a skill figure cannot say whether skill matters (empty when it can): too few games, or, against
+    the game's own player, a search weaker than the one the README's head-to-head table shows beating it
+    (the engine's ``skill_evidence``: players → iterations) — a weak searcher's loss says nothing of skill."""
+    reasons = []
+    if games < MIN_SKILL_GAMES:
+        reasons.append(f"{games}ゲームしか遊んでいないため（{MIN_SKILL_GAMES}ゲーム以上で判定します。"
+                       "12ゲームでは区間の幅が±25ポイントを超えます）")
+    if opponent == default_policy(engine) and opponent != "random":
+        need = (getattr(engine, "skill_evidence", None) or {}).get(players)
+        have = _iterations(search)
+        if need is None:
+            reasons.append(f"この人数で探索プレイヤーが{opponent}を上回ると示した対戦がないため（探索が弱いだけかもしれません）")
+        elif have < need:
+            reasons.append(f"読み{have}回の探索プレイヤーは、対戦表（README）で{opponent}を上回ると示された読み{need}回より"
+                           f"弱く、勝てなくても腕が効かないとは言えないため（--search-iterations {need} 以上で判定します）")
+    return "、また".join(reasons)
+
+
+def _opening(engine: Any, players: int, variant: str, options: Mapping[str, Any], rng: random.Random,
+             count: list[int] | None = None) -> Any:
+    """The state after the opening chance events (everything before the first decision); ``count`` gets the
+    number of those events appended."""
     state = engine.new_state(players, variant, dict(options))
+    n = 0
     while engine.to_move(state) == CHANCE:
         engine.apply(state, engine.sample_chance(state, rng))
+        n += 1
+    if count is not None:
+        count.append(n)
     return state
 
 
-def _play_out(engine: Any, state: Any, pols: Sequence[Any], seed: int) -> tuple[int, ...]:
-    """Play ``state`` to the end with fresh RNGs from ``seed``; the winners."""
+def _play_out(engine: Any, state: Any, pols: Sequence[Any], seed: int, trail: list[Any] | None = None) -> tuple[int, ...]:
+    """Play ``state`` to the end with fresh RNGs from ``seed``; the winners (``trail`` gets the actions)."""
     rng, seat_rngs = game_rngs(seed, len(pols))
     views = [engine.information_set if getattr(p, "wants_information_set", False) else engine.observe
              for p in pols]
@@ -147,6 +182,8 @@ def _play_out(engine: Any, state: Any, pols: Sequence[Any], seed: int) -> tuple[
             legal = engine.legal_actions(state)
             action = pols[seat].choose(views[seat](state, seat) if uses[seat] else None, legal, seat_rngs[seat])
         engine.apply(state, action)
+        if trail is not None:
+            trail.append(action)
         steps += 1
     winners: tuple[int, ...] = engine.result(state).winners
     return winners
@@ -162,12 +199,18 @@ def deal_luck(engine: Any, players: int, *, deals: int, continuations: int, seed
     agree_per_deal: list[float] = []
     outcome_counts: dict[Any, float] = {}
     total = 0
+    opening: list[int] = []
+    replayed = 0          # deals whose continuations were all the same game, move for move
     for d in range(deals):
-        base = _opening(engine, players, variant, options, random.Random(derive_seed(seed, "deal", d)))
+        base = _opening(engine, players, variant, options, random.Random(derive_seed(seed, "deal", d)), opening)
+        if not opening[-1]:
+            break         # no chance before the first decision: there is no deal to hold
         outcomes = []
+        trails: list[list[Any]] = []
         for j in range(k):
             pols = [make_policy(engine, name) for _ in range(players)]
-            winners = _play_out(engine, base.clone(), pols, derive_seed(seed, "deal", d, "go", j))
+            trails.append([])
+            winners = _play_out(engine, base.clone(), pols, derive_seed(seed, "deal", d, "go", j), trails[-1])
             outcome: Any = bool(winners) if coop else winners
             outcomes.append(outcome)
             if coop:
@@ -178,6 +221,12 @@ def deal_luck(engine: Any, players: int, *, deals: int, continuations: int, seed
             total += 1
         pairs = [(a, b) for i, a in enumerate(outcomes) for b in outcomes[i + 1:]]
         agree_per_deal.append(sum(a == b for a, b in pairs) / len(pairs))
+        replayed += all(t == trails[0] for t in trails[1:])
+    if deals and opening and not opening[-1]:
+        return {"policy": name, "deals": deals, "continuations": k, "cooperative": coop, "deal_held": False,
+                "undecidable": ("このゲームは最初の一手が選択で（配りの前に決める手があり）、その前の偶然がないため、"
+                                "「同じ配り」を保ったまま続けることができません。同じ種のゲームどうしを比べても、"
+                                "配りの影響ではなく別々のゲームを比べることになります")}
     n = len(agree_per_deal)
     m = sum(agree_per_deal) / n if n else 0.0
     sd = math.sqrt(sum((x - m) ** 2 for x in agree_per_deal) / (n - 1)) if n > 1 else 0.0
@@ -187,7 +236,12 @@ def deal_luck(engine: Any, players: int, *, deals: int, continuations: int, seed
             "same_outcome": {"rate": round(m, 4), "ci": [round(max(0.0, m - half), 4), round(min(1.0, m + half), 4)],
                              "n": n},
             "base_rate": round(base_rate, 4),
-            "excess": round(m - base_rate, 4)}
+            "excess": round(m - base_rate, 4), "deal_held": True, "replayed_deals": replayed,
+            **({"deterministic": True,
+                "undecidable": (f"配りのあとに偶然がなく、方針（{name}）も決めた手しか打たないため、同じ配りからは"
+                                f"{k}回とも同じゲームになりました（{replayed}/{n}通りの配り）。一致率100%は作りから来るもので、"
+                                "運の影響を測ったものではありません")}
+               if n and replayed == n else {})}
 
 
 def chance_event_name(engine: Any, state: Any, outcome: Any) -> str | None:
@@ -357,10 +411,21 @@ def skill_luck_ja(fig: Mapping[str, Any], label: Callable[[str], str] = str) -> 
             lines.append("腕の影響（チームの勝率、同じ種）：" + "、".join(parts) + "。")
         else:
             for opp, r in sk["against"].items():
-                lines.append(f"腕の影響：{search}1人と{label(opp)}{sk['players'] - 1}人で遊ぶと、{search}の勝率は"
-                             f"{rate_ja(r)}（偶然なら{100 * sk['fair']:.1f}%）。")
+                text = (f"腕の影響：{search}1人と{label(opp)}{sk['players'] - 1}人で遊ぶと、{search}の勝率は"
+                        f"{rate_ja(r)}（偶然なら{100 * sk['fair']:.1f}%）。")
+                why = (sk.get("undecidable") or {}).get(opp)
+                if why:
+                    text += f"腕が効くかどうかは判定できません。{why}。"
+                else:
+                    lo, hi = r["ci"]
+                    text += ("区間が偶然の勝率より上にあり、腕が効きます。" if lo > sk["fair"] else
+                             "区間が偶然の勝率より下にあります。" if hi < sk["fair"] else
+                             "区間が偶然の勝率をまたぐので、腕が効くとは言えません。")
+                lines.append(text)
     dl = fig.get("deal")
-    if dl:
+    if dl and dl.get("undecidable"):
+        lines.append(f"配りの影響：判定できません。{dl['undecidable']}（方針 {label(dl['policy'])}）。")
+    elif dl:
         r = dl["same_outcome"]
         what = "チームの勝敗" if dl["cooperative"] else "勝つ席"
         lo, hi = r["ci"]
@@ -387,8 +452,9 @@ def _event_ja(ev: Mapping[str, Any], label: Callable[[str], str]) -> str:
     when = []
     if ev.get("round"):
         r = ev["round"]
-        span = f"{r['min']}ラウンド目" if r["min"] == r["max"] else f"{r['min']}〜{r['max']}ラウンド目"
-        when.append(f"平均{r['mean']:.1f}ラウンド目（{span}）")
+        unit = getattr(label, "unit", "ラウンド")
+        span = f"{r['min']}{unit}目" if r["min"] == r["max"] else f"{r['min']}〜{r['max']}{unit}目"
+        when.append(f"平均{r['mean']:.1f}{unit}目（{span}）")
     if ev.get("progress") is not None:
         when.append(f"選択の数で数えてゲームの{100 * ev['progress']:.0f}%が過ぎたところ")
     a, b, d = ev["same_outcome_kept"], ev["same_outcome_redrawn"], ev["difference"]

@@ -63,3 +63,68 @@ def rate_ja(r: dict[str, Any]) -> str:
         return "データなし"
     lo, hi = r["ci"]
     return f"{100 * r['rate']:.1f}%（95%区間 {100 * lo:.1f}〜{100 * hi:.1f}%、n={r['n']}）"
+
+
+def _gamma_q(a: float, x: float) -> float:
+    """The regularized upper incomplete gamma function Q(a, x) (series below a + 1, continued fraction above)."""
+    if x <= 0:
+        return 1.0
+    lg = math.lgamma(a)
+    if x < a + 1:
+        term = total = 1.0 / a
+        k = a
+        for _ in range(1000):
+            k += 1
+            term *= x / k
+            total += term
+            if abs(term) < abs(total) * 1e-15:
+                break
+        return max(0.0, 1.0 - total * math.exp(-x + a * math.log(x) - lg))
+    b = x + 1 - a
+    c = 1 / 1e-300
+    d = 1 / b
+    h = d
+    for i in range(1, 1000):
+        an = -i * (i - a)
+        b += 2
+        d = an * d + b
+        d = 1e-300 if abs(d) < 1e-300 else d
+        c = b + an / c
+        c = 1e-300 if abs(c) < 1e-300 else c
+        d = 1 / d
+        delta = d * c
+        h *= delta
+        if abs(delta - 1) < 1e-15:
+            break
+    return min(1.0, math.exp(-x + a * math.log(x) - lg) * h)
+
+
+def chi2_sf(x: float, df: int) -> float:
+    """P(χ² with ``df`` degrees of freedom ≥ x)."""
+    return _gamma_q(df / 2, x / 2)
+
+
+def seat_chi2(wins: Sequence[float], n: float) -> dict[str, Any]:
+    """Pearson's χ² test of equal seats: the seats' wins (shared wins split) against n/seats each."""
+    k = len(wins)
+    if n <= 0 or k < 2:
+        return {"chi2": 0.0, "df": max(0, k - 1), "p": 1.0}
+    e = n / k
+    x = sum((w - e) ** 2 / e for w in wins)
+    return {"chi2": round(x, 3), "df": k - 1, "p": round(chi2_sf(x, k - 1), 4)}
+
+
+def binom_two_sided(k: float, n: float, p: float) -> float:
+    """Exact two-sided binomial test: P(an outcome no more likely than k successes of n at rate p).
+    Fractional k (shared wins) is rounded to the nearest count."""
+    n_i, k_i = int(round(n)), int(round(k))
+    if n_i <= 0 or p <= 0 or p >= 1:
+        return 1.0
+    lp, lq = math.log(p), math.log(1 - p)
+    lg = math.lgamma(n_i + 1)
+
+    def logpmf(i: int) -> float:
+        return lg - math.lgamma(i + 1) - math.lgamma(n_i - i + 1) + i * lp + (n_i - i) * lq
+    ref = logpmf(k_i) + 1e-7
+    total = sum(math.exp(logpmf(i)) for i in range(n_i + 1) if logpmf(i) <= ref)
+    return min(1.0, total)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import itertools
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -15,6 +16,7 @@ from typing import Any
 from .errors import SimError
 from .metrics import Summary
 from .runner import Batch, iter_games
+from .stats import Z95
 
 MAX_SETTINGS = 64
 
@@ -97,8 +99,24 @@ def grid(engine: Any, axes: Sequence[tuple[str, Sequence[Any]]]) -> list[Setting
 
 
 def _label(engine: Any, summary: Mapping[str, Any], key: str) -> str:
-    labels = getattr(engine, "labels_ja", None) or {}
-    return str(labels.get(key) or summary["end_reasons_ja"].get(key) or key)
+    """An end reason in the words `pnp simulate` uses (the result's own end_reason_ja first)."""
+    from .labels import Labeller
+    return Labeller(engine, summary["end_reasons_ja"]).reason(key)
+
+
+def seat_spread(seats: Sequence[Mapping[str, Any]], n: int) -> dict[str, Any]:
+    """The gap between the best and the worst seat with the 95% normal interval of that difference
+    (two shares of the same games: var = (p₁ + p₂ − (p₁ − p₂)²) / n)."""
+    rates = [r["rate"] for r in seats]
+    if not rates or n <= 0:
+        return {"rate": 0.0, "ci": [0.0, 0.0], "n": n}
+    hi_i = max(range(len(rates)), key=lambda i: rates[i])
+    lo_i = min(range(len(rates)), key=lambda i: rates[i])
+    p1, p2 = rates[hi_i], rates[lo_i]
+    d = p1 - p2
+    half = Z95 * math.sqrt(max(0.0, p1 + p2 - d * d) / n)
+    return {"rate": round(d, 4), "ci": [round(max(0.0, d - half), 4), round(d + half, 4)], "n": n,
+            "best_seat": hi_i + 1, "worst_seat": lo_i + 1}
 
 
 def _row(engine: Any, setting: Setting, s: Mapping[str, Any]) -> dict[str, Any]:
@@ -115,8 +133,10 @@ def _row(engine: Any, setting: Setting, s: Mapping[str, Any]) -> dict[str, Any]:
     if s["cooperative"]:
         row["team_win_rate"] = s["team_win_rate"]
     else:
-        rates = [r["rate"] for r in s["seat_win_rates"]]
-        row["seat_spread"] = round(max(rates) - min(rates), 4) if rates else 0.0
+        spread = seat_spread(s["seat_win_rates"], s["completed"])
+        row["seat_spread"] = spread["rate"]
+        row["seat_spread_ci"] = spread["ci"]
+        row["seat_test"] = s.get("seat_test")
     return row
 
 
@@ -165,9 +185,18 @@ def answer(rows: Sequence[Mapping[str, Any]], players: int) -> str:
         return text + f"差は {100 * (b['rate'] - w['rate']):.1f}ポイントで、95%区間は重なりません。"
     fair = min(mine, key=lambda r: r["seat_spread"])
     unfair = max(mine, key=lambda r: r["seat_spread"])
+
+    def spread(r: Mapping[str, Any]) -> str:
+        lo, hi = r.get("seat_spread_ci") or (r["seat_spread"], r["seat_spread"])
+        return f"{100 * r['seat_spread']:.1f}ポイント（95%区間 {100 * lo:.1f}〜{100 * hi:.1f}）"
+    unequal = [r["setting"] for r in mine if (r.get("seat_test") or {}).get("p", 1) < 0.05]
+    tested = ("χ²検定で席の差があるのは「" + "」「".join(unequal) + "」です。" if unequal
+              else "χ²検定では、どの設定でも席による差は言えません。")
     if fair['seat_spread'] == unfair['seat_spread']:
-        return f"{players}人：席ごとの勝率の差（最大−最小）はどの設定でも {100 * fair['seat_spread']:.1f}ポイントです。"
-    return (f"{players}人：席ごとの勝率の差（最大−最小）が最も小さいのは「{fair['setting']}」"
-            f"（{100 * fair['seat_spread']:.1f}ポイント）、最も大きいのは「{unfair['setting']}」"
-            f"（{100 * unfair['seat_spread']:.1f}ポイント）です。")
+        return (f"{players}人：席ごとの勝率の差（最大−最小）はどの設定でも {spread(fair)}です。" + tested)
+    text = (f"{players}人：席ごとの勝率の差（最大−最小）が最も小さいのは「{fair['setting']}」"
+            f"（{spread(fair)}）、最も大きいのは「{unfair['setting']}」（{spread(unfair)}）です。")
+    if _overlap(fair.get("seat_spread_ci") or [0, 1], unfair.get("seat_spread_ci") or [0, 1]):
+        text += "95%区間が重なっているので、この試遊数では設定で席の差が変わるとは言えません。"
+    return text + tested
 

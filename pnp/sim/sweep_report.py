@@ -40,10 +40,15 @@ def _cells(rows: Sequence[Mapping[str, Any]]) -> tuple[list[str], list[list[str]
     coop = rows[0]["cooperative"]
     seats = len(rows[0]["seat_win_rates"])
     head = ["設定"] + (["チームの勝率（95%区間）"] if coop else [f"席{i + 1}の勝率" for i in range(seats)])
+    if not coop:
+        head.append("席の差 最大−最小")
     head += ["ラウンド数 平均（p10〜p90）", "終了理由"]
     body = []
     for r in rows:
         rates = [_pct(r["team_win_rate"])] if coop else [_pct(x) for x in r["seat_win_rates"]]
+        if not coop:
+            lo, hi = r.get("seat_spread_ci") or (r["seat_spread"], r["seat_spread"])
+            rates.append(f"{r['seat_spread']:.1%}（{lo:.1%}〜{hi:.1%}）")
         d = r["rounds"]
         reasons = "、".join(f"{e['label']} {e['rate']:.1%}" for e in r["end_reasons"])
         body.append([r["setting"], *rates, f"{d['mean']:.1f}（{d['p10']:g}〜{d['p90']:g}）", reasons])

@@ -543,7 +543,8 @@ def test_labels_cover_every_key_a_report_can_show(e):
 
 def test_the_report_compares_the_set_aside_card_not_scoring(e):
     # rulings.yaml, hidden: the draft does not say what the set-aside card is for; both readings are played
-    assert e.report_comparisons[0] == {"name_ja": "伏せ札を得点にしない（伏せ札なし得点）", "variant": "hidden_removed"}
+    assert e.report_comparisons[0] == {"name_ja": "伏せ札を得点にしない（伏せ札なし得点）", "variant": "hidden_removed",
+                                       "a_ja": "いまのルール", "b_ja": "伏せ札なし得点"}
     assert "hidden_removed" in {v.id for v in e.variants}
 
 

@@ -62,6 +62,14 @@ def test_questions_report_the_paired_effect_of_each_playable_option(project):
     text = run("questions", "euphoria", "--project", project, "--games", "30").output
     assert "removed（scoredとの差） 4人（30組）：勝者が変わる" in text
     assert "雑音の下限（同じルールで乱数の組を乱したとき）0.0%" in text and "判定できません" in text
+    # the figures that answer the game's questions, under both options, paired, with an interval
+    for f in effect["by_players"]:
+        keys = {m["key"]: m for m in f["measures"]}
+        assert set(keys) == {"first_parent_wins", "special_win", "eliminated"}
+        m = keys["first_parent_wins"]
+        assert m["a"]["games"] == m["b"]["games"] == 30
+        assert m["diff"]["ci"][0] <= m["diff"]["mean_diff"] <= m["diff"]["ci"][1]
+    assert "最初の親の勝率：scored " in text and "、removed " in text and "差（removed − scored、同じ種 30 組）" in text
 
 
 def test_simulate_report_ends_with_the_open_questions(project, tmp_path):

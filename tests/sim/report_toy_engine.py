@@ -72,8 +72,12 @@ class ToyEngine:
     version = "1"
     hidden_information = False
 
-    def __init__(self, cooperative: bool = False, labels: dict | None = None, comparisons: tuple = ()) -> None:
+    def __init__(self, cooperative: bool = False, labels: dict | None = None, comparisons: tuple = (),
+                 measures: tuple = (), questions: Any = None) -> None:
         self.cooperative = cooperative
+        self.measures = measures
+        if questions is not None:
+            self.questions = questions
         if labels is not None:
             self.labels_ja = labels
         self.report_comparisons = comparisons

@@ -128,3 +128,17 @@ def test_the_life_option_sets_the_starting_station_life_and_refuses_a_contradict
         eng.new_state(2, variant="life30", options={"life": 50})
     r = run("simulate", "ebe", "--option", "life=33", "--games", "2")
     assert r.exit_code == 1 and "not one of" in r.output
+
+
+def test_seat_spreads_come_with_intervals_and_end_reasons_read_as_in_simulate():
+    """The spread (best − worst seat) is printed with its 95% interval and the χ² verdict; the end
+    reasons use simulate's words (the result's own end_reason_ja first)."""
+    r = run("sweep", "euphoria", "--variant", "standard,hidden_removed", "--games", "40", "--players", "3",
+            "--seed", "2")
+    assert r.exit_code == 0, r.output
+    assert "席の差 最大−最小（95%区間）" in r.output
+    assert "ポイント（95%区間 " in r.output and "χ²検定" in r.output
+    s = run("simulate", "euphoria", "--games", "40", "--players", "3", "--seed", "2")
+    reasons = [ln.split()[0] for ln in s.output.splitlines()[s.output.splitlines().index("終了理由") + 1:]
+               if ln.startswith("  ")][:1]
+    assert reasons and reasons[0] in r.output

@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ...sim.answers import Measure
 from ...sim.engine import Finding
 from ...sim.stats import rate, rate_ja
 from .facts import END_REASONS_JA
@@ -37,6 +38,20 @@ LABELS_JA: dict[str, str] = {
 }
 
 
+Q_WIN = "人数ごとのチームの勝率"
+
+
+def _win(r: Any) -> tuple[float, float]:
+    return (float(bool(r.result.extra["win"])), 1.0)
+
+
+# the figures that answer the questions, per game (paired by the report between the rules and the
+# station life 30 of the draft's notes, on the same seeds)
+MEASURES = (
+    Measure("team_win", Q_WIN, "チームの勝率", _win),
+)
+
+
 def questions(records: Sequence[Any]) -> list[Finding]:
     done = [r for r in records if r.result is not None]
     out: list[Finding] = []
@@ -52,7 +67,7 @@ def questions(records: Sequence[Any]) -> list[Finding]:
         k = sum(1 for r in rs if r.result.extra["win"])
         figs[f"{var}/{n}p"] = rate(k, len(rs))
         parts.append(f"{var} {n}人：{_pct(figs[f'{var}/{n}p'])}")
-    out.append(Finding("人数ごとのチームの勝率", "、".join(parts) + "。", figs))
+    out.append(Finding(Q_WIN, "、".join(parts) + "。", figs))
     # 2. loss causes
     causes: dict[str, int] = {}
     for r in done:

@@ -51,7 +51,7 @@ from .facts import (
 from .hidden import HiddenInfo
 from .narration import Narration
 from .policies import POLICIES, POLICY_NOTES
-from .questions import LABELS_JA, questions
+from .questions import LABELS_JA, MEASURES, Q_WIN, questions
 from .state import Observation, State
 from .value import TeamValue
 
@@ -98,6 +98,7 @@ class EbeEngine(ExampleRules, CheckRules, HiddenInfo, TeamValue, Narration):
     )
     ruling_ids = RULING_IDS
     default_policy = "planner"
+    second_policy = "early-planner"   # the report replays its seeds with it: do the figures depend on who plays?
     # what `mcts:N:guided` adds here (pnp/sim/search.py): every legal move played out by the planner on the same
     # N samples, cut at the first turn start after 20 decisions and scored by team_value; the planner's move
     # stands unless another beats it by 0.05 (measured: benchmarks/bench_search.py, the README's table)
@@ -105,10 +106,15 @@ class EbeEngine(ExampleRules, CheckRules, HiddenInfo, TeamValue, Narration):
     policy_notes = POLICY_NOTES
     # the draft's memo asks whether the station should start at 30: the report plays both on the same seeds
     report_comparisons: tuple[dict[str, Any], ...] = (
-        {"name_ja": "ステーションライフ30（草案メモの案）", "variant": "life30"},
-        {"name_ja": "イーバが出現したエリアは立入禁止（草案メモの案）", "options": {"closed": "closed"}},
-        {"name_ja": "イーバを武器1個で撃退できる（草案メモの案）", "options": {"ebe_strength": 1}},
+        {"name_ja": "ステーションライフ30（草案メモの案）", "variant": "life30", "a_ja": "いまのルール",
+         "b_ja": "ステーションライフ30"},
+        {"name_ja": "イーバが出現したエリアは立入禁止（草案メモの案）", "options": {"closed": "closed"},
+         "a_ja": "いまのルール", "b_ja": "立入禁止"},
+        {"name_ja": "イーバを武器1個で撃退できる（草案メモの案）", "options": {"ebe_strength": 1},
+         "a_ja": "いまのルール", "b_ja": "イーバの戦闘力1"},
     )
+    measures = MEASURES
+    questions_across_settings = (Q_WIN,)      # its answer splits the games by variant
 
     # ------------------------------------------------------------ protocol
 
@@ -315,6 +321,12 @@ class EbeEngine(ExampleRules, CheckRules, HiddenInfo, TeamValue, Narration):
         labels.update(zip(self.mission_ids, self.mission_names, strict=True))
         labels.update(zip(self.event_ids, self.event_names, strict=True))
         return labels
+
+    @property
+    def card_groups(self) -> dict[str, str]:
+        """Missions are compared with missions, events with events (pooled over their uses, so an event is
+        weighed against the games in proportion to the events they drew)."""
+        return {**{m: "ミッション" for m in self.mission_ids}, **{e: "イベント" for e in self.event_ids}}
 
     def progress(self, s: State) -> tuple[int, tuple[float, ...]]:
         return s.rnd, (float(len(s.built)),) * s.n

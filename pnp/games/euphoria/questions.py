@@ -4,12 +4,47 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ...sim.answers import Measure
 from ...sim.engine import Finding, GameRecord, Result
 from ...sim.stats import wilson
 from .rules import EuphoriaRules
 
+Q_PARENT = "最初の親はどれほど重要か（第1ラウンドの親の勝率と 1/人数 の比較）"
+Q_SPECIAL = "一度も読経しない出し切り勝利はどれくらい起きるか"
+Q_ELIM = "脱落はどれくらい起きるか"
+
+
+def _parent_wins(r: GameRecord) -> tuple[float, float]:
+    assert r.result is not None
+    return (float(r.result.ranks[r.result.extra["first_parent"]] == 1), 1.0)
+
+
+def _fair(r: GameRecord) -> float:
+    return 1 / r.players
+
+
+def _special(r: GameRecord) -> tuple[float, float]:
+    assert r.result is not None
+    return (float(bool(r.result.extra["special_winner"])), 1.0)
+
+
+def _eliminated(r: GameRecord) -> tuple[float, float]:
+    assert r.result is not None
+    return (float(sum(r.result.extra["eliminated"])), float(r.players))
+
+
+# the figures that answer the questions, per game (paired by the report between the rules and the
+# set-aside card not scored, on the same seeds)
+MEASURES = (
+    Measure("first_parent_wins", Q_PARENT, "最初の親の勝率", _parent_wins, _fair),
+    Measure("special_win", Q_SPECIAL, "一度も読経しない人が勝つ", _special),
+    Measure("eliminated", Q_ELIM, "脱落したプレイヤー", _eliminated),
+)
+
 
 class QuestionsMixin(EuphoriaRules):
+    measures = MEASURES
+
     def questions(self, records: Sequence[GameRecord]) -> list[Finding]:
         done: list[Result] = [r.result for r in records if r.result is not None]
         if not done:
@@ -23,7 +58,7 @@ class QuestionsMixin(EuphoriaRules):
         verdict = ("最初の親は有利。" if lo > fair else "最初の親は不利。" if hi < fair
                    else "公平な勝率との有意な差はない。")
         out.append(Finding(
-            "最初の親はどれほど重要か（第1ラウンドの親の勝率と 1/人数 の比較）",
+            Q_PARENT,
             f"最初の親の勝率は {rate:.1%}（95%区間 {lo:.1%}〜{hi:.1%}）、公平なら {fair:.1%}。{verdict}",
             {"win_rate": rate, "ci": [lo, hi], "fair": fair, "games": len(done)}))
         # both ways of winning without 読経 count: surviving to the end, or being the last one left
@@ -31,7 +66,7 @@ class QuestionsMixin(EuphoriaRules):
         lone = sum(1 for r in done if r.extra["special_winner"] and r.end_reason == "last_survivor")
         lo, hi = wilson(special, len(done))
         out.append(Finding(
-            "一度も読経しない出し切り勝利はどれくらい起きるか",
+            Q_SPECIAL,
             f"{special}/{len(done)} ゲーム（{special / len(done):.1%}、95%区間 {lo:.1%}〜{hi:.1%}）で、"
             f"一度も読経しなかった人が勝った（うち {lone} ゲームは、ほかの全員が脱落して1人だけ残った勝ち）。",
             {"special_wins": special, "rate": special / len(done), "ci": [lo, hi],
@@ -47,7 +82,7 @@ class QuestionsMixin(EuphoriaRules):
         lo, hi = wilson(elim, seats)
         peak = max(by_round, key=lambda k: by_round[k]) if by_round else None
         out.append(Finding(
-            "脱落はどれくらい起きるか",
+            Q_ELIM,
             f"プレイヤーの {elim / seats:.1%}（95%区間 {lo:.1%}〜{hi:.1%}）が脱落し、"
             f"{any_elim / len(done):.1%} のゲームで1人以上が脱落。1ゲーム平均 {elim / len(done):.2f} 人。"
             + (f"脱落が最も多いのは第{peak}ラウンド。" if peak else ""),
@@ -69,7 +104,8 @@ class QuestionsMixin(EuphoriaRules):
         out.append(Finding(
             "いつ初めて渡海するのが得か（初めて渡海したラウンド別の勝率）",
             (f"最も勝率が高いのは第{best}ラウンドに初めて渡海した人（{rows[best]['win_rate']:.1%}）。" if best else "")
-            + "内訳：" + text + "。",
+            + "内訳：" + text + "。（記述のみ：早く渡海できるのは強い手札を配られた人なので、渡海の時期が勝ちを"
+            "生むとは言えません）",
             {"by_round": rows, "best_round": int(best) if best else None}))
         return out
 

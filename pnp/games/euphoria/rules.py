@@ -72,18 +72,32 @@ class EuphoriaRules:
     _sail_of: Callable[[int], Move]
     policies: dict[str, type[HeuristicPolicy] | type[BeginnerPolicy]]
     default_policy = "heuristic"
+    second_policy = "daring"     # the report replays its seeds with it: do the figures depend on who plays?
     score_track = None
     ruling_ids = RULING_IDS
     policy_notes = POLICY_NOTES
+    # the README's head-to-head (benchmarks/readme_figures.py): mcts:50:guided beats the heuristic at 3, 4
+    # and 5 players; a report's skill figure with a weaker search says 判定できません
+    skill_evidence = {3: 50, 4: 50, 5: 50}
+    # per-seat facts that follow the strength of a hand, not a choice: their charts are descriptive
+    descriptive_facts = {
+        "hidden_value": "伏せ札の数字は配られた手札の強さと一緒に動くので、伏せ札の数字を変えれば勝てるという意味ではありません。",
+        "first_sail_round": "早く渡海できるのは強い手札を配られた人なので、早く渡海すれば勝てるという意味ではありません。",
+    }
     labels_ja = LABELS_JA
     # the draft leaves open what the set-aside card is for (ruling ``hidden``): the report plays both
     report_comparisons: tuple[dict[str, Any], ...] = (
-        {"name_ja": "伏せ札を得点にしない（伏せ札なし得点）", "variant": "hidden_removed"},
+        {"name_ja": "伏せ札を得点にしない（伏せ札なし得点）", "variant": "hidden_removed", "a_ja": "いまのルール",
+         "b_ja": "伏せ札なし得点"},
         # ruling deal: the notes' 8- and 10-card hands (3 players: 10 or 8 cards instead of 13; 4: 8 instead of 10)
-        {"name_ja": "手札は最大10枚（3人でも10枚配る）", "options": {"deal": 10}},
-        {"name_ja": "手札は全員8枚（5人の枚数にそろえる）", "options": {"deal": 8}},
-        {"name_ja": "配らずに余ったカードを表向きにする", "options": {"spare": "open"}},
-        {"name_ja": "全員が読経しても親を移さない", "options": {"all_chant": "stay"}},
+        {"name_ja": "手札は最大10枚（3人でも10枚配る）", "options": {"deal": 10}, "a_ja": "いまのルール",
+         "b_ja": "手札は最大10枚"},
+        {"name_ja": "手札は全員8枚（5人の枚数にそろえる）", "options": {"deal": 8}, "a_ja": "いまのルール",
+         "b_ja": "手札は全員8枚"},
+        {"name_ja": "配らずに余ったカードを表向きにする", "options": {"spare": "open"}, "a_ja": "いまのルール",
+         "b_ja": "余ったカードを表向き"},
+        {"name_ja": "全員が読経しても親を移さない", "options": {"all_chant": "stay"}, "a_ja": "いまのルール",
+         "b_ja": "親を移さない"},
     )
 
     def __init__(self, game: Game):

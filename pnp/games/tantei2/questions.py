@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ...sim.answers import Measure
 from ...sim.engine import Finding
 from ...sim.stats import rate, rate_ja
 
@@ -33,6 +34,37 @@ LABELS_JA: dict[str, str] = {
     "players3": "3人の席ごとの勝率", "players4": "4人の席ごとの勝率",
 }
 
+Q_FACEDOWN = "裏向き配置は生きているか（置かれる回数、後で表になる割合、それで得たVP）"
+Q_END = "ゲームはどちらの条件で終わるか（13VPか、5人の死亡か）"
+
+
+def _flipped(r: Any) -> tuple[float, float]:
+    e = r.result.extra
+    return (float(e["facedown_flipped"]), float(e["facedown_placed"]))
+
+
+def _flip_vp(r: Any) -> tuple[float, float]:
+    e = r.result.extra
+    return (float(e["facedown_flip_vp"]), float(sum(e["vp"])))
+
+
+def _placed(r: Any) -> tuple[float, float]:
+    return (float(r.result.extra["facedown_placed"]), 1.0)
+
+
+def _by_vp(r: Any) -> tuple[float, float]:
+    return (float(r.result.end_reason in ("vp", "vp_and_deaths")), 1.0)
+
+
+# the figures that answer the questions, per game (the report pairs them between the rules and the cube
+# proposal, on the same seeds)
+MEASURES = (
+    Measure("facedown_flipped", Q_FACEDOWN, "裏向きのカードが表になった割合", _flipped),
+    Measure("facedown_flip_vp", Q_FACEDOWN, "全VPのうち表になったカードのVP", _flip_vp),
+    Measure("facedown_placed", Q_FACEDOWN, "1ゲームに裏向きに置く回数", _placed, percent=False, unit_ja="回"),
+    Measure("end_by_vp", Q_END, "13VPで終わる（同時を含む）", _by_vp),
+)
+
 # figures and their Japanese text come from the shared statistics module
 _rate = rate
 _pct = rate_ja
@@ -59,7 +91,7 @@ def questions(records: Sequence[Any]) -> list[Finding]:
             "kept_per_game": round(sum(e["facedown_kept"] for e in ex) / g, 2),
             "lost_per_game": round(sum(e["facedown_lost"] for e in ex) / g, 2)}
     out.append(Finding(
-        "裏向き配置は生きているか（置かれる回数、後で表になる割合、それで得たVP）",
+        Q_FACEDOWN,
         f"裏向き配置は1ゲーム平均{figs['placed_per_game']}回。表になったのは{_pct(figs['flip_rate'])}"
         f"（アクションで表にしたものを含む）。表になったカードのVPは1ゲーム平均{figs['flip_vp_per_game']}VPで、"
         f"全VPのうち{_pct(figs['flip_vp_share'])}。ラウンドを越えて残したのは平均{figs['kept_per_game']}枚、"
@@ -69,7 +101,7 @@ def questions(records: Sequence[Any]) -> list[Finding]:
     for r in done:
         reasons[r.result.end_reason] = reasons.get(r.result.end_reason, 0) + 1
     figs = {k: _rate(v, g) for k, v in sorted(reasons.items())}
-    out.append(Finding("ゲームはどちらの条件で終わるか（13VPか、5人の死亡か）",
+    out.append(Finding(Q_END,
                        "、".join(f"{END_REASONS_JA.get(k, k)} {_pct(v)}" for k, v in figs.items()) + "。", figs))
 
     rounds = sorted(e["rounds"] for e in ex)

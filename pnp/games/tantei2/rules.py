@@ -114,7 +114,7 @@ from .facts import (
     Shuffle,
 )
 from .policies import POLICIES, POLICY_NOTES
-from .questions import END_REASONS_JA, LABELS_JA, questions
+from .questions import END_REASONS_JA, LABELS_JA, MEASURES, questions
 from .rounds import RoundRules
 from .state import Observation, State, Task
 
@@ -158,7 +158,12 @@ class Tantei2Engine(RoundRules):
     # mcts:400:guided:tree=own, where mcts:30:guided (paired) won 15 of 24
     search_guidance = "paired=on:depth=end:margin=0.05"
     policy_notes = POLICY_NOTES
-    report_comparisons = ({"name_ja": "裏向きのカードにキューブ（下書きの改善案）", "variant": V_CUBES},)
+    report_comparisons = ({"name_ja": "裏向きのカードにキューブ（下書きの改善案）", "variant": V_CUBES,
+                           "a_ja": "いまのルール", "b_ja": "キューブ案"},)
+    measures = MEASURES
+    # the README's head-to-head: the paired mcts:30:guided beats the heuristic at 3p (47.9%, 34.5–61.7%) and
+    # 4p (37.5%, 25.2–51.6%); a report's skill figure with a weaker search says 判定できません
+    skill_evidence = {3: 30, 4: 30}
     score_track = None
 
     def __init__(self, game: Game):
@@ -195,6 +200,9 @@ class Tantei2Engine(RoundRules):
         self.ruling_ids = RULING_IDS
         self.labels_ja = {**LABELS_JA, **dict(zip(f.watashi_ids, f.watashi_names)),
                           **{f.ev_id[e]: f"{f.ev_title[e]}（{f.ev_serial[e]}）" for e in range(f.n_ev)}}
+        # a card's win rate is compared with the cards of its VP (a 5VP card is used by winners more often
+        # for its VP alone), the instant cards with each other
+        self.card_groups = {f.ev_id[e]: (f"{f.ev_vp[e]}VP" if f.ev_placed[e] else "即時") for e in range(f.n_ev)}
 
     # ------------------------------------------------------------ set-up
     def new_state(self, players: int, variant: str = "standard",

@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ...sim.answers import Measure
 from ...sim.engine import Finding
 from ...sim.stats import rate, rate_ja
 from .facts import DETECTIVE_NAMES
@@ -65,6 +66,48 @@ LABELS_JA: dict[str, str] = {
     "incident_order": "事件の順位をプレイ順で決めた割合",
 }
 
+Q_DRY = "1ハンド目は無味乾燥か（1ハンド目の首位がそのまま勝つ割合と、1ハンド目後の点差）"
+Q_COMEBACK = "3ハンドなら逆転でき、2ハンドではできないか"
+Q_CLASH = "ヒーロータイムのバッティングはどれくらい起きるか"
+
+
+def _multi(r: Any) -> bool:
+    return r.result.extra.get("hands", 1) >= 2
+
+
+def _comeback(r: Any) -> tuple[float, float] | None:
+    """A game of 2 or more hands: won by someone not leading after hand 1."""
+    if not _multi(r):
+        return None
+    return (float(r.result.winners[0] not in r.result.extra["hand1_leaders"]), 1.0)
+
+
+def _comeback_chance(r: Any) -> float:
+    return 1 - len(r.result.extra["hand1_leaders"]) / r.players
+
+
+def _leader_wins(r: Any) -> tuple[float, float] | None:
+    if not _multi(r):
+        return None
+    return (float(r.result.winners[0] in r.result.extra["hand1_leaders"]), 1.0)
+
+
+def _leader_chance(r: Any) -> float:
+    return len(r.result.extra["hand1_leaders"]) / r.players
+
+
+def _clash(r: Any) -> tuple[float, float]:
+    return (float(r.result.extra["clashes"]), float(r.result.extra["incidents"]))
+
+
+# the figures that answer the questions, per game: under one rule, and paired between two (the report's
+# 2 hands against 3, and every option of `pnp questions`)
+MEASURES = (
+    Measure("comeback", Q_COMEBACK, "逆転（1ハンド目の首位以外が勝つ）", _comeback, _comeback_chance),
+    Measure("hand1_leader_wins", Q_DRY, "1ハンド目の首位が勝つ", _leader_wins, _leader_chance),
+    Measure("clash", Q_CLASH, "ヒーロータイムのバッティング（事件あたり）", _clash),
+)
+
 # figures and their Japanese text come from the shared statistics module
 _rate = rate
 _pct = rate_ja
@@ -94,7 +137,7 @@ def questions(records: Sequence[Any]) -> list[Finding]:
                              "hand1_gap_max": gaps[-1]}
         parts.append(f"{h}ハンド戦で1ハンド目終了時の首位（同点含む）が勝ったのは{_pct(rate)}、"
                      f"1ハンド目終了時の1位と2位の差は平均{figs[f'hands{h}']['hand1_gap_mean']}VP")
-    out.append(Finding("1ハンド目は無味乾燥か（1ハンド目の首位がそのまま勝つ割合と、1ハンド目後の点差）",
+    out.append(Finding(Q_DRY,
                        "。".join(parts) + "。" if parts else "2ハンド以上の対戦記録がありません。",
                        figs))
 
@@ -106,8 +149,9 @@ def questions(records: Sequence[Any]) -> list[Finding]:
         figs[f"hands{h}"] = _rate(k, len(rs))
         parts.append(f"{h}ハンド戦の逆転（1ハンド目の首位以外が勝つ）は{_pct(figs[f'hands{h}'])}")
     if len(by_hands) < 2:
-        parts.append("2ハンド戦と3ハンド戦の比較には、両方の設定で対戦させてください")
-    out.append(Finding("3ハンドなら逆転でき、2ハンドではできないか", "。".join(parts) + "。", figs))
+        parts.append("2ハンド戦と3ハンド戦の比較には、両方の設定で対戦させてください（レポートは同じ種で両方を遊び、"
+                     "下書きの疑問への答えに両方の数字と差を載せます）")
+    out.append(Finding(Q_COMEBACK, "。".join(parts) + "。", figs))
 
     # 3. seat balance
     figs = {}
@@ -129,7 +173,7 @@ def questions(records: Sequence[Any]) -> list[Finding]:
     ht = sum(r.result.extra["ht_incidents"] for r in done)
     cl = sum(r.result.extra["clashes"] for r in done)
     figs = {"per_incident": _rate(cl, inc), "per_incident_with_hero_time": _rate(cl, ht)}
-    out.append(Finding("ヒーロータイムのバッティングはどれくらい起きるか",
+    out.append(Finding(Q_CLASH,
                        f"事件の解決{inc}回のうちバッティングは{_pct(figs['per_incident'])}、"
                        f"ヒーロータイムが置かれた事件に限ると{_pct(figs['per_incident_with_hero_time'])}。",
                        figs))

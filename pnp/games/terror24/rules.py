@@ -58,7 +58,7 @@ from .facts import (
 )
 from .hidden import redeal_hidden
 from .policies import POLICIES, POLICY_NOTES
-from .questions import questions
+from .questions import MEASURES, Q_COMEBACK, Q_DRY, questions
 from .resolution import ResolutionRules
 from .state import Observation, State
 
@@ -119,6 +119,7 @@ class Terror24Engine(ResolutionRules):
     ruling_ids = RULING_IDS
     policies = POLICIES
     default_policy = "heuristic"
+    second_policy = "basic"      # the report replays its seeds with it: do the figures depend on who plays?
     # :guided search cuts its playouts when the hand they started in is over (depth=round): VP change
     # only when the hand's incidents are settled, after its cards are placed, so a cut after a fixed 40
     # decisions (less than a hand at 4 and 5 players) often scored a standing the hand had not yet touched (one mcts:100:guided seat against four heuristic
@@ -127,11 +128,22 @@ class Terror24Engine(ResolutionRules):
     policy_notes = POLICY_NOTES
     # the draft asks whether 3 hands allow comebacks that 2 do not: the report plays both on the same seeds
     report_comparisons: tuple[dict[str, Any], ...] = (
-        {"name_ja": "2ハンド戦（標準の3ハンド戦と比べる）", "options": {"hands": 2}},
+        {"name_ja": "2ハンド戦（標準の3ハンド戦と比べる）", "options": {"hands": 2}, "a_ja": "3ハンド戦",
+         "b_ja": "2ハンド戦"},
         # ruling death-risk: what a 殉職 costs by incident (the notes' two proposals)
-        {"name_ja": "最後のハンドの殉職で6−事件番号のVP（メモの案）", "options": {"death_rule": "points"}},
-        {"name_ja": "殉職した刑事は次のハンドを負傷から（メモの案）", "options": {"death_rule": "injury"}},
+        {"name_ja": "最後のハンドの殉職で6−事件番号のVP（メモの案）", "options": {"death_rule": "points"},
+         "a_ja": "いまのルール", "b_ja": "殉職で6−事件番号のVP"},
+        {"name_ja": "殉職した刑事は次のハンドを負傷から（メモの案）", "options": {"death_rule": "injury"},
+         "a_ja": "いまのルール", "b_ja": "殉職は次のハンドを負傷から"},
     )
+    measures = MEASURES
+    # the search budgets the README's head-to-head shows beating the heuristic (mcts:N:guided, depth=round):
+    # 3p 400 (59.7%, 48.2–70.3%), 4p 200 (75.0%, 58.9–86.2%), 5p 100 (51.4%, 35.6–67.0%); 100 at 3p is weaker
+    # (37.5%): a report's skill figure against the heuristic with fewer iterations says 判定できません
+    skill_evidence = {3: 400, 4: 200, 5: 100}
+    # progress() counts hands (the draft's 「ハンド」), not rounds: every length in a report says hands
+    round_unit_ja = "ハンド"
+    questions_across_settings = (Q_DRY, Q_COMEBACK)      # their answers split the games by hands
 
     # ------------------------------------------------------------ setup
 
