@@ -316,16 +316,54 @@ def plan_track(game: Game, track: Track, room: Room, wr: Writer) -> list[_Sheet]
     return _pack_pieces(cards, room, wr, track.where, f"カードを実線で切り分けます。コマは{first}のマスから始めます。")
 
 
+def pack_turning(sizes: list[tuple[float, float]], room_w: float, room_h: float, gap: float
+                 ) -> list[tuple[int, float, float, bool]]:
+    """shelf_pack, with pieces turned a quarter where that fits them or fits them on fewer pages:
+    (page, x, y, turned) of each, x and y the top-left of the piece as it lies on the page.  Tried:
+    every piece upright; turned only those that fit no other way; turned every piece that fits
+    turned.  The fewest pages win, then the fewest turned pieces.  ValueError when a piece fits
+    neither way."""
+    def fits(w: float, h: float) -> bool:
+        return w <= room_w + 1e-6 and h <= room_h + 1e-6
+    plans = [[False] * len(sizes), [not fits(w, h) and fits(h, w) for w, h in sizes],
+             [fits(h, w) for w, h in sizes]]
+    best: tuple[int, int, list[tuple[int, float, float, bool]]] | None = None
+    for turned in plans:
+        try:
+            spots = shelf_pack([(h, w) if t else (w, h) for (w, h), t in zip(sizes, turned)], room_w, room_h, gap)
+        except ValueError:
+            continue
+        score = (max((p for p, _, _ in spots), default=0), sum(turned))
+        if best is None or score < best[:2]:
+            best = (*score, [(p, x, y, t) for (p, x, y), t in zip(spots, turned)])
+    if best is None:
+        w, h = next((w, h) for w, h in sizes if not fits(w, h) and not fits(h, w))
+        raise ValueError(f"{to_mm(w):.0f} × {to_mm(h):.0f} mm does not fit the {to_mm(room_w):.0f} × "
+                         f"{to_mm(room_h):.0f} mm printable area, upright or turned")
+    return best[2]
+
+
+def _turned(drawn: _RawItems, w: float, h: float, x: float, y: float) -> Group:
+    """A w × h piece turned a quarter counter-clockwise (its top to the left), its h × w box's
+    top-left at (x, y) on the page."""
+    items = tuple(i for i in drawn if i is not None)
+    turn = Rotated(90.0, w / 2, h / 2, cast("tuple[Item, ...]", items))
+    return Group((turn,), x - (w - h) / 2, y - (h - w) / 2)
+
+
 def _pack_pieces(pieces: Sequence[_Drawn], room: Room, wr: Writer, where: Where, extra: str,
                  gap: float = GAP, keys: tuple[str, ...] = ("cut",)) -> list[_Sheet]:
+    """Pieces packed on as few sheets as they go, each turned a quarter when that fits it (or fits
+    them all on fewer sheets: pack_turning)."""
     try:
-        spots = shelf_pack([(w, h) for w, h, _ in pieces], room.w, room.h - LEGEND_H, gap)
+        spots = pack_turning([(w, h) for w, h, _ in pieces], room.w, room.h - LEGEND_H, gap)
     except ValueError as exc:
         wr.add(where, "", str(exc))
         return []
-    pages: list[list[PartItem]] = [[] for _ in range(max(p for p, _, _ in spots) + 1)]
-    for (page, x, y), (_, _, drawn) in zip(spots, pieces):
-        pages[page].append(_shift(drawn, room.x0 + x, room.y0 + LEGEND_H + y))
+    pages: list[list[PartItem]] = [[] for _ in range(max(p for p, _, _, _ in spots) + 1)]
+    for (page, x, y, turned), (w, h, drawn) in zip(spots, pieces):
+        px, py = room.x0 + x, room.y0 + LEGEND_H + y
+        pages[page].append(_turned(drawn, w, h, px, py) if turned else _shift(drawn, px, py))
     out: list[_Sheet] = []
     for items in pages:
         legend = _legend(wr, room, extra, keys)
