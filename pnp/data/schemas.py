@@ -240,7 +240,7 @@ COMPONENT = {
     "properties": {
         "id": ID,
         "name": TEXT,
-        "kind": {"enum": ["deck", "track", "board", "cut_card", "tokens", "dice", "bits", "sheet"]},
+        "kind": {"enum": ["deck", "track", "board", "cut_card", "tokens", "dice", "bits", "sheet", "tuckbox"]},
         "count": COUNT,
         "description": TEXT,
         **PROVENANCE,

@@ -128,6 +128,8 @@ def test_a_track_wider_than_b5_is_printed_turned(project):
     # every space number lies on the paper inside its 10 mm side margins, the track spanning ~150 mm down
     assert min(xs) > mm(10) and max(xs) < mm(172)
     assert max(ys) - min(ys) > mm(140)
+    # nothing on the sheet runs past the side margins (the ruler's note wraps on B5's narrow sheet)
+    assert max(g.box()[2] for g in page.glyphs) <= page.width - mm(10) + 0.5
     # the same track on A4 (194 mm of room) stays upright
     result = run("build", "kit", "--project", project, "--out", out, "--paper", "a4")
     assert result.exit_code == 0, result.output
