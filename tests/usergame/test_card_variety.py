@@ -224,3 +224,21 @@ def test_the_png_card_agrees_with_the_print_for_turned_text(project):
     same = ImageStat.Stat(ImageChops.difference(a, b)).mean[0]
     flipped = ImageStat.Stat(ImageChops.difference(a, b.rotate(180))).mean[0]
     assert same < 12 and flipped > 2 * same, (same, flipped)
+
+
+def test_an_edited_picture_or_row_layout_redraws_the_deck(project):
+    from PIL import Image
+    kit = build(project)
+    before = (kit / "shop/cards-faces.pdf").read_bytes()
+    # the crest file changes (its name does not): the faces are drawn again with the new picture
+    Image.new("RGB", (300, 300), (10, 10, 10)).save(project / "components/kit/crest.png")
+    kit = build(project)
+    after = (kit / "shop/cards-faces.pdf").read_bytes()
+    assert after != before
+    # the leader layout's band colour changes: the leader's face changes with it
+    leader = project / "layouts/leader.yaml"
+    leader.write_text(leader.read_text(encoding="utf-8").replace('side: {fill: "#a4451f"}', 'side: {fill: "#1e8449"}'),
+                      encoding="utf-8")
+    kit = build(project)
+    faces = read_pdf(kit / "shop/cards-faces.pdf", paint=True)
+    assert any(near(c, (0x1e / 255, 0x84 / 255, 0x49 / 255)) for _, c in fills(faces[0]))

@@ -220,6 +220,20 @@ def test_mini_cards_long_edge_duplex_turned_backs_register(project, paper, per_s
         assert f[0].dy == pytest.approx(-1.0) and b[0].dy == pytest.approx(1.0)
 
 
+def test_short_edge_duplex_turned_backs_register(project):
+    titles = [f"札{i:02d}" for i in range(1, 19)]
+    role_deck(project, "mini", titles)
+    out = project / "out"
+    result = run("build", "kit", "--project", project, "--out", out, "--duplex", "short", "--check-print")
+    assert result.exit_code == 0, result.output
+    face, back = read_pdf(out / "kit/roles-sheets.pdf")
+    for t in titles:
+        fx, fy = centre(runs(face, t, 14)[0])
+        bx, by = centre(runs(back, t + "の裏", 12)[0])
+        # short-edge flip: a point (x, y) of the back page lies behind (x, height − y) of the face page
+        assert abs(bx - fx) < mm(0.2) and abs((face.height - by) - fy) < mm(0.2), t
+
+
 def test_cut_guides_follow_turned_cells(project):
     role_deck(project, "mini", [f"札{i:02d}" for i in range(1, 4)])
     grid = plan_grid("a4", mm(44), mm(63))
