@@ -342,8 +342,13 @@ class GameCache:
         if unit not in self.keys:
             g = self.game
             entry = g.entry("part", part.id)
+            held: tuple = ()
+            if part.kind == "tuckbox":      # a tuck box is sized to its deck: its cards' size, count and name
+                deck = next((d for d in g.all_decks if d.id == part.deck), None)
+                held = (None,) if deck is None else (deck.layout.width_pt, deck.layout.height_pt, deck.piece_count,
+                                                     deck.name)
             self.keys[unit] = _key(self.hashes, self.base, unit, _options(self.opts, "parts"), self._game_facts(),
-                                   entry, part)
+                                   entry, part, *held)
         return self.keys[unit]
 
     def rulebook_key(self) -> str | None:

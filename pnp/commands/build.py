@@ -9,7 +9,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -18,7 +18,16 @@ from ..errors import BuildError, DataError, PnpError, Problem
 from ..files import atomic_path, inside
 from ..layout.card import DeckPlans, plan_deck
 from ..layout.plan import CardPlan
-from ..layout.sheet import Grid, SheetPage, cut_edges, cut_guides, impose, plan_fold_grid, plan_grid
+from ..layout.sheet import (
+    Grid,
+    SheetPage,
+    back_angle,
+    cut_edges,
+    cut_guides,
+    impose,
+    plan_fold_grid,
+    plan_grid,
+)
 from ..limits import LOCK_WAIT_S, MAX_RENDER_PIXELS
 from ..notices import notice
 from ..outputs import (
@@ -448,7 +457,8 @@ def write_sheets(game: Game, deck: Deck, faces: dict[str, CardPlan], back: CardP
                 draw_sheet_page(painter, grid, page, plan_of, opts, uses)
             side = {"face": "表", "back": "裏", "fold": "表裏"}[page.side]
             painter.label(f"{game.title} ／ {deck.name} ／ {side} シート {page.sheet}/{n_sheets}"
-                          f"（{len(page.slots)}枚・{duplex}）　p.{number}/{len(pages)}", grid.x0, mm(4))
+                          f"（{len(page.slots)}枚{'・横向き' if grid.turned else ''}・{duplex}）　p.{number}/{len(pages)}",
+                          grid.x0, mm(4))
             if number == 1:
                 draw_ruler(painter, grid)
             c.showPage()
@@ -463,13 +473,11 @@ def draw_fold_page(painter: PdfPainter, grid: Grid, page: SheetPage, face_of: Ca
     clip = _spill(grid)       # a card's bleed must not paint over its butted neighbour
     for slot in page.slots:
         face, back = face_of(slot.index), back_of(slot.index)
-        (painter.place_card if uses.get(id(face), 0) > 1 else painter.card)(face, slot.x, ph - slot.y, clip)
-        (painter.place_card if uses.get(id(back), 0) > 1 else painter.card)(back, pw - slot.x - grid.card_w,
-                                                                           ph - slot.y, clip)
+        draw_in_cell(painter, grid, face, slot.x, slot.y, slot.angle, clip, uses)
+        draw_in_cell(painter, grid, back, pw - slot.x - grid.card_w, slot.y, back_angle(slot.angle), clip, uses)
     painter.hairline(pw / 2, mm(8), pw / 2, ph - mm(8), 0.5, "#888888", dash=(3, 3))
     if opts.marks != "none":
-        mirrored = Grid(grid.paper_w, grid.paper_h, grid.card_w, grid.card_h, grid.gutter, grid.cols, grid.rows,
-                        pw - grid.x0 - grid.grid_w, grid.y0)
+        mirrored = replace(grid, x0=pw - grid.x0 - grid.grid_w)
         for half in (grid, mirrored):
             draw_cut_guides(painter, half)
             draw_cut_marks(painter, half)
@@ -480,16 +488,29 @@ def _spill(grid: Grid) -> tuple[float, float, float, float]:
     return (spill, spill, spill, spill)
 
 
+def draw_in_cell(painter: PdfPainter, grid: Grid, plan: CardPlan, x: float, y: float, angle: float,
+                 clip: tuple[float, float, float, float], uses: dict[int, int]) -> None:
+    """One card in the grid cell whose top-left is (x, y) (page coordinates, y down), turned angle
+    degrees counter-clockwise about the cell's centre.  Backs and multi-copy faces are drawn once
+    and placed many times."""
+    draw = painter.place_card if uses.get(id(plan), 0) > 1 else painter.card
+    ph = grid.paper_h
+    if not angle:
+        draw(plan, x, ph - y, clip)
+        return
+    c = painter.c
+    c.saveState()
+    c.translate(x + grid.card_w / 2, ph - y - grid.card_h / 2)
+    c.rotate(angle)
+    draw(plan, -plan.width / 2, plan.height / 2, clip)
+    c.restoreState()
+
+
 def draw_sheet_page(painter: PdfPainter, grid: Grid, page: SheetPage, plan_of: Callable[[int], CardPlan],
                     opts: BuildOptions, uses: dict[int, int]) -> None:
-    ph = grid.paper_h
     clip = _spill(grid)
     for slot in page.slots:
-        plan = plan_of(slot.index)
-        if uses.get(id(plan), 0) > 1:     # backs and multi-copy faces: drawn once, placed many times
-            painter.place_card(plan, slot.x, ph - slot.y, clip)
-        else:
-            painter.card(plan, slot.x, ph - slot.y, clip)
+        draw_in_cell(painter, grid, plan_of(slot.index), slot.x, slot.y, slot.angle, clip, uses)
     if opts.marks != "none":
         draw_cut_guides(painter, grid)
         draw_cut_marks(painter, grid)

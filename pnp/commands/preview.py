@@ -5,7 +5,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from ..data.model import Deck, Game
+from ..data.model import Deck, Game, Layout
 from ..errors import PnpError
 from ..files import atomic_path
 from ..layout.plan import CardPlan
@@ -61,16 +61,16 @@ def write_contact_sheet(game: Game, deck_id: str | None, out_file: Path, dpi: in
     tiles: list[tuple[str, Image.Image]] = []
     for deck in decks:
         faces, back = plans[deck.id]
-        def draw(plan: CardPlan, d: Deck = deck) -> Image.Image:
-            if guides:
-                return with_guides(plan, d.layout, dpi, d.two_sided and plan.card_id != "")
+        def draw(plan: CardPlan, d: Deck = deck, own: Layout | None = None) -> Image.Image:
+            if guides:     # the regions of the layout the card is drawn with (its own, or the deck's)
+                return with_guides(plan, own or d.layout, dpi, d.two_sided and plan.card_id != "")
             return render_card(plan, dpi)
         backs = plans[deck.id].backs
         for card in deck.cards:
             tiles.append((f"{deck.id}/{card.id}" + (f" ×{card.count}" if card.count > 1 else ""),
-                          draw(faces[card.id])))
+                          draw(faces[card.id], own=card.layout)))
             if backs[card.id] is not back:     # a back of its own, or the other side of a two-sided card
-                tiles.append((f"{deck.id}/{card.id}（裏）", draw(backs[card.id])))
+                tiles.append((f"{deck.id}/{card.id}（裏）", draw(backs[card.id], own=card.layout)))
         if not deck.two_sided:      # a two-sided deck never prints the shared back
             tiles.append((f"{deck.id}（裏）", draw(back)))
     tw = max(t.width for _, t in tiles)

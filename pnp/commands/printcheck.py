@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..data.model import Game
 from ..errors import DataError, Problem
-from ..layout.sheet import impose
+from ..layout.sheet import back_angle, impose
 from ..outputs import BuildOptions, Written
 from ..render.printcheck import check_card_page, check_part_page
 from ..render.readback import read_pdf
@@ -52,12 +52,13 @@ def check_written(game: Game, plan: BuildPlan, files: list[Written], staging: Pa
                 for slot in sheet.slots:
                     card = cards[slot.index]
                     if sheet.side == "fold":      # the face on the left, its back mirrored about the fold
-                        placed = [(faces[card.id], slot.x), (backs[card.id], grid.paper_w - slot.x - grid.card_w)]
+                        placed = [(faces[card.id], slot.x, slot.angle),
+                                  (backs[card.id], grid.paper_w - slot.x - grid.card_w, back_angle(slot.angle))]
                     else:
-                        placed = [((faces if sheet.side == "face" else backs)[card.id], slot.x)]
-                    for card_plan, x in placed:
+                        placed = [((faces if sheet.side == "face" else backs)[card.id], slot.x, slot.angle)]
+                    for card_plan, x, angle in placed:
                         report(name, page.number, card_plan.card_id or "back",
-                               check_card_page(card_plan, page, x, slot.y, reach=mm(0.5)))
+                               check_card_page(card_plan, page, x, slot.y, reach=mm(0.5), angle=angle))
     for part in plan.parts:
         name = f"parts-{part.part_id}.pdf"
         if name not in written:

@@ -95,6 +95,8 @@ class Card:
     spots: Mapping[str, Where] = field(default_factory=dict, compare=False)   # field → where its text starts
     back: Back | None = None        # this card's own back (one-sided decks), over the deck's
     reverse: Card | None = None     # the other side's content (two_sided decks)
+    layout: Layout | None = None    # the card's own layout (layout: on the card or its row), over the deck's
+    images: Mapping[str, Path] = field(default_factory=dict)   # fields.NAME → the picture an image region shows
 
     def field_text(self, name: str, deck: Deck, game_title: str) -> str:
         """Text of a field a layout region names; '' when the card leaves it empty."""

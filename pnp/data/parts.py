@@ -1,4 +1,5 @@
-"""Parts beyond cards (tracks, boards, cut-apart cards, token sheets, dice, bits lists): schemas and model.
+"""Parts beyond cards (tracks, boards, cut-apart cards, token sheets, dice, bits lists, tuck boxes):
+schemas and model.
 
 Each part kind registers a JSON Schema in PART_SCHEMAS and a builder; ``build_part`` turns a
 validated YAML mapping into a frozen model object with ``id``, ``name``, ``file`` and
@@ -677,10 +678,59 @@ def _build_bits(d: dict[str, Any], smap: SourceMap, folder: Path) -> tuple[Bits,
                 d.get("description", "")), []
 
 
+# ============================================================================ tuck box
+TUCKBOX_SCHEMA = _schema("tuckbox", "tuck box (a cut-and-fold card box sized to a deck)", ["deck"], {
+    "deck": {**ID, "description": "the deck the box holds: its card size, and its card count unless cards: says"},
+    "cards": {"type": "integer", "minimum": 1, "maximum": 1000,
+              "description": "how many cards the box holds (default: the deck's, copies included)"},
+    "card_thickness": {**LENGTH, "description": "one card's thickness (default 0.32mm: a 300 g/m² card sleeved "
+                                                "or not; 0.6mm for sleeved cards)"},
+    "clearance": {**LENGTH, "description": "room added to the cards' width, height and stack (default 2mm)"},
+    "title": {**TEXT, "description": "the title on the front, the top lid and both sides (default: the deck's name)"},
+    "subtitle": {**TEXT, "description": "under the title on the front (default: the game's title)"},
+    "color": HEX,
+    "count": {**COUNT, "description": "how many boxes to print (default 1)"},
+})
+
+
+@dataclass(frozen=True)
+class TuckBox:
+    id: str
+    name: str
+    file: str
+    where: Where
+    deck: str
+    cards: int | None
+    thickness_pt: float
+    clearance_pt: float
+    title: str
+    subtitle: str
+    color: str
+    count: int
+    description: str = ""
+    kind: str = "tuckbox"
+
+    @property
+    def piece_count(self) -> int:
+        return self.count
+
+
+def _build_tuckbox(d: dict[str, Any], smap: SourceMap, folder: Path) -> tuple[TuckBox | None, list[Problem]]:
+    L = _Lengths(smap)
+    thickness = L.get(d.get("card_thickness"), ("card_thickness",), "0.32mm", 0.05, 3.0)
+    clearance = L.get(d.get("clearance"), ("clearance",), "2mm", 0.0, 20.0) if d.get("clearance") not in ("0mm", "0") \
+        else 0.0
+    if L.problems:
+        return None, L.problems
+    return TuckBox(d["id"], d["name"], smap.file, _where(smap), d["deck"], d.get("cards"), thickness, clearance,
+                   d.get("title", ""), d.get("subtitle", ""), d.get("color", "#2c3e50"), d.get("count", 1),
+                   d.get("description", "")), []
+
+
 for _kind, _schema_, _builder in (("track", TRACK_SCHEMA, _build_track), ("board", BOARD_SCHEMA, _build_board),
                                   ("cut_card", CUT_CARD_SCHEMA, _build_cut_card),
                                   ("tokens", TOKENS_SCHEMA, _build_tokens), ("dice", DICE_SCHEMA, _build_dice),
-                                  ("bits", BITS_SCHEMA, _build_bits)):
+                                  ("bits", BITS_SCHEMA, _build_bits), ("tuckbox", TUCKBOX_SCHEMA, _build_tuckbox)):
     PART_SCHEMAS[_kind] = _schema_
     _BUILDERS[_kind] = _builder
 

@@ -1,6 +1,7 @@
 """Loading a project folder (components/<game>/, layouts/) into the model, collecting every problem."""
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Set
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -561,6 +562,14 @@ def _build_layout(lid: str, data: dict[str, Any], smap: SourceMap, folder: Path 
                                                    f"{to_mm(w):.1f}×{to_mm(h):.1f} mm at x {to_mm(x):.1f}, y "
                                                    f"{to_mm(y):.1f} mm from the trim's top-left corner) leaves "
                                                    f"{area} of the {card} card"))
+            if kind == "image" and "field" in props and not str(props["field"]).startswith("fields."):
+                problems.append(smap.problem(path + ("field",), f"an image region reads its picture from a "
+                                                                f"fields.NAME column (a file or an :icon:); "
+                                                                f"{props['field']!r} is not one (without field: "
+                                                                "it shows the card's image)"))
+            if "rotate" in props and kind != "text":
+                problems.append(smap.problem(path + ("rotate",), f"rotate: turns a text region's text; region "
+                                                                 f"{name!r} is {kind} (an index turns with rotate_copy)"))
             if kind in TEXT_KINDS and "field" not in props and "text" not in props:
                 problems.append(smap.problem(path, "text region needs field or text"))
             f = props.get("field")
@@ -699,6 +708,8 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout], entries: li
         card, errs = _card_sides(card, merged, c, path, bool(d.get("two_sided")), suits, folder, smap, lines)
         problems.extend(errs)
         cards.append(card)
+    if layout is not None and not layout.stand_in:
+        cards = _card_layouts(cards, d, layout, layouts, broken_layouts, game_fonts or {}, folder, smap, problems)
     back = d.get("back", {})
     back_image = None
     if "image" in back:
@@ -711,6 +722,78 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout], entries: li
                 Back(back.get("title", ""), back.get("subtitle", ""), back.get("color", "#333333"), back_image),
                 d.get("description", ""), deck_entry.marked, smap.file,
                 Where(smap.file, 1, 1), two_sided=bool(d.get("two_sided"))), []
+
+
+def _card_layouts(cards: list[Card], d: dict[str, Any], deck_layout: Layout, layouts: dict[str, Layout],
+                  broken: Set[str], game_fonts: dict[str, str], folder: Path, smap: SourceMap,
+                  problems: list[Problem]) -> list[Card]:
+    """Each card's own layout (layout: on the card, in defaults:, or a spreadsheet's layout column),
+    at the deck's size: and with the game's fonts, and the images its image regions read from
+    fields.NAME (a path beside the deck, or an :icon: name, drawn in the region).  A card's layout
+    must have the deck's card size and bleed: the deck prints on one sheet grid."""
+    defaults = d.get("defaults", {})
+    own: dict[str, Layout | None] = {}
+
+    def layout_for(lid: str, at: tuple[Any, ...]) -> Layout | None:
+        if lid in own:
+            return own[lid]
+        lay = layouts.get(lid)
+        if lay is None:
+            if lid not in broken:       # a broken layout's problems are said at the layout
+                problems.append(smap.problem(at, f"unknown layout {lid!r} (layouts: {', '.join(sorted(layouts))})"))
+        else:
+            if "size" in d:
+                sized, errs = layout_at(lay, d["size"])
+                problems.extend(smap.problem(at, f"{e.file}:{e.line}:{e.col}: {e.field}: {e.message}") for e in errs)
+                lay = sized
+            if lay is not None:
+                lay, errs = _resolve_fonts(lay, game_fonts, smap)
+                problems.extend(errs)
+                size = (round(to_mm(lay.width_pt), 1), round(to_mm(lay.height_pt), 1), round(to_mm(lay.bleed_pt), 1))
+                want = (round(to_mm(deck_layout.width_pt), 1), round(to_mm(deck_layout.height_pt), 1),
+                        round(to_mm(deck_layout.bleed_pt), 1))
+                if size != want:
+                    problems.append(smap.problem(at, f"layout {lid!r} is a {size[0]:g}×{size[1]:g} mm card with "
+                                                     f"{size[2]:g} mm bleed; the deck's cards ({deck_layout.id!r}) "
+                                                     f"are {want[0]:g}×{want[1]:g} mm with {want[2]:g} mm bleed "
+                                                     "(a deck prints on one grid: give cards of another size a "
+                                                     "deck of their own)"))
+                    lay = None
+        own[lid] = lay
+        return lay
+
+    out = []
+    for i, card in enumerate(cards):
+        c = d["cards"][i]
+        lid = c.get("layout", defaults.get("layout"))
+        lay = None
+        if lid is not None and lid != deck_layout.id:
+            lay = layout_for(lid, ("cards", i, "layout") if "layout" in c else ("defaults", "layout"))
+        fields_read = sorted({r.props["field"][7:] for r in (lay or deck_layout).face
+                              if r.kind == "image" and str(r.props.get("field", "")).startswith("fields.")})
+        images: dict[str, Path] = {}
+        for side in (card, card.reverse):
+            if side is None:
+                continue
+            for name in fields_read:
+                value = side.fields.get(name)
+                if not isinstance(value, str) or not value.strip() or ICON_VALUE.fullmatch(value.strip()):
+                    continue
+                at = ("cards", i, "fields", name) if name in c.get("fields", {}) else ("defaults", "fields", name)
+                image, err = _safe_image(folder, value.strip(), smap, at)
+                if err:
+                    problems.append(err)
+                elif image is not None:
+                    images[f"{'back:' if side is not card else ''}{name}"] = image
+        reverse = card.reverse
+        if reverse is not None:
+            reverse = replace(reverse, layout=lay, images={k[5:]: v for k, v in images.items() if k.startswith("back:")})
+        out.append(replace(card, layout=lay, reverse=reverse,
+                           images={k: v for k, v in images.items() if not k.startswith("back:")}))
+    return out
+
+
+ICON_VALUE = re.compile(r":[a-z0-9][a-z0-9_-]*:")    # an image field naming an icon instead of a file
 
 
 BACK_KEYS = ("title", "subtitle", "color", "image")              # a card's own back in a one-sided deck

@@ -50,7 +50,7 @@ def reach(region: Region, width: float, height: float) -> list[tuple[str, Rect]]
     elif region.kind == "pips":
         s = min(h, region.get("mark_size", h))
         rect = (x, y + (h - s) / 2, x + w, y + (h + s) / 2)
-    elif region.kind == "text" and region.get("max_lines"):
+    elif region.kind == "text" and region.get("max_lines") and not int(region.get("rotate", 0)) % 180:
         size = float(region.get("size", 9.0))
         tall = block_height(int(region.get("max_lines")), size, float(region.get("leading", 1.4)))
         fixed = region.get("text")

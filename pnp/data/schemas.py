@@ -120,6 +120,10 @@ REGION = {
         "radius": LENGTH,
         "bleed": {"type": "boolean", "description": "band reaches into the bleed"},
         "rotate_copy": {"type": "boolean", "description": "index: repeat rotated 180° in the opposite corner"},
+        "rotate": {"enum": [0, 90, 180, 270],
+                   "description": "text: turn the text clockwise by this many degrees inside its box (90: the "
+                                  "lines read top to bottom, 270: bottom to top); the text is fitted and line-"
+                                  "broken (kinsoku) along the turned box, so a tall narrow box holds long lines"},
         "opacity": {"type": "number", "minimum": 0, "maximum": 1},
         "mark_size": LENGTH,
         "max_lines": {"type": "integer", "minimum": 1,
@@ -171,6 +175,8 @@ CARD: dict[str, Any] = {
         "body": TEXT,
         "flavor": TEXT,
         "image": {"type": "string"},
+        "layout": {**ID, "description": "this card's own layout (a layout id) instead of the deck's; it must "
+                                        "have the deck's card size (the deck prints on one grid)"},
         "count": COUNT,
         **PROVENANCE,
         "fields": {"type": "object", "additionalProperties": {"type": ["string", "integer", "number"]},
@@ -217,7 +223,7 @@ DECK = {
         "cards": {"if": {"type": "array"}, "then": {"minItems": 1, "items": CARD}, "else": {
             "type": "object", "additionalProperties": False, "required": ["from"],
             "description": "the cards from a spreadsheet: one row a card, a header row naming the keys "
-                           "(id, title, suit, value, body, flavor, image, count, provisional, source, question, "
+                           "(id, title, suit, value, body, flavor, image, layout, count, provisional, source, question, "
                            "answer, fields.NAME, rules.NAME)",
             "properties": {
                 "from": {"type": "string", "pattern": r"\.(csv|tsv|xlsx|ods|CSV|TSV|XLSX|ODS)$",
@@ -234,7 +240,7 @@ COMPONENT = {
     "properties": {
         "id": ID,
         "name": TEXT,
-        "kind": {"enum": ["deck", "track", "board", "cut_card", "tokens", "dice", "bits", "sheet"]},
+        "kind": {"enum": ["deck", "track", "board", "cut_card", "tokens", "dice", "bits", "sheet", "tuckbox"]},
         "count": COUNT,
         "description": TEXT,
         **PROVENANCE,

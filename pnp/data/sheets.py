@@ -1,6 +1,6 @@
 """Card lists from spreadsheets: ``cards: {from: cards.csv}`` in a deck's YAML.
 
-One row a card, a header row naming the keys (``id, title, suit, value, body, flavor, image, count,
+One row a card, a header row naming the keys (``id, title, suit, value, body, flavor, image, layout, count,
 provisional, source, question, answer, fields.NAME, rules.NAME`` or ``rules`` holding a JSON object;
 ``question`` is a JSON object too, ``source`` a quotation or a JSON list of them).  Columns whose header
 starts with ``#`` are the designer's notes and are skipped; so are empty rows.
@@ -37,12 +37,12 @@ MAX_XML_BYTES = 50 * 1024 * 1024         # one member of an .xlsx/.ods, uncompre
 MAX_ROWS = 10_000
 MAX_COLS = 200
 
-TEXT_KEYS = ("id", "title", "suit", "body", "flavor", "image", "answer")
+TEXT_KEYS = ("id", "title", "suit", "body", "flavor", "image", "layout", "answer")
 JSON_KEYS = ("rules", "question")          # a JSON object in one cell
-KNOWN_KEYS = ("id", "title", "suit", "value", "body", "flavor", "image", "count", "provisional", "source",
-              "question", "answer", "rules")
-COLUMN_ORDER = ("id", "title", "suit", "value", "body", "flavor", "image", "count", "provisional", "source",
-                "question", "answer")
+KNOWN_KEYS = ("id", "title", "suit", "value", "body", "flavor", "image", "layout", "count", "provisional",
+              "source", "question", "answer", "rules")
+COLUMN_ORDER = ("id", "title", "suit", "value", "body", "flavor", "image", "layout", "count", "provisional",
+                "source", "question", "answer")
 
 _INT = re.compile(r"-?(0|[1-9][0-9]*)")
 _TRUE = {"true", "yes", "1", "○", "はい"}

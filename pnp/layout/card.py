@@ -191,9 +191,14 @@ def _card_text(region: Region, card: Card | None, deck: Deck, game: Game, back: 
 
 
 def plan_side(game: Game, deck: Deck, card: Card | None, problems: _Problems, back: Back | None = None,
-              side: str | None = None) -> CardPlan:
+              side: str | None = None, layout_of: Layout | None = None) -> CardPlan:
     """One side of a card: card given, its face (or, side="back", the reverse of a two-sided card,
-    laid out with the face's regions); card None, a back (back: the card's own, else the deck's)."""
+    laid out with the face's regions); card None, a back (back: the card's own, else the deck's).
+    A card's own layout (card.layout; for a back, layout_of) replaces the deck's, its icons and
+    styles with it."""
+    own = card.layout if card is not None else layout_of
+    if own is not None:
+        deck = replace(deck, layout=own)
     layout: Layout = deck.layout
     side = side or ("face" if card is not None else "back")
     regions = layout.face if card is not None else layout.back
@@ -234,6 +239,9 @@ def plan_side(game: Game, deck: Deck, card: Card | None, problems: _Problems, ba
             if card is not None and card.provisional and not game.final:
                 items.extend(_badge(region, fill or PROPOSAL_RED, problems, where))
         elif kind == "image":
+            if "field" in region.props and card is not None:
+                items.extend(_field_image(region, card, game, deck, problems, where, layout.background))
+                continue
             path = card.image if card is not None else back.image
             if path is not None:
                 items.append(Picture(path, region.x_pt, region.y_pt, region.w_pt, region.h_pt, layout.background))
@@ -270,10 +278,12 @@ def plan_side(game: Game, deck: Deck, card: Card | None, problems: _Problems, ba
                     if runs is None:
                         continue
                     text = plain_text(runs)
-                block = place_text(text, region, color=color, problems=problems, where=where, label=label,
-                                   runs=runs, icons=card_icons(game, deck))
+                turn = int(region.get("rotate", 0)) % 360
+                block = place_text(text, turned_box(region, turn), color=color, problems=problems, where=where,
+                                   label=label, runs=runs, icons=card_icons(game, deck))
                 if block:
-                    items.append(block)
+                    items.append(Rotated(-float(turn), region.x_pt + region.w_pt / 2, region.y_pt + region.h_pt / 2,
+                                         (block,)) if turn else block)
                     texts.append(text)
             else:
                 group = _index(text, region, card, color, problems, where, label)
@@ -284,6 +294,47 @@ def plan_side(game: Game, deck: Deck, card: Card | None, problems: _Problems, ba
                         items.append(Rotated(180.0, layout.width_pt / 2, layout.height_pt / 2, tuple(group)))
     return CardPlan(deck.id, card.id if card is not None else "", side, layout.width_pt, layout.height_pt,
                     layout.bleed_pt, layout.corner_radius_pt, layout.background, tuple(items), tuple(texts))
+
+
+def _field_image(region: Region, card: Card, game: Game, deck: Deck, problems: _Problems, where: Where,
+                 matte: str) -> list[Item]:
+    """An image region with field: fields.NAME: the picture that column names (a file beside the
+    deck, resolved when the deck loaded), or the icon it names (:name:) drawn as large as the
+    region's shorter side, centred."""
+    name = region.props["field"]
+    value = str(card.fields.get(name[7:], "") or "").strip()
+    if not value:
+        if not region.get("optional"):
+            problems.add(where, name, f"field {name!r} is empty but image region {region.name!r} needs it "
+                                      "(a picture file or an :icon:; optional: true to leave it blank)")
+        return []
+    if value.startswith(":") and value.endswith(":"):
+        icons = card_icons(game, deck)
+        icon = icons.get(value[1:-1])
+        if icon is None:
+            problems.add(where, name, f"no icon {value} for image region {region.name!r} "
+                                      f"(icons: {', '.join(sorted(icons)) or 'none'})")
+            return []
+        d = min(region.w_pt, region.h_pt)
+        cx, cy = region.x_pt + region.w_pt / 2, region.y_pt + region.h_pt / 2
+        if icon.image is not None:
+            return [Picture(icon.image, cx - d / 2, cy - d / 2, d, d, matte)]
+        return [Mark(icon.shape or "circle", cx, cy, d, icon.color)]
+    path = card.images.get(name[7:])
+    if path is None:          # the loader reported why (not found, outside the folder, not an image)
+        return []
+    return [Picture(path, region.x_pt, region.y_pt, region.w_pt, region.h_pt, matte)]
+
+
+def turned_box(region: Region, turn: int) -> Region:
+    """The box a text region turned turn degrees clockwise (rotate: 90, 180 or 270) is fitted and
+    line-broken in: its own box, turned a quarter about its centre for 90 and 270 (the lines run
+    along the region's height).  The text is then turned into the region's box on the card."""
+    if turn % 180 == 0:
+        return region
+    cx, cy = region.x_pt + region.w_pt / 2, region.y_pt + region.h_pt / 2
+    return replace(region, x_pt=cx - region.h_pt / 2, y_pt=cy - region.w_pt / 2, w_pt=region.h_pt,
+                   h_pt=region.w_pt)
 
 
 PROPOSAL_RED = "#a4451f"   # the colour of pnp's proposals, in print as in the rulebook
@@ -476,15 +527,17 @@ def _plan_deck(game: Game, deck: Deck) -> DeckPlans:
     faces = {card.id: plan_side(game, deck, card, problems) for card in deck.cards}
     back = plan_side(game, deck, None, problems)
     backs: dict[str, CardPlan] = {}
-    own: dict[Back, CardPlan] = {deck.back: back}     # one plan per distinct back, drawn once, placed often
+    # one plan per distinct back (and the layout it is drawn with), drawn once, placed often
+    own: dict[tuple[Back, str], CardPlan] = {(deck.back, deck.layout.id): back}
     for card in deck.cards:
         if deck.two_sided and card.reverse is not None:
             backs[card.id] = plan_side(game, deck, card.reverse, problems, side="back")
         else:
             b = deck.back_of(card)
-            if b not in own:
-                own[b] = plan_side(game, deck, None, problems, back=b)
-            backs[card.id] = own[b]
+            key = (b, (card.layout or deck.layout).id)
+            if key not in own:
+                own[key] = plan_side(game, deck, None, problems, back=b, layout_of=card.layout)
+            backs[card.id] = own[key]
     if problems:
         raise DataError(list(problems))
     return DeckPlans(faces, back, backs)

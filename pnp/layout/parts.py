@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, cast
 
 from ..data.model import Game, Region, Where
-from ..data.parts import Area, Bits, Board, CutCard, Dice, Piece, TokenGroup, Tokens, Track, TrackCopy
+from ..data.parts import Area, Bits, Board, CutCard, Dice, Piece, TokenGroup, Tokens, Track, TrackCopy, TuckBox
 from ..errors import DataError, Problem
 from ..text import fonts
 from ..units import mm, to_mm
@@ -175,16 +175,18 @@ def shelf_pack(sizes: list[tuple[float, float]], room_w: float, room_h: float, g
     return out
 
 
-def _ruler(wr: Writer, x: float, y: float) -> list[PartItem]:
-    """A 100 mm ruler with mm ticks; y is its baseline."""
+def _ruler(wr: Writer, x: float, y: float, paper_w: float = mm(210)) -> list[PartItem]:
+    """A 100 mm ruler with mm ticks; y is its baseline.  Its note fills the rest of the line to the
+    side margin, on two lines where the paper is narrow (B5)."""
     items: _RawItems = [Rule(x, y, x + mm(100), y, "#000000", 0.4)]
     for i in range(101):
         length = mm(3.5) if i % 10 == 0 else mm(2.2) if i % 5 == 0 else mm(1.2)
         items.append(Rule(x + mm(i), y, x + mm(i), y - length, "#000000", 0.25))
     for i in range(0, 11):
         items.append(wr.text(str(i * 10), x + mm(i * 10) - mm(4), y + mm(0.6), mm(8), mm(2.6), 5.0))
+    note_w = min(mm(86), paper_w - SIDE_MARGIN - x - mm(104))
     items.append(wr.text("この目盛りが 100 mm なら等倍です（印刷は「実際のサイズ／100%」で）", x + mm(104), y - mm(3.5),
-                         mm(86), mm(6), 6.5, align="left", color="#333333"))
+                         note_w, mm(6), 6.5, align="left", color="#333333", max_lines=2))
     return [i for i in items if i is not None]
 
 
@@ -211,7 +213,7 @@ def _finish(game: Game, part: Any, bodies: list[tuple[float, float, list[PartIte
         furniture.append(wr.text(label, SIDE_MARGIN, mm(4), label_w, mm(5), 7.0, align="left",
                                  color="#666666", label="name"))
         if i == 0:
-            furniture.extend(_ruler(wr, SIDE_MARGIN, ph - mm(9)))
+            furniture.extend(_ruler(wr, SIDE_MARGIN, ph - mm(9), pw))
         texts = tuple(wr.texts[start:])
         pages.append(PartPage(pw, ph, tuple(x for x in [*items, *furniture] if x is not None), texts))
     return tuple(pages)
@@ -316,16 +318,54 @@ def plan_track(game: Game, track: Track, room: Room, wr: Writer) -> list[_Sheet]
     return _pack_pieces(cards, room, wr, track.where, f"カードを実線で切り分けます。コマは{first}のマスから始めます。")
 
 
+def pack_turning(sizes: list[tuple[float, float]], room_w: float, room_h: float, gap: float
+                 ) -> list[tuple[int, float, float, bool]]:
+    """shelf_pack, with pieces turned a quarter where that fits them or fits them on fewer pages:
+    (page, x, y, turned) of each, x and y the top-left of the piece as it lies on the page.  Tried:
+    every piece upright; turned only those that fit no other way; turned every piece that fits
+    turned.  The fewest pages win, then the fewest turned pieces.  ValueError when a piece fits
+    neither way."""
+    def fits(w: float, h: float) -> bool:
+        return w <= room_w + 1e-6 and h <= room_h + 1e-6
+    plans = [[False] * len(sizes), [not fits(w, h) and fits(h, w) for w, h in sizes],
+             [fits(h, w) for w, h in sizes]]
+    best: tuple[int, int, list[tuple[int, float, float, bool]]] | None = None
+    for turned in plans:
+        try:
+            spots = shelf_pack([(h, w) if t else (w, h) for (w, h), t in zip(sizes, turned)], room_w, room_h, gap)
+        except ValueError:
+            continue
+        score = (max((p for p, _, _ in spots), default=0), sum(turned))
+        if best is None or score < best[:2]:
+            best = (*score, [(p, x, y, t) for (p, x, y), t in zip(spots, turned)])
+    if best is None:
+        w, h = next((w, h) for w, h in sizes if not fits(w, h) and not fits(h, w))
+        raise ValueError(f"{to_mm(w):.0f} × {to_mm(h):.0f} mm does not fit the {to_mm(room_w):.0f} × "
+                         f"{to_mm(room_h):.0f} mm printable area, upright or turned")
+    return best[2]
+
+
+def _turned(drawn: _RawItems, w: float, h: float, x: float, y: float) -> Group:
+    """A w × h piece turned a quarter counter-clockwise (its top to the left), its h × w box's
+    top-left at (x, y) on the page."""
+    items = tuple(i for i in drawn if i is not None)
+    turn = Rotated(90.0, w / 2, h / 2, cast("tuple[Item, ...]", items))
+    return Group((turn,), x - (w - h) / 2, y - (h - w) / 2)
+
+
 def _pack_pieces(pieces: Sequence[_Drawn], room: Room, wr: Writer, where: Where, extra: str,
                  gap: float = GAP, keys: tuple[str, ...] = ("cut",)) -> list[_Sheet]:
+    """Pieces packed on as few sheets as they go, each turned a quarter when that fits it (or fits
+    them all on fewer sheets: pack_turning)."""
     try:
-        spots = shelf_pack([(w, h) for w, h, _ in pieces], room.w, room.h - LEGEND_H, gap)
+        spots = pack_turning([(w, h) for w, h, _ in pieces], room.w, room.h - LEGEND_H, gap)
     except ValueError as exc:
         wr.add(where, "", str(exc))
         return []
-    pages: list[list[PartItem]] = [[] for _ in range(max(p for p, _, _ in spots) + 1)]
-    for (page, x, y), (_, _, drawn) in zip(spots, pieces):
-        pages[page].append(_shift(drawn, room.x0 + x, room.y0 + LEGEND_H + y))
+    pages: list[list[PartItem]] = [[] for _ in range(max(p for p, _, _, _ in spots) + 1)]
+    for (page, x, y, turned), (w, h, drawn) in zip(spots, pieces):
+        px, py = room.x0 + x, room.y0 + LEGEND_H + y
+        pages[page].append(_turned(drawn, w, h, px, py) if turned else _shift(drawn, px, py))
     out: list[_Sheet] = []
     for items in pages:
         legend = _legend(wr, room, extra, keys)
@@ -1088,6 +1128,177 @@ def plan_bits(game: Game, bits: Bits, room: Room, wr: Writer) -> list[_Sheet]:
     return [(room.paper_w, room.paper_h, [i for i in items if i is not None])]
 
 
+# ============================================================================ tuck box
+def _arc(cx: float, cy: float, r: float, start: float, end: float, steps: int = 10) -> list[tuple[float, float]]:
+    """Points along a circle's arc (degrees, y down: 0 is +x, 90 is +y), start and end included."""
+    return [(cx + r * math.cos(math.radians(start + (end - start) * k / steps)),
+             cy + r * math.sin(math.radians(start + (end - start) * k / steps))) for k in range(steps + 1)]
+
+
+@dataclass(frozen=True)
+class TuckNet:
+    """A reverse-tuck-end box's net, every length in points: W × H the front and back panels, D the
+    sides (the box's depth), T the tuck flaps, G the glue flap; panels left to right are front,
+    side, back, side, glue flap; the top lid and its tuck hang from the back, the bottom lid and its
+    tuck from the front, a dust flap from each side at both ends."""
+
+    W: float
+    H: float
+    D: float
+    T: float
+    G: float
+    cards: int
+
+    @property
+    def y0(self) -> float:       # the top of the body (the panels' top edge)
+        return self.D + self.T
+
+    @property
+    def width(self) -> float:
+        return 2 * self.W + 2 * self.D + self.G
+
+    @property
+    def notch(self) -> float:    # the radius of the thumb notch in the front's top edge
+        return min(self.W * 0.16, mm(10))
+
+    @property
+    def height(self) -> float:
+        return self.H + 2 * (self.D + self.T)
+
+    def panels(self) -> dict[str, tuple[float, float, float, float]]:
+        """Each printed face: (x, y, w, h) in the net."""
+        W, H, D, y0 = self.W, self.H, self.D, self.y0
+        return {"front": (0.0, y0, W, H), "right": (W, y0, D, H), "back": (W + D, y0, W, H),
+                "left": (2 * W + D, y0, D, H), "glue": (2 * W + 2 * D, y0, self.G, H),
+                "top": (W + D, y0 - D, W, D), "bottom": (0.0, y0 + H, W, D)}
+
+    def outline(self) -> list[tuple[float, float]]:
+        """The cut, clockwise from the front's top-left corner (a thumb notch in the front's top)."""
+        W, H, D, T, G, y0 = self.W, self.H, self.D, self.T, self.G, self.y0
+        inset, r = min(mm(1), W * 0.02), min(T * 0.45, mm(6))
+        taper = min(D * 0.3, mm(3))
+        dust = min(max(D * 0.9, mm(8)), T + D - mm(1))
+        notch = self.notch
+        pts: list[tuple[float, float]] = [(0.0, y0), (W / 2 - notch, y0)]
+        pts += _arc(W / 2, y0, notch, 180, 0, 12)[1:-1]           # the notch dips into the front (y down)
+        pts += [(W / 2 + notch, y0), (W, y0)]
+        pts += [(W + taper, y0 - dust), (W + D - taper / 3, y0 - dust), (W + D, y0 - dust * 0.35), (W + D, y0)]
+        top = y0 - D
+        pts += [(W + D, top), (W + D + inset, top)]
+        pts += _arc(W + D + inset + r, top - T + r, r, 180, 270)
+        pts += _arc(2 * W + D - inset - r, top - T + r, r, 270, 360)
+        pts += [(2 * W + D - inset, top), (2 * W + D, top)]
+        pts += [(2 * W + D, y0 - dust * 0.35), (2 * W + D + taper / 3, y0 - dust), (2 * W + 2 * D - taper, y0 - dust),
+                (2 * W + 2 * D, y0)]
+        g = min(G * 0.9, H * 0.2)
+        pts += [(2 * W + 2 * D + G, y0 + g), (2 * W + 2 * D + G, y0 + H - g), (2 * W + 2 * D, y0 + H)]
+        bottom = y0 + H
+        pts += [(2 * W + 2 * D - taper, bottom + dust), (2 * W + D + taper / 3, bottom + dust),
+                (2 * W + D, bottom + dust * 0.35), (2 * W + D, bottom)]
+        pts += [(W + D, bottom)]
+        pts += [(W + D, bottom + dust * 0.35), (W + D - taper / 3, bottom + dust), (W + taper, bottom + dust),
+                (W, bottom)]
+        low = bottom + D
+        pts += [(W, low), (W - inset, low)]
+        pts += _arc(W - inset - r, low + T - r, r, 0, 90)
+        pts += _arc(inset + r, low + T - r, r, 90, 180)
+        pts += [(inset, low), (0.0, low), (0.0, bottom)]
+        return pts
+
+    def folds(self) -> list[tuple[float, float, float, float]]:
+        """The fold lines (x1, y1, x2, y2): between the panels, at each lid's hinge and its tuck's."""
+        W, H, D, y0 = self.W, self.H, self.D, self.y0
+        out = [(x, y0, x, y0 + H) for x in (W, W + D, 2 * W + D, 2 * W + 2 * D)]
+        out += [(W, y0, W + D, y0), (W + D, y0, 2 * W + D, y0), (2 * W + D, y0, 2 * W + 2 * D, y0),
+                (W + D, y0 - D, 2 * W + D, y0 - D)]
+        out += [(0.0, y0 + H, W, y0 + H), (W, y0 + H, W + D, y0 + H), (2 * W + D, y0 + H, 2 * W + 2 * D, y0 + H),
+                (0.0, y0 + H + D, W, y0 + H + D)]
+        return out
+
+
+MIN_DEPTH_MM = 6.0      # a box shallower than this has no room for its dust flaps to fold
+
+
+def tuck_net(card_w: float, card_h: float, cards: int, thickness: float, clearance: float) -> TuckNet:
+    """The net of a box for cards stacked card_w × card_h, cards of them, each thickness thick, with
+    clearance added to each inner dimension."""
+    D = max(cards * thickness + clearance, mm(MIN_DEPTH_MM))
+    T = min(max(D * 0.4 + mm(6), mm(12)), mm(16))
+    G = min(max(D * 0.6, mm(8)), mm(12))
+    return TuckNet(card_w + clearance, card_h + clearance, D, T, G, cards)
+
+
+def tuckbox_piece(game: Game, box: TuckBox, net: TuckNet, wr: Writer) -> _Drawn:
+    """One box's net: the panels in the box's colour with the title on the front, the top lid and
+    both sides (turned along them), the game on the back; the cut outline, dashed folds, the glue flap
+    grey.  The top lid's words are upside down in the net: closed, they face whoever faces the front."""
+    deck_name = game.deck(box.deck).name
+    title = box.title or deck_name
+    subtitle = box.subtitle or game.title
+    ink = ink_on(box.color)
+    p = net.panels()
+    items: _RawItems = [Polygon(tuple(net.outline()), fill="#ffffff", stroke=None)]
+    for name in ("front", "right", "back", "left", "top", "bottom"):
+        x, y, w, h = p[name]
+        items.append(Box(x, y, w, h, fill=box.color))
+    W, y0 = net.W, net.y0
+    notch = net.notch
+    items.append(Polygon(tuple(_arc(W / 2, y0, notch, 0, 180, 12)), fill="#ffffff", stroke=None))   # cut away
+    gx, gy, gw, gh = p["glue"]
+    pad = mm(3)
+    fx, fy, fw, fh = p["front"]
+    items.append(wr.text(title, fx + pad, fy + fh * 0.22, fw - 2 * pad, fh * 0.22, 20.0, font="gothic-bold",
+                         color=ink, min_size=8.0, label="title", where=box.where, max_lines=2))
+    items.append(wr.text(subtitle, fx + pad, fy + fh * 0.46, fw - 2 * pad, fh * 0.1, 10.0, color=ink, min_size=6.0,
+                         label="subtitle", where=box.where, max_lines=1))
+    items.append(wr.text(f"カード{net.cards}枚", fx + pad, fy + fh * 0.8, fw - 2 * pad, fh * 0.08, 8.0, color=ink,
+                         min_size=5.0, label="cards", where=box.where, max_lines=1))
+    bx, by, bw, bh = p["back"]
+    items.append(wr.text(game.title, bx + pad, by + bh * 0.3, bw - 2 * pad, bh * 0.14, 14.0, font="gothic-bold",
+                         color=ink, min_size=7.0, label="subtitle", where=box.where, max_lines=2))
+    items.append(wr.text(deck_name, bx + pad, by + bh * 0.46, bw - 2 * pad, bh * 0.1, 9.0, color=ink, min_size=5.0,
+                         label="title", where=box.where, max_lines=1))
+    for side in ("right", "left"):      # along the side, reading down it (as a Japanese spine)
+        x, y, w, h = p[side]
+        inner = (x + w / 2 - (h - 2 * pad) / 2, y + h / 2 - (w - mm(1.5)) / 2, h - 2 * pad, w - mm(1.5))
+        block = wr.text(title, *inner, 12.0, font="gothic-bold", color=ink, min_size=4.5, label="title",
+                        where=box.where, max_lines=1)
+        if block is not None:
+            items.append(Rotated(-90.0, x + w / 2, y + h / 2, (block,)))
+    tx, ty, tw, th = p["top"]
+    block = wr.text(title, tx + pad, ty + mm(0.75), tw - 2 * pad, th - mm(1.5), 10.0, font="gothic-bold", color=ink,
+                    min_size=4.5, label="title", where=box.where, max_lines=1)
+    if block is not None:
+        items.append(Rotated(180.0, tx + tw / 2, ty + th / 2, (block,)))
+    items.append(Polygon(tuple(pt for pt in net.outline() if pt[0] >= gx - 0.01), fill=GLUE, stroke=None))
+    cx, cy = gx + gw / 2, gy + gh / 2
+    long, across = min(gh * 0.5, mm(30)), gw - mm(2)
+    glue_words = wr.text("のりしろ", cx - long / 2, cy - across / 2, long, across, 8.0, color="#555555",
+                         min_size=4.0, label="glue", where=box.where, max_lines=1)
+    if glue_words is not None:      # fitted along the flap, then turned to run down it
+        items.append(Rotated(-90.0, cx, cy, (glue_words,)))
+    for x1, y1, x2, y2 in net.folds():
+        items.append(Rule(x1, y1, x2, y2, FOLD, 0.6, FOLD_DASH))
+    items.append(Polygon(tuple(net.outline()), fill=None, stroke=CUT, stroke_width=CUT_W))
+    return net.width, net.height, items
+
+
+def plan_tuckbox(game: Game, box: TuckBox, room: Room, wr: Writer) -> list[_Sheet]:
+    try:
+        deck = game.deck(box.deck)
+    except KeyError:
+        wr.add(box.where, "deck", f"no deck {box.deck!r} for the tuck box "
+                                  f"(decks: {', '.join(d.id for d in game.all_decks) or 'none'})")
+        return []
+    cards = box.cards or deck.piece_count
+    net = tuck_net(deck.layout.width_pt, deck.layout.height_pt, cards, box.thickness_pt, box.clearance_pt)
+    pieces = [tuckbox_piece(game, box, net, wr) for _ in range(box.count)]
+    inner = f"{to_mm(net.W):.0f}×{to_mm(net.H):.0f}×{to_mm(net.D):.0f}"
+    how = (f"内寸 {inner} mm（{deck.name} {cards}枚）。実線で切り、点線をすべて山折り（印刷面が外）にして、"
+           "のりしろを表の裏に貼ります。上下のふたは差し込むだけで閉じます。")
+    return _pack_pieces(pieces, room, wr, box.where, how, gap=mm(4), keys=("cut", "fold", "glue"))
+
+
 # ============================================================================ entry
 def plan_token_sheet(game: Game, sheet: str, parts: list[Tokens], paper: str = "a4") -> PartPlan:
     """The token parts that name the same sheet (sheet: in their files), packed together: one file,
@@ -1128,6 +1339,8 @@ def plan_part(game: Game, part: Any, paper: str = "a4") -> PartPlan:
         bodies, tiling = plan_board(game, part, room, wr)
     elif isinstance(part, Bits):
         bodies = plan_bits(game, part, room, wr)
+    elif isinstance(part, TuckBox):
+        bodies = plan_tuckbox(game, part, room, wr)
     else:  # pragma: no cover - the part kinds are closed
         raise TypeError(part)
     # every string drawn anywhere in the part: on each page (furniture added per page below)

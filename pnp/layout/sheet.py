@@ -24,8 +24,9 @@ class Slot:
     index: int          # position of the card in the deck's print order
     col: int
     row: int
-    x: float            # top-left of the trim on the page
+    x: float            # top-left of the card's cell on the page (its trim, turned when angle is not 0)
     y: float
+    angle: float = 0.0  # the card's turn on the paper, degrees counter-clockwise (90: its top to the left)
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,10 @@ class SheetPage:
 
 @dataclass(frozen=True)
 class Grid:
+    """A sheet's grid of card cells.  card_w × card_h is a cell as it lies on the paper: the card's
+    trim, or the trim turned a quarter (turned: the card is 90° counter-clockwise on the face side,
+    so its top edge lies on the cell's left) when that fits more cards on the sheet."""
+
     paper_w: float
     paper_h: float
     card_w: float
@@ -46,6 +51,7 @@ class Grid:
     rows: int
     x0: float           # top-left of the grid
     y0: float
+    turned: bool = False
 
     @property
     def per_sheet(self) -> int:
@@ -123,43 +129,71 @@ def paper_size(name: str, landscape: bool = False) -> tuple[float, float]:
 
 
 def plan_grid(paper: str, card_w: float, card_h: float, gutter: float = 0.0,
-              margin: float = mm(HOME_MARGIN_MM), width_share: float = 1.0, landscape: bool = False) -> Grid:
+              margin: float = mm(HOME_MARGIN_MM), width_share: float = 1.0, landscape: bool = False,
+              turn: bool = True) -> Grid:
     """The largest grid of cards that fits inside the printable margin, centred on the sheet so
-    printer drift stays symmetric.  width_share < 1 keeps only part of the sheet (gutter-fold)."""
+    printer drift stays symmetric.  width_share < 1 keeps only part of the sheet (gutter-fold).
+    The cards are turned a quarter when that puts more of them on a sheet (turn: may they be);
+    a tie keeps them upright."""
     pw, ph = paper_size(paper, landscape)
     usable_w = pw * width_share - 2 * margin
     usable_h = ph - 2 * margin
-    cols = max(0, math.floor((usable_w + gutter + 1e-6) / (card_w + gutter)))
-    rows = max(0, math.floor((usable_h + gutter + 1e-6) / (card_h + gutter)))
+
+    def fit(w: float, h: float) -> tuple[int, int]:
+        return (max(0, math.floor((usable_w + gutter + 1e-6) / (w + gutter))),
+                max(0, math.floor((usable_h + gutter + 1e-6) / (h + gutter))))
+    cols, rows = fit(card_w, card_h)
+    turned = False
+    if turn:
+        tcols, trows = fit(card_h, card_w)
+        if tcols * trows > cols * rows:
+            cols, rows, turned = tcols, trows, True
+            card_w, card_h = card_h, card_w
     if cols == 0 or rows == 0:
         raise PnpError(f"a {card_w / mm(1):.0f}×{card_h / mm(1):.0f} mm card does not fit on {paper} paper "
-                       f"inside {margin / mm(1):.0f} mm margins")
+                       f"inside {margin / mm(1):.0f} mm margins, upright or turned "
+                       f"(room {usable_w / mm(1):.0f}×{usable_h / mm(1):.0f} mm)")
     grid_w = cols * card_w + (cols - 1) * gutter
     grid_h = rows * card_h + (rows - 1) * gutter
-    return Grid(pw, ph, card_w, card_h, gutter, cols, rows, (pw * width_share - grid_w) / 2, (ph - grid_h) / 2)
+    return Grid(pw, ph, card_w, card_h, gutter, cols, rows, (pw * width_share - grid_w) / 2, (ph - grid_h) / 2,
+                turned)
 
 
-def plan_fold_grid(paper: str, card_w: float, card_h: float, gutter: float = 0.0) -> Grid:
+def plan_fold_grid(paper: str, card_w: float, card_h: float, gutter: float = 0.0, turn: bool = True) -> Grid:
     """Gutter-fold: landscape sheet, faces on the left half; the backs mirror them about the fold."""
-    return plan_grid(paper, card_w, card_h, gutter, landscape=True, width_share=0.5)
+    return plan_grid(paper, card_w, card_h, gutter, landscape=True, width_share=0.5, turn=turn)
+
+
+FACE_TURN = 90.0        # a turned card's face: counter-clockwise, its top edge on the cell's left
+
+
+def back_angle(face_angle: float) -> float:
+    """The turn of a card's back behind a face turned face_angle.  Turning the sheet over (about its
+    long edge, its short edge, or the fold) mirrors the paper, which reverses every turn: a back
+    turned the other way keeps the relation the backs of upright cards have (for long-edge duplex
+    and fold, the back's top edge lies behind the face's top edge)."""
+    return -face_angle % 360.0 if face_angle else 0.0
 
 
 def impose(count: int, grid: Grid, duplex: str, back_offset: tuple[float, float] = (0.0, 0.0)) -> list[SheetPage]:
     """Face pages each followed by its back page.  Long-edge duplex mirrors columns on the back,
     short-edge mirrors rows; 'none' keeps backs in place (for gluing).  back_offset (dx, dy in points,
     y downwards, in the back page's own coordinates) corrects a printer that does not line up.
-    'fold' gives one page per sheet: faces on the left half, backs mirrored on the right half."""
+    'fold' gives one page per sheet: faces on the left half, backs mirrored on the right half
+    (their slots are the faces'; each back turns back_angle of its face).  A turned grid's faces
+    turn FACE_TURN and their backs back_angle of it."""
     if duplex not in DUPLEX:
         raise PnpError(f"unknown duplex mode {duplex!r} (use {', '.join(DUPLEX)})")
     dx, dy = back_offset
     pages: list[SheetPage] = []
+    angle = FACE_TURN if grid.turned else 0.0
     if duplex == "fold":
         per = grid.per_sheet
         for s in range(max(1, math.ceil(count / per))):
             slots = []
             for k in range(min(per, count - s * per)):
                 col, row = k % grid.cols, k // grid.cols
-                slots.append(Slot(s * per + k, col, row, *grid.position(col, row)))
+                slots.append(Slot(s * per + k, col, row, *grid.position(col, row), angle))
             pages.append(SheetPage("fold", s + 1, tuple(slots)))
         return pages
     per = grid.per_sheet
@@ -171,11 +205,11 @@ def impose(count: int, grid: Grid, duplex: str, back_offset: tuple[float, float]
             if idx >= count:
                 break
             col, row = k % grid.cols, k // grid.cols
-            faces.append(Slot(idx, col, row, *grid.position(col, row)))
+            faces.append(Slot(idx, col, row, *grid.position(col, row), angle))
             bcol = grid.cols - 1 - col if duplex == "long" else col
             brow = grid.rows - 1 - row if duplex == "short" else row
             bx, by = grid.position(bcol, brow)
-            backs.append(Slot(idx, bcol, brow, bx + dx, by + dy))
+            backs.append(Slot(idx, bcol, brow, bx + dx, by + dy, back_angle(angle)))
         pages.append(SheetPage("face", s + 1, tuple(faces)))
         pages.append(SheetPage("back", s + 1, tuple(backs)))
     return pages

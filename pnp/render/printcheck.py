@@ -194,15 +194,41 @@ def _capped(problems: list[str], limit: int) -> list[str]:
     return problems[:limit] + ([f"… and {len(problems) - limit} more"] if len(problems) > limit else [])
 
 
+def unturned(glyphs: Sequence[Glyph], angle: float, cell_w: float, cell_h: float, width: float,
+             height: float) -> list[Glyph]:
+    """Glyphs read from a cell (cell-local: its top-left is (0, 0)) holding a width × height card
+    turned angle degrees counter-clockwise about the cell's centre, in the card's own coordinates
+    (as if it had been printed upright): origins and advance directions turned back."""
+    a = math.radians(angle)
+    cos, sin = math.cos(a), math.sin(a)
+
+    def back(x: float, y: float) -> tuple[float, float]:     # the inverse of _turn's rotation
+        return x * cos - y * sin, x * sin + y * cos
+    out = []
+    for g in glyphs:
+        x, y = back(g.x - cell_w / 2, g.y - cell_h / 2)
+        dx, dy = back(g.dx, g.dy)
+        out.append(Glyph(g.char, x + width / 2, y + height / 2, dx, dy, g.advance, g.size, g.font, g.color,
+                         g.colorspace))
+    return out
+
+
 def check_card_page(plan: CardPlan, page: PageRead, left: float, top: float,
-                    safe_margin_mm: float = SAFE_MARGIN_MM, reach: float | None = None, limit: int = 20) -> list[str]:
+                    safe_margin_mm: float = SAFE_MARGIN_MM, reach: float | None = None, limit: int = 20,
+                    angle: float = 0.0) -> list[str]:
     """What is wrong with the printed card whose trim's top-left corner lies at (left, top) of the
     page read back: each problem a sentence naming the glyph and where it stands on the card
     (card-local mm).  The card's glyphs are those whose origins lie within reach of its trim (by
-    default its bleed and a point more; on a sheet of butted cards, less)."""
+    default its bleed and a point more; on a sheet of butted cards, less).  angle: the card was
+    printed turned that many degrees counter-clockwise in the cell at (left, top) (a quarter turn:
+    the cell is height × width); its glyphs are turned back before they are judged."""
     reach = plan.bleed + 1.0 if reach is None else reach
     planned = planned_glyphs(plan.items)
-    drawn = glyphs_within(page, left, top, plan.width, plan.height, reach)
+    quarter = round(angle / 90) % 2 == 1
+    cell_w, cell_h = (plan.height, plan.width) if quarter else (plan.width, plan.height)
+    drawn = glyphs_within(page, left, top, cell_w, cell_h, reach)
+    if angle:
+        drawn = unturned(drawn, angle, cell_w, cell_h, plan.width, plan.height)
     problems = against_plan(planned, drawn)
     problems += outside_regions(planned, drawn)
     problems += outside_safe_area(drawn, plan.width, plan.height, safe_margin_mm)

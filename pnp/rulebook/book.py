@@ -386,7 +386,8 @@ def _representatives(deck: Deck, n: int) -> list[Card]:
 
 def _unit(kind: str) -> str:
     return {"deck": "枚", "cards": "枚", "dice": "個", "die": "個", "tokens": "個", "token": "個",
-            "board": "枚", "track": "枚", "cut_card": "枚", "bits": "個", "sheet": "枚"}.get(kind, "")
+            "board": "枚", "track": "枚", "cut_card": "枚", "bits": "個", "sheet": "枚",
+            "tuckbox": "個"}.get(kind, "")
 
 
 def _keeps_whole(f: Flowable, width: float, frame_h: float) -> float:

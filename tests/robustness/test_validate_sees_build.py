@@ -48,10 +48,10 @@ def test_the_bundled_ebe_builds_on_every_advertised_paper(cli, tmp_path):
 
 
 def test_validate_checks_papers_other_than_the_default(cli, tmp_path):
-    """A card 175 mm wide fits A4's printable width but not B5's: build with the default paper
-    succeeds, build --paper b5 fails, and validate (which checks every paper) fails."""
+    """A 175 × 245 mm card fits A4's printable area but not B5's, upright or turned: build with the
+    default paper succeeds, build --paper b5 fails, and validate (which checks every paper) fails."""
     project = project_with(tmp_path, "euphoria")
-    relayout(project / "components/euphoria/kleshas.yaml", "layout: {layout}\nsize: {width: 175mm, height: 100mm}")
+    relayout(project / "components/euphoria/kleshas.yaml", "layout: {layout}\nsize: {width: 175mm, height: 245mm}")
     assert cli("build", "euphoria", "--project", project, "--out", project / "a4").exit_code == 0
     b5 = cli("build", "euphoria", "--project", project, "--paper", "b5", "--out", project / "b5")
     assert b5.exit_code == 1 and "components/euphoria/kleshas.yaml" in b5.output
