@@ -367,7 +367,9 @@ def format_summary(s: dict[str, Any], engine: Any = None) -> list[str]:
         lines.append(f"首位の入れ替わり：平均 {lead['lead_changes']['mean']:.2f} 回；"
                      f"中盤の首位が負ける（逆転）{_pct(lead['comeback_from_midgame'])}")
     if "score_track" in s:
-        lines.append(f"得点トラックに収まる：{_pct(s['score_track'])}")
+        t = s["score_track"]
+        where = f"、{t['source']}" if t.get("source") else ""
+        lines.append(f"得点トラック（{t['range'][0]}〜{t['range'][1]}{where}）に収まる：{_pct(t)}")
     for fact, table in s.get("per_seat_facts", {}).items():
         if len(table) > 12:      # long tables belong in --json and the report
             continue
