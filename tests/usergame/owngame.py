@@ -46,3 +46,18 @@ def add_score_track(game_dir: Path, end: int = 20) -> None:
                                   f"end: {end}\nspace: 12mm\ncolumns: 7\ntitle: 得点\n")
     add_component(game_dir, f"  - id: score\n    name: 得点トラック\n    kind: track\n    count: 1\n"
                             f"    description: 0から{end}までの得点トラック。\n")
+
+
+def add_star_option(game_dir: Path, spec: str) -> None:
+    """An option the designer adds to the scaffold: how many points a star card is worth (1 or 2).
+    ``spec`` is the OptionSpec(...) expression written into the engine."""
+    engine = game_dir / "engine.py"
+    edit(engine, "InvariantError, Result, Variant", "InvariantError, OptionSpec, Result, Variant")
+    edit(engine, "    options = ()\n", f"    options = ({spec},)\n")
+    edit(engine, '"won", "tricks")', '"won", "tricks", "star")')
+    edit(engine, "        s.n, s.dealt, s.leader = self.n, self.dealt, self.leader\n",
+         "        s.n, s.dealt, s.leader, s.star = self.n, self.dealt, self.leader, self.star\n")
+    edit(engine, 'if variant != "standard" or options:', 'if variant != "standard" or set(options or {}) - {"star_points"}:')
+    edit(engine, "        s.n, s.dealt, s.leader = players, False, 0",
+         "        s.star = int((options or {}).get(\"star_points\", 1))\n        s.n, s.dealt, s.leader = players, False, 0")
+    edit(engine, "sum(self.suit_of[c] == STAR for c in s.won[p])", "s.star * sum(self.suit_of[c] == STAR for c in s.won[p])")
