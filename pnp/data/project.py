@@ -918,8 +918,10 @@ def _build_game(raw: _Raw, game_id: str, folder: Path, decks: list[Deck], parts:
                 problems.append(smap.problem(path + ("kind",), f"{comp.name}: game.yaml says {comp.kind}, "
                                                                f"{part.file} is a {part.kind}"))
             elif part.piece_count != comp.count:
+                what = (" items to buy or borrow (source: buy and borrow; the print stand-ins are not counted)"
+                        if part.kind == "bits" else "")
                 problems.append(smap.problem(path + ("count",), f"{comp.name}: game.yaml says {comp.count}, "
-                                                                f"{part.file} makes {part.piece_count}"))
+                                                                f"{part.file} makes {part.piece_count}{what}"))
         if comp.kind == "deck":
             deck = by_id.get(comp.id)
             if deck is None and (comp.id in failed or unreadable):

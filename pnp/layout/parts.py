@@ -1030,10 +1030,15 @@ def _assembly_key(board: Board, tiling: Tiling, art: tuple[PartItem, ...], room:
 SOURCES = {"buy": "購入", "borrow": "他のゲームから流用", "print": "印刷パーツで代用可"}
 
 
+def _bits_title(name: str) -> str:
+    """「用意するもの：印刷しない部品」, but a list the designer already calls 用意するもの is not named twice."""
+    return name if "用意するもの" in name else f"用意するもの：{name}"
+
+
 def plan_bits(game: Game, bits: Bits, room: Room, wr: Writer) -> list[_Sheet]:
     x0, y = room.x0, room.y0
     items: _RawItems = [
-        wr.text(f"{game.title}　用意するもの：{bits.name}", x0, y, room.w, mm(10), 15.0, font="gothic-bold",
+        wr.text(f"{game.title}　{_bits_title(bits.name)}", x0, y, room.w, mm(10), 15.0, font="gothic-bold",
                 align="left", min_size=8.0, label="name", where=bits.where),
     ]
     y += mm(12)

@@ -61,3 +61,25 @@ def add_star_option(game_dir: Path, spec: str) -> None:
     edit(engine, "        s.n, s.dealt, s.leader = players, False, 0",
          "        s.star = int((options or {}).get(\"star_points\", 1))\n        s.n, s.dealt, s.leader = players, False, 0")
     edit(engine, "sum(self.suit_of[c] == STAR for c in s.won[p])", "s.star * sum(self.suit_of[c] == STAR for c in s.won[p])")
+
+
+def add_tokens_dice_and_bits(game_dir: Path) -> None:
+    """Two kinds of coin on one combined token sheet (sheet: coins), a custom d6, and the bits list the
+    designer titled 用意するもの (one bought marker, one borrowed bag, dice that the print stands in for)."""
+    write(game_dir, "silver.yaml", "kind: tokens\nid: silver\nname: 銀貨\nsize: 18mm\nsheet: coins\n"
+                                   "groups:\n  - {label: 銀, count: 12, color: \"#aab7b8\", shape: circle}\n")
+    write(game_dir, "gold.yaml", "kind: tokens\nid: gold\nname: 金貨\nsize: 18mm\nsheet: coins\n"
+                                 "groups:\n  - {label: 金, count: 6, color: \"#d4ac0d\", shape: circle}\n")
+    write(game_dir, "dice.yaml", "kind: dice\nid: dice\nname: 相場ダイス\nedge: 18mm\ndice:\n"
+                                 "  - {id: d6, name: 相場, type: d6, faces: [1, 2, 3, 4, 5, 6], "
+                                 "opposite: [[1, 6], [2, 5], [3, 4]], color: \"#ffffff\", text_color: \"#000000\", "
+                                 "count: 1}\n")
+    write(game_dir, "bits.yaml", "kind: bits\nid: bits\nname: 用意するもの\nitems:\n"
+                                 "  - {name: 得点マーカー, count: 4, size: 8mm, source: buy}\n"
+                                 "  - {name: 巾着袋, count: 1, source: borrow}\n"
+                                 "  - {name: 6面サイコロ, count: 1, source: print}\n")
+    add_component(game_dir, "  - {id: silver, name: 銀貨, kind: tokens, count: 12, description: 1金の銀貨。}\n"
+                            "  - {id: gold, name: 金貨, kind: tokens, count: 6, description: 5金の金貨。}\n"
+                            "  - {id: dice, name: 相場ダイス, kind: dice, count: 1, description: 相場を決める6面体。}\n"
+                            "  - {id: bits, name: 用意するもの, kind: bits, count: 5, "
+                            "description: 買うか借りるもの。}\n")
