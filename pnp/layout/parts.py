@@ -586,8 +586,8 @@ Spot = tuple[str, tuple[float, float, float, float]]     # what lies there, (x0,
 
 
 def _panel_area(board: Board, a: Area, wr: Writer, spots: list[Spot] | None = None) -> _RawItems:
-    """style: panel — an area as a station panel: its label on a band in its colour with a hazard
-    strip, what a player does there, and the outline of the card that sits on it, clear of both."""
+    """style: panel — an area as a station panel: its label on a band in its colour (with a hazard
+    strip when the board asks for stripes), what a player does there, and the outline of the card that sits on it, clear of both."""
     c = board.cell_pt
     xs, ys = [col for col, _ in a.cells], [row for _, row in a.cells]
     ax, ay = min(xs) * c, min(ys) * c
@@ -604,9 +604,10 @@ def _panel_area(board: Board, a: Area, wr: Writer, spots: list[Spot] | None = No
     else:                                    # the card at the foot, label and actions above it
         sx, sy = ax + (aw - sw) / 2, ay + ah - pad - sh
         tx, tw, ty = ax + pad, aw - 2 * pad, ay + pad
-    stripe = mm(7)
+    stripe = mm(7) if board.stripes else 0.0
     items.append(Box(tx, ty, tw, band_h, fill=a.color))
-    items.extend(_hazard(tx + tw - stripe, ty, stripe, band_h))
+    if board.stripes:
+        items.extend(_hazard(tx + tw - stripe, ty, stripe, band_h))
     items.append(wr.text(a.label, tx + mm(1.5), ty, tw - stripe - mm(2.5), band_h, 12.0, font="gothic-bold",
                          color=ink_on(a.color), align="left", min_size=7.0, max_lines=1, label="areas",
                          where=board.where))
@@ -640,7 +641,8 @@ def _title_box(board: Board, wr: Writer, spots: list[Spot] | None = None) -> _Ra
     if spots is not None:
         spots.append(("the title box", (bx, by, bx + bw, by + bh)))
     items: _RawItems = [Box(bx, by, bw, bh, fill="#1b2631", radius=mm(2))]
-    items.extend(_hazard(bx, by + bh - mm(3), bw, mm(3)))
+    if board.stripes:
+        items.extend(_hazard(bx, by + bh - mm(3), bw, mm(3)))
     items.append(wr.text(board.title, bx + mm(4), by + mm(2), bw - mm(8), mm(12), 22.0, font="gothic-bold",
                          color="#ffffff", align="left", min_size=10.0, max_lines=1, label="title", where=board.where))
     if text:

@@ -83,3 +83,25 @@ def add_tokens_dice_and_bits(game_dir: Path) -> None:
                             "  - {id: dice, name: 相場ダイス, kind: dice, count: 1, description: 相場を決める6面体。}\n"
                             "  - {id: bits, name: 用意するもの, kind: bits, count: 5, "
                             "description: 買うか借りるもの。}\n")
+
+
+BOARD = """kind: board
+id: market
+name: 市場ボード
+cell: 30mm
+style: panel
+title: 港の市場
+title_box: {x: 0, y: 0, w: 2, h: 1, text: 商品カードは、その店の枠に置きます。}
+grid:
+  - "...."
+  - "AABB"
+  - "AABB"
+areas:
+  - {id: silk, label: 生糸問屋, letter: A, color: "#8e44ad", actions: 生糸を1つ買う。}
+  - {id: tea, label: 茶問屋, letter: B, color: "#27ae60", actions: 茶を1つ買う。}
+"""
+
+
+def add_board(game_dir: Path, extra: str = "") -> None:
+    write(game_dir, "market.yaml", BOARD + extra)
+    add_component(game_dir, "  - {id: market, name: 市場ボード, kind: board, count: 1, description: 店の並ぶ市場。}\n")

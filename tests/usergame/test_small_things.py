@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pdfplumber
 import pytest
-from owngame import GAME, add_tokens_dice_and_bits, edit, new_game, run, write
+from owngame import GAME, add_board, add_tokens_dice_and_bits, edit, new_game, run, write
 
 
 @pytest.fixture(autouse=True)
@@ -74,3 +74,24 @@ def test_a_combined_token_sheet_is_kept_when_nothing_on_it_changed(tmp_path):
     with pdfplumber.open(sheet) as pdf:
         text = pdf.pages[0].extract_text()
     assert "五" in text and "銀" in text
+
+
+HAZARD_YELLOW = (0.957, 0.761, 0.051)
+
+
+def yellow_shapes(pdf_path) -> int:
+    with pdfplumber.open(pdf_path) as pdf:
+        shapes = [o for p in pdf.pages for o in p.rects + p.curves]
+    return sum(1 for o in shapes if o.get("fill") and o.get("non_stroking_color") and
+               tuple(round(v, 3) for v in o["non_stroking_color"][:3]) == HAZARD_YELLOW)
+
+
+def test_a_panel_board_has_plain_bands_unless_it_asks_for_stripes(tmp_path):
+    game = new_game(tmp_path)
+    add_board(game)
+    build(tmp_path, tmp_path / "out")
+    assert yellow_shapes(tmp_path / "out/shoubai/parts-market.pdf") == 0
+    add_board_stripes = (game / "market.yaml").read_text(encoding="utf-8") + "stripes: true\n"
+    (game / "market.yaml").write_text(add_board_stripes, encoding="utf-8")
+    build(tmp_path, tmp_path / "striped")
+    assert yellow_shapes(tmp_path / "striped/shoubai/parts-market.pdf") >= 3     # two bands and the title box
