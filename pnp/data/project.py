@@ -435,8 +435,8 @@ def _place(kind: str, reg: dict[str, Any], width: float, height: float, safe: fl
 def _outside(kind: str, props: dict[str, Any], x: float, y: float, w: float, h: float, width: float, height: float,
              safe: float, bleed: float) -> str | None:
     """Where a placed region may lie: text, marks, images and badges in the safe area, bleed: true
-    bands in the bleed, everything else on the trim.  The name of the area it leaves, or None."""
-    if kind in SAFE_KINDS:
+    bands and images in the bleed, everything else on the trim.  The name of the area it leaves, or None."""
+    if kind in SAFE_KINDS and not (kind == "image" and props.get("bleed")):    # full-bleed art may run off
         inset, area = safe, f"the safe area ({to_mm(safe):.1f} mm inside the trim)"
     elif props.get("bleed"):
         inset, area = -bleed, f"the bleed ({to_mm(bleed):.1f} mm outside the trim)"
@@ -469,7 +469,7 @@ def _build_fonts(data: dict[str, Any], fonts_folder: Path, smap: SourceMap) -> t
             problems.append(smap.problem(at, f"font file {spec['file']!r} not found in the project's fonts/ folder"))
             continue
         try:
-            out[name] = fonts.register_file(name, path)
+            out[name] = fonts.register_file(name, path, spec.get("index"), spec.get("face"))
         except fonts.FontFileError as e:
             problems.append(smap.problem(at, f"fonts/{spec['file']}: {e}"))
     failed = {s["family"] + ("-bold" if s.get("weight", "regular") == "bold" else "")

@@ -75,7 +75,13 @@ FONTS = {"type": "array", "description": "the project's own fonts (files in its 
                        "family": {"type": "string", "pattern": r"^[a-z0-9][a-z0-9_-]*$",
                                   "description": "the name regions use (font: NAME); the bold weight is NAME-bold"},
                        "weight": {"enum": ["regular", "bold"]},
-                       "file": {"type": "string", "description": "a .ttf in the project's fonts/ folder"}}}}
+                       "file": {"type": "string",
+                                "description": "a .ttf (or a .ttc collection) in the project's fonts/ folder"},
+                       "index": {"type": "integer", "minimum": 0,
+                                 "description": "in a .ttc collection: the face to use (0 = the first)"},
+                       "face": {"type": "string",
+                                "description": "in a .ttc collection: the face to use, by its family, full or "
+                                               "PostScript name (e.g. MS PGothic)"}}}}
 
 SIZE = {"oneOf": [
     {"enum": SIZE_NAMES},
@@ -118,7 +124,12 @@ REGION = {
         "stroke": COLOR,
         "stroke_width": LENGTH,
         "radius": LENGTH,
-        "bleed": {"type": "boolean", "description": "band reaches into the bleed"},
+        "bleed": {"type": "boolean",
+                  "description": "band, rect or image: its edges on the trim run out to the bleed line (full-bleed "
+                                 "art; an image with bleed: true may leave the safe area)"},
+        "fit": {"enum": ["contain", "cover", "stretch"],
+                "description": "image: contain (default) shows the whole picture, centred, with margins; cover fills "
+                               "the region and crops what sticks out; stretch fills it, changing the proportions"},
         "rotate_copy": {"type": "boolean", "description": "index: repeat rotated 180° in the opposite corner"},
         "opacity": {"type": "number", "minimum": 0, "maximum": 1},
         "mark_size": LENGTH,
