@@ -252,26 +252,29 @@ class Project:
         parts: list[Any] = []
         entries: list[Entry] = []
         rulings: list[Ruling] = []
+        # a game made from a draft is pnp's work on it; without draft: the items are the designer's own
+        default_by = "pnp" if game_raw is None or "draft" in game_raw.data else "designer"
         ruling_files = [name for name, raw in files.items() if raw.data["kind"] == "rulings"]
         for name in ruling_files:
             raw = files.pop(name)
             if rulings:
                 problems.append(raw.smap.problem(("kind",), "a game has one rulings file"))
                 continue
-            ruled, ruling_problems = _build_rulings(raw)
+            ruled, ruling_problems = _build_rulings(raw, default_by)
             problems.extend(ruling_problems)
             rulings.extend(ruled)
             entries.extend(r.entry for r in ruled)
         for raw in files.values():
             if raw.data["kind"] == "deck":
-                deck, errs = _build_deck(raw, folder, layouts, entries, game_fonts, self.broken_layouts)
+                deck, errs = _build_deck(raw, folder, layouts, entries, game_fonts, self.broken_layouts, default_by)
                 problems.extend(errs)
                 if deck:
                     (unlaid if deck.layout.stand_in else decks).append(deck)
             else:
                 part, errs = build_part(raw.data, raw.smap, folder)
                 problems.extend(errs)
-                entry, errs = read_entry("part", raw.data["id"], raw.data["name"], raw.data, raw.smap, ())
+                entry, errs = read_entry("part", raw.data["id"], raw.data["name"], raw.data, raw.smap, (),
+                                         default_by=default_by)
                 problems.extend(errs)
                 entries.append(entry)
                 if part is not None:
@@ -594,7 +597,7 @@ def layout_at(layout: Layout, size: Any) -> tuple[Layout | None, list[Problem]]:
     return _build_layout(layout.id, data, smap, folder, size=size, origins=origins)
 
 
-def _build_rulings(raw: _Raw) -> tuple[list[Ruling], list[Problem]]:
+def _build_rulings(raw: _Raw, default_by: str = "pnp") -> tuple[list[Ruling], list[Problem]]:
     problems: list[Problem] = []
     out: list[Ruling] = []
     seen: set[str] = set()
@@ -606,7 +609,7 @@ def _build_rulings(raw: _Raw) -> tuple[list[Ruling], list[Problem]]:
         text = r["text"] if len(r["text"]) <= 24 else r["text"][:24] + "…"
         label = (f"裁定（{r['id']}）「{text}」" if r.get("print", True) else
                  f"エンジンの安全装置（{r['id']}、ルールとしては印刷しません）")
-        entry, errs = read_entry("ruling", r["id"], label, r, raw.smap, path)
+        entry, errs = read_entry("ruling", r["id"], label, r, raw.smap, path, default_by=default_by)
         problems.extend(errs)
         out.append(Ruling(r["id"], r["text"], r.get("print", True), entry))
     return out, problems
@@ -614,10 +617,10 @@ def _build_rulings(raw: _Raw) -> tuple[list[Ruling], list[Problem]]:
 
 def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout], entries: list[Entry],
                 game_fonts: dict[str, str] | None = None,
-                broken_layouts: Set[str] = frozenset()) -> tuple[Deck | None, list[Problem]]:
+                broken_layouts: Set[str] = frozenset(), default_by: str = "pnp") -> tuple[Deck | None, list[Problem]]:
     d, smap = raw.data, raw.smap
     problems: list[Problem] = []
-    deck_entry, errs = read_entry("deck", d["id"], d["name"], d, smap, ())
+    deck_entry, errs = read_entry("deck", d["id"], d["name"], d, smap, (), default_by=default_by)
     problems.extend(errs)
     entries.append(deck_entry)
     layout = layouts.get(d["layout"])
@@ -901,7 +904,8 @@ def _build_game(raw: _Raw, game_id: str, folder: Path, decks: list[Deck], parts:
         if c["id"] in seen:
             problems.append(smap.problem(path + ("id",), f"duplicate component id {c['id']!r}"))
         seen.add(c["id"])
-        entry, errs = read_entry("component", c["id"], c["name"], c, smap, path)
+        entry, errs = read_entry("component", c["id"], c["name"], c, smap, path,
+                                 default_by="pnp" if "draft" in g else "designer")
         problems.extend(errs)
         entries.append(entry)
         comp = Component(c["id"], c["name"], c["kind"], c["count"], c.get("description", ""),

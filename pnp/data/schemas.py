@@ -49,6 +49,10 @@ PROVENANCE = {
     "provisional": {"type": "boolean", "description": "pnp's proposal, not the designer's (printed （仮）)"},
     "question": QUESTION,
     "answer": {"type": "string", "description": "the designer's answer: the id of the option he chose"},
+    "by": {"enum": ["pnp", "designer"],
+           "description": "who wrote the item and its question: pnp (a proposal, printed （仮）) or the designer "
+                          "(a note of their own, printed under 設計者のメモ). Default: pnp in a game made from a "
+                          "draft (draft: in game.yaml), the designer in their own game"},
 }
 
 HEX = {"type": "string", "pattern": r"^#[0-9a-fA-F]{6}$", "description": "#rrggbb"}

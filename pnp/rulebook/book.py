@@ -38,6 +38,7 @@ from .flow import (
     BULLET,
     GREY,
     PROPOSAL,
+    PROPOSAL_LABEL,
     BoxFlow,
     CardFigure,
     DiagramFigure,
@@ -308,7 +309,19 @@ class _Builder:
         if not items:
             out.append(self.para((m.Run("未回答の質問はありません。"),)))
             return out
+        # the designer's own questions are theirs: under 設計者のメモ, never as pnp's proposals
+        own = [(t, e) for t, e in items if e.by == "designer"]
+        if own:
+            items = own + [(t, e) for t, e in items if e.by != "designer"]
+        groups = {id(e): ("設計者のメモ" if e.by == "designer" else PROPOSAL_LABEL) for _, e in items} if own else {}
+        heading = ""
         for n, (topic, entry) in enumerate(items, 1):
+            if groups and groups[id(entry)] != heading:
+                heading = groups[id(entry)]
+                sub = TextBlock([Span(f"■ {heading}", "gothic-bold", th.size)], th, marker="",
+                                space_before=th.size * 0.8, space_after=th.size * 0.2, justify=False)
+                sub.keep_with_next = True
+                out.append(sub)
             q = entry.question
             assert q is not None      # open_questions returns entries with a question only
             # the subject as the book names it (「補足・裁定の3」, a section's heading), never an id
@@ -323,7 +336,8 @@ class _Builder:
                 chosen = o.id == q.chosen
                 spans = spans_of(self.read(o.text, q.where, "options"), th.size)
                 if chosen:
-                    spans.append(Span("（pnp はこれで遊んでいます）", "gothic-bold", th.size * 0.9))
+                    spans.append(Span("（いまのルール）" if entry.by == "designer" else "（pnp はこれで遊んでいます）",
+                                      "gothic-bold", th.size * 0.9))
                 out.append(TextBlock(spans, th, indent=th.size * 1.6, marker="●" if chosen else "○",
                                      marker_font="gothic", marker_color=PROPOSAL if chosen else GREY,
                                      space_before=th.size * 0.1, space_after=th.size * 0.1))

@@ -445,7 +445,8 @@ class _Parser:
         if body_start:
             name = self.file.rsplit("/", 1)[-1]
             entry, errs = read_entry("section", f"rulebook/{name}", f"ルールブック {name}", meta,
-                                     _FrontMatterMap(self.file, lines[1:body_start]), ())
+                                     _FrontMatterMap(self.file, lines[1:body_start]), (),
+                                     default_by="pnp" if self.game.draft is not None else "designer")
             self.problems.extend(errs)
         return Section(self.file, bool(meta.get("new_page", False)), depth, tuple(blocks), entry,
                        bool(meta.get("draft_only", False)))
