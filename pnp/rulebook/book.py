@@ -130,13 +130,24 @@ class _Builder:
         return self._plans[deck_id]
 
     def part_figure(self, fig: m.PartFig) -> PartFigure:
-        """A board whole (not tiled) or a track's first card, from the same items the parts PDFs draw."""
-        from ..layout.parts import Writer, board_items, track_card
+        """A board whole (not tiled), a track's first card, a die's net (the first die of the part) or one
+        token of each kind in a row, from the same items the parts PDFs draw."""
+        from ..layout.dice import plan_die
+        from ..layout.parts import TOKEN_GAP, Writer, _shift, board_items, die_net_items, token_piece, track_card
         part = self.game.part(fig.part)
         wr = Writer(part.where)
         items: list[Any]      # what PartFigure takes: a board's items, or a track card's (None where a text is empty)
         if part.kind == "board":
             w, h, items = part.width_pt, part.height_pt, board_items(part, wr)
+        elif part.kind == "dice":
+            w, h, items = die_net_items(plan_die(part.dice[0]), wr)
+        elif part.kind == "tokens":
+            items, w, h = [], 0.0, 0.0
+            for group in part.groups:
+                tw, th_, drawn = token_piece(group, wr)
+                items.append(_shift(drawn, w, 0.0))
+                w, h = w + tw + TOKEN_GAP, max(h, th_)
+            w -= TOKEN_GAP
         else:
             w, h, items = track_card(part, part.copies[0], wr)
         if wr.problems:

@@ -644,9 +644,9 @@ class _Parser:
         if name == "part":
             part_id, _, caption = arg.partition(":")
             part_id = part_id.strip()
-            shown = {p.id: p for p in self.game.parts if p.kind in ("board", "track")}
+            shown = {p.id: p for p in self.game.parts if p.kind in ("board", "track", "dice", "tokens")}
             if part_id not in shown:
-                self.err(no, col, f"{{{{part {part_id}}}}}: no board or track {part_id!r} "
+                self.err(no, col, f"{{{{part {part_id}}}}}: no board, track, dice or tokens {part_id!r} "
                                   f"(parts: {', '.join(sorted(shown)) or 'none'})")
                 return None
             return PartFig(part_id, caption_of(caption.strip()) if caption.strip() else
