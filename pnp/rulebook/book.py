@@ -124,6 +124,11 @@ class _Builder:
             raise DataError(problems)
         return runs
 
+    def backs(self, deck_id: str) -> dict[str, CardPlan]:
+        self.plans(deck_id)
+        plans: Any = self._plans[deck_id]      # a DeckPlans: (faces, back) with .backs
+        return dict(plans.backs)
+
     def plans(self, deck_id: str) -> tuple[dict[str, CardPlan], CardPlan]:
         if deck_id not in self._plans:
             self._plans[deck_id] = plan_deck(self.game, self.game.deck(deck_id))
@@ -156,6 +161,8 @@ class _Builder:
 
     def plan(self, ref: m.CardRef) -> CardPlan:
         faces, back = self.plans(ref.deck)
+        if ref.card.endswith(m.BACK_OF):           # deck/card/back: that card's own back side
+            return self.backs(ref.deck)[ref.card.removesuffix(m.BACK_OF)]
         return back if ref.card == "back" else faces[ref.card]
 
     def story(self) -> list[Flowable]:
@@ -255,7 +262,7 @@ class _Builder:
         for r in refs:
             deck = self.game.deck(r.deck)
             labels.append(m.card_label(deck, r.card, reader(deck)))
-            if r.card != "back":          # a card with a title of its own is named by it, not 「配置の4」
+            if r.card != "back" and not r.card.endswith(m.BACK_OF):   # a titled card by its title, not 「配置の4」
                 card = deck.card(r.card)
                 if card.title and card.suit is not None and card.title != card.suit.name:
                     labels[-1] = self.read(card.title, card.where, "title")
@@ -263,7 +270,7 @@ class _Builder:
         for k, r in enumerate(refs):
             if r.label:
                 labels[k] = r.label
-            elif names.count(names[k]) > 1 and r.card != "back":
+            elif names.count(names[k]) > 1 and r.card != "back" and not r.card.endswith(m.BACK_OF):
                 card = self.game.deck(r.deck).card(r.card)
                 if card.suit is not None and card.suit.name not in names[k]:
                     labels[k] = self.read(card.suit.name, self.game.deck(r.deck).where, "suits")

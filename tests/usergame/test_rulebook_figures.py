@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pdfplumber
-from owngame import GAME, add_tokens_dice_and_bits, new_game, run, write
+from owngame import GAME, add_component, add_tokens_dice_and_bits, edit, new_game, run, write
 
 
 def test_part_figures_of_a_die_and_tokens(tmp_path):
@@ -27,3 +27,42 @@ def test_a_part_that_cannot_be_drawn_names_what_can(tmp_path):
     result = run("validate", GAME, "--project", tmp_path)
     assert result.exit_code == 1
     assert "{{part bits}}: no board, track, dice or tokens 'bits' (parts: dice, gold, silver)" in result.output
+
+
+ROLES = """kind: deck
+id: roles
+name: 役割カード
+layout: card-base
+back: {title: 役割, color: "#34495e"}
+cards:
+  - {id: silk, title: "{生糸|きいと}問屋:coin:", body: 生糸を安く買える。, back: {title: 問屋, color: "#8e44ad"},
+     question: {topic: content, ask: 生糸問屋の力は強すぎませんか？, options: [{id: keep, text: このまま}, {id: weaker, text: 弱める}],
+                chosen: keep, why: まだ試遊が少ないため。}}
+  - {id: ship, title: 船主, body: 港を1つ飛ばして進める。, back: {title: 船主, color: "#1f618d"}}
+"""
+
+
+def test_a_figure_of_a_cards_own_back_and_names_that_keep_their_ruby(tmp_path):
+    game = new_game(tmp_path)
+    write(game, "roles.yaml", ROLES)
+    edit(game / "game.yaml", "engine: engine.py\n", "engine: engine.py\nicons:\n  coin: {shape: circle, color: \"#d4ac0d\"}\n")
+    add_component(game, "  - {id: roles, name: 役割カード, kind: deck, count: 2, description: 各自1枚。}\n")
+    write(game, "rulebook/01-roles.md", "# 役割\n\n{{card roles/silk/back roles/ship/back}}\n\n{{card roles/silk}}\n\n"
+                                        "# 質問\n\n{{questions}}\n")
+    built = run("build", GAME, "--project", tmp_path, "--out", tmp_path / "out")
+    assert built.exit_code == 0, built.output
+    with pdfplumber.open(tmp_path / "out/shoubai/rulebook.pdf") as pdf:
+        text = "\n".join(p.extract_text() for p in pdf.pages[2:])
+    flat = text.replace("\n", "").replace(" ", "")
+    assert "生糸問屋の裏" in flat and "船主の裏" in flat                  # the labels under the two backs
+    assert "問屋" in text and "役割カード（生糸問屋の裏）、役割カード（船主の裏）" in flat   # the backs, named in the caption
+    # a card is named the same way everywhere: the face's caption and the question's heading
+    assert "役割カード（生糸問屋）■質問" in flat and "Q1［内容（カード・部品）］役割カード（生糸問屋）" in flat
+    assert "|" not in text and ":coin:" not in text and "きいと" in text   # ruby set as ruby, never raw markup
+
+
+def test_the_back_of_a_card_that_is_not_there_is_an_error(tmp_path):
+    game = new_game(tmp_path)
+    write(game, "rulebook/01-roles.md", "# 役割\n\n{{card cards/nosuch/back}}\n")
+    result = run("validate", GAME, "--project", tmp_path)
+    assert result.exit_code == 1 and "unknown card 'nosuch' in deck 'cards'" in result.output
