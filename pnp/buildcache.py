@@ -351,6 +351,20 @@ class GameCache:
                                    entry, part, *held)
         return self.keys[unit]
 
+    def sheet_key(self, sheet: str) -> str:
+        """A combined token sheet (``sheet:``): one key over every part it holds."""
+        unit = f"sheet/{sheet}"
+        if unit not in self.keys:
+            g = self.game
+            held = [(g.entry("part", p.id), p) for p in g.parts if getattr(p, "sheet", "") == sheet]
+            self.keys[unit] = _key(self.hashes, self.base, unit, _options(self.opts, "parts"), self._game_facts(),
+                                   *held)
+        return self.keys[unit]
+
+    def _part_unit(self, part: Any) -> tuple[str, str]:
+        sheet = getattr(part, "sheet", "")
+        return (f"sheet/{sheet}", self.sheet_key(sheet)) if sheet else (f"part/{part.id}", self.part_key(part))
+
     def rulebook_key(self) -> str | None:
         """None when a deck's marks are unknown (never recorded, or not planned in this build)."""
         unit = "rulebook"
@@ -432,7 +446,7 @@ class GameCache:
         return all(self._keep(f"deck/{deck.id}/{k}", self.deck_key(deck, k)) is not None for k in kinds)
 
     def part_fresh(self, part: Any) -> bool:
-        return self._keep(f"part/{part.id}", self.part_key(part)) is not None
+        return self._keep(*self._part_unit(part)) is not None
 
     def rulebook_fresh(self) -> bool:
         return self._keep("rulebook", self.rulebook_key()) is not None
@@ -448,8 +462,9 @@ class GameCache:
         return kept
 
     def keep_parts(self) -> None:
-        for part in self.game.parts:
-            files = self._keep(f"part/{part.id}", self.part_key(part))
+        units = dict.fromkeys(self._part_unit(part) for part in self.game.parts)   # a shared sheet once
+        for unit, key in units:
+            files = self._keep(unit, key)
             if files is not None:
                 self.kept.extend(files)
 
@@ -471,8 +486,8 @@ class GameCache:
 
     def stamp_parts(self, plans: Iterable[Any], files: Iterable[Written]) -> None:
         for plan, w in zip(plans, files):
-            if tuple(plan.part_ids) != (plan.part_id,):     # token parts sharing a sheet: drawn every build
-                w.unit, w.key = "", ""
+            if any(getattr(p, "sheet", "") == plan.part_id for p in self.game.parts):   # a shared sheet: one key
+                w.unit, w.key = f"sheet/{plan.part_id}", self.sheet_key(plan.part_id)
                 continue
             part = self.game.part(plan.part_id)
             w.unit, w.key = f"part/{part.id}", self.part_key(part)

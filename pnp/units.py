@@ -35,7 +35,10 @@ def to_mm(points: float) -> float:
 
 
 _FRACTION = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*%\s*(?:([+-])\s*(\d+(?:\.\d+)?)\s*(mm|pt|in))?\s*$")
-GEOMETRY_PATTERN = (r"^\s*(-?\d+(\.\d+)?\s*(mm|pt|in)|-?\d+(\.\d+)?\s*%(\s*[+-]\s*\d+(\.\d+)?\s*(mm|pt|in))?)\s*$")
+# the same sum written length first: ``17mm + 42%`` is ``42% + 17mm``
+_LENGTH_FIRST = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|pt|in)\s*([+-])\s*(\d+(?:\.\d+)?)\s*%\s*$")
+GEOMETRY_PATTERN = (r"^\s*(-?\d+(\.\d+)?\s*(mm|pt|in)(\s*[+-]\s*\d+(\.\d+)?\s*%)?"
+                    r"|-?\d+(\.\d+)?\s*%(\s*[+-]\s*\d+(\.\d+)?\s*(mm|pt|in))?)\s*$")
 
 
 def parse_extent(value: object, whole_pt: float) -> float:
@@ -46,8 +49,12 @@ def parse_extent(value: object, whole_pt: float) -> float:
         if m:
             extra = float(m.group(3)) * _FACTOR[m.group(4)] if m.group(2) else 0.0
             return whole_pt * float(m.group(1)) / 100.0 + (extra if m.group(2) != "-" else -extra)
+        m = _LENGTH_FIRST.match(value)
+        if m:
+            share = whole_pt * float(m.group(4)) / 100.0
+            return float(m.group(1)) * _FACTOR[m.group(2)] + (share if m.group(3) == "+" else -share)
     try:
         return parse_length(value)
     except UnitError:
-        raise UnitError(f"expected a length (63mm, 10pt, 1in) or a share of the trim (10%, 100% - 14mm), "
-                        f"got {value!r}") from None
+        raise UnitError(f"expected a length (63mm, 10pt, 1in) or a share of the trim (10%, 100% - 14mm, "
+                        f"17mm + 42%), got {value!r}") from None

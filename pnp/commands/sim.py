@@ -298,16 +298,20 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
             "errors": [e for s in summaries for e in s["errors"]], "runs": summaries}
         write_json(json_path, data)
         click.echo(f"JSON：{json_path}", err=True)
-    if report_path:
+    failed = sum(s["error_count"] for s in summaries)
+    if report_path and failed:
+        click.echo(f"レポート：書きません（{failed}ゲームがエラーで止まったため。数字が偏ります）", err=True)
+    elif report_path:
         from ..sim.report import write_report
         from .questions import format_questions, questions_data
         asked = questions_data([game])
         write_report(report_path, game.title, summaries, format_questions(asked) if asked[0]["open"] else (),
                      engine=engine)
         click.echo(f"レポート：{report_path}", err=True)
-    if any(s["error_count"] for s in summaries):
-        n = sum(s["error_count"] for s in summaries)
-        raise SimError(f"{n} game(s) raised an error or broke an invariant (see errors in --json)")
+    if failed:
+        total = sum(s["games"] for s in summaries)
+        raise SimError(f"{failed} of {total} games raised an error or broke an invariant; no figures are shown "
+                       "for the others (see errors in --json)")
 
 
 @contextmanager
@@ -349,6 +353,16 @@ def format_summary(s: dict[str, Any], engine: Any = None) -> list[str]:
     lines = [f"== {s['game']}  {s['players']}人  {s['games']}ゲーム  種 {s['seed']}  方針 {pols}"
              f"  変種 {label(s['variant'])} ==",
              f"完了 {s['completed']}／エラー {s.get('error_count', len(s['errors']))}"]
+    failed = s.get("error_count", len(s["errors"]))
+    if failed:      # figures of the games that happened to finish are biased: none are shown as if fine
+        first = s["errors"][0] if s["errors"] else None
+        lines.append(f"エラー：{s['games']}ゲーム中{failed}ゲームが、エラーか不変条件違反で止まりました。")
+        if first:
+            lines.append(f"  最初のもの（種 {first['seed']}、ゲーム {first['index'] + 1}）："
+                         f"{str(first['error']).strip().splitlines()[0]}")
+        lines.append(f"勝率・長さ・得点などの数字は出しません（止まらなかった{s['completed']}ゲームだけの数字は偏ります）。"
+                     "エンジンを直してから、もう一度遊ばせてください（pnp validate が種つきで示します）。")
+        return lines
     if coop:
         lines.append(f"チームの勝率（協力ゲーム） {_pct(s['team_win_rate'])}")
     else:
@@ -386,7 +400,9 @@ def format_summary(s: dict[str, Any], engine: Any = None) -> list[str]:
         lines.append(f"首位の入れ替わり：平均 {lead['lead_changes']['mean']:.2f} 回；"
                      f"中盤の首位が負ける（逆転）{_pct(lead['comeback_from_midgame'])}")
     if "score_track" in s:
-        lines.append(f"得点トラックに収まる：{_pct(s['score_track'])}")
+        t = s["score_track"]
+        where = f"、{t['source']}" if t.get("source") else ""
+        lines.append(f"得点トラック（{t['range'][0]}〜{t['range'][1]}{where}）に収まる：{_pct(t)}")
     for fact, table in s.get("per_seat_facts", {}).items():
         if len(table) > 12:      # long tables belong in --json and the report
             continue

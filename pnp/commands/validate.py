@@ -270,8 +270,14 @@ def check_score_track(engine, games: int, seed: int) -> str:
             top = max(top, max(r.result.scores))
             fits += all(lo <= v <= hi for v in r.result.scores)
     share = fits / total if total else 0.0
-    detail = f"{lo}〜{hi}：{total} ゲーム中 {100 * share:.2f}% が収まる（最高 {top:g}、方針 {policy}）"
+    source = getattr(engine.score_track, "source_ja", "")
+    mismatch = getattr(engine.score_track, "mismatch", "")
+    detail = (f"{lo}〜{hi}：{total} ゲーム中 {100 * share:.2f}% が収まる（最高 {top:g}、方針 {policy}）"
+              + (f"。範囲は {source}" if source else ""))  # where the figure comes from
+    if mismatch:
+        raise PnpError(f"{engine.game_id}: score track: {mismatch}\n{detail}")
     if share < TRACK_FIT_TARGET:
         raise PnpError(f"{engine.game_id}: score track {lo}–{hi}: only {100 * share:.2f}% of sample games end "
-                       f"with every score on it (at least {100 * TRACK_FIT_TARGET:.1f}% needed); highest score {top:g}")
+                       f"with every score on it (at least {100 * TRACK_FIT_TARGET:.1f}% needed); highest score {top:g}"
+                       + (f"; the range is {source}" if source else ""))
     return detail

@@ -14,7 +14,9 @@ item then carries either
 Provisional items are pnp's proposals: they print with a （仮） mark until the designer answers
 (``answer:`` — the option he chose), which makes the item his.  Cards inherit their deck's standing
 unless they carry their own.  Without ``draft:`` a game is the designer's own and only what he marks
-``provisional`` is treated as a proposal.
+``provisional`` is treated as a proposal.  In the designer's own game an item is the designer's
+(``by: designer``) unless it says ``by: pnp``: its question is the designer's own note (printed under
+「設計者のメモ」, without （仮）), and only pnp's items print as 「pnp からの提案」.
 """
 from __future__ import annotations
 
@@ -80,6 +82,7 @@ class Entry:
     question: Question | None
     where: Where
     inherited: bool = False   # a card that takes its deck's standing
+    by: str = "pnp"           # who wrote a provisional item or a question: pnp (a proposal) or the designer
 
     @property
     def asked(self) -> Question:
@@ -95,7 +98,12 @@ class Entry:
     @property
     def marked(self) -> bool:
         """Printed with （仮）: pnp's proposal the designer has not yet answered."""
-        return self.provisional and not self.answered
+        return self.provisional and not self.answered and self.by != "designer"
+
+    @property
+    def designer_question(self) -> bool:
+        """The designer's own open question (「設計者のメモ」), never printed as pnp's proposal."""
+        return self.by == "designer" and self.question is not None and not self.answered
 
 
 @dataclass(frozen=True)
@@ -153,8 +161,10 @@ def _at(smap: Positions, path: tuple[Any, ...]) -> Where:
 
 
 def read_entry(kind: str, ref: str, label: str, data: Mapping[str, Any], smap: Positions, path: tuple[Any, ...],
-               parent: Entry | None = None) -> tuple[Entry, list[Problem]]:
-    """The ledger entry of one YAML mapping (``path`` is where that mapping sits in the file)."""
+               parent: Entry | None = None, default_by: str = "pnp") -> tuple[Entry, list[Problem]]:
+    """The ledger entry of one YAML mapping (``path`` is where that mapping sits in the file).
+    default_by: who wrote an item that does not say (``by:``) — pnp in a game made from a draft, the
+    designer in their own game (no ``draft:`` in game.yaml)."""
     problems: list[Problem] = []
     where = _at(smap, path)
     raw_source = data.get("source")
@@ -174,13 +184,16 @@ def read_entry(kind: str, ref: str, label: str, data: Mapping[str, Any], smap: P
     if quotes and provisional:
         problems.append(smap.problem(path + ("provisional",), "an item is either the draft's (source:) or pnp's "
                                                               "proposal (provisional: true), not both"))
-    if question is not None and not provisional:
+    by = str(data.get("by", parent.by if parent is not None else default_by))
+    if question is not None and not provisional and by != "designer":
         problems.append(smap.problem(path + ("question",), "a question belongs to a provisional item: "
-                                                           "add provisional: true (or remove the question)"))
+                                                           "add provisional: true (or remove the question; "
+                                                           "by: designer marks a question of your own)"))
     own = bool(quotes) or "provisional" in data or question is not None
     if parent is not None and not own:
-        return Entry(kind, ref, label, parent.source, parent.provisional, parent.question, where, True), problems
-    return Entry(kind, ref, label, quotes, provisional, question, where), problems
+        return Entry(kind, ref, label, parent.source, parent.provisional, parent.question, where, True,
+                     parent.by), problems
+    return Entry(kind, ref, label, quotes, provisional, question, where, by=by), problems
 
 
 def _read_question(q: Mapping[str, Any], answer: Any, smap: Positions, path: tuple[Any, ...]) -> tuple[Question, list[Problem]]:
@@ -240,7 +253,7 @@ def open_questions(ledger: Sequence[Entry], extra: Sequence[Entry | None] = ()) 
     """(topic, entry) of every question still open — pnp's proposals the designer has not answered —
     grouped by topic (rules, content, counts, terms), then by kind of item, in data order."""
     items = [e for e in list(ledger) + [e for e in extra if e is not None]
-             if e.marked and e.question is not None and not e.inherited]
+             if (e.marked or e.designer_question) and e.question is not None and not e.inherited]
     order = {t: k for k, t in enumerate(TOPIC_NAMES)}
 
     def topic(e: Entry) -> str:

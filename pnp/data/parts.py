@@ -211,6 +211,9 @@ BOARD_SCHEMA = _schema("board", "board (areas on a grid, tiled over several shee
     "style": {"enum": ["solid", "panel"],
               "description": "solid: areas filled in their colour; panel: a light tint, a label band in the colour, "
                              "the area's actions and a place for a card"},
+    "stripes": {"type": "boolean",
+                "description": "style: panel — yellow and black warning stripes on each name band and under the "
+                               "title box (a space station's panels); default false: plain bands"},
     "slot": _obj(["w", "h"], {"w": LENGTH, "h": LENGTH, "label": TEXT},
                  "style: panel — the outline of the card that sits on each area (turned in a wide area)"),
     "seams": _obj([], {"x": {"type": "array", "items": {**CELL, "minimum": 1}},
@@ -265,6 +268,7 @@ class Board:
     slot: tuple[float, float, str] | None = None          # (w, h, label) of the card on each area
     title_box: tuple[int, int, int, int, str] | None = None   # (x, y, w, h) in cells, text under the title
     seams: tuple[tuple[int, ...], tuple[int, ...]] | None = None    # tile edges in cells (x, y)
+    stripes: bool = False          # style: panel — warning stripes on the name bands and the title box
 
     @property
     def width_pt(self) -> float:
@@ -422,7 +426,8 @@ def _build_board(d: dict[str, Any], smap: SourceMap, folder: Path) -> tuple[Boar
         return None, problems
     return Board(d["id"], d["name"], smap.file, _where(smap), cell, cols, rows, areas, tuple(labels), tuple(conns),
                  overlap, d.get("title", d["name"]), d.get("background", "#ffffff"), d.get("description", ""),
-                 style=d.get("style", "solid"), slot=slot, title_box=title_box, seams=seams), []
+                 style=d.get("style", "solid"), slot=slot, title_box=title_box, seams=seams,
+                 stripes=bool(d.get("stripes", False))), []
 
 
 # ============================================================================ cut card

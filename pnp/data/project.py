@@ -253,26 +253,29 @@ class Project:
         parts: list[Any] = []
         entries: list[Entry] = []
         rulings: list[Ruling] = []
+        # a game made from a draft is pnp's work on it; without draft: the items are the designer's own
+        default_by = "pnp" if game_raw is None or "draft" in game_raw.data else "designer"
         ruling_files = [name for name, raw in files.items() if raw.data["kind"] == "rulings"]
         for name in ruling_files:
             raw = files.pop(name)
             if rulings:
                 problems.append(raw.smap.problem(("kind",), "a game has one rulings file"))
                 continue
-            ruled, ruling_problems = _build_rulings(raw)
+            ruled, ruling_problems = _build_rulings(raw, default_by)
             problems.extend(ruling_problems)
             rulings.extend(ruled)
             entries.extend(r.entry for r in ruled)
         for raw in files.values():
             if raw.data["kind"] == "deck":
-                deck, errs = _build_deck(raw, folder, layouts, entries, game_fonts, self.broken_layouts)
+                deck, errs = _build_deck(raw, folder, layouts, entries, game_fonts, self.broken_layouts, default_by)
                 problems.extend(errs)
                 if deck:
                     (unlaid if deck.layout.stand_in else decks).append(deck)
             else:
                 part, errs = build_part(raw.data, raw.smap, folder)
                 problems.extend(errs)
-                entry, errs = read_entry("part", raw.data["id"], raw.data["name"], raw.data, raw.smap, ())
+                entry, errs = read_entry("part", raw.data["id"], raw.data["name"], raw.data, raw.smap, (),
+                                         default_by=default_by)
                 problems.extend(errs)
                 entries.append(entry)
                 if part is not None:
@@ -436,8 +439,8 @@ def _place(kind: str, reg: dict[str, Any], width: float, height: float, safe: fl
 def _outside(kind: str, props: dict[str, Any], x: float, y: float, w: float, h: float, width: float, height: float,
              safe: float, bleed: float) -> str | None:
     """Where a placed region may lie: text, marks, images and badges in the safe area, bleed: true
-    bands in the bleed, everything else on the trim.  The name of the area it leaves, or None."""
-    if kind in SAFE_KINDS:
+    bands and images in the bleed, everything else on the trim.  The name of the area it leaves, or None."""
+    if kind in SAFE_KINDS and not (kind == "image" and props.get("bleed")):    # full-bleed art may run off
         inset, area = safe, f"the safe area ({to_mm(safe):.1f} mm inside the trim)"
     elif props.get("bleed"):
         inset, area = -bleed, f"the bleed ({to_mm(bleed):.1f} mm outside the trim)"
@@ -470,7 +473,7 @@ def _build_fonts(data: dict[str, Any], fonts_folder: Path, smap: SourceMap) -> t
             problems.append(smap.problem(at, f"font file {spec['file']!r} not found in the project's fonts/ folder"))
             continue
         try:
-            out[name] = fonts.register_file(name, path)
+            out[name] = fonts.register_file(name, path, spec.get("index"), spec.get("face"))
         except fonts.FontFileError as e:
             problems.append(smap.problem(at, f"fonts/{spec['file']}: {e}"))
     failed = {s["family"] + ("-bold" if s.get("weight", "regular") == "bold" else "")
@@ -603,7 +606,7 @@ def layout_at(layout: Layout, size: Any) -> tuple[Layout | None, list[Problem]]:
     return _build_layout(layout.id, data, smap, folder, size=size, origins=origins)
 
 
-def _build_rulings(raw: _Raw) -> tuple[list[Ruling], list[Problem]]:
+def _build_rulings(raw: _Raw, default_by: str = "pnp") -> tuple[list[Ruling], list[Problem]]:
     problems: list[Problem] = []
     out: list[Ruling] = []
     seen: set[str] = set()
@@ -615,7 +618,7 @@ def _build_rulings(raw: _Raw) -> tuple[list[Ruling], list[Problem]]:
         text = r["text"] if len(r["text"]) <= 24 else r["text"][:24] + "…"
         label = (f"裁定（{r['id']}）「{text}」" if r.get("print", True) else
                  f"エンジンの安全装置（{r['id']}、ルールとしては印刷しません）")
-        entry, errs = read_entry("ruling", r["id"], label, r, raw.smap, path)
+        entry, errs = read_entry("ruling", r["id"], label, r, raw.smap, path, default_by=default_by)
         problems.extend(errs)
         out.append(Ruling(r["id"], r["text"], r.get("print", True), entry))
     return out, problems
@@ -623,10 +626,10 @@ def _build_rulings(raw: _Raw) -> tuple[list[Ruling], list[Problem]]:
 
 def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout], entries: list[Entry],
                 game_fonts: dict[str, str] | None = None,
-                broken_layouts: Set[str] = frozenset()) -> tuple[Deck | None, list[Problem]]:
+                broken_layouts: Set[str] = frozenset(), default_by: str = "pnp") -> tuple[Deck | None, list[Problem]]:
     d, smap = raw.data, raw.smap
     problems: list[Problem] = []
-    deck_entry, errs = read_entry("deck", d["id"], d["name"], d, smap, ())
+    deck_entry, errs = read_entry("deck", d["id"], d["name"], d, smap, (), default_by=default_by)
     problems.extend(errs)
     entries.append(deck_entry)
     layout = layouts.get(d["layout"])
@@ -984,7 +987,8 @@ def _build_game(raw: _Raw, game_id: str, folder: Path, decks: list[Deck], parts:
         if c["id"] in seen:
             problems.append(smap.problem(path + ("id",), f"duplicate component id {c['id']!r}"))
         seen.add(c["id"])
-        entry, errs = read_entry("component", c["id"], c["name"], c, smap, path)
+        entry, errs = read_entry("component", c["id"], c["name"], c, smap, path,
+                                 default_by="pnp" if "draft" in g else "designer")
         problems.extend(errs)
         entries.append(entry)
         comp = Component(c["id"], c["name"], c["kind"], c["count"], c.get("description", ""),
@@ -1001,8 +1005,10 @@ def _build_game(raw: _Raw, game_id: str, folder: Path, decks: list[Deck], parts:
                 problems.append(smap.problem(path + ("kind",), f"{comp.name}: game.yaml says {comp.kind}, "
                                                                f"{part.file} is a {part.kind}"))
             elif part.piece_count != comp.count:
+                what = (" items to buy or borrow (source: buy and borrow; the print stand-ins are not counted)"
+                        if part.kind == "bits" else "")
                 problems.append(smap.problem(path + ("count",), f"{comp.name}: game.yaml says {comp.count}, "
-                                                                f"{part.file} makes {part.piece_count}"))
+                                                                f"{part.file} makes {part.piece_count}{what}"))
         if comp.kind == "deck":
             deck = by_id.get(comp.id)
             if deck is None and (comp.id in failed or unreadable):

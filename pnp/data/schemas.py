@@ -49,6 +49,10 @@ PROVENANCE = {
     "provisional": {"type": "boolean", "description": "pnp's proposal, not the designer's (printed （仮）)"},
     "question": QUESTION,
     "answer": {"type": "string", "description": "the designer's answer: the id of the option he chose"},
+    "by": {"enum": ["pnp", "designer"],
+           "description": "who wrote the item and its question: pnp (a proposal, printed （仮）) or the designer "
+                          "(a note of their own, printed under 設計者のメモ). Default: pnp in a game made from a "
+                          "draft (draft: in game.yaml), the designer in their own game"},
 }
 
 HEX = {"type": "string", "pattern": r"^#[0-9a-fA-F]{6}$", "description": "#rrggbb"}
@@ -75,7 +79,13 @@ FONTS = {"type": "array", "description": "the project's own fonts (files in its 
                        "family": {"type": "string", "pattern": r"^[a-z0-9][a-z0-9_-]*$",
                                   "description": "the name regions use (font: NAME); the bold weight is NAME-bold"},
                        "weight": {"enum": ["regular", "bold"]},
-                       "file": {"type": "string", "description": "a .ttf in the project's fonts/ folder"}}}}
+                       "file": {"type": "string",
+                                "description": "a .ttf (or a .ttc collection) in the project's fonts/ folder"},
+                       "index": {"type": "integer", "minimum": 0,
+                                 "description": "in a .ttc collection: the face to use (0 = the first)"},
+                       "face": {"type": "string",
+                                "description": "in a .ttc collection: the face to use, by its family, full or "
+                                               "PostScript name (e.g. MS PGothic)"}}}}
 
 SIZE = {"oneOf": [
     {"enum": SIZE_NAMES},
@@ -118,7 +128,12 @@ REGION = {
         "stroke": COLOR,
         "stroke_width": LENGTH,
         "radius": LENGTH,
-        "bleed": {"type": "boolean", "description": "band reaches into the bleed"},
+        "bleed": {"type": "boolean",
+                  "description": "band, rect or image: its edges on the trim run out to the bleed line (full-bleed "
+                                 "art; an image with bleed: true may leave the safe area)"},
+        "fit": {"enum": ["contain", "cover", "stretch"],
+                "description": "image: contain (default) shows the whole picture, centred, with margins; cover fills "
+                               "the region and crops what sticks out; stretch fills it, changing the proportions"},
         "rotate_copy": {"type": "boolean", "description": "index: repeat rotated 180° in the opposite corner"},
         "rotate": {"enum": [0, 90, 180, 270],
                    "description": "text: turn the text clockwise by this many degrees inside its box (90: the "

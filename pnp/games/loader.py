@@ -328,6 +328,7 @@ def make_engine(game: Game) -> Any:
     except Exception as exc:   # noqa: BLE001 — an engine that cannot start on this data is reported
         raise _fail(game, f"make_engine(game) of {game.engine!r} failed", _describe(exc, files)) from None
     _fill_defaults(engine, game)
+    _printed_score_track(engine, game)
     missing = [a for a in REQUIRED_ATTRIBUTES if not hasattr(engine, a)]
     missing += [m for m in REQUIRED_METHODS if not callable(getattr(engine, m, None))]
     if missing:
@@ -356,6 +357,21 @@ def _fill_defaults(engine: Any, game: Game) -> None:
                 setattr(engine, name, value)
             except AttributeError:      # __slots__ without room for it: reported as missing
                 pass
+
+
+def _printed_score_track(engine: Any, game: Game) -> None:
+    """``score_track`` as the printed track's range, with where it comes from (pnp.sim.scoretrack)."""
+    from ..sim.scoretrack import resolve_score_track
+    declared = getattr(engine, "score_track", None)
+    try:
+        track = resolve_score_track(game, declared)
+    except (TypeError, ValueError) as exc:
+        raise _fail(game, f"the engine's score_track: {exc}") from None
+    if track is not None:
+        try:
+            engine.score_track = track
+        except AttributeError:      # a read-only attribute: the figures read the engine's own range
+            pass
 
 
 def _short(game: Game, file: str) -> str:

@@ -190,6 +190,21 @@ def _card_text(region: Region, card: Card | None, deck: Deck, game: Game, back: 
     return card.field_text(name, deck, game.title)
 
 
+
+def _to_bleed(region: Region, layout: Layout) -> tuple[float, float, float, float]:
+    """The region's box; with bleed: true, its edges that touch the trim stretched out to the bleed
+    line (a band or full-bleed art runs off the cut)."""
+    x, y, w, h = region.x_pt, region.y_pt, region.w_pt, region.h_pt
+    if not region.get("bleed"):
+        return x, y, w, h
+    b = layout.bleed_pt
+    x0 = x - b if x <= 0.01 else x
+    y0 = y - b if y <= 0.01 else y
+    x1 = x + w + b if x + w >= layout.width_pt - 0.01 else x + w
+    y1 = y + h + b if y + h >= layout.height_pt - 0.01 else y + h
+    return x0, y0, x1 - x0, y1 - y0
+
+
 def plan_side(game: Game, deck: Deck, card: Card | None, problems: _Problems, back: Back | None = None,
               side: str | None = None, layout_of: Layout | None = None) -> CardPlan:
     """One side of a card: card given, its face (or, side="back", the reverse of a two-sided card,
@@ -213,14 +228,7 @@ def plan_side(game: Game, deck: Deck, card: Card | None, problems: _Problems, ba
         stroke = blend(_color(region.get("stroke"), card, deck, back), layout.background, opacity)
         opacity = 1.0
         if kind in ("band", "rect"):
-            x, y, w, h = region.x_pt, region.y_pt, region.w_pt, region.h_pt
-            if region.get("bleed"):   # stretch edges that touch the trim out to the bleed line
-                b = layout.bleed_pt
-                x0 = x - b if x <= 0.01 else x
-                y0 = y - b if y <= 0.01 else y
-                x1 = x + w + b if x + w >= layout.width_pt - 0.01 else x + w
-                y1 = y + h + b if y + h >= layout.height_pt - 0.01 else y + h
-                x, y, w, h = x0, y0, x1 - x0, y1 - y0
+            x, y, w, h = _to_bleed(region, layout)
             items.append(Box(x, y, w, h, fill=fill, stroke=stroke, stroke_width=region.get("stroke_width", 0.5),
                              radius=region.get("radius", 0.0), opacity=opacity))
         elif kind == "frame":
@@ -244,7 +252,8 @@ def plan_side(game: Game, deck: Deck, card: Card | None, problems: _Problems, ba
                 continue
             path = card.image if card is not None else back.image
             if path is not None:
-                items.append(Picture(path, region.x_pt, region.y_pt, region.w_pt, region.h_pt, layout.background))
+                items.append(Picture(path, *_to_bleed(region, layout), layout.background,
+                                     fit=region.get("fit", "contain")))
         elif kind == "slots":
             if card is not None:
                 group = _slots(region, card, card_icons(game, deck), problems, where)

@@ -626,8 +626,8 @@ Spot = tuple[str, tuple[float, float, float, float]]     # what lies there, (x0,
 
 
 def _panel_area(board: Board, a: Area, wr: Writer, spots: list[Spot] | None = None) -> _RawItems:
-    """style: panel — an area as a station panel: its label on a band in its colour with a hazard
-    strip, what a player does there, and the outline of the card that sits on it, clear of both."""
+    """style: panel — an area as a station panel: its label on a band in its colour (with a hazard
+    strip when the board asks for stripes), what a player does there, and the outline of the card that sits on it, clear of both."""
     c = board.cell_pt
     xs, ys = [col for col, _ in a.cells], [row for _, row in a.cells]
     ax, ay = min(xs) * c, min(ys) * c
@@ -644,9 +644,10 @@ def _panel_area(board: Board, a: Area, wr: Writer, spots: list[Spot] | None = No
     else:                                    # the card at the foot, label and actions above it
         sx, sy = ax + (aw - sw) / 2, ay + ah - pad - sh
         tx, tw, ty = ax + pad, aw - 2 * pad, ay + pad
-    stripe = mm(7)
+    stripe = mm(7) if board.stripes else 0.0
     items.append(Box(tx, ty, tw, band_h, fill=a.color))
-    items.extend(_hazard(tx + tw - stripe, ty, stripe, band_h))
+    if board.stripes:
+        items.extend(_hazard(tx + tw - stripe, ty, stripe, band_h))
     items.append(wr.text(a.label, tx + mm(1.5), ty, tw - stripe - mm(2.5), band_h, 12.0, font="gothic-bold",
                          color=ink_on(a.color), align="left", min_size=7.0, max_lines=1, label="areas",
                          where=board.where))
@@ -680,7 +681,8 @@ def _title_box(board: Board, wr: Writer, spots: list[Spot] | None = None) -> _Ra
     if spots is not None:
         spots.append(("the title box", (bx, by, bx + bw, by + bh)))
     items: _RawItems = [Box(bx, by, bw, bh, fill="#1b2631", radius=mm(2))]
-    items.extend(_hazard(bx, by + bh - mm(3), bw, mm(3)))
+    if board.stripes:
+        items.extend(_hazard(bx, by + bh - mm(3), bw, mm(3)))
     items.append(wr.text(board.title, bx + mm(4), by + mm(2), bw - mm(8), mm(12), 22.0, font="gothic-bold",
                          color="#ffffff", align="left", min_size=10.0, max_lines=1, label="title", where=board.where))
     if text:
@@ -1070,10 +1072,15 @@ def _assembly_key(board: Board, tiling: Tiling, art: tuple[PartItem, ...], room:
 SOURCES = {"buy": "購入", "borrow": "他のゲームから流用", "print": "印刷パーツで代用可"}
 
 
+def _bits_title(name: str) -> str:
+    """「用意するもの：印刷しない部品」, but a list the designer already calls 用意するもの is not named twice."""
+    return name if "用意するもの" in name else f"用意するもの：{name}"
+
+
 def plan_bits(game: Game, bits: Bits, room: Room, wr: Writer) -> list[_Sheet]:
     x0, y = room.x0, room.y0
     items: _RawItems = [
-        wr.text(f"{game.title}　用意するもの：{bits.name}", x0, y, room.w, mm(10), 15.0, font="gothic-bold",
+        wr.text(f"{game.title}　{_bits_title(bits.name)}", x0, y, room.w, mm(10), 15.0, font="gothic-bold",
                 align="left", min_size=8.0, label="name", where=bits.where),
     ]
     y += mm(12)

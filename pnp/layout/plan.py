@@ -60,6 +60,7 @@ class Picture:
     w: float
     h: float
     matte: str = "#ffffff"     # the colour under it: transparency is flattened onto it in CMYK
+    fit: str = "contain"       # contain: all of it, centred; cover: fills the box, cropped; stretch: fills it
 
 
 @dataclass(frozen=True)

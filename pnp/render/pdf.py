@@ -4,6 +4,7 @@ temporary file and renamed, so a failed build never leaves a truncated PDF behin
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from PIL import Image
 from reportlab import rl_config
@@ -250,16 +251,27 @@ class PdfPainter:
             c.setStrokeAlpha(opacity)
 
     def picture(self, item: Picture) -> None:
+        source: Any = str(item.path)
+        mask: Any = "auto"
         if self.cmyk:   # placed images in CMYK too: flattened on the card's paper colour, no soft mask
             key = ("image", str(item.path), item.matte)
             source = self._images.get(key)
             if source is None:
                 source = self._images[key] = ImageReader(image_to_cmyk(item.path, item.matte, self.profile))
-            self.c.drawImage(source, item.x, -(item.y + item.h), item.w, item.h, preserveAspectRatio=True,
-                             anchor="c")
+            mask = None
+        x, y, w, h = item.x, -(item.y + item.h), item.w, item.h
+        if item.fit == "cover":     # scaled to fill the box, centred, and clipped to it
+            iw, ih = ImageReader(str(item.path)).getSize()
+            k = max(w / iw, h / ih)
+            c = self.c
+            c.saveState()
+            p = c.beginPath()
+            p.rect(x, y, w, h)
+            c.clipPath(p, stroke=0, fill=0)
+            c.drawImage(source, x + (w - iw * k) / 2, y + (h - ih * k) / 2, iw * k, ih * k, mask=mask)
+            c.restoreState()
             return
-        self.c.drawImage(str(item.path), item.x, -(item.y + item.h), item.w, item.h,
-                         preserveAspectRatio=True, anchor="c", mask="auto")
+        self.c.drawImage(source, x, y, w, h, preserveAspectRatio=item.fit != "stretch", anchor="c", mask=mask)
 
     def mark(self, m: Mark) -> None:
         """Each (shape, colour, opacity) is drawn once as a unit-size form and placed by scaling."""

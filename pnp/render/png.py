@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from PIL import Image, ImageChops, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont, ImageOps
 
 from ..layout.card import ASCENT
 from ..layout.plan import (
@@ -119,7 +119,12 @@ class PngPainter:
             with Image.open(item.path) as opened:
                 pic = opened.convert("RGBA")
                 w, h = round(item.w * self.s), round(item.h * self.s)
-                pic.thumbnail((w, h))
+                if item.fit == "cover":
+                    pic = ImageOps.fit(pic, (max(1, w), max(1, h)), Image.Resampling.LANCZOS)
+                elif item.fit == "stretch":
+                    pic = pic.resize((max(1, w), max(1, h)), Image.Resampling.LANCZOS)
+                else:
+                    pic.thumbnail((w, h))
                 x, y = self.px(item.x, item.y)
                 self.img.alpha_composite(pic, (round(x + (w - pic.width) / 2), round(y + (h - pic.height) / 2)))
         elif isinstance(item, Rule):

@@ -38,6 +38,7 @@ from .flow import (
     BULLET,
     GREY,
     PROPOSAL,
+    PROPOSAL_LABEL,
     BoxFlow,
     CardFigure,
     DiagramFigure,
@@ -123,19 +124,35 @@ class _Builder:
             raise DataError(problems)
         return runs
 
+    def backs(self, deck_id: str) -> dict[str, CardPlan]:
+        self.plans(deck_id)
+        plans: Any = self._plans[deck_id]      # a DeckPlans: (faces, back) with .backs
+        return dict(plans.backs)
+
     def plans(self, deck_id: str) -> tuple[dict[str, CardPlan], CardPlan]:
         if deck_id not in self._plans:
             self._plans[deck_id] = plan_deck(self.game, self.game.deck(deck_id))
         return self._plans[deck_id]
 
     def part_figure(self, fig: m.PartFig) -> PartFigure:
-        """A board whole (not tiled) or a track's first card, from the same items the parts PDFs draw."""
-        from ..layout.parts import Writer, board_items, track_card
+        """A board whole (not tiled), a track's first card, a die's net (the first die of the part) or one
+        token of each kind in a row, from the same items the parts PDFs draw."""
+        from ..layout.dice import plan_die
+        from ..layout.parts import TOKEN_GAP, Writer, _shift, board_items, die_net_items, token_piece, track_card
         part = self.game.part(fig.part)
         wr = Writer(part.where)
         items: list[Any]      # what PartFigure takes: a board's items, or a track card's (None where a text is empty)
         if part.kind == "board":
             w, h, items = part.width_pt, part.height_pt, board_items(part, wr)
+        elif part.kind == "dice":
+            w, h, items = die_net_items(plan_die(part.dice[0]), wr)
+        elif part.kind == "tokens":
+            items, w, h = [], 0.0, 0.0
+            for group in part.groups:
+                tw, th_, drawn = token_piece(group, wr)
+                items.append(_shift(drawn, w, 0.0))
+                w, h = w + tw + TOKEN_GAP, max(h, th_)
+            w -= TOKEN_GAP
         else:
             w, h, items = track_card(part, part.copies[0], wr)
         if wr.problems:
@@ -144,6 +161,8 @@ class _Builder:
 
     def plan(self, ref: m.CardRef) -> CardPlan:
         faces, back = self.plans(ref.deck)
+        if ref.card.endswith(m.BACK_OF):           # deck/card/back: that card's own back side
+            return self.backs(ref.deck)[ref.card.removesuffix(m.BACK_OF)]
         return back if ref.card == "back" else faces[ref.card]
 
     def story(self) -> list[Flowable]:
@@ -243,7 +262,7 @@ class _Builder:
         for r in refs:
             deck = self.game.deck(r.deck)
             labels.append(m.card_label(deck, r.card, reader(deck)))
-            if r.card != "back":          # a card with a title of its own is named by it, not 「配置の4」
+            if r.card != "back" and not r.card.endswith(m.BACK_OF):   # a titled card by its title, not 「配置の4」
                 card = deck.card(r.card)
                 if card.title and card.suit is not None and card.title != card.suit.name:
                     labels[-1] = self.read(card.title, card.where, "title")
@@ -251,7 +270,7 @@ class _Builder:
         for k, r in enumerate(refs):
             if r.label:
                 labels[k] = r.label
-            elif names.count(names[k]) > 1 and r.card != "back":
+            elif names.count(names[k]) > 1 and r.card != "back" and not r.card.endswith(m.BACK_OF):
                 card = self.game.deck(r.deck).card(r.card)
                 if card.suit is not None and card.suit.name not in names[k]:
                     labels[k] = self.read(card.suit.name, self.game.deck(r.deck).where, "suits")
@@ -308,7 +327,19 @@ class _Builder:
         if not items:
             out.append(self.para((m.Run("未回答の質問はありません。"),)))
             return out
+        # the designer's own questions are theirs: under 設計者のメモ, never as pnp's proposals
+        own = [(t, e) for t, e in items if e.by == "designer"]
+        if own:
+            items = own + [(t, e) for t, e in items if e.by != "designer"]
+        groups = {id(e): ("設計者のメモ" if e.by == "designer" else PROPOSAL_LABEL) for _, e in items} if own else {}
+        heading = ""
         for n, (topic, entry) in enumerate(items, 1):
+            if groups and groups[id(entry)] != heading:
+                heading = groups[id(entry)]
+                sub = TextBlock([Span(f"■ {heading}", "gothic-bold", th.size)], th, marker="",
+                                space_before=th.size * 0.8, space_after=th.size * 0.2, justify=False)
+                sub.keep_with_next = True
+                out.append(sub)
             q = entry.question
             assert q is not None      # open_questions returns entries with a question only
             # the subject as the book names it (「補足・裁定の3」, a section's heading), never an id
@@ -323,7 +354,8 @@ class _Builder:
                 chosen = o.id == q.chosen
                 spans = spans_of(self.read(o.text, q.where, "options"), th.size)
                 if chosen:
-                    spans.append(Span("（pnp はこれで遊んでいます）", "gothic-bold", th.size * 0.9))
+                    spans.append(Span("（いまのルール）" if entry.by == "designer" else "（pnp はこれで遊んでいます）",
+                                      "gothic-bold", th.size * 0.9))
                 out.append(TextBlock(spans, th, indent=th.size * 1.6, marker="●" if chosen else "○",
                                      marker_font="gothic", marker_color=PROPOSAL if chosen else GREY,
                                      space_before=th.size * 0.1, space_after=th.size * 0.1))

@@ -273,8 +273,7 @@ class Document:
                 deck.card(card_id)
             except KeyError:
                 return _plain_reader(entry.label, "")
-            return merge_runs(_plain_reader(deck.name, "") + (Run("「"),) + card_label(deck, card_id)
-                              + (Run("」"),))
+            return card_name(deck, card_id)       # as a figure's caption names it: 役割カード（生糸問屋）
         return _plain_reader(entry.label, "")    # a deck, part or component: its name
 
     def _headed_blocks(self):
@@ -393,7 +392,9 @@ _STATED = re.compile(r"[（(]\s*([0-9０-９]+)\s*(?:枚|個|本|組|セット)\
 # 「…の束は、人物カード3枚です。」 (a part of the deck), nor 「捜査線（告命灯2個）」 (a position).
 _STATED_BARE = re.compile(r"[ 　：:]*([0-9０-９]+)[ 　]*(?:枚|個|本|組|セット)(?=[、，・」]|[ 　]*$)")
 _ORDERED = re.compile(r"^(\d+)[.)]\s+(.*)$")
-_CARD_REF = re.compile(r"^([a-z0-9][a-z0-9_-]*)/([a-z0-9][a-z0-9_-]*)(?:=(\S+))?$")
+# deck/card, deck/back (the deck's back) or deck/card/back (that card's own back side)
+_CARD_REF = re.compile(r"^([a-z0-9][a-z0-9_-]*)/([a-z0-9][a-z0-9_-]*(?:/back)?)(?:=(\S+))?$")
+BACK_OF = "/back"
 
 
 class _Parser:
@@ -445,7 +446,8 @@ class _Parser:
         if body_start:
             name = self.file.rsplit("/", 1)[-1]
             entry, errs = read_entry("section", f"rulebook/{name}", f"ルールブック {name}", meta,
-                                     _FrontMatterMap(self.file, lines[1:body_start]), ())
+                                     _FrontMatterMap(self.file, lines[1:body_start]), (),
+                                     default_by="pnp" if self.game.draft is not None else "designer")
             self.problems.extend(errs)
         return Section(self.file, bool(meta.get("new_page", False)), depth, tuple(blocks), entry,
                        bool(meta.get("draft_only", False)))
@@ -643,9 +645,9 @@ class _Parser:
         if name == "part":
             part_id, _, caption = arg.partition(":")
             part_id = part_id.strip()
-            shown = {p.id: p for p in self.game.parts if p.kind in ("board", "track")}
+            shown = {p.id: p for p in self.game.parts if p.kind in ("board", "track", "dice", "tokens")}
             if part_id not in shown:
-                self.err(no, col, f"{{{{part {part_id}}}}}: no board or track {part_id!r} "
+                self.err(no, col, f"{{{{part {part_id}}}}}: no board, track, dice or tokens {part_id!r} "
                                   f"(parts: {', '.join(sorted(shown)) or 'none'})")
                 return None
             return PartFig(part_id, caption_of(caption.strip()) if caption.strip() else
@@ -705,9 +707,9 @@ class _Parser:
             return None
         if card_id != "back":
             try:
-                deck.card(card_id)
+                deck.card(card_id.removesuffix(BACK_OF))
             except KeyError:
-                self.err(no, col, f"unknown card {card_id!r} in deck {deck_id!r}")
+                self.err(no, col, f"unknown card {card_id.removesuffix(BACK_OF)!r} in deck {deck_id!r}")
                 return None
         return CardRef(deck_id, card_id, self.inline(label, no, col) if label else ())
 
@@ -943,15 +945,23 @@ Reader = Callable[[str, str], Inline]     # (text from the data, what it is) →
 
 
 def _plain_reader(text: str, what: str) -> Inline:
+    """Data text named in a caption or a heading: its ruby stays ruby, an inline icon (``:coin:``) is left
+    out (the name reads without it); only text that is not markup at all is printed as it is."""
     runs, errors = parse_inline(text, icons=None, newlines=False)
+    if errors:      # icons are not drawn here: read them as icons and leave them out, not as raw markup
+        runs, errors = parse_inline(text, icons=set(re.findall(r":([a-z0-9][a-z0-9_-]*):", text)), newlines=False)
+        runs = merge_runs(tuple(r for r in runs if r.icon is None))
     return runs if not errors else (Run(text),)
 
 
 def card_label(deck: Deck, card_id: str, read: Reader = _plain_reader) -> Inline:
     """What a card is called inside its deck: 「貪欲の3」 for a suited number card, else its title
-    (read as the card prints it: ruby stays ruby), else its suit's name; 「裏」 for the back."""
+    (read as the card prints it: ruby stays ruby), else its suit's name; 「裏」 for the back, 「船主の裏」
+    for a card's own back (``deck/card/back``)."""
     if card_id == "back":
         return (Run("裏"),)
+    if card_id.endswith(BACK_OF):                            # a card's own back: 「船主の裏」
+        return merge_runs(card_label(deck, card_id.removesuffix(BACK_OF), read) + (Run("の裏"),))
     card = deck.card(card_id)
     if card.suit is not None and isinstance(card.value, int):   # a suited number card: 「貪欲の3」
         return merge_runs(read(card.suit.name, f"suit {card.suit.id}: name") + (Run(f"の{card.value}"),))

@@ -88,6 +88,7 @@ class OptionSpec:
     name_ja: str
     choices: tuple[Hashable, ...]
     default: Hashable
+    choices_ja: tuple[str, ...] = ()     # the Japanese words for each choice, in the order of choices
 
 
 class Engine(Protocol):

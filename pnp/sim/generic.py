@@ -127,6 +127,7 @@ def check_declarations(game: Game, engine: Any, report: GenericReport) -> None:
 def check_replays(engine: Any, game: Game, report: GenericReport, seed: int = 1) -> None:
     """One game per player count and policy: the same seed plays the same game; the log replays."""
     games = 0
+    labels_checked = False
     for players in range(engine.min_players, engine.max_players + 1):
         for name in policy_names(engine):
             s = game_seed(seed, players * 100 + len(name))
@@ -144,6 +145,11 @@ def check_replays(engine: Any, game: Game, report: GenericReport, seed: int = 1)
             header = make_header(engine, game, seed=s, players=players, policies=seats, variant="standard",
                                  options={})
             log = build_log(engine, header, trace, record.result)
+            if not labels_checked:
+                labels_checked = True
+                relabelled = _label_round_trip(engine, trace.events)
+                if relabelled:
+                    report.problems.append(relabelled)
             try:
                 log = GameLog.from_json(json.loads(json.dumps(log.to_json(), ensure_ascii=False)))
                 replay(engine, log)
@@ -153,6 +159,24 @@ def check_replays(engine: Any, game: Game, report: GenericReport, seed: int = 1)
                 continue
             games += 1
     report.done.append(f"再生 {games} ゲーム")
+
+
+def _label_round_trip(engine: Any, events: Iterable[tuple[int, Any]]) -> str | None:
+    """A chance outcome whose label changes through its JSON form (``action_from_json(a.to_json())``):
+    a replay or transcript of a log would print the poorer label.  (Decisions are replayed as the
+    engine's own legal action, so their labels survive; a chance outcome has only its JSON.)"""
+    for seat, action in events:
+        if seat != CHANCE or not callable(getattr(action, "label", None)):
+            continue
+        try:
+            back = engine.action_from_json(json.loads(json.dumps(action.to_json(), ensure_ascii=False)))
+        except Exception:   # noqa: BLE001 — the replay check reports a log that cannot be read
+            return None
+        if back.label() != action.label():
+            return (f"a chance outcome's label changes through JSON: played as 「{action.label()}」, "
+                    f"action_from_json(to_json()) gives 「{back.label()}」 (replays and transcripts print the "
+                    "second); build the whole outcome in action_from_json (pnp/games/ENGINE_API.md, 手のラベル)")
+    return None
 
 
 def check_hidden(engine: Any, report: GenericReport, games: int = 3, seed: int = 1) -> None:

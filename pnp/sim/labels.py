@@ -52,6 +52,34 @@ def round_unit(engine: Any) -> str:
     return str(getattr(engine, "round_unit_ja", None) or "ラウンド")
 
 
+def option_label(engine: Any, key: str) -> str:
+    """An option's Japanese name: its ``OptionSpec.name_ja`` (unless that is only the id again), else
+    ``labels_ja[key]``, else the key."""
+    spec = next((o for o in getattr(engine, "options", ()) or () if o.id == key), None)
+    own = str(getattr(spec, "name_ja", "") or "")
+    if own and own != key:
+        return own
+    found = getattr(engine, "labels_ja", None)
+    if isinstance(found, Mapping) and found.get(key):
+        return str(found[key])
+    return key
+
+
+def option_value_label(engine: Any, key: str, value: Any) -> str:
+    """The words for one value of an option: ``OptionSpec.choices_ja`` (in the order of ``choices``),
+    else ``labels_ja["key=value"]``, else あり／なし for an on/off option, else the value itself."""
+    spec = next((o for o in getattr(engine, "options", ()) or () if o.id == key), None)
+    words = tuple(getattr(spec, "choices_ja", ()) or ()) if spec is not None else ()
+    if spec is not None and len(words) == len(spec.choices) and value in spec.choices:
+        return str(words[spec.choices.index(value)])
+    found = getattr(engine, "labels_ja", None)
+    if isinstance(found, Mapping) and f"{key}={value}" in found:
+        return str(found[f"{key}={value}"])
+    if isinstance(value, bool):
+        return "あり" if value else "なし"
+    return str(value)
+
+
 class Labeller:
     """``label(key)`` → Japanese words, remembering every key that had none."""
 

@@ -336,7 +336,8 @@ class Summary:
         if self.cards_seat or self.cards_team:
             out["cards"] = self._cards_result()
         if self.track:
-            out["score_track"] = {"range": list(self.track), **rate(self.track_fits, n)}
+            out["score_track"] = {"range": list(self.track), "source": getattr(self.track, "source_ja", ""),
+                                  **rate(self.track_fits, n)}
         questions = getattr(engine, "questions", None)
         out["measures"] = self.measures.result()
         out["findings"] = ([{"question": f.question_ja, "answer": f.answer_ja, "figures": dict(f.figures)}

@@ -58,8 +58,14 @@ def steps(engine: Any, log: GameLog, *, check_chance: bool = False) -> Iterator[
             action = engine.action_from_json(ev.get("action"))
         except (IllegalAction, KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             raise ReplayError(f"{where}: not an action of {engine.game_id} ({type(exc).__name__}: {exc})") from None
-        if seat != CHANCE and action not in engine.legal_actions(state):
-            raise ReplayError(f"{where}: {action.label()} is not a legal action here")
+        if seat != CHANCE:
+            # the engine's own action equal to the logged one: its label and any facts that are not
+            # part of the JSON form (a card's name) are the ones play showed, not blanks
+            legal = engine.legal_actions(state)
+            try:
+                action = legal[legal.index(action)]
+            except ValueError:
+                raise ReplayError(f"{where}: {action.label()} is not a legal action here") from None
         if seat == CHANCE and streams is not None:
             drawn = engine.sample_chance(state, streams.chance(state))
             if drawn != action:
@@ -67,6 +73,7 @@ def steps(engine: Any, log: GameLog, *, check_chance: bool = False) -> Iterator[
                         else f"another outcome of 「{action.label()}」 than the log records")
                 raise ReplayError(f"{where}: chance differs: seed {h['seed']} draws {said} "
                                   "(the log was changed, or recorded with another seed)")
+            action = drawn
         before = state.clone()
         try:
             engine.apply(state, action)

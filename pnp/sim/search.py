@@ -145,7 +145,7 @@ class SearchPolicy:
         for hook in ("information_set", "determinize"):
             if not callable(getattr(engine, hook, None)):
                 raise SimError(f"{engine.game_id}: the search player needs the engine hook {hook}() "
-                               "(see pnp/sim/engine.py)")
+                               "(see pnp/games/ENGINE_API.md, 探索プレイヤー)")
         self.engine = engine
         self.iterations = iterations
         self.c = c

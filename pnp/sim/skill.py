@@ -370,6 +370,9 @@ def event_luck(engine: Any, players: int, *, games: int, continuations: int, see
             "difference": {"mean": diff["rate"], "ci": diff["ci"], "n": diff["n"]}}
 
 
+SEARCH_HOOKS = ("information_set", "determinize")     # what the search player needs (pnp.sim.search)
+
+
 def skill_luck(engine: Any, players: int, *, seed: int, skill_games: int = DEFAULT_SKILL_GAMES,
                search_iterations: int = DEFAULT_SEARCH_ITERATIONS, luck_deals: int = DEFAULT_LUCK_DEALS,
                luck_continuations: int = DEFAULT_LUCK_CONTINUATIONS, luck_events: int = DEFAULT_LUCK_EVENTS,
@@ -378,7 +381,10 @@ def skill_luck(engine: Any, players: int, *, seed: int, skill_games: int = DEFAU
                progress: Callable[[str], None] = lambda _: None) -> dict[str, Any]:
     """All three parts, for the report and ``pnp simulate --json``; a part with 0 games is left out."""
     out: dict[str, Any] = {}
-    if skill_games > 0 and callable(getattr(engine, "determinize", None)):
+    missing = [h for h in SEARCH_HOOKS if not callable(getattr(engine, h, None))]
+    if skill_games > 0 and missing:     # named in the output, never a silently missing section
+        out["skill_unmeasured"] = {"games": skill_games, "missing": missing}
+    elif skill_games > 0:
         out["skill"] = skill_figures(engine, players, games=skill_games, seed=seed,
                                      search=search_spec(engine, search_iterations), variant=variant,
                                      options=options,
@@ -399,6 +405,11 @@ def skill_luck_ja(fig: Mapping[str, Any], label: Callable[[str], str] = str) -> 
     from .labels import policy_label
     from .stats import rate_ja
     lines: list[str] = []
+    gap = fig.get("skill_unmeasured")
+    if gap:
+        lines.append("腕の影響：測っていません。このゲームのルールエンジンには、探索プレイヤーが使うフック "
+                     f"{'・'.join(gap['missing'])} がありません（書き方は pnp/games/ENGINE_API.md の"
+                     "「探索プレイヤー」）。")
     sk = fig.get("skill")
     if sk:
         search = policy_label(sk["search"] or "")

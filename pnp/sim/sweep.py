@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import SimError
+from .labels import option_label, option_value_label
 from .metrics import Summary
 from .runner import Batch, iter_games
 from .stats import Z95
@@ -78,7 +79,6 @@ def parse_axes(engine: Any, variants: Sequence[str], option_lists: Sequence[str]
 def grid(engine: Any, axes: Sequence[tuple[str, Sequence[Any]]]) -> list[Setting]:
     """Every combination of the axes, in the order given (the last axis turns fastest)."""
     variant_names = {v.id: v.name_ja for v in engine.variants}
-    option_names = {o.id: o.name_ja for o in engine.options}
     variants = list(axes[0][1]) if axes and axes[0][0] == "variant" else ["standard"]
     option_axes = [(k, vs) for k, vs in axes if k != "variant"]
     count = len(variants)
@@ -93,7 +93,7 @@ def grid(engine: Any, axes: Sequence[tuple[str, Sequence[Any]]]) -> list[Setting
             parts = []
             if len(variants) > 1 or variant != "standard":
                 parts.append(variant_names.get(variant, variant))
-            parts += [f"{option_names.get(k) or k} {v}" for k, v in options.items()]
+            parts += [f"{option_label(engine, k)} {option_value_label(engine, k, v)}" for k, v in options.items()]
             out.append(Setting(variant, options, "・".join(parts) or variant_names.get(variant, variant)))
     return out
 

@@ -23,6 +23,7 @@ FONT_FILES = {
 # reportlab font names carry a prefix so they never clash with a user's own registrations
 _PREFIX = "pnp-"
 _OWN: dict[str, Path] = {}     # a project's own fonts (fonts: in game.yaml or a layout): key → file
+_SUBFONT: dict[str, int] = {}  # the face of a collection (.ttc) a key uses
 
 CFF_MESSAGE = ("is an OpenType font with PostScript (CFF) outlines; pnp embeds TrueType outlines only "
                "(reportlab cannot subset CFF). Convert it once to TrueType outlines, e.g. with FontForge: "
@@ -30,26 +31,105 @@ CFF_MESSAGE = ("is an OpenType font with PostScript (CFF) outlines; pnp embeds T
                "(.ttf) release — and name the .ttf in fonts:")
 
 
+CFF_COLLECTION_MESSAGE = (
+    "is a font collection (.ttc/.otc) whose face {index} ({face}) has PostScript (CFF) outlines, as Noto "
+    "CJK and Source Han have; pnp embeds TrueType outlines only (reportlab cannot subset CFF). Use the "
+    "family's TrueType (.ttf) release, or convert the one face once, e.g. with FontForge: "
+    "fontforge -lang=ff -c 'Open($1); Generate($2)' '{name}({face})' {stem}.ttf — and name the .ttf in fonts:")
+
+
 class FontFileError(ValueError):
     pass
 
 
-def register_file(name: str, path: Path) -> str:
+def _u16(b: bytes, at: int) -> int:
+    return int.from_bytes(b[at:at + 2], "big")
+
+
+def _u32(b: bytes, at: int) -> int:
+    return int.from_bytes(b[at:at + 4], "big")
+
+
+def collection_faces(data: bytes) -> list[tuple[bytes, set[str]]]:
+    """The faces of a TrueType/OpenType collection: (outline tag, names) per face, in order.  The tag is
+    ``OTTO`` for CFF outlines; the names are the family, full and PostScript names of the face."""
+    if data[:4] != b"ttcf":
+        return []
+    faces = []
+    for i in range(min(_u32(data, 8), 256)):
+        at = _u32(data, 12 + 4 * i)
+        faces.append((data[at:at + 4], _face_names(data, at)))
+    return faces
+
+
+def _face_names(data: bytes, at: int) -> set[str]:
+    names: set[str] = set()
+    for t in range(_u16(data, at + 4)):
+        rec = at + 12 + 16 * t
+        if data[rec:rec + 4] != b"name":
+            continue
+        base = _u32(data, rec + 8)
+        count, strings = _u16(data, base + 2), base + _u16(data, base + 4)
+        for r in range(count):
+            e = base + 6 + 12 * r
+            platform, name_id = _u16(data, e), _u16(data, e + 6)
+            if name_id not in (1, 4, 6):
+                continue
+            raw = data[strings + _u16(data, e + 10):strings + _u16(data, e + 10) + _u16(data, e + 8)]
+            try:
+                names.add(raw.decode("utf-16-be") if platform in (0, 3) else raw.decode("latin-1"))
+            except UnicodeDecodeError:
+                continue
+    return names
+
+
+def register_file(name: str, path: Path, index: int | None = None, face: str | None = None) -> str:
     """The key (for regions and measuring) of a project's own font file; a CFF-outline OpenType font
-    or a file that is not a TrueType font is refused with FontFileError."""
-    with open(path, "rb") as f:
-        magic = f.read(4)
+    or a file that is not a TrueType font is refused with FontFileError.  In a collection (.ttc) the
+    face is ``index`` (0 = the first) or the one whose family, full or PostScript name is ``face``."""
+    data = path.read_bytes()
+    magic = data[:4]
+    shown = f"fonts/{path.name}"
     if magic == b"OTTO":
         raise FontFileError(f"{path.name} " + CFF_MESSAGE.format(name=path.name, stem=path.stem))
     if magic not in (b"\x00\x01\x00\x00", b"true", b"ttcf"):
         raise FontFileError(f"{path.name} is not a TrueType font (.ttf)")
-    key = f"{name}@{hashlib.sha1(str(path.resolve()).encode()).hexdigest()[:10]}"
+    sub = 0
+    if magic == b"ttcf":
+        try:
+            faces = collection_faces(data)
+        except (IndexError, ValueError):
+            faces = []
+        if not faces:
+            raise FontFileError(f"{path.name} is a font collection pnp cannot read (no faces)")
+        listing = "; ".join(f"{i}: {', '.join(sorted(n)) or '(no name)'}" for i, (_, n) in enumerate(faces))
+        if face is not None:
+            found = [i for i, (_, n) in enumerate(faces) if face in n]
+            if not found:
+                raise FontFileError(f"{path.name} has no face named {face!r} (faces — {listing})")
+            sub = found[0]
+        elif index is not None:
+            if not 0 <= index < len(faces):
+                raise FontFileError(f"{path.name} has {len(faces)} faces (index 0 to {len(faces) - 1}): {listing}")
+            sub = index
+        tag, names = faces[sub]
+        if tag == b"OTTO":
+            label = sorted(names, key=len)[-1] if names else f"face {sub}"
+            raise FontFileError(f"{path.name} " + CFF_COLLECTION_MESSAGE.format(
+                index=sub, face=label, name=path.name, stem=path.stem))
+    elif index is not None or face is not None:
+        raise FontFileError(f"{path.name} is a single font; index: and face: choose a face in a collection (.ttc)")
+    key = f"{name}@{hashlib.sha1(f'{path.resolve()}#{sub}'.encode()).hexdigest()[:10]}"
     _OWN[key] = path
+    _SUBFONT[key] = sub
     try:
         _register(key)
     except Exception as exc:   # reportlab's own reasons (broken tables, unsupported format)
         del _OWN[key]
-        raise FontFileError(f"{path.name} cannot be read as a TrueType font: {exc}") from None
+        reason = str(exc).replace(str(path.resolve()), shown).replace(str(path), shown)
+        if "postscript outlines" in reason.lower():
+            raise FontFileError(f"{path.name} " + CFF_MESSAGE.format(name=path.name, stem=path.stem)) from None
+        raise FontFileError(f"{path.name} cannot be read as a TrueType font: {reason}") from None
     return key
 
 
@@ -62,7 +142,10 @@ def pdf_name(font: str) -> str:
 def _register(font: str) -> str:
     name = _PREFIX + font
     path = font_path(font)
-    pdfmetrics.registerFont(TTFont(name, str(path)))
+    ttf = TTFont(name, str(path), subfontIndex=_SUBFONT.get(font, 0))
+    if ttf.face.subfontNameX:   # reportlab shares one font among faces of one name: a collection's face
+        ttf.face.name, ttf.face.subfontNameX = ttf.face.name + ttf.face.subfontNameX, b""   # gets its own
+    pdfmetrics.registerFont(ttf)
     return name
 
 

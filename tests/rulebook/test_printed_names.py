@@ -122,6 +122,7 @@ rulings:
   - id: silk_tie
     text: 同じ枚数なら、{生糸|きいと}を持つ人が勝ちます。
     provisional: true
+    by: pnp
     question:
       topic: rules
       ask: 一番多く持っている人が複数いるとき、誰が勝ちますか？
@@ -134,6 +135,7 @@ rulings:
 
 SETUP = """---
 provisional: true
+by: pnp
 question:
   topic: rules
   ask: 準備の手順はこれでよいですか？

@@ -249,7 +249,7 @@ def test_an_engine_that_breaks_during_play_names_its_line(project, tmp_path):
     result = run("simulate", "trick", "--games", "10", "--players", "2", "--json", tmp_path / "s.json", "--project", project)
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert f"components/trick/engine.py:{line}: ZeroDivisionError: integer division or modulo by zero" in result.output
-    assert "game(s) raised an error or broke an invariant" in result.output
+    assert "of 10 games raised an error or broke an invariant" in result.output
 
 
 SMALL_ENGINE = '''
