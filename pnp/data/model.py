@@ -95,6 +95,9 @@ class Card:
     spots: Mapping[str, Where] = field(default_factory=dict, compare=False)   # field → where its text starts
     back: Back | None = None        # this card's own back (one-sided decks), over the deck's
     reverse: Card | None = None     # the other side's content (two_sided decks)
+    # fields whose data had a problem when loaded (a value the schema refused, an unknown suit): said
+    # there, so the layout says nothing more about them (pnp.data.project.Project.load_game_partly)
+    damaged: frozenset[str] = field(default_factory=frozenset, compare=False)
 
     def field_text(self, name: str, deck: Deck, game_title: str) -> str:
         """Text of a field a layout region names; '' when the card leaves it empty."""

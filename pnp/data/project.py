@@ -51,11 +51,60 @@ _VALIDATORS: dict[str, jsonschema.Draft202012Validator] = {}
 
 
 def schema_problems(kind: str, data: Any, smap: SourceMap) -> list[Problem]:
-    v = _VALIDATORS.get(kind) or _VALIDATORS.setdefault(kind, _validator(kind))
     problems = []
-    for err in v.iter_errors(data):
+    for err in _schema_errors(kind, data):
         problems.extend(_explain(err, smap))
     return problems
+
+
+def _schema_errors(kind: str, data: Any) -> list[jsonschema.ValidationError]:
+    v = _VALIDATORS.get(kind) or _VALIDATORS.setdefault(kind, _validator(kind))
+    return list(v.iter_errors(data))
+
+
+def _prune_target(err: jsonschema.ValidationError) -> list[tuple[Any, ...]] | None:
+    """The keys to leave out so that the rest of a file can be checked without the value the schema
+    refused; None when nothing can be left out (a required key is missing, a list item is wrong)."""
+    path = tuple(err.absolute_path)
+    if err.validator == "required":
+        return None
+    if err.validator == "additionalProperties" and isinstance(err.instance, dict):
+        allowed = set(err.schema.get("properties", {}))
+        return [path + (k,) for k in err.instance if k not in allowed]
+    while path and not isinstance(path[-1], str):     # a wrong list item: the list it is in
+        path = path[:-1]
+    if len(path) < 2 and not (path and path[0] not in TOP_REQUIRED):
+        return None
+    return [path]
+
+
+# keys without which a file means nothing: never left out to check the rest
+TOP_REQUIRED = {"kind", "id", "name", "layout", "cards", "players", "components", "title", "rulings"}
+
+
+def prune_refused(kind: str, data: dict[str, Any]) -> tuple[dict[str, Any], set[tuple[Any, ...]]] | None:
+    """data without the values its schema refuses (their problems are reported already), and the key
+    paths left out: the rest of the file is checked as if they were not written, so one wrong cell
+    hides no other problem.  None when what is left still fails its schema."""
+    import copy
+    out = copy.deepcopy(data)
+    left_out: set[tuple[Any, ...]] = set()
+    for _ in range(3):
+        errors = _schema_errors(kind, out)
+        if not errors:
+            return out, left_out
+        for err in errors:
+            targets = _prune_target(err)
+            if targets is None:
+                return None
+            for target in targets:
+                parent: Any = out
+                for key in target[:-1]:
+                    parent = parent[key]
+                if isinstance(parent, dict) and target[-1] in parent:
+                    del parent[target[-1]]
+                    left_out.add(target)
+    return None
 
 
 def _explain(err: jsonschema.ValidationError, smap: SourceMap) -> list[Problem]:
@@ -78,7 +127,7 @@ def _explain(err: jsonschema.ValidationError, smap: SourceMap) -> list[Problem]:
             return [smap.problem(path, f"expected a length with a unit, got the bare number {err.instance!r} "
                                        f"(add the unit: {err.instance}mm, {err.instance}pt or {err.instance}in)")]
         return [smap.problem(path, f"expected {err.validator_value}, got {type(err.instance).__name__} "
-                                   f"{err.instance!r}")]
+                                   f"{err.instance!r}{_number_hint(err.instance, err.validator_value)}")]
     if err.validator == "required":
         out = []
         props = err.schema.get("properties", {})
@@ -91,12 +140,30 @@ def _explain(err: jsonschema.ValidationError, smap: SourceMap) -> list[Problem]:
     return [smap.problem(path, err.message)]
 
 
+def _number_hint(value: Any, expected: Any) -> str:
+    """What to type instead of a number written in full-width digits (２, －３, １．５): they read as
+    text, and a Japanese input method gives them unless switched to half-width."""
+    wanted = {expected} if isinstance(expected, str) else set(expected)
+    if not isinstance(value, str) or not wanted & {"integer", "number"}:
+        return ""
+    import unicodedata
+    narrow = unicodedata.normalize("NFKC", value).strip().replace("−", "-")
+    if narrow == value.strip():
+        return ""
+    try:
+        float(narrow) if "number" in wanted else int(narrow)
+    except ValueError:
+        return ""
+    return f"（全角の数字です。半角で {narrow} と書いてください）"
+
+
 @dataclass
 class _Raw:
     data: Any
     smap: SourceMap
     folder: Path | None = None     # the file's folder (a layout's icon images are found beside it)
     path: Path | None = None
+    left_out: set[tuple[Any, ...]] = field(default_factory=set)   # key paths the schema refused (prune_refused)
 
 
 @dataclass
@@ -192,6 +259,17 @@ class Project:
 
     # ---------------------------------------------------------------- games
     def load_game(self, game_id: str, layouts: dict[str, Layout] | None = None) -> Game:
+        game, problems = self.load_game_partly(game_id, layouts)
+        if problems:
+            raise DataError(problems)
+        return game
+
+    def load_game_partly(self, game_id: str, layouts: dict[str, Layout] | None = None
+                         ) -> tuple[Game, list[Problem]]:
+        """The game as far as its data holds, and every problem of it.  A value the schema refuses is
+        left out (and its card's field marked ``damaged``), a card naming an unknown suit has none: so
+        the later checks (text fit, glyphs, layout) still see every other card, and say nothing more
+        about what is already reported.  DataError when there is no game to check (game.yaml)."""
         folder = self.components_dir / game_id
         if not (folder / "game.yaml").is_file():
             known = ", ".join(self.game_ids()) or "none"
@@ -202,6 +280,7 @@ class Project:
             problems.extend(found)
         files: dict[str, _Raw] = {}
         broken: set[str] = set()        # ids of files with problems of their own: no cascade errors
+        flawed: set[str] = set()        # ids of files checked without the values their schema refused
         unreadable = False              # a file whose id is unknown: any missing id may be in it
         for path in sorted(folder.glob("*.yaml")):
             loaded = self._read_mapping(path, problems, folder)
@@ -223,13 +302,31 @@ class Project:
                     continue
                 kind = written
             found = schema_problems(kind, data, smap)
-            if not found and kind == "deck" and isinstance(data.get("cards"), dict):   # cards: {from: cards.csv}
-                data, smap, found = expand_deck(data, smap, folder, self.display(folder))
-                if isinstance(data["cards"], list):
-                    found = found + schema_problems(kind, data, smap)
+            left_out: set[tuple[Any, ...]] = set()
+            usable = not found
+            if found:      # the refused values left out, the rest of the file is checked all the same
+                pruned = prune_refused(kind, data)
+                if pruned is not None:
+                    (data, left_out), usable = pruned, True
+            if usable and kind == "deck" and isinstance(data.get("cards"), dict):   # cards: {from: cards.csv}
+                data, smap, expanded = expand_deck(data, smap, folder, self.display(folder))
+                found = found + expanded
+                if not isinstance(data["cards"], list):
+                    usable = False
+                else:
+                    refused = schema_problems(kind, data, smap)
+                    found = found + refused
+                    if refused:
+                        pruned = prune_refused(kind, data)
+                        usable = pruned is not None
+                        if pruned is not None:
+                            data, more = pruned
+                            left_out |= more
             problems.extend(found)
-            if not found:
-                files[path.name] = _Raw(data, smap, folder, path)
+            if usable:
+                files[path.name] = _Raw(data, smap, folder, path, left_out)
+                if found and isinstance(data.get("id"), str):
+                    flawed.add(data["id"])      # its counts may be wrong because of them: not compared
         game_raw = files.pop("game.yaml", None)
         game_fonts: dict[str, str] = {}
         if game_raw is not None and game_raw.data.get("fonts"):
@@ -281,11 +378,9 @@ class Project:
         failed = broken - {d.id for d in decks + unlaid} - {p.id for p in parts}
         id_at = {raw.data["id"]: raw.smap.where(("id",)) for raw in files.values() if "id" in raw.data}
         game, errs = _build_game(game_raw, game_id, folder, decks, parts, failed, entries, rulings,
-                                 self.display(folder), unreadable, id_at, unlaid)
+                                 self.display(folder), unreadable, id_at, unlaid, flawed)
         problems.extend(errs)
-        if problems:
-            raise DataError(problems)
-        return game
+        return game, sorted(set(problems))
 
     def load_games(self, game_ids: Iterable[str] | None = None) -> list[Game]:
         ids = list(game_ids) if game_ids else self.game_ids()
@@ -620,6 +715,7 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout], entries: li
     deck_entry, errs = read_entry("deck", d["id"], d["name"], d, smap, ())
     problems.extend(errs)
     entries.append(deck_entry)
+    before_layout = len(problems)
     layout = layouts.get(d["layout"])
     if layout is None and d["layout"] in broken_layouts:
         # the layout file's own problems are reported there: no second error here, and the deck stays
@@ -639,6 +735,8 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout], entries: li
     if layout is not None and not layout.stand_in:
         layout, errs = _resolve_fonts(layout, game_fonts or {}, smap)
         problems.extend(errs)
+    if len(problems) > before_layout or layout is None:    # said above: checked as data, never laid out
+        layout = _stand_in_layout(d["layout"], smap.location(("layout",)))
     suits: dict[str, Any] = {}
     marks: dict[str, str] = {}
     for i, s in enumerate(d.get("suits", [])):
@@ -662,9 +760,11 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout], entries: li
     lines = raw.path.read_text(encoding="utf-8").splitlines() if raw.path is not None else []
     cards = []
     seen: set[str] = set()
+    said: set[Problem] = set()      # a problem of a default is said once, at the default, not on every card
     for i, c in enumerate(d["cards"]):
         merged = {**defaults, **c}
         path = ("cards", i)
+        damaged = _damaged_fields(raw.left_out, i, c)
         if c["id"] in seen:
             problems.append(smap.problem(path + ("id",), f"duplicate card id {c['id']!r}"))
         seen.add(c["id"])
@@ -672,13 +772,21 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout], entries: li
         if "suit" in merged:
             suit = suits.get(merged["suit"])
             if suit is None:
-                problems.append(smap.problem(path + ("suit",), f"unknown suit {merged['suit']!r} "
-                                                               f"(suits: {', '.join(suits) or 'none'})"))
+                at = path + ("suit",) if "suit" in c else ("defaults", "suit")
+                found = smap.problem(at, f"unknown suit {merged['suit']!r} (suits: {', '.join(suits) or 'none'})")
+                if found not in said:
+                    said.add(found)
+                    problems.append(found)
+                damaged |= {"suit", "suit_name"}
         image = None
         if "image" in merged:
-            image, err = _safe_image(folder, merged["image"], smap, path + ("image",))
-            if err:
+            at = path + ("image",) if "image" in c else ("defaults", "image")
+            image, err = _safe_image(folder, merged["image"], smap, at)
+            if err and err not in said:
+                said.add(err)
                 problems.append(err)
+            if err:
+                damaged.add("image")
         card_entry, errs = read_entry("card", f"{d['id']}/{c['id']}", f"{d['name']}「{merged.get('title') or c['id']}」",
                                       merged, smap, path, parent=deck_entry)
         problems.extend(errs)
@@ -695,7 +803,7 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout], entries: li
             body=merged.get("body", ""), flavor=merged.get("flavor", ""), image=image,
             count=merged.get("count", 1), provisional=card_entry.marked,
             fields=dict(merged.get("fields", {})), rules=dict(merged.get("rules", {})),
-            where=smap.location(path), spots=spots)
+            where=smap.location(path), spots=spots, damaged=frozenset(damaged))
         card, errs = _card_sides(card, merged, c, path, bool(d.get("two_sided")), suits, folder, smap, lines)
         problems.extend(errs)
         cards.append(card)
@@ -705,12 +813,32 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout], entries: li
         back_image, err = _safe_image(folder, back["image"], smap, ("back", "image"))
         if err:
             problems.append(err)
-    if problems or layout is None:
+    if layout is None:
         return None, problems
     return Deck(d["id"], d["name"], layout, tuple(cards), tuple(suits.values()),
                 Back(back.get("title", ""), back.get("subtitle", ""), back.get("color", "#333333"), back_image),
                 d.get("description", ""), deck_entry.marked, smap.file,
-                Where(smap.file, 1, 1), two_sided=bool(d.get("two_sided"))), []
+                Where(smap.file, 1, 1), two_sided=bool(d.get("two_sided"))), problems
+
+
+def _damaged_fields(left_out: Set[tuple[Any, ...]], i: int, own: dict[str, Any]) -> set[str]:
+    """The fields of card i whose values were left out for a schema problem (prune_refused): its own,
+    and the deck's defaults it does not override."""
+    out: set[str] = set()
+    for target in left_out:
+        if target[:2] == ("cards", i) and len(target) >= 3:
+            key = target[2]
+        elif target[:1] == ("defaults",) and len(target) >= 2 and target[1] not in own:
+            key, target = target[1], ("cards", i) + target[1:]
+        else:
+            continue
+        if key in ("fields", "rules") and len(target) >= 4:
+            out.add(f"{key}.{target[3]}")
+        else:
+            out.add(str(key))
+        if key == "suit":
+            out.add("suit_name")
+    return out
 
 
 BACK_KEYS = ("title", "subtitle", "color", "image")              # a card's own back in a one-sided deck
@@ -880,7 +1008,7 @@ def _build_game(raw: _Raw, game_id: str, folder: Path, decks: list[Deck], parts:
                 failed: set[str], entries: list[Entry], rulings: list[Ruling],
                 folder_display: str, unreadable: bool = False,
                 id_at: dict[str, tuple[int, int]] | None = None,
-                unlaid: list[Deck] | None = None) -> tuple[Game, list[Problem]]:
+                unlaid: list[Deck] | None = None, flawed: Set[str] = frozenset()) -> tuple[Game, list[Problem]]:
     """failed: ids of deck and part files that had problems of their own (no cascade errors);
     unreadable: some file's id could not be read, so a missing id is not reported (it may be there);
     unlaid: decks whose layout has problems of its own, checked like the others but never printed."""
@@ -917,7 +1045,7 @@ def _build_game(raw: _Raw, game_id: str, folder: Path, decks: list[Deck], parts:
             if part.kind != comp.kind:
                 problems.append(smap.problem(path + ("kind",), f"{comp.name}: game.yaml says {comp.kind}, "
                                                                f"{part.file} is a {part.kind}"))
-            elif part.piece_count != comp.count:
+            elif part.piece_count != comp.count and comp.id not in flawed:
                 problems.append(smap.problem(path + ("count",), f"{comp.name}: game.yaml says {comp.count}, "
                                                                 f"{part.file} makes {part.piece_count}"))
         if comp.kind == "deck":
@@ -927,7 +1055,7 @@ def _build_game(raw: _Raw, game_id: str, folder: Path, decks: list[Deck], parts:
             elif deck is None:
                 problems.append(smap.problem(path + ("id",), f"component {comp.id!r} is a deck but no deck file "
                                                              f"has id {comp.id!r}"))
-            elif deck.piece_count != comp.count:
+            elif deck.piece_count != comp.count and comp.id not in flawed:
                 problems.append(smap.problem(path + ("count",), f"{comp.name}: game.yaml says {comp.count} cards, "
                                                                 f"{deck.file} makes {deck.piece_count}"))
     listed = ", ".join(sorted(seen)) or "none"

@@ -245,10 +245,15 @@ def plan_side(game: Game, deck: Deck, card: Card | None, problems: _Problems, ba
         elif kind in ("text", "index", "pips"):
             text = _card_text(region, card, deck, game, back)
             label = f"{region.props.get('field', 'text')}"
+            at = where          # a problem of a card's field is said at the cell or line that holds it
+            if card is not None and "field" in region.props:
+                if label in card.damaged or label.split(".")[0] in card.damaged:
+                    continue    # its data's problem is said where the data was read: nothing to lay out
+                at = card.spots.get(label, where)
             values = region.get("values")
             if values and text:
                 if text not in values:
-                    problems.add(where, label, f"no entry for {text!r} in values: of region {region.name!r} "
+                    problems.add(at, label, f"no entry for {text!r} in values: of region {region.name!r} "
                                                f"(values: {', '.join(values)})")
                     continue
                 text = values[text]
@@ -258,7 +263,7 @@ def plan_side(game: Game, deck: Deck, card: Card | None, problems: _Problems, ba
                 continue
             color = _color(region.get("color", "#000000"), card, deck, back) or "#000000"
             if kind == "pips":
-                group = _pips(text, region, problems, where, label)
+                group = _pips(text, region, problems, at, label)
                 if group:
                     items.extend(group)
                     texts.append(text)
@@ -270,13 +275,13 @@ def plan_side(game: Game, deck: Deck, card: Card | None, problems: _Problems, ba
                     if runs is None:
                         continue
                     text = plain_text(runs)
-                block = place_text(text, region, color=color, problems=problems, where=where, label=label,
+                block = place_text(text, region, color=color, problems=problems, where=at, label=label,
                                    runs=runs, icons=card_icons(game, deck))
                 if block:
                     items.append(block)
                     texts.append(text)
             else:
-                group = _index(text, region, card, color, problems, where, label)
+                group = _index(text, region, card, color, problems, at, label)
                 if group:
                     items.extend(group)
                     texts.append(text)
