@@ -344,8 +344,8 @@ def check_layout(game, parsed=None) -> str:
             for deck in game.decks:
                 try:
                     sheet_grid(deck, opts)
-                except PnpError as e:
-                    note(Problem(deck.file, 1, 1, "size", str(e)),
+                except PnpError as e:      # the paper is named once, with the others it does not fit
+                    note(Problem(deck.file, 1, 1, "size", str(e).replace(f" on {paper} paper", " on the paper")),
                          f"--paper {paper}{' --duplex fold' if duplex == 'fold' else ''}")
         if game.parts:
             try:

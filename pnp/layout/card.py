@@ -491,5 +491,26 @@ def _plan_deck(game: Game, deck: Deck) -> DeckPlans:
                 own[b] = plan_side(game, deck, None, problems, back=b)
             backs[card.id] = own[b]
     if problems:
-        raise DataError(list(problems))
+        raise DataError(_empty_everywhere(deck, list(problems)))
     return DeckPlans(faces, back, backs)
+
+
+def _empty_everywhere(deck: Deck, problems: list[Problem]) -> list[Problem]:
+    """A region whose field no card of the deck fills is the layout's (or a missing column's) problem:
+    said once, at the region, instead of once on every card."""
+    if len(deck.cards) < 2:
+        return problems
+    out = [p for p in problems]
+    for region in deck.layout.face:
+        field_name = region.props.get("field")
+        if field_name is None:
+            continue
+        message = f"field {field_name!r} is empty but region {region.name!r} needs it"
+        alike = [p for p in out if p.message == message]
+        if len(alike) < len(deck.cards):
+            continue
+        out = [p for p in out if p.message != message]
+        out.append(region.where.problem(f"{region.name}.field", f"field {field_name!r} is empty on every card of "
+                                        f"{deck.name} ({deck.file}), but region {region.name!r} needs it: give "
+                                        "the cards that field, or the region optional: true"))
+    return out
