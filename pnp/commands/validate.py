@@ -24,7 +24,7 @@ from ..watchdog import EngineStuck
 
 STATIC_CHECKS = ("data", "provisional", "invariants", "text", "layout", "rulebook", "ledger")
 ENGINE_CHECKS = ("hidden", "engine", "samples", "track")
-SAMPLE_BUDGET_S = 5.0        # the engine tier of one game, by default (--games N plays N per configuration)
+SAMPLE_BUDGET_S = 5.0        # CPU seconds of one game's engine tier by default (--games N plays N per configuration)
 MAX_AUTO_GAMES = 100         # the most games per configuration the time budget plays
 SHOWN_EXAMPLES = 3           # seeds listed for a problem many sample games share
 
@@ -131,7 +131,7 @@ def validate(project: Project, game_ids: list[str] | None, games_per_config: int
 
         def add(row: CheckRow, own: list[CheckRow] = own, said: _Said = said) -> None:
             own.append(emit(said.keep(row)))
-        game = _static_tier(project, gid, layouts, seed, add, progress)
+        game = _static_tier(project, gid, layouts, seed, add, progress, memory)
         later.append((game, said, own))
     for game, said, own in later:
         if game is None:
@@ -172,9 +172,10 @@ def _skipped(gid: str, check: str, why: str) -> CheckRow:
 
 
 def _static_tier(project: Project, gid: str, layouts, seed: int, add: Callable[[CheckRow], None],
-                 progress: Callable[[str], None]):
+                 progress: Callable[[str], None], memory: _Memory | None = None):
     """The checks that read the data only (and the engine's declarations about it); the game as far
-    as it loaded, or None when there is no game to check."""
+    as it loaded, or None when there is no game to check.  memory: a deck planned clean, and the
+    rulebook typeset clean, from the same inputs (the incremental build's unit keys) are not again."""
     data_row = CheckRow(gid, "data", LABELS["data"])
     try:
         game, problems = project.load_game_partly(gid, layouts)
@@ -205,10 +206,28 @@ def _static_tier(project: Project, gid: str, layouts, seed: int, add: Callable[[
     # a deck whose layout has problems of its own is checked as data, never laid out: said, not failed
     unlaid = "".join(f"（{d.name} はテンプレート {d.layout.id} に問題があるため省略）" for d in game.unlaid)
 
+    units = memory.units(game) if memory is not None and data_ok else None
+
     def cards(game=game, unlaid=unlaid):
-        from .build import plan_game_cards
-        plans = plan_game_cards(game)
-        return f"{sum(len(f) + 1 for f, _ in plans.values())} 面" + unlaid
+        from ..layout.card import plan_deck
+        faces, problems, kept = 0, [], 0
+        for deck in game.decks:
+            if units is not None and units.deck_clean(deck):
+                faces += units.deck_faces(deck)
+                kept += 1
+                continue
+            try:
+                plans = plan_deck(game, deck)
+            except DataError as e:
+                problems.extend(e.problems)
+                continue
+            faces += len(plans[0]) + 1
+            if units is not None:
+                units.deck_planned(deck, plans)
+        if problems:
+            raise DataError(problems)
+        again = f"（{kept} 組は前回から変更なし）" if kept else ""
+        return f"{faces} 面" + again + unlaid
     add(_run(CheckRow(gid, "text", LABELS["text"]), cards))
     progress(f"{gid}: text")
 
@@ -221,7 +240,7 @@ def _static_tier(project: Project, gid: str, layouts, seed: int, add: Callable[[
         return parsed[0]
 
     def layout(game=game, unlaid=unlaid):
-        return check_layout(game, rulebook_doc()) + unlaid
+        return check_layout(game, rulebook_doc(), units) + unlaid
     add(_run(CheckRow(gid, "layout", LABELS["layout"]), layout))
     progress(f"{gid}: layout")
 
@@ -253,7 +272,7 @@ def _engine_tier(game, games_per_config: int | None, seed: int, budget_s: float,
         for check in ENGINE_CHECKS:
             add(CheckRow(gid, check, LABELS[check], detail="ルールエンジンなし"))
         return
-    started = time.monotonic()
+    started = time.process_time()
 
     def hidden(game=game):
         from ..games import make_engine
@@ -279,7 +298,7 @@ def _engine_tier(game, games_per_config: int | None, seed: int, budget_s: float,
         def keep(players, lineup, record):
             if lineup == (policy_used[0],) and record.result is not None:
                 scores.setdefault(players, []).append(tuple(record.result.scores))
-        budget = None if games_per_config is not None else max(1.0, budget_s - (time.monotonic() - started))
+        budget = None if games_per_config is not None else max(1.0, budget_s - (time.process_time() - started))
         problems, played = play_sample_games(game, engine, games_per_config=games_per_config or MAX_AUTO_GAMES,
                                             seed=seed, budget_s=budget, on_record=keep,
                                             on_progress=lambda done, planned: on_games(gid, done, planned))
@@ -324,7 +343,7 @@ def group_problems(problems: list[Any]) -> list[str]:
     return out
 
 
-def check_layout(game, parsed=None) -> str:
+def check_layout(game, parsed=None, units: _Units | None = None) -> str:
     """What build checks at layout time beyond the card faces, for every paper build offers: each
     deck's sheet grid (and the gutter-fold grid), every part's pages, and the rulebook typeset in
     each size (laid out in memory, no file written).  A problem found on several papers is said
@@ -355,7 +374,9 @@ def check_layout(game, parsed=None) -> str:
                     note(p, f"--paper {paper}")
     typeset_papers = 0
     doc, errors = parsed if parsed is not None else checked_rulebook(game)
-    if doc is not None and not errors:
+    if doc is not None and not errors and units is not None and units.rulebook_clean():
+        typeset_papers = -len(RULEBOOK_PAPERS)        # typeset clean before from the same inputs
+    elif doc is not None and not errors:
         for paper in RULEBOOK_PAPERS:
             try:
                 typeset(doc, paper, None, None)
@@ -366,6 +387,9 @@ def check_layout(game, parsed=None) -> str:
                         note(p, f"--rulebook-paper {paper}")
             except PnpError as e:
                 note(Problem(game.where.file, 0, 0, "rulebook", str(e)), f"--rulebook-paper {paper}")
+    if units is not None and typeset_papers == len(RULEBOOK_PAPERS) and not any(
+            x.startswith("--rulebook") for papers in found.values() for x in papers):
+        units.rulebook_typeset()
     problems = []
     for p, papers in found.items():
         papers = list(dict.fromkeys(papers))
@@ -376,8 +400,9 @@ def check_layout(game, parsed=None) -> str:
         problems.append(p if everywhere else _with_message(p, f"{p.message} ({'; '.join(papers)})"))
     if problems:
         raise DataError(problems)
-    return (f"{len(HOME_PAPERS)} 用紙（{', '.join(HOME_PAPERS)}）でシート・パーツ、"
+    book = (f"ルールブック {-typeset_papers} 判型は前回から変更なし" if typeset_papers < 0 else
             f"ルールブック {typeset_papers} 判型を組版して OK")
+    return f"{len(HOME_PAPERS)} 用紙（{', '.join(HOME_PAPERS)}）でシート・パーツ、{book}"
 
 
 def _with_message(problem: Problem, message: str) -> Problem:
@@ -522,12 +547,15 @@ class _Memory:
         self.fonts = fonts_digest(project.root, self.hashes)
         self.options = f"validate games={games_per_config or 'auto'} seed={seed}"
         self.table: dict[str, Any] = {}
+        self.unit_table: dict[str, Any] = {}
         self.dirty = False
         try:
             from ..outputs import read_json
             data = read_json(self.path)
             if isinstance(data, dict) and isinstance(data.get("games"), dict):
                 self.table = data["games"]
+            if isinstance(data, dict) and isinstance(data.get("units"), dict):
+                self.unit_table = data["units"]
         except (OSError, ValueError, RecursionError):
             pass             # none yet, or damaged: a cache only
 
@@ -537,6 +565,9 @@ class _Memory:
         if not (folder / "game.yaml").is_file() or not _engine_inside(folder):
             return None
         return input_digest(self.root, folder, self.options, self.hashes, self.code, self.fonts)
+
+    def units(self, game) -> _Units:
+        return _Units(self, game, self.unit_table.setdefault(game.id, {}))
 
     def recall(self, gid: str) -> list[CheckRow] | None:
         entry = self.table.get(gid)
@@ -570,9 +601,59 @@ class _Memory:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             with atomic_path(self.path) as tmp:
-                tmp.write_text(json.dumps({"format": 1, "games": self.table}, ensure_ascii=False), encoding="utf-8")
+                tmp.write_text(json.dumps({"format": 1, "games": self.table, "units": self.unit_table},
+                                          ensure_ascii=False), encoding="utf-8")
         except OSError:
             pass             # a cache only: the next validate checks again
+
+
+class _Units:
+    """One game's units (a deck's card plans, the rulebook typeset on every size) that were checked
+    clean, by the incremental build's unit keys (pnp.buildcache.GameCache): editing one card plans
+    that card's deck again, and the rulebook only when what it shows changed."""
+
+    def __init__(self, memory: _Memory, game, entry: dict[str, Any]):
+        import tempfile
+        from pathlib import Path
+
+        from ..buildcache import GameCache
+        from ..outputs import BuildOptions
+        self.memory, self.entry = memory, entry
+        self.cache = GameCache(game, Path(tempfile.gettempdir()) / "pnp-validate-unused", BuildOptions(),
+                               memory.hashes, memory.code, memory.fonts, clean=True)
+        self.decks: dict[str, Any] = entry.setdefault("decks", {})
+
+    def deck_clean(self, deck) -> bool:
+        known = self.decks.get(deck.id)
+        if not isinstance(known, dict) or known.get("key") != self.cache.deck_data_key(deck):
+            return False
+        self.cache.marks[deck.id] = known.get("marks", [])
+        return True
+
+    def deck_faces(self, deck) -> int:
+        return int(self.decks[deck.id].get("faces", 0))
+
+    def deck_planned(self, deck, plans) -> None:
+        self.cache.note_plans(deck, plans[0], plans[1], plans.backs)
+        self.decks[deck.id] = {"key": self.cache.deck_data_key(deck), "marks": self.cache.marks[deck.id],
+                               "faces": len(plans[0]) + 1}
+        self.memory.dirty = True
+
+    def rulebook_clean(self) -> bool:
+        try:
+            key = self.cache.rulebook_key()
+        except Exception:       # a value without a stable form: typeset every time
+            return False
+        return key is not None and self.entry.get("rulebook") == key
+
+    def rulebook_typeset(self) -> None:
+        try:
+            key = self.cache.rulebook_key()
+        except Exception:
+            return
+        if key is not None:
+            self.entry["rulebook"] = key
+            self.memory.dirty = True
 
 
 def _engine_inside(folder) -> bool:

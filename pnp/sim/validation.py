@@ -56,7 +56,9 @@ def play_sample_games(game: Game, engine: Any = None, games_per_config: int = 10
     configuration (1 game each, then more as the time taken so far says fit) until the budget is
     spent or games_per_config are played; every configuration plays at least one game, and game i of
     a configuration is the same game whatever the budget (seeded by its index).  on_record(players,
-    lineup, record) sees every game; on_progress(played, planned) after each configuration's round."""
+    lineup, record) sees every game; on_progress(played, planned) after each configuration's round.
+    The budget is this process's CPU time: on a machine busy with other work the games are as many
+    as on an idle one (the wall-clock time grows instead)."""
     if engine is None:
         from ..games import make_engine
         engine = make_engine(game)
@@ -64,7 +66,7 @@ def play_sample_games(game: Game, engine: Any = None, games_per_config: int = 10
     configs = sample_configs(engine)
     problems: list[SampleProblem] = []
     played = [0] * len(configs)
-    started = time.monotonic()
+    started = time.process_time()
     round_size = games_per_config if budget_s is None else 1
     while True:
         planned = sum(min(games_per_config, n + round_size) for n in played)
@@ -84,7 +86,7 @@ def play_sample_games(game: Game, engine: Any = None, games_per_config: int = 10
                 on_progress(sum(played), planned)
         if budget_s is None or min(played) >= games_per_config:
             break
-        spent = time.monotonic() - started
+        spent = time.process_time() - started
         per_game = spent / max(1, sum(played))
         round_size = int((budget_s - spent) / (per_game * len(configs))) if per_game > 0 else games_per_config
         if round_size < 1:
