@@ -27,8 +27,12 @@ def _gutter(_ctx, _param, value: float) -> float:
 @click.version_option(__version__, prog_name="pnp")
 @click.option("--project", "project_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help=PROJECT_HELP)
-def main(project_dir: Path | None) -> None:
+@click.option("--lang", type=click.Choice(["en", "ja"]), default=None,
+              help="メッセージの言語（ja：日本語。既定は環境変数 PNP_LANG、なければ en）。場所と欄はどちらでも先頭に")
+def main(project_dir: Path | None, lang: str | None) -> None:
     """pnp — プリント＆プレイ工房。カードとルールブックをPDFにし、ルールを試遊して確かめます。"""
+    from .messages import set_lang
+    set_lang(lang)
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
     if epoch is not None and not epoch.strip().isdigit():
         raise click.UsageError(f"SOURCE_DATE_EPOCH must be a whole number of seconds since 1970-01-01, got {epoch!r}")
@@ -226,6 +230,7 @@ def validate(games: tuple[str, ...], project_dir: Path, games_per_config: int | 
     """データ・枚数・文字・割付・ルールブックをまず検査して表示し、続けてエンジンの検査と試遊をします（問題があれば終了コード1）。"""
     from .commands.validate import LABELS
     from .commands.validate import validate as run
+    from .messages import localize
     width = max(len(label) for label in LABELS.values())
     bar = _GamesBar(enabled=not as_json)
 
@@ -238,7 +243,7 @@ def validate(games: tuple[str, ...], project_dir: Path, games_per_config: int | 
         for item in r.info:
             click.echo(f"      ・{item}")
         for p in r.problems:
-            click.echo("\n".join(f"      {line}" for line in str(p).splitlines()))
+            click.echo("\n".join(f"      {line}" for line in localize(str(p)).splitlines()))
     rows = run(open_project(project_dir), list(games) or None, games_per_config, seed,
                on_row=show, on_games=bar.update, remember=not fresh)
     bar.clear()

@@ -325,8 +325,11 @@ class Project:
             problems.extend(found)
             if usable:
                 files[path.name] = _Raw(data, smap, folder, path, left_out)
-                if found and isinstance(data.get("id"), str):
-                    flawed.add(data["id"])      # its counts may be wrong because of them: not compared
+                # a piece count that may be wrong because of what was left out is not compared (a
+                # deck's cards keep their number unless a count was left out)
+                counts_hold = kind == "deck" and all(len(t) >= 3 and "count" not in t for t in left_out)
+                if found and not counts_hold and isinstance(data.get("id"), str):
+                    flawed.add(data["id"])
         game_raw = files.pop("game.yaml", None)
         game_fonts: dict[str, str] = {}
         if game_raw is not None and game_raw.data.get("fonts"):
