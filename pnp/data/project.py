@@ -932,7 +932,7 @@ def _text_start(lines: list[str], at: tuple[int, int], key: str) -> tuple[int, i
         for k in range(line, len(lines)):
             if lines[k].strip():
                 return k + 1, len(lines[k]) - len(lines[k].lstrip()) + 1
-    return at
+    return line, col          # a plain scalar: where it starts (past "key: " when the map held the key)
 
 
 def _print_settings(spec: dict[str, Any], folder: Path | None, smap: SourceMap) -> tuple[PrintSettings, list[Problem]]:

@@ -63,7 +63,8 @@ def rows(output: str) -> list[str]:
 
 
 def problem_lines(output: str) -> list[str]:
-    return [line.strip() for line in output.splitlines() if line.startswith("      ")]
+    """The problems listed under the rows (the ・ items of what is provisional left out)."""
+    return [line.strip() for line in output.splitlines() if line.startswith("      ") and line[6:7] != "・"]
 
 
 def test_four_spreadsheet_mistakes_come_out_in_one_validate(tmp_path):
@@ -244,3 +245,21 @@ def test_japanese_messages_of_yaml_mistakes(tmp_path):
     result = run("--lang", "ja", "validate", "mini", "--project", tmp_path)
     assert problem_lines(result.output)[0].startswith("components/mini/cards.yaml:12:43: suits[2].mark: 'sparkle' は使えません"
                                                       "（circle, square,")
+
+
+def test_a_glyph_in_a_card_the_rulebook_shows_is_said_once_at_the_flavour(tmp_path, repo):
+    """The card is drawn on its sheet and as a figure in both rulebook sizes: one problem, one line,
+    at the column where the flavour text starts (not the card's first key)."""
+    import shutil
+    shutil.copytree(repo / "components/terror24", tmp_path / "components/terror24")
+    deck = tmp_path / "components/terror24/detectives.yaml"
+    lines = deck.read_text(encoding="utf-8").splitlines()
+    no = next(i for i, line in enumerate(lines) if "{id: scotch-0," in line)
+    lines[no] = lines[no].replace("flavor: 冷静沈着なベテラン。", "flavor: 冷静沈着な🐟ベテラン。")
+    deck.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = run("validate", "terror24", "--project", tmp_path)
+    assert result.exit_code == 1
+    col = lines[no].index("冷静沈着な🐟") + 1
+    assert problem_lines(result.output) == [
+        f"components/terror24/detectives.yaml:{no + 1}:{col}: flavor: character '🐟' (U+1F41F) is not in font gothic-bold"
+    ], result.output
