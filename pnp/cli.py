@@ -27,8 +27,12 @@ def _gutter(_ctx, _param, value: float) -> float:
 @click.version_option(__version__, prog_name="pnp")
 @click.option("--project", "project_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help=PROJECT_HELP)
-def main(project_dir: Path | None) -> None:
+@click.option("--lang", type=click.Choice(["en", "ja"]), default=None,
+              help="メッセージの言語（ja：日本語。既定は環境変数 PNP_LANG、なければ en）。場所と欄はどちらでも先頭に")
+def main(project_dir: Path | None, lang: str | None) -> None:
     """pnp — プリント＆プレイ工房。カードとルールブックをPDFにし、ルールを試遊して確かめます。"""
+    from .messages import set_lang
+    set_lang(lang)
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
     if epoch is not None and not epoch.strip().isdigit():
         raise click.UsageError(f"SOURCE_DATE_EPOCH must be a whole number of seconds since 1970-01-01, got {epoch!r}")
@@ -215,29 +219,68 @@ def preview(game: str, deck: str | None, project_dir: Path, out_file: Path | Non
 @main.command()
 @click.argument("games", nargs=-1)
 @project_option
-@click.option("--games", "games_per_config", type=click.IntRange(1, MAX_VALIDATE_GAMES), default=100,
-              show_default=True, help="プレイ人数×方針ごとのサンプルゲーム数")
+@click.option("--games", "games_per_config", type=click.IntRange(1, MAX_VALIDATE_GAMES), default=None,
+              help="プレイ人数×方針ごとのサンプルゲーム数（省略時は1ゲームにつき約5秒分、各構成100まで）")
 @click.option("--seed", type=int, default=1, show_default=True)
-@click.option("--json", "as_json", is_flag=True, help="JSONで出力")
+@click.option("--json", "as_json", is_flag=True, help="JSONで出力（すべての行と問題）")
+@click.option("--fresh", is_flag=True, help="前回の問題なしの検査から入力が変わっていないゲームも検査し直す")
 @reported
-def validate(games: tuple[str, ...], project_dir: Path, games_per_config: int, seed: int, as_json: bool) -> None:
-    """データ・枚数・文字・ルールブック・試遊をまとめて検査します（問題があれば終了コード1）。"""
+def validate(games: tuple[str, ...], project_dir: Path, games_per_config: int | None, seed: int, as_json: bool,
+             fresh: bool) -> None:
+    """データ・枚数・文字・割付・ルールブックをまず検査して表示し、続けてエンジンの検査と試遊をします（問題があれば終了コード1）。"""
+    from .commands.validate import LABELS
     from .commands.validate import validate as run
-    rows = run(open_project(project_dir), list(games) or None, games_per_config, seed)
+    from .messages import localize
+    width = max(len(label) for label in LABELS.values())
+    bar = _GamesBar(enabled=not as_json)
+
+    def show(r) -> None:
+        if as_json:
+            return
+        bar.clear()
+        mark = "-- " if r.skipped else "OK " if r.ok else "NG "
+        click.echo(f"{mark} {r.game:<10} {r.label:<{width}}  {r.detail}")
+        for item in r.info:
+            click.echo(f"      ・{item}")
+        for p in r.problems:
+            click.echo("\n".join(f"      {line}" for line in localize(str(p)).splitlines()))
+    rows = run(open_project(project_dir), list(games) or None, games_per_config, seed,
+               on_row=show, on_games=bar.update, remember=not fresh)
+    bar.clear()
     if as_json:
         click.echo(json.dumps({"ok": all(r.ok for r in rows), "checks": [r.as_json() for r in rows]},
                               ensure_ascii=False, indent=2))
-    else:
-        width = max(len(r.label) for r in rows)
-        for r in rows:
-            mark = "OK " if r.ok else "NG "
-            click.echo(f"{mark} {r.game:<10} {r.label:<{width}}  {r.detail}")
-            for item in r.info:
-                click.echo(f"      ・{item}")
-            for p in r.problems:
-                click.echo("\n".join(f"      {line}" for line in str(p).splitlines()))
     if not all(r.ok for r in rows):
         raise SystemExit(1)
+
+
+class _GamesBar:
+    """The sample games' progress on stderr: a bar redrawn in place on a terminal, else one plain line
+    per game when its games are done (a log stays readable); nothing with --json unless on a terminal."""
+
+    def __init__(self, enabled: bool):
+        self.tty = sys.stderr.isatty()
+        self.enabled = enabled or self.tty
+        self.shown = False
+        self.started: dict[str, float] = {}
+
+    def update(self, game: str, played: int, planned: int) -> None:
+        import time
+        if not self.enabled:
+            return
+        start = self.started.setdefault(game, time.monotonic())
+        if self.tty:
+            filled = round(20 * played / planned) if planned else 20
+            click.echo(f"\r試遊 {game:<10} [{'#' * filled}{'.' * (20 - filled)}] {played} ゲーム "
+                       f"{time.monotonic() - start:4.1f} 秒", nl=False, err=True)
+            self.shown = True
+        elif played >= planned:
+            click.echo(f"試遊 {game}: {played} ゲーム（{time.monotonic() - start:.1f} 秒）", err=True)
+
+    def clear(self) -> None:
+        if self.shown:
+            click.echo("\r\033[K", nl=False, err=True)
+            self.shown = False
 
 
 @main.command()

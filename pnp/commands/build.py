@@ -138,56 +138,6 @@ HOME_PAPERS = ("a4", "letter", "a3", "b5")      # every paper `pnp build --paper
 RULEBOOK_PAPERS = ("a5", "a4")
 
 
-def check_layout(game: Game) -> str:
-    """What build checks at layout time beyond the card faces, for every paper build offers: each
-    deck's sheet grid (and the gutter-fold grid), every part's pages, and the rulebook typeset in
-    each size (into a temporary folder that is thrown away).  DataError with every problem."""
-    problems: list[Problem] = []
-    by_paper: dict[str, list[Problem]] = {}
-    for paper in HOME_PAPERS:
-        for duplex in ("long", "fold"):
-            opts = BuildOptions(paper=paper, duplex=duplex)
-            for deck in game.decks:
-                try:
-                    sheet_grid(deck, opts)
-                except PnpError as e:
-                    problems.append(Problem(deck.file, 1, 1, "size", f"{e} (--paper {paper}"
-                                                                     f"{' --duplex fold' if duplex == 'fold' else ''})"))
-        if game.parts:
-            try:
-                plan_parts(game, BuildOptions(paper=paper))
-            except DataError as e:
-                by_paper[paper] = list(e.problems)
-    # a part's problem on every paper (a board label under a name band) is the part's: said once
-    everywhere = set.intersection(*(set(found) for found in by_paper.values())) \
-        if len(by_paper) == len(HOME_PAPERS) else set()
-    problems.extend(sorted(everywhere))
-    for paper, found in by_paper.items():
-        problems.extend(replace_message(p, f"{p.message} (--paper {paper})") for p in found if p not in everywhere)
-    typeset = 0
-    doc, found = checked_rulebook(game)
-    if doc is not None and not found:
-        for paper in RULEBOOK_PAPERS:
-            with tempfile.TemporaryDirectory(prefix="pnp-validate-") as tmp:
-                try:
-                    build_rulebook(game, Path(tmp), paper, doc=doc)
-                    typeset += 1
-                except DataError as e:     # a board figure's own problem is said once, with the part's
-                    seen = {p for found in by_paper.values() for p in found}
-                    problems.extend(replace_message(p, f"{p.message} (--rulebook-paper {paper})")
-                                    for p in e.problems if p not in seen)
-                except PnpError as e:
-                    problems.append(Problem(game.where.file, 0, 0, "rulebook", f"{e} (--rulebook-paper {paper})"))
-    if problems:
-        raise DataError(problems)
-    return (f"{len(HOME_PAPERS)} 用紙（{', '.join(HOME_PAPERS)}）でシート・パーツ、"
-            f"ルールブック {typeset} 判型を組版して OK")
-
-
-def replace_message(problem: Problem, message: str) -> Problem:
-    return Problem(problem.file, problem.line, problem.col, problem.field, message)
-
-
 STAGING = ".{game}.staging-"          # beside out/<game>/: .euphoria.staging-<pid>-XXXXXXXX
 PREVIOUS = ".pnp-previous-"           # inside out/<game>/ while the new files are put in place
 

@@ -1,20 +1,32 @@
-"""`pnp validate`: every check a designer wants before printing and playtesting.
+"""`pnp validate`: every check a designer wants before printing and playtesting, in two tiers.
 
-For each game, in order: data (schema, references, counts declared in game.yaml against the pieces
-the data makes), component invariants the game's engine declares (``check_components``), glyph
-coverage and text fit of every card, the rulebook (markup, references, every number it states about a
-component against the data), then seeded sample games of the rules engine for every player count and
-policy with invariants checked after every step."""
+The static tier, for every game first: data (schema, references, counts declared in game.yaml
+against the pieces the data makes), component invariants the game's engine declares
+(``check_components``), glyph coverage and text fit of every card, layout on every paper, the
+rulebook (markup, references, every number it states about a component against the data) and the
+designer's ledger.  Every problem of every check at once: a game whose data has problems is still
+laid out with the rest of its data (``Project.load_game_partly``), and a problem one check has said
+is not said again by a later one.  Then the engine tier: the engine's common checks and seeded
+sample games for every player count and policy, invariants checked after every step — as many as
+fit a time budget unless ``--games N`` asks for a number."""
 from __future__ import annotations
 
+import re
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
 from ..data.project import Project
-from ..errors import DataError, PnpError
+from ..errors import DataError, PnpError, Problem
 from ..watchdog import EngineStuck
+
+STATIC_CHECKS = ("data", "provisional", "invariants", "text", "layout", "rulebook", "ledger")
+ENGINE_CHECKS = ("hidden", "engine", "samples", "track")
+SAMPLE_BUDGET_S = 5.0        # CPU seconds of one game's engine tier by default (--games N plays N per configuration)
+MAX_AUTO_GAMES = 100         # the most games per configuration the time budget plays
+SHOWN_EXAMPLES = 3           # seeds listed for a problem many sample games share
 
 
 @dataclass
@@ -25,14 +37,21 @@ class CheckRow:
     problems: list[str] = field(default_factory=list)
     detail: str = ""
     info: list[str] = field(default_factory=list)     # listed for the designer, never a failure
+    skipped: bool = False                             # not run (said in detail why); never a failure
+    every: list[str] = field(default_factory=list)    # each problem, where problems groups many alike
 
     @property
     def ok(self) -> bool:
         return not self.problems
 
     def as_json(self) -> dict[str, Any]:
-        return {"game": self.game, "check": self.check, "label": self.label, "ok": self.ok,
-                "problems": self.problems, "detail": self.detail, "items": self.info}
+        out = {"game": self.game, "check": self.check, "label": self.label, "ok": self.ok,
+               "problems": self.problems, "detail": self.detail, "items": self.info}
+        if self.skipped:
+            out["skipped"] = True
+        if self.every:
+            out["every_problem"] = self.every
+        return out
 
 
 def _run(row: CheckRow, fn: Callable[[], str | None]) -> CheckRow:
@@ -56,110 +75,339 @@ def _engine_module(game):
     return engine_module(game)
 
 
-def validate(project: Project, game_ids: list[str] | None, games_per_config: int = 100, seed: int = 1,
-             progress: Callable[[str], None] = lambda _: None) -> list[CheckRow]:
+_PAPER = re.compile(r" \(--(?:rulebook-)?paper [^)]*\)$")
+
+
+class _Said:
+    """The problems said so far in one validate: a later check (a rulebook figure of a card, the same
+    card on another paper) does not say again what an earlier one said of the same place."""
+
+    def __init__(self) -> None:
+        self.seen: set[str] = set()
+
+    def keep(self, row: CheckRow) -> CheckRow:
+        kept = []
+        for p in row.problems:
+            key = _PAPER.sub("", p)
+            if key not in self.seen:
+                self.seen.add(key)
+                kept.append(p)
+        row.problems = kept
+        return row
+
+
+def validate(project: Project, game_ids: list[str] | None, games_per_config: int | None = None, seed: int = 1,
+             progress: Callable[[str], None] = lambda _: None, *,
+             on_row: Callable[[CheckRow], None] = lambda _: None,
+             on_games: Callable[[str, int, int], None] = lambda *_: None,
+             budget_s: float = SAMPLE_BUDGET_S, remember: bool = False) -> list[CheckRow]:
+    """Every check of every game; each row is handed to on_row as soon as it is known (the static tier
+    of every game first, then the engine tier).  games_per_config None: sample games for budget_s
+    seconds per game (at most MAX_AUTO_GAMES a configuration); on_games(game, played, planned) follows
+    them.  remember: a game whose inputs are those of its last clean validate (same options) is not
+    checked again; its rows are the recorded ones, said to be."""
     rows: list[CheckRow] = []
+
+    def emit(row: CheckRow) -> CheckRow:
+        rows.append(row)
+        on_row(row)
+        return row
+
     ids = game_ids or project.game_ids()
+    memory = _Memory(project, games_per_config, seed) if remember else None
     layouts, layout_problems = project.load_layouts_partly()
     if layout_problems:      # reported once; the games are still checked with the layouts that load
-        rows.append(CheckRow("*", "layouts", "テンプレート", [str(p) for p in sorted(set(layout_problems))]))
+        emit(CheckRow("*", "layouts", "テンプレート", [str(p) for p in sorted(set(layout_problems))]))
+    later: list[tuple[Any, _Said, list[CheckRow]]] = []
     for gid in ids:
-        data_row = CheckRow(gid, "data", "データ（スキーマ・参照・枚数）")
-        try:
-            game = project.load_game(gid, layouts)
-            data_row.detail = ", ".join(f"{c.name}×{c.count}" for c in game.components)
-        except DataError as e:
-            data_row.problems.extend(str(p) for p in e.problems)
-            rows.append(data_row)
+        if memory is not None:
+            recorded = memory.recall(gid)
+            if recorded is not None:
+                for row in recorded:
+                    emit(row)
+                continue
+        said = _Said()
+        own: list[CheckRow] = []
+
+        def add(row: CheckRow, own: list[CheckRow] = own, said: _Said = said) -> None:
+            own.append(emit(said.keep(row)))
+        game = _static_tier(project, gid, layouts, seed, add, progress, memory)
+        later.append((game, said, own))
+    for game, said, own in later:
+        if game is None:
             continue
-        rows.append(data_row)
-        rows.append(provisional_row(game))
-        progress(f"{gid}: data")
+        clean = all(r.ok for r in own)
+        if not clean and game.engine:
+            for check in ENGINE_CHECKS:
+                own.append(emit(_skipped(game.id, check, "データ・割付の問題を直してから試遊します")))
+            continue
 
-        def components(game=game, gid=gid):
-            module = _engine_module(game)
-            checker = getattr(module, "check_components", None) if module else None
-            if checker is None:
-                return "宣言なし"
-            problems = checker(game)
-            if problems:
-                raise PnpError("\n".join(f"{gid}: {p}" for p in problems))
-            return "OK"
-        rows.append(_run(CheckRow(gid, "invariants", "コンポーネントの不変条件"), components))
-
-        # a deck whose layout has problems of its own is checked as data, never laid out: said, not failed
-        unlaid = "".join(f"（{d.name} はテンプレート {d.layout.id} に問題があるため省略）" for d in game.unlaid)
-
-        def cards(game=game, unlaid=unlaid):
-            from .build import plan_game_cards
-            plans = plan_game_cards(game)
-            return f"{sum(len(f) + 1 for f, _ in plans.values())} 面" + unlaid
-        rows.append(_run(CheckRow(gid, "text", "文字の収まり・字形"), cards))
-        progress(f"{gid}: text")
-
-        def layout(game=game, unlaid=unlaid):
-            from .build import check_layout
-            return check_layout(game) + unlaid
-        rows.append(_run(CheckRow(gid, "layout", "割付（全用紙のシート・パーツ・ルールブック）"), layout))
-        progress(f"{gid}: layout")
-
-        def rulebook(game=game):
-            from .. import rulebook as rb
-            if not rb.has_rulebook(game):
-                return "ルールブックなし"
-            problems = list(rb.check_rulebook(game))
-            counts = {c.name: c.count for c in game.components}
-            for file, line, name, number in rb.stated_counts(game):
-                if name in counts and counts[name] != number:
-                    problems.append(f"{file}:{line}: count: the rulebook states {number} for {name!r}, "
-                                    f"the data makes {counts[name]} (game.yaml components)")
-            if problems:
-                raise PnpError("\n".join(str(p) for p in problems))
-            return f"記載された枚数 {len(rb.stated_counts(game))} か所 OK"
-        rows.append(_run(CheckRow(gid, "rulebook", "ルールブック"), rulebook))
-        rows.append(_run(CheckRow(gid, "ledger", "設計者の台帳（裁定・質問・例）"), partial(ledger_check, game)))
-
-        def samples(game=game):
-            if not game.engine:
-                return "ルールエンジンなし"
-            from ..games import make_engine
-            from ..sim.validation import run_sample_games, sample_configs
-            engine = make_engine(game)
-            problems = run_sample_games(game, engine, games_per_config=games_per_config, seed=seed)
-            if problems:
-                raise PnpError("\n".join(str(p) for p in problems[:20]) +
-                               (f"\n… and {len(problems) - 20} more" if len(problems) > 20 else ""))
-            configs = sample_configs(engine)
-            return f"{len(configs)} 構成 × {games_per_config} ゲーム、例外・不変条件違反なし"
-        rows.append(_run(CheckRow(gid, "samples", "試遊（シード付きサンプルゲーム）"), samples))
-
-        def hidden(game=game):
-            if not game.engine:
-                return "ルールエンジンなし"
-            from ..games import make_engine
-            from ..sim.validation import run_determinization_checks
-            problems, checked = run_determinization_checks(game, make_engine(game), seed=seed)
-            if problems:
-                raise PnpError("\n".join(str(p) for p in problems[:20]) +
-                               (f"\n… 他 {len(problems) - 20} 件" if len(problems) > 20 else ""))
-            if not checked:
-                return "探索プレイヤー用のフック（determinize）なし"
-            return f"{checked} 局面×席、見えている情報は一致し、隠れた札は毎回配り直される"
-        rows.append(_run(CheckRow(gid, "hidden", "探索プレイヤーの確定化（隠れた札を見ない）"), hidden))
-        progress(f"{gid}: samples")
-        rows.append(_run(CheckRow(gid, "engine", "エンジンの共通検査（人数・部品・保存・再生・隠れた情報）"),
-                         partial(generic_row, game, seed)))
-
-        def track(game=game):
-            if not game.engine:
-                return "ルールエンジンなし"
-            from ..games import make_engine
-            engine = make_engine(game)
-            if not getattr(engine, "score_track", None):
-                return "得点トラックなし"
-            return check_score_track(engine, max(games_per_config, 300), seed)
-        rows.append(_run(CheckRow(gid, "track", "得点トラックの長さ"), track))
+        def add(row: CheckRow, own: list[CheckRow] = own, said: _Said = said) -> None:
+            own.append(emit(said.keep(row)))
+        _engine_tier(game, games_per_config, seed, budget_s, add, progress, on_games)
+        if memory is not None and all(r.ok for r in own):
+            memory.store(game.id, own)
+    if memory is not None:
+        memory.save()
     return rows
+
+
+LABELS = {
+    "data": "データ（スキーマ・参照・枚数）",
+    "provisional": "仮の内容（提案）",
+    "invariants": "コンポーネントの不変条件",
+    "text": "文字の収まり・字形",
+    "layout": "割付（全用紙のシート・パーツ・ルールブック）",
+    "rulebook": "ルールブック",
+    "ledger": "設計者の台帳（裁定・質問・例）",
+    "samples": "試遊（シード付きサンプルゲーム）",
+    "hidden": "探索プレイヤーの確定化（隠れた札を見ない）",
+    "engine": "エンジンの共通検査（人数・部品・保存・再生・隠れた情報）",
+    "track": "得点トラックの長さ",
+}
+
+
+def _skipped(gid: str, check: str, why: str) -> CheckRow:
+    return CheckRow(gid, check, LABELS[check], detail=f"省略：{why}", skipped=True)
+
+
+def _static_tier(project: Project, gid: str, layouts, seed: int, add: Callable[[CheckRow], None],
+                 progress: Callable[[str], None], memory: _Memory | None = None):
+    """The checks that read the data only (and the engine's declarations about it); the game as far
+    as it loaded, or None when there is no game to check.  memory: a deck planned clean, and the
+    rulebook typeset clean, from the same inputs (the incremental build's unit keys) are not again."""
+    data_row = CheckRow(gid, "data", LABELS["data"])
+    try:
+        game, problems = project.load_game_partly(gid, layouts)
+    except DataError as e:
+        data_row.problems.extend(str(p) for p in e.problems)
+        add(data_row)
+        return None
+    data_row.problems.extend(str(p) for p in problems)
+    data_row.detail = ", ".join(f"{c.name}×{c.count}" for c in game.components)
+    add(data_row)
+    data_ok = not problems
+    add(provisional_row(game))
+    progress(f"{gid}: data")
+    engine_why = "データの問題を直してから検査します"
+
+    def components(game=game, gid=gid):
+        module = _engine_module(game)
+        checker = getattr(module, "check_components", None) if module else None
+        if checker is None:
+            return "宣言なし"
+        problems = checker(game)
+        if problems:
+            raise PnpError("\n".join(f"{gid}: {p}" for p in problems))
+        return "OK"
+    add(_run(CheckRow(gid, "invariants", LABELS["invariants"]), components) if data_ok or not game.engine
+        else _skipped(gid, "invariants", engine_why))
+
+    # a deck whose layout has problems of its own is checked as data, never laid out: said, not failed
+    unlaid = "".join(f"（{d.name} はテンプレート {d.layout.id} に問題があるため省略）" for d in game.unlaid)
+
+    units = memory.units(game) if memory is not None and data_ok else None
+
+    def cards(game=game, unlaid=unlaid):
+        from ..layout.card import plan_deck
+        faces, problems, kept = 0, [], 0
+        for deck in game.decks:
+            if units is not None and units.deck_clean(deck):
+                faces += units.deck_faces(deck)
+                kept += 1
+                continue
+            try:
+                plans = plan_deck(game, deck)
+            except DataError as e:
+                problems.extend(e.problems)
+                continue
+            faces += len(plans[0]) + 1
+            if units is not None:
+                units.deck_planned(deck, plans)
+        if problems:
+            raise DataError(problems)
+        again = f"（{kept} 組は前回から変更なし）" if kept else ""
+        return f"{faces} 面" + again + unlaid
+    add(_run(CheckRow(gid, "text", LABELS["text"]), cards))
+    progress(f"{gid}: text")
+
+    from .. import rulebook as rb
+    parsed: list[Any] = []
+
+    def rulebook_doc(game=game):       # parsed once, for the rulebook, layout and ledger checks
+        if not parsed:
+            parsed.append(rb.checked_rulebook(game))
+        return parsed[0]
+
+    def layout(game=game, unlaid=unlaid):
+        return check_layout(game, rulebook_doc(), units) + unlaid
+    add(_run(CheckRow(gid, "layout", LABELS["layout"]), layout))
+    progress(f"{gid}: layout")
+
+    def rulebook(game=game):
+        if not rb.has_rulebook(game):
+            return "ルールブックなし"
+        doc, found = rulebook_doc()
+        problems = [str(p) for p in found]
+        counts = {c.name: c.count for c in game.components}
+        stated = sorted(set(doc.counts)) if doc is not None else []
+        for file, line, name, number in stated:
+            if name in counts and counts[name] != number:
+                problems.append(f"{file}:{line}: count: the rulebook states {number} for {name!r}, "
+                                f"the data makes {counts[name]} (game.yaml components)")
+        if problems:
+            raise PnpError("\n".join(problems))
+        return f"記載された枚数 {len(stated)} か所 OK"
+    add(_run(CheckRow(gid, "rulebook", LABELS["rulebook"]), rulebook))
+    add(_run(CheckRow(gid, "ledger", LABELS["ledger"]), lambda: ledger_check(game, rulebook_doc()[0]))
+        if data_ok or not game.engine
+        else _skipped(gid, "ledger", engine_why))
+    return game
+
+
+def _engine_tier(game, games_per_config: int | None, seed: int, budget_s: float, add: Callable[[CheckRow], None],
+                 progress: Callable[[str], None], on_games: Callable[[str, int, int], None]) -> None:
+    gid = game.id
+    if not game.engine:
+        for check in ENGINE_CHECKS:
+            add(CheckRow(gid, check, LABELS[check], detail="ルールエンジンなし"))
+        return
+    started = time.process_time()
+
+    def hidden(game=game):
+        from ..games import make_engine
+        from ..sim.validation import run_determinization_checks
+        problems, checked = run_determinization_checks(game, make_engine(game), seed=seed)
+        if problems:
+            raise PnpError("\n".join(group_problems(problems)))
+        if not checked:
+            return "探索プレイヤー用のフック（determinize）なし"
+        return f"{checked} 局面×席、見えている情報は一致し、隠れた札は毎回配り直される"
+    add(_run(CheckRow(gid, "hidden", LABELS["hidden"]), hidden))
+    add(_run(CheckRow(gid, "engine", LABELS["engine"]), partial(generic_row, game, seed)))
+    scores: dict[int, list[tuple[float, ...]]] = {}
+    policy_used: list[str] = []
+    row = CheckRow(gid, "samples", LABELS["samples"])
+
+    def samples(game=game):
+        from ..games import make_engine
+        from ..sim.validation import play_sample_games, sample_configs, track_policy
+        engine = make_engine(game)
+        policy_used.append(track_policy(engine))
+
+        def keep(players, lineup, record):
+            if lineup == (policy_used[0],) and record.result is not None:
+                scores.setdefault(players, []).append(tuple(record.result.scores))
+        budget = None if games_per_config is not None else max(1.0, budget_s - (time.process_time() - started))
+        problems, played = play_sample_games(game, engine, games_per_config=games_per_config or MAX_AUTO_GAMES,
+                                            seed=seed, budget_s=budget, on_record=keep,
+                                            on_progress=lambda done, planned: on_games(gid, done, planned))
+        configs = len(sample_configs(engine))
+        if problems:
+            row.every = [str(p) for p in problems]
+            raise PnpError("\n".join(group_problems(problems)))
+        if games_per_config is None:
+            return (f"{configs} 構成 × {min(played)}〜{max(played)} ゲーム（約 {budget:.0f} 秒分、--games N で増やせます）、"
+                    "例外・不変条件違反なし" if min(played) != max(played) else
+                    f"{configs} 構成 × {played[0]} ゲーム（約 {budget:.0f} 秒分、--games N で増やせます）、例外・不変条件違反なし")
+        return f"{configs} 構成 × {games_per_config} ゲーム、例外・不変条件違反なし"
+    add(_run(row, samples))
+    progress(f"{gid}: samples")
+
+    def track(game=game):
+        from ..games import make_engine
+        engine = make_engine(game)
+        if not getattr(engine, "score_track", None):
+            return "得点トラックなし"
+        if games_per_config is not None:
+            return check_score_track(engine, max(games_per_config, 300), seed)
+        return score_track_verdict(engine, scores, policy_used[0] if policy_used else "?")
+    add(_run(CheckRow(gid, "track", LABELS["track"]), track))
+
+
+def group_problems(problems: list[Any]) -> list[str]:
+    """Sample-game problems, those with the same message as one line: how many games, in which
+    configurations, and the first seeds to replay (1,200 games failing alike are one finding)."""
+    groups: dict[str, list[Any]] = {}
+    for p in problems:
+        groups.setdefault(p.message, []).append(p)
+    out = []
+    for message, found in groups.items():
+        if len(found) == 1:
+            out.append(str(found[0]))
+            continue
+        configs = len({(p.players, p.policies) for p in found})
+        first = ", ".join(f"{p.players}人 [{p.policies}] game {p.game_index} (seed {p.seed})"
+                          for p in found[:SHOWN_EXAMPLES])
+        out.append(f"{found[0].game}: {message} — {len(found)} ゲーム（{configs} 構成）で同じ問題；最初の例: {first}")
+    return out
+
+
+def check_layout(game, parsed=None, units: _Units | None = None) -> str:
+    """What build checks at layout time beyond the card faces, for every paper build offers: each
+    deck's sheet grid (and the gutter-fold grid), every part's pages, and the rulebook typeset in
+    each size (laid out in memory, no file written).  A problem found on several papers is said
+    once, naming them.  DataError with every problem.  parsed: checked_rulebook(game), when known."""
+    from ..outputs import BuildOptions
+    from ..rulebook import checked_rulebook
+    from ..rulebook.book import typeset
+    from .build import HOME_PAPERS, RULEBOOK_PAPERS, sheet_grid
+    from .parts import plan_parts
+    found: dict[Problem, list[str]] = {}       # problem → the papers (as options) it is found with
+
+    def note(problem: Problem, where: str) -> None:
+        found.setdefault(problem, []).append(where)
+    for paper in HOME_PAPERS:
+        for duplex in ("long", "fold"):
+            opts = BuildOptions(paper=paper, duplex=duplex)
+            for deck in game.decks:
+                try:
+                    sheet_grid(deck, opts)
+                except PnpError as e:      # the paper is named once, with the others it does not fit
+                    note(Problem(deck.file, 1, 1, "size", str(e).replace(f" on {paper} paper", " on the paper")),
+                         f"--paper {paper}{' --duplex fold' if duplex == 'fold' else ''}")
+        if game.parts:
+            try:
+                plan_parts(game, BuildOptions(paper=paper))
+            except DataError as e:
+                for p in e.problems:
+                    note(p, f"--paper {paper}")
+    typeset_papers = 0
+    doc, errors = parsed if parsed is not None else checked_rulebook(game)
+    if doc is not None and not errors and units is not None and units.rulebook_clean():
+        typeset_papers = -len(RULEBOOK_PAPERS)        # typeset clean before from the same inputs
+    elif doc is not None and not errors:
+        for paper in RULEBOOK_PAPERS:
+            try:
+                typeset(doc, paper, None, None)
+                typeset_papers += 1
+            except DataError as e:     # a board figure's own problem is said once, with the part's
+                for p in e.problems:
+                    if p not in found:
+                        note(p, f"--rulebook-paper {paper}")
+            except PnpError as e:
+                note(Problem(game.where.file, 0, 0, "rulebook", str(e)), f"--rulebook-paper {paper}")
+    if units is not None and typeset_papers == len(RULEBOOK_PAPERS) and not any(
+            x.startswith("--rulebook") for papers in found.values() for x in papers):
+        units.rulebook_typeset()
+    problems = []
+    for p, papers in found.items():
+        papers = list(dict.fromkeys(papers))
+        # a deck that fits neither way on a paper is that paper's: --paper b5, not once per duplex
+        papers = [x for x in papers if not (x.endswith(" --duplex fold") and x[:-len(" --duplex fold")] in papers)]
+        everywhere = len(papers) == len(HOME_PAPERS) and all(x.startswith("--paper") and "duplex" not in x
+                                                              for x in papers)
+        problems.append(p if everywhere else _with_message(p, f"{p.message} ({'; '.join(papers)})"))
+    if problems:
+        raise DataError(problems)
+    book = (f"ルールブック {-typeset_papers} 判型は前回から変更なし" if typeset_papers < 0 else
+            f"ルールブック {typeset_papers} 判型を組版して OK")
+    return f"{len(HOME_PAPERS)} 用紙（{', '.join(HOME_PAPERS)}）でシート・パーツ、{book}"
+
+
+def _with_message(problem: Problem, message: str) -> Problem:
+    from dataclasses import replace
+    return replace(problem, message=message)
 
 
 def generic_row(game, seed: int) -> str:
@@ -175,7 +423,7 @@ def generic_row(game, seed: int) -> str:
     return "、".join(report.done) + undeclared
 
 
-def ledger_check(game) -> str:
+def ledger_check(game, doc=None) -> str:
     """The engine plays only rulings the data states; every option a question names is a variant or
     option the engine really has; every worked example with a position replays to what its text says."""
     problems: list[str] = []
@@ -212,7 +460,8 @@ def ledger_check(game) -> str:
     if rb.has_rulebook(game):
         from ..rulebook.markup import parse_rulebook
         from ..sim.examples import check_rulebook_examples, rulebook_examples
-        doc, _ = parse_rulebook(game)
+        if doc is None:
+            doc, _ = parse_rulebook(game)
         sections = [s.entry for s in doc.sections]
         if engine is not None:
             examples, found = check_rulebook_examples(doc, engine)
@@ -255,20 +504,24 @@ TRACK_FIT_TARGET = 0.999
 def check_score_track(engine, games: int, seed: int) -> str:
     """At least 99.9 % of sample games (every player count, the game's own policy) must end with
     every score on the printed track."""
-    from ..sim.policies import policy_names
     from ..sim.runner import Batch, iter_games
-    lo, hi = engine.score_track
-    names = policy_names(engine)
-    policy = names[1] if len(names) > 1 else names[0]
-    fits = total = 0
-    top = lo
+    from ..sim.validation import track_policy
+    policy = track_policy(engine)
+    scores: dict[int, list[tuple[float, ...]]] = {}
     for players in range(engine.min_players, engine.max_players + 1):
         for r in iter_games(engine, Batch(players, (policy,), games, seed=seed)):
-            if r.result is None:
-                continue
-            total += 1
-            top = max(top, max(r.result.scores))
-            fits += all(lo <= v <= hi for v in r.result.scores)
+            if r.result is not None:
+                scores.setdefault(players, []).append(tuple(r.result.scores))
+    return score_track_verdict(engine, scores, policy)
+
+
+def score_track_verdict(engine, scores: dict[int, list[tuple[float, ...]]], policy: str) -> str:
+    """The track check on final scores already played (players → each game's scores)."""
+    lo, hi = engine.score_track
+    finals = [game for games in scores.values() for game in games]
+    total = len(finals)
+    fits = sum(all(lo <= v <= hi for v in game) for game in finals)
+    top = max([lo, *(max(game) for game in finals if game)])
     share = fits / total if total else 0.0
     source = getattr(engine.score_track, "source_ja", "")
     mismatch = getattr(engine.score_track, "mismatch", "")
@@ -281,3 +534,149 @@ def check_score_track(engine, games: int, seed: int) -> str:
                        f"with every score on it (at least {100 * TRACK_FIT_TARGET:.1f}% needed); highest score {top:g}"
                        + (f"; the range is {source}" if source else ""))
     return detail
+
+
+class _Memory:
+    """The last clean validate of each game, keyed like the incremental build's whole-game check
+    (pnp.buildcache.input_digest: every file the game can read, the layouts, the fonts, pnp's code)
+    and the options: a game whose key is the recorded one was validated clean from exactly these
+    inputs, and is not checked again.  Kept in the user's cache folder (a cache only)."""
+
+    def __init__(self, project: Project, games_per_config: int | None, seed: int):
+        import hashlib
+
+        from ..buildcache import cache_dir, code_digest, file_hashes, fonts_digest
+        self.root = project.root
+        self.path = cache_dir() / f"validate-{hashlib.sha256(str(project.root.resolve()).encode()).hexdigest()[:20]}.json"
+        self.hashes = file_hashes(project.root / ".pnp-validate")
+        self.code = code_digest(self.hashes)
+        self.fonts = fonts_digest(project.root, self.hashes)
+        self.options = f"validate games={games_per_config or 'auto'} seed={seed}"
+        self.table: dict[str, Any] = {}
+        self.unit_table: dict[str, Any] = {}
+        self.dirty = False
+        try:
+            from ..outputs import read_json
+            data = read_json(self.path)
+            if isinstance(data, dict) and isinstance(data.get("games"), dict):
+                self.table = data["games"]
+            if isinstance(data, dict) and isinstance(data.get("units"), dict):
+                self.unit_table = data["units"]
+        except (OSError, ValueError, RecursionError):
+            pass             # none yet, or damaged: a cache only
+
+    def _key(self, gid: str) -> str | None:
+        from ..buildcache import input_digest
+        folder = self.root / "components" / gid
+        if not (folder / "game.yaml").is_file() or not _engine_inside(folder):
+            return None
+        return input_digest(self.root, folder, self.options, self.hashes, self.code, self.fonts)
+
+    def units(self, game) -> _Units:
+        return _Units(self, game, self.unit_table.setdefault(game.id, {}))
+
+    def recall(self, gid: str) -> list[CheckRow] | None:
+        entry = self.table.get(gid)
+        key = self._key(gid)
+        if key is None or not isinstance(entry, dict) or entry.get("key") != key:
+            return None
+        try:
+            rows = [CheckRow(r["game"], r["check"], r["label"], [], r["detail"], list(r["items"]),
+                             bool(r.get("skipped"))) for r in entry["rows"]]
+        except (KeyError, TypeError):
+            return None
+        when = entry.get("when", "")
+        rows[0].detail = f"{rows[0].detail}（{when} の検査から入力に変更なし：前回の結果）"
+        return rows
+
+    def store(self, gid: str, rows: list[CheckRow]) -> None:
+        key = self._key(gid)
+        if key is None:
+            return
+        self.table[gid] = {"key": key, "when": time.strftime("%Y-%m-%d %H:%M"),
+                           "rows": [r.as_json() for r in rows]}
+        self.dirty = True
+
+    def save(self) -> None:
+        import json
+
+        from ..files import atomic_path
+        self.hashes.save()
+        if not self.dirty:
+            return
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with atomic_path(self.path) as tmp:
+                tmp.write_text(json.dumps({"format": 1, "games": self.table, "units": self.unit_table},
+                                          ensure_ascii=False), encoding="utf-8")
+        except OSError:
+            pass             # a cache only: the next validate checks again
+
+
+class _Units:
+    """One game's units (a deck's card plans, the rulebook typeset on every size) that were checked
+    clean, by the incremental build's unit keys (pnp.buildcache.GameCache): editing one card plans
+    that card's deck again, and the rulebook only when what it shows changed."""
+
+    def __init__(self, memory: _Memory, game, entry: dict[str, Any]):
+        import tempfile
+        from pathlib import Path
+
+        from ..buildcache import GameCache
+        from ..outputs import BuildOptions
+        self.memory, self.entry = memory, entry
+        self.cache = GameCache(game, Path(tempfile.gettempdir()) / "pnp-validate-unused", BuildOptions(),
+                               memory.hashes, memory.code, memory.fonts, clean=True)
+        self.decks: dict[str, Any] = entry.setdefault("decks", {})
+
+    def deck_clean(self, deck) -> bool:
+        known = self.decks.get(deck.id)
+        if not isinstance(known, dict) or known.get("key") != self.cache.deck_data_key(deck):
+            return False
+        self.cache.marks[deck.id] = known.get("marks", [])
+        return True
+
+    def deck_faces(self, deck) -> int:
+        return int(self.decks[deck.id].get("faces", 0))
+
+    def deck_planned(self, deck, plans) -> None:
+        self.cache.note_plans(deck, plans[0], plans[1], plans.backs)
+        self.decks[deck.id] = {"key": self.cache.deck_data_key(deck), "marks": self.cache.marks[deck.id],
+                               "faces": len(plans[0]) + 1}
+        self.memory.dirty = True
+
+    def rulebook_clean(self) -> bool:
+        try:
+            key = self.cache.rulebook_key()
+        except Exception:       # a value without a stable form: typeset every time
+            return False
+        return key is not None and self.entry.get("rulebook") == key
+
+    def rulebook_typeset(self) -> None:
+        try:
+            key = self.cache.rulebook_key()
+        except Exception:
+            return
+        if key is not None:
+            self.entry["rulebook"] = key
+            self.memory.dirty = True
+
+
+def _engine_inside(folder) -> bool:
+    """Whether everything the game's engine runs is covered by the key: none, a bundled one (pnp's
+    code) or a file in the game's folder; an installed module elsewhere is not (always checked)."""
+    import yaml
+    try:
+        data = yaml.safe_load((folder / "game.yaml").read_text(encoding="utf-8"))
+    except (OSError, ValueError, yaml.YAMLError):
+        return False
+    engine = data.get("engine") if isinstance(data, dict) else None
+    if engine is None:
+        return True
+    if not isinstance(engine, str):
+        return False
+    if engine.endswith(".py"):
+        return True
+    from pathlib import Path
+    games = Path(__file__).resolve().parents[1] / "games"
+    return (games / engine).is_dir() or (games / f"{engine}.py").is_file()

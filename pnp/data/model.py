@@ -97,6 +97,9 @@ class Card:
     reverse: Card | None = None     # the other side's content (two_sided decks)
     layout: Layout | None = None    # the card's own layout (layout: on the card or its row), over the deck's
     images: Mapping[str, Path] = field(default_factory=dict)   # fields.NAME → the picture an image region shows
+    # fields whose data had a problem when loaded (a value the schema refused, an unknown suit): said
+    # there, so the layout says nothing more about them (pnp.data.project.Project.load_game_partly)
+    damaged: frozenset[str] = field(default_factory=frozenset, compare=False)
 
     def field_text(self, name: str, deck: Deck, game_title: str) -> str:
         """Text of a field a layout region names; '' when the card leaves it empty."""

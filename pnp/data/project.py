@@ -52,11 +52,60 @@ _VALIDATORS: dict[str, jsonschema.Draft202012Validator] = {}
 
 
 def schema_problems(kind: str, data: Any, smap: SourceMap) -> list[Problem]:
-    v = _VALIDATORS.get(kind) or _VALIDATORS.setdefault(kind, _validator(kind))
     problems = []
-    for err in v.iter_errors(data):
+    for err in _schema_errors(kind, data):
         problems.extend(_explain(err, smap))
     return problems
+
+
+def _schema_errors(kind: str, data: Any) -> list[jsonschema.ValidationError]:
+    v = _VALIDATORS.get(kind) or _VALIDATORS.setdefault(kind, _validator(kind))
+    return list(v.iter_errors(data))
+
+
+def _prune_target(err: jsonschema.ValidationError) -> list[tuple[Any, ...]] | None:
+    """The keys to leave out so that the rest of a file can be checked without the value the schema
+    refused; None when nothing can be left out (a required key is missing, a list item is wrong)."""
+    path = tuple(err.absolute_path)
+    if err.validator == "required":
+        return None
+    if err.validator == "additionalProperties" and isinstance(err.instance, dict):
+        allowed = set(err.schema.get("properties", {}))
+        return [path + (k,) for k in err.instance if k not in allowed]
+    while path and not isinstance(path[-1], str):     # a wrong list item: the list it is in
+        path = path[:-1]
+    if len(path) < 2 and not (path and path[0] not in TOP_REQUIRED):
+        return None
+    return [path]
+
+
+# keys without which a file means nothing: never left out to check the rest
+TOP_REQUIRED = {"kind", "id", "name", "layout", "cards", "players", "components", "title", "rulings"}
+
+
+def prune_refused(kind: str, data: dict[str, Any]) -> tuple[dict[str, Any], set[tuple[Any, ...]]] | None:
+    """data without the values its schema refuses (their problems are reported already), and the key
+    paths left out: the rest of the file is checked as if they were not written, so one wrong cell
+    hides no other problem.  None when what is left still fails its schema."""
+    import copy
+    out = copy.deepcopy(data)
+    left_out: set[tuple[Any, ...]] = set()
+    for _ in range(3):
+        errors = _schema_errors(kind, out)
+        if not errors:
+            return out, left_out
+        for err in errors:
+            targets = _prune_target(err)
+            if targets is None:
+                return None
+            for target in targets:
+                parent: Any = out
+                for key in target[:-1]:
+                    parent = parent[key]
+                if isinstance(parent, dict) and target[-1] in parent:
+                    del parent[target[-1]]
+                    left_out.add(target)
+    return None
 
 
 def _explain(err: jsonschema.ValidationError, smap: SourceMap) -> list[Problem]:
@@ -79,7 +128,7 @@ def _explain(err: jsonschema.ValidationError, smap: SourceMap) -> list[Problem]:
             return [smap.problem(path, f"expected a length with a unit, got the bare number {err.instance!r} "
                                        f"(add the unit: {err.instance}mm, {err.instance}pt or {err.instance}in)")]
         return [smap.problem(path, f"expected {err.validator_value}, got {type(err.instance).__name__} "
-                                   f"{err.instance!r}")]
+                                   f"{err.instance!r}{_number_hint(err.instance, err.validator_value)}")]
     if err.validator == "required":
         out = []
         props = err.schema.get("properties", {})
@@ -92,12 +141,30 @@ def _explain(err: jsonschema.ValidationError, smap: SourceMap) -> list[Problem]:
     return [smap.problem(path, err.message)]
 
 
+def _number_hint(value: Any, expected: Any) -> str:
+    """What to type instead of a number written in full-width digits (２, －３, １．５): they read as
+    text, and a Japanese input method gives them unless switched to half-width."""
+    wanted = {expected} if isinstance(expected, str) else set(expected)
+    if not isinstance(value, str) or not wanted & {"integer", "number"}:
+        return ""
+    import unicodedata
+    narrow = unicodedata.normalize("NFKC", value).strip().replace("−", "-")
+    if narrow == value.strip():
+        return ""
+    try:
+        float(narrow) if "number" in wanted else int(narrow)
+    except ValueError:
+        return ""
+    return f"（全角の数字です。半角で {narrow} と書いてください）"
+
+
 @dataclass
 class _Raw:
     data: Any
     smap: SourceMap
     folder: Path | None = None     # the file's folder (a layout's icon images are found beside it)
     path: Path | None = None
+    left_out: set[tuple[Any, ...]] = field(default_factory=set)   # key paths the schema refused (prune_refused)
 
 
 @dataclass
@@ -193,6 +260,17 @@ class Project:
 
     # ---------------------------------------------------------------- games
     def load_game(self, game_id: str, layouts: dict[str, Layout] | None = None) -> Game:
+        game, problems = self.load_game_partly(game_id, layouts)
+        if problems:
+            raise DataError(problems)
+        return game
+
+    def load_game_partly(self, game_id: str, layouts: dict[str, Layout] | None = None
+                         ) -> tuple[Game, list[Problem]]:
+        """The game as far as its data holds, and every problem of it.  A value the schema refuses is
+        left out (and its card's field marked ``damaged``), a card naming an unknown suit has none: so
+        the later checks (text fit, glyphs, layout) still see every other card, and say nothing more
+        about what is already reported.  DataError when there is no game to check (game.yaml)."""
         folder = self.components_dir / game_id
         if not (folder / "game.yaml").is_file():
             known = ", ".join(self.game_ids()) or "none"
@@ -203,6 +281,7 @@ class Project:
             problems.extend(found)
         files: dict[str, _Raw] = {}
         broken: set[str] = set()        # ids of files with problems of their own: no cascade errors
+        flawed: set[str] = set()        # ids of files checked without the values their schema refused
         unreadable = False              # a file whose id is unknown: any missing id may be in it
         for path in sorted(folder.glob("*.yaml")):
             loaded = self._read_mapping(path, problems, folder)
@@ -224,13 +303,34 @@ class Project:
                     continue
                 kind = written
             found = schema_problems(kind, data, smap)
-            if not found and kind == "deck" and isinstance(data.get("cards"), dict):   # cards: {from: cards.csv}
-                data, smap, found = expand_deck(data, smap, folder, self.display(folder))
-                if isinstance(data["cards"], list):
-                    found = found + schema_problems(kind, data, smap)
+            left_out: set[tuple[Any, ...]] = set()
+            usable = not found
+            if found:      # the refused values left out, the rest of the file is checked all the same
+                pruned = prune_refused(kind, data)
+                if pruned is not None:
+                    (data, left_out), usable = pruned, True
+            if usable and kind == "deck" and isinstance(data.get("cards"), dict):   # cards: {from: cards.csv}
+                data, smap, expanded = expand_deck(data, smap, folder, self.display(folder))
+                found = found + expanded
+                if not isinstance(data["cards"], list):
+                    usable = False
+                else:
+                    refused = schema_problems(kind, data, smap)
+                    found = found + refused
+                    if refused:
+                        pruned = prune_refused(kind, data)
+                        usable = pruned is not None
+                        if pruned is not None:
+                            data, more = pruned
+                            left_out |= more
             problems.extend(found)
-            if not found:
-                files[path.name] = _Raw(data, smap, folder, path)
+            if usable:
+                files[path.name] = _Raw(data, smap, folder, path, left_out)
+                # a piece count that may be wrong because of what was left out is not compared (a
+                # deck's cards keep their number unless a count was left out)
+                counts_hold = kind == "deck" and all(len(t) >= 3 and "count" not in t for t in left_out)
+                if found and not counts_hold and isinstance(data.get("id"), str):
+                    flawed.add(data["id"])
         game_raw = files.pop("game.yaml", None)
         game_fonts: dict[str, str] = {}
         if game_raw is not None and game_raw.data.get("fonts"):
@@ -285,11 +385,9 @@ class Project:
         failed = broken - {d.id for d in decks + unlaid} - {p.id for p in parts}
         id_at = {raw.data["id"]: raw.smap.where(("id",)) for raw in files.values() if "id" in raw.data}
         game, errs = _build_game(game_raw, game_id, folder, decks, parts, failed, entries, rulings,
-                                 self.display(folder), unreadable, id_at, unlaid)
+                                 self.display(folder), unreadable, id_at, unlaid, flawed)
         problems.extend(errs)
-        if problems:
-            raise DataError(problems)
-        return game
+        return game, sorted(set(problems))
 
     def load_games(self, game_ids: Iterable[str] | None = None) -> list[Game]:
         ids = list(game_ids) if game_ids else self.game_ids()
@@ -632,6 +730,7 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout], entries: li
     deck_entry, errs = read_entry("deck", d["id"], d["name"], d, smap, (), default_by=default_by)
     problems.extend(errs)
     entries.append(deck_entry)
+    before_layout = len(problems)
     layout = layouts.get(d["layout"])
     if layout is None and d["layout"] in broken_layouts:
         # the layout file's own problems are reported there: no second error here, and the deck stays
@@ -651,6 +750,8 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout], entries: li
     if layout is not None and not layout.stand_in:
         layout, errs = _resolve_fonts(layout, game_fonts or {}, smap)
         problems.extend(errs)
+    if len(problems) > before_layout or layout is None:    # said above: checked as data, never laid out
+        layout = _stand_in_layout(d["layout"], smap.location(("layout",)))
     suits: dict[str, Any] = {}
     marks: dict[str, str] = {}
     for i, s in enumerate(d.get("suits", [])):
@@ -674,9 +775,11 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout], entries: li
     lines = raw.path.read_text(encoding="utf-8").splitlines() if raw.path is not None else []
     cards = []
     seen: set[str] = set()
+    said: set[Problem] = set()      # a problem of a default is said once, at the default, not on every card
     for i, c in enumerate(d["cards"]):
         merged = {**defaults, **c}
         path = ("cards", i)
+        damaged = _damaged_fields(raw.left_out, i, c)
         if c["id"] in seen:
             problems.append(smap.problem(path + ("id",), f"duplicate card id {c['id']!r}"))
         seen.add(c["id"])
@@ -684,13 +787,21 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout], entries: li
         if "suit" in merged:
             suit = suits.get(merged["suit"])
             if suit is None:
-                problems.append(smap.problem(path + ("suit",), f"unknown suit {merged['suit']!r} "
-                                                               f"(suits: {', '.join(suits) or 'none'})"))
+                at = path + ("suit",) if "suit" in c else ("defaults", "suit")
+                found = smap.problem(at, f"unknown suit {merged['suit']!r} (suits: {', '.join(suits) or 'none'})")
+                if found not in said:
+                    said.add(found)
+                    problems.append(found)
+                damaged |= {"suit", "suit_name"}
         image = None
         if "image" in merged:
-            image, err = _safe_image(folder, merged["image"], smap, path + ("image",))
-            if err:
+            at = path + ("image",) if "image" in c else ("defaults", "image")
+            image, err = _safe_image(folder, merged["image"], smap, at)
+            if err and err not in said:
+                said.add(err)
                 problems.append(err)
+            if err:
+                damaged.add("image")
         card_entry, errs = read_entry("card", f"{d['id']}/{c['id']}", f"{d['name']}「{merged.get('title') or c['id']}」",
                                       merged, smap, path, parent=deck_entry)
         problems.extend(errs)
@@ -707,7 +818,7 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout], entries: li
             body=merged.get("body", ""), flavor=merged.get("flavor", ""), image=image,
             count=merged.get("count", 1), provisional=card_entry.marked,
             fields=dict(merged.get("fields", {})), rules=dict(merged.get("rules", {})),
-            where=smap.location(path), spots=spots)
+            where=smap.location(path), spots=spots, damaged=frozenset(damaged))
         card, errs = _card_sides(card, merged, c, path, bool(d.get("two_sided")), suits, folder, smap, lines)
         problems.extend(errs)
         cards.append(card)
@@ -719,12 +830,32 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout], entries: li
         back_image, err = _safe_image(folder, back["image"], smap, ("back", "image"))
         if err:
             problems.append(err)
-    if problems or layout is None:
+    if layout is None:
         return None, problems
     return Deck(d["id"], d["name"], layout, tuple(cards), tuple(suits.values()),
                 Back(back.get("title", ""), back.get("subtitle", ""), back.get("color", "#333333"), back_image),
                 d.get("description", ""), deck_entry.marked, smap.file,
-                Where(smap.file, 1, 1), two_sided=bool(d.get("two_sided"))), []
+                Where(smap.file, 1, 1), two_sided=bool(d.get("two_sided"))), problems
+
+
+def _damaged_fields(left_out: Set[tuple[Any, ...]], i: int, own: dict[str, Any]) -> set[str]:
+    """The fields of card i whose values were left out for a schema problem (prune_refused): its own,
+    and the deck's defaults it does not override."""
+    out: set[str] = set()
+    for target in left_out:
+        if target[:2] == ("cards", i) and len(target) >= 3:
+            key = target[2]
+        elif target[:1] == ("defaults",) and len(target) >= 2 and target[1] not in own:
+            key, target = target[1], ("cards", i) + target[1:]
+        else:
+            continue
+        if key in ("fields", "rules") and len(target) >= 4:
+            out.add(f"{key}.{target[3]}")
+        else:
+            out.add(str(key))
+        if key == "suit":
+            out.add("suit_name")
+    return out
 
 
 def _card_layouts(cards: list[Card], d: dict[str, Any], deck_layout: Layout, layouts: dict[str, Layout],
@@ -887,7 +1018,7 @@ def _text_start(lines: list[str], at: tuple[int, int], key: str) -> tuple[int, i
         for k in range(line, len(lines)):
             if lines[k].strip():
                 return k + 1, len(lines[k]) - len(lines[k].lstrip()) + 1
-    return at
+    return line, col          # a plain scalar: where it starts (past "key: " when the map held the key)
 
 
 def _print_settings(spec: dict[str, Any], folder: Path | None, smap: SourceMap) -> tuple[PrintSettings, list[Problem]]:
@@ -966,7 +1097,7 @@ def _build_game(raw: _Raw, game_id: str, folder: Path, decks: list[Deck], parts:
                 failed: set[str], entries: list[Entry], rulings: list[Ruling],
                 folder_display: str, unreadable: bool = False,
                 id_at: dict[str, tuple[int, int]] | None = None,
-                unlaid: list[Deck] | None = None) -> tuple[Game, list[Problem]]:
+                unlaid: list[Deck] | None = None, flawed: Set[str] = frozenset()) -> tuple[Game, list[Problem]]:
     """failed: ids of deck and part files that had problems of their own (no cascade errors);
     unreadable: some file's id could not be read, so a missing id is not reported (it may be there);
     unlaid: decks whose layout has problems of its own, checked like the others but never printed."""
@@ -1004,7 +1135,7 @@ def _build_game(raw: _Raw, game_id: str, folder: Path, decks: list[Deck], parts:
             if part.kind != comp.kind:
                 problems.append(smap.problem(path + ("kind",), f"{comp.name}: game.yaml says {comp.kind}, "
                                                                f"{part.file} is a {part.kind}"))
-            elif part.piece_count != comp.count:
+            elif part.piece_count != comp.count and comp.id not in flawed:
                 what = (" items to buy or borrow (source: buy and borrow; the print stand-ins are not counted)"
                         if part.kind == "bits" else "")
                 problems.append(smap.problem(path + ("count",), f"{comp.name}: game.yaml says {comp.count}, "
@@ -1016,7 +1147,7 @@ def _build_game(raw: _Raw, game_id: str, folder: Path, decks: list[Deck], parts:
             elif deck is None:
                 problems.append(smap.problem(path + ("id",), f"component {comp.id!r} is a deck but no deck file "
                                                              f"has id {comp.id!r}"))
-            elif deck.piece_count != comp.count:
+            elif deck.piece_count != comp.count and comp.id not in flawed:
                 problems.append(smap.problem(path + ("count",), f"{comp.name}: game.yaml says {comp.count} cards, "
                                                                 f"{deck.file} makes {deck.piece_count}"))
     listed = ", ".join(sorted(seen)) or "none"

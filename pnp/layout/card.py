@@ -262,10 +262,15 @@ def plan_side(game: Game, deck: Deck, card: Card | None, problems: _Problems, ba
         elif kind in ("text", "index", "pips"):
             text = _card_text(region, card, deck, game, back)
             label = f"{region.props.get('field', 'text')}"
+            at = where          # a problem of a card's field is said at the cell or line that holds it
+            if card is not None and "field" in region.props:
+                if label in card.damaged or label.split(".")[0] in card.damaged:
+                    continue    # its data's problem is said where the data was read: nothing to lay out
+                at = card.spots.get(label, where)
             values = region.get("values")
             if values and text:
                 if text not in values:
-                    problems.add(where, label, f"no entry for {text!r} in values: of region {region.name!r} "
+                    problems.add(at, label, f"no entry for {text!r} in values: of region {region.name!r} "
                                                f"(values: {', '.join(values)})")
                     continue
                 text = values[text]
@@ -275,7 +280,7 @@ def plan_side(game: Game, deck: Deck, card: Card | None, problems: _Problems, ba
                 continue
             color = _color(region.get("color", "#000000"), card, deck, back) or "#000000"
             if kind == "pips":
-                group = _pips(text, region, problems, where, label)
+                group = _pips(text, region, problems, at, label)
                 if group:
                     items.extend(group)
                     texts.append(text)
@@ -288,14 +293,14 @@ def plan_side(game: Game, deck: Deck, card: Card | None, problems: _Problems, ba
                         continue
                     text = plain_text(runs)
                 turn = int(region.get("rotate", 0)) % 360
-                block = place_text(text, turned_box(region, turn), color=color, problems=problems, where=where,
+                block = place_text(text, turned_box(region, turn), color=color, problems=problems, where=at,
                                    label=label, runs=runs, icons=card_icons(game, deck))
                 if block:
                     items.append(Rotated(-float(turn), region.x_pt + region.w_pt / 2, region.y_pt + region.h_pt / 2,
                                          (block,)) if turn else block)
                     texts.append(text)
             else:
-                group = _index(text, region, card, color, problems, where, label)
+                group = _index(text, region, card, color, problems, at, label)
                 if group:
                     items.extend(group)
                     texts.append(text)
@@ -548,5 +553,26 @@ def _plan_deck(game: Game, deck: Deck) -> DeckPlans:
                 own[key] = plan_side(game, deck, None, problems, back=b, layout_of=card.layout)
             backs[card.id] = own[key]
     if problems:
-        raise DataError(list(problems))
+        raise DataError(_empty_everywhere(deck, list(problems)))
     return DeckPlans(faces, back, backs)
+
+
+def _empty_everywhere(deck: Deck, problems: list[Problem]) -> list[Problem]:
+    """A region whose field no card of the deck fills is the layout's (or a missing column's) problem:
+    said once, at the region, instead of once on every card."""
+    if len(deck.cards) < 2:
+        return problems
+    out = [p for p in problems]
+    for region in deck.layout.face:
+        field_name = region.props.get("field")
+        if field_name is None:
+            continue
+        message = f"field {field_name!r} is empty but region {region.name!r} needs it"
+        alike = [p for p in out if p.message == message]
+        if len(alike) < len(deck.cards):
+            continue
+        out = [p for p in out if p.message != message]
+        out.append(region.where.problem(f"{region.name}.field", f"field {field_name!r} is empty on every card of "
+                                        f"{deck.name} ({deck.file}), but region {region.name!r} needs it: give "
+                                        "the cards that field, or the region optional: true"))
+    return out

@@ -60,7 +60,10 @@ def text_run(c: Canvas, text: str, font: str, size: float, x: float, y: float, c
     A TrueType font is embedded as subsets of 256 glyphs, and a run whose characters fall in two
     subsets is two strings in the PDF.  Each string is placed at its own measured origin, so where
     the second starts never depends on the character spacing after the first one's last glyph
-    (which readers disagree on)."""
+    (which readers disagree on).  A canvas that is only measuring (a layout checked, never saved)
+    draws nothing."""
+    if getattr(c, "measuring", False):
+        return
     c.saveState()
     c.setFillColor(fill)
     t = c.beginText()

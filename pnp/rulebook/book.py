@@ -808,7 +808,9 @@ def typeset(doc: m.Document, paper: str, reading: Path | None, booklet: Path | N
     spec = page_spec(doc.game, paper)
     pages: dict[int, int] = {}
     icons = dict(doc.game.icons)
-    reading_canvas = type("_Reading", (_ReadingCanvas,), {"cmyk": cmyk, "pnp_icons": icons})
+    # nothing to write (pnp validate): laid out on a canvas that places every line but draws no glyph
+    measuring = reading is None and booklet is None
+    reading_canvas = type("_Reading", (_ReadingCanvas,), {"cmyk": cmyk, "pnp_icons": icons, "measuring": measuring})
     for _ in range(4):
         buf = io.BytesIO()
         lay, canvas = _run(doc, spec, buf, pages, reading_canvas, save=False)

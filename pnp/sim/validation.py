@@ -2,6 +2,8 @@
 checked after every step.  Returns problems; an empty list means the engine held up."""
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,18 +38,60 @@ def sample_configs(engine: Any) -> list[tuple[int, tuple[str, ...]]]:
 def run_sample_games(game: Game, engine: Any = None, games_per_config: int = 100, seed: int = 1,
                      jobs: int = 1) -> list[SampleProblem]:
     """Play ``games_per_config`` games per (player count, policy line-up) in validator mode."""
+    return play_sample_games(game, engine, games_per_config, seed, jobs=jobs)[0]
+
+
+def track_policy(engine: Any) -> str:
+    """The policy whose games measure the score track: the game's own (the second listed), else the only one."""
+    names = policy_names(engine)
+    return names[1] if len(names) > 1 else names[0]
+
+
+def play_sample_games(game: Game, engine: Any = None, games_per_config: int = 100, seed: int = 1, *,
+                      jobs: int = 1, budget_s: float | None = None,
+                      on_record: Callable[[int, tuple[str, ...], Any], None] | None = None,
+                      on_progress: Callable[[int, int], None] | None = None) -> tuple[list[SampleProblem], list[int]]:
+    """Sample games in validator mode: the problems, and how many games each configuration played.
+    budget_s None: games_per_config games of each configuration.  budget_s given: rounds over every
+    configuration (1 game each, then more as the time taken so far says fit) until the budget is
+    spent or games_per_config are played; every configuration plays at least one game, and game i of
+    a configuration is the same game whatever the budget (seeded by its index).  on_record(players,
+    lineup, record) sees every game; on_progress(played, planned) after each configuration's round.
+    The budget is this process's CPU time: on a machine busy with other work the games are as many
+    as on an idle one (the wall-clock time grows instead)."""
     if engine is None:
         from ..games import make_engine
         engine = make_engine(game)
     engine = checked(game, engine)       # + card conservation when the engine reports card_locations
+    configs = sample_configs(engine)
     problems: list[SampleProblem] = []
-    for players, lineup in sample_configs(engine):
-        batch = Batch(players, lineup, games_per_config, seed=seed, check=True)
-        for r in iter_games(engine, batch, jobs=jobs):     # streamed: memory flat in --games
-            if r.error is not None:
-                first = r.error.strip().splitlines()[0]
-                problems.append(SampleProblem(game.id, players, ",".join(lineup), r.index, r.seed, first))
-    return sorted(problems)
+    played = [0] * len(configs)
+    started = time.process_time()
+    round_size = games_per_config if budget_s is None else 1
+    while True:
+        planned = sum(min(games_per_config, n + round_size) for n in played)
+        for k, (players, lineup) in enumerate(configs):
+            todo = min(round_size, games_per_config - played[k])
+            if todo <= 0:
+                continue
+            batch = Batch(players, lineup, todo, seed=seed, check=True, first_index=played[k])
+            for r in iter_games(engine, batch, jobs=jobs):     # streamed: memory flat in --games
+                if on_record is not None:
+                    on_record(players, lineup, r)
+                if r.error is not None:
+                    first = r.error.strip().splitlines()[0]
+                    problems.append(SampleProblem(game.id, players, ",".join(lineup), r.index, r.seed, first))
+            played[k] += todo
+            if on_progress is not None:
+                on_progress(sum(played), planned)
+        if budget_s is None or min(played) >= games_per_config:
+            break
+        spent = time.process_time() - started
+        per_game = spent / max(1, sum(played))
+        round_size = int((budget_s - spent) / (per_game * len(configs))) if per_game > 0 else games_per_config
+        if round_size < 1:
+            break
+    return sorted(problems), played
 
 
 def run_determinization_checks(game: Game, engine: Any = None, states: int = 12, samples: int = 8,

@@ -58,7 +58,10 @@ def test_validate_checks_papers_other_than_the_default(cli, tmp_path):
     assert not (project / "b5").exists()
     checked = cli("validate", "euphoria", "--project", project, "--games", "1")
     assert checked.exit_code == 1 and no_traceback(checked)
-    assert "components/euphoria/kleshas.yaml:" in checked.output and "(--paper b5)" in checked.output
+    # one line naming every paper (and duplex) it does not fit: B5 either way, A4 and Letter folded
+    sizes = [line for line in checked.output.splitlines() if "components/euphoria/kleshas.yaml:" in line]
+    assert len(sizes) == 1 and sizes[0].endswith("(--paper a4 --duplex fold; --paper letter --duplex fold; "
+                                                 "--paper b5)"), checked.output
 
 
 def test_validate_writes_nothing(cli, tmp_path):

@@ -202,12 +202,12 @@ def test_missing_or_escaping_spreadsheet(project):
     assert "leaves the game's folder" in result.output
 
 
-def test_text_that_does_not_fit_names_the_cell_of_its_card(project):
+def test_text_that_does_not_fit_names_the_cell_that_holds_it(project):
     rows = [r[:] for r in ROWS]
     rows[3][1] = "とても長いタイトルなので一行には決して収まりません"
     (project / "components/mini/cards.csv").write_text(csv_text(rows), encoding="utf-8")
     result = run("build", "mini", "--project", project, "--out", project / "out")
-    assert result.exit_code == 1 and "components/mini/cards.csv!A5: title:" in result.output
+    assert result.exit_code == 1 and "components/mini/cards.csv!B5: title:" in result.output   # the title's cell, not the id's
 
 
 def test_provenance_columns_and_their_problems_by_cell(project):
