@@ -105,8 +105,9 @@ class Watcher:
         self.interval, self.preview, self.echo = interval, preview, echo
         self.stop = threading.Event()
         self.rebuilds = 0
+        self.serving: int | None = None         # the port of pnp watch --serve's page
         # told of each step as it happens: listen(event, details) with event "step" (a game's files of
-        # one build step are in place: details game, step, files), "built" (a rebuild is over: games,
+        # one build step are in place: details game, step, files, build: its GameBuild), "built" (a rebuild is over: games,
         # seconds) or "problems" (it failed: problems, message); pnp watch --serve listens
         self.listeners: list[Callable[[str, dict], None]] = []
 
@@ -129,7 +130,7 @@ class Watcher:
                           + ", ".join(_display(self.project(), w.path) for w in b.drawn))
             if self.preview and step in ("sheets", "all"):
                 self._previews([b], shown)
-            self.tell("step", game=b.game_id, step=step, files=[w.path for w in b.drawn])
+            self.tell("step", game=b.game_id, step=step, files=[w.path for w in b.drawn], build=b)
         try:
             # one game after another in this process (jobs=1): watch runs beside other threads (the stop
             # event, a caller's), and forking a threaded process can copy a lock some thread holds into
