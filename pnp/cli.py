@@ -123,7 +123,7 @@ def build(games: tuple[str, ...], project_dir: Path, out_dir: Path, paper: str, 
 @project_option
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("out"),
               show_default=True, help="出力フォルダ（相対パスは設計フォルダから）")
-@click.option("--interval", type=click.FloatRange(0.05, 60), default=0.5, show_default=True,
+@click.option("--interval", type=click.FloatRange(0.05, 60), default=0.1, show_default=True,
               help="ファイルの変更を見る間隔（秒）")
 @click.option("--preview/--no-preview", default=True, show_default=True,
               help="描き直したデッキの一覧画像（pnp preview GAME DECK と同じ preview-GAME-DECK.png）も書き直す")

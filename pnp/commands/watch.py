@@ -99,7 +99,7 @@ class Watcher:
     """Builds once, then on every change; ``run`` loops until ``stop`` is set (or Ctrl+C)."""
 
     def __init__(self, project_dir: Path, game_ids: Sequence[str], out_dir: Path, opts: BuildOptions | None = None,
-                 *, interval: float = 0.5, preview: bool = True, echo: Callable[[str], None] = print):
+                 *, interval: float = 0.1, preview: bool = True, echo: Callable[[str], None] = print):
         self.project_dir, self.game_ids, self.out_dir = Path(project_dir), list(game_ids), Path(out_dir)
         self.opts = opts or BuildOptions()
         self.interval, self.preview, self.echo = interval, preview, echo
