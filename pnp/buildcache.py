@@ -320,6 +320,7 @@ class GameCache:
         self.previous: dict[str, Any] = {}
         if not clean:
             self.previous = read_manifest(self.out_dir, game.id).data
+        self._decided: dict[str, Any] = {}     # keep_deck / keep_parts / keep_rulebook, decided once
         self._files: dict[str, list[dict[str, Any]]] = {}
         for entry in self.previous.get("files", []):
             if entry.get("unit"):
@@ -452,16 +453,23 @@ class GameCache:
         return self._keep("rulebook", self.rulebook_key()) is not None
 
     def keep_deck(self, deck: Deck, kinds: Iterable[str]) -> set[str]:
-        """The deck's outputs kept (their files taken into this build's result), by kind."""
-        kept = set()
-        for kind in kinds:
-            files = self._keep(f"deck/{deck.id}/{kind}", self.deck_key(deck, kind))
-            if files is not None:
-                self.kept.extend(files)
-                kept.add(kind)
-        return kept
+        """The deck's outputs kept (their files taken into this build's result, once however often
+        asked: a build in steps asks at each), by kind."""
+        unit = f"deck/{deck.id}"
+        if unit not in self._decided:
+            kept = set()
+            for kind in kinds:
+                files = self._keep(f"deck/{deck.id}/{kind}", self.deck_key(deck, kind))
+                if files is not None:
+                    self.kept.extend(files)
+                    kept.add(kind)
+            self._decided[unit] = kept
+        return set(self._decided[unit])
 
     def keep_parts(self) -> None:
+        if "parts" in self._decided:
+            return
+        self._decided["parts"] = True
         units = dict.fromkeys(self._part_unit(part) for part in self.game.parts)   # a shared sheet once
         for unit, key in units:
             files = self._keep(unit, key)
@@ -469,11 +477,12 @@ class GameCache:
                 self.kept.extend(files)
 
     def keep_rulebook(self) -> bool:
-        files = self._keep("rulebook", self.rulebook_key())
-        if files is None:
-            return False
-        self.kept.extend(files)
-        return True
+        if "rulebook" not in self._decided:
+            files = self._keep("rulebook", self.rulebook_key())
+            if files is not None:
+                self.kept.extend(files)
+            self._decided["rulebook"] = files is not None
+        return bool(self._decided["rulebook"])
 
     _DECK_KINDS = {"sheets": "sheets", "shop-faces": "shop", "shop-back": "shop", "shop-backs": "shop",
                    "png": "png", "tts": "tts", "tts-index": "tts"}

@@ -13,6 +13,55 @@ if os.environ.get("CI"):
 
 REPO = Path(__file__).resolve().parent.parent
 
+# Sampled tests: a test over many like cases (every deck of every game, every engine of every game …)
+# marked @pytest.mark.sampled(K) runs K of its cases by default — the same K every run, shared out over
+# the values of its first parameter (every game has its turn) and spread evenly within each — and every
+# case with PNP_TEST_ALL=1.  The others are reported as deselected in pytest's summary line.
+ALL_CASES = os.environ.get("PNP_TEST_ALL", "") not in ("", "0")
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "sampled(k): run k cases of this parametrised test by default (spread over "
+                                       "the values of its first parameter), every case with PNP_TEST_ALL=1")
+
+
+def sample(cases: list, k: int) -> list:
+    """k of the cases: as many from each value of the first parameter as a round turn gives, each
+    group's evenly spread (its first always among them); in the cases' order."""
+    groups: dict[str, list] = {}
+    for case in cases:
+        params = getattr(getattr(case, "callspec", None), "params", {}) or {}
+        groups.setdefault(repr(next(iter(params.values()), "")), []).append(case)
+    share = dict.fromkeys(groups, 0)
+    left = min(k, len(cases))
+    while left:
+        for value, group in groups.items():
+            if left and share[value] < len(group):
+                share[value] += 1
+                left -= 1
+    keep = set()
+    for value, group in groups.items():
+        m = share[value]
+        keep.update(id(group[round(i * (len(group) - 1) / (m - 1)) if m > 1 else 0]) for i in range(m))
+    return [c for c in cases if id(c) in keep]
+
+
+def pytest_collection_modifyitems(config, items):
+    if ALL_CASES:
+        return
+    groups: dict[tuple[str, str], list] = {}
+    for item in items:
+        if item.get_closest_marker("sampled") is not None and getattr(item, "originalname", None):
+            groups.setdefault((item.nodeid.split("::")[0], item.originalname), []).append(item)
+    dropped = set()
+    for cases in groups.values():
+        k = int(cases[0].get_closest_marker("sampled").args[0])
+        kept = {id(c) for c in sample(cases, k)}
+        dropped.update(id(c) for c in cases if id(c) not in kept)
+    if dropped:
+        config.hook.pytest_deselected(items=[i for i in items if id(i) in dropped])
+        items[:] = [i for i in items if id(i) not in dropped]
+
 
 @pytest.fixture(scope="session")
 def repo() -> Path:

@@ -93,10 +93,12 @@ def sheet_grid(deck: Deck, opts: BuildOptions) -> Grid:
     return plan_grid(opts.paper, w, h, gutter=gutter)
 
 
-def plan_build(game: Game, opts: BuildOptions, cache: GameCache | None = None) -> BuildPlan:
+def plan_build(game: Game, opts: BuildOptions, cache: GameCache | None = None, *,
+               rulebook: bool = True) -> BuildPlan:
     """Plan every output of build_game with opts; DataError with all problems of all outputs.  With an
     incremental build's cache, the outputs it can keep are not planned (they planned cleanly before,
-    from the same inputs)."""
+    from the same inputs).  rulebook=False: the rulebook is left to be checked when it is typeset
+    (a build that writes the cards first and the rulebook after, ``build_game(ready=...)``)."""
     if opts.marks not in MARKS:
         raise PnpError(f"unknown marks {opts.marks!r} (use {', '.join(MARKS)})")
     plan = BuildPlan()
@@ -126,7 +128,7 @@ def plan_build(game: Game, opts: BuildOptions, cache: GameCache | None = None) -
                 plan.parts = plan_parts(game, opts, parts)
             except DataError as e:
                 problems.extend(e.problems)
-    if opts.rulebook and has_rulebook(game) and (cache is None or not cache.rulebook_fresh()):
+    if rulebook and opts.rulebook and has_rulebook(game) and (cache is None or not cache.rulebook_fresh()):
         plan.rulebook, found = checked_rulebook(game)
         problems.extend(found)
     if problems:
@@ -242,21 +244,53 @@ def _as_output(name: str | None, staging: Path, out_dir: Path) -> str:
 def build_game(game: Game, out_root: Path, opts: BuildOptions,
                tick: Callable[[str], None] = lambda _: None,
                extra_steps: list[Callable[[BuildResult], None]] | None = None,
-               plan: BuildPlan | None = None, cache: GameCache | None = None) -> BuildResult:
+               plan: BuildPlan | None = None, cache: GameCache | None = None,
+               ready: Callable[[str, BuildResult], None] | None = None) -> BuildResult:
     """Plan everything, write into a staging folder beside out/<game>/, then put the files in place as
     one step (pnp.outputs.commit): a build that fails at any point, moving files included, leaves the
     previous generation (and its manifest) whole.  Outputs the last manifest recorded that this build
     no longer writes (a deleted card's PNG, a renamed deck's sheets) are removed; nothing else in the
-    folder is touched.  cache (an incremental build): the units whose key is unchanged keep their files."""
+    folder is touched.  cache (an incremental build): the units whose key is unchanged keep their files.
+
+    ready (``pnp watch``, with a cache): the build goes in steps, each put in place as above before the
+    next begins, and ready(step, result so far) is told after each: "sheets" (the decks' home sheets),
+    "cards" (shop pages, PNG, TTS and parts), then "rulebook" when it is to be typeset again — checked
+    only then, so a card edit never waits for the rulebook, and a rulebook problem (DataError) leaves
+    the new cards beside the last good rulebook.  Until the last step the manifest keeps each file not
+    yet redrawn under the key it was drawn with (an interrupted build redraws it next time), and only
+    the last step records the inputs digest and removes stale outputs.  plan (when given) must then be
+    made with ``plan_build(..., rulebook=False)``."""
     out_root = Path(out_root)
     out_dir = check_out_folder(out_root, game)
     read_manifest(out_dir, game.id)         # somebody else's folder: refused before anything is drawn
+    steps = ["all"]
+    if ready is not None and cache is not None and opts.cards:
+        steps = (["sheets"] if opts.sheets else []) + ["cards"]
+        if opts.rulebook and has_rulebook(game) and not cache.rulebook_fresh():
+            steps.append("rulebook")
     if plan is None:
-        plan = plan_build(game, opts, cache)
+        plan = plan_build(game, opts, cache, rulebook="rulebook" not in steps)
     made = [p for p in (out_root, out_dir) if not p.exists()]
     out_dir.mkdir(parents=True, exist_ok=True)
     try:
-        return _build_locked(game, out_root, out_dir, opts, tick, extra_steps, plan, cache)
+        if cache is None:
+            return _build_locked(game, out_root, out_dir, opts, tick, extra_steps, plan, cache)
+        inputs = cache.inputs
+        earlier: list[Written] = []
+        for i, step in enumerate(steps):
+            last = i == len(steps) - 1
+            if step == "rulebook":
+                plan.rulebook, found = checked_rulebook(game)
+                if found:
+                    raise DataError(found)
+            cache.inputs = inputs if last else ""      # only the whole build stands for the game's inputs
+            result = _build_locked(game, out_root, out_dir, opts, tick, extra_steps if step in ("all", "cards") else None,
+                                   plan, cache, step, earlier, last)
+            earlier += cache.written
+            cache.written = list(earlier)
+            if ready is not None:
+                ready(step, result)
+        return result
     except BaseException:
         for folder in reversed(made):         # a first build that failed leaves no empty folder behind
             try:
@@ -268,14 +302,17 @@ def build_game(game: Game, out_root: Path, opts: BuildOptions,
 
 def _build_locked(game: Game, out_root: Path, out_dir: Path, opts: BuildOptions, tick: Callable[[str], None],
                   extra_steps: list[Callable[[BuildResult], None]] | None, plan: BuildPlan,
-                  cache: GameCache | None) -> BuildResult:
+                  cache: GameCache | None, step: str = "all", earlier: list[Written] | None = None,
+                  last: bool = True) -> BuildResult:
+    """One step of build_game (step "all": the whole build); earlier: the files the steps before this
+    one drew; last: this step completes the build."""
     with locked(out_dir):
         manifest = read_manifest(out_dir, game.id)
         clean_stale(out_dir)
         staging = Path(tempfile.mkdtemp(prefix=f"{STAGING.format(game=game.id)}{os.getpid()}-", dir=out_root))
         try:
             try:
-                staged = _write_all(game, staging, opts, tick, extra_steps, plan, cache)
+                staged = _write_all(game, staging, opts, tick, extra_steps, plan, cache, step)
                 if opts.check_print:    # a misprint never replaces the kit already in place
                     from .printcheck import check_written
                     check_written(game, plan, staged.files, staging, opts)
@@ -290,20 +327,22 @@ def _build_locked(game: Game, out_root: Path, out_dir: Path, opts: BuildOptions,
                 result.files.append(Written(w.kind, final, w.pages, w.unit, w.key))
             if cache is not None:
                 cache.written = list(result.files)
+                result.files.extend(earlier or [])
                 result.files.extend(cache.kept)
             names: dict[Path, set[str]] = {out_dir: {MANIFEST}}
             for w in result.files:
                 names.setdefault(w.path.parent, set()).add(w.path.name)
             clean_stale(out_dir, names)
             now = {w.path for w in result.files}
-            # a partial build (--rulebook-only) keeps the rest of the kit: nothing of it is stale
-            stale = [p for p in manifest.recorded(out_dir) if p not in now] if opts.cards else []
+            # a partial build (--rulebook-only, a step before the last) keeps the rest of the kit
+            partial = not opts.cards or not last
+            stale = [p for p in manifest.recorded(out_dir) if p not in now] if not partial else []
 
             def finish() -> None:
                 if cache is None:
-                    write_manifest(result, keep_previous=not opts.cards)
+                    write_manifest(result, keep_previous=partial)
                 else:
-                    write_manifest(result, keep_previous=not opts.cards, digest=cache.output_digest,
+                    write_manifest(result, keep_previous=partial, digest=cache.output_digest,
                                    extra=cache.manifest_fields())
             for path in commit(out_dir, moves, manifest, stale, finish):
                 notice(f"{path}: removed (the last build wrote it; this one does not)")
@@ -312,21 +351,29 @@ def _build_locked(game: Game, out_root: Path, out_dir: Path, opts: BuildOptions,
     return result
 
 
+_STEP_KINDS = {"all": {"sheets", "shop", "png", "tts"}, "sheets": {"sheets"}, "cards": {"shop", "png", "tts"}}
+
+
 def _write_all(game: Game, out_dir: Path, opts: BuildOptions, tick: Callable[[str], None],
                extra_steps: list[Callable[[BuildResult], None]] | None, plan: BuildPlan,
-               cache: GameCache | None = None) -> BuildResult:
+               cache: GameCache | None = None, step: str = "all") -> BuildResult:
     result = BuildResult(game, out_dir)
-    if not opts.cards:                       # --rulebook-only: fast iteration on the text
+    if not opts.cards or step == "rulebook":    # --rulebook-only: fast iteration on the text
         if has_rulebook(game) and not (cache and cache.keep_rulebook()):
             result.files.extend(build_rulebook(game, result.out_dir, opts.rulebook_paper, opts.cmyk, plan.rulebook))
             if cache:
                 cache.stamp_rulebook(result.files)
+        if step == "rulebook":
+            tick(f"{game.id}/rulebook")
         return result
     plans = plan.cards
+    wanted = _STEP_KINDS[step]
     for deck in game.decks:
         kept = cache.keep_deck(deck, deck_kinds(opts)) if cache else set()
+        kept |= {k for k in _STEP_KINDS["all"] if k not in wanted}      # another step draws them
         if deck.id not in plans:             # every output of the deck kept (incremental build)
-            tick(f"{game.id}/{deck.id}")
+            if step != "sheets":
+                tick(f"{game.id}/{deck.id}")
             continue
         faces, back = plans[deck.id]
         backs = plans[deck.id].backs
@@ -357,7 +404,10 @@ def _write_all(game: Game, out_dir: Path, opts: BuildOptions, tick: Callable[[st
                                             1 if path.suffix == ".png" else 0))
         if cache:
             cache.stamp_deck(deck, result.files[first:])
-        tick(f"{game.id}/{deck.id}")
+        if step != "sheets":
+            tick(f"{game.id}/{deck.id}")
+    if step == "sheets":
+        return result
     if game.parts:
         if cache:
             cache.keep_parts()
@@ -366,14 +416,14 @@ def _write_all(game: Game, out_dir: Path, opts: BuildOptions, tick: Callable[[st
             cache.stamp_parts(plan.parts, written)
         result.files.extend(written)
         tick(f"{game.id}/parts")
-    if opts.rulebook and has_rulebook(game) and not (cache and cache.keep_rulebook()):
+    if opts.rulebook and has_rulebook(game) and not (cache and cache.keep_rulebook()) and step == "all":
         first = len(result.files)
         result.files.extend(build_rulebook(game, result.out_dir, opts.rulebook_paper, opts.cmyk, plan.rulebook))
         if cache:
             cache.stamp_rulebook(result.files[first:])
         tick(f"{game.id}/rulebook")
-    for step in extra_steps or []:
-        step(result)
+    for step_fn in extra_steps or []:
+        step_fn(result)
     return result
 
 

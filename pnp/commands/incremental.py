@@ -47,12 +47,16 @@ class GameBuild:
 def build_project(project_dir: Path, game_ids: Sequence[str], out_dir: Path, opts: BuildOptions, *,
                   final: bool = False, force: bool = False, clean: bool = False,
                   tick: Callable[[str], None] = lambda _: None,
-                  steps: Callable[[int], None] = lambda _: None, jobs: int = 1) -> list[GameBuild]:
+                  steps: Callable[[int], None] = lambda _: None, jobs: int = 1,
+                  ready: Callable[[str, GameBuild], None] | None = None) -> list[GameBuild]:
     """Build the games (all of the project's when none are named) into out_dir/<game>/.  DataError with
     every problem of every game that had to be loaded, before any file is written.  clean: draw
     everything, whatever the last build recorded.  steps(n) is told how many steps the drawing takes.
     jobs: draw that many games at once in forked worker processes (never more than the games to draw;
-    1, or a platform without fork: one after another in this process); the files are the same."""
+    1, or a platform without fork: one after another in this process); the files are the same.
+    ready (``pnp watch``): each game is put in place in steps, its home sheets first and its rulebook
+    last (checked only then: ``build_game``), and ready(step, GameBuild so far) is told after each;
+    the games are then drawn in this process, one after another."""
     project_dir = Path(project_dir)
     components = project_dir / "components"
     hashes = file_hashes(out_dir)
@@ -103,7 +107,7 @@ def build_project(project_dir: Path, game_ids: Sequence[str], out_dir: Path, opt
         if complete:
             cache.inputs = inputs.get(game.id, "")
         try:
-            plans[game.id] = plan_build(game, opts, cache)
+            plans[game.id] = plan_build(game, opts, cache, rulebook=ready is None)
         except DataError as e:
             problems.extend(e.problems)
     if problems:
@@ -113,10 +117,11 @@ def build_project(project_dir: Path, game_ids: Sequence[str], out_dir: Path, opt
           sum(has_rulebook(g) for g in loaded))
     from .workers import fork_available, run_forked
     jobs = min(jobs, len(loaded))
-    if jobs <= 1 or not fork_available():
+    if jobs <= 1 or not fork_available() or ready is not None:
         for game in loaded:
             cache = caches[game.id]
-            result = build_game(game, out_dir, opts, tick=tick, plan=plans[game.id], cache=cache)
+            told = None if ready is None else _told(ready, cache)
+            result = build_game(game, out_dir, opts, tick=tick, plan=plans[game.id], cache=cache, ready=told)
             done[game.id] = _game_build(result, cache.written)
     else:
         def task(game: Game) -> Callable[[Callable[[str], None]], _Drawn]:
@@ -138,6 +143,10 @@ def build_project(project_dir: Path, game_ids: Sequence[str], out_dir: Path, opt
             done[game.id] = _game_build(BuildResult(game, out_dir / game.id, d.files), d.written)
     hashes.save()
     return [done[gid] for gid in wanted if gid in done]
+
+
+def _told(ready: Callable[[str, GameBuild], None], cache: GameCache) -> Callable[[str, BuildResult], None]:
+    return lambda step, result: ready(step, _game_build(result, cache.written))
 
 
 def _game_build(result: BuildResult, written: list[Written]) -> GameBuild:

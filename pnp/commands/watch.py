@@ -99,12 +99,21 @@ class Watcher:
     """Builds once, then on every change; ``run`` loops until ``stop`` is set (or Ctrl+C)."""
 
     def __init__(self, project_dir: Path, game_ids: Sequence[str], out_dir: Path, opts: BuildOptions | None = None,
-                 *, interval: float = 0.5, preview: bool = True, echo: Callable[[str], None] = print):
+                 *, interval: float = 0.1, preview: bool = True, echo: Callable[[str], None] = print):
         self.project_dir, self.game_ids, self.out_dir = Path(project_dir), list(game_ids), Path(out_dir)
         self.opts = opts or BuildOptions()
         self.interval, self.preview, self.echo = interval, preview, echo
         self.stop = threading.Event()
         self.rebuilds = 0
+        self.serving: int | None = None         # the port of pnp watch --serve's page
+        # told of each step as it happens: listen(event, details) with event "step" (a game's files of
+        # one build step are in place: details game, step, files, build: its GameBuild), "built" (a rebuild is over: games,
+        # seconds) or "problems" (it failed: problems, message); pnp watch --serve listens
+        self.listeners: list[Callable[[str, dict], None]] = []
+
+    def tell(self, event: str, **details: object) -> None:
+        for listen in list(self.listeners):
+            listen(event, details)
 
     def project(self) -> Project:
         return Project(self.project_dir)
@@ -112,18 +121,32 @@ class Watcher:
     def build(self, game_ids: Sequence[str]) -> bool:
         """One incremental build; problems are printed, never raised.  True when it succeeded."""
         t = time.perf_counter()
+        shown: set[tuple[str, str]] = set()     # (game, deck) whose preview is written
+
+        def ready(step: str, b: GameBuild) -> None:
+            """A step of a game is in place: its home sheets come before the rest, the rulebook last."""
+            if step == "sheets" and b.drawn:
+                self.echo(f"  sheets of {b.game_id} ready in {time.perf_counter() - t:.2f} s: "
+                          + ", ".join(_display(self.project(), w.path) for w in b.drawn))
+            if self.preview and step in ("sheets", "all"):
+                self._previews([b], shown)
+            self.tell("step", game=b.game_id, step=step, files=[w.path for w in b.drawn], build=b)
         try:
             # one game after another in this process (jobs=1): watch runs beside other threads (the stop
             # event, a caller's), and forking a threaded process can copy a lock some thread holds into
-            # a worker that then waits on it forever; a rebuild is mostly one edited game anyway
-            builds = build_project(self.project_dir, game_ids, self.out_dir, self.opts, jobs=1)
+            # a worker that then waits on it forever; a rebuild is mostly one edited game anyway.  Each
+            # game's home sheets are put in place first, its rulebook last (ready): a card edit never
+            # waits for the rulebook to be typeset again
+            builds = build_project(self.project_dir, game_ids, self.out_dir, self.opts, jobs=1, ready=ready)
         except DataError as e:
             self.echo(str(e))
             self.echo(f"{len(e.problems)} problem(s): the last good files stay; fix and save to build again")
+            self.tell("problems", problems=list(e.problems), message=str(e))
             return False
         except PnpError as e:
             self.echo(str(e))
             self.echo("the last good files stay; fix and save to build again")
+            self.tell("problems", problems=[], message=str(e))
             return False
         seconds = time.perf_counter() - t
         for b in builds:
@@ -134,16 +157,20 @@ class Watcher:
         self.echo(f"built {', '.join(b.game_id for b in builds) or 'nothing'} in {seconds:.2f} s: "
                   f"{drawn} file(s) drawn, {kept} unchanged")
         if self.preview:
-            self._previews(builds)
+            self._previews(builds, shown)
+        self.tell("built", games=[b.game_id for b in builds], seconds=seconds)
         return True
 
-    def _previews(self, builds: list[GameBuild]) -> None:
+    def _previews(self, builds: list[GameBuild], shown: set[tuple[str, str]]) -> None:
         from .preview import write_contact_sheet
         for b in builds:
             if b.result is None:
                 continue
             decks = sorted({w.unit.split("/")[1] for w in b.drawn if w.unit.startswith("deck/")})
             for deck in decks:
+                if (b.game_id, deck) in shown:
+                    continue
+                shown.add((b.game_id, deck))
                 path = self.project_dir / f"preview-{b.game_id}-{deck}.png"
                 try:
                     written = write_contact_sheet(b.result.game, deck, path, 100)

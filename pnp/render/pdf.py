@@ -60,9 +60,9 @@ def text_run(c: Canvas, text: str, font: str, size: float, x: float, y: float, c
     A TrueType font is embedded as subsets of 256 glyphs, and a run whose characters fall in two
     subsets is two strings in the PDF.  Each string is placed at its own measured origin, so where
     the second starts never depends on the character spacing after the first one's last glyph
-    (which readers disagree on).  A canvas that is only measuring (a layout checked, never saved)
-    draws nothing."""
-    if getattr(c, "measuring", False):
+    (which readers disagree on).  A canvas marked ``pnp_dry`` (a rulebook's pass that only finds
+    where the headings fall, or a rulebook laid out only to be checked: pnp.rulebook.book) gets nothing."""
+    if getattr(c, "pnp_dry", False):
         return
     c.saveState()
     c.setFillColor(fill)
@@ -254,6 +254,8 @@ class PdfPainter:
             c.setStrokeAlpha(opacity)
 
     def picture(self, item: Picture) -> None:
+        if getattr(self.c, "pnp_dry", False):
+            return
         source: Any = str(item.path)
         mask: Any = "auto"
         if self.cmyk:   # placed images in CMYK too: flattened on the card's paper colour, no soft mask

@@ -699,6 +699,35 @@ class _ReadingCanvas(Canvas):
         return color
 
 
+def _nothing(*_a: Any, **_kw: Any) -> None:
+    return None
+
+
+class _NoText:
+    """A text object that writes nothing (the dry canvas's)."""
+
+    def __getattr__(self, _name: str) -> Any:
+        return _nothing
+
+
+class _DryCanvas(_ReadingCanvas):
+    """A canvas that lays pages out and draws nothing: the first pass of typeset only learns on which
+    page each heading falls (flowables still wrap, split and record their pages exactly as on a real
+    canvas; only the marks on the page are left out: text, images, lines, forms, links)."""
+
+    pnp_dry = True
+
+    def beginText(self, x=0, y=0, direction=None):  # noqa: N802 — reportlab's name
+        return _NoText()
+
+
+for _name in ("drawText", "drawImage", "drawInlineImage", "drawPath", "clipPath", "rect", "roundRect", "circle",
+              "ellipse", "line", "lines", "grid", "bezier", "arc", "wedge", "drawString", "drawRightString",
+              "drawCentredString", "doForm", "beginForm", "endForm", "linkURL", "linkRect", "linkAbsolute",
+              "bookmarkPage", "addOutlineEntry", "bookmarkHorizontal", "bookmarkHorizontalAbsolute"):
+    setattr(_DryCanvas, _name, _nothing)
+
+
 class _BookletCanvas(_ReadingCanvas):
     """Collects every page as a form XObject; at save(), places them two-up in saddle-stitch order."""
 
@@ -808,13 +837,16 @@ def typeset(doc: m.Document, paper: str, reading: Path | None, booklet: Path | N
     spec = page_spec(doc.game, paper)
     pages: dict[int, int] = {}
     icons = dict(doc.game.icons)
-    # nothing to write (pnp validate): laid out on a canvas that places every line but draws no glyph
+    # nothing to write (pnp validate): every pass is laid out on a canvas that places every line but draws nothing
     measuring = reading is None and booklet is None
-    reading_canvas = type("_Reading", (_ReadingCanvas,), {"cmyk": cmyk, "pnp_icons": icons, "measuring": measuring})
-    for _ in range(4):
+    reading_canvas = type("_Reading", (_ReadingCanvas,), {"cmyk": cmyk, "pnp_icons": icons})
+    dry_canvas = type("_Dry", (_DryCanvas,), {"cmyk": cmyk, "pnp_icons": icons})
+    for i in range(4):
         buf = io.BytesIO()
-        lay, canvas = _run(doc, spec, buf, pages, reading_canvas, save=False)
-        if lay.heading_pages == pages:
+        # the first pass only finds the headings' pages (nothing drawn: a third of the time); the
+        # passes after it are drawn, and the one that agrees with its 目次 is kept
+        lay, canvas = _run(doc, spec, buf, pages, dry_canvas if i == 0 or measuring else reading_canvas, save=False)
+        if lay.heading_pages == pages and i > 0:
             break
         pages = lay.heading_pages
     else:

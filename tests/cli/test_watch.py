@@ -57,10 +57,14 @@ def test_watch_rebuilds_on_save_and_survives_a_bad_edit(tmp_path):
 
         edit(cards, "手札を1枚引く。", "手札を2枚引く。")
         at = wait_for(lines, "changed: components/demo/cards.yaml", at)
+        ready = wait_for(lines, "sheets of demo ready in", at)
+        assert lines[ready].endswith(": out/demo/cards-sheets.pdf")
+        # the preview comes with the home sheets, before the shop pages are drawn
+        shown = wait_for(lines, "preview preview-demo-cards.png", ready)
         at = wait_for(lines, "built demo", at)
+        assert ready < shown < at
         assert "3 file(s) drawn" in lines[at]
         assert "手札を2枚引く。" in PdfReader(str(sheets)).pages[0].extract_text()
-        at = wait_for(lines, "preview preview-demo-cards.png", at)     # the preview follows the build line
         assert preview.stat().st_mtime_ns != first_preview
         good = sheets.read_bytes()
 

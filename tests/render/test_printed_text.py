@@ -99,6 +99,7 @@ def test_the_check_finds_a_glyph_moved_off_its_plan(tmp_path):
 
 
 # -- every bundled card as printed ----------------------------------------------------------------
+@pytest.mark.sampled(6)          # 6 of the 18 decks, spread over the games; all with PNP_TEST_ALL=1
 @pytest.mark.parametrize("game_id,deck_id", _decks())
 def test_shop_pages_print_every_glyph_where_the_layout_measured_it(built_kit, games, card_plans, game_id, deck_id):
     """One card a page (trim + bleed): faces and backs, read back page by page."""
@@ -118,6 +119,7 @@ def test_shop_pages_print_every_glyph_where_the_layout_measured_it(built_kit, ga
             assert problems == [], f"{game_id}/shop/{deck_id}-{kind}.pdf p{page.number} ({plan.card_id}): {problems}"
 
 
+@pytest.mark.sampled(6)          # 6 of the 18 decks, spread over the games; all with PNP_TEST_ALL=1
 @pytest.mark.parametrize("game_id,deck_id", _decks())
 def test_home_sheets_print_every_glyph_where_the_layout_measured_it(built_kit, games, card_plans, game_id, deck_id):
     """The A4 sheets: each card drawn (once as a form, placed many times) at its grid position."""
@@ -172,6 +174,7 @@ def test_every_font_of_every_written_pdf_is_embedded(built_kit):
 
 
 # -- the PDF's raster against the PNG renderer's, from one plan ----------------------------------
+@pytest.mark.sampled(6)          # 6 of the 18 decks, spread over the games; all with PNP_TEST_ALL=1
 @pytest.mark.parametrize("game_id,deck_id", _decks())
 def test_pdf_raster_and_png_renderer_put_each_line_on_the_same_pixels(built_kit, games, card_plans, game_id,
                                                                       deck_id):
