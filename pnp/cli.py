@@ -222,8 +222,13 @@ def preview(game: str, deck: str | None, project_dir: Path, out_file: Path | Non
 @reported
 def validate(games: tuple[str, ...], project_dir: Path, games_per_config: int, seed: int, as_json: bool) -> None:
     """データ・枚数・文字・ルールブック・試遊をまとめて検査します（問題があれば終了コード1）。"""
+    import contextlib
+    import sys
+
     from .commands.validate import validate as run
-    rows = run(open_project(project_dir), list(games) or None, games_per_config, seed)
+    # with --json, stdout is the JSON only: what an engine prints while it is checked goes to stderr
+    with contextlib.redirect_stdout(sys.stderr) if as_json else contextlib.nullcontext():
+        rows = run(open_project(project_dir), list(games) or None, games_per_config, seed)
     if as_json:
         click.echo(json.dumps({"ok": all(r.ok for r in rows), "checks": [r.as_json() for r in rows]},
                               ensure_ascii=False, indent=2))
