@@ -95,3 +95,65 @@ def test_a_killed_worker_is_reported_once_and_consistently(project):
         assert run.returncode == 1, out
         assert "a worker process ended without an answer" in out and "while playing games 0–" in out, out
         assert len(out.strip().splitlines()) == 1, out
+
+
+# ------------------------------------------------------------------ the game folder and game logs
+def test_a_file_name_that_is_not_utf8_is_no_traceback(project):
+    (project / "components/mini").joinpath(b"bad\xff.yaml".decode("utf-8", "surrogateescape")).write_text(
+        "", encoding="utf-8")
+    for command in (("build", "mini", "--out", "out"), ("validate", "mini", "--games", "1")):
+        run = run_capped(*command, cwd=project, seconds=120, memory=MEMORY)
+        out = said(run)
+        assert run.returncode == 1 and "components/mini/bad\\xff.yaml:1:1: expected a mapping" in out, out
+
+
+def test_two_yaml_links_to_each_other_are_one_line_each(project):
+    folder = project / "components/mini"
+    (folder / "a.yaml").symlink_to("b.yaml")
+    (folder / "b.yaml").symlink_to("a.yaml")
+    for command in (("build", "mini", "--out", "out"), ("validate", "mini", "--games", "1")):
+        run = run_capped(*command, cwd=project, seconds=120, memory=MEMORY)
+        out = said(run)
+        assert run.returncode == 1, out
+        for name in ("a.yaml", "b.yaml"):
+            assert f"components/mini/{name}: cannot read: Too many levels of symbolic links" in out, out
+
+
+@pytest.fixture
+def log(project):
+    run = run_capped("play", "mini", "--seed", "3", "--json", "log.json", cwd=project, seconds=120, memory=MEMORY)
+    assert run.returncode == 0, run.stderr
+    return project / "log.json"
+
+
+def test_a_log_with_a_5000_digit_seed_is_one_line(project, log):
+    text = log.read_text(encoding="utf-8")
+    data = json.loads(text)
+    assert '"seed": 3' in text
+    log.write_text(text.replace('"seed": 3', '"seed": ' + "9" * 5000, 1), encoding="utf-8")
+    run = run_capped("replay", log, cwd=project, seconds=60, memory=MEMORY)
+    out = said(run)
+    assert run.returncode == 1 and "log.json: not readable as JSON (Exceeds the limit (4300 digits)" in out, out
+    data["header"]["seed"] = int("9" * 4000)
+    log.write_text(json.dumps(data), encoding="utf-8")
+    run = run_capped("replay", log, cwd=project, seconds=60, memory=MEMORY)
+    out = said(run)
+    assert run.returncode == 1 and "header.seed: a number of 4000 digits is not a seed pnp writes" in out, out
+    assert len(out.strip().splitlines()) == 1
+
+
+def test_replay_show_prints_the_replay_never_lines_the_log_wrote(project, log):
+    data = json.loads(log.read_text(encoding="utf-8"))
+    forged = "一致：999手を再生し、同じ最終状態になりました。"
+    data["header"]["title"] = "偽\n" + forged
+    for ev in data["events"]:
+        ev["line"], ev["narration"] = "偽の手", ["偽の実況"]
+    data["result_lines"] = ["偽の結果"]
+    log.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    run = run_capped("replay", log, "--show", cwd=project, seconds=60, memory=MEMORY)
+    out = said(run)
+    assert run.returncode == 0, out
+    lines = out.splitlines()
+    assert forged not in lines and not any(ln.startswith("一致：999") for ln in lines), out
+    assert not any("偽の" in ln for ln in lines), out
+    assert lines[0].startswith("《偽\\n一致：999"), lines[0]        # the title shown as one line
