@@ -2,6 +2,8 @@
 name, a watch that meets a half-saved spreadsheet, usage errors, output paths checked before the work."""
 from __future__ import annotations
 
+import pytest
+
 from .conftest import run_capped
 from .sheetbombs import cards_rows, rows_xml, sheet_project, worksheet, write_xlsx
 
@@ -82,8 +84,6 @@ def test_an_unwritable_json_is_refused_before_the_games_are_played(tmp_path):
 def test_a_failed_write_names_the_output_not_its_temporary_file(tmp_path):
     import errno
 
-    import pytest
-
     from pnp.files import atomic_path
     target = tmp_path / "summary.json"
     with pytest.raises(OSError) as caught:
@@ -91,3 +91,53 @@ def test_a_failed_write_names_the_output_not_its_temporary_file(tmp_path):
             raise OSError(errno.ENOSPC, "No space left on device", str(tmp))
     assert caught.value.filename == str(target) and caught.value.errno == errno.ENOSPC
     assert list(tmp_path.iterdir()) == []
+
+
+def _server(reply: bytes | None):
+    """A loopback port that accepts connections and then says nothing (reply None) or sends reply."""
+    import socket
+    import threading
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(8)
+    stop = threading.Event()
+    held = []
+
+    def serve():
+        sock.settimeout(0.2)
+        while not stop.is_set():
+            try:
+                conn, _ = sock.accept()
+            except OSError:
+                continue
+            held.append(conn)
+            if reply is not None:
+                try:
+                    conn.sendall(reply)
+                except OSError:
+                    pass
+    threading.Thread(target=serve, daemon=True).start()
+    return sock.getsockname()[1], stop, sock, held
+
+
+
+@pytest.mark.parametrize("reply, message", [
+    (None, "accepts connections but did not answer within 10 s as a Dask scheduler does"),
+    (b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n", "is not a Dask scheduler (it answered 'HTTP/1.1')"),
+], ids=["silent", "http"])
+def test_an_executor_port_that_is_not_a_scheduler_is_one_line_within_the_timeout(tmp_path, reply, message):
+    pytest.importorskip("distributed")
+    from pnp.commands.scaffold import new_game
+    new_game(tmp_path, "mini", engine=True)
+    port, stop, sock, held = _server(reply)
+    try:
+        run = run_capped("simulate", "mini", "--games", "5", "--executor", f"dask://127.0.0.1:{port}", cwd=tmp_path,
+                         seconds=90, memory=MEMORY)
+    finally:
+        stop.set()
+        for conn in held:
+            conn.close()
+        sock.close()
+    said = run.stdout + run.stderr
+    assert run.returncode == 1 and "Traceback" not in said and "MemoryError" not in said, said[-2000:]
+    assert message in said and len(said.strip().splitlines()) == 1, said
