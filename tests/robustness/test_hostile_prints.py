@@ -87,3 +87,28 @@ def test_export_quotes_cells_a_spreadsheet_would_run_as_formulas(tmp_path):
     deck.write_text(text[:text.index("cards:\n")] + "cards: {from: back.csv}\n", encoding="utf-8")
     cards = inspect_cards(project)
     assert [(c["title"], c["value"]) for c in cards] == [(hyperlink, "+2 点"), ("-ハイフン", -3)]
+
+
+def test_a_two_level_markdown_list_prints_in_two_levels(tmp_path):
+    """「- 外\n  - 内」 was flattened into one list of equal items."""
+    from .conftest import project_with
+    project = project_with(tmp_path, "euphoria")
+    (project / "components/euphoria/rulebook/08-list.md").write_text(
+        "---\nsource: 以下の手順に従って、ゲームを進行させてください。\n---\n# 入れ子の一覧\n\n"
+        "- 外の項目いち\n  - 内の項目いち\n  - 内の項目に\n- 外の項目に\n\n"
+        "1. 番号いち\n   1. 下の番号いち\n   2. 下の番号に\n2. 番号に\n", encoding="utf-8")
+    run = run_capped("build", "euphoria", "--rulebook-only", "--out", "out", cwd=project, seconds=300,
+                     memory=3 * MEMORY)
+    assert run.returncode == 0, run.stderr[-2000:]
+    starts = {}
+    with pdfplumber.open(project / "out/euphoria/rulebook.pdf") as pdf:
+        for page in pdf.pages:
+            for line in page.extract_text_lines():
+                for label in ("外の項目いち", "内の項目いち", "内の項目に", "外の項目に", "番号いち", "下の番号いち",
+                              "下の番号に", "番号に"):
+                    if line["text"].endswith(label) and label not in starts:
+                        starts[label] = (line["text"], round(line["x0"], 1))
+    assert starts["内の項目いち"][1] == starts["内の項目に"][1] > starts["外の項目いち"][1] + 10
+    assert starts["外の項目いち"][1] == starts["外の項目に"][1]
+    assert starts["下の番号いち"][0].startswith("1.") and starts["下の番号に"][0].startswith("2.")
+    assert starts["番号に"][0].startswith("2.") and starts["下の番号いち"][1] > starts["番号いち"][1] + 10
