@@ -2,6 +2,8 @@
 name, a watch that meets a half-saved spreadsheet, usage errors, output paths checked before the work."""
 from __future__ import annotations
 
+import zipfile
+
 import pytest
 
 from .conftest import run_capped
@@ -28,7 +30,7 @@ def test_watch_survives_a_spreadsheet_saved_half_way(tmp_path, monkeypatch):
     monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
     project = sheet_project(tmp_path, "cards.xlsx")
     sheet = project / "components/mini/cards.xlsx"
-    write_xlsx(sheet, worksheet(rows_xml(cards_rows())))
+    write_xlsx(sheet, worksheet(rows_xml(cards_rows())), compression=zipfile.ZIP_STORED)
     good = sheet.read_bytes()
     lines: list[str] = []
     w = Watcher(project, ["mini"], project / "out", interval=0.05, preview=False, echo=lines.append)
@@ -36,6 +38,10 @@ def test_watch_survives_a_spreadsheet_saved_half_way(tmp_path, monkeypatch):
     sheet.write_bytes(good[:len(good) // 2])               # Excel's save caught half-way
     assert not w.build(["mini"])
     assert any("components/mini/cards.xlsx: not a spreadsheet" in ln for ln in lines), lines
+    # caught as new bytes were written over the old ones: the headers' CRC no longer matches
+    sheet.write_bytes(good.replace(b"sun-2", b"sun-9"))
+    assert not w.build(["mini"])                            # (it was a BadZipFile traceback that ended the watch)
+    assert any("cards.xlsx: xl/worksheets/sheet1.xml: damaged zip member (Bad CRC-32" in ln for ln in lines), lines
     sheet.write_bytes(good)
     assert w.build(["mini"]), lines
 
