@@ -180,7 +180,8 @@ def _resolved(path: Path) -> Path | None:
 def _digest_files(h: Any, label: str, folder: Path, hashes: FileHashes, outputs: Path | None = None) -> None:
     h.update(f"\0{label}\0".encode())
     for path in _tree(folder, outputs):
-        h.update(f"{path.relative_to(folder).as_posix()}={hashes.digest(path)};".encode())
+        # surrogateescape: a file name that is not UTF-8 (bytes from another system) is hashed as its bytes
+        h.update(f"{path.relative_to(folder).as_posix()}={hashes.digest(path)};".encode("utf-8", "surrogateescape"))
 
 
 def code_digest(hashes: FileHashes) -> str:
@@ -217,7 +218,7 @@ def _feed(h: Any, obj: Any, hashes: FileHashes) -> None:
         h.update(b"@;")                  # source positions only feed messages
     elif isinstance(obj, PurePath):
         # a file by its name and content, never by where the project lies (a copy keeps its keys)
-        h.update(f"path:{obj.name};{hashes.digest(Path(obj)) if Path(obj).is_file() else '-'};".encode())
+        h.update(f"path:{obj.name};{hashes.digest(Path(obj)) if Path(obj).is_file() else '-'};".encode("utf-8", "surrogateescape"))
     elif dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         h.update(f"{type(obj).__qualname__}(".encode())
         for f in dataclasses.fields(obj):

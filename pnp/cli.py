@@ -237,6 +237,9 @@ def preview(game: str, deck: str | None, project_dir: Path, out_file: Path | Non
 def validate(games: tuple[str, ...], project_dir: Path, games_per_config: int | None, seed: int, as_json: bool,
              fresh: bool) -> None:
     """データ・枚数・文字・割付・ルールブックをまず検査して表示し、続けてエンジンの検査と試遊をします（問題があれば終了コード1）。"""
+    import contextlib
+    import sys
+
     from .commands.validate import LABELS
     from .commands.validate import validate as run
     from .messages import localize
@@ -253,8 +256,10 @@ def validate(games: tuple[str, ...], project_dir: Path, games_per_config: int | 
             click.echo(f"      ・{item}")
         for p in r.problems:
             click.echo("\n".join(f"      {line}" for line in localize(str(p)).splitlines()))
-    rows = run(open_project(project_dir), list(games) or None, games_per_config, seed,
-               on_row=show, on_games=bar.update, remember=not fresh)
+    # with --json, stdout is the JSON only: what an engine prints while it is checked goes to stderr
+    with contextlib.redirect_stdout(sys.stderr) if as_json else contextlib.nullcontext():
+        rows = run(open_project(project_dir), list(games) or None, games_per_config, seed,
+                   on_row=show, on_games=bar.update, remember=not fresh)
     bar.clear()
     if as_json:
         click.echo(json.dumps({"ok": all(r.ok for r in rows), "checks": [r.as_json() for r in rows]},

@@ -71,8 +71,11 @@ def atomic_path(target: Path) -> Iterator[Path]:
     target that exists and is not a regular file (a link, a pipe, a device, a folder) is refused
     before anything is written: replacing it would break the link or the device for good."""
     check_replaceable(target)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix="." + target.name + ".", suffix=".tmp", dir=target.parent)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix="." + target.name + ".", suffix=".tmp", dir=target.parent)
+    except OSError as exc:
+        raise _as_target(exc, target) from None
     os.close(fd)
     try:
         yield Path(tmp)
@@ -81,9 +84,36 @@ def atomic_path(target: Path) -> Iterator[Path]:
         os.chmod(tmp, 0o666 & ~umask)     # mkstemp makes 0600; outputs are ordinary files
         check_replaceable(target)          # made a link or a pipe while the file was written
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as exc:
         try:
             os.unlink(tmp)
         except FileNotFoundError:
             pass
+        if isinstance(exc, OSError) and exc.filename in (tmp, str(target.parent)):
+            raise _as_target(exc, target) from None
         raise
+
+
+def _as_target(exc: OSError, target: Path) -> OSError:
+    """The error as one about the output (never about the temporary file beside it, which the user
+    never named and which no longer exists)."""
+    return type(exc)(exc.errno, exc.strerror, str(target))
+
+
+def check_writable(target: Path, option: str = "") -> None:
+    """BuildError unless the output could be written where it is named — checked before the work that
+    makes it (a simulation of many games must not fail only when its JSON is written)."""
+    target = Path(target)
+    shown = f"{option} {target}" if option else str(target)
+    check_replaceable(target, shown)
+    folder = target.parent
+    while not folder.exists() and folder != folder.parent:    # the first folder that exists, to be made in
+        folder = folder.parent
+    if not folder.is_dir():
+        raise BuildError(f"{shown}: {folder} is not a folder: cannot write there")
+    try:
+        fd, probe = tempfile.mkstemp(prefix="." + target.name + ".", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise BuildError(f"{shown}: cannot write in {folder}: {exc.strerror}") from None
+    os.close(fd)
+    os.unlink(probe)

@@ -18,6 +18,11 @@ MAX_IMAGE_BYTES = 50_000_000
 MAX_RENDER_PIXELS = 40_000_000   # one card rendered by --png (poker at 1200 dpi is 12 million)
 MAX_SHEET_PIXELS = 100_000_000   # a preview contact sheet
 
+# ---- spreadsheets (cards: {from: …}); a whole .xlsx/.ods file is at most 20 MB, a member 50 MB unpacked
+MAX_XML_ELEMENTS = 500_000       # XML elements of one .xlsx/.ods member (10,000 rows of 20 cells: 410,000)
+MAX_XML_DEPTH = 100              # nesting of XML elements (Excel's and LibreOffice's files: < 15)
+MAX_CELL_CHARS = 100_000         # characters of one cell (a card's text is hundreds)
+
 # ---- builds
 LOCK_WAIT_S = 600                # a build waits this long for another pnp writing the same out/<game>/
 

@@ -94,7 +94,22 @@ def parse_options(engine: Any, pairs: tuple[str, ...]) -> dict[str, Any]:
 option_option = click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE",
                              help="ゲームのオプション（複数可）")
 variant_option = click.option("--variant", default="standard", show_default=True, help="変種（ルールの違い）")
-policy_option = click.option("--policy", "policy_text", default=None, metavar="A,B,…",
+def _check_outputs(json_path: Path | None, report_path: Path | None) -> None:
+    """--json and --report must be writable before a single game is played."""
+    from ..files import check_writable
+    if json_path:
+        check_writable(json_path, "--json")
+    if report_path:
+        check_writable(report_path, "--report")
+
+
+def _policy_text(_ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
+    if value is not None and not any(n.strip() for n in value.split(",")):
+        raise click.BadParameter(f"{value!r} names no policy (e.g. random, heuristic, random,heuristic)")
+    return value
+
+
+policy_option = click.option("--policy", "policy_text", default=None, metavar="A,B,…", callback=_policy_text,
                              help="方針（random、heuristic など）。カンマ区切りで複数なら席に順に割り当て、ゲームごとに回す")
 
 
@@ -121,6 +136,7 @@ def play(game_id: str, seed: int, players: int | None, policy_text: str | None, 
          option_pairs: tuple[str, ...], json_path: Path | None, project_dir: Path) -> None:
     """1ゲームを試遊し、準備・すべての選択と偶然・得点・終了理由を日本語で実況します。"""
     from ..sim.transcript import narrate_log, transcript
+    _check_outputs(json_path, None)
     game, engine = _load(project_dir, game_id)
     players = players or engine.min_players
     _check_players(engine, players)
@@ -215,6 +231,7 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
              luck_continuations: int, builtin: bool | None, project_dir: Path) -> None:
     """多数のゲームを自動で遊ばせ、席順・方針ごとの勝率、長さ、得点、終了理由、設計上の疑問への答え、
     腕と運の影響を集計します。"""
+    _check_outputs(json_path, report_path)
     game, engine = _load(project_dir, game_id)
     reporting = report_path is not None
     # a report's skill figure plays as many games as the batch, up to DEFAULT_SKILL_GAMES (100): fewer than

@@ -17,7 +17,7 @@ from ..sim.gamelog import write_json
 from ..sim.policies import parse_policies
 from ..sim.sweep import grid, parse_axes, run_sweep
 from .options import check_executor, executor_option, jobs_option, players_option, project_option, reported, seed_option
-from .sim import _check_players, _load, _progress, policy_option
+from .sim import _check_outputs, _check_players, _load, _progress, policy_option
 
 
 def _width(text: str) -> int:
@@ -98,6 +98,7 @@ def sweep(game_id: str, option_lists: tuple[str, ...], variant_list: str, games:
     settings = grid(engine, axes)
     if len(settings) < 2:
         raise SimError("nothing to compare: give several values (--option KEY=V1,V2,… or --variant A,B)")
+    _check_outputs(json_path, report_path)
     names = parse_policies(engine, policy_text)
     if players:
         _check_players(engine, players)

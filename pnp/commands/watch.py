@@ -148,6 +148,10 @@ class Watcher:
             self.echo("the last good files stay; fix and save to build again")
             self.tell("problems", problems=[], message=str(e))
             return False
+        except Exception as e:  # noqa: BLE001 — a file saved half-way (an .xlsx mid-save) must not end the watch
+            self.echo(f"the build stopped: {type(e).__name__}: {str(e)[:200]}")
+            self.echo("the last good files stay; save again to build again")
+            return False
         seconds = time.perf_counter() - t
         for b in builds:
             for w in b.drawn:

@@ -53,7 +53,7 @@ def export_deck(project: Project, game_id: str, deck_id: str, out: Path | None =
         raise PnpError(f"{target.as_posix()}: already exists (use --force to replace it)")
     text = cards_to_csv(cards, delimiter)
     try:
-        payload = text.encode(encoding)
+        payload = encode_exactly(text, encoding)
     except UnicodeEncodeError:
         raise DataError(_unencodable(cards, encoding, target.as_posix())) from None
     with atomic_path(target) as tmp:
@@ -75,9 +75,18 @@ def _unencodable(cards: list[dict[str, Any]], encoding: str, shown: str) -> list
     return problems
 
 
+def encode_exactly(text: str, encoding: str) -> bytes:
+    """text in the encoding, or UnicodeEncodeError when it cannot come back as it is: Shift_JIS (cp932)
+    writes ¬ and ￢ (and ∥ ‖, − －, 〜 ～ …) as the same bytes, which read back as the second."""
+    payload = text.encode(encoding)
+    if payload.decode(encoding) != text:
+        bad = next(i for i, ch in enumerate(text) if not _encodes(ch, encoding))
+        raise UnicodeEncodeError(encoding, text, bad, bad + 1, "does not read back as the same character")
+    return payload
+
+
 def _encodes(ch: str, encoding: str) -> bool:
     try:
-        ch.encode(encoding)
-        return True
+        return ch.encode(encoding).decode(encoding) == ch
     except UnicodeEncodeError:
         return False

@@ -180,11 +180,20 @@ class Project:
         return self.root / "components"
 
     def display(self, path: Path) -> str:
+        shown = self._display(path)
+        # a file name that is not UTF-8 (bytes from another system) is named by its bytes: bad\xff.yaml
+        return shown.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+    def _display(self, path: Path) -> str:
         try:
-            return path.resolve().relative_to(self.root.resolve()).as_posix()
+            resolved = path.resolve()
+        except (OSError, RuntimeError):      # a link loop (a.yaml → b.yaml → a.yaml): name the link itself
+            resolved = path.parent.resolve() / path.name
+        try:
+            return resolved.relative_to(self.root.resolve()).as_posix()
         except ValueError:
             try:
-                return "layouts/" + path.resolve().relative_to(layouts_dir().resolve()).as_posix()
+                return "layouts/" + resolved.relative_to(layouts_dir().resolve()).as_posix()
             except ValueError:
                 return path.as_posix()
 

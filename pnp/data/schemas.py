@@ -9,8 +9,10 @@ from ..units import GEOMETRY_PATTERN, LENGTH_PATTERN
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 
-ID = {"type": "string", "pattern": r"^[a-z0-9][a-z0-9_-]*$",
-      "description": "identifier: lower-case ASCII letters, digits, - and _"}
+# at most 64 characters: ids become file names (<deck>-sheets.pdf, png/<deck>/<card>.png), which a file
+# system limits to 255 bytes
+ID = {"type": "string", "pattern": r"^[a-z0-9][a-z0-9_-]*$", "maxLength": 64,
+      "description": "identifier: lower-case ASCII letters, digits, - and _ (at most 64)"}
 LENGTH = {"type": "string", "pattern": LENGTH_PATTERN, "description": "length with a unit: 63mm, 10pt, 1in"}
 COLOR = {"type": "string", "pattern": r"^(#[0-9a-fA-F]{6}|suit|back|none)$",
          "description": "#rrggbb, 'suit' (the card's suit colour), 'back' (the deck's back colour) or 'none'"}

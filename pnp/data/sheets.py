@@ -22,12 +22,16 @@ import io
 import json
 import re
 import zipfile
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree as ET
+from xml.parsers import expat
 
 from ..errors import DataError, Problem
+from ..limits import MAX_CELL_CHARS, MAX_XML_DEPTH, MAX_XML_ELEMENTS
+from . import numformat
 from .model import Where
 from .yamlsource import PathT, SourceMap, format_path
 
@@ -39,6 +43,7 @@ MAX_COLS = 200
 
 TEXT_KEYS = ("id", "title", "suit", "body", "flavor", "image", "layout", "answer")
 JSON_KEYS = ("rules", "question")          # a JSON object in one cell
+PRINTED_KEYS = (*TEXT_KEYS, "value", "fields")   # a formatted cell gives these the text the sheet shows
 KNOWN_KEYS = ("id", "title", "suit", "value", "body", "flavor", "image", "layout", "count", "provisional",
               "source", "question", "answer", "rules")
 COLUMN_ORDER = ("id", "title", "suit", "value", "body", "flavor", "image", "layout", "count", "provisional",
@@ -72,6 +77,9 @@ class Table:
     file: str                    # display name, e.g. components/mygame/cards.xlsx
     sheet: str | None            # None for CSV/TSV
     cells: dict[tuple[int, int], Any] = field(default_factory=dict)
+    # the text the sheet shows where it is not the value itself: a formatted number (50% for 0.5,
+    # ￥1,000, 3.50, a date for its serial number)
+    shown: dict[tuple[int, int], str] = field(default_factory=dict)
 
     def ref(self, row: int, col: int) -> str:
         a1 = f"{column_letter(col)}{row}"
@@ -91,24 +99,48 @@ def _fail(display: str, message: str) -> DataError:
 
 # ------------------------------------------------------------------------------ CSV / TSV
 def decode(data: bytes, display: str, encoding: str | None = None) -> str:
-    """UTF-8 (BOM or not) first, strictly; then Shift_JIS as Excel writes it (cp932)."""
+    """UTF-8 (BOM or not) first, strictly; then Shift_JIS as Excel writes it (cp932).  A file that
+    Shift_JIS decodes without a single kana but that is also Windows-1252 text (Excel's CSV on a
+    Western European Windows: café, Müller) is not guessed: the deck must name its encoding."""
     if encoding:
         try:
+            if not codecs.lookup(encoding)._is_text_encoding:
+                raise _fail(display, f"encoding {encoding!r} is not a text encoding (e.g. utf-8, cp932)")
             return data.decode(encoding)
         except UnicodeDecodeError as exc:
             raise _fail(display, f"not {encoding} text (byte {exc.start}: {exc.reason})") from None
-    for codec in ("utf-8-sig", "cp932"):
+        except LookupError:
+            raise _fail(display, f"unknown encoding {encoding!r} (e.g. utf-8, cp932)") from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        pass
+    try:
+        text = data.decode("cp932")
+    except UnicodeDecodeError:
+        text = None
+    if text is not None and not _KANA.search(text):
         try:
-            return data.decode(codec)
+            data.decode("cp1252")
         except UnicodeDecodeError:
-            continue
+            return text
+        raise _fail(display, "could be Shift_JIS (cp932) or Windows-1252 text (no kana in it as Shift_JIS): name "
+                             "the encoding in the deck (cards: {from: …, encoding: cp932} or encoding: cp1252)")
+    if text is not None:
+        return text
     raise _fail(display, "neither UTF-8 nor Shift_JIS (cp932) text; name the encoding in the deck "
                          "(cards: {from: …, encoding: …})")
+
+
+_KANA = re.compile("[\u3041-\u30ff]")
+# a cell that `pnp export` wrote with a ' in front, so that a spreadsheet does not run it as a formula
+_QUOTED = re.compile(r"'+[=+\-@\t\r]")
 
 
 def read_delimited(data: bytes, display: str, delimiter: str, encoding: str | None = None) -> Table:
     text = decode(data, display, encoding)
     table = Table(display, None)
+    csv.field_size_limit(MAX_CELL_CHARS)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     try:
         for r, row in enumerate(reader, start=1):
@@ -117,38 +149,125 @@ def read_delimited(data: bytes, display: str, delimiter: str, encoding: str | No
             for c, value in enumerate(row, start=1):
                 if c > MAX_COLS:
                     raise _fail(display, f"row {r}: more than {MAX_COLS} columns: refused")
+                if len(value) > MAX_CELL_CHARS:
+                    raise DataError([table.problem(r, c, "", f"more than {MAX_CELL_CHARS:,} characters: refused")])
+                if _QUOTED.match(value):
+                    value = value[1:]
                 if value.strip():
                     table.cells[(r, c)] = value
     except csv.Error as exc:
+        if "field limit" in str(exc):
+            raise _fail(display, f"line {reader.line_num}: a cell of more than {MAX_CELL_CHARS:,} characters: "
+                                 "refused") from None
         raise _fail(display, f"line {reader.line_num}: CSV: {exc}") from None
     return table
 
 
 # ------------------------------------------------------------------------------ zipped XML
+class _Refused(Exception):
+    """A zip member's XML that pnp will not read; the message says why."""
+
+
+def _qname(name: str) -> str:
+    """expat's ``uri}local`` as ElementTree's ``{uri}local``."""
+    return "{" + name if "}" in name else name
+
+
+def _parse_xml(chunks: Any, name: str) -> ET.Element:
+    """An XML member parsed by expat as it is unpacked, refusing a DTD (in any encoding: the check is
+    the parser's, not a byte search), more than MAX_XML_ELEMENTS elements, nesting deeper than
+    MAX_XML_DEPTH and a text run longer than MAX_CELL_CHARS — each before the tree grows past it."""
+    parser = expat.ParserCreate(namespace_separator="}")
+    builder = ET.TreeBuilder()
+    state = {"elements": 0, "depth": 0, "run": 0}
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        state["elements"] += 1
+        state["depth"] += 1
+        state["run"] = 0
+        if state["elements"] > MAX_XML_ELEMENTS:
+            raise _Refused(f"{name}: more than {MAX_XML_ELEMENTS:,} XML elements: refused")
+        if state["depth"] > MAX_XML_DEPTH:
+            raise _Refused(f"{name}: XML elements nested more than {MAX_XML_DEPTH} deep: refused")
+        builder.start(_qname(tag), {_qname(k): v for k, v in attrs.items()})
+
+    def end(tag: str) -> None:
+        state["depth"] -= 1
+        state["run"] = 0
+        builder.end(_qname(tag))
+
+    def text(data: str) -> None:
+        state["run"] += len(data)
+        if state["run"] > MAX_CELL_CHARS:
+            raise _Refused(f"{name}: a text of more than {MAX_CELL_CHARS:,} characters: refused")
+        builder.data(data)
+
+    def dtd(*_: Any) -> None:
+        raise _Refused(f"{name} declares a DTD or entities: refused")
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = text
+    parser.StartDoctypeDeclHandler = dtd
+    parser.EntityDeclHandler = dtd
+    parser.buffer_text = True
+    try:
+        for chunk in chunks:
+            parser.Parse(chunk, False)
+        parser.Parse(b"", True)
+    except expat.ExpatError as exc:
+        raise _Refused(f"{name}: XML: {expat.ErrorString(exc.code)}: line {exc.lineno}, column {exc.offset}") from None
+    root: ET.Element = builder.close()
+    return root
+
+
+_METHODS = {zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED}
+
+
+def _member_chunks(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> Any:
+    """The member's bytes, unpacked 64 kB at a time and never more than MAX_XML_BYTES in all, whatever
+    its header says."""
+    total = 0
+    with zf.open(info) as fh:
+        while True:
+            chunk = fh.read(65536)
+            if not chunk:
+                return
+            total += len(chunk)
+            if total > MAX_XML_BYTES:
+                raise _Refused(f"{info.filename} unpacks to more than {MAX_XML_BYTES:,} bytes: refused")
+            yield chunk
+
+
 def _xml(zf: zipfile.ZipFile, name: str, display: str) -> ET.Element:
     try:
         info = zf.getinfo(name)
     except KeyError:
         raise _fail(display, f"not a spreadsheet: {name} is missing") from None
+    if info.flag_bits & 0x1:
+        raise _fail(display, f"{name} is encrypted (a password-protected file): save it without a password")
+    if info.compress_type not in _METHODS:
+        method = {9: "Deflate64", 12: "bzip2", 14: "LZMA", 93: "Zstandard", 99: "AES"}.get(info.compress_type,
+                                                                                           f"method {info.compress_type}")
+        raise _fail(display, f"{name} is compressed with {method}, which spreadsheet programs do not write: "
+                             "save the file again from Excel or LibreOffice")
     if info.file_size > MAX_XML_BYTES:
-        raise _fail(display, f"{name} unpacks to {info.file_size} bytes: refused")
-    with zf.open(info) as fh:
-        data = fh.read(MAX_XML_BYTES + 1)
-    if len(data) > MAX_XML_BYTES:
-        raise _fail(display, f"{name} unpacks to more than {MAX_XML_BYTES} bytes: refused")
-    if b"<!DOCTYPE" in data or b"<!ENTITY" in data:
-        raise _fail(display, f"{name} declares a DTD or entities: refused")
+        raise _fail(display, f"{name} unpacks to {info.file_size:,} bytes (the limit is {MAX_XML_BYTES:,}): refused")
     try:
-        return ET.fromstring(data)
-    except ET.ParseError as exc:
-        raise _fail(display, f"{name}: XML: {exc}") from None
+        return _parse_xml(_member_chunks(zf, info), name)
+    except _Refused as exc:
+        raise _fail(display, str(exc)) from None
+    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, NotImplementedError, RuntimeError, ValueError) as exc:
+        reason = str(exc).strip() or type(exc).__name__
+        raise _fail(display, f"{name}: damaged zip member ({reason}): save the file again") from None
 
 
 def _open_zip(data: bytes, display: str) -> zipfile.ZipFile:
     try:
         return zipfile.ZipFile(io.BytesIO(data))
-    except zipfile.BadZipFile:
-        raise _fail(display, "not a spreadsheet (the file is not a zip archive)") from None
+    except (zipfile.BadZipFile, zlib.error, EOFError, ValueError, NotImplementedError) as exc:
+        reason = "" if isinstance(exc, zipfile.BadZipFile) and "not a zip" in str(exc) else f" ({exc})"
+        raise _fail(display, f"not a spreadsheet (the file is not a zip archive{reason})") from None
 
 
 X = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
@@ -167,12 +286,62 @@ def _xlsx_text(si: ET.Element) -> str:
     return "".join(parts)
 
 
+def _xlsx_formats(zf: zipfile.ZipFile, display: str) -> list[str]:
+    """The number format of each cell style (``s="N"`` of a cell), as a format code."""
+    if "xl/styles.xml" not in zf.namelist():
+        return []
+    styles = _xml(zf, "xl/styles.xml", display)
+    custom = {}
+    for fmt in styles.iter(X + "numFmt"):
+        try:
+            custom[int(fmt.get("numFmtId", ""))] = fmt.get("formatCode", "General")
+        except ValueError:
+            continue
+    out = []
+    xfs = styles.find(X + "cellXfs")
+    for xf in (xfs if xfs is not None else []):
+        try:
+            fid = int(xf.get("numFmtId", "0"))
+        except ValueError:
+            fid = 0
+        out.append(custom.get(fid) or numformat.BUILTIN.get(fid, "General"))
+    return out
+
+
+def _span(ref: str) -> tuple[int, int, int, int] | None:
+    """``B2:C4`` → (row 2, col 2, row 4, col 3)."""
+    m = re.fullmatch(r"([A-Z]{1,3})([0-9]{1,7}):([A-Z]{1,3})([0-9]{1,7})", ref)
+    if not m:
+        return None
+    r0, c0, r1, c1 = int(m.group(2)), column_number(m.group(1)), int(m.group(4)), column_number(m.group(3))
+    return min(r0, r1), min(c0, c1), max(r0, r1), max(c0, c1)
+
+
+def _fill_merged(table: Table, spans: list[tuple[int, int, int, int]], where: str) -> None:
+    """A merged range shows its first cell's value across the whole range: each card row it covers
+    gets that value (Excel and LibreOffice keep it in the first cell only)."""
+    for r0, c0, r1, c1 in spans:
+        if r1 > MAX_ROWS or c1 > MAX_COLS:
+            raise _fail(table.file, f"{where}: merged cells beyond {MAX_ROWS} rows × {MAX_COLS} columns: refused")
+        if (r0, c0) not in table.cells:
+            continue
+        value, shown = table.cells[(r0, c0)], table.shown.get((r0, c0))
+        for r in range(r0, r1 + 1):
+            for c in range(c0, c1 + 1):
+                if (r, c) not in table.cells:
+                    table.cells[(r, c)] = value
+                    if shown is not None:
+                        table.shown[(r, c)] = shown
+
+
 def read_xlsx(data: bytes, display: str, sheet: str | None) -> Table:
     with _open_zip(data, display) as zf:
         book = _xml(zf, "xl/workbook.xml", display)
         sheets = [(s.get("name", ""), s.get(XR + "id", "")) for s in book.iter(X + "sheet")]
         if not sheets:
             raise _fail(display, "the workbook has no sheets")
+        pr = book.find(X + "workbookPr")
+        date1904 = pr is not None and pr.get("date1904", "0").lower() in ("1", "true")
         name, rid = _pick_sheet(sheets, sheet, display)
         rels = _xml(zf, "xl/_rels/workbook.xml.rels", display)
         target = next((r.get("Target", "") for r in rels.iter(XPR + "Relationship") if r.get("Id") == rid), "")
@@ -181,45 +350,88 @@ def read_xlsx(data: bytes, display: str, sheet: str | None) -> Table:
         shared: list[str] = []
         if "xl/sharedStrings.xml" in zf.namelist():
             shared = [_xlsx_text(si) for si in _xml(zf, "xl/sharedStrings.xml", display).iter(X + "si")]
+        formats = _xlsx_formats(zf, display)
         root = _xml(zf, path, display)
     table = Table(display, name)
+    row = 0
     for row_el in root.iter(X + "row"):
+        row = _position(row_el.get("r"), row + 1, display, f"{name}: row")
+        col = 0
         for c in row_el.iter(X + "c"):
-            ref = c.get("r", "")
-            m = re.fullmatch(r"([A-Z]+)([0-9]+)", ref)
-            if not m:
-                raise _fail(display, f"{name}: a cell without a reference ({ref!r})")
-            col, row = column_number(m.group(1)), int(m.group(2))
+            ref = c.get("r")
+            if ref is None:                       # optional in OOXML: the cell after the previous one
+                col += 1
+            else:
+                m = re.fullmatch(r"([A-Z]{1,3})([0-9]{1,7})", ref)
+                if not m or int(m.group(2)) != row:
+                    raise _fail(display, f"{name}: cell reference {ref!r} in row {row} is not a cell of that row")
+                col = column_number(m.group(1))
+            ref = f"{column_letter(col)}{row}"
             if row > MAX_ROWS or col > MAX_COLS:
                 raise _fail(display, f"{name}!{ref}: beyond {MAX_ROWS} rows × {MAX_COLS} columns: refused")
             kind = c.get("t", "n")
             v = c.find(X + "v")
+            f = c.find(X + "f")
             raw = v.text if v is not None else None
+            shown: str | None = None
             if kind == "inlineStr":
                 is_ = c.find(X + "is")
                 value: Any = _xlsx_text(is_) if is_ is not None else ""
             elif raw is None:
+                if f is not None:
+                    raise DataError([table.problem(row, col, "", "a formula without a saved result "
+                                                   f"(={f.text or ''}): open the file in Excel and save it, "
+                                                   "or type the value")])
                 continue
             elif kind == "s":
-                try:
-                    value = shared[int(raw)]
-                except (ValueError, IndexError):
-                    raise _fail(display, f"{name}!{ref}: shared string {raw!r} does not exist") from None
+                if not re.fullmatch(r"[0-9]{1,9}", raw.strip()) or int(raw) >= len(shared):
+                    raise _fail(display, f"{name}!{ref}: shared string {raw!r} does not exist")
+                value = shared[int(raw)]
             elif kind == "b":
                 value = raw.strip() == "1"
-            elif kind in ("str", "e"):
+            elif kind == "e":
+                raise DataError([table.problem(row, col, "", f"the cell shows the error {raw}: correct the "
+                                               "formula or the value")])
+            elif kind == "str":
                 value = raw
             else:
                 value = _number(raw)
+                style = c.get("s", "0")
+                code = formats[int(style)] if style.isdigit() and int(style) < len(formats) else "General"
+                if isinstance(value, (int, float)):
+                    try:
+                        text = numformat.render(float(value), code, date1904)
+                    except numformat.Unsupported as exc:
+                        raise DataError([table.problem(row, col, "", f"number format {code!r} ({exc}) is not "
+                                                       "one pnp can show as the sheet does: type the value as "
+                                                       "text, or use another format")]) from None
+                    if text is not None and text != str(value):
+                        shown = text
+            if isinstance(value, str) and len(value) > MAX_CELL_CHARS:
+                raise DataError([table.problem(row, col, "", f"more than {MAX_CELL_CHARS:,} characters: refused")])
             if value is not None and value != "":
                 table.cells[(row, col)] = value
+                if shown is not None:
+                    table.shown[(row, col)] = shown
+    spans = [s for s in (_span(m.get("ref", "")) for m in root.iter(X + "mergeCell")) if s is not None]
+    _fill_merged(table, spans, name)
     return table
+
+
+def _position(text: str | None, following: int, display: str, what: str) -> int:
+    if text is None:
+        return following
+    if not re.fullmatch(r"[0-9]{1,7}", text.strip()) or int(text) < 1:
+        raise _fail(display, f"{what} number {text!r} is not a row number")
+    return int(text)
 
 
 def _number(text: str) -> int | float | str:
     try:
         f = float(text)
     except ValueError:
+        return text
+    if f != f or f in (float("inf"), float("-inf")):
         return text
     return int(f) if f.is_integer() and abs(f) < 2 ** 53 else f
 
@@ -236,22 +448,54 @@ def _pick_sheet(sheets: list[tuple[str, Any]], wanted: str | None, display: str)
 T = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
 TX = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
 OF = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
+CALC = "{urn:org:documentfoundation:names:experimental:calc:xmlns:calcext:1.0}"
 
 
-def _ods_paragraph(p: ET.Element) -> str:
-    out = [p.text or ""]
-    for child in p:
-        if child.tag == TX + "s":
-            out.append(" " * int(child.get(TX + "c", "1")))
-        elif child.tag == TX + "tab":
-            out.append("\t")
-        elif child.tag == TX + "line-break":
-            out.append("\n")
-        elif child.tag.endswith("annotation"):
-            pass
+def _count(el: ET.Element, attr: str, display: str, where: str, limit: int | None = None) -> int:
+    """A repeat or span count (``table:number-columns-repeated``, ``text:c`` …): a whole number ≥ 1."""
+    text = el.get(attr)
+    if text is None:
+        return 1
+    local = attr.rsplit("}", 1)[-1]
+    if not re.fullmatch(r"[0-9]{1,10}", text.strip()) or int(text) < 1:
+        raise _fail(display, f"{where}: {local}={text!r} is not a count")
+    n = int(text)
+    if limit is not None and n > limit:
+        raise _fail(display, f"{where}: {local}={n:,} is more than {limit:,}: refused")
+    return n
+
+
+def _ods_paragraph(p: ET.Element, display: str, where: str) -> str:
+    """A paragraph's text: spans, links and the like are walked without recursion (a file nests them
+    as deep as it likes); ``text:s`` is its count of spaces, never more than a cell may hold."""
+    out: list[str] = []
+    size = 0
+    stack: list[tuple[ET.Element, bool]] = [(p, False)]      # (element, its tail is due now)
+    while stack:
+        el, tail = stack.pop()
+        if tail:
+            piece = el.tail or ""
+        elif el is not p and el.tag == TX + "s":
+            piece = " " * _count(el, TX + "c", display, where, MAX_CELL_CHARS)
+            stack.append((el, True))
+        elif el is not p and el.tag == TX + "tab":
+            piece = "\t"
+            stack.append((el, True))
+        elif el is not p and el.tag == TX + "line-break":
+            piece = "\n"
+            stack.append((el, True))
+        elif el is not p and el.tag.endswith("annotation"):
+            piece = ""
+            stack.append((el, True))
         else:
-            out.append(_ods_paragraph(child))
-        out.append(child.tail or "")
+            piece = el.text or ""
+            if el is not p:
+                stack.append((el, True))
+            stack.extend((child, False) for child in reversed(list(el)))
+        size += len(piece)
+        if size > MAX_CELL_CHARS:
+            raise _fail(display, f"{where}: more than {MAX_CELL_CHARS:,} characters: refused")
+        out.append(piece)
     return "".join(out)
 
 
@@ -263,21 +507,27 @@ def read_ods(data: bytes, display: str, sheet: str | None) -> Table:
         raise _fail(display, "the document has no sheets")
     name, tab = _pick_sheet(tables, sheet, display)
     table = Table(display, name)
+    spans: list[tuple[int, int, int, int]] = []
     row = 0
     for row_el in tab.iter(T + "table-row"):
-        repeat_rows = int(row_el.get(T + "number-rows-repeated", "1"))
-        cells: list[tuple[int, Any]] = []
+        repeat_rows = _count(row_el, T + "number-rows-repeated", display, f"{name}: row {row + 1}")
+        cells: list[tuple[int, Any, str | None]] = []
         col = 0
         for cell in row_el:
             if cell.tag not in (T + "table-cell", T + "covered-table-cell"):
                 continue
-            repeat = int(cell.get(T + "number-columns-repeated", "1"))
-            value = _ods_value(cell)
+            where = f"{name}!{column_letter(min(col + 1, MAX_COLS + 1))}{row + 1}"
+            repeat = _count(cell, T + "number-columns-repeated", display, where)
+            value, shown = _ods_value(cell, display, where)
             if value is not None:
                 for k in range(repeat):
                     if col + k + 1 > MAX_COLS:
                         raise _fail(display, f"{name}: more than {MAX_COLS} columns: refused")
-                    cells.append((col + k + 1, value))
+                    cells.append((col + k + 1, value, shown))
+                down = _count(cell, T + "number-rows-spanned", display, where, MAX_ROWS)
+                across = _count(cell, T + "number-columns-spanned", display, where, MAX_COLS)
+                if down > 1 or across > 1:
+                    spans.append((row + 1, col + 1, row + down, col + across))
             col += repeat
         if not cells:          # empty rows may repeat a million times (to the sheet's end): skip them
             row += repeat_rows
@@ -286,21 +536,34 @@ def read_ods(data: bytes, display: str, sheet: str | None) -> Table:
             row += 1
             if row > MAX_ROWS:
                 raise _fail(display, f"{name}: more than {MAX_ROWS} rows: refused")
-            for c, v in cells:
+            for c, v, s in cells:
                 table.cells[(row, c)] = v
+                if s is not None:
+                    table.shown[(row, c)] = s
+    _fill_merged(table, spans, name)
     return table
 
 
-def _ods_value(cell: ET.Element) -> Any:
+def _ods_value(cell: ET.Element, display: str, where: str) -> tuple[Any, str | None]:
+    """The cell's value, and the text the sheet shows for it when that differs (a formatted number)."""
     kind = cell.get(OF + "value-type")
+    shown_text = "\n".join(_ods_paragraph(p, display, where) for p in cell.findall(TX + "p"))
+    if cell.get(CALC + "value-type") == "error":
+        raise _fail(display, f"{where}: the cell shows the error {shown_text or '(an error)'}: correct the "
+                             "formula or the value")
     if kind is None:
-        return None
+        if cell.get(T + "formula"):
+            raise _fail(display, f"{where}: a formula without a saved result ({cell.get(T + 'formula')}): "
+                                 "open the file in LibreOffice and save it, or type the value")
+        return None, None
     if kind in ("float", "percentage", "currency"):
-        return _number(cell.get(OF + "value", ""))
+        value = _number(cell.get(OF + "value", ""))
+        shown = shown_text if shown_text and shown_text != str(value) else None
+        return value, shown
     if kind == "boolean":
-        return cell.get(OF + "boolean-value") == "true"
-    text = "\n".join(_ods_paragraph(p) for p in cell.findall(TX + "p"))
-    return text if text != "" else None
+        value = cell.get(OF + "boolean-value") == "true"
+        return value, None
+    return (shown_text if shown_text != "" else None), None
 
 
 def read_table(path: Path, display: str, *, sheet: str | None = None, encoding: str | None = None) -> Table:
@@ -357,8 +620,8 @@ def _scalar(key: str, value: Any, problems: list[Problem], table: Table, r: int,
 
 
 def _text(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
+    if isinstance(value, bool):        # a TRUE/FALSE cell in a text column, as the sheet shows it
+        return "TRUE" if value else "FALSE"
     return str(value)
 
 
@@ -424,6 +687,8 @@ def cards_from_table(table: Table) -> tuple[list[dict[str, Any]], CardCells, lis
         where.rows.append(r)
         for c, value in values.items():
             key = columns[c]
+            if key[0] in PRINTED_KEYS and (r, c) in table.shown:
+                value = table.shown[(r, c)]      # printed as the sheet shows it; count and rules keep the value
             if len(key) == 1 and key[0] in JSON_KEYS:
                 try:
                     obj = json.loads(str(value))
@@ -522,7 +787,8 @@ def expand_deck(data: dict[str, Any], smap: SourceMap, folder: Path, display_fol
     encoding = spec.get("encoding")
     if encoding is not None:
         try:
-            codecs.lookup(encoding)
+            if not codecs.lookup(encoding)._is_text_encoding:
+                raise LookupError(encoding)
         except LookupError:
             return data, smap, [smap.problem(("cards", "encoding"), f"unknown encoding {encoding!r} "
                                                                     "(e.g. utf-8, cp932)")]
@@ -603,5 +869,17 @@ def cards_to_csv(cards: list[dict[str, Any]], delimiter: str = ",") -> str:
                 row.append(_cell_text((c.get(group) or {}).get(name)))
             else:
                 row.append(_cell_text(c.get(col)))
-        writer.writerow(row)
+        writer.writerow([_guarded(text) for text in row])
     return out.getvalue()
+
+
+_FORMULA = re.compile(r"'*[=+\-@\t\r]")
+
+
+def _guarded(text: str) -> str:
+    """A cell that a spreadsheet would run as a formula (=HYPERLINK(…), +2 点, @SUM …) gets a ' in front,
+    as a designer types it in Excel to keep the text; reading the CSV back takes that ' away again.
+    Whole numbers (-3) stay numbers."""
+    if _FORMULA.match(text) and not _INT.fullmatch(text):
+        return "'" + text
+    return text

@@ -6,6 +6,7 @@ bombs before they expand.
 """
 from __future__ import annotations
 
+import re
 import stat
 import unicodedata
 from dataclasses import dataclass, field
@@ -124,7 +125,21 @@ def read_text_file(path: Path, display: str) -> str:
     if "\0" in text:
         line, col = _line_col(text[:text.index("\0")])
         raise DataError([Problem(display, line, col, "", "NUL character (U+0000) in the text: remove it")])
-    return unicodedata.normalize("NFC", text.removeprefix("\ufeff"))
+    return _nfc(text.removeprefix("\ufeff"))
+
+
+# CJK compatibility ideographs (神 U+FA19, 塚 U+FA10, the 旧字体 forms a font draws differently) have a
+# canonical decomposition to the unified ideograph (神 U+795E), so NFC would print another glyph
+_COMPAT_IDEOGRAPHS = re.compile("([\uf900-\ufaff\U0002f800-\U0002fa1f]+)")
+
+
+def _nfc(text: str) -> str:
+    """NFC (e + U+0301 → é, so every layer draws one glyph), except that compatibility ideographs stay
+    as typed.  Comparisons that must not see the difference (quotations of the drafts) use NFKC."""
+    if not _COMPAT_IDEOGRAPHS.search(text):
+        return unicodedata.normalize("NFC", text)
+    parts = _COMPAT_IDEOGRAPHS.split(text)
+    return "".join(part if i % 2 else unicodedata.normalize("NFC", part) for i, part in enumerate(parts))
 
 
 def _line_col(before: str) -> tuple[int, int]:
@@ -146,6 +161,12 @@ class _Loader(_Base):
         return Composer.compose_node(self, parent, index)
 
 
+_NUMBER_TAGS = ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float")
+# numbers as YAML 1.2 and every reader write them: 12, -3, 0, 1.5, .5, 2e3, .inf, .nan
+_PLAIN_NUMBER = re.compile(r"[-+]?(0|[1-9][0-9]*)|[-+]?(\.[0-9]+|[0-9]+\.[0-9]*)([eE][-+]?[0-9]+)?"
+                           r"|[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN)")
+
+
 class _Builder:
     def __init__(self, loader: _Loader, smap: SourceMap):
         self.loader = loader
@@ -160,9 +181,13 @@ class _Builder:
         if path not in self.smap.marks:
             self.smap.marks[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
         if isinstance(node, ScalarNode):
+            if not node.style and node.tag in _NUMBER_TAGS and not _PLAIN_NUMBER.fullmatch(node.value):
+                # YAML 1.1 reads 1:30 as 90, 010 as 8, 0x1F as 31 and 1_000 as 1000: the designer wrote
+                # the text, and the card prints it (a field that needs a number says so)
+                return _nfc(node.value)
             value = self.loader.construct_object(node, deep=True)
             # e + U+0301 is composed to é here, once, so every layer draws one glyph, not "e´"
-            return unicodedata.normalize("NFC", value) if isinstance(value, str) else value
+            return _nfc(value) if isinstance(value, str) else value
         if isinstance(node, SequenceNode):
             return [self.build(child, path + (i,)) for i, child in enumerate(node.value)]
         if isinstance(node, MappingNode):

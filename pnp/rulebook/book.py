@@ -280,14 +280,17 @@ class _Builder:
         th = self.th
         out = []
         for k, item in enumerate(b.items):
-            if b.ordered:
-                marker, indent = f"{b.start + k}.", th.size * 1.6
+            level = b.levels[k] if b.levels else 0
+            number = b.numbers[k] if b.numbers else (b.start + k if b.ordered else 0)
+            if number:
+                marker, indent = f"{number}.", th.size * 1.6
             else:
                 marker, indent = BULLET, th.size * 1.1
             last = k == len(b.items) - 1
             out.append(TextBlock(spans_of(item, th.size), th, indent=indent, marker=marker,
                                  marker_color=th.accent,
-                                 marker_font="gothic-bold" if b.ordered else "mincho",
+                                 marker_font="gothic-bold" if number else "mincho",
+                                 offset=th.size * 1.6 * level,      # a list inside an item: under its text
                                  space_before=th.size * 0.15, space_after=th.size * (0.5 if last else 0.15)))
         return out
 

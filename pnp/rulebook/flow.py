@@ -123,11 +123,13 @@ class TextBlock(Flowable):
     def __init__(self, spans: Sequence[Span], theme: Theme, *, indent: float = 0.0, marker: str = "",
                  marker_font: str = "gothic-bold", marker_color: str | None = None, justify: bool = True,
                  size: float | None = None, color: str = INK, space_before: float = 0.0,
-                 space_after: float = 0.0, lines: list[Line] | None = None, colors: dict[str, Any] | None = None):
+                 space_after: float = 0.0, lines: list[Line] | None = None, colors: dict[str, Any] | None = None,
+                 offset: float = 0.0):
         super().__init__()
         self.spans = list(spans)
         self.theme = theme
         self.indent = indent
+        self.offset = offset          # the whole item moved right: a list inside a list item
         self.marker = marker
         self.marker_font = marker_font
         self.marker_color = marker_color or theme.accent
@@ -144,13 +146,14 @@ class TextBlock(Flowable):
     def _kw(self, **over):
         kw = dict(indent=self.indent, marker=self.marker, marker_font=self.marker_font,
                   marker_color=self.marker_color, justify=self.justify, size=self.size, color=self.color,
-                  space_before=self.spaceBefore, space_after=self.spaceAfter, colors=self.colors)
+                  space_before=self.spaceBefore, space_after=self.spaceAfter, colors=self.colors,
+                  offset=self.offset)
         kw.update(over)
         return kw
 
     def wrap(self, availWidth, availHeight):
         if self._lines is None or self._width != availWidth:
-            self._lines = break_lines(self.spans, availWidth - self.indent, self.justify)
+            self._lines = break_lines(self.spans, availWidth - self.offset - self.indent, self.justify)
             self._width = availWidth
         self.width = availWidth
         self.height = len(self._lines) * self.lead
@@ -175,11 +178,11 @@ class TextBlock(Flowable):
         y = self.height - (self.lead - self.size) / 2 - self.size * ASCENT
         if self.marker == BULLET:   # drawn, not typed: a "・" would start the extracted line
             c.setFillColor(HexColor(self.marker_color))
-            c.circle(self.size * 0.42, y + self.size * 0.33, self.size * 0.14, stroke=0, fill=1)
+            c.circle(self.offset + self.size * 0.42, y + self.size * 0.33, self.size * 0.14, stroke=0, fill=1)
         elif self.marker:
-            text_line(c, self.marker, self.marker_font, self.size, 0, y, color=self.marker_color)
+            text_line(c, self.marker, self.marker_font, self.size, self.offset, y, color=self.marker_color)
         for line in self._lines:
-            draw_line(c, line, self.indent, y, self.color, self.colors)
+            draw_line(c, line, self.offset + self.indent, y, self.color, self.colors)
             y -= self.lead
 
 

@@ -157,6 +157,10 @@ class ListBlock:
     start: int
     items: tuple[Inline, ...]
     loc: Loc
+    # a list inside a list item (its lines indented under the item): each item's level (0 = the outer
+    # list) and number (0 = a bullet); empty for a list of one level
+    levels: tuple[int, ...] = ()
+    numbers: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -392,6 +396,7 @@ _STATED = re.compile(r"[（(]\s*([0-9０-９]+)\s*(?:枚|個|本|組|セット)\
 # 「…の束は、人物カード3枚です。」 (a part of the deck), nor 「捜査線（告命灯2個）」 (a position).
 _STATED_BARE = re.compile(r"[ 　：:]*([0-9０-９]+)[ 　]*(?:枚|個|本|組|セット)(?=[、，・」]|[ 　]*$)")
 _ORDERED = re.compile(r"^(\d+)[.)]\s+(.*)$")
+MAX_LIST_LEVELS = 3       # a list, a list in its items, and one more
 # deck/card, deck/back (the deck's back) or deck/card/back (that card's own back side)
 _CARD_REF = re.compile(r"^([a-z0-9][a-z0-9_-]*)/([a-z0-9][a-z0-9_-]*(?:/back)?)(?:=(\S+))?$")
 BACK_OF = "/back"
@@ -584,6 +589,11 @@ class _Parser:
                 ordered = bool(m_ord)
                 start = int(m_ord.group(1)) if m_ord else 1
                 items: list[list[tuple[int, str]]] = []
+                levels: list[int] = []
+                numbers: list[int] = []
+                base = len(line) - len(line.lstrip())
+                indents = [base]             # the indent of each open level
+                counters = [start - 1]       # the last number given at each open level
                 j = i
                 while j < len(lines):
                     no2, raw2 = lines[j]
@@ -591,16 +601,30 @@ class _Parser:
                     m2 = _ORDERED.match(s2)
                     if not s2:
                         break
-                    if (ordered and m2) or (not ordered and s2.startswith("- ")):
-                        content = m2.group(2) if m2 and ordered else s2[2:]
+                    ind = len(raw2) - len(raw2.lstrip())
+                    marked = bool(m2) or s2.startswith("- ")
+                    if marked and items and ind > indents[-1] and len(indents) < MAX_LIST_LEVELS:
+                        indents.append(ind)           # a list inside the item above
+                        counters.append((int(m2.group(1)) if m2 else 1) - 1)
+                    while marked and len(indents) > 1 and ind < indents[-1]:
+                        indents.pop()
+                        counters.pop()
+                    level = len(indents) - 1
+                    if marked and (level > 0 or (ordered and m2) or (not ordered and not m2)):
+                        content = m2.group(2) if m2 else s2[2:]
                         items.append([(no2, content)])
+                        levels.append(level)
+                        counters[-1] += 1
+                        numbers.append(counters[-1] if m2 else 0)
                     elif raw2.startswith("  ") and items:
                         items[-1].append((no2, s2))
                     else:
                         break
                     j += 1
+                nested = any(levels)
                 out.append(ListBlock(ordered, start, tuple(self.inline_lines(it) for it in items),
-                                     Loc(self.file, no)))
+                                     Loc(self.file, no), tuple(levels) if nested else (),
+                                     tuple(numbers) if nested else ()))
                 i = j
                 continue
             para.append((no, line))

@@ -60,6 +60,45 @@ def _pnp_version() -> str:
     return version
 
 
+PROBE_BYTES = 8               # a Dask comm's first message starts with its length, 8 bytes little-endian
+MAX_HANDSHAKE_BYTES = 1 << 20
+
+
+def _probe(spec: ExecutorSpec, timeout_s: float) -> None:
+    """A Dask scheduler speaks first: on a new connection it sends its handshake, a message whose first
+    8 bytes are its length.  Before the Dask client is let near the address, check that something there
+    does so within the timeout — a port that accepts and never answers made the client wait for ever,
+    and an HTTP server's reply read as a length made it allocate gigabytes (MemoryError)."""
+    import socket
+    import struct
+    import time
+    reach = (f"start one with `dask scheduler` and workers with `dask worker {spec.address}`")
+    deadline = time.monotonic() + timeout_s
+    try:
+        sock = socket.create_connection((spec.host.strip("[]"), spec.port), timeout=timeout_s)
+    except OSError as exc:
+        raise SimError(f"--executor {spec}: cannot reach a Dask scheduler at {spec.address} "
+                       f"({exc.strerror or exc}); {reach}") from None
+    got = b""
+    try:
+        while len(got) < PROBE_BYTES:
+            sock.settimeout(max(0.05, deadline - time.monotonic()))
+            chunk = sock.recv(PROBE_BYTES - len(got))
+            if not chunk:
+                break
+            got += chunk
+    except (TimeoutError, OSError):
+        pass
+    finally:
+        sock.close()
+    if not got:
+        raise SimError(f"--executor {spec}: something at {spec.address} accepts connections but did not answer "
+                       f"within {timeout_s:g} s as a Dask scheduler does; {reach}")
+    if len(got) < PROBE_BYTES or not 0 < struct.unpack("<Q", got)[0] <= MAX_HANDSHAKE_BYTES:
+        said = got.decode("ascii", "replace").split("\r")[0].split("\n")[0]
+        raise SimError(f"--executor {spec}: {spec.address} is not a Dask scheduler (it answered {said!r}); {reach}")
+
+
 @contextmanager
 def _dask(spec: ExecutorSpec, timeout_s: float) -> Iterator[tuple[cf.Executor, int]]:
     try:
@@ -69,10 +108,11 @@ def _dask(spec: ExecutorSpec, timeout_s: float) -> Iterator[tuple[cf.Executor, i
     # the client's own log lines (connection retries, heartbeats) would bury the command's output
     for name in ("distributed", "distributed.client", "distributed.comm"):
         logging.getLogger(name).setLevel(logging.CRITICAL)
+    _probe(spec, timeout_s)
     try:
         connect: Any = distributed.Client
         client = connect(spec.address, timeout=f"{timeout_s}s", set_as_default=False)
-    except (OSError, TimeoutError) as exc:
+    except (OSError, TimeoutError, MemoryError, ValueError) as exc:
         raise SimError(f"--executor {spec}: cannot reach a Dask scheduler at {spec.address} ({exc}); "
                        f"start one with `dask scheduler` and workers with `dask worker {spec.address}`") from None
     try:

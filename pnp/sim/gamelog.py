@@ -108,6 +108,8 @@ def read_log(path: Path) -> GameLog:
         raise ReplayError(f"{path}: no such file") from None
     except json.JSONDecodeError as exc:
         raise ReplayError(f"{path}:{exc.lineno}:{exc.colno}: not readable as JSON ({exc.msg})") from None
+    except ValueError as exc:        # a number of more than 4,300 digits (Python's limit on int())
+        raise ReplayError(f"{path}: not readable as JSON ({str(exc).split(';')[0]})") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise ReplayError(f"{path}: not readable as JSON ({exc})") from None
     except RecursionError:

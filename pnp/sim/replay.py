@@ -38,7 +38,10 @@ def steps(engine: Any, log: GameLog, *, check_chance: bool = False) -> Iterator[
     if check_chance:
         seed = h.get("seed")
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ReplayError(f"header.seed: expected an integer, got {seed!r}")
+            raise ReplayError(f"header.seed: expected an integer, got {str(seed)[:40]!r}")
+        if abs(seed) >= 2 ** 64:
+            raise ReplayError(f"header.seed: a number of {len(str(abs(seed)))} digits is not a seed pnp writes "
+                              "(at most 20 digits)")
         streams = Streams(engine, seed)     # the same keyed chance streams as the game was played with
     try:
         state = engine.new_state(players, h.get("variant", "standard"), options)

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import itertools
+import math
+import pickle
 import time
 import traceback
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -103,16 +106,20 @@ def play_game(engine: Any, players: int, policies: Sequence[str], seed: int, *, 
             if check:
                 engine.check_invariants(state)
         result = engine.result(state)
+        _check_result(result, players)
     except _OutOfTime as late:
         raise GameTimeLimit(f"game {index} (seed {seed}): the game did not end within {MAX_GAME_SECONDS} s "
                             f"({late.steps:,} steps{_after(late.action)}): stopped") from None
     except EngineStuck as stuck:   # a call into the engine never returned: the batch stops here
         raise GameTimeLimit(f"game {index} (seed {seed}), step {steps + 1}{_after(action)}: {stuck}") from None
-    except Exception as exc:   # noqa: BLE001 — a sample game must never take the batch down
+    except (Exception, SystemExit) as exc:   # noqa: BLE001 — a sample game must never take the batch down
         result = None
         kind = type(exc).__name__
         error = f"{_origin(exc)}{kind}: {exc}"
-        if not isinstance(exc, (InvariantError, IllegalAction, StepLimitError)):
+        if isinstance(exc, SystemExit):     # exit() in the engine's code must not end the command as a success
+            error = (f"{_origin(exc)}the engine called exit({exc.code!r}) at step {steps + 1}: an engine must "
+                     "return or raise, never end the program")
+        elif not isinstance(exc, (InvariantError, IllegalAction, StepLimitError)):
             error += "\n" + "".join(traceback.format_exception(exc)[-3:])
     if trace is not None:
         trace.final_state = state
@@ -132,6 +139,26 @@ def play_game(engine: Any, players: int, policies: Sequence[str], seed: int, *, 
 
 
 CHECK_EVERY = 4096      # steps between two looks at the clock
+
+
+def _check_result(result: Any, players: int) -> None:
+    """result() must give what the statistics read: a score and a rank (1 = winner) per seat."""
+    scores, ranks = getattr(result, "scores", None), getattr(result, "ranks", None)
+    if scores is None or ranks is None:
+        raise InvariantError(f"result() returned {type(result).__name__} {str(result)[:60]!r}, not a Result "
+                             "with scores and ranks")
+    try:
+        scores, ranks = tuple(scores), tuple(ranks)
+    except TypeError:
+        raise InvariantError("result(): scores and ranks must be sequences, one item a seat") from None
+    if len(scores) != players or len(ranks) != players:
+        raise InvariantError(f"result(): {len(scores)} scores and {len(ranks)} ranks for {players} seats")
+    for v in scores:
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+            raise InvariantError(f"result(): score {v!r} is not a finite number")
+    for r in ranks:          # (a cooperative game that is lost gives every seat rank 2)
+        if isinstance(r, bool) or not isinstance(r, int) or r < 1:
+            raise InvariantError(f"result(): rank {r!r} is not a whole number of 1 or more")
 
 
 class GameTimeLimit(SimError):
@@ -247,18 +274,29 @@ def iter_games(engine: Any, batch: Batch, *, jobs: int = 1, executor: cf.Executo
                 on_progress(len(ch))
             yield from records
         return
+    _check_sendable(engine)
     own = executor is None
     pool = executor or cf.ProcessPoolExecutor(max_workers=jobs)
     window = max(2, 2 * jobs)
     pending: deque[cf.Future[Any]] = deque()
     try:
+        chunk_of: dict[cf.Future[Any], range] = {}
         for ch in itertools.islice(chunks, window):
             pending.append(pool.submit(_run_chunk, engine, batch, ch))
+            chunk_of[pending[-1]] = ch
         while pending:
-            records = pending.popleft().result()
+            first = pending[0]
+            try:
+                records = pending.popleft().result()
+            except BrokenProcessPool:
+                raise SimError(f"a worker process ended without an answer (killed, out of memory, or the engine "
+                               f"ended the process) while playing games {_span(first, chunk_of)}: no "
+                               "statistics; run with --jobs 1 to see the game's own error") from None
             nxt = next(chunks, None)
+            chunk_of.pop(first, None)
             if nxt is not None:
                 pending.append(pool.submit(_run_chunk, engine, batch, nxt))
+                chunk_of[pending[-1]] = nxt
             if on_progress:
                 on_progress(len(records))
             yield from records
@@ -267,6 +305,23 @@ def iter_games(engine: Any, batch: Batch, *, jobs: int = 1, executor: cf.Executo
             f.cancel()
         if own:
             pool.shutdown()
+
+
+def _span(future: cf.Future[Any], chunk_of: Mapping[cf.Future[Any], range]) -> str:
+    ch = chunk_of.get(future)
+    return f"{ch.start}–{ch.stop - 1}" if ch else "(unknown)"
+
+
+def _check_sendable(engine: Any) -> None:
+    """Worker processes get the engine by pickling it: an engine that cannot be pickled is said at once
+    (not as a traceback from the pool)."""
+    try:
+        pickle.dumps(engine)
+    except Exception as exc:  # noqa: BLE001 — pickle raises many kinds (PicklingError, TypeError, AttributeError …)
+        raise SimError(f"{getattr(engine, 'game_id', 'the engine')}: the engine cannot be sent to worker "
+                       f"processes (--jobs, --executor): "
+                       f"{type(exc).__name__}: {str(exc)[:120]} (keep lambdas, open files and locks out of the "
+                       "engine object, or use --jobs 1)") from None
 
 
 def run_games(engine: Any, batch: Batch, *, jobs: int = 1, executor: cf.Executor | None = None,

@@ -57,23 +57,24 @@ def narrate_log(engine: Any, log: GameLog) -> None:
     log.result_lines = list(tail)
 
 
-def _stored(log: GameLog) -> bool:
-    return bool(log.result_lines) and all(
-        isinstance(ev.get("line"), str) and isinstance(ev.get("narration"), list)
-        and all(isinstance(x, str) for x in ev["narration"]) for ev in log.events)
+def _one_line(value: Any) -> str:
+    """A value the log gives (its header's title, seed, options …) as one line: a log cannot print
+    lines of its own (a forged 「一致」) through a line break or a control character."""
+    text = str(value)
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)[:200]
 
 
 def transcript(engine: Any, log: GameLog) -> list[str]:
+    """The game told again from the replay itself: every line is made from the engine's replayed state,
+    never taken from the narration stored in the log (which anyone can edit)."""
     h = log.header
     seat_name = _seat_name(engine)
-    lines = [f"《{h.get('title', h['game'])}》 {h['players']}人 種 {h['seed']} 変種 {h.get('variant', 'standard')}"]
+    lines = [f"《{_one_line(h.get('title', h['game']))}》 {_one_line(h['players'])}人 種 {_one_line(h['seed'])} "
+             f"変種 {_one_line(h.get('variant', 'standard'))}"]
     if h.get("options"):
-        lines.append("オプション：" + "、".join(f"{k}={v}" for k, v in sorted(h["options"].items())))
-    lines.append("方針：" + "、".join(f"{seat_name(s)}={p}" for s, p in enumerate(h["policies"])))
+        lines.append("オプション：" + "、".join(f"{_one_line(k)}={_one_line(v)}" for k, v in sorted(h["options"].items())))
+    lines.append("方針：" + "、".join(f"{seat_name(s)}={_one_line(p)}" for s, p in enumerate(h["policies"])))
     events, tail, final = _fresh(engine, log)     # replays the log: every event must hold
-    if _stored(log):
-        events = [(ev["line"], ev["narration"]) for ev in log.events]
-        tail = [str(x) for x in log.result_lines or []]
     for head, more in events:
         lines.append(head)
         lines.extend(more)

@@ -6,6 +6,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pnp.data.export import encode_exactly
 from pnp.data.sheets import cards_from_table, cards_to_csv, read_delimited
 
 INT = re.compile(r"\s*-?(0|[1-9][0-9]*)\s*")
@@ -32,7 +33,7 @@ card = st.fixed_dictionaries(
 def test_written_cards_read_back_unchanged(cards, sep, encoding):
     text_out = cards_to_csv(cards, sep)
     try:
-        data = text_out.encode(encoding)
+        data = encode_exactly(text_out, encoding)
     except UnicodeEncodeError:
         data = text_out.encode("utf-8")          # Shift_JIS cannot hold every character: UTF-8 then
     table = read_delimited(data, "cards.csv", sep)
