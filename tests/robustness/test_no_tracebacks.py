@@ -49,8 +49,8 @@ def test_bad_option_values_are_usage_errors(cli, tmp_path, args, where):
 
 def test_policy_of_only_commas_is_a_message(cli):
     result = cli("simulate", "euphoria", "--project", REPO, "--games", "2", "--policy", ",,,")
-    assert result.exit_code == 1 and no_traceback(result)
-    assert "--policy ',,,' names no policy" in result.output
+    assert result.exit_code == 2 and no_traceback(result)          # a usage error (issue 29)
+    assert "Invalid value for '--policy': ',,,' names no policy" in result.output
 
 
 def test_source_date_epoch_that_is_not_a_number(cli, tmp_path):
