@@ -14,9 +14,10 @@ item then carries either
 Provisional items are pnp's proposals: they print with a （仮） mark until the designer answers
 (``answer:`` — the option he chose), which makes the item his.  Cards inherit their deck's standing
 unless they carry their own.  Without ``draft:`` a game is the designer's own and only what he marks
-``provisional`` is treated as a proposal.  In the designer's own game an item is the designer's
-(``by: designer``) unless it says ``by: pnp``: its question is the designer's own note (printed under
-「設計者のメモ」, without （仮）), and only pnp's items print as 「pnp からの提案」.
+``provisional`` is treated as a proposal.  In the designer's own game a ruling (and a rulebook
+section) is the designer's (``by: designer``) unless it says ``by: pnp``: its question is the designer's
+own note (printed under 「設計者のメモ」, without （仮）), and only pnp's items print as 「pnp からの提案」.
+Decks, cards, parts and components say ``by: designer`` themselves.
 """
 from __future__ import annotations
 

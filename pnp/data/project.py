@@ -362,7 +362,8 @@ class Project:
         parts: list[Any] = []
         entries: list[Entry] = []
         rulings: list[Ruling] = []
-        # a game made from a draft is pnp's work on it; without draft: the items are the designer's own
+        # a game made from a draft is pnp's work on it; without draft: its rulings are the designer's own
+        # (decks, cards, parts and components say by: designer themselves: their （仮） marks stay as written)
         default_by = "pnp" if game_raw is None or "draft" in game_raw.data else "designer"
         ruling_files = [name for name, raw in files.items() if raw.data["kind"] == "rulings"]
         for name in ruling_files:
@@ -376,15 +377,14 @@ class Project:
             entries.extend(r.entry for r in ruled)
         for raw in files.values():
             if raw.data["kind"] == "deck":
-                deck, errs = _build_deck(raw, folder, layouts, entries, game_fonts, self.broken_layouts, default_by)
+                deck, errs = _build_deck(raw, folder, layouts, entries, game_fonts, self.broken_layouts)
                 problems.extend(errs)
                 if deck:
                     (unlaid if deck.layout.stand_in else decks).append(deck)
             else:
                 part, errs = build_part(raw.data, raw.smap, folder)
                 problems.extend(errs)
-                entry, errs = read_entry("part", raw.data["id"], raw.data["name"], raw.data, raw.smap, (),
-                                         default_by=default_by)
+                entry, errs = read_entry("part", raw.data["id"], raw.data["name"], raw.data, raw.smap, ())
                 problems.extend(errs)
                 entries.append(entry)
                 if part is not None:
@@ -1127,8 +1127,7 @@ def _build_game(raw: _Raw, game_id: str, folder: Path, decks: list[Deck], parts:
         if c["id"] in seen:
             problems.append(smap.problem(path + ("id",), f"duplicate component id {c['id']!r}"))
         seen.add(c["id"])
-        entry, errs = read_entry("component", c["id"], c["name"], c, smap, path,
-                                 default_by="pnp" if "draft" in g else "designer")
+        entry, errs = read_entry("component", c["id"], c["name"], c, smap, path)
         problems.extend(errs)
         entries.append(entry)
         comp = Component(c["id"], c["name"], c["kind"], c["count"], c.get("description", ""),

@@ -53,8 +53,8 @@ PROVENANCE = {
     "answer": {"type": "string", "description": "the designer's answer: the id of the option he chose"},
     "by": {"enum": ["pnp", "designer"],
            "description": "who wrote the item and its question: pnp (a proposal, printed （仮）) or the designer "
-                          "(a note of their own, printed under 設計者のメモ). Default: pnp in a game made from a "
-                          "draft (draft: in game.yaml), the designer in their own game"},
+                          "(a note of their own, printed under 設計者のメモ). Default: pnp, except for rulings and "
+                          "rulebook sections of the designer's own game (no draft: in game.yaml)"},
 }
 
 HEX = {"type": "string", "pattern": r"^#[0-9a-fA-F]{6}$", "description": "#rrggbb"}

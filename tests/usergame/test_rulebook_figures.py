@@ -35,7 +35,7 @@ name: 役割カード
 layout: card-base
 back: {title: 役割, color: "#34495e"}
 cards:
-  - {id: silk, title: "{生糸|きいと}問屋:coin:", body: 生糸を安く買える。, back: {title: 問屋, color: "#8e44ad"},
+  - {id: silk, title: "{生糸|きいと}問屋:coin:", body: 生糸を安く買える。, back: {title: 問屋, color: "#8e44ad"}, by: designer,
      question: {topic: content, ask: 生糸問屋の力は強すぎませんか？, options: [{id: keep, text: このまま}, {id: weaker, text: 弱める}],
                 chosen: keep, why: まだ試遊が少ないため。}}
   - {id: ship, title: 船主, body: 港を1つ飛ばして進める。, back: {title: 船主, color: "#1f618d"}}
