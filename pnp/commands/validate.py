@@ -364,7 +364,9 @@ def check_layout(game, parsed=None, units: _Units | None = None) -> str:
                 try:
                     sheet_grid(deck, opts)
                 except PnpError as e:      # the paper is named once, with the others it does not fit
-                    note(Problem(deck.file, 1, 1, "size", str(e).replace(f" on {paper} paper", " on the paper")),
+                    # the room differs from paper to paper: the papers named say it
+                    said = re.sub(r" \(room [0-9]+×[0-9]+ mm\)", "", str(e).replace(f" on {paper} paper", " on the paper"))
+                    note(Problem(deck.file, 1, 1, "size", said),
                          f"--paper {paper}{' --duplex fold' if duplex == 'fold' else ''}")
         if game.parts:
             try:

@@ -238,13 +238,14 @@ def answered_findings(s: dict[str, Any]) -> list[dict[str, Any]]:
     out = []
     for f in s.get("findings", []):
         answer, paired = f["answer"], list[str]()
+        read_both = False        # the first comparison whose games answer it together gives the answer
         for ans, name_a, name_b in comps:
             lines = paired_lines_ja(ans, name_a, name_b, f["question"])
             if not lines:
                 continue
             both = [g for g in ans.get("findings_both", []) if g["question"] == f["question"]]
-            if both:
-                answer = both[0]["answer"]
+            if both and not read_both:
+                answer, read_both = both[0]["answer"], True
             elif not paired:
                 answer = f"{name_a}：{answer}"
             paired += lines

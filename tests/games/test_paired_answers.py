@@ -31,7 +31,7 @@ def _report(game_id, players, games, tmp_path):
 
 def test_24_comeback_answer_gives_3_hands_and_2_and_their_paired_difference(tmp_path):
     s, text, pdf = _report("terror24", 3, 40, tmp_path)
-    [rc] = s["report_comparisons"]
+    [rc] = [c for c in s["report_comparisons"] if c["options"] == {"hands": 2}]
     row = next(m for m in rc["answers"]["measures"] if m["key"] == "comeback")
     assert row["a"]["n"] == row["b"]["n"] == 40 and row["diff"]["n"] == 40
     # 3 hands against 2 played, so the answer no longer asks for both settings

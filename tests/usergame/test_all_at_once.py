@@ -121,14 +121,15 @@ def test_a_card_too_wide_for_three_papers_is_said_once_naming_them(tmp_path):
     spreadsheet_game(tmp_path, [r[:] for r in GOOD])
     deck = tmp_path / "components/mini/cards.yaml"
     deck.write_text(deck.read_text(encoding="utf-8").replace("layout: card-base",
-                                                             "layout: card-base\nsize: {width: 200mm, height: 120mm}"),
+                                                             "layout: card-base\nsize: {width: 230mm, height: 205mm}"),
                     encoding="utf-8")
     result = run("validate", "mini", "--project", tmp_path)
     assert result.exit_code == 1
     sizes = [line for line in problem_lines(result.output) if line.startswith("components/mini/cards.yaml:1:1: size:")]
     assert len(sizes) == 1, result.output
-    # A3 takes it in long-edge duplex, not folded: each paper named once, with the way it does not fit
-    assert sizes[0].endswith("card does not fit on the paper inside 8 mm margins "
+    # A3 takes it in long-edge duplex, not folded; turned it fits no other paper either: each paper named
+    # once, with the way it does not fit
+    assert sizes[0].endswith("card does not fit on the paper inside 8 mm margins, upright or turned "
                              "(--paper a4; --paper letter; --paper a3 --duplex fold; --paper b5)"), sizes[0]
 
 
@@ -236,8 +237,8 @@ def test_japanese_messages_of_yaml_mistakes(tmp_path):
     lines = problem_lines(result.output)
     # a key the schema does not know is left out: the count is still compared, in the same run
     assert lines == [
-        "components/mini/cards.yaml:15:38: cards[1].colour: 不明なキー 'colour'（使えるキー：answer, back, body, count, "
-        "fields, flavor, front, id, image, provisional, question, rules, source, suit, title, value）",
+        "components/mini/cards.yaml:15:38: cards[1].colour: 不明なキー 'colour'（使えるキー：answer, back, body, by, count, "
+        "fields, flavor, front, id, image, layout, provisional, question, rules, source, suit, title, value）",
         "components/mini/game.yaml:12:5: components[0].count: 山札カード：game.yaml では 7 枚、"
         "components/mini/cards.yaml では 6 枚です",
     ], result.output

@@ -92,7 +92,7 @@ class EuphoriaRules:
         # ruling deal: the notes' 8- and 10-card hands (3 players: 10 or 8 cards instead of 13; 4: 8 instead of 10)
         {"name_ja": "手札は最大10枚（3人でも10枚配る）", "options": {"deal": 10}, "a_ja": "いまのルール",
          "b_ja": "手札は最大10枚"},
-        {"name_ja": "手札は全員8枚（5人の枚数にそろえる）", "options": {"deal": 8}, "a_ja": "いまのルール",
+        {"name_ja": "手札は全員8枚（5人と同じ枚数）", "options": {"deal": 8}, "a_ja": "いまのルール",
          "b_ja": "手札は全員8枚"},
         {"name_ja": "配らずに余ったカードを表向きにする", "options": {"spare": "open"}, "a_ja": "いまのルール",
          "b_ja": "余ったカードを表向き"},
