@@ -23,8 +23,9 @@ def _script():
 def test_readme_quotes_the_rows_the_script_prints():
     mod = _script()
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert "python benchmarks/readme_figures.py --game euphoria --jobs 2" in readme
-    assert re.search(r"コミット [0-9a-f]{7,} で `python benchmarks/readme_figures.py", readme)
+    # any number of jobs plays the same games
+    assert re.search(r"コミット [0-9a-f]{7,} で `python benchmarks/readme_figures.py --game euphoria --jobs [0-9]+`",
+                     readme)
     for r in mod.ROWS:
         if r.game != "euphoria":
             continue          # the other rows predate the script; the README says so
