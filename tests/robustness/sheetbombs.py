@@ -107,20 +107,15 @@ def patch_member(path: Path, name: str, *, local: dict[int, tuple[str, int]], ce
     uncompressed size 22 / 24)."""
     data = bytearray(path.read_bytes())
     encoded = name.encode()
-    at = 0
-    while (at := data.find(b"PK\x03\x04", at)) >= 0:
-        n = struct.unpack_from("<H", data, at + 26)[0]
-        if data[at + 30:at + 30 + n] == encoded:
-            for off, (fmt, value) in local.items():
-                struct.pack_into(fmt, data, at + off, value)
-        at += 4
-    at = 0
-    while (at := data.find(b"PK\x01\x02", at)) >= 0:
-        n = struct.unpack_from("<H", data, at + 28)[0]
-        if data[at + 46:at + 46 + n] == encoded:
-            for off, (fmt, value) in central.items():
-                struct.pack_into(fmt, data, at + off, value)
-        at += 4
+    # (signature, where the name's length is, where the name starts, the fields to overwrite)
+    for signature, len_at, name_at, fields in ((b"PK\x03\x04", 26, 30, local), (b"PK\x01\x02", 28, 46, central)):
+        at = 0
+        while (at := data.find(signature, at)) >= 0:
+            n = struct.unpack_from("<H", data, at + len_at)[0]
+            if data[at + name_at:at + name_at + n] == encoded:
+                for off, (fmt, value) in fields.items():
+                    struct.pack_into(fmt, data, at + off, value)
+            at += 4
     path.write_bytes(bytes(data))
 
 
