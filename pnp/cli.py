@@ -259,7 +259,7 @@ def validate(games: tuple[str, ...], project_dir: Path, games_per_config: int | 
     # with --json, stdout is the JSON only: what an engine prints while it is checked goes to stderr
     with contextlib.redirect_stdout(sys.stderr) if as_json else contextlib.nullcontext():
         rows = run(open_project(project_dir), list(games) or None, games_per_config, seed,
-                   on_row=show, on_games=bar.update, remember=not fresh)
+                   on_row=show, on_games=bar.update, remember=not fresh, budget_from=0.0)   # from the process's start
     bar.clear()
     if as_json:
         click.echo(json.dumps({"ok": all(r.ok for r in rows), "checks": [r.as_json() for r in rows]},

@@ -7,25 +7,34 @@ rulebook (markup, references, every number it states about a component against t
 designer's ledger.  Every problem of every check at once: a game whose data has problems is still
 laid out with the rest of its data (``Project.load_game_partly``), and a problem one check has said
 is not said again by a later one.  Then the engine tier: the engine's common checks and seeded
-sample games for every player count and policy, invariants checked after every step — as many as
-fit a time budget unless ``--games N`` asks for a number."""
+sample games for every player count and policy, invariants checked after every step.  By default the
+whole validate of a game fits a time budget (BUDGET_S CPU seconds, counted from the process's start
+when the command line asks): the engine tier's checks share what the static tier left, each sized to
+its share and saying when it did less than in full; ``--games N`` plays N games a configuration and
+runs every check in full."""
 from __future__ import annotations
 
 import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..data.project import Project
 from ..errors import DataError, PnpError, Problem
 from ..watchdog import EngineStuck
 
+if TYPE_CHECKING:
+    from ..sim.budget import Budget
+
 STATIC_CHECKS = ("data", "provisional", "invariants", "text", "layout", "rulebook", "ledger")
 ENGINE_CHECKS = ("hidden", "engine", "samples", "track")
-SAMPLE_BUDGET_S = 5.0        # CPU seconds of one game's engine tier by default (--games N plays N per configuration)
+BUDGET_S = 5.0               # CPU seconds of one game's whole validate by default (--games N: every check in full)
 MAX_AUTO_GAMES = 100         # the most games per configuration the time budget plays
+AFTER_S = 0.3                # of the budget, kept for what follows the engine tier (the track verdict, the output, exit)
+# the engine tier's shares of what the static tier left: determinization, then the common checks (the
+# replays in full, the hidden information in its share); the sample games have the rest
+HIDDEN_SHARE, ENGINE_SHARE = 0.15, 0.25
 SHOWN_EXAMPLES = 3           # seeds listed for a problem many sample games share
 
 
@@ -100,12 +109,18 @@ def validate(project: Project, game_ids: list[str] | None, games_per_config: int
              progress: Callable[[str], None] = lambda _: None, *,
              on_row: Callable[[CheckRow], None] = lambda _: None,
              on_games: Callable[[str, int, int], None] = lambda *_: None,
-             budget_s: float = SAMPLE_BUDGET_S, remember: bool = False) -> list[CheckRow]:
+             budget_s: float = BUDGET_S, budget_from: float | None = None,
+             remember: bool = False) -> list[CheckRow]:
     """Every check of every game; each row is handed to on_row as soon as it is known (the static tier
-    of every game first, then the engine tier).  games_per_config None: sample games for budget_s
-    seconds per game (at most MAX_AUTO_GAMES a configuration); on_games(game, played, planned) follows
-    them.  remember: a game whose inputs are those of its last clean validate (same options) is not
-    checked again; its rows are the recorded ones, said to be."""
+    of every game first, then the engine tier).  games_per_config None: the whole validate within
+    budget_s CPU seconds a game, counted from budget_from (this process's CPU time, as
+    time.process_time gives it: 0.0 is the process's start; None: from this call), the engine tier's
+    checks sized to it (sample games: at most MAX_AUTO_GAMES a configuration); else every check in
+    full.  on_games(game, played, planned) follows the sample games.  remember: a game whose inputs
+    are those of its last clean validate (same options) is not checked again; its rows are the
+    recorded ones, said to be."""
+    from ..sim.budget import UNLIMITED, Budget
+    start = time.process_time() if budget_from is None else budget_from
     rows: list[CheckRow] = []
 
     def emit(row: CheckRow) -> CheckRow:
@@ -133,10 +148,11 @@ def validate(project: Project, game_ids: list[str] | None, games_per_config: int
             own.append(emit(said.keep(row)))
         game = _static_tier(project, gid, layouts, seed, add, progress, memory)
         later.append((game, said, own))
-    for game, said, own in later:
-        if game is None:
-            continue
-        clean = all(r.ok for r in own)
+    # the budget of every game checked (not those remembered), what their static tiers left of it shared
+    deadline = Budget(start + budget_s * len(later) - AFTER_S) if games_per_config is None else UNLIMITED
+    loaded = [(game, said, own, all(r.ok for r in own)) for game, said, own in later if game is not None]
+    playing = sum(1 for game, _, _, clean in loaded if clean and game.engine)
+    for game, said, own, clean in loaded:
         if not clean and game.engine:
             for check in ENGINE_CHECKS:
                 own.append(emit(_skipped(game.id, check, "データ・割付の問題を直してから試遊します")))
@@ -144,7 +160,9 @@ def validate(project: Project, game_ids: list[str] | None, games_per_config: int
 
         def add(row: CheckRow, own: list[CheckRow] = own, said: _Said = said) -> None:
             own.append(emit(said.keep(row)))
-        _engine_tier(game, games_per_config, seed, budget_s, add, progress, on_games)
+        share = deadline.share(1 / max(1, playing))       # each game still to play an equal share of what is left
+        playing -= bool(game.engine)
+        _engine_tier(game, games_per_config, seed, share, add, progress, on_games)
         if memory is not None and all(r.ok for r in own):
             memory.store(game.id, own)
     if memory is not None:
@@ -265,26 +283,36 @@ def _static_tier(project: Project, gid: str, layouts, seed: int, add: Callable[[
     return game
 
 
-def _engine_tier(game, games_per_config: int | None, seed: int, budget_s: float, add: Callable[[CheckRow], None],
+def _engine_tier(game, games_per_config: int | None, seed: int, budget: Budget, add: Callable[[CheckRow], None],
                  progress: Callable[[str], None], on_games: Callable[[str, int, int], None]) -> None:
+    """The engine's checks and the sample games, within budget (UNLIMITED with --games N): the
+    determinization its HIDDEN_SHARE of it, the common checks their ENGINE_SHARE, the sample games
+    what is left (at least one game a configuration)."""
     gid = game.id
     if not game.engine:
         for check in ENGINE_CHECKS:
             add(CheckRow(gid, check, LABELS[check], detail="ルールエンジンなし"))
         return
-    started = time.process_time()
+    from ..sim.budget import Budget
+    from ..sim.generic import so_far
+    whole = budget.left()
+
+    def part(fraction: float) -> Budget:        # a fraction of the engine tier's budget, as far as it lasts
+        return Budget.of(max(0.0, min(fraction * whole, budget.left()))) if budget.limited else budget
 
     def hidden(game=game):
         from ..games import make_engine
-        from ..sim.validation import run_determinization_checks
-        problems, checked = run_determinization_checks(game, make_engine(game), seed=seed)
-        if problems:
-            raise PnpError("\n".join(group_problems(problems)))
-        if not checked:
+        from ..sim.validation import determinization_checks
+        began = time.process_time()
+        found = determinization_checks(game, make_engine(game), seed=seed, budget=part(HIDDEN_SHARE))
+        if found.problems:
+            raise PnpError("\n".join(group_problems(found.problems)))
+        if not found.checked:
             return "探索プレイヤー用のフック（determinize）なし"
-        return f"{checked} 局面×席、見えている情報は一致し、隠れた札は毎回配り直される"
+        return (f"{found.checked} 局面×席" + (so_far(time.process_time() - began) if found.cut else "")
+                + "、見えている情報は一致し、隠れた札は毎回配り直される")
     add(_run(CheckRow(gid, "hidden", LABELS["hidden"]), hidden))
-    add(_run(CheckRow(gid, "engine", LABELS["engine"]), partial(generic_row, game, seed)))
+    add(_run(CheckRow(gid, "engine", LABELS["engine"]), lambda: generic_row(game, seed, part(ENGINE_SHARE))))
     scores: dict[int, list[tuple[float, ...]]] = {}
     policy_used: list[str] = []
     row = CheckRow(gid, "samples", LABELS["samples"])
@@ -298,18 +326,19 @@ def _engine_tier(game, games_per_config: int | None, seed: int, budget_s: float,
         def keep(players, lineup, record):
             if lineup == (policy_used[0],) and record.result is not None:
                 scores.setdefault(players, []).append(tuple(record.result.scores))
-        budget = None if games_per_config is not None else max(1.0, budget_s - (time.process_time() - started))
+        began = time.process_time()
         problems, played = play_sample_games(game, engine, games_per_config=games_per_config or MAX_AUTO_GAMES,
-                                            seed=seed, budget_s=budget, on_record=keep,
+                                            seed=seed, budget_s=max(0.0, budget.left()) if budget.limited else None,
+                                            on_record=keep,
                                             on_progress=lambda done, planned: on_games(gid, done, planned))
         configs = len(sample_configs(engine))
         if problems:
             row.every = [str(p) for p in problems]
             raise PnpError("\n".join(group_problems(problems)))
         if games_per_config is None:
-            return (f"{configs} 構成 × {min(played)}〜{max(played)} ゲーム（約 {budget:.0f} 秒分、--games N で増やせます）、"
-                    "例外・不変条件違反なし" if min(played) != max(played) else
-                    f"{configs} 構成 × {played[0]} ゲーム（約 {budget:.0f} 秒分、--games N で増やせます）、例外・不変条件違反なし")
+            games = f"{min(played)}〜{max(played)}" if min(played) != max(played) else f"{played[0]}"
+            return (f"{configs} 構成 × {games} ゲーム（約 {time.process_time() - began:.1f} 秒分、"
+                    "--games N で増やせます）、例外・不変条件違反なし")
         return f"{configs} 構成 × {games_per_config} ゲーム、例外・不変条件違反なし"
     add(_run(row, samples))
     progress(f"{gid}: samples")
@@ -412,13 +441,14 @@ def _with_message(problem: Problem, message: str) -> Problem:
     return replace(problem, message=message)
 
 
-def generic_row(game, seed: int) -> str:
-    """The checks every engine gets without code of its own (pnp.sim.generic)."""
+def generic_row(game, seed: int, budget: Budget | None = None) -> str:
+    """The checks every engine gets without code of its own (pnp.sim.generic), within budget (None: in full)."""
     if not game.engine:
         return "ルールエンジンなし"
     from ..games import make_engine
+    from ..sim.budget import UNLIMITED
     from ..sim.generic import generic_checks
-    report = generic_checks(game, make_engine(game), seed)
+    report = generic_checks(game, make_engine(game), seed, budget or UNLIMITED)
     if report.problems:
         raise PnpError("\n".join(f"{game.id}: {p}" for p in report.problems))
     undeclared = f"（任意の宣言なし：{', '.join(report.undeclared)}）" if report.undeclared else ""

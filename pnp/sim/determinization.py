@@ -22,6 +22,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from .budget import UNLIMITED, Budget
 from .engine import CHANCE, TERMINAL
 
 
@@ -79,6 +80,7 @@ class DeterminizationReport:
     others_hidden: int = 0           # … in which it differs in what another seat sees
     others_varied: int = 0           # … in which the samples varied what the other seats see
     problems: list[str] = field(default_factory=list)
+    cut: bool = False                # fewer states than asked for: the time budget was spent
 
     @property
     def ok(self) -> bool:
@@ -113,12 +115,19 @@ def _sample_states(engine: Any, players: int, states: int, rng: random.Random, v
 
 
 def check_determinization(engine: Any, players: int, *, states: int = 24, samples: int = 16, seed: int = 1,
-                          variant: str = "standard", options: Any = None) -> DeterminizationReport:
-    """Runs the checks in the module docstring on ``states`` sampled states × every seat."""
+                          variant: str = "standard", options: Any = None,
+                          budget: Budget = UNLIMITED) -> DeterminizationReport:
+    """Runs the checks in the module docstring on ``states`` sampled states × every seat.  With a
+    limited budget: the first of those states (spread over the first game) until it is spent, at
+    least one, and on until one hid something from its seat when none did yet (a budget never makes an
+    engine look as if it hid nothing); ``cut`` says fewer were checked."""
     rng = random.Random(seed)
     rep = DeterminizationReport(players)
     gid = getattr(engine, "game_id", "engine")
     for k, s in enumerate(_sample_states(engine, players, states, rng, variant, options)):
+        if k and budget.spent() and (rep.hidden or not getattr(engine, "hidden_information", False)):
+            rep.cut = True
+            break
         before = engine.state_hash(s)
         mover = engine.to_move(s)
         real_legal = engine.legal_actions(s)

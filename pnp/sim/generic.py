@@ -16,13 +16,16 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any
 
 from ..data.model import Game
 from ..games.loader import game_yaml_where
+from .budget import UNLIMITED, Budget
 from .determinization import same
 from .engine import CHANCE, TERMINAL, InvariantError
 from .gamelog import GameLog, build_log, make_header
@@ -48,10 +51,10 @@ def _component_counts(engine: Any) -> Mapping[str, int] | None:
 
 def conservation_problem(located: Mapping[str, Iterable[str]], expected: Counter[str]) -> str | None:
     """None when every card is in exactly one place; else what is missing, extra or doubled."""
-    seen: Counter[str] = Counter()
-    for cards in located.values():
-        seen.update(cards)
-    if seen == expected:
+    seen: Counter[str] = Counter(chain.from_iterable(located.values()))
+    # the dicts' own equality first (in C, once a step of every sample game); a Counter's equality
+    # also counts a zero entry as missing
+    if dict.__eq__(seen, expected) or seen == expected:
         return None
     missing = expected - seen
     extra = seen - expected
@@ -179,10 +182,17 @@ def _label_round_trip(engine: Any, events: Iterable[tuple[int, Any]]) -> str | N
     return None
 
 
-def check_hidden(engine: Any, report: GenericReport, games: int = 3, seed: int = 1) -> None:
+def check_hidden(engine: Any, report: GenericReport, games: int = 3, seed: int = 1,
+                 budget: Budget = UNLIMITED) -> None:
     """Observations hide other seats' cards: ``redeal`` states look the same to the seat.  An engine
     that gives the search player's hooks (``information_set`` and ``determinize``) needs no separate
-    ``redeal``: a determinization of the seat's information set is one."""
+    ``redeal``: a determinization of the seat's information set is one.
+
+    Every decision of ``games`` random games a player count; with a limited budget, each player count
+    its equal share: the decisions of its first game spread over the whole game as far as the share
+    goes (its first decision always), then the next games' while it lasts; on regardless until a
+    redeal changed something (a budget never makes a redeal look as if it changed nothing).  The
+    detail says so when fewer were checked."""
     redeal = getattr(engine, "redeal", None)
     if redeal is None and callable(getattr(engine, "information_set", None)) \
             and callable(getattr(engine, "determinize", None)):
@@ -190,8 +200,15 @@ def check_hidden(engine: Any, report: GenericReport, games: int = 3, seed: int =
             return engine.determinize(engine.information_set(state, seat), seat, rng)
     located = getattr(engine, "card_locations", None)
     tried = changed = 0
-    for players in range(engine.min_players, engine.max_players + 1):
+    cut = False
+    started = time.process_time()
+    counts = range(engine.min_players, engine.max_players + 1)
+    for i, players in enumerate(counts):
+        share = budget.share(1 / (len(counts) - i))
         for g in range(games):
+            if g and share.spent() and changed:
+                cut = True
+                break
             s = game_seed(seed + 7, players * 1000 + g)
             trace = Trace()
             record = play_game(engine, players, ("random",) * players, s, trace=trace)
@@ -199,8 +216,14 @@ def check_hidden(engine: Any, report: GenericReport, games: int = 3, seed: int =
                 continue
             state = engine.new_state(players)
             rng = random.Random(s)
+            due = 0.0                   # the next step checked (every step without a limit)
             for step, (seat, action) in enumerate(trace.events):
                 if seat != CHANCE and engine.to_move(state) != TERMINAL:
+                    if step < due and changed:
+                        cut = True
+                        engine.apply(state, action)
+                        continue
+                    began = time.process_time()
                     for p in range(players):
                         obs = engine.observe(state, p)
                         if obs is state:
@@ -224,13 +247,17 @@ def check_hidden(engine: Any, report: GenericReport, games: int = 3, seed: int =
                         try:
                             engine.check_invariants(other)
                             if located is not None:
-                                before = Counter(c for cs in located(state).values() for c in cs)
-                                after = Counter(c for cs in located(other).values() for c in cs)
+                                before = Counter(chain.from_iterable(located(state).values()))
+                                after = Counter(chain.from_iterable(located(other).values()))
                                 if before != after:
                                     raise InvariantError("redeal changed which cards are in the game")
                         except Exception as exc:   # noqa: BLE001
                             report.problems.append(f"{where}: a redealt state breaks an invariant: {exc}")
                             return
+                    if share.limited:           # the steps left of this game, as many as the share still pays for
+                        cost, left = time.process_time() - began, share.left()
+                        rest = len(trace.events) - step - 1
+                        due = step + (max(1.0, rest * cost / left) if left > 0 else float("inf"))
                 engine.apply(state, action)
     if redeal is None:
         report.undeclared.append("redeal")
@@ -239,11 +266,17 @@ def check_hidden(engine: Any, report: GenericReport, games: int = 3, seed: int =
         report.problems.append(f"redeal changed nothing in {tried} states: it must shuffle the cards the seat "
                                "cannot see, or the hidden-information check shows nothing")
         return
-    report.done.append(f"隠れた情報 {tried} 局面")
+    report.done.append(f"隠れた情報 {tried} 局面" + (so_far(time.process_time() - started) if cut else ""))
 
 
-def generic_checks(game: Game, engine: Any, seed: int = 1) -> GenericReport:
-    """Every check above except the per-step conservation (which runs inside the sample games)."""
+def so_far(seconds: float) -> str:
+    """What a check under validate's time budget says when it did less than in full."""
+    return f"（約 {seconds:.1f} 秒分、--games N ですべて）"
+
+
+def generic_checks(game: Game, engine: Any, seed: int = 1, budget: Budget = UNLIMITED) -> GenericReport:
+    """Every check above except the per-step conservation (which runs inside the sample games); the
+    replays in full, the hidden information within the budget."""
     report = GenericReport()
     check_declarations(game, engine, report)
     if getattr(engine, "card_locations", None) is None:
@@ -256,5 +289,5 @@ def generic_checks(game: Game, engine: Any, seed: int = 1) -> GenericReport:
             report.problems.append(f"at set-up: {problem}")
         report.done.append(f"カードの保存 {sum(expected.values())} 枚")
     check_replays(engine, game, report, seed)
-    check_hidden(engine, report, seed=seed)
+    check_hidden(engine, report, seed=seed, budget=budget)
     return report

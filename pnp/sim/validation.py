@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..data.model import Game
+from .budget import UNLIMITED, Budget
 from .generic import checked
 from .policies import policy_names
 from .runner import Batch, iter_games
@@ -53,7 +54,7 @@ def play_sample_games(game: Game, engine: Any = None, games_per_config: int = 10
                       on_progress: Callable[[int, int], None] | None = None) -> tuple[list[SampleProblem], list[int]]:
     """Sample games in validator mode: the problems, and how many games each configuration played.
     budget_s None: games_per_config games of each configuration.  budget_s given: rounds over every
-    configuration (1 game each, then more as the time taken so far says fit) until the budget is
+    configuration (1 game each, then half of what the time taken so far says fit) until the budget is
     spent or games_per_config are played; every configuration plays at least one game, and game i of
     a configuration is the same game whatever the budget (seeded by its index).  on_record(players,
     lineup, record) sees every game; on_progress(played, planned) after each configuration's round.
@@ -88,7 +89,8 @@ def play_sample_games(game: Game, engine: Any = None, games_per_config: int = 10
             break
         spent = time.process_time() - started
         per_game = spent / max(1, sum(played))
-        round_size = int((budget_s - spent) / (per_game * len(configs))) if per_game > 0 else games_per_config
+        # half of what is left a round: a round's games longer than those so far cannot overrun the budget much
+        round_size = int((budget_s - spent) / (2 * per_game * len(configs))) if per_game > 0 else games_per_config
         if round_size < 1:
             break
     return sorted(problems), played
@@ -99,16 +101,34 @@ def run_determinization_checks(game: Game, engine: Any = None, states: int = 12,
     """The search player's hooks (``information_set``/``determinize``) at every player count: the
     problems :func:`pnp.sim.determinization.check_determinization` finds, and how many (state, seat)
     pairs it checked.  An engine without the hooks gives no problems and 0."""
+    found = determinization_checks(game, engine, states, samples, seed)
+    return found.problems, found.checked
+
+
+@dataclass
+class DeterminizationFound:
+    problems: list[SampleProblem]
+    checked: int                 # (state, seat) pairs
+    cut: bool = False            # fewer than in full: the time budget was spent
+
+
+def determinization_checks(game: Game, engine: Any = None, states: int = 12, samples: int = 8, seed: int = 1,
+                           budget: Budget = UNLIMITED) -> DeterminizationFound:
+    """:func:`run_determinization_checks` within a time budget: each player count its equal share of
+    it (every player count checked, at least one state each)."""
     from .determinization import check_determinization
     if engine is None:
         from ..games import make_engine
         engine = make_engine(game)
     if not callable(getattr(engine, "determinize", None)):
-        return [], 0
-    problems: list[SampleProblem] = []
-    checked = 0
-    for players in range(engine.min_players, engine.max_players + 1):
-        rep = check_determinization(engine, players, states=states, samples=samples, seed=seed)
-        checked += rep.states
-        problems += [SampleProblem(game.id, players, "determinize", 0, seed, p) for p in rep.problems]
-    return sorted(problems), checked
+        return DeterminizationFound([], 0)
+    found = DeterminizationFound([], 0)
+    counts = range(engine.min_players, engine.max_players + 1)
+    for i, players in enumerate(counts):
+        rep = check_determinization(engine, players, states=states, samples=samples, seed=seed,
+                                    budget=budget.share(1 / (len(counts) - i)))
+        found.checked += rep.states
+        found.cut = found.cut or rep.cut
+        found.problems += [SampleProblem(game.id, players, "determinize", 0, seed, p) for p in rep.problems]
+    found.problems.sort()
+    return found
