@@ -114,18 +114,21 @@ def _sample_states(engine: Any, players: int, states: int, rng: random.Random, v
     return out[:states]
 
 
+MIN_STATES = 4       # states checked whatever the budget: _sample_states spreads (states + 2) // 3 over a game
+
+
 def check_determinization(engine: Any, players: int, *, states: int = 24, samples: int = 16, seed: int = 1,
                           variant: str = "standard", options: Any = None,
                           budget: Budget = UNLIMITED) -> DeterminizationReport:
     """Runs the checks in the module docstring on ``states`` sampled states × every seat.  With a
-    limited budget: the first of those states (spread over the first game) until it is spent, at
-    least one, and on until one hid something from its seat when none did yet (a budget never makes an
-    engine look as if it hid nothing); ``cut`` says fewer were checked."""
+    limited budget: the first of those states until it is spent, at least MIN_STATES (spread over the
+    first game), and on until one hid something from its seat when none did yet (a budget never makes
+    an engine look as if it hid nothing); ``cut`` says fewer were checked."""
     rng = random.Random(seed)
     rep = DeterminizationReport(players)
     gid = getattr(engine, "game_id", "engine")
     for k, s in enumerate(_sample_states(engine, players, states, rng, variant, options)):
-        if k and budget.spent() and (rep.hidden or not getattr(engine, "hidden_information", False)):
+        if k >= MIN_STATES and budget.spent() and (rep.hidden or not getattr(engine, "hidden_information", False)):
             rep.cut = True
             break
         before = engine.state_hash(s)

@@ -182,6 +182,9 @@ def _label_round_trip(engine: Any, events: Iterable[tuple[int, Any]]) -> str | N
     return None
 
 
+HIDDEN_SPREAD = 8        # decisions of a player count's first game checked for hidden information, whatever the budget
+
+
 def check_hidden(engine: Any, report: GenericReport, games: int = 3, seed: int = 1,
                  budget: Budget = UNLIMITED) -> None:
     """Observations hide other seats' cards: ``redeal`` states look the same to the seat.  An engine
@@ -190,9 +193,9 @@ def check_hidden(engine: Any, report: GenericReport, games: int = 3, seed: int =
 
     Every decision of ``games`` random games a player count; with a limited budget, each player count
     its equal share: the decisions of its first game spread over the whole game as far as the share
-    goes (its first decision always), then the next games' while it lasts; on regardless until a
-    redeal changed something (a budget never makes a redeal look as if it changed nothing).  The
-    detail says so when fewer were checked."""
+    goes (HIDDEN_SPREAD of them, evenly spread, however little is left), then the next games' while it
+    lasts; on regardless until a redeal changed something (a budget never makes a redeal look as if it
+    changed nothing).  The detail says so when fewer were checked."""
     redeal = getattr(engine, "redeal", None)
     if redeal is None and callable(getattr(engine, "information_set", None)) \
             and callable(getattr(engine, "determinize", None)):
@@ -217,9 +220,12 @@ def check_hidden(engine: Any, report: GenericReport, games: int = 3, seed: int =
             state = engine.new_state(players)
             rng = random.Random(s)
             due = 0.0                   # the next step checked (every step without a limit)
+            decisions = [step for step, (seat, _) in enumerate(trace.events) if seat != CHANCE]
+            spread = {decisions[k * len(decisions) // HIDDEN_SPREAD] for k in range(HIDDEN_SPREAD)} \
+                if g == 0 and decisions else set()
             for step, (seat, action) in enumerate(trace.events):
                 if seat != CHANCE and engine.to_move(state) != TERMINAL:
-                    if step < due and changed:
+                    if step < due and changed and step not in spread:
                         cut = True
                         engine.apply(state, action)
                         continue
