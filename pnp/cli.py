@@ -23,7 +23,23 @@ def _gutter(_ctx, _param, value: float) -> float:
     return value
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Commands(click.Group):
+    """The simulator's commands imported when named or listed (help): `pnp validate` and `pnp build`
+    start without them."""
+
+    LAZY = {"play": "sim", "simulate": "sim", "replay": "sim", "sweep": "sweep"}
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self.LAZY})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.LAZY and cmd_name not in self.commands:
+            from importlib import import_module
+            self.add_command(getattr(import_module(f"{__package__}.commands.{self.LAZY[cmd_name]}"), cmd_name))
+        return super().get_command(ctx, cmd_name)
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="pnp")
 @click.option("--project", "project_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help=PROJECT_HELP)
@@ -359,12 +375,3 @@ def preflight(files: tuple[Path, ...], shop: str, project_dir: Path, as_json: bo
     if any(r.failed for r in reports):
         sys.exit(1)
 
-
-def _register_game_commands() -> None:
-    from .commands.sim import play, replay, simulate
-    from .commands.sweep import sweep
-    for command in (play, simulate, replay, sweep):
-        main.add_command(command)
-
-
-_register_game_commands()
