@@ -6,6 +6,7 @@ its own staging folder, manifest and output folder, so they never touch the same
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,6 +39,7 @@ class GameBuild:
     files: list[Written]
     drawn: list[Written] = field(default_factory=list)
     loaded: bool = True
+    cpu_s: float = 0.0      # CPU seconds its drawing took (in its worker, with --jobs): for benchmarks
 
     @property
     def kept(self) -> int:
@@ -121,15 +123,17 @@ def build_project(project_dir: Path, game_ids: Sequence[str], out_dir: Path, opt
         for game in loaded:
             cache = caches[game.id]
             told = None if ready is None else _told(ready, cache)
+            cpu = time.process_time()
             result = build_game(game, out_dir, opts, tick=tick, plan=plans[game.id], cache=cache, ready=told)
-            done[game.id] = _game_build(result, cache.written)
+            done[game.id] = _game_build(result, cache.written, time.process_time() - cpu)
     else:
         def task(game: Game) -> Callable[[Callable[[str], None]], _Drawn]:
             def draw(tick: Callable[[str], None]) -> _Drawn:       # runs in the worker
                 known = dict(hashes.table)
                 cache = caches[game.id]
+                cpu = time.process_time()
                 result = build_game(game, out_dir, opts, tick=tick, plan=plans[game.id], cache=cache)
-                return _Drawn(result.files, cache.written, *_hashes_learnt(known, hashes))
+                return _Drawn(result.files, cache.written, *_hashes_learnt(known, hashes), time.process_time() - cpu)
             return draw
         # the largest first, so that a small one, not a large one, is the last to start
         biggest = sorted(loaded, key=lambda g: (-_size(g), loaded.index(g)))
@@ -140,7 +144,7 @@ def build_project(project_dir: Path, game_ids: Sequence[str], out_dir: Path, opt
             for key in d.forgotten:
                 hashes.table.pop(key, None)
             hashes.dirty = hashes.dirty or bool(d.hashes or d.forgotten)
-            done[game.id] = _game_build(BuildResult(game, out_dir / game.id, d.files), d.written)
+            done[game.id] = _game_build(BuildResult(game, out_dir / game.id, d.files), d.written, d.cpu_s)
     hashes.save()
     return [done[gid] for gid in wanted if gid in done]
 
@@ -149,8 +153,9 @@ def _told(ready: Callable[[str, GameBuild], None], cache: GameCache) -> Callable
     return lambda step, result: ready(step, _game_build(result, cache.written))
 
 
-def _game_build(result: BuildResult, written: list[Written]) -> GameBuild:
-    return GameBuild(result, result.game.id, sorted(result.files, key=lambda w: w.path.as_posix()), list(written))
+def _game_build(result: BuildResult, written: list[Written], cpu_s: float = 0.0) -> GameBuild:
+    return GameBuild(result, result.game.id, sorted(result.files, key=lambda w: w.path.as_posix()), list(written),
+                     cpu_s=cpu_s)
 
 
 @dataclass
@@ -161,6 +166,7 @@ class _Drawn:
     written: list[Written]
     hashes: dict[str, list]
     forgotten: list[str]
+    cpu_s: float
 
 
 def _hashes_learnt(known: dict[str, list], hashes: FileHashes) -> tuple[dict[str, list], list[str]]:
