@@ -245,7 +245,8 @@ def build_game(game: Game, out_root: Path, opts: BuildOptions,
                tick: Callable[[str], None] = lambda _: None,
                extra_steps: list[Callable[[BuildResult], None]] | None = None,
                plan: BuildPlan | None = None, cache: GameCache | None = None,
-               ready: Callable[[str, BuildResult], None] | None = None) -> BuildResult:
+               ready: Callable[[str, BuildResult], None] | None = None,
+               gate: Callable[[], None] | None = None) -> BuildResult:
     """Plan everything, write into a staging folder beside out/<game>/, then put the files in place as
     one step (pnp.outputs.commit): a build that fails at any point, moving files included, leaves the
     previous generation (and its manifest) whole.  Outputs the last manifest recorded that this build
@@ -259,7 +260,9 @@ def build_game(game: Game, out_root: Path, opts: BuildOptions,
     the new cards beside the last good rulebook.  Until the last step the manifest keeps each file not
     yet redrawn under the key it was drawn with (an interrupted build redraws it next time), and only
     the last step records the inputs digest and removes stale outputs.  plan (when given) must then be
-    made with ``plan_build(..., rulebook=False)``."""
+    made with ``plan_build(..., rulebook=False)``.  gate (a build worker's ``wait_for_go``): called
+    with every file drawn, before any is put in place; it raises to stop the build (the staging
+    folder and the folders this build made are removed)."""
     out_root = Path(out_root)
     out_dir = check_out_folder(out_root, game)
     read_manifest(out_dir, game.id)         # somebody else's folder: refused before anything is drawn
@@ -274,7 +277,7 @@ def build_game(game: Game, out_root: Path, opts: BuildOptions,
     out_dir.mkdir(parents=True, exist_ok=True)
     try:
         if cache is None:
-            return _build_locked(game, out_root, out_dir, opts, tick, extra_steps, plan, cache)
+            return _build_locked(game, out_root, out_dir, opts, tick, extra_steps, plan, cache, gate=gate)
         inputs = cache.inputs
         earlier: list[Written] = []
         for i, step in enumerate(steps):
@@ -285,7 +288,7 @@ def build_game(game: Game, out_root: Path, opts: BuildOptions,
                     raise DataError(found)
             cache.inputs = inputs if last else ""      # only the whole build stands for the game's inputs
             result = _build_locked(game, out_root, out_dir, opts, tick, extra_steps if step in ("all", "cards") else None,
-                                   plan, cache, step, earlier, last)
+                                   plan, cache, step, earlier, last, gate)
             earlier += cache.written
             cache.written = list(earlier)
             if ready is not None:
@@ -303,7 +306,7 @@ def build_game(game: Game, out_root: Path, opts: BuildOptions,
 def _build_locked(game: Game, out_root: Path, out_dir: Path, opts: BuildOptions, tick: Callable[[str], None],
                   extra_steps: list[Callable[[BuildResult], None]] | None, plan: BuildPlan,
                   cache: GameCache | None, step: str = "all", earlier: list[Written] | None = None,
-                  last: bool = True) -> BuildResult:
+                  last: bool = True, gate: Callable[[], None] | None = None) -> BuildResult:
     """One step of build_game (step "all": the whole build); earlier: the files the steps before this
     one drew; last: this step completes the build."""
     with locked(out_dir):
@@ -319,6 +322,8 @@ def _build_locked(game: Game, out_root: Path, out_dir: Path, opts: BuildOptions,
             except OSError as exc:      # a full disk while drawing: named as the output, not the staging file
                 raise BuildError(f"{_as_output(exc.filename, staging, out_dir)}: {exc.strerror or exc}; "
                                  "the previous files are kept as they were") from None
+            if gate is not None:
+                gate()
             result = BuildResult(game, out_dir)
             moves = []
             for w in staged.files:

@@ -1,11 +1,15 @@
 """Building a project's games the way ``pnp build`` and ``pnp watch`` do: a game none of whose files
 changed is not even loaded, a loaded game redraws only the outputs whose key changed
-(``pnp.buildcache``), and every game is checked and planned before anything is written.  The games
-are then drawn side by side in forked worker processes (``jobs``; ``pnp.commands.workers``): each has
-its own staging folder, manifest and output folder, so they never touch the same file."""
+(``pnp.buildcache``), and every game is checked and planned before any file is put in place.  The
+games are drawn side by side in forked worker processes (``jobs``; ``pnp.commands.workers``), the
+largest first, each as soon as it is planned (while this process plans the next): a worker draws into
+its staging folder and waits for the word that every game planned without a problem before it puts
+its files in place; on a problem it removes them, and the build raises it as a build with one job
+would.  Each game has its own staging folder, manifest and output folder, so no two touch one file."""
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,6 +31,8 @@ from ..outputs import BuildOptions, BuildResult, Written
 if TYPE_CHECKING:
     from ..data.model import Game
     from ..data.project import Project
+    from .build import BuildPlan
+    from .workers import Pool
 
 
 @dataclass
@@ -38,6 +44,7 @@ class GameBuild:
     files: list[Written]
     drawn: list[Written] = field(default_factory=list)
     loaded: bool = True
+    cpu_s: float = 0.0      # CPU seconds its drawing took (in its worker, with --jobs): for benchmarks
 
     @property
     def kept(self) -> int:
@@ -101,56 +108,91 @@ def build_project(project_dir: Path, game_ids: Sequence[str], out_dir: Path, opt
             except DataError as e:
                 problems.extend(e.problems)
     loaded = [finalize(g, force) if final or g.final else g for g in loaded]
-    caches, plans = {}, {}
-    for game in loaded:     # every game planned before any file is written: all problems at once
-        cache = caches[game.id] = GameCache(game, out_dir / game.id, opts, hashes, code, fonts, clean=clean)
-        if complete:
-            cache.inputs = inputs.get(game.id, "")
-        try:
-            plans[game.id] = plan_build(game, opts, cache, rulebook=ready is None)
-        except DataError as e:
-            problems.extend(e.problems)
-    if problems:
-        hashes.save()
-        raise DataError(problems)
-    steps(sum(len(g.decks) + bool(g.parts) + has_rulebook(g) for g in loaded) if opts.cards else
-          sum(has_rulebook(g) for g in loaded))
-    from .workers import fork_available, run_forked
+    from .workers import Pool, fork_available, wait_for_go
     jobs = min(jobs, len(loaded))
-    if jobs <= 1 or not fork_available() or ready is not None:
-        for game in loaded:
+    forked = jobs > 1 and fork_available() and ready is None
+    # the largest first, so that a small one, not a large one, is the last to start
+    order = sorted(loaded, key=lambda g: (-_size(g), loaded.index(g))) if forked else loaded
+    caches: dict[str, GameCache] = {}
+    plans: dict[str, BuildPlan] = {}
+    pool = Pool(jobs, tick) if forked else None
+    existed = out_dir.exists()
+
+    def task(game: Game) -> Callable[[Callable[[str], None]], _Drawn]:
+        def draw(tick: Callable[[str], None]) -> _Drawn:       # runs in the worker
+            known = dict(hashes.table)
             cache = caches[game.id]
-            told = None if ready is None else _told(ready, cache)
-            result = build_game(game, out_dir, opts, tick=tick, plan=plans[game.id], cache=cache, ready=told)
-            done[game.id] = _game_build(result, cache.written)
-    else:
-        def task(game: Game) -> Callable[[Callable[[str], None]], _Drawn]:
-            def draw(tick: Callable[[str], None]) -> _Drawn:       # runs in the worker
-                known = dict(hashes.table)
+            cpu = time.process_time()
+            result = build_game(game, out_dir, opts, tick=tick, plan=plans[game.id], cache=cache, gate=wait_for_go)
+            return _Drawn(result.files, cache.written, *_hashes_learnt(known, hashes), time.process_time() - cpu)
+        return draw
+    try:
+        for game in order:     # every game planned before any file is put in place: all problems at once
+            cache = caches[game.id] = GameCache(game, out_dir / game.id, opts, hashes, code, fonts, clean=clean)
+            if complete:
+                cache.inputs = inputs.get(game.id, "")
+            try:
+                plans[game.id] = plan_build(game, opts, cache, rulebook=ready is None)
+            except DataError as e:
+                problems.extend(e.problems)
+            if pool is not None and not problems:
+                # a worker draws it while the next game is planned; it puts nothing in place before
+                # every game is planned (wait_for_go)
+                pool.submit(game.id, task(game))
+        if pool is not None:
+            pool.decide(not problems)
+        if problems:
+            if pool is not None:
+                _stopped(pool, out_dir, existed)
+            hashes.save()
+            raise DataError(problems)
+        steps(sum(len(g.decks) + bool(g.parts) + has_rulebook(g) for g in loaded) if opts.cards else
+              sum(has_rulebook(g) for g in loaded))
+        if pool is None:
+            for game in loaded:
                 cache = caches[game.id]
-                result = build_game(game, out_dir, opts, tick=tick, plan=plans[game.id], cache=cache)
-                return _Drawn(result.files, cache.written, *_hashes_learnt(known, hashes))
-            return draw
-        # the largest first, so that a small one, not a large one, is the last to start
-        biggest = sorted(loaded, key=lambda g: (-_size(g), loaded.index(g)))
-        drawn = run_forked([(g.id, task(g)) for g in biggest], jobs, tick)
-        for game in loaded:
-            d = drawn[game.id]
-            hashes.table.update(d.hashes)
-            for key in d.forgotten:
-                hashes.table.pop(key, None)
-            hashes.dirty = hashes.dirty or bool(d.hashes or d.forgotten)
-            done[game.id] = _game_build(BuildResult(game, out_dir / game.id, d.files), d.written)
+                told = None if ready is None else _told(ready, cache)
+                cpu = time.process_time()
+                result = build_game(game, out_dir, opts, tick=tick, plan=plans[game.id], cache=cache, ready=told)
+                done[game.id] = _game_build(result, cache.written, time.process_time() - cpu)
+        else:
+            drawn = pool.results()
+            for game in loaded:
+                d = drawn[game.id]
+                hashes.table.update(d.hashes)
+                for key in d.forgotten:
+                    hashes.table.pop(key, None)
+                hashes.dirty = hashes.dirty or bool(d.hashes or d.forgotten)
+                done[game.id] = _game_build(BuildResult(game, out_dir / game.id, d.files), d.written, d.cpu_s)
+    finally:
+        if pool is not None:
+            pool.close()
     hashes.save()
     return [done[gid] for gid in wanted if gid in done]
+
+
+def _stopped(pool: Pool, out_dir: Path, existed: bool) -> None:
+    """Wait for the workers told to stop (a game has problems: the build raises its DataError, as
+    before anything was drawn) to end; each removes its staging folder and the folders it made.  The
+    output folder too when this build made it (two workers may each have found it made by the other)."""
+    try:
+        pool.results()
+    except Exception:  # noqa: BLE001 — what a stopped worker met while drawing for nothing is not the build's error
+        pass
+    if not existed:
+        try:
+            out_dir.rmdir()
+        except OSError:
+            pass
 
 
 def _told(ready: Callable[[str, GameBuild], None], cache: GameCache) -> Callable[[str, BuildResult], None]:
     return lambda step, result: ready(step, _game_build(result, cache.written))
 
 
-def _game_build(result: BuildResult, written: list[Written]) -> GameBuild:
-    return GameBuild(result, result.game.id, sorted(result.files, key=lambda w: w.path.as_posix()), list(written))
+def _game_build(result: BuildResult, written: list[Written], cpu_s: float = 0.0) -> GameBuild:
+    return GameBuild(result, result.game.id, sorted(result.files, key=lambda w: w.path.as_posix()), list(written),
+                     cpu_s=cpu_s)
 
 
 @dataclass
@@ -161,6 +203,7 @@ class _Drawn:
     written: list[Written]
     hashes: dict[str, list]
     forgotten: list[str]
+    cpu_s: float
 
 
 def _hashes_learnt(known: dict[str, list], hashes: FileHashes) -> tuple[dict[str, list], list[str]]:

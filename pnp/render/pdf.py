@@ -9,6 +9,7 @@ from typing import Any
 from PIL import Image
 from reportlab import rl_config
 from reportlab.lib.colors import CMYKColor, CMYKColorSep, HexColor, toColor
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
@@ -66,27 +67,45 @@ def text_run(c: Canvas, text: str, font: str, size: float, x: float, y: float, c
         return
     c.saveState()
     c.setFillColor(fill)
-    t = c.beginText()
-    t.setFont(font, size)
-    t.setCharSpace(char_space)
-    t.setWordSpace(0)
-    t.setRise(0)
-    t.setHorizScale(100)
-    t.setTextRenderMode(0)
     face = pdfmetrics.getFont(font)
-    if getattr(face, "_dynamicFont", False):
-        start = 0
-        for _subset, encoded in face.splitString(text, c._doc):
-            piece = text[start:start + len(encoded)]
-            start += len(piece)
-            t.setTextOrigin(x, y)
-            t.textOut(piece)
-            x += face.stringWidth(piece, size) + char_space * len(piece)
+    if getattr(face, "_dynamicFont", False) and c.bottomup:
+        c._code.append(_text_object(c, face, text, size, x, y, char_space))
     else:
+        t = c.beginText()
+        t.setFont(font, size)
+        t.setCharSpace(char_space)
+        t.setWordSpace(0)
+        t.setRise(0)
+        t.setHorizScale(100)
+        t.setTextRenderMode(0)
         t.setTextOrigin(x, y)
         t.textOut(text)
-    c.drawText(t)
+        c.drawText(t)
     c.restoreState()
+
+
+_TEXT_START = ("BT", f"1 0 0 1 {fp_str(0, 0)} Tm")
+_TEXT_STATE = f"{fp_str(0)} Tw {fp_str(0)} Ts {fp_str(100)} Tz"
+
+
+def _text_object(c: Canvas, face: Any, text: str, size: float, x: float, y: float, char_space: float) -> str:
+    """The text object reportlab's PDFTextObject writes for text_run's calls (beginText, setFont,
+    setCharSpace(char_space), setWordSpace(0), setRise(0), setHorizScale(100), setTextRenderMode(0),
+    then per subset: setTextOrigin, textOut), character for character, without building the object
+    and splitting the text into subsets a second time: a TrueType font (subsets of 256 glyphs)."""
+    doc = c._doc
+    code = [*_TEXT_START, f"{fp_str(char_space)} Tc", _TEXT_STATE]
+    font = f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL"        # the leading setFont gives: 1.2 × size
+    start = 0
+    for subset, encoded in face.splitString(text, doc):
+        piece = text[start:start + len(encoded)]
+        start += len(piece)
+        # consecutive pieces are of different subsets: each names its own (as textOut does on a change)
+        code.append(f"1 0 0 1 {fp_str(x, y)} Tm {face.getSubsetInternalName(subset, doc)} {font} "
+                    f"({c._escape(encoded)}) Tj")
+        x += face.stringWidth(piece, size) + char_space * len(piece)
+    code.append("ET")
+    return " ".join(code)
 
 
 class PdfPainter:

@@ -4,11 +4,13 @@ flipped on the short edge, folded and stapled).
 
 Pages: a cover, a 目次 whose page numbers come from the previous layout pass (the 目次 has the same
 height in every pass, so the layout converges in two passes; a third pass runs if it ever does not),
-then the sections.  Page numbers count the cover as page 1.  Each page of the booklet is drawn once
-as a form XObject and placed by reference, so the booklet costs hardly more than the reading copy.
+then the sections.  Page numbers count the cover as page 1.  The booklet is not laid out or drawn
+again: it takes over the pages of the reading copy, each as a form XObject placed by reference, with
+the same bytes a pass drawing them again would write; so it costs hardly more than saving a file.
 """
 from __future__ import annotations
 
+import copy
 import io
 import math
 from collections.abc import Callable
@@ -732,7 +734,9 @@ for _name in ("drawText", "drawImage", "drawInlineImage", "drawPath", "clipPath"
 
 
 class _BookletCanvas(_ReadingCanvas):
-    """Collects every page as a form XObject; at save(), places them two-up in saddle-stitch order."""
+    """Collects every page as a form XObject; at save(), places them two-up in saddle-stitch order.
+    The pages are either drawn on it (showPage makes each a form) or taken over from a reading copy
+    already drawn (``take_pages``), which writes the same bytes without laying the book out again."""
 
     sheet_size: tuple[float, float] = landscape(A4)
 
@@ -741,7 +745,6 @@ class _BookletCanvas(_ReadingCanvas):
         self._forms: list[str] = []
 
     def showPage(self):
-        name = f"pnpPage{len(self._forms) + 1}"
         w, h = self._pagesize
         form = pdfdoc.PDFFormXObject(lowerx=0, lowery=0, upperx=w, uppery=h)
         form.compression = self._pageCompression
@@ -750,10 +753,46 @@ class _BookletCanvas(_ReadingCanvas):
         self._setExtGState(form)
         self._setXObjects(form)
         self._setAnnotations(form)
+        self._add_page_form(form, w, h)
+        self._startPage()
+
+    def _add_page_form(self, form, w: float, h: float) -> None:
+        name = f"pnpPage{len(self._forms) + 1}"
         self._doc.addForm(name, form)
         self._forms.append(name)
         self._page_w, self._page_h = w, h
-        self._startPage()
+
+    def take_pages(self, reading: Canvas) -> None:
+        """Take over every page drawn on ``reading`` (a canvas made with the same settings, not yet
+        saved), as showPage would have made it had the same drawing been done here: every object the
+        reading copy registered (marks, cards, images as form XObjects, colours), in its order, so
+        each keeps its object number; each page as a form XObject with the page's own content
+        stream and resources; the fonts with their subsets as the reading copy assigned them (the
+        page streams name those subsets' characters).  The reading copy is left as it was: the
+        objects are copied, and saving it afterwards writes the same bytes as before."""
+        src, dst = reading._doc, self._doc
+        for number in sorted(src.numberToId):
+            name = src.numberToId[number]
+            obj = src.idToObject[name]
+            if name in dst.idToObject:         # made by every new document (the font dictionary)
+                if dst.idToObjectNumberAndVersion[name] != src.idToObjectNumberAndVersion[name]:
+                    raise PnpError(f"rulebook booklet: object {name} would change its number")
+                continue
+            if isinstance(obj, pdfdoc.PDFPage):
+                self._add_page_form(_page_form(obj), obj.pagewidth, obj.pageheight)
+                continue
+            twin = copy.deepcopy(obj)
+            if hasattr(twin, pdfdoc.__InternalName__):
+                delattr(twin, pdfdoc.__InternalName__)
+            dst.Reference(twin, name)
+        for key, value in dst.fontMapping.items():
+            if src.fontMapping.get(key) != value:
+                raise PnpError(f"rulebook booklet: font {key} named differently from the reading copy")
+        dst.fontMapping = dict(src.fontMapping)
+        dst.delayedFonts = list(src.delayedFonts)
+        for font in dst.delayedFonts:           # the same subsets, shared: neither document adds to them
+            font.state[dst] = font.state[src]
+        dst._pdfVersion = src._pdfVersion
 
     def save(self):
         if self._code:
@@ -772,6 +811,23 @@ class _BookletCanvas(_ReadingCanvas):
                     self.restoreState()
             Canvas.showPage(self)
         Canvas.save(self)
+
+
+def _page_form(page: pdfdoc.PDFPage) -> pdfdoc.PDFFormXObject:
+    """A page of a reading copy (not yet saved) as the form XObject _BookletCanvas.showPage makes
+    of the same drawing: the same content stream (less the blank line reportlab ends a page with)
+    and resources."""
+    end = "\n \n"         # Canvas.showPage appends " " to the page's code, setStream joins with a newline after
+    if not isinstance(page.stream, str) or not page.stream.endswith(end):
+        raise PnpError("rulebook booklet: a page's content is not in the form reportlab writes")
+    form = pdfdoc.PDFFormXObject(lowerx=0, lowery=0, upperx=page.pagewidth, uppery=page.pageheight)
+    form.compression = page.compression
+    form.setStreamList(page.stream[:-len(end)])
+    form._colorsUsed = page._colorsUsed
+    form.ExtGState = page.ExtGState
+    form.XObjects = page.XObjects
+    form.Annots = page.Annots
+    return form
 
 
 def saddle_order(n_pages: int) -> list[tuple[int, int]]:
@@ -854,10 +910,12 @@ def typeset(doc: m.Document, paper: str, reading: Path | None, booklet: Path | N
         pages = lay.heading_pages
     else:
         raise PnpError("rulebook layout did not settle: the 目次 keeps moving the headings")
+    if booklet is not None:       # the booklet places the pages just drawn: nothing laid out or drawn again
+        maker = type("_Booklet", (_BookletCanvas,), {"sheet_size": spec.sheet, "cmyk": cmyk, "pnp_icons": icons})
+        sheets = _Doc(str(booklet), spec, doc.game)._makeCanvas(canvasmaker=maker)
+        sheets.take_pages(canvas)
+        sheets.save()
     if reading is not None:       # only the pass that settled is serialised
         canvas.save()
         reading.write_bytes(buf.getvalue())
-    if booklet is not None:
-        maker = type("_Booklet", (_BookletCanvas,), {"sheet_size": spec.sheet, "cmyk": cmyk, "pnp_icons": icons})
-        _run(doc, spec, str(booklet), pages, maker)
     return lay

@@ -83,6 +83,7 @@ unclosed ``**`` / ``{`` / ``【``, a card or component that does not exist) is a
 """
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Callable
@@ -99,7 +100,7 @@ from ..data.schemas import PROVENANCE
 from ..data.yamlsource import guarded_yaml, read_text_file
 from ..errors import DataError, Problem
 from ..files import inside
-from ..text.inline import Inline, Run, merge_runs, parse_inline, plain_text
+from ..text.inline import Inline, InlineError, Run, merge_runs, parse_inline, plain_text
 
 FRONT_MATTER_SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -1005,8 +1006,16 @@ def data_inline(text: str, where: Any, field_path: str, icons: tuple[str, ...] |
     """Text from the data that the rulebook prints (a description, a ruling, a question) in the same
     inline markup as the rulebook's own text, so a hard reading gets its ruby there too
     (``{五蓋|ごがい}``); problems located at the data's own line (where: a :class:`Where`)."""
-    runs, errors = parse_inline(text, icons=icons, newlines=False)
+    runs, errors = _data_runs(text, None if icons is None else tuple(icons))
     return runs, [where.problem(field_path, e.message) for e in errors]
+
+
+@functools.lru_cache(maxsize=8192)
+def _data_runs(text: str, icons: tuple[str, ...] | None) -> tuple[Inline, tuple[InlineError, ...]]:
+    """data_inline's parse, once per text: the same name or ruling is read by every check and
+    every pass of the typesetting (runs and errors are immutable)."""
+    runs, errors = parse_inline(text, icons=icons, newlines=False)
+    return runs, tuple(errors)
 
 
 # ------------------------------------------------------------------------------------------ API

@@ -5,10 +5,12 @@ project's own font (``fonts:`` in game.yaml or a layout) is known by a key ``nam
 so two projects may both call a font ``kaisei``; a CFF-outline OpenType font is refused."""
 from __future__ import annotations
 
+import functools
 import hashlib
 import unicodedata
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -145,8 +147,22 @@ def _register(font: str) -> str:
     ttf = TTFont(name, str(path), subfontIndex=_SUBFONT.get(font, 0))
     if ttf.face.subfontNameX:   # reportlab shares one font among faces of one name: a collection's face
         ttf.face.name, ttf.face.subfontNameX = ttf.face.name + ttf.face.subfontNameX, b""   # gets its own
+    _share_subsets(ttf.face)
     pdfmetrics.registerFont(ttf)
     return name
+
+
+def _share_subsets(face: Any) -> None:
+    """Each embedded subset of the face made once per process: reportlab makes the font program of
+    every subset of every PDF anew (the booklet has the reading copy's subsets, a deck's shop pages
+    its sheets'), and the program depends on nothing but the face and the subset's characters."""
+    make = face.makeSubset
+
+    @functools.lru_cache(maxsize=256)
+    def made(subset: tuple[int, ...]) -> bytes:
+        return bytes(make(list(subset)))
+
+    face.makeSubset = lambda subset: made(tuple(subset))
 
 
 def known(font: str) -> bool:

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from pnp import buildcache
 from pnp.cli import main
 from pnp.commands.scaffold import new_game
-from pnp.commands.workers import WorkerDied, fork_available, run_forked
+from pnp.commands.workers import Pool, Stopped, WorkerDied, fork_available, run_forked, wait_for_go
 from pnp.errors import DataError, PnpError, Problem
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -93,18 +93,24 @@ def test_an_error_while_drawing_one_game_reads_the_same_as_with_one_job(tmp_path
     assert not (tmp_path / "two/euphoria").exists()      # nothing half-written where the game would go
 
 
-def test_a_data_error_in_one_game_reads_the_same_with_two_jobs(tmp_path):
-    """Found while loading, before any worker starts: nothing is written, for either game."""
+@pytest.mark.parametrize("old,new,line,says", [
+    # found while loading, before any worker starts
+    ("{id: sun-2, suit: sun,", "{id: sun-2, suit: sol,", 15, "sol"),
+    # found while planning mini: ユーフォリア, the larger, planned first, is being drawn in a worker
+    # by then, and puts nothing in place
+    ("body: 手札を1枚引く。", "body: " + "手札を1枚引く。" * 60, 14, "does not fit"),
+])
+def test_a_data_error_in_one_game_reads_the_same_with_two_jobs(tmp_path, old, new, line, says):
+    """Nothing is written, for either game, and the build says what --jobs 1 says."""
     project = two_games(tmp_path)
     cards = project / "components/mini/cards.yaml"
-    cards.write_text(cards.read_text(encoding="utf-8").replace("{id: sun-2, suit: sun,", "{id: sun-2, suit: sol,"),
-                     encoding="utf-8")
+    cards.write_text(cards.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
     r1 = build(project, tmp_path / "one", "--jobs", "1")
     r2 = build(project, tmp_path / "two", "--jobs", "2")
     assert r1.exit_code == 1 and r2.exit_code == 1
-    assert "components/mini/cards.yaml:15:" in r2.output and "sol" in r2.output
+    assert f"components/mini/cards.yaml:{line}:" in r2.output and says in r2.output
     assert r2.output == r1.output and "Traceback" not in r2.output
-    assert not (tmp_path / "two").exists()
+    assert not (tmp_path / "two").exists() and not list(tmp_path.glob(".*staging*"))
 
 
 def test_jobs_below_one_is_a_usage_error_and_more_jobs_than_games_start_one_per_game(tmp_path, monkeypatch):
@@ -113,8 +119,8 @@ def test_jobs_below_one_is_a_usage_error_and_more_jobs_than_games_start_one_per_
     assert r.exit_code == 2 and "--jobs" in r.output
     from pnp.commands import workers
     asked: list[int] = []
-    real = workers.run_forked
-    monkeypatch.setattr(workers, "run_forked", lambda tasks, jobs, tick: asked.append(jobs) or real(tasks, jobs, tick))
+    real = workers.Pool.__init__
+    monkeypatch.setattr(workers.Pool, "__init__", lambda self, jobs, tick: asked.append(jobs) or real(self, jobs, tick))
     r = build(project, tmp_path / "out", "--jobs", "64")
     assert r.exit_code == 0, r.output
     assert asked == ([2] if fork_available() else [])
@@ -184,3 +190,38 @@ def test_a_worker_that_dies_is_an_error_not_a_hang():
         os._exit(3)
     with pytest.raises(WorkerDied, match="ebe: the worker process building it ended unexpectedly"):
         run_forked([("ebe", die), ("mini", _ok(1))], 2)
+
+
+def _after_the_word(marks: Path, name: str):
+    def task(tick):
+        wait_for_go()
+        (marks / name).touch()
+        return name
+    return task
+
+
+@needs_fork
+@pytest.mark.parametrize("early", [True, False])
+def test_a_pool_task_goes_on_past_wait_for_go_only_when_told(tmp_path, early):
+    """decide() may come before or after a task reaches wait_for_go; False makes it raise Stopped."""
+    for go in (True, False):
+        marks = tmp_path / f"{go}-{early}"
+        marks.mkdir()
+        pool = Pool(2)
+        if early:
+            pool.decide(go)
+        for name in "abc":
+            pool.submit(name, _after_the_word(marks, name))
+        if not early:
+            pool.decide(go)
+        if go:
+            assert pool.results() == {n: n for n in "abc"}
+            assert sorted(p.name for p in marks.iterdir()) == ["a", "b", "c"]
+        else:
+            with pytest.raises(Stopped):
+                pool.results()
+            assert list(marks.iterdir()) == []
+
+
+def test_wait_for_go_outside_a_worker_returns_at_once():
+    wait_for_go()

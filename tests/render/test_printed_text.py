@@ -215,3 +215,42 @@ def test_the_raster_comparison_finds_a_line_printed_elsewhere(tmp_path):
     assert compare_card_page(spread, path, 1, 0, 0, plan.width, plan.height) == []
     problems = compare_card_page(plan, path, 1, 0, 0, plan.width, plan.height)
     assert problems and "mm from where the PNG draws it" in problems[-1]
+
+
+@pytest.mark.parametrize("char_space", [0.0, 0.35])
+def test_text_run_writes_what_reportlab_text_objects_write(tmp_path, char_space):
+    """text_run writes its text objects itself (pnp.render.pdf._text_object); they are, character for
+    character, those reportlab's PDFTextObject writes for the same calls, also for a run whose
+    characters fall in several font subsets (more than 256 different glyphs in the document)."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfgen.canvas import Canvas
+
+    from pnp.render.pdf import text_run
+    font = fonts.pdf_name("mincho")
+    many = "".join(chr(c) for c in range(0x4E00, 0x4E00 + 600) if not fonts.missing_glyphs(chr(c), "mincho"))
+    runs = ["あいう", many[:300], "ABC（括弧）" + many[250:320], many[280:600] + "。", ""]
+    ours, theirs = Canvas(str(tmp_path / "a.pdf")), Canvas(str(tmp_path / "b.pdf"))
+    for k, text in enumerate(runs):
+        text_run(ours, text, font, 9.5, 10 + k, 700 - 20 * k, char_space, "#1a1a1a")
+        theirs.saveState()
+        theirs.setFillColor("#1a1a1a")
+        t = theirs.beginText()
+        t.setFont(font, 9.5)
+        t.setCharSpace(char_space)
+        t.setWordSpace(0)
+        t.setRise(0)
+        t.setHorizScale(100)
+        t.setTextRenderMode(0)
+        x = 10 + k
+        start = 0
+        face = pdfmetrics.getFont(font)
+        for _subset, encoded in face.splitString(text, theirs._doc):
+            piece = text[start:start + len(encoded)]
+            start += len(piece)
+            t.setTextOrigin(x, 700 - 20 * k)
+            t.textOut(piece)
+            x += face.stringWidth(piece, 9.5) + char_space * len(piece)
+        theirs.drawText(t)
+        theirs.restoreState()
+    assert sum(" Tf " in op for op in ours._code) and any(op.count(" Tf ") > 1 for op in ours._code)
+    assert ours._code == theirs._code

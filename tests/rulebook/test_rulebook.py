@@ -177,6 +177,20 @@ def test_booklet_reuses_each_page_once(built):
     assert size_booklet < size_reading * 1.2
 
 
+@pytest.mark.parametrize("paper,cmyk", [("a5", False), ("a4", True)])
+def test_booklet_from_the_reading_pages_is_the_booklet_drawn_again(game, tmp_path, paper, cmyk):
+    """The booklet takes over the pages the reading copy drew (nothing laid out or drawn twice); its
+    bytes are those of the booklet a pass drawing every page again as a form writes."""
+    from pnp.rulebook import book
+    doc, _ = parse_rulebook(game)
+    lay = book.typeset(doc, paper, tmp_path / "rulebook.pdf", tmp_path / "rulebook-booklet.pdf", cmyk)
+    spec = book.page_spec(game, paper)
+    maker = type("_Booklet", (book._BookletCanvas,), {"sheet_size": spec.sheet, "cmyk": cmyk,
+                                                      "pnp_icons": dict(game.icons)})
+    book._run(doc, spec, str(tmp_path / "drawn-again.pdf"), lay.heading_pages, maker)
+    assert (tmp_path / "rulebook-booklet.pdf").read_bytes() == (tmp_path / "drawn-again.pdf").read_bytes()
+
+
 def test_same_input_same_bytes(game, built, tmp_path):
     out, _ = built
     build_rulebook(game, tmp_path)
