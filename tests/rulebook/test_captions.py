@@ -7,17 +7,16 @@ import pdfplumber
 import pytest
 
 from pnp.data.project import Project
-from pnp.rulebook import build_rulebook, parse_rulebook
+from pnp.rulebook import parse_rulebook
 from pnp.text.inline import plain_text
 
 
 @pytest.fixture(scope="module")
-def texts(repo, tmp_path_factory):
+def texts(built_kit):
+    """The text of the bundled rulebooks, as built with the kit."""
     out = {}
     for gid in ("tantei2", "terror24", "euphoria"):
-        d = tmp_path_factory.mktemp(f"cap-{gid}")
-        build_rulebook(Project(repo).load_game(gid), d)
-        with pdfplumber.open(d / "rulebook.pdf") as pdf:
+        with pdfplumber.open(built_kit / gid / "rulebook.pdf") as pdf:
             out[gid] = [(p.extract_text() or "").replace(" ", "") for p in pdf.pages]
     return out
 
