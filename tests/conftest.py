@@ -111,6 +111,13 @@ def build_once(tmp_path_factory, name: str, make: Callable[[Path], None]) -> Pat
     return folder
 
 
+@pytest.fixture(scope="session")
+def made_once(tmp_path_factory) -> Callable[[str, Callable[[Path], None]], Path]:
+    """made_once(name, make): the folder make(folder) filled, once per test run, shared read only by the
+    workers."""
+    return lambda name, make: build_once(tmp_path_factory, name, make)
+
+
 def _build_kit(out: Path) -> None:
     from pnp.commands.build import BuildOptions, build_game
     from pnp.data.project import Project
@@ -123,6 +130,33 @@ def built_kit(tmp_path_factory) -> Path:
     """Every bundled game built once into a temporary out/ (cards, shop pages, parts, rulebooks): one
     build shared by the xdist workers, to read only (a test that changes outputs builds its own)."""
     return build_once(tmp_path_factory, "built-kit", _build_kit)
+
+
+@pytest.fixture(scope="session")
+def kit_pages(built_kit) -> Callable[[Path], list[str]]:
+    """pages(pdf): the text of each page of a PDF of the shared kit (pdfplumber's extract_text), read once
+    per run and shared by the workers like the kit."""
+    import json
+
+    import pdfplumber
+    texts = built_kit.parent / f"{built_kit.name}-text"
+    texts.mkdir(exist_ok=True)
+    memo: dict[str, list[str]] = {}
+
+    def pages(pdf: Path) -> list[str]:
+        key = pdf.relative_to(built_kit).as_posix()
+        if key not in memo:
+            saved = texts / (key.replace("/", "__") + ".json")
+            if saved.exists():
+                memo[key] = json.loads(saved.read_text(encoding="utf-8"))
+            else:
+                with pdfplumber.open(pdf) as doc:
+                    memo[key] = [p.extract_text() or "" for p in doc.pages]
+                part = saved.with_name(f"{saved.name}.{os.getpid()}")
+                part.write_text(json.dumps(memo[key], ensure_ascii=False), encoding="utf-8")
+                os.replace(part, saved)        # whole or absent for the other workers
+        return list(memo[key])
+    return pages
 
 
 def copy_game(repo: Path, game: str, dest: Path) -> Path:
