@@ -6,6 +6,24 @@ listed, the number of games before any is played).  The README lists them (「�
 from __future__ import annotations
 
 import os
+import sys
+
+
+def _seconds(name: str, default: float) -> float:
+    """A time budget, or the number of seconds in $PNP_<name> (from 0.1 to 3600; the tests set short
+    budgets so that a hang is stopped in a second or two instead of waiting out the default)."""
+    raw = os.environ.get(f"PNP_{name}", "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        value = 0.0
+    if 0.1 <= value <= 3600:
+        return value
+    print(f"pnp: PNP_{name}={raw!r} is not a number of seconds from 0.1 to 3600: ignored, {default:g} s used",
+          file=sys.stderr)
+    return default
 
 # ---- YAML and other input files
 MAX_FILE_BYTES = 2_000_000       # one YAML file, rulebook page or game log (the largest bundled YAML is 24 kB)
@@ -39,7 +57,10 @@ MAX_GAMES = 1_000_000            # --games of simulate (per player count); valid
 MAX_VALIDATE_GAMES = 100_000
 MAX_ENGINE_STEPS = 1_000_000     # an engine's max_steps (the bundled games' largest is 200,000)
 MAX_GAME_SECONDS = 60            # one game without a search player, whatever its engine (bundled ones: < 0.1 s)
-MAX_ENGINE_CALL_SECONDS = 10     # one call into a user engine's code (apply, legal_actions, its import …)
+# one call into a user engine's code (apply, legal_actions, its import …); $PNP_MAX_ENGINE_CALL_SECONDS
+MAX_ENGINE_CALL_SECONDS = _seconds("MAX_ENGINE_CALL_SECONDS", 10)
+# a --executor address must answer as a Dask scheduler within this; $PNP_EXECUTOR_CONNECT_SECONDS
+EXECUTOR_CONNECT_SECONDS = _seconds("EXECUTOR_CONNECT_SECONDS", 10)
 MAX_SEARCH_ITERATIONS = 100_000  # the search player's iterations per decision (mcts:N and --search-iterations)
 
 

@@ -1,9 +1,16 @@
 import os
 import shutil
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from hypothesis import settings
+
+try:
+    import fcntl
+except ImportError:             # Windows: each xdist worker builds its own
+    fcntl = None  # type: ignore[assignment]
 
 # CI runs the property tests on a fixed sequence of examples, so a landing never hinges on luck;
 # on a developer's machine they explore new examples every run.
@@ -76,15 +83,80 @@ def mini_project(tmp_path: Path) -> Path:
     return tmp_path
 
 
+@contextmanager
+def shared_by_the_workers(tmp_path_factory, name: str) -> Iterator[tuple[Path, bool]]:
+    """(folder, made): a folder the xdist workers of this run share (the standard recipe: the parent of
+    each worker's base temporary folder), held under a lock while the caller looks at it — made says
+    whether an earlier worker finished it.  Without fcntl (Windows), or run without xdist, each process
+    has its own."""
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER") and fcntl is not None:
+        base = base.parent
+    folder = base / name
+    with open(base / f"{name}.lock", "w") as lock:
+        if fcntl is not None:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        yield folder, (folder / ".made").exists()
+
+
+def build_once(tmp_path_factory, name: str, make: Callable[[Path], None]) -> Path:
+    """A folder made once per test run by make(folder) and shared, read only, by every worker."""
+    with shared_by_the_workers(tmp_path_factory, name) as (folder, made):
+        if not made:
+            if folder.exists():
+                shutil.rmtree(folder)       # a worker stopped while making it
+            folder.mkdir()
+            make(folder)
+            (folder / ".made").touch()
+    return folder
+
+
 @pytest.fixture(scope="session")
-def built_kit(tmp_path_factory) -> Path:
-    """Every bundled game built once into a temporary out/ (cards, shop pages, parts, rulebooks)."""
+def made_once(tmp_path_factory) -> Callable[[str, Callable[[Path], None]], Path]:
+    """made_once(name, make): the folder make(folder) filled, once per test run, shared read only by the
+    workers."""
+    return lambda name, make: build_once(tmp_path_factory, name, make)
+
+
+def _build_kit(out: Path) -> None:
     from pnp.commands.build import BuildOptions, build_game
     from pnp.data.project import Project
-    out = tmp_path_factory.mktemp("out")
     for game in Project(REPO).load_games():
         build_game(game, out, BuildOptions())
-    return out
+
+
+@pytest.fixture(scope="session")
+def built_kit(tmp_path_factory) -> Path:
+    """Every bundled game built once into a temporary out/ (cards, shop pages, parts, rulebooks): one
+    build shared by the xdist workers, to read only (a test that changes outputs builds its own)."""
+    return build_once(tmp_path_factory, "built-kit", _build_kit)
+
+
+@pytest.fixture(scope="session")
+def kit_pages(built_kit) -> Callable[[Path], list[str]]:
+    """pages(pdf): the text of each page of a PDF of the shared kit (pdfplumber's extract_text), read once
+    per run and shared by the workers like the kit."""
+    import json
+
+    import pdfplumber
+    texts = built_kit.parent / f"{built_kit.name}-text"
+    texts.mkdir(exist_ok=True)
+    memo: dict[str, list[str]] = {}
+
+    def pages(pdf: Path) -> list[str]:
+        key = pdf.relative_to(built_kit).as_posix()
+        if key not in memo:
+            saved = texts / (key.replace("/", "__") + ".json")
+            if saved.exists():
+                memo[key] = json.loads(saved.read_text(encoding="utf-8"))
+            else:
+                with pdfplumber.open(pdf) as doc:
+                    memo[key] = [p.extract_text() or "" for p in doc.pages]
+                part = saved.with_name(f"{saved.name}.{os.getpid()}")
+                part.write_text(json.dumps(memo[key], ensure_ascii=False), encoding="utf-8")
+                os.replace(part, saved)        # whole or absent for the other workers
+        return list(memo[key])
+    return pages
 
 
 def copy_game(repo: Path, game: str, dest: Path) -> Path:

@@ -18,10 +18,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import __version__
+from ..limits import EXECUTOR_CONNECT_SECONDS
 from .errors import SimError
 
 SCHEMES = ("dask",)
-CONNECT_TIMEOUT_S = 10
+CONNECT_TIMEOUT_S = EXECUTOR_CONNECT_SECONDS
 
 _ADDRESS = re.compile(r"(?P<host>\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):(?P<port>[0-9]{1,5})")
 

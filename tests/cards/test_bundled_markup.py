@@ -3,28 +3,27 @@
 Nothing prints literally."""
 from __future__ import annotations
 
-import pdfplumber
 import pytest
 
 from pnp.data.project import Project
 from pnp.layout.card import plan_deck
 
 
-def _shop_text(built_kit, game: str, deck: str) -> str:
-    with pdfplumber.open(built_kit / game / "shop" / f"{deck}-faces.pdf") as pdf:
-        return "\n".join(p.extract_text() or "" for p in pdf.pages)
+@pytest.fixture
+def shop_text(built_kit, kit_pages):
+    return lambda game, deck: "\n".join(kit_pages(built_kit / game / "shop" / f"{deck}-faces.pdf"))
 
 
 @pytest.mark.parametrize("game,deck", [("euphoria", "kleshas"), ("tantei2", "events"), ("ebe", "missions"),
                                        ("ebe", "explore"), ("ebe", "events")])
-def test_no_markup_prints_literally(built_kit, game, deck):
-    text = _shop_text(built_kit, game, deck)
+def test_no_markup_prints_literally(shop_text, game, deck):
+    text = shop_text(game, deck)
     for literal in ("{", "}", "|", ":ki:", ":shiro:", ":ether:", ":carbon:", "**"):
         assert literal not in text, (game, deck, literal)
 
 
-def test_hard_readings_print_as_ruby(built_kit):
-    text = _shop_text(built_kit, "euphoria", "kleshas")
+def test_hard_readings_print_as_ruby(shop_text):
+    text = shop_text("euphoria", "kleshas")
     for reading in ("とんよく", "しんい", "こんじん", "じょうこ"):
         assert reading in text
     assert "（しんい）" not in text          # the reading sits over the word, not in brackets

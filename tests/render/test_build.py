@@ -55,11 +55,10 @@ def test_japanese_tombo_enlarge_the_shop_page(tmp_path, repo):
     assert size_mm(page.bleedbox) == (69.0, 94.0)
 
 
-def test_every_card_text_is_in_the_pdf(built_kit, repo):
+def test_every_card_text_is_in_the_pdf(built_kit, kit_pages, repo):
     game = Project(repo).load_game("terror24")
     deck = game.deck("incidents")
-    with pdfplumber.open(built_kit / "terror24/shop/incidents-faces.pdf") as pdf:
-        texts = [p.extract_text().replace("\n", "") for p in pdf.pages]
+    texts = [t.replace("\n", "") for t in kit_pages(built_kit / "terror24/shop/incidents-faces.pdf")]
     for card, text in zip(deck.physical_cards(), texts):
         assert card.title in text and card.body in text and str(card.value) in text
 
@@ -107,18 +106,17 @@ def test_back_page_positions_in_the_pdf(tmp_path, mini_project):
     assert width == pytest.approx(210 * MM, abs=0.1)
 
 
-def test_card_lines_obey_kinsoku(built_kit):
+def test_card_lines_obey_kinsoku(built_kit, kit_pages):
     """Every line on every card face of every bundled game."""
     faces = sorted(built_kit.glob("*/shop/*-faces.pdf"))
     assert {p.parent.parent.name for p in faces} == {"euphoria", "terror24", "tantei2", "ebe"}
     for path in faces:
-        with pdfplumber.open(path) as pdf:
-            for page in pdf.pages:
-                for line in (page.extract_text() or "").splitlines():
-                    line = line.strip()
-                    if line:
-                        assert line[0] not in NO_START_CHARS, (path.name, line)
-                        assert line[-1] not in NO_END_CHARS, (path.name, line)
+        for page in kit_pages(path):
+            for line in page.splitlines():
+                line = line.strip()
+                if line:
+                    assert line[0] not in NO_START_CHARS, (path.name, line)
+                    assert line[-1] not in NO_END_CHARS, (path.name, line)
 
 
 def test_text_that_does_not_fit_is_an_error_naming_card_and_field(mini_project):

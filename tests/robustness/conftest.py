@@ -58,9 +58,10 @@ MEMORY_BYTES = 3 * 1024 ** 3       # address space of a capped child run
 
 
 def run_capped(*args, cwd: Path, seconds: float = 120, memory: int = MEMORY_BYTES, env: dict | None = None,
-               stdin=None):
+               stdin=None, prelude: str = ""):
     """Run pnp in a child process with a wall-time and memory cap: a regression that hangs or eats the
-    machine fails the test (subprocess.TimeoutExpired, or a MemoryError exit) instead of stalling CI."""
+    machine fails the test (subprocess.TimeoutExpired, or a MemoryError exit) instead of stalling CI.
+    prelude: Python run in the child before pnp's command line."""
     import os
     import resource
     import signal
@@ -69,7 +70,7 @@ def run_capped(*args, cwd: Path, seconds: float = 120, memory: int = MEMORY_BYTE
 
     def cap() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
-    command = [sys.executable, "-c", "from pnp.cli import main; main()", *map(str, args)]
+    command = [sys.executable, "-c", prelude + "from pnp.cli import main; main()", *map(str, args)]
     # a session of its own, so that a timeout ends the worker processes it started as well
     with subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                           preexec_fn=cap, start_new_session=True,

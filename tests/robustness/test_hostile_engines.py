@@ -60,6 +60,7 @@ def test_an_engine_calling_exit_fails_the_command_and_says_so(project, command):
     ("        return Result(scores=(1.0,), ranks=(1,), end_reason='x')\n", "result(): 1 scores and 1 ranks for"),
 ], ids=["none", "nan-scores", "nan-ranks", "one-seat"])
 @pytest.mark.parametrize("command", COMMANDS, ids=["validate", "simulate", "play"])
+@pytest.mark.sampled(9)         # 3 of the 7 malformed results for each command; all with PNP_TEST_ALL=1
 def test_a_malformed_result_fails_validate_simulate_and_play_in_words(project, body, message, command):
     """It passed validate and crashed simulate (AttributeError, ValueError: NaN to integer) and play."""
     edit_engine(project, RESULT, RESULT + body)

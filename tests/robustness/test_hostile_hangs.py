@@ -11,12 +11,16 @@ from pathlib import Path
 
 import pytest
 
-from pnp.limits import MAX_ENGINE_CALL_SECONDS, MAX_ENGINE_STEPS, MAX_SEARCH_ITERATIONS
+from pnp.limits import MAX_ENGINE_STEPS, MAX_SEARCH_ITERATIONS
 
 from .conftest import MEMORY_BYTES, project_with, run_capped
 
-# a call into an engine is stopped after MAX_ENGINE_CALL_SECONDS; the rest is start-up, on a busy machine
-STOPPED_WITHIN_S = MAX_ENGINE_CALL_SECONDS + 50
+# the engines that never answer run with a short budget (the limit's override, $PNP_MAX_ENGINE_CALL_SECONDS)
+# rather than waiting out the default 10 s each; test_the_engine_call_budget_is_10_s_unless_overridden keeps
+# the default.  A call is stopped after BUDGET_S; the rest is start-up, on a busy machine
+BUDGET_S = 2
+BUDGET = {"PNP_MAX_ENGINE_CALL_SECONDS": str(BUDGET_S)}
+STOPPED_WITHIN_S = BUDGET_S + 50
 
 
 @pytest.fixture(autouse=True)
@@ -189,39 +193,67 @@ def test_an_engine_whose_apply_never_returns_is_stopped_with_its_seed_and_move(t
     project = _user_game(tmp_path, *LOOPING_APPLY)
     loop = range(_line(project, "        while len(s.trick) == 1:"), _line(project, "        if action not in") + 1)
     started = time.monotonic()
-    run = run_capped(*command, cwd=project, seconds=STOPPED_WITHIN_S + 30)
+    run = run_capped(*command, cwd=project, seconds=STOPPED_WITHIN_S + 30, env=BUDGET)
     assert time.monotonic() - started < STOPPED_WITHIN_S + 30
     assert run.returncode == 1 and "Traceback" not in run.stderr + run.stdout, run.stderr
     said = run.stderr + run.stdout
     found = re.search(r"components/g/engine\.py:(\d+): apply\(\) did not return within (\d+) s", said)
-    assert found and int(found.group(1)) in loop and int(found.group(2)) == MAX_ENGINE_CALL_SECONDS, said
+    assert found and int(found.group(1)) in loop and int(found.group(2)) == BUDGET_S, said
     assert "game 0 (seed " in said and "step 3, the last move chosen '「" in said
 
 
 def test_an_engine_whose_legal_actions_never_returns_is_stopped(tmp_path):
     project = _user_game(tmp_path, *LOOPING_LEGAL)
-    run = run_capped("play", "g", "--seed", "7", cwd=project, seconds=STOPPED_WITHIN_S + 30)
+    run = run_capped("play", "g", "--seed", "7", cwd=project, seconds=STOPPED_WITHIN_S + 30, env=BUDGET)
     assert run.returncode == 1 and "Traceback" not in run.stderr, run.stderr
     loop = (_line(project, "        while s.trick:"), _line(project, "        while s.trick:") + 1)
     assert "game 0 (seed 7), step 3" in run.stderr
-    found = re.search(r"components/g/engine\.py:(\d+): legal_actions\(\) did not return within 10 s", run.stderr)
+    found = re.search(r"components/g/engine\.py:(\d+): legal_actions\(\) did not return within 2 s", run.stderr)
     assert found and int(found.group(1)) in loop, run.stderr
+
+
+def test_the_engine_call_budget_is_10_s_unless_overridden():
+    """The tests above stop engines after BUDGET_S through the override; a designer's pnp waits 10 s, as the
+    README says, and an override that is no number of seconds is said and ignored."""
+    names = ("PNP_MAX_ENGINE_CALL_SECONDS", "PNP_EXECUTOR_CONNECT_SECONDS")
+    clean = {k: v for k, v in os.environ.items() if k not in names}
+
+    def budgets(**env: str) -> tuple[str, str]:
+        run = subprocess.run([sys.executable, "-c", "from pnp import limits, watchdog; from pnp.sim import executors; "
+                              "print(limits.MAX_ENGINE_CALL_SECONDS, watchdog.MAX_ENGINE_CALL_SECONDS, "
+                              "executors.CONNECT_TIMEOUT_S)"],
+                             capture_output=True, text=True, env={**clean, **env}, check=True)
+        return run.stdout.strip(), run.stderr.strip()
+    assert budgets() == ("10 10 10", "")
+    assert budgets(PNP_MAX_ENGINE_CALL_SECONDS="2.5", PNP_EXECUTOR_CONNECT_SECONDS="1") == ("2.5 2.5 1.0", "")
+    assert budgets(PNP_MAX_ENGINE_CALL_SECONDS="forever") == (
+        "10 10 10", "pnp: PNP_MAX_ENGINE_CALL_SECONDS='forever' is not a number of seconds from 0.1 to 3600: "
+                    "ignored, 10 s used")
+
+
+# counts, in the child, the calls the watchdog stopped (each is one wait of the budget)
+COUNT_STOPS = ("import atexit, sys\nfrom pnp import watchdog\n_stops = []\n"
+               "class _Counted(watchdog.EngineStuck):\n"
+               "    def __init__(self, *args):\n        _stops.append(args)\n        super().__init__(*args)\n"
+               "watchdog.EngineStuck = _Counted\n"
+               "atexit.register(lambda: print(f'calls stopped: {len(_stops)}', file=sys.stderr))\n")
 
 
 @pytest.mark.parametrize("command", [("play", "g"), ("validate", "g", "--games", "5")])
 def test_an_engine_module_that_never_finishes_importing_is_stopped_once(tmp_path, command):
     project = _user_game(tmp_path, *ENDLESS_IMPORT)
     started = time.monotonic()
-    run = run_capped(*command, cwd=project, seconds=STOPPED_WITHIN_S + 30)
+    run = run_capped(*command, cwd=project, seconds=STOPPED_WITHIN_S + 30, env=BUDGET, prelude=COUNT_STOPS)
     assert run.returncode == 1 and "Traceback" not in run.stderr + run.stdout, run.stderr
     said = run.stderr + run.stdout
     loop = (_line(project, "while True:"), _line(project, "while True:") + 1)
     assert "components/g/game.yaml:9:1: engine: the rules engine 'engine.py' did not finish loading" in said
     found = re.search(r"components/g/engine\.py:(\d+): the module's own code did not finish within (\d+) s "
                       "while it was imported", said)
-    assert found and int(found.group(1)) in loop and int(found.group(2)) == MAX_ENGINE_CALL_SECONDS, said
+    assert found and int(found.group(1)) in loop and int(found.group(2)) == BUDGET_S, said
     # validate's later checks refuse the engine at once: one wait in all, not one per check
-    assert time.monotonic() - started < 2 * MAX_ENGINE_CALL_SECONDS + 40
+    assert run.stderr.endswith("calls stopped: 1\n"), said
+    assert time.monotonic() - started < 2 * BUDGET_S + 40
 
 
 @pytest.mark.parametrize("command", [("play", "g"), ("simulate", "g", "--games", "5"),

@@ -10,7 +10,6 @@ import csv
 import json
 
 import pdfplumber
-import pytest
 
 from .conftest import run_capped
 from .sheetbombs import sheet_project
@@ -32,16 +31,20 @@ def inspect_cards(project):
     return json.loads(run.stdout)["decks"][0]["cards"]
 
 
-@pytest.mark.parametrize("typed", ["1:30", "010", "0x1F", "1_000", "0b11", "1_000.5", "190:20:30.15", "0:1"])
-def test_a_yaml_1_1_number_form_prints_as_typed(tmp_path, typed):
-    project = yaml_deck(tmp_path, f"  - {{id: a, title: 朝, suit: sun, value: {typed}}}\n", 1)
-    assert inspect_cards(project)[0]["value"] == typed
+def _values(tmp_path, typed: list[str]) -> list:
+    """The value inspect reads from each card of a deck whose cards have these values, one a card (one
+    pnp run for all the forms)."""
+    cards = "".join(f"  - {{id: a{i}, title: 朝, suit: sun, value: {t}}}\n" for i, t in enumerate(typed))
+    return [card["value"] for card in inspect_cards(yaml_deck(tmp_path, cards, len(typed)))]
 
 
-@pytest.mark.parametrize("typed, number", [("12", 12), ("-3", -3), ("0", 0), ("+4", 4)])
-def test_plain_numbers_stay_numbers(tmp_path, typed, number):
-    project = yaml_deck(tmp_path, f"  - {{id: a, title: 朝, suit: sun, value: {typed}}}\n", 1)
-    assert inspect_cards(project)[0]["value"] == number
+def test_a_yaml_1_1_number_form_prints_as_typed(tmp_path):
+    typed = ["1:30", "010", "0x1F", "1_000", "0b11", "1_000.5", "190:20:30.15", "0:1"]
+    assert _values(tmp_path, typed) == typed
+
+
+def test_plain_numbers_stay_numbers(tmp_path):
+    assert _values(tmp_path, ["12", "-3", "0", "+4"]) == [12, -3, 0, 4]
 
 
 def test_a_count_in_a_yaml_1_1_form_is_reported_not_read_as_another_number(tmp_path):

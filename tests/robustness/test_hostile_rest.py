@@ -128,17 +128,19 @@ def _server(reply: bytes | None):
 
 
 @pytest.mark.parametrize("reply, message", [
-    (None, "accepts connections but did not answer within 10 s as a Dask scheduler does"),
+    (None, "accepts connections but did not answer within 2 s as a Dask scheduler does"),
     (b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n", "is not a Dask scheduler (it answered 'HTTP/1.1')"),
 ], ids=["silent", "http"])
 def test_an_executor_port_that_is_not_a_scheduler_is_one_line_within_the_timeout(tmp_path, reply, message):
+    """With a 2 s timeout (the limit's override) instead of the default 10 s, which
+    test_the_engine_call_budget_is_10_s_unless_overridden keeps."""
     pytest.importorskip("distributed")
     from pnp.commands.scaffold import new_game
     new_game(tmp_path, "mini", engine=True)
     port, stop, sock, held = _server(reply)
     try:
         run = run_capped("simulate", "mini", "--games", "5", "--executor", f"dask://127.0.0.1:{port}", cwd=tmp_path,
-                         seconds=90, memory=MEMORY)
+                         seconds=90, memory=MEMORY, env={"PNP_EXECUTOR_CONNECT_SECONDS": "2"})
     finally:
         stop.set()
         for conn in held:

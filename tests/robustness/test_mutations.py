@@ -89,11 +89,13 @@ def _pnp(*args: str, cwd: Path) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, timeout=SECONDS, preexec_fn=_limit, env=env)
 
 
-# a few fixed examples in the suite; PNP_MUTATIONS=300 explores new ones for a long hunt
+# a few fixed examples in the suite (4, and 8 with PNP_TEST_ALL=1, as the sampled tests); PNP_MUTATIONS=300
+# explores new ones for a long hunt
 HUNT = int(os.environ.get("PNP_MUTATIONS", "0"))
+EXAMPLES = 8 if os.environ.get("PNP_TEST_ALL", "") not in ("", "0") else 4
 
 
-@settings(max_examples=HUNT or 8, derandomize=not HUNT, deadline=None, database=None,
+@settings(max_examples=HUNT or EXAMPLES, derandomize=not HUNT, deadline=None, database=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(mutations())
 def test_a_mutated_game_is_validated_and_built_without_a_crash(mutation):

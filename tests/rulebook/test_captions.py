@@ -3,23 +3,18 @@ events by their titles (not 「配置の4」), each deck's sample by the deck an
 ``deck/card=ラベル`` label where the card's name would not say it."""
 from __future__ import annotations
 
-import pdfplumber
 import pytest
 
 from pnp.data.project import Project
-from pnp.rulebook import build_rulebook, parse_rulebook
+from pnp.rulebook import parse_rulebook
 from pnp.text.inline import plain_text
 
 
 @pytest.fixture(scope="module")
-def texts(repo, tmp_path_factory):
-    out = {}
-    for gid in ("tantei2", "terror24", "euphoria"):
-        d = tmp_path_factory.mktemp(f"cap-{gid}")
-        build_rulebook(Project(repo).load_game(gid), d)
-        with pdfplumber.open(d / "rulebook.pdf") as pdf:
-            out[gid] = [(p.extract_text() or "").replace(" ", "") for p in pdf.pages]
-    return out
+def texts(built_kit, kit_pages):
+    """The text of the bundled rulebooks, as built with the kit."""
+    return {gid: [text.replace(" ", "") for text in kit_pages(built_kit / gid / "rulebook.pdf")]
+            for gid in ("tantei2", "terror24", "euphoria")}
 
 
 def test_hero_cards_are_labelled_by_their_detectives(texts):

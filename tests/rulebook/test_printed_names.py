@@ -5,8 +5,10 @@ no heading (a question's heading included) is the last line of a page.  Read bac
 PDF."""
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
+from collections.abc import Sequence
 from pathlib import Path
 
 import pdfplumber
@@ -30,12 +32,14 @@ def flat(text: str) -> str:
     return unicodedata.normalize("NFKC", text).replace("\n", "").replace(" ", "")
 
 
-def page_texts(pdf: Path) -> list[str]:
+@functools.cache
+def page_texts(pdf: Path) -> tuple[str, ...]:
+    """The text of each page, read once per PDF (the bundled rulebooks are read by two tests each)."""
     with pdfplumber.open(pdf) as doc:
-        return [p.extract_text() or "" for p in doc.pages]
+        return tuple(p.extract_text() or "" for p in doc.pages)
 
 
-def leaks(texts: list[str]) -> list[tuple[int, str]]:
+def leaks(texts: Sequence[str]) -> list[tuple[int, str]]:
     """(page, line) of every file name, bracketed id or piece of raw markup printed."""
     return [(n, line) for n, text in enumerate(texts, 1) for line in text.splitlines()
             if FILE_NAME.search(line) or ID_IN_BRACKETS.search(line) or MARKUP.search(line)]

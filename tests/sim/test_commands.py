@@ -137,11 +137,15 @@ def test_report_keeps_every_answer_and_embeds_every_font(repo, tmp_path):
 
     from pnp.cli import main
     out = tmp_path / "r.pdf"
-    r = CliRunner().invoke(main, ["simulate", "terror24", "--games", "10", "--players", "4", "--compare-variant",
-                                  "notes-skills", "--report", str(out), "--project", str(repo)],
+    # as few games and as short searches as still fill seven pages with every kind of finding (the skill
+    # rows, said undecided, are among the longest); the default skill games' search players cost 40 s
+    r = CliRunner().invoke(main, ["simulate", "terror24", "--games", "6", "--players", "4", "--compare-variant",
+                                  "notes-skills", "--skill-games", "2", "--search-iterations", "2",
+                                  "--luck-events", "4", "--report", str(out), "--project", str(repo)],
                            catch_exceptions=False)
     assert r.exit_code == 0, r.output
     with pdfplumber.open(out) as pdf:
+        assert len(pdf.pages) > 1
         text = "".join((p.extract_text() or "") for p in pdf.pages).replace("\n", "").replace(" ", "")
     for question in ("1ハンド目は無味乾燥か", "刑事ごとの勝率", "同点の決着ルールはどれくらい使われるか",
                      "比較：標準ルール→メモのスキル案"):
