@@ -17,6 +17,25 @@ import pytest
 from .conftest import REPO, edit, no_traceback, project_with, run_capped, snapshot
 
 
+@pytest.fixture(scope="module")
+def built_euphoria(tmp_path_factory) -> Path:
+    """A project holding euphoria and its out/, built once per module; the tests below work on copies."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+    project = project_with(tmp_path_factory.mktemp("built-euphoria"), "euphoria")
+    result = CliRunner().invoke(main, ["build", "euphoria", "--project", str(project), "--out", str(project / "out")],
+                                env={"PNP_CACHE_DIR": str(project.parent / "cache")})
+    assert result.exit_code == 0, result.output
+    return project
+
+
+def _built_copy(built: Path, dest: Path) -> Path:
+    for folder in ("components", "out"):
+        shutil.copytree(built / folder, dest / folder)
+    return dest
+
+
 def _manifest(game_out: Path) -> dict:
     return json.loads((game_out / "manifest.json").read_text(encoding="utf-8"))
 
@@ -57,10 +76,10 @@ def test_a_yaml_file_linked_outside_the_game_folder_is_refused(cli, tmp_path):
 
 # -- a manifest that names files outside out/ ------------------------------------------------------------
 @pytest.mark.parametrize("where", ["absolute", "dotdot"])
-def test_a_manifest_entry_outside_the_output_folder_is_never_taken_as_part_of_the_kit(cli, tmp_path, where):
-    project = project_with(tmp_path / "p", "euphoria")
+def test_a_manifest_entry_outside_the_output_folder_is_never_taken_as_part_of_the_kit(cli, tmp_path, where,
+                                                                                      built_euphoria):
+    project = _built_copy(built_euphoria, tmp_path / "p")
     out = project / "out"
-    assert cli("build", "euphoria", "--project", project, "--out", out).exit_code == 0
     outside = tmp_path / "hostname"
     outside.write_text("the machine's name\n", encoding="utf-8")
     path = str(outside) if where == "absolute" else "../../../hostname"
@@ -157,10 +176,9 @@ def _rebuild_everything(project: Path) -> None:
     edit(project / "components/euphoria/game.yaml", "title: ", "title: 改")
 
 
-def test_a_folder_where_an_output_goes_replaces_nothing(cli, tmp_path):
-    project = project_with(tmp_path, "euphoria")
+def test_a_folder_where_an_output_goes_replaces_nothing(cli, tmp_path, built_euphoria):
+    project = _built_copy(built_euphoria, tmp_path)
     out = project / "out"
-    assert cli("build", "euphoria", "--project", project, "--out", out).exit_code == 0
     (out / "euphoria/rulebook.pdf").unlink()
     (out / "euphoria/rulebook.pdf").mkdir()
     before = snapshot(out)
@@ -174,10 +192,9 @@ def test_a_folder_where_an_output_goes_replaces_nothing(cli, tmp_path):
 
 @pytest.mark.parametrize("failure", ["ENOSPC on shop/", "EACCES on shop/", "ENOSPC on the manifest"])
 def test_a_failure_while_moving_files_into_place_leaves_the_previous_generation_whole(cli, tmp_path, monkeypatch,
-                                                                                         failure):
-    project = project_with(tmp_path, "euphoria")
+                                                                                         failure, built_euphoria):
+    project = _built_copy(built_euphoria, tmp_path)
     out = project / "out"
-    assert cli("build", "euphoria", "--project", project, "--out", out).exit_code == 0
     before = snapshot(out)
     _rebuild_everything(project)
     shop = f"{out}/euphoria/shop/"
@@ -264,7 +281,9 @@ def test_every_file_option_refuses_a_symlink(tmp_path, command):
 # -- a game named twice ---------------------------------------------------------------------------------------
 def test_a_game_named_twice_is_built_once(tmp_path):
     project = project_with(tmp_path, "euphoria", "terror24")
-    for i in range(4):
+    # built twice by two workers, a game was listed twice at once (and they raced for its staging folder
+    # now and then): two builds, each into a new folder
+    for i in range(2):
         run = run_capped("build", "euphoria", "euphoria", "terror24", "--out", f"out{i}", "--jobs", "2",
                          cwd=project, seconds=300)
         assert run.returncode == 0 and "staging" not in run.stderr, run.stderr
