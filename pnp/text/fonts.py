@@ -158,7 +158,7 @@ def _share_subsets(face: Any) -> None:
     its sheets'), and the program depends on nothing but the face and the subset's characters."""
     make = face.makeSubset
 
-    @functools.lru_cache(maxsize=256)
+    @functools.lru_cache(maxsize=16)
     def made(subset: tuple[int, ...]) -> bytes:
         return bytes(make(list(subset)))
 
