@@ -57,7 +57,8 @@ class Pool:
     as soon as a place is free, so a task can start while the caller prepares the next); task(tick)
     runs in the worker and its ticks reach ``tick`` here once ``results`` reads them.  A task that
     calls ``wait_for_go`` waits there until ``decide`` is called (it may be called before the task
-    gets there): decide(True) lets it go on, decide(False) makes it raise Stopped.
+    gets there): decide(True) lets it go on, decide(False) makes it raise Stopped, and the tasks not
+    started by then are not started at all.
 
     When tasks fail, ``results`` raises the exception of the first failing task in the order of
     submission, as a loop running them one after another in that order would raise: after a failure
@@ -82,8 +83,11 @@ class Pool:
         self.decision = go
         for _name, _proc, word in self.running.values():
             _tell(word, go)
+        self._start()
 
     def _start(self) -> None:
+        if self.decision is False:      # stopped: nothing more is drawn for nothing
+            self.waiting = []
         while self.waiting and len(self.running) < self.jobs:
             name, task = self.waiting.pop(0)
             receive, send = self.ctx.Pipe(duplex=False)

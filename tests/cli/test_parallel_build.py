@@ -203,7 +203,8 @@ def _after_the_word(marks: Path, name: str):
 @needs_fork
 @pytest.mark.parametrize("early", [True, False])
 def test_a_pool_task_goes_on_past_wait_for_go_only_when_told(tmp_path, early):
-    """decide() may come before or after a task reaches wait_for_go; False makes it raise Stopped."""
+    """decide() may come before or after a task reaches wait_for_go; False makes it raise Stopped
+    and drops the tasks not started."""
     for go in (True, False):
         marks = tmp_path / f"{go}-{early}"
         marks.mkdir()
@@ -217,7 +218,9 @@ def test_a_pool_task_goes_on_past_wait_for_go_only_when_told(tmp_path, early):
         if go:
             assert pool.results() == {n: n for n in "abc"}
             assert sorted(p.name for p in marks.iterdir()) == ["a", "b", "c"]
-        else:
+        elif early:         # told before they start: none starts
+            assert pool.results() == {} and list(marks.iterdir()) == []
+        else:               # a and b wait at wait_for_go and stop there; c never starts
             with pytest.raises(Stopped):
                 pool.results()
             assert list(marks.iterdir()) == []
