@@ -5,10 +5,9 @@ project's own font (``fonts:`` in game.yaml or a layout) is known by a key ``nam
 so two projects may both call a font ``kaisei``; a CFF-outline OpenType font is refused."""
 from __future__ import annotations
 
-import functools
 import hashlib
 import unicodedata
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -158,7 +157,7 @@ def _share_subsets(face: Any) -> None:
     its sheets'), and the program depends on nothing but the face and the subset's characters."""
     make = face.makeSubset
 
-    @functools.lru_cache(maxsize=16)
+    @lru_cache(maxsize=16)
     def made(subset: tuple[int, ...]) -> bytes:
         return bytes(make(list(subset)))
 
