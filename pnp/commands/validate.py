@@ -328,7 +328,7 @@ def _engine_tier(game, games_per_config: int | None, seed: int, budget: Budget, 
                 scores.setdefault(players, []).append(tuple(record.result.scores))
         began = time.process_time()
         problems, played = play_sample_games(game, engine, games_per_config=games_per_config or MAX_AUTO_GAMES,
-                                            seed=seed, budget_s=max(0.0, budget.left()) if budget.limited else None,
+                                            seed=seed, budget=budget,
                                             on_record=keep,
                                             on_progress=lambda done, planned: on_games(gid, done, planned))
         configs = len(sample_configs(engine))

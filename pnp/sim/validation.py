@@ -49,11 +49,11 @@ def track_policy(engine: Any) -> str:
 
 
 def play_sample_games(game: Game, engine: Any = None, games_per_config: int = 100, seed: int = 1, *,
-                      jobs: int = 1, budget_s: float | None = None,
+                      jobs: int = 1, budget: Budget = UNLIMITED,
                       on_record: Callable[[int, tuple[str, ...], Any], None] | None = None,
                       on_progress: Callable[[int, int], None] | None = None) -> tuple[list[SampleProblem], list[int]]:
     """Sample games in validator mode: the problems, and how many games each configuration played.
-    budget_s None: games_per_config games of each configuration.  budget_s given: rounds over every
+    budget unlimited: games_per_config games of each configuration.  budget limited: rounds over every
     configuration (1 game each, then half of what the time taken so far says fit) until the budget is
     spent or games_per_config are played; every configuration plays at least one game, and game i of
     a configuration is the same game whatever the budget (seeded by its index).  on_record(players,
@@ -68,7 +68,7 @@ def play_sample_games(game: Game, engine: Any = None, games_per_config: int = 10
     problems: list[SampleProblem] = []
     played = [0] * len(configs)
     started = time.process_time()
-    round_size = games_per_config if budget_s is None else 1
+    round_size = 1 if budget.limited else games_per_config
     while True:
         planned = sum(min(games_per_config, n + round_size) for n in played)
         for k, (players, lineup) in enumerate(configs):
@@ -85,12 +85,11 @@ def play_sample_games(game: Game, engine: Any = None, games_per_config: int = 10
             played[k] += todo
             if on_progress is not None:
                 on_progress(sum(played), planned)
-        if budget_s is None or min(played) >= games_per_config:
+        if not budget.limited or min(played) >= games_per_config:
             break
-        spent = time.process_time() - started
-        per_game = spent / max(1, sum(played))
+        per_game = (time.process_time() - started) / max(1, sum(played))
         # half of what is left a round: a round's games longer than those so far cannot overrun the budget much
-        round_size = int((budget_s - spent) / (2 * per_game * len(configs))) if per_game > 0 else games_per_config
+        round_size = int(budget.left() / (2 * per_game * len(configs))) if per_game > 0 else games_per_config
         if round_size < 1:
             break
     return sorted(problems), played
