@@ -20,6 +20,28 @@ if os.environ.get("CI"):
 
 REPO = Path(__file__).resolve().parent.parent
 
+
+def _compile_each_module_once_per_run() -> None:
+    """Where the environment says not to write bytecode (PYTHONDONTWRITEBYTECODE), every process of the
+    run — the xdist workers and the hundreds of pnp commands the tests start — would compile pnp, the
+    test modules (pytest's assertion rewriting) and the engines again from source.  The run keeps its
+    compiled modules in a temporary folder of its own instead (PYTHONPYCACHEPREFIX, which the workers and
+    the commands inherit), so the checkout gets no __pycache__ and nothing outlives the run."""
+    import atexit
+    import sys
+    import tempfile
+    if not sys.dont_write_bytecode or os.environ.get("PYTEST_XDIST_WORKER") or sys.pycache_prefix:
+        return
+    cache = tempfile.mkdtemp(prefix="pnp-tests-pycache-")
+    atexit.register(shutil.rmtree, cache, True)
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    os.environ["PYTHONPYCACHEPREFIX"] = cache
+    sys.pycache_prefix = cache
+    sys.dont_write_bytecode = False
+
+
+_compile_each_module_once_per_run()
+
 # Sampled tests: a test over many like cases (every deck of every game, every engine of every game …)
 # marked @pytest.mark.sampled(K) runs K of its cases by default — the same K every run, shared out over
 # the values of its first parameter (every game has its turn) and spread evenly within each — and every
