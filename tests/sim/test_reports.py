@@ -164,7 +164,7 @@ def test_cooperative_report_has_no_seat_charts(tmp_path):
 
 def test_simulate_report_for_a_cooperative_game(tmp_path):
     pdf, j = tmp_path / "ebe.pdf", tmp_path / "ebe.json"
-    r = run("simulate", "ebe", "--games", "20", "--players", "3", "--report", str(pdf), "--json", str(j),
+    r = run("simulate", "ebe", "--games", "10", "--players", "3", "--report", str(pdf), "--json", str(j),
             "--skill-games", "2", "--search-iterations", "3", "--luck-deals", "3", "--luck-continuations", "2",
             "--luck-events", "2", "--luck-event", "サイコロ")
     assert r.exit_code == 0, r.output

@@ -28,14 +28,14 @@ def engine(game_id):
 def test_each_setting_is_the_same_as_simulate_with_that_setting(tmp_path):
     """The row for hands=2 shows exactly what `pnp simulate --option hands=2` shows for the same seed."""
     out = tmp_path / "sweep.json"
-    r = run("sweep", "terror24", "--option", "hands=2,3", "--games", "60", "--players", "4", "--seed", "3",
+    r = run("sweep", "terror24", "--option", "hands=2,3", "--games", "30", "--players", "4", "--seed", "3",
             "--json", str(out))
     assert r.exit_code == 0, r.output
     data = json.loads(out.read_text(encoding="utf-8"))
     assert [row["options"] for row in data["rows"]] == [{"hands": 2}, {"hands": 3}]
     for row in data["rows"]:
         single = tmp_path / f"sim{row['options']['hands']}.json"
-        r = run("simulate", "terror24", "--option", f"hands={row['options']['hands']}", "--games", "60",
+        r = run("simulate", "terror24", "--option", f"hands={row['options']['hands']}", "--games", "30",
                 "--players", "4", "--seed", "3", "--json", str(single))
         assert r.exit_code == 0, r.output
         s = json.loads(single.read_text(encoding="utf-8"))
@@ -43,9 +43,9 @@ def test_each_setting_is_the_same_as_simulate_with_that_setting(tmp_path):
         assert row["rounds"] == s["length"]["rounds"]
         assert {e["reason"]: e["games"] for e in row["end_reasons"]} == s["end_reasons"]
     # the table: one line per setting with its label, the seats' rates with intervals, and the answer
-    r = run("sweep", "terror24", "--option", "hands=2,3", "--games", "60", "--players", "4", "--seed", "3")
+    r = run("sweep", "terror24", "--option", "hands=2,3", "--games", "30", "--players", "4", "--seed", "3")
     lines = r.output.splitlines()
-    assert lines[0].startswith("== 24 −共鳴するテロル−  4人  設定ごとに 60ゲーム")
+    assert lines[0].startswith("== 24 −共鳴するテロル−  4人  設定ごとに 30ゲーム")
     assert "席1の勝率（95%区間）" in lines[1] and "終了理由" in lines[1]
     assert lines[2].startswith("ハンド数 2") and lines[3].startswith("ハンド数 3")
     first = data["rows"][0]["seat_win_rates"][0]
