@@ -42,6 +42,22 @@ def _compile_each_module_once_per_run() -> None:
 
 _compile_each_module_once_per_run()
 
+
+def _a_cache_of_the_runs_own() -> None:
+    """pnp remembers file hashes and clean validates in the user's cache folder; the tests use one of the
+    run's own (PNP_CACHE_DIR, shared by the workers, removed at the end), so no run is answered from what
+    an earlier run or the user's own work left there.  A test about the memory sets its own."""
+    import atexit
+    import tempfile
+    if os.environ.get("PYTEST_XDIST_WORKER") or os.environ.get("PNP_TEST_CACHE_DIR"):
+        return
+    cache = tempfile.mkdtemp(prefix="pnp-tests-cache-")
+    atexit.register(shutil.rmtree, cache, True)
+    os.environ["PNP_CACHE_DIR"] = os.environ["PNP_TEST_CACHE_DIR"] = cache
+
+
+_a_cache_of_the_runs_own()
+
 # Sampled tests: a test over many like cases (every deck of every game, every engine of every game …)
 # marked @pytest.mark.sampled(K) runs K of its cases by default — the same K every run, shared out over
 # the values of its first parameter (every game has its turn) and spread evenly within each — and every

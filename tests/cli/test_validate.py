@@ -10,7 +10,7 @@ def run(*args):
 
 
 def test_validate_clean_game_exits_0_with_json(repo):
-    result = run("validate", "terror24", "--games", "3", "--json", "--project", repo)
+    result = run("validate", "terror24", "--games", "1", "--fresh", "--json", "--project", repo)
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     checks = {c["check"]: c for c in data["checks"]}
