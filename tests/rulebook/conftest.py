@@ -25,10 +25,25 @@ def built(game, tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def pages_text(built):
+def written(built):
+    """The written rulebook.pdf, open for the module: each page is parsed once, and its texts read from
+    that one parse."""
     out, _ = built
     with pdfplumber.open(out / "rulebook.pdf") as pdf:
-        return [p.extract_text() or "" for p in pdf.pages]
+        yield pdf
+
+
+@pytest.fixture(scope="module")
+def pages_text(written):
+    return [p.extract_text() or "" for p in written.pages]
+
+
+@pytest.fixture(scope="module")
+def body_text(written):
+    """The rulebook's own typography (6.5 pt and up): the miniature card faces in figures set their
+    text at 1–6 pt, and pdfplumber scrambles such tiny glyphs into short false lines."""
+    return [p.filter(lambda o: o.get("object_type") != "char" or o["size"] >= 6.5).extract_text() or ""
+            for p in written.pages]
 
 
 _TYPESET: dict = {}
