@@ -34,7 +34,7 @@ def flat(text: str) -> str:
 
 @functools.cache
 def page_texts(pdf: Path) -> tuple[str, ...]:
-    """The text of each page, read once per PDF (the bundled rulebooks are read by two tests each)."""
+    """The text of each page of a written PDF, read once per PDF."""
     with pdfplumber.open(pdf) as doc:
         return tuple(p.extract_text() or "" for p in doc.pages)
 
@@ -47,8 +47,7 @@ def leaks(texts: Sequence[str]) -> list[tuple[int, str]]:
 
 # ------------------------------------------------------------------------------ bundled rulebooks
 def test_no_file_name_id_or_markup_prints(bundled_pdf):
-    game, _, pdf = bundled_pdf
-    texts = page_texts(pdf)
+    game, _, _, texts, _ = bundled_pdf
     assert leaks(texts) == [], game.id
     whole = "\n".join(texts)
     doc, _ = parse_rulebook(game)
@@ -57,8 +56,8 @@ def test_no_file_name_id_or_markup_prints(bundled_pdf):
 
 
 def test_questions_name_rulings_by_their_printed_number(bundled_pdf):
-    game, _, pdf = bundled_pdf
-    text = flat("\n".join(page_texts(pdf)))
+    game, _, _, texts, _ = bundled_pdf
+    text = flat("\n".join(texts))
     printed = [r for r in game.rulings if r.printed]
     doc, _ = parse_rulebook(game)
     asked = [e for _, e in open_questions(game.ledger, [s.entry for s in doc.sections])]
@@ -84,21 +83,21 @@ def test_questions_name_rulings_by_their_printed_number(bundled_pdf):
     assert checked, game.id
 
 
-def _body_last_lines(pdf: Path, game, first_body: int) -> list[tuple[int, list[dict]]]:
-    """(page, chars of the page's last line of text) for the body pages; ruby and the small print
-    of card faces left out, and the running head and the folio outside the text frame."""
+def _body_last_lines(pages: list[dict], game, first_body: int) -> list[tuple[int, list[dict]]]:
+    """(page, chars of the page's last line of text) for the body pages of the read-back rulebook
+    (each page {"height", "chars"}); ruby and the small print of card faces left out, and the running
+    head and the folio outside the text frame."""
     spec = page_spec(game, "a5")
     out = []
-    with pdfplumber.open(pdf) as doc:
-        for n, page in enumerate(doc.pages, 1):
-            if n < first_body:
-                continue
-            top, bottom = spec.margin_top - 2, page.height - spec.margin_bottom + 2
-            chars = [c for c in page.chars if c["size"] >= 6.5 and c["text"].strip()
-                     and c["top"] >= top and c["bottom"] <= bottom]
-            if chars:
-                low = max(c["bottom"] for c in chars)
-                out.append((n, sorted((c for c in chars if abs(c["bottom"] - low) < 2.5), key=lambda c: c["x0"])))
+    for n, page in enumerate(pages, 1):
+        if n < first_body:
+            continue
+        top, bottom = spec.margin_top - 2, page["height"] - spec.margin_bottom + 2
+        chars = [c for c in page["chars"] if c["size"] >= 6.5 and c["text"].strip()
+                 and c["top"] >= top and c["bottom"] <= bottom]
+        if chars:
+            low = max(c["bottom"] for c in chars)
+            out.append((n, sorted((c for c in chars if abs(c["bottom"] - low) < 2.5), key=lambda c: c["x0"])))
     return out
 
 
@@ -110,9 +109,9 @@ def is_heading_line(chars: list[dict], body_size: float) -> bool:
 
 
 def test_no_page_ends_with_a_heading_read_back(bundled_pdf):
-    game, lay, pdf = bundled_pdf
+    game, lay, _, _, pages = bundled_pdf
     body = page_spec(game, "a5").theme.size
-    ends = _body_last_lines(pdf, game, min(lay.heading_pages.values()))
+    ends = _body_last_lines(pages, game, min(lay.heading_pages.values()))
     assert len(ends) >= lay.pages - 3
     bad = [(n, "".join(c["text"] for c in chars)) for n, chars in ends if is_heading_line(chars, body)]
     assert bad == [], game.id

@@ -3,8 +3,6 @@ printed in 補足・裁定, the hand-written tables agree with the YAML, and no 
 character kinsoku forbids at a line start."""
 from __future__ import annotations
 
-import pdfplumber
-import pytest
 from rulebook_checks import (
     assert_counts_equal_data,
     assert_every_ruling_printed,
@@ -15,17 +13,7 @@ from rulebook_checks import (
 import pnp.games.tantei2 as engine
 from pnp.rulebook import check_rulebook, has_rulebook, stated_counts
 
-GAME_ID = "tantei2"     # fixtures game, built, pages_text: tests/rulebook/conftest.py
-
-
-@pytest.fixture(scope="module")
-def body_text(built):
-    """The rulebook's own typography (6.5 pt and up): the miniature card faces in figures set their
-    text at 1–6 pt, and pdfplumber scrambles such tiny glyphs into short false lines."""
-    out, _ = built
-    with pdfplumber.open(out / "rulebook.pdf") as pdf:
-        return [p.filter(lambda o: o.get("object_type") != "char" or o["size"] >= 6.5).extract_text() or ""
-                for p in pdf.pages]
+GAME_ID = "tantei2"     # fixtures game, built, pages_text, body_text: tests/rulebook/conftest.py
 
 
 def test_rulebook_is_clean_and_builds(game, built):
