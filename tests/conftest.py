@@ -21,19 +21,25 @@ if os.environ.get("CI"):
 REPO = Path(__file__).resolve().parent.parent
 
 
+def _a_folder_for_this_run(prefix: str) -> str:
+    """A temporary folder made by the process that starts the run, removed when it ends."""
+    import atexit
+    import tempfile
+    folder = tempfile.mkdtemp(prefix=prefix)
+    atexit.register(shutil.rmtree, folder, True)
+    return folder
+
+
 def _compile_each_module_once_per_run() -> None:
     """Where the environment says not to write bytecode (PYTHONDONTWRITEBYTECODE), every process of the
     run — the xdist workers and the hundreds of pnp commands the tests start — would compile pnp, the
     test modules (pytest's assertion rewriting) and the engines again from source.  The run keeps its
     compiled modules in a temporary folder of its own instead (PYTHONPYCACHEPREFIX, which the workers and
     the commands inherit), so the checkout gets no __pycache__ and nothing outlives the run."""
-    import atexit
     import sys
-    import tempfile
     if not sys.dont_write_bytecode or os.environ.get("PYTEST_XDIST_WORKER") or sys.pycache_prefix:
         return
-    cache = tempfile.mkdtemp(prefix="pnp-tests-pycache-")
-    atexit.register(shutil.rmtree, cache, True)
+    cache = _a_folder_for_this_run("pnp-tests-pycache-")
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     os.environ["PYTHONPYCACHEPREFIX"] = cache
     sys.pycache_prefix = cache
@@ -47,12 +53,9 @@ def _a_cache_of_the_runs_own() -> None:
     """pnp remembers file hashes and clean validates in the user's cache folder; the tests use one of the
     run's own (PNP_CACHE_DIR, shared by the workers, removed at the end), so no run is answered from what
     an earlier run or the user's own work left there.  A test about the memory sets its own."""
-    import atexit
-    import tempfile
     if os.environ.get("PYTEST_XDIST_WORKER") or os.environ.get("PNP_TEST_CACHE_DIR"):
         return
-    cache = tempfile.mkdtemp(prefix="pnp-tests-cache-")
-    atexit.register(shutil.rmtree, cache, True)
+    cache = _a_folder_for_this_run("pnp-tests-cache-")
     os.environ["PNP_CACHE_DIR"] = os.environ["PNP_TEST_CACHE_DIR"] = cache
 
 

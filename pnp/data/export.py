@@ -11,6 +11,7 @@ from typing import Any
 
 from ..errors import DataError, PnpError, Problem
 from ..files import atomic_path
+from .model import Game
 from .project import Project
 from .sheets import card_columns, cards_to_csv, column_letter, raw_cards
 from .yamlsource import load_yaml
@@ -20,17 +21,21 @@ ENCODINGS = ("utf-8-sig", "utf-8", "cp932")
 
 def deck_file(project: Project, game_id: str, deck_id: str) -> Path:
     """The YAML file of a deck (``kind: deck``, ``id: DECK``) in the game's folder."""
-    game = project.load_game(game_id)
+    return game_deck_file(project, project.load_game(game_id), deck_id)
+
+
+def game_deck_file(project: Project, game: Game, deck_id: str) -> Path:
+    """The YAML file of a deck of a game already loaded."""
     try:
         game.deck(deck_id)
     except KeyError:
         decks = ", ".join(d.id for d in game.decks) or "none"
-        raise PnpError(f"{game_id}: no deck {deck_id!r} (decks: {decks})") from None
+        raise PnpError(f"{game.id}: no deck {deck_id!r} (decks: {decks})") from None
     for path in sorted(Path(game.folder).glob("*.yaml")):
         data, _ = load_yaml(path, project.display(path))
         if isinstance(data, dict) and data.get("kind") == "deck" and data.get("id") == deck_id:
             return path
-    raise PnpError(f"{game_id}: the file of deck {deck_id!r} was not found")
+    raise PnpError(f"{game.id}: the file of deck {deck_id!r} was not found")
 
 
 def export_deck(project: Project, game_id: str, deck_id: str, out: Path | None = None, *,

@@ -38,12 +38,15 @@ def pages_text(written):
     return [p.extract_text() or "" for p in written.pages]
 
 
+def running_text(page) -> str:
+    """A page's text in the rulebook's own typography (6.5 pt and up): the miniature card faces in
+    figures set their text at 1–6 pt, and pdfplumber scrambles such tiny glyphs into short false lines."""
+    return page.filter(lambda o: o.get("object_type") != "char" or o["size"] >= 6.5).extract_text() or ""
+
+
 @pytest.fixture(scope="module")
 def body_text(written):
-    """The rulebook's own typography (6.5 pt and up): the miniature card faces in figures set their
-    text at 1–6 pt, and pdfplumber scrambles such tiny glyphs into short false lines."""
-    return [p.filter(lambda o: o.get("object_type") != "char" or o["size"] >= 6.5).extract_text() or ""
-            for p in written.pages]
+    return [running_text(p) for p in written.pages]
 
 
 _TYPESET: dict = {}
@@ -67,8 +70,7 @@ def typeset_bundled(repo, gid: str, made_once):
             texts, whole, chars = [], [], []
             with pdfplumber.open(folder / "rulebook.pdf") as p:
                 for page in p.pages:        # one parse of the page serves the three reads
-                    texts.append(page.filter(lambda o: o.get("object_type") != "char" or o["size"] >= 6.5)
-                                 .extract_text() or "")
+                    texts.append(running_text(page))
                     whole.append(page.extract_text() or "")
                     chars.append({"height": page.height, "chars": [{k: c[k] for k in CHAR_KEYS} for c in page.chars]})
             (folder / "layout.pickle").write_bytes(pickle.dumps(lay))

@@ -3,14 +3,13 @@ from __future__ import annotations
 
 import dataclasses
 import shutil
-from pathlib import Path
 
 import pdfplumber
 from click.testing import CliRunner
 
 from pnp.cli import main
+from pnp.data.export import game_deck_file
 from pnp.data.project import Project
-from pnp.data.yamlsource import load_yaml
 
 
 def run(*args):
@@ -22,18 +21,6 @@ def point_at(path, sheet: str) -> None:
     text = path.read_text(encoding="utf-8")
     head = text[:text.index("\ncards:")]
     path.write_text(head + f"\ncards: {{from: {sheet}}}\n", encoding="utf-8")
-
-
-def deck_files(project: Project, games) -> dict[tuple[str, str], Path]:
-    """(game, deck) → the deck's YAML file, found as deck_file finds it (without loading each game again)."""
-    found = {}
-    for game in games:
-        for path in sorted(Path(game.folder).glob("*.yaml")):
-            data, _ = load_yaml(path, project.display(path))
-            if isinstance(data, dict) and data.get("kind") == "deck":
-                found[game.id, data["id"]] = path
-    assert set(found) == {(g.id, d.id) for g in games for d in g.decks}
-    return found
 
 
 def faces_text(pdf) -> list[str]:
@@ -64,10 +51,9 @@ def test_every_bundled_deck_round_trips(repo, tmp_path):
     shutil.copytree(repo / "components", tmp_path / "components")
     project = Project(tmp_path)
     before = {g.id: g for g in project.load_games()}
-    yaml_of = deck_files(project, before.values())
     for game in before.values():
         for deck in game.decks:
-            path = yaml_of[game.id, deck.id]
+            path = game_deck_file(project, game, deck.id)
             out = path.parent / f"{deck.id}.tsv"
             assert run("export", game.id, deck.id, "--tsv", "--out", out, "--project", tmp_path).exit_code == 0
             point_at(path, out.name)
