@@ -58,6 +58,26 @@ def schema_problems(kind: str, data: Any, smap: SourceMap) -> list[Problem]:
     return problems
 
 
+# the schema's verdict on a file as it was read (SourceMap.read_as), kept with the parsed file: a file
+# loaded again unchanged is not walked through its schema again
+_CHECKED: dict[tuple[str, str], tuple[Problem, ...]] = {}
+_CHECKED_FILES = 1024
+
+
+def schema_problems_as_read(kind: str, data: Any, smap: SourceMap) -> list[Problem]:
+    """schema_problems of values exactly as load_yaml returned them (nothing changed since)."""
+    if not smap.read_as:
+        return schema_problems(kind, data, smap)
+    key = (kind, smap.read_as)
+    found = _CHECKED.get(key)
+    if found is None:
+        found = tuple(schema_problems(kind, data, smap))
+        if len(_CHECKED) >= _CHECKED_FILES:
+            _CHECKED.pop(next(iter(_CHECKED)))
+        _CHECKED[key] = found
+    return list(found)
+
+
 def _schema_errors(kind: str, data: Any) -> list[jsonschema.ValidationError]:
     v = _VALIDATORS.get(kind) or _VALIDATORS.setdefault(kind, _validator(kind))
     return list(v.iter_errors(data))
@@ -243,7 +263,7 @@ class Project:
                 if loaded is None:
                     continue
                 data, smap = loaded
-                found = schema_problems("layout", data, smap)
+                found = schema_problems_as_read("layout", data, smap)
                 lid = data.get("id", path.stem)
                 if lid != path.stem:
                     found.append(smap.problem(("id",), f"layout id {lid!r} must equal the file name {path.stem!r}"))
@@ -311,7 +331,7 @@ class Project:
                                                             f"(expected one of: {', '.join(sorted(FILE_KINDS))})"))
                     continue
                 kind = written
-            found = schema_problems(kind, data, smap)
+            found = schema_problems_as_read(kind, data, smap)
             left_out: set[tuple[Any, ...]] = set()
             usable = not found
             if found:      # the refused values left out, the rest of the file is checked all the same

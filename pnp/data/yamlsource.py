@@ -6,9 +6,12 @@ bombs before they expand.
 """
 from __future__ import annotations
 
+import hashlib
+import pickle
 import re
 import stat
 import unicodedata
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -41,6 +44,9 @@ def format_path(path: PathT) -> str:
 class SourceMap:
     file: str
     marks: dict[PathT, tuple[int, int]] = field(default_factory=dict)
+    # what was read, as load_yaml read it: the digest of the shown name and the text ("" for a map built
+    # otherwise); a check of the values as loaded may be remembered under it (project.schema_problems_as_read)
+    read_as: str = ""
 
     def where(self, path: PathT) -> tuple[int, int]:
         """Line and column (1-based) of the value at path, or of its nearest recorded ancestor."""
@@ -254,10 +260,48 @@ def guarded_yaml(text: str, display: str = "<text>") -> Any:
     return data
 
 
+# Files parsed in this process, by what was read (the shown name and the text): a game loaded again — by
+# validate's tiers, by watch after an edit elsewhere, by a build after a validate — parses only the files
+# that changed.  Kept pickled, so every caller gets values of its own to change; the least recently read
+# go first once the kept files pass _PARSED_MAX_BYTES.
+_PARSED: OrderedDict[str, bytes] = OrderedDict()
+_PARSED_MAX_BYTES = 32 * 1024 * 1024
+_parsed_bytes = 0
+
+
+def _read_as(display: str, text: str) -> str:
+    return hashlib.sha256(display.encode("utf-8", "surrogatepass") + b"\0"
+                          + text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
 def load_yaml(path: Path, display: str) -> tuple[Any, SourceMap]:
     """Load one YAML file; raise DataError naming display:line:col on any problem."""
-    smap = SourceMap(display)
     text = read_text_file(path, display)
+    key = _read_as(display, text)
+    kept = _PARSED.get(key)
+    if kept is not None:
+        _PARSED.move_to_end(key)
+        data, smap = pickle.loads(kept)
+        return data, smap
+    data, smap = _parse_yaml(text, display)
+    smap.read_as = key
+    _keep(key, pickle.dumps((data, smap), pickle.HIGHEST_PROTOCOL))
+    return data, smap
+
+
+def _keep(key: str, blob: bytes) -> None:
+    global _parsed_bytes
+    if len(blob) > _PARSED_MAX_BYTES // 4:
+        return
+    _PARSED[key] = blob
+    _parsed_bytes += len(blob)
+    while _parsed_bytes > _PARSED_MAX_BYTES:
+        _, gone = _PARSED.popitem(last=False)
+        _parsed_bytes -= len(gone)
+
+
+def _parse_yaml(text: str, display: str) -> tuple[Any, SourceMap]:
+    smap = SourceMap(display)
     loader = _Loader(text)
     try:
         n, mark = _count_aliases(text)
