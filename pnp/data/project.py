@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Iterable, Set
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -62,6 +63,7 @@ def schema_problems(kind: str, data: Any, smap: SourceMap) -> list[Problem]:
 # loaded again unchanged is not walked through its schema again
 _CHECKED: dict[tuple[str, str], tuple[Problem, ...]] = {}
 _CHECKED_FILES = 1024
+_checked_lock = threading.Lock()
 
 
 def schema_problems_as_read(kind: str, data: Any, smap: SourceMap) -> list[Problem]:
@@ -72,9 +74,10 @@ def schema_problems_as_read(kind: str, data: Any, smap: SourceMap) -> list[Probl
     found = _CHECKED.get(key)
     if found is None:
         found = tuple(schema_problems(kind, data, smap))
-        if len(_CHECKED) >= _CHECKED_FILES:
-            _CHECKED.pop(next(iter(_CHECKED)))
-        _CHECKED[key] = found
+        with _checked_lock:
+            while len(_CHECKED) >= _CHECKED_FILES:
+                _CHECKED.pop(next(iter(_CHECKED)))       # the oldest verdict
+            _CHECKED[key] = found
     return list(found)
 
 

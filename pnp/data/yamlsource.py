@@ -10,6 +10,7 @@ import hashlib
 import pickle
 import re
 import stat
+import threading
 import unicodedata
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -267,6 +268,7 @@ def guarded_yaml(text: str, display: str = "<text>") -> Any:
 _PARSED: OrderedDict[str, bytes] = OrderedDict()
 _PARSED_MAX_BYTES = 32 * 1024 * 1024
 _parsed_bytes = 0
+_parsed_lock = threading.Lock()       # pnp watch --serve reads in more than one thread
 
 
 def _read_as(display: str, text: str) -> str:
@@ -278,9 +280,11 @@ def load_yaml(path: Path, display: str) -> tuple[Any, SourceMap]:
     """Load one YAML file; raise DataError naming display:line:col on any problem."""
     text = read_text_file(path, display)
     key = _read_as(display, text)
-    kept = _PARSED.get(key)
+    with _parsed_lock:
+        kept = _PARSED.get(key)
+        if kept is not None:
+            _PARSED.move_to_end(key)
     if kept is not None:
-        _PARSED.move_to_end(key)
         data, smap = pickle.loads(kept)
         return data, smap
     data, smap = _parse_yaml(text, display)
@@ -293,11 +297,14 @@ def _keep(key: str, blob: bytes) -> None:
     global _parsed_bytes
     if len(blob) > _PARSED_MAX_BYTES // 4:
         return
-    _PARSED[key] = blob
-    _parsed_bytes += len(blob)
-    while _parsed_bytes > _PARSED_MAX_BYTES:
-        _, gone = _PARSED.popitem(last=False)
-        _parsed_bytes -= len(gone)
+    with _parsed_lock:
+        if key in _PARSED:
+            return
+        _PARSED[key] = blob
+        _parsed_bytes += len(blob)
+        while _parsed_bytes > _PARSED_MAX_BYTES and _PARSED:
+            _, gone = _PARSED.popitem(last=False)
+            _parsed_bytes -= len(gone)
 
 
 def _parse_yaml(text: str, display: str) -> tuple[Any, SourceMap]:
