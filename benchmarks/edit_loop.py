@@ -186,7 +186,7 @@ def main() -> None:
     ap.add_argument("--no-validate", action="store_true", help="leave out the validate rows (a minute)")
     ap.add_argument("--suite", action="store_true", help="run the test suite too (minutes)")
     ap.add_argument("--suite-under-load", action="store_true",
-                    help="run the test suite a second time beside a process keeping one core busy (minutes)")
+                    help="run the test suite beside a process keeping one core busy (minutes; after the idle run with --suite)")
     args = ap.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="pnp-bench-loop-"))
     os.environ["PNP_CACHE_DIR"] = str(tmp / "cache")
@@ -200,12 +200,11 @@ def main() -> None:
         watch_rows(tmp, args.repeat)
         kit_rows(tmp, args.repeat)
         cards_rows(tmp, args.repeat)
-        if args.suite or args.suite_under_load:
-            if args.suite:
-                suite_row()
-            if args.suite_under_load:
-                suite_row(under_load=True)
-        else:
+        if args.suite:
+            suite_row()
+        if args.suite_under_load:
+            suite_row(under_load=True)
+        if not (args.suite or args.suite_under_load):
             row("test suite", "(run with --suite)", "≤ 240 s on 2 cores under load")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
