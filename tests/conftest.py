@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import settings
+from programs import program
 
 try:
     import fcntl
@@ -71,6 +72,14 @@ ALL_CASES = os.environ.get("PNP_TEST_ALL", "") not in ("", "0")
 def pytest_configure(config):
     config.addinivalue_line("markers", "sampled(k): run k cases of this parametrised test by default (spread over "
                                        "the values of its first parameter), every case with PNP_TEST_ALL=1")
+    config.addinivalue_line("markers", "needs(*programs): the test runs these programs; it fails (never skips) "
+                                       "where one is missing")
+
+
+def pytest_runtest_setup(item):
+    for mark in item.iter_markers("needs"):
+        for name in mark.args:
+            program(name)
 
 
 def sample(cases: list, k: int) -> list:

@@ -11,6 +11,7 @@ import pdfplumber
 import pytest
 import reportlab
 from click.testing import CliRunner
+from programs import program
 from pypdf import PdfReader
 
 from pnp.cli import main
@@ -62,10 +63,9 @@ def test_own_font_from_game_yaml_embeds_and_extracts(project, tmp_path):
     assert body and all(c["fontname"].endswith("BIZUDPGothic-Regular") for c in body)
     assert bold and all(c["fontname"].endswith("BIZUDPGothic-Bold") for c in bold)     # kaku-bold for **…**
     assert "強く山札から1枚引く。" in "".join(c["text"] for c in chars)
-    if shutil.which("pdffonts"):
-        out = subprocess.run(["pdffonts", str(faces)], capture_output=True, text=True, check=True).stdout
-        rows = [line.split() for line in out.splitlines()[2:]]
-        assert rows and all(r[-5] == "yes" for r in rows), out          # every font embedded (emb column)
+    out = subprocess.run([program("pdffonts"), str(faces)], capture_output=True, text=True, check=True).stdout
+    rows = [line.split() for line in out.splitlines()[2:]]
+    assert rows and all(r[-5] == "yes" for r in rows), out          # every font embedded (emb column)
     fonts = {str(f["/BaseFont"]) for page in PdfReader(faces).pages
              for f in _font_objects(page)}
     assert any(name.endswith("BIZUDPGothic-Regular") for name in fonts)

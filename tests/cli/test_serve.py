@@ -187,7 +187,7 @@ def edit(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new), encoding="utf-8")
 
 
-@pytest.mark.skipif(not (CHROMIUM and DRIVER), reason="needs chromium and chromedriver")
+@pytest.mark.needs("chromium", "chromedriver")
 def test_the_page_in_chromium_follows_an_edit_and_shows_an_error_until_it_is_fixed(tmp_path):
     project = tmp_path / "project"
     assert CliRunner().invoke(main, ["new", "demo", "--project", str(project)]).exit_code == 0

@@ -5,7 +5,6 @@ The issue measured the naive formula (K = 1 − max RGB): the cream card stock #
 C0 M2 Y8 K4 (greyish), the red #c0392b a dull K25 mix."""
 from __future__ import annotations
 
-import shutil
 import subprocess
 
 import pytest
@@ -80,7 +79,7 @@ def test_a_profile_that_is_not_cmyk_output_is_refused(tmp_path):
         ColorProfile(junk)
 
 
-@pytest.mark.skipif(shutil.which("gs") is None, reason="Ghostscript not installed")
+@pytest.mark.needs("gs")
 def test_a_cmyk_shop_page_proofs_like_the_rgb_design(repo, tmp_path):
     """The CMYK page rendered by Ghostscript, soft-proofed through the profile back to sRGB, against
     the RGB page rendered by PDFium: the same card to the eye (mean ΔE2000 over the card)."""

@@ -153,7 +153,7 @@ def test_font_subset_names_are_unique_to_their_glyphs(cmyk_kit):
     assert len(seen) > 20 and names > len(seen)     # many subsets; some (the same glyphs) shared by name
 
 
-@pytest.mark.skipif(shutil.which("pdffonts") is None, reason="poppler-utils (pdffonts) not installed")
+@pytest.mark.needs("pdffonts")
 def test_pdffonts_sees_every_font_embedded(cmyk_kit):
     for path in shop_files(cmyk_kit)[:6]:
         rows = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True, check=True).stdout
@@ -161,7 +161,7 @@ def test_pdffonts_sees_every_font_embedded(cmyk_kit):
         assert fonts and all(" yes yes yes " in row for row in fonts), rows
 
 
-@pytest.mark.skipif(shutil.which("gs") is None, reason="Ghostscript not installed")
+@pytest.mark.needs("gs")
 def test_ghostscript_separations_stay_within_the_profiles_ink_limit(cmyk_kit, tmp_path):
     """Rendered to CMYK by Ghostscript: inside the bleed (the marks outside it are on all four
     plates), no pixel carries more than the profile's 300 %; the cards have ink on all plates."""
