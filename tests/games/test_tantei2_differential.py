@@ -74,6 +74,7 @@ class Recorder(T.Tantei2Engine):
         super().__init__(game)
         self.rounds: list[tuple[dict, dict]] = []
         self.drawn_lamps = 0          # the 告命灯 on the 【捜査線】 when 惨劇の夜 was last drawn
+        self.pending_end = False      # the end check ended the game; a death's draws come first
 
     def _tragedy_drawn(self, s, seat):
         self.drawn_lamps = s.lamps
@@ -81,6 +82,7 @@ class Recorder(T.Tantei2Engine):
 
     def _round_end(self, s):
         f = self.facts
+        self.pending_end = False
         before = {
             "line": ["tragedy" if c == f.tragedy else f.person_ids[f.pc_person[c]] for c in s.line],
             "drawn_lamps": self.drawn_lamps,
@@ -90,13 +92,25 @@ class Recorder(T.Tantei2Engine):
             "down": [[f.ev_serial[e] for e in row] for row in s.down],
         }
         over = super()._round_end(s)
+        # the end check says the game is over; a death's draws may still come before the end itself
+        ended = over or s.stack[:1] == [(T.T_OVER,)]
+        self.pending_end = ended and not over
         after = {"dead": {f.person_ids[p] for p in range(f.np) if s.dead[p]}, "lamps": s.lamps,
-                 "vp": list(s.vp), "over": over}
-        if over:
-            r = self.result(s)
-            after["end_reason"], after["ranks"] = r.end_reason, list(r.ranks)
+                 "vp": list(s.vp), "over": ended}
         self.rounds.append((before, after))
+        if over:
+            self._note_result(s)
         return over
+
+    def _game_over(self, s):
+        super()._game_over(s)
+        if self.pending_end:                    # the end after a game-ending death's draws
+            self.pending_end = False
+            self._note_result(s)
+
+    def _note_result(self, s):
+        r = self.result(s)
+        self.rounds[-1][1]["end_reason"], self.rounds[-1][1]["ranks"] = r.end_reason, list(r.ranks)
 
 
 @pytest.fixture(scope="module")
@@ -193,7 +207,13 @@ def random_round_end(engine, rng: random.Random, players: int) -> None:
         "hands": [[name[e] for e in h] for h in hands], "up": [[name[e] for e in r] for r in up],
         "down": [[name[e] for e in r] for r in down]})
     seen = len(engine.rounds)
-    while len(engine.rounds) == seen:           # a flipped instant card may ask for a choice first
+    def pending() -> bool:                      # a flipped instant card may ask for a choice first; the
+        if len(engine.rounds) == seen:          # draws of a game-ending death come before the end
+            return True
+        after = engine.rounds[-1][1]
+        return after["over"] and "ranks" not in after
+
+    while pending():
         m = engine.to_move(s)
         if m == CHANCE:
             engine.apply(s, engine.sample_chance(s, rng))

@@ -234,7 +234,8 @@ class DrawRecorder(T.Tantei2Engine):
         logged = len(s.st_draws)
         over = super()._round_end(s)
         if s.ndead > dead:
-            self._note(s, "death-over" if over else "death", s.start)
+            ends = over or s.stack[:1] == [(T.T_OVER,)]       # the game ends after this death's draws
+            self._note(s, "death-over" if ends else "death", s.start)
             self.moments[-1]["logged"] = logged
         return over
 
@@ -251,8 +252,10 @@ def reference_draws(cards: Cards, m: dict) -> list[tuple[int, int]]:
             k = sum(cards.ongoing(e, "tragedy_draw") for e in m["up"][seat])
             if k:
                 out.append((seat, k))
-    elif m["kind"] == "death":
+    elif m["kind"] in ("death", "death-over"):
         # 「常時：人物が死亡するたび、あなたは1枚引く。」, 大迫 源蔵 「ラウンド終了時に人物が死亡したら、1枚引く。」;
+        # the death that ends the game too: 「犠牲者の選定」 comes before 「ゲーム終了チェック」, and ruling
+        # round-end-order: 「ゲームを終わらせる死亡でも…ゲームが終わる前に引きます」;
         # 「スタートプレイヤーから時計回りに1人ずつ引きます。1人が両方を持っていれば、続けて引きます」
         for seat in seats:
             k = sum(cards.ongoing(e, "death_draw") for e in m["up"][seat])
@@ -261,7 +264,6 @@ def reference_draws(cards: Cards, m: dict) -> list[tuple[int, int]]:
                 k += cards.skill_n[w]
             if k:
                 out.append((seat, k))
-    # "death-over": 「…人物が5人以上死亡していたら、即ゲームが終了します」 — nobody draws any more
     return out
 
 
@@ -300,6 +302,8 @@ def test_draws_at_a_tragedy_and_at_a_death_follow_the_rulebook(game, cards):
     # draw with a start player other than seat 1 (where seat order and the table's order part)
     assert sum(1 for m in seen if m["kind"] == "round-start" and m["want"]) > 50
     assert sum(1 for m in seen if m["kind"] == "turn" and m["want"]) > 50
+    # the death that ends the game, with someone who draws for it (遺品の櫛, 消えた相続人, 大迫 源蔵)
+    assert sum(1 for m in seen if m["kind"] == "death-over" and m["want"]) > 10
 
 
 def random_death(engine, rng: random.Random):

@@ -66,6 +66,7 @@ from .facts import (
     T_OUT,
     T_OUTRET,
     T_OUTX,
+    T_OVER,
     T_PICK,
     T_REND,
     T_RSTART,
@@ -105,6 +106,6 @@ __all__ = [
     "K_KEEP", "K_KDONE", "O_DRAW", "O_DISC", "O_TAKE", "O_DOWN", "O_FLIP", "O_SUBD", "O_LAMP", "O_OUTX", "O_LOUT",
     "OPS", "ONGOING", "WHO", "T_SHEV", "T_DEAL", "T_SHINV", "T_PICK", "T_RSTART", "T_OUT", "T_TURN", "T_MAIN",
     "T_END", "T_DRAW", "T_DISC", "T_TAKE", "T_DOWN", "T_FLIP", "T_LAMP", "T_SUBD", "T_REND", "T_KEEP", "T_KEEPQ",
-    "T_NEWR", "T_TODISC", "T_OUTX", "T_LOUT", "T_OUTRET", "T_FLIPS", "Act", "Shuffle", "Facts", "check_components", "POLICIES",
+    "T_NEWR", "T_TODISC", "T_OUTX", "T_LOUT", "T_OUTRET", "T_FLIPS", "T_OVER", "Act", "Shuffle", "Facts", "check_components", "POLICIES",
     "HeuristicPolicy", "questions", "Tantei2Engine", "make_engine", "Observation", "State",
 ]

@@ -11,7 +11,7 @@ from ...data.model import Game
 Ops = tuple[tuple[int, int, int], ...]   # compiled effects: (opcode, n, who)
 
 GAME_ID = "tantei2"
-ENGINE_VERSION = "4"           # 2: 代用コスト and the tie-break as the draft writes them; 3: the 告命灯 under 惨劇の夜; 4: keyed chance streams
+ENGINE_VERSION = "5"           # 2: 代用コスト and the tie-break as the draft writes them; 3: the 告命灯 under 惨劇の夜; 4: keyed chance streams; 5: the game-ending death draws
 #                                 counted when it is drawn, face-down cards checked after a 捜査 too, 惨劇の夜 among
 #                                 the round start's cards drawn for 割れた懐中時計, draws at a death in the table's order
 WIN_VP = 13
@@ -62,7 +62,7 @@ WHO = {"self": 0, "others": 1, "all": 2}
 # tasks
 (T_SHEV, T_DEAL, T_SHINV, T_PICK, T_RSTART, T_OUT, T_TURN, T_MAIN, T_END, T_DRAW, T_DISC, T_TAKE,
  T_DOWN, T_FLIP, T_LAMP, T_SUBD, T_REND, T_KEEP, T_KEEPQ, T_NEWR, T_TODISC, T_OUTX, T_LOUT, T_OUTRET,
- T_FLIPS) = range(25)
+ T_FLIPS, T_OVER) = range(26)
 # A draw task is (T_DRAW, seat, n) or, for a draw an ongoing effect or a skill causes, (T_DRAW, seat, n, source):
 # source is the event card, or -1 - w for the skill of 「私」 w (the transcript names it)
 

@@ -2,7 +2,7 @@
 the re-setup with the face-down cards' keeping), as a mixin of the engine."""
 from __future__ import annotations
 
-from .facts import DEATHS_TO_END, PH_END, ROUND_CAP, T_DRAW, T_KEEP, T_NEWR, T_OUT, T_SHINV, WIN_VP, Facts
+from .facts import DEATHS_TO_END, PH_END, ROUND_CAP, T_DRAW, T_KEEP, T_NEWR, T_OUT, T_OVER, T_SHINV, WIN_VP, Facts
 from .state import State, Task
 
 
@@ -93,13 +93,14 @@ class RoundRules:
             draws = self._victim_draws(s)
         s.hist.append(tuple(s.vp))
         if max(s.vp) >= WIN_VP or s.ndead >= DEATHS_TO_END or s.round >= ROUND_CAP:
-            vp = max(s.vp) >= WIN_VP
-            dd = s.ndead >= DEATHS_TO_END
-            s.end_reason = ("vp_and_deaths" if vp and dd else "vp" if vp else "deaths" if dd else "round_cap")
-            s.over = True
-            s.phase = PH_END
-            s.cur = -1
-            s.stack.clear()
+            if draws:
+                # 「人物が死亡するたび、あなたは1枚引く」: the death that ends the game draws too, before the end
+                # (the draws change no VP, so the end check above stands)
+                s.stack.clear()
+                s.stack.append((T_OVER,))
+                s.stack.extend(reversed(draws))
+                return False
+            self._game_over(s)
             return True
         # re-setup
         s.inv.extend(s.line)
@@ -114,6 +115,15 @@ class RoundRules:
         tasks: list[Task] = draws + [(T_KEEP, (s.start + i) % s.n) for i in range(s.n)] + [(T_NEWR,)]
         s.stack.extend(reversed(tasks))
         return False
+
+    def _game_over(self, s: State) -> None:
+        vp = max(s.vp) >= WIN_VP
+        dd = s.ndead >= DEATHS_TO_END
+        s.end_reason = ("vp_and_deaths" if vp and dd else "vp" if vp else "deaths" if dd else "round_cap")
+        s.over = True
+        s.phase = PH_END
+        s.cur = -1
+        s.stack.clear()
 
     def _kill(self, s: State, p: int) -> None:
         f = self.facts

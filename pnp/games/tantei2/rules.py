@@ -90,6 +90,7 @@ from .facts import (
     T_OUT,
     T_OUTRET,
     T_OUTX,
+    T_OVER,
     T_PICK,
     T_REND,
     T_RSTART,
@@ -788,6 +789,9 @@ class Tantei2Engine(RoundRules):
             elif code == T_REND:
                 if self._round_end(s):
                     return
+            elif code == T_OVER:                  # the game-ending death's draws are done
+                self._game_over(s)
+                return
             elif code == T_OUT:
                 if self._movable(s):
                     s.phase, s.cur = PH_OUTSIDE, s.start
