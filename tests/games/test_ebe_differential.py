@@ -71,6 +71,7 @@ class Printed:
         items = game.deck("items").physical_cards()
         self.item_area = [c.rules.get("area") for c in items]
         self.item_effect = [c.rules["effect"] for c in items]
+        self.item_title = [c.title for c in items]
         self.item_amount = [int(c.rules.get("amount", 0)) for c in items]
         self.ebe_area = [c.rules["area"] for c in game.deck("ebe").physical_cards()]
         events = game.deck("events").physical_cards()
@@ -349,7 +350,7 @@ def test_referee_catches_a_damage_cap(game, eng):
 #   できます。…受け渡しは、どちらかの手番の間に行います。」「イーバがそのエリアに先に現れて探索に失敗する人は、
 #   交換に加われません。武器は資源ではないので、受け渡しできません。」
 # - ruling trade-no-return: 「同じ手番のうちに受け取ったものは、それを渡してくれた人へ、その手番のうちに渡し返す
-#   ことはできません（同じ種類の資源も同じです）。」 (variant trade-cap: 「1人の手番に受け渡せるのは20個までとし、
+#   ことはできません（同じ種類の資源も、同じ名前のアイテムも同じです）。」 (variant trade-cap: 「1人の手番に受け渡せるのは20個までとし、
 #   渡し返しは自由」)
 # - ruling dice-change-hook: 「イーバカードを表にした直後、最初の手番より前に、1番席から順に、持っている人が使うか
 #   どうかを決めます。」 ruling dice-change-twice: 「行動予測装置を2枚持っている人は、同じターンに2枚とも使えます」
@@ -389,7 +390,7 @@ class TurnReferee:
         self.gives: list[tuple[int, int, int]] = []
         self.actor = -1
         # how often each point was met (``second_scanner``: a seat holding two used one of them)
-        self.seen = {"floor": 0, "floor_reading": 0, "second_scanner": 0, "blocked": 0, "gives": 0}
+        self.seen = {"floor": 0, "floor_reading": 0, "second_scanner": 0, "blocked": 0, "gives": 0, "same_name": 0}
 
     def areas(self, s) -> list[str]:
         return [self.pr.area_of(t) for t in s.played]
@@ -456,11 +457,20 @@ class TurnReferee:
                 what += [E.ITEM_BASE + i for i in s.items[x]]
                 what += [E.ITEM_BASE + t - E.INFO_BASE for t in s.hand[x] if t >= E.INFO_BASE]    # 情報 in hand
                 for w in what:
-                    if self.reading != "trade-cap" and (y, x, w) in self.gives:
+                    if self.reading != "trade-cap" and (y, x, self.named(w)) in self.given:
                         self.seen["blocked"] += 1
+                        self.seen["same_name"] += (y, x, w) not in self.gives     # another card of that name
                         continue
                     out.add((x, y, w))
         return out
+
+    def named(self, w: int) -> str:
+        """「同じ種類の資源も、同じ名前のアイテムも同じです」: a piece by what the table shows of it."""
+        return f"resource {w}" if w < E.ITEM_BASE else self.pr.item_title[w - E.ITEM_BASE]
+
+    @property
+    def given(self) -> set[tuple[int, int, str]]:
+        return {(x, y, self.named(w)) for x, y, w in self.gives}
 
     def gave(self, x: int, y: int, w: int) -> None:
         self.gives.append((x, y, w))
@@ -548,6 +558,7 @@ def test_turn_referee_agrees_on_random_positions(game, eng, reading):
     assert seen["floor_reading"] > 5, seen                      # the two readings of ap-floor really differ here
     if reading != "trade-cap":
         assert seen["blocked"] > 100, seen
+        assert seen["same_name"] > 0, seen                      # a card of the same name as one received
 
 
 @pytest.mark.parametrize("reading", READINGS)

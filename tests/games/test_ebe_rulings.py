@@ -89,6 +89,29 @@ def test_received_pieces_are_not_passed_back_in_the_same_turn(game, eng):
     eng.check_invariants(s)
 
 
+def test_an_item_of_the_same_name_is_not_passed_back_either(eng):
+    """Ruling trade-no-return: 「（同じ種類の資源も、同じ名前のアイテムも同じです）」 — with two 救急キット, handing
+    one back after receiving the other only puts the table back as it was (``pnp play ebe --seed 104
+    --players 3 --policy random``, round 2 turn 4, before this ruling said so)."""
+    s = three_in_one_area(eng)
+    kits = [i for i, name in enumerate(eng.item_names) if name == "救急キット"]
+    assert len(kits) >= 2
+    for seat, kit in ((0, kits[0]), (1, kits[1])):
+        pile = next(p for p in (s.item_deck, s.item_discard, s.drone_item, *s.items) if kit in p)
+        if pile is s.drone_item:
+            s.drone_item[s.drone_item.index(kit)] = -1
+        else:
+            pile.remove(kit)
+        s.items[seat].append(kit)
+    eng.apply(s, eng.act(E.K_GIVE, 1, 0, E.ITEM_BASE + kits[1]))    # カナエ → ミナト: 救急キット
+    legal = gives(eng, s)
+    assert not {(0, 1, E.ITEM_BASE + k) for k in kits} & legal       # neither kit goes back to カナエ …
+    assert (0, 2, E.ITEM_BASE + kits[0]) in legal                    # … but on to ゴウ
+    with pytest.raises(ValueError, match="trade-no-return"):
+        eng.apply(s, eng.act(E.K_GIVE, 0, 1, E.ITEM_BASE + kits[0]))
+    eng.check_invariants(s)
+
+
 def test_no_count_limit_on_exchanges(eng):
     """Rulebook: 「数に制限はありません。」 — 25 pieces in one turn (the old unprinted safeguard stopped at 20)."""
     s = setup(eng, (GO, KANAE), drone_area="A")

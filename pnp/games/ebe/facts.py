@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 GAME_ID = "ebe"
-ENGINE_VERSION = "3"           # 3: keyed chance streams (common random numbers)
+ENGINE_VERSION = "4"           # 3: keyed chance streams (common random numbers); 4: same-name items in trade-no-return
 
 # The draft's map as drawn (each area letter spans two characters; "." is empty space).
 STATION_GRID: tuple[str, ...] = (

@@ -100,6 +100,8 @@ class EbeTables:
         self.mission_cost = tuple(tuple(int(c.rules["cost"].get(r, 0)) for r in RESOURCES) for c in ms)
         its = game.deck("items").physical_cards()
         self.item_names = tuple(c.title for c in its)
+        # ruling trade-no-return: 「同じ名前のアイテムも同じです」 — a give is remembered by the item's name
+        self.item_kind = tuple(self.item_names.index(name) for name in self.item_names)
         self.item_ids = tuple(c.id for c in its)
         self.item_effect = tuple(ITEM_EFFECTS.index(c.rules["effect"]) if c.rules.get("effect") in ITEM_EFFECTS
                                  else -1 for c in its)
@@ -181,6 +183,10 @@ class EbeTables:
                                     for y in range(self.max_players)) for x in range(self.max_players))
 
     # ------------------------------------------------------------ helpers
+
+    def pass_kind(self, w: int) -> int:
+        """A give's ``what`` code as ruling trade-no-return compares it: items of the same name are one."""
+        return ITEM_BASE + self.item_kind[w - ITEM_BASE] if w >= ITEM_BASE else w
 
     def what_name(self, w: int) -> str:
         if w < 4:

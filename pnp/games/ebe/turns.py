@@ -107,8 +107,9 @@ class TurnRules(RoundRules):
             # or will succeed (an イーバ acting before a partner in this area makes the partner fail).
             # Weapons are not resources (「資源」とは扱いが異なります); 情報 is an item and may be passed.
             # Ruling trade-no-return: what a seat received this turn from a partner, it does not pass back to
-            # him in the same turn (the pass back only returns the table to where it was; this keeps a turn
-            # finite without a count).  Variant trade-cap: passing back is free, 20 pieces a turn.
+            # him in the same turn, nor an item of the same name (the pass back only returns the table to where
+            # it was; this keeps a turn finite without a count).  Variant trade-cap: passing back is free, 20
+            # pieces a turn.
             back = s.passed if not s.rules & R_TRADE_CAP else None
             for q in range(s.n):
                 if q == p or s.failed[q] or self._played_area(s, q) != area:
@@ -121,11 +122,12 @@ class TurnRules(RoundRules):
                             out.append(give[r])
                     if s.items[x]:
                         for i in sorted(set(s.items[x])):
-                            if not (back and pass_code(y, x, ITEM_BASE + i) in back):
+                            if not (back and pass_code(y, x, self.pass_kind(ITEM_BASE + i)) in back):
                                 out.append(give[ITEM_BASE + i])
                     for t in s.hand[x]:
-                        if t >= INFO_BASE and not (back and pass_code(y, x, ITEM_BASE + t - INFO_BASE) in back):
-                            out.append(give[ITEM_BASE + t - INFO_BASE])
+                        w = ITEM_BASE + t - INFO_BASE
+                        if t >= INFO_BASE and not (back and pass_code(y, x, self.pass_kind(w)) in back):
+                            out.append(give[w])
         if len(out) - gives > 1:
             out[gives:] = sorted(out[gives:], key=ACT_ORDER)
         return out
@@ -280,7 +282,7 @@ class TurnRules(RoundRules):
             return
         if k == K_GIVE:
             x, y, w = a.a, a.b, a.c
-            if not s.rules & (R_TRADE_CAP | R_TRADE_LIMIT) and pass_code(y, x, w) in s.passed:
+            if not s.rules & (R_TRADE_CAP | R_TRADE_LIMIT) and pass_code(y, x, self.pass_kind(w)) in s.passed:
                 raise ValueError(f"{a.text}: received this turn from the same seat (ruling trade-no-return)")
             if w < 4:
                 if s.res[x][w] <= 0:
@@ -300,7 +302,7 @@ class TurnRules(RoundRules):
                 s.items[x].remove(w - ITEM_BASE)
                 s.items[y].append(w - ITEM_BASE)
             s.trades += 1
-            s.passed.append(pass_code(x, y, w))
+            s.passed.append(pass_code(x, y, self.pass_kind(w)))
             return
         if k == K_USE:
             i = a.a
