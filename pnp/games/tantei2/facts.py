@@ -27,7 +27,8 @@ RULING_IDS: tuple[str, ...] = (
     "wasurenagusa-entry", "awake", "round-start-tragedy", "cost-not-spent", "substitute", "flash-timing",
     "auto-flip", "lamp-spaces", "lamp-removal", "victim-lamp", "round-end-order", "round-cap", "victory-tie",
     "facedown-keep", "effects-target", "dead-cards", "substitute-colour", "substitute-timing", "victory-shared",
-    "facedown-cubes", "lamp-at-draw", "tragedy-draw", "flip-placement-effect",
+    "facedown-cubes", "lamp-at-draw", "tragedy-draw", "flip-placement-effect", "flip-batch", "all-order",
+    "release-order", "reshuffle-timing",
 )
 
 # The draft's literal rules are the standard game; pnp's earlier readings are variants the simulator compares
@@ -44,6 +45,11 @@ V_LAMP_AT_END = "lamp-at-round-end"      # the 告命灯 under 惨劇の夜 judg
 V_FLIP_BEFORE = "flip-before-action"     # face-down cards not checked after a 捜査 (only before 捜査 or 一服)
 V_TDRAW_TURNS = "tragedy-draw-turns-only"  # 割れた懐中時計 draws only for 惨劇の夜 drawn in a turn
 V_FLIP_NO_EFFECT = "flip-without-placement-effect"  # a card turned face up gets no 配置時 effect
+# orders the draft does not state (ruling play-orders): pnp's reading is the standard game, the other a variant
+V_FLIP_ONE = "flip-one-at-a-time"         # face-down cards due at once: the lowest serial, its effects, check again
+V_ALL_NEXT = "all-from-next-player"       # 「全員が…」 effects start with the player after the turn player
+V_RELEASE_SERIAL = "release-in-serial-order"  # face-down cards not kept go to the discard in serial order
+V_RESHUFFLE_NOW = "reshuffle-when-empty"  # the event deck is remade as soon as it empties, not at the next draw
 
 # ---------------------------------------------------------------- constants
 PH_CHANCE, PH_PICK, PH_OUTSIDE, PH_MAIN, PH_DISCARD, PH_DOWN, PH_FLIP, PH_KEEP, PH_END = range(9)

@@ -149,7 +149,8 @@ class RoundRules:
     def _release(self, s: State, seat: int) -> None:
         kept = s.kept
         d = s.down[seat]
-        for e in list(d):
+        # ruling release-order: in the order they were placed (variant release-in-serial-order: by serial)
+        for e in sorted(d) if s.release_serial else list(d):
             if e not in kept:
                 d.remove(e)
                 s.discard.append(e)

@@ -100,12 +100,16 @@ from .facts import (
     T_TAKE,
     T_TODISC,
     T_TURN,
+    V_ALL_NEXT,
     V_CUBES,
     V_FLIP_BEFORE,
     V_FLIP_NO_EFFECT,
+    V_FLIP_ONE,
     V_LAMP_AT_END,
     V_LAMPS_EVERY,
     V_LAMPS_FIRST,
+    V_RELEASE_SERIAL,
+    V_RESHUFFLE_NOW,
     V_SUB_ANY,
     V_TDRAW_TURNS,
     V_TIE_UP,
@@ -148,7 +152,16 @@ class Tantei2Engine(RoundRules):
                         "「惨劇の夜」が引かれるたびに引く効果は、手番に引かれたときだけ働き、ラウンド開始の3枚に"
                         "出たときは働かない"),
                 Variant(V_FLIP_NO_EFFECT, "裏向きから表になったカードの配置時の効果はない",
-                        "裏向きのカードが表向きになったときは、VPと常時の効果だけを得て、配置時の効果は適用しない"))
+                        "裏向きのカードが表向きになったときは、VPと常時の効果だけを得て、配置時の効果は適用しない"),
+                Variant(V_FLIP_ONE, "裏向きのカードは1枚ずつ表にする",
+                        "同時に条件を満たした裏向きのカードは、通し番号の最も小さい1枚だけを表にして効果を適用し、"
+                        "それから確かめ直す（pnp は条件を満たしたものをまとめて表にする）"),
+                Variant(V_ALL_NEXT, "「全員が」は手番プレイヤーの次の人から",
+                        "全員が引く・捨てる効果を、手番プレイヤーの左隣から時計回りに行い、手番プレイヤーは最後"),
+                Variant(V_RELEASE_SERIAL, "残さない裏向きのカードは通し番号の順に捨てる",
+                        "再セットアップで残さない裏向きのカードを、置いた順ではなく通し番号の小さい順に捨て札へ重ねる"),
+                Variant(V_RESHUFFLE_NOW, "山が尽きたらすぐ作り直す",
+                        "イベントカードの山が尽きたら、次に引くときを待たず、その場で捨て札をシャッフルして作り直す"))
     options = (OptionSpec("skills", "「私」のスキルを使う（選択ルール）", (False, True), False),)
     max_steps = 200_000
     default_policy = "heuristic"
@@ -229,6 +242,10 @@ class Tantei2Engine(RoundRules):
         s.flip_before = variant == V_FLIP_BEFORE
         s.tdraw_turns = variant == V_TDRAW_TURNS
         s.flip_noeff = variant == V_FLIP_NO_EFFECT
+        s.flip_one = variant == V_FLIP_ONE
+        s.all_next = variant == V_ALL_NEXT
+        s.release_serial = variant == V_RELEASE_SERIAL
+        s.reshuffle_now = variant == V_RESHUFFLE_NOW
         s.tragedy_lit = False
         s.st_draws = []
         s.st_rs_tragedy = 0
@@ -631,11 +648,15 @@ class Tantei2Engine(RoundRules):
         for op, k, who in ops:
             if op == O_DRAW or op == O_DISC:
                 t = T_DRAW if op == O_DRAW else T_DISC
-                if who != 1:
+                # ruling all-order: 「全員が」 goes from the turn player clockwise (variant all-from-next-player:
+                # from the next player, the turn player last)
+                if who != 1 and not (who == 2 and s.all_next):
                     tasks.append((t, seat, k))
                 if who != 0:
                     for i in range(1, n):
                         tasks.append((t, (seat + i) % n, k))
+                if who == 2 and s.all_next:
+                    tasks.append((t, seat, k))
             elif op == O_TAKE:
                 tasks.append((T_TAKE, seat, k))
             elif op == O_DOWN:
@@ -679,6 +700,8 @@ class Tantei2Engine(RoundRules):
         if not flips:
             return False
         flips.sort()
+        if s.flip_one:                          # variant flip-one-at-a-time: the rest wait for the check again
+            del flips[1:]
         s.stack.append(again)
         for e in reversed(flips):
             d.remove(e)
@@ -729,6 +752,9 @@ class Tantei2Engine(RoundRules):
                         break
                     hand.append(deck.pop())
                     k -= 1
+                if s.reshuffle_now and not deck and s.discard:   # variant reshuffle-when-empty
+                    s.phase, s.chance = PH_CHANCE, CH_EV
+                    return
             elif code == T_MAIN or code == T_FLIPS:
                 seat = t[1]
                 if s.down[seat] and self._auto_flip(s, seat, t):

@@ -22,6 +22,7 @@ class State:
         "st_lamp_deaths", "st_deaths", "st_turns", "st_flash", "st_down_vp", "st_used",
         "cube_rule", "cubes", "st_cubes",
         "lamp_end", "flip_before", "tdraw_turns", "flip_noeff", "tragedy_lit", "st_draws", "st_rs_tragedy",
+        "flip_one", "all_next", "release_serial", "reshuffle_now",
     )
     # rules and variants
     n: int                      # players
@@ -35,6 +36,10 @@ class State:
     flip_before: bool           # variant flip-before-action
     tdraw_turns: bool           # variant tragedy-draw-turns-only
     flip_noeff: bool            # variant flip-without-placement-effect
+    flip_one: bool              # variant flip-one-at-a-time
+    all_next: bool              # variant all-from-next-player
+    release_serial: bool        # variant release-in-serial-order
+    reshuffle_now: bool         # variant reshuffle-when-empty
     # whose decision, and the task stack
     phase: int                  # PH_*
     cur: int                    # the seat to decide (-1 none)
@@ -104,6 +109,8 @@ class State:
         c.lamp_first, c.lamp_clear, c.cube_rule = self.lamp_first, self.lamp_clear, self.cube_rule
         c.lamp_end, c.flip_before, c.tdraw_turns, c.flip_noeff = (
             self.lamp_end, self.flip_before, self.tdraw_turns, self.flip_noeff)
+        c.flip_one, c.all_next, c.release_serial, c.reshuffle_now = (
+            self.flip_one, self.all_next, self.release_serial, self.reshuffle_now)
         c.tragedy_lit, c.st_rs_tragedy = self.tragedy_lit, self.st_rs_tragedy
         c.st_draws = self.st_draws[:]
         c.st_cubes = self.st_cubes
