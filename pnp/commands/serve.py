@@ -5,8 +5,10 @@ holds a Server-Sent Events stream open, and every step of a rebuild (the home sh
 rulebook last: ``pnp.commands.build.build_game``) sends it the new view's number.
 
 Only the standard library's http.server, bound to 127.0.0.1 alone (nobody else on the network sees
-the designer's game).  The images live in memory; the only files served are regular files under the
-output folder (``/files/…``: no ``..``, no link out of it)."""
+the designer's game), answering only requests addressed to this computer by name (the Host header, and
+the Origin where a page sends one: a web page that rebinds its own name to 127.0.0.1 is refused), and at
+most MAX_CONNECTIONS at once.  The images live in memory; the only files served are the ones a game's
+manifest lists under the output folder (``/files/<game>/…``: no ``..``, no link out of it)."""
 from __future__ import annotations
 
 import hashlib
@@ -25,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import quote, unquote, urlsplit
 
 from ..errors import DataError, PnpError, Problem
-from ..outputs import MANIFEST
+from ..outputs import MANIFEST, ForeignOutput, read_manifest
 
 if TYPE_CHECKING:
     from ..data.model import Game
@@ -35,6 +37,9 @@ CARD_DPI = 100        # a 63 × 88 mm card: 248 × 346 pixels
 PAGE_DPI = 50         # an A4 part page: 413 × 585 pixels; an A5 rulebook page 292 × 413
 HOST = "127.0.0.1"
 DEFAULT_PORT = 8765
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
+MAX_CONNECTIONS = 64      # open at once (each page holds one for its events); more are answered 503 and closed
+IDLE_S = 30               # a connection that sends no request line in this time is closed
 
 
 @dataclass
@@ -267,16 +272,52 @@ def safe_file(out_dir: Path, url_path: str) -> Path | None:
     return path
 
 
+def listed_file(out_dir: Path, url_path: str) -> Path | None:
+    """The file /files/<game>/<path> names, if the game's manifest lists it and safe_file finds it: the page
+    serves the kit pnp wrote, never whatever else lies in the output folder."""
+    found = safe_file(out_dir, url_path)
+    parts = unquote(url_path).split("/")
+    if found is None or len(parts) < 2:
+        return None
+    try:
+        manifest = read_manifest(Path(out_dir) / parts[0], parts[0])
+    except ForeignOutput:
+        return None
+    if manifest.state != "ok" or "/".join(parts[1:]) not in {e["path"] for e in manifest.files}:
+        return None
+    return found
+
+
+def addressed_here(host: str | None, origin: str | None, port: int) -> bool:
+    """The request names this computer: a Host of 127.0.0.1, localhost or [::1] (with this port or none), and
+    no Origin but http:// one of those.  A DNS-rebinding page sends its own name in both."""
+    def local(name: str) -> bool:
+        for loop in LOOPBACK_NAMES:
+            if name == loop or name == f"{loop}:{port}":
+                return True
+        return False
+    if host is not None and not local(host.strip().lower()):
+        return False
+    if origin is not None and origin != "null":
+        o = origin.strip().lower()
+        return o.startswith("http://") and local(o[len("http://"):])
+    return True
+
+
 class _Handler(BaseHTTPRequestHandler):
     view: View
     server_version = "pnp-watch"
+    timeout = IDLE_S
 
     def log_message(self, format: str, *args: Any) -> None:      # noqa: A002 — the base class's name
         pass            # the terminal is the watcher's
 
     def do_GET(self) -> None:  # noqa: N802 — http.server's name
         path = urlsplit(self.path).path
-        if path == "/":
+        port = self.server.server_address[1] if isinstance(self.server.server_address, tuple) else 0
+        if not addressed_here(self.headers.get("Host"), self.headers.get("Origin"), int(port)):
+            self._send(403, "text/plain; charset=utf-8", b"this page answers only http://127.0.0.1 (and localhost)\n")
+        elif path == "/":
             self._send(200, "text/html; charset=utf-8", self.view.page().encode())
         elif path == "/body":
             self._send(200, "text/html; charset=utf-8", self.view.body().encode(),
@@ -290,11 +331,13 @@ class _Handler(BaseHTTPRequestHandler):
             else:
                 self._send(200, "image/png", png, {"Cache-Control": "max-age=3600"})
         elif path.startswith("/files/"):
-            found = safe_file(self.view.out_dir, path[len("/files/"):])
+            found = listed_file(self.view.out_dir, path[len("/files/"):])
             if found is None:
                 self._send(404, "text/plain; charset=utf-8", b"no such file in the output folder\n")
             else:
                 kind = mimetypes.guess_type(found.name)[0] or "application/octet-stream"
+                if kind not in ("application/pdf", "image/png", "application/json"):
+                    kind = "application/octet-stream"       # never a page of its own in the browser
                 try:
                     data = found.read_bytes()
                 except OSError:
@@ -308,6 +351,7 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_response(status)
         self.send_header("Content-Type", kind)
         self.send_header("Content-Length", str(len(data)))
+        self.send_header("X-Content-Type-Options", "nosniff")
         for k, v in (headers or {}).items():
             self.send_header(k, v)
         self.end_headers()
@@ -348,6 +392,31 @@ def _moved(view: View, seen: int) -> bool:
 class _Server(ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        """A thread per connection, at most MAX_CONNECTIONS: one more is told 503 and closed at once."""
+        if not self.slots.acquire(blocking=False):
+            try:
+                request.sendall(b"HTTP/1.0 503 Service Unavailable\r\nContent-Length: 0\r\nRetry-After: 1\r\n\r\n")
+            except OSError:
+                pass
+            self.shutdown_request(request)
+            return
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self.slots.release()
+            raise
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self.slots.release()
 
 
 def start_server(view: View, port: int) -> ThreadingHTTPServer:

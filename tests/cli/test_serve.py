@@ -31,11 +31,13 @@ def own_cache(tmp_path, monkeypatch):
     monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
 
 
-def get(port: int, path: str) -> tuple[int, bytes, str]:
+def get(port: int, path: str, headers: dict[str, str] | None = None) -> tuple[int, bytes, str]:
     """A GET with the path sent exactly as written (no client-side normalising of '..')."""
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     try:
-        conn.putrequest("GET", path, skip_accept_encoding=True)
+        conn.putrequest("GET", path, skip_accept_encoding=True, skip_host="Host" in (headers or {}))
+        for k, v in (headers or {}).items():
+            conn.putheader(k, v)
         conn.endheaders()
         r = conn.getresponse()
         return r.status, r.read(), r.getheader("Content-Type") or ""
@@ -47,6 +49,10 @@ def test_only_files_under_the_output_folder_are_served_and_only_to_this_computer
     out = tmp_path / "out"
     (out / "game").mkdir(parents=True)
     (out / "game/cards-sheets.pdf").write_bytes(b"%PDF-1.4 sheets")
+    (out / "game/manifest.json").write_text(json.dumps({"game": "game", "files": [
+        {"kind": "sheets", "path": "cards-sheets.pdf", "pages": 1, "sha256": None},
+        {"kind": "png", "path": "link.txt", "pages": 0, "sha256": None}]}), encoding="utf-8")
+    (out / "game/notes.html").write_text("<script>not listed</script>", encoding="utf-8")
     (tmp_path / "secret.txt").write_text("not for the page", encoding="utf-8")
     (out / "game/link.txt").symlink_to(tmp_path / "secret.txt")
     (out / "inside").symlink_to(out / "game")          # a link that stays inside is fine
@@ -56,7 +62,8 @@ def test_only_files_under_the_output_folder_are_served_and_only_to_this_computer
         assert host == "127.0.0.1"
         status, body, kind = get(port, "/files/game/cards-sheets.pdf")
         assert (status, body, kind) == (200, b"%PDF-1.4 sheets", "application/pdf")
-        assert get(port, "/files/inside/cards-sheets.pdf")[0] == 200
+        for path in ["/files/inside/cards-sheets.pdf", "/files/game/notes.html", "/files/game/manifest.json"]:
+            assert get(port, path)[0] == 404, path     # only what a game's manifest lists, under its game
         for path in ["/files/../secret.txt", "/files/game/../../secret.txt", "/files/%2e%2e/secret.txt",
                      "/files/game/%2E%2E/%2E%2E/secret.txt", "/files/..%2fsecret.txt", "/files/game/link.txt",
                      "/files//etc/passwd", "/files/%2Fetc%2Fpasswd", "/files/game", "/files/game/..%5C..%5Csecret.txt",
@@ -68,6 +75,59 @@ def test_only_files_under_the_output_folder_are_served_and_only_to_this_computer
         server.server_close()
     assert safe_file(out, "game/cards-sheets.pdf") == (out / "game/cards-sheets.pdf").resolve()
     assert safe_file(out, "game/link.txt") is None and safe_file(out, "game/../game/cards-sheets.pdf") is None
+
+
+def test_a_page_that_rebinds_its_name_to_this_computer_is_refused(tmp_path):
+    """DNS rebinding: a web page whose own name now points at 127.0.0.1 sends its name as Host (and Origin);
+    the page answers only requests addressed to 127.0.0.1, localhost or [::1]."""
+    out = tmp_path / "out"
+    out.mkdir()
+    server = start_server(View(tmp_path, out), 0)
+    try:
+        port = server.server_address[1]
+        for headers in ({"Host": f"rebind.attacker.example:{port}"}, {"Host": "rebind.attacker.example"},
+                        {"Host": f"127.0.0.1:{port}", "Origin": "http://rebind.attacker.example"},
+                        {"Host": f"127.0.0.1.attacker.example:{port}"}):
+            for path in ("/", "/body", "/files/g/manifest.json"):
+                status, body, _ = get(port, path, headers)
+                assert status == 403, (headers, path)
+        for host in (f"127.0.0.1:{port}", f"localhost:{port}", f"[::1]:{port}", "localhost"):
+            assert get(port, "/", {"Host": host})[0] == 200, host
+        assert get(port, "/", {"Host": f"localhost:{port}", "Origin": f"http://localhost:{port}"})[0] == 200
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_idle_connections_are_bounded_and_the_page_still_answers(tmp_path, monkeypatch):
+    """Hundreds of idle connections: those over the bound are closed with 503 at once, and the page answers
+    again as soon as some go away (no thread per connection without end)."""
+    from pnp.commands import serve
+    out = tmp_path / "out"
+    out.mkdir()
+    server = start_server(View(tmp_path, out), 0)
+    port = server.server_address[1]
+    idle = []
+    try:
+        for _ in range(serve.MAX_CONNECTIONS + 40):
+            idle.append(socket.create_connection(("127.0.0.1", port), timeout=10))
+        time.sleep(0.3)
+        refused = 0
+        for s in idle[serve.MAX_CONNECTIONS:]:
+            s.settimeout(5)
+            refused += s.recv(64).startswith(b"HTTP/1.0 503")
+        assert refused == 40
+        for s in idle[:10]:
+            s.close()
+        end = time.monotonic() + 10
+        while get(port, "/")[0] != 200:
+            assert time.monotonic() < end
+            time.sleep(0.05)
+    finally:
+        for s in idle:
+            s.close()
+        server.shutdown()
+        server.server_close()
 
 
 def test_the_view_shows_parts_and_rulebook_pages_linked_to_their_pdfs(built_kit):
