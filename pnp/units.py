@@ -6,8 +6,10 @@ import re
 PT_PER_MM = 72.0 / 25.4
 PT_PER_IN = 72.0
 
-_LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|pt|in)\s*$")
-LENGTH_PATTERN = r"^\s*-?\d+(\.\d+)?\s*(mm|pt|in)\s*$"
+# at most 5 digits before the point (and 20 after): 99999mm is far past any sheet a printer takes, and a
+# 400-digit length would overflow the drawing
+_LENGTH = re.compile(r"^\s*(-?\d{1,5}(?:\.\d{1,20})?)\s*(mm|pt|in)\s*$")
+LENGTH_PATTERN = r"^\s*-?\d{1,5}(\.\d{1,20})?\s*(mm|pt|in)\s*$"
 
 _FACTOR = {"mm": PT_PER_MM, "pt": 1.0, "in": PT_PER_IN}
 
@@ -34,11 +36,11 @@ def to_mm(points: float) -> float:
     return points / PT_PER_MM
 
 
-_FRACTION = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*%\s*(?:([+-])\s*(\d+(?:\.\d+)?)\s*(mm|pt|in))?\s*$")
+_FRACTION = re.compile(r"^\s*(-?\d{1,5}(?:\.\d{1,20})?)\s*%\s*(?:([+-])\s*(\d{1,5}(?:\.\d{1,20})?)\s*(mm|pt|in))?\s*$")
 # the same sum written length first: ``17mm + 42%`` is ``42% + 17mm``
-_LENGTH_FIRST = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|pt|in)\s*([+-])\s*(\d+(?:\.\d+)?)\s*%\s*$")
-GEOMETRY_PATTERN = (r"^\s*(-?\d+(\.\d+)?\s*(mm|pt|in)(\s*[+-]\s*\d+(\.\d+)?\s*%)?"
-                    r"|-?\d+(\.\d+)?\s*%(\s*[+-]\s*\d+(\.\d+)?\s*(mm|pt|in))?)\s*$")
+_LENGTH_FIRST = re.compile(r"^\s*(-?\d{1,5}(?:\.\d{1,20})?)\s*(mm|pt|in)\s*([+-])\s*(\d{1,5}(?:\.\d{1,20})?)\s*%\s*$")
+GEOMETRY_PATTERN = (r"^\s*(-?\d{1,5}(\.\d{1,20})?\s*(mm|pt|in)(\s*[+-]\s*\d{1,5}(\.\d{1,20})?\s*%)?"
+                    r"|-?\d{1,5}(\.\d{1,20})?\s*%(\s*[+-]\s*\d{1,5}(\.\d{1,20})?\s*(mm|pt|in))?)\s*$")
 
 
 def parse_extent(value: object, whole_pt: float) -> float:

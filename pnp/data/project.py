@@ -17,6 +17,7 @@ from ..resources import layouts_dir
 from ..text import fonts
 from ..text.fonts import FONT_FILES
 from ..units import LENGTH_PATTERN, PT_PER_MM, UnitError, parse_extent, parse_length, to_mm
+from .bounds import LAYOUT_LENGTHS, REGION_LENGTHS, length_range_problems
 from .ledger import Entry, Ruling, audit, read_draft, read_entry
 from .model import Back, Card, Component, Deck, Game, Icon, Layout, PrintSettings, Region, Suit, Where
 from .parts import PART_SCHEMAS, build_part
@@ -662,6 +663,9 @@ def _build_layout(lid: str, data: dict[str, Any], smap: SourceMap, folder: Path 
     if size_problems:
         return None, size_problems
     width, height = _size_pt(chosen)
+    ranges = length_range_problems(data, smap, (), LAYOUT_LENGTHS)
+    if ranges:
+        return None, ranges
     bleed = parse_length(data.get("bleed", "3mm"))
     safe = parse_length(data.get("safe", "3mm"))
     card = f"{to_mm(width):.0f}×{to_mm(height):.0f} mm"
@@ -686,6 +690,10 @@ def _build_layout(lid: str, data: dict[str, Any], smap: SourceMap, folder: Path 
                 x, y, w, h = _place(kind, reg, width, height, safe)
             except UnitError as e:
                 problems.append(smap.problem(path, str(e)))
+                continue
+            ranges = length_range_problems(reg, smap, path, REGION_LENGTHS)
+            if ranges:
+                problems.extend(ranges)
                 continue
             props = {k: (parse_length(v) if k in LENGTH_KEYS else v) for k, v in reg.items()
                      if k not in ("x", "y", "w", "h", "kind", "anchor")}

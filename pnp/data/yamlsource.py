@@ -7,6 +7,7 @@ bombs before they expand.
 from __future__ import annotations
 
 import hashlib
+import math
 import pickle
 import re
 import stat
@@ -174,6 +175,14 @@ _PLAIN_NUMBER = re.compile(r"[-+]?(0|[1-9][0-9]*)|[-+]?(\.[0-9]+|[0-9]+\.[0-9]*)
                            r"|[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN)")
 
 
+MAX_DIGITS = 12
+
+
+def _usable_number(value: int | float) -> bool:
+    return math.isfinite(value) and abs(value) < 10 ** MAX_DIGITS if isinstance(value, float) else \
+        abs(value) < 10 ** MAX_DIGITS
+
+
 class _Builder:
     def __init__(self, loader: _Loader, smap: SourceMap):
         self.loader = loader
@@ -193,6 +202,12 @@ class _Builder:
                 # the text, and the card prints it (a field that needs a number says so)
                 return _nfc(node.value)
             value = self.loader.construct_object(node, deep=True)
+            if isinstance(value, (int, float)) and not isinstance(value, bool) and not _usable_number(value):
+                # .nan passes every minimum and maximum, .inf and 400 digits overflow the drawing: no field
+                # of a printed game takes them, so none gets past the loader
+                self.problems.append(self._problem(node, path, f"{node.value}: not a usable number (write a finite "
+                                                   f"number, at most {MAX_DIGITS} digits before the point)"))
+                return None
             # e + U+0301 is composed to é here, once, so every layer draws one glyph, not "e´"
             return _nfc(value) if isinstance(value, str) else value
         if isinstance(node, SequenceNode):
