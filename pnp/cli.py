@@ -186,8 +186,16 @@ def inspect(game: str, project_dir: Path, as_json: bool) -> None:
             click.echo(f"  {c['name']}{mark}: {c['count']}  [{c['kind']}]")
 
 
+def _new_game_id(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    from .commands.scaffold import game_id_problem
+    problem = game_id_problem(value)
+    if problem:
+        raise click.BadParameter(problem)
+    return value
+
+
 @main.command()
-@click.argument("game")
+@click.argument("game", callback=_new_game_id)
 @project_option
 @click.option("--csv", "csv_cards", is_flag=True, help="カードの一覧を表計算ソフトで編集できる cards.csv に置く")
 @click.option("--engine", "with_engine", is_flag=True,

@@ -106,12 +106,29 @@ def _yaml_cards(cards: list[dict[str, Any]]) -> str:
         "  - {" + ", ".join(f"{k}: {scalar(v)}" for k, v in c.items()) + "}\n" for c in cards)
 
 
+MAX_ID = 64         # the schema's longest id (game.yaml's id: is checked against it on every build)
+# names Windows cannot hold as a folder, whatever follows a dot: a kit shared with a Windows user must unpack
+WINDOWS_RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)), *(f"lpt{i}" for i in range(1, 10))}
+
+
+def game_id_problem(game: str) -> str | None:
+    """Why ``game`` cannot be a game's id (its folder's name and game.yaml's id), or None."""
+    if not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", game):
+        return f"game id {game!r}: use lower-case ASCII letters, digits, - and _ (a name, not a path)"
+    if len(game) > MAX_ID:
+        return f"game id {game!r}: {len(game)} characters; at most {MAX_ID}"
+    if game.split(".")[0] in WINDOWS_RESERVED:
+        return f"game id {game!r}: Windows cannot hold a folder of that name; choose another"
+    return None
+
+
 def new_game(root: Path, game: str, *, csv: bool = False, engine: bool = False) -> list[Path]:
     """Write components/GAME/: game.yaml and a deck (cards in YAML, or in cards.csv with ``csv``); with
     ``engine`` a 24-card trick-taking game, its rules engine (engine.py) and a test file for it."""
     from ..data.sheets import cards_to_csv
-    if not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", game):
-        raise PnpError(f"game id {game!r}: use lower-case ASCII letters, digits, - and _")
+    problem = game_id_problem(game)
+    if problem:
+        raise PnpError(problem)
     folder = root / "components" / game
     if folder.exists():
         raise PnpError(f"{folder.as_posix()} already exists")

@@ -34,6 +34,22 @@ def test_new_game_builds_out_of_the_box(run, tmp_path):
     assert kinds[:3] == ["sheets", "shop-back", "shop-faces"]
 
 
+@pytest.mark.parametrize("name,words", [("../x", "a name, not a path"), ("a/b", "a name, not a path"),
+                                        ("Game", "lower-case"), ("con", "Windows"), ("nul", "Windows"),
+                                        ("aux", "Windows"), ("prn", "Windows"), ("com1", "Windows"),
+                                        ("lpt1", "Windows"), ("g" * 65, "at most 64")])
+def test_new_refuses_a_name_that_cannot_be_a_game_as_a_usage_error(run, tmp_path, name, words):
+    result = run("new", name, "--project", tmp_path)
+    assert result.exit_code == 2 and words in result.output, result.output
+    assert not (tmp_path / "components").exists()
+
+
+def test_the_longest_id_new_accepts_also_builds(run, tmp_path):
+    name = "g" * 64
+    assert run("new", name, "--project", tmp_path).exit_code == 0
+    assert run("build", "--project", tmp_path, "--out", tmp_path / "out").exit_code == 0
+
+
 def test_bad_data_exits_1_with_file_line_and_no_traceback(run, mini_project):
     cards = mini_project / "components/mini/cards.yaml"
     cards.write_text(cards.read_text(encoding="utf-8").replace("value: 2, title: 満月", "value: [2], title: 満月"),
