@@ -133,7 +133,18 @@ def read_text_file(path: Path, display: str) -> str:
     if "\0" in text:
         line, col = _line_col(text[:text.index("\0")])
         raise DataError([Problem(display, line, col, "", "NUL character (U+0000) in the text: remove it")])
+    odd = NONCHARACTER.search(text)
+    if odd:
+        line, col = _line_col(text[:odd.start()])
+        raise DataError([Problem(display, line, col, "", f"U+{ord(odd.group()):04X} is a noncharacter (never text: "
+                                                         "Unicode keeps it for programs' own use): remove it")])
     return _nfc(text.removeprefix("\ufeff"))
+
+
+# Unicode's noncharacters: U+FDD0–U+FDEF and the last two code points of every plane.  No text holds them,
+# so pnp may use them as its own marks inside a designer's text (private-use characters are 外字: text)
+NONCHARACTER = re.compile("[\ufdd0-\ufdef\ufffe\uffff" +
+                          "".join(f"{chr(p * 0x10000 + 0xFFFE)}{chr(p * 0x10000 + 0xFFFF)}" for p in range(1, 17)) + "]")
 
 
 # CJK compatibility ideographs (神 U+FA19, 塚 U+FA10, the 旧字体 forms a font draws differently) have a

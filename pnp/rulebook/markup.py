@@ -124,7 +124,9 @@ BLOCK_EMBEDS = ("card", "part", "components", "rulings", "questions", "newpage")
 BOX_KINDS = ("note", "example", "proposal")
 CHECK_FENCE = "~~~"
 CELL_WORDS = ("up", "down", "empty", "none")
-REF_OPEN, REF_CLOSE = "\ue000", "\ue001"    # private-use marks around a {{ref:…}} until it is resolved
+# marks around a {{ref:…}} until it is resolved: noncharacters, which no source file may hold (read_text_file
+# refuses them), so a designer's 外字 (private-use characters) and digits are never taken for a reference
+REF_OPEN, REF_CLOSE = "\ufdd0", "\ufdd1"
 _REF_SPLIT = re.compile(f"{REF_OPEN}(\\d+){REF_CLOSE}")
 
 
@@ -1068,7 +1070,22 @@ def _resolve_refs(doc: Document, parser: _Parser) -> None:
         if name is None:
             parser.problems.append(Problem(loc.file, loc.line, col, "", f"{{{{ref:{target}}}}}: {why}"))
         texts.append(name or (Run(target),))
+    # a heading may itself refer to another: resolve the names first, as deep as the chain goes
+    for _ in range(len(texts)):
+        if not any(_marked(x) for x in texts):
+            break
+        texts = [_put_refs(x, texts) if _marked(x) else x for x in texts]
+    for i, (_kind, target, loc, col) in enumerate(parser.refs):
+        if _marked(texts[i]):       # headings that refer to each other in a circle
+            parser.problems.append(Problem(loc.file, loc.line, col, "", f"{{{{ref:{target}}}}}: its heading's references "
+                                                                        "lead round in a circle; name one of them in "
+                                                                        "words"))
+            texts[i] = (Run(target),)
     doc.sections = [replace(s, blocks=tuple(_put_refs(b, texts) for b in s.blocks)) for s in doc.sections]
+
+
+def _marked(text: Inline) -> bool:
+    return any(REF_OPEN in r.text for r in text)
 
 
 def _put_refs(value: Any, texts: list[Inline]) -> Any:
