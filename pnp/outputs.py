@@ -210,6 +210,8 @@ def write_manifest(result: BuildResult, keep_previous: bool = False, digest: Cal
 
 
 # ----------------------------------------------------------------------------- putting files in place
+STAGING = ".{game}.staging-"          # beside out/<game>/: .euphoria.staging-<pid>-XXXXXXXX
+PREVIOUS = ".pnp-previous-"           # inside out/<game>/ while the new files are put in place
 _TEMP = re.compile(r"^\.(?P<name>.+)\.[A-Za-z0-9_]+\.tmp$")
 
 

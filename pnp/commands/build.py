@@ -32,6 +32,8 @@ from ..limits import LOCK_WAIT_S, MAX_RENDER_PIXELS
 from ..notices import notice
 from ..outputs import (
     MANIFEST,
+    PREVIOUS,
+    STAGING,
     BuildOptions,
     BuildResult,
     ForeignOutput,
@@ -140,8 +142,6 @@ HOME_PAPERS = ("a4", "letter", "a3", "b5")      # every paper `pnp build --paper
 RULEBOOK_PAPERS = ("a5", "a4")
 
 
-STAGING = ".{game}.staging-"          # beside out/<game>/: .euphoria.staging-<pid>-XXXXXXXX
-PREVIOUS = ".pnp-previous-"           # inside out/<game>/ while the new files are put in place
 
 
 def _process_alive(pid: int) -> bool:

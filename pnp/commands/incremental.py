@@ -8,6 +8,7 @@ its files in place; on a problem it removes them, and the build raises it as a b
 would.  Each game has its own staging folder, manifest and output folder, so no two touch one file."""
 from __future__ import annotations
 
+import glob
 import os
 import time
 from collections.abc import Callable, Sequence
@@ -33,6 +34,23 @@ if TYPE_CHECKING:
     from ..data.project import Project
     from .build import BuildPlan
     from .workers import Pool
+
+
+def _clean_interrupted(game_out: Path, outputs: Sequence[Path]) -> None:
+    """A game with nothing to redraw still loses what an interrupted build left (its staging folder beside
+    out/<game>/, a set-aside folder in it, the hidden .NAME.XXXXXX.tmp of an output): the drawing code is
+    imported, and the folder locked, only when something is there."""
+    from ..outputs import PREVIOUS, STAGING, temp_leftover
+    names: dict[Path, set[str]] = {}
+    for path in outputs:
+        names.setdefault(path.parent, set()).add(path.name)
+    left = any(game_out.parent.glob(glob.escape(STAGING.format(game=game_out.name)) + "*")) or \
+        any(game_out.glob(f"{PREVIOUS}*")) or \
+        any(temp_leftover(tmp, wanted) for folder, wanted in names.items() for tmp in folder.glob(".*.tmp"))
+    if left:
+        from .build import clean_stale, locked
+        with locked(game_out):
+            clean_stale(game_out, names)
 
 
 @dataclass
@@ -89,6 +107,7 @@ def build_project(project_dir: Path, game_ids: Sequence[str], out_dir: Path, opt
         files = unchanged_outputs(out_dir / gid, inputs[gid], hashes)
         if files is not None:
             done[gid] = GameBuild(None, gid, files, loaded=False)
+            _clean_interrupted(out_dir / gid, [w.path for w in files])
     todo = [gid for gid in wanted if gid not in done]
     if not todo:
         hashes.save()

@@ -60,3 +60,28 @@ def test_stale_temporary_files_are_cleaned_by_the_next_build(cli, tmp_path):
     assert not (out / ".euphoria.staging-old").exists()
     assert (out / "euphoria/keep.txt").read_text(encoding="utf-8") == "mine"
     assert _manifest_agrees(out / "euphoria")
+
+
+def test_what_a_killed_build_left_goes_even_when_nothing_is_redrawn(cli, tmp_path):
+    """kill -9 in the middle of a build (--jobs 2: a worker's staging folder, a set-aside folder, a hidden
+    .tmp) and then an unchanged project: the next build draws nothing and still removes them all, and
+    nothing that is not pnp's."""
+    project = project_with(tmp_path, "euphoria")
+    out = project / "out"
+    assert cli("build", "euphoria", "--project", project, "--out", out).exit_code == 0
+    before = _snapshot(out)
+    dead = 2 ** 22 + 12345                     # above the usual pid_max: no process has it
+    left = [out / f".euphoria.staging-{dead}-a1b2c3", out / f"euphoria/.pnp-previous-{dead}-d4e5"]
+    for folder in left:
+        folder.mkdir()
+        (folder / "kleshas-sheets.pdf").write_bytes(b"%PDF half written")
+    tmp = [out / "euphoria/.kleshas-sheets.pdf.x1y2z3.tmp", out / "euphoria/shop/.kleshas-back.pdf.abc.tmp"]
+    for path in tmp:
+        path.write_bytes(b"%PDF half")
+    foreign = out / "euphoria/.notes.x1.tmp"
+    foreign.write_text("mine", encoding="utf-8")
+    result = cli("build", "euphoria", "--project", project, "--out", out, "--jobs", "2")
+    assert result.exit_code == 0 and no_traceback(result)
+    assert not any(p.exists() for p in left + tmp)
+    assert foreign.read_text(encoding="utf-8") == "mine"
+    assert {k: v for k, v in _snapshot(out).items() if k != "euphoria/.notes.x1.tmp"} == before
