@@ -298,8 +298,10 @@ class Project:
             problems.extend(errs)
             if lay and not errs:
                 layouts[lid] = lay
-            elif lay:
-                self.checkable_layouts[lid] = lay
+            elif lay:      # its undecided regions are judged in their anchor's problem, not again per deck
+                self.checkable_layouts[lid] = replace(
+                    lay, face=tuple(r for r in lay.face if ("face", r.name) not in undecided),
+                    back=tuple(r for r in lay.back if ("back", r.name) not in undecided))
         self.broken_layouts = {p.stem for folder in folders for p in folder.glob("*.yaml")} - set(layouts)
         return layouts, problems
 

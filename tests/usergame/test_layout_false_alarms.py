@@ -174,6 +174,8 @@ def test_every_problem_of_the_layout_comes_in_one_run(tmp_path):
     assert (f"layouts/chara.yaml:{body_line}:5: face.regions.body.overlap: overlap: names 'bodyy'"
             in result.output)
     assert "face.regions.portrait: image region 'portrait' overlaps index region 'index'" in result.output
+    assert "region 'flavor' overlaps" not in result.output    # its place is the anchor's question, said once
+    assert result.output.count("overlaps") == 1
     assert "Traceback" not in result.output
     # fixing what the messages say leaves nothing
     layout.write_text(CHARA.replace("back:\n", "    flavor:\n      anchor: top-left\n      y: 70mm\nback:\n"),
