@@ -277,7 +277,7 @@ class Board:
     stripes: bool = False          # style: panel — warning stripes on the name bands and the title box
     papers: tuple[str, ...] = ()   # papers: the papers the designer prints it on; () not said (DEFAULT_PAPER)
     seams_at: Where | None = field(default=None, compare=False)    # the seams: line
-    papers_at: Where | None = field(default=None, compare=False)   # the papers: line
+    overlap_at: Where | None = field(default=None, compare=False)  # the overlap: line
 
     @property
     def checked_papers(self) -> tuple[str, ...]:
@@ -447,7 +447,7 @@ def _build_board(d: dict[str, Any], smap: SourceMap, folder: Path) -> tuple[Boar
                  style=d.get("style", "solid"), slot=slot, title_box=title_box, seams=seams,
                  stripes=bool(d.get("stripes", False)), papers=tuple(d.get("papers", ())),
                  seams_at=_where(smap, ("seams",)) if "seams" in d else None,
-                 papers_at=_where(smap, ("papers",)) if "papers" in d else None), []
+                 overlap_at=_where(smap, ("overlap",)) if "overlap" in d else None), []
 
 
 # ============================================================================ cut card

@@ -925,7 +925,8 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout], entries: li
     if not layout.stand_in or probe is not None:
         overlaps = _deck_overlaps(replace(deck, layout=probe or layout), smap.location(("layout",)))
         if "size" in d:     # the template at the deck's size: said where the size is chosen, as above
-            overlaps = [smap.problem(("size",), f"{e.file}:{e.line}:{e.col}: {e.field}: {e.message}")
+            overlaps = [e if e.file == smap.file else
+                        smap.problem(("size",), f"{e.file}:{e.line}:{e.col}: {e.field}: {e.message}")
                         for e in overlaps]
         problems.extend(overlaps)
     return deck, problems

@@ -835,8 +835,9 @@ def plan_board(game: Game, board: Board, room: Room, wr: Writer, paper: str = "a
     room_h = room.h - LEGEND_H
     on_paper = f" on {paper} paper"
     if board.overlap_pt >= min(room.w, room_h) / 2:
-        wr.add(board.where, "overlap", f"overlap {to_mm(board.overlap_pt):.0f} mm is too large for the paper"
-                                       f"{_papers_note(board, paper)}")
+        wr.add(board.overlap_at or board.where, "overlap",
+               f"overlap {to_mm(board.overlap_pt):.0f} mm is too large for the paper{on_paper}"
+               f"{_papers_note(board, paper)}")
         return [], plan_tiling(board.width_pt, board.height_pt, board.width_pt, board.height_pt, 0.0)
     if board.seams is not None:
         # tiles meet only where the designer allows (seams:), as few as fit the paper, upright or turned
