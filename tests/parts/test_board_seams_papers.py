@@ -157,5 +157,14 @@ def test_papers_names_only_papers_build_offers(tmp_path):
     board = game_with_map(tmp_path, MAP + "papers: [a5]\n")
     result = validate(tmp_path)
     assert result.exit_code == 1, result.output
-    assert f"components/{GAME}/map.yaml:{line_of(board, 'papers:')}:" in result.output
-    assert "papers" in result.output and "Traceback" not in result.output
+    assert (f"components/{GAME}/map.yaml:{line_of(board, 'papers:')}:10: papers[0]: 'a5' is not one of a4, "
+            "letter, a3, b5") in result.output, result.output
+    assert "Traceback" not in result.output
+
+
+def test_the_papers_a_board_may_name_are_the_papers_build_offers():
+    from pnp.commands.build import HOME_PAPERS
+    from pnp.data.parts import BOARD_PAPERS, DEFAULT_PAPER
+    from pnp.outputs import BuildOptions
+    assert BOARD_PAPERS == HOME_PAPERS
+    assert DEFAULT_PAPER == BuildOptions().paper
