@@ -745,7 +745,8 @@ def _build_layout(lid: str, data: dict[str, Any], smap: SourceMap, folder: Path 
             return ""
         problems.extend(overlap_problems(side, regions, width, height, smap.file, size_at,
                                          smap.location(("extends",)) if ("extends",) in smap.marks else None,
-                                         pair=pair))
+                                         pair=pair, key_at=lambda path: smap.location(path) if path in smap.marks
+                                         else None))
         for region in regions:
             if (side, region.name) not in undecided:
                 continue

@@ -147,7 +147,8 @@ PairCheck = Callable[[Region, Region], "str | None"]
 
 def overlap_problems(side: str, regions: Sequence[Region], width: float, height: float, own_file: str,
                      size_at: Where | None = None, extends_at: Where | None = None,
-                     pair: PairCheck | None = None, entries: bool = True) -> list[Problem]:
+                     pair: PairCheck | None = None, entries: bool = True,
+                     key_at: Callable[[tuple[Any, ...]], Where | None] | None = None) -> list[Problem]:
     """Every pair of content regions of one side whose reaches intersect, and overlap: entries that
     name no region or sit on a region that is never checked.  A problem is said at the region
     written in the layout's own file (the later one when both are), naming the other and where it
@@ -155,24 +156,27 @@ def overlap_problems(side: str, regions: Sequence[Region], width: float, height:
     when the two come from different layouts, else not at all (the layout that wrote both says it).
     pair(a, b): None to leave the pair unchecked, else words added to its message; without it, the
     pairs of regions that print on every card (the others are checked per deck).  entries: False
-    when the overlap: entries were checked already (a deck's second look at its layout)."""
+    when the overlap: entries were checked already (a deck's second look at its layout).  key_at(path):
+    where the layout's own file writes that key (an overlap: entry is said there), None elsewhere."""
     if pair is None:
         def pair(a: Region, b: Region) -> str | None:
             return None if conditional(side, a) or conditional(side, b) else ""
     problems: list[Problem] = []
     names = {r.name for r in regions}
+    def entry_at(r: Region, *path: Any) -> Where:
+        return (key_at((side, "regions", r.name, "overlap", *path)) if key_at else None) or r.where
     for r in regions if entries else ():
         said = r.get("overlap")
         if said is None:
             continue
         if r.kind not in CONTENT_KINDS:
-            problems.append(r.where.problem(f"{side}.regions.{r.name}.overlap",
+            problems.append(entry_at(r).problem(f"{side}.regions.{r.name}.overlap",
                                             f"overlap: on a {r.kind} region says nothing: {r.kind}s are what "
                                             "content sits on, never checked for overlaps (remove it)"))
         elif isinstance(said, list):
-            for other in said:
+            for i, other in enumerate(said):
                 if other not in names or other == r.name:
-                    problems.append(r.where.problem(
+                    problems.append(entry_at(r, i).problem(
                         f"{side}.regions.{r.name}.overlap",
                         f"overlap: names {other!r}, which is not another region of the {side} "
                         f"(regions: {', '.join(sorted(names - {r.name}))})"))

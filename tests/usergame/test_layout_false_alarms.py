@@ -171,7 +171,7 @@ def test_every_problem_of_the_layout_comes_in_one_run(tmp_path):
     assert ("(anchor: bottom-left puts it at x 7.0–49.0 mm, y 5.0–18.0 mm, over index region 'index' (on cards "
             "that print it), text region 'title', image region 'portrait' (on cards that print it); anchor: "
             "top-left puts it at x 7.0–49.0 mm, y 70.0–83.0 mm, clear of the other regions)") in result.output
-    assert (f"layouts/chara.yaml:{body_line}:5: face.regions.body.overlap: overlap: names 'bodyy'"
+    assert (f"layouts/chara.yaml:{body_line + 1}:17: face.regions.body.overlap: overlap: names 'bodyy'"
             in result.output)
     assert "face.regions.portrait: image region 'portrait' overlaps index region 'index'" in result.output
     assert "region 'flavor' overlaps" not in result.output    # its place is the anchor's question, said once
