@@ -268,6 +268,7 @@ class Project:
         layout is then not reported again (the layout's own problems say what is wrong)."""
         raw: dict[str, _Raw] = {}
         problems: list[Problem] = []
+        checkable: dict[str, Layout] = {}
         folders = [layouts_dir()]
         if (self.root / "layouts").is_dir() and (self.root / "layouts").resolve() != layouts_dir().resolve():
             folders.append(self.root / "layouts")
@@ -299,10 +300,11 @@ class Project:
             if lay and not errs:
                 layouts[lid] = lay
             elif lay:      # its undecided regions are judged in their anchor's problem, not again per deck
-                self.checkable_layouts[lid] = replace(
+                checkable[lid] = replace(
                     lay, face=tuple(r for r in lay.face if ("face", r.name) not in undecided),
                     back=tuple(r for r in lay.back if ("back", r.name) not in undecided))
         self.broken_layouts = {p.stem for folder in folders for p in folder.glob("*.yaml")} - set(layouts)
+        self.checkable_layouts = checkable
         return layouts, problems
 
     # ---------------------------------------------------------------- games
