@@ -377,6 +377,7 @@ def check_layout(game, parsed=None, units: _Units | None = None) -> str:
     deck's sheet grid (and the gutter-fold grid), every part's pages, and the rulebook typeset in
     each size (laid out in memory, no file written).  A problem found on several papers is said
     once, naming them.  DataError with every problem.  parsed: checked_rulebook(game), when known."""
+    from ..data.parts import Board
     from ..outputs import BuildOptions
     from ..rulebook import checked_rulebook
     from ..rulebook.book import typeset
@@ -397,9 +398,11 @@ def check_layout(game, parsed=None, units: _Units | None = None) -> str:
                     said = re.sub(r" \(room [0-9]+×[0-9]+ mm\)", "", str(e).replace(f" on {paper} paper", " on the paper"))
                     note(Problem(deck.file, 1, 1, "size", said),
                          f"--paper {paper}{' --duplex fold' if duplex == 'fold' else ''}")
-        if game.parts:
+        # a board is laid out on the papers it names (papers:), else on the paper build uses by default
+        parts = [p for p in game.parts if not isinstance(p, Board) or p.checked_on(paper)]
+        if parts:
             try:
-                plan_parts(game, BuildOptions(paper=paper))
+                plan_parts(game, BuildOptions(paper=paper), parts)
             except DataError as e:
                 for p in e.problems:
                     note(p, f"--paper {paper}")
@@ -433,7 +436,9 @@ def check_layout(game, parsed=None, units: _Units | None = None) -> str:
         raise DataError(problems)
     book = (f"ルールブック {-typeset_papers} 判型は前回から変更なし" if typeset_papers < 0 else
             f"ルールブック {typeset_papers} 判型を組版して OK")
-    return f"{len(HOME_PAPERS)} 用紙（{', '.join(HOME_PAPERS)}）でシート・パーツ、{book}"
+    boards = "".join(f"（盤 {p.id} は {', '.join(p.checked_papers)}）" for p in game.parts
+                     if isinstance(p, Board) and set(p.checked_papers) != set(HOME_PAPERS))
+    return f"{len(HOME_PAPERS)} 用紙（{', '.join(HOME_PAPERS)}）でシート・パーツ{boards}、{book}"
 
 
 def _with_message(problem: Problem, message: str) -> Problem:

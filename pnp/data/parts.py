@@ -187,6 +187,8 @@ def _build_track(d: dict[str, Any], smap: SourceMap, folder: Path) -> tuple[Trac
 
 
 # ============================================================================ board
+BOARD_PAPERS = ("a4", "letter", "a3", "b5")     # the papers `pnp build --paper` offers (commands.build.HOME_PAPERS)
+DEFAULT_PAPER = "a4"                            # the paper pnp build uses without --paper
 CELL = {"type": "integer", "minimum": 0, "maximum": 500}
 BOARD_SCHEMA = _schema("board", "board (areas on a grid, tiled over several sheets when large)", ["cell"], {
     "cell": LENGTH,
@@ -219,7 +221,11 @@ BOARD_SCHEMA = _schema("board", "board (areas on a grid, tiled over several shee
     "seams": _obj([], {"x": {"type": "array", "items": {**CELL, "minimum": 1}},
                         "y": {"type": "array", "items": {**CELL, "minimum": 1}}},
                   "where tiles meet, in cells from the left (x) and top (y): chosen so no text lies in a glue "
-                  "strip; without it the board is cut into equal tiles"),
+                  "strip; without it the board is cut into equal tiles, or at cell edges clear of text when "
+                  "an equal cut would glue over some"),
+    "papers": {"type": "array", "minItems": 1, "uniqueItems": True, "items": {"enum": list(BOARD_PAPERS)},
+               "description": "the papers the board is printed on, checked by pnp validate (tiles, seams); "
+                              "default: a4, the paper pnp build uses without --paper"},
     "title_box": _obj(["x", "y", "w", "h"], {"x": CELL, "y": CELL, "w": {**CELL, "minimum": 1},
                                               "h": {**CELL, "minimum": 1}, "text": TEXT},
                       "where the board prints its title (cells), with text under it"),
@@ -269,6 +275,18 @@ class Board:
     title_box: tuple[int, int, int, int, str] | None = None   # (x, y, w, h) in cells, text under the title
     seams: tuple[tuple[int, ...], tuple[int, ...]] | None = None    # tile edges in cells (x, y)
     stripes: bool = False          # style: panel — warning stripes on the name bands and the title box
+    papers: tuple[str, ...] = ()   # papers: the papers the designer prints it on; () not said (DEFAULT_PAPER)
+    seams_at: Where | None = field(default=None, compare=False)    # the seams: line
+    overlap_at: Where | None = field(default=None, compare=False)  # the overlap: line
+
+    @property
+    def checked_papers(self) -> tuple[str, ...]:
+        """The papers validate lays the board out on: those it names in papers:, else the paper a
+        build uses without --paper."""
+        return self.papers or (DEFAULT_PAPER,)
+
+    def checked_on(self, paper: str) -> bool:
+        return paper in self.checked_papers
 
     @property
     def width_pt(self) -> float:
@@ -427,7 +445,9 @@ def _build_board(d: dict[str, Any], smap: SourceMap, folder: Path) -> tuple[Boar
     return Board(d["id"], d["name"], smap.file, _where(smap), cell, cols, rows, areas, tuple(labels), tuple(conns),
                  overlap, d.get("title", d["name"]), d.get("background", "#ffffff"), d.get("description", ""),
                  style=d.get("style", "solid"), slot=slot, title_box=title_box, seams=seams,
-                 stripes=bool(d.get("stripes", False))), []
+                 stripes=bool(d.get("stripes", False)), papers=tuple(d.get("papers", ())),
+                 seams_at=_where(smap, ("seams",)) if "seams" in d else None,
+                 overlap_at=_where(smap, ("overlap",)) if "overlap" in d else None), []
 
 
 # ============================================================================ cut card

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Iterable, Set
+from collections.abc import Iterable, Mapping, Set
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -21,7 +21,15 @@ from .bounds import LAYOUT_LENGTHS, REGION_LENGTHS, length_range_problems
 from .ledger import Entry, Ruling, audit, read_draft, read_entry
 from .model import Back, Card, Component, Deck, Game, Icon, Layout, PrintSettings, Region, Suit, Where
 from .parts import PART_SCHEMAS, build_part
-from .regions import ANCHORS, inherited_anchor_problems, overlap_problems
+from .regions import (
+    ANCHORS,
+    Undecided,
+    candidate_note,
+    conditional,
+    deck_overlap_problems,
+    inherited_anchor_problems,
+    overlap_problems,
+)
 from .schemas import SCHEMAS, SIZE_NAMES
 from .sheets import expand_deck
 from .yamlsource import SourceMap, format_path, load_yaml
@@ -198,6 +206,9 @@ class Project:
     root: Path
     problems: list[Problem] = field(default_factory=list)
     broken_layouts: set[str] = field(default_factory=set)
+    # a broken layout as far as it placed its regions: its decks' cards are still checked against it
+    # (overlaps that depend on the cards), so one run says every problem of a layout
+    checkable_layouts: dict[str, Layout] = field(default_factory=dict)
 
     @property
     def components_dir(self) -> Path:
@@ -258,6 +269,7 @@ class Project:
         layout is then not reported again (the layout's own problems say what is wrong)."""
         raw: dict[str, _Raw] = {}
         problems: list[Problem] = []
+        checkable: dict[str, Layout] = {}
         folders = [layouts_dir()]
         if (self.root / "layouts").is_dir() and (self.root / "layouts").resolve() != layouts_dir().resolve():
             folders.append(self.root / "layouts")
@@ -280,15 +292,20 @@ class Project:
             if err:
                 problems.append(err)
                 continue
-            errs = _anchor_problems(lid, raw)
-            if errs:
-                problems.extend(errs)
-                continue
-            lay, errs = _build_layout(lid, merged, raw[lid].smap, raw[lid].folder, origins=origins)
+            # a coordinate whose edge is undecided: said with where each edge would put it, beside
+            # every other problem of the layout (one run names every change)
+            undecided = _anchor_problems(lid, raw)
+            lay, errs = _build_layout(lid, merged, raw[lid].smap, raw[lid].folder, origins=origins,
+                                      undecided=undecided, checkable=True)
             problems.extend(errs)
-            if lay:
+            if lay and not errs:
                 layouts[lid] = lay
+            elif lay:      # its undecided regions are judged in their anchor's problem, not again per deck
+                checkable[lid] = replace(
+                    lay, face=tuple(r for r in lay.face if ("face", r.name) not in undecided),
+                    back=tuple(r for r in lay.back if ("back", r.name) not in undecided))
         self.broken_layouts = {p.stem for folder in folders for p in folder.glob("*.yaml")} - set(layouts)
+        self.checkable_layouts = checkable
         return layouts, problems
 
     # ---------------------------------------------------------------- games
@@ -401,7 +418,8 @@ class Project:
             entries.extend(r.entry for r in ruled)
         for raw in files.values():
             if raw.data["kind"] == "deck":
-                deck, errs = _build_deck(raw, folder, layouts, entries, game_fonts, self.broken_layouts)
+                deck, errs = _build_deck(raw, folder, layouts, entries, game_fonts, self.broken_layouts,
+                                         checkable=self.checkable_layouts)
                 problems.extend(errs)
                 if deck:
                     (unlaid if deck.layout.stand_in else decks).append(deck)
@@ -477,7 +495,7 @@ def _resolve_extends(lid: str, raw: dict[str, _Raw],
     return _deep_merge(merged, own), origins, None
 
 
-def _anchor_problems(lid: str, raw: dict[str, _Raw]) -> list[Problem]:
+def _anchor_problems(lid: str, raw: dict[str, _Raw]) -> Undecided:
     """x or y written without anchor: on a region whose inherited anchor measures it from another edge
     (pnp.data.regions.inherited_anchor_problems).  Called once the layout's extends: resolve."""
     entry = raw[lid]
@@ -645,11 +663,18 @@ def _resolve_fonts(layout: Layout, own: dict[str, str], smap: SourceMap) -> tupl
 
 
 def _build_layout(lid: str, data: dict[str, Any], smap: SourceMap, folder: Path | None = None,
-                  size: Any = None, origins: Origins | None = None) -> tuple[Layout | None, list[Problem]]:
+                  size: Any = None, origins: Origins | None = None,
+                  undecided: Undecided | None = None, checkable: bool = False
+                  ) -> tuple[Layout | None, list[Problem]]:
     """A layout at its own size, or at size (a deck's size: …); every region is placed on that card
     and checked against it (the trim, the safe area, and the other regions it may overlap).
-    origins: where each region is last written (inherited ones in their parent's file)."""
+    origins: where each region is last written (inherited ones in their parent's file).
+    undecided: regions whose x or y does not say which edge it measures from (inherited_anchor_problems):
+    left out of the overlap check, their problem says what each anchor would overlap.
+    checkable: the layout is given as far as it placed its regions even when it has problems (for
+    the checks a deck makes on it); otherwise None then."""
     origins = origins or {}
+    undecided = undecided or {}
     problems = []
     icons, errs = _build_icons(data, folder, smap)
     problems.extend(errs)
@@ -722,14 +747,39 @@ def _build_layout(lid: str, data: dict[str, Any], smap: SourceMap, folder: Path 
         regions.sort(key=lambda r: (r.get("z", 0),))
         sides[side] = tuple(regions)
         size_at = smap.location(("size",)) if size is not None or ("size",) in smap.marks else None
+        open_ = {name for s, name in undecided if s == side}
+
+        def pair(a: Region, b: Region, side: str = side, open_: set[str] = open_) -> str | None:
+            if a.name in open_ or b.name in open_ or conditional(side, a) or conditional(side, b):
+                return None
+            return ""
         problems.extend(overlap_problems(side, regions, width, height, smap.file, size_at,
-                                         smap.location(("extends",)) if ("extends",) in smap.marks else None))
-    if problems:
+                                         smap.location(("extends",)) if ("extends",) in smap.marks else None,
+                                         pair=pair, key_at=lambda path: smap.location(path) if path in smap.marks
+                                         else None))
+        for region in regions:
+            if (side, region.name) not in undecided:
+                continue
+            problem, anchors = undecided[(side, region.name)]
+            reg = (data.get(side, {}).get("regions") or {})[region.name]
+            notes = []
+            for anchor in anchors:
+                try:
+                    x, y, w, h = _place(region.kind, {**reg, "anchor": anchor}, width, height, safe)
+                except UnitError:
+                    continue
+                placed = replace(region, x_pt=x, y_pt=y, w_pt=w, h_pt=h)
+                notes.append(f"anchor: {anchor} {candidate_note(side, placed, regions, width, height)}")
+            problems.append(replace(problem, message=f"{problem.message} ({'; '.join(notes)})"))
+    for (side, name), (problem, _) in undecided.items():
+        if not any(r.name == name for r in sides.get(side, ())):
+            problems.append(problem)
+    if problems and not checkable:
         return None, problems
     return Layout(lid, width, height, bleed, safe, parse_length(data.get("corner_radius", "0mm")),
                   data.get("background", "#ffffff"), sides["face"], sides["back"], where, icons,
                   {k: v.lower() for k, v in (data.get("styles") or {}).items()},
-                  spec=(data, smap, folder, origins), fonts=own_fonts), []
+                  spec=(data, smap, folder, origins), fonts=own_fonts), problems
 
 
 def _stand_in_layout(lid: str, where: Where) -> Layout:
@@ -738,10 +788,10 @@ def _stand_in_layout(lid: str, where: Where) -> Layout:
     return Layout(lid, width, height, 0.0, 0.0, 0.0, "#ffffff", (), (), where, stand_in=True)
 
 
-def layout_at(layout: Layout, size: Any) -> tuple[Layout | None, list[Problem]]:
+def layout_at(layout: Layout, size: Any, checkable: bool = False) -> tuple[Layout | None, list[Problem]]:
     """The same template laid out again on a card of another size (a deck's size: …)."""
     data, smap, folder, origins = layout.spec
-    return _build_layout(layout.id, data, smap, folder, size=size, origins=origins)
+    return _build_layout(layout.id, data, smap, folder, size=size, origins=origins, checkable=checkable)
 
 
 def _build_rulings(raw: _Raw, default_by: str = "pnp") -> tuple[list[Ruling], list[Problem]]:
@@ -764,18 +814,24 @@ def _build_rulings(raw: _Raw, default_by: str = "pnp") -> tuple[list[Ruling], li
 
 def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout], entries: list[Entry],
                 game_fonts: dict[str, str] | None = None,
-                broken_layouts: Set[str] = frozenset(), default_by: str = "pnp") -> tuple[Deck | None, list[Problem]]:
+                broken_layouts: Set[str] = frozenset(), default_by: str = "pnp",
+                checkable: Mapping[str, Layout] | None = None) -> tuple[Deck | None, list[Problem]]:
     d, smap = raw.data, raw.smap
+    checkable = checkable or {}
     problems: list[Problem] = []
     deck_entry, errs = read_entry("deck", d["id"], d["name"], d, smap, (), default_by=default_by)
     problems.extend(errs)
     entries.append(deck_entry)
     before_layout = len(problems)
     layout = layouts.get(d["layout"])
+    probe: Layout | None = None     # the layout as far as it placed its regions, when it has problems
     if layout is None and d["layout"] in broken_layouts:
         # the layout file's own problems are reported there: no second error here, and the deck stays
         # known by its cards (the engine and the rulebook's references use them) but is never printed
         layout = _stand_in_layout(d["layout"], smap.location(("layout",)))
+        probe = checkable.get(d["layout"])
+        if probe is not None and "size" in d:
+            probe = None if _size_problems(d["size"], smap, ("size",)) else layout_at(probe, d["size"], True)[0]
     elif layout is None:
         problems.append(smap.problem(("layout",), f"unknown layout {d['layout']!r} "
                                                   f"(layouts: {', '.join(sorted(layouts)) or 'none'})"))
@@ -783,7 +839,7 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout], entries: li
         size_problems = _size_problems(d["size"], smap, ("size",))
         problems.extend(size_problems)
         if not size_problems:
-            sized, errs = layout_at(layout, d["size"])
+            sized, errs = layout_at(layout, d["size"], checkable=True)
             # the template's own problems at this size, said where the size is chosen: the deck
             problems.extend(smap.problem(("size",), f"{e.file}:{e.line}:{e.col}: {e.field}: {e.message}") for e in errs)
             layout = sized
@@ -791,6 +847,7 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout], entries: li
         layout, errs = _resolve_fonts(layout, game_fonts or {}, smap)
         problems.extend(errs)
     if len(problems) > before_layout or layout is None:    # said above: checked as data, never laid out
+        probe = probe or layout
         layout = _stand_in_layout(d["layout"], smap.location(("layout",)))
     suits: dict[str, Any] = {}
     marks: dict[str, str] = {}
@@ -872,10 +929,38 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout], entries: li
             problems.append(err)
     if layout is None:
         return None, problems
-    return Deck(d["id"], d["name"], layout, tuple(cards), tuple(suits.values()),
+    deck = Deck(d["id"], d["name"], layout, tuple(cards), tuple(suits.values()),
                 Back(back.get("title", ""), back.get("subtitle", ""), back.get("color", "#333333"), back_image),
                 d.get("description", ""), deck_entry.marked, smap.file,
-                Where(smap.file, 1, 1), two_sided=bool(d.get("two_sided"))), problems
+                Where(smap.file, 1, 1), two_sided=bool(d.get("two_sided")))
+    if not layout.stand_in or probe is not None:
+        overlaps = _deck_overlaps(replace(deck, layout=probe or layout), smap.location(("layout",)))
+        if "size" in d:     # the template at the deck's size: said where the size is chosen, as above
+            overlaps = [e if e.file == smap.file else
+                        smap.problem(("size",), f"{e.file}:{e.line}:{e.col}: {e.field}: {e.message}")
+                        for e in overlaps]
+        problems.extend(overlaps)
+    return deck, problems
+
+
+def _deck_overlaps(deck: Deck, layout_at: Where) -> list[Problem]:
+    """The overlaps a layout leaves to its decks (regions that print on some cards only), judged on
+    the cards that use it: each layout of the deck with its cards' faces, the reverses of two-sided
+    cards, and the backs drawn with it (pnp.data.regions.deck_overlap_problems)."""
+    problems: list[Problem] = []
+    users: dict[str, tuple[Layout, list[Card], list[Back]]] = {deck.layout.id: (deck.layout, [], [deck.back])}
+    for card in deck.cards:
+        lay = card.layout or deck.layout
+        _, faces, backs = users.setdefault(lay.id, (lay, [], []))
+        faces.append(card)
+        if card.reverse is not None:
+            faces.append(card.reverse)
+        elif not deck.two_sided:
+            backs.append(deck.back_of(card))
+    for lay, faces, backs in users.values():
+        problems.extend(deck_overlap_problems(deck.id, lay.face, lay.back, lay.width_pt, lay.height_pt,
+                                              lay.where.file, faces, backs, layout_at))
+    return problems
 
 
 def _damaged_fields(left_out: Set[tuple[Any, ...]], i: int, own: dict[str, Any]) -> set[str]:

@@ -14,18 +14,23 @@ the part of the card it may print on for any card of the deck, not only the card
 * an index with ``rotate_copy``: its box, and the same box turned about the card's centre.
 
 Two reaches that intersect are an error at the layout, naming both regions, unless one of them says
-``overlap: true`` (or ``overlap: [name, …]`` listing the other): a region meant to lie over another.
-Hanging punctuation (ぶら下げ, one 、 or 。 past the right edge of a line) is not counted."""
+``overlap: true`` (or ``overlap: [name, …]`` listing the other): a region meant to lie over another;
+or one is an image and the other is drawn over it by a higher ``z`` (the designer layered them).
+Hanging punctuation (ぶら下げ, one 、 or 。 past the right edge of a line) is not counted.
+
+Whether a region prints at all can depend on the card (``conditional``): an optional field, a card's
+picture, a suit mark, the （仮） badge.  A pair with such a region is judged per deck, on the cards
+that use the layout (``deck_overlap_problems``): it is an error only when some card prints both."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from ..errors import Problem
 from ..text.inline import RUBY_SCALE
 from ..text.linebreak import block_height
 from ..units import to_mm
-from .model import Region, Where
+from .model import Back, Card, Region, Where
 
 CONTENT_KINDS = frozenset({"text", "index", "pips", "slots", "mark", "image", "badge"})
 
@@ -68,8 +73,64 @@ def reach(region: Region, width: float, height: float) -> list[tuple[str, Rect]]
 
 
 def _allows(a: Region, b: Region) -> bool:
+    """a says it may lie over b: overlap: true or [b, …], or a is drawn over the image b by a higher z."""
     said = a.get("overlap", False)
-    return said is True or (isinstance(said, list) and b.name in said)
+    if said is True or (isinstance(said, list) and b.name in said):
+        return True
+    return b.kind == "image" and float(a.get("z", 0)) > float(b.get("z", 0))
+
+
+BACK_FIELDS = frozenset({"game_title", "deck_name"})    # the only fields a back's text prints
+
+
+def conditional(side: str, region: Region) -> bool:
+    """Whether the region prints or not depends on the card: a field it may leave empty (optional:
+    true), a card's picture, its suit's mark, the （仮） badge; on a back, anything but the game's
+    and deck's names and fixed text.  A required field left empty is an error of its own, so a
+    region that needs its field prints on every card that builds."""
+    kind = region.kind
+    if kind not in CONTENT_KINDS:
+        return False
+    if side == "back":
+        return not (kind == "text" and ("text" in region.props or region.get("field") in BACK_FIELDS))
+    if kind in ("mark", "badge"):
+        return True
+    if kind == "image":
+        return "field" not in region.props or bool(region.get("optional"))
+    return "field" in region.props and bool(region.get("optional"))
+
+
+def prints_on(side: str, region: Region, card: Card | None, back: Back | None = None) -> bool:
+    """Whether the region prints anything on this card's face (side "face") or on this back (card
+    None, back the deck's or a card's own), as pnp.layout.card draws it."""
+    kind = region.kind
+    if side == "back" or card is None:
+        if kind == "image":
+            return back is not None and back.image is not None
+        return kind == "text" and ("text" in region.props or region.get("field") in BACK_FIELDS)
+    if kind == "mark":
+        return card.suit is not None
+    if kind == "badge":
+        return card.provisional
+    if kind == "image":
+        field = region.get("field")
+        if field is None:
+            return card.image is not None
+        return bool(str(card.fields.get(str(field)[7:], "") or "").strip())
+    if "text" in region.props or "field" not in region.props:
+        return True
+    field = str(region.get("field"))
+    if field in BACK_FIELDS:
+        return True
+    if field.startswith("fields."):
+        value: Any = card.fields.get(field[7:], "")
+    elif field.startswith("rules."):
+        value = card.rules.get(field[6:], "")
+    elif field == "suit_name":
+        value = card.suit.name if card.suit else ""
+    else:
+        value = getattr(card, field, "")
+    return value is not None and str(value) != "" and value != {}
 
 
 def _span(rect: Rect) -> str:
@@ -81,27 +142,41 @@ def _at(where: Where) -> str:
     return f"{where.file}:{where.line}:{where.col}"
 
 
+PairCheck = Callable[[Region, Region], "str | None"]
+
+
 def overlap_problems(side: str, regions: Sequence[Region], width: float, height: float, own_file: str,
-                     size_at: Where | None = None, extends_at: Where | None = None) -> list[Problem]:
+                     size_at: Where | None = None, extends_at: Where | None = None,
+                     pair: PairCheck | None = None, entries: bool = True,
+                     key_at: Callable[[tuple[Any, ...]], Where | None] | None = None) -> list[Problem]:
     """Every pair of content regions of one side whose reaches intersect, and overlap: entries that
     name no region or sit on a region that is never checked.  A problem is said at the region
     written in the layout's own file (the later one when both are), naming the other and where it
     is.  When both are inherited: at size_at (where this layout chose its size), else at extends_at
-    when the two come from different layouts, else not at all (the layout that wrote both says it)."""
+    when the two come from different layouts, else not at all (the layout that wrote both says it).
+    pair(a, b): None to leave the pair unchecked, else words added to its message; without it, the
+    pairs of regions that print on every card (the others are checked per deck).  entries: False
+    when the overlap: entries were checked already (a deck's second look at its layout).  key_at(path):
+    where the layout's own file writes that key (an overlap: entry is said there), None elsewhere."""
+    if pair is None:
+        def pair(a: Region, b: Region) -> str | None:
+            return None if conditional(side, a) or conditional(side, b) else ""
     problems: list[Problem] = []
     names = {r.name for r in regions}
-    for r in regions:
+    def entry_at(r: Region, *path: Any) -> Where:
+        return (key_at((side, "regions", r.name, "overlap", *path)) if key_at else None) or r.where
+    for r in regions if entries else ():
         said = r.get("overlap")
         if said is None:
             continue
         if r.kind not in CONTENT_KINDS:
-            problems.append(r.where.problem(f"{side}.regions.{r.name}.overlap",
+            problems.append(entry_at(r).problem(f"{side}.regions.{r.name}.overlap",
                                             f"overlap: on a {r.kind} region says nothing: {r.kind}s are what "
                                             "content sits on, never checked for overlaps (remove it)"))
         elif isinstance(said, list):
-            for other in said:
+            for i, other in enumerate(said):
                 if other not in names or other == r.name:
-                    problems.append(r.where.problem(
+                    problems.append(entry_at(r, i).problem(
                         f"{side}.regions.{r.name}.overlap",
                         f"overlap: names {other!r}, which is not another region of the {side} "
                         f"(regions: {', '.join(sorted(names - {r.name}))})"))
@@ -110,6 +185,9 @@ def overlap_problems(side: str, regions: Sequence[Region], width: float, height:
     for i, (a, a_what, ra) in enumerate(placed):
         for b, b_what, rb in placed[i + 1:]:
             if a is b or _allows(a, b) or _allows(b, a):
+                continue
+            said = pair(a, b)
+            if said is None:
                 continue
             dx = min(ra[2], rb[2]) - max(ra[0], rb[0])
             dy = min(ra[3], rb[3]) - max(ra[1], rb[1])
@@ -124,8 +202,9 @@ def overlap_problems(side: str, regions: Sequence[Region], width: float, height:
             message = (f"{here.kind} region {here.name!r}{h_copy} overlaps {there.kind} region {there.name!r} "
                        f"({r_there[0] + ', ' if r_there[0] else ''}{_at(there.where)}) on the {card} card by "
                        f"{to_mm(dx):.1f}×{to_mm(dy):.1f} mm: {here.name!r}{h_copy} can print at {_span(r_here[1])}, "
-                       f"{there.name!r}{t_copy} at {_span(r_there[1])} (measured from the trim's top-left corner); "
-                       "move or shrink one, or give the one meant to lie over the other overlap: true")
+                       f"{there.name!r}{t_copy} at {_span(r_there[1])} (measured from the trim's top-left corner)"
+                       f"{said}; move or shrink one, or give the one meant to lie over the other overlap: true"
+                       + (" (or, over an image, a higher z:)" if "image" in (here.kind, there.kind) else ""))
             if here.where.file == own_file:
                 problems.append(here.where.problem(f"{side}.regions.{here.name}", message))
             elif (spot := size_at or (extends_at if here.where.file != there.where.file else None)) is not None:
@@ -139,15 +218,19 @@ _EDGE = {"left": "the left edge", "right": "the right edge", "center": "the card
          "top": "the top edge", "bottom": "the bottom edge", "middle": "the card's horizontal centre line"}
 
 
+Undecided = dict[tuple[str, str], tuple[Problem, tuple[str, str]]]   # (side, name) → (problem, the two anchors)
+
+
 def inherited_anchor_problems(own: Mapping[str, Any], parents: Mapping[str, Any], setter: Any,
-                              where: Any) -> list[Problem]:
+                              where: Any) -> Undecided:
     """A region of this layout that sets x or y without anchor: while the region it extends has an
     anchor that measures that coordinate from another edge than the left or the top.  Such a layout
     was often written against a parent that measured from the top-left; rather than silently
     measure from the inherited edge, the coordinate must say which edge it means.
     setter(side, name) is the layout that gave the inherited anchor; where(path) a Where in the
-    layout's own file."""
-    problems: list[Problem] = []
+    layout's own file.  Each problem with the two anchors it offers (the inherited one first): the
+    layout is then checked with the region at each of them (candidate_notes)."""
+    problems: Undecided = {}
     for side in ("face", "back"):
         inherited = (parents.get(side) or {}).get("regions") or {}
         for name, reg in ((own.get(side) or {}).get("regions") or {}).items():
@@ -165,10 +248,50 @@ def inherited_anchor_problems(own: Mapping[str, Any], parents: Mapping[str, Any]
             fixed = _ANCHOR_OF[("left" if any(k == "x" for k, _ in odd) else horizontal,
                                 "top" if any(k == "y" for k, _ in odd) else vertical)]
             wanted = " and ".join(_EDGE["left" if k == "x" else "top"] for k, _ in odd)
-            problems.append(where((side, "regions", name, odd[0][0])).problem(
+            problems[(side, name)] = (where((side, "regions", name, odd[0][0])).problem(
                 f"{side}.regions.{name}.{odd[0][0]}",
                 f"{keys} {'is' if len(odd) == 1 else 'are'} measured from {edges}: region {name!r} "
                 f"inherits anchor: {anchor} from layout {setter(side, name)!r}, and this layout sets "
                 f"{' and '.join(k for k, _ in odd)} without an anchor; write anchor: {anchor} to measure "
-                f"from {edges}, or anchor: {fixed} to measure from {wanted}"))
+                f"from {edges}, or anchor: {fixed} to measure from {wanted}"), (anchor, fixed))
+    return problems
+
+
+def candidate_note(side: str, region: Region, others: Sequence[Region], width: float, height: float) -> str:
+    """Where the undecided region would print at one of its anchors, and what it would lie over there
+    (as overlap_problems judges it; a region printing on some cards only is named as such)."""
+    over = []
+    for other in others:
+        if other.name == region.name or _allows(region, other) or _allows(other, region):
+            continue
+        if any(min(ra[2], rb[2]) - max(ra[0], rb[0]) > EPS_PT and min(ra[3], rb[3]) - max(ra[1], rb[1]) > EPS_PT
+               for _, ra in reach(region, width, height) for _, rb in reach(other, width, height)):
+            over.append(f"{other.kind} region {other.name!r}"
+                        + (" (on cards that print it)" if conditional(side, other) else ""))
+    x0, y0 = region.x_pt, region.y_pt
+    span = _span((x0, y0, x0 + region.w_pt, y0 + region.h_pt))
+    return f"puts it at {span}, " + (f"over {', '.join(over)}" if over else "clear of the other regions")
+
+
+def deck_overlap_problems(deck_id: str, face: Sequence[Region], back: Sequence[Region], width: float, height: float,
+                          own_file: str, cards: Iterable[Card], backs: Iterable[Back],
+                          deck_at: Where) -> list[Problem]:
+    """The pairs overlap_problems leaves to the deck (a region whose printing depends on the card):
+    an error when some card of this deck prints both, naming the first such card.  A face is checked
+    on cards (and the reverses of two-sided cards), a back on backs (the deck's and the cards' own).
+    Said at the region in the layout's own file, else at deck_at (where the deck chose its layout)."""
+    cards, backs = list(cards), list(backs)
+    problems: list[Problem] = []
+    for side, regions in (("face", face), ("back", back)):
+        def pair(a: Region, b: Region, side: str = side) -> str | None:
+            if not (conditional(side, a) or conditional(side, b)):
+                return None          # checked with the layout, whatever the cards
+            if side == "face":
+                card = next((c for c in cards if prints_on(side, a, c) and prints_on(side, b, c)), None)
+                return None if card is None else f"; card {card.id!r} of deck {deck_id!r} prints both"
+            if any(prints_on(side, a, None, k) and prints_on(side, b, None, k) for k in backs):
+                return f"; the backs of deck {deck_id!r} print both"
+            return None
+        problems.extend(overlap_problems(side, regions, width, height, own_file, size_at=deck_at, pair=pair,
+                                         entries=False))
     return problems

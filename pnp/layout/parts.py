@@ -801,31 +801,79 @@ def _board_span(box: tuple[float, float, float, float]) -> str:
     return f"x {to_mm(x0):.1f}–{to_mm(x1):.1f} mm, y {to_mm(y0):.1f}–{to_mm(y1):.1f} mm"
 
 
-def plan_board(game: Game, board: Board, room: Room, wr: Writer) -> tuple[list[_Sheet], Tiling]:
+def _tiling_at_seams(board: Board, seams_x: Sequence[int], seams_y: Sequence[int], room_w: float,
+                     room_h: float) -> Tiling | None:
+    """Tiles that meet only at these cell edges, as few as fit the room, upright or turned (upright
+    when both need as many); None when no choice of them fits."""
+    c, ov = board.cell_pt, board.overlap_pt
+    options = []
+    for landscape, (rw, rh) in ((False, (room_w, room_h)), (True, (room_h, room_w))):
+        cuts_x = choose_cuts(board.width_pt, [x * c for x in seams_x], rw, ov)
+        cuts_y = choose_cuts(board.height_pt, [y * c for y in seams_y], rh, ov)
+        if cuts_x is not None and cuts_y is not None:
+            options.append(((len(cuts_x) + 1) * (len(cuts_y) + 1), landscape, cuts_x, cuts_y))
+    if not options:
+        return None
+    _, landscape, cuts_x, cuts_y = min(options, key=lambda o: (o[0], o[1]))
+    return replace(plan_tiling_at(board.width_pt, board.height_pt, cuts_x, cuts_y, ov), landscape=landscape)
+
+
+def _papers_note(board: Board, paper: str) -> str:
+    """For a build on a paper the board does not name in papers:, which ones it does."""
+    if not board.papers or paper in board.papers:
+        return ""
+    said = ", ".join(board.papers)
+    return f"; the board's papers: are {said}: build with --paper {board.papers[0]} or add {paper} to papers:"
+
+
+def plan_board(game: Game, board: Board, room: Room, wr: Writer, paper: str = "a4"
+               ) -> tuple[list[_Sheet], Tiling]:
+    """The board on pages of this paper: whole, or in tiles glued together.  Tiles meet where the
+    designer allows (seams:); without seams: in equal tiles, unless an equal cut would glue over
+    text: then at the cell edges whose glue strips are clear of every text, as few as fit."""
     art = tuple(board_items(board, wr))
     room_h = room.h - LEGEND_H
+    on_paper = f" on {paper} paper"
     if board.overlap_pt >= min(room.w, room_h) / 2:
-        wr.add(board.where, "overlap", f"overlap {to_mm(board.overlap_pt):.0f} mm is too large for the paper")
+        wr.add(board.overlap_at or board.where, "overlap",
+               f"overlap {to_mm(board.overlap_pt):.0f} mm is too large for the paper{on_paper}"
+               f"{_papers_note(board, paper)}")
         return [], plan_tiling(board.width_pt, board.height_pt, board.width_pt, board.height_pt, 0.0)
     if board.seams is not None:
         # tiles meet only where the designer allows (seams:), as few as fit the paper, upright or turned
-        c, ov = board.cell_pt, board.overlap_pt
-        options = []
-        for landscape, (rw, rh) in ((False, (room.w, room_h)), (True, (room_h, room.w))):
-            cuts_x = choose_cuts(board.width_pt, [x * c for x in board.seams[0]], rw, ov)
-            cuts_y = choose_cuts(board.height_pt, [y * c for y in board.seams[1]], rh, ov)
-            if cuts_x is not None and cuts_y is not None:
-                options.append(((len(cuts_x) + 1) * (len(cuts_y) + 1), landscape, cuts_x, cuts_y))
-        if not options:
-            wr.add(board.where, "seams", f"no choice of the seams cuts the {to_mm(board.width_pt):.0f} × "
-                                         f"{to_mm(board.height_pt):.0f} mm board into tiles of at most "
-                                         f"{to_mm(room.w):.0f} × {to_mm(room_h):.0f} mm (allow more seams)")
+        at = board.seams_at or board.where
+        found = _tiling_at_seams(board, board.seams[0], board.seams[1], room.w, room_h)
+        if found is None:
+            wr.add(at, "seams", f"no choice of the seams cuts the {to_mm(board.width_pt):.0f} × "
+                                f"{to_mm(board.height_pt):.0f} mm board into tiles of at most "
+                                f"{to_mm(room.w):.0f} × {to_mm(room_h):.0f} mm{on_paper} (allow more seams"
+                                + (f", or take {paper} out of papers:" if paper in board.papers else
+                                   ", or name the papers you print on in papers:" if not board.papers else "")
+                                + f"){_papers_note(board, paper)}")
             return [], plan_tiling(board.width_pt, board.height_pt, board.width_pt, board.height_pt, 0.0)
-        _, landscape, cuts_x, cuts_y = min(options, key=lambda o: (o[0], o[1]))
-        tiling = replace(plan_tiling_at(board.width_pt, board.height_pt, cuts_x, cuts_y, ov), landscape=landscape)
-        _glue_clear(art, tiling, board, wr)
+        tiling = found
+        _glue_clear(art, tiling, board, wr, at)
     else:
         tiling = plan_tiling(board.width_pt, board.height_pt, room.w, room_h, board.overlap_pt)
+        covered = _glue_hits(art, tiling, board)
+        if covered:
+            # the equal cut would glue over words: cut at cell edges whose strips are clear of text
+            clear = [[k for k in range(1, n) if not any(lo < k * board.cell_pt and k * board.cell_pt -
+                                                        board.overlap_pt < hi for lo, hi in spans)]
+                     for n, spans in ((board.cols, _text_spans(art, board, 0)), (board.rows, _text_spans(art, board, 1)))]
+            found = _tiling_at_seams(board, clear[0], clear[1], room.w, room_h)
+            if found is None:
+                by_strip: dict[str, list[str]] = {}
+                for text, where_glued in covered:
+                    by_strip.setdefault(where_glued, []).append(_named(board, text))
+                words = "; ".join(f"{', '.join(names)} in the strip of {glued_at}" for glued_at, names in by_strip.items())
+                wr.add(board.where, "seams",
+                       f"the board needs tiles{on_paper} ({to_mm(room.w):.0f} × {to_mm(room_h):.0f} mm), and no cell "
+                       f"edges leave the {to_mm(board.overlap_pt):.0f} mm glue strips clear of its text (an "
+                       f"equal cut glues over {words}): give seams: {{x: [...], y: [...]}} (cells) where text may "
+                       f"not be, or move the text{_papers_note(board, paper)}")
+                return [], plan_tiling(board.width_pt, board.height_pt, board.width_pt, board.height_pt, 0.0)
+            tiling = found
     pw, ph = (room.paper_h, room.paper_w) if tiling.landscape else (room.paper_w, room.paper_h)
     proom = Room(pw, ph)
     pages: list[_Sheet] = []
@@ -952,21 +1000,48 @@ def glue_strips(tiling: Tiling) -> list[tuple[float, float, float, float, int, i
     return out
 
 
-def _glue_clear(art: tuple[PartItem, ...], tiling: Tiling, board: Board, wr: Writer) -> None:
-    """No text of the board in a glue strip, where a seam would cut it or hide it."""
+def _board_texts(art: tuple[PartItem, ...], board: Board) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """The words a glue strip must not cover, with their ink: every text of the board but the card
+    slot's caption (it lies under the card in play: a seam may cross it)."""
     under_card = board.slot[2] if board.slot is not None else None
+    out = []
     for item in art:
-        if not isinstance(item, TextBlock):
-            continue
-        if under_card and "".join(pl.line.text for pl in item.lines) == under_card:
-            continue       # the slot's caption lies under the card in play: a seam may cross it
-        x0, y0, x1, y1 = text_bounds(item)
+        if isinstance(item, TextBlock):
+            words = "".join(pl.line.text for pl in item.lines)
+            if not (under_card and words == under_card):
+                out.append((words, text_bounds(item)))
+    return out
+
+
+def _text_spans(art: tuple[PartItem, ...], board: Board, axis: int) -> list[tuple[float, float]]:
+    """Where the board's texts lie along x (axis 0) or y (axis 1)."""
+    return [(box[axis], box[axis + 2]) for _, box in _board_texts(art, board)]
+
+
+def _glue_hits(art: tuple[PartItem, ...], tiling: Tiling, board: Board) -> list[tuple[str, str]]:
+    """(words, the strip they lie in) for each text a glue strip covers."""
+    hits = []
+    for words, (x0, y0, x1, y1) in _board_texts(art, board):
         for gx0, gy0, gx1, gy1, under, over in glue_strips(tiling):
             if x0 < gx1 and gx0 < x1 and y0 < gy1 and gy0 < y1:
-                words = "".join(pl.line.text for pl in item.lines)[:16]
-                wr.add(board.where, "seams", f"text {words!r} lies in the glue strip of tile {under} under tile "
-                                             f"{over} (x {to_mm(gx0):.0f}–{to_mm(gx1):.0f} mm, y {to_mm(gy0):.0f}–"
-                                             f"{to_mm(gy1):.0f} mm): move a seam or the text")
+                hits.append((words, f"tile {under} under tile {over} (x {to_mm(gx0):.0f}–{to_mm(gx1):.0f} mm, "
+                                    f"y {to_mm(gy0):.0f}–{to_mm(gy1):.0f} mm)"))
+    return hits
+
+
+def _named(board: Board, words: str) -> str:
+    """The words, and the label: entry that wrote them when one did (file:line)."""
+    label = next((lab for lab in board.labels if lab.text == words and lab.where.file), None)
+    shown = repr(words[:16])
+    if label is None:
+        return f"text {shown}"
+    return f"label {shown} ({label.where.file}:{label.where.line}:{label.where.col})"
+
+
+def _glue_clear(art: tuple[PartItem, ...], tiling: Tiling, board: Board, wr: Writer, at: Where) -> None:
+    """No text of the board in a glue strip, where a seam would cut it or hide it: said at the seams."""
+    for words, strip in _glue_hits(art, tiling, board):
+        wr.add(at, "seams", f"{_named(board, words)} lies in the glue strip of {strip}: move a seam or the text")
 
 
 def _visible(art: tuple[PartItem, ...], tiling: Tiling) -> dict[tuple[int, int], tuple[PartItem, ...]]:
@@ -1343,7 +1418,7 @@ def plan_part(game: Game, part: Any, paper: str = "a4") -> PartPlan:
     elif isinstance(part, Dice):
         bodies, nets = plan_dice(game, part, room, wr)
     elif isinstance(part, Board):
-        bodies, tiling = plan_board(game, part, room, wr)
+        bodies, tiling = plan_board(game, part, room, wr, paper)
     elif isinstance(part, Bits):
         bodies = plan_bits(game, part, room, wr)
     elif isinstance(part, TuckBox):

@@ -77,7 +77,7 @@ def test_overlap_true_or_naming_the_other_region_allows_it(mini_project):
     lay.write_text(ROLE_OVER_BODY + "      overlap: [bodyy]\n", encoding="utf-8")
     result = validate(mini_project)
     assert result.exit_code == 1
-    assert (f"layouts/role.yaml:{line_of(lay, 'flavor:')}:5: face.regions.flavor.overlap: overlap: names 'bodyy', "
+    assert (f"layouts/role.yaml:{line_of(lay, 'overlap:')}:17: face.regions.flavor.overlap: overlap: names 'bodyy', "
             "which is not another region of the face") in result.output
     assert "overlaps text region 'body'" in result.output      # a misspelt name allows nothing
 
