@@ -17,6 +17,22 @@ from pathlib import Path
 from .errors import BuildError
 
 
+def read_limited(path: Path, limit: int) -> bytes:
+    """The bytes of the regular file at path (links followed), at most limit of them.  ValueError says why
+    not (a device, a pipe, a folder, too large); OSError where it cannot be read.  A pipe or ``/dev/zero`` is
+    never opened: it would block the reader or fill its memory."""
+    st = os.stat(path)
+    if not stat.S_ISREG(st.st_mode):
+        raise ValueError(f"{what_is(st.st_mode)}, not a regular file: refused")
+    if st.st_size > limit:
+        raise ValueError(f"{st.st_size:,} bytes; the limit is {limit:,}: refused")
+    with open(path, "rb") as f:
+        data = f.read(limit + 1)
+    if len(data) > limit:
+        raise ValueError(f"larger than {limit:,} bytes: refused")
+    return data
+
+
 class NotRegularOutput(BuildError):
     """An output path names something that is not a regular file: a link, a pipe, a device, a folder."""
 

@@ -11,8 +11,8 @@ from typing import Any
 import jsonschema
 
 from ..errors import DataError, Problem
-from ..files import inside, is_regular
-from ..limits import MAX_CARD_MM, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MIN_CARD_MM
+from ..files import inside, is_regular, read_limited
+from ..limits import MAX_CARD_MM, MAX_ICC_BYTES, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MIN_CARD_MM
 from ..resources import layouts_dir
 from ..text import fonts
 from ..text.fonts import FONT_FILES
@@ -1171,16 +1171,29 @@ def _print_settings(spec: dict[str, Any], folder: Path | None, smap: SourceMap) 
 
 def icc_problem(path: Path) -> str | None:
     """Why a file cannot be a print shop's output profile (missing, not ICC, not CMYK), or None."""
+    import io
+
     from PIL import ImageCms
-    if not path.is_file():
+    if not path.exists():
         return "not found"
     try:
-        profile = ImageCms.getOpenProfile(str(path)).profile
+        data = read_limited(path, MAX_ICC_BYTES)
+    except OSError as exc:
+        return f"cannot be read ({exc.strerror or exc})"
+    except ValueError as exc:
+        return f"is {exc}"
+    try:
+        opened = ImageCms.ImageCmsProfile(io.BytesIO(data))
     except (OSError, ImageCms.PyCMSError):
         return "is not an ICC profile"
+    profile = opened.profile
     if profile.xcolor_space.strip() != "CMYK" or profile.device_class.strip() != "prtr":
         return (f"is a {profile.xcolor_space.strip()} {profile.device_class.strip()} profile; "
                 f"a print shop needs a CMYK output (prtr) profile")
+    try:        # what a build does with it first: a damaged profile may read and fail only here
+        ImageCms.buildTransform(ImageCms.createProfile("sRGB"), opened, "RGB", "CMYK")
+    except (OSError, ImageCms.PyCMSError):
+        return "is damaged: its colour tables cannot be used"
     return None
 
 

@@ -34,6 +34,8 @@ from typing import Any
 from PIL import Image, ImageCms
 
 from ..errors import PnpError
+from ..files import read_limited
+from ..limits import MAX_ICC_BYTES
 from ..units import mm
 
 ICC_DIR = Path(__file__).resolve().parent / "icc"
@@ -101,9 +103,11 @@ class ColorProfile:
                  condition: tuple[str, str] | None = None):
         self.path = Path(path) if path is not None else DEFAULT_PROFILE
         try:
-            self.data = self.path.read_bytes()
+            self.data = read_limited(self.path, MAX_ICC_BYTES)
         except OSError as e:
             raise ProfileError(f"{self.path}: cannot read the ICC profile ({e.strerror or e})") from e
+        except ValueError as e:
+            raise ProfileError(f"{self.path}: the ICC profile is {e}") from e
         try:
             self.profile = ImageCms.ImageCmsProfile(io.BytesIO(self.data))
         except (OSError, ImageCms.PyCMSError) as e:
@@ -123,8 +127,11 @@ class ColorProfile:
         self.rich_black = rich_black
         srgb = ImageCms.createProfile("sRGB")
         lab = ImageCms.createProfile("LAB", 5000)
-        self._to_cmyk = ImageCms.buildTransform(srgb, self.profile, "RGB", "CMYK", INTENT, FLAGS)
-        self._cmyk_lab = ImageCms.buildTransform(self.profile, lab, "CMYK", "LAB", INTENT)
+        try:        # a damaged profile may read as a profile and fail only here
+            self._to_cmyk = ImageCms.buildTransform(srgb, self.profile, "RGB", "CMYK", INTENT, FLAGS)
+            self._cmyk_lab = ImageCms.buildTransform(self.profile, lab, "CMYK", "LAB", INTENT)
+        except (OSError, ImageCms.PyCMSError) as e:
+            raise ProfileError(f"{self.path}: a damaged ICC profile: its colour tables cannot be used ({e})") from e
         self._srgb = srgb
         self._cache: dict[tuple[str, bool], Ink] = {}
         ramp = Image.new("CMYK", (256, 1))

@@ -14,7 +14,8 @@ from typing import Any
 
 from ..data.model import SHOP_KEYS
 from ..units import mm
-from .readback import DocumentRead, PageRead, Rect, font_names, read_document, read_pdf
+from .pdfbounds import PdfTooLarge, check_pdf_bounds
+from .readback import DocumentRead, PageRead, Rect, UnreadablePdf, font_names, read_document, read_pdf
 
 TOLERANCE_MM = 0.05        # box comparisons: PDF coordinates are written to 0.01 pt or so
 
@@ -120,9 +121,9 @@ def _space_of(color: tuple[float, ...] | None) -> str:
 
 
 def preflight(path: Path, shop: ShopProfile) -> FileReport:
-    """Every check of a shop profile on one PDF (UnreadablePdf for a file that cannot be read)."""
-    doc = read_document(path)
-    pages = read_pdf(path, paint=True)
+    """Every check of a shop profile on one PDF (UnreadablePdf for a file that cannot be read, or that is
+    past one of pnp.render.pdfbounds' limits: the message names the limit)."""
+    doc, pages = _read_bounded(Path(path))
     report = FileReport(Path(path), doc.pages)
     first = pages[0] if pages else None
     if first is not None and "TrimBox" in first.boxes:
@@ -139,6 +140,31 @@ def preflight(path: Path, shop: ShopProfile) -> FileReport:
     out.extend(check_hairlines(pages, shop))
     out.extend(check_pdfx(pages, doc, shop))
     return report
+
+
+def _read_bounded(path: Path) -> tuple[DocumentRead, list[PageRead]]:
+    if not path.is_file() or not _starts_as_pdf(path):
+        return read_document(path), []          # the reader's own message: no such file, not a PDF
+    try:
+        check_pdf_bounds(path)
+    except PdfTooLarge as exc:
+        raise UnreadablePdf(f"{path}: too large to check: {exc}") from None
+    except ValueError as exc:
+        raise UnreadablePdf(f"{path}: a damaged PDF ({exc})") from None
+    except OSError as exc:
+        raise UnreadablePdf(f"{path}: cannot read ({exc.strerror or exc})") from None
+    try:
+        return read_document(path), read_pdf(path, paint=True)
+    except UnreadablePdf:
+        raise
+    except (RecursionError, TypeError, AttributeError, KeyError, ValueError, IndexError, AssertionError) as exc:
+        # objects of the wrong type or nested past reason, in a file another program wrote
+        raise UnreadablePdf(f"{path}: a damaged PDF ({type(exc).__name__}: {str(exc)[:120]})") from None
+
+
+def _starts_as_pdf(path: Path) -> bool:
+    with open(path, "rb") as fh:
+        return b"%PDF-" in fh.read(1024)
 
 
 def _grouped(check: str, level: str, by_message: Mapping[str, list[int]]) -> list[Finding]:
