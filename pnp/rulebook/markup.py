@@ -50,8 +50,9 @@ paragraph
     Captions, labels, box titles and diagram labels take the inline markup below (ruby prints as
     ruby), and so do the names a caption takes from the data (a card titled ``{生糸|きいと}``).
 ``{{part station: 見出し}}``
-    on a line of its own: a board (the whole map, however it is tiled for printing) or the first card
-    of a track, drawn from data at a size that fits the page.
+    on a line of its own: any part, drawn from data at a size that fits the page: a board (the whole
+    map, however it is tiled for printing), a track's first card, the first die's net, one token of
+    each kind, a cut card's first card with its cuts, a tuck box's net; a bits list as a table.
 ``{{components}}``
     the コンポーネント list generated from game.yaml: name, count, description and pictures.
 ``{{rulings}}``
@@ -121,6 +122,10 @@ HEADING_MARKS = "■◇◆〇○◎●□"
 INLINE_VALUES = ("title", "subtitle", "players", "players_min", "players_max", "play_time", "age",
                  "version", "designer")
 BLOCK_EMBEDS = ("card", "part", "components", "rulings", "questions", "newpage")
+# what {{part ID}} shows of each kind of part: every kind a game can hold
+PART_FIGURES = {"board": "the whole map", "track": "its first card", "dice": "the first die's net",
+                "tokens": "one token of each kind", "cut_card": "its first card, with the cuts",
+                "tuckbox": "the box's net", "bits": "a table of what to get"}
 BOX_KINDS = ("note", "example", "proposal")
 CHECK_FENCE = "~~~"
 CELL_WORDS = ("up", "down", "empty", "none")
@@ -187,7 +192,7 @@ class Cards:
 
 @dataclass(frozen=True)
 class PartFig:
-    part: str          # a board or track part id of the game
+    part: str          # a part id of the game (any kind of PART_FIGURES)
     caption: Inline
     loc: Loc
 
@@ -670,10 +675,18 @@ class _Parser:
         if name == "part":
             part_id, _, caption = arg.partition(":")
             part_id = part_id.strip()
-            shown = {p.id: p for p in self.game.parts if p.kind in ("board", "track", "dice", "tokens")}
+            shown = {p.id: p for p in self.game.parts if p.kind in PART_FIGURES}
+            if not part_id:
+                self.err(no, col, "{{part …}} needs a part's id: {{part ID}} or {{part ID: 見出し}}")
+                return None
             if part_id not in shown:
-                self.err(no, col, f"{{{{part {part_id}}}}}: no board, track, dice or tokens {part_id!r} "
+                self.err(no, col, f"{{{{part {part_id}}}}}: no part {part_id!r} "
                                   f"(parts: {', '.join(sorted(shown)) or 'none'})")
+                return None
+            box = shown[part_id]
+            if box.kind == "tuckbox" and all(d.id != box.deck for d in self.game.all_decks):
+                self.err(no, col, f"{{{{part {part_id}}}}}: the tuck box's deck {box.deck!r} does not exist "
+                                  f"(decks: {', '.join(d.id for d in self.game.all_decks) or 'none'})")
                 return None
             return PartFig(part_id, caption_of(caption.strip()) if caption.strip() else
                            self.data_text(shown[part_id].name, no, col, f"part {part_id}: name"), loc)
