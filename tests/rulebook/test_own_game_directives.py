@@ -219,3 +219,36 @@ def test_a_failure_while_a_figure_is_drawn_names_the_directive_line(tmp_path, mo
     assert f"components/{GAME}/rulebook/01-a.md:5:1: {{{{part score}}}}: could not be drawn (TypeError: None)" \
         in result.output
     assert "Traceback" not in result.output
+
+
+CHARACTERS = """kind: deck
+id: chars
+name: キャラクターカード
+layout: card-base
+two_sided: true
+cards:
+  - id: minato
+    front: {title: ミナト, body: 医務室では1APごとにダメージを2回復する。}
+    back:  {title: ミナト（覚醒）, body: "**覚醒**：手札を1枚捨てる。"}
+  - id: sora
+    front: {title: ソラ, body: 1枚引く。}
+    back:  {title: ソラ（覚醒）, body: 2枚引く。}
+"""
+
+
+def test_a_two_sided_deck_shows_both_faces_of_a_card_in_the_components(tmp_path):
+    folder = make_game(tmp_path)
+    (folder / "chars.yaml").write_text(CHARACTERS, encoding="utf-8")
+    game = folder / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8") + "  - {id: chars, name: キャラクターカード, kind: deck, count: 2, "
+                    "description: 両面のカード。}\n", encoding="utf-8")
+    (folder / "rulebook" / "01-a.md").write_text("# 内容物\n\n{{components}}\n", encoding="utf-8")
+    result = run("build", GAME, "--project", tmp_path, "--out", tmp_path / "out", "--rulebook-only", "--jobs", "1")
+    assert result.exit_code == 0, result.output
+    text = "".join(g.char for p in read_pdf(tmp_path / "out" / GAME / "rulebook.pdf")[2:] for g in p.glyphs)
+    text = text.replace(" ", "")
+    assert "キャラクターカード（2枚）：1枚の表と裏" in text
+    assert "表：ミナト" in text and "裏：ミナト（覚醒）" in text          # the labels under the two faces
+    assert "覚醒：手札を1枚捨てる。" in text                              # the back's own content, drawn
+    assert "キャラクターカード（2枚）：表" not in text                     # not the deck's blank back
+    assert "山札カード（6枚）：表の例2種類と裏" in text                    # a one-sided deck as before
