@@ -67,7 +67,8 @@ Inline (inside one line; markup never spans lines):
 the markup shared with card text (:mod:`pnp.text.inline`): ``**強調**`` bold gothic;
 ``【用語】`` a term, set in gothic; ``{漢字|かんじ}`` ruby; ``[赤]{…}`` colour; ``:coin:`` an icon of
 game.yaml's ``icons:``; ``\\n`` a line break;
-``\\x`` the character x literally; values from data, so the rulebook can never disagree with the
+``\\x`` the character x literally (a line starting with ``\\`` is never a heading, list, table or box:
+``\\# 見出しではない``; in a table cell ``\\|`` is a bar, and the bar of a ruby needs no escape); values from data, so the rulebook can never disagree with the
 components: ``{{title}}`` ``{{subtitle}}`` ``{{players}}`` (3〜5人) ``{{players_min}}``
 ``{{players_max}}`` ``{{play_time}}`` ``{{age}}`` ``{{version}}`` ``{{designer}}``
 ``{{count:ID}}`` (a deck's or a component's number of pieces) and ``{{ruling:ID}}`` (one ruling's
@@ -98,7 +99,7 @@ import yaml
 from ..data.ledger import Entry, read_entry
 from ..data.model import Deck, Game
 from ..data.schemas import PROVENANCE
-from ..data.yamlsource import guarded_yaml, read_text_file
+from ..data.yamlsource import guarded_yaml, markup_hint, read_text_file
 from ..errors import DataError, Problem
 from ..files import inside
 from ..text.inline import Inline, InlineError, Run, merge_runs, parse_inline, plain_text
@@ -469,7 +470,7 @@ class _Parser:
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None)
             self.err((mark.line + 2) if mark else 1, (mark.column + 1) if mark else 1,
-                     f"front matter: {_yaml_problem(exc)}")
+                     f"front matter: {_yaml_problem(exc, chr(10).join(lines))}")
             return {}
         if not isinstance(data, dict):
             self.err(2, 1, "front matter must be a mapping")
@@ -657,7 +658,7 @@ class _Parser:
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None)
             self.err(no + 1 + (mark.line if mark else 0), (mark.column + 1) if mark else 1,
-                     f"example position: {_yaml_problem(exc)}")
+                     f"example position: {_yaml_problem(exc, text)}")
         if script is not None and not isinstance(script, dict):
             self.err(no + 1, 1, "an example position is a mapping (players, setup, moves, expect)")
             script = None
@@ -786,7 +787,7 @@ class _Parser:
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None)
             self.err(base + (mark.line if mark else 0), (mark.column + 1) if mark else 1,
-                     f"diagram YAML: {_yaml_problem(exc)}")
+                     f"diagram YAML: {_yaml_problem(exc, chr(10).join(t for _, t in inner))}")
             return None
         if not isinstance(data, dict):
             self.err(base, 1, "a diagram holds a mapping with rows:")
@@ -922,10 +923,12 @@ class _Parser:
                     self.counts.append((self.file, no, name, int(unicodedata.normalize("NFKC", bare.group(1)))))
 
 
-def _yaml_problem(exc: yaml.YAMLError) -> str:
-    """A YAML error's own words on one line (its position is given by the caller's file:line:col)."""
+def _yaml_problem(exc: yaml.YAMLError, source: str = "") -> str:
+    """A YAML error's own words on one line (its position is given by the caller's file:line:col), with
+    the way out when ruby or a colour on the failing line of source was read as YAML."""
     text = " ".join(str(x) for x in (getattr(exc, "context", None), getattr(exc, "problem", None)) if x)
-    return text or str(exc).splitlines()[0]
+    hint = markup_hint(source, exc) if isinstance(exc, yaml.MarkedYAMLError) and source else ""
+    return (text or str(exc).splitlines()[0]) + hint
 
 
 def _line_of(inner: list[tuple[int, str]], key: str) -> int:
@@ -935,21 +938,34 @@ def _line_of(inner: list[tuple[int, str]], key: str) -> int:
     return 0
 
 
-def _split_cells(text: str) -> list[str]:
-    out, buf, i = [], [], 0
+def _split_cells(text: str, braces: bool = True) -> list[str]:
+    """A table row's cells: split at ``|``, but not at ``\\|`` (a bar printed as it is) nor at the bar of a
+    ruby ``{漢字|かんじ}`` or anything else inside braces; other escapes are left for the inline parser.
+    A row with a brace left open is split at every bar, so the cell holding it is the one reported."""
+    out: list[str] = []
+    buf: list[str] = []
+    depth, i = 0, 0
     while i < len(text):
-        if text[i] == "\\" and i + 1 < len(text) and text[i + 1] == "|":
-            buf.append("|")
+        ch = text[i]
+        if ch == "\\" and i + 1 < len(text):
+            if text[i + 1] == "|" and not depth:
+                buf.append("|")
+            else:
+                buf.append(text[i:i + 2])
             i += 2
             continue
-        if text[i] == "|":
+        if ch == "{" and braces:
+            depth += 1
+        elif ch == "}" and depth:
+            depth -= 1
+        if ch == "|" and not depth:
             out.append("".join(buf))
             buf = []
         else:
-            buf.append(text[i])
+            buf.append(ch)
         i += 1
     out.append("".join(buf))
-    return out
+    return _split_cells(text, braces=False) if depth else out
 
 
 def _latin(ch: str) -> bool:

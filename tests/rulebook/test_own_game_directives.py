@@ -252,3 +252,69 @@ def test_a_two_sided_deck_shows_both_faces_of_a_card_in_the_components(tmp_path)
     assert "覚醒：手札を1枚捨てる。" in text                              # the back's own content, drawn
     assert "キャラクターカード（2枚）：表" not in text                     # not the deck's blank back
     assert "山札カード（6枚）：表の例2種類と裏" in text                    # a one-sided deck as before
+
+
+@pytest.mark.parametrize("lang, hint", [
+    ("en", "(YAML reads the brackets of the ruby {岬|みさき} as its own: quote the value, "
+           "title: \"北東の{岬|みさき}灯台\")"),
+    ("ja", "YAML として読めません（while parsing a flow mapping did not find expected ',' or '}'）。ルビ {岬|みさき} の"
+           "かっこを YAML が自分の記号として読みました。値を引用符で囲んでください：title: \"北東の{岬|みさき}灯台\""),
+])
+def test_ruby_in_a_yaml_flow_mapping_says_to_quote_the_value(tmp_path, lang, hint):
+    folder = make_game(tmp_path)
+    cards = folder / "cards.yaml"
+    lines = cards.read_text(encoding="utf-8").splitlines()
+    lines.append("  - {id: star-3, suit: star, value: 3, title: 北東の{岬|みさき}灯台, body: 灯台を1つ進める。}")
+    cards.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = run("--lang", lang, "validate", GAME, "--project", tmp_path)
+    assert result.exit_code == 1
+    assert f"components/{GAME}/cards.yaml:{len(lines)}:" in result.output and hint in result.output
+    assert "Traceback" not in result.output
+    # quoted as the hint says, the card loads and its title keeps its ruby
+    cards.write_text(cards.read_text(encoding="utf-8").replace("title: 北東の{岬|みさき}灯台",
+                                                               'title: "北東の{岬|みさき}灯台"'), encoding="utf-8")
+    game = folder / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("count: 6", "count: 7", 1), encoding="utf-8")
+    (folder / "rulebook" / "01-a.md").write_text("# 灯台\n\n{{card cards/star-3}}\n", encoding="utf-8")
+    result = run("validate", GAME, "--project", tmp_path)
+    assert result.exit_code == 0, result.output
+
+
+def test_ruby_and_escaped_bars_in_a_rulebook_table_stay_in_their_cell(tmp_path):
+    folder = make_game(tmp_path)
+    (folder / "rulebook" / "01-a.md").write_text(
+        "# 表\n\n| 名前 | 読み | 効果 |\n|---|---|---|\n| {岬|みさき} | みさき | 1枚引く |\n"
+        "| 北東の{灯台|とうだい} | a\\|b | [赤]{強い} |\n", encoding="utf-8")
+    result = run("build", GAME, "--project", tmp_path, "--out", tmp_path / "out", "--rulebook-only", "--jobs", "1")
+    assert result.exit_code == 0, result.output
+    [page] = read_pdf(tmp_path / "out" / GAME / "rulebook.pdf")[2:]
+    text = "".join(g.char for g in page.glyphs).replace(" ", "")
+    assert "a|b" in text and "強い" in text and "灯台" in text
+    ruby = [g for g in page.glyphs if g.char in "みさきとうだい" and g.size < 6]
+    assert "".join(g.char for g in ruby) == "みさきとうだい"       # both readings printed small, over their bases
+    assert "{" not in text and "}" not in text
+
+
+def test_an_open_brace_in_a_table_cell_is_said_at_its_cell(tmp_path):
+    folder = make_game(tmp_path)
+    (folder / "rulebook" / "01-a.md").write_text("# 表\n\n| 名前 | 効果 |\n| {岬 | 1枚引く |\n", encoding="utf-8")
+    result = run("validate", GAME, "--project", tmp_path)
+    assert result.exit_code == 1
+    assert f"components/{GAME}/rulebook/01-a.md:4:" in result.output and "table row has" not in result.output
+
+
+def test_every_escape_the_readme_lists_prints_its_character(tmp_path):
+    folder = make_game(tmp_path)
+    (folder / "rulebook" / "01-a.md").write_text(
+        "# エスケープ\n\n\\# 見出しではない\n\n\\- 箇条書きではない\n\n\\1. 手順ではない\n\n\\| 表ではない |\n\n"
+        "\\:::note 箱ではない\n\n\\{\\{title\\}\\}、\\{岬\\|みさき\\}、\\*\\*太字\\*\\*、\\:coin\\:、\\[赤\\]\\{x\\}、"
+        "\\【用語\\】、\\\\。\n", encoding="utf-8")
+    result = run("build", GAME, "--project", tmp_path, "--out", tmp_path / "out", "--rulebook-only", "--jobs", "1")
+    assert result.exit_code == 0, result.output
+    pages = read_pdf(tmp_path / "out" / GAME / "rulebook.pdf")
+    text = "".join(g.char for p in pages[2:] for g in p.glyphs).replace(" ", "")
+    for line in ("#見出しではない", "-箇条書きではない", "1.手順ではない", "|表ではない|", ":::note箱ではない",
+                 "{{title}}、{岬|みさき}、**太字**、:coin:、[赤]{x}、【用語】、\\。"):
+        assert line in text
+    toc = "".join(g.char for g in pages[1].glyphs)
+    assert "見出しではない" not in toc          # not a heading: the 目次 lists 「エスケープ」 only
