@@ -56,6 +56,7 @@ from .flow import (
 )
 
 MM = 72 / 25.4
+PICTURE_DPI = 150.0     # an image of the rulebook without a resolution of its own is printed at this one
 PAPERS = {"a5": (A5, landscape(A4)), "a4": (A4, landscape(A3))}
 DEFAULT_ACCENT = "#2e4a7a"
 STYLE_FONTS = {"": "mincho", "strong": "gothic-bold", "term": "gothic"}
@@ -183,6 +184,19 @@ class _Builder:
             raise DataError(wr.problems)
         return [PartFigure([i for i in items if i is not None], w, h, label_spans(fig.caption, self.th.size), self.th)]
 
+    def picture(self, b: m.Picture) -> Flowable:
+        """An image of the game's folder at its own size (its dpi, else 150 dpi), never enlarged, made
+        smaller to fit the column and a share of the page; the alt text as its caption."""
+        from PIL import Image
+
+        from ..layout.plan import Picture
+        with Image.open(b.path) as img:
+            px_w, px_h = img.size
+            dpi = img.info.get("dpi", (PICTURE_DPI, PICTURE_DPI))
+        dpi_x, dpi_y = (float(d) if d and float(d) > 1 else PICTURE_DPI for d in dpi[:2])
+        w, h = px_w / dpi_x * 72, px_h / dpi_y * 72
+        return PartFigure([Picture(b.path, 0.0, 0.0, w, h)], w, h, label_spans(b.caption, self.th.size), self.th)
+
     def bits_table(self, bits: Any, caption: m.Inline) -> list[Flowable]:
         """What to get besides the printed kit, as the bits sheet lists it: each thing, how many, how it
         is got, its size and note; the caption above the table, never apart from it."""
@@ -298,6 +312,8 @@ class _Builder:
                                th, max_scale=0.42 if len(plans) > 1 else 0.5)]
         if isinstance(b, m.PartFig):
             return self.part_figure(b)
+        if isinstance(b, m.Picture):
+            return [self.picture(b)]
         if isinstance(b, m.Diagram):
             faces, back = self.plans(b.deck)
             deck = self.game.deck(b.deck)
@@ -516,6 +532,8 @@ def _directive_name(b: Any) -> str:
         return "{{card " + " ".join(f"{r.deck}/{r.card}" for r in b.refs) + "}}"
     if isinstance(b, m.Diagram):
         return ":::diagram"
+    if isinstance(b, m.Picture):
+        return f"image {b.path.name}"
     return "{{" + type(b).__name__.lower() + "}}"
 
 

@@ -53,6 +53,9 @@ paragraph
     on a line of its own: any part, drawn from data at a size that fits the page: a board (the whole
     map, however it is tiled for printing), a track's first card, the first die's net, one token of
     each kind, a cut card's first card with its cuts, a tuck box's net; a bits list as a table.
+``![見出し](images/x.png)``
+    on a line of its own: an image of the game's folder (PNG or JPEG, checked and limited as a card's
+    image), at its own size (its dpi, else 150 dpi) made smaller to fit, the alt text its caption.
 ``{{components}}``
     the コンポーネント list generated from game.yaml: name, count, description and pictures.
 ``{{rulings}}``
@@ -194,6 +197,16 @@ class Cards:
 @dataclass(frozen=True)
 class PartFig:
     part: str          # a part id of the game (any kind of PART_FIGURES)
+    caption: Inline
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Picture:
+    """``![見出し](images/x.png)`` on a line of its own: an image of the game's folder, checked like a
+    card's image (inside the folder, PNG or JPEG, within the size limits), captioned by its alt text."""
+
+    path: Path
     caption: Inline
     loc: Loc
 
@@ -347,7 +360,7 @@ def _collect(blocks, out) -> None:
             _collect(b.blocks, out)
         elif isinstance(b, Cards):
             out.append((b.loc, b.caption + tuple(run for r in b.refs for run in r.label)))
-        elif isinstance(b, PartFig):
+        elif isinstance(b, (PartFig, Picture)):
             out.append((b.loc, b.caption))
         elif isinstance(b, Diagram):
             out.append((b.loc, b.caption + tuple(run for x in b.columns for run in x)
@@ -403,6 +416,8 @@ _STATED = re.compile(r"[（(]\s*([0-9０-９]+)\s*(?:枚|個|本|組|セット)\
 # 「…の束は、人物カード3枚です。」 (a part of the deck), nor 「捜査線（告命灯2個）」 (a position).
 _STATED_BARE = re.compile(r"[ 　：:]*([0-9０-９]+)[ 　]*(?:枚|個|本|組|セット)(?=[、，・」]|[ 　]*$)")
 _ORDERED = re.compile(r"^(\d+)[.)]\s+(.*)$")
+# ![alt](path) as Markdown writes an image; the path without spaces or parentheses
+PICTURE = re.compile(r"!\[((?:[^\]\\]|\\.)*)\]\(([^()\s]*)\)")
 MAX_LIST_LEVELS = 3       # a list, a list in its items, and one more
 # deck/card, deck/back (the deck's back) or deck/card/back (that card's own back side)
 _CARD_REF = re.compile(r"^([a-z0-9][a-z0-9_-]*)/([a-z0-9][a-z0-9_-]*(?:/back)?)(?:=(\S+))?$")
@@ -570,6 +585,14 @@ class _Parser:
                     out.append(Heading(hashes, runs, Loc(self.file, no), hashes <= depth))
                 i += 1
                 continue
+            m_pic = PICTURE.fullmatch(stripped)
+            if m_pic:
+                flush()
+                pic = self.picture(m_pic, no, line)
+                if pic:
+                    out.append(pic)
+                i += 1
+                continue
             m_embed = _EMBED.fullmatch(stripped)
             if m_embed and m_embed.group(1).split(":")[0].split(" ")[0] in BLOCK_EMBEDS:
                 flush()
@@ -634,10 +657,36 @@ class _Parser:
                                      tuple(numbers) if nested else ()))
                 i = j
                 continue
-            para.append((no, line))
+            for m_in in PICTURE.finditer(line):
+                self.err(no, m_in.start() + 1, f"an image {m_in.group()} stands on a line of its own "
+                                               "(its alt text becomes the caption under it)")
+            para.append((no, PICTURE.sub("", line) if PICTURE.search(line) else line))
             i += 1
         flush()
         return out
+
+    def picture(self, found: re.Match[str], no: int, line: str) -> Picture | None:
+        """An image line: the file read with the same checks and limits as a card's image."""
+        from ..data.project import image_problem
+        alt, rel = found.group(1), found.group(2)
+        col = line.find("(", line.find("![")) + 2
+        where = "paths are from the game's folder"
+        if not rel:
+            self.err(no, col, f"an image needs a path: ![見出し](images/x.png) ({where})")
+            return None
+        target = (self.game.folder / rel)
+        if not inside(self.game.folder, target):
+            self.err(no, col, f"image path {rel!r} leaves the game's folder")
+            return None
+        if not target.is_file():
+            self.err(no, col, f"image {rel!r} not found ({where}, {display_path(self.game, self.game.folder)}/)")
+            return None
+        problem = image_problem(target)
+        if problem:
+            self.err(no, col, f"image {rel!r} {problem}")
+            return None
+        caption = self.inline(alt.strip(), no, line.find("![") + 3) if alt.strip() else ()
+        return Picture(target.resolve(), caption, Loc(self.file, no))
 
     def check_script(self, inner: list[tuple[int, str]], kind: str) -> tuple[list[tuple[int, str]], Any, int]:
         """An example's ``~~~check`` … ``~~~`` position (YAML) taken out of the printed lines."""
@@ -1115,7 +1164,7 @@ def _put_refs(value: Any, texts: list[Inline]) -> Any:
         return merge_runs(out)
     if isinstance(value, tuple):
         return tuple(_put_refs(v, texts) for v in value)
-    if isinstance(value, (Heading, Para, ListBlock, Table, Box, Cards, PartFig, Diagram)):
+    if isinstance(value, (Heading, Para, ListBlock, Table, Box, Cards, PartFig, Picture, Diagram)):
         return replace(value, **{f.name: _put_refs(getattr(value, f.name), texts) for f in fields(value)
                                  if isinstance(getattr(value, f.name), tuple)})
     return value

@@ -318,3 +318,50 @@ def test_every_escape_the_readme_lists_prints_its_character(tmp_path):
         assert line in text
     toc = "".join(g.char for g in pages[1].glyphs)
     assert "見出しではない" not in toc          # not a heading: the 目次 lists 「エスケープ」 only
+
+
+def picture(path: Path, color: str, size=(600, 300), dpi: int | None = None) -> None:
+    from PIL import Image
+    path.parent.mkdir(parents=True, exist_ok=True)
+    Image.new("RGB", size, color).save(path, dpi=(dpi, dpi)) if dpi else Image.new("RGB", size, color).save(path)
+
+
+def test_a_markdown_image_is_a_figure_captioned_by_its_alt_text(tmp_path):
+    folder = make_game(tmp_path)
+    picture(folder / "images/lighthouse.png", "#2e86c1")                  # 600 px at 150 dpi: 101.6 mm
+    picture(folder / "images/small.png", "#c0392b", (120, 60), dpi=300)   # 10.16 mm: never enlarged
+    (folder / "rulebook" / "01-a.md").write_text(
+        "# 絵\n\n灯台の絵です。\n\n![北東の{岬|みさき}の灯台](images/lighthouse.png)\n\n:::note 小さな絵\n"
+        "![](images/small.png)\n:::\n", encoding="utf-8")
+    out = tmp_path / "out"
+    result = run("build", GAME, "--project", tmp_path, "--out", out, "--rulebook-only", "--jobs", "1")
+    assert result.exit_code == 0, result.output
+    [page] = read_pdf(out / GAME / "rulebook.pdf", paint=True)[2:]
+    text = "".join(g.char for g in page.glyphs).replace(" ", "")
+    assert "灯台の絵です。" in text and "北東の岬みさきの灯台" in text and "小さな絵" in text
+    assert "![" not in text and "](" not in text
+    widths = sorted(round((im.box[2] - im.box[0]) / (72 / 25.4), 1) for im in page.images)
+    assert widths == [10.2, 101.6]
+    # the image's bytes are part of the rulebook's key: a new picture is drawn by the next build
+    before = (out / GAME / "rulebook.pdf").read_bytes()
+    picture(folder / "images/lighthouse.png", "#1e8449")
+    assert run("build", GAME, "--project", tmp_path, "--out", out, "--rulebook-only", "--jobs", "1").exit_code == 0
+    assert (out / GAME / "rulebook.pdf").read_bytes() != before
+
+
+@pytest.mark.parametrize("line, message", [
+    ("![灯台](images/none.png)", "01-a.md:5:7: image 'images/none.png' not found (paths are from the game's folder, "
+                                 f"components/{GAME}/)"),
+    ("![灯台](../../outside.png)", "01-a.md:5:7: image path '../../outside.png' leaves the game's folder"),
+    ("![灯台](images/notes.png)", "01-a.md:5:7: image 'images/notes.png' is not a PNG or JPEG image"),
+    ("灯台は ![灯台](images/ok.png) です。", "01-a.md:5:5: an image ![灯台](images/ok.png) stands on a line of its own"),
+])
+def test_an_image_that_cannot_be_printed_is_said_at_its_line(tmp_path, line, message):
+    folder = make_game(tmp_path)
+    picture(folder / "images/ok.png", "#2e86c1")
+    picture(tmp_path / "outside.png", "#2e86c1")
+    (folder / "images/notes.png").write_text("not a picture", encoding="utf-8")
+    (folder / "rulebook" / "01-a.md").write_text(f"# 絵\n\n本文。\n\n{line}\n", encoding="utf-8")
+    result = run("validate", GAME, "--project", tmp_path)
+    assert result.exit_code == 1
+    assert f"components/{GAME}/rulebook/{message}" in result.output
