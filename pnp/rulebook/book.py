@@ -156,7 +156,7 @@ class _Builder:
         )
         part = self.game.part(fig.part)
         if part.kind == "bits":
-            return self.bits_table(part, fig.caption)
+            return self.bits_table(part, fig.caption, fig.loc)
         wr = Writer(part.where)
         items: list[Any]      # the part's drawn items (a text that came to nothing is None, dropped below)
         if part.kind == "board":
@@ -197,7 +197,7 @@ class _Builder:
         w, h = px_w / dpi_x * 72, px_h / dpi_y * 72
         return PartFigure([Picture(b.path, 0.0, 0.0, w, h)], w, h, label_spans(b.caption, self.th.size), self.th)
 
-    def bits_table(self, bits: Any, caption: m.Inline) -> list[Flowable]:
+    def bits_table(self, bits: Any, caption: m.Inline, loc: m.Loc) -> list[Flowable]:
         """What to get besides the printed kit, as the bits sheet lists it: each thing, how many, how it
         is got, its size and note; the caption above the table, never apart from it."""
         from ..layout.parts import SOURCES
@@ -212,7 +212,7 @@ class _Builder:
         title = TextBlock(label_spans(caption, th.size, "gothic-bold"), th, marker="", justify=False,
                           space_before=th.size * 0.6)
         title.keep_with_next = True
-        return [title, TableFlow(rows, True, th, first_share=0.42)]
+        return [title, TableFlow(rows, True, th, loc, first_share=0.42)]
 
     def plan(self, ref: m.CardRef) -> CardPlan:
         faces, back = self.plans(ref.deck)
@@ -324,7 +324,7 @@ class _Builder:
                                   deck.layout.height_pt, deck.layout.corner_radius_pt,
                                   label_spans(b.caption, th.size), th)]
         if isinstance(b, m.Components):
-            return self.components()
+            return self.components(b.loc)
         if isinstance(b, m.Rulings):
             return self.rulings(b)
         if isinstance(b, m.Questions):
@@ -445,7 +445,7 @@ class _Builder:
             out.append(self.para((m.Run("理由：", "term"),) + self.read(q.why, q.where, "why"), indent=False))
         return out
 
-    def components(self) -> list[Flowable]:
+    def components(self, loc: m.Loc | None = None) -> list[Flowable]:
         """The components: one table of every component with its count and what it is, then each deck
         as it is printed — a few representative faces and the back at a readable size, one figure a
         deck (never a row of thumbnails of every suit)."""
@@ -456,7 +456,7 @@ class _Builder:
             name = m.merge_runs(self.read(comp.name, comp.where, "name") + (m.Run(f"（{comp.count}{_unit(comp.kind)}）"),))
             text = self.read(comp.description, comp.where, "description")
             rows.append([label_spans(name, size), spans_of(text, size)])
-        out: list[Flowable] = [TableFlow(rows, True, th, first_share=0.42)]
+        out: list[Flowable] = [TableFlow(rows, True, th, loc, first_share=0.42)]
         for comp in self.game.components:
             deck = next((d for d in self.game.decks if d.id == comp.id), None)
             if deck is None:
