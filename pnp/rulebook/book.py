@@ -242,7 +242,19 @@ class _Builder:
         story.append(TocFlow(list(self.toc_spans), self.pages, self.th))
         story.append(PageBreak())
         story.extend(body)
-        return _keep_headings(story, self.spec)
+        try:
+            return _keep_headings(story, self.spec)      # measures the flowables: a figure may fail here
+        except PnpError:
+            raise
+        except Exception as exc:     # noqa: BLE001 — said at the line of the directive that fails to measure
+            for f in story:
+                source = getattr(f, "pnp_source", None)
+                try:
+                    if source is not None:
+                        f.wrap(self.spec.frame_w, self.spec.frame_h)
+                except Exception:    # noqa: BLE001
+                    raise DataError([_failed(*source, exc)]) from exc
+            raise
 
     def heading(self, level: int, runs: m.Inline, in_toc: bool) -> Heading:
         key = None

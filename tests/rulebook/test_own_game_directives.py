@@ -204,19 +204,22 @@ def test_an_unknown_part_is_said_at_its_line(tmp_path):
             "(parts: aid, bits, box, coins, map, score, wind)") in result.output
 
 
-def test_a_failure_while_a_figure_is_drawn_names_the_directive_line(tmp_path, monkeypatch):
-    """Whatever goes wrong inside a directive's figure is said at the directive's file:line, exit 1, with
-    no traceback (a fault of pnp's own drawing stands in for one here)."""
+@pytest.mark.parametrize("step", ["draw", "wrap"])
+@pytest.mark.parametrize("command", ["build", "validate"])
+def test_a_failure_while_a_figure_is_drawn_names_the_directive_line(tmp_path, monkeypatch, step, command):
+    """Whatever goes wrong inside a directive's figure, measured or drawn, is said at the directive's
+    file:line, exit 1, with no traceback (a fault of pnp's own drawing stands in for one here)."""
     from pnp.rulebook import flow
 
-    def broken(self):
+    def broken(self, *args):
         raise TypeError(None)
-    monkeypatch.setattr(flow.PartFigure, "draw", broken)
+    monkeypatch.setattr(flow.PartFigure, step, broken)
     folder = make_game(tmp_path)
-    (folder / "rulebook" / "01-a.md").write_text("# 部品\n\n本文。\n\n{{part score}}\n", encoding="utf-8")
-    result = run("build", GAME, "--project", tmp_path, "--out", tmp_path / "out", "--rulebook-only", "--jobs", "1")
+    (folder / "rulebook" / "01-a.md").write_text("# 部品\n\n{{part score}}\n", encoding="utf-8")
+    args = ("--out", tmp_path / "out", "--rulebook-only", "--jobs", "1") if command == "build" else ()
+    result = run(command, GAME, "--project", tmp_path, *args)
     assert result.exit_code == 1
-    assert f"components/{GAME}/rulebook/01-a.md:5:1: {{{{part score}}}}: could not be drawn (TypeError: None)" \
+    assert f"components/{GAME}/rulebook/01-a.md:3:1: {{{{part score}}}}: could not be drawn (TypeError: None)" \
         in result.output
     assert "Traceback" not in result.output
 
