@@ -248,12 +248,13 @@ class _Builder:
             raise
         except Exception as exc:     # noqa: BLE001 — said at the line of the directive that fails to measure
             for f in story:
-                source = getattr(f, "pnp_source", None)
+                source: tuple[m.Loc, str] | None = getattr(f, "pnp_source", None)
+                if source is None:
+                    continue
                 try:
-                    if source is not None:
-                        f.wrap(self.spec.frame_w, self.spec.frame_h)
+                    f.wrap(self.spec.frame_w, self.spec.frame_h)
                 except Exception:    # noqa: BLE001
-                    raise DataError([_failed(*source, exc)]) from exc
+                    raise DataError([_failed(source[0], source[1], exc)]) from exc
             raise
 
     def heading(self, level: int, runs: m.Inline, in_toc: bool) -> Heading:
