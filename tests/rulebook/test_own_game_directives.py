@@ -193,6 +193,8 @@ def test_a_die_named_as_a_die_is_not_doubled(book, tmp_path):
     text = "".join(g.char for p in read_pdf(tmp_path / "out" / GAME / "parts-wind.pdf") for g in p.glyphs)
     assert "風のダイス（6面）" in text.replace(" ", "")
     assert "ダイスのダイス" not in text
+    book = "".join(g.char for p in read_pdf(tmp_path / "out" / GAME / "rulebook.pdf") for g in p.glyphs)
+    assert "風のダイス" in book and "ダイスのダイス" not in book
 
 
 def test_an_unknown_part_is_said_at_its_line(tmp_path):
@@ -368,3 +370,17 @@ def test_an_image_that_cannot_be_printed_is_said_at_its_line(tmp_path, line, mes
     result = run("validate", GAME, "--project", tmp_path)
     assert result.exit_code == 1
     assert f"components/{GAME}/rulebook/{message}" in result.output
+
+
+def test_ruby_in_a_diagrams_yaml_says_to_quote_the_value(tmp_path):
+    folder = make_game(tmp_path)
+    (folder / "rulebook" / "01-a.md").write_text(
+        "# 配置\n\n:::diagram 場の例\nrows:\n  - {label: {上|うえ}の段, cells: [up, down]}\n:::\n", encoding="utf-8")
+    result = run("validate", GAME, "--project", tmp_path)
+    assert result.exit_code == 1
+    assert (f"components/{GAME}/rulebook/01-a.md:5:") in result.output
+    assert "quote the value, label: \"{上|うえ}の段\"" in result.output
+    (folder / "rulebook" / "01-a.md").write_text(
+        "# 配置\n\n:::diagram 場の例\nrows:\n  - {label: \"{上|うえ}の段\", cells: [up, down]}\n:::\n", encoding="utf-8")
+    result = run("validate", GAME, "--project", tmp_path)
+    assert result.exit_code == 0, result.output
