@@ -38,6 +38,9 @@ def _types(text: str) -> str:
 Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], str]]
 
 RULES: list[Rule] = [(re.compile(p), f) for p, f in [
+    (r"expected (\[[^\]]*\]|\w+), got (\w+) (.+?) \(YAML read the ruby (.+?) as a mapping: quote the value, (.+)\)$",
+     lambda m: f"{_types(m[1])}を書くところに{_types(m[2])} {m[3]} があります。ルビ {m[4]} を YAML がマッピングとして"
+               f"読みました。値を引用符で囲んでください：{m[5]}"),
     (r"expected (\[[^\]]*\]|\w+), got (\w+) (.+?)(（全角の数字です。.*）)?$",
      lambda m: f"{_types(m[1])}を書くところに{_types(m[2])} {m[3]} があります{m[4] or ''}"),
     (r"unknown key ('[^']*') \(allowed: ([^)]*)\)", lambda m: f"不明なキー {m[1]}（使えるキー：{m[2]}）"),

@@ -384,3 +384,20 @@ def test_ruby_in_a_diagrams_yaml_says_to_quote_the_value(tmp_path):
         "# 配置\n\n:::diagram 場の例\nrows:\n  - {label: \"{上|うえ}の段\", cells: [up, down]}\n:::\n", encoding="utf-8")
     result = run("validate", GAME, "--project", tmp_path)
     assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "title: expected string, got dict {'岬|みさき': None} (YAML read the ruby {岬|みさき} as a mapping: "
+           "quote the value, \"{岬|みさき}\")"),
+    ("ja", "title: 文字列を書くところにマッピング {'岬|みさき': None} があります。ルビ {岬|みさき} を YAML がマッピングとして"
+           "読みました。値を引用符で囲んでください：\"{岬|みさき}\""),
+])
+def test_a_ruby_alone_read_as_a_yaml_mapping_says_to_quote_it(tmp_path, lang, said):
+    folder = make_game(tmp_path)
+    cards = folder / "cards.yaml"
+    lines = cards.read_text(encoding="utf-8").splitlines()
+    lines.append("  - {id: star-3, suit: star, value: 3, title: {岬|みさき}, body: 灯台を1つ進める。}")
+    cards.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = run("--lang", lang, "validate", GAME, "--project", tmp_path)
+    assert result.exit_code == 1
+    assert f"components/{GAME}/cards.yaml:{len(lines)}:" in result.output and said in result.output
