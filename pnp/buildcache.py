@@ -372,19 +372,22 @@ class GameCache:
         unit = "rulebook"
         if unit in self.keys:
             return self.keys[unit]
-        from .rulebook.markup import rulebook_dir, source_files
+        from .rulebook.markup import PICTURE, rulebook_dir, source_files
         g = self.game
         sources = source_files(g)
         words: set[str] = set()
+        pictures: set[str] = set()      # the images a page shows (![…](path)): their bytes are in the key
         for path in sources:
             # a page that is a link out of the game, a pipe or too large is not read here: the rulebook's
             # parser reports it, and a unit that cannot be keyed is drawn (and so checked) every build
             if not inside(g.folder, path) or not is_regular(path) or path.stat().st_size > MAX_FILE_BYTES:
                 return None
             try:
-                words.update(_TOKEN.findall(path.read_text(encoding="utf-8")))
+                text = path.read_text(encoding="utf-8")
             except (OSError, UnicodeDecodeError):
                 return None
+            words.update(_TOKEN.findall(text))
+            pictures.update(found.group(2) for found in PICTURE.finditer(text))
         decks = []
         for deck in g.decks:
             marks = self.deck_marks(deck)
@@ -404,8 +407,14 @@ class GameCache:
         engine = []
         if g.engine and str(g.engine).endswith(".py"):
             engine = [self.hashes.digest(Path(g.folder) / str(g.engine))]
+        images = []
+        for rel in sorted(pictures):
+            image = Path(g.folder) / rel
+            if not inside(g.folder, image) or not is_regular(image):
+                return None         # the parser reports it; a unit that cannot be keyed is drawn every build
+            images.append((rel, self.hashes.digest(image)))
         self.keys[unit] = _key(self.hashes, self.base, unit, _options(self.opts, "rulebook"), rest, decks, files,
-                               engine)
+                               engine, *([images] if images else []))   # a book without images: key as before
         return self.keys[unit]
 
     def deck_marks(self, deck: Deck) -> list | None:

@@ -38,6 +38,9 @@ def _types(text: str) -> str:
 Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], str]]
 
 RULES: list[Rule] = [(re.compile(p), f) for p, f in [
+    (r"expected (\[[^\]]*\]|\w+), got (\w+) (.+?) \(YAML read the ruby (.+?) as a mapping: quote the value, (.+)\)$",
+     lambda m: f"{_types(m[1])}を書くところに{_types(m[2])} {m[3]} があります。ルビ {m[4]} を YAML がマッピングとして"
+               f"読みました。値を引用符で囲んでください：{m[5]}"),
     (r"expected (\[[^\]]*\]|\w+), got (\w+) (.+?)(（全角の数字です。.*）)?$",
      lambda m: f"{_types(m[1])}を書くところに{_types(m[2])} {m[3]} があります{m[4] or ''}"),
     (r"unknown key ('[^']*') \(allowed: ([^)]*)\)", lambda m: f"不明なキー {m[1]}（使えるキー：{m[2]}）"),
@@ -77,6 +80,9 @@ RULES: list[Rule] = [(re.compile(p), f) for p, f in [
      r"\(at least ([\d.]+)% needed\); highest score (\S+)",
      lambda m: f"{m[1]}: 得点トラック {m[2]}：全員の得点が収まったサンプルゲームは {m[3]}% だけです"
                f"（{m[4]}% 以上が必要）。最高得点 {m[5]}"),
+    (r"YAML: (.+?) \(YAML reads the brackets of the (ruby|colour) (.+?) as its own: quote the value, (.+)\)$",
+     lambda m: f"YAML として読めません（{m[1]}）。{'ルビ' if m[2] == 'ruby' else '色'} {m[3]} のかっこを YAML が"
+               f"自分の記号として読みました。値を引用符で囲んでください：{m[4]}"),
     (r"spreadsheet ('[^']*') not found", lambda m: f"表のファイル {m[1]} がありません"),
     (r"the sheet is empty \(expected a header row and one row a card\)",
      lambda m: "シートが空です（見出しの行と、カード1枚につき1行が要ります）"),

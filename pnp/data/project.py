@@ -160,7 +160,8 @@ def _explain(err: jsonschema.ValidationError, smap: SourceMap) -> list[Problem]:
             return [smap.problem(path, f"expected a length with a unit, got the bare number {err.instance!r} "
                                        f"(add the unit: {err.instance}mm, {err.instance}pt or {err.instance}in)")]
         return [smap.problem(path, f"expected {err.validator_value}, got {type(err.instance).__name__} "
-                                   f"{err.instance!r}{_number_hint(err.instance, err.validator_value)}")]
+                                   f"{err.instance!r}{_number_hint(err.instance, err.validator_value)}"
+                                   f"{_ruby_hint(err.instance, err.validator_value)}")]
     if err.validator == "required":
         out = []
         props = err.schema.get("properties", {})
@@ -171,6 +172,18 @@ def _explain(err: jsonschema.ValidationError, smap: SourceMap) -> list[Problem]:
                 out.append(smap.problem(path, f"missing required key {key!r}{hint}"))
         return out or [smap.problem(path, err.message)]
     return [smap.problem(path, err.message)]
+
+
+def _ruby_hint(value: Any, expected: Any) -> str:
+    """A text value that is a ruby alone (``title: {岬|みさき}``) reads in YAML as a mapping with one key
+    and no value: say so, and how to write it."""
+    wanted = {expected} if isinstance(expected, str) else set(expected)
+    if "string" not in wanted or not isinstance(value, dict) or len(value) != 1:
+        return ""
+    [(key, inner)] = value.items()
+    if inner is not None or not isinstance(key, str) or "|" not in key:
+        return ""
+    return f' (YAML read the ruby {{{key}}} as a mapping: quote the value, "{{{key}}}")'
 
 
 def _number_hint(value: Any, expected: Any) -> str:

@@ -257,6 +257,35 @@ def _mark(name: str, line: int, col: int) -> Any:
     return yaml.Mark(name, 0, max(line - 1, 0), max(col - 1, 0), "", 0)
 
 
+# the card and rulebook markup that YAML reads as its own flow collections when it stands in a
+# { … } or [ … ] or at a value's start: ruby {漢字|かんじ} and a colour [赤]{…}
+_MARKUP_IN_YAML = re.compile(r"\[[^\[\]{}\n]+\]\{[^{}\n]*\}|\{[^{}|\n]+\|[^{}\n]+\}")
+_VALUE_END = re.compile(r"(?:[^,{}\[\]\n]|" + _MARKUP_IN_YAML.pattern + r")*")
+
+
+def markup_hint(text: str, exc: yaml.MarkedYAMLError) -> str:
+    """When YAML failed on a line that holds ruby or a colour, the way out: quote that value (shown with
+    its key, ready to paste).  Empty when the line holds no such markup."""
+    lines = text.split("\n")
+    for mark in (exc.problem_mark, exc.context_mark):
+        if mark is None or not 0 <= mark.line < len(lines):
+            continue
+        line = lines[mark.line]
+        found = _MARKUP_IN_YAML.search(line)
+        if found is None:
+            continue
+        keyed = re.search(r"([^\s{},\[\]:]+)\s*:\s+([^,{}\[\]]*)$", line[:found.start()])
+        start = keyed.start(2) if keyed else found.start()
+        rest = _VALUE_END.match(line, found.end())
+        value = line[start:rest.end() if rest else found.end()].strip()
+        # in double quotes YAML reads a backslash as its own escape: such a value goes in single quotes
+        quoted = "'" + value.replace("'", "''") + "'" if '"' in value or "\\" in value else f'"{value}"'
+        what = "ruby" if found.group().startswith("{") else "colour"
+        return (f" (YAML reads the brackets of the {what} {found.group()} as its own: quote the value, "
+                f"{keyed.group(1) + ': ' if keyed else ''}{quoted})")
+    return ""
+
+
 def guarded_yaml(text: str, display: str = "<text>") -> Any:
     """YAML text embedded in another file (a rulebook page's front matter, an example's position)
     parsed under the same budget as a data file: the node count and nesting depth while parsing, the
@@ -349,7 +378,8 @@ def _parse_yaml(text: str, display: str) -> tuple[Any, SourceMap]:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
         msg = " ".join(x for x in (exc.context, exc.problem) if x) or "invalid YAML"
-        raise DataError([Problem(display, line, col, "", f"YAML: {msg}")]) from None
+        hint = markup_hint(text, exc)
+        raise DataError([Problem(display, line, col, "", f"YAML: {msg}{hint}")]) from None
     except yaml.YAMLError as exc:
         raise DataError([Problem(display, 0, 0, "", f"YAML: {exc}")]) from None
     except _TooBig:

@@ -527,6 +527,14 @@ def token_area_share(plan: PartPlan, paper: str = "a4") -> list[float]:
 DIE_TYPE_NAMES = {"d6": "6面", "d8": "8面"}
 
 
+DIE_WORDS = ("ダイス", "サイコロ", "さいころ", "賽", "骰子")
+
+
+def die_title(name: str) -> str:
+    """「緑のダイス」 for a die named 緑; a name that already says it is a die (風のダイス, 木のサイコロ) as it is."""
+    return name if any(w in name for w in DIE_WORDS) else f"{name}のダイス"
+
+
 def die_net_items(dn: DieNet, wr: Writer) -> tuple[float, float, list[PartItem]]:
     """The net of one die scaled to its edge length, tabs included, top-left of its bounds at (0, 0)."""
     e = dn.die.edge_pt
@@ -596,7 +604,7 @@ def plan_dice(game: Game, dice: Dice, room: Room, wr: Writer) -> tuple[list[_She
         w, h, items = die_net_items(dn, wr)
         pairs = "・".join(f"{a}と{b}" for a, b in dn.opposite_pairs())
         cap_h = mm(9)
-        caption: _RawItems = [wr.text(f"{die.name}のダイス（{DIE_TYPE_NAMES[die.type]}）", 0, 0, max(w, mm(60)), mm(5), 9.0,
+        caption: _RawItems = [wr.text(f"{die_title(die.name)}（{DIE_TYPE_NAMES[die.type]}）", 0, 0, max(w, mm(60)), mm(5), 9.0,
                            font="gothic-bold", align="left", label="name", where=die.where),
                    wr.text(f"向かい合う面: {pairs}", 0, mm(5), max(w, mm(60)), mm(3.5), 6.5, align="left",
                            color="#444444", label="faces", where=die.where)]

@@ -28,7 +28,7 @@ from reportlab.platypus.flowables import Flowable
 from ..data.ledger import TOPIC_NAMES
 from ..data.ledger import open_questions as ledger_questions
 from ..data.model import Card, Deck, Game, Where
-from ..errors import DataError, PnpError
+from ..errors import DataError, PnpError, Problem
 from ..layout.card import plan_deck
 from ..layout.plan import CardPlan
 from ..render.pdf import rgb_to_cmyk
@@ -56,6 +56,7 @@ from .flow import (
 )
 
 MM = 72 / 25.4
+PICTURE_DPI = 150.0     # an image of the rulebook without a resolution of its own is printed at this one
 PAPERS = {"a5": (A5, landscape(A4)), "a4": (A4, landscape(A3))}
 DEFAULT_ACCENT = "#2e4a7a"
 STYLE_FONTS = {"": "mincho", "strong": "gothic-bold", "term": "gothic"}
@@ -136,14 +137,28 @@ class _Builder:
             self._plans[deck_id] = plan_deck(self.game, self.game.deck(deck_id))
         return self._plans[deck_id]
 
-    def part_figure(self, fig: m.PartFig) -> PartFigure:
-        """A board whole (not tiled), a track's first card, a die's net (the first die of the part) or one
-        token of each kind in a row, from the same items the parts PDFs draw."""
+    def part_figure(self, fig: m.PartFig) -> list[Flowable]:
+        """A board whole (not tiled), a track's first card, a die's net (the first die of the part), one
+        token of each kind in a row, a cut card's first card with its cuts, a tuck box's net — from the
+        same items the parts PDFs draw; a bits list (nothing to draw) as a table under its caption."""
         from ..layout.dice import plan_die
-        from ..layout.parts import TOKEN_GAP, Writer, _shift, board_items, die_net_items, token_piece, track_card
+        from ..layout.parts import (
+            TOKEN_GAP,
+            Writer,
+            _shift,
+            board_items,
+            cut_card_face,
+            die_net_items,
+            token_piece,
+            track_card,
+            tuck_net,
+            tuckbox_piece,
+        )
         part = self.game.part(fig.part)
+        if part.kind == "bits":
+            return self.bits_table(part, fig.caption, fig.loc)
         wr = Writer(part.where)
-        items: list[Any]      # what PartFigure takes: a board's items, or a track card's (None where a text is empty)
+        items: list[Any]      # the part's drawn items (a text that came to nothing is None, dropped below)
         if part.kind == "board":
             w, h, items = part.width_pt, part.height_pt, board_items(part, wr)
         elif part.kind == "dice":
@@ -155,11 +170,49 @@ class _Builder:
                 items.append(_shift(drawn, w, 0.0))
                 w, h = w + tw + TOKEN_GAP, max(h, th_)
             w -= TOKEN_GAP
+        elif part.kind == "cut_card":       # the dashed cuts reach 3 mm past the card: room for them
+            cw, ch, drawn = cut_card_face(part, part.cards[0], wr)
+            w, h, items = cw + 6 * MM, ch + 6 * MM, [_shift(drawn, 3 * MM, 3 * MM)]
+        elif part.kind == "tuckbox":
+            deck = self.game.deck(part.deck)
+            net = tuck_net(deck.layout.width_pt, deck.layout.height_pt, part.cards or deck.piece_count,
+                           part.thickness_pt, part.clearance_pt)
+            w, h, items = tuckbox_piece(self.game, part, net, wr)
         else:
             w, h, items = track_card(part, part.copies[0], wr)
         if wr.problems:
             raise DataError(wr.problems)
-        return PartFigure(items, w, h, label_spans(fig.caption, self.th.size), self.th)
+        return [PartFigure([i for i in items if i is not None], w, h, label_spans(fig.caption, self.th.size), self.th)]
+
+    def picture(self, b: m.Picture) -> Flowable:
+        """An image of the game's folder at its own size (its dpi, else 150 dpi), never enlarged, made
+        smaller to fit the column and a share of the page; the alt text as its caption."""
+        from PIL import Image
+
+        from ..layout.plan import Picture
+        with Image.open(b.path) as img:
+            px_w, px_h = img.size
+            dpi = img.info.get("dpi", (PICTURE_DPI, PICTURE_DPI))
+        dpi_x, dpi_y = (float(d) if d and float(d) > 1 else PICTURE_DPI for d in dpi[:2])
+        w, h = px_w / dpi_x * 72, px_h / dpi_y * 72
+        return PartFigure([Picture(b.path, 0.0, 0.0, w, h)], w, h, label_spans(b.caption, self.th.size), self.th)
+
+    def bits_table(self, bits: Any, caption: m.Inline, loc: m.Loc) -> list[Flowable]:
+        """What to get besides the printed kit, as the bits sheet lists it: each thing, how many, how it
+        is got, its size and note; the caption above the table, never apart from it."""
+        from ..layout.parts import SOURCES
+        th = self.th
+        size = th.size * 0.95
+        rows = [[[Span(x, "gothic", size)] for x in ("もの", "数", "入手", "メモ")]]
+        for b in bits.items:
+            note = "・".join(x for x in (b.size, b.note) if x)
+            rows.append([spans_of(self.read(b.name, bits.where, "items"), size), [Span(str(b.count), "mincho", size)],
+                         [Span(SOURCES[b.source], "mincho", size)],
+                         spans_of(self.read(note, bits.where, "items"), size) if note else []])
+        title = TextBlock(label_spans(caption, th.size, "gothic-bold"), th, marker="", justify=False,
+                          space_before=th.size * 0.6)
+        title.keep_with_next = True
+        return [title, TableFlow(rows, True, th, loc, first_share=0.42)]
 
     def plan(self, ref: m.CardRef) -> CardPlan:
         faces, back = self.plans(ref.deck)
@@ -189,7 +242,20 @@ class _Builder:
         story.append(TocFlow(list(self.toc_spans), self.pages, self.th))
         story.append(PageBreak())
         story.extend(body)
-        return _keep_headings(story, self.spec)
+        try:
+            return _keep_headings(story, self.spec)      # measures the flowables: a figure may fail here
+        except PnpError:
+            raise
+        except Exception as exc:     # noqa: BLE001 — said at the line of the directive that fails to measure
+            for f in story:
+                source: tuple[m.Loc, str] | None = getattr(f, "pnp_source", None)
+                if source is None:
+                    continue
+                try:
+                    f.wrap(self.spec.frame_w, self.spec.frame_h)
+                except Exception:    # noqa: BLE001
+                    raise DataError([_failed(source[0], source[1], exc)]) from exc
+            raise
 
     def heading(self, level: int, runs: m.Inline, in_toc: bool) -> Heading:
         key = None
@@ -225,33 +291,58 @@ class _Builder:
                 if b.kind == "proposal" and self.game.final:
                     out.extend(self.blocks(b.blocks, boxed=True))
                 else:
-                    out.append(BoxFlow(b.kind, label_spans(b.title, th.size, "gothic-bold"),
-                                       self.blocks(b.blocks, boxed=True), th))
-            elif isinstance(b, m.Cards):
-                plans = [self.plan(r) for r in b.refs]
-                labels = [()] * len(plans) if len(plans) == 1 else self.card_labels(b.refs)
-                out.append(CardFigure(plans, [label_spans(x, th.size) for x in labels], label_spans(b.caption, th.size),
-                                      th, max_scale=0.42 if len(plans) > 1 else 0.5))
-            elif isinstance(b, m.PartFig):
-                out.append(self.part_figure(b))
-            elif isinstance(b, m.Diagram):
-                faces, back = self.plans(b.deck)
-                deck = self.game.deck(b.deck)
-                layout_rows: list[tuple[list[Span], list[CardPlan | str]]] = [
-                    (label_spans(label, th.size), [back if c == "down" else faces[c] if c in faces else c for c in cells])
-                    for label, cells in b.rows]
-                out.append(DiagramFigure(layout_rows, [label_spans(x, th.size) for x in b.columns], deck.layout.width_pt,
-                                         deck.layout.height_pt, deck.layout.corner_radius_pt,
-                                         label_spans(b.caption, th.size), th))
-            elif isinstance(b, m.Components):
-                out.extend(self.components())
-            elif isinstance(b, m.Rulings):
-                out.extend(self.rulings(b))
-            elif isinstance(b, m.Questions):
-                out.extend(self.questions())
+                    box = BoxFlow(b.kind, label_spans(b.title, th.size, "gothic-bold"),
+                                  self.blocks(b.blocks, boxed=True), th)
+                    box.pnp_source = (b.loc, f":::{b.kind}")    # what it holds is drawn with it
+                    out.append(box)
             elif isinstance(b, m.NewPage):
                 out.append(PageBreak())
+            else:
+                out.extend(self.directive(b))
         return out
+
+    def directive(self, b: Any) -> list[Flowable]:
+        """A directive's flowables (a figure, a generated list), each knowing the source line that asked
+        for it: whatever fails while it is made or drawn is reported at that file:line, never as a bare
+        exception without a place."""
+        name = _directive_name(b)
+        try:
+            made = self._directive(b)
+        except PnpError:
+            raise
+        except Exception as exc:     # noqa: BLE001 — said at the directive's line, with what failed
+            raise DataError([_failed(b.loc, name, exc)]) from exc
+        for f in made:
+            f.pnp_source = (b.loc, name)
+        return made
+
+    def _directive(self, b: Any) -> list[Flowable]:
+        th = self.th
+        if isinstance(b, m.Cards):
+            plans = [self.plan(r) for r in b.refs]
+            labels = [()] * len(plans) if len(plans) == 1 else self.card_labels(b.refs)
+            return [CardFigure(plans, [label_spans(x, th.size) for x in labels], label_spans(b.caption, th.size),
+                               th, max_scale=0.42 if len(plans) > 1 else 0.5)]
+        if isinstance(b, m.PartFig):
+            return self.part_figure(b)
+        if isinstance(b, m.Picture):
+            return [self.picture(b)]
+        if isinstance(b, m.Diagram):
+            faces, back = self.plans(b.deck)
+            deck = self.game.deck(b.deck)
+            layout_rows: list[tuple[list[Span], list[CardPlan | str]]] = [
+                (label_spans(label, th.size), [back if c == "down" else faces[c] if c in faces else c for c in cells])
+                for label, cells in b.rows]
+            return [DiagramFigure(layout_rows, [label_spans(x, th.size) for x in b.columns], deck.layout.width_pt,
+                                  deck.layout.height_pt, deck.layout.corner_radius_pt,
+                                  label_spans(b.caption, th.size), th)]
+        if isinstance(b, m.Components):
+            return self.components(b.loc)
+        if isinstance(b, m.Rulings):
+            return self.rulings(b)
+        if isinstance(b, m.Questions):
+            return self.questions()
+        raise TypeError(f"not a rulebook block: {type(b).__name__}")
 
     def card_labels(self, refs) -> list[m.Inline]:
         """The label under each card of a figure: the one the source gives (``deck/card=ラベル``), else
@@ -367,7 +458,7 @@ class _Builder:
             out.append(self.para((m.Run("理由：", "term"),) + self.read(q.why, q.where, "why"), indent=False))
         return out
 
-    def components(self) -> list[Flowable]:
+    def components(self, loc: m.Loc | None = None) -> list[Flowable]:
         """The components: one table of every component with its count and what it is, then each deck
         as it is printed — a few representative faces and the back at a readable size, one figure a
         deck (never a row of thumbnails of every suit)."""
@@ -378,12 +469,15 @@ class _Builder:
             name = m.merge_runs(self.read(comp.name, comp.where, "name") + (m.Run(f"（{comp.count}{_unit(comp.kind)}）"),))
             text = self.read(comp.description, comp.where, "description")
             rows.append([label_spans(name, size), spans_of(text, size)])
-        out: list[Flowable] = [TableFlow(rows, True, th, first_share=0.42)]
+        out: list[Flowable] = [TableFlow(rows, True, th, loc, first_share=0.42)]
         for comp in self.game.components:
             deck = next((d for d in self.game.decks if d.id == comp.id), None)
             if deck is None:
                 continue
             faces, back = self.plans(deck.id)
+            if deck.two_sided:          # both sides of one card: a deck's back would be a blank card
+                out.append(self.both_sides(deck, comp))
+                continue
             picks = _representatives(deck, 2)
             refs = [m.CardRef(deck.id, c.id) for c in picks]
             labels = self.card_labels(refs) if len(refs) > 1 else [(m.Run("表"),)]
@@ -399,6 +493,22 @@ class _Builder:
                               + (m.Run("："),) + self.read(s.description, deck.where, "suits") for s in described)
                 out.extend(self.list_items(m.ListBlock(False, 1, items, m.Loc("", 0))))
         return out
+
+
+    def both_sides(self, deck: Deck, comp: Any) -> Flowable:
+        """A two-sided deck in the components: the first card's front and back side by side, each under
+        its own title (the sides of a two-sided deck differ card by card; there is no common back)."""
+        th = self.th
+        faces, _ = self.plans(deck.id)
+        card = deck.cards[0]
+        labels = []
+        for side, word in ((card, "表"), (card.reverse, "裏")):
+            title = self.read(side.title, card.where, "title") if side is not None and side.title else ()
+            labels.append(m.merge_runs((m.Run(f"{word}："),) + title) if title else (m.Run(word),))
+        count = f"{deck.piece_count}枚" if deck.piece_count == comp.count else f"{comp.count}{_unit(comp.kind)}"
+        caption = m.merge_runs(self.read(deck.name, deck.where, "name") + (m.Run(f"（{count}）：1枚の表と裏"),))
+        return CardFigure([faces[card.id], self.backs(deck.id)[card.id]], [label_spans(x, th.size) for x in labels],
+                          label_spans(caption, th.size), th, max_scale=0.6, gap_mm=3.0, min_scale=0.52)
 
 
 def _named(text: str, font: str) -> list[Span]:
@@ -425,6 +535,24 @@ def _unit(kind: str) -> str:
     return {"deck": "枚", "cards": "枚", "dice": "個", "die": "個", "tokens": "個", "token": "個",
             "board": "枚", "track": "枚", "cut_card": "枚", "bits": "個", "sheet": "枚",
             "tuckbox": "個"}.get(kind, "")
+
+
+def _directive_name(b: Any) -> str:
+    """How the source wrote a directive, for a message at its line."""
+    if isinstance(b, m.PartFig):
+        return f"{{{{part {b.part}}}}}"
+    if isinstance(b, m.Cards):
+        return "{{card " + " ".join(f"{r.deck}/{r.card}" for r in b.refs) + "}}"
+    if isinstance(b, m.Diagram):
+        return ":::diagram"
+    if isinstance(b, m.Picture):
+        return f"image {b.path.name}"
+    return "{{" + type(b).__name__.lower() + "}}"
+
+
+def _failed(loc: m.Loc, name: str, exc: BaseException) -> Problem:
+    return Problem(loc.file, loc.line, 1, "", f"{name}: could not be drawn ({type(exc).__name__}: {exc}); "
+                                              "this is a fault in pnp, not in the rulebook — please report it")
 
 
 def _keeps_whole(f: Flowable, width: float, frame_h: float) -> float:
@@ -638,6 +766,19 @@ class _Doc(BaseDocTemplate):
         self.addPageTemplates([PageTemplate("cover", [cover], onPage=self._cover_page, pagesize=spec.size),
                                PageTemplate("body", [frame], onPage=self._body_page, pagesize=spec.size)])
         self.placed: list[tuple[int, Flowable]] = []
+
+    def handle_flowable(self, flowables):
+        """reportlab's, with a failure while a directive's figure is laid out or drawn reported at the
+        directive's file:line (set by _Builder.directive) instead of as a bare exception."""
+        source = getattr(flowables[0], "pnp_source", None) if flowables else None
+        try:
+            super().handle_flowable(flowables)
+        except PnpError:
+            raise
+        except Exception as exc:     # noqa: BLE001 — said at the directive's line, with what failed
+            if source is None:
+                raise
+            raise DataError([_failed(*source, exc)]) from exc
 
     def afterFlowable(self, flowable):
         """Remember what landed on which page (pnp's own flowables only, not breaks and spacers)."""

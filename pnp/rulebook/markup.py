@@ -50,8 +50,12 @@ paragraph
     Captions, labels, box titles and diagram labels take the inline markup below (ruby prints as
     ruby), and so do the names a caption takes from the data (a card titled ``{生糸|きいと}``).
 ``{{part station: 見出し}}``
-    on a line of its own: a board (the whole map, however it is tiled for printing) or the first card
-    of a track, drawn from data at a size that fits the page.
+    on a line of its own: any part, drawn from data at a size that fits the page: a board (the whole
+    map, however it is tiled for printing), a track's first card, the first die's net, one token of
+    each kind, a cut card's first card with its cuts, a tuck box's net; a bits list as a table.
+``![見出し](images/x.png)``
+    on a line of its own: an image of the game's folder (PNG or JPEG, checked and limited as a card's
+    image), at its own size (its dpi, else 150 dpi) made smaller to fit, the alt text its caption.
 ``{{components}}``
     the コンポーネント list generated from game.yaml: name, count, description and pictures.
 ``{{rulings}}``
@@ -66,7 +70,8 @@ Inline (inside one line; markup never spans lines):
 the markup shared with card text (:mod:`pnp.text.inline`): ``**強調**`` bold gothic;
 ``【用語】`` a term, set in gothic; ``{漢字|かんじ}`` ruby; ``[赤]{…}`` colour; ``:coin:`` an icon of
 game.yaml's ``icons:``; ``\\n`` a line break;
-``\\x`` the character x literally; values from data, so the rulebook can never disagree with the
+``\\x`` the character x literally (a line starting with ``\\`` is never a heading, list, table or box:
+``\\# 見出しではない``; in a table cell ``\\|`` is a bar, and the bar of a ruby needs no escape); values from data, so the rulebook can never disagree with the
 components: ``{{title}}`` ``{{subtitle}}`` ``{{players}}`` (3〜5人) ``{{players_min}}``
 ``{{players_max}}`` ``{{play_time}}`` ``{{age}}`` ``{{version}}`` ``{{designer}}``
 ``{{count:ID}}`` (a deck's or a component's number of pieces) and ``{{ruling:ID}}`` (one ruling's
@@ -97,7 +102,7 @@ import yaml
 from ..data.ledger import Entry, read_entry
 from ..data.model import Deck, Game
 from ..data.schemas import PROVENANCE
-from ..data.yamlsource import guarded_yaml, read_text_file
+from ..data.yamlsource import guarded_yaml, markup_hint, read_text_file
 from ..errors import DataError, Problem
 from ..files import inside
 from ..text.inline import Inline, InlineError, Run, merge_runs, parse_inline, plain_text
@@ -121,6 +126,10 @@ HEADING_MARKS = "■◇◆〇○◎●□"
 INLINE_VALUES = ("title", "subtitle", "players", "players_min", "players_max", "play_time", "age",
                  "version", "designer")
 BLOCK_EMBEDS = ("card", "part", "components", "rulings", "questions", "newpage")
+# what {{part ID}} shows of each kind of part: every kind a game can hold
+PART_FIGURES = {"board": "the whole map", "track": "its first card", "dice": "the first die's net",
+                "tokens": "one token of each kind", "cut_card": "its first card, with the cuts",
+                "tuckbox": "the box's net", "bits": "a table of what to get"}
 BOX_KINDS = ("note", "example", "proposal")
 CHECK_FENCE = "~~~"
 CELL_WORDS = ("up", "down", "empty", "none")
@@ -189,7 +198,17 @@ class Cards:
 
 @dataclass(frozen=True)
 class PartFig:
-    part: str          # a board or track part id of the game
+    part: str          # a part id of the game (any kind of PART_FIGURES)
+    caption: Inline
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Picture:
+    """``![見出し](images/x.png)`` on a line of its own: an image of the game's folder, checked like a
+    card's image (inside the folder, PNG or JPEG, within the size limits), captioned by its alt text."""
+
+    path: Path
     caption: Inline
     loc: Loc
 
@@ -343,7 +362,7 @@ def _collect(blocks, out) -> None:
             _collect(b.blocks, out)
         elif isinstance(b, Cards):
             out.append((b.loc, b.caption + tuple(run for r in b.refs for run in r.label)))
-        elif isinstance(b, PartFig):
+        elif isinstance(b, (PartFig, Picture)):
             out.append((b.loc, b.caption))
         elif isinstance(b, Diagram):
             out.append((b.loc, b.caption + tuple(run for x in b.columns for run in x)
@@ -399,6 +418,8 @@ _STATED = re.compile(r"[（(]\s*([0-9０-９]+)\s*(?:枚|個|本|組|セット)\
 # 「…の束は、人物カード3枚です。」 (a part of the deck), nor 「捜査線（告命灯2個）」 (a position).
 _STATED_BARE = re.compile(r"[ 　：:]*([0-9０-９]+)[ 　]*(?:枚|個|本|組|セット)(?=[、，・」]|[ 　]*$)")
 _ORDERED = re.compile(r"^(\d+)[.)]\s+(.*)$")
+# ![alt](path) as Markdown writes an image; the path without spaces or parentheses
+PICTURE = re.compile(r"!\[((?:[^\]\\]|\\.)*)\]\(([^()\s]*)\)")
 MAX_LIST_LEVELS = 3       # a list, a list in its items, and one more
 # deck/card, deck/back (the deck's back) or deck/card/back (that card's own back side)
 _CARD_REF = re.compile(r"^([a-z0-9][a-z0-9_-]*)/([a-z0-9][a-z0-9_-]*(?:/back)?)(?:=(\S+))?$")
@@ -466,7 +487,7 @@ class _Parser:
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None)
             self.err((mark.line + 2) if mark else 1, (mark.column + 1) if mark else 1,
-                     f"front matter: {_yaml_problem(exc)}")
+                     f"front matter: {_yaml_problem(exc, chr(10).join(lines))}")
             return {}
         if not isinstance(data, dict):
             self.err(2, 1, "front matter must be a mapping")
@@ -566,6 +587,14 @@ class _Parser:
                     out.append(Heading(hashes, runs, Loc(self.file, no), hashes <= depth))
                 i += 1
                 continue
+            m_pic = PICTURE.fullmatch(stripped)
+            if m_pic:
+                flush()
+                pic = self.picture(m_pic, no, line)
+                if pic:
+                    out.append(pic)
+                i += 1
+                continue
             m_embed = _EMBED.fullmatch(stripped)
             if m_embed and m_embed.group(1).split(":")[0].split(" ")[0] in BLOCK_EMBEDS:
                 flush()
@@ -630,10 +659,36 @@ class _Parser:
                                      tuple(numbers) if nested else ()))
                 i = j
                 continue
-            para.append((no, line))
+            for m_in in PICTURE.finditer(line):
+                self.err(no, m_in.start() + 1, f"an image {m_in.group()} stands on a line of its own "
+                                               "(its alt text becomes the caption under it)")
+            para.append((no, PICTURE.sub("", line) if PICTURE.search(line) else line))
             i += 1
         flush()
         return out
+
+    def picture(self, found: re.Match[str], no: int, line: str) -> Picture | None:
+        """An image line: the file read with the same checks and limits as a card's image."""
+        from ..data.project import image_problem
+        alt, rel = found.group(1), found.group(2)
+        col = line.find("(", line.find("![")) + 2
+        where = "paths are from the game's folder"
+        if not rel:
+            self.err(no, col, f"an image needs a path: ![見出し](images/x.png) ({where})")
+            return None
+        target = (self.game.folder / rel)
+        if not inside(self.game.folder, target):
+            self.err(no, col, f"image path {rel!r} leaves the game's folder")
+            return None
+        if not target.is_file():
+            self.err(no, col, f"image {rel!r} not found ({where}, {display_path(self.game, self.game.folder)}/)")
+            return None
+        problem = image_problem(target)
+        if problem:
+            self.err(no, col, f"image {rel!r} {problem}")
+            return None
+        caption = self.inline(alt.strip(), no, line.find("![") + 3) if alt.strip() else ()
+        return Picture(target.resolve(), caption, Loc(self.file, no))
 
     def check_script(self, inner: list[tuple[int, str]], kind: str) -> tuple[list[tuple[int, str]], Any, int]:
         """An example's ``~~~check`` … ``~~~`` position (YAML) taken out of the printed lines."""
@@ -654,7 +709,7 @@ class _Parser:
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None)
             self.err(no + 1 + (mark.line if mark else 0), (mark.column + 1) if mark else 1,
-                     f"example position: {_yaml_problem(exc)}")
+                     f"example position: {_yaml_problem(exc, text)}")
         if script is not None and not isinstance(script, dict):
             self.err(no + 1, 1, "an example position is a mapping (players, setup, moves, expect)")
             script = None
@@ -672,10 +727,18 @@ class _Parser:
         if name == "part":
             part_id, _, caption = arg.partition(":")
             part_id = part_id.strip()
-            shown = {p.id: p for p in self.game.parts if p.kind in ("board", "track", "dice", "tokens")}
+            shown = {p.id: p for p in self.game.parts if p.kind in PART_FIGURES}
+            if not part_id:
+                self.err(no, col, "{{part …}} needs a part's id: {{part ID}} or {{part ID: 見出し}}")
+                return None
             if part_id not in shown:
-                self.err(no, col, f"{{{{part {part_id}}}}}: no board, track, dice or tokens {part_id!r} "
+                self.err(no, col, f"{{{{part {part_id}}}}}: no part {part_id!r} "
                                   f"(parts: {', '.join(sorted(shown)) or 'none'})")
+                return None
+            box = shown[part_id]
+            if box.kind == "tuckbox" and all(d.id != box.deck for d in self.game.all_decks):
+                self.err(no, col, f"{{{{part {part_id}}}}}: the tuck box's deck {box.deck!r} does not exist "
+                                  f"(decks: {', '.join(d.id for d in self.game.all_decks) or 'none'})")
                 return None
             return PartFig(part_id, caption_of(caption.strip()) if caption.strip() else
                            self.data_text(shown[part_id].name, no, col, f"part {part_id}: name"), loc)
@@ -775,7 +838,7 @@ class _Parser:
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None)
             self.err(base + (mark.line if mark else 0), (mark.column + 1) if mark else 1,
-                     f"diagram YAML: {_yaml_problem(exc)}")
+                     f"diagram YAML: {_yaml_problem(exc, chr(10).join(t for _, t in inner))}")
             return None
         if not isinstance(data, dict):
             self.err(base, 1, "a diagram holds a mapping with rows:")
@@ -911,10 +974,12 @@ class _Parser:
                     self.counts.append((self.file, no, name, int(unicodedata.normalize("NFKC", bare.group(1)))))
 
 
-def _yaml_problem(exc: yaml.YAMLError) -> str:
-    """A YAML error's own words on one line (its position is given by the caller's file:line:col)."""
+def _yaml_problem(exc: yaml.YAMLError, source: str = "") -> str:
+    """A YAML error's own words on one line (its position is given by the caller's file:line:col), with
+    the way out when ruby or a colour on the failing line of source was read as YAML."""
     text = " ".join(str(x) for x in (getattr(exc, "context", None), getattr(exc, "problem", None)) if x)
-    return text or str(exc).splitlines()[0]
+    hint = markup_hint(source, exc) if isinstance(exc, yaml.MarkedYAMLError) and source else ""
+    return (text or str(exc).splitlines()[0]) + hint
 
 
 def _line_of(inner: list[tuple[int, str]], key: str) -> int:
@@ -924,21 +989,34 @@ def _line_of(inner: list[tuple[int, str]], key: str) -> int:
     return 0
 
 
-def _split_cells(text: str) -> list[str]:
-    out, buf, i = [], [], 0
+def _split_cells(text: str, braces: bool = True) -> list[str]:
+    """A table row's cells: split at ``|``, but not at ``\\|`` (a bar printed as it is) nor at the bar of a
+    ruby ``{漢字|かんじ}`` or anything else inside braces; other escapes are left for the inline parser.
+    A row with a brace left open is split at every bar, so the cell holding it is the one reported."""
+    out: list[str] = []
+    buf: list[str] = []
+    depth, i = 0, 0
     while i < len(text):
-        if text[i] == "\\" and i + 1 < len(text) and text[i + 1] == "|":
-            buf.append("|")
+        ch = text[i]
+        if ch == "\\" and i + 1 < len(text):
+            if text[i + 1] == "|" and not depth:
+                buf.append("|")
+            else:
+                buf.append(text[i:i + 2])
             i += 2
             continue
-        if text[i] == "|":
+        if ch == "{" and braces:
+            depth += 1
+        elif ch == "}" and depth:
+            depth -= 1
+        if ch == "|" and not depth:
             out.append("".join(buf))
             buf = []
         else:
-            buf.append(text[i])
+            buf.append(ch)
         i += 1
     out.append("".join(buf))
-    return out
+    return _split_cells(text, braces=False) if depth else out
 
 
 def _latin(ch: str) -> bool:
@@ -1103,7 +1181,7 @@ def _put_refs(value: Any, texts: list[Inline]) -> Any:
         return merge_runs(out)
     if isinstance(value, tuple):
         return tuple(_put_refs(v, texts) for v in value)
-    if isinstance(value, (Heading, Para, ListBlock, Table, Box, Cards, PartFig, Diagram)):
+    if isinstance(value, (Heading, Para, ListBlock, Table, Box, Cards, PartFig, Picture, Diagram)):
         return replace(value, **{f.name: _put_refs(getattr(value, f.name), texts) for f in fields(value)
                                  if isinstance(getattr(value, f.name), tuple)})
     return value

@@ -58,4 +58,4 @@ def test_unknown_part_embed_is_an_error_with_its_line(game, tmp_path):
     src = tmp_path / "ebe/rulebook/04-station.md"
     src.write_text(src.read_text(encoding="utf-8").replace("{{part station:", "{{part stations:"), encoding="utf-8")
     problems = check_rulebook(replace(game, folder=tmp_path / "ebe"))
-    assert any("04-station.md" in p.file and "no board, track, dice or tokens 'stations'" in p.message for p in problems)
+    assert any("04-station.md" in p.file and "no part 'stations'" in p.message for p in problems)

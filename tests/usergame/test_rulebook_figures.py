@@ -20,13 +20,13 @@ def test_part_figures_of_a_die_and_tokens(tmp_path):
     assert "金" in words and "金貨（5金）" in text                              # the token's label, the caption
 
 
-def test_a_part_that_cannot_be_drawn_names_what_can(tmp_path):
+def test_an_unknown_part_names_every_part(tmp_path):
     game = new_game(tmp_path)
     add_tokens_dice_and_bits(game)
-    write(game, "rulebook/01-parts.md", "# 部品\n\n{{part bits}}\n")
+    write(game, "rulebook/01-parts.md", "# 部品\n\n{{part coin}}\n")
     result = run("validate", GAME, "--project", tmp_path)
     assert result.exit_code == 1
-    assert "{{part bits}}: no board, track, dice or tokens 'bits' (parts: dice, gold, silver)" in result.output
+    assert "{{part coin}}: no part 'coin' (parts: bits, dice, gold, silver)" in result.output
 
 
 ROLES = """kind: deck
