@@ -247,13 +247,7 @@ def plan_side(game: Game, deck: Deck, card: Card | None, problems: _Problems, ba
             if card is not None and card.provisional and not game.final:
                 items.extend(_badge(region, fill or PROPOSAL_RED, problems, where))
         elif kind == "image":
-            if "field" in region.props and card is not None:
-                items.extend(_field_image(region, card, game, deck, problems, where, layout.background))
-                continue
-            path = card.image if card is not None else back.image
-            if path is not None:
-                items.append(Picture(path, *_to_bleed(region, layout), layout.background,
-                                     fit=region.get("fit", "contain")))
+            items.extend(_image(region, layout, card, back, game, deck, problems, where))
         elif kind == "slots":
             if card is not None:
                 group = _slots(region, card, card_icons(game, deck), problems, where)
@@ -310,11 +304,19 @@ def plan_side(game: Game, deck: Deck, card: Card | None, problems: _Problems, ba
                     layout.bleed_pt, layout.corner_radius_pt, layout.background, tuple(items), tuple(texts))
 
 
-def _field_image(region: Region, card: Card, game: Game, deck: Deck, problems: _Problems, where: Where,
-                 matte: str) -> list[Item]:
-    """An image region with field: fields.NAME: the picture that column names (a file beside the
-    deck, resolved when the deck loaded), or the icon it names (:name:) drawn as large as the
-    region's shorter side, centred."""
+def _image(region: Region, layout: Layout, card: Card | None, back: Back, game: Game, deck: Deck,
+           problems: _Problems, where: Where) -> list[Item]:
+    """An image region: the picture of the card's image: (a back's, on a back), or with field:
+    fields.NAME the picture that column names (a file beside the deck, resolved when the deck
+    loaded) or the icon it names (:name:).  Wherever the file comes from, it is placed the same
+    way: in the region's box, stretched out to the bleed line on the edges that touch the trim when
+    bleed: true, and fitted by fit: (contain, cover or stretch).  An icon without a picture (a
+    drawn shape) is drawn as large as the region's shorter side, centred."""
+    fit = region.get("fit", "contain")
+    box = _to_bleed(region, layout)
+    if "field" not in region.props or card is None:
+        path = card.image if card is not None else back.image
+        return [] if path is None else [Picture(path, *box, layout.background, fit=fit)]
     name = region.props["field"]
     value = str(card.fields.get(name[7:], "") or "").strip()
     if not value:
@@ -329,15 +331,15 @@ def _field_image(region: Region, card: Card, game: Game, deck: Deck, problems: _
             problems.add(where, name, f"no icon {value} for image region {region.name!r} "
                                       f"(icons: {', '.join(sorted(icons)) or 'none'})")
             return []
-        d = min(region.w_pt, region.h_pt)
-        cx, cy = region.x_pt + region.w_pt / 2, region.y_pt + region.h_pt / 2
         if icon.image is not None:
-            return [Picture(icon.image, cx - d / 2, cy - d / 2, d, d, matte)]
-        return [Mark(icon.shape or "circle", cx, cy, d, icon.color)]
+            return [Picture(icon.image, *box, layout.background, fit=fit)]
+        d = min(region.w_pt, region.h_pt)
+        return [Mark(icon.shape or "circle", region.x_pt + region.w_pt / 2, region.y_pt + region.h_pt / 2, d,
+                     icon.color)]
     path = card.images.get(name[7:])
     if path is None:          # the loader reported why (not found, outside the folder, not an image)
         return []
-    return [Picture(path, region.x_pt, region.y_pt, region.w_pt, region.h_pt, matte)]
+    return [Picture(path, *box, layout.background, fit=fit)]
 
 
 def turned_box(region: Region, turn: int) -> Region:

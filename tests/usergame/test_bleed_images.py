@@ -1,0 +1,124 @@
+"""Full-bleed art as a designer makes it from the README: `pnp new --csv`, a picture column read by an
+image region with bleed: true, pictures made by hand.  The art lies where it lies whether its file is
+named by the card's image: column, by a fields.NAME column or by an :icon:, for every fit:; --check-print
+reads the shop file back and fails when a bleed region's ink stops short of the bleed line; a picture
+named but never printed is an error at its cell; and a deck whose rows each name a layout with the
+same back writes one back page."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from PIL import Image
+
+from pnp.cli import main
+from pnp.render.readback import read_pdf
+from pnp.units import mm
+
+TRIM = (63.0, 88.0)
+BLEED = 3.0
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+
+
+def layout(project: Path, name: str, art: str, *, back: str = "") -> None:
+    (project / "layouts").mkdir(exist_ok=True)
+    (project / "layouts" / f"{name}.yaml").write_text(
+        f"id: {name}\nextends: card-base\nface:\n  regions:\n    art: {art}\n{back}", encoding="utf-8")
+
+
+def full_bleed(fit: str, field: str = "") -> str:
+    own = f", field: {field}" if field else ""
+    return f"{{kind: image, x: 0mm, y: 0mm, w: 100%, h: 100%, bleed: true, fit: {fit}, overlap: true, z: -1{own}}}"
+
+
+def rows(project: Path, lines: list[str]) -> None:
+    (project / "components/kit/cards.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    game = project / "components/kit/game.yaml"
+    text = game.read_text(encoding="utf-8")
+    count = len(lines) - 1
+    game.write_text(re.sub(r"count: \d+", f"count: {count}", text, count=1), encoding="utf-8")
+
+
+@pytest.fixture
+def project(tmp_path):
+    assert run("new", "kit", "--project", tmp_path, "--csv").exit_code == 0
+    folder = tmp_path / "components/kit"
+    Image.new("RGB", (900, 600), (200, 40, 40)).save(folder / "wide.png")     # wider than a card: the fits differ
+    Image.new("RGB", (600, 840), (40, 40, 200)).save(folder / "tall.png")
+    Image.new("RGB", (300, 300), (30, 160, 60)).save(folder / "seal.png")
+    return tmp_path
+
+
+def use_layout(project: Path, name: str) -> None:
+    deck = project / "components/kit/cards.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("layout: card-base", f"layout: {name}"), encoding="utf-8")
+
+
+def build(project: Path, *extra, ok: bool = True, check: bool = True):
+    result = run("build", "kit", "--project", project, "--out", project / "out", "--jobs", "1",
+                 *(("--check-print",) if check else ()), *extra)
+    assert (result.exit_code == 0) == ok, result.output
+    return project / "out" / "kit", result
+
+
+def placed_mm(path: Path) -> list[tuple[float, float, float, float]]:
+    """The one picture of each page, (left, top, right, bottom) in mm from the trim's top-left."""
+    out = []
+    for page in read_pdf(path, paint=True):
+        left, top, _r, _b = page.boxes["TrimBox"]
+        assert len(page.images) == 1, page.images
+        box = page.images[0].box
+        out.append(tuple(round((v - o) / mm(1), 1) for v, o in zip(box, (left, top, left, top))))
+    return out
+
+
+# what each fit places for the 900×600 picture in a full-bleed poker card (69 × 94 mm with the bleed)
+WIDE = {
+    "cover": (-39.0, -3.0, 102.0, 91.0),                  # 141 × 94 mm, centred (the clip cuts it at the bleed)
+    "stretch": (-3.0, -3.0, 66.0, 91.0),                  # exactly the bleed box
+    "contain": (-3.0, 21.0, 66.0, 67.0),                  # 69 × 46 mm, centred
+}
+
+
+@pytest.mark.parametrize("fit", ["cover", "stretch", "contain"])
+def test_column_art_is_placed_like_image_art_for_every_fit(project, fit):
+    layout(project, "colart", full_bleed(fit, "fields.art"))
+    layout(project, "imgart", full_bleed(fit))
+    use_layout(project, "colart")
+    rows(project, ["id,title,suit,value,body,layout,fields.art,image",
+                   "a,朝焼け,sun,1,手札を1枚引く。,,wide.png,",
+                   "b,真昼,sun,2,手札を1枚引く。,imgart,,wide.png"])
+    kit, _ = build(project, check=False)
+    faces = placed_mm(kit / "shop/cards-faces.pdf")
+    assert faces[0] == faces[1] == pytest.approx(WIDE[fit], abs=0.1)
+
+
+def test_full_bleed_column_art_fills_the_bleed_on_the_shop_page(project):
+    layout(project, "colart", full_bleed("cover", "fields.art"))
+    use_layout(project, "colart")
+    rows(project, ["id,title,suit,value,body,fields.art",
+                   "a,朝焼け,sun,1,手札を1枚引く。,tall.png",
+                   "b,真昼,sun,2,手札を1枚引く。,wide.png"])
+    kit, result = build(project)
+    tall, wide = placed_mm(kit / "shop/cards-faces.pdf")
+    # 600×840 px in the 69 × 94 mm bleed box: cover scales it to 69 mm wide, 96.6 mm tall, centred
+    assert tall == pytest.approx((-3.0, 44.0 - 48.3, 66.0, 44.0 + 48.3), abs=0.1)
+    assert wide[0] < -3.0 and wide[2] > 66.0 and wide[1] == pytest.approx(-3.0) and wide[3] == pytest.approx(91.0)
+
+
+def test_an_icon_picture_in_a_bleed_region_is_placed_like_a_file(project):
+    game = project / "components/kit/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8") + "icons:\n  seal: {image: seal.png}\n", encoding="utf-8")
+    layout(project, "colart", full_bleed("stretch", "fields.art"))
+    use_layout(project, "colart")
+    rows(project, ["id,title,suit,value,body,fields.art",
+                   "a,朝焼け,sun,1,手札を1枚引く。,:seal:",
+                   "b,真昼,sun,2,手札を1枚引く。,seal.png"])
+    kit, _ = build(project)
+    icon, file = placed_mm(kit / "shop/cards-faces.pdf")
+    assert icon == file == pytest.approx((-3.0, -3.0, 66.0, 91.0), abs=0.1)
