@@ -12,7 +12,7 @@ from ..text import fonts
 from ..text.inline import ICON_CHAR, RUBY_SCALE, Inline, Run, merge_runs, parse_inline, plain_text
 from ..text.linebreak import Breaks, FitResult, Span, TextDoesNotFit, WidthCache, break_text, fit_text
 from ..units import to_mm
-from .plan import Box, CardPlan, Item, Mark, Picture, PlacedLine, Rotated, Rule, TextBlock
+from .plan import BleedArt, Box, CardPlan, Item, Mark, Picture, PlacedLine, Rotated, Rule, TextBlock
 
 ASCENT = 0.88   # first baseline sits this many ems below the top of a text box
 _WIDTHS: WidthCache = {}   # (font key, size) → {char: width}: fonts.measure is fixed per font key, so shared
@@ -205,6 +205,21 @@ def _to_bleed(region: Region, layout: Layout) -> tuple[float, float, float, floa
     return x0, y0, x1 - x0, y1 - y0
 
 
+def _bleed_art(region: Region, layout: Layout, kind: str, fill: str | None = None) -> BleedArt | None:
+    """What a bleed: true region that touches the trim promises the print: ink up to the bleed line
+    on those sides (None for a region that touches no side of the trim, or has no bleed)."""
+    if not region.get("bleed"):
+        return None
+    x, y, w, h = region.x_pt, region.y_pt, region.w_pt, region.h_pt
+    touching = {"l": x <= 0.01, "t": y <= 0.01, "r": x + w >= layout.width_pt - 0.01,
+                "b": y + h >= layout.height_pt - 0.01}
+    sides = "".join(s for s, on in touching.items() if on)
+    if not sides:
+        return None
+    x0, y0, bw, bh = _to_bleed(region, layout)
+    return BleedArt(region.name, kind, (x0, y0, x0 + bw, y0 + bh), sides, fill)
+
+
 def plan_side(game: Game, deck: Deck, card: Card | None, problems: _Problems, back: Back | None = None,
               side: str | None = None, layout_of: Layout | None = None) -> CardPlan:
     """One side of a card: card given, its face (or, side="back", the reverse of a two-sided card,
@@ -221,6 +236,7 @@ def plan_side(game: Game, deck: Deck, card: Card | None, problems: _Problems, ba
     back = back or deck.back
     items: list[Item] = []
     texts: list[str] = []
+    bleeds: list[BleedArt] = []
     for region in regions:
         kind = region.kind
         opacity = region.get("opacity", 1.0)
@@ -231,6 +247,9 @@ def plan_side(game: Game, deck: Deck, card: Card | None, problems: _Problems, ba
             x, y, w, h = _to_bleed(region, layout)
             items.append(Box(x, y, w, h, fill=fill, stroke=stroke, stroke_width=region.get("stroke_width", 0.5),
                              radius=region.get("radius", 0.0), opacity=opacity))
+            art = _bleed_art(region, layout, "fill", fill) if fill else None
+            if art is not None:
+                bleeds.append(art)
         elif kind == "frame":
             items.append(Box(region.x_pt, region.y_pt, region.w_pt, region.h_pt, fill=None,
                              stroke=stroke or "#444444", stroke_width=region.get("stroke_width", 0.5),
@@ -247,7 +266,11 @@ def plan_side(game: Game, deck: Deck, card: Card | None, problems: _Problems, ba
             if card is not None and card.provisional and not game.final:
                 items.extend(_badge(region, fill or PROPOSAL_RED, problems, where))
         elif kind == "image":
-            items.extend(_image(region, layout, card, back, game, deck, problems, where))
+            placed = _image(region, layout, card, back, game, deck, problems, where)
+            items.extend(placed)
+            art = _bleed_art(region, layout, "image") if any(isinstance(i, Picture) for i in placed) else None
+            if art is not None:
+                bleeds.append(art)
         elif kind == "slots":
             if card is not None:
                 group = _slots(region, card, card_icons(game, deck), problems, where)
@@ -301,7 +324,8 @@ def plan_side(game: Game, deck: Deck, card: Card | None, problems: _Problems, ba
                     if region.get("rotate_copy"):
                         items.append(Rotated(180.0, layout.width_pt / 2, layout.height_pt / 2, tuple(group)))
     return CardPlan(deck.id, card.id if card is not None else "", side, layout.width_pt, layout.height_pt,
-                    layout.bleed_pt, layout.corner_radius_pt, layout.background, tuple(items), tuple(texts))
+                    layout.bleed_pt, layout.corner_radius_pt, layout.background, tuple(items), tuple(texts),
+                    tuple(bleeds))
 
 
 def _image(region: Region, layout: Layout, card: Card | None, back: Back, game: Game, deck: Deck,

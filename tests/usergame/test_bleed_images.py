@@ -7,12 +7,14 @@ same back writes one back page."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 from PIL import Image
 
+import pnp.layout.card as card_layout
 from pnp.cli import main
 from pnp.render.readback import read_pdf
 from pnp.units import mm
@@ -96,9 +98,18 @@ def test_column_art_is_placed_like_image_art_for_every_fit(project, fit):
     kit, _ = build(project, check=False)
     faces = placed_mm(kit / "shop/cards-faces.pdf")
     assert faces[0] == faces[1] == pytest.approx(WIDE[fit], abs=0.1)
+    _, result = build(project, "--clean", ok=fit != "contain")
+    if fit == "contain":
+        # a picture that keeps its proportions leaves the bleed bare above and below: --check-print says so
+        # for both cards, wherever the file was named
+        for card in ("p1 a", "p2 b"):
+            assert (f"kit/shop/cards-faces.pdf: {card}: region 'art' (bleed: true): its picture does not reach "
+                    "the bleed line: left edge bare for 24.0 mm at an end, top 24.0 mm short, right edge bare for "
+                    "24.0 mm at an end, bottom 24.0 mm short (placed at x -3.0…66.0, y 21.0…67.0 mm from the "
+                    "trim's top-left; the bleed line is 3.0 mm outside the trim)") in result.output
 
 
-def test_full_bleed_column_art_fills_the_bleed_on_the_shop_page(project):
+def test_full_bleed_column_art_fills_the_bleed_on_the_shop_page_and_the_check_agrees(project):
     layout(project, "colart", full_bleed("cover", "fields.art"))
     use_layout(project, "colart")
     rows(project, ["id,title,suit,value,body,fields.art",
@@ -122,3 +133,44 @@ def test_an_icon_picture_in_a_bleed_region_is_placed_like_a_file(project):
     kit, _ = build(project)
     icon, file = placed_mm(kit / "shop/cards-faces.pdf")
     assert icon == file == pytest.approx((-3.0, -3.0, 66.0, 91.0), abs=0.1)
+
+
+def test_check_print_fails_art_that_stops_at_the_trim(project, monkeypatch):
+    """The bug of the first report, put back by hand: a column's picture placed in the region's box,
+    inside the trim.  The build's read-back names the region, the sides and the shortfall, and fails."""
+    layout(project, "colart", full_bleed("stretch", "fields.art"))
+    use_layout(project, "colart")
+    rows(project, ["id,title,suit,value,body,fields.art",
+                   "a,朝焼け,sun,1,手札を1枚引く。,tall.png"])
+    original = card_layout._image
+
+    def inside_the_trim(region, *args):
+        return [replace(p, x=region.x_pt, y=region.y_pt, w=region.w_pt, h=region.h_pt)
+                if isinstance(p, card_layout.Picture) else p for p in original(region, *args)]
+    monkeypatch.setattr(card_layout, "_image", inside_the_trim)
+    monkeypatch.setattr(card_layout, "_RECENT", [])
+    _, result = build(project, "--clean", ok=False)
+    assert result.exit_code == 1
+    assert ("kit/shop/cards-faces.pdf: p1 a: region 'art' (bleed: true): its picture does not reach the bleed "
+            "line: left 3.0 mm short, top 3.0 mm short, right 3.0 mm short, bottom 3.0 mm short") in result.output
+    assert "Traceback" not in result.output
+
+
+def test_check_print_fails_a_bleed_band_drawn_inside_the_trim(project, monkeypatch):
+    """A band with bleed: true whose fill stops at the trim (its drawn box no longer stretched)."""
+    layout(project, "banded", "{kind: rect, x: 0mm, y: 0mm, w: 100%, h: 12mm, bleed: true, fill: \"#123456\"}")
+    use_layout(project, "banded")
+    rows(project, ["id,title,suit,value,body", "a,朝焼け,sun,1,手札を1枚引く。"])
+    build(project)       # drawn as planned: it passes
+    original = card_layout.Box
+
+    def trimmed(*args, **kwargs):
+        box = original(*args, **kwargs)
+        if box.fill == "#123456":
+            return replace(box, x=0.0, y=0.0, w=mm(63), h=mm(12))
+        return box
+    monkeypatch.setattr(card_layout, "Box", trimmed)
+    monkeypatch.setattr(card_layout, "_RECENT", [])     # plan again, with the patched drawing
+    _, result = build(project, "--clean", ok=False)
+    assert ("p1 a: region 'art' (bleed: true): its fill does not reach the bleed line: left 3.0 mm short, "
+            "top 3.0 mm short, right 3.0 mm short") in result.output
