@@ -580,6 +580,21 @@ def _plan_deck(game: Game, deck: Deck) -> DeckPlans:
             backs[card.id] = own[key]
     if problems:
         raise DataError(_empty_everywhere(deck, list(problems)))
+    # Backs drawn alike are one back, whichever layout or back: drew them (every row of a spreadsheet
+    # naming a layout of its own whose back is the deck's): the shop file then holds one back page, not
+    # one a card.  When every card has the same back, that back is the deck's.
+    distinct: list[CardPlan] = [back]
+    for card_id, plan in backs.items():
+        if plan.card_id:      # the other side of a two-sided card: content of its own
+            continue
+        same = next((d for d in distinct if d is plan or d == plan), None)
+        if same is None:
+            distinct.append(plan)
+        else:
+            backs[card_id] = same
+    shared = {id(plan): plan for plan in backs.values()}
+    if len(shared) == 1 and not next(iter(shared.values())).card_id:
+        back = next(iter(shared.values()))
     return DeckPlans(faces, back, backs)
 
 

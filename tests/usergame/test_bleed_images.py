@@ -174,3 +174,23 @@ def test_check_print_fails_a_bleed_band_drawn_inside_the_trim(project, monkeypat
     _, result = build(project, "--clean", ok=False)
     assert ("p1 a: region 'art' (bleed: true): its fill does not reach the bleed line: left 3.0 mm short, "
             "top 3.0 mm short, right 3.0 mm short") in result.output
+
+
+def test_rows_naming_their_own_layout_with_one_back_write_one_back_page(project):
+    layout(project, "colart", full_bleed("cover", "fields.art"))
+    layout(project, "plain", "{kind: rect, x: 5mm, y: 30mm, w: 10mm, h: 10mm, fill: \"#888888\"}")
+    lines = ["id,title,suit,value,body,layout,fields.art"]
+    lines += [f"c{i},札{i},sun,1,手札を1枚引く。,{'colart' if i % 2 else 'plain'},{'tall.png' if i % 2 else ''}"
+              for i in range(12)]
+    rows(project, lines)
+    kit, _ = build(project)
+    assert not (kit / "shop/cards-backs.pdf").exists()
+    backs = read_pdf(kit / "shop/cards-back.pdf")
+    assert len(backs) == 1
+    assert len(read_pdf(kit / "shop/cards-faces.pdf")) == 12
+    # a layout whose back genuinely differs: one back page a card, paired with the faces
+    layout(project, "plain", "{kind: rect, x: 5mm, y: 30mm, w: 10mm, h: 10mm, fill: \"#888888\"}",
+           back="back:\n  regions:\n    spot: {kind: rect, x: 20mm, y: 20mm, w: 10mm, h: 10mm, fill: \"#ffffff\"}\n")
+    kit, result = build(project)
+    assert not (kit / "shop/cards-back.pdf").exists(), result.output
+    assert len(read_pdf(kit / "shop/cards-backs.pdf")) == 12
