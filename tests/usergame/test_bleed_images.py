@@ -176,6 +176,37 @@ def test_check_print_fails_a_bleed_band_drawn_inside_the_trim(project, monkeypat
             "top 3.0 mm short, right 3.0 mm short") in result.output
 
 
+def test_a_picture_column_no_region_reads_is_an_error_at_its_cell(project):
+    use_layout(project, "card-base")
+    rows(project, ["id,title,suit,value,body,fields.art,fields.extra,image",
+                   "a,朝焼け,sun,1,手札を1枚引く。,tall.png,,",
+                   "b,真昼,sun,2,手札を1枚引く。,,nosuch.png,",
+                   "c,夕暮,sun,2,手札を1枚引く。,,,wide.png"])
+    result = run("validate", "kit", "--project", project)
+    assert result.exit_code == 1
+    out = result.output
+    assert ("components/kit/cards.csv!F2: fields.art: names the picture 'tall.png', but no region of layout "
+            "'card-base' reads fields.art: it would not be printed") in out
+    assert ("components/kit/cards.csv!G3: fields.extra: image 'nosuch.png' not found, and no region of layout "
+            "'card-base' reads fields.extra") in out
+    assert ("components/kit/cards.csv!H4: image: the card's image 'wide.png' would not be printed: layout "
+            "'card-base' has no image region without field: to show it") in out
+    assert "Traceback" not in out
+    built = run("build", "kit", "--project", project, "--out", project / "out")
+    assert built.exit_code == 1 and "cards.csv!G3: fields.extra" in built.output
+
+
+def test_a_deck_back_image_without_an_image_region_is_an_error(project):
+    deck = project / "components/kit/cards.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace('  color: "#2c3e50"\n',
+                                                             '  color: "#2c3e50"\n  image: tall.png\n'),
+                    encoding="utf-8")
+    result = run("validate", "kit", "--project", project)
+    assert result.exit_code == 1
+    assert ("components/kit/cards.yaml:9:3: back.image: the back's image 'tall.png' would not be printed: the back "
+            "of layout 'card-base' has no image region to show it") in result.output
+
+
 def test_rows_naming_their_own_layout_with_one_back_write_one_back_page(project):
     layout(project, "colart", full_bleed("cover", "fields.art"))
     layout(project, "plain", "{kind: rect, x: 5mm, y: 30mm, w: 10mm, h: 10mm, fill: \"#888888\"}")
