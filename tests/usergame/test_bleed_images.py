@@ -225,3 +225,49 @@ def test_rows_naming_their_own_layout_with_one_back_write_one_back_page(project)
     kit, result = build(project)
     assert not (kit / "shop/cards-back.pdf").exists(), result.output
     assert len(read_pdf(kit / "shop/cards-backs.pdf")) == 12
+
+
+def preflight_bleed(path: Path) -> dict:
+    import json
+    result = run("preflight", path, "--json")
+    report = json.loads(result.output)
+    findings = [f for f in report["files"][0]["findings"] if f["check"] == "bleedart"]
+    assert len(findings) == 1, findings
+    return findings[0]
+
+
+def test_preflight_finds_art_that_stops_at_the_trim(project, monkeypatch):
+    layout(project, "colart", full_bleed("stretch", "fields.art"))
+    use_layout(project, "colart")
+    rows(project, ["id,title,suit,value,body,fields.art",
+                   "a,朝焼け,sun,1,手札を1枚引く。,tall.png",
+                   "b,真昼,sun,2,手札を1枚引く。,wide.png"])
+    kit, _ = build(project, check=False)
+    found = preflight_bleed(kit / "shop/cards-faces.pdf")
+    assert found["level"] == "ok"
+    assert found["message"] == ("仕上がり線に接する絵柄（延べ 画像 2・色面 0）はすべて塗り足しの線まで続く"
+                                "（画像の置き枠と塗りの形の枠を見た）")
+    original = card_layout._image
+
+    def inside_the_trim(region, *args):     # the first report's bug, put back for card b only
+        return [replace(p, x=region.x_pt, y=region.y_pt, w=region.w_pt, h=region.h_pt)
+                if isinstance(p, card_layout.Picture) and p.path.name == "wide.png" else p
+                for p in original(region, *args)]
+    monkeypatch.setattr(card_layout, "_image", inside_the_trim)
+    monkeypatch.setattr(card_layout, "_RECENT", [])
+    kit, _ = build(project, "--clean", check=False)
+    found = preflight_bleed(kit / "shop/cards-faces.pdf")
+    assert found["level"] == "error" and found["pages"] == [2]
+    assert found["message"].startswith("画像が仕上がり線の左・上・右・下で止まり、塗り足しに続いていない"
+                                       "（仕上がり線の外へ 0.0 mm まで、3.0 mm 必要）")
+
+
+def test_preflight_leaves_a_card_with_a_white_margin_alone(project):
+    layout(project, "framed", "{kind: image, x: 5mm, y: 20mm, w: 100% - 10mm, h: 40mm, fit: cover, overlap: true, z: -1, "
+                               "field: fields.art}")
+    use_layout(project, "framed")
+    rows(project, ["id,title,suit,value,body,fields.art", "a,朝焼け,sun,1,手札を1枚引く。,wide.png"])
+    kit, _ = build(project)
+    found = preflight_bleed(kit / "shop/cards-faces.pdf")
+    assert found["level"] == "ok"
+    assert found["message"] == "仕上がり線に接する画像・色面なし（画像の置き枠と塗りの形の枠を見た）"
