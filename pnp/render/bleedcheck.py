@@ -50,9 +50,11 @@ def _alike(a: Rect, b: Rect) -> float:
 
 
 def _drawn_for(art: BleedArt, want: Rect, inner: Rect, trim: Rect, sheet: Rect, page: PageRead) -> Rect | None:
-    """The box of what the page drew for the region: the image overlapping the region's part inside
-    the trim most; or, for a fill, the last filled path of the region's colour whose shape, cut at the
-    trim, is the region's (the one drawn over the card's background when both are the full card)."""
+    """The box of what the page drew for the region: the picture most like the region's box; or, for a
+    fill, the last filled path (of the region's colour, in an RGB file) whose shape, cut at the trim,
+    is the region's (the band drawn over the card's background when both are the full card; the
+    reader lists rectangles before curves, and a rounded band is a curve, drawn after the background
+    rectangle too)."""
     if art.kind == "image":
         # the picture whose placed box, cut at the card's bleed line, is most like the region's box:
         # a small picture over full-bleed art is told apart from the art under it
@@ -67,13 +69,8 @@ def _drawn_for(art: BleedArt, want: Rect, inner: Rect, trim: Rect, sheet: Rect, 
             continue
         cut = _cut(p.box, trim)
         if all(abs(a - b) <= tol for a, b in zip(cut, inner)):
-            if found is None or _reach(p.box) > _reach(found):
-                found = p.box
+            found = p.box     # the last drawn: a full-card band lies over the card's background
     return found
-
-
-def _reach(box: Rect) -> float:
-    return box[2] - box[0] + box[3] - box[1]
 
 
 def check_bleed(plan: CardPlan, page: PageRead, left: float, top: float) -> list[str]:

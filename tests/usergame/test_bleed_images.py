@@ -156,24 +156,30 @@ def test_check_print_fails_art_that_stops_at_the_trim(project, monkeypatch):
     assert "Traceback" not in result.output
 
 
-def test_check_print_fails_a_bleed_band_drawn_inside_the_trim(project, monkeypatch):
+@pytest.mark.parametrize("height, color, sides", [
+    ("12mm", "rgb", "left 3.0 mm short, top 3.0 mm short, right 3.0 mm short"),
+    # the whole card in CMYK (colours not compared): told apart from the card's background under it
+    ("100%", "cmyk", "left 3.0 mm short, top 3.0 mm short, right 3.0 mm short, bottom 3.0 mm short"),
+])
+def test_check_print_fails_a_bleed_band_drawn_inside_the_trim(project, monkeypatch, height, color, sides):
     """A band with bleed: true whose fill stops at the trim (its drawn box no longer stretched)."""
-    layout(project, "banded", "{kind: rect, x: 0mm, y: 0mm, w: 100%, h: 12mm, bleed: true, fill: \"#123456\"}")
+    layout(project, "banded", f"{{kind: rect, x: 0mm, y: 0mm, w: 100%, h: {height}, bleed: true, fill: \"#123456\"}}")
     use_layout(project, "banded")
     rows(project, ["id,title,suit,value,body", "a,朝焼け,sun,1,手札を1枚引く。"])
-    build(project)       # drawn as planned: it passes
+    build(project, "--color", color)       # drawn as planned: it passes
     original = card_layout.Box
 
     def trimmed(*args, **kwargs):
         box = original(*args, **kwargs)
         if box.fill == "#123456":
-            return replace(box, x=0.0, y=0.0, w=mm(63), h=mm(12))
+            x0, y0 = max(box.x, 0.0), max(box.y, 0.0)          # cut at the trim
+            x1, y1 = min(box.x + box.w, mm(TRIM[0])), min(box.y + box.h, mm(TRIM[1]))
+            return replace(box, x=x0, y=y0, w=x1 - x0, h=y1 - y0)
         return box
     monkeypatch.setattr(card_layout, "Box", trimmed)
     monkeypatch.setattr(card_layout, "_RECENT", [])     # plan again, with the patched drawing
-    _, result = build(project, "--clean", ok=False)
-    assert ("p1 a: region 'art' (bleed: true): its fill does not reach the bleed line: left 3.0 mm short, "
-            "top 3.0 mm short, right 3.0 mm short") in result.output
+    _, result = build(project, "--clean", "--color", color, ok=False)
+    assert f"p1 a: region 'art' (bleed: true): its fill does not reach the bleed line: {sides} (" in result.output
 
 
 def test_a_picture_column_no_region_reads_is_an_error_at_its_cell(project):
