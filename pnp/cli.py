@@ -96,8 +96,9 @@ def list_games(project_dir: Path) -> None:
 @click.option("--clean", is_flag=True,
               help="前回のビルドの記録を使わず、すべてを描き直す（既定では、元のデータが変わった出力だけを描き直す）")
 @click.option("--check-print", is_flag=True,
-              help="書いたカード・パーツのPDFを読み直し、文字が組版どおりの位置・枠の中・安全域の内側にあるかを"
-                   "確かめる（ずれがあればエラー。前回の出力はそのまま残る）")
+              help="書いたカード・パーツのPDFを読み直し、文字が組版どおりの位置・枠の中・安全域の内側にあるかと、"
+                   "印刷所用ページで bleed: true の絵・色面が塗り足しの線まで届くかを確かめる"
+                   "（ずれがあればエラー。前回の出力はそのまま残る）")
 @build_jobs_option
 @reported
 def build(games: tuple[str, ...], project_dir: Path, out_dir: Path, paper: str, duplex: str, marks: str,

@@ -11,6 +11,7 @@ from ..data.model import Game
 from ..errors import DataError, Problem
 from ..layout.sheet import back_angle, impose
 from ..outputs import BuildOptions, Written
+from ..render.bleedcheck import check_bleed
 from ..render.printcheck import check_card_page, check_part_page
 from ..render.readback import read_pdf
 from ..units import mm
@@ -41,9 +42,11 @@ def check_written(game: Game, plan: BuildPlan, files: list[Written], staging: Pa
         for name, order in shop:
             if name not in written:
                 continue
-            for card_plan, page in zip(order, read_pdf(written[name].path)):
+            for card_plan, page in zip(order, read_pdf(written[name].path, paint=any(o.bleeds for o in order))):
                 left, top, _right, _bottom = page.boxes["TrimBox"]
                 report(name, page.number, card_plan.card_id or "back", check_card_page(card_plan, page, left, top))
+                # a shop page is one card with its bleed: what runs off the cut must reach the bleed line
+                report(name, page.number, card_plan.card_id or "back", check_bleed(card_plan, page, left, top))
         name = f"{deck.id}-sheets.pdf"
         if name in written and deck.id in plan.grids:
             grid = plan.grids[deck.id]

@@ -940,6 +940,8 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout], entries: li
         back_image, err = _safe_image(folder, back["image"], smap, ("back", "image"))
         if err:
             problems.append(err)
+        elif back_image is not None and layout is not None and not layout.stand_in and not _shows_image(layout.back):
+            problems.append(smap.problem(("back", "image"), _unprinted_back(back_image, layout)))
     if layout is None:
         return None, problems
     deck = Deck(d["id"], d["name"], layout, tuple(cards), tuple(suits.values()),
@@ -1035,28 +1037,35 @@ def _card_layouts(cards: list[Card], d: dict[str, Any], deck_layout: Layout, lay
         return lay
 
     out = []
+    said: set[Problem] = set()      # a default's problem is said once, at the default
     for i, card in enumerate(cards):
         c = d["cards"][i]
         lid = c.get("layout", defaults.get("layout"))
         lay = None
         if lid is not None and lid != deck_layout.id:
             lay = layout_for(lid, ("cards", i, "layout") if "layout" in c else ("defaults", "layout"))
-        fields_read = sorted({r.props["field"][7:] for r in (lay or deck_layout).face
+        drawn_with = lay or deck_layout
+        fields_read = sorted({r.props["field"][7:] for r in drawn_with.face
                               if r.kind == "image" and str(r.props.get("field", "")).startswith("fields.")})
         images: dict[str, Path] = {}
         for side in (card, card.reverse):
             if side is None:
                 continue
+            given: dict[str, Any] = c if side is card else (c.get("back") or {})
+            own_fields: dict[str, Any] = given.get("fields", {})
             for name in fields_read:
                 value = side.fields.get(name)
                 if not isinstance(value, str) or not value.strip() or ICON_VALUE.fullmatch(value.strip()):
                     continue
-                at = ("cards", i, "fields", name) if name in c.get("fields", {}) else ("defaults", "fields", name)
+                at = _field_at(i, name, own_fields, side is card)
                 image, err = _safe_image(folder, value.strip(), smap, at)
                 if err:
                     problems.append(err)
                 elif image is not None:
                     images[f"{'back:' if side is not card else ''}{name}"] = image
+            problems.extend(p for p in _unprinted_pictures(side, i, given, side is card, drawn_with, folder, smap)
+                            if p not in said)
+            said.update(problems)
         reverse = card.reverse
         if reverse is not None:
             reverse = replace(reverse, layout=lay, images={k[5:]: v for k, v in images.items() if k.startswith("back:")})
@@ -1066,6 +1075,57 @@ def _card_layouts(cards: list[Card], d: dict[str, Any], deck_layout: Layout, lay
 
 
 ICON_VALUE = re.compile(r":[a-z0-9][a-z0-9_-]*:")    # an image field naming an icon instead of a file
+PICTURE_VALUE = re.compile(r"[^\n]+\.(?:png|jpe?g|gif|webp|tiff?|bmp|svg|psd)", re.IGNORECASE)   # a cell naming a picture file
+
+
+def _field_at(i: int, name: str, own_fields: Mapping[str, Any], front: bool) -> tuple[Any, ...]:
+    """Where a card's fields.NAME was written: on the card (its back: side of a two-sided card), or in defaults:."""
+    if name in own_fields:
+        return ("cards", i, "fields", name) if front else ("cards", i, "back", "fields", name)
+    return ("defaults", "fields", name) if front else ("defaults", "back", "fields", name)
+
+
+def _unprinted_pictures(side: Card, i: int, own: Mapping[str, Any], front: bool, layout: Layout,
+                        folder: Path, smap: SourceMap) -> list[Problem]:
+    """Pictures a card names that its layout never draws: a fields.NAME cell naming a picture file
+    when no region of the layout reads fields.NAME, and a card's image: when the layout has no
+    image region without field: (the region that shows image:).  Each is an error at the cell: a
+    picture the designer added and the print leaves out is never passed in silence."""
+    out = []
+    own_fields = own.get("fields", {})
+    read = {str(r.props.get("field", "")) for r in layout.face}
+    for name, value in side.fields.items():
+        if f"fields.{name}" in read or not isinstance(value, str) or not PICTURE_VALUE.fullmatch(value.strip()):
+            continue
+        at = _field_at(i, name, own_fields, front)
+        _image, err = _safe_image(folder, value.strip(), smap, at)
+        found = f"{err.message}, and" if err else f"names the picture {value.strip()!r}, but"
+        out.append(smap.problem(at, f"{found} no region of layout {layout.id!r} reads fields.{name}: it would not "
+                                    f"be printed (give the layout a region {{kind: image, field: fields.{name}}}, "
+                                    "or clear the cell)"))
+    if side.image is not None and not _shows_image(layout.face):
+        at = (("cards", i) if front else ("cards", i, "back")) if "image" in own else (
+            ("defaults",) if front else ("defaults", "back"))
+        out.append(smap.problem(at + ("image",),
+                                f"the card's image {side.image.name!r} would not be printed: layout {layout.id!r} "
+                                "has no image region without field: to show it (add one, e.g. {kind: image, x: 0mm, "
+                                "y: 0mm, w: 100%, h: 100%, bleed: true, fit: cover, overlap: true, z: -1}, or remove "
+                                "image:)"))
+    back = side.back if front else None
+    if back is not None and back.image is not None and not _shows_image(layout.back):
+        out.append(smap.problem(("cards", i, "back", "image"), _unprinted_back(back.image, layout)))
+    return out
+
+
+def _shows_image(regions: Iterable[Region]) -> bool:
+    """Whether these regions hold one that shows an image: (an image region without field:)."""
+    return any(r.kind == "image" and "field" not in r.props for r in regions)
+
+
+def _unprinted_back(image: Path, layout: Layout) -> str:
+    return (f"the back's image {image.name!r} would not be printed: the back of layout {layout.id!r} has no "
+            "image region to show it (add one under back: regions:, e.g. {kind: image, x: 0mm, y: 0mm, w: 100%, "
+            "h: 100%, bleed: true, fit: cover, overlap: true, z: -1}, or remove image:)")
 
 
 BACK_KEYS = ("title", "subtitle", "color", "image")              # a card's own back in a one-sided deck

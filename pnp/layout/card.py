@@ -12,7 +12,7 @@ from ..text import fonts
 from ..text.inline import ICON_CHAR, RUBY_SCALE, Inline, Run, merge_runs, parse_inline, plain_text
 from ..text.linebreak import Breaks, FitResult, Span, TextDoesNotFit, WidthCache, break_text, fit_text
 from ..units import to_mm
-from .plan import Box, CardPlan, Item, Mark, Picture, PlacedLine, Rotated, Rule, TextBlock
+from .plan import BleedArt, Box, CardPlan, Item, Mark, Picture, PlacedLine, Rotated, Rule, TextBlock
 
 ASCENT = 0.88   # first baseline sits this many ems below the top of a text box
 _WIDTHS: WidthCache = {}   # (font key, size) → {char: width}: fonts.measure is fixed per font key, so shared
@@ -205,6 +205,21 @@ def _to_bleed(region: Region, layout: Layout) -> tuple[float, float, float, floa
     return x0, y0, x1 - x0, y1 - y0
 
 
+def _bleed_art(region: Region, layout: Layout, kind: str, fill: str | None = None) -> BleedArt | None:
+    """What a bleed: true region that touches the trim promises the print: ink up to the bleed line
+    on those sides (None for a region that touches no side of the trim, or has no bleed)."""
+    if not region.get("bleed"):
+        return None
+    x, y, w, h = region.x_pt, region.y_pt, region.w_pt, region.h_pt
+    touching = {"l": x <= 0.01, "t": y <= 0.01, "r": x + w >= layout.width_pt - 0.01,
+                "b": y + h >= layout.height_pt - 0.01}
+    sides = "".join(s for s, on in touching.items() if on)
+    if not sides:
+        return None
+    x0, y0, bw, bh = _to_bleed(region, layout)
+    return BleedArt(region.name, kind, (x0, y0, x0 + bw, y0 + bh), sides, fill)
+
+
 def plan_side(game: Game, deck: Deck, card: Card | None, problems: _Problems, back: Back | None = None,
               side: str | None = None, layout_of: Layout | None = None) -> CardPlan:
     """One side of a card: card given, its face (or, side="back", the reverse of a two-sided card,
@@ -221,6 +236,7 @@ def plan_side(game: Game, deck: Deck, card: Card | None, problems: _Problems, ba
     back = back or deck.back
     items: list[Item] = []
     texts: list[str] = []
+    bleeds: list[BleedArt] = []
     for region in regions:
         kind = region.kind
         opacity = region.get("opacity", 1.0)
@@ -231,6 +247,9 @@ def plan_side(game: Game, deck: Deck, card: Card | None, problems: _Problems, ba
             x, y, w, h = _to_bleed(region, layout)
             items.append(Box(x, y, w, h, fill=fill, stroke=stroke, stroke_width=region.get("stroke_width", 0.5),
                              radius=region.get("radius", 0.0), opacity=opacity))
+            art = _bleed_art(region, layout, "fill", fill) if fill else None
+            if art is not None:
+                bleeds.append(art)
         elif kind == "frame":
             items.append(Box(region.x_pt, region.y_pt, region.w_pt, region.h_pt, fill=None,
                              stroke=stroke or "#444444", stroke_width=region.get("stroke_width", 0.5),
@@ -247,13 +266,11 @@ def plan_side(game: Game, deck: Deck, card: Card | None, problems: _Problems, ba
             if card is not None and card.provisional and not game.final:
                 items.extend(_badge(region, fill or PROPOSAL_RED, problems, where))
         elif kind == "image":
-            if "field" in region.props and card is not None:
-                items.extend(_field_image(region, card, game, deck, problems, where, layout.background))
-                continue
-            path = card.image if card is not None else back.image
-            if path is not None:
-                items.append(Picture(path, *_to_bleed(region, layout), layout.background,
-                                     fit=region.get("fit", "contain")))
+            placed = _image(region, layout, card, back, game, deck, problems, where)
+            items.extend(placed)
+            art = _bleed_art(region, layout, "image") if any(isinstance(i, Picture) for i in placed) else None
+            if art is not None:
+                bleeds.append(art)
         elif kind == "slots":
             if card is not None:
                 group = _slots(region, card, card_icons(game, deck), problems, where)
@@ -307,14 +324,23 @@ def plan_side(game: Game, deck: Deck, card: Card | None, problems: _Problems, ba
                     if region.get("rotate_copy"):
                         items.append(Rotated(180.0, layout.width_pt / 2, layout.height_pt / 2, tuple(group)))
     return CardPlan(deck.id, card.id if card is not None else "", side, layout.width_pt, layout.height_pt,
-                    layout.bleed_pt, layout.corner_radius_pt, layout.background, tuple(items), tuple(texts))
+                    layout.bleed_pt, layout.corner_radius_pt, layout.background, tuple(items), tuple(texts),
+                    tuple(bleeds))
 
 
-def _field_image(region: Region, card: Card, game: Game, deck: Deck, problems: _Problems, where: Where,
-                 matte: str) -> list[Item]:
-    """An image region with field: fields.NAME: the picture that column names (a file beside the
-    deck, resolved when the deck loaded), or the icon it names (:name:) drawn as large as the
-    region's shorter side, centred."""
+def _image(region: Region, layout: Layout, card: Card | None, back: Back, game: Game, deck: Deck,
+           problems: _Problems, where: Where) -> list[Item]:
+    """An image region: the picture of the card's image: (a back's, on a back), or with field:
+    fields.NAME the picture that column names (a file beside the deck, resolved when the deck
+    loaded) or the icon it names (:name:).  Wherever the file comes from, it is placed the same
+    way: in the region's box, stretched out to the bleed line on the edges that touch the trim when
+    bleed: true, and fitted by fit: (contain, cover or stretch).  An icon without a picture (a
+    drawn shape) is drawn as large as the region's shorter side, centred."""
+    fit = region.get("fit", "contain")
+    box = _to_bleed(region, layout)
+    if "field" not in region.props or card is None:
+        path = card.image if card is not None else back.image
+        return [] if path is None else [Picture(path, *box, layout.background, fit=fit)]
     name = region.props["field"]
     value = str(card.fields.get(name[7:], "") or "").strip()
     if not value:
@@ -329,15 +355,15 @@ def _field_image(region: Region, card: Card, game: Game, deck: Deck, problems: _
             problems.add(where, name, f"no icon {value} for image region {region.name!r} "
                                       f"(icons: {', '.join(sorted(icons)) or 'none'})")
             return []
-        d = min(region.w_pt, region.h_pt)
-        cx, cy = region.x_pt + region.w_pt / 2, region.y_pt + region.h_pt / 2
         if icon.image is not None:
-            return [Picture(icon.image, cx - d / 2, cy - d / 2, d, d, matte)]
-        return [Mark(icon.shape or "circle", cx, cy, d, icon.color)]
+            return [Picture(icon.image, *box, layout.background, fit=fit)]
+        d = min(region.w_pt, region.h_pt)
+        return [Mark(icon.shape or "circle", region.x_pt + region.w_pt / 2, region.y_pt + region.h_pt / 2, d,
+                     icon.color)]
     path = card.images.get(name[7:])
     if path is None:          # the loader reported why (not found, outside the folder, not an image)
         return []
-    return [Picture(path, region.x_pt, region.y_pt, region.w_pt, region.h_pt, matte)]
+    return [Picture(path, *box, layout.background, fit=fit)]
 
 
 def turned_box(region: Region, turn: int) -> Region:
@@ -554,6 +580,21 @@ def _plan_deck(game: Game, deck: Deck) -> DeckPlans:
             backs[card.id] = own[key]
     if problems:
         raise DataError(_empty_everywhere(deck, list(problems)))
+    # Backs drawn alike are one back, whichever layout or back: drew them (every row of a spreadsheet
+    # naming a layout of its own whose back is the deck's): the shop file then holds one back page, not
+    # one a card.  When every card has the same back, that back is the deck's.
+    distinct: list[CardPlan] = [back]
+    for card_id, plan in backs.items():
+        if plan.card_id:      # the other side of a two-sided card: content of its own
+            continue
+        same = next((d for d in distinct if d is plan or d == plan), None)
+        if same is None:
+            distinct.append(plan)
+        else:
+            backs[card_id] = same
+    shared = {id(plan): plan for plan in backs.values()}
+    if len(shared) == 1 and not next(iter(shared.values())).card_id:
+        back = next(iter(shared.values()))
     return DeckPlans(faces, back, backs)
 
 

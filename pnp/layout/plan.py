@@ -105,6 +105,18 @@ Item = Box | Mark | TextBlock | Picture | Rotated | Rule
 
 
 @dataclass(frozen=True)
+class BleedArt:
+    """A region with bleed: true that drew something touching the trim: the read-back checks that
+    its ink (the placed picture, or the fill) reaches the bleed line on the sides it touches."""
+
+    region: str
+    kind: str                                    # "image" (a placed picture) or "fill" (a band or rect)
+    box: tuple[float, float, float, float]       # (left, top, right, bottom) it must cover, card-local, bleed included
+    sides: str                                   # the trim's sides it touches: some of "ltrb"
+    fill: str | None = None                      # the fill colour of a band or rect
+
+
+@dataclass(frozen=True)
 class CardPlan:
     """One side of one card, ready to draw."""
 
@@ -118,3 +130,4 @@ class CardPlan:
     background: str
     items: tuple[Item, ...]
     texts: tuple[str, ...] = field(default=())   # every string drawn, for tests and glyph checks
+    bleeds: tuple[BleedArt, ...] = field(default=())   # what must reach the bleed line, for the read-back

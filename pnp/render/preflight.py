@@ -79,6 +79,7 @@ class FileReport:
 
 CHECKS = {
     "boxes": "仕上がり・塗り足し",
+    "bleedart": "絵柄の塗り足し",
     "safe": "安全域",
     "fonts": "フォント埋め込み",
     "color": "色空間",
@@ -132,6 +133,7 @@ def preflight(path: Path, shop: ShopProfile) -> FileReport:
     report.pdfx = doc.info.get("GTS_PDFXConformance") or doc.info.get("GTS_PDFXVersion", "")
     out = report.findings
     out.extend(check_boxes(pages, shop))
+    out.extend(check_bleed_art(pages))
     out.extend(check_safe(pages, shop))
     out.extend(check_fonts(path))
     out.extend(check_color(pages, doc))
@@ -204,6 +206,67 @@ def check_boxes(pages: list[PageRead], shop: ShopProfile) -> list[Finding]:
     if errors:
         return _grouped("boxes", "error", errors)
     return _ok("boxes", f"全ページ TrimBox あり、塗り足し {shop.bleed_mm:g} mm 以上")
+
+
+def _white(color: tuple[float, ...] | None) -> bool:
+    """Paper white in gray, RGB or CMYK: a white shape stopping at the trim shows nothing in the bleed."""
+    if not color:
+        return False
+    if len(color) == 4:
+        return all(v <= 0.001 for v in color)
+    return all(v >= 0.999 for v in color)
+
+
+_SIDE_NAMES = {0: "左", 1: "上", 2: "右", 3: "下"}
+
+
+def check_bleed_art(pages: list[PageRead]) -> list[Finding]:
+    """Art that reaches the trim line goes on into the bleed: every placed image and every filled
+    shape (not paper white) whose box touches a side of the TrimBox from inside must run on to the
+    BleedBox on that side.  Art kept clear of the trim (a card with a white margin) touches no side
+    and is not judged; a clipping path is not read (an image is judged by its placed box)."""
+    tol = mm(TOLERANCE_MM)
+    short: dict[str, list[int]] = {}
+    looked = {"画像": 0, "色面": 0}
+    for page in pages:
+        if "TrimBox" not in page.boxes:
+            continue
+        trim, bleed = page.boxes["TrimBox"], _bleed(page)
+        things = [("画像", i.box) for i in page.images if i.colorspace != "ImageMask"]
+        things += [("色面", p.box) for p in page.paths if p.fill is not None and not _white(p.fill)]
+        for what, box in things:
+            inside = _cut(box, trim)
+            if inside[2] - inside[0] <= tol or inside[3] - inside[1] <= tol:
+                continue            # not on the card (crop marks, slug) or a hairline along its edge
+            touching = False
+            stops: list[tuple[str, float, float]] = []
+            for side in range(4):
+                sign = -1 if side < 2 else 1        # left and top grow outwards as they get smaller
+                reach = (box[side] - trim[side]) * sign           # how far past the trim it runs
+                if reach < -tol:
+                    continue                                      # kept clear of this side
+                touching = True
+                need = (bleed[side] - trim[side]) * sign
+                if reach < need - tol:
+                    stops.append((_SIDE_NAMES[side], max(0.0, reach), need))
+            if touching:
+                looked[what] += 1
+            if stops:
+                least = min(stops, key=lambda t: t[1] - t[2])
+                key = (f"{what}が仕上がり線の{'・'.join(t[0] for t in stops)}で止まり、塗り足しに続いていない"
+                       f"（仕上がり線の外へ {least[1] / mm(1):.1f} mm まで、{least[2] / mm(1):.1f} mm 必要）")
+                short.setdefault(key, []).append(page.number)
+    counts = "・".join(f"{what} {n}" for what, n in looked.items())
+    if short:
+        return [Finding("bleedart", "error", tuple(sorted(set(p))),
+                        f"{message}：断裁のずれで紙の白が出る。絵柄を塗り足しの線まで伸ばす") for message, p in short.items()]
+    if not any(looked.values()):
+        return _ok("bleedart", "仕上がり線に接する画像・色面なし（画像の置き枠と塗りの形の枠を見た）")
+    return _ok("bleedart", f"仕上がり線に接する絵柄（延べ {counts}）はすべて塗り足しの線まで続く（画像の置き枠と塗りの形の枠を見た）")
+
+
+def _cut(a: Rect, b: Rect) -> Rect:
+    return max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3])
 
 
 SMALL_SHAPE_MM = 15.0     # a filled shape smaller than this on both sides is a mark (a symbol, an icon)
