@@ -136,6 +136,11 @@ def build(games: tuple[str, ...], project_dir: Path, out_dir: Path, paper: str, 
     kept = sum(b.kept for b in builds)
     if kept:
         click.echo(f"{drawn} files drawn, {kept} unchanged (kept from the last build; --clean draws all)", err=True)
+    if check_print and opts.cards:
+        read = sum(b.read_back for b in builds)
+        reused = sum(b.verdicts_reused for b in builds)
+        click.echo(f"check-print: {read} files read back, {reused} verdicts reused (made on the same bytes by "
+                   f"this pnp); card and part PDFs only — the rulebook, PNG and TTS images are not read", err=True)
 
 
 @main.command()

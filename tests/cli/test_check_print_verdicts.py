@@ -1,0 +1,127 @@
+"""`pnp build --check-print` never vouches for a file it did not read: a verdict is kept in the manifest
+with the bytes it was made on and pnp's version, a kept file without one is read back, and the summary
+says how many files were read and how many verdicts reused.  "Changed" is decided by content."""
+from __future__ import annotations
+
+import json
+import os
+import time
+
+import pytest
+from click.testing import CliRunner
+
+import pnp.render.pdf as pdf_backend
+from pnp.cli import main
+
+CHECKED = ("cards-sheets.pdf", "shop/cards-faces.pdf", "shop/cards-back.pdf")
+
+
+@pytest.fixture
+def run(mini_project):
+    runner = CliRunner()
+
+    def go(*args):
+        result = runner.invoke(main, ["build", "--project", str(mini_project), "--out", str(mini_project / "out"),
+                                      "--jobs", "1", *map(str, args)], catch_exceptions=False)
+        assert "Traceback" not in result.output
+        return result
+    return go
+
+
+def summary(result) -> str:
+    lines = [line for line in result.stderr.splitlines() if line.startswith("check-print:")]
+    assert len(lines) == 1, result.stderr
+    return lines[0]
+
+
+def verdicts(mini_project) -> dict[str, dict]:
+    data = json.loads((mini_project / "out/mini/manifest.json").read_text(encoding="utf-8"))
+    return {e["path"]: e["print_check"] for e in data["files"] if "print_check" in e}
+
+
+def test_a_kept_file_with_no_verdict_is_read_back_and_its_misprint_found(run, mini_project, monkeypatch):
+    real = pdf_backend.text_run
+
+    def letter_spaced(c, text, font, size, x, y, char_space, fill):      # a writer fault
+        real(c, text, font, size, x, y, char_space + 1.5, fill)
+    monkeypatch.setattr(pdf_backend, "text_run", letter_spaced)
+    assert run().exit_code == 0                     # a plain build does not read its files back
+    monkeypatch.setattr(pdf_backend, "text_run", real)
+    before = (mini_project / "out/mini/shop/cards-faces.pdf").read_bytes()
+
+    result = run("--check-print")                   # nothing to draw: the kept files are read back
+    assert result.exit_code == 1
+    assert "mini/shop/cards-faces.pdf: p1" in result.output
+    assert "mini/cards-sheets.pdf: p1" in result.output
+    assert "mm from where the plan places it" in result.output
+    assert (mini_project / "out/mini/shop/cards-faces.pdf").read_bytes() == before
+    assert verdicts(mini_project) == {}             # no verdict is recorded for a file that failed
+    assert run("--check-print", "--clean").exit_code == 0     # drawn again by the right writer: it passes
+
+
+def test_verdicts_are_kept_with_their_bytes_and_reused(run, mini_project):
+    assert run().exit_code == 0
+    first = run("--check-print")
+    assert first.exit_code == 0, first.output
+    assert summary(first).startswith("check-print: 3 files read back, 0 verdicts reused")
+    recorded = verdicts(mini_project)
+    assert sorted(recorded) == sorted(CHECKED)
+    manifest = json.loads((mini_project / "out/mini/manifest.json").read_text(encoding="utf-8"))
+    for entry in manifest["files"]:
+        if entry["path"] in CHECKED:
+            assert entry["print_check"]["sha256"] == entry["sha256"]
+            assert entry["print_check"]["pnp"] == manifest["pnp"]
+        else:                                        # the rulebook, PNG …: never said to be checked
+            assert "print_check" not in entry
+
+    again = run("--check-print")                    # the same bytes, the same pnp: nothing read
+    assert again.exit_code == 0
+    assert summary(again).startswith("check-print: 0 files read back, 3 verdicts reused")
+
+    assert run().exit_code == 0                     # a plain build in between keeps the verdicts
+    assert verdicts(mini_project) == recorded
+    assert summary(run("--check-print")).startswith("check-print: 0 files read back, 3 verdicts reused")
+
+
+def test_a_verdict_of_another_pnp_is_not_reused(run, mini_project):
+    assert run("--check-print").exit_code == 0
+    path = mini_project / "out/mini/manifest.json"
+    manifest = json.loads(path.read_text(encoding="utf-8"))
+    for entry in manifest["files"]:
+        if entry["path"] == "shop/cards-faces.pdf":
+            entry["print_check"]["pnp"] = "0.0.1"
+    path.write_text(json.dumps(manifest, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    result = run("--check-print")
+    assert result.exit_code == 0
+    assert summary(result).startswith("check-print: 1 files read back, 2 verdicts reused")
+
+
+def test_an_edited_card_is_read_back_as_drawn(run, mini_project):
+    assert run("--check-print").exit_code == 0
+    cards = mini_project / "components/mini/cards.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("満月", "新月"), encoding="utf-8")
+    result = run("--check-print")
+    assert result.exit_code == 0
+    assert summary(result).startswith("check-print: 3 files read back, 0 verdicts reused")
+
+
+def test_a_card_edited_in_place_with_the_same_size_and_mtime_is_drawn_again(run, mini_project):
+    cards = mini_project / "components/mini/cards.yaml"
+    old = time.time_ns() - 86_400 * 10**9         # long settled: its hash is remembered by its stamp
+    os.utime(cards, ns=(old, old))
+    assert run().exit_code == 0
+    st = os.stat(cards)
+    text = cards.read_text(encoding="utf-8")
+    edited = text.replace("満月", "新月")
+    assert len(edited.encode()) == len(text.encode())
+    with open(cards, "r+b") as f:                  # in place: the same file, the same size …
+        f.write(edited.encode())
+    os.utime(cards, ns=(st.st_atime_ns, st.st_mtime_ns))      # … and the same mtime
+    now = os.stat(cards)
+    assert (now.st_size, now.st_mtime_ns, now.st_ino) == (st.st_size, st.st_mtime_ns, st.st_ino)
+    result = run()
+    assert result.exit_code == 0
+    import pdfplumber
+    with pdfplumber.open(mini_project / "out/mini/shop/cards-faces.pdf") as pdf:
+        text = "".join(page.extract_text() or "" for page in pdf.pages)
+    assert "新月" in text and "満月" not in text
