@@ -17,6 +17,7 @@ from typing import Any
 
 from ..layout.plan import CardPlan, Rotated, TextBlock, ruby_position
 from ..text import fonts
+from ..text.inline import RUBY_RISE
 from ..units import mm
 from .readback import ASCENT, Glyph, PageRead
 
@@ -115,7 +116,7 @@ def _block_glyphs(block: TextBlock, transforms: tuple[Transform, ...], counter: 
             if frag.ruby:
                 rx, rs, spacing = ruby_position(frag, line.char_space_pt)
                 x = placed.x + frag.x_pt + rx
-                baseline = placed.baseline - frag.size_pt * ASCENT - rs * 0.25
+                baseline = placed.baseline - frag.size_pt * ASCENT - rs * RUBY_RISE
                 for ch in frag.ruby:
                     w = fonts.measure(ch, frag.font, rs)
                     gx, gy, dx, dy, k = place(x, baseline)
