@@ -54,6 +54,10 @@ def test_a_kept_file_with_no_verdict_is_read_back_and_its_misprint_found(run, mi
     assert "mini/shop/cards-faces.pdf: p1" in result.output
     assert "mini/cards-sheets.pdf: p1" in result.output
     assert "mm from where the plan places it" in result.output
+    # grouped: one line per card and kind of fault, with its first glyph and how many there are
+    moved = [line for line in result.output.splitlines()
+             if line.startswith("mini/shop/cards-faces.pdf: p1 ") and "from where the plan places it" in line]
+    assert len(moved) == 1 and "(the first of " in moved[0], result.output
     assert (mini_project / "out/mini/shop/cards-faces.pdf").read_bytes() == before
     assert verdicts(mini_project) == {}             # no verdict is recorded for a file that failed
     assert run("--check-print", "--clean").exit_code == 0     # drawn again by the right writer: it passes
@@ -125,3 +129,21 @@ def test_a_card_edited_in_place_with_the_same_size_and_mtime_is_drawn_again(run,
     with pdfplumber.open(mini_project / "out/mini/shop/cards-faces.pdf") as pdf:
         text = "".join(page.extract_text() or "" for page in pdf.pages)
     assert "新月" in text and "満月" not in text
+
+
+def test_glyphs_outside_their_region_are_one_line_per_region():
+    from pnp.render.printcheck import Planned, outside_regions
+    from pnp.render.readback import Glyph
+    from pnp.units import mm
+    a = (mm(7), mm(40), mm(56), mm(60))
+    b = (mm(14), mm(5), mm(49), mm(13))
+    planned, drawn = [], []
+    for char, region, x in [("み", a, mm(5)), ("さ", a, mm(6)), ("き", a, mm(6.5)),
+                            ("な", b, mm(10)), ("ぎ", b, mm(11)), ("海", b, mm(20))]:
+        y = region[1] + mm(4)
+        planned.append(Planned(char, x, y, 1.0, 0.0, 4.5, 4.5, region, -1))
+        drawn.append(Glyph(char, x, y, 1.0, 0.0, 4.5, 4.5, "mincho"))
+    lines = outside_regions(planned, drawn)
+    assert len(lines) == 2
+    assert lines[0].startswith("「み」 at x 5.0 mm") and lines[0].endswith("(the first of 3 glyphs)")
+    assert lines[1].startswith("「な」 at x 10.0 mm") and lines[1].endswith("(the first of 2 glyphs)")
