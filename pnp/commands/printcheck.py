@@ -87,6 +87,11 @@ def check_written(game: Game, plan: BuildPlan, files: list[Written], staging: Pa
         read.add(name)
         for part_page, page in zip(part.pages, read_pdf(to_read[name].path)):
             report(name, page.number, "", check_part_page(part_page.items, page))
+    failed = {p.file.split("/", 1)[1] for p in problems}
+    for name in sorted(failed - {w.path.relative_to(staging).as_posix() for w in files}):
+        problems.append(Problem(f"{game.id}/{name}", 0, 0, "check-print",
+                                "this file was kept from the last build, drawn without --check-print: "
+                                "pnp build --clean draws it again"))
     for name in sorted(set(to_read) - read):     # never vouched for without being read
         problems.append(Problem(f"{game.id}/{name}", 0, 0, "check-print",
                                 "not read back: no plan of it was made in this build (build with --clean)"))

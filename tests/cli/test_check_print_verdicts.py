@@ -58,6 +58,8 @@ def test_a_kept_file_with_no_verdict_is_read_back_and_its_misprint_found(run, mi
     moved = [line for line in result.output.splitlines()
              if line.startswith("mini/shop/cards-faces.pdf: p1 ") and "from where the plan places it" in line]
     assert len(moved) == 1 and "(the first of " in moved[0], result.output
+    assert ("mini/shop/cards-faces.pdf: check-print: this file was kept from the last build, drawn without "
+            "--check-print: pnp build --clean draws it again") in result.output
     assert (mini_project / "out/mini/shop/cards-faces.pdf").read_bytes() == before
     assert verdicts(mini_project) == {}             # no verdict is recorded for a file that failed
     assert run("--check-print", "--clean").exit_code == 0     # drawn again by the right writer: it passes
