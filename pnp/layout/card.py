@@ -100,6 +100,7 @@ def place_text(text: str, region: Region, *, color: str, problems: _Problems, wh
     # the first line's readings stay inside the box: their whole em box, RUBY_RISE above the base's
     ruby_room = size * RUBY_SCALE * (ASCENT + RUBY_RISE) if has_ruby else 0.0
     measure_w = region.w_pt     # narrowed when readings stand out past a line's ends (see below)
+    below = 0.0                 # height kept for readings over later lines where the leading leaves too little
     ink_lines: list[tuple[Line, float, float]] = []
 
     def spans_at(s: float) -> list[Span]:
@@ -107,7 +108,7 @@ def place_text(text: str, region: Region, *, color: str, problems: _Problems, wh
                      r.ruby, r.color, r.icon) for r in runs]
 
     def fit(s: float, min_s: float | None) -> FitResult:
-        return fit_text(spans_at(s), measure_w, region.h_pt - ruby_room, fonts.measure, size_pt=s,
+        return fit_text(spans_at(s), measure_w, region.h_pt - ruby_room - below, fonts.measure, size_pt=s,
                         min_size_pt=min_s, leading=region.get("leading", 1.4), justify=(align == "justify"),
                         width_cache=_WIDTHS, breaks=CARD_BREAKS)
     for _attempt in range(_RUBY_REFITS):
@@ -132,11 +133,11 @@ def place_text(text: str, region: Region, *, color: str, problems: _Problems, wh
                        f"{to_mm(exc.available_width_pt):.1f} mm at {exc.size_pt:g} pt")
             else:
                 # rounded up and down: what is needed never prints as equal to what there is
-                needs = math.ceil(to_mm(exc.needed_height_pt + ruby_room) * 10) / 10
-                has = math.floor(to_mm(exc.available_height_pt + ruby_room) * 10) / 10
+                needs = math.ceil(to_mm(exc.needed_height_pt + ruby_room + below) * 10) / 10
+                has = math.floor(to_mm(exc.available_height_pt + ruby_room + below) * 10) / 10
                 why = f"needs {needs:.1f} mm of height, has {has:.1f} mm at {exc.size_pt:g} pt"
                 if ruby_room:
-                    why += f" (of which {to_mm(ruby_room):.1f} mm for the readings over the first line)"
+                    why += f" (of which {to_mm(ruby_room + below):.1f} mm for the readings over the lines)"
             problems.add(where, label, f"text does not fit region {region.name!r}: {why}")
             return None
         if not has_ruby:
@@ -149,17 +150,23 @@ def place_text(text: str, region: Region, *, color: str, problems: _Problems, wh
         # set in from that edge, and a line whose ink is wider than the region is broken again narrower
         ink_lines = [(line, *_ink(line)) for line in result.lines]
         over = max(hi - lo for _line, lo, hi in ink_lines) - region.w_pt
-        if over <= 1e-6:
+        drops = _ruby_drops(result)
+        if over <= 1e-6 and sum(drops) <= below + 1e-6:
             break
-        measure_w -= over
-        if measure_w <= 0:
-            problems.add(where, label, _ruby_too_wide(region, ink_lines, result.size_pt))
-            return None
+        below = max(below, sum(drops))
+        if over > 1e-6:
+            measure_w -= over
+            if measure_w <= 0:
+                problems.add(where, label, _ruby_too_wide(region, ink_lines, result.size_pt))
+                return None
     else:
-        problems.add(where, label, _ruby_too_wide(region, ink_lines, result.size_pt))
+        problems.add(where, label, _ruby_too_wide(region, ink_lines, result.size_pt) if over > 1e-6 else
+                     f"text does not fit region {region.name!r}: its readings need room between the lines that "
+                     f"the region's height does not leave at {result.size_pt:g} pt")
         return None
+    drops = _ruby_drops(result) if has_ruby else [0.0] * len(result.lines)
     valign = region.get("valign", "top")
-    height = result.height_pt + ruby_room
+    height = result.height_pt + ruby_room + sum(drops)
     top = region.y_pt + ruby_room
     if valign == "middle":
         top += (region.h_pt - height) / 2
@@ -167,7 +174,8 @@ def place_text(text: str, region: Region, *, color: str, problems: _Problems, wh
         top += region.h_pt - height
     placed = []
     baseline = top + result.size_pt * ASCENT
-    for line in result.lines:
+    for line, drop in zip(result.lines, drops):
+        baseline += drop
         # a hanging 、。 hangs past the right margin whatever the alignment: centred and right-aligned
         # lines are placed by the width they set inside the region, never pushed out on the left
         width = line.width_pt - (line.fragments[-1].width_pt if line.hanging else 0.0)
@@ -194,6 +202,7 @@ def place_text(text: str, region: Region, *, color: str, problems: _Problems, wh
                      (region.x_pt, region.y_pt, region.w_pt, region.h_pt))
 
 
+_DESCENT = 0.12        # an em box reaches this many ems under the baseline (pnp.render.readback.DESCENT)
 _RUBY_REFITS = 6       # line breaks tried, each narrower by what the readings stood out, before it is an error
 # what a reading may overhang beside its base (JLREQ 3.3.8: kana, and the blank half of these marks)
 _OVERHANG_OK = frozenset("ー、。，．・：；「」『』（）〔〕［］〈〉《》【】")
@@ -225,6 +234,18 @@ def _ink(line: Line) -> tuple[float, float]:
             a, b = _reading_extent(f, line.char_space_pt)
             lo, hi = min(lo, f.x_pt + a), max(hi, f.x_pt + b)
     return lo, hi
+
+
+def _ruby_drops(result: FitResult) -> list[float]:
+    """How much lower than its leading puts it each line sits so that its readings' em box clears the em
+    box of the line above (JLREQ: ruby takes room from the line gap, and widens it where too narrow)."""
+    drops = []
+    gap = result.leading_pt - result.size_pt * (ASCENT + _DESCENT)
+    for i, line in enumerate(result.lines):
+        rubies = [f.size_pt for f in line.fragments if f.ruby]
+        need = max(rubies, default=0.0) * RUBY_SCALE * (ASCENT + RUBY_RISE)
+        drops.append(max(0.0, need - gap) if i and rubies else 0.0)
+    return drops
 
 
 def _ruby_crowding(lines: list[Line]) -> str:

@@ -109,7 +109,7 @@ def test_a_region_too_short_for_its_reading_is_a_layout_error(game):
     assert result.exit_code == 1
     assert f"components/mini/cards.yaml:{line}:" in result.output
     assert "text does not fit region 'title'" in result.output
-    assert "for the readings over the first line" in result.output
+    assert "mm for the readings over the lines)" in result.output
 
 
 def test_a_reading_crowding_the_kanji_beside_it_is_a_layout_error(game):
@@ -127,3 +127,15 @@ def test_a_soft_hyphen_never_prints(game):
     text = "".join(g[0] for g in first_card(game.root))
     assert "手札を1枚引く。" in text
     assert "-" not in text and "\u00ad" not in text and "\u200b" not in text
+
+
+def test_readings_over_a_later_line_widen_a_gap_too_narrow_for_them(game):
+    (game.root / "layouts/ruby-card.yaml").write_text(RUBY_CARD + "    body:\n      leading: 1.2\n", encoding="utf-8")
+    game.edit("body: 手札を1枚引く。", 'body: "手札を1枚引く。\\n{岬|みさき}まわり"')
+    assert pnp("validate", "--project", game.root).exit_code == 0
+    result = build(game.root)
+    assert result.exit_code == 0, result.output
+    glyphs = first_card(game.root)
+    first, mi, second = glyph(glyphs, "手"), glyph(glyphs, "み"), glyph(glyphs, "岬")
+    assert mi[2] - ASCENT * mi[3] >= first[2] + (1 - ASCENT) * first[3] - 0.01    # the reading clears line 1
+    assert second[2] - first[2] > 1.2 * first[3] + 1.0        # the second line moved down for it
