@@ -137,7 +137,9 @@ def build(games: tuple[str, ...], project_dir: Path, out_dir: Path, paper: str, 
     kept = sum(b.kept for b in builds)
     if kept:
         click.echo(f"{drawn} files drawn, {kept} unchanged (kept from the last build; --clean draws all)", err=True)
-    if check_print:
+    if check_print and rulebook_only:
+        click.echo("check-print: nothing read back (--rulebook-only draws no card or part PDF)", err=True)
+    elif check_print:
         read = sum(b.read_back for b in builds)
         reused = sum(b.verdicts_reused for b in builds)
         click.echo(f"check-print: {read} files read back, {reused} verdicts reused (made on the same bytes by "

@@ -149,3 +149,26 @@ def test_glyphs_outside_their_region_are_one_line_per_region():
     assert len(lines) == 2
     assert lines[0].startswith("「み」 at x 5.0 mm") and lines[0].endswith("(the first of 3 glyphs)")
     assert lines[1].startswith("「な」 at x 10.0 mm") and lines[1].endswith("(the first of 2 glyphs)")
+
+
+def test_rulebook_only_says_it_read_nothing(run, mini_project):
+    assert run("--check-print").exit_code == 0
+    result = run("--check-print", "--rulebook-only")
+    assert result.exit_code == 0
+    assert summary(result) == "check-print: nothing read back (--rulebook-only draws no card or part PDF)"
+
+
+def test_verdicts_come_back_from_the_build_workers(mini_project):
+    from pnp.commands.scaffold import new_game
+    new_game(mini_project, "other")
+    runner = CliRunner()
+
+    def go(*args):
+        result = runner.invoke(main, ["build", "--project", str(mini_project), "--out", str(mini_project / "out"),
+                                      "--jobs", "2", *args], catch_exceptions=False)
+        assert result.exit_code == 0, result.output
+        return result
+    go()
+    assert summary(go("--check-print")).startswith("check-print: 6 files read back, 0 verdicts reused")
+    assert sorted(verdicts(mini_project)) == sorted(CHECKED)
+    assert summary(go("--check-print")).startswith("check-print: 0 files read back, 6 verdicts reused")
