@@ -7,6 +7,9 @@ the images they name, the game's title and icons …), the build options the uni
 pnp's own code (version and source).  ``manifest.json`` records each file's unit and key.  A unit
 whose key is the one recorded, and whose files are all still there with their recorded sha256, is kept
 as it is; the rest are drawn as in a clean build, so the output is byte for byte a clean build's.
+``--check-print``'s verdict on a file is recorded beside its sha256 (``print_check``: the bytes it
+was made on, pnp's version and code digest) and vouches for the file only while all three are
+unchanged; a kept file without such a verdict is read back (``pnp.commands.printcheck``).
 
 Two levels make a build with nothing to do fast:
 

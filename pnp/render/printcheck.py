@@ -7,7 +7,8 @@ drawn differs from what was measured:
 - a glyph outside the box of the region its text was fitted to, or outside the card's safe area;
 - two glyphs of one line drawn over each other.
 
-Positions are compared in points with card-local coordinates (top-left of the trim, y down)."""
+Positions are compared in points with card-local coordinates (top-left of the trim, y down).  Like
+faults are told once per card (and region): the first glyph as the example, and how many there are."""
 from __future__ import annotations
 
 import math
