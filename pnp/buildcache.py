@@ -7,6 +7,9 @@ the images they name, the game's title and icons …), the build options the uni
 pnp's own code (version and source).  ``manifest.json`` records each file's unit and key.  A unit
 whose key is the one recorded, and whose files are all still there with their recorded sha256, is kept
 as it is; the rest are drawn as in a clean build, so the output is byte for byte a clean build's.
+``--check-print``'s verdict on a file is recorded beside its sha256 (``print_check``: the bytes it
+was made on, pnp's version and code digest) and vouches for the file only while all three are
+unchanged; a kept file without such a verdict is read back (``pnp.commands.printcheck``).
 
 Two levels make a build with nothing to do fast:
 
@@ -17,9 +20,11 @@ Two levels make a build with nothing to do fast:
   of each deck and defines every card mark on its first page, depends on the cards it shows and the
   set of marks of each deck (recorded per deck), so editing a card's text leaves it alone.
 
-File contents are hashed once and remembered by (size, mtime, inode) in the user's cache folder
+File contents are hashed once and remembered by (size, mtime, inode, ctime) in the user's cache folder
 (``cache_dir()``; a cache only: deleting it costs a re-read, and nothing is written beside the
-outputs).  ``pnp build --clean`` ignores everything recorded.
+outputs).  Whether a file changed is decided by its content: the stamp only says when it must be read
+again, and its ctime (which every write and every ``touch`` moves, and no user can set back) sees an
+edit in place that keeps the size and the mtime.  ``pnp build --clean`` ignores everything recorded.
 """
 from __future__ import annotations
 
@@ -41,17 +46,18 @@ from .errors import PnpError
 from .files import atomic_path, inside, is_regular
 from .limits import MAX_FILE_BYTES
 from .notices import notice
-from .outputs import BuildOptions, Written, read_json, read_manifest
+from .outputs import BuildOptions, Written, read_json, read_manifest, recorded_verdict
 from .resources import fonts_dir, layouts_dir
 
 FORMAT = 1
+HASHES_FORMAT = 2   # of the file-hash cache: 2 keeps the ctime in each file's stamp
 RACY_S = 2.0        # a file changed this recently may change again within the clock's resolution
 _PACKAGE = Path(__file__).resolve().parent
 
 
 # ----------------------------------------------------------------------------- file digests
 class FileHashes:
-    """sha256 of files, remembered by (size, mtime_ns, inode): an unchanged file is not read again."""
+    """sha256 of files, remembered by (size, mtime_ns, inode, ctime_ns): an unchanged file is not read again."""
 
     def __init__(self, path: Path | None = None):
         self.path = path
@@ -78,10 +84,10 @@ class FileHashes:
         if not why:
             if not isinstance(data, dict) or not isinstance(data.get("files"), dict):
                 why = "not the table pnp writes"
-            elif data.get("format") != FORMAT:
+            elif data.get("format") != HASHES_FORMAT:
                 return {}               # another version's cache: quietly made again
             elif not all(isinstance(k, str) and _hash_entry(v) for k, v in data["files"].items()):
-                why = "an entry is not [size, mtime, inode, sha256]"
+                why = "an entry is not [size, mtime, inode, ctime, sha256]"
         if why:
             notice(f"{path}: damaged file-hash cache ({why}): ignored; the files are hashed again")
             return {}
@@ -97,10 +103,10 @@ class FileHashes:
             return None
         if not stat.S_ISREG(st.st_mode):     # a pipe or /dev/zero would never end: only regular files are read
             return None
-        stamp = [st.st_size, st.st_mtime_ns, st.st_ino]
+        stamp = [st.st_size, st.st_mtime_ns, st.st_ino, st.st_ctime_ns]
         known = self.table.get(key)
-        if known is not None and known[:3] == stamp:
-            return str(known[3])
+        if known is not None and known[:4] == stamp:
+            return str(known[4])
         try:
             h = hashlib.sha256()
             with open(path, "rb") as f:
@@ -109,7 +115,7 @@ class FileHashes:
         except OSError:
             return None
         digest = h.hexdigest()
-        if trust or time.time() - st.st_mtime_ns / 1e9 > RACY_S:
+        if trust or time.time() - max(st.st_mtime_ns, st.st_ctime_ns) / 1e9 > RACY_S:
             self.table[key] = [*stamp, digest]
             self.dirty = True
         else:
@@ -121,7 +127,7 @@ class FileHashes:
             return
         try:
             with atomic_path(self.path) as tmp:
-                tmp.write_text(json.dumps({"format": FORMAT, "files": self.table}, separators=(",", ":")),
+                tmp.write_text(json.dumps({"format": HASHES_FORMAT, "files": self.table}, separators=(",", ":")),
                                encoding="utf-8")
             self.dirty = False
         except (OSError, PnpError):
@@ -129,8 +135,8 @@ class FileHashes:
 
 
 def _hash_entry(value: Any) -> bool:
-    return (isinstance(value, list) and len(value) == 4 and all(type(v) is int for v in value[:3])
-            and isinstance(value[3], str))
+    return (isinstance(value, list) and len(value) == 5 and all(type(v) is int for v in value[:4])
+            and isinstance(value[4], str))
 
 
 _OPEN: dict[str, FileHashes] = {}
@@ -202,6 +208,23 @@ def fonts_digest(project_root: Path, hashes: FileHashes, outputs: Path | None = 
 
 def _environment() -> str:
     return f"SOURCE_DATE_EPOCH={os.environ.get('SOURCE_DATE_EPOCH', '')}"
+
+
+# ----------------------------------------------------------------------------- print-check verdicts
+CHECKED_KINDS = frozenset({"sheets", "shop-faces", "shop-back", "shop-backs", "parts"})   # what --check-print reads
+
+
+def verdict_holds(entry: Mapping[str, Any], code: str) -> tuple[str, str, str] | None:
+    """The entry's print-check verdict when it still vouches for the file: made on the bytes the entry
+    records, by this pnp (its version and code).  Whether the file still has those bytes is the
+    caller's check (the same one that keeps the file)."""
+    verdict = recorded_verdict(entry)
+    return verdict if verdict is not None and verdict[1:] == (__version__, code) else None
+
+
+def needs_reading(entry: Mapping[str, Any], code: str) -> bool:
+    """--check-print must read this recorded file back: one it checks, with no verdict that holds."""
+    return entry.get("kind") in CHECKED_KINDS and verdict_holds(entry, code) is None
 
 
 # ----------------------------------------------------------------------------- model digests
@@ -449,8 +472,18 @@ class GameCache:
             path = self.out_dir / e["path"]
             if e.get("key") != key or self.hashes.digest(path, trust=True) != e.get("sha256"):
                 return None
-            out.append(Written(e["kind"], path, e["pages"], unit, key))
+            out.append(Written(e["kind"], path, e["pages"], unit, key, verdict_holds(e, self.base[0])))
         return out
+
+    def unverified(self, unit: str) -> bool:
+        """The unit's recorded files include one --check-print must read (no verdict that holds)."""
+        return any(needs_reading(e, self.base[0]) for e in self._files.get(unit, []))
+
+    def deck_unverified(self, deck: Deck, kinds: Iterable[str]) -> bool:
+        return any(self.unverified(f"deck/{deck.id}/{k}") for k in kinds)
+
+    def part_unverified(self, part: Any) -> bool:
+        return self.unverified(self._part_unit(part)[0])
 
     def deck_fresh(self, deck: Deck, kinds: Iterable[str]) -> bool:
         """Every output of the deck can be kept: the deck need not even be planned."""
@@ -549,8 +582,11 @@ def input_digest(project_root: Path, game_folder: Path, opts_digest: str, hashes
     return h.hexdigest()
 
 
-def unchanged_outputs(out_dir: Path, inputs: str, hashes: FileHashes) -> list[Written] | None:
-    """The previous build's files when it was made from exactly these inputs and every file is intact."""
+def unchanged_outputs(out_dir: Path, inputs: str, hashes: FileHashes, code: str = "",
+                      check_print: bool = False) -> list[Written] | None:
+    """The previous build's files when it was made from exactly these inputs and every file is intact
+    (check_print: and every file --check-print reads has a verdict made by this pnp on its bytes;
+    code: pnp's code digest)."""
     try:
         manifest = read_manifest(Path(out_dir), Path(out_dir).name)
     except PnpError:
@@ -562,5 +598,7 @@ def unchanged_outputs(out_dir: Path, inputs: str, hashes: FileHashes) -> list[Wr
         path = Path(out_dir) / e["path"]
         if hashes.digest(path) != e.get("sha256"):
             return None
-        out.append(Written(e["kind"], path, e["pages"]))
+        if check_print and needs_reading(e, code):
+            return None
+        out.append(Written(e["kind"], path, e["pages"], verdict=verdict_holds(e, code)))
     return out

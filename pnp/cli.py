@@ -98,7 +98,8 @@ def list_games(project_dir: Path) -> None:
 @click.option("--check-print", is_flag=True,
               help="書いたカード・パーツのPDFを読み直し、文字が組版どおりの位置・枠の中・安全域の内側にあるかと、"
                    "印刷所用ページで bleed: true の絵・色面が塗り足しの線まで届くかを確かめる"
-                   "（ずれがあればエラー。前回の出力はそのまま残る）")
+                   "（ずれがあればエラー。前回の出力はそのまま残る）。合格の判定は manifest.json に"
+                   "ファイルの sha256 と一緒に残し、同じバイトなら読み直さない")
 @build_jobs_option
 @reported
 def build(games: tuple[str, ...], project_dir: Path, out_dir: Path, paper: str, duplex: str, marks: str,
@@ -137,6 +138,13 @@ def build(games: tuple[str, ...], project_dir: Path, out_dir: Path, paper: str, 
     kept = sum(b.kept for b in builds)
     if kept:
         click.echo(f"{drawn} files drawn, {kept} unchanged (kept from the last build; --clean draws all)", err=True)
+    if check_print and rulebook_only:
+        click.echo("check-print: nothing read back (--rulebook-only draws no card or part PDF)", err=True)
+    elif check_print:
+        read = sum(b.read_back for b in builds)
+        reused = sum(b.verdicts_reused for b in builds)
+        click.echo(f"check-print: {read} files read back, {reused} verdicts reused (made on the same bytes by "
+                   f"this pnp); card and part PDFs only — the rulebook, PNG and TTS images are not read", err=True)
 
 
 @main.command()

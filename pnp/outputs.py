@@ -49,6 +49,10 @@ class Written:
     pages: int
     unit: str = ""      # the build unit it belongs to ("deck/events/sheets", "rulebook" …: pnp.buildcache)
     key: str = ""       # that unit's key: a digest of everything it was drawn from
+    # ``--check-print``'s verdict on the file, kept with the bytes it was made on: (sha256 of the file
+    # that was read back and passed, pnp's version, digest of pnp's code); None when never read back
+    verdict: tuple[str, str, str] | None = None
+    read_back: bool = False     # this build read the file back (not a verdict reused)
 
 
 @dataclass
@@ -67,6 +71,17 @@ def sha256(path: Path) -> str:
 
 
 MANIFEST = "manifest.json"
+
+
+def recorded_verdict(entry: Mapping[str, Any]) -> tuple[str, str, str] | None:
+    """The print check's verdict a manifest entry records, when it was made on the bytes the entry
+    records (whether it was made by this pnp is the reader's question)."""
+    v = entry.get("print_check")
+    if not isinstance(v, dict) or not all(isinstance(v.get(k), str) for k in ("sha256", "pnp", "code")):
+        return None
+    if v["sha256"] != entry.get("sha256"):
+        return None
+    return (v["sha256"], v["pnp"], v["code"])
 
 
 def read_json(path: Path, limit: int = MAX_CACHE_BYTES) -> Any:
@@ -195,13 +210,16 @@ def write_manifest(result: BuildResult, keep_previous: bool = False, digest: Cal
         for old in read_manifest(result.out_dir, result.game.id).files:
             path = result.out_dir / old["path"]
             if path.is_file() and path.resolve() not in written:
-                result.files.append(Written(old["kind"], path, old["pages"], old.get("unit", ""), old.get("key", "")))
+                result.files.append(Written(old["kind"], path, old["pages"], old.get("unit", ""), old.get("key", ""),
+                                            recorded_verdict(old)))
     files = []
     for w in sorted(result.files, key=lambda w: w.path.as_posix()):
         entry: dict[str, Any] = {"kind": w.kind, "path": w.path.relative_to(result.out_dir).as_posix(),
                                  "pages": w.pages, "sha256": digest(w.path)}
         if w.unit:
             entry.update(unit=w.unit, key=w.key)
+        if w.verdict is not None and w.verdict[0] == entry["sha256"]:     # a verdict only with its bytes
+            entry["print_check"] = {"sha256": w.verdict[0], "pnp": w.verdict[1], "code": w.verdict[2]}
         files.append(entry)
     data = {"game": result.game.id, "title": result.game.title, **(extra or {}), "files": files}
     with atomic_path(target) as tmp:

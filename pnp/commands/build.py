@@ -81,6 +81,9 @@ class BuildPlan:
     grids: dict[str, Grid] = field(default_factory=dict)
     parts: list[Any] = field(default_factory=list)
     rulebook: Any = None        # the parsed rulebook, checked (pnp.rulebook.markup.Document), when drawn
+    # --check-print: plans of kept outputs with no verdict that holds, made only to read those files back
+    recheck: dict[str, DeckPlans] = field(default_factory=dict)
+    recheck_parts: list[Any] = field(default_factory=list)
 
 
 def deck_kinds(opts: BuildOptions) -> list[str]:
@@ -128,6 +131,18 @@ def plan_build(game: Game, opts: BuildOptions, cache: GameCache | None = None, *
             parts = [p for p in game.parts if cache is None or not cache.part_fresh(p)]
             try:
                 plan.parts = plan_parts(game, opts, parts)
+            except DataError as e:
+                problems.extend(e.problems)
+        if opts.check_print and cache is not None:
+            # a kept file is vouched for only by a verdict made on its bytes: without one it is read back,
+            # against plans made again from the same inputs
+            kinds = deck_kinds(opts)
+            unread = [d for d in game.decks if d.id not in plan.cards and cache.deck_unverified(d, kinds)]
+            drawn = {p.id for p in parts} if game.parts else set()
+            unread_parts = [p for p in game.parts if p.id not in drawn and cache.part_unverified(p)]
+            try:
+                plan.recheck = plan_game_cards(game, unread)
+                plan.recheck_parts = plan_parts(game, opts, unread_parts) if unread_parts else []
             except DataError as e:
                 problems.extend(e.problems)
     if rulebook and opts.rulebook and has_rulebook(game) and (cache is None or not cache.rulebook_fresh()):
@@ -318,7 +333,8 @@ def _build_locked(game: Game, out_root: Path, out_dir: Path, opts: BuildOptions,
                 staged = _write_all(game, staging, opts, tick, extra_steps, plan, cache, step)
                 if opts.check_print:    # a misprint never replaces the kit already in place
                     from .printcheck import check_written
-                    check_written(game, plan, staged.files, staging, opts)
+                    check_written(game, plan, staged.files, staging, opts, cache.kept if cache else [], out_dir,
+                                  cache.base[0] if cache else "")
             except OSError as exc:      # a full disk while drawing: named as the output, not the staging file
                 raise BuildError(f"{_as_output(exc.filename, staging, out_dir)}: {exc.strerror or exc}; "
                                  "the previous files are kept as they were") from None
@@ -329,7 +345,7 @@ def _build_locked(game: Game, out_root: Path, out_dir: Path, opts: BuildOptions,
             for w in staged.files:
                 final = out_dir / w.path.relative_to(staging)
                 moves.append((w.path, final))
-                result.files.append(Written(w.kind, final, w.pages, w.unit, w.key))
+                result.files.append(replace(w, path=final))
             if cache is not None:
                 cache.written = list(result.files)
                 result.files.extend(earlier or [])

@@ -68,6 +68,16 @@ class GameBuild:
     def kept(self) -> int:
         return len(self.files) - len(self.drawn)
 
+    @property
+    def read_back(self) -> int:
+        """Files --check-print read back in this build."""
+        return sum(w.read_back for w in self.files)
+
+    @property
+    def verdicts_reused(self) -> int:
+        """Files --check-print did not read: their verdict, made on the same bytes by this pnp, holds."""
+        return sum(w.verdict is not None and not w.read_back for w in self.files)
+
 
 def build_project(project_dir: Path, game_ids: Sequence[str], out_dir: Path, opts: BuildOptions, *,
                   final: bool = False, force: bool = False, clean: bool = False,
@@ -104,7 +114,7 @@ def build_project(project_dir: Path, game_ids: Sequence[str], out_dir: Path, opt
                                    code, fonts, out_dir)
         if clean or not complete:
             continue
-        files = unchanged_outputs(out_dir / gid, inputs[gid], hashes)
+        files = unchanged_outputs(out_dir / gid, inputs[gid], hashes, code, opts.check_print)
         if files is not None:
             done[gid] = GameBuild(None, gid, files, loaded=False)
             _clean_interrupted(out_dir / gid, [w.path for w in files])

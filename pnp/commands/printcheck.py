@@ -1,16 +1,24 @@
-"""``pnp build --check-print``: read every card and part PDF the build has just written back and
-compare it with the plans it was drawn from (:mod:`pnp.render.printcheck`), before the files are
-moved into place.  A misprint is reported like a data error, with the file, the page and the card,
-and the previous generation of the kit stays as it was."""
+"""``pnp build --check-print``: read the card and part PDFs of the kit back and compare them with the
+plans they were drawn from (:mod:`pnp.render.printcheck`), before the files are moved into place.  A
+misprint is reported like a data error, with the file, the page and the card, and the previous
+generation of the kit stays as it was.
+
+Every file the check covers is read back unless a verdict vouches for it: the files drawn in this
+build always, a file kept from the last build when the manifest records no verdict made on its very
+bytes by this pnp (its version and code).  A file that passes gets such a verdict (``Written.verdict``),
+and the manifest keeps it with the file's sha256."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .. import __version__
+from ..buildcache import CHECKED_KINDS
 from ..data.model import Game
 from ..errors import DataError, Problem
 from ..layout.sheet import back_angle, impose
-from ..outputs import BuildOptions, Written
+from ..outputs import BuildOptions, Written, sha256
 from ..render.bleedcheck import check_bleed
 from ..render.printcheck import check_card_page, check_part_page
 from ..render.readback import read_pdf
@@ -20,19 +28,30 @@ if TYPE_CHECKING:
     from .build import BuildPlan
 
 
-def check_written(game: Game, plan: BuildPlan, files: list[Written], staging: Path, opts: BuildOptions) -> None:
-    """Raise DataError naming every printed glyph that is not where its plan put it."""
+def check_written(game: Game, plan: BuildPlan, files: list[Written], staging: Path, opts: BuildOptions,
+                  kept: Sequence[Written] = (), out_dir: Path | None = None, code: str = "") -> None:
+    """Read back every checked file just drawn (files, in staging) and every one kept (kept, in out_dir)
+    that has no verdict; raise DataError naming every printed glyph that is not where its plan put it
+    (grouped per file, page and card), else give each file read its verdict."""
     problems: list[Problem] = []
-    written = {w.path.relative_to(staging).as_posix(): w for w in files}
+    to_read: dict[str, Written] = {}
+    for w in files:
+        if w.kind in CHECKED_KINDS:
+            to_read[w.path.relative_to(staging).as_posix()] = w
+    for w in kept:
+        if w.kind in CHECKED_KINDS and w.verdict is None and out_dir is not None:
+            to_read.setdefault(w.path.relative_to(out_dir).as_posix(), w)
+    read: set[str] = set()
 
     def report(name: str, page: int, card: str, found: list[str]) -> None:
-        for message in found:
-            problems.append(Problem(f"{game.id}/{name}", 0, 0, f"p{page} {card}".strip(), message))
+        for line in found:
+            problems.append(Problem(f"{game.id}/{name}", 0, 0, f"p{page} {card}".strip(), line))
 
+    cards_planned = {**plan.recheck, **plan.cards}
     for deck in game.decks:
-        if deck.id not in plan.cards:
+        if deck.id not in cards_planned:
             continue
-        plans = plan.cards[deck.id]
+        plans = cards_planned[deck.id]
         faces, back = plans
         cards = deck.physical_cards()
         backs = plans.backs or {c.id: back for c in cards}
@@ -40,18 +59,20 @@ def check_written(game: Game, plan: BuildPlan, files: list[Written], staging: Pa
         shop.append((f"shop/{deck.id}-back.pdf", [back]) if plans.uniform_back
                     else (f"shop/{deck.id}-backs.pdf", [backs[c.id] for c in cards]))
         for name, order in shop:
-            if name not in written:
+            if name not in to_read:
                 continue
-            for card_plan, page in zip(order, read_pdf(written[name].path, paint=any(o.bleeds for o in order))):
+            read.add(name)
+            for card_plan, page in zip(order, read_pdf(to_read[name].path, paint=any(o.bleeds for o in order))):
                 left, top, _right, _bottom = page.boxes["TrimBox"]
                 report(name, page.number, card_plan.card_id or "back", check_card_page(card_plan, page, left, top))
                 # a shop page is one card with its bleed: what runs off the cut must reach the bleed line
                 report(name, page.number, card_plan.card_id or "back", check_bleed(card_plan, page, left, top))
         name = f"{deck.id}-sheets.pdf"
-        if name in written and deck.id in plan.grids:
+        if name in to_read and deck.id in plan.grids:
+            read.add(name)
             grid = plan.grids[deck.id]
             layout = impose(len(cards), grid, opts.duplex, (mm(opts.back_offset_mm[0]), mm(opts.back_offset_mm[1])))
-            for sheet, page in zip(layout, read_pdf(written[name].path)):
+            for sheet, page in zip(layout, read_pdf(to_read[name].path)):
                 for slot in sheet.slots:
                     card = cards[slot.index]
                     if sheet.side == "fold":      # the face on the left, its back mirrored about the fold
@@ -62,11 +83,24 @@ def check_written(game: Game, plan: BuildPlan, files: list[Written], staging: Pa
                     for card_plan, x, angle in placed:
                         report(name, page.number, card_plan.card_id or "back",
                                check_card_page(card_plan, page, x, slot.y, reach=mm(0.5), angle=angle))
-    for part in plan.parts:
+    for part in [*plan.parts, *plan.recheck_parts]:
         name = f"parts-{part.part_id}.pdf"
-        if name not in written:
+        if name not in to_read or name in read:
             continue
-        for part_page, page in zip(part.pages, read_pdf(written[name].path)):
+        read.add(name)
+        for part_page, page in zip(part.pages, read_pdf(to_read[name].path)):
             report(name, page.number, "", check_part_page(part_page.items, page))
+    failed = {p.file.split("/", 1)[1] for p in problems}
+    for name in sorted(failed - {w.path.relative_to(staging).as_posix() for w in files}):
+        problems.append(Problem(f"{game.id}/{name}", 0, 0, "check-print",
+                                "this file was kept from the last build, drawn without --check-print: "
+                                "pnp build --clean draws it again"))
+    for name in sorted(set(to_read) - read):     # never vouched for without being read
+        problems.append(Problem(f"{game.id}/{name}", 0, 0, "check-print",
+                                "not read back: no plan of it was made in this build (build with --clean)"))
     if problems:
         raise DataError(problems)
+    for name in read:
+        w = to_read[name]
+        w.verdict = (sha256(w.path), __version__, code)
+        w.read_back = True

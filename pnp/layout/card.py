@@ -9,10 +9,20 @@ from dataclasses import replace
 from ..data.model import Back, Card, Deck, Game, Icon, Layout, Region, Where
 from ..errors import DataError, PnpError, Problem
 from ..text import fonts
-from ..text.inline import ICON_CHAR, RUBY_SCALE, Inline, Run, merge_runs, parse_inline, plain_text
-from ..text.linebreak import Breaks, FitResult, Span, TextDoesNotFit, WidthCache, break_text, fit_text
+from ..text.inline import (
+    ICON_CHAR,
+    RUBY_RISE,
+    RUBY_SCALE,
+    Inline,
+    Run,
+    merge_runs,
+    parse_inline,
+    plain_text,
+    visible_runs,
+)
+from ..text.linebreak import Breaks, FitResult, Fragment, Line, Span, TextDoesNotFit, WidthCache, break_text, fit_text
 from ..units import to_mm
-from .plan import BleedArt, Box, CardPlan, Item, Mark, Picture, PlacedLine, Rotated, Rule, TextBlock
+from .plan import BleedArt, Box, CardPlan, Item, Mark, Picture, PlacedLine, Rotated, Rule, TextBlock, ruby_position
 
 ASCENT = 0.88   # first baseline sits this many ems below the top of a text box
 _WIDTHS: WidthCache = {}   # (font key, size) → {char: width}: fonts.measure is fixed per font key, so shared
@@ -70,9 +80,9 @@ def place_text(text: str, region: Region, *, color: str, problems: _Problems, wh
     font = region.get("font", default_font)
     bold = region.get("bold_font") or bold_of(font)
     if runs is None:
-        runs = (Run(text),)
+        runs = visible_runs((Run(text),))     # a soft hyphen or zero-width space never prints
     else:   # a 【term】 looks like the text around it on a card: one run with it, as before markup
-        runs = merge_runs(replace(r, style="") if r.style == "term" else r for r in runs)
+        runs = merge_runs(replace(r, style="") if r.style == "term" else r for r in visible_runs(runs))
     checks: dict[str, str] = {}
     for r in runs:
         if r.icon is None:
@@ -87,40 +97,76 @@ def place_text(text: str, region: Region, *, color: str, problems: _Problems, wh
     size = region.get("size", 9.0)
     align = region.get("align", "left")
     has_ruby = any(r.ruby for r in runs)
-    ruby_room = size * RUBY_SCALE if has_ruby else 0.0   # the first line's readings stay inside the box
+    # the first line's readings stay inside the box: their whole em box, RUBY_RISE above the base's
+    ruby_room = size * RUBY_SCALE * (ASCENT + RUBY_RISE) if has_ruby else 0.0
+    measure_w = region.w_pt     # narrowed when readings stand out past a line's ends (see below)
+    below = 0.0                 # height kept for readings over later lines where the leading leaves too little
+    ink_lines: list[tuple[Line, float, float]] = []
 
     def spans_at(s: float) -> list[Span]:
         return [Span(ICON_CHAR if r.icon else r.text, bold if r.style == "strong" else font, s, r.style,
                      r.ruby, r.color, r.icon) for r in runs]
 
     def fit(s: float, min_s: float | None) -> FitResult:
-        return fit_text(spans_at(s), region.w_pt, region.h_pt - ruby_room, fonts.measure, size_pt=s,
+        return fit_text(spans_at(s), measure_w, region.h_pt - ruby_room - below, fonts.measure, size_pt=s,
                         min_size_pt=min_s, leading=region.get("leading", 1.4), justify=(align == "justify"),
                         width_cache=_WIDTHS, breaks=CARD_BREAKS)
-    try:
-        result = fit(size, region.get("min_size"))
-        max_lines = region.get("max_lines")
-        while max_lines and len(result.lines) > max_lines:
-            # titles shrink rather than break mid-word; below min_size it is an error like any overflow
-            smaller = result.size_pt - 0.5
-            if smaller < region.get("min_size", size) - 1e-9:
-                problems.add(where, label, f"text does not fit region {region.name!r}: it takes {len(result.lines)} "
-                                           f"lines at {result.size_pt:g} pt, the region allows max_lines {max_lines}")
+    for _attempt in range(_RUBY_REFITS):
+        try:
+            result = fit(size, region.get("min_size"))
+            max_lines = region.get("max_lines")
+            while max_lines and len(result.lines) > max_lines:
+                # titles shrink rather than break mid-word; below min_size it is an error like any overflow
+                smaller = result.size_pt - 0.5
+                if smaller < region.get("min_size", size) - 1e-9:
+                    problems.add(where, label, f"text does not fit region {region.name!r}: it takes "
+                                               f"{len(result.lines)} lines at {result.size_pt:g} pt, the region "
+                                               f"allows max_lines {max_lines}")
+                    return None
+                result = fit(smaller, smaller)
+        except TextDoesNotFit as exc:
+            if measure_w < region.w_pt:        # narrowed for readings that stand out: they are what does not fit
+                problems.add(where, label, _ruby_too_wide(region, ink_lines, exc.size_pt))
                 return None
-            result = fit(smaller, smaller)
-    except TextDoesNotFit as exc:
-        if exc.widest_line_pt > exc.available_width_pt + 0.01:   # one unbreakable run is too wide
-            why = (f"a line needs {to_mm(exc.widest_line_pt):.1f} mm of width, the region has "
-                   f"{to_mm(exc.available_width_pt):.1f} mm at {exc.size_pt:g} pt")
-        else:
-            # rounded up and down: what is needed never prints as equal to what there is
-            needs = math.ceil(to_mm(exc.needed_height_pt + ruby_room) * 10) / 10
-            has = math.floor(to_mm(exc.available_height_pt + ruby_room) * 10) / 10
-            why = f"needs {needs:.1f} mm of height, has {has:.1f} mm at {exc.size_pt:g} pt"
-        problems.add(where, label, f"text does not fit region {region.name!r}: {why}")
+            if exc.widest_line_pt > exc.available_width_pt + 0.01:   # one unbreakable run is too wide
+                why = (f"a line needs {to_mm(exc.widest_line_pt):.1f} mm of width, the region has "
+                       f"{to_mm(exc.available_width_pt):.1f} mm at {exc.size_pt:g} pt")
+            else:
+                # rounded up and down: what is needed never prints as equal to what there is
+                needs = math.ceil(to_mm(exc.needed_height_pt + ruby_room + below) * 10) / 10
+                has = math.floor(to_mm(exc.available_height_pt + ruby_room + below) * 10) / 10
+                why = f"needs {needs:.1f} mm of height, has {has:.1f} mm at {exc.size_pt:g} pt"
+                if ruby_room:
+                    why += f" (of which {to_mm(ruby_room + below):.1f} mm for the readings over the lines)"
+            problems.add(where, label, f"text does not fit region {region.name!r}: {why}")
+            return None
+        if not has_ruby:
+            break
+        crowded = _ruby_crowding(result.lines)
+        if crowded:
+            problems.add(where, label, f"in region {region.name!r}: {crowded}")
+            return None
+        # JLREQ: a reading never stands past the line's start or the region; where it would, the line is
+        # set in from that edge, and a line whose ink is wider than the region is broken again narrower
+        ink_lines = [(line, *_ink(line)) for line in result.lines]
+        over = max(hi - lo for _line, lo, hi in ink_lines) - region.w_pt
+        drops = _ruby_drops(result)
+        if over <= 1e-6 and sum(drops) <= below + 1e-6:
+            break
+        below = max(below, sum(drops))
+        if over > 1e-6:
+            measure_w -= over
+            if measure_w <= 0:
+                problems.add(where, label, _ruby_too_wide(region, ink_lines, result.size_pt))
+                return None
+    else:
+        problems.add(where, label, _ruby_too_wide(region, ink_lines, result.size_pt) if over > 1e-6 else
+                     f"text does not fit region {region.name!r}: its readings need room between the lines that "
+                     f"the region's height does not leave at {result.size_pt:g} pt")
         return None
+    drops = _ruby_drops(result) if has_ruby else [0.0] * len(result.lines)
     valign = region.get("valign", "top")
-    height = result.height_pt + ruby_room
+    height = result.height_pt + ruby_room + sum(drops)
     top = region.y_pt + ruby_room
     if valign == "middle":
         top += (region.h_pt - height) / 2
@@ -128,7 +174,8 @@ def place_text(text: str, region: Region, *, color: str, problems: _Problems, wh
         top += region.h_pt - height
     placed = []
     baseline = top + result.size_pt * ASCENT
-    for line in result.lines:
+    for line, drop in zip(result.lines, drops):
+        baseline += drop
         # a hanging 、。 hangs past the right margin whatever the alignment: centred and right-aligned
         # lines are placed by the width they set inside the region, never pushed out on the left
         width = line.width_pt - (line.fragments[-1].width_pt if line.hanging else 0.0)
@@ -138,12 +185,104 @@ def place_text(text: str, region: Region, *, color: str, problems: _Problems, wh
             x = region.x_pt + region.w_pt - width
         else:
             x = region.x_pt
+        if has_ruby:
+            lo, hi = _ink(line)
+            if lo < 0 or hi > _set_width(line) + 1e-9:     # readings stand out: the line's whole ink is aligned
+                if align == "center":
+                    x = region.x_pt + (region.w_pt - (hi - lo)) / 2 - lo
+                elif align == "right":
+                    x = region.x_pt + region.w_pt - hi
+                else:
+                    x = region.x_pt - lo
         placed.append(PlacedLine(x, baseline, line))
         baseline += result.leading_pt
     used = {r.icon for r in runs if r.icon}
     return TextBlock(tuple(placed), color, result.size_pt,
                      tuple(sorted((k, v) for k, v in (icons or {}).items() if k in used)),
                      (region.x_pt, region.y_pt, region.w_pt, region.h_pt))
+
+
+_DESCENT = 0.12        # an em box reaches this many ems under the baseline (pnp.render.readback.DESCENT)
+_RUBY_REFITS = 6       # line breaks tried, each narrower by what the readings stood out, before it is an error
+# what a reading may overhang beside its base (JLREQ 3.3.8: kana, and the blank half of these marks)
+_OVERHANG_OK = frozenset("ー、。，．・：；「」『』（）〔〕［］〈〉《》【】")
+
+
+def _overhang_ok(ch: str) -> bool:
+    return "\u3041" <= ch <= "\u309f" or "\u30a0" <= ch <= "\u30ff" or ch in _OVERHANG_OK
+
+
+def _set_width(line: Line) -> float:
+    """Where the line's own text ends (justification included, a hanging 、。 not)."""
+    body = line.fragments[:-1] if line.hanging else line.fragments
+    return max((f.x_pt + f.width_pt for f in body), default=0.0)
+
+
+def _reading_extent(frag: Fragment, char_space: float) -> tuple[float, float]:
+    """(start, end) of a fragment's reading, from the fragment's start."""
+    rx, rs, spacing = ruby_position(frag, char_space)
+    ruby = frag.ruby or ""
+    return rx, rx + fonts.measure(ruby, frag.font, rs) + spacing * (len(ruby) - 1)
+
+
+def _ink(line: Line) -> tuple[float, float]:
+    """(left, right) of everything the line prints, from its start: its text, and its readings where they
+    stand out past it (left ≤ 0)."""
+    lo, hi = 0.0, _set_width(line)
+    for f in line.fragments:
+        if f.ruby:
+            a, b = _reading_extent(f, line.char_space_pt)
+            lo, hi = min(lo, f.x_pt + a), max(hi, f.x_pt + b)
+    return lo, hi
+
+
+def _ruby_drops(result: FitResult) -> list[float]:
+    """How much lower than its leading puts it each line sits so that its readings' em box clears the em
+    box of the line above (JLREQ: ruby takes room from the line gap, and widens it where too narrow)."""
+    drops = []
+    gap = result.leading_pt - result.size_pt * (ASCENT + _DESCENT)
+    for i, line in enumerate(result.lines):
+        rubies = [f.size_pt for f in line.fragments if f.ruby]
+        need = max(rubies, default=0.0) * RUBY_SCALE * (ASCENT + RUBY_RISE)
+        drops.append(max(0.0, need - gap) if i and rubies else 0.0)
+    return drops
+
+
+def _ruby_crowding(lines: list[Line]) -> str:
+    """A reading that overhangs the character beside its base more than JLREQ allows (only kana and the
+    blank half of punctuation, by one ruby character at most), as a sentence with the fix; '' if none."""
+    for line in lines:
+        frags = line.fragments
+        for i, f in enumerate(frags):
+            if not f.ruby:
+                continue
+            a, b = _reading_extent(f, line.char_space_pt)
+            rs = f.size_pt * RUBY_SCALE
+            for over, k, ch_at in ((-a, i - 1, -1), (b - f.width_pt, i + 1, 0)):
+                if over <= 0.01 or not 0 <= k < len(frags):
+                    continue          # at the line's start or end: the line is set in from the edge instead
+                n = frags[k]
+                ch = "\N{OBJECT REPLACEMENT CHARACTER}" if n.icon else n.text[ch_at]
+                if n.ruby or not _overhang_ok(ch) or over > rs + 0.01:
+                    what = "its reading" if n.ruby else f"「{ch}」"
+                    return (f"the reading 「{f.ruby}」 of 「{f.text}」 overhangs {what} beside it by "
+                            f"{to_mm(over):.1f} mm; JLREQ lets a reading overhang only kana, by one ruby character "
+                            f"({to_mm(rs):.1f} mm) at most: put both under one reading ({{親文字|よみ}}) or a kana "
+                            f"between them")
+    return ""
+
+
+def _short(text: str, limit: int = 12) -> str:
+    return text if len(text) <= limit else text[:limit] + f"…（{len(text)}字）"
+
+
+def _ruby_too_wide(region: Region, ink_lines: list[tuple[Line, float, float]], size_pt: float) -> str:
+    line, lo, hi = max(ink_lines, key=lambda t: t[2] - t[1])
+    readings = "・".join(f"「{_short(f.ruby or '')}」" for f in line.fragments if f.ruby)
+    missing = math.ceil(to_mm(hi - lo - region.w_pt) * 10) / 10
+    return (f"text does not fit region {region.name!r}: with its reading {readings} a line needs "
+            f"{to_mm(hi - lo):.1f} mm of width, the region has {to_mm(region.w_pt):.1f} mm at {size_pt:g} pt "
+            f"({missing:.1f} mm missing: widen the region or shorten the reading)")
 
 
 def card_icons(game: Game, deck: Deck) -> dict[str, Icon]:

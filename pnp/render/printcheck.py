@@ -7,7 +7,8 @@ drawn differs from what was measured:
 - a glyph outside the box of the region its text was fitted to, or outside the card's safe area;
 - two glyphs of one line drawn over each other.
 
-Positions are compared in points with card-local coordinates (top-left of the trim, y down)."""
+Positions are compared in points with card-local coordinates (top-left of the trim, y down).  Like
+faults are told once per card (and region): the first glyph as the example, and how many there are."""
 from __future__ import annotations
 
 import math
@@ -17,6 +18,7 @@ from typing import Any
 
 from ..layout.plan import CardPlan, Rotated, TextBlock, ruby_position
 from ..text import fonts
+from ..text.inline import RUBY_RISE
 from ..units import mm
 from .readback import ASCENT, Glyph, PageRead
 
@@ -115,7 +117,7 @@ def _block_glyphs(block: TextBlock, transforms: tuple[Transform, ...], counter: 
             if frag.ruby:
                 rx, rs, spacing = ruby_position(frag, line.char_space_pt)
                 x = placed.x + frag.x_pt + rx
-                baseline = placed.baseline - frag.size_pt * ASCENT - rs * 0.25
+                baseline = placed.baseline - frag.size_pt * ASCENT - rs * RUBY_RISE
                 for ch in frag.ruby:
                     w = fonts.measure(ch, frag.font, rs)
                     gx, gy, dx, dy, k = place(x, baseline)
@@ -140,17 +142,26 @@ def against_plan(planned: Sequence[Planned], drawn: Sequence[Glyph]) -> list[str
     problems: list[str] = []
     if len(drawn) != len(planned):
         problems.append(f"{len(drawn)} glyphs printed, the plan draws {len(planned)}")
+    moved: list[str] = []
+    sized: list[str] = []
     for want, got in zip(planned, drawn):
         if want.char != got.char:
             problems.append(f"{_where(got)}: printed 「{got.char}」 where the plan draws 「{want.char}」")
             break
         off = math.hypot(got.x - want.x, got.y - want.y)
         if off > POSITION_TOLERANCE:
-            problems.append(f"{_where(got)}: printed {off / mm(1):.2f} mm from where the plan places it "
-                            f"(x {want.x / mm(1):.1f} mm, y {want.y / mm(1):.1f} mm)")
+            moved.append(f"{_where(got)}: printed {off / mm(1):.2f} mm from where the plan places it "
+                         f"(x {want.x / mm(1):.1f} mm, y {want.y / mm(1):.1f} mm)")
         if abs(got.size - want.size) > 0.01:
-            problems.append(f"{_where(got)}: printed at {got.size:g} pt, planned at {want.size:g} pt")
-    return problems
+            sized.append(f"{_where(got)}: printed at {got.size:g} pt, planned at {want.size:g} pt")
+    return problems + _grouped(moved) + _grouped(sized)
+
+
+def _grouped(examples: Sequence[str]) -> list[str]:
+    """One line for a run of like problems: the first as an example, and how many there are."""
+    if len(examples) <= 1:
+        return list(examples)
+    return [f"{examples[0]} (the first of {len(examples)} glyphs)"]
 
 
 def _hang(g: Glyph) -> float:
@@ -160,19 +171,19 @@ def _hang(g: Glyph) -> float:
 
 def outside_regions(planned: Sequence[Planned], drawn: Sequence[Glyph]) -> list[str]:
     """Printed glyphs whose em box leaves the region their text was fitted to."""
-    problems = []
+    per_region: dict[tuple[float, float, float, float], list[str]] = {}
     for want, got in zip(planned, drawn):
         if want.region is None:
             continue
         x0, y0, x1, y1 = got.box()
         hang = _hang(got)
         rx0, ry0, rx1, ry1 = want.region
-        above = got.size * (1 - ASCENT) if want.ruby else 0.0    # a reading's em box over the first line
         if (x0 < rx0 - BOX_TOLERANCE - hang * (got.dx < 0) or x1 > rx1 + BOX_TOLERANCE + hang * (got.dx > 0)
-                or y0 < ry0 - BOX_TOLERANCE - above or y1 > ry1 + BOX_TOLERANCE):
-            problems.append(f"{_where(got)}: outside its region's box "
-                            f"({rx0 / mm(1):.1f}–{rx1 / mm(1):.1f} mm × {ry0 / mm(1):.1f}–{ry1 / mm(1):.1f} mm)")
-    return problems
+                or y0 < ry0 - BOX_TOLERANCE or y1 > ry1 + BOX_TOLERANCE):
+            per_region.setdefault(want.region, []).append(
+                f"{_where(got)}: outside its region's box "
+                f"({rx0 / mm(1):.1f}–{rx1 / mm(1):.1f} mm × {ry0 / mm(1):.1f}–{ry1 / mm(1):.1f} mm)")
+    return [line for found in per_region.values() for line in _grouped(found)]
 
 
 def outside_safe_area(drawn: Sequence[Glyph], width: float, height: float,
@@ -187,7 +198,7 @@ def outside_safe_area(drawn: Sequence[Glyph], width: float, height: float,
         if (x0 < safe - slack * (got.dx < 0) or x1 > width - safe + slack * (got.dx > 0)
                 or y0 < safe or y1 > height - safe):
             problems.append(f"{_where(got)}: inside the {margin_mm:g} mm margin of the trim (safe area)")
-    return problems
+    return _grouped(problems)
 
 
 def _capped(problems: list[str], limit: int) -> list[str]:
@@ -265,5 +276,5 @@ def overlapping_glyphs(glyphs: list[Glyph], lines: list[int] | None = None,
         if ahead < a.advance - tolerance and ahead > -b.advance:
             out.append(f"{_where(b)}: drawn over 「{a.char}」 before it "
                        f"({(a.advance - ahead) / mm(1):.2f} mm)")
-    return out
+    return _grouped(out)
 

@@ -20,15 +20,41 @@ brace ever prints by accident.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 __all__ = ["Run", "Inline", "InlineError", "parse_inline", "merge_runs", "plain_text", "BUILTIN_COLORS",
-           "ICON_CHAR", "RUBY_SCALE"]
+           "ICON_CHAR", "RUBY_SCALE", "RUBY_RISE", "visible", "visible_runs"]
 
 # the character an icon occupies in the line breaker (U+FFFC OBJECT REPLACEMENT CHARACTER)
 ICON_CHAR = "\ufffc"
 RUBY_SCALE = 0.5     # readings (ruby) are set at half the size of their base
+RUBY_RISE = 0.25     # a reading's baseline stands this many ruby ems above its base's em box
+
+
+
+def visible(text: str) -> str:
+    """Text without the invisible format characters (Unicode category Cf) that must not print: a soft
+    hyphen pasted from a web page (U+00AD, which fonts draw as a hyphen), zero-width spaces and joiners,
+    direction marks, a byte-order mark.  Layout measures and the renderers draw what is left."""
+    if text.isascii():
+        return text
+    return "".join(c for c in text if unicodedata.category(c) != "Cf")
+
+
+def visible_runs(runs: Iterable[Run]) -> tuple[Run, ...]:
+    """The runs with their text and readings made visible; a run left with nothing to print is dropped."""
+    out = []
+    for r in runs:
+        text, ruby = visible(r.text), (visible(r.ruby) if r.ruby is not None else None)
+        if r.icon is None and (not text or ruby == ""):
+            if text:        # a reading of only invisible characters: the base as plain text
+                out.append(replace(r, text=text, ruby=None))
+            continue
+        out.append(r if (text, ruby) == (r.text, r.ruby) else replace(r, text=text, ruby=ruby))
+    return tuple(out)
+
 
 BUILTIN_COLORS = {
     "赤": "#c0392b", "青": "#1f5fa8", "緑": "#1e8449", "黄": "#b7950b", "紫": "#6c3483",
@@ -73,7 +99,7 @@ def parse_inline(text: str, *, col0: int = 1, icons: Iterable[str] | None = (),
     p = _Parser(text, col0, None if icons is None else set(icons), {**BUILTIN_COLORS, **(colors or {})},
                 embed, newlines)
     p.run()
-    return merge_runs(p.runs), p.errors
+    return merge_runs(visible_runs(p.runs)), p.errors
 
 
 class _Parser:

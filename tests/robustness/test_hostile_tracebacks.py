@@ -67,8 +67,8 @@ def test_a_damaged_manifest_is_ignored_in_one_line(built_euphoria, tmp_path, con
 
 @pytest.mark.parametrize("content, why", [
     ("[1]", "not the table pnp writes"),
-    ('{"format": 1, "files": []}', "not the table pnp writes"),
-    ('{"format": 1, "files": {"/x": [1, 2]}}', "an entry is not [size, mtime, inode, sha256]"),
+    ('{"format": 2, "files": []}', "not the table pnp writes"),
+    ('{"format": 2, "files": {"/x": [1, 2]}}', "an entry is not [size, mtime, inode, ctime, sha256]"),
     (DEEP, "JSON nested too deep"),
     ("\x00\x01", "not JSON"),
 ])
@@ -83,7 +83,7 @@ def test_a_damaged_file_hash_cache_is_ignored_in_one_line(built_euphoria, tmp_pa
     run = run_capped("build", "euphoria", "--out", "out", cwd=project)
     assert run.returncode == 0 and "Traceback" not in run.stderr, run.stderr
     assert f"{caches[0]}: damaged file-hash cache ({why}): ignored; the files are hashed again" in run.stderr
-    assert json.loads(caches[0].read_text(encoding="utf-8"))["format"] == 1
+    assert json.loads(caches[0].read_text(encoding="utf-8"))["format"] == 2
 
 
 BOMB = ("a: &a [x, x, x, x, x, x, x, x, x]\n"
