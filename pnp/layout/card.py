@@ -114,14 +114,17 @@ def place_text(text: str, region: Region, *, color: str, problems: _Problems, wh
     for _attempt in range(_RUBY_REFITS):
         try:
             result = fit(size, region.get("min_size"))
-            max_lines = region.get("max_lines")
+            # a corner index is one value (1:30, 010, 10): it shrinks, never breaks over two lines
+            max_lines = region.get("max_lines") or (1 if region.kind == "index" else None)
             while max_lines and len(result.lines) > max_lines:
                 # titles shrink rather than break mid-word; below min_size it is an error like any overflow
                 smaller = result.size_pt - 0.5
                 if smaller < region.get("min_size", size) - 1e-9:
+                    allows = (f"allows max_lines {max_lines}" if region.get("max_lines") else
+                              "is a corner index: one line (widen it, or lower its min_size)")
                     problems.add(where, label, f"text does not fit region {region.name!r}: it takes "
                                                f"{len(result.lines)} lines at {result.size_pt:g} pt, the region "
-                                               f"allows max_lines {max_lines}")
+                                               f"{allows}")
                     return None
                 result = fit(smaller, smaller)
         except TextDoesNotFit as exc:
