@@ -270,9 +270,8 @@ def preview(game: str, deck: str | None, project_dir: Path, out_file: Path | Non
 def validate(games: tuple[str, ...], project_dir: Path, games_per_config: int | None, seed: int, as_json: bool,
              fresh: bool) -> None:
     """データ・枚数・文字・割付・ルールブックをまず検査して表示し、続けてエンジンの検査と試遊をします（問題があれば終了コード1）。"""
-    import contextlib
-    import sys
 
+    from .commands.streams import engine_output_to_stderr
     from .commands.validate import LABELS
     from .commands.validate import validate as run
     from .messages import localize
@@ -289,8 +288,8 @@ def validate(games: tuple[str, ...], project_dir: Path, games_per_config: int | 
             click.echo(f"      ・{item}")
         for p in r.problems:
             click.echo("\n".join(f"      {line}" for line in localize(str(p)).splitlines()))
-    # with --json, stdout is the JSON only: what an engine prints while it is checked goes to stderr
-    with contextlib.redirect_stdout(sys.stderr) if as_json else contextlib.nullcontext():
+    # with --json, stdout is the JSON only: what an engine prints or writes while it is checked goes to stderr
+    with engine_output_to_stderr(as_json):
         rows = run(open_project(project_dir), list(games) or None, games_per_config, seed,
                    on_row=show, on_games=bar.update, remember=not fresh, budget_from=0.0)   # from the process's start
     bar.clear()
@@ -341,8 +340,10 @@ class _GamesBar:
 def questions(games: tuple[str, ...], project_dir: Path, sim_games: int, seed: int, as_json: bool) -> None:
     """設計者への未回答の質問（下書きが黙っている点・pnp の提案）を、選択肢と試遊での差とともに一覧します。"""
     from .commands.questions import format_questions, questions_data
+    from .commands.streams import engine_output_to_stderr
     loaded = open_project(project_dir).load_games(games or None)
-    data = questions_data(loaded, sim_games, seed)
+    with engine_output_to_stderr(as_json):
+        data = questions_data(loaded, sim_games, seed)
     if as_json:
         click.echo(json.dumps({"games": data, "open": sum(g["open"] for g in data)}, ensure_ascii=False, indent=2))
     else:

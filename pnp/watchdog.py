@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -62,7 +63,26 @@ def watch(path: Path | str, folder: bool = False, shown: str | None = None) -> N
         _files.add(key)
     if shown:
         _shown[key] = shown
+    if not _fork_hook and hasattr(os, "register_at_fork"):
+        os.register_at_fork(after_in_child=_forked_by_engine)
+        _fork_hook.append(True)
     arm_here()
+
+
+def _forked_by_engine() -> None:
+    """In a child process just forked: a fork made by an engine's own code ends the child at once (its copy
+    of pnp would go on checking and print a second report, a second JSON document).  pnp's own worker
+    processes fork from pnp's code and are left alone."""
+    frame: FrameType | None = sys._getframe()
+    while frame is not None:
+        if _is_engine(frame.f_code.co_filename):
+            os.write(2, f"{_where(frame)}: the engine forked a process; pnp stops the copy (an engine runs in "
+                        f"pnp's process only)\n".encode())
+            os._exit(0)
+        frame = frame.f_back
+
+
+_fork_hook: list[bool] = []
 
 
 def _is_engine(filename: str) -> bool:

@@ -1,9 +1,10 @@
 """Options shared by several commands, defined once."""
 from __future__ import annotations
 
+import os
 from functools import wraps
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -43,15 +44,26 @@ PROJECT_HELP = "設計フォルダ（components/ と layouts/ がある場所。
 
 
 def _project_dir(ctx: click.Context, _param: click.Parameter, value: Path | None) -> Path:
-    """--project after the command wins; else `pnp --project DIR COMMAND`; else the current folder."""
-    if value is not None:
-        return value
-    return ctx.find_root().params.get("project_dir") or Path(".")
+    """--project after the command wins; else `pnp --project DIR COMMAND`; else the current folder.  Made
+    absolute here, before any engine code runs: an engine that changes the working folder (os.chdir) moves
+    none of pnp's reading or writing (outputs given relative are in_project)."""
+    if value is None:
+        value = ctx.find_root().params.get("project_dir") or Path(".")
+    return Path(os.path.abspath(value))
 
 
 project_option = click.option(
     "--project", "project_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
     callback=_project_dir, help=PROJECT_HELP)
+
+
+class AbsolutePath(click.Path):
+    """A file named on the command line, made absolute as it is read (links are not followed: the output
+    checks still see a link as a link), before any engine code runs and could change the working folder."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        converted = super().convert(value, param, ctx)
+        return Path(os.path.abspath(converted)) if isinstance(converted, (str, Path)) else converted
 
 
 def in_project(project_dir: Path, path: Path) -> Path:

@@ -43,6 +43,7 @@ from ..sim.skill import (
 )
 from ..sim.validation import SampleProblem, run_sample_games
 from .options import (
+    AbsolutePath,
     check_executor,
     executor_option,
     jobs_option,
@@ -128,7 +129,7 @@ def sample_game_problems(game: Game, games_per_config: int = 100, seed: int = 1)
 @policy_option
 @variant_option
 @option_option
-@click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--json", "json_path", type=AbsolutePath(dir_okay=False, path_type=Path), default=None,
               help="行動ログ（リプレイ用JSON）を書き出す")
 @project_option
 @reported
@@ -161,7 +162,7 @@ def play(game_id: str, seed: int, players: int | None, policy_text: str | None, 
 
 # ---------------------------------------------------------------------------- replay
 @click.command()
-@click.argument("log_path", metavar="FILE", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("log_path", metavar="FILE", type=AbsolutePath(dir_okay=False, path_type=Path))
 @project_option
 @click.option("--show/--no-show", "--transcript/--no-transcript", "show", default=False,
               help="実況も表示する（pnp play が表示したのと同じ文）")
@@ -199,9 +200,9 @@ def replay(log_path: Path, project_dir: Path, show: bool) -> None:
 @jobs_option
 @executor_option
 @click.option("--check", is_flag=True, help="毎手ごとに不変条件を確かめる（遅い）")
-@click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--json", "json_path", type=AbsolutePath(dir_okay=False, path_type=Path), default=None,
               help="集計をJSONに書き出す")
-@click.option("--report", "report_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--report", "report_path", type=AbsolutePath(dir_okay=False, path_type=Path), default=None,
               help="グラフ入りの日本語PDFレポートを書き出す")
 @click.option("--skill-games", type=click.IntRange(0, MAX_GAMES), default=None,
               help=f"腕の影響：探索プレイヤーを座らせて遊ぶゲーム数（人数・相手ごと。既定は--reportのとき"

@@ -16,7 +16,16 @@ from ..sim.executors import open_executor
 from ..sim.gamelog import write_json
 from ..sim.policies import parse_policies
 from ..sim.sweep import grid, parse_axes, run_sweep
-from .options import check_executor, executor_option, jobs_option, players_option, project_option, reported, seed_option
+from .options import (
+    AbsolutePath,
+    check_executor,
+    executor_option,
+    jobs_option,
+    players_option,
+    project_option,
+    reported,
+    seed_option,
+)
 from .sim import _check_outputs, _check_players, _load, _progress, policy_option
 
 
@@ -82,9 +91,9 @@ def format_sweep(data: Mapping[str, Any], title: str) -> list[str]:
 @policy_option
 @jobs_option
 @executor_option
-@click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--json", "json_path", type=AbsolutePath(dir_okay=False, path_type=Path), default=None,
               help="設定ごとの数字をJSONに書き出す")
-@click.option("--report", "report_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--report", "report_path", type=AbsolutePath(dir_okay=False, path_type=Path), default=None,
               help="表とグラフの日本語PDFレポートを書き出す")
 @project_option
 @reported

@@ -23,9 +23,12 @@ fresh one (``derive_seed(seed, "placebo", name)``)."""
 from __future__ import annotations
 
 import hashlib
+import math
 import random
 from collections.abc import Callable, Mapping
 from typing import Any, cast
+
+from .errors import SimError
 
 
 def derive_seed(root: int, *parts: object) -> int:
@@ -46,6 +49,34 @@ def game_rngs(seed: int, players: int) -> tuple[random.Random, list[random.Rando
 def key_name(key: Any) -> str:
     """A key's stable text (the stream's name in seeds, use records and disturbances)."""
     return key if isinstance(key, str) else repr(key)
+
+
+def _stable(key: Any, depth: int = 0) -> bool:
+    """A value whose text is the same in every run: str, int, bool, None, a finite float, or a tuple of them
+    (a frozenset's order, and an object's default repr, change with PYTHONHASHSEED and memory addresses)."""
+    if key is None or isinstance(key, (str, int)):
+        return True
+    if isinstance(key, float):
+        return math.isfinite(key)
+    if isinstance(key, tuple) and depth < 8:
+        return all(_stable(k, depth + 1) for k in key)
+    return False
+
+
+def _stable_name(key: Any, hook: Callable[[Any], Any]) -> str:
+    """key_name(key), once the key is known to name the same stream in every run; otherwise SimError naming
+    the engine's hook at its file and line (never a frame of pnp's own)."""
+    if _stable(key):
+        return repr(key)
+    name = getattr(hook, "__name__", "key")
+    try:
+        code = getattr(hook, "__func__", hook).__code__
+        where = f"{code.co_filename}:{code.co_firstlineno}: "
+    except AttributeError:
+        where = ""
+    raise SimError(f"{where}{name}() returned {type(key).__name__} {repr(key)[:60]}: a stream's key must be a str, "
+                   f"an int or a tuple of them, the same text in every run (a set's order and an object's repr "
+                   f"change from run to run, so the same seed would not give the same game)")
 
 
 class LazyRandom:
@@ -90,14 +121,15 @@ class Streams:
         if self._ck is None:
             return self._stream(None, "chance", None)
         key = self._ck(state)
-        return self._stream(("c", key), f"chance:{key_name(key)}", ("chance", key_name(key)))
+        name = key if isinstance(key, str) else _stable_name(key, self._ck)
+        return self._stream(("c", key), f"chance:{name}", ("chance", name))
 
     def seat(self, state: Any, seat: int) -> random.Random:
         if self._dk is None:
             return self._stream(seat, f"seat{seat}", ("seat", seat))
         key = self._dk(state)
-        return self._stream((seat, key), f"seat{seat}:{key_name(key)}", ("seat", seat, key_name(key)),
-                            lazy=True)
+        name = key if isinstance(key, str) else _stable_name(key, self._dk)
+        return self._stream((seat, key), f"seat{seat}:{name}", ("seat", seat, name), lazy=True)
 
     def _stream(self, raw: Any, name: str, parts: tuple[Any, ...] | None, lazy: bool = False) -> random.Random:
         if not self._slow:
