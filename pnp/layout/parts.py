@@ -199,7 +199,7 @@ def _finish(game: Game, part: Any, bodies: list[tuple[float, float, list[PartIte
     for i, (pw, ph, items) in enumerate(bodies):
         start = len(wr.texts)
         furniture: _RawItems = []
-        label = f"{game.title} ／ {part.name}（{part.id}）／ シート {i + 1}/{n}"
+        label = f"{game.title} ／ {part.name} ／ シート {i + 1}/{n}"      # the designer's names only
         label_w = pw - 2 * SIDE_MARGIN
         if (game.marked("part", part.id) if marked is None else marked) and not game.final:
             # pnp's proposal, not the designer's: a filled tag beside the label on every sheet
@@ -527,6 +527,15 @@ def token_area_share(plan: PartPlan, paper: str = "a4") -> list[float]:
 DIE_TYPE_NAMES = {"d6": "6面", "d8": "8面"}
 
 
+def six_nine_bar(block: TextBlock, color: str) -> Rule:
+    """The bar real dice print under a 6 and a 9 so that either reads the right way up: as wide as the
+    digit, clear of it below its baseline (a bar inside the digit's box was painted over by the glyph)."""
+    placed = block.lines[0]
+    size = block.size_pt
+    y = placed.baseline + size * 0.16
+    return Rule(placed.x, y, placed.x + placed.line.width_pt, y, color, max(0.8, size * 0.08))
+
+
 def die_net_items(dn: DieNet, wr: Writer) -> tuple[float, float, list[PartItem]]:
     """The net of one die scaled to its edge length, tabs included, top-left of its bounds at (0, 0)."""
     e = dn.die.edge_pt
@@ -568,12 +577,13 @@ def die_net_items(dn: DieNet, wr: Writer) -> tuple[float, float, list[PartItem]]
             down = False
         block = wr.text(face, cx - box_w / 2, cy - box_h / 2, box_w, box_h, min(size, 28.0), font="gothic-bold",
                         color=dn.die.text_color, min_size=5.0, leading=1.0, label="faces", where=dn.die.where)
-        if block is not None:
-            items.append(Rotated(180.0, cx, cy, (block,)) if down else block)
-        if face in ("6", "9"):   # tell 6 from 9 with a bar under the digit
-            bar_y = cy + box_h * 0.28
-            group = (Rule(cx - e * 0.07, bar_y, cx + e * 0.07, bar_y, dn.die.text_color, 1.2),)
-            items.append(Rotated(180.0, cx, cy, group) if down else group[0])
+        drawn: list[Item] = [block] if block is not None else []
+        if block is not None and face in ("6", "9"):
+            drawn.append(six_nine_bar(block, dn.die.text_color))
+        if drawn and down:
+            items.append(Rotated(180.0, cx, cy, tuple(drawn)))
+        else:
+            items.extend(drawn)
     tabbed = {(t.face, t.p, t.q) for t in net.tabs}
     for f, p, q in net.cut_edges:
         (x1, y1), (x2, y2) = P(p), P(q)

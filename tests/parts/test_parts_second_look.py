@@ -1,0 +1,97 @@
+"""Parts as a player sees them on the sheet: only the designer's names (no ids, no file names), 6 and 9
+told apart on the dice, connection lines that stop at a space's edge, spaces large enough for the
+cards the rules put there, tuck boxes with bleed, and a shopping list naming every bought piece."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from pnp.data.project import Project
+from pnp.layout.parts import Group, PartPlan, plan_part, plan_token_sheet
+from pnp.layout.plan import Rotated, Rule, TextBlock
+
+REPO = Path(__file__).resolve().parents[2]
+GAMES = ("ebe", "euphoria", "tantei2", "terror24")
+
+
+@pytest.fixture(scope="module")
+def games():
+    project = Project(REPO)
+    return {g: project.load_game(g) for g in GAMES}
+
+
+def _plans(game) -> list[PartPlan]:
+    """Every part sheet the build prints for the game (token parts sharing a sheet: once, together)."""
+    plans, sheets = [], {}
+    for part in game.parts:
+        sheet = getattr(part, "sheet", None)
+        if sheet:
+            sheets.setdefault(sheet, []).append(part)
+        else:
+            plans.append(plan_part(game, part))
+    plans.extend(plan_token_sheet(game, sheet, parts) for sheet, parts in sheets.items())
+    return plans
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_sheets_show_the_designers_names_not_ids_or_file_names(games, game_id):
+    game = games[game_id]
+    ids = {c.id for c in game.components} | {p.id for p in game.parts}
+    printed = 0
+    for plan in _plans(game):
+        for page in plan.pages:
+            for text in page.texts:
+                printed += 1
+                assert not re.search(r"[\w-]+\.pdf", text), (plan.part_id, text)
+                for pid in ids:
+                    assert f"（{pid}）" not in text and f"({pid})" not in text, (plan.part_id, pid, text)
+    assert printed > 0 or not game.parts
+
+
+def test_the_sheet_label_is_title_name_and_sheet_number(games):
+    game = games["ebe"]
+    station = next(p for p in game.parts if p.id == "station")
+    plan = plan_part(game, station)
+    n = len(plan.pages)
+    assert f"EBE ／ {station.name} ／ シート 1/{n}" in plan.pages[0].texts
+
+
+def _digit_bars(items, down=False):
+    """(digit block, the Rule drawn right after it or None, drawn upside down) for every 6 and 9."""
+    items = list(items)
+    for k, it in enumerate(items):
+        if isinstance(it, Group):
+            yield from _digit_bars(it.items, down)
+        elif isinstance(it, Rotated):
+            yield from _digit_bars(it.items, down or it.angle % 360 == 180)
+        elif isinstance(it, TextBlock) and len(it.lines) == 1 and it.lines[0].line.text in ("6", "9"):
+            after = items[k + 1] if k + 1 < len(items) else None
+            yield it, after if isinstance(after, Rule) else None, down
+
+
+@pytest.mark.parametrize("game_id,part_id", [("terror24", "challenge_dice"), ("ebe", "dice")])
+def test_six_and_nine_carry_a_bar_below_the_digit(games, game_id, part_id):
+    """The bar sits under the digit's baseline (clear of the glyph: inside the digit's box it was painted
+    over by the digit itself), as wide as the digit, in the digit's colour, and turns with the digit on a
+    face printed upside down."""
+    game = games[game_id]
+    part = next(p for p in game.parts if p.id == part_id)
+    plan = plan_part(game, part)
+    found = [f for page in plan.pages for f in _digit_bars(page.items)]
+    expected = sum(die.count for die in part.dice for f in die.faces if str(f) in ("6", "9"))
+    assert expected > 0 and len(found) == expected
+    for block, bar, _down in found:
+        assert bar is not None, "a 6 or 9 without its bar"
+        _check_bar(block, bar)
+    if game_id == "terror24":       # the d8's 6 lies on a face printed upside down
+        assert any(down for _, _, down in found)
+
+
+def _check_bar(block: TextBlock, bar: Rule) -> None:
+    placed = block.lines[0]
+    assert bar.y1 == bar.y2 > placed.baseline                      # below the baseline
+    assert bar.y1 - placed.baseline < block.size_pt * 0.3          # close enough to belong to the digit
+    assert abs(bar.x1 - placed.x) < 0.01 and abs(bar.x2 - (placed.x + placed.line.width_pt)) < 0.01
+    assert bar.color == block.color
