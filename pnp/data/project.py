@@ -1156,11 +1156,14 @@ def _build_game(raw: _Raw, game_id: str, folder: Path, decks: list[Deck], parts:
         comp = Component(c["id"], c["name"], c["kind"], c["count"], c.get("description", ""),
                          entry.marked, Where(smap.file, *smap.where(path)))
         comps.append(comp)
-        # a printed part must have its file; bits are bought or borrowed, their list file is optional
-        if comp.kind in PART_SCHEMAS and comp.kind != "bits" and comp.id not in parts_by_id and \
+        # a printed part must have its file; so must bits: their list is the shopping list (用意するもの),
+        # and a piece the rules use that no list names is missing from the box
+        if comp.kind in PART_SCHEMAS and comp.id not in parts_by_id and \
                 comp.id not in failed and not unreadable:
+            why = (" (the shopping list, 用意するもの, would not name it: add a bits file with its items)"
+                   if comp.kind == "bits" else "")
             problems.append(smap.problem(path + ("id",), f"component {comp.id!r} is a {comp.kind} but no {comp.kind} "
-                                                         f"file has id {comp.id!r}"))
+                                                         f"file has id {comp.id!r}{why}"))
         if comp.kind != "deck" and comp.id in parts_by_id:
             part = parts_by_id[comp.id]
             if part.kind != comp.kind:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from pnp.data.project import Project
+from pnp.errors import DataError
 from pnp.layout.parts import Group, PartPlan, plan_part, plan_token_sheet
 from pnp.layout.plan import Rotated, Rule, TextBlock
 
@@ -95,3 +96,39 @@ def _check_bar(block: TextBlock, bar: Rule) -> None:
     assert bar.y1 - placed.baseline < block.size_pt * 0.3          # close enough to belong to the digit
     assert abs(bar.x1 - placed.x) < 0.01 and abs(bar.x2 - (placed.x + placed.line.width_pt)) < 0.01
     assert bar.color == block.color
+
+
+# ------------------------------------------------------------------------- the shopping list
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_bought_piece_the_game_lists_is_on_a_shopping_list(games, game_id):
+    """Each game.yaml component that is bought or borrowed (kind: bits) has its list, printed with the
+    pieces and their counts; tantei2's 告命灯 ×7 had none."""
+    game = games[game_id]
+    for comp in (c for c in game.components if c.kind == "bits"):
+        part = next(p for p in game.parts if p.id == comp.id)
+        plan = plan_part(game, part)
+        texts = [t for page in plan.pages for t in page.texts]
+        bought = [b for b in part.items if b.source in ("buy", "borrow")]
+        assert sum(b.count for b in bought) == comp.count
+        for b in part.items:
+            assert b.name in texts and str(b.count) in texts, (comp.id, b.name)
+
+
+def test_tantei2_lists_its_seven_lamps(games):
+    game = games["tantei2"]
+    plan = plan_part(game, next(p for p in game.parts if p.id == "lamps"))
+    texts = plan.pages[0].texts
+    assert "探偵無宿2　用意するもの：告命灯" in texts or any("用意するもの：告命灯" in t for t in texts)
+    assert "告命灯（キューブ）" in texts and "7" in texts and "購入：1種 7個" in texts
+
+
+def test_a_bought_piece_without_its_list_is_an_error(mini_project):
+    game_yaml = mini_project / "components/mini/game.yaml"
+    text = game_yaml.read_text(encoding="utf-8")
+    game_yaml.write_text(text + "  - {id: lamps, name: 灯, kind: bits, count: 7}\n", encoding="utf-8")
+    line = text.count("\n") + 1
+    with pytest.raises(DataError) as e:
+        Project(mini_project).load_game("mini")
+    messages = [str(p) for p in e.value.problems]
+    assert any(m.startswith(f"components/mini/game.yaml:{line}:") and "'lamps'" in m and "用意するもの" in m
+               for m in messages), messages
