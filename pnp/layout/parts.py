@@ -731,9 +731,7 @@ def board_items(board: Board, wr: Writer) -> list[PartItem]:
         my = sum(row + 0.5 for _, row in a.cells) / len(a.cells)
         best = min(a.cells, key=lambda cell: ((cell[0] + 0.5 - mx) ** 2 + (cell[1] + 0.5 - my) ** 2, cell))
         anchor[a.id] = best
-    for a_id, b_id in board.connections:
-        (c1, r1), (c2, r2) = anchor[a_id], anchor[b_id]
-        items.append(Rule((c1 + 0.5) * c, (r1 + 0.5) * c, (c2 + 0.5) * c, (r2 + 0.5) * c, "#333333", 2.0, (6.0, 3.0)))
+    names: _RawItems = []
     for a in board.areas:
         col, row = anchor[a.id]
         run = [cc for cc in range(col - 2, col + 3) if cmap.get((cc, row)) == a.id]
@@ -746,11 +744,100 @@ def board_items(board: Board, wr: Writer) -> list[PartItem]:
         name = wr.text(a.label, lo * c + mm(1), row * c + mm(1), (hi - lo + 1) * c - mm(2), c - mm(2), size,
                        font="gothic-bold", color=ink_on(a.color), min_size=4.0, leading=1.15,
                        label="areas", where=board.where)
-        items.append(name)
+        names.append(name)
         if name is not None:
             spots.append((f"the name of area {a.id!r} ({a.label})", text_bounds(name)))
-    items.extend(_labels(board, wr, spots))
+    labels = _labels(board, wr, spots)
+    texts = [text_bounds(t) for t in [*names, *labels] if isinstance(t, TextBlock)]
+    for i, (a_id, b_id) in enumerate(board.connections):
+        line = connection_line(board, a_id, b_id, texts)
+        if line is None:
+            wr.add(board.where, f"connections[{i}]",
+                   f"the line from area {a_id!r} to area {b_id!r} crosses a name or label whichever cells it "
+                   "joins; move the label or the areas")
+            continue
+        (x1, y1), (x2, y2) = line
+        items.append(Rule(x1, y1, x2, y2, "#333333", 2.0, (6.0, 3.0)))
+    items.extend(names)
+    items.extend(labels)
     return [i for i in items if i is not None]
+
+
+CONNECTION_CLEAR = mm(1.0)     # between a connection line and any text
+
+
+def _in_cells(cells: set[tuple[int, int]], c: float, x: float, y: float) -> bool:
+    return (math.floor(x / c), math.floor(y / c)) in cells
+
+
+def _leave(cells: set[tuple[int, int]], c: float, p: tuple[float, float], q: tuple[float, float]) -> float:
+    """The fraction t of the way from p (inside cells) to q where the segment first leaves them."""
+    steps = 256
+    lo = 0.0
+    for k in range(1, steps + 1):
+        t = k / steps
+        if not _in_cells(cells, c, p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t):
+            hi = t
+            for _ in range(30):
+                mid = (lo + hi) / 2
+                if _in_cells(cells, c, p[0] + (q[0] - p[0]) * mid, p[1] + (q[1] - p[1]) * mid):
+                    lo = mid
+                else:
+                    hi = mid
+            return hi
+        lo = t
+    return 1.0
+
+
+def _crosses(p: tuple[float, float], q: tuple[float, float], box: tuple[float, float, float, float]) -> bool:
+    """Whether the segment p–q passes through box (x0, y0, x1, y1), grown by CONNECTION_CLEAR."""
+    x0, y0, x1, y1 = (box[0] - CONNECTION_CLEAR, box[1] - CONNECTION_CLEAR,
+                      box[2] + CONNECTION_CLEAR, box[3] + CONNECTION_CLEAR)
+    t0, t1 = 0.0, 1.0
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    for d, lo, hi, start in ((dx, x0, x1, p[0]), (dy, y0, y1, p[1])):
+        if abs(d) < 1e-9:
+            if not lo <= start <= hi:
+                return False
+            continue
+        a, b = (lo - start) / d, (hi - start) / d
+        t0, t1 = max(t0, min(a, b)), min(t1, max(a, b))
+        if t0 > t1:
+            return False
+    return True
+
+
+def connection_line(board: Board, a_id: str, b_id: str, texts: list[tuple[float, float, float, float]]
+                    ) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    """The dashed line of a declared connection: from the edge of area a to the edge of area b (never
+    over the areas themselves, where their names are), between the cell centres whose line crosses no
+    name or label, the shortest such; None when every choice crosses one."""
+    c = board.cell_pt
+    cells = {a.id: a.cells for a in board.areas}
+    sa, sb = set(cells[a_id]), set(cells[b_id])
+
+    def near(own: tuple[tuple[int, int], ...], other: tuple[tuple[int, int], ...]) -> list[tuple[int, int]]:
+        ox = sum(col for col, _ in other) / len(other)
+        oy = sum(row for _, row in other) / len(other)
+        return sorted(own, key=lambda k: ((k[0] - ox) ** 2 + (k[1] - oy) ** 2, k))[:24]
+
+    best = None
+    for ca in near(cells[a_id], cells[b_id]):
+        for cb in near(cells[b_id], cells[a_id]):
+            p = ((ca[0] + 0.5) * c, (ca[1] + 0.5) * c)
+            q = ((cb[0] + 0.5) * c, (cb[1] + 0.5) * c)
+            t0 = _leave(sa, c, p, q)
+            t1 = 1.0 - _leave(sb, c, q, p)
+            if t1 - t0 <= 1e-6:
+                continue
+            start = (p[0] + (q[0] - p[0]) * t0, p[1] + (q[1] - p[1]) * t0)
+            end = (p[0] + (q[0] - p[0]) * t1, p[1] + (q[1] - p[1]) * t1)
+            if any(_crosses(start, end, box) for box in texts):
+                continue
+            key = (math.dist(start, end), ca, cb)
+            if best is None or key < best[0]:
+                best = (key, (start, end))
+    return best[1] if best is not None else None
 
 
 def _panel_board(board: Board, wr: Writer) -> list[PartItem]:

@@ -7,10 +7,11 @@ import re
 from pathlib import Path
 
 import pytest
+from test_parts_build import SAMPLE_PARTS, sample_project
 
 from pnp.data.project import Project
 from pnp.errors import DataError
-from pnp.layout.parts import Group, PartPlan, plan_part, plan_token_sheet
+from pnp.layout.parts import Group, PartPlan, Writer, board_items, plan_part, plan_token_sheet, text_bounds
 from pnp.layout.plan import Rotated, Rule, TextBlock
 
 REPO = Path(__file__).resolve().parents[2]
@@ -132,3 +133,57 @@ def test_a_bought_piece_without_its_list_is_an_error(mini_project):
     messages = [str(p) for p in e.value.problems]
     assert any(m.startswith(f"components/mini/game.yaml:{line}:") and "'lamps'" in m and "用意するもの" in m
                for m in messages), messages
+
+
+# ------------------------------------------------------------------------- board connections
+def _dashed(items):
+    return [r for r in items if isinstance(r, Rule) and r.dash == (6.0, 3.0)]
+
+
+def test_a_connection_line_runs_from_edge_to_edge_clear_of_every_name(tmp_path):
+    """The dock–quarters line of the sample board: it starts on the dock's edge and ends on the quarters'
+    edge (drawn from centre to centre it ran through the dock's name and beside the lab's), and passes
+    no area name or label."""
+    root = sample_project(tmp_path)
+    game = Project(root).load_game("sample")
+    board = game.part("station")
+    wr = Writer(board.where)
+    items = board_items(board, wr)
+    assert wr.problems == []
+    (line,) = _dashed(items)
+    c = board.cell_pt
+    cells = {a.id: set(a.cells) for a in board.areas}
+
+    def area_at(x, y):
+        return next((aid for aid, cs in cells.items() if (int(x // c), int(y // c)) in cs), None)
+
+    ends = [(line.x1, line.y1), (line.x2, line.y2)]
+    # each end lies on a cell edge of its area (x or y a multiple of the cell), just outside it
+    for (x, y), aid in zip(ends, ("dock", "quarters")):
+        assert min(abs(x / c - round(x / c)), abs(y / c - round(y / c))) < 1e-6
+        assert any(area_at(x + dx, y + dy) == aid for dx in (-1, 1) for dy in (-1, 1))
+    for k in range(1, 20):            # in between: neither of the two areas
+        t = k / 20
+        x, y = line.x1 + (line.x2 - line.x1) * t, line.y1 + (line.y2 - line.y1) * t
+        assert area_at(x, y) not in ("dock", "quarters")
+    names = [text_bounds(b) for b in items if isinstance(b, TextBlock)]
+    assert len(names) == len(board.areas) + len(board.labels)
+    for x0, y0, x1, y1 in names:
+        for k in range(0, 101):
+            t = k / 100
+            x, y = line.x1 + (line.x2 - line.x1) * t, line.y1 + (line.y2 - line.y1) * t
+            assert not (x0 <= x <= x1 and y0 <= y <= y1)
+
+
+def test_a_connection_that_must_cross_a_name_is_reported(tmp_path):
+    board = SAMPLE_PARTS["station.yaml"].replace(
+        'grid:\n  - "  BBCC"\n  - "AABBCC"\n  - "AADDDD"', 'grid:\n  - "ABC"').replace(
+        "labels:\n  - {text: 非常口, x: 0.5, y: 0.5, size: 14pt}\n", "").replace(
+        "  - {id: reactor, letter: D, label: 動力炉, color: \"#f2c6c2\"}\n", "")
+    root = sample_project(tmp_path, **{"station.yaml": board})
+    game = Project(root).load_game("sample")
+    with pytest.raises(DataError) as e:
+        plan_part(game, game.part("station"))
+    messages = [str(p) for p in e.value.problems]
+    assert any(m.startswith("components/sample/station.yaml:") and "connections[0]" in m
+               and "'dock'" in m and "'quarters'" in m for m in messages), messages
