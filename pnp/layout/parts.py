@@ -756,8 +756,8 @@ def board_items(board: Board, wr: Writer) -> list[PartItem]:
                    f"the line from area {a_id!r} to area {b_id!r} crosses a name or label whichever cells it "
                    "joins; move the label or the areas")
             continue
-        (x1, y1), (x2, y2) = line
-        items.append(Rule(x1, y1, x2, y2, "#333333", 2.0, (6.0, 3.0)))
+        (sx, sy), (ex, ey) = line
+        items.append(Rule(sx, sy, ex, ey, "#333333", 2.0, (6.0, 3.0)))
     items.extend(names)
     items.extend(labels)
     return [i for i in items if i is not None]

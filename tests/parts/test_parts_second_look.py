@@ -187,3 +187,51 @@ def test_a_connection_that_must_cross_a_name_is_reported(tmp_path):
     messages = [str(p) for p in e.value.problems]
     assert any(m.startswith("components/sample/station.yaml:") and "connections[0]" in m
                and "'dock'" in m and "'quarters'" in m for m in messages), messages
+
+
+# ------------------------------------------------------------------------- spaces and their cards
+def _board_game(root: Path, cell: str, grid: list[str], cards: str = "cards") -> Path:
+    """The scaffolded game with a board whose one area (山札) says the deck's cards lie there."""
+    folder = root / "components/mini"
+    rows = "".join(f'  - "{row}"\n' for row in grid)
+    (folder / "table.yaml").write_text(
+        f"kind: board\nid: table\nname: 場\ncell: {cell}\ngrid:\n{rows}areas:\n"
+        f"  - {{id: pile, letter: A, label: 山札, color: \"#c9daf0\", cards: {cards}}}\n", encoding="utf-8")
+    game_yaml = folder / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text(encoding="utf-8")
+                         + "  - {id: table, name: 場, kind: board, count: 1}\n", encoding="utf-8")
+    return root
+
+
+def test_a_space_too_small_for_its_cards_is_reported_where_it_names_them(mini_project):
+    _board_game(mini_project, "36mm", ["A"])
+    with pytest.raises(DataError) as e:
+        Project(mini_project).load_game("mini")
+    messages = [str(p) for p in e.value.problems]
+    assert any(m.startswith("components/mini/table.yaml:8:") and "areas[0].cards" in m and "'pile'" in m
+               and "36 × 36 mm" in m and "63 × 88 mm" in m for m in messages), messages
+
+
+def test_a_space_that_holds_its_cards_passes(mini_project):
+    _board_game(mini_project, "10mm", ["AAAAAAA"] * 9)       # 70 × 90 mm for 63 × 88 mm cards
+    game = Project(mini_project).load_game("mini")
+    assert game.part("table").areas[0].cards == "cards"
+
+
+def test_a_space_naming_an_unknown_deck_is_reported(mini_project):
+    _board_game(mini_project, "10mm", ["AAAAAAA"] * 9, cards="nodeck")
+    with pytest.raises(DataError) as e:
+        Project(mini_project).load_game("mini")
+    assert any("areas[0].cards" in str(p) and "'nodeck'" in str(p) for p in e.value.problems)
+
+
+def test_an_area_holds_a_card_turned_or_in_an_l_shape():
+    from pnp.data.parts import Area
+    from pnp.units import mm
+    ell = Area("l", "L", "#ffffff", tuple(sorted([(c, r) for c in range(9) for r in range(7)]
+                                                  + [(c, r) for c in range(3) for r in range(7, 12)])))
+    assert ell.holds(mm(10), mm(65), mm(90)) is True          # 7 × 9 cells upright does not fit: turned, it does
+    assert ell.holds(mm(10), mm(95), mm(65)) is False         # 10 cells wide either way round
+    assert ell.holds(mm(10), mm(65), mm(65)) is True
+    assert ell.holds(mm(10), mm(25), mm(120)) is True         # the tall leg: 3 × 12
+    assert ell.holds(mm(10), mm(35), mm(120)) is False
