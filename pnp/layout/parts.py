@@ -1309,6 +1309,14 @@ class TuckNet:
         pts += [(inset, low), (0.0, low), (0.0, bottom)]
         return pts
 
+    def bleed(self, b: float) -> list[tuple[float, float, float, float]]:
+        """Strips (x, y, w, h) b wide outside the coloured panels' cut edges: the front's left and top
+        (with the bottom lid's left, below it), the bottom lid's right, both edges of the top lid."""
+        W, H, D, y0 = self.W, self.H, self.D, self.y0
+        top, bottom = y0 - D, y0 + H
+        return [(-b, y0 - b, b, H + D + b), (0.0, y0 - b, W, b), (W, bottom, b, D),
+                (W + D - b, top, b, D), (2 * W + D, top, b, D)]
+
     def folds(self) -> list[tuple[float, float, float, float]]:
         """The fold lines (x1, y1, x2, y2): between the panels, at each lid's hinge and its tuck's."""
         W, H, D, y0 = self.W, self.H, self.D, self.y0
@@ -1320,6 +1328,7 @@ class TuckNet:
         return out
 
 
+TUCK_BLEED = mm(3)      # the colour past the cut on a tuck box's outer edges (塗り足し)
 MIN_DEPTH_MM = 6.0      # a box shallower than this has no room for its dust flaps to fold
 
 
@@ -1341,13 +1350,14 @@ def tuckbox_piece(game: Game, box: TuckBox, net: TuckNet, wr: Writer) -> _Drawn:
     subtitle = box.subtitle or game.title
     ink = ink_on(box.color)
     p = net.panels()
-    items: _RawItems = [Polygon(tuple(net.outline()), fill="#ffffff", stroke=None)]
+    # the colour runs TUCK_BLEED past the cut wherever a coloured panel's edge is cut (not folded): a cut
+    # a little off then leaves no white edge.  Drawn first, the net's white covers whatever of it falls
+    # on a flap; the thumb notch keeps the front's colour (it is cut away).
+    items: _RawItems = [Box(x, y, w, h, fill=box.color) for x, y, w, h in net.bleed(TUCK_BLEED)]
+    items.append(Polygon(tuple(net.outline()), fill="#ffffff", stroke=None))
     for name in ("front", "right", "back", "left", "top", "bottom"):
         x, y, w, h = p[name]
         items.append(Box(x, y, w, h, fill=box.color))
-    W, y0 = net.W, net.y0
-    notch = net.notch
-    items.append(Polygon(tuple(_arc(W / 2, y0, notch, 0, 180, 12)), fill="#ffffff", stroke=None))   # cut away
     gx, gy, gw, gh = p["glue"]
     pad = mm(3)
     fx, fy, fw, fh = p["front"]
@@ -1384,7 +1394,7 @@ def tuckbox_piece(game: Game, box: TuckBox, net: TuckNet, wr: Writer) -> _Drawn:
     for x1, y1, x2, y2 in net.folds():
         items.append(Rule(x1, y1, x2, y2, FOLD, 0.6, FOLD_DASH))
     items.append(Polygon(tuple(net.outline()), fill=None, stroke=CUT, stroke_width=CUT_W))
-    return net.width, net.height, items
+    return net.width + TUCK_BLEED, net.height, [_shift(items, TUCK_BLEED, 0.0)]    # room for the left bleed
 
 
 def plan_tuckbox(game: Game, box: TuckBox, room: Room, wr: Writer) -> list[_Sheet]:

@@ -235,3 +235,51 @@ def test_an_area_holds_a_card_turned_or_in_an_l_shape():
     assert ell.holds(mm(10), mm(65), mm(65)) is True
     assert ell.holds(mm(10), mm(25), mm(120)) is True         # the tall leg: 3 × 12
     assert ell.holds(mm(10), mm(35), mm(120)) is False
+
+
+# ------------------------------------------------------------------------- tuck box bleed
+def test_a_tuck_box_colour_runs_3mm_past_its_outer_cuts(mini_project):
+    """Read back from the PDF: the box's colour covers a band 3 mm wide outside each cut edge of a
+    coloured panel (the front's left and top, both edges of each lid), so a cut a little off leaves no
+    white; it stopped at the cut line."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+    from pnp.layout.parts import tuck_net
+    from pnp.render.readback import read_pdf
+    from pnp.units import mm
+
+    folder = mini_project / "components/mini"
+    (folder / "box.yaml").write_text("kind: tuckbox\nid: box\nname: カード箱\ndeck: cards\ncolor: \"#2c3e50\"\n"
+                                     "cards: 60\n", encoding="utf-8")
+    game_yaml = folder / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text(encoding="utf-8") + "  - {id: box, name: カード箱, kind: tuckbox, count: 1}\n",
+                         encoding="utf-8")
+    out = mini_project / "out"
+    r = CliRunner().invoke(main, ["build", "mini", "--project", str(mini_project), "--out", str(out)],
+                           catch_exceptions=False)
+    assert r.exit_code == 0, r.output
+    [page] = read_pdf(out / "mini/parts-box.pdf", paint=True)
+    navy = (0x2c / 255, 0x3e / 255, 0x50 / 255)
+    fills = [p.box for p in page.paths if p.fill is not None and len(p.fill) == 3
+             and all(abs(a - b) < 0.01 for a, b in zip(p.fill, navy))]
+    net = tuck_net(mm(63), mm(88), 60, mm(0.32), mm(2))
+    W, H, D = net.W, net.H, net.D
+    front = next(b for b in fills if abs((b[2] - b[0]) - W) < 0.1 and abs((b[3] - b[1]) - H) < 0.1)
+    fx, fy = front[0], front[1]          # the front's top-left on the page (PDF points, y down)
+
+    def covered(x, y):
+        return any(b[0] - 0.01 <= x <= b[2] + 0.01 and b[1] - 0.01 <= y <= b[3] + 0.01 for b in fills)
+
+    b = mm(3)
+    # just inside the 3 mm band outside each outer cut, at several points along the edge
+    for t in (0.1, 0.5, 0.9):
+        assert covered(fx - b + 0.2, fy + H * t)                     # the front's left
+        assert covered(fx - b + 0.2, fy + H + D * t)                 # the bottom lid's left
+        assert covered(fx + W * t, fy - b + 0.2)                     # the front's top
+        assert covered(fx + W + b - 0.2, fy + H + D * t)             # the bottom lid's right
+        assert covered(fx + W + D - b + 0.2, fy - D + D * 0.1)       # the top lid's left (above the dust flap)
+        assert covered(fx + 2 * W + D + b - 0.2, fy - D + D * 0.1)   # the top lid's right
+    # and not further: 1 mm beyond the band is paper
+    assert not covered(fx - b - mm(1), fy + H / 2)
+    assert not covered(fx + W / 2, fy - b - mm(1))
