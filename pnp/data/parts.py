@@ -285,6 +285,7 @@ class Board:
     title_box: tuple[int, int, int, int, str] | None = None   # (x, y, w, h) in cells, text under the title
     seams: tuple[tuple[int, ...], tuple[int, ...]] | None = None    # tile edges in cells (x, y)
     stripes: bool = False          # style: panel — warning stripes on the name bands and the title box
+    connections_where: tuple[Where, ...] = field(default=(), compare=False)   # each connection's entry
 
     @property
     def width_pt(self) -> float:
@@ -384,6 +385,7 @@ def _build_board(d: dict[str, Any], smap: SourceMap, folder: Path) -> tuple[Boar
                                                 f"at most {MAX_BOARD_MM:g} mm a side (use a smaller cell)"))
     ids = set(cells_of)
     conns = []
+    conn_where: list[Where] = []
     for i, (a, b) in enumerate(d.get("connections", [])):
         for j, x in enumerate((a, b)):
             if x not in ids:
@@ -391,6 +393,7 @@ def _build_board(d: dict[str, Any], smap: SourceMap, folder: Path) -> tuple[Boar
         if a == b:
             problems.append(smap.problem(("connections", i), "an area cannot connect to itself"))
         conns.append((a, b))
+        conn_where.append(Where(smap.file, *smap.where(("connections", i))))
     labels = []
     for i, lab in enumerate(d.get("labels", [])):
         if not (0 <= lab["x"] <= cols and 0 <= lab["y"] <= rows):
@@ -444,7 +447,7 @@ def _build_board(d: dict[str, Any], smap: SourceMap, folder: Path) -> tuple[Boar
     return Board(d["id"], d["name"], smap.file, _where(smap), cell, cols, rows, areas, tuple(labels), tuple(conns),
                  overlap, d.get("title", d["name"]), d.get("background", "#ffffff"), d.get("description", ""),
                  style=d.get("style", "solid"), slot=slot, title_box=title_box, seams=seams,
-                 stripes=bool(d.get("stripes", False))), []
+                 stripes=bool(d.get("stripes", False)), connections_where=tuple(conn_where)), []
 
 
 # ============================================================================ cut card

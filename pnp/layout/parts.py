@@ -752,7 +752,8 @@ def board_items(board: Board, wr: Writer) -> list[PartItem]:
     for i, (a_id, b_id) in enumerate(board.connections):
         line = connection_line(board, a_id, b_id, texts)
         if line is None:
-            wr.add(board.where, f"connections[{i}]",
+            at = board.connections_where[i] if i < len(board.connections_where) else board.where
+            wr.add(at, f"connections[{i}]",
                    f"the line from area {a_id!r} to area {b_id!r} crosses a name or label whichever cells it "
                    "joins; move the label or the areas")
             continue

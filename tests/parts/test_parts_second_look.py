@@ -185,7 +185,9 @@ def test_a_connection_that_must_cross_a_name_is_reported(tmp_path):
     with pytest.raises(DataError) as e:
         plan_part(game, game.part("station"))
     messages = [str(p) for p in e.value.problems]
-    assert any(m.startswith("components/sample/station.yaml:") and "connections[0]" in m
+    text = (root / "components/sample/station.yaml").read_text(encoding="utf-8").splitlines()
+    line = next(n for n, row in enumerate(text, 1) if "[dock, quarters]" in row)
+    assert any(m.startswith(f"components/sample/station.yaml:{line}:") and "connections[0]" in m
                and "'dock'" in m and "'quarters'" in m for m in messages), messages
 
 
