@@ -7,6 +7,7 @@ validated YAML mapping into a frozen model object with ``id``, ``name``, ``file`
 board geometry (cells, areas, labels) stays in cell units until layout."""
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -199,6 +200,8 @@ BOARD_SCHEMA = _schema("board", "board (areas on a grid, tiled over several shee
         "letter": {"type": "string", "minLength": 1, "maxLength": 1, "description": "its cells in grid:"},
         "x": CELL, "y": CELL, "w": {**CELL, "minimum": 1}, "h": {**CELL, "minimum": 1},
         "actions": {**TEXT, "description": "what a player does there, printed in the area (style: panel)"},
+        "cards": {**ID, "description": "the deck whose cards the rules put on this area (a pile or a face-up card): "
+                                       "the area must hold one of its cards with 1 mm round it"},
     }, "an area: the cells of its letter in grid:, or a rectangle x, y, w, h in cells")},
     "labels": {"type": "array", "items": _obj(["text", "x", "y"], {
         "text": TEXT, "x": {"type": "number"}, "y": {"type": "number"}, "size": LENGTH, "color": HEX,
@@ -239,6 +242,19 @@ class Area:
     color: str
     cells: tuple[tuple[int, int], ...]      # (col, row), sorted
     actions: str = ""
+    cards: str = ""             # the deck whose cards lie on the area (cards:), checked against its size
+    cards_where: Where = field(default=Where("", 0, 0), compare=False)
+
+    def holds(self, cell_pt: float, w: float, h: float) -> bool:
+        """Whether a w × h rectangle (either way round) fits inside the area's cells.  A rectangle that
+        fits anywhere also fits with its top-left corner on a cell corner (sliding it there covers no new
+        cell), so the cell corners are the only places to try."""
+        cells = set(self.cells)
+        for cw, ch in ((w, h), (h, w)):
+            nw, nh = math.ceil(cw / cell_pt - 1e-9), math.ceil(ch / cell_pt - 1e-9)
+            if any(all((c + i, r + j) in cells for i in range(nw) for j in range(nh)) for c, r in cells):
+                return True
+        return False
 
 
 @dataclass(frozen=True)
@@ -278,6 +294,7 @@ class Board:
     papers: tuple[str, ...] = ()   # papers: the papers the designer prints it on; () not said (DEFAULT_PAPER)
     seams_at: Where | None = field(default=None, compare=False)    # the seams: line
     overlap_at: Where | None = field(default=None, compare=False)  # the overlap: line
+    connections_where: tuple[Where, ...] = field(default=(), compare=False)   # each connection's entry
 
     @property
     def checked_papers(self) -> tuple[str, ...]:
@@ -386,6 +403,7 @@ def _build_board(d: dict[str, Any], smap: SourceMap, folder: Path) -> tuple[Boar
                                                 f"at most {MAX_BOARD_MM:g} mm a side (use a smaller cell)"))
     ids = set(cells_of)
     conns = []
+    conn_where: list[Where] = []
     for i, (a, b) in enumerate(d.get("connections", [])):
         for j, x in enumerate((a, b)):
             if x not in ids:
@@ -393,6 +411,7 @@ def _build_board(d: dict[str, Any], smap: SourceMap, folder: Path) -> tuple[Boar
         if a == b:
             problems.append(smap.problem(("connections", i), "an area cannot connect to itself"))
         conns.append((a, b))
+        conn_where.append(Where(smap.file, *smap.where(("connections", i))))
     labels = []
     for i, lab in enumerate(d.get("labels", [])):
         if not (0 <= lab["x"] <= cols and 0 <= lab["y"] <= rows):
@@ -405,7 +424,8 @@ def _build_board(d: dict[str, Any], smap: SourceMap, folder: Path) -> tuple[Boar
     overlap = L.get(d.get("overlap"), ("overlap",), "10mm", 3.0, 50.0)
     palette = ["#f4d9a6", "#cfe3c1", "#c9daf0", "#f2c6c2", "#e0d0ee", "#d8e8e4", "#f0e2c8", "#dcdcdc"]
     areas = tuple(Area(a["id"], a["label"], a.get("color", palette[i % len(palette)]),
-                       tuple(sorted(cells_of.get(a["id"], []))), a.get("actions", ""))
+                       tuple(sorted(cells_of.get(a["id"], []))), a.get("actions", ""), a.get("cards", ""),
+                       Where(smap.file, *smap.where(("areas", i, "cards"))) if "cards" in a else Where("", 0, 0))
                   for i, a in enumerate(areas_raw))
     slot = None
     if "slot" in d:
@@ -447,7 +467,8 @@ def _build_board(d: dict[str, Any], smap: SourceMap, folder: Path) -> tuple[Boar
                  style=d.get("style", "solid"), slot=slot, title_box=title_box, seams=seams,
                  stripes=bool(d.get("stripes", False)), papers=tuple(d.get("papers", ())),
                  seams_at=_where(smap, ("seams",)) if "seams" in d else None,
-                 overlap_at=_where(smap, ("overlap",)) if "overlap" in d else None), []
+                 overlap_at=_where(smap, ("overlap",)) if "overlap" in d else None,
+                 connections_where=tuple(conn_where)), []
 
 
 # ============================================================================ cut card

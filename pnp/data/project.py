@@ -1304,6 +1304,35 @@ def image_problem(path: Path) -> str | None:
     return None
 
 
+
+def _board_card_problems(parts: list[Any], decks: dict[str, Deck]) -> list[Problem]:
+    """An area that says which cards the rules put on it (cards: DECK) must hold one of them, with 1 mm
+    round it: a 36 × 36 mm 山札 for 63 × 88 mm cards passed silently."""
+    problems = []
+    for part in parts:
+        if getattr(part, "kind", "") != "board":
+            continue
+        for i, area in enumerate(part.areas):
+            if not area.cards or not area.cells:
+                continue
+            w = area.cards_where
+            deck = decks.get(area.cards)
+            if deck is None:
+                problems.append(Problem(w.file, w.line, w.col, f"areas[{i}].cards",
+                                        f"no deck has id {area.cards!r} (decks: {', '.join(sorted(decks)) or 'none'})"))
+                continue
+            cw, ch = deck.layout.width_pt, deck.layout.height_pt
+            if not area.holds(part.cell_pt, cw + 2 * PT_PER_MM, ch + 2 * PT_PER_MM):
+                cols = [c for c, _ in area.cells]
+                rows = [r for _, r in area.cells]
+                size = (f"{to_mm((max(cols) - min(cols) + 1) * part.cell_pt):.0f} × "
+                        f"{to_mm((max(rows) - min(rows) + 1) * part.cell_pt):.0f} mm")
+                problems.append(Problem(w.file, w.line, w.col, f"areas[{i}].cards",
+                                        f"area {area.id!r} ({area.label}, {size}) cannot hold a card of "
+                                        f"{deck.id!r} ({to_mm(cw):.0f} × {to_mm(ch):.0f} mm) with 1 mm round it; "
+                                        "give the area more cells or use a larger cell"))
+    return problems
+
 def _build_game(raw: _Raw, game_id: str, folder: Path, decks: list[Deck], parts: list[Any],
                 failed: set[str], entries: list[Entry], rulings: list[Ruling],
                 folder_display: str, unreadable: bool = False,
@@ -1335,11 +1364,14 @@ def _build_game(raw: _Raw, game_id: str, folder: Path, decks: list[Deck], parts:
         comp = Component(c["id"], c["name"], c["kind"], c["count"], c.get("description", ""),
                          entry.marked, Where(smap.file, *smap.where(path)))
         comps.append(comp)
-        # a printed part must have its file; bits are bought or borrowed, their list file is optional
-        if comp.kind in PART_SCHEMAS and comp.kind != "bits" and comp.id not in parts_by_id and \
+        # a printed part must have its file; so must bits: their list is the shopping list (用意するもの),
+        # and a piece the rules use that no list names is missing from the box
+        if comp.kind in PART_SCHEMAS and comp.id not in parts_by_id and \
                 comp.id not in failed and not unreadable:
+            why = (" (the shopping list, 用意するもの, would not name it: add a bits file with its items)"
+                   if comp.kind == "bits" else "")
             problems.append(smap.problem(path + ("id",), f"component {comp.id!r} is a {comp.kind} but no {comp.kind} "
-                                                         f"file has id {comp.id!r}"))
+                                                         f"file has id {comp.id!r}{why}"))
         if comp.kind != "deck" and comp.id in parts_by_id:
             part = parts_by_id[comp.id]
             if part.kind != comp.kind:
@@ -1360,6 +1392,7 @@ def _build_game(raw: _Raw, game_id: str, folder: Path, decks: list[Deck], parts:
             elif deck.piece_count != comp.count and comp.id not in flawed:
                 problems.append(smap.problem(path + ("count",), f"{comp.name}: game.yaml says {comp.count} cards, "
                                                                 f"{deck.file} makes {deck.piece_count}"))
+    problems.extend(_board_card_problems(parts, by_id))
     listed = ", ".join(sorted(seen)) or "none"
     for what, items in (("part", parts), ("deck", decks + unlaid)):
         for item in items:

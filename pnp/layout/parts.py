@@ -199,7 +199,7 @@ def _finish(game: Game, part: Any, bodies: list[tuple[float, float, list[PartIte
     for i, (pw, ph, items) in enumerate(bodies):
         start = len(wr.texts)
         furniture: _RawItems = []
-        label = f"{game.title} ／ {part.name}（{part.id}）／ シート {i + 1}/{n}"
+        label = f"{game.title} ／ {part.name} ／ シート {i + 1}/{n}"      # the designer's names only
         label_w = pw - 2 * SIDE_MARGIN
         if (game.marked("part", part.id) if marked is None else marked) and not game.final:
             # pnp's proposal, not the designer's: a filled tag beside the label on every sheet
@@ -535,6 +535,15 @@ def die_title(name: str) -> str:
     return name if any(w in name for w in DIE_WORDS) else f"{name}のダイス"
 
 
+def six_nine_bar(block: TextBlock, color: str) -> Rule:
+    """The bar real dice print under a 6 and a 9 so that either reads the right way up: as wide as the
+    digit, clear of it below its baseline (a bar inside the digit's box was painted over by the glyph)."""
+    placed = block.lines[0]
+    size = block.size_pt
+    y = placed.baseline + size * 0.16
+    return Rule(placed.x, y, placed.x + placed.line.width_pt, y, color, max(0.8, size * 0.08))
+
+
 def die_net_items(dn: DieNet, wr: Writer) -> tuple[float, float, list[PartItem]]:
     """The net of one die scaled to its edge length, tabs included, top-left of its bounds at (0, 0)."""
     e = dn.die.edge_pt
@@ -576,12 +585,13 @@ def die_net_items(dn: DieNet, wr: Writer) -> tuple[float, float, list[PartItem]]
             down = False
         block = wr.text(face, cx - box_w / 2, cy - box_h / 2, box_w, box_h, min(size, 28.0), font="gothic-bold",
                         color=dn.die.text_color, min_size=5.0, leading=1.0, label="faces", where=dn.die.where)
-        if block is not None:
-            items.append(Rotated(180.0, cx, cy, (block,)) if down else block)
-        if face in ("6", "9"):   # tell 6 from 9 with a bar under the digit
-            bar_y = cy + box_h * 0.28
-            group = (Rule(cx - e * 0.07, bar_y, cx + e * 0.07, bar_y, dn.die.text_color, 1.2),)
-            items.append(Rotated(180.0, cx, cy, group) if down else group[0])
+        drawn: list[Item] = [block] if block is not None else []
+        if block is not None and face in ("6", "9"):
+            drawn.append(six_nine_bar(block, dn.die.text_color))
+        if drawn and down:
+            items.append(Rotated(180.0, cx, cy, tuple(drawn)))
+        else:
+            items.extend(drawn)
     tabbed = {(t.face, t.p, t.q) for t in net.tabs}
     for f, p, q in net.cut_edges:
         (x1, y1), (x2, y2) = P(p), P(q)
@@ -729,9 +739,7 @@ def board_items(board: Board, wr: Writer) -> list[PartItem]:
         my = sum(row + 0.5 for _, row in a.cells) / len(a.cells)
         best = min(a.cells, key=lambda cell: ((cell[0] + 0.5 - mx) ** 2 + (cell[1] + 0.5 - my) ** 2, cell))
         anchor[a.id] = best
-    for a_id, b_id in board.connections:
-        (c1, r1), (c2, r2) = anchor[a_id], anchor[b_id]
-        items.append(Rule((c1 + 0.5) * c, (r1 + 0.5) * c, (c2 + 0.5) * c, (r2 + 0.5) * c, "#333333", 2.0, (6.0, 3.0)))
+    names: _RawItems = []
     for a in board.areas:
         col, row = anchor[a.id]
         run = [cc for cc in range(col - 2, col + 3) if cmap.get((cc, row)) == a.id]
@@ -744,11 +752,101 @@ def board_items(board: Board, wr: Writer) -> list[PartItem]:
         name = wr.text(a.label, lo * c + mm(1), row * c + mm(1), (hi - lo + 1) * c - mm(2), c - mm(2), size,
                        font="gothic-bold", color=ink_on(a.color), min_size=4.0, leading=1.15,
                        label="areas", where=board.where)
-        items.append(name)
+        names.append(name)
         if name is not None:
             spots.append((f"the name of area {a.id!r} ({a.label})", text_bounds(name)))
-    items.extend(_labels(board, wr, spots))
+    labels = _labels(board, wr, spots)
+    texts = [text_bounds(t) for t in [*names, *labels] if isinstance(t, TextBlock)]
+    for i, (a_id, b_id) in enumerate(board.connections):
+        line = connection_line(board, a_id, b_id, texts)
+        if line is None:
+            at = board.connections_where[i] if i < len(board.connections_where) else board.where
+            wr.add(at, f"connections[{i}]",
+                   f"the line from area {a_id!r} to area {b_id!r} crosses a name or label whichever cells it "
+                   "joins; move the label or the areas")
+            continue
+        (sx, sy), (ex, ey) = line
+        items.append(Rule(sx, sy, ex, ey, "#333333", 2.0, (6.0, 3.0)))
+    items.extend(names)
+    items.extend(labels)
     return [i for i in items if i is not None]
+
+
+CONNECTION_CLEAR = mm(1.0)     # between a connection line and any text
+
+
+def _in_cells(cells: set[tuple[int, int]], c: float, x: float, y: float) -> bool:
+    return (math.floor(x / c), math.floor(y / c)) in cells
+
+
+def _leave(cells: set[tuple[int, int]], c: float, p: tuple[float, float], q: tuple[float, float]) -> float:
+    """The fraction t of the way from p (inside cells) to q where the segment first leaves them."""
+    steps = 256
+    lo = 0.0
+    for k in range(1, steps + 1):
+        t = k / steps
+        if not _in_cells(cells, c, p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t):
+            hi = t
+            for _ in range(30):
+                mid = (lo + hi) / 2
+                if _in_cells(cells, c, p[0] + (q[0] - p[0]) * mid, p[1] + (q[1] - p[1]) * mid):
+                    lo = mid
+                else:
+                    hi = mid
+            return hi
+        lo = t
+    return 1.0
+
+
+def _crosses(p: tuple[float, float], q: tuple[float, float], box: tuple[float, float, float, float]) -> bool:
+    """Whether the segment p–q passes through box (x0, y0, x1, y1), grown by CONNECTION_CLEAR."""
+    x0, y0, x1, y1 = (box[0] - CONNECTION_CLEAR, box[1] - CONNECTION_CLEAR,
+                      box[2] + CONNECTION_CLEAR, box[3] + CONNECTION_CLEAR)
+    t0, t1 = 0.0, 1.0
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    for d, lo, hi, start in ((dx, x0, x1, p[0]), (dy, y0, y1, p[1])):
+        if abs(d) < 1e-9:
+            if not lo <= start <= hi:
+                return False
+            continue
+        a, b = (lo - start) / d, (hi - start) / d
+        t0, t1 = max(t0, min(a, b)), min(t1, max(a, b))
+        if t0 > t1:
+            return False
+    return True
+
+
+def connection_line(board: Board, a_id: str, b_id: str, texts: list[tuple[float, float, float, float]]
+                    ) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    """The dashed line of a declared connection: from the edge of area a to the edge of area b (never
+    over the areas themselves, where their names are), between the cell centres whose line crosses no
+    name or label, the shortest such; None when every choice crosses one."""
+    c = board.cell_pt
+    cells = {a.id: a.cells for a in board.areas}
+    sa, sb = set(cells[a_id]), set(cells[b_id])
+
+    def near(own: tuple[tuple[int, int], ...], other: tuple[tuple[int, int], ...]) -> list[tuple[int, int]]:
+        ox = sum(col for col, _ in other) / len(other)
+        oy = sum(row for _, row in other) / len(other)
+        return sorted(own, key=lambda k: ((k[0] - ox) ** 2 + (k[1] - oy) ** 2, k))[:24]
+
+    best = None
+    for ca in near(cells[a_id], cells[b_id]):
+        for cb in near(cells[b_id], cells[a_id]):
+            p = ((ca[0] + 0.5) * c, (ca[1] + 0.5) * c)
+            q = ((cb[0] + 0.5) * c, (cb[1] + 0.5) * c)
+            t0 = _leave(sa, c, p, q)
+            t1 = 1.0 - _leave(sb, c, q, p)
+            if t1 - t0 <= 1e-6:
+                continue
+            start = (p[0] + (q[0] - p[0]) * t0, p[1] + (q[1] - p[1]) * t0)
+            end = (p[0] + (q[0] - p[0]) * t1, p[1] + (q[1] - p[1]) * t1)
+            if any(_crosses(start, end, box) for box in texts):
+                continue
+            key = (math.dist(start, end), ca, cb)
+            if best is None or key < best[0]:
+                best = (key, (start, end))
+    return best[1] if best is not None else None
 
 
 def _panel_board(board: Board, wr: Writer) -> list[PartItem]:
@@ -1295,6 +1393,14 @@ class TuckNet:
         pts += [(inset, low), (0.0, low), (0.0, bottom)]
         return pts
 
+    def bleed(self, b: float) -> list[tuple[float, float, float, float]]:
+        """Strips (x, y, w, h) b wide outside the coloured panels' cut edges: the front's left and top
+        (with the bottom lid's left, below it), the bottom lid's right, both edges of the top lid."""
+        W, H, D, y0 = self.W, self.H, self.D, self.y0
+        top, bottom = y0 - D, y0 + H
+        return [(-b, y0 - b, b, H + D + b), (0.0, y0 - b, W, b), (W, bottom, b, D),
+                (W + D - b, top, b, D), (2 * W + D, top, b, D)]
+
     def folds(self) -> list[tuple[float, float, float, float]]:
         """The fold lines (x1, y1, x2, y2): between the panels, at each lid's hinge and its tuck's."""
         W, H, D, y0 = self.W, self.H, self.D, self.y0
@@ -1306,6 +1412,7 @@ class TuckNet:
         return out
 
 
+TUCK_BLEED = mm(3)      # the colour past the cut on a tuck box's outer edges (塗り足し)
 MIN_DEPTH_MM = 6.0      # a box shallower than this has no room for its dust flaps to fold
 
 
@@ -1327,13 +1434,14 @@ def tuckbox_piece(game: Game, box: TuckBox, net: TuckNet, wr: Writer) -> _Drawn:
     subtitle = box.subtitle or game.title
     ink = ink_on(box.color)
     p = net.panels()
-    items: _RawItems = [Polygon(tuple(net.outline()), fill="#ffffff", stroke=None)]
+    # the colour runs TUCK_BLEED past the cut wherever a coloured panel's edge is cut (not folded): a cut
+    # a little off then leaves no white edge.  Drawn first, the net's white covers whatever of it falls
+    # on a flap; the thumb notch keeps the front's colour (it is cut away).
+    items: _RawItems = [Box(x, y, w, h, fill=box.color) for x, y, w, h in net.bleed(TUCK_BLEED)]
+    items.append(Polygon(tuple(net.outline()), fill="#ffffff", stroke=None))
     for name in ("front", "right", "back", "left", "top", "bottom"):
         x, y, w, h = p[name]
         items.append(Box(x, y, w, h, fill=box.color))
-    W, y0 = net.W, net.y0
-    notch = net.notch
-    items.append(Polygon(tuple(_arc(W / 2, y0, notch, 0, 180, 12)), fill="#ffffff", stroke=None))   # cut away
     gx, gy, gw, gh = p["glue"]
     pad = mm(3)
     fx, fy, fw, fh = p["front"]
@@ -1370,7 +1478,7 @@ def tuckbox_piece(game: Game, box: TuckBox, net: TuckNet, wr: Writer) -> _Drawn:
     for x1, y1, x2, y2 in net.folds():
         items.append(Rule(x1, y1, x2, y2, FOLD, 0.6, FOLD_DASH))
     items.append(Polygon(tuple(net.outline()), fill=None, stroke=CUT, stroke_width=CUT_W))
-    return net.width, net.height, items
+    return net.width + TUCK_BLEED, net.height, [_shift(items, TUCK_BLEED, 0.0)]    # room for the left bleed
 
 
 def plan_tuckbox(game: Game, box: TuckBox, room: Room, wr: Writer) -> list[_Sheet]:

@@ -11,7 +11,7 @@ from reportlab import rl_config
 from reportlab.lib.colors import CMYKColor, CMYKColorSep, HexColor, toColor
 from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.utils import ImageReader
-from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from ..data.model import Icon
@@ -37,6 +37,35 @@ FILL_EVEN_ODD = 0
 # registration colour: the crop marks print on every plate, so each plate can be aligned by them
 REGISTRATION = CMYKColorSep(1, 1, 1, 1, spotName="All")
 rl_config.useA85 = 0    # binary Flate streams: smaller files, less time spent encoding
+
+
+def carry_resources(form: pdfdoc.PDFFormXObject) -> None:
+    """Give a form XObject Resources that name everything its content uses.  reportlab writes a
+    form's fonts, procedure sets and XObjects only, although the canvas records the graphics states
+    (overprint, opacity) and colour spaces the form's content calls as it does a page's: a form
+    painting K100 overprint called /gRLs0 that no reader could find (MuPDF and poppler report it,
+    Ghostscript skips it).  The dictionary is the one reportlab writes for a page, in its order."""
+    res = pdfdoc.PDFResourceDictionary()
+    res.basicFonts()
+    res.allProcs()          # what reportlab gives every form (hasImages)
+    if form.XObjects:
+        res.XObject = form.XObjects
+    if getattr(form, "ExtGState", None):
+        res.ExtGState = form.ExtGState
+    res.setShading(getattr(form, "_shadingUsed", {}))
+    res.setColorSpace(getattr(form, "_colorsUsed", {}))
+    form.Resources = res
+
+
+def end_form(c: Canvas) -> None:
+    """c.endForm(), the form then carrying its own resources (carry_resources).  A canvas marked
+    ``pnp_dry`` makes no forms."""
+    if getattr(c, "pnp_dry", False):
+        c.endForm()
+        return
+    name = c._formData[0]
+    c.endForm()
+    carry_resources(c._doc.idToObject[pdfdoc.xObjectName(name)])
 
 
 def rgb_to_cmyk(hexcolor: str, profile: ColorProfile | None = None, large: bool = False) -> CMYKColor:
@@ -128,7 +157,7 @@ class PdfPainter:
             b = plan.bleed
             self.c.beginForm(name, 0, 0, plan.width + 2 * b, plan.height + 2 * b)
             self.card(plan, b, plan.height + b, clip)
-            self.c.endForm()
+            end_form(self.c)
             self._forms[key] = name
         return self._forms[key]
 
@@ -306,7 +335,7 @@ class PdfPainter:
             name = f"mark{len(self._forms)}"
             c.beginForm(name, -1, -1, 1, 1)
             self._mark_path(m)
-            c.endForm()
+            end_form(c)
             self._forms[key] = name
         c.saveState()
         c.translate(m.cx, -m.cy)

@@ -31,7 +31,7 @@ from ..data.model import Card, Deck, Game, Where
 from ..errors import DataError, PnpError, Problem
 from ..layout.card import plan_deck
 from ..layout.plan import CardPlan
-from ..render.pdf import rgb_to_cmyk
+from ..render.pdf import carry_resources, rgb_to_cmyk
 from ..text import fonts
 from ..text.inline import ICON_CHAR, parse_inline
 from ..text.linebreak import Span
@@ -894,6 +894,7 @@ class _BookletCanvas(_ReadingCanvas):
         self._setExtGState(form)
         self._setXObjects(form)
         self._setAnnotations(form)
+        carry_resources(form)
         self._add_page_form(form, w, h)
         self._startPage()
 
@@ -968,6 +969,7 @@ def _page_form(page: pdfdoc.PDFPage) -> pdfdoc.PDFFormXObject:
     form.ExtGState = page.ExtGState
     form.XObjects = page.XObjects
     form.Annots = page.Annots
+    carry_resources(form)
     return form
 
 

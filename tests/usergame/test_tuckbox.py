@@ -33,12 +33,15 @@ def project(tmp_path):
 
 
 def panels(page):
-    """The filled panels of the net (the box's colour), as (x, y, w, h) in mm."""
+    """The filled panels of the net (the box's colour), as (x, y, w, h) in mm; not the 3 mm strips of
+    bleed past the cut (no panel is that narrow: a box is at least 6 mm deep)."""
     out = []
     for p in page.paths:
         if p.fill is not None and len(p.fill) == 3 and all(abs(a - b) < 0.01 for a, b in zip(p.fill, NAVY)):
             x0, y0, x1, y1 = p.box
-            out.append(tuple(round(v / mm(1), 1) for v in (x0, y0, x1 - x0, y1 - y0)))
+            box = tuple(round(v / mm(1), 1) for v in (x0, y0, x1 - x0, y1 - y0))
+            if 3.0 not in box[2:]:
+                out.append(box)
     return out
 
 
