@@ -26,6 +26,7 @@ from typing import Any
 from ..data.model import Game
 from ..games.loader import game_yaml_where
 from .budget import UNLIMITED, Budget
+from .crashes import Tally
 from .determinization import same
 from .engine import CHANCE, TERMINAL, InvariantError
 from .gamelog import GameLog, build_log, make_header
@@ -131,14 +132,15 @@ def check_replays(engine: Any, game: Game, report: GenericReport, seed: int = 1)
     """One game per player count and policy: the same seed plays the same game; the log replays."""
     games = 0
     labels_checked = False
+    tally = Tally()
     for players in range(engine.min_players, engine.max_players + 1):
         for name in policy_names(engine):
             s = game_seed(seed, players * 100 + len(name))
             seats = (name,) * players
             trace = Trace()
             record = play_game(engine, players, seats, s, check=True, trace=trace)
-            if record.error:
-                continue            # the sample games report it with its seed
+            if not tally.add(players, seats, s, record.error):
+                continue            # said below: a replay check that could not replay is no verdict
             again = Trace()
             play_game(engine, players, seats, s, trace=again)
             if engine.state_hash(again.final_state) != engine.state_hash(trace.final_state):
@@ -161,7 +163,9 @@ def check_replays(engine: Any, game: Game, report: GenericReport, seed: int = 1)
                                        f"{type(exc).__name__}: {exc}")
                 continue
             games += 1
-    report.done.append(f"再生 {games} ゲーム")
+    if tally.crashed:
+        report.problems.append(tally.undecided("replay", engine.game_id))
+    report.done.append(f"再生 {games} ゲーム" + (f"（{tally.counts_ja()}）" if tally.crashed else ""))
 
 
 def _label_round_trip(engine: Any, events: Iterable[tuple[int, Any]]) -> str | None:
@@ -203,6 +207,7 @@ def check_hidden(engine: Any, report: GenericReport, games: int = 3, seed: int =
             return engine.determinize(engine.information_set(state, seat), seat, rng)
     located = getattr(engine, "card_locations", None)
     tried = changed = 0
+    tally = Tally()
     cut = False
     started = time.process_time()
     counts = range(engine.min_players, engine.max_players + 1)
@@ -215,7 +220,7 @@ def check_hidden(engine: Any, report: GenericReport, games: int = 3, seed: int =
             s = game_seed(seed + 7, players * 1000 + g)
             trace = Trace()
             record = play_game(engine, players, ("random",) * players, s, trace=trace)
-            if record.error:
+            if not tally.add(players, ("random",) * players, s, record.error):
                 continue
             state = engine.new_state(players)
             rng = random.Random(s)
@@ -267,6 +272,10 @@ def check_hidden(engine: Any, report: GenericReport, games: int = 3, seed: int =
                 engine.apply(state, action)
     if redeal is None:
         report.undeclared.append("redeal")
+        return
+    if tally.crashed:
+        report.problems.append(tally.undecided("hidden information", engine.game_id))
+        report.done.append(f"隠れた情報 {tried} 局面（{tally.counts_ja()}）")
         return
     if tried and not changed:
         report.problems.append(f"redeal changed nothing in {tried} states: it must shuffle the cards the seat "

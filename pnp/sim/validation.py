@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..data.model import Game
 from .budget import UNLIMITED, Budget
+from .crashes import replay_command
 from .generic import checked
 from .policies import policy_names
 from .runner import Batch, iter_games
@@ -22,10 +23,15 @@ class SampleProblem:
     game_index: int
     seed: int
     message: str
+    seats: tuple[str, ...] = field(default=(), compare=False)    # the game's policies seat by seat
 
     def __str__(self) -> str:
         return (f"{self.game}: {self.players}人 [{self.policies}] game {self.game_index} (seed {self.seed}): "
-                f"{self.message}")
+                f"{self.message}" + (f" (replay: {self.replay()})" if self.seats else ""))
+
+    def replay(self) -> str:
+        """The ``pnp play`` command that plays this very game again."""
+        return replay_command(self.game, self.players, self.seats, self.seed)
 
 
 def sample_configs(engine: Any) -> list[tuple[int, tuple[str, ...]]]:
@@ -81,7 +87,8 @@ def play_sample_games(game: Game, engine: Any = None, games_per_config: int = 10
                     on_record(players, lineup, r)
                 if r.error is not None:
                     first = r.error.strip().splitlines()[0]
-                    problems.append(SampleProblem(game.id, players, ",".join(lineup), r.index, r.seed, first))
+                    problems.append(SampleProblem(game.id, players, ",".join(lineup), r.index, r.seed, first,
+                                                  tuple(r.policies)))
             played[k] += todo
             if on_progress is not None:
                 on_progress(sum(played), planned)
