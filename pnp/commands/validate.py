@@ -507,9 +507,12 @@ def ledger_check(game, doc=None) -> str:
     if game.engine:
         from ..games import make_engine
         engine = make_engine(game)
+        rulings_file = f"{game.where.file.rsplit('/', 1)[0]}/rulings.yaml" if "/" in game.where.file else "rulings.yaml"
+        stated = ", ".join(sorted(known)) or "none"
         for rid in getattr(engine, "ruling_ids", ()):
             if rid not in known:
-                problems.append(f"{game.id}: the rules engine plays ruling {rid!r}, which rulings.yaml does not state")
+                problems.append(f"{declared_at(game, engine, rid)}: ruling_ids: the rules engine plays ruling {rid!r}, "
+                                f"which {rulings_file} does not state (it states: {stated})")
         variants = {v.id for v in getattr(engine, "variants", ())}
         specs = {o.id: o for o in getattr(engine, "options", ())}
         for entry in game.ledger:
@@ -545,6 +548,35 @@ def ledger_check(game, doc=None) -> str:
     return (f"裁定 {len(game.rulings)} 件（下書きの引用つき {sourced}・pnp の提案 {proposed}・"
             f"出典なし {len(game.rulings) - sourced - proposed}）、"
             f"未回答の質問 {len(open_questions(game.ledger, sections))} 件、例の局面 {examples} 件 OK")
+
+
+def declared_at(game, engine, rid: str) -> str:
+    """``file:line`` of the engine's source where it names ruling ``rid`` (in its ``ruling_ids``), the
+    file as the project names it when the engine is in the game's folder; the file alone, or the game,
+    when the source cannot be read."""
+    import inspect
+    from pathlib import Path
+    try:
+        source = inspect.getsourcefile(type(engine))
+        lines = Path(source).read_text(encoding="utf-8").splitlines() if source else []
+    except (OSError, TypeError):
+        return game.id
+    if not source:
+        return game.id
+    path = Path(source).resolve()
+    try:
+        shown = (Path(game.where.file).parent / path.relative_to(Path(game.folder).resolve())).as_posix()
+    except ValueError:
+        try:
+            shown = path.relative_to(Path.cwd().resolve()).as_posix()
+        except ValueError:
+            shown = path.as_posix()
+    quoted = (f'"{rid}"', f"'{rid}'")
+    start = next((i for i, line in enumerate(lines) if "ruling_ids" in line), 0)
+    for i in [*range(start, len(lines)), *range(start)]:      # in ruling_ids first, then anywhere
+        if any(q in lines[i] for q in quoted):
+            return f"{shown}:{i + 1}"
+    return f"{shown}:{start + 1}" if start or (lines and "ruling_ids" in lines[0]) else shown
 
 
 def provisional_row(game) -> CheckRow:
