@@ -63,7 +63,8 @@ def play_sample_games(game: Game, engine: Any = None, games_per_config: int = 10
     configuration (1 game each, then half of what the time taken so far says fit) until the budget is
     spent or games_per_config are played; every configuration plays at least one game, and game i of
     a configuration is the same game whatever the budget (seeded by its index).  on_record(players,
-    lineup, record) sees every game; on_progress(played, planned) after each configuration's round.
+    lineup, record) sees every game; on_progress(played, planned) after each configuration's round and,
+    within a long round, as its games are played.
     The budget is this process's CPU time: on a machine busy with other work the games are as many
     as on an idle one (the wall-clock time grows instead)."""
     if engine is None:
@@ -82,7 +83,13 @@ def play_sample_games(game: Game, engine: Any = None, games_per_config: int = 10
             if todo <= 0:
                 continue
             batch = Batch(players, lineup, todo, seed=seed, check=True, first_index=played[k])
-            for r in iter_games(engine, batch, jobs=jobs):     # streamed: memory flat in --games
+            within = [0]         # this round's games of the configuration so far
+
+            def chunk(n: int, within: list[int] = within, todo: int = todo, planned: int = planned) -> None:
+                within[0] += n
+                if on_progress is not None and within[0] < todo:     # the round's end is said below
+                    on_progress(sum(played) + within[0], planned)
+            for r in iter_games(engine, batch, jobs=jobs, on_progress=chunk):     # streamed: memory flat in --games
                 if on_record is not None:
                     on_record(players, lineup, r)
                 if r.error is not None:

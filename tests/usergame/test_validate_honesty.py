@@ -68,7 +68,7 @@ REPLAY = re.compile(r"replay: (pnp play shoubai --seed (\d+) --players (\d) --po
 
 def test_no_engine_check_says_ok_about_games_that_crashed(tmp_path):
     game, line = crashing(tmp_path)
-    result = run("validate", GAME, "--project", tmp_path, "--fresh")
+    result = run("validate", GAME, "--games", "20", "--project", tmp_path, "--fresh")
     assert result.exit_code == 1
     found = rows(result.output)
     where = f"components/{GAME}/engine.py:{line}: ZeroDivisionError: integer division or modulo by zero"
@@ -95,7 +95,7 @@ def test_no_engine_check_says_ok_about_games_that_crashed(tmp_path):
 
 def test_the_command_an_ng_names_plays_the_game_that_stopped(tmp_path):
     game, line = crashing(tmp_path, hooks=False)
-    result = run("validate", GAME, "--project", tmp_path, "--fresh")
+    result = run("validate", GAME, "--games", "20", "--project", tmp_path, "--fresh")
     commands = REPLAY.findall(result.output)
     assert len(commands) >= 3           # the replays, the hidden information, the track (and the samples' 再現)
     for _, seed, players, seats in commands[:3]:
@@ -111,7 +111,7 @@ def test_the_command_an_ng_names_plays_the_game_that_stopped(tmp_path):
 
 def test_the_json_has_the_counts_and_the_replay_commands(tmp_path):
     crashing(tmp_path, hooks=False)
-    result = run("validate", GAME, "--project", tmp_path, "--json", "--fresh")
+    result = run("validate", GAME, "--games", "20", "--project", tmp_path, "--json", "--fresh")
     assert result.exit_code == 1
     start = result.output.index("{\n")
     data = json.loads(result.output[start:])
@@ -125,7 +125,7 @@ def test_the_json_has_the_counts_and_the_replay_commands(tmp_path):
 
 def test_an_engine_that_crashes_nowhere_is_still_ok_and_says_what_it_played(tmp_path):
     new_game(tmp_path)
-    result = run("validate", GAME, "--project", tmp_path, "--fresh")
+    result = run("validate", GAME, "--games", "20", "--project", tmp_path, "--fresh")
     assert result.exit_code == 0, result.output
     found = rows(result.output)
     engine = found["エンジンの共通検査（人数・部品・保存・再生・隠れた情報）"]
@@ -152,7 +152,7 @@ def test_a_wrong_count_in_game_yaml_blames_game_yaml_not_the_rulebook_that_agree
     game = new_game(tmp_path)
     write(game, "rulebook/01-intro.md", "# 内容物\n\n山札カード（24枚）を使います。\n")
     edit(game / "game.yaml", "count: 24", "count: 25")
-    result = run("validate", GAME, "--project", tmp_path, "--fresh")
+    result = run("validate", GAME, "--games", "20", "--project", tmp_path, "--fresh")
     assert result.exit_code == 1
     found = rows(result.output)
     n = next(i for i, t in enumerate((game / "game.yaml").read_text(encoding="utf-8").splitlines(), 1) if "count: 25" in t)
@@ -161,8 +161,66 @@ def test_a_wrong_count_in_game_yaml_blames_game_yaml_not_the_rulebook_that_agree
     assert found["ルールブック"].startswith("OK"), found["ルールブック"]
     # a rulebook that disagrees with the cards is still blamed, at its own line
     edit(game / "rulebook/01-intro.md", "（24枚）", "（26枚）")
-    result = run("validate", GAME, "--project", tmp_path, "--fresh")
+    result = run("validate", GAME, "--games", "20", "--project", tmp_path, "--fresh")
     rulebook = rows(result.output)["ルールブック"]
     assert rulebook.startswith("NG")
     assert (f"components/{GAME}/rulebook/01-intro.md:3: count: the rulebook states 26 for '山札カード', "
             f"the data makes 24 (components/{GAME}/cards.yaml)") in rulebook
+
+
+# ---------------------------------------------------------------------------- progress (issue #37, item 11)
+# `pnp simulate GAME --games 300 --report r.pdf` ran 15 minutes with no output until its end: it says
+# its estimate before it starts and a line every few seconds on stderr, also when stderr is not a
+# terminal.  The tests make "every few seconds" every game, so that they do not depend on the clock.
+
+def every_game(monkeypatch):
+    from pnp.commands import progress
+    monkeypatch.setattr(progress, "EVERY_S", 0.0)
+    monkeypatch.setattr(progress, "ESTIMATE_FROM_S", 0.0)
+
+
+def test_simulate_says_its_estimate_first_then_progress_lines_on_stderr(tmp_path, monkeypatch):
+    every_game(monkeypatch)
+    game = new_game(tmp_path)
+    path = game / "engine.py"
+    path.write_text(path.read_text(encoding="utf-8") + HOOKS, encoding="utf-8")
+    result = run("simulate", GAME, "--games", "20", "--players", "2", "--report", tmp_path / "r.pdf",
+                 "--skill-games", "10", "--luck-deals", "3", "--luck-events", "2", "--project", tmp_path)
+    assert result.exit_code == 0, result.output
+    err = result.stderr.splitlines()
+    plan = re.fullmatch(r"simulate shoubai：これから (\d+) ゲーム（2人 試遊 20、2人 腕の影響 20、2人 配りの影響 3、"
+                        r"2人 途中の偶然 2）。見積もり 約 [\d.]+ 秒（1ゲーム約 [\d.]+ 秒、探索プレイヤーのゲームは約 "
+                        r"[\d.]+ 秒で計算）", err[0])
+    assert plan and int(plan[1]) == 45, err[0]
+    lines = [line for line in err if "｜全体" in line]
+    assert any(line.startswith("simulate shoubai：2人 試遊 20/20 ゲーム｜全体") for line in lines)
+    assert any(line.startswith("simulate shoubai：2人 腕の影響 20/20 ゲーム") for line in lines)
+    assert any(line.startswith("simulate shoubai：2人 配りの影響 3/3 ゲーム") for line in lines)
+    assert any(line.startswith("simulate shoubai：2人 途中の偶然 2/2 ゲーム｜全体 100%") for line in lines)
+    shares = [int(re.search(r"全体 (\d+)%", line)[1]) for line in lines]
+    assert shares == sorted(shares)                      # the whole only moves forward
+    assert all("経過" in line and "残り約" in line for line in lines)
+    assert re.fullmatch(r"simulate shoubai：終わりました（45 ゲーム、[\d.]+ 秒。見積もりは [\d.]+ 秒）", err[-2])
+    assert err[-1] == f"レポート：{tmp_path / 'r.pdf'}"
+    assert "｜全体" not in result.stdout and "見積もり" not in result.stdout
+
+
+def test_a_short_simulate_says_nothing_more(tmp_path):
+    new_game(tmp_path)
+    result = run("simulate", GAME, "--games", "10", "--players", "2", "--project", tmp_path)
+    assert result.exit_code == 0, result.output
+    assert "見積もり" not in result.stderr and "｜全体" not in result.stderr
+
+
+def test_validate_with_many_games_says_its_estimate_and_progress_lines(tmp_path, monkeypatch):
+    every_game(monkeypatch)
+    new_game(tmp_path)
+    result = run("validate", GAME, "--games", "40", "--project", tmp_path, "--fresh")
+    assert result.exit_code == 0, result.output
+    err = result.stderr.splitlines()
+    first = next(i for i, line in enumerate(err) if line.startswith("試遊 shoubai: 360 ゲームの予定、見積もり 約"))
+    steps = [re.fullmatch(r"試遊 shoubai: (\d+)/360 ゲーム（経過 [\d.]+ 秒、残り約 [\d.]+ 秒）", line)
+             for line in err[first + 1:]]
+    played = [int(m[1]) for m in steps if m]
+    assert played and played == sorted(played) and played[-1] < 360
+    assert err[-1].startswith("試遊 shoubai: 360 ゲーム（")
