@@ -76,7 +76,8 @@ def _run(row: CheckRow, fn: Callable[[], str | None]) -> CheckRow:
     except EngineStuck as e:    # a call into the engine never returned: a finding; later checks refuse it at once
         row.problems.append(str(e))
     except Exception as e:   # an engine that cannot even start on this data is a finding, not a crash
-        row.problems.append(f"{type(e).__name__}: {e}")
+        from ..sim.runner import _origin
+        row.problems.append(f"{_origin(e)}{type(e).__name__}: {e}")     # where, in the engine's code
     return row
 
 
@@ -382,7 +383,8 @@ def _engine_tier(game, games_per_config: int | None, seed: int, budget: Budget, 
         if not getattr(engine, "score_track", None):
             return "得点トラックなし"
         if games_per_config is not None:
-            return check_score_track(engine, max(games_per_config, 300), seed)
+            return check_score_track(engine, max(games_per_config, 300), seed,
+                                     lambda done, planned: on_games(f"{gid} 得点トラック", done, planned))
         return score_track_verdict(engine, scores, policy_used[0] if policy_used else "?", tracked)
     add(_run(CheckRow(gid, "track", LABELS["track"]), track))
 
@@ -602,17 +604,22 @@ def provisional_row(game) -> CheckRow:
 TRACK_FIT_TARGET = 0.999
 
 
-def check_score_track(engine, games: int, seed: int) -> str:
+def check_score_track(engine, games: int, seed: int,
+                      on_progress: Callable[[int, int], None] = lambda *_: None) -> str:
     """At least 99.9 % of sample games (every player count, the game's own policy) must end with
-    every score on the printed track."""
+    every score on the printed track.  on_progress(played, planned) as the games are played."""
     from ..sim.crashes import Tally
     from ..sim.runner import Batch, iter_games
     from ..sim.validation import track_policy
     policy = track_policy(engine)
     scores: dict[int, list[tuple[float, ...]]] = {}
     tally = Tally()
-    for players in range(engine.min_players, engine.max_players + 1):
-        for r in iter_games(engine, Batch(players, (policy,), games, seed=seed)):
+    counts = range(engine.min_players, engine.max_players + 1)
+
+    def chunk(n: int) -> None:
+        on_progress(tally.played + n, games * len(counts))
+    for players in counts:
+        for r in iter_games(engine, Batch(players, (policy,), games, seed=seed), on_progress=chunk):
             if tally.add(players, r.policies, r.seed, r.error) and r.result is not None:
                 scores.setdefault(players, []).append(tuple(r.result.scores))
     return score_track_verdict(engine, scores, policy, tally)

@@ -321,6 +321,10 @@ def check_hidden(engine: Any, report: GenericReport, games: int = 3, seed: int =
         report.problems.append(tally.undecided("hidden information", engine.game_id))
         report.done.append(f"隠れた情報 {tried} 局面（{tally.counts_ja()}）")
         return
+    if not tried:
+        report.problems.append("hidden information: cannot be judged: no decision of the games played was checked "
+                               f"({tally.played} games)")
+        return
     if tried and not changed:
         report.problems.append(f"redeal changed nothing in {tried} states: it must shuffle the cards the seat "
                                "cannot see, or the hidden-information check shows nothing")

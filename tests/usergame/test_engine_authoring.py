@@ -114,3 +114,15 @@ def test_a_card_that_goes_missing_is_named_with_its_data_line_and_where_it_was(t
     assert found and {int(n) for n, _ in found} == {line}
     assert "trick" in {place for _, place in found}     # taken with the trick, it was in the trick
     assert "pnp play shoubai --seed" in result.output
+
+
+def test_a_hook_that_raises_in_a_check_is_named_at_the_engines_line(tmp_path):
+    game = new_game(tmp_path)
+    edit(game / "engine.py", "        if not s.dealt:\n            places[\"stock\"] = list(ids)\n",
+         "        if not s.dealt:\n            raise KeyError(\"stock\")\n")
+    line = (game / "engine.py").read_text(encoding="utf-8").splitlines().index("            raise KeyError(\"stock\")") + 1
+    result = run("validate", GAME, "--games", "5", "--project", tmp_path, "--fresh")
+    assert result.exit_code == 1
+    engine_row = next(block for block in result.output.split("\nNG  ") if block.startswith(f"{GAME}    エンジンの共通検査"))
+    assert f"components/{GAME}/engine.py:{line}: KeyError: 'stock'" in engine_row
+    assert "Traceback" not in result.output
