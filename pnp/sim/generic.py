@@ -69,10 +69,11 @@ def card_names(game: Game, engine: Any) -> dict[str, str]:
 
 def conservation_problem(located: Mapping[str, Iterable[str]], expected: Counter[str],
                          before: Mapping[str, Iterable[str]] | None = None,
-                         names: Mapping[str, str] | None = None) -> str | None:
+                         names: Mapping[str, str] | None = None, at_setup: bool = False) -> str | None:
     """None when every card is in exactly one place; else which cards are missing, extra or doubled,
-    and where: a missing card where it was before the step (``before``: the last step's locations;
-    None at set-up, where every card of the deck data is expected), an extra one where it is now."""
+    and where: a missing card where it was before the step (``before``: the last step's locations,
+    when known; ``at_setup``: the state is a new game's, where every card of the deck data is
+    expected), an extra one where it is now."""
     seen: Counter[str] = Counter(chain.from_iterable(located.values()))
     # the dicts' own equality first (in C, once a step of every sample game); a Counter's equality
     # also counts a zero entry as missing
@@ -89,7 +90,7 @@ def conservation_problem(located: Mapping[str, Iterable[str]], expected: Counter
         said = []
         for k, v in sorted(missing.items()):
             if before is None:
-                said.append(f"{card(k, v)}, expected somewhere at set-up (the deck data has it)")
+                said.append(card(k, v) + (", expected somewhere at set-up (the deck data has it)" if at_setup else ""))
                 continue
             was = [p for p, cs in before.items() if k in list(cs)]
             now = [p for p, cs in located.items() if k in list(cs)]
@@ -115,10 +116,11 @@ class CheckedEngine:
         self._expected = expected
         self._names = dict(names or {})
         self._last: tuple[Any, Mapping[str, Iterable[str]]] | None = None
+        self._last_new = True
         self.policies = game_policies(engine)
 
     def __getattr__(self, name: str) -> Any:
-        if name.startswith("__") or name in ("_engine", "_expected", "_names", "_last"):
+        if name.startswith("__") or name in ("_engine", "_expected", "_names", "_last", "_last_new"):
             raise AttributeError(name)
         return getattr(self._engine, name)
 
@@ -128,12 +130,17 @@ class CheckedEngine:
     def check_invariants(self, state: Any) -> None:
         self._engine.check_invariants(state)
         located = self._engine.card_locations(state)
-        # the state object itself is kept (not its id): a later game's state can never be taken for it
+        # the state object itself is kept (not its id): a later game's state can never be taken for it;
+        # the locations are kept as given (no copy on the hot path) …
         before = self._last[1] if self._last is not None and self._last[0] is state else None
-        self._last = (state, {p: list(cs) for p, cs in located.items()})
-        problem = conservation_problem(located, self._expected, before, self._names)
+        self._last_new = self._last is None or self._last[0] is not state
+        self._last = (state, located)
+        problem = conservation_problem(located, self._expected)
         if problem:
-            raise InvariantError(problem)
+            # … and used only when they are not the engine's own lists, changed since (then said not where)
+            shared = before is not None and any(a is b for a in before.values() for b in located.values())
+            raise InvariantError(conservation_problem(located, self._expected, None if shared else before,
+                                                      self._names, at_setup=self._last_new) or problem)
 
 
 def checked(game: Game, engine: Any) -> Any:
@@ -347,7 +354,8 @@ def generic_checks(game: Game, engine: Any, seed: int = 1, budget: Budget = UNLI
     else:
         expected = expected_cards(game, engine)
         state = engine.new_state(engine.min_players)
-        problem = conservation_problem(engine.card_locations(state), expected, None, card_names(game, engine))
+        problem = conservation_problem(engine.card_locations(state), expected, None, card_names(game, engine),
+                                       at_setup=True)
         if problem:
             report.problems.append(f"at set-up: {problem}")
         report.done.append(f"カードの保存 {sum(expected.values())} 枚")
