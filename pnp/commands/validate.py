@@ -338,7 +338,7 @@ def _engine_tier(game, games_per_config: int | None, seed: int, budget: Budget, 
             raise err
         if not found.checked:
             return "探索プレイヤー用のフック（determinize）なし"
-        return (f"{found.checked} 局面×席" + (so_far(time.process_time() - began) if found.cut else "")
+        return (f"{found.checked} 局面×席（{found.games} ゲームから）" + (so_far(time.process_time() - began) if found.cut else "")
                 + "、見えている情報は一致し、隠れた札は毎回配り直される")
     add(_run(CheckRow(gid, "hidden", LABELS["hidden"]), hidden))
     add(_run(CheckRow(gid, "engine", LABELS["engine"]), lambda: generic_row(game, seed, part(ENGINE_SHARE))))

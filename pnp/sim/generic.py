@@ -336,7 +336,8 @@ def check_hidden(engine: Any, report: GenericReport, games: int = 3, seed: int =
         report.problems.append(f"redeal changed nothing in {tried} states: it must shuffle the cards the seat "
                                "cannot see, or the hidden-information check shows nothing")
         return
-    report.done.append(f"隠れた情報 {tried} 局面" + (so_far(time.process_time() - started) if cut else ""))
+    report.done.append(f"隠れた情報 {tried} 局面（{tally.played} ゲームから）"
+                       + (so_far(time.process_time() - started) if cut else ""))
 
 
 def so_far(seconds: float) -> str:

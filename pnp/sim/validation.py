@@ -26,6 +26,8 @@ class SampleProblem:
     seats: tuple[str, ...] = field(default=(), compare=False)    # the game's policies seat by seat
 
     def __str__(self) -> str:
+        if self.policies == "determinize":      # a finding of the hooks' check, not of one sample game
+            return f"{self.game}: {self.players}人 [determinize]: {self.message}"
         return (f"{self.game}: {self.players}人 [{self.policies}] game {self.game_index} (seed {self.seed}): "
                 f"{self.message}" + (f" (replay: {self.replay()})" if self.seats else ""))
 
@@ -123,6 +125,7 @@ class DeterminizationFound:
     problems: list[SampleProblem]
     checked: int                 # (state, seat) pairs
     cut: bool = False            # fewer than in full: the time budget was spent
+    games: int = 0               # the random games the states were taken from
 
 
 def determinization_checks(game: Game, engine: Any = None, states: int = 12, samples: int = 8, seed: int = 1,
@@ -142,6 +145,10 @@ def determinization_checks(game: Game, engine: Any = None, states: int = 12, sam
                                     budget=budget.share(1 / (len(counts) - i)))
         found.checked += rep.states
         found.cut = found.cut or rep.cut
-        found.problems += [SampleProblem(game.id, players, "determinize", 0, seed, p) for p in rep.problems]
+        found.games += rep.crashes.played
+        own = f"{game.id} {players}p"            # said once, by the problem's own prefix
+        found.problems += [SampleProblem(game.id, players, "determinize", 0, seed,
+                                         p[len(own):].lstrip(": ") if p.startswith(own) else p)
+                           for p in rep.problems]
     found.problems.sort()
     return found
