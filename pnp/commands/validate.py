@@ -338,7 +338,7 @@ def _engine_tier(game, games_per_config: int | None, seed: int, budget: Budget, 
             raise err
         if not found.checked:
             return "探索プレイヤー用のフック（determinize）なし"
-        return (f"{found.checked} 局面×席（{found.games} ゲームから）" + (so_far(time.process_time() - began) if found.cut else "")
+        return (f"{found.games} ゲームの {found.checked} 局面×席" + (so_far(time.process_time() - began) if found.cut else "")
                 + "、見えている情報は一致し、隠れた札は毎回配り直される")
     add(_run(CheckRow(gid, "hidden", LABELS["hidden"]), hidden))
     add(_run(CheckRow(gid, "engine", LABELS["engine"]), lambda: generic_row(game, seed, part(ENGINE_SHARE))))
@@ -631,17 +631,18 @@ MIN_TRACK_GAMES = 30     # finished games the track verdict needs at the least
 def score_track_verdict(engine, scores: dict[int, list[tuple[float, ...]]], policy: str, tally=None) -> str:
     """The track check on final scores already played (players → each game's scores).  tally (a
     pnp.sim.crashes.Tally of the games those scores come from): a game that stopped with an error, or
-    fewer than MIN_TRACK_GAMES that ran to the end, leave the track undecided (a problem), never OK on
-    the games that happened to finish."""
+    fewer than MIN_TRACK_GAMES that ran to the end and all fit, leave the track undecided (a problem),
+    never OK on the games that happened to finish."""
     lo, hi = engine.score_track
     finals = [game for games in scores.values() for game in games]
     total = len(finals)
     if tally is not None and tally.crashed:
         raise PnpError(f"{engine.game_id}: {tally.undecided(f'score track {lo}–{hi}', engine.game_id)}")
-    if total < MIN_TRACK_GAMES:
+    fits = sum(all(lo <= v <= hi for v in game) for game in finals)
+    # a game that ended off the track is proof on any number of games; that every game fits is not
+    if fits == total and total < MIN_TRACK_GAMES:
         raise PnpError(f"{engine.game_id}: score track {lo}–{hi}: cannot be judged: {total} sample games ran to "
                        f"the end (at least {MIN_TRACK_GAMES} needed; pnp validate --games N plays more)")
-    fits = sum(all(lo <= v <= hi for v in game) for game in finals)
     top = max([lo, *(max(game) for game in finals if game)])
     share = fits / total if total else 0.0
     source = getattr(engine.score_track, "source_ja", "")

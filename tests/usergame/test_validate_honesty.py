@@ -144,6 +144,14 @@ def test_a_track_verdict_on_too_few_finished_games_is_not_ok():
                "needed" in str(e)
     else:
         raise AssertionError("a verdict on too few games was given")
+    # a game that ended off the track is proof on any number of games
+    off = {2: [(3.0, 4.0), (3.0, 25.0)]}
+    try:
+        score_track_verdict(Engine(), off, "heuristic")
+    except PnpError as e:
+        assert "score track 0–20: only 50.00% of sample games end with every score on it" in str(e)
+    else:
+        raise AssertionError("a game off the track was not said")
     enough = {2: [(3.0, 4.0)] * MIN_TRACK_GAMES}
     assert f"終了した {MIN_TRACK_GAMES} ゲーム中 100.00% が収まる" in score_track_verdict(Engine(), enough, "heuristic")
 
