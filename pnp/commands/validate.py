@@ -48,6 +48,7 @@ class CheckRow:
     info: list[str] = field(default_factory=list)     # listed for the designer, never a failure
     skipped: bool = False                             # not run (said in detail why); never a failure
     every: list[str] = field(default_factory=list)    # each problem, where problems groups many alike
+    games: dict[str, int] = field(default_factory=dict)   # a check that plays games: played, finished, crashed
 
     @property
     def ok(self) -> bool:
@@ -60,6 +61,8 @@ class CheckRow:
             out["skipped"] = True
         if self.every:
             out["every_problem"] = self.every
+        if self.games:
+            out["games"] = self.games
         return out
 
 
@@ -365,6 +368,7 @@ def _engine_tier(game, games_per_config: int | None, seed: int, budget: Budget, 
                                             on_record=keep,
                                             on_progress=lambda done, planned: on_games(gid, done, planned))
         configs = len(sample_configs(engine))
+        row.games = every.counts()
         if problems:
             row.detail = f"{configs} 構成、{every.counts_ja()}"
             row.every = [str(p) for p in problems]
@@ -386,7 +390,10 @@ def _engine_tier(game, games_per_config: int | None, seed: int, budget: Budget, 
             return check_score_track(engine, max(games_per_config, 300), seed,
                                      lambda done, planned: on_games(f"{gid} 得点トラック", done, planned))
         return score_track_verdict(engine, scores, policy_used[0] if policy_used else "?", tracked)
-    add(_run(CheckRow(gid, "track", LABELS["track"]), track))
+    track_row = CheckRow(gid, "track", LABELS["track"])
+    add(_run(track_row, track))
+    if games_per_config is None and tracked.played:
+        track_row.games = tracked.counts()      # (with --games N the track plays games of its own)
 
 
 def group_problems(problems: list[Any]) -> list[str]:

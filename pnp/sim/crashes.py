@@ -67,6 +67,10 @@ class Tally:
         for k, v in other.messages.items():
             self.messages[k] = self.messages.get(k, 0) + v
 
+    def counts(self) -> dict[str, int]:
+        """For the JSON: {"played", "finished", "crashed"}."""
+        return {"played": self.played, "finished": self.finished, "crashed": self.crashed}
+
     def counts_ja(self) -> str:
         """「遊んだ 9 ゲーム（終了 0、エラーで停止 9）」: what a verdict looked at."""
         return f"遊んだ {self.played} ゲーム（終了 {self.finished}、エラーで停止 {self.crashed}）"

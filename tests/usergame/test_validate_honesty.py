@@ -121,6 +121,9 @@ def test_the_json_has_the_counts_and_the_replay_commands(tmp_path):
         assert checks[name]["ok"] is False
         assert any("pnp play shoubai --seed" in p for p in checks[name]["problems"])
     assert "エラーで停止" in checks["samples"]["detail"] and "エラーで停止" in checks["engine"]["detail"]
+    games = checks["samples"]["games"]
+    assert games["played"] == 9 * 20 and games["played"] == games["finished"] + games["crashed"]
+    assert games["crashed"] > games["finished"] > 0
 
 
 def test_an_engine_that_crashes_nowhere_is_still_ok_and_says_what_it_played(tmp_path):
