@@ -301,27 +301,46 @@ def validate(games: tuple[str, ...], project_dir: Path, games_per_config: int | 
 
 
 class _GamesBar:
-    """The sample games' progress on stderr: a bar redrawn in place on a terminal, else one plain line
-    per game when its games are done (a log stays readable); nothing with --json unless on a terminal."""
+    """The sample games' progress on stderr: a bar redrawn in place on a terminal, else plain lines (a
+    log stays readable): one every few seconds (pnp.commands.progress.EVERY_S) while a game's sample
+    games run, with the time left, and one when they are done; nothing with --json unless on a
+    terminal.  A game whose sample games are estimated to take long says so once, early."""
 
     def __init__(self, enabled: bool):
         self.tty = sys.stderr.isatty()
         self.enabled = enabled or self.tty
         self.shown = False
         self.started: dict[str, float] = {}
+        self.last: dict[str, float] = {}
+        self.estimated: set[str] = set()
 
     def update(self, game: str, played: int, planned: int) -> None:
         import time
+
+        from .commands import progress
         if not self.enabled:
             return
-        start = self.started.setdefault(game, time.monotonic())
+        now = time.monotonic()
+        start = self.started.setdefault(game, now)
+        elapsed = now - start
+        left = elapsed * (planned - played) / played if played else 0.0
+        if game not in self.estimated and played and played < planned and elapsed + left >= progress.ESTIMATE_FROM_S:
+            self.estimated.add(game)
+            self.clear()
+            click.echo(f"試遊 {game}: {planned:,} ゲームの予定、見積もり 約 {progress.seconds_ja(elapsed + left)}"
+                       f"（{played:,} ゲームに {progress.seconds_ja(elapsed)}）", err=True)
         if self.tty:
             filled = round(20 * played / planned) if planned else 20
             click.echo(f"\r試遊 {game:<10} [{'#' * filled}{'.' * (20 - filled)}] {played} ゲーム "
-                       f"{time.monotonic() - start:4.1f} 秒", nl=False, err=True)
+                       f"{elapsed:4.1f} 秒", nl=False, err=True)
             self.shown = True
         elif played >= planned:
-            click.echo(f"試遊 {game}: {played} ゲーム（{time.monotonic() - start:.1f} 秒）", err=True)
+            click.echo(f"試遊 {game}: {played} ゲーム（{elapsed:.1f} 秒）", err=True)
+            self.last[game] = now
+        elif now - self.last.setdefault(game, start) >= progress.EVERY_S:
+            self.last[game] = now
+            click.echo(f"試遊 {game}: {played:,}/{planned:,} ゲーム（経過 {progress.seconds_ja(elapsed)}、"
+                       f"残り約 {progress.seconds_ja(left)}）", err=True)
 
     def clear(self) -> None:
         if self.shown:

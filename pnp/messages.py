@@ -72,8 +72,8 @@ RULES: list[Rule] = [(re.compile(p), f) for p, f in [
      lambda m: f"{m[1]}：game.yaml では {m[2]} 枚、{m[3]} では {m[4]} 枚です"),
     (r"(.+?): game\.yaml says (\d+), (\S+) makes (\d+)",
      lambda m: f"{m[1]}：game.yaml では {m[2]} 個、{m[3]} では {m[4]} 個です"),
-    (r"count: the rulebook states (\d+) for ('[^']*'), the data makes (\d+) \(game\.yaml components\)",
-     lambda m: f"count: ルールブックには {m[2]} が {m[1]} とありますが、データでは {m[3]} です（game.yaml の components）"),
+    (r"count: the rulebook states (\d+) for ('[^']*'), the data makes (\d+) \(([^)]*)\)",
+     lambda m: f"count: ルールブックには {m[2]} が {m[1]} とありますが、データでは {m[3]} です（{m[4]}）"),
     (r"a ([\d.]+×[\d.]+) mm card does not fit on the paper inside ([\d.]+) mm margins \(([^)]*)\)",
      lambda m: f"{m[1]} mm のカードが用紙の余白 {m[2]} mm の内側に収まりません（{m[3]}）"),
     (r"(\S+): score track (\S+): only ([\d.]+)% of sample games end with every score on it "

@@ -42,6 +42,7 @@ from ..sim.skill import (
     skill_luck,
 )
 from ..sim.validation import SampleProblem, run_sample_games
+from . import progress
 from .options import (
     AbsolutePath,
     check_executor,
@@ -252,14 +253,24 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
     summaries = []
     comparing = bool(compare_variant) or other_options is not None
     check_executor(jobs, executor)
+    title = f"simulate {engine.game_id}"
     with open_executor(executor, jobs) as (pool, jobs):
+        plan, basis = simulation_plan(engine, counts, names, games, seed=seed, variant=variant, options=options,
+                                      comparing=comparing, skill_games=skill_games,
+                                      search_iterations=search_iterations, luck_deals=luck_deals,
+                                      luck_events=luck_events, luck_continuations=luck_continuations,
+                                      reporting=reporting, builtin=builtin, jobs=jobs, pool=pool)
+        said = plan.seconds >= progress.ESTIMATE_FROM_S
+        if said:             # before the long part starts: what is to be played, and about how long it takes
+            progress.say_plan(title, plan, basis)
+        shown = progress.Progress(title, plan)
         for p in counts:
             batch = Batch(p, names, games, seed=seed, variant=variant, options=options, check=check)
             acc = Summary(engine, batch)
             if not comparing:
-                with _progress(games, f"{game.title} {p}人") as tick:
-                    for r in iter_games(engine, batch, jobs=jobs, executor=pool, on_progress=tick):
-                        acc.add(r)
+                tick = shown.begin(f"{p}人 試遊")
+                for r in iter_games(engine, batch, jobs=jobs, executor=pool, on_progress=tick):
+                    acc.add(r)
                 summaries.append(acc.result())
                 continue
             label_a = variant if compare_variant else _options_label(options)
@@ -271,12 +282,12 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
             answers = PairedAnswers(engine)
             # both batches stream side by side, game i of one with game i of the other: nothing is kept
             # game i of one with game i of the other and its placebo (the noise floor), in windows
-            with _progress(2 * games, f"{game.title} {p}人 [{label_a} / {label_b}]") as tick:
-                for x, y, z in paired(engine, batch, other, jobs=jobs, executor=pool, on_progress=tick):
-                    acc.add(x)
-                    acc_b.add(y)
-                    pairs.add(x, y, z)
-                    answers.add(x, y)
+            tick = shown.begin(f"{p}人 試遊")
+            for x, y, z in paired(engine, batch, other, jobs=jobs, executor=pool, on_progress=tick):
+                acc.add(x)
+                acc_b.add(y)
+                pairs.add(x, y, z)
+                answers.add(x, y)
             summary = acc.result()
             summary["comparison"] = pairs.result()
             summary["comparison"]["answers"] = answers.result()
@@ -290,22 +301,34 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
         for summary in summaries:
             p = summary["players"]
             if skill_games or luck_deals or luck_events:
-                with _status(f"{game.title} {p}人 腕と運"):
-                    summary["skill_luck"] = skill_luck(
-                        engine, p, seed=seed, skill_games=skill_games, search_iterations=search_iterations,
-                        luck_deals=luck_deals, luck_continuations=luck_continuations, luck_events=luck_events,
-                        luck_event_names=luck_event_names, variant=variant,
-                        options=options, executor=pool)
+                current = [shown.begin(f"{p}人 腕の影響")]
+
+                def games_played(n: int, current: list[Callable[[int], None]] = current) -> None:
+                    current[0](n)
+
+                def part(name: str, p: int = p, current: list[Callable[[int], None]] = current) -> None:       # skill_luck names each part as it starts
+                    kind = ("配りの影響" if name == "deal" else "途中の偶然" if name == "event" else
+                            "腕の影響（探索のチーム）" if name == "search" else "腕の影響")
+                    current[0] = shown.begin(f"{p}人 {kind}")
+                summary["skill_luck"] = skill_luck(
+                    engine, p, seed=seed, skill_games=skill_games, search_iterations=search_iterations,
+                    luck_deals=luck_deals, luck_continuations=luck_continuations, luck_events=luck_events,
+                    luck_event_names=luck_event_names, variant=variant,
+                    options=options, executor=pool, progress=part, on_games=games_played)
             if reporting and not comparing:
                 # do the figures depend on who plays? the same seeds with the engine's second competent player
                 rb = robustness(engine, Batch(p, names, games, seed=seed, variant=variant, options=options),
-                                summary, executor=pool)
+                                summary, executor=pool, on_games=shown.begin(f"{p}人 方針の違い"))
                 if rb is not None:
                     summary["robustness"] = rb
             if builtin and not comparing:
                 summary["report_comparisons"] = builtin_comparisons(
                     engine, Batch(p, names, games, seed=seed, variant=variant, options=options, check=check),
-                    summary, executor=pool)
+                    summary, executor=pool, on_games=shown.begin(f"{p}人 ルールの比較"))
+    if said or shown.clock() - shown.start >= progress.EVERY_S:
+        shown.finish()
+    else:
+        shown.clear()
     for s in summaries:
         for line in format_summary(s, engine):
             click.echo(line)
@@ -332,24 +355,101 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
                        "for the others (see errors in --json)")
 
 
-@contextmanager
-def _status(label: str) -> Iterator[None]:
-    if sys.stderr.isatty():
-        click.echo(f"{label}…", err=True)
-    yield
+def simulation_plan(engine: Any, counts: list[int], names: tuple[str, ...], games: int, *, seed: int, variant: str,
+                    options: dict[str, Any], comparing: bool, skill_games: int, search_iterations: int,
+                    luck_deals: int, luck_events: int, luck_continuations: int, reporting: bool, builtin: bool,
+                    jobs: int = 1, pool: Any = None) -> tuple[progress.Plan, str]:
+    """What ``simulate`` is about to play, part by part, each game's cost measured on a few games of
+    its kind played first (the default line-up's until CALIBRATE_S has passed; one game with the search
+    player at each player count when the skill figure is measured); and the sentence saying so.  With
+    a pool (--jobs, --executor) those games are played where the batch's are (the engine's code never
+    runs in this process when it would not otherwise), the pool warmed up first."""
+    import time
+
+    from ..sim.comparisons import comparison_specs
+    from ..sim.policies import default_policy
+    from ..sim.sampling import game_seed
+    from ..sim.skill import SEARCH_HOOKS, search_spec
+    plan = progress.Plan()
+    searching = skill_games > 0 and all(callable(getattr(engine, h, None)) for h in SEARCH_HOOKS)
+    search = search_spec(engine, search_iterations) if searching else None
+    coop = bool(getattr(engine, "cooperative", False))
+    default = default_policy(engine)
+    share = max(1, jobs)
+    per_default: list[float] = []
+    per_search: list[float] = []
+    def pooled(p: int, seats: tuple[str, ...], n: int) -> float:
+        """Seconds a game of n played in the pool (n a multiple of its workers, so that all are busy)."""
+        began = time.monotonic()
+        for _ in iter_games(engine, Batch(p, seats, n, seed=seed, variant=variant, options=options), executor=pool):
+            pass
+        return (time.monotonic() - began) * share / n
+    if pool is not None:
+        pooled(counts[0], names, share)          # the workers started, the engine sent, before timing
+    for p in counts:
+        if pool is None:
+            began, played = time.monotonic(), 0
+            while played < CALIBRATE_GAMES and (played == 0 or time.monotonic() - began < CALIBRATE_S):
+                play_game(engine, p, lineup(names, p, played), game_seed(seed, played), variant=variant,
+                          options=options)
+                played += 1
+            c = (time.monotonic() - began) / played
+        else:
+            c = pooled(p, names, 2 * share)
+        per_default.append(c)
+        s = 0.0
+        if search is not None:
+            seats = (search,) * p if coop else (search,) + (default,) * (p - 1)
+            if pool is None:
+                began = time.monotonic()
+                play_game(engine, p, seats, game_seed(seed, 0), variant=variant, options=options)
+                s = time.monotonic() - began
+            else:
+                s = pooled(p, seats, share)
+            per_search.append(s)
+        plan.add(f"{p}人 試遊", 2 * games if comparing else games, (1.5 if comparing else 1.0) * c / share)
+        if search is not None:
+            opponents = 1 + (default != "random")
+            if coop:
+                plan.add(f"{p}人 腕の影響", opponents * skill_games, c / share)
+                plan.add(f"{p}人 腕の影響（探索のチーム）", skill_games, s / share)
+            else:
+                plan.add(f"{p}人 腕の影響", opponents * skill_games, s / share)
+        k = max(2, luck_continuations)
+        plan.add(f"{p}人 配りの影響", luck_deals, k * c)
+        plan.add(f"{p}人 途中の偶然", luck_events, (1 + k) * c)
+        if reporting and not comparing and getattr(engine, "second_policy", None) \
+                and tuple(names) != (engine.second_policy,):
+            plan.add(f"{p}人 方針の違い", games, c / share)
+        if builtin and not comparing:
+            plan.add(f"{p}人 ルールの比較", 2 * games * len(comparison_specs(engine)), 1.5 * c / share)
+    basis = f"1ゲーム約 {_per_game(per_default)}"
+    if per_search:
+        basis += f"、探索プレイヤーのゲームは約 {_per_game(per_search)}"
+    return plan, basis + "で計算" + (f"、{share} 並列" if share > 1 else "")
 
 
-def _options_label(options: dict[str, Any]) -> str:
-    return ",".join(f"{k}={v}" for k, v in sorted(options.items())) or "既定"
+CALIBRATE_GAMES, CALIBRATE_S = 20, 0.05      # games timed for the estimate: up to 20, or 0.05 s of them
+
+
+def _per_game(costs: list[float]) -> str:
+    lo, hi = min(costs), max(costs)
+    return progress.seconds_ja(lo) if hi - lo < 0.1 * hi or hi < 0.01 else \
+        f"{progress.seconds_ja(lo)}〜{progress.seconds_ja(hi)}"
 
 
 @contextmanager
 def _progress(length: int, label: str) -> Iterator[Callable[[int], None] | None]:
+    """A bar on a terminal (pnp sweep)."""
     if not sys.stderr.isatty():
         yield None
         return
     with click.progressbar(length=length, label=label, file=sys.stderr) as bar:
         yield bar.update
+
+
+def _options_label(options: dict[str, Any]) -> str:
+    return ",".join(f"{k}={v}" for k, v in sorted(options.items())) or "既定"
 
 
 def _pct(r: dict[str, Any]) -> str:

@@ -48,6 +48,7 @@ class CheckRow:
     info: list[str] = field(default_factory=list)     # listed for the designer, never a failure
     skipped: bool = False                             # not run (said in detail why); never a failure
     every: list[str] = field(default_factory=list)    # each problem, where problems groups many alike
+    games: dict[str, int] = field(default_factory=dict)   # a check that plays games: played, finished, crashed
 
     @property
     def ok(self) -> bool:
@@ -60,6 +61,8 @@ class CheckRow:
             out["skipped"] = True
         if self.every:
             out["every_problem"] = self.every
+        if self.games:
+            out["games"] = self.games
         return out
 
 
@@ -72,11 +75,31 @@ def _run(row: CheckRow, fn: Callable[[], str | None]) -> CheckRow:
         row.problems.extend(str(p) for p in e.problems)
     except PnpError as e:
         row.problems.append(str(e))
+        row.detail = getattr(e, "detail", "") or row.detail     # what the check looked at, said with its problems
     except EngineStuck as e:    # a call into the engine never returned: a finding; later checks refuse it at once
         row.problems.append(str(e))
     except Exception as e:   # an engine that cannot even start on this data is a finding, not a crash
-        row.problems.append(f"{type(e).__name__}: {e}")
+        from ..sim.runner import _origin
+        row.problems.append(f"{_origin(e)}{type(e).__name__}: {e}")     # where, in the engine's code
     return row
+
+
+def made_counts(game) -> dict[str, tuple[int, str]]:
+    """name → (pieces, where they are made) of every component and deck: a deck's cards and a part's
+    pieces as their files make them (a printed thing counted), else game.yaml's count."""
+    decks = {d.id: d for d in game.all_decks}
+    parts = {getattr(p, "id", None): p for p in game.parts}
+    out: dict[str, tuple[int, str]] = {}
+    for d in game.all_decks:
+        out[d.name] = (d.piece_count, d.file)
+    for c in game.components:
+        if c.id in decks:
+            out[c.name] = (decks[c.id].piece_count, decks[c.id].file)
+        elif c.id in parts and c.kind != "bits" and getattr(parts[c.id], "kind", None) == c.kind:
+            out[c.name] = (int(parts[c.id].piece_count), parts[c.id].file)
+        else:
+            out[c.name] = (c.count, f"{game.where.file} components")
+    return out
 
 
 def _engine_module(game):
@@ -267,12 +290,19 @@ def _static_tier(project: Project, gid: str, layouts, seed: int, add: Callable[[
             return "ルールブックなし"
         doc, found = rulebook_doc()
         problems = [str(p) for p in found]
-        counts = {c.name: c.count for c in game.components}
+        made = made_counts(game)
+        declared = {c.name: c.count for c in game.components}
         stated = sorted(set(doc.counts)) if doc is not None else []
         for file, line, name, number in stated:
-            if name in counts and counts[name] != number:
-                problems.append(f"{file}:{line}: count: the rulebook states {number} for {name!r}, "
-                                f"the data makes {counts[name]} (game.yaml components)")
+            if name not in made or made[name][0] == number:
+                continue        # as the pieces are: a game.yaml count that differs is the data row's problem
+            count, source = made[name]
+            also = (f"; game.yaml's count {declared[name]} is wrong too (the data row says where)"
+                    if name in declared and declared[name] not in (count, number) else
+                    "; so does game.yaml's count, which is wrong (the data row says where)"
+                    if declared.get(name) == number else "")
+            problems.append(f"{file}:{line}: count: the rulebook states {number} for {name!r}, "
+                            f"the data makes {count} ({source}){also}")
         if problems:
             raise PnpError("\n".join(problems))
         return f"記載された枚数 {len(stated)} か所 OK"
@@ -306,16 +336,20 @@ def _engine_tier(game, games_per_config: int | None, seed: int, budget: Budget, 
         began = time.process_time()
         found = determinization_checks(game, make_engine(game), seed=seed, budget=part(HIDDEN_SHARE))
         if found.problems:
-            raise PnpError("\n".join(group_problems(found.problems)))
+            err = PnpError("\n".join(group_problems(found.problems)))
+            err.detail = f"{found.checked} 局面×席"      # type: ignore[attr-defined]
+            raise err
         if not found.checked:
             return "探索プレイヤー用のフック（determinize）なし"
-        return (f"{found.checked} 局面×席" + (so_far(time.process_time() - began) if found.cut else "")
+        return (f"{found.games} ゲームの {found.checked} 局面×席" + (so_far(time.process_time() - began) if found.cut else "")
                 + "、見えている情報は一致し、隠れた札は毎回配り直される")
     add(_run(CheckRow(gid, "hidden", LABELS["hidden"]), hidden))
     add(_run(CheckRow(gid, "engine", LABELS["engine"]), lambda: generic_row(game, seed, part(ENGINE_SHARE))))
+    from ..sim.crashes import Tally
     scores: dict[int, list[tuple[float, ...]]] = {}
     policy_used: list[str] = []
     row = CheckRow(gid, "samples", LABELS["samples"])
+    every, tracked = Tally(), Tally()       # every sample game; those of the track's policy
 
     def samples(game=game):
         from ..games import make_engine
@@ -324,7 +358,9 @@ def _engine_tier(game, games_per_config: int | None, seed: int, budget: Budget, 
         policy_used.append(track_policy(engine))
 
         def keep(players, lineup, record):
-            if lineup == (policy_used[0],) and record.result is not None:
+            every.add(players, record.policies, record.seed, record.error)
+            if lineup == (policy_used[0],) and tracked.add(players, record.policies, record.seed, record.error) \
+                    and record.result is not None:
                 scores.setdefault(players, []).append(tuple(record.result.scores))
         began = time.process_time()
         problems, played = play_sample_games(game, engine, games_per_config=games_per_config or MAX_AUTO_GAMES,
@@ -332,7 +368,9 @@ def _engine_tier(game, games_per_config: int | None, seed: int, budget: Budget, 
                                             on_record=keep,
                                             on_progress=lambda done, planned: on_games(gid, done, planned))
         configs = len(sample_configs(engine))
+        row.games = every.counts()
         if problems:
+            row.detail = f"{configs} 構成、{every.counts_ja()}"
             row.every = [str(p) for p in problems]
             raise PnpError("\n".join(group_problems(problems)))
         if games_per_config is None:
@@ -349,9 +387,13 @@ def _engine_tier(game, games_per_config: int | None, seed: int, budget: Budget, 
         if not getattr(engine, "score_track", None):
             return "得点トラックなし"
         if games_per_config is not None:
-            return check_score_track(engine, max(games_per_config, 300), seed)
-        return score_track_verdict(engine, scores, policy_used[0] if policy_used else "?")
-    add(_run(CheckRow(gid, "track", LABELS["track"]), track))
+            return check_score_track(engine, max(games_per_config, 300), seed,
+                                     lambda done, planned: on_games(f"{gid} 得点トラック", done, planned))
+        return score_track_verdict(engine, scores, policy_used[0] if policy_used else "?", tracked)
+    track_row = CheckRow(gid, "track", LABELS["track"])
+    add(_run(track_row, track))
+    if games_per_config is None and tracked.played:
+        track_row.games = tracked.counts()      # (with --games N the track plays games of its own)
 
 
 def group_problems(problems: list[Any]) -> list[str]:
@@ -368,7 +410,9 @@ def group_problems(problems: list[Any]) -> list[str]:
         configs = len({(p.players, p.policies) for p in found})
         first = ", ".join(f"{p.players}人 [{p.policies}] game {p.game_index} (seed {p.seed})"
                           for p in found[:SHOWN_EXAMPLES])
-        out.append(f"{found[0].game}: {message} — {len(found)} ゲーム（{configs} 構成）で同じ問題；最初の例: {first}")
+        again = f"；再現: {found[0].replay()}" if getattr(found[0], "seats", ()) else ""
+        out.append(f"{found[0].game}: {message} — {len(found)} ゲーム（{configs} 構成）で同じ問題；最初の例: {first}"
+                   + again)
     return out
 
 
@@ -454,9 +498,11 @@ def generic_row(game, seed: int, budget: Budget | None = None) -> str:
     from ..sim.budget import UNLIMITED
     from ..sim.generic import generic_checks
     report = generic_checks(game, make_engine(game), seed, budget or UNLIMITED)
-    if report.problems:
-        raise PnpError("\n".join(f"{game.id}: {p}" for p in report.problems))
     undeclared = f"（任意の宣言なし：{', '.join(report.undeclared)}）" if report.undeclared else ""
+    if report.problems:
+        found = PnpError("\n".join(f"{game.id}: {p}" for p in report.problems))
+        found.detail = "、".join(report.done) + undeclared      # type: ignore[attr-defined]
+        raise found
     return "、".join(report.done) + undeclared
 
 
@@ -475,9 +521,12 @@ def ledger_check(game, doc=None) -> str:
     if game.engine:
         from ..games import make_engine
         engine = make_engine(game)
+        rulings_file = f"{game.where.file.rsplit('/', 1)[0]}/rulings.yaml" if "/" in game.where.file else "rulings.yaml"
+        stated = ", ".join(sorted(known)) or "none"
         for rid in getattr(engine, "ruling_ids", ()):
             if rid not in known:
-                problems.append(f"{game.id}: the rules engine plays ruling {rid!r}, which rulings.yaml does not state")
+                problems.append(f"{declared_at(game, engine, rid)}: ruling_ids: the rules engine plays ruling {rid!r}, "
+                                f"which {rulings_file} does not state (it states: {stated})")
         variants = {v.id for v in getattr(engine, "variants", ())}
         specs = {o.id: o for o in getattr(engine, "options", ())}
         for entry in game.ledger:
@@ -515,6 +564,35 @@ def ledger_check(game, doc=None) -> str:
             f"未回答の質問 {len(open_questions(game.ledger, sections))} 件、例の局面 {examples} 件 OK")
 
 
+def declared_at(game, engine, rid: str) -> str:
+    """``file:line`` of the engine's source where it names ruling ``rid`` (in its ``ruling_ids``), the
+    file as the project names it when the engine is in the game's folder; the file alone, or the game,
+    when the source cannot be read."""
+    import inspect
+    from pathlib import Path
+    try:
+        source = inspect.getsourcefile(type(engine))
+        lines = Path(source).read_text(encoding="utf-8").splitlines() if source else []
+    except (OSError, TypeError):
+        return game.id
+    if not source:
+        return game.id
+    path = Path(source).resolve()
+    try:
+        shown = (Path(game.where.file).parent / path.relative_to(Path(game.folder).resolve())).as_posix()
+    except ValueError:
+        try:
+            shown = path.relative_to(Path.cwd().resolve()).as_posix()
+        except ValueError:
+            shown = path.as_posix()
+    quoted = (f'"{rid}"', f"'{rid}'")
+    start = next((i for i, line in enumerate(lines) if "ruling_ids" in line), 0)
+    for i in [*range(start, len(lines)), *range(start)]:      # in ruling_ids first, then anywhere
+        if any(q in lines[i] for q in quoted):
+            return f"{shown}:{i + 1}"
+    return f"{shown}:{start + 1}" if start or (lines and "ruling_ids" in lines[0]) else shown
+
+
 def provisional_row(game) -> CheckRow:
     """What was proposed rather than written by the designer (marked provisional in the data):
     listed so the designer sees what is theirs.  Information only, never a failure."""
@@ -538,31 +616,50 @@ def provisional_row(game) -> CheckRow:
 TRACK_FIT_TARGET = 0.999
 
 
-def check_score_track(engine, games: int, seed: int) -> str:
+def check_score_track(engine, games: int, seed: int,
+                      on_progress: Callable[[int, int], None] = lambda *_: None) -> str:
     """At least 99.9 % of sample games (every player count, the game's own policy) must end with
-    every score on the printed track."""
+    every score on the printed track.  on_progress(played, planned) as the games are played."""
+    from ..sim.crashes import Tally
     from ..sim.runner import Batch, iter_games
     from ..sim.validation import track_policy
     policy = track_policy(engine)
     scores: dict[int, list[tuple[float, ...]]] = {}
-    for players in range(engine.min_players, engine.max_players + 1):
-        for r in iter_games(engine, Batch(players, (policy,), games, seed=seed)):
-            if r.result is not None:
+    tally = Tally()
+    counts = range(engine.min_players, engine.max_players + 1)
+
+    def chunk(n: int) -> None:
+        on_progress(tally.played + n, games * len(counts))
+    for players in counts:
+        for r in iter_games(engine, Batch(players, (policy,), games, seed=seed), on_progress=chunk):
+            if tally.add(players, r.policies, r.seed, r.error) and r.result is not None:
                 scores.setdefault(players, []).append(tuple(r.result.scores))
-    return score_track_verdict(engine, scores, policy)
+    return score_track_verdict(engine, scores, policy, tally)
 
 
-def score_track_verdict(engine, scores: dict[int, list[tuple[float, ...]]], policy: str) -> str:
-    """The track check on final scores already played (players → each game's scores)."""
+MIN_TRACK_GAMES = 30     # finished games the track verdict needs at the least
+
+
+def score_track_verdict(engine, scores: dict[int, list[tuple[float, ...]]], policy: str, tally=None) -> str:
+    """The track check on final scores already played (players → each game's scores).  tally (a
+    pnp.sim.crashes.Tally of the games those scores come from): a game that stopped with an error, or
+    fewer than MIN_TRACK_GAMES that ran to the end and all fit, leave the track undecided (a problem),
+    never OK on the games that happened to finish."""
     lo, hi = engine.score_track
     finals = [game for games in scores.values() for game in games]
     total = len(finals)
+    if tally is not None and tally.crashed:
+        raise PnpError(f"{engine.game_id}: {tally.undecided(f'score track {lo}–{hi}', engine.game_id)}")
     fits = sum(all(lo <= v <= hi for v in game) for game in finals)
+    # a game that ended off the track is proof on any number of games; that every game fits is not
+    if fits == total and total < MIN_TRACK_GAMES:
+        raise PnpError(f"{engine.game_id}: score track {lo}–{hi}: cannot be judged: {total} sample games ran to "
+                       f"the end (at least {MIN_TRACK_GAMES} needed; pnp validate --games N plays more)")
     top = max([lo, *(max(game) for game in finals if game)])
     share = fits / total if total else 0.0
     source = getattr(engine.score_track, "source_ja", "")
     mismatch = getattr(engine.score_track, "mismatch", "")
-    detail = (f"{lo}〜{hi}：{total} ゲーム中 {100 * share:.2f}% が収まる（最高 {top:g}、方針 {policy}）"
+    detail = (f"{lo}〜{hi}：終了した {total} ゲーム中 {100 * share:.2f}% が収まる（最高 {top:g}、方針 {policy}）"
               + (f"。範囲は {source}" if source else ""))  # where the figure comes from
     if mismatch:
         raise PnpError(f"{engine.game_id}: score track: {mismatch}\n{detail}")

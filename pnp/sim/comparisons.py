@@ -106,7 +106,7 @@ def comparison_specs(engine: Any) -> list[dict[str, Any]]:
 
 
 def builtin_comparisons(engine: Any, batch: Batch, summary: dict[str, Any],
-                        executor: Any = None) -> list[dict[str, Any]]:
+                        executor: Any = None, on_games: Callable[[int], None] | None = None) -> list[dict[str, Any]]:
     """Every comparison the engine asks for, at the batch's player count, on the batch's seeds."""
     out = []
     for spec in comparison_specs(engine):
@@ -119,7 +119,7 @@ def builtin_comparisons(engine: Any, batch: Batch, summary: dict[str, Any],
         acc_b = Summary(engine, other)
         pairs = Comparison(engine, batch.variant, other.variant)
         answers = PairedAnswers(engine)      # the questions' figures under both rules, paired
-        for x, y, z in paired(engine, batch, other, executor=executor):
+        for x, y, z in paired(engine, batch, other, executor=executor, on_progress=on_games):
             acc_b.add(y)
             pairs.add(x, y, z)
             answers.add(x, y)

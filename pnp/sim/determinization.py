@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .budget import UNLIMITED, Budget
-from .engine import CHANCE, TERMINAL
+from .crashes import Tally, replay_command
+from .engine import CHANCE
 
 
 def same(a: Any, b: Any, path: str = "") -> str | None:
@@ -81,36 +82,39 @@ class DeterminizationReport:
     others_varied: int = 0           # … in which the samples varied what the other seats see
     problems: list[str] = field(default_factory=list)
     cut: bool = False                # fewer states than asked for: the time budget was spent
+    crashes: Tally = field(default_factory=Tally)    # the random games the states were sampled from
 
     @property
     def ok(self) -> bool:
         return not self.problems
 
 
-def _sample_states(engine: Any, players: int, states: int, rng: random.Random, variant: str,
-                   options: Any) -> list[Any]:
-    """Decision states from random games, spread over whole games (about ``states`` of them)."""
-    out: list[Any] = []
+def _sample_states(engine: Any, players: int, states: int, seed: int, variant: str,
+                   options: Any, crashes: Tally) -> list[tuple[Any, int]]:
+    """(state, game seed) of decision states from random games, spread over whole games (about
+    ``states`` of them).  Each game is the runner's (``pnp play --seed S --policy random,…`` plays it
+    again); a game that stops with an error is counted in ``crashes``, not sampled."""
+    from .runner import Trace, play_game
+    from .sampling import game_seed
+    out: list[tuple[Any, int]] = []
     games = 0
+    seats = ("random",) * players
     while len(out) < states and games < 50:
+        s_seed = game_seed(seed, players * 1000 + games)
         games += 1
+        trace = Trace()
+        record = play_game(engine, players, seats, s_seed, variant=variant, options=options, trace=trace)
+        if not crashes.add(players, seats, s_seed, record.error):
+            continue
         s = engine.new_state(players, variant, options)
         picked = []
-        steps = 0
-        while True:
-            m = engine.to_move(s)
-            if m == TERMINAL or steps > engine.max_steps:
-                break
-            if m == CHANCE:
-                engine.apply(s, engine.sample_chance(s, rng))
-            else:
+        for seat, action in trace.events:
+            if seat != CHANCE:
                 picked.append(s.clone())
-                legal = engine.legal_actions(s)
-                engine.apply(s, legal[int(rng.random() * len(legal))])
-            steps += 1
+            engine.apply(s, action)
         take = max(1, min(len(picked), (states + 2) // 3))
         for i in range(take):
-            out.append(picked[(i * len(picked)) // take])
+            out.append((picked[(i * len(picked)) // take], s_seed))
     return out[:states]
 
 
@@ -127,72 +131,88 @@ def check_determinization(engine: Any, players: int, *, states: int = 24, sample
     rng = random.Random(seed)
     rep = DeterminizationReport(players)
     gid = getattr(engine, "game_id", "engine")
-    for k, s in enumerate(_sample_states(engine, players, states, rng, variant, options)):
+    sampled = _sample_states(engine, players, states, seed, variant, options, rep.crashes)
+    if rep.crashes.crashed:
+        rep.problems.append(f"{gid} {players}p: {rep.crashes.undecided('determinization', gid)}")
+    for k, (s, s_seed) in enumerate(sampled):
         if k >= MIN_STATES and budget.spent() and (rep.hidden or not getattr(engine, "hidden_information", False)):
             rep.cut = True
             break
-        before = engine.state_hash(s)
-        mover = engine.to_move(s)
-        real_legal = engine.legal_actions(s)
-        for q in range(players):
-            where = f"{gid} {players}p state {k} seat {q}"
-            info = engine.information_set(s, q)
-            if engine.state_hash(s) != before:
-                rep.problems.append(f"{where}: information_set changed the real state")
-                continue
-            info_hash = engine.state_hash(info)
-            rep.states += 1
-            seen = engine.observe(s, q)
-            real_others = [engine.observe(s, p) for p in range(players) if p != q]
-            canon_others = [engine.observe(info, p) for p in range(players) if p != q]
-            hidden = info_hash != before
-            others_hidden = same(real_others, canon_others) is not None
-            rep.hidden += hidden
-            rep.others_hidden += others_hidden
-            views = [canon_others]
-            hashes = {info_hash}
-            for j in range(samples):
-                d = engine.determinize(info, q, random.Random(rng.getrandbits(64)))
-                try:
-                    engine.check_invariants(d)
-                except AssertionError as exc:
-                    rep.problems.append(f"{where} sample {j}: the determinized state breaks an invariant: {exc}")
-                    break
-                diff = same(engine.observe(d, q), seen)
-                if diff:
-                    rep.problems.append(f"{where} sample {j}: the seat would see a different {diff} "
-                                        "(the determinization is not consistent with its observation)")
-                    break
-                if engine.to_move(d) != mover or (mover == q and engine.legal_actions(d) != real_legal):
-                    rep.problems.append(f"{where} sample {j}: a different seat to move or legal actions")
-                    break
-                if engine.state_hash(engine.information_set(d, q)) != info_hash:
-                    rep.problems.append(f"{where} sample {j}: the information set differs between states the "
-                                        "seat cannot tell apart (it keeps hidden pieces)")
-                    break
-                hashes.add(engine.state_hash(d))
-                others = [engine.observe(d, p) for p in range(players) if p != q]
-                if all(same(others, v) is not None for v in views):
-                    views.append(others)
-                m = engine.to_move(d)
-                if m >= 0:                    # play on the sample: info must stay as it was
-                    engine.apply(d, engine.legal_actions(d)[0])
-                elif m == CHANCE:
-                    engine.apply(d, engine.sample_chance(d, rng))
-                if engine.state_hash(info) != info_hash:
-                    rep.problems.append(f"{where} sample {j}: playing on a determinized state changed the "
-                                        "information set (they share lists)")
-                    break
-            else:
-                rep.varied += len(hashes) > 1
-                rep.others_varied += len(views) > 1
-                if others_hidden and len(views) == 1:
-                    rep.problems.append(f"{where}: {samples} samples never re-dealt what the other seats hold "
-                                        "(the determinization keeps the hidden cards)")
-                elif hidden and len(hashes) == 1:
-                    rep.problems.append(f"{where}: {samples} samples were all the same state "
-                                        "(the determinization keeps the hidden pieces)")
+        try:
+            _check_state(engine, players, s, k, s_seed, samples, rng, rep, gid)
+        except Exception as exc:   # noqa: BLE001 — a hook that raises is the finding: where, and which game
+            from .runner import _origin
+            rep.problems.append(f"{gid} {players}p state {k} (a position of the game "
+                                f"`{replay_command(gid, players, ('random',) * players, s_seed)}` plays): "
+                                f"{_origin(exc)}{type(exc).__name__}: {exc}")
+            break
     if getattr(engine, "hidden_information", False) and rep.states and not rep.hidden:
         rep.problems.append(f"{gid} {players}p: the engine declares hidden information, but no information "
                             "set hid anything from its seat (information_set keeps the real hidden cards)")
     return rep
+
+
+def _check_state(engine: Any, players: int, s: Any, k: int, s_seed: int, samples: int, rng: random.Random,
+                 rep: DeterminizationReport, gid: str) -> None:
+    """Every seat's information set of one sampled state, and ``samples`` determinizations of each."""
+    before = engine.state_hash(s)
+    mover = engine.to_move(s)
+    real_legal = engine.legal_actions(s)
+    for q in range(players):
+        where = f"{gid} {players}p state {k} seat {q}"
+        info = engine.information_set(s, q)
+        if engine.state_hash(s) != before:
+            rep.problems.append(f"{where}: information_set changed the real state")
+            continue
+        info_hash = engine.state_hash(info)
+        rep.states += 1
+        seen = engine.observe(s, q)
+        real_others = [engine.observe(s, p) for p in range(players) if p != q]
+        canon_others = [engine.observe(info, p) for p in range(players) if p != q]
+        hidden = info_hash != before
+        others_hidden = same(real_others, canon_others) is not None
+        rep.hidden += hidden
+        rep.others_hidden += others_hidden
+        views = [canon_others]
+        hashes = {info_hash}
+        for j in range(samples):
+            d = engine.determinize(info, q, random.Random(rng.getrandbits(64)))
+            try:
+                engine.check_invariants(d)
+            except AssertionError as exc:
+                rep.problems.append(f"{where} sample {j}: the determinized state breaks an invariant: {exc}")
+                break
+            diff = same(engine.observe(d, q), seen)
+            if diff:
+                rep.problems.append(f"{where} sample {j}: the seat would see a different {diff} "
+                                    "(the determinization is not consistent with its observation)")
+                break
+            if engine.to_move(d) != mover or (mover == q and engine.legal_actions(d) != real_legal):
+                rep.problems.append(f"{where} sample {j}: a different seat to move or legal actions")
+                break
+            if engine.state_hash(engine.information_set(d, q)) != info_hash:
+                rep.problems.append(f"{where} sample {j}: the information set differs between states the "
+                                    "seat cannot tell apart (it keeps hidden pieces)")
+                break
+            hashes.add(engine.state_hash(d))
+            others = [engine.observe(d, p) for p in range(players) if p != q]
+            if all(same(others, v) is not None for v in views):
+                views.append(others)
+            m = engine.to_move(d)
+            if m >= 0:                    # play on the sample: info must stay as it was
+                engine.apply(d, engine.legal_actions(d)[0])
+            elif m == CHANCE:
+                engine.apply(d, engine.sample_chance(d, rng))
+            if engine.state_hash(info) != info_hash:
+                rep.problems.append(f"{where} sample {j}: playing on a determinized state changed the "
+                                    "information set (they share lists)")
+                break
+        else:
+            rep.varied += len(hashes) > 1
+            rep.others_varied += len(views) > 1
+            if others_hidden and len(views) == 1:
+                rep.problems.append(f"{where}: {samples} samples never re-dealt what the other seats hold "
+                                    "(the determinization keeps the hidden cards)")
+            elif hidden and len(hashes) == 1:
+                rep.problems.append(f"{where}: {samples} samples were all the same state "
+                                    "(the determinization keeps the hidden pieces)")

@@ -10,7 +10,10 @@ compares what the example's sentences claim with what the rules give.  Keys:
               table, scores, round …).  An impossible position (a player holding 3 cards in round 3
               of a 4-player ユーフォリア game) is an error;
 ``moves``     the decisions and chance outcomes from there, each in the JSON form of the engine's
-              actions (as ``pnp play --json`` logs them); each must be legal when it is played;
+              actions (as ``pnp play --json`` logs them); each must be legal when it is played.  An
+              engine that numbers its cards declares ``card_ids`` (card number → card id): a move may
+              then name a card by its id where the log writes its number (``{play: moon-1}``).  A
+              decision is played as the engine's own legal action whose JSON it is;
 ``expect``    what the text says happens: a mapping compared key by key with the engine's
               ``example_facts(state)`` after the last move (e.g. ``winner``, ``eliminated``, ``scores``).
 
@@ -66,17 +69,29 @@ def check_example(engine: Any, script: Mapping[str, Any], file: str, line: int) 
         return problem(f"impossible position: {exc}", "setup")
     except (ValueError, KeyError, TypeError, AssertionError) as exc:
         return problem(f"impossible position: {type(exc).__name__}: {exc}", "setup")
+    ids = _card_ids(engine)
     for k, move in enumerate(moves):
         seat = engine.to_move(state)
         if seat == TERMINAL:
             return problem(f"move {k + 1} ({move!r}) comes after the game has ended", "moves")
-        try:
-            action = engine.action_from_json(move)
-        except (ValueError, KeyError, TypeError, IllegalAction) as exc:
-            return problem(f"move {k + 1} ({move!r}) is not an action of this game: {exc}", "moves")
-        if seat != CHANCE and action not in engine.legal_actions(state):
-            legal = ", ".join(a.label() for a in engine.legal_actions(state)[:8])
-            return problem(f"move {k + 1} ({action.label()}) is not legal here (legal: {legal} …)", "moves")
+        legal = engine.legal_actions(state) if seat != CHANCE else []
+        # a decision is the engine's own legal action (with every field, those left out of its JSON and
+        # of its equality too), found by its JSON: the move as the log writes it, or with card ids
+        # where the log writes the engine's card numbers
+        action = next((a for a in legal if _matches(_to_json(a), move, ids)), None)
+        if action is None:
+            unknown = _unknown_ids(move, ids)
+            try:        # as written (an engine may read card ids itself), else with card numbers for ids
+                action = _decoded(engine, move, _numbered(move, ids))
+            except (ValueError, KeyError, TypeError, IllegalAction) as exc:
+                hint = f" (no card {unknown[0]!r} in the engine's card_ids)" if unknown else ""
+                return problem(f"move {k + 1} ({move!r}) is not an action of this game: {exc}{hint}", "moves")
+            if seat != CHANCE:
+                same = next((a for a in legal if a == action), None)
+                if same is None:
+                    shown = ", ".join(a.label() for a in legal[:8])
+                    return problem(f"move {k + 1} ({action.label()}) is not legal here (legal: {shown} …)", "moves")
+                action = same
         try:
             engine.apply(state, action)
             engine.check_invariants(state)
@@ -90,6 +105,93 @@ def check_example(engine: Any, script: Mapping[str, Any], file: str, line: int) 
                            "expect")
         elif _norm(facts[key]) != _norm(claimed):
             out += problem(f"the example says {key} = {claimed!r}, the rules give {facts[key]!r}", f"expect.{key}")
+    return out
+
+
+def _decoded(engine: Any, move: Any, numbered: Any) -> Any:
+    """``action_from_json`` of the move as written; failing that, of the move with card numbers (the
+    first error is the one said when both fail)."""
+    try:
+        return engine.action_from_json(move)
+    except (ValueError, KeyError, TypeError, IllegalAction):
+        if numbered == move:
+            raise
+        try:
+            return engine.action_from_json(numbered)
+        except (ValueError, KeyError, TypeError, IllegalAction):
+            pass
+        raise
+
+
+def _card_ids(engine: Any) -> tuple[str, ...]:
+    """The engine's card numbering (optional ``card_ids``: card number → card id), for moves by card id."""
+    found = getattr(engine, "card_ids", None)
+    try:
+        return tuple(str(c) for c in found) if found is not None and not isinstance(found, str) else ()
+    except TypeError:
+        return ()
+
+
+def _to_json(action: Any) -> Any:
+    try:
+        return _norm(action.to_json())
+    except Exception:   # noqa: BLE001 — an action without a JSON form matches no move
+        return None
+
+
+def _matches(data: Any, move: Any, ids: tuple[str, ...]) -> bool:
+    """The action's JSON ``data`` is the example's ``move``, where a card id in the move stands for
+    the card number the engine writes (any of the numbers of a card with copies)."""
+    if isinstance(move, str) and isinstance(data, int) and not isinstance(data, bool):
+        return 0 <= data < len(ids) and ids[data] == move
+    if isinstance(move, Mapping):
+        return isinstance(data, Mapping) and set(map(str, move)) == set(data) and all(
+            _matches(data[str(key)], value, ids) for key, value in move.items())
+    if isinstance(move, (list, tuple)):
+        return isinstance(data, list) and len(data) == len(move) and all(
+            _matches(d, m, ids) for d, m in zip(data, move))
+    return bool(data == move)
+
+
+def _numbered(move: Any, ids: tuple[str, ...]) -> Any:
+    """The move with each card id as the engine's card number (a card with copies: its next copy in the
+    move), for a chance outcome (a deal) and for the messages of a move that matches no legal action."""
+    if not ids:
+        return move
+    numbers: dict[str, list[int]] = {}
+    for i, cid in enumerate(ids):
+        numbers.setdefault(cid, []).append(i)
+    used: dict[str, int] = {}
+
+    def walk(value: Any) -> Any:
+        if isinstance(value, str) and value in numbers:
+            k = used.get(value, 0)
+            used[value] = k + 1
+            return numbers[value][min(k, len(numbers[value]) - 1)]
+        if isinstance(value, Mapping):
+            return {key: walk(v) for key, v in value.items()}
+        if isinstance(value, list):
+            return [walk(v) for v in value]
+        return value
+    return walk(move)
+
+
+def _unknown_ids(move: Any, ids: tuple[str, ...]) -> list[str]:
+    """Strings of a move that look like card ids (they contain a hyphen or a digit) the engine has not."""
+    if not ids:
+        return []
+    out: list[str] = []
+
+    def walk(value: Any) -> None:
+        if isinstance(value, str) and value not in ids and any(ch.isdigit() or ch == "-" for ch in value):
+            out.append(value)
+        elif isinstance(value, Mapping):
+            for v in value.values():
+                walk(v)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v)
+    walk(move)
     return out
 
 

@@ -26,6 +26,7 @@ from typing import Any
 from ..data.model import Game
 from ..games.loader import game_yaml_where
 from .budget import UNLIMITED, Budget
+from .crashes import Tally
 from .determinization import same
 from .engine import CHANCE, TERMINAL, InvariantError
 from .gamelog import GameLog, build_log, make_header
@@ -49,53 +50,104 @@ def _component_counts(engine: Any) -> Mapping[str, int] | None:
     return dict(hook() if callable(hook) else hook)
 
 
-def conservation_problem(located: Mapping[str, Iterable[str]], expected: Counter[str]) -> str | None:
-    """None when every card is in exactly one place; else what is missing, extra or doubled."""
+def card_names(game: Game, engine: Any) -> dict[str, str]:
+    """card id → how a conservation problem names it: its title (else suit and value) and the data line
+    it comes from, as 「月 2（components/g/cards.yaml:14）」."""
+    counts = _component_counts(engine)
+    out: dict[str, str] = {}
+    for d in game.all_decks:
+        if counts is not None and d.id not in counts:
+            continue
+        for c in d.cards:
+            name = c.title or (c.suit.name if c.suit is not None else "")
+            if c.value is not None and str(c.value) not in name:
+                name = f"{name} {c.value}".strip()
+            place = f"{c.where.file}:{c.where.line}" if c.where.line else c.where.file
+            out[c.id] = f"{name}（{place}）" if name else place
+    return out
+
+
+def conservation_problem(located: Mapping[str, Iterable[str]], expected: Counter[str],
+                         before: Mapping[str, Iterable[str]] | None = None,
+                         names: Mapping[str, str] | None = None, at_setup: bool = False) -> str | None:
+    """None when every card is in exactly one place; else which cards are missing, extra or doubled,
+    and where: a missing card where it was before the step (``before``: the last step's locations,
+    when known; ``at_setup``: the state is a new game's, where every card of the deck data is
+    expected), an extra one where it is now."""
     seen: Counter[str] = Counter(chain.from_iterable(located.values()))
     # the dicts' own equality first (in C, once a step of every sample game); a Counter's equality
     # also counts a zero entry as missing
     if dict.__eq__(seen, expected) or seen == expected:
         return None
+    names = names or {}
     missing = expected - seen
     extra = seen - expected
     parts = []
+
+    def card(k: str, v: int) -> str:
+        return f"{k} ×{v}" + (f" {names[k]}" if k in names else "")
     if missing:
-        parts.append("missing " + ", ".join(f"{k}×{v}" for k, v in sorted(missing.items())))
+        said = []
+        for k, v in sorted(missing.items()):
+            if before is None:
+                said.append(card(k, v) + (", expected somewhere at set-up (the deck data has it)" if at_setup else ""))
+                continue
+            was = [p for p, cs in before.items() if k in list(cs)]
+            now = [p for p, cs in located.items() if k in list(cs)]
+            then = (f"was in {', '.join(repr(p) for p in was)} before this step" if was else
+                    "was in no place before this step either")
+            said.append(f"{card(k, v)}, {then}" + (f", now only in {', '.join(repr(p) for p in now)}" if now else ""))
+        parts.append("missing " + "; ".join(said))
     if extra:
         where = {k: [p for p, cs in located.items() if k in list(cs)] for k in extra}
-        parts.append("extra " + ", ".join(f"{k}×{v} (in {', '.join(where[k])})" for k, v in sorted(extra.items())))
+        parts.append("extra " + ", ".join(f"{card(k, v)} (in {', '.join(repr(p) for p in where[k])})"
+                                          for k, v in sorted(extra.items())))
     return f"cards are not conserved: {'; '.join(parts)}"
 
 
 class CheckedEngine:
     """An engine whose ``check_invariants`` also checks card conservation through ``card_locations``;
-    everything else is the engine's own.  The validator's sample games run through it."""
+    everything else is the engine's own.  The validator's sample games run through it.  It keeps the
+    last state checked and its locations, so that a card that goes missing is named with the place it
+    was in before the step."""
 
-    def __init__(self, engine: Any, expected: Counter[str]):
+    def __init__(self, engine: Any, expected: Counter[str], names: Mapping[str, str] | None = None):
         self._engine = engine
         self._expected = expected
+        self._names = dict(names or {})
+        self._last: tuple[Any, Mapping[str, Iterable[str]]] | None = None
+        self._last_new = True
         self.policies = game_policies(engine)
 
     def __getattr__(self, name: str) -> Any:
-        if name.startswith("__") or name in ("_engine", "_expected"):
+        if name.startswith("__") or name in ("_engine", "_expected", "_names", "_last", "_last_new"):
             raise AttributeError(name)
         return getattr(self._engine, name)
 
-    def __reduce__(self) -> tuple[type[CheckedEngine], tuple[Any, Counter[str]]]:
-        return (CheckedEngine, (self._engine, self._expected))
+    def __reduce__(self) -> tuple[type[CheckedEngine], tuple[Any, Counter[str], dict[str, str]]]:
+        return (CheckedEngine, (self._engine, self._expected, self._names))
 
     def check_invariants(self, state: Any) -> None:
         self._engine.check_invariants(state)
-        problem = conservation_problem(self._engine.card_locations(state), self._expected)
+        located = self._engine.card_locations(state)
+        # the state object itself is kept (not its id): a later game's state can never be taken for it;
+        # the locations are kept as given (no copy on the hot path) …
+        before = self._last[1] if self._last is not None and self._last[0] is state else None
+        self._last_new = self._last is None or self._last[0] is not state
+        self._last = (state, located)
+        problem = conservation_problem(located, self._expected)
         if problem:
-            raise InvariantError(problem)
+            # … and used only when they are not the engine's own lists, changed since (then said not where)
+            shared = before is not None and any(a is b for a in before.values() for b in located.values())
+            raise InvariantError(conservation_problem(located, self._expected, None if shared else before,
+                                                      self._names, at_setup=self._last_new) or problem)
 
 
 def checked(game: Game, engine: Any) -> Any:
     """The engine with the generic per-step checks it has hooks for (itself when it has none)."""
     if getattr(engine, "card_locations", None) is None or isinstance(engine, CheckedEngine):
         return engine
-    return CheckedEngine(engine, expected_cards(game, engine))
+    return CheckedEngine(engine, expected_cards(game, engine), card_names(game, engine))
 
 
 @dataclass
@@ -131,14 +183,15 @@ def check_replays(engine: Any, game: Game, report: GenericReport, seed: int = 1)
     """One game per player count and policy: the same seed plays the same game; the log replays."""
     games = 0
     labels_checked = False
+    tally = Tally()
     for players in range(engine.min_players, engine.max_players + 1):
         for name in policy_names(engine):
             s = game_seed(seed, players * 100 + len(name))
             seats = (name,) * players
             trace = Trace()
             record = play_game(engine, players, seats, s, check=True, trace=trace)
-            if record.error:
-                continue            # the sample games report it with its seed
+            if not tally.add(players, seats, s, record.error):
+                continue            # said below: a replay check that could not replay is no verdict
             again = Trace()
             play_game(engine, players, seats, s, trace=again)
             if engine.state_hash(again.final_state) != engine.state_hash(trace.final_state):
@@ -161,7 +214,9 @@ def check_replays(engine: Any, game: Game, report: GenericReport, seed: int = 1)
                                        f"{type(exc).__name__}: {exc}")
                 continue
             games += 1
-    report.done.append(f"再生 {games} ゲーム")
+    if tally.crashed:
+        report.problems.append(tally.undecided("replay", engine.game_id))
+    report.done.append(f"再生 {games} ゲーム" + (f"（{tally.counts_ja()}）" if tally.crashed else ""))
 
 
 def _label_round_trip(engine: Any, events: Iterable[tuple[int, Any]]) -> str | None:
@@ -203,6 +258,7 @@ def check_hidden(engine: Any, report: GenericReport, games: int = 3, seed: int =
             return engine.determinize(engine.information_set(state, seat), seat, rng)
     located = getattr(engine, "card_locations", None)
     tried = changed = 0
+    tally = Tally()
     cut = False
     started = time.process_time()
     counts = range(engine.min_players, engine.max_players + 1)
@@ -215,7 +271,7 @@ def check_hidden(engine: Any, report: GenericReport, games: int = 3, seed: int =
             s = game_seed(seed + 7, players * 1000 + g)
             trace = Trace()
             record = play_game(engine, players, ("random",) * players, s, trace=trace)
-            if record.error:
+            if not tally.add(players, ("random",) * players, s, record.error):
                 continue
             state = engine.new_state(players)
             rng = random.Random(s)
@@ -268,11 +324,20 @@ def check_hidden(engine: Any, report: GenericReport, games: int = 3, seed: int =
     if redeal is None:
         report.undeclared.append("redeal")
         return
+    if tally.crashed:
+        report.problems.append(tally.undecided("hidden information", engine.game_id))
+        report.done.append(f"隠れた情報 {tried} 局面（{tally.counts_ja()}）")
+        return
+    if not tried:
+        report.problems.append("hidden information: cannot be judged: no decision of the games played was checked "
+                               f"({tally.played} games)")
+        return
     if tried and not changed:
         report.problems.append(f"redeal changed nothing in {tried} states: it must shuffle the cards the seat "
                                "cannot see, or the hidden-information check shows nothing")
         return
-    report.done.append(f"隠れた情報 {tried} 局面" + (so_far(time.process_time() - started) if cut else ""))
+    report.done.append(f"隠れた情報 {tried} 局面（{tally.played} ゲームから）"
+                       + (so_far(time.process_time() - started) if cut else ""))
 
 
 def so_far(seconds: float) -> str:
@@ -290,7 +355,8 @@ def generic_checks(game: Game, engine: Any, seed: int = 1, budget: Budget = UNLI
     else:
         expected = expected_cards(game, engine)
         state = engine.new_state(engine.min_players)
-        problem = conservation_problem(engine.card_locations(state), expected)
+        problem = conservation_problem(engine.card_locations(state), expected, None, card_names(game, engine),
+                                       at_setup=True)
         if problem:
             report.problems.append(f"at set-up: {problem}")
         report.done.append(f"カードの保存 {sum(expected.values())} 枚")

@@ -4,6 +4,7 @@ early planner).  A figure whose second value lies outside the first one's 95% in
 its interval: the report marks it as depending on the players (「方針で変わる」)."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -37,14 +38,15 @@ def compare_players(s: dict[str, Any], t: dict[str, Any], policy: str) -> dict[s
     return {"policy": policy, "games": t["completed"], "moved": moved}
 
 
-def robustness(engine: Any, batch: Batch, summary: dict[str, Any], executor: Any = None) -> dict[str, Any] | None:
+def robustness(engine: Any, batch: Batch, summary: dict[str, Any], executor: Any = None,
+               on_games: Callable[[int], None] | None = None) -> dict[str, Any] | None:
     """The batch replayed with the engine's second competent player in every seat; None without one."""
     second = getattr(engine, "second_policy", None)
     if not second or tuple(batch.policies) == (second,):
         return None
     other = replace(batch, policies=(second,))
     acc = Summary(engine, other)
-    for r in iter_games(engine, other, executor=executor):
+    for r in iter_games(engine, other, executor=executor, on_progress=on_games):
         acc.add(r)
     return compare_players(summary, acc.result(), second)
 

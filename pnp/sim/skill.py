@@ -78,9 +78,10 @@ def search_spec(engine: Any, iterations: int) -> str | None:
     return f"mcts:{iterations}:guided"
 
 
-def _summary(engine: Any, batch: Batch, executor: Any = None) -> dict[str, Any]:
+def _summary(engine: Any, batch: Batch, executor: Any = None,
+             on_games: Callable[[int], None] | None = None) -> dict[str, Any]:
     acc = Summary(engine, batch)
-    for r in run_games(engine, batch, executor=executor):
+    for r in run_games(engine, batch, executor=executor, on_progress=on_games):
         acc.add(r)
     return acc.result()
 
@@ -88,8 +89,10 @@ def _summary(engine: Any, batch: Batch, executor: Any = None) -> dict[str, Any]:
 def skill_figures(engine: Any, players: int, *, games: int, seed: int, search: str | None,
                   variant: str = "standard",
                   options: Mapping[str, Any] | None = None, executor: Any = None,
-                  progress: Callable[[str], None] = lambda _: None) -> dict[str, Any]:
-    """The search player against the default policy and against random, with 95% intervals."""
+                  progress: Callable[[str], None] = lambda _: None,
+                  on_games: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """The search player against the default policy and against random, with 95% intervals.
+    progress(part) before each part; on_games(n) as games are played."""
     options = dict(options or {})
     default = default_policy(engine)
     coop = bool(getattr(engine, "cooperative", False))
@@ -100,13 +103,14 @@ def skill_figures(engine: Any, players: int, *, games: int, seed: int, search: s
     if coop:
         for name in opponents:
             progress(f"{name} team")
-            s = _summary(engine, Batch(players, (name,), games, seed=sub, variant=variant, options=options), executor)
+            s = _summary(engine, Batch(players, (name,), games, seed=sub, variant=variant, options=options), executor,
+                         on_games)
             out[f"team_{name}"] = s["team_win_rate"]
         if search:
             progress("search")
             # every seat searches: the team the search player makes, beside the default and random teams
             s = _summary(engine, Batch(players, (search,), games, seed=sub, variant=variant, options=options),
-                         executor)
+                         executor, on_games)
             out["team_search"] = s["team_win_rate"]
         return out
     if search is None:
@@ -117,7 +121,7 @@ def skill_figures(engine: Any, players: int, *, games: int, seed: int, search: s
         progress(f"{search} vs {name}")
         # one search seat among (players - 1) opponents, rotated through every seat game by game
         s = _summary(engine, Batch(players, (search,) + (name,) * (players - 1), games, seed=sub,
-                                   variant=variant, options=options), executor)
+                                   variant=variant, options=options), executor, on_games)
         out["against"][name] = s["wins_by_policy"].get(search, rate(0, 0))
         why = undecided_skill(engine, players, search, name, games)
         if why:
@@ -190,8 +194,10 @@ def _play_out(engine: Any, state: Any, pols: Sequence[Any], seed: int, trail: li
 
 
 def deal_luck(engine: Any, players: int, *, deals: int, continuations: int, seed: int, policy: str | None = None,
-              variant: str = "standard", options: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """How often the same seat wins again when only the deal is kept (see the module docstring)."""
+              variant: str = "standard", options: Mapping[str, Any] | None = None,
+              on_games: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """How often the same seat wins again when only the deal is kept (see the module docstring).
+    on_games(1) after each deal."""
     options = dict(options or {})
     name = policy or default_policy(engine)
     coop = bool(getattr(engine, "cooperative", False))
@@ -222,6 +228,8 @@ def deal_luck(engine: Any, players: int, *, deals: int, continuations: int, seed
         pairs = [(a, b) for i, a in enumerate(outcomes) for b in outcomes[i + 1:]]
         agree_per_deal.append(sum(a == b for a, b in pairs) / len(pairs))
         replayed += all(t == trails[0] for t in trails[1:])
+        if on_games is not None:
+            on_games(1)
     if deals and opening and not opening[-1]:
         return {"policy": name, "deals": deals, "continuations": k, "cooperative": coop, "deal_held": False,
                 "undecidable": ("このゲームは最初の一手が選択で（配りの前に決める手があり）、その前の偶然がないため、"
@@ -309,7 +317,8 @@ def _mean_ci(values: Sequence[float], low: float, high: float) -> dict[str, Any]
 
 def event_luck(engine: Any, players: int, *, games: int, continuations: int, seed: int, policy: str | None = None,
                only: Sequence[str] = (), variant: str = "standard",
-               options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+               options: Mapping[str, Any] | None = None,
+               on_games: Callable[[int], None] | None = None) -> dict[str, Any]:
     """How much one chance event during play predicts the winner (see the module docstring): the same-
     outcome rate of ``continuations`` playouts keeping the event's outcome, minus the rate drawing it anew.
     ``only`` names the events to draw from (all when empty); a name no sampled game has is an error."""
@@ -325,6 +334,8 @@ def event_luck(engine: Any, players: int, *, games: int, continuations: int, see
     rounds: list[int] = []
     shares: list[float] = []
     for d in range(games):
+        if on_games is not None and d:
+            on_games(1)      # (after each game: the last one below)
         steps, events, decisions = _sampled_game(engine, players, variant, options, name,
                                                  derive_seed(seed, "event", d))
         seen.update(e[1] for e in events)
@@ -353,6 +364,8 @@ def event_luck(engine: Any, players: int, *, games: int, continuations: int, see
             rates.append(_agreement(outcomes))
         kept.append(rates[0])
         redrawn.append(rates[1])
+    if on_games is not None and games:
+        on_games(1)
     missing = [w for w in wanted if w not in seen]
     if missing and games > 0:
         names = ", ".join(sorted(seen)) or "none"
@@ -378,8 +391,11 @@ def skill_luck(engine: Any, players: int, *, seed: int, skill_games: int = DEFAU
                luck_continuations: int = DEFAULT_LUCK_CONTINUATIONS, luck_events: int = DEFAULT_LUCK_EVENTS,
                luck_event_names: Sequence[str] = (), variant: str = "standard",
                options: Mapping[str, Any] | None = None, executor: Any = None,
-               progress: Callable[[str], None] = lambda _: None) -> dict[str, Any]:
-    """All three parts, for the report and ``pnp simulate --json``; a part with 0 games is left out."""
+               progress: Callable[[str], None] = lambda _: None,
+               on_games: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """All three parts, for the report and ``pnp simulate --json``; a part with 0 games is left out.
+    progress(part) before each part ("<search> vs <policy>", "<policy> team", "search", "deal",
+    "event"); on_games(n) as its games (a deal, an event's game) are played."""
     out: dict[str, Any] = {}
     missing = [h for h in SEARCH_HOOKS if not callable(getattr(engine, h, None))]
     if skill_games > 0 and missing:     # named in the output, never a silently missing section
@@ -388,15 +404,15 @@ def skill_luck(engine: Any, players: int, *, seed: int, skill_games: int = DEFAU
         out["skill"] = skill_figures(engine, players, games=skill_games, seed=seed,
                                      search=search_spec(engine, search_iterations), variant=variant,
                                      options=options,
-                                     executor=executor, progress=progress)
+                                     executor=executor, progress=progress, on_games=on_games)
     if luck_deals > 0:
         progress("deal")
         out["deal"] = deal_luck(engine, players, deals=luck_deals, continuations=luck_continuations, seed=seed,
-                                variant=variant, options=options)
+                                variant=variant, options=options, on_games=on_games)
     if luck_events > 0:
         progress("event")
         out["event"] = event_luck(engine, players, games=luck_events, continuations=luck_continuations, seed=seed,
-                                  only=luck_event_names, variant=variant, options=options)
+                                  only=luck_event_names, variant=variant, options=options, on_games=on_games)
     return out
 
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..data.model import Game
 from .budget import UNLIMITED, Budget
+from .crashes import replay_command
 from .generic import checked
 from .policies import policy_names
 from .runner import Batch, iter_games
@@ -22,10 +23,17 @@ class SampleProblem:
     game_index: int
     seed: int
     message: str
+    seats: tuple[str, ...] = field(default=(), compare=False)    # the game's policies seat by seat
 
     def __str__(self) -> str:
+        if self.policies == "determinize":      # a finding of the hooks' check, not of one sample game
+            return f"{self.game}: {self.players}人 [determinize]: {self.message}"
         return (f"{self.game}: {self.players}人 [{self.policies}] game {self.game_index} (seed {self.seed}): "
-                f"{self.message}")
+                f"{self.message}" + (f" (replay: {self.replay()})" if self.seats else ""))
+
+    def replay(self) -> str:
+        """The ``pnp play`` command that plays this very game again."""
+        return replay_command(self.game, self.players, self.seats, self.seed)
 
 
 def sample_configs(engine: Any) -> list[tuple[int, tuple[str, ...]]]:
@@ -57,7 +65,8 @@ def play_sample_games(game: Game, engine: Any = None, games_per_config: int = 10
     configuration (1 game each, then half of what the time taken so far says fit) until the budget is
     spent or games_per_config are played; every configuration plays at least one game, and game i of
     a configuration is the same game whatever the budget (seeded by its index).  on_record(players,
-    lineup, record) sees every game; on_progress(played, planned) after each configuration's round.
+    lineup, record) sees every game; on_progress(played, planned) after each configuration's round and,
+    within a long round, as its games are played.
     The budget is this process's CPU time: on a machine busy with other work the games are as many
     as on an idle one (the wall-clock time grows instead)."""
     if engine is None:
@@ -76,12 +85,19 @@ def play_sample_games(game: Game, engine: Any = None, games_per_config: int = 10
             if todo <= 0:
                 continue
             batch = Batch(players, lineup, todo, seed=seed, check=True, first_index=played[k])
-            for r in iter_games(engine, batch, jobs=jobs):     # streamed: memory flat in --games
+            within = [0]         # this round's games of the configuration so far
+
+            def chunk(n: int, within: list[int] = within, todo: int = todo, planned: int = planned) -> None:
+                within[0] += n
+                if on_progress is not None and within[0] < todo:     # the round's end is said below
+                    on_progress(sum(played) + within[0], planned)
+            for r in iter_games(engine, batch, jobs=jobs, on_progress=chunk):     # streamed: memory flat in --games
                 if on_record is not None:
                     on_record(players, lineup, r)
                 if r.error is not None:
                     first = r.error.strip().splitlines()[0]
-                    problems.append(SampleProblem(game.id, players, ",".join(lineup), r.index, r.seed, first))
+                    problems.append(SampleProblem(game.id, players, ",".join(lineup), r.index, r.seed, first,
+                                                  tuple(r.policies)))
             played[k] += todo
             if on_progress is not None:
                 on_progress(sum(played), planned)
@@ -109,6 +125,7 @@ class DeterminizationFound:
     problems: list[SampleProblem]
     checked: int                 # (state, seat) pairs
     cut: bool = False            # fewer than in full: the time budget was spent
+    games: int = 0               # the random games the states were taken from
 
 
 def determinization_checks(game: Game, engine: Any = None, states: int = 12, samples: int = 8, seed: int = 1,
@@ -128,6 +145,10 @@ def determinization_checks(game: Game, engine: Any = None, states: int = 12, sam
                                     budget=budget.share(1 / (len(counts) - i)))
         found.checked += rep.states
         found.cut = found.cut or rep.cut
-        found.problems += [SampleProblem(game.id, players, "determinize", 0, seed, p) for p in rep.problems]
+        found.games += rep.crashes.played
+        own = f"{game.id} {players}p"            # said once, by the problem's own prefix
+        found.problems += [SampleProblem(game.id, players, "determinize", 0, seed,
+                                         p[len(own):].lstrip(": ") if p.startswith(own) else p)
+                           for p in rep.problems]
     found.problems.sort()
     return found

@@ -1,0 +1,237 @@
+"""`pnp validate` says OK only about what it looked at (issue: with 897 of 900 games crashing it printed
+「エンジンの共通検査 OK … 再生 0 ゲーム」, 「得点トラックの長さ OK 3 ゲーム中 100.00%」 and 確定化 `NG
+ZeroDivisionError` with no file, line or seed).  Every engine check that plays games counts the games
+it played and those that stopped; a check with a stopped game is NG with the counts, the engine's
+file:line and a `pnp play` command that plays that game again.  And a wrong count in game.yaml blames
+game.yaml, not a rulebook that agrees with the cards."""
+from __future__ import annotations
+
+import json
+import re
+
+from owngame import GAME, add_score_track, edit, new_game, run, write
+
+from pnp.commands.validate import MIN_TRACK_GAMES, score_track_verdict
+from pnp.errors import PnpError
+
+RAISE = "            s.tricks[0] = 1 // 0\n"
+
+HOOKS = '''
+
+def _information_set(self, s, seat):
+    t = s.clone()
+    others = [p for p in range(s.n) if p != seat]
+    pool = sorted(t.stock + [c for p in others for c in t.hands[p]])
+    for p in others:
+        k = len(t.hands[p])
+        t.hands[p], pool = pool[:k], pool[k:]
+    t.stock = pool
+    return t
+
+
+TrickEngine.information_set = _information_set
+TrickEngine.determinize = lambda self, info, seat, rng: self.redeal(info, seat, rng)
+'''
+
+
+def crashing(tmp_path, hooks: bool = True):
+    """The scaffold, whose first lead of a game raises ZeroDivisionError unless it is one of the last
+    three cards: most games stop, a few run to the end.  With the search player's hooks and a track."""
+    game = new_game(tmp_path)
+    edit(game / "engine.py", "        seat = self.to_move(s)\n        s.hands[seat].remove(action.card)\n",
+         "        seat = self.to_move(s)\n        if not any(s.won) and not s.trick and action.card < 21:\n"
+         + RAISE + "        s.hands[seat].remove(action.card)\n")
+    edit(game / "engine.py", "    options = ()\n", "    options = ()\n    score_track = \"score\"\n")
+    if hooks:
+        path = game / "engine.py"
+        path.write_text(path.read_text(encoding="utf-8") + HOOKS, encoding="utf-8")
+    add_score_track(game, end=20)
+    lines = (game / "engine.py").read_text(encoding="utf-8").splitlines(keepends=True)
+    return game, lines.index(RAISE) + 1
+
+
+def rows(output: str) -> dict[str, str]:
+    """label → the row and its problem lines, as printed."""
+    out: dict[str, str] = {}
+    label = None
+    for line in output.splitlines():
+        if line[:3] in ("OK ", "NG ", "-- "):
+            label = line.split()[2]
+            out[label] = line
+        elif label and line.startswith("      "):
+            out[label] += "\n" + line
+    return out
+
+
+REPLAY = re.compile(r"replay: (pnp play shoubai --seed (\d+) --players (\d) --policy ([a-z,]+))")
+
+
+def test_no_engine_check_says_ok_about_games_that_crashed(tmp_path):
+    game, line = crashing(tmp_path)
+    result = run("validate", GAME, "--games", "20", "--project", tmp_path, "--fresh")
+    assert result.exit_code == 1
+    found = rows(result.output)
+    where = f"components/{GAME}/engine.py:{line}: ZeroDivisionError: integer division or modulo by zero"
+    for label in ("探索プレイヤーの確定化（隠れた札を見ない）", "エンジンの共通検査（人数・部品・保存・再生・隠れた情報）",
+                  "試遊（シード付きサンプルゲーム）", "得点トラックの長さ"):
+        assert found[label].startswith("NG"), found[label]
+        assert where in found[label], found[label]
+    engine = found["エンジンの共通検査（人数・部品・保存・再生・隠れた情報）"]
+    replayed = re.search(r"replay: cannot be judged: (\d+) of 6 games it played stopped with an error "
+                         r"\((\d+) ran to the end\)", engine)
+    assert replayed and int(replayed[1]) + int(replayed[2]) == 6 and int(replayed[1]) > 0
+    # the row says what it looked at: the games replayed, of those played
+    assert re.search(r"再生 \d+ ゲーム（遊んだ 6 ゲーム（終了 \d+、エラーで停止 \d+））", engine)
+    assert "hidden information: cannot be judged:" in engine
+    assert "determinization: cannot be judged:" in found["探索プレイヤーの確定化（隠れた札を見ない）"]
+    samples = found["試遊（シード付きサンプルゲーム）"]
+    counted = re.search(r"遊んだ (\d+) ゲーム（終了 (\d+)、エラーで停止 (\d+)）", samples)
+    assert counted and int(counted[2]) + int(counted[3]) == int(counted[1]) and int(counted[3]) > int(counted[2]) > 0
+    track = found["得点トラックの長さ"]
+    assert re.search(r"score track 0–20: cannot be judged: (\d+) of (\d+) games it played stopped", track)
+    assert "% が収まる" not in track
+    assert "Traceback" not in result.output
+
+
+def test_the_command_an_ng_names_plays_the_game_that_stopped(tmp_path):
+    game, line = crashing(tmp_path, hooks=False)
+    result = run("validate", GAME, "--games", "20", "--project", tmp_path, "--fresh")
+    commands = REPLAY.findall(result.output)
+    assert len(commands) >= 3           # the replays, the hidden information, the track (and the samples' 再現)
+    for _, seed, players, seats in commands[:3]:
+        assert len(seats.split(",")) == int(players)
+        again = run("play", GAME, "--seed", seed, "--players", players, "--policy", seats, "--project", tmp_path)
+        assert again.exit_code == 1
+        assert f"engine.py:{line}: ZeroDivisionError" in again.output
+    redo = re.search(r"再現: pnp play shoubai --seed (\d+) --players (\d) --policy ([a-z,]+)", result.output)
+    assert redo
+    again = run("play", GAME, "--seed", redo[1], "--players", redo[2], "--policy", redo[3], "--project", tmp_path)
+    assert again.exit_code == 1 and "ZeroDivisionError" in again.output
+
+
+def test_the_json_has_the_counts_and_the_replay_commands(tmp_path):
+    crashing(tmp_path, hooks=False)
+    result = run("validate", GAME, "--games", "20", "--project", tmp_path, "--json", "--fresh")
+    assert result.exit_code == 1
+    start = result.output.index("{\n")
+    data = json.loads(result.output[start:])
+    assert data["ok"] is False
+    checks = {c["check"]: c for c in data["checks"]}
+    for name in ("engine", "samples", "track"):
+        assert checks[name]["ok"] is False
+        assert any("pnp play shoubai --seed" in p for p in checks[name]["problems"])
+    assert "エラーで停止" in checks["samples"]["detail"] and "エラーで停止" in checks["engine"]["detail"]
+    games = checks["samples"]["games"]
+    assert games["played"] == 9 * 20 and games["played"] == games["finished"] + games["crashed"]
+    assert games["crashed"] > games["finished"] > 0
+
+
+def test_an_engine_that_crashes_nowhere_is_still_ok_and_says_what_it_played(tmp_path):
+    new_game(tmp_path)
+    result = run("validate", GAME, "--games", "20", "--project", tmp_path, "--fresh")
+    assert result.exit_code == 0, result.output
+    found = rows(result.output)
+    engine = found["エンジンの共通検査（人数・部品・保存・再生・隠れた情報）"]
+    assert engine.startswith("OK") and "再生 6 ゲーム" in engine and "エラーで停止" not in engine
+
+
+def test_a_track_verdict_on_too_few_finished_games_is_not_ok():
+    class Engine:
+        game_id = "shoubai"
+        score_track = (0, 20)
+    few = {2: [(3.0, 4.0)] * (MIN_TRACK_GAMES - 1)}
+    try:
+        score_track_verdict(Engine(), few, "heuristic")
+    except PnpError as e:
+        assert f"cannot be judged: {MIN_TRACK_GAMES - 1} sample games ran to the end (at least {MIN_TRACK_GAMES} " \
+               "needed" in str(e)
+    else:
+        raise AssertionError("a verdict on too few games was given")
+    # a game that ended off the track is proof on any number of games
+    off = {2: [(3.0, 4.0), (3.0, 25.0)]}
+    try:
+        score_track_verdict(Engine(), off, "heuristic")
+    except PnpError as e:
+        assert "score track 0–20: only 50.00% of sample games end with every score on it" in str(e)
+    else:
+        raise AssertionError("a game off the track was not said")
+    enough = {2: [(3.0, 4.0)] * MIN_TRACK_GAMES}
+    assert f"終了した {MIN_TRACK_GAMES} ゲーム中 100.00% が収まる" in score_track_verdict(Engine(), enough, "heuristic")
+
+
+def test_a_wrong_count_in_game_yaml_blames_game_yaml_not_the_rulebook_that_agrees_with_the_cards(tmp_path):
+    game = new_game(tmp_path)
+    write(game, "rulebook/01-intro.md", "# 内容物\n\n山札カード（24枚）を使います。\n")
+    edit(game / "game.yaml", "count: 24", "count: 25")
+    result = run("validate", GAME, "--games", "20", "--project", tmp_path, "--fresh")
+    assert result.exit_code == 1
+    found = rows(result.output)
+    n = next(i for i, t in enumerate((game / "game.yaml").read_text(encoding="utf-8").splitlines(), 1) if "count: 25" in t)
+    assert (f"components/{GAME}/game.yaml:{n}:5: components[0].count: 山札カード: game.yaml says 25 cards, "
+            f"components/{GAME}/cards.yaml makes 24") in found["データ（スキーマ・参照・枚数）"]
+    assert found["ルールブック"].startswith("OK"), found["ルールブック"]
+    # a rulebook that disagrees with the cards is still blamed, at its own line
+    edit(game / "rulebook/01-intro.md", "（24枚）", "（26枚）")
+    result = run("validate", GAME, "--games", "20", "--project", tmp_path, "--fresh")
+    rulebook = rows(result.output)["ルールブック"]
+    assert rulebook.startswith("NG")
+    assert (f"components/{GAME}/rulebook/01-intro.md:3: count: the rulebook states 26 for '山札カード', "
+            f"the data makes 24 (components/{GAME}/cards.yaml)") in rulebook
+
+
+# ---------------------------------------------------------------------------- progress (issue #37, item 11)
+# `pnp simulate GAME --games 300 --report r.pdf` ran 15 minutes with no output until its end: it says
+# its estimate before it starts and a line every few seconds on stderr, also when stderr is not a
+# terminal.  The tests make "every few seconds" every game, so that they do not depend on the clock.
+
+def every_game(monkeypatch):
+    from pnp.commands import progress
+    monkeypatch.setattr(progress, "EVERY_S", 0.0)
+    monkeypatch.setattr(progress, "ESTIMATE_FROM_S", 0.0)
+
+
+def test_simulate_says_its_estimate_first_then_progress_lines_on_stderr(tmp_path, monkeypatch):
+    every_game(monkeypatch)
+    game = new_game(tmp_path)
+    path = game / "engine.py"
+    path.write_text(path.read_text(encoding="utf-8") + HOOKS, encoding="utf-8")
+    result = run("simulate", GAME, "--games", "20", "--players", "2", "--report", tmp_path / "r.pdf",
+                 "--skill-games", "10", "--luck-deals", "3", "--luck-events", "2", "--project", tmp_path)
+    assert result.exit_code == 0, result.output
+    err = result.stderr.splitlines()
+    plan = re.fullmatch(r"simulate shoubai：これから (\d+) ゲーム（2人 試遊 20、2人 腕の影響 20、2人 配りの影響 3、"
+                        r"2人 途中の偶然 2）。見積もり 約 [\d.]+ 秒（1ゲーム約 [\d.]+ 秒、探索プレイヤーのゲームは約 "
+                        r"[\d.]+ 秒で計算）", err[0])
+    assert plan and int(plan[1]) == 45, err[0]
+    lines = [line for line in err if "｜全体" in line]
+    assert any(line.startswith("simulate shoubai：2人 試遊 20/20 ゲーム｜全体") for line in lines)
+    assert any(line.startswith("simulate shoubai：2人 腕の影響 20/20 ゲーム") for line in lines)
+    assert any(line.startswith("simulate shoubai：2人 配りの影響 3/3 ゲーム") for line in lines)
+    assert any(line.startswith("simulate shoubai：2人 途中の偶然 2/2 ゲーム｜全体 100%") for line in lines)
+    shares = [int(re.search(r"全体 (\d+)%", line)[1]) for line in lines]
+    assert shares == sorted(shares)                      # the whole only moves forward
+    assert all("経過" in line and "残り約" in line for line in lines)
+    assert re.fullmatch(r"simulate shoubai：終わりました（45 ゲーム、[\d.]+ 秒。見積もりは [\d.]+ 秒）", err[-2])
+    assert err[-1] == f"レポート：{tmp_path / 'r.pdf'}"
+    assert "｜全体" not in result.stdout and "見積もり" not in result.stdout
+
+
+def test_a_short_simulate_says_nothing_more(tmp_path):
+    new_game(tmp_path)
+    result = run("simulate", GAME, "--games", "10", "--players", "2", "--project", tmp_path)
+    assert result.exit_code == 0, result.output
+    assert "見積もり" not in result.stderr and "｜全体" not in result.stderr
+
+
+def test_validate_with_many_games_says_its_estimate_and_progress_lines(tmp_path, monkeypatch):
+    every_game(monkeypatch)
+    new_game(tmp_path)
+    result = run("validate", GAME, "--games", "40", "--project", tmp_path, "--fresh")
+    assert result.exit_code == 0, result.output
+    err = result.stderr.splitlines()
+    first = next(i for i, line in enumerate(err) if line.startswith("試遊 shoubai: 360 ゲームの予定、見積もり 約"))
+    steps = [re.fullmatch(r"試遊 shoubai: (\d+)/360 ゲーム（経過 [\d.]+ 秒、残り約 [\d.]+ 秒）", line)
+             for line in err[first + 1:]]
+    played = [int(m[1]) for m in steps if m]
+    assert played and played == sorted(played) and played[-1] < 360
+    assert err[-1].startswith("試遊 shoubai: 360 ゲーム（")
