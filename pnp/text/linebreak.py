@@ -255,6 +255,7 @@ _POSTFIX = frozenset("%‰℃°′″¢％")
 _PREFIX = frozenset("$£¥€＄￥№")
 _NUMSEP = frozenset(".,，．")
 _SIGNS = frozenset("＋－−±×✕﹢+-第")
+_RANGES = frozenset("〜～")
 _COUNTER_END = "目"  # 5列目, 2回目: the counter's own suffix stays with it
 
 # flag bits
@@ -276,7 +277,9 @@ _CONT = 16384  # content, not punctuation or space: a line of none of these is n
 _KATA = 32768  # katakana (with ー): inside a phrase no line can hold, a break avoids splitting these
 _KANJI = 65536  # a kanji, and
 _HIRA = 131072  # a hiragana: the break between them (続｜ける, 手札｜を) is avoided there too
+_RANGE = 262144  # a range mark between two numbers (2〜5): no break after it (breaks "units", "phrases")
 
+MIN_LAST_CHARS = 3  # a paragraph's last line holds at least this many characters when it can (追い出し)
 ICON_EM = 1.0  # advance of an inline icon, in ems of its span's size
 # breaks="phrases" with justify: a line is spread only while each gap grows by at most this many ems
 # of its largest size.  Kinsoku-only breaking never needed more than 0.08 em on the bundled cards;
@@ -307,6 +310,8 @@ def _classify(c: str) -> int:
         f |= _NSEP
     if c in _SIGNS:
         f |= _SIGN
+    if c in _RANGES:
+        f |= _RANGE
     cat = unicodedata.category(c)
     if cat[0] not in "PZC":
         f |= _CONT
@@ -348,7 +353,7 @@ def _flags(c: str) -> int:
 class _Flat:
     """Flattened paragraph data: parallel per-char arrays."""
 
-    __slots__ = ("chars", "widths", "flags", "span", "ok", "ruby_cont", "paras", "phrase_ok", "tails")
+    __slots__ = ("chars", "widths", "flags", "span", "ok", "ruby_cont", "paras", "phrase_ok", "tails", "kata")
 
     def __init__(self) -> None:
         self.chars: list[str] = []
@@ -361,10 +366,16 @@ class _Flat:
         # phrase_ok[i]: ok[i] and a phrase starts at i (breaks "phrases"); None in the other modes
         self.phrase_ok: list[bool] | None = None
         self.tails: list[int] | None = None  # per paragraph: see _tail (breaks "units", "phrases")
+        # kata[i]: a break before i that only the katakana-word rule forbids (breaks "units"): taken
+        # only where a line holds no other break (a katakana word wider than a table's column)
+        self.kata: list[bool] = []
 
 
-def _flatten(spans: Sequence[Span], measure: Measure, cache: WidthCache, units: bool = False) -> _Flat:
+def _flatten(spans: Sequence[Span], measure: Measure, cache: WidthCache, units: bool = False,
+             words: bool = False) -> _Flat:
+    """words: also keep katakana words whole (breaks "units": justified running text)."""
     fl = _Flat()
+    kata = fl.kata
     chars, widths, flags, spn, ok, rc = (
         fl.chars, fl.widths, fl.flags, fl.span, fl.ok, fl.ruby_cont,
     )
@@ -435,6 +446,14 @@ def _flatten(spans: Sequence[Span], measure: Measure, cache: WidthCache, units: 
                     brk = False
                 elif (p & _DIG and f & _POST) or (p & _PRE and f & _DIG):
                     brk = False
+                elif (
+                    units
+                    and p & _RANGE
+                    and f & _DIG
+                    and n - 2 >= ps
+                    and flags[n - 2] & _DIG
+                ):
+                    brk = False  # 2〜5: a range of numbers is one quantity
                 elif (p & _ICON and f & (_DIG | _ICON)) or (p & _DIG and f & _ICON):
                     brk = False
                 elif units and (
@@ -450,6 +469,9 @@ def _flatten(spans: Sequence[Span], measure: Measure, cache: WidthCache, units: 
                     brk = False  # 5人, 1ダメージ, ＋2, 5列目: a number stays with its unit
                 else:
                     brk = True
+            soft = False
+            if brk and words and p & f & _KATA:
+                brk, soft = False, True     # プレ｜イヤー: a katakana word stays whole
             if not f & _SP:
                 pns = f
             chars.append(c)
@@ -457,6 +479,7 @@ def _flatten(spans: Sequence[Span], measure: Measure, cache: WidthCache, units: 
             flags.append(f)
             spn.append(si)
             ok.append(brk)
+            kata.append(soft)
             rc.append(cont)
             n += 1
     fl.paras.append((ps, n))
@@ -555,7 +578,7 @@ def _break_paragraph(
     fl: _Flat, ps: int, pe: int, limit: float, allow_hanging: bool, tail: int
 ) -> list[tuple[int, int, bool, bool, bool]]:
     """Return [(start, end, hanging, hard_end, forced)] for one paragraph."""
-    widths, flags, ok, pok = fl.widths, fl.flags, fl.ok, fl.phrase_ok
+    widths, flags, ok, pok, kata = fl.widths, fl.flags, fl.ok, fl.phrase_ok, fl.kata
     out: list[tuple[int, int, bool, bool, bool]] = []
     start = ps
     if start >= pe:
@@ -566,6 +589,7 @@ def _break_paragraph(
         last = -1  # last legal break position (> start)
         lastp = -1  # last legal break between phrases (> start)
         late = -1  # last legal break in the closing punctuation (>= tail)
+        kat = -1  # last break inside a katakana word (breaks "units": only before a forced one)
         hang = False
         forced = False
         brk = pe
@@ -578,6 +602,8 @@ def _break_paragraph(
                 i += 1
                 continue
             if has:
+                if kata and kata[i] and i < tail:
+                    kat = i
                 if ok[i]:
                     if i >= tail:
                         late = i
@@ -608,6 +634,8 @@ def _break_paragraph(
                         hang = True
                     elif last > start:
                         brk = last
+                    elif kat > start:
+                        brk = kat
                     elif late > start:
                         brk = late
                     else:
@@ -628,7 +656,44 @@ def _break_paragraph(
         hard = start >= pe
         out.append((line_start, end, hang, hard, forced))
         if hard:
+            if fl.tails is not None:
+                _push_down(fl, out, pe, limit, tail)
             return out
+
+
+def _push_down(fl: _Flat, out: list[tuple[int, int, bool, bool, bool]], pe: int, limit: float,
+               tail: int) -> None:
+    """追い出し: a paragraph's last line that would hold fewer than :data:`MIN_LAST_CHARS` characters
+    (「す。」「ん。」) takes more from the line before: that line breaks at its latest legal break
+    (a phrase break with breaks "phrases") that leaves the last line at least MIN_LAST_CHARS and
+    still within the measure.  The line before is then spread (justified) or left ragged."""
+    if len(out) < 2:
+        return
+    flags, widths = fl.flags, fl.widths
+    ls, le, _, _, _ = out[-1]
+    ps_, _, _, _, pforced = out[-2]
+    if pforced or _count(flags, ls, le) >= MIN_LAST_CHARS:
+        return
+    oks = fl.phrase_ok if fl.phrase_ok is not None else fl.ok
+    w = sum(widths[ls:le])
+    for b in range(ls - 1, ps_, -1):
+        w += widths[b]
+        if w > limit + (widths[pe - 1] if flags[pe - 1] & _HANG else 0.0):
+            return
+        if not oks[b] or b >= tail or flags[b] & _SP:
+            continue
+        if _count(flags, b, le) < MIN_LAST_CHARS or _count(flags, ps_, b) < MIN_LAST_CHARS:
+            continue
+        end = b
+        while end > ps_ and flags[end - 1] & _SP:
+            end -= 1
+        out[-2] = (ps_, end, False, False, False)
+        out[-1] = (b, le, False, True, False)
+        return
+
+
+def _count(flags: list[int], a: int, b: int) -> int:
+    return sum(1 for k in range(a, b) if not flags[k] & _SP)
 
 
 def _can_break_after(fl: _Flat, i: int, pe: int, ok: list[bool], tail: int) -> bool:
@@ -782,7 +847,7 @@ _BROKEN_MAX = 20000
 def _break_spans(spans: Sequence[Span], width_pt: float, measure: Measure, justify: bool, allow_hanging: bool,
                  width_cache: WidthCache | None, breaks: Breaks = "units") -> list[Line]:
     cache: WidthCache = {} if width_cache is None else width_cache
-    fl = _flatten(spans, measure, cache, units=breaks != "chars")
+    fl = _flatten(spans, measure, cache, units=breaks != "chars", words=breaks == "units")
     if not fl.chars and len(fl.paras) == 1:
         return []
     if breaks == "phrases":
