@@ -129,6 +129,7 @@ __all__ = [
     "break_text",
     "fit_text",
     "block_height",
+    "phrase_cut",
     "NO_START_CHARS",
     "NO_END_CHARS",
     "HANGING_CHARS",
@@ -498,6 +499,38 @@ def _tail(fl: _Flat, ps: int, pe: int) -> int:
     while k >= ps and not flags[k] & _CONT:
         k -= 1
     return k + 1 if k >= ps else pe
+
+
+_OPENING = "（〔［｛〈《「『【〘〖〝‘“([{｢"
+_CLOSING = "）〕］｝〉》」』】〙〗〟’”)]}｣"
+
+
+def phrase_cut(text: str, n: int) -> int:
+    """Where to cut text to quote at most n of its characters (followed by 「…」): the last phrase
+    boundary (BudouX) at or before n that splits no katakana word and no number, with no opening
+    bracket left unclosed and no punctuation at the cut; len(text) when it is n characters or fewer.
+    A text with no such boundary is cut at n.  Used to quote the start of a ruling in a heading."""
+    if len(text) <= n:
+        return len(text)
+    cuts = sorted((k for k in _phrase_starts(text) if 0 < k <= n), reverse=True)
+    for k in cuts:
+        a, b = _flags(text[k - 1]), _flags(text[k])
+        if a & b & (_KATA | _DIG) or (a & _DIG and b & (_WORD | _RANGE | _POST)):
+            continue
+        head = text[:k]
+        depth = 0
+        for c in head:
+            if c in _OPENING:
+                depth += 1
+            elif c in _CLOSING and depth:
+                depth -= 1
+        if depth:
+            continue
+        while k > 0 and not _flags(text[k - 1]) & _CONT:
+            k -= 1
+        if k > 0:
+            return k
+    return n
 
 
 @lru_cache(maxsize=16384)

@@ -169,3 +169,39 @@ def test_a_continued_table_keeps_its_column_widths():
     rest.wrap(100 * MM, 1e6)
     assert first.col_w == pytest.approx(rest.col_w)
     assert first.width == pytest.approx(rest.width)
+
+
+# ------------------------------------------------------------------ Q&A headings quoting a ruling
+@pytest.mark.parametrize("text, n, quoted", [
+    ("（標準）スコッチのヒーロータイムがバッティングした場合、スコッチの勝ち", 14, "（標準）スコッチの"),
+    ("イーバの隣接による−1APは、以前にイーバが出現したエリアにも", 9, "イーバの隣接による"),
+    ("準備で各自が伏せる1枚（伏せ札）は、手札には数えません", 14, "準備で各自が伏せる1枚"),
+])
+def test_a_quote_is_cut_between_phrases(text, n, quoted):
+    from pnp.text.linebreak import phrase_cut
+    assert text[:phrase_cut(text, n)] == quoted
+    assert phrase_cut("短い文", 10) == 3
+
+
+def test_q_and_a_headings_quote_whole_words_with_brackets_closed(repo):
+    from pnp.data.ledger import open_questions
+    from pnp.text.inline import parse_inline, plain_text
+    for gid in ("euphoria", "terror24", "tantei2", "ebe"):
+        game = Project(repo).load_game(gid)
+        doc, _ = parse_rulebook(game)
+        quotes = 0
+        for _, entry in open_questions(game.ledger, [s.entry for s in doc.sections]):
+            name = plain_text(doc.reference(entry))
+            if entry.kind != "ruling" or "…" not in name:
+                continue
+            quotes += 1
+            quote = name[name.index("「") + 1:name.rindex("」")]
+            assert quote.count("（") == quote.count("）") and quote.count("「") == quote.count("」"), name
+            ruling = next(r for r in game.rulings if r.id == entry.ref)
+            cut = quote[:-1]
+            whole = plain_text(parse_inline(ruling.text, icons=None, newlines=False)[0])
+            assert whole.startswith(cut), (whole, cut)
+            rest = whole[len(cut):]
+            assert not (cut and rest and audit.is_katakana(cut[-1]) and audit.is_katakana(rest[0])), name
+            assert cut and audit.is_content(cut[-1]), name       # no 「、…」
+        assert quotes, gid
