@@ -16,7 +16,7 @@ from ..layout.plan import ICON_DROP, ICON_SCALE, CardPlan, Mark, Picture, ruby_p
 from ..render.parts import PartsPainter
 from ..render.pdf import text_run
 from ..text import fonts
-from ..text.linebreak import Line, Span, WidthCache, break_spans
+from ..text.linebreak import Line, Span, WidthCache, break_spans, char_space
 
 ASCENT = 0.88
 INK = "#231f20"
@@ -62,9 +62,9 @@ def draw_line(c, line: Line, x: float, baseline: float, color: str = INK,
             continue
         fill = HexColor(frag.color or (colors or {}).get(frag.style, color))
         name = fonts.pdf_name(frag.font)
-        text_run(c, frag.text, name, frag.size_pt, x + frag.x_pt, baseline, line.char_space_pt, fill)
+        text_run(c, frag.text, name, frag.size_pt, x + frag.x_pt, baseline, char_space(line, frag), fill)
         if frag.ruby:
-            rx, rs, spacing = ruby_position(frag, line.char_space_pt)
+            rx, rs, spacing = ruby_position(frag, char_space(line, frag))
             text_run(c, frag.ruby, name, rs, x + frag.x_pt + rx, baseline + frag.size_pt * ASCENT + rs * 0.25,
                      spacing, fill)
 

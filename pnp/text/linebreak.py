@@ -129,6 +129,7 @@ __all__ = [
     "break_text",
     "fit_text",
     "block_height",
+    "char_space",
     "phrase_cut",
     "NO_START_CHARS",
     "NO_END_CHARS",
@@ -173,6 +174,9 @@ class Fragment:
     ruby: str | None = None
     color: str | None = None
     icon: str | None = None
+    # the space added after each char when drawn, when it is not the line's (0 inside a justified
+    # line's number: 「10」 is never spread); draw with :func:`char_space`
+    char_space_pt: float | None = None
 
 
 @dataclass(frozen=True)
@@ -251,6 +255,7 @@ NO_START_CHARS = frozenset(
 )
 NO_END_CHARS = frozenset("（〔［｛〈《「『【〘〖〝‘“([{｢")
 HANGING_CHARS = frozenset("、。，．,.")
+LIST_MARKERS = frozenset("◆◇●○■□・※◎☆★▶▷•")  # a paragraph starting with one is hang-indented
 INSEPARABLE_CHARS = frozenset("—…‥―")  # never split when doubled
 _POSTFIX = frozenset("%‰℃°′″¢％")
 _PREFIX = frozenset("$£¥€＄￥№")
@@ -608,15 +613,17 @@ def _force_break(fl: _Flat, start: int, i: int, pe: int) -> int:
 
 
 def _break_paragraph(
-    fl: _Flat, ps: int, pe: int, limit: float, allow_hanging: bool, tail: int
+    fl: _Flat, ps: int, pe: int, first_limit: float, allow_hanging: bool, tail: int, indent: float = 0.0
 ) -> list[tuple[int, int, bool, bool, bool]]:
-    """Return [(start, end, hanging, hard_end, forced)] for one paragraph."""
+    """Return [(start, end, hanging, hard_end, forced)] for one paragraph; its lines after the first
+    are indent shorter (a hanging indent under a list marker)."""
     widths, flags, ok, pok, kata = fl.widths, fl.flags, fl.ok, fl.phrase_ok, fl.kata
     out: list[tuple[int, int, bool, bool, bool]] = []
     start = ps
     if start >= pe:
         return [(ps, ps, False, True, False)]
     while True:
+        limit = first_limit if start == ps else first_limit - indent
         x = 0.0
         has = False  # line has non-space content
         last = -1  # last legal break position (> start)
@@ -690,7 +697,7 @@ def _break_paragraph(
         out.append((line_start, end, hang, hard, forced))
         if hard:
             if fl.tails is not None:
-                _push_down(fl, out, pe, limit, tail)
+                _push_down(fl, out, pe, first_limit - indent, tail)
             return out
 
 
@@ -774,6 +781,20 @@ def _too_long(fl: _Flat, b: int, i: int, pe: int, limit: float) -> bool:
     return sum(widths[b:j]) > limit
 
 
+def _tight(fl: _Flat, k: int) -> bool:
+    """No justification space between chars k-1 and k: inside a number (「10」「1,000」「3.5」「１０」)
+    or a Latin word (「VP」): spread there, 「10」 reads 「1 0」."""
+    if fl.ruby_cont[k]:
+        return False
+    p, f = fl.flags[k - 1], fl.flags[k]
+    if p & f & (_LAT | _DIG) and not (p | f) & _SP:
+        return True
+    return bool(
+        (p & _DIG and f & _NSEP and k + 1 < len(fl.flags) and fl.flags[k + 1] & _DIG)
+        or (p & _NSEP and f & _DIG and k >= 2 and fl.flags[k - 2] & _DIG)
+    )
+
+
 def _build_line(
     fl: _Flat,
     spans: Sequence[Span],
@@ -785,41 +806,56 @@ def _build_line(
     width_pt: float,
     justify: bool,
     max_space_em: float | None = None,
+    indent: float = 0.0,
 ) -> Line:
+    """One line; indent: it starts this far in (a hanging indent), its width_pt counting it."""
     if end <= start:
         return Line((), 0.0, 0.0, False, hard, forced)
     widths, chars, spn = fl.widths, fl.chars, fl.span
     natural = sum(widths[start:end])
+    width_pt -= indent
     body_end = end - 1 if hang else end  # chars [start, body_end) are justified
     cs = 0.0
+    tight: list[bool] = []  # tight[k - start]: no space added between k-1 and k
     if justify and not hard:
         n = body_end - start
         if n >= 2:
+            tight = [False] + [_tight(fl, k) for k in range(start + 1, body_end)]
+            gaps = n - 1 - sum(tight)
             body_nat = natural - widths[end - 1] if hang else natural
-            cs = (width_pt - body_nat) / (n - 1)
+            cs = (width_pt - body_nat) / gaps if gaps > 0 else 0.0
             if cs < 0.0:
                 cs = 0.0
             elif max_space_em is not None and cs > max_space_em * max(
                 spans[spn[k]].size_pt for k in range(start, body_end)
             ):
                 cs = 0.0  # a loose line reads worse than a ragged one
-    spaced_end = body_end - 1  # chars before this index get trailing space
+    if not cs or not any(tight):
+        tight = []
     frags: list[Fragment] = []
-    x = 0.0
+    x = indent
     k = start
     while k < body_end:
         si = spn[k]
         m = k + 1
+        inner = None  # the space after each char inside this fragment (a tight run: 0)
         while m < body_end and spn[m] == si:
+            if tight:
+                g = 0.0 if tight[m - start] else cs
+                if inner is None:
+                    inner = g
+                elif g != inner:
+                    break
             m += 1
         nat = sum(widths[k:m])
         if cs:
-            n_sp = min(m, spaced_end) - k
-            if n_sp > 0:
-                nat += cs * n_sp
+            for j in range(k + 1, min(m + 1, body_end)):  # the gaps after k .. m-1, not past the line
+                nat += 0.0 if tight and tight[j - start] else cs
         sp = spans[si]
+        own = inner if tight and inner is not None and inner != cs else None
         frags.append(
-            Fragment("".join(chars[k:m]), sp.font, sp.size_pt, x, nat, sp.style, sp.ruby, sp.color, sp.icon)
+            Fragment("".join(chars[k:m]), sp.font, sp.size_pt, x, nat, sp.style, sp.ruby, sp.color, sp.icon,
+                     own)
         )
         x += nat
         k = m
@@ -829,7 +865,13 @@ def _build_line(
             Fragment(chars[end - 1], sp.font, sp.size_pt, x, widths[end - 1], sp.style, sp.ruby, sp.color,
                      sp.icon)
         )
-    return Line(tuple(frags), natural, cs, hang, hard, forced)
+    return Line(tuple(frags), natural + indent, cs, hang, hard, forced)
+
+
+def char_space(line: Line, frag: Fragment) -> float:
+    """The space to add after each character of frag when drawing it: the line's justification, or
+    none inside a number or a Latin word (see :func:`_tight`)."""
+    return line.char_space_pt if frag.char_space_pt is None else frag.char_space_pt
 
 
 def break_spans(
@@ -890,13 +932,28 @@ def _break_spans(spans: Sequence[Span], width_pt: float, measure: Measure, justi
     lines: list[Line] = []
     for n, (ps, pe) in enumerate(fl.paras):
         tail = pe if fl.tails is None else fl.tails[n]
+        indent = _hang_indent(fl, ps, pe, width_pt) if breaks != "chars" else 0.0
         for start, end, hang, hard, forced in _break_paragraph(
-            fl, ps, pe, limit, allow_hanging, tail
+            fl, ps, pe, limit, allow_hanging, tail, indent
         ):
             lines.append(
-                _build_line(fl, spans, start, end, hang, hard, forced, width_pt, justify, max_space)
+                _build_line(fl, spans, start, end, hang, hard, forced, width_pt, justify, max_space,
+                            indent if start > ps else 0.0)
             )
     return lines
+
+
+def _hang_indent(fl: _Flat, ps: int, pe: int, width_pt: float) -> float:
+    """A paragraph that starts with a list marker (◆ ・ ※ …, and the space after it) has its
+    following lines set under its text, not under the marker (ぶら下げインデント)."""
+    chars, widths = fl.chars, fl.widths
+    if pe - ps < 2 or chars[ps] not in LIST_MARKERS or fl.ruby_cont[ps + 1]:
+        return 0.0
+    k = ps + 1
+    while k < pe and chars[k] in " \u3000":
+        k += 1
+    indent = sum(widths[ps:k])
+    return indent if indent < width_pt / 3 else 0.0
 
 
 def break_text(
