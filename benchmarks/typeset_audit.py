@@ -9,7 +9,10 @@ reader sees, not what the layout meant — counting, per game:
 * ``short last lines``: a paragraph's last line of one or two characters (「す。」「ん。」) after a
   full line of the same paragraph; ``one-char`` of those hold a single letter (the rest punctuation);
 * ``katakana splits``: a line ends with a katakana letter and the paragraph's next line starts with
-  one (プレ｜イヤー);
+  one (プレ｜イヤー) — except between two words of a compound the line breaker knows
+  (:data:`pnp.text.linebreak.KATAKANA_WORDS`: スタート｜プレイヤー), which are counted apart as
+  ``compound breaks`` (not a fault: the breaker takes one only where moving the whole compound would
+  spread its line by more than 0.12 em);
 * ``number splits``: a number parted from its unit or counter (「1｜マス」), a sign from its number
   (「＋｜2」), or a range cut after its 〜 (「2〜｜5点」);
 * ``thin table splits``: a table continued on the next page with fewer than two body rows on either
@@ -38,7 +41,8 @@ from typing import Any
 REPO = Path(__file__).resolve().parent.parent
 GAMES = ("euphoria", "terror24", "tantei2", "ebe")
 KINDS = ("short last lines", "one-char", "katakana splits", "number splits", "thin table splits",
-         "uneven table splits", "figure refs")
+         "uneven table splits", "figure refs")            # faults
+INFO = ("compound breaks",)                                # counted, not faults
 MIN_SIZE = 6.5          # smaller print is a card face inside a figure, not running text
 GREY = (0.419608, 0.419608, 0.419608)       # captions (pnp.rulebook.flow.GREY)
 FIGURE_WORDS = ("下の図", "次の図", "以下の図", "下図")
@@ -157,7 +161,9 @@ def line_faults(segs: list[Seg]) -> list[tuple[str, str]]:
             if sum(1 for c in bt if is_content(c)) <= 1:
                 out.append(("one-char", f"{at[-8:]}｜{bt}"))
         if is_katakana(p) and is_katakana(n):
-            out.append(("katakana splits", f"{at[-8:]}｜{bt[:8]}"))
+            from pnp.text.linebreak import compound_boundary
+            kind = "compound breaks" if compound_boundary(at + bt, len(at)) else "katakana splits"
+            out.append((kind, f"{at[-8:]}｜{bt[:8]}"))
         elif ((is_digit(p) and is_letter(n)) or (p in "＋－−±×+-第" and is_digit(n))
               or (p in RANGE and len(at) > 1 and is_digit(at[-2]) and is_digit(n))):
             out.append(("number splits", f"{at[-8:]}｜{bt[:8]}"))
@@ -243,7 +249,7 @@ def audit_pdf(path: Path) -> tuple[Counter[str], list[tuple[str, str]]]:
             if tops:
                 extent[number] = (min(tops), max(bottoms))
     found += table_faults(parts, extent)
-    counts = Counter({k: 0 for k in KINDS})
+    counts = Counter({k: 0 for k in KINDS + INFO})
     counts.update(k for k, _ in found)
     return counts, found
 
@@ -272,10 +278,10 @@ def main(argv: list[str] | None = None) -> int:
                 folder = Path(tmp) / g
                 folder.mkdir()
                 sources.append((g, build(g, folder)))
-        print(f"{'game':10}" + "".join(f"{k:>21}" for k in KINDS))
+        print(f"{'game':10}" + "".join(f"{k:>21}" for k in KINDS + INFO))
         for name, path in sources:
             counts, found = audit_pdf(path)
-            print(f"{name:10}" + "".join(f"{counts[k]:>21}" for k in KINDS))
+            print(f"{name:10}" + "".join(f"{counts[k]:>21}" for k in KINDS + INFO))
             if args.list:
                 for k, w in found:
                     print(f"    {k}: {w}")

@@ -130,6 +130,7 @@ __all__ = [
     "fit_text",
     "block_height",
     "char_space",
+    "compound_boundary",
     "phrase_cut",
     "NO_START_CHARS",
     "NO_END_CHARS",
@@ -285,6 +286,16 @@ _KANJI = 65536  # a kanji, and
 _HIRA = 131072  # a hiragana: the break between them (続｜ける, 手札｜を) is avoided there too
 _RANGE = 262144  # a range mark between two numbers (2〜5): no break after it (breaks "units", "phrases")
 
+# Katakana words a rulebook's compounds are made of (スタート＋プレイヤー, ステーション＋ライフ): a
+# compound breaks between two of them, never inside one, and only where moving the whole compound
+# to the next line would spread the line by more than COMPOUND_LOOSE_EM.
+KATAKANA_WORDS = (
+    "プレイヤー", "カード", "トークン", "ライフ", "ダメージ", "フェイズ", "ラウンド", "ターン", "マーカー",
+    "ダイス", "キューブ", "ボード", "デッキ", "タイム", "ポイント", "コスト", "アクション", "エリア", "マップ",
+    "ステーション", "ミッション", "アイテム", "イベント", "スキル", "チャレンジ", "ボーナス", "スタート",
+    "ヒーロー", "キャラクター", "スコア", "ハンド", "プレイ", "セット", "アップ", "ルール", "メモ",
+)
+COMPOUND_LOOSE_EM = 0.12
 MIN_LAST_CHARS = 3  # a paragraph's last line holds at least this many characters when it can (追い出し)
 ICON_EM = 1.0  # advance of an inline icon, in ems of its span's size
 # breaks="phrases" with justify: a line is spread only while each gap grows by at most this many ems
@@ -359,7 +370,8 @@ def _flags(c: str) -> int:
 class _Flat:
     """Flattened paragraph data: parallel per-char arrays."""
 
-    __slots__ = ("chars", "widths", "flags", "span", "ok", "ruby_cont", "paras", "phrase_ok", "tails", "kata")
+    __slots__ = ("chars", "widths", "flags", "span", "ok", "ruby_cont", "paras", "phrase_ok", "tails", "kata",
+                 "comp", "sizes")
 
     def __init__(self) -> None:
         self.chars: list[str] = []
@@ -375,6 +387,10 @@ class _Flat:
         # kata[i]: a break before i that only the katakana-word rule forbids (breaks "units"): taken
         # only where a line holds no other break (a katakana word wider than a table's column)
         self.kata: list[bool] = []
+        # comp[i]: kata[i] where one katakana word of a compound ends and the next starts (スタート｜
+        # プレイヤー, see KATAKANA_WORDS): taken where pushing the whole compound would leave a loose line
+        self.comp: list[bool] = []
+        self.sizes: list[float] = []
 
 
 def _flatten(spans: Sequence[Span], measure: Measure, cache: WidthCache, units: bool = False,
@@ -486,12 +502,48 @@ def _flatten(spans: Sequence[Span], measure: Measure, cache: WidthCache, units: 
             spn.append(si)
             ok.append(brk)
             kata.append(soft)
+            fl.sizes.append(size)
             rc.append(cont)
             n += 1
     fl.paras.append((ps, n))
     if units:
         fl.tails = [_tail(fl, ps, pe) for ps, pe in fl.paras]
+    if words:
+        fl.comp = _compound_breaks(chars, kata)
     return fl
+
+
+def _compound_breaks(chars: list[str], kata: list[bool]) -> list[bool]:
+    comp = [False] * len(chars)
+    text = "".join(chars)
+    for i, soft in enumerate(kata):
+        if soft and compound_boundary(text, i):
+            comp[i] = True
+    return comp
+
+
+def compound_boundary(text: str, i: int) -> bool:
+    """True if a katakana compound may break before text[i]: the katakana from i to the end of the
+    run is one or more of :data:`KATAKANA_WORDS` (nothing else), at least two katakana come before
+    it, and text[i] may start a line (スタート｜プレイヤー, ステーション｜ライフ, イーバ｜カード; never
+    プレイ｜ヤー)."""
+    if not 0 < i < len(text) or not (_flags(text[i - 1]) & _flags(text[i]) & _KATA) or _flags(text[i]) & _NS:
+        return False
+    a = i
+    while a > 0 and _flags(text[a - 1]) & _KATA:
+        a -= 1
+    b = i
+    while b < len(text) and _flags(text[b]) & _KATA:
+        b += 1
+    return i - a >= 2 and _words_only(text[i:b])
+
+
+@lru_cache(maxsize=4096)
+def _words_only(run: str) -> bool:
+    """True if run is a sequence of KATAKANA_WORDS."""
+    if not run:
+        return True
+    return any(run.startswith(w) and _words_only(run[len(w):]) for w in KATAKANA_WORDS)
 
 
 def _tail(fl: _Flat, ps: int, pe: int) -> int:
@@ -630,6 +682,7 @@ def _break_paragraph(
         lastp = -1  # last legal break between phrases (> start)
         late = -1  # last legal break in the closing punctuation (>= tail)
         kat = -1  # last break inside a katakana word (breaks "units": only before a forced one)
+        comp = -1  # last break between the words of a katakana compound (see KATAKANA_WORDS)
         hang = False
         forced = False
         brk = pe
@@ -644,6 +697,8 @@ def _break_paragraph(
             if has:
                 if kata and kata[i] and i < tail:
                     kat = i
+                    if fl.comp[i]:
+                        comp = i
                 if ok[i]:
                     if i >= tail:
                         late = i
@@ -672,6 +727,8 @@ def _break_paragraph(
                     elif allow_hanging and f & _HANG and _can_break_after(fl, i, pe, ok, tail):
                         brk = i + 1
                         hang = True
+                    elif comp > max(last, start) and (last <= start or _loose(fl, start, last, limit)):
+                        brk = comp
                     elif last > start:
                         brk = last
                     elif kat > start:
@@ -734,6 +791,18 @@ def _push_down(fl: _Flat, out: list[tuple[int, int, bool, bool, bool]], pe: int,
 
 def _count(flags: list[int], a: int, b: int) -> int:
     return sum(1 for k in range(a, b) if not flags[k] & _SP)
+
+
+def _loose(fl: _Flat, start: int, end: int, limit: float) -> bool:
+    """True if the line [start, end) justified to limit would add more than COMPOUND_LOOSE_EM after
+    each character."""
+    flags, widths = fl.flags, fl.widths
+    while end > start and flags[end - 1] & _SP:
+        end -= 1
+    if end - start < 2:
+        return True
+    slack = limit - sum(widths[start:end])
+    return slack / (end - start - 1) > COMPOUND_LOOSE_EM * max(fl.sizes[start:end])
 
 
 def _can_break_after(fl: _Flat, i: int, pe: int, ok: list[bool], tail: int) -> bool:
