@@ -55,8 +55,13 @@ Model
     ``5列目``.  And no line holds only a paragraph's closing punctuation
     (``……」``): a break after the paragraph's last content character
     (anything that is not punctuation or space) is taken only where no
-    other legal break is on the line (before a forced break).  A katakana
-    word may still break: justified body text needs the opportunities.
+    other legal break is on the line (before a forced break).  A range of
+    numbers stays whole (``2〜5``: no break after the 〜).  A katakana word
+    is not split: it moves whole to the next line; a compound of
+    :data:`KATAKANA_WORDS` (``スタート｜プレイヤー``) breaks between its words
+    only where moving it whole would spread the line by more than
+    :data:`COMPOUND_LOOSE_EM`; a katakana word wider than the line breaks
+    inside before any forced break.
   - ``"phrases"`` (cards, aids, parts): also breaks only where a phrase
     starts (BudouX's Japanese model; each paragraph's segmentation is
     cached) or after a space (ASCII or ideographic).  A phrase wider than the line falls
@@ -69,6 +74,14 @@ Model
     largest size; a line that ends far short of the margin at a phrase is
     left ragged (``char_space_pt == 0``) rather than letter-spaced.
 
+* In "units" and "phrases" a paragraph's last line holds at least
+  :data:`MIN_LAST_CHARS` characters when the line before can give them
+  (追い出し: that line breaks at its latest legal break that leaves enough;
+  「す。」 never ends a paragraph alone), and a paragraph that starts with a
+  list marker (:data:`LIST_MARKERS`: ``◆ ・ ※`` …) sets its following lines
+  under its text (ぶら下げインデント; ``Fragment.x_pt`` and ``Line.width_pt``
+  count the indent).
+
 * ``\\n`` is a hard break (``\\r\\n`` / ``\\r`` are accepted too).  Every ``\\n``
   starts a new line, so ``"a\\n"`` gives two lines (the second empty) and
   ``"a\\n\\nb"`` has an empty line in the middle.  Empty input gives ``[]``.
@@ -77,6 +90,10 @@ Model
 
 Justification
 -------------
+No space is added inside a number or a Latin word (``10`` ``1,000`` ``VP``): those gaps do not count
+below, and their fragments carry ``char_space_pt = 0`` (draw each fragment with
+:func:`char_space`).
+
 With ``justify=True`` every line that is not ``hard_end`` gets
 ``char_space_pt = (width_pt - natural) / (n_chars - 1)`` (never negative),
 i.e. extra space after every character except the line's last one (with
