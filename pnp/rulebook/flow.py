@@ -507,8 +507,12 @@ class TableFlow(Flowable):
             used, k = used + h, i + 1
         lo, hi = self._span
         body = min(k - head, hi - lo - MIN_SPLIT_ROWS)   # body rows here, leaving two for the next page
-        if body < MIN_SPLIT_ROWS:             # never a header and one row at a page foot: all to the next page
-            return []
+        if body < MIN_SPLIT_ROWS:             # never a header and one row at a page foot: all to the next page,
+            if not getattr(getattr(self, "_frame", None), "_atTop", False):
+                return []
+            body = min(k - head, hi - lo - 1)  # unless this is the top of a page (rows taller than a page)
+            if body < 1:
+                return []
         rows = self._indices()
         whole = self.measured.rows
         first = TableFlow([whole[i] for i in rows[:k]], self.header, self.theme, self.loc, self.first_share,

@@ -225,3 +225,17 @@ def test_a_compound_breaks_between_its_words_only_where_the_line_would_be_loose(
     tight = break_text("あ" * 40 + "スタートプレイヤーから", "F", SIZE, 42 * SIZE, mono, justify=True)
     assert [ln.text for ln in tight] == ["あ" * 40, "スタートプレイヤーから"]
     assert tight[0].char_space_pt <= COMPOUND_LOOSE_EM * SIZE
+
+
+def test_a_table_of_rows_too_tall_for_thin_splits_still_splits_at_the_top_of_a_page():
+    """At the top of a page there is no better page to move to: the table splits where it must."""
+    class Top:
+        _atTop = 1
+
+    t = _table(3)
+    t.wrap(100 * MM, 1e6)
+    room = sum(t.row_h[:2]) + 1                 # the header and one row
+    assert t.split(100 * MM, room) == []
+    t._frame = Top()
+    parts = t.split(100 * MM, room)
+    assert len(parts) == 2
