@@ -30,6 +30,7 @@ from ..layout.plan import (
     ruby_position,
 )
 from ..text import fonts
+from ..text.linebreak import char_space
 from .color import ColorProfile, Ink, default_profile, is_large
 from .shapes import shape
 
@@ -240,9 +241,9 @@ class PdfPainter:
                         c.saveState()
                         self.overprint(value, stroke=False)
                     text_run(c, frag.text, fonts.pdf_name(frag.font), frag.size_pt, x, -placed.baseline,
-                             line.char_space_pt, fill)
+                             char_space(line, frag), fill)
                     if frag.ruby:
-                        rx, rs, spacing = ruby_position(frag, line.char_space_pt)
+                        rx, rs, spacing = ruby_position(frag, char_space(line, frag))
                         text_run(c, frag.ruby, fonts.pdf_name(frag.font), rs, x + rx,
                                  -(placed.baseline - frag.size_pt * ASCENT - rs * 0.25), spacing, fill)
                     if black:

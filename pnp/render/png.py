@@ -21,6 +21,7 @@ from ..layout.plan import (
     ruby_position,
 )
 from ..text import fonts
+from ..text.linebreak import char_space
 from .shapes import shape
 
 SUPERSAMPLE = 2   # shapes are drawn larger and scaled down: smooth edges without a vector library
@@ -92,9 +93,9 @@ class PngPainter:
                     start = x
                     for ch in frag.text:   # per character, at the advance layout measured
                         draw.text(self.px(x, placed.baseline), ch, font=font, fill=color, anchor="ls")
-                        x += fonts.measure(ch, frag.font, frag.size_pt) + line.char_space_pt
+                        x += fonts.measure(ch, frag.font, frag.size_pt) + char_space(line, frag)
                     if frag.ruby:
-                        rx, rs, spacing = ruby_position(frag, line.char_space_pt)
+                        rx, rs, spacing = ruby_position(frag, char_space(line, frag))
                         rfont = _font(frag.font, max(1, round(rs * self.s)))
                         x = start + rx
                         y = placed.baseline - frag.size_pt * ASCENT - rs * 0.25

@@ -19,6 +19,7 @@ from typing import Any
 from ..layout.plan import CardPlan, Rotated, TextBlock, ruby_position
 from ..text import fonts
 from ..text.inline import RUBY_RISE
+from ..text.linebreak import char_space
 from ..units import mm
 from .readback import ASCENT, Glyph, PageRead
 
@@ -113,9 +114,9 @@ def _block_glyphs(block: TextBlock, transforms: tuple[Transform, ...], counter: 
                 w = fonts.measure(ch, frag.font, frag.size_pt)
                 gx, gy, dx, dy, k = place(x, placed.baseline)
                 yield Planned(ch, gx, gy, dx, dy, w * k, frag.size_pt * k, region, number)
-                x += w + line.char_space_pt
+                x += w + char_space(line, frag)
             if frag.ruby:
-                rx, rs, spacing = ruby_position(frag, line.char_space_pt)
+                rx, rs, spacing = ruby_position(frag, char_space(line, frag))
                 x = placed.x + frag.x_pt + rx
                 baseline = placed.baseline - frag.size_pt * ASCENT - rs * RUBY_RISE
                 for ch in frag.ruby:

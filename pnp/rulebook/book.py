@@ -243,7 +243,7 @@ class _Builder:
         story.append(PageBreak())
         story.extend(body)
         try:
-            return _keep_headings(story, self.spec)      # measures the flowables: a figure may fail here
+            return _keep_headings(_figure_refs(story, self.spec), self.spec)   # measures the flowables: a figure may fail here
         except PnpError:
             raise
         except Exception as exc:     # noqa: BLE001 — said at the line of the directive that fails to measure
@@ -335,7 +335,8 @@ class _Builder:
                 for label, cells in b.rows]
             return [DiagramFigure(layout_rows, [label_spans(x, th.size) for x in b.columns], deck.layout.width_pt,
                                   deck.layout.height_pt, deck.layout.corner_radius_pt,
-                                  label_spans(b.caption, th.size), th)]
+                                  label_spans(b.caption, th.size), th,
+                                  max_scale=DIAGRAM_SCALE, min_scale=DIAGRAM_SCALE * FIGURE_SHRINK)]
         if isinstance(b, m.Components):
             return self.components(b.loc)
         if isinstance(b, m.Rulings):
@@ -589,6 +590,58 @@ def _min_follow(f: Flowable, width: float, frame_h: float) -> float:
         _, h = f.wrap(width, 1e6)
         return min(h, frame_h * 0.55)
     return 0.0
+
+
+FIGURE = (CardFigure, DiagramFigure, PartFigure)
+FIGURE_REFS = ("下の図", "次の図", "以下の図", "下図")   # a sentence that points down at the next figure
+DIAGRAM_SCALE = 0.24          # DiagramFigure's scale of a card
+FIGURE_SHRINK = 0.85          # a diagram may be drawn this much smaller to stay on its page
+
+
+def _least_height(f: Flowable, width: float) -> float:
+    """The height a figure takes at the smallest size it may shrink to (its full height when it
+    never shrinks)."""
+    _, full = f.wrap(width, 1e6)
+    least = full
+    for k in range(1, 21):
+        _, h = f.wrap(width, full * (1 - 0.01 * k))
+        if h > full * (1 - 0.01 * k) + 1e-6:
+            break
+        least = h
+    f.wrap(width, 1e6)
+    return least
+
+
+def _refers_down(f: Flowable) -> bool:
+    if not isinstance(f, TextBlock):
+        return False
+    text = "".join(sp.text for sp in f.spans)
+    return any(w in text for w in FIGURE_REFS)
+
+
+def _figure_refs(story: list[Flowable], spec: PageSpec) -> list[Flowable]:
+    """A paragraph that points down at a figure (「下の図のように」) is set on the page that holds the
+    figure: before it a conditional break asks for room for the paragraph, what stands between them
+    (up to the next heading) and the figure at the smallest size it may shrink to.  When that is more
+    than a page, the paragraph is left where it falls."""
+    out: list[Flowable] = []
+    w, fh = spec.frame_w, spec.frame_h
+    for i, f in enumerate(story):
+        if _refers_down(f):
+            need = 0.0
+            for j in range(i, min(i + 6, len(story))):
+                g = story[j]
+                if isinstance(g, Heading) or (j > i and _refers_down(g)):
+                    break
+                if isinstance(g, FIGURE):
+                    need += g.getSpaceBefore() + _least_height(g, w)
+                    if need <= fh:
+                        out.append(CondPageBreak(need))
+                    break
+                _, h = g.wrap(w, 1e6)
+                need += h + (g.getSpaceBefore() if j > i else 0.0) + g.getSpaceAfter()
+        out.append(f)
+    return out
 
 
 def _sticky(f: Flowable) -> bool:

@@ -16,7 +16,7 @@ from ..layout.plan import ICON_DROP, ICON_SCALE, CardPlan, Mark, Picture, ruby_p
 from ..render.parts import PartsPainter
 from ..render.pdf import text_run
 from ..text import fonts
-from ..text.linebreak import Line, Span, WidthCache, break_spans
+from ..text.linebreak import Line, Span, WidthCache, break_spans, char_space
 
 ASCENT = 0.88
 INK = "#231f20"
@@ -62,9 +62,9 @@ def draw_line(c, line: Line, x: float, baseline: float, color: str = INK,
             continue
         fill = HexColor(frag.color or (colors or {}).get(frag.style, color))
         name = fonts.pdf_name(frag.font)
-        text_run(c, frag.text, name, frag.size_pt, x + frag.x_pt, baseline, line.char_space_pt, fill)
+        text_run(c, frag.text, name, frag.size_pt, x + frag.x_pt, baseline, char_space(line, frag), fill)
         if frag.ruby:
-            rx, rs, spacing = ruby_position(frag, line.char_space_pt)
+            rx, rs, spacing = ruby_position(frag, char_space(line, frag))
             text_run(c, frag.ruby, name, rs, x + frag.x_pt + rx, baseline + frag.size_pt * ASCENT + rs * 0.25,
                      spacing, fill)
 
@@ -414,8 +414,12 @@ class _TableRows:
         return self._lines[key]
 
 
+MIN_SPLIT_ROWS = 2     # a table split over two pages keeps at least this many body rows on each
+
+
 class TableFlow(Flowable):
-    """A table; a tall one splits between rows, its header row repeated on the next page."""
+    """A table; a tall one splits between rows, its header row repeated on the next page, at least
+    MIN_SPLIT_ROWS body rows on either side, every part at the whole table's column widths."""
 
     def __init__(self, rows: list[list[list[Span]]], header: bool, theme: Theme, loc=None,
                  first_share: float = 0.0, _measured: _TableRows | None = None, _span: tuple[int, int] | None = None):
@@ -448,8 +452,10 @@ class TableFlow(Flowable):
         """Column widths from every row of this part; lines and row heights for the rows until the
         part is found taller than availHeight (the rest are set when they are drawn or split off)."""
         ncol = len(self.rows[0])
-        lo, hi = self._span
-        natural, widest_char = self.measured.largest(self.header, lo, hi)
+        # the columns come from every row of the whole table, so that a table continued on the next
+        # page is drawn at the same widths as its first part
+        natural, widest_char = self.measured.largest(self.header, 1 if self.header else 0,
+                                                     len(self.measured.rows))
         total = sum(natural)
         if self.first_share and ncol == 2 and total > availWidth:   # a name column, then its text
             first = min(natural[0], availWidth * self.first_share)
@@ -500,9 +506,13 @@ class TableFlow(Flowable):
                 break
             used, k = used + h, i + 1
         lo, hi = self._span
-        body = k - head                       # body rows that fit here
-        if k <= head or lo + body >= hi:      # not even one body row fits here
-            return []
+        body = min(k - head, hi - lo - MIN_SPLIT_ROWS)   # body rows here, leaving two for the next page
+        if body < MIN_SPLIT_ROWS:             # never a header and one row at a page foot: all to the next page,
+            if not getattr(getattr(self, "_frame", None), "_atTop", False):
+                return []
+            body = min(k - head, hi - lo - 1)  # unless this is the top of a page (rows taller than a page)
+            if body < 1:
+                return []
         rows = self._indices()
         whole = self.measured.rows
         first = TableFlow([whole[i] for i in rows[:k]], self.header, self.theme, self.loc, self.first_share,
@@ -692,8 +702,10 @@ class DiagramFigure(Flowable):
     """A grid of card places (face up, face down, empty, a real card) with row and column labels."""
 
     def __init__(self, rows: Sequence[tuple[Text, list[CardPlan | str]]], columns: Sequence[Text], card_w: float,
-                 card_h: float, radius: float, caption: Text, theme: Theme, max_scale: float = 0.24):
+                 card_h: float, radius: float, caption: Text, theme: Theme, max_scale: float = 0.24,
+                 min_scale: float = 0.0):
         super().__init__()
+        self.min_scale = min_scale      # > 0: shrink down to this to fit the room left on a page
         self.label_size = theme.size * 0.85
         self.rows = [(as_spans(label, "gothic", self.label_size), cells) for label, cells in rows]
         self.columns = [as_spans(x, "gothic", self.label_size) for x in columns]
@@ -719,8 +731,15 @@ class DiagramFigure(Flowable):
         self.col_h = self.label_size * 1.6 + self.col_ruby if self.columns else 0.0
         self.cap_lines = caption_lines(self.caption, availWidth, self.label_size)
         self.width = availWidth
-        self.height = (self.col_h + len(self.rows) * (self.ch + self.gap)
-                       + caption_height(self.cap_lines, self.label_size) + self.label_size * 0.5)
+        fixed = self.col_h + caption_height(self.cap_lines, self.label_size) + self.label_size * 0.5
+        per_scale = len(self.rows) * (self.card_h + self.card_w * gap_ratio)
+        if self.min_scale and fixed + per_scale * self.scale > availHeight:
+            fitted = (availHeight - fixed) / per_scale      # a little smaller here rather than a gap
+            if fitted >= self.min_scale:
+                self.scale = fitted
+                self.cw, self.ch = self.card_w * self.scale, self.card_h * self.scale
+                self.gap = self.cw * gap_ratio
+        self.height = fixed + len(self.rows) * (self.ch + self.gap)
         return self.width, self.height
 
     def draw(self):

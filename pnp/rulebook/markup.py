@@ -106,6 +106,7 @@ from ..data.yamlsource import guarded_yaml, markup_hint, read_text_file
 from ..errors import DataError, Problem
 from ..files import inside
 from ..text.inline import Inline, InlineError, Run, merge_runs, parse_inline, plain_text
+from ..text.linebreak import phrase_cut
 
 FRONT_MATTER_SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -1024,8 +1025,11 @@ def _latin(ch: str) -> bool:
 
 
 def _clip(runs: Inline, n: int) -> Inline:
-    """The first n characters of runs' base text (a ruby group whole), with 「…」 when cut."""
+    """At most about n characters of runs' base text, with 「…」 when cut: cut between phrases, never
+    inside a word or a number nor with a bracket left open (:func:`pnp.text.linebreak.phrase_cut`);
+    a ruby group whole."""
     out: list[Run] = []
+    n = phrase_cut("".join(r.text or " " for r in runs), n)
     left = n
     for r in runs:
         if left <= 0:

@@ -55,8 +55,13 @@ Model
     ``5列目``.  And no line holds only a paragraph's closing punctuation
     (``……」``): a break after the paragraph's last content character
     (anything that is not punctuation or space) is taken only where no
-    other legal break is on the line (before a forced break).  A katakana
-    word may still break: justified body text needs the opportunities.
+    other legal break is on the line (before a forced break).  A range of
+    numbers stays whole (``2〜5``: no break after the 〜).  A katakana word
+    is not split: it moves whole to the next line; a compound of
+    :data:`KATAKANA_WORDS` (``スタート｜プレイヤー``) breaks between its words
+    only where moving it whole would spread the line by more than
+    :data:`COMPOUND_LOOSE_EM`; a katakana word wider than the line breaks
+    inside before any forced break.
   - ``"phrases"`` (cards, aids, parts): also breaks only where a phrase
     starts (BudouX's Japanese model; each paragraph's segmentation is
     cached) or after a space (ASCII or ideographic).  A phrase wider than the line falls
@@ -69,6 +74,14 @@ Model
     largest size; a line that ends far short of the margin at a phrase is
     left ragged (``char_space_pt == 0``) rather than letter-spaced.
 
+* In "units" and "phrases" a paragraph's last line holds at least
+  :data:`MIN_LAST_CHARS` characters when the line before can give them
+  (追い出し: that line breaks at its latest legal break that leaves enough;
+  「す。」 never ends a paragraph alone), and a paragraph that starts with a
+  list marker (:data:`LIST_MARKERS`: ``◆ ・ ※`` …) sets its following lines
+  under its text (ぶら下げインデント; ``Fragment.x_pt`` and ``Line.width_pt``
+  count the indent).
+
 * ``\\n`` is a hard break (``\\r\\n`` / ``\\r`` are accepted too).  Every ``\\n``
   starts a new line, so ``"a\\n"`` gives two lines (the second empty) and
   ``"a\\n\\nb"`` has an empty line in the middle.  Empty input gives ``[]``.
@@ -77,6 +90,10 @@ Model
 
 Justification
 -------------
+No space is added inside a number or a Latin word (``10`` ``1,000`` ``VP``): those gaps do not count
+below, and their fragments carry ``char_space_pt = 0`` (draw each fragment with
+:func:`char_space`).
+
 With ``justify=True`` every line that is not ``hard_end`` gets
 ``char_space_pt = (width_pt - natural) / (n_chars - 1)`` (never negative),
 i.e. extra space after every character except the line's last one (with
@@ -129,6 +146,9 @@ __all__ = [
     "break_text",
     "fit_text",
     "block_height",
+    "char_space",
+    "compound_boundary",
+    "phrase_cut",
     "NO_START_CHARS",
     "NO_END_CHARS",
     "HANGING_CHARS",
@@ -172,6 +192,9 @@ class Fragment:
     ruby: str | None = None
     color: str | None = None
     icon: str | None = None
+    # the space added after each char when drawn, when it is not the line's (0 inside a justified
+    # line's number: 「10」 is never spread); draw with :func:`char_space`
+    char_space_pt: float | None = None
 
 
 @dataclass(frozen=True)
@@ -250,11 +273,13 @@ NO_START_CHARS = frozenset(
 )
 NO_END_CHARS = frozenset("（〔［｛〈《「『【〘〖〝‘“([{｢")
 HANGING_CHARS = frozenset("、。，．,.")
+LIST_MARKERS = frozenset("◆◇●○■□・※◎☆★▶▷•")  # a paragraph starting with one is hang-indented
 INSEPARABLE_CHARS = frozenset("—…‥―")  # never split when doubled
 _POSTFIX = frozenset("%‰℃°′″¢％")
 _PREFIX = frozenset("$£¥€＄￥№")
 _NUMSEP = frozenset(".,，．")
 _SIGNS = frozenset("＋－−±×✕﹢+-第")
+_RANGES = frozenset("〜～")
 _COUNTER_END = "目"  # 5列目, 2回目: the counter's own suffix stays with it
 
 # flag bits
@@ -276,7 +301,19 @@ _CONT = 16384  # content, not punctuation or space: a line of none of these is n
 _KATA = 32768  # katakana (with ー): inside a phrase no line can hold, a break avoids splitting these
 _KANJI = 65536  # a kanji, and
 _HIRA = 131072  # a hiragana: the break between them (続｜ける, 手札｜を) is avoided there too
+_RANGE = 262144  # a range mark between two numbers (2〜5): no break after it (breaks "units", "phrases")
 
+# Katakana words a rulebook's compounds are made of (スタート＋プレイヤー, ステーション＋ライフ): a
+# compound breaks between two of them, never inside one, and only where moving the whole compound
+# to the next line would spread the line by more than COMPOUND_LOOSE_EM.
+KATAKANA_WORDS = (
+    "プレイヤー", "カード", "トークン", "ライフ", "ダメージ", "フェイズ", "ラウンド", "ターン", "マーカー",
+    "ダイス", "キューブ", "ボード", "デッキ", "タイム", "ポイント", "コスト", "アクション", "エリア", "マップ",
+    "ステーション", "ミッション", "アイテム", "イベント", "スキル", "チャレンジ", "ボーナス", "スタート",
+    "ヒーロー", "キャラクター", "スコア", "ハンド", "プレイ", "セット", "アップ", "ルール", "メモ",
+)
+COMPOUND_LOOSE_EM = 0.12
+MIN_LAST_CHARS = 3  # a paragraph's last line holds at least this many characters when it can (追い出し)
 ICON_EM = 1.0  # advance of an inline icon, in ems of its span's size
 # breaks="phrases" with justify: a line is spread only while each gap grows by at most this many ems
 # of its largest size.  Kinsoku-only breaking never needed more than 0.08 em on the bundled cards;
@@ -307,6 +344,8 @@ def _classify(c: str) -> int:
         f |= _NSEP
     if c in _SIGNS:
         f |= _SIGN
+    if c in _RANGES:
+        f |= _RANGE
     cat = unicodedata.category(c)
     if cat[0] not in "PZC":
         f |= _CONT
@@ -348,7 +387,8 @@ def _flags(c: str) -> int:
 class _Flat:
     """Flattened paragraph data: parallel per-char arrays."""
 
-    __slots__ = ("chars", "widths", "flags", "span", "ok", "ruby_cont", "paras", "phrase_ok", "tails")
+    __slots__ = ("chars", "widths", "flags", "span", "ok", "ruby_cont", "paras", "phrase_ok", "tails", "kata",
+                 "comp", "sizes")
 
     def __init__(self) -> None:
         self.chars: list[str] = []
@@ -361,10 +401,20 @@ class _Flat:
         # phrase_ok[i]: ok[i] and a phrase starts at i (breaks "phrases"); None in the other modes
         self.phrase_ok: list[bool] | None = None
         self.tails: list[int] | None = None  # per paragraph: see _tail (breaks "units", "phrases")
+        # kata[i]: a break before i that only the katakana-word rule forbids (breaks "units"): taken
+        # only where a line holds no other break (a katakana word wider than a table's column)
+        self.kata: list[bool] = []
+        # comp[i]: kata[i] where one katakana word of a compound ends and the next starts (スタート｜
+        # プレイヤー, see KATAKANA_WORDS): taken where pushing the whole compound would leave a loose line
+        self.comp: list[bool] = []
+        self.sizes: list[float] = []
 
 
-def _flatten(spans: Sequence[Span], measure: Measure, cache: WidthCache, units: bool = False) -> _Flat:
+def _flatten(spans: Sequence[Span], measure: Measure, cache: WidthCache, units: bool = False,
+             words: bool = False) -> _Flat:
+    """words: also keep katakana words whole (breaks "units": justified running text)."""
     fl = _Flat()
+    kata = fl.kata
     chars, widths, flags, spn, ok, rc = (
         fl.chars, fl.widths, fl.flags, fl.span, fl.ok, fl.ruby_cont,
     )
@@ -435,6 +485,14 @@ def _flatten(spans: Sequence[Span], measure: Measure, cache: WidthCache, units: 
                     brk = False
                 elif (p & _DIG and f & _POST) or (p & _PRE and f & _DIG):
                     brk = False
+                elif (
+                    units
+                    and p & _RANGE
+                    and f & _DIG
+                    and n - 2 >= ps
+                    and flags[n - 2] & _DIG
+                ):
+                    brk = False  # 2〜5: a range of numbers is one quantity
                 elif (p & _ICON and f & (_DIG | _ICON)) or (p & _DIG and f & _ICON):
                     brk = False
                 elif units and (
@@ -450,6 +508,9 @@ def _flatten(spans: Sequence[Span], measure: Measure, cache: WidthCache, units: 
                     brk = False  # 5人, 1ダメージ, ＋2, 5列目: a number stays with its unit
                 else:
                     brk = True
+            soft = False
+            if brk and words and p & f & _KATA:
+                brk, soft = False, True     # プレ｜イヤー: a katakana word stays whole
             if not f & _SP:
                 pns = f
             chars.append(c)
@@ -457,12 +518,49 @@ def _flatten(spans: Sequence[Span], measure: Measure, cache: WidthCache, units: 
             flags.append(f)
             spn.append(si)
             ok.append(brk)
+            kata.append(soft)
+            fl.sizes.append(size)
             rc.append(cont)
             n += 1
     fl.paras.append((ps, n))
     if units:
         fl.tails = [_tail(fl, ps, pe) for ps, pe in fl.paras]
+    if words:
+        fl.comp = _compound_breaks(chars, kata)
     return fl
+
+
+def _compound_breaks(chars: list[str], kata: list[bool]) -> list[bool]:
+    comp = [False] * len(chars)
+    text = "".join(chars)
+    for i, soft in enumerate(kata):
+        if soft and compound_boundary(text, i):
+            comp[i] = True
+    return comp
+
+
+def compound_boundary(text: str, i: int) -> bool:
+    """True if a katakana compound may break before text[i]: the katakana from i to the end of the
+    run is one or more of :data:`KATAKANA_WORDS` (nothing else), at least two katakana come before
+    it, and text[i] may start a line (スタート｜プレイヤー, ステーション｜ライフ, イーバ｜カード; never
+    プレイ｜ヤー)."""
+    if not 0 < i < len(text) or not (_flags(text[i - 1]) & _flags(text[i]) & _KATA) or _flags(text[i]) & _NS:
+        return False
+    a = i
+    while a > 0 and _flags(text[a - 1]) & _KATA:
+        a -= 1
+    b = i
+    while b < len(text) and _flags(text[b]) & _KATA:
+        b += 1
+    return i - a >= 2 and _words_only(text[i:b])
+
+
+@lru_cache(maxsize=4096)
+def _words_only(run: str) -> bool:
+    """True if run is a sequence of KATAKANA_WORDS."""
+    if not run:
+        return True
+    return any(run.startswith(w) and _words_only(run[len(w):]) for w in KATAKANA_WORDS)
 
 
 def _tail(fl: _Flat, ps: int, pe: int) -> int:
@@ -475,6 +573,38 @@ def _tail(fl: _Flat, ps: int, pe: int) -> int:
     while k >= ps and not flags[k] & _CONT:
         k -= 1
     return k + 1 if k >= ps else pe
+
+
+_OPENING = "（〔［｛〈《「『【〘〖〝‘“([{｢"
+_CLOSING = "）〕］｝〉》」』】〙〗〟’”)]}｣"
+
+
+def phrase_cut(text: str, n: int) -> int:
+    """Where to cut text to quote at most n of its characters (followed by 「…」): the last phrase
+    boundary (BudouX) at or before n that splits no katakana word and no number, with no opening
+    bracket left unclosed and no punctuation at the cut; len(text) when it is n characters or fewer.
+    A text with no such boundary is cut at n.  Used to quote the start of a ruling in a heading."""
+    if len(text) <= n:
+        return len(text)
+    cuts = sorted((k for k in _phrase_starts(text) if 0 < k <= n), reverse=True)
+    for k in cuts:
+        a, b = _flags(text[k - 1]), _flags(text[k])
+        if a & b & (_KATA | _DIG) or (a & _DIG and b & (_WORD | _RANGE | _POST)):
+            continue
+        head = text[:k]
+        depth = 0
+        for c in head:
+            if c in _OPENING:
+                depth += 1
+            elif c in _CLOSING and depth:
+                depth -= 1
+        if depth:
+            continue
+        while k > 0 and not _flags(text[k - 1]) & _CONT:
+            k -= 1
+        if k > 0:
+            return k
+    return n
 
 
 @lru_cache(maxsize=16384)
@@ -552,20 +682,24 @@ def _force_break(fl: _Flat, start: int, i: int, pe: int) -> int:
 
 
 def _break_paragraph(
-    fl: _Flat, ps: int, pe: int, limit: float, allow_hanging: bool, tail: int
+    fl: _Flat, ps: int, pe: int, first_limit: float, allow_hanging: bool, tail: int, indent: float = 0.0
 ) -> list[tuple[int, int, bool, bool, bool]]:
-    """Return [(start, end, hanging, hard_end, forced)] for one paragraph."""
-    widths, flags, ok, pok = fl.widths, fl.flags, fl.ok, fl.phrase_ok
+    """Return [(start, end, hanging, hard_end, forced)] for one paragraph; its lines after the first
+    are indent shorter (a hanging indent under a list marker)."""
+    widths, flags, ok, pok, kata = fl.widths, fl.flags, fl.ok, fl.phrase_ok, fl.kata
     out: list[tuple[int, int, bool, bool, bool]] = []
     start = ps
     if start >= pe:
         return [(ps, ps, False, True, False)]
     while True:
+        limit = first_limit if start == ps else first_limit - indent
         x = 0.0
         has = False  # line has non-space content
         last = -1  # last legal break position (> start)
         lastp = -1  # last legal break between phrases (> start)
         late = -1  # last legal break in the closing punctuation (>= tail)
+        kat = -1  # last break inside a katakana word (breaks "units": only before a forced one)
+        comp = -1  # last break between the words of a katakana compound (see KATAKANA_WORDS)
         hang = False
         forced = False
         brk = pe
@@ -578,6 +712,10 @@ def _break_paragraph(
                 i += 1
                 continue
             if has:
+                if kata and kata[i] and i < tail:
+                    kat = i
+                    if fl.comp[i]:
+                        comp = i
                 if ok[i]:
                     if i >= tail:
                         late = i
@@ -606,8 +744,12 @@ def _break_paragraph(
                     elif allow_hanging and f & _HANG and _can_break_after(fl, i, pe, ok, tail):
                         brk = i + 1
                         hang = True
+                    elif comp > max(last, start) and (last <= start or _loose(fl, start, last, limit)):
+                        brk = comp
                     elif last > start:
                         brk = last
+                    elif kat > start:
+                        brk = kat
                     elif late > start:
                         brk = late
                     else:
@@ -628,7 +770,56 @@ def _break_paragraph(
         hard = start >= pe
         out.append((line_start, end, hang, hard, forced))
         if hard:
+            if fl.tails is not None:
+                _push_down(fl, out, pe, first_limit - indent, tail)
             return out
+
+
+def _push_down(fl: _Flat, out: list[tuple[int, int, bool, bool, bool]], pe: int, limit: float,
+               tail: int) -> None:
+    """追い出し: a paragraph's last line that would hold fewer than :data:`MIN_LAST_CHARS` characters
+    (「す。」「ん。」) takes more from the line before: that line breaks at its latest legal break
+    (a phrase break with breaks "phrases") that leaves the last line at least MIN_LAST_CHARS and
+    still within the measure.  The line before is then spread (justified) or left ragged."""
+    if len(out) < 2:
+        return
+    flags, widths = fl.flags, fl.widths
+    ls, le, _, _, _ = out[-1]
+    ps_, _, _, _, pforced = out[-2]
+    if pforced or _count(flags, ls, le) >= MIN_LAST_CHARS:
+        return
+    oks = fl.phrase_ok if fl.phrase_ok is not None else fl.ok
+    w = sum(widths[ls:le])
+    for b in range(ls - 1, ps_, -1):
+        w += widths[b]
+        if w > limit + (widths[pe - 1] if flags[pe - 1] & _HANG else 0.0):
+            return
+        if not oks[b] or b >= tail or flags[b] & _SP:
+            continue
+        if _count(flags, b, le) < MIN_LAST_CHARS or _count(flags, ps_, b) < MIN_LAST_CHARS:
+            continue
+        end = b
+        while end > ps_ and flags[end - 1] & _SP:
+            end -= 1
+        out[-2] = (ps_, end, False, False, False)
+        out[-1] = (b, le, False, True, False)
+        return
+
+
+def _count(flags: list[int], a: int, b: int) -> int:
+    return sum(1 for k in range(a, b) if not flags[k] & _SP)
+
+
+def _loose(fl: _Flat, start: int, end: int, limit: float) -> bool:
+    """True if the line [start, end) justified to limit would add more than COMPOUND_LOOSE_EM after
+    each character."""
+    flags, widths = fl.flags, fl.widths
+    while end > start and flags[end - 1] & _SP:
+        end -= 1
+    if end - start < 2:
+        return True
+    slack = limit - sum(widths[start:end])
+    return slack / (end - start - 1) > COMPOUND_LOOSE_EM * max(fl.sizes[start:end])
 
 
 def _can_break_after(fl: _Flat, i: int, pe: int, ok: list[bool], tail: int) -> bool:
@@ -676,6 +867,20 @@ def _too_long(fl: _Flat, b: int, i: int, pe: int, limit: float) -> bool:
     return sum(widths[b:j]) > limit
 
 
+def _tight(fl: _Flat, k: int) -> bool:
+    """No justification space between chars k-1 and k: inside a number (「10」「1,000」「3.5」「１０」)
+    or a Latin word (「VP」): spread there, 「10」 reads 「1 0」."""
+    if fl.ruby_cont[k]:
+        return False
+    p, f = fl.flags[k - 1], fl.flags[k]
+    if p & f & (_LAT | _DIG) and not (p | f) & _SP:
+        return True
+    return bool(
+        (p & _DIG and f & _NSEP and k + 1 < len(fl.flags) and fl.flags[k + 1] & _DIG)
+        or (p & _NSEP and f & _DIG and k >= 2 and fl.flags[k - 2] & _DIG)
+    )
+
+
 def _build_line(
     fl: _Flat,
     spans: Sequence[Span],
@@ -687,41 +892,56 @@ def _build_line(
     width_pt: float,
     justify: bool,
     max_space_em: float | None = None,
+    indent: float = 0.0,
 ) -> Line:
+    """One line; indent: it starts this far in (a hanging indent), its width_pt counting it."""
     if end <= start:
         return Line((), 0.0, 0.0, False, hard, forced)
     widths, chars, spn = fl.widths, fl.chars, fl.span
     natural = sum(widths[start:end])
+    width_pt -= indent
     body_end = end - 1 if hang else end  # chars [start, body_end) are justified
     cs = 0.0
+    tight: list[bool] = []  # tight[k - start]: no space added between k-1 and k
     if justify and not hard:
         n = body_end - start
         if n >= 2:
+            tight = [False] + [_tight(fl, k) for k in range(start + 1, body_end)]
+            gaps = n - 1 - sum(tight)
             body_nat = natural - widths[end - 1] if hang else natural
-            cs = (width_pt - body_nat) / (n - 1)
+            cs = (width_pt - body_nat) / gaps if gaps > 0 else 0.0
             if cs < 0.0:
                 cs = 0.0
             elif max_space_em is not None and cs > max_space_em * max(
                 spans[spn[k]].size_pt for k in range(start, body_end)
             ):
                 cs = 0.0  # a loose line reads worse than a ragged one
-    spaced_end = body_end - 1  # chars before this index get trailing space
+    if not cs or not any(tight):
+        tight = []
     frags: list[Fragment] = []
-    x = 0.0
+    x = indent
     k = start
     while k < body_end:
         si = spn[k]
         m = k + 1
+        inner = None  # the space after each char inside this fragment (a tight run: 0)
         while m < body_end and spn[m] == si:
+            if tight:
+                g = 0.0 if tight[m - start] else cs
+                if inner is None:
+                    inner = g
+                elif g != inner:
+                    break
             m += 1
         nat = sum(widths[k:m])
         if cs:
-            n_sp = min(m, spaced_end) - k
-            if n_sp > 0:
-                nat += cs * n_sp
+            for j in range(k + 1, min(m + 1, body_end)):  # the gaps after k .. m-1, not past the line
+                nat += 0.0 if tight and tight[j - start] else cs
         sp = spans[si]
+        own = inner if tight and inner is not None and inner != cs else None
         frags.append(
-            Fragment("".join(chars[k:m]), sp.font, sp.size_pt, x, nat, sp.style, sp.ruby, sp.color, sp.icon)
+            Fragment("".join(chars[k:m]), sp.font, sp.size_pt, x, nat, sp.style, sp.ruby, sp.color, sp.icon,
+                     own)
         )
         x += nat
         k = m
@@ -731,7 +951,13 @@ def _build_line(
             Fragment(chars[end - 1], sp.font, sp.size_pt, x, widths[end - 1], sp.style, sp.ruby, sp.color,
                      sp.icon)
         )
-    return Line(tuple(frags), natural, cs, hang, hard, forced)
+    return Line(tuple(frags), natural + indent, cs, hang, hard, forced)
+
+
+def char_space(line: Line, frag: Fragment) -> float:
+    """The space to add after each character of frag when drawing it: the line's justification, or
+    none inside a number or a Latin word (see :func:`_tight`)."""
+    return line.char_space_pt if frag.char_space_pt is None else frag.char_space_pt
 
 
 def break_spans(
@@ -782,7 +1008,7 @@ _BROKEN_MAX = 20000
 def _break_spans(spans: Sequence[Span], width_pt: float, measure: Measure, justify: bool, allow_hanging: bool,
                  width_cache: WidthCache | None, breaks: Breaks = "units") -> list[Line]:
     cache: WidthCache = {} if width_cache is None else width_cache
-    fl = _flatten(spans, measure, cache, units=breaks != "chars")
+    fl = _flatten(spans, measure, cache, units=breaks != "chars", words=breaks == "units")
     if not fl.chars and len(fl.paras) == 1:
         return []
     if breaks == "phrases":
@@ -792,13 +1018,28 @@ def _break_spans(spans: Sequence[Span], width_pt: float, measure: Measure, justi
     lines: list[Line] = []
     for n, (ps, pe) in enumerate(fl.paras):
         tail = pe if fl.tails is None else fl.tails[n]
+        indent = _hang_indent(fl, ps, pe, width_pt) if breaks != "chars" else 0.0
         for start, end, hang, hard, forced in _break_paragraph(
-            fl, ps, pe, limit, allow_hanging, tail
+            fl, ps, pe, limit, allow_hanging, tail, indent
         ):
             lines.append(
-                _build_line(fl, spans, start, end, hang, hard, forced, width_pt, justify, max_space)
+                _build_line(fl, spans, start, end, hang, hard, forced, width_pt, justify, max_space,
+                            indent if start > ps else 0.0)
             )
     return lines
+
+
+def _hang_indent(fl: _Flat, ps: int, pe: int, width_pt: float) -> float:
+    """A paragraph that starts with a list marker (◆ ・ ※ …, and the space after it) has its
+    following lines set under its text, not under the marker (ぶら下げインデント)."""
+    chars, widths = fl.chars, fl.widths
+    if pe - ps < 2 or chars[ps] not in LIST_MARKERS or fl.ruby_cont[ps + 1]:
+        return 0.0
+    k = ps + 1
+    while k < pe and chars[k] in " \u3000":
+        k += 1
+    indent = sum(widths[ps:k])
+    return indent if indent < width_pt / 3 else 0.0
 
 
 def break_text(

@@ -45,8 +45,11 @@ def test_icon_is_one_em_and_glued_to_its_number():
     size = 10.0
     spans = [Span("あ" * 4, "gothic", size), Span(ICON_CHAR, "gothic", size, icon="coin"), Span("3", "gothic", size)]
     # four ems and the icon fit in 5.2 em, its digit does not: the icon goes down with its digit
-    lines = break_spans(spans, 5.2 * size, fonts.measure)
+    lines = break_spans(spans, 5.2 * size, fonts.measure, breaks="chars")
     assert [ln.text for ln in lines] == ["ああああ", ICON_CHAR + "3"]
+    # by default a last line of two characters takes one more from the line before (追い出し)
+    lines = break_spans(spans, 5.2 * size, fonts.measure)
+    assert [ln.text for ln in lines] == ["あああ", "あ" + ICON_CHAR + "3"]
     icon_frag = [f for ln in lines for f in ln.fragments if f.icon][0]
     assert icon_frag.width_pt == size and icon_frag.icon == "coin"
     # a closing bracket after an icon does not start a line

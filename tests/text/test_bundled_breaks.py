@@ -92,11 +92,12 @@ def _rulebook_lines(repo, name: str, tmp_path, monkeypatch, breaks: str | None =
 
 def test_rulebook_keeps_numbers_with_units_and_no_punctuation_line(repo, tmp_path, monkeypatch) -> None:
     """ユーフォリア's rulebook, as typeset: before, 「1｜枚ずつ」「4｜人なら」 and Q&A lines of 「…」」
-    alone; now none.  Katakana words may still break there (justified body text)."""
+    alone; now none, and no katakana word split either (JLREQ: the word moves whole to the next line)."""
     before = [f for lines in _rulebook_lines(repo, "euphoria", tmp_path / "a", monkeypatch, "chars")
               for f in break_faults(lines)]
     assert {f.kind for f in before} >= {"number", "punctuation"}
     now = [f for lines in _rulebook_lines(repo, "euphoria", tmp_path / "b", monkeypatch)
            for f in break_faults(lines)]
     assert [str(f) for f in now if f.kind in ("number", "punctuation")] == []
-    assert any(f.kind == "katakana" for f in now)
+    assert not any(f.kind == "katakana" for f in now)
+    assert any(f.kind == "katakana" for f in before)

@@ -76,11 +76,13 @@ def test_rulebook_default_keeps_numbers_with_units(bad: str, text: str, width: f
     assert [f.kind for f in break_faults(lines) if f.kind == "number"] == []
 
 
-def test_rulebook_default_may_still_break_katakana() -> None:
-    """Justified body text keeps its breaks inside katakana words: a phrase rule there would make
-    loose lines.  Only numbers and punctuation change."""
+def test_rulebook_default_keeps_katakana_words_whole() -> None:
+    """Justified body text (breaks "units") never splits a katakana word at a line end (JLREQ): the
+    word goes to the next line and the line before is spread."""
     text = "最も小さい目のプレイヤーは武器1つを払う。"
-    assert texts(break_text(text, "F", SIZE, 10 * SIZE, mono, justify=True)) == ["最も小さい目のプレイ", "ヤーは武器1つを払う。"]
+    lines = break_text(text, "F", SIZE, 10 * SIZE, mono, justify=True)
+    assert texts(lines) == ["最も小さい目の", "プレイヤーは武器1つ", "を払う。"]
+    assert break_faults(lines) == []
 
 
 @pytest.mark.parametrize("breaks", ["units", "phrases"])
