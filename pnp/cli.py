@@ -11,6 +11,7 @@ import click
 
 from . import __version__
 from .commands.options import PROJECT_HELP, build_jobs_option, in_project, open_project, project_option, reported
+from .files import shown
 from .limits import MAX_VALIDATE_GAMES
 
 MAX_GUTTER_MM = 20.0
@@ -133,7 +134,7 @@ def build(games: tuple[str, ...], project_dir: Path, out_dir: Path, paper: str, 
                                clean=clean, tick=lambda _: bar.update(1), steps=steps, jobs=jobs)
     for b in builds:
         for w in b.files:
-            click.echo(f"{w.path.as_posix()}\t{w.pages}ページ")
+            click.echo(f"{shown(w.path)}\t{w.pages}ページ")
     drawn = sum(len(b.drawn) for b in builds)
     kept = sum(b.kept for b in builds)
     if kept:

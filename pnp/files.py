@@ -16,6 +16,22 @@ from pathlib import Path
 
 from .errors import BuildError
 
+_started_in: list[str] = []      # the working folder when the command began (before any engine code ran)
+
+
+def remember_start_folder() -> None:
+    _started_in[:] = [os.getcwd()]
+
+
+def shown(path: Path) -> str:
+    """A path as messages print it: relative to the folder the command was started in where it lies inside
+    it (out/g/cards-sheets.pdf), else whole.  pnp works with absolute paths (an engine's os.chdir moves
+    nothing), and says them the way the user wrote them."""
+    whole = os.path.abspath(path)
+    start = _started_in[0] if _started_in else os.getcwd()
+    rel = os.path.relpath(whole, start)
+    return Path(whole if rel == ".." or rel.startswith(".." + os.sep) else rel).as_posix()
+
 
 def read_limited(path: Path, limit: int) -> bytes:
     """The bytes of the regular file at path (links followed), at most limit of them.  ValueError says why

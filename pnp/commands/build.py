@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..data.model import Deck, Game
 from ..errors import BuildError, DataError, PnpError, Problem
-from ..files import atomic_path, inside
+from ..files import atomic_path, inside, shown
 from ..layout.card import DeckPlans, plan_deck
 from ..layout.plan import CardPlan
 from ..layout.sheet import (
@@ -366,7 +366,7 @@ def _build_locked(game: Game, out_root: Path, out_dir: Path, opts: BuildOptions,
                     write_manifest(result, keep_previous=partial, digest=cache.output_digest,
                                    extra=cache.manifest_fields())
             for path in commit(out_dir, moves, manifest, stale, finish):
-                notice(f"{path}: removed (the last build wrote it; this one does not)")
+                notice(f"{shown(path)}: removed (the last build wrote it; this one does not)")
         finally:
             shutil.rmtree(staging, ignore_errors=True)
     return result

@@ -10,6 +10,7 @@ import click
 
 from .. import watchdog
 from ..errors import PnpError
+from ..files import remember_start_folder
 from ..limits import max_jobs
 
 if TYPE_CHECKING:
@@ -49,6 +50,7 @@ def _project_dir(ctx: click.Context, _param: click.Parameter, value: Path | None
     none of pnp's reading or writing (outputs given relative are in_project)."""
     if value is None:
         value = ctx.find_root().params.get("project_dir") or Path(".")
+    remember_start_folder()
     return Path(os.path.abspath(value))
 
 
