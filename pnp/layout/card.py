@@ -341,7 +341,7 @@ def _field_image(region: Region, card: Card, game: Game, deck: Deck, problems: _
     path = card.images.get(name[7:])
     if path is None:          # the loader reported why (not found, outside the folder, not an image)
         return []
-    return [Picture(path, region.x_pt, region.y_pt, region.w_pt, region.h_pt, matte)]
+    return [Picture(path, region.x_pt, region.y_pt, region.w_pt, region.h_pt, matte, fit=region.get("fit", "contain"))]
 
 
 def _hang_room(region: Region, turn: int, layout: Layout) -> float:
