@@ -291,4 +291,44 @@ def check_raster(plan: gp.Plan, root: Path, kit: Path) -> list[str]:
         if off:
             raise Fault("raster", f"{path.name} p1 ({what}): {off[0]}")
         checked.append(what)
+        if card_plan is faces[first.id]:
+            checked += _pictures_agree(plan, first, path, card_plan, page)
     return [f"PNG against PDF raster: {', '.join(checked)}"]
+
+
+def _pictures_agree(plan: gp.Plan, card: gp.Card, path: Path, card_plan, page) -> list[str]:
+    """Each picture of the face, inside the trim, the same grey in the PNG renderer's picture as in
+    the PDF's raster (mean difference per pixel, 0–255)."""
+    from PIL import ImageChops, ImageStat
+
+    from pnp.render.rastercheck import render_pdf_page, render_plan
+
+    left, top, right, bottom = page.boxes["TrimBox"]
+    pdf = render_pdf_page(path, 1, 100)
+    png = render_plan(card_plan, pdf.size, left, top, page.width, page.height)
+    s = pdf.size[0] / page.width
+    out = []
+    turned = [(f"{r.name} (text turned {r.props['rotate']}°)", (r.box[0], r.box[1], r.box[0] + r.box[2], r.box[1] + r.box[3]),
+               None) for r in plan.layout_regions(card.layout) if r.kind == "text" and r.props.get("rotate")]
+    for what, box, _ in [*expected_images(plan, card), *turned]:
+        x0, y0 = max(box[0], 0.0), max(box[1], 0.0)
+        x1, y1 = min(box[2], plan.trim[0]), min(box[3], plan.trim[1])
+        crop = tuple(round(v) for v in ((left + x0 * MM) * s + 2, (top + y0 * MM) * s + 2,
+                                        (left + x1 * MM) * s - 2, (top + y1 * MM) * s - 2))
+        if crop[2] - crop[0] < 4 or crop[3] - crop[1] < 4:
+            continue
+        if "turned" in what:
+            # turned glyphs land a pixel apart in the two rasterisers: compare how much ink the box
+            # holds (a glyph missing from one moves its mean grey by a good share of its contrast)
+            a, b = ImageStat.Stat(pdf.crop(crop)), ImageStat.Stat(png.crop(crop))
+            share = abs(a.mean[0] - b.mean[0]) / max(a.stddev[0], 8.0)
+            if share > 0.08:
+                raise Fault("raster", f"{path.name} p1: {what}: the PNG's ink differs from the PDF's by "
+                                      f"{100 * share:.0f} % of the box's contrast")
+        else:
+            diff = ImageStat.Stat(ImageChops.difference(pdf.crop(crop), png.crop(crop))).mean[0]
+            if diff > 24:
+                raise Fault("raster", f"{path.name} p1: {what}: the PNG differs from the PDF by {diff:.0f}/255 "
+                                      f"a pixel inside its box")
+        out.append(what.split(" ")[0])
+    return out

@@ -383,9 +383,17 @@ def part(draw, kind: str) -> dict:
         areas = "".join(f"  - {{id: a{i}, label: {'市場港倉'[i]}の区画, letter: {letters[i]}, color: \"{COLORS[i]}\", "
                         f"actions: 商品を1つ買う。}}\n" for i in range(n))
         style = "style: panel\n" if draw(st.booleans()) else ""
+        cell = draw(st.integers(20, 70))
+        labels = ""
+        # a board small enough for one sheet is never split: labels there are safe from the glue strip
+        if ALLOW["board_labels_split"] or max(cols, rows) * cell <= 180:
+            picks = draw(st.lists(st.tuples(st.integers(0, 2 * cols - 1), st.integers(0, 2 * rows - 1),
+                                            st.booleans()), max_size=2, unique_by=lambda t: t[:2]))
+            labels = "labels:\n" + "".join(f"  - {{text: 入口, x: {x / 2 + 0.25}, y: {y / 2 + 0.25}, size: 8pt"
+                                           f"{', overlap: true' if over else ''}}}\n" for x, y, over in picks) if picks else ""
         return {"kind": kind, "id": "map", "name": "地図ボード", "count": 1,
-                "yaml": f"cell: {draw(st.integers(20, 70))}mm\n{style}grid:\n"
-                        + "".join(f"  - \"{row}\"\n" for row in grid) + "areas:\n" + areas}
+                "yaml": f"cell: {cell}mm\n{style}grid:\n"
+                        + "".join(f"  - \"{row}\"\n" for row in grid) + "areas:\n" + areas + labels}
     if kind == "tokens":
         groups = draw(st.lists(st.tuples(st.sampled_from(["銀", "金", "木"]), st.integers(1, 12),
                                          st.sampled_from(["circle", "square", "hexagon", "octagon", "diamond"])),
@@ -505,7 +513,8 @@ def write_project(plan: Plan, root: Path) -> Path:
 
 
 def small_plan(portrait: dict | None = None, body: str = "手札を1枚引く。", title: str = "朝焼け",
-               parts: tuple[str, ...] = (), title_align: str = "center") -> Plan:
+               parts: tuple[str, ...] = (), title_align: str = "center", epithet: str = "",
+               pixels: tuple[int, int] = (200, 100)) -> Plan:
     """A fixed one-card project (poker size: a title, an optional picture from a column, a body), for
     the regression examples the generator found and the known faults it steers around."""
     W, H = 63.0, 88.0
@@ -518,10 +527,17 @@ def small_plan(portrait: dict | None = None, body: str = "手札を1枚引く。
     if portrait is not None:
         box = portrait.pop("box", (SAFE, y, W - 2 * SAFE, 30.0))
         regions.append(Region("portrait", "image", box, {"field": "fields.portrait", **portrait}))
-        pictures.append(Picture("art/p0.png", (200, 100), (30, 120, 200), "png"))
+        pictures.append(Picture("art/p0.png", pixels, (30, 120, 200), "png"))
         fields["portrait"] = "art/p0.png"
         y += 31
-    regions.append(Region("body", "text", (SAFE, y, W - 2 * SAFE, H - SAFE - y),
+    x = SAFE
+    if epithet:     # text turned down a band at the card's left side
+        regions.append(Region("epithet", "text", (SAFE, y, 6.0, H - SAFE - y),
+                              {"field": "fields.epithet", "rotate": 90, "size": "9pt", "min_size": "6pt",
+                               "max_lines": 1, "align": "center", "font": "gothic-bold"}))
+        fields["epithet"] = epithet
+        x += 7
+    regions.append(Region("body", "text", (x, y, W - SAFE - x, H - SAFE - y),
                           {"field": "body", "size": "9pt", "min_size": "6pt", "font": "mincho"}))
     back = [Region("fill", "band", (0.0, 0.0, W, H), {"fill": "back", "bleed": True})]
     specs = []

@@ -59,6 +59,20 @@ def test_a_hanging_stop_at_the_edge_of_the_safe_area_does_not_hang_into_the_marg
     assert judged(gp.small_plan(body=body)).startswith("ok:")
 
 
+def test_the_png_draws_a_small_picture_as_large_as_the_pdf_under_fit_contain():
+    # found by the generator: the PNG renderer (preview, watch --serve) only ever shrank a picture to
+    # its box, so a picture of fewer pixels than its box printed larger than the preview showed it
+    plan = gp.small_plan(portrait={"fit": "contain"}, pixels=(40, 20))     # 56 × 30 mm: 220 × 118 px at 100 dpi
+    assert judged(plan).startswith("ok:")
+
+
+def test_the_png_draws_text_turned_down_a_side_band_whole():
+    # found by the generator: a line turned a quarter along the card's height was drawn on a layer of
+    # the card's size before it turned, so the part of it standing past the card's side was lost
+    outcome = judged(gp.small_plan(epithet="港を束ねる者たちの長、大船主の館"))
+    assert outcome.startswith("ok:") and "face c0" in outcome, outcome
+
+
 def test_a_known_fault_full_bleed_picture_from_a_column(monkeypatch):
     monkeypatch.setitem(gp.ALLOW, "field_image_bleed", True)
     plan = gp.small_plan(portrait={"fit": "cover", "bleed": True, "overlap": True, "z": -1,
