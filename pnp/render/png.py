@@ -122,14 +122,16 @@ class PngPainter:
             with Image.open(item.path) as opened:
                 pic = opened.convert("RGBA")
                 w, h = round(item.w * self.s), round(item.h * self.s)
+                # enlarged, a picture shows its pixels as a PDF viewer and the press do (no smoothing)
+                grow = w > pic.width or h > pic.height
+                resample = Image.Resampling.NEAREST if grow else Image.Resampling.LANCZOS
                 if item.fit == "cover":
-                    pic = ImageOps.fit(pic, (max(1, w), max(1, h)), Image.Resampling.LANCZOS)
+                    pic = ImageOps.fit(pic, (max(1, w), max(1, h)), resample)
                 elif item.fit == "stretch":
-                    pic = pic.resize((max(1, w), max(1, h)), Image.Resampling.LANCZOS)
+                    pic = pic.resize((max(1, w), max(1, h)), resample)
                 else:   # contain: scaled to the box (up as well as down, as the PDF draws it), centred
                     k = min(w / pic.width, h / pic.height)
-                    pic = pic.resize((max(1, round(pic.width * k)), max(1, round(pic.height * k))),
-                                     Image.Resampling.LANCZOS)
+                    pic = pic.resize((max(1, round(pic.width * k)), max(1, round(pic.height * k))), resample)
                 x, y = self.px(item.x, item.y)
                 self.img.alpha_composite(pic, (round(x + (w - pic.width) / 2), round(y + (h - pic.height) / 2)))
         elif isinstance(item, Rule):

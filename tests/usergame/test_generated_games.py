@@ -66,6 +66,34 @@ def test_the_png_draws_a_small_picture_as_large_as_the_pdf_under_fit_contain():
     assert judged(plan).startswith("ok:")
 
 
+def test_an_enlarged_picture_shows_its_pixels_in_the_png_as_the_pdf_prints_them(tmp_path):
+    # found by the generator (once the PNG scaled pictures up): smoothed by LANCZOS, a small picture's
+    # edges in the PNG lay millimetres from the PDF's sharp ones, and text over them matched elsewhere
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+    from pnp.commands.build import plan_game_cards
+    from pnp.data.project import Project
+    from pnp.render.rastercheck import render_pdf_page, render_plan
+    from pnp.render.readback import read_pdf
+
+    plan = gp.small_plan(portrait={"fit": "contain"}, pixels=(9, 5))
+    gp.write_project(plan, tmp_path)
+    assert CliRunner().invoke(main, ["build", "gen", "--project", str(tmp_path), "--out", str(tmp_path / "out")]).exit_code == 0
+    path = tmp_path / "out/gen/shop/cards-faces.pdf"
+    page = read_pdf(path, pages=[1])[0]
+    left, top, _, _ = page.boxes["TrimBox"]
+    pdf = render_pdf_page(path, 1, 100)
+    faces, _ = plan_game_cards(Project(tmp_path).load_game("gen"))["cards"]
+    png = render_plan(faces["c0"], pdf.size, left, top, page.width, page.height)
+    s, k = pdf.size[0] / page.width, 72 / 25.4
+    x, y, w, h = plan.region("portrait").box      # the 9 × 5 px picture fills 54 × 30 mm of it, centred
+    crop = tuple(round(v) for v in ((left + (x + 2) * k) * s + 3, (top + y * k) * s + 3,
+                                    (left + (x + w - 2) * k) * s - 3, (top + (y + h) * k) * s - 3))
+    # two colours (the picture's two), in both: its pixels enlarged, not smoothed into 29 shades
+    assert len(pdf.crop(crop).getcolors(65536)) == len(png.crop(crop).getcolors(65536)) == 2
+
+
 def test_the_png_draws_text_turned_down_a_side_band_whole():
     # found by the generator: a line turned a quarter along the card's height was drawn on a layer of
     # the card's size before it turned, so the part of it standing past the card's side was lost
