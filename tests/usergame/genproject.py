@@ -268,9 +268,11 @@ def face_regions(draw, W: float, H: float) -> list[Region]:
             regions.append(draw(placed("badge", "badge", (x0, y1 - 5, 9, 5), {"size": "6pt", "min_size": "4.5pt"})))
     if draw(st.booleans()) and bottom - y > 30:
         ph = _half(draw, 10, min(30, bottom - y - 18))
-        regions.append(draw(placed("portrait", "image", (x0, y, x1 - x0, ph),
-                                   {"field": "fields.portrait", "fit": draw(st.sampled_from(FITS)),
-                                    "optional": draw(st.booleans())})))
+        props = {"field": "fields.portrait", "fit": draw(st.sampled_from(FITS)), "optional": draw(st.booleans())}
+        box = (x0, y, x1 - x0, ph)
+        if ALLOW["field_image_bleed"] and draw(st.booleans()):     # a picture band across the card, off both sides
+            box, props = (0.0, y, W, ph), {**props, "bleed": True, "overlap": True, "z": -1}
+        regions.append(draw(placed("portrait", "image", box, props)))
         y += ph + 1
     if draw(st.booleans()) and bottom - y > 20:
         regions.append(draw(placed("cost", "pips", (x0, y, x1 - x0, 4),
