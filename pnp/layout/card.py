@@ -73,10 +73,12 @@ def bold_of(font: str) -> str:
 
 def place_text(text: str, region: Region, *, color: str, problems: _Problems, where: Where, label: str,
                default_font: str = "mincho", runs: Inline | None = None,
-               icons: Mapping[str, Icon] | None = None) -> TextBlock | None:
+               icons: Mapping[str, Icon] | None = None, hang_room: float | None = None) -> TextBlock | None:
     """Fit text into a region (shrinking down to min_size) and place its lines; report, never clip.
     runs (from the inline markup) give styled text: bold in the bold font, ruby above its base,
-    colours, and icons one em wide; without runs the text is set as it is."""
+    colours, and icons one em wide; without runs the text is set as it is.  hang_room: how far past
+    the line's end a hanging 、。 may stand (to the card's safe area); lines do not hang when the
+    starting size's em needs more."""
     font = region.get("font", default_font)
     bold = region.get("bold_font") or bold_of(font)
     if runs is None:
@@ -110,7 +112,8 @@ def place_text(text: str, region: Region, *, color: str, problems: _Problems, wh
     def fit(s: float, min_s: float | None) -> FitResult:
         return fit_text(spans_at(s), measure_w, region.h_pt - ruby_room - below, fonts.measure, size_pt=s,
                         min_size_pt=min_s, leading=region.get("leading", 1.4), justify=(align == "justify"),
-                        width_cache=_WIDTHS, breaks=CARD_BREAKS)
+                        width_cache=_WIDTHS, breaks=CARD_BREAKS,
+                        allow_hanging=hang_room is None or hang_room >= size - 0.01)
     for _attempt in range(_RUBY_REFITS):
         try:
             result = fit(size, region.get("min_size"))
@@ -453,7 +456,8 @@ def plan_side(game: Game, deck: Deck, card: Card | None, problems: _Problems, ba
                     text = plain_text(runs)
                 turn = int(region.get("rotate", 0)) % 360
                 block = place_text(text, turned_box(region, turn), color=color, problems=problems, where=at,
-                                   label=label, runs=runs, icons=card_icons(game, deck))
+                                   label=label, runs=runs, icons=card_icons(game, deck),
+                                   hang_room=_hang_room(region, turn, layout))
                 if block:
                     items.append(Rotated(-float(turn), region.x_pt + region.w_pt / 2, region.y_pt + region.h_pt / 2,
                                          (block,)) if turn else block)
@@ -506,6 +510,20 @@ def _image(region: Region, layout: Layout, card: Card | None, back: Back, game: 
     if path is None:          # the loader reported why (not found, outside the folder, not an image)
         return []
     return [Picture(path, *box, layout.background, fit=fit)]
+
+
+def _hang_room(region: Region, turn: int, layout: Layout) -> float:
+    """How much of a hanging 、。's advance may stand past the ends of the region's lines and stay in
+    the card's safe area, as the print check measures it: the ink half of the advance on a line
+    across the card (its line end is the region's right edge, or its left one turned 180°); the
+    whole advance on a line turned along it (the bottom edge for 90°, the top one for 270°)."""
+    safe = layout.safe_pt
+    if turn == 90:
+        return layout.height_pt - safe - (region.y_pt + region.h_pt)
+    if turn == 270:
+        return region.y_pt - safe
+    room = region.x_pt - safe if turn == 180 else layout.width_pt - safe - (region.x_pt + region.w_pt)
+    return 2 * room
 
 
 def turned_box(region: Region, turn: int) -> Region:

@@ -105,27 +105,34 @@ class PngPainter:
         elif isinstance(item, Mark):
             self.mark(item)
         elif isinstance(item, Rotated):
-            layer = Image.new("RGBA", self.img.size, (0, 0, 0, 0))
-            sub = PngPainter(layer, self.s, self.ox, self.oy)
+            # drawn on a layer with a margin: before it turns, a quarter-turned line runs along the
+            # card's height and may stand past the card's side (text turned down a side band)
+            w, h = self.img.size
+            pad = max(w, h) // 2 + 2
+            layer = Image.new("RGBA", (w + 2 * pad, h + 2 * pad), (0, 0, 0, 0))
+            sub = PngPainter(layer, self.s, self.ox + pad, self.oy + pad)
             for it in item.items:
                 sub.item(it)
-            cx, cy = self.px(item.cx, item.cy)
-            w, h = layer.size
-            if item.angle % 360 == 180 and abs(2 * cx - w) <= 1 and abs(2 * cy - h) <= 1:
+            cx, cy = sub.px(item.cx, item.cy)
+            if item.angle % 360 == 180 and abs(2 * cx - layer.width) <= 1 and abs(2 * cy - layer.height) <= 1:
                 layer = layer.transpose(Image.Transpose.ROTATE_180)    # exact and fast: the usual case
             else:
                 layer = layer.rotate(item.angle, center=(cx, cy), resample=Image.Resampling.BICUBIC)
-            self.img.alpha_composite(layer)
+            self.img.alpha_composite(layer.crop((pad, pad, pad + w, pad + h)))
         elif isinstance(item, Picture):
             with Image.open(item.path) as opened:
                 pic = opened.convert("RGBA")
                 w, h = round(item.w * self.s), round(item.h * self.s)
+                # enlarged, a picture shows its pixels as a PDF viewer and the press do (no smoothing)
+                grow = w > pic.width or h > pic.height
+                resample = Image.Resampling.NEAREST if grow else Image.Resampling.LANCZOS
                 if item.fit == "cover":
-                    pic = ImageOps.fit(pic, (max(1, w), max(1, h)), Image.Resampling.LANCZOS)
+                    pic = ImageOps.fit(pic, (max(1, w), max(1, h)), resample)
                 elif item.fit == "stretch":
-                    pic = pic.resize((max(1, w), max(1, h)), Image.Resampling.LANCZOS)
-                else:
-                    pic.thumbnail((w, h))
+                    pic = pic.resize((max(1, w), max(1, h)), resample)
+                else:   # contain: scaled to the box (up as well as down, as the PDF draws it), centred
+                    k = min(w / pic.width, h / pic.height)
+                    pic = pic.resize((max(1, round(pic.width * k)), max(1, round(pic.height * k))), resample)
                 x, y = self.px(item.x, item.y)
                 self.img.alpha_composite(pic, (round(x + (w - pic.width) / 2), round(y + (h - pic.height) / 2)))
         elif isinstance(item, Rule):
