@@ -2,7 +2,7 @@
 preview and judged by gengame_oracle.py: a located error, or output that reads back as planned.
 A small derandomized sample runs here; benchmarks/generated_games.py runs the long one.  The
 examples below are faults the generator found (fixed), and the known faults it steers around
-(xfail until their fixes are merged; then turn the flag in genproject.ALLOW on)."""
+(each now an example that must print as planned)."""
 from __future__ import annotations
 
 import tempfile
@@ -25,11 +25,8 @@ def test_a_generated_project_ends_in_a_located_error_or_a_print_that_reads_back_
 
 
 def expect_fault_or_ok(outcome: str, known: str) -> None:
-    """ok once the fix is merged; until then the fault the issue names (never a located error: the
-    example is valid input)."""
-    assert not outcome.startswith("error:"), outcome
-    if not outcome.startswith("ok:"):
-        pytest.xfail(gp.KNOWN_FAULTS[known] + " — " + outcome)
+    """The example is valid input that once met the fault the issue names: now it prints as planned."""
+    assert outcome.startswith("ok:"), gp.KNOWN_FAULTS[known] + " — " + outcome
 
 
 def judged(plan: gp.Plan) -> str:
