@@ -13,6 +13,10 @@ Rules beyond the profile, the ones shops ask for:
   alone looks grey-brown over a large area.  Only solids at least ``RICH_BLACK_MIN_MM`` on both
   sides; text and rules stay K only.  A large near black with a hue of its own (a navy or sepia
   ground, chroma above ``RICH_BLACK_CHROMA``) goes through the profile and keeps its hue.
+- **Small text prints on at most two plates.**  Text under ``SMALL_TEXT_PT`` whose colour would
+  take three or four plates is printed with K and the one chromatic plate that comes closest to
+  the four-plate colour (CIEDE2000 on the profile's own CMYK→Lab): a plate shifted on the press
+  then cannot blur thin strokes into a coloured fringe (版ずれでにじまない).
 - **K100 line art overprints** (スミノセ): the painter sets overprint on K100 text, rules, strokes and
   marks, so a shifted plate leaves no white seam around them.
 
@@ -52,6 +56,7 @@ NEAR_BLACK_LIGHTNESS = 15.0   # a colour this dark (L*) and this dull (chroma) i
 NEAR_BLACK_CHROMA = 10.0      # (#000000 … #262626, and the sepia blacks #1a1410, #2a2118 of text)
 RICH_BLACK_CHROMA = 5.0       # a large solid that dark and at most this chroma is black (rich); more: a tint
 RICH_BLACK_MIN_MM = 10.0      # a solid this large on both sides is a "large" one
+SMALL_TEXT_PT = 12.0          # text under this size prints on at most two plates
 INTENT = ImageCms.Intent.RELATIVE_COLORIMETRIC
 FLAGS = ImageCms.Flags.BLACKPOINTCOMPENSATION
 
@@ -134,6 +139,7 @@ class ColorProfile:
             raise ProfileError(f"{self.path}: a damaged ICC profile: its colour tables cannot be used ({e})") from e
         self._srgb = srgb
         self._cache: dict[tuple[str, bool], Ink] = {}
+        self._small: dict[str, Ink] = {}
         ramp = Image.new("CMYK", (256, 1))
         ramp.putdata([(0, 0, 0, k) for k in range(256)])
         self._k_lightness = [_apply(ramp, self._cmyk_lab).getpixel((k, 0))[0] * 100 / 255  # type: ignore[index]
@@ -179,6 +185,52 @@ class ColorProfile:
         assert isinstance(px, tuple)
         c, m, y, k = (_q(v) for v in px)
         return Ink(c, m, y, k)
+
+    def text_ink(self, value: str, size_pt: float) -> Ink:
+        """The CMYK for text of an sRGB colour at size_pt: under SMALL_TEXT_PT at most two plates
+        (small_text_ink), else as any other colour."""
+        return self.small_text_ink(value) if size_pt < SMALL_TEXT_PT else self.ink(value)
+
+    def small_text_ink(self, value: str) -> Ink:
+        """The CMYK for small text of an sRGB colour: the colour as it is when it takes at most two
+        plates; else K plus the one chromatic plate (C, M or Y) whose pair prints closest, by
+        CIEDE2000 through the profile, to the four-plate colour — its lightness and hue kept as far
+        as two plates can.  Cached per colour."""
+        key = value.lower()
+        found = self._small.get(key)
+        if found is None:
+            found = self._small[key] = self._two_plates(self.ink(value))
+        return found
+
+    def _two_plates(self, ink: Ink) -> Ink:
+        if plates(ink.cmyk) <= 2:
+            return ink
+        target = self.printed_lab(ink.cmyk)
+        # coarse grid over (chromatic plate, K) in 8-bit steps of 5, then every step around the best
+        coarse = [(p, v, k) for p in range(3) for v in range(0, 256, 5) for k in range(0, 256, 5)]
+        best = {p: min(c for c in self._scored(coarse, target) if c[3] == p) for p in range(3)}
+        fine = []
+        for _score, v0, k0, p in best.values():
+            fine += [(p, v, k) for v in range(max(0, v0 - 5), min(255, v0 + 5) + 1)
+                     for k in range(max(0, k0 - 5), min(255, k0 + 5) + 1)]
+        _score, v, k, p = min(self._scored(fine, target))
+        cmyk: list[float] = [0.0, 0.0, 0.0, _q(k)]
+        cmyk[p] = _q(v)
+        return Ink(cmyk[0], cmyk[1], cmyk[2], cmyk[3])
+
+    def _scored(self, candidates: list[tuple[int, int, int]],
+                target: tuple[float, float, float]) -> list[tuple[float, int, int, int]]:
+        """(ΔE2000 from target, plate value, K, plate) of each (plate, value, K) candidate, all
+        through the profile in one transform.  Ties go to less ink, then to C before M before Y."""
+        raw = bytes(b for p, v, k in candidates for b in (*(v if i == p else 0 for i in range(3)), k))
+        lab = _apply(Image.frombytes("CMYK", (len(candidates), 1), raw), self._cmyk_lab)
+        # channel by channel: the image's own bytes hold a and b as signed values, getpixel does not
+        channels = [lab.getchannel(i).tobytes() for i in range(3)]
+        out = []
+        for n, (p, v, k) in enumerate(candidates):
+            px = (channels[0][n], channels[1][n], channels[2][n])
+            out.append((round(delta_e2000(target, _lab(px)), 6) + (v + k) * 1e-9, v, k, p))
+        return out
 
     def k_for(self, lightness: float) -> float:
         """The black-plate value that prints a grey of this lightness (L* of the sRGB grey, mapped
@@ -264,6 +316,11 @@ def srgb_lab(value: str) -> tuple[float, float, float]:
         return t ** (1 / 3) if t > (6 / 29) ** 3 else t / (3 * (6 / 29) ** 2) + 4 / 29
     fx, fy, fz = (f(t) for t in xyz)
     return 116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)
+
+
+def plates(cmyk: Cmyk | tuple[float, ...]) -> int:
+    """How many plates a CMYK colour prints on (any plate above zero)."""
+    return sum(1 for v in cmyk if v > 0)
 
 
 def is_large(w_pt: float, h_pt: float) -> bool:

@@ -144,6 +144,13 @@ class PdfPainter:
             return HexColor(value)
         return CMYKColor(*self.profile.ink(value, large).cmyk)
 
+    def text_color(self, value: str, size_pt: float):
+        """The fill of text at size_pt: on CMYK pages, text under 12 pt takes at most two plates
+        (pnp.render.color: K and one chromatic plate)."""
+        if self.profile is None:
+            return HexColor(value)
+        return CMYKColor(*self.profile.text_ink(value, size_pt).cmyk)
+
     def ink(self, value: str, large: bool = False) -> Ink | None:
         return self.profile.ink(value, large) if self.profile is not None else None
 
@@ -205,7 +212,7 @@ class PdfPainter:
                         self.icon(icons[frag.icon], x, placed.baseline, frag.size_pt)
                         continue
                     value = frag.color or item.color
-                    fill = self.color(value)
+                    fill = self.text_color(value, frag.size_pt)
                     black = self.overprinted(value)
                     if black:       # K100 text overprints: its own state around the isolated run
                         c.saveState()
@@ -215,7 +222,8 @@ class PdfPainter:
                     if frag.ruby:
                         rx, rs, spacing = ruby_position(frag, line.char_space_pt)
                         text_run(c, frag.ruby, fonts.pdf_name(frag.font), rs, x + rx,
-                                 -(placed.baseline - frag.size_pt * ASCENT - rs * 0.25), spacing, fill)
+                                 -(placed.baseline - frag.size_pt * ASCENT - rs * 0.25), spacing,
+                                 self.text_color(value, rs))
                     if black:
                         c.restoreState()
         elif isinstance(item, Mark):
