@@ -57,6 +57,7 @@ NEAR_BLACK_CHROMA = 10.0      # (#000000 … #262626, and the sepia blacks #1a14
 RICH_BLACK_CHROMA = 5.0       # a large solid that dark and at most this chroma is black (rich); more: a tint
 RICH_BLACK_MIN_MM = 10.0      # a solid this large on both sides is a "large" one
 SMALL_TEXT_PT = 12.0          # text under this size prints on at most two plates
+LIGHT_PLATE = 0.10            # text with no plate above this is white or nearly: reversed out of its ground
 INTENT = ImageCms.Intent.RELATIVE_COLORIMETRIC
 FLAGS = ImageCms.Flags.BLACKPOINTCOMPENSATION
 

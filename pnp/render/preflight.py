@@ -14,6 +14,7 @@ from typing import Any
 
 from ..data.model import SHOP_KEYS
 from ..units import mm
+from .color import LIGHT_PLATE, SMALL_TEXT_PT
 from .pdfbounds import PdfTooLarge, check_pdf_bounds
 from .readback import DocumentRead, PageRead, Rect, UnreadablePdf, font_names, read_document, read_pdf
 
@@ -405,8 +406,6 @@ def check_hairlines(pages: list[PageRead], shop: ShopProfile) -> list[Finding]:
     return _ok("hairline", f"仕上がり内の線はすべて {shop.hairline_mm:g} mm 以上")
 
 
-SMALL_TEXT_PT = 12.0      # text under this size should print on at most two plates (K and one more)
-LIGHT_PLATE = 0.10        # a glyph with no plate above this (or a grey this light) is white or nearly
 
 
 def _plates(color: tuple[float, ...] | None) -> int:
@@ -430,14 +429,15 @@ def _ink_name(color: tuple[float, ...]) -> str:
 def _ground(glyph_box: Rect, page: PageRead) -> tuple[str, tuple[float, ...] | None]:
     """What lies under a glyph: the smallest filled shape or placed image whose box holds the
     glyph's centre ("path", its fill), or ("image", None), or ("paper", None).  Painting order
-    is not read: the smallest shape around a glyph is taken as its ground."""
+    is not read across shapes and images: the smallest shape around a glyph is taken as its
+    ground, the later drawn of two shapes of the same size."""
     cx, cy = (glyph_box[0] + glyph_box[2]) / 2, (glyph_box[1] + glyph_box[3]) / 2
     best: tuple[float, str, tuple[float, ...] | None] | None = None
     for p in page.paths:
         left, top, right, bottom = p.box
         if p.fill is not None and left <= cx <= right and top <= cy <= bottom:
             area = (right - left) * (bottom - top)
-            if best is None or area < best[0]:
+            if best is None or area <= best[0]:      # of two alike, the later drawn (read in order)
                 best = (area, "path", p.fill)
     for img in page.images:
         left, top, right, bottom = img.box

@@ -18,20 +18,32 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.commands.build import BuildOptions, build_game
 from pnp.data.project import Project
+from pnp.notices import route
 from pnp.render.color import ColorProfile, default_profile, delta_e2000, plates
-from pnp.render.preflight import SHOPS, preflight
+from pnp.render.preflight import SHOPS, page_ranges, preflight
 
 SHOP = BuildOptions(cmyk=True, marks="jp", sheets=False, rulebook=False)
 BROWN = "#6b5a43"          # 探偵無宿２'s body text
 
 
 @pytest.fixture(scope="module")
-def tantei2_shop(tmp_path_factory, repo) -> list[Path]:
+def built(tmp_path_factory, repo) -> tuple[list[Path], list[str]]:
+    """tantei2's shop files, and the notices its build gave."""
     out = tmp_path_factory.mktemp("plates")
-    build_game(Project(repo).load_game("tantei2"), out, SHOP)
+    said: list[str] = []
+    previous = route(said.append)
+    try:
+        build_game(Project(repo).load_game("tantei2"), out, SHOP)
+    finally:
+        route(previous)
     files = sorted((out / "tantei2" / "shop").glob("*.pdf"))
     assert len(files) >= 10
-    return files
+    return files, said
+
+
+@pytest.fixture(scope="module")
+def tantei2_shop(built) -> list[Path]:
+    return built[0]
 
 
 def small_cmyk_glyphs(files: list[Path]) -> list[tuple[str, int, tuple[float, ...]]]:
@@ -177,3 +189,22 @@ def test_preflight_is_ok_on_pnps_cmyk_shop_files(tantei2_shop):
         small += int(re.search(r"(\d+) 字はすべて 2 版以下", row.message).group(1)) \
             if "字はすべて" in row.message else 0
     assert small > 5000
+
+
+def test_the_build_warns_of_reversed_small_text_as_preflight_counts_it(built):
+    """The build counts on its plans what preflight counts on the written file: both find the
+    same white glyphs under 12 pt over grounds of three or four plates, file by file."""
+    files, said = built
+    warned = {}
+    for line in said:
+        m = re.match(r"tantei2: shop/(\S+\.pdf): 注意：12 pt 未満の白抜き文字 (\d+) 字（p\.([^）]+)）が 3 版以上の地の上", line)
+        if m:
+            warned[m.group(1)] = (int(m.group(2)), m.group(3))
+    assert warned.get("events-faces.pdf", (0, ""))[0] > 400     # the 「配置」 labels and cost circles
+    found = {}
+    for path in files:
+        [row] = rows(path, "reversed")
+        if row.level == "warning":
+            n = int(re.search(r"白抜き文字 (\d+) 字", row.message).group(1))
+            found[path.name] = (n, page_ranges(row.pages))
+    assert warned == found
