@@ -4,8 +4,9 @@ white text reversed out of a ground of three or four plates.
 
 Measured on the bundled kit's shop files (--color cmyk), glyphs under 12 pt on more than two
 plates before → after: tantei2 2,006 → 0, ebe 1,999 → 0, terror24 948 → 0, euphoria 290 → 0.
-The two-plate text of tantei2 stays within ΔE2000 7.1 of its four-plate colour (the body brown
-#6b5a43: C47 M49 Y65 K42 → Y27 K76, ΔE2000 7.0, L* 42.0 both) and within 1.5 of its L*."""
+The two-plate text of tantei2 measured at most ΔE2000 7.04 from its four-plate colour (the body
+brown #6b5a43: C47 M49 Y65 K42 → Y27 K76, L* 42.0 both; the pale #d9c9a3: ΔE2000 3.6, L* +1.5):
+the tests bound it at 7.5 and 2 L*."""
 from __future__ import annotations
 
 import re
@@ -18,9 +19,12 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.commands.build import BuildOptions, build_game
 from pnp.data.project import Project
+from pnp.layout.plan import Box, CardPlan, PlacedLine, Rotated, TextBlock
 from pnp.notices import route
 from pnp.render.color import ColorProfile, default_profile, delta_e2000, plates
+from pnp.render.pdf import PdfPainter, new_canvas, reversed_small_text
 from pnp.render.preflight import SHOPS, page_ranges, preflight
+from pnp.text.linebreak import Fragment, Line
 
 SHOP = BuildOptions(cmyk=True, marks="jp", sheets=False, rulebook=False)
 BROWN = "#6b5a43"          # 探偵無宿２'s body text
@@ -208,3 +212,32 @@ def test_the_build_warns_of_reversed_small_text_as_preflight_counts_it(built):
             n = int(re.search(r"白抜き文字 (\d+) 字", row.message).group(1))
             found[path.name] = (n, page_ranges(row.pages))
     assert warned == found
+
+
+@pytest.mark.parametrize("angle, corner, expected", [
+    (180, "bottom-right", 4), (0, "bottom-right", 0), (90, "bottom-left", 4), (270, "bottom-left", 0),
+    (270, "top-right", 4)])
+def test_reversed_text_is_judged_where_it_lands_turned(tmp_path, angle, corner, expected):
+    """White 8 pt text in the top-left corner of a square card, turned about its centre, over a
+    rich box in one corner: counted only where the turn puts it on the box (180°: bottom right,
+    the corner index upside down; 90° counter-clockwise on the page: bottom left).  The build's
+    count on the plan and preflight's count on the drawn file agree."""
+    w = h = 200.0
+    text = Fragment("AB12", "gothic", 8.0, 0.0, 20.0, color="#ffffff")
+    block = TextBlock((PlacedLine(14.0, 30.0, Line((text,), 20.0)),), "#ffffff", 8.0)
+    x, y = {"bottom-right": (140.0, 140.0), "bottom-left": (5.0, 140.0), "top-right": (140.0, 5.0)}[corner]
+    ground = Box(x, y, 55.0, 55.0, fill="#3a5a8a")       # takes four plates
+    plan = CardPlan("test", "c", "face", w, h, 0.0, 0.0, "#ffffff", (ground, Rotated(angle, w / 2, h / 2, (block,))))
+    profile = default_profile()
+    assert plates(profile.ink("#3a5a8a").cmyk) > 2
+    assert reversed_small_text(plan, profile) == expected
+    path = tmp_path / "turned.pdf"
+    c = new_canvas(path, (w, h), "turned", cmyk=True)
+    PdfPainter(c, True, profile).card(plan, 0, h, None)
+    c.showPage()
+    c.save()
+    [row] = rows(path, "reversed")
+    if expected:
+        assert row.level == "warning" and f"白抜き文字 {expected} 字" in row.message
+    else:
+        assert row.level == "ok" and "4 字は 3 版以上の色面の上にない" in row.message
