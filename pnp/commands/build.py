@@ -44,8 +44,9 @@ from ..outputs import (
     write_manifest,
 )
 from ..render.color import profile_for
-from ..render.pdf import PdfPainter, new_canvas
+from ..render.pdf import PdfPainter, new_canvas, reversed_small_text
 from ..render.pdfx import make_pdfx
+from ..render.preflight import page_ranges
 from ..rulebook import build_rulebook, checked_rulebook, has_rulebook
 from ..units import mm
 from .parts import build_parts, plan_parts
@@ -593,7 +594,10 @@ def write_shop(game: Game, deck: Deck, plans: list[CardPlan], path: Path, opts: 
     with atomic_path(path) as tmp:
         c = new_canvas(tmp, (pw, ph), title, opts.cmyk, game.designer)
         painter = PdfPainter(c, opts.cmyk, profile)
-        for plan in plans:
+        reversed_out: dict[int, int] = {}
+        for number, plan in enumerate(plans, 1):
+            if profile is not None and (n := reversed_small_text(plan, profile)):
+                reversed_out[number] = n
             c.setTrimBox([margin, margin, margin + lay.width_pt, margin + lay.height_pt])
             c.setBleedBox([margin - bleed, margin - bleed, margin + lay.width_pt + bleed,
                            margin + lay.height_pt + bleed])
@@ -604,6 +608,9 @@ def write_shop(game: Game, deck: Deck, plans: list[CardPlan], path: Path, opts: 
         c.save()
         if profile is not None:
             make_pdfx(tmp, profile, title, game.designer)
+    if reversed_out:
+        notice(f"{game.id}: shop/{path.name}: 注意：12 pt 未満の白抜き文字 {sum(reversed_out.values())} 字（p.{page_ranges(reversed_out)}）が "
+               f"3 版以上の地の上：版ずれで文字の縁に色が出る（地を 2 版以下の色にするか文字を 12 pt 以上に）")
     return len(plans)
 
 

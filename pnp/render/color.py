@@ -13,6 +13,10 @@ Rules beyond the profile, the ones shops ask for:
   alone looks grey-brown over a large area.  Only solids at least ``RICH_BLACK_MIN_MM`` on both
   sides; text and rules stay K only.  A large near black with a hue of its own (a navy or sepia
   ground, chroma above ``RICH_BLACK_CHROMA``) goes through the profile and keeps its hue.
+- **Small text prints on at most two plates.**  Text under ``SMALL_TEXT_PT`` whose colour would
+  take three or four plates is printed with K and the one chromatic plate that comes closest to
+  the four-plate colour (CIEDE2000 on the profile's own CMYK→Lab): a plate shifted on the press
+  then cannot blur thin strokes into a coloured fringe (版ずれでにじまない).
 - **K100 line art overprints** (スミノセ): the painter sets overprint on K100 text, rules, strokes and
   marks, so a shifted plate leaves no white seam around them.
 
@@ -52,6 +56,8 @@ NEAR_BLACK_LIGHTNESS = 15.0   # a colour this dark (L*) and this dull (chroma) i
 NEAR_BLACK_CHROMA = 10.0      # (#000000 … #262626, and the sepia blacks #1a1410, #2a2118 of text)
 RICH_BLACK_CHROMA = 5.0       # a large solid that dark and at most this chroma is black (rich); more: a tint
 RICH_BLACK_MIN_MM = 10.0      # a solid this large on both sides is a "large" one
+SMALL_TEXT_PT = 12.0          # text under this size prints on at most two plates
+LIGHT_PLATE = 0.10            # text with no plate above this is white or nearly: reversed out of its ground
 INTENT = ImageCms.Intent.RELATIVE_COLORIMETRIC
 FLAGS = ImageCms.Flags.BLACKPOINTCOMPENSATION
 
@@ -134,6 +140,7 @@ class ColorProfile:
             raise ProfileError(f"{self.path}: a damaged ICC profile: its colour tables cannot be used ({e})") from e
         self._srgb = srgb
         self._cache: dict[tuple[str, bool], Ink] = {}
+        self._small: dict[str, Ink] = {}
         ramp = Image.new("CMYK", (256, 1))
         ramp.putdata([(0, 0, 0, k) for k in range(256)])
         self._k_lightness = [_apply(ramp, self._cmyk_lab).getpixel((k, 0))[0] * 100 / 255  # type: ignore[index]
@@ -179,6 +186,57 @@ class ColorProfile:
         assert isinstance(px, tuple)
         c, m, y, k = (_q(v) for v in px)
         return Ink(c, m, y, k)
+
+    def text_ink(self, value: str, size_pt: float) -> Ink:
+        """The CMYK for text of an sRGB colour at size_pt: under SMALL_TEXT_PT at most two plates
+        (small_text_ink), else as any other colour."""
+        return self.small_text_ink(value) if size_pt < SMALL_TEXT_PT else self.ink(value)
+
+    def small_text_ink(self, value: str) -> Ink:
+        """The CMYK for small text of an sRGB colour: the colour as it is when it takes at most two
+        plates; else K plus the one chromatic plate (C, M or Y) whose pair prints closest, by
+        CIEDE2000 through the profile, to the four-plate colour — its lightness and hue kept as far
+        as two plates can.  Cached per colour."""
+        key = value.lower()
+        found = self._small.get(key)
+        if found is None:
+            found = self._small[key] = self._two_plates(self.ink(value))
+        return found
+
+    def _two_plates(self, ink: Ink) -> Ink:
+        if plates(ink.cmyk) <= 2:
+            return ink
+        target = self.printed_lab(ink.cmyk)
+        # per chromatic plate a grid over (plate, K) in 8-bit steps of 17, then steps of 5 and of 1
+        # around the three best so far (the distance is smooth, but the profile's 8-bit Lab makes
+        # shallow steps of it): ~4,000 conversions, not the 196,608 of every pair
+        seeds: list[tuple[int, int, int]] = [(p, v, k) for p in range(3) for v in range(0, 256, 17)
+                                             for k in range(0, 256, 17)]
+        scored = self._scored(seeds, target)
+        for step, reach in ((5, 20), (1, 6)):
+            around = range(-(reach // step) * step, reach + 1, step)     # 0 included
+            kept = [c for p in range(3) for c in sorted(c for c in scored if c[3] == p)[:3]]
+            candidates = {(p, v0 + dv, k0 + dk) for _s, v0, k0, p in kept for dv in around for dk in around
+                          if 0 <= v0 + dv <= 255 and 0 <= k0 + dk <= 255}
+            scored = self._scored(sorted(candidates), target)
+        _score, v, k, p = min(scored)
+        cmyk: list[float] = [0.0, 0.0, 0.0, _q(k)]
+        cmyk[p] = _q(v)
+        return Ink(cmyk[0], cmyk[1], cmyk[2], cmyk[3])
+
+    def _scored(self, candidates: list[tuple[int, int, int]],
+                target: tuple[float, float, float]) -> list[tuple[float, int, int, int]]:
+        """(ΔE2000 from target, plate value, K, plate) of each (plate, value, K) candidate, all
+        through the profile in one transform.  Ties go to less ink, then to C before M before Y."""
+        raw = bytes(b for p, v, k in candidates for b in (*(v if i == p else 0 for i in range(3)), k))
+        lab = _apply(Image.frombytes("CMYK", (len(candidates), 1), raw), self._cmyk_lab)
+        # channel by channel: the image's own bytes hold a and b as signed values, getpixel does not
+        channels = [lab.getchannel(i).tobytes() for i in range(3)]
+        out = []
+        for n, (p, v, k) in enumerate(candidates):
+            px = (channels[0][n], channels[1][n], channels[2][n])
+            out.append((round(delta_e2000(target, _lab(px)), 6) + (v + k) * 1e-9, v, k, p))
+        return out
 
     def k_for(self, lightness: float) -> float:
         """The black-plate value that prints a grey of this lightness (L* of the sRGB grey, mapped
@@ -264,6 +322,11 @@ def srgb_lab(value: str) -> tuple[float, float, float]:
         return t ** (1 / 3) if t > (6 / 29) ** 3 else t / (3 * (6 / 29) ** 2) + 4 / 29
     fx, fy, fz = (f(t) for t in xyz)
     return 116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)
+
+
+def plates(cmyk: Cmyk | tuple[float, ...]) -> int:
+    """How many plates a CMYK colour prints on (any plate above zero)."""
+    return sum(1 for v in cmyk if v > 0)
 
 
 def is_large(w_pt: float, h_pt: float) -> bool:

@@ -3,6 +3,7 @@ temporary file and renamed, so a failed build never leaves a truncated PDF behin
 (and SOURCE_DATE_EPOCH) make the bytes repeatable."""
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +32,7 @@ from ..layout.plan import (
 )
 from ..text import fonts
 from ..text.linebreak import char_space
-from .color import ColorProfile, Ink, default_profile, is_large
+from .color import LIGHT_PLATE, SMALL_TEXT_PT, ColorProfile, Ink, default_profile, is_large, plates
 from .shapes import shape
 
 FILL_EVEN_ODD = 0
@@ -174,6 +175,13 @@ class PdfPainter:
             return HexColor(value)
         return CMYKColor(*self.profile.ink(value, large).cmyk)
 
+    def text_color(self, value: str, size_pt: float):
+        """The fill of text at size_pt: on CMYK pages, text under 12 pt takes at most two plates
+        (pnp.render.color: K and one chromatic plate)."""
+        if self.profile is None:
+            return HexColor(value)
+        return CMYKColor(*self.profile.text_ink(value, size_pt).cmyk)
+
     def ink(self, value: str, large: bool = False) -> Ink | None:
         return self.profile.ink(value, large) if self.profile is not None else None
 
@@ -235,7 +243,7 @@ class PdfPainter:
                         self.icon(icons[frag.icon], x, placed.baseline, frag.size_pt)
                         continue
                     value = frag.color or item.color
-                    fill = self.color(value)
+                    fill = self.text_color(value, frag.size_pt)
                     black = self.overprinted(value)
                     if black:       # K100 text overprints: its own state around the isolated run
                         c.saveState()
@@ -245,7 +253,8 @@ class PdfPainter:
                     if frag.ruby:
                         rx, rs, spacing = ruby_position(frag, char_space(line, frag))
                         text_run(c, frag.ruby, fonts.pdf_name(frag.font), rs, x + rx,
-                                 -(placed.baseline - frag.size_pt * ASCENT - rs * 0.25), spacing, fill)
+                                 -(placed.baseline - frag.size_pt * ASCENT - rs * 0.25), spacing,
+                                 self.text_color(value, rs))
                     if black:
                         c.restoreState()
         elif isinstance(item, Mark):
@@ -401,6 +410,69 @@ class PdfPainter:
         c.setLineWidth(width)
         c.line(x1, y1, x2, y2)
         c.restoreState()
+
+
+def reversed_small_text(plan: CardPlan, profile: ColorProfile) -> int:
+    """How many glyphs under SMALL_TEXT_PT of a card are white or nearly (no plate above
+    LIGHT_PLATE) over a ground that prints on three or four plates — reversed out of a rich ground,
+    they take a coloured fringe when a plate shifts.  The ground of a glyph is the last thing drawn
+    before it under its centre: the card's background, a filled box or a mark (by its square);
+    over a picture a glyph is not counted (its ground is the picture's pixels)."""
+    Point = tuple[float, float]
+    grounds: list[tuple[float, float, float, float, int]] = []    # box in card coordinates, plates (-1: picture)
+
+    def ground_at(x: float, y: float) -> int:
+        for left, top, right, bottom, n in reversed(grounds):
+            if left <= x <= right and top <= y <= bottom:
+                return n
+        return 0
+
+    def add(corners: list[Point], n: int) -> None:
+        xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+        grounds.append((min(xs), min(ys), max(xs), max(ys), n))
+
+    def walk(items: tuple[Item, ...], to_card: Any) -> int:
+        found = 0
+        for item in items:
+            if isinstance(item, Box) and item.fill:
+                ink = profile.ink(item.fill, is_large(item.w, item.h))
+                add([to_card(item.x, item.y), to_card(item.x + item.w, item.y + item.h)], plates(ink.cmyk))
+            elif isinstance(item, Mark):
+                r = item.size / 2
+                add([to_card(item.cx - r, item.cy - r), to_card(item.cx + r, item.cy + r)],
+                    plates(profile.ink(item.fill).cmyk))
+            elif isinstance(item, Picture):
+                add([to_card(item.x, item.y), to_card(item.x + item.w, item.y + item.h)], -1)
+            elif isinstance(item, Rotated):
+                turn = math.radians(item.angle)
+                cos, sin = math.cos(turn), math.sin(turn)
+
+                def turned(x: float, y: float, item: Rotated = item, cos: float = cos, sin: float = sin,
+                           outer: Any = to_card) -> Point:
+                    # the painter turns PDF space (y up) about (cx, cy): the same turn with y negated
+                    dx, dy = x - item.cx, -(y - item.cy)
+                    return outer(item.cx + dx * cos - dy * sin, item.cy - (dx * sin + dy * cos))
+                found += walk(item.items, turned)
+            elif isinstance(item, TextBlock):
+                for placed in item.lines:
+                    for frag in placed.line.fragments:
+                        if frag.icon or frag.size_pt >= SMALL_TEXT_PT:
+                            continue
+                        ink = profile.text_ink(frag.color or item.color, frag.size_pt)
+                        if max(ink.cmyk) > LIGHT_PLATE:
+                            continue
+                        x = placed.x + frag.x_pt
+                        for ch in frag.text:
+                            advance = fonts.measure(ch, frag.font, frag.size_pt)
+                            if not ch.isspace() and ground_at(*to_card(x + advance / 2, placed.baseline
+                                                                         - frag.size_pt * 0.38)) > 2:
+                                found += 1
+                            x += advance + placed.line.char_space_pt
+        return found
+
+    add([(-plan.bleed, -plan.bleed), (plan.width + plan.bleed, plan.height + plan.bleed)],
+        plates(profile.ink(plan.background, large=True).cmyk))
+    return walk(plan.items, lambda x, y: (x, y))
 
 
 def _enforce_cmyk(color):

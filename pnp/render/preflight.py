@@ -14,6 +14,7 @@ from typing import Any
 
 from ..data.model import SHOP_KEYS
 from ..units import mm
+from .color import LIGHT_PLATE, SMALL_TEXT_PT
 from .pdfbounds import PdfTooLarge, check_pdf_bounds
 from .readback import DocumentRead, PageRead, Rect, UnreadablePdf, font_names, read_document, read_pdf
 
@@ -86,6 +87,8 @@ CHECKS = {
     "ink": "総インキ量",
     "dpi": "画像解像度",
     "hairline": "細線",
+    "smalltext": "小さな文字の版数",
+    "reversed": "小さな白抜き文字",
     "pdfx": "PDF/X",
 }
 
@@ -140,6 +143,7 @@ def preflight(path: Path, shop: ShopProfile) -> FileReport:
     out.extend(check_ink(pages, shop))
     out.extend(check_images(pages, shop))
     out.extend(check_hairlines(pages, shop))
+    out.extend(check_small_text(pages))
     out.extend(check_pdfx(pages, doc, shop))
     return report
 
@@ -400,6 +404,105 @@ def check_hairlines(pages: list[PageRead], shop: ShopProfile) -> list[Finding]:
                         f"{shop.hairline_mm:g} mm より細い線（最も細いもの {width / mm(1):.3f} mm"
                         f"{'：線幅 0 は機械の最小線' if width == 0 else ''}）：かすれるか消える")]
     return _ok("hairline", f"仕上がり内の線はすべて {shop.hairline_mm:g} mm 以上")
+
+
+
+
+def _plates(color: tuple[float, ...] | None) -> int:
+    """Plates a CMYK colour prints on (any plate above zero); gray is the black plate alone."""
+    if _space_of(color) == "cmyk":
+        return sum(1 for v in color or () if v > 0)
+    return 1 if _space_of(color) == "gray" and (color or (1.0,))[0] < 1 else 0
+
+
+def _light(color: tuple[float, ...] | None) -> bool:
+    space = _space_of(color)
+    if space == "cmyk":
+        return max(color or (0.0,)) <= LIGHT_PLATE
+    return space in ("gray", "rgb") and min(color or (0.0,)) >= 1 - LIGHT_PLATE
+
+
+def _ink_name(color: tuple[float, ...]) -> str:
+    return " ".join(f"{p}{round(v * 100)}" for p, v in zip("CMYK", color) if v > 0)
+
+
+def _ground(glyph_box: Rect, page: PageRead) -> tuple[str, tuple[float, ...] | None]:
+    """What lies under a glyph: the smallest filled shape or placed image whose box holds the
+    glyph's centre ("path", its fill), or ("image", None), or ("paper", None).  Painting order
+    is not read across shapes and images: the smallest shape around a glyph is taken as its
+    ground, the later drawn of two shapes of the same size."""
+    cx, cy = (glyph_box[0] + glyph_box[2]) / 2, (glyph_box[1] + glyph_box[3]) / 2
+    best: tuple[float, str, tuple[float, ...] | None] | None = None
+    for p in page.paths:
+        left, top, right, bottom = p.box
+        if p.fill is not None and left <= cx <= right and top <= cy <= bottom:
+            area = (right - left) * (bottom - top)
+            if best is None or area <= best[0]:      # of two alike, the later drawn (read in order)
+                best = (area, "path", p.fill)
+    for img in page.images:
+        left, top, right, bottom = img.box
+        if img.colorspace != "ImageMask" and left <= cx <= right and top <= cy <= bottom:
+            area = (right - left) * (bottom - top)
+            if best is None or area < best[0]:
+                best = (area, "image", None)
+    return (best[1], best[2]) if best is not None else ("paper", None)
+
+
+def check_small_text(pages: list[PageRead]) -> list[Finding]:
+    """Text under SMALL_TEXT_PT: a glyph whose own colour takes three or four plates blurs at the
+    first plate shift (warning, with counts and the worst colours); a white or nearly white glyph
+    (no plate above LIGHT_PLATE) over a filled shape of three or four plates — reversed out of
+    a rich ground — shows a coloured fringe when a plate shifts (warning).  Glyphs are judged by
+    their fill colour as drawn; the ground of a light glyph is the smallest filled shape around
+    its centre.  A light glyph over a placed image is counted as not judged."""
+    many: dict[int, int] = {}
+    colours: dict[tuple[float, ...], int] = {}
+    reversed_out: dict[int, int] = {}
+    on_images = small = light = 0
+    for page in pages:
+        bleed = _bleed(page)
+        for g in page.glyphs:
+            if g.char.isspace() or g.size >= SMALL_TEXT_PT:
+                continue
+            box = g.box()
+            if not _overlaps(box, bleed):
+                continue            # slug and marks outside the printed area
+            small += 1
+            if _plates(g.color) > 2:
+                many[page.number] = many.get(page.number, 0) + 1
+                key = tuple(round(v, 2) for v in g.color or ())
+                colours[key] = colours.get(key, 0) + 1
+            elif _light(g.color):
+                light += 1
+                what, fill = _ground(box, page)
+                if what == "image":
+                    on_images += 1
+                elif what == "path" and _plates(fill) > 2:
+                    reversed_out[page.number] = reversed_out.get(page.number, 0) + 1
+    looked = "（文字の塗りの色を見た）"
+    if not small:
+        return _ok("smalltext", f"{SMALL_TEXT_PT:g} pt 未満の文字なし{looked}")
+    out = []
+    if many:
+        worst = sorted(colours.items(), key=lambda kv: (-kv[1], kv[0]))[:3]
+        examples = "、".join(f"{_ink_name(c)}（{n} 字）" for c, n in worst)
+        out.append(Finding("smalltext", "warning", tuple(sorted(many)),
+                           f"{SMALL_TEXT_PT:g} pt 未満の文字 {sum(many.values())} 字（{small} 字中）が 3 版以上の色で"
+                           f"刷られる（{examples}）：版ずれで細い線がにじむ。K ともう 1 版までの色にする"))
+    else:
+        out.append(Finding("smalltext", "ok", (), f"{SMALL_TEXT_PT:g} pt 未満の文字 {small} 字はすべて 2 版以下の色{looked}"))
+    unjudged = f"。画像の上の {on_images} 字は地の色を見ていない" if on_images else ""
+    if reversed_out:
+        out.append(Finding("reversed", "warning", tuple(sorted(reversed_out)),
+                           f"{SMALL_TEXT_PT:g} pt 未満の白抜き文字 {sum(reversed_out.values())} 字（白・淡色の {light} 字中）が "
+                           f"3 版以上の色面の上：版ずれで文字の縁に色が出る。地を 2 版以下の色にするか文字を "
+                           f"{SMALL_TEXT_PT:g} pt 以上にする{unjudged}"))
+    elif light:
+        out.append(Finding("reversed", "ok", (), f"{SMALL_TEXT_PT:g} pt 未満の白・淡色の文字 {light} 字は 3 版以上の色面の上に"
+                                                 f"ない（その下で最も小さな塗りの形の色を見た{unjudged}）"))
+    else:
+        out.append(Finding("reversed", "ok", (), f"{SMALL_TEXT_PT:g} pt 未満の白・淡色の文字なし{looked}"))
+    return out
 
 
 def _grown(box: Rect) -> Rect:
