@@ -3,9 +3,12 @@
     python benchmarks/readme_figures.py --figures [--write]      # the quoted figures → benchmarks/figures.json
     python benchmarks/readme_figures.py [--game euphoria] [--jobs 2]   # the head-to-head table
 
-``--figures`` replays, with fixed seeds, every figure the README quotes from a sweep (``FIGURES``: the
-EBE life sweep), prints the sentence the README quotes, and with ``--write`` stores the figures, the
-sentence and a small check run (the same settings with ``CHECK_GAMES`` games) in ``benchmarks/figures.json``.
+``--figures`` replays, with fixed seeds, the simulation figures the README quotes in running text: the
+sweeps (``FIGURES``: the EBE life sweep) and the noise-floor paragraph (``CRN_…``: the placebo of one
+re-drawn chance and the comparisons against their noise floor, as ``benchmarks/crn_noise_floor.py --games
+100`` prints them).  It prints the sentences the README quotes, and with ``--write`` stores the figures, the
+sentences and a small check run of each (the same settings with ``CHECK_GAMES`` games) in
+``benchmarks/figures.json``.
 ``tests/sim/test_readme_figures.py`` fails when the README's sentence is not the file's, or when the check
 run no longer gives the file's figures (the engine changed): then run this with ``--write`` and copy the
 printed sentence into the README.
@@ -20,12 +23,14 @@ Games are seeded, so a run repeats exactly.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import re
 import subprocess
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pnp.data.project import Project
 from pnp.games import make_engine
@@ -105,9 +110,82 @@ def sweep_sentence(fig: dict) -> str:
             f"{' / '.join(map(str, fig['values']))} の{who}は {rates} でした")
 
 
+CRN_GAMES, CRN_SEED, CRN_PLAYERS = 100, 1, 3
+CRN_PLACEBOS = (("terror24", "24"), ("ebe", "EBE"), ("tantei2", "探偵無宿２"))
+CRN_COMPARISONS = (("terror24", "24 の2ハンド戦", "2ハンド戦（"),
+                   ("tantei2", "探偵無宿２のキューブ案", "裏向きのカードにキューブ"),
+                   ("ebe", "EBE のステーションライフ30", "ステーションライフ30"),
+                   ("euphoria", "ユーフォリアの伏せ札なし得点", "伏せ札を得点にしない"))
+
+
+def _crn_module() -> Any:
+    spec = importlib.util.spec_from_file_location("crn_noise_floor", ROOT / "benchmarks" / "crn_noise_floor.py")
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def crn_placebo(engine: Any, games: int, keyed: bool = True) -> float:
+    """The share of games whose winner one re-drawn chance draw changes (3 players, the default policy)."""
+    crn = _crn_module()
+    e = engine if keyed else crn.SingleStream(engine)
+    batch = Batch(CRN_PLAYERS, (default_policy(engine),), games, seed=CRN_SEED)
+    return float(crn.midgame_placebo(e, batch, "chance", jobs=1)["rate"])
+
+
+def _pct(r: float) -> str:
+    return f"{100 * r:.0f}%"
+
+
+def crn_sentences(fig: dict) -> list[str]:
+    """The README's two sentences on the noise floor, made from the figures of figures.json."""
+    pl = fig["placebo"]
+    t, e, d = pl["terror24"], pl["ebe"], pl["tantei2"]
+    first = (f"1本の流れでは 24 {_pct(t['single'])}・EBE {_pct(e['single'])} でしたが、鍵つきの流れでは "
+             f"24 {_pct(t['keyed'])}・EBE {_pct(e['keyed'])} です。探偵無宿２は "
+             + (f"{_pct(d['keyed'])} のままです" if d["single"] == d["keyed"]
+                else f"{_pct(d['single'])} から {_pct(d['keyed'])} です"))
+    above, other = [], []
+    for i, c in enumerate(fig["comparisons"]):
+        if c["verdict"] == "above_noise":
+            head = f"{c['name']}で勝者が変わる " if i == 0 else f"{c['name']} "
+            floor = "雑音の下限" if i == 0 else "下限"
+            above.append(f"{head}{_pct(c['winner_changed'])}（{floor} {_pct(c['noise_floor'])}）")
+        else:
+            other.append(f"{c['name']}は {_pct(c['winner_changed'])}（下限 {_pct(c['noise_floor'])}）")
+    parts = []
+    if above:
+        parts.append("、".join(above) + "はどれも雑音を超え")
+    if other:
+        parts.append("、".join(other) + "で「判定できません」")
+    return [first, "、".join(parts) + "です"]
+
+
+def crn_figure(project: Project) -> dict:
+    crn = _crn_module()
+    engines = {g: make_engine(project.load_game(g)) for g in {"terror24", "ebe", "tantei2", "euphoria"}}
+    placebo = {g: {"single": crn_placebo(engines[g], CRN_GAMES, keyed=False),
+                   "keyed": crn_placebo(engines[g], CRN_GAMES)} for g, _ in CRN_PLACEBOS}
+    comparisons = []
+    for g, name, prefix in CRN_COMPARISONS:
+        e = engines[g]
+        [spec] = [c for c in crn.comparison_specs(e) if c["name_ja"].startswith(prefix)]
+        batch = Batch(CRN_PLAYERS, (default_policy(e),), CRN_GAMES, seed=CRN_SEED)
+        c = crn.comparison(e, batch, spec, 1)
+        comparisons.append({"game": g, "name": name, "spec": spec["name_ja"],
+                            "winner_changed": c["winner_changed"]["rate"], "noise_floor": c["noise_floor"]["rate"],
+                            "verdict": c["winner_change_verdict"]["verdict"]})
+    fig = {"id": "crn_noise_floor", "players": CRN_PLAYERS, "games": CRN_GAMES, "seed": CRN_SEED,
+           "placebo": placebo, "comparisons": comparisons,
+           "check": {"games": CHECK_GAMES, "terror24_keyed_placebo": crn_placebo(engines["terror24"], CHECK_GAMES)}}
+    fig["readme"] = crn_sentences(fig)
+    return fig
+
+
 def figures(jobs: int) -> dict:
     project = Project(ROOT)
-    out = []
+    out: list[dict] = []
     for f in FIGURES:
         engine = make_engine(project.load_game(f.game))
         policy, wins = sweep_wins(engine, f, f.games, jobs)
@@ -118,6 +196,7 @@ def figures(jobs: int) -> dict:
                "check": {"games": CHECK_GAMES, "wins": check}}
         fig["readme"] = sweep_sentence(fig)
         out.append(fig)
+    out.append(crn_figure(project))
     return {"command": "python benchmarks/readme_figures.py --figures --write", "figures": out}
 
 
@@ -163,7 +242,8 @@ def main() -> None:
     if args.figures:
         data = figures(args.jobs)
         for fig in data["figures"]:
-            print(f"{fig['id']}: {fig['readme']}")
+            for line in [fig["readme"]] if isinstance(fig["readme"], str) else fig["readme"]:
+                print(f"{fig['id']}: {line}")
         if args.write:
             FIGURES_JSON.write_text(_compact(data) + "\n", encoding="utf-8")
             print(f"wrote {FIGURES_JSON.relative_to(ROOT)}")
