@@ -143,5 +143,6 @@ def robustness_ja(rb: dict[str, Any], label: Any = str) -> str:
             parts.append(f"{m['label']}（{100 * m['a']:.1f}%→{100 * m['b']:.1f}%）")
         else:
             parts.append(f"{m['label']}（{m['a']:.2f}{m.get('unit', '')}→{m['b']:.2f}{m.get('unit', '')}）")
+    parts = list(dict.fromkeys(parts))      # a measure that is the team's win rate again reads once
     return (f"方針による違い：同じ種を{who}だけで遊ぶと（{rb['games']}ゲーム）、" + "、".join(parts)
             + f"が変わりました{how}。これらの数字はプレイヤーの打ち方しだいで変わります（表では「方針で変わる」）。")

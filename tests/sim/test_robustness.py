@@ -97,3 +97,12 @@ def test_holm_steps_down_and_t_matches_its_table():
     assert abs(t_two_sided(2.093, 19) - 0.05) < 1e-4
     assert abs(t_two_sided(3.169, 10) - 0.01) < 1e-4
     assert t_two_sided(0.0, 5) == 1.0
+
+
+def test_a_measure_that_repeats_the_team_figure_reads_once():
+    # EBE's measure 「チームの勝率」 is the team's win rate again: both are tested, the sentence names it once
+    rb = {"policy": "early-planner", "games": 100, "tested": 2, "alpha": ALPHA,
+          "moved": [{"key": "team_win_rate", "label": "チームの勝率", "a": 0.71, "b": 0.3, "p": 0.0},
+                    {"key": "team_win", "label": "チームの勝率", "a": 0.71, "b": 0.3, "p": 0.0, "percent": True}]}
+    text = robustness_ja(rb)
+    assert text.count("チームの勝率（71.0%→30.0%）") == 1 and "2個の数字それぞれで" in text
