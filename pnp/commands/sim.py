@@ -420,7 +420,7 @@ def simulation_plan(engine: Any, counts: list[int], names: tuple[str, ...], game
         plan.add(f"{p}人 途中の偶然", luck_events, (1 + k) * c)
         if reporting and not comparing and getattr(engine, "second_policy", None) \
                 and tuple(names) != (engine.second_policy,):
-            plan.add(f"{p}人 方針の違い", games, c / share)
+            plan.add(f"{p}人 方針の違い", 2 * games, c / share)      # the batch again, beside the second player
         if builtin and not comparing:
             plan.add(f"{p}人 ルールの比較", 2 * games * len(comparison_specs(engine)), 1.5 * c / share)
     basis = f"1ゲーム約 {_per_game(per_default)}"

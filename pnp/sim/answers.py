@@ -111,7 +111,7 @@ class Measures:
         return out
 
 
-class _PairedRatio:
+class PairedRatio:
     """Two ratios on the same games and their difference, with the sums of products for the interval."""
 
     def __init__(self) -> None:
@@ -126,17 +126,24 @@ class _PairedRatio:
             for j in range(4):
                 self.s[i][j] += v[i] * v[j]
 
-    def diff(self) -> dict[str, Any]:
+    def estimate(self) -> tuple[float, float] | None:
+        """The difference b − a and its standard error; None with fewer than 2 pairs or a side never counted."""
         g = self.a.g
         if g < 2 or self.a.d <= 0 or self.b.d <= 0:
-            return {"mean_diff": 0.0, "ci": [0.0, 0.0], "n": g}
+            return None
         ma, mb = self.a.d / g, self.b.d / g
         ra, rb = self.a.n / self.a.d, self.b.n / self.b.d
         c = [-1 / ma, ra / ma, 1 / mb, -rb / mb]     # z = (nb − rb·db)/mb − (na − ra·da)/ma, mean 0
         var = sum(c[i] * c[j] * self.s[i][j] for i in range(4) for j in range(4)) / (g - 1)
-        half = Z95 * math.sqrt(max(0.0, var) / g)
-        d = rb - ra
-        return {"mean_diff": round(d, 4), "ci": [round(d - half, 4), round(d + half, 4)], "n": g}
+        return rb - ra, math.sqrt(max(0.0, var) / g)
+
+    def diff(self) -> dict[str, Any]:
+        est = self.estimate()
+        if est is None:
+            return {"mean_diff": 0.0, "ci": [0.0, 0.0], "n": self.a.g}
+        d, se = est
+        half = Z95 * se
+        return {"mean_diff": round(d, 4), "ci": [round(d - half, 4), round(d + half, 4)], "n": self.a.g}
 
 
 def verdict_ja(ci: Sequence[float], ref: float = 0.0) -> str:
@@ -155,7 +162,7 @@ class PairedAnswers:
     def __init__(self, engine: Any, keep: int = 20_000) -> None:
         self.engine = engine
         self.measures = engine_measures(engine)
-        self.acc = [_PairedRatio() for _ in self.measures]
+        self.acc = [PairedRatio() for _ in self.measures]
         self.keep = keep
         self.kept: list[GameRecord] = []
         self.pairs = 0

@@ -1,68 +1,149 @@
-"""Do the figures depend on who plays?  The batch's figures against the same seeds played by a second
-competent player (the engine's ``second_policy``: ユーフォリア's daring player, 24's basic player, EBE's
-early planner).  A figure whose second value lies outside the first one's 95% interval moved by more than
-its interval: the report marks it as depending on the players (「方針で変わる」)."""
+"""Do the figures depend on who plays?  The batch replayed on the same seeds by a second competent player
+(the engine's ``second_policy``: ユーフォリア's daring player, 24's basic player, EBE's early planner), game i
+of one beside game i of the other.
+
+Every figure of the first page is tested: each seat's win share (the team's win rate in a cooperative
+game) and each of the engine's ``measures``.  A figure's test is the paired difference of the two players'
+games (the mean difference of the pairs; the delta method for a ratio over games), with Student's t on
+pairs − 1 degrees of freedom, two-sided.  The tests of one batch are corrected together by Holm's method,
+so that when the second player changes nothing, the chance that the report marks *any* figure is at most
+5% (``ALPHA``), however many figures there are.  A figure whose test stays significant after the
+correction is marked as depending on the players (「方針で変わる」).  A figure that one of the two never
+counts (no denominator) is not tested and not counted in the family."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any
 
-from .metrics import Summary
+from .answers import PairedRatio, engine_measures
+from .engine import GameRecord
+from .metrics import _win_shares
 from .runner import Batch, iter_games
+from .stats import t_two_sided
+
+ALPHA = 0.05          # family-wise: the chance of marking any figure when the players change nothing
+METHOD = "paired difference, two-sided t test, Holm-corrected across the figures"
 
 
-def _outside(a: dict[str, Any], b: dict[str, Any]) -> bool:
-    lo, hi = a["ci"]
-    return bool(b["n"]) and not lo <= b["rate"] <= hi
+def _p_two_sided(acc: PairedRatio) -> float | None:
+    """The paired test's p-value (Student's t on the pairs' differences, pairs − 1 degrees of freedom);
+    None when the figure cannot be tested."""
+    est = acc.estimate()
+    if est is None:
+        return None
+    d, se = est
+    if se <= 0:
+        return 1.0 if d == 0 else 0.0
+    return t_two_sided(d / se, acc.a.g - 1)
 
 
-def compare_players(s: dict[str, Any], t: dict[str, Any], policy: str) -> dict[str, Any]:
-    """Which of ``s``'s figures moved outside their interval in ``t`` (the same seeds, ``policy`` playing)."""
-    moved: list[dict[str, Any]] = []
-    if s.get("cooperative"):
-        if _outside(s["team_win_rate"], t["team_win_rate"]):
-            moved.append({"key": "team_win_rate", "label": "チームの勝率", "a": s["team_win_rate"]["rate"],
-                          "b": t["team_win_rate"]["rate"]})
-    else:
-        seats = [i for i, (a, b) in enumerate(zip(s["seat_win_rates"], t["seat_win_rates"])) if _outside(a, b)]
+def holm(ps: list[float], alpha: float = ALPHA) -> list[bool]:
+    """Holm's step-down rejections for ``ps`` (same order); the family-wise error rate is at most ``alpha``."""
+    order = sorted(range(len(ps)), key=lambda i: ps[i])
+    out = [False] * len(ps)
+    m = len(ps)
+    for k, i in enumerate(order):
+        if ps[i] > alpha / (m - k):
+            break
+        out[i] = True
+    return out
+
+
+class PairedFigures:
+    """The first page's figures of two batches played on the same seeds, folded pair by pair."""
+
+    def __init__(self, engine: Any, players: int) -> None:
+        self.coop = bool(getattr(engine, "cooperative", False))
+        self.measures = engine_measures(engine)
+        self.players = players
+        self.seats = [PairedRatio() for _ in range(1 if self.coop else players)]
+        self.acc = [PairedRatio() for _ in self.measures]
+        self.pairs = 0
+
+    def _seat_values(self, r: GameRecord) -> list[float]:
+        assert r.result is not None
+        return [1.0 if r.result.winners else 0.0] if self.coop else _win_shares(r)
+
+    def add(self, x: GameRecord, y: GameRecord) -> None:
+        """Game i of the first player (``x``) and of the second (``y``); a pair with a failed game is left out."""
+        if x.result is None or y.result is None:
+            return
+        self.pairs += 1
+        for acc, a, b in zip(self.seats, self._seat_values(x), self._seat_values(y)):
+            acc.add((a, 1.0), (b, 1.0))
+        for m, acc in zip(self.measures, self.acc):
+            acc.add(m.value(x), m.value(y))
+
+    def result(self, policy: str) -> dict[str, Any]:
+        tests: list[tuple[str, str, int | None, float, float, float]] = []   # key, label, seat, a, b, p
+        for i, acc in enumerate(self.seats):
+            p = _p_two_sided(acc)
+            if p is not None:
+                key, label = ("team_win_rate", "チームの勝率") if self.coop else ("seat_win_rates", "席ごとの勝率")
+                tests.append((key, label, None if self.coop else i + 1, acc.a.n / acc.a.d, acc.b.n / acc.b.d, p))
+        for m, acc in zip(self.measures, self.acc):
+            p = _p_two_sided(acc)
+            if p is not None:
+                tests.append((m.key, m.label_ja, None, acc.a.n / acc.a.d, acc.b.n / acc.b.d, p))
+        marked = holm([t[5] for t in tests])
+        moved: list[dict[str, Any]] = []
+        seats = [t for t, hit in zip(tests, marked) if hit and t[0] == "seat_win_rates"]
         if seats:
-            moved.append({"key": "seat_win_rates", "label": "席ごとの勝率", "seats": [i + 1 for i in seats],
-                          "a": [s["seat_win_rates"][i]["rate"] for i in seats],
-                          "b": [t["seat_win_rates"][i]["rate"] for i in seats]})
-    theirs = {m["key"]: m for m in t.get("measures", [])}
-    for m in s.get("measures", []):
-        o = theirs.get(m["key"])
-        if o is not None and _outside(m, {"rate": o["rate"], "n": o["n"]}):
-            moved.append({"key": m["key"], "label": m["label"], "a": m["rate"], "b": o["rate"]})
-    return {"policy": policy, "games": t["completed"], "moved": moved}
+            moved.append({"key": "seat_win_rates", "label": "席ごとの勝率", "seats": [t[2] for t in seats],
+                          "a": [round(t[3], 4) for t in seats], "b": [round(t[4], 4) for t in seats],
+                          "p": [round(t[5], 6) for t in seats]})
+        kinds = {m.key: m for m in self.measures}
+        for t, hit in zip(tests, marked):
+            if hit and t[0] != "seat_win_rates":
+                kind = kinds.get(t[0])
+                moved.append({"key": t[0], "label": t[1], "a": round(t[3], 4), "b": round(t[4], 4),
+                              "p": round(t[5], 6), "percent": kind.percent if kind else True,
+                              "unit": kind.unit_ja if kind else ""})
+        return {"policy": policy, "games": self.pairs, "tested": len(tests), "alpha": ALPHA, "method": METHOD,
+                "moved": moved}
 
 
-def robustness(engine: Any, batch: Batch, summary: dict[str, Any], executor: Any = None,
-               on_games: Callable[[int], None] | None = None) -> dict[str, Any] | None:
-    """The batch replayed with the engine's second competent player in every seat; None without one."""
+def compare_pairs(engine: Any, players: int, pairs: Iterable[tuple[GameRecord, GameRecord]],
+                  policy: str) -> dict[str, Any]:
+    """The figures that moved between the games of each pair (first player, ``policy``), Holm-corrected."""
+    acc = PairedFigures(engine, players)
+    for x, y in pairs:
+        acc.add(x, y)
+    return acc.result(policy)
+
+
+def robustness(engine: Any, batch: Batch, summary: dict[str, Any] | None = None,
+               executor: Any = None, on_games: Callable[[int], None] | None = None) -> dict[str, Any] | None:
+    """The batch and the same seeds with the engine's second competent player in every seat, game by game;
+    None without a second player.  The first batch is played again (the same seeds give the same games)
+    so that each of its games meets its pair; ``summary`` is not needed and kept for the callers."""
     second = getattr(engine, "second_policy", None)
     if not second or tuple(batch.policies) == (second,):
         return None
     other = replace(batch, policies=(second,))
-    acc = Summary(engine, other)
-    for r in iter_games(engine, other, executor=executor, on_progress=on_games):
-        acc.add(r)
-    return compare_players(summary, acc.result(), second)
+    pairs = zip(iter_games(engine, batch, executor=executor, on_progress=on_games),
+                iter_games(engine, other, executor=executor, on_progress=on_games))
+    return compare_pairs(engine, batch.players, pairs, second)
 
 
 def robustness_ja(rb: dict[str, Any], label: Any = str) -> str:
     from .labels import policy_label
     who = policy_label(rb["policy"])
+    how = (f"（{rb.get('tested', 0)}個の数字それぞれで同じ種の組ごとの差を検定し、Holm 法で補正。方針で何も変わらないとき"
+           f"に1つでも挙げてしまう確率は{100 * rb.get('alpha', ALPHA):.0f}%以下）")
     if not rb["moved"]:
-        return (f"方針による違い：同じ種を{who}だけで遊んでも（{rb['games']}ゲーム）、どの数字も95%区間の中に"
-                "とどまりました。")
+        return (f"方針による違い：同じ種を{who}だけで遊んでも（{rb['games']}ゲーム）、方針で変わると言える数字は"
+                f"ありませんでした{how}。")
     parts = []
     for m in rb["moved"]:
         if m["key"] == "seat_win_rates":
             parts.append("席ごとの勝率（" + "・".join(f"{s}番席 {100 * a:.1f}%→{100 * b:.1f}%"
                                             for s, a, b in zip(m["seats"], m["a"], m["b"])) + "）")
-        else:
+        elif m.get("percent", True):
             parts.append(f"{m['label']}（{100 * m['a']:.1f}%→{100 * m['b']:.1f}%）")
+        else:
+            parts.append(f"{m['label']}（{m['a']:.2f}{m.get('unit', '')}→{m['b']:.2f}{m.get('unit', '')}）")
+    parts = list(dict.fromkeys(parts))      # a measure that is the team's win rate again reads once
     return (f"方針による違い：同じ種を{who}だけで遊ぶと（{rb['games']}ゲーム）、" + "、".join(parts)
-            + "が95%区間の外へ動きました。これらの数字はプレイヤーの打ち方しだいで変わります（表では「方針で変わる」）。")
+            + f"が変わりました{how}。これらの数字はプレイヤーの打ち方しだいで変わります（表では「方針で変わる」）。")

@@ -128,3 +128,35 @@ def binom_two_sided(k: float, n: float, p: float) -> float:
     ref = logpmf(k_i) + 1e-7
     total = sum(math.exp(logpmf(i)) for i in range(n_i + 1) if logpmf(i) <= ref)
     return min(1.0, total)
+
+
+def _beta_i(x: float, a: float, b: float) -> float:
+    """The regularized incomplete beta function I_x(a, b) (Lentz's continued fraction)."""
+    if x <= 0:
+        return 0.0
+    if x >= 1:
+        return 1.0
+    if x > (a + 1) / (a + b + 2):
+        return 1.0 - _beta_i(1 - x, b, a)
+    front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x)) / a
+    c, d = 1.0, 1.0 - (a + b) * x / (a + 1)
+    d = 1 / (1e-300 if abs(d) < 1e-300 else d)
+    h = d
+    for m in range(1, 1000):
+        for num in (m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
+                    -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1))):
+            d = 1 + num * d
+            d = 1 / (1e-300 if abs(d) < 1e-300 else d)
+            c = 1 + num / c
+            c = 1e-300 if abs(c) < 1e-300 else c
+            h *= d * c
+        if abs(d * c - 1) < 1e-15:
+            break
+    return min(1.0, front * h)
+
+
+def t_two_sided(t: float, df: float) -> float:
+    """P(|T| ≥ |t|) for Student's t with ``df`` degrees of freedom."""
+    if df <= 0:
+        return 1.0
+    return _beta_i(df / (df + t * t), df / 2, 0.5)

@@ -2,8 +2,9 @@
 chance alone would give, and the verdict the interval allows.
 
 A verdict is said only where the interval excludes the chance baseline (or 0 for a difference between
-two rules); a figure without a baseline is descriptive, and a figure that moved by more than its
-interval when a second competent player played (``robustness``) says it depends on the players."""
+two rules); a figure without a baseline is descriptive, and a figure that changed significantly when a
+second competent player played the same seeds (``robustness``: paired tests, Holm-corrected across the
+figures) says it depends on the players."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
