@@ -10,9 +10,15 @@ import random
 
 import pytest
 
-from pnp.data.project import Project
 from pnp.games import tantei2 as T
-from tests.games.test_tantei2_differential_points import ROOT, Cards, drive, position, reference_due
+from tests.games.test_tantei2_differential_points import (  # noqa: F401 — game and cards: the module's fixtures
+    Cards,
+    cards,
+    drive,
+    game,
+    position,
+    reference_due,
+)
 
 SEEDS = range(60)
 
@@ -95,16 +101,6 @@ def referee(game, cards, variant: str) -> Referee:
 @pytest.fixture(scope="module")
 def standard(game, cards):
     return referee(game, cards, "standard")
-
-
-@pytest.fixture(scope="module")
-def game():
-    return Project(ROOT).load_game("tantei2")
-
-
-@pytest.fixture(scope="module")
-def cards(game):
-    return Cards(game)
 
 
 @pytest.mark.parametrize("kind", ["flip", "all", "release", "reshuffle"])
