@@ -33,6 +33,7 @@ MAX_JSON_DEPTH = 100             # nesting of a game log's JSON
 MAX_CACHE_BYTES = 50_000_000     # a manifest.json or the file-hash cache pnp reads back (a big kit's is < 1 MB)
 MAX_IMAGE_PIXELS = 40_000_000    # a card image (a 300 dpi A4 page is 8.7 million)
 MAX_IMAGE_BYTES = 50_000_000
+MAX_FONT_BYTES = 64_000_000      # a font file (BIZ UDPMincho is 6.2 MB; a CJK collection 30 MB)
 MAX_ICC_BYTES = 20_000_000       # an ICC profile (Japan Color 2011 Coated is 1.9 MB; the bundled one 0.9 MB)
 MAX_RENDER_PIXELS = 40_000_000   # one card rendered by --png (poker at 1200 dpi is 12 million)
 MAX_SHEET_PIXELS = 100_000_000   # a preview contact sheet

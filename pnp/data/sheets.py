@@ -30,6 +30,7 @@ from xml.etree import ElementTree as ET
 from xml.parsers import expat
 
 from ..errors import DataError, Problem
+from ..files import read_limited
 from ..limits import MAX_CELL_CHARS, MAX_XML_DEPTH, MAX_XML_ELEMENTS
 from . import numformat
 from .model import Where
@@ -572,13 +573,13 @@ def read_table(path: Path, display: str, *, sheet: str | None = None, encoding: 
     if suffix not in SHEET_SUFFIXES:
         raise _fail(display, f"unknown spreadsheet type {suffix or path.name!r} (use {', '.join(SHEET_SUFFIXES)})")
     try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise _fail(display, f"larger than {MAX_FILE_BYTES // (1024 * 1024)} MB: refused")
-        data = path.read_bytes()
+        data = read_limited(path, MAX_FILE_BYTES)     # a pipe or /dev/zero is never opened
     except FileNotFoundError:
         raise _fail(display, "no such file") from None
     except OSError as exc:
         raise _fail(display, f"cannot read: {exc.strerror}") from None
+    except ValueError as exc:
+        raise _fail(display, str(exc)) from None
     if suffix in (".csv", ".tsv"):
         if sheet is not None:
             raise _fail(display, f"a {suffix} file has one sheet; remove sheet: {sheet!r}")

@@ -31,7 +31,8 @@ from typing import Any
 from .. import watchdog
 from ..data.model import Game
 from ..errors import DataError, PnpError
-from ..limits import MAX_ENGINE_STEPS
+from ..files import read_limited
+from ..limits import MAX_ENGINE_STEPS, MAX_FILE_BYTES
 from ..sim.engine import Variant
 
 ENTRY_POINT_GROUP = "pnp.engines"
@@ -126,9 +127,11 @@ def _load_file(game: Game, spec: str) -> ModuleType:
     if not path.is_file():
         raise _fail(game, f"no engine file {spec!r} in {Path(game.where.file).parent.as_posix()}/")
     try:
-        source = path.read_bytes()
+        source = read_limited(path, MAX_FILE_BYTES)
     except OSError as exc:
         raise _fail(game, f"cannot read {spec!r}: {exc.strerror}") from None
+    except ValueError as exc:
+        raise _fail(game, f"engine file {spec!r}: {exc}") from None
     digest = hashlib.sha256(str(path).encode() + b"\0" + source).hexdigest()[:16]
     key = (str(path), digest)
     if key in _FILE_MODULES:

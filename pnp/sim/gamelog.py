@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ..data.model import Game
-from ..files import atomic_path
+from ..files import atomic_path, read_limited
 from ..limits import MAX_FILE_BYTES, MAX_JSON_DEPTH
 from .engine import CHANCE, Result
 from .errors import ReplayError
@@ -25,7 +25,11 @@ def data_hash(game: Game) -> str:
     h = hashlib.sha256()
     kinds = {".yaml", ".csv", ".tsv", ".xlsx", ".ods"}
     for path in sorted(p for p in Path(game.folder).iterdir() if p.suffix.lower() in kinds and p.is_file()):
-        h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+        try:
+            data = read_limited(path, MAX_FILE_BYTES)
+        except (OSError, ValueError) as exc:   # the loader refused it already; the hash says so
+            data = str(exc).encode()
+        h.update(path.name.encode() + b"\0" + data + b"\0")
     return h.hexdigest()
 
 

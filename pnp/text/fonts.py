@@ -14,6 +14,8 @@ from typing import Any
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from ..files import read_limited
+from ..limits import MAX_FONT_BYTES
 from ..resources import fonts_dir
 
 FONT_FILES = {
@@ -88,7 +90,10 @@ def register_file(name: str, path: Path, index: int | None = None, face: str | N
     """The key (for regions and measuring) of a project's own font file; a CFF-outline OpenType font
     or a file that is not a TrueType font is refused with FontFileError.  In a collection (.ttc) the
     face is ``index`` (0 = the first) or the one whose family, full or PostScript name is ``face``."""
-    data = path.read_bytes()
+    try:
+        data = read_limited(path, MAX_FONT_BYTES)
+    except ValueError as exc:
+        raise FontFileError(f"{path.name}: {exc}") from None
     magic = data[:4]
     shown = f"fonts/{path.name}"
     if magic == b"OTTO":
