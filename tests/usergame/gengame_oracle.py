@@ -208,12 +208,20 @@ def _page_checks(plan: gp.Plan, page, card: gp.Card | None, where: str) -> None:
         free.remove(hit)
     bleedbox = page.boxes.get("BleedBox")
     for what, box, region in want:
-        if "art" in what and region[0] < 0 and bleedbox is not None and "contain" not in what:
-            bx0 = (bleedbox[0] - left) / MM
-            by0 = (bleedbox[1] - top) / MM
-            if box[0] > bx0 + TOL_MM or box[1] > by0 + TOL_MM:
-                raise Fault("bleed", f"{where}: {what} stops at ({box[0]:.1f}, {box[1]:.1f}) mm, the BleedBox "
-                                     f"begins at ({bx0:.1f}, {by0:.1f}) mm")
+        if bleedbox is None or "contain" in what:
+            continue
+        # each side the bled region runs past the trim on must be reached by the picture, that side only
+        bx0, by0, bx1, by1 = ((bleedbox[0] - left) / MM, (bleedbox[1] - top) / MM,
+                              (bleedbox[2] - left) / MM, (bleedbox[3] - top) / MM)
+        W, H = plan.trim
+        short = [side for side, past, reached in (
+            ("left", region[0] < 0, box[0] <= bx0 + TOL_MM), ("top", region[1] < 0, box[1] <= by0 + TOL_MM),
+            ("right", region[0] + region[2] > W, box[2] >= bx1 - TOL_MM),
+            ("bottom", region[1] + region[3] > H, box[3] >= by1 - TOL_MM)) if past and not reached]
+        if short:
+            raise Fault("bleed", f"{where}: {what} drawn at ({', '.join(f'{v:.1f}' for v in box)}) mm stops short "
+                                 f"of the BleedBox ({bx0:.1f}, {by0:.1f}, {bx1:.1f}, {by1:.1f}) on the "
+                                 f"{', '.join(short)}")
     boxes = _text_boxes(plan, card)
     for g in page.glyphs:
         x0, y0, x1, y1 = g.box()
