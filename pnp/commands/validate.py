@@ -399,14 +399,21 @@ def _engine_tier(game, games_per_config: int | None, seed: int, budget: Budget, 
 def group_problems(problems: list[Any]) -> list[str]:
     """Sample-game problems, those with the same message as one line: how many games, in which
     configurations, and the first seeds to replay (1,200 games failing alike are one finding)."""
+    from ..sim.generic import CONSERVED
     groups: dict[str, list[Any]] = {}
-    for p in problems:
-        groups.setdefault(p.message, []).append(p)
+    for p in problems:      # every lost or doubled card is one finding: card_locations, whichever card
+        groups.setdefault(_conservation_key(p.message) if CONSERVED in p.message else p.message, []).append(p)
     out = []
     for message, found in groups.items():
         if len(found) == 1:
             out.append(str(found[0]))
             continue
+        if CONSERVED in message:
+            cards = list(dict.fromkeys(c for p in found for c in _CARD.findall(p.message)))
+            first_said = found[0].message[found[0].message.index(CONSERVED):]
+            message += (f"（{len(cards)} 種のカード：{'、'.join(cards[:SHOWN_EXAMPLES])}"
+                        + (f" ほか {len(cards) - SHOWN_EXAMPLES} 種" if len(cards) > SHOWN_EXAMPLES else "")
+                        + f"；最初のゲームでは {first_said}）")
         configs = len({(p.players, p.policies) for p in found})
         first = ", ".join(f"{p.players}人 [{p.policies}] game {p.game_index} (seed {p.seed})"
                           for p in found[:SHOWN_EXAMPLES])
@@ -414,6 +421,16 @@ def group_problems(problems: list[Any]) -> list[str]:
         out.append(f"{found[0].game}: {message} — {len(found)} ゲーム（{configs} 構成）で同じ問題；最初の例: {first}"
                    + again)
     return out
+
+
+# a card a conservation problem names: 「sun-1 ×1 太陽 1（components/g/cards.yaml:14）」
+_CARD = re.compile(r"(?:missing |extra |; )(\S+ ×\d+(?: [^,;（(]*)?(?:（[^）]*）)?)")
+
+
+def _conservation_key(message: str) -> str:
+    """A conservation problem without the cards it names: 「InvariantError: cards are not conserved」."""
+    from ..sim.generic import CONSERVED
+    return message[:message.index(CONSERVED) + len(CONSERVED)]
 
 
 def check_layout(game, parsed=None, units: _Units | None = None) -> str:

@@ -235,3 +235,55 @@ def test_validate_with_many_games_says_its_estimate_and_progress_lines(tmp_path,
     played = [int(m[1]) for m in steps if m]
     assert played and played == sorted(played) and played[-1] < 360
     assert err[-1].startswith("試遊 shoubai: 360 ゲーム（")
+
+
+# ------------------------------------------------------------- rows that say what they looked at (issue #37)
+
+COMMON = "エンジンの共通検査（人数・部品・保存・再生・隠れた情報）"
+SAMPLES = "試遊（シード付きサンプルゲーム）"
+
+
+def losing(tmp_path, place: str):
+    """The scaffold whose card_locations leaves out a card: the first card of every won pile
+    (``place="won"``), or the trick's cards (``place="trick"``, whichever card is in it)."""
+    game = new_game(tmp_path)
+    if place == "won":
+        edit(game / "engine.py", "[ids[c] for c in s.won[p]]", "[ids[c] for c in s.won[p] if c != 0]")
+    else:
+        edit(game / "engine.py", '"trick": [ids[c] for _, c in s.trick]', '"trick": []')
+    return game
+
+
+def test_the_common_check_does_not_claim_conservation_the_sample_games_find_broken(tmp_path):
+    losing(tmp_path, "won")
+    result = run("validate", GAME, "--games", "20", "--project", tmp_path, "--fresh")
+    assert result.exit_code == 1
+    found = rows(result.output)
+    common = found[COMMON]
+    assert common.startswith("NG"), common
+    assert "カードの保存 24 枚（6 ゲームの毎手順）" in common
+    assert re.search(r"card conservation: cards are not conserved in 6 of 6 games played \(every step checked\); "
+                     r"first: InvariantError: cards are not conserved: missing sun-1 ×1 太陽 1"
+                     rf"（components/{GAME}/cards.yaml:14）.*replay: pnp play {GAME} --seed \d+", common), common
+    assert found[SAMPLES].startswith("NG")
+
+
+def test_a_clean_engine_says_how_many_games_conservation_was_checked_in(tmp_path):
+    new_game(tmp_path)
+    result = run("validate", GAME, "--games", "20", "--project", tmp_path, "--fresh")
+    assert result.exit_code == 0, result.output
+    assert "カードの保存 24 枚（6 ゲームの毎手順）" in rows(result.output)[COMMON]
+
+
+def test_cards_lost_in_every_sample_game_are_one_line_with_the_count_and_the_first_cards(tmp_path):
+    losing(tmp_path, "trick")
+    result = run("validate", GAME, "--games", "20", "--project", tmp_path, "--fresh")
+    assert result.exit_code == 1
+    samples = rows(result.output)[SAMPLES]
+    lines = samples.splitlines()[1:]
+    assert len(lines) == 1, samples
+    found = re.search(r"InvariantError: cards are not conserved（(\d+) 種のカード：\S+ ×1 \S+ \d+（components/"
+                      rf"{GAME}/cards.yaml:\d+）、.* ほか (\d+) 種；最初のゲームでは cards are not conserved: missing \S+ ×1 .*, "
+                      r"was in '[^']+' before this step） — 180 ゲーム（9 構成）で同じ問題；最初の例: ", lines[0])
+    assert found and int(found[1]) > 3 and int(found[2]) == int(found[1]) - 3, lines[0]
+    assert "再現: pnp play" in lines[0]
