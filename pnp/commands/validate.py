@@ -66,11 +66,18 @@ class CheckRow:
         return out
 
 
+class Skip(Exception):
+    """A check that looked at nothing: its row is skipped ("--"), the message saying why."""
+
+
 def _run(row: CheckRow, fn: Callable[[], str | None]) -> CheckRow:
     try:
         detail = fn()
         if detail:
             row.detail = detail
+    except Skip as e:
+        row.skipped = True
+        row.detail = f"省略：{e}"
     except DataError as e:
         row.problems.extend(str(p) for p in e.problems)
     except PnpError as e:
@@ -115,15 +122,25 @@ class _Said:
     card on another paper) does not say again what an earlier one said of the same place."""
 
     def __init__(self) -> None:
-        self.seen: set[str] = set()
+        self.seen: dict[str, str] = {}       # problem → the label of the row that said it
 
     def keep(self, row: CheckRow) -> CheckRow:
-        kept = []
+        """The row without the problems said before.  A row whose every problem was said before is not
+        OK (it found them, or could not run because of them): it is skipped, naming the rows that said
+        them."""
+        kept, before = [], []
         for p in row.problems:
             key = _PAPER.sub("", p)
             if key not in self.seen:
-                self.seen.add(key)
+                self.seen[key] = row.label
                 kept.append(p)
+            else:
+                before.append(self.seen[key])
+        if row.problems and not kept:
+            where = "、".join(f"「{label}」" for label in dict.fromkeys(before))
+            said = f"問題 {len(before)} 件は{where}の行と同じ（繰り返しません）"
+            row.detail = f"{row.detail}；{said}" if row.detail else f"省略：{said}"
+            row.skipped = True
         row.problems = kept
         return row
 
@@ -267,6 +284,8 @@ def _static_tier(project: Project, gid: str, layouts, seed: int, add: Callable[[
                 units.deck_planned(deck, plans)
         if problems:
             raise DataError(problems)
+        if not faces:       # zero faces checked is no verdict
+            raise Skip("確かめた面なし" + (unlaid or "（カードのデッキなし）"))
         again = f"（{kept} 組は前回から変更なし）" if kept else ""
         return f"{faces} 面" + again + unlaid
     add(_run(CheckRow(gid, "text", LABELS["text"]), cards))
@@ -321,7 +340,8 @@ def _engine_tier(game, games_per_config: int | None, seed: int, budget: Budget, 
     gid = game.id
     if not game.engine:
         for check in ENGINE_CHECKS:
-            add(CheckRow(gid, check, LABELS[check], detail="ルールエンジンなし"))
+            add(_skipped(gid, check, _no_track_why(game, "ルールエンジンがないため") if check == "track"
+                         else "ルールエンジンなし"))
         return
     from ..sim.budget import Budget
     from ..sim.generic import so_far
@@ -340,7 +360,7 @@ def _engine_tier(game, games_per_config: int | None, seed: int, budget: Budget, 
             err.detail = f"{found.checked} 局面×席"      # type: ignore[attr-defined]
             raise err
         if not found.checked:
-            return "探索プレイヤー用のフック（determinize）なし"
+            raise Skip("探索プレイヤー用のフック（information_set・determinize）がないため確かめていません")
         return (f"{found.games} ゲームの {found.checked} 局面×席" + (so_far(time.process_time() - began) if found.cut else "")
                 + "、見えている情報は一致し、隠れた札は毎回配り直される")
     add(_run(CheckRow(gid, "hidden", LABELS["hidden"]), hidden))
@@ -385,7 +405,7 @@ def _engine_tier(game, games_per_config: int | None, seed: int, budget: Budget, 
         from ..games import make_engine
         engine = make_engine(game)
         if not getattr(engine, "score_track", None):
-            return "得点トラックなし"
+            raise Skip(_no_track_why(game, "エンジンが score_track を宣言していないため"))
         if games_per_config is not None:
             return check_score_track(engine, max(games_per_config, 300), seed,
                                      lambda done, planned: on_games(f"{gid} 得点トラック", done, planned))
@@ -394,6 +414,14 @@ def _engine_tier(game, games_per_config: int | None, seed: int, budget: Budget, 
     add(_run(track_row, track))
     if games_per_config is None and tracked.played:
         track_row.games = tracked.counts()      # (with --games N the track plays games of its own)
+
+
+def _no_track_why(game, why: str) -> str:
+    """Why the score track's length is not checked: the game's tracks named, when it has any."""
+    tracks = [c.name for c in game.components if c.kind == "track"]
+    if not tracks:
+        return "得点トラックなし"
+    return f"{'・'.join(tracks)}の長さは、{why}確かめていません（遊んだゲームの得点で確かめます）"
 
 
 def group_problems(problems: list[Any]) -> list[str]:
@@ -537,7 +565,16 @@ def ledger_check(game, doc=None) -> str:
     engine = None
     if game.engine:
         from ..games import make_engine
-        engine = make_engine(game)
+        try:
+            engine = make_engine(game)
+        except Exception as e:   # said by the row that loaded it first; here: what was not checked
+            from .. import rulebook as rb
+            from ..rulebook.markup import parse_rulebook
+            from ..sim.examples import rulebook_examples
+            examples = len(rulebook_examples(doc if doc is not None else parse_rulebook(game)[0])) \
+                if rb.has_rulebook(game) else 0
+            raise Skip(f"ルールエンジンが読み込めないため（{type(e).__name__}、「{LABELS['invariants']}」の行）、"
+                       f"裁定・質問を照合せず、例の局面 {examples} 件を再生していません") from e
         rulings_file = f"{game.where.file.rsplit('/', 1)[0]}/rulings.yaml" if "/" in game.where.file else "rulings.yaml"
         stated = ", ".join(sorted(known)) or "none"
         for rid in getattr(engine, "ruling_ids", ()):
@@ -618,14 +655,16 @@ def provisional_row(game) -> CheckRow:
     for comp in game.components:
         if comp.provisional:
             items.append(f"{comp.name}（{comp.where.file}）")
-    for deck in game.decks:
+    for deck in game.all_decks:       # a deck not laid out (its template's problem) has its cards all the same
         marked = [c for c in deck.cards if c.provisional]
         if marked and not game.component(deck.id).provisional:
             items.append(f"{deck.name} {len(marked)}/{len(deck.cards)} 種（{deck.file}）")
     for part in game.parts:
         if getattr(part, "provisional", False) and not game.component(part.id).provisional:
             items.append(f"{part.name}（{part.file}）")
-    row.detail = f"{len(items)} 件" if items else "なし"
+    cards = sum(len(d.cards) for d in game.all_decks)
+    row.detail = f"{len(items)} 件" if items else (f"なし（部品 {len(game.components)} 種・デッキ {len(game.all_decks)} 組 "
+                                                 f"{cards} 種のカード・パーツ {len(game.parts)} を見て）")
     row.info = items
     return row
 

@@ -287,3 +287,67 @@ def test_cards_lost_in_every_sample_game_are_one_line_with_the_count_and_the_fir
                       r"was in '[^']+' before this step） — 180 ゲーム（9 構成）で同じ問題；最初の例: ", lines[0])
     assert found and int(found[1]) > 3 and int(found[2]) == int(found[1]) - 3, lines[0]
     assert "再現: pnp play" in lines[0]
+
+
+BROKEN_TEMPLATE = "id: guest\nextends: card-base\nface:\n  regions:\n    flavor:\n      y: 3cm\n"
+
+
+def test_a_deck_skipped_for_its_template_still_has_its_provisional_cards_listed_and_no_face_is_ok(tmp_path):
+    game = new_game(tmp_path)
+    write(tmp_path, "layouts/guest.yaml", BROKEN_TEMPLATE)
+    edit(game / "cards.yaml", "layout: card-base", "layout: guest")
+    edit(game / "cards.yaml", '{id: "sun-1", suit: "sun", value: 1,', '{id: "sun-1", suit: "sun", value: 1, provisional: true,')
+    result = run("validate", GAME, "--games", "5", "--project", tmp_path, "--fresh")
+    assert result.exit_code == 1            # the template's own row
+    found = rows(result.output)
+    assert found["仮の内容（提案）"] == (f"OK  {GAME}    仮の内容（提案）                      1 件\n"
+                                    f"      ・山札カード 1/24 種（components/{GAME}/cards.yaml）")
+    text = found["文字の収まり・字形"]
+    assert text.startswith("-- ") and "省略：確かめた面なし（山札カード はテンプレート guest に問題があるため省略）" in text
+    assert " 0 面" not in text
+
+
+def test_rows_that_looked_at_nothing_are_skipped_and_say_why(tmp_path):
+    game = new_game(tmp_path)
+    add_score_track(game)
+    result = run("validate", GAME, "--games", "5", "--project", tmp_path, "--fresh")
+    assert result.exit_code == 0, result.output
+    found = rows(result.output)
+    assert found["探索プレイヤーの確定化（隠れた札を見ない）"].startswith(
+        "--  shoubai    探索プレイヤーの確定化（隠れた札を見ない）         省略：探索プレイヤー用のフック（information_set・determinize）"
+        "がないため確かめていません")
+    track = found["得点トラックの長さ"]
+    assert track.startswith("-- ") and ("省略：得点トラックの長さは、エンジンが score_track を宣言していないため確かめていません"
+                                        in track), track
+    assert found["仮の内容（提案）"].endswith("なし（部品 2 種・デッキ 1 組 24 種のカード・パーツ 1 を見て）")
+
+
+def test_the_ledger_does_not_say_ok_when_the_engine_did_not_load_to_play_its_example(tmp_path):
+    game = new_game(tmp_path)
+    write(game, "rulebook/01-play.md",
+          "# 遊びかた\n\n:::example 月を出せば勝てる（2人）\n席1が太陽の5を出し、席2は月の1を出します。\n\n"
+          "~~~check\nplayers: 2\nsetup:\n  hands:\n    - [sun-5, sun-6, sun-7, sun-8, star-1, star-2]\n"
+          "    - [moon-1, moon-2, moon-3, star-3, star-4, star-5]\nmoves:\n  - sun-5\n  - moon-1\n"
+          "expect:\n  tricks: [0, 1]\n  leader: 2\n~~~\n:::\n")
+    path = game / "engine.py"
+    path.write_text(path.read_text(encoding="utf-8") + "import no_such_module_anywhere\n", encoding="utf-8")
+    result = run("validate", GAME, "--games", "5", "--project", tmp_path, "--fresh")
+    assert result.exit_code == 1
+    found = rows(result.output)
+    assert found["コンポーネントの不変条件"].startswith("NG")
+    assert found["設計者の台帳（裁定・質問・例）"].startswith(
+        f"--  {GAME}    設計者の台帳（裁定・質問・例）               省略：ルールエンジンが読み込めないため（EngineError、"
+        "「コンポーネントの不変条件」の行）、裁定・質問を照合せず、例の局面 1 件を再生していません")
+
+
+def test_a_row_whose_only_problem_an_earlier_row_said_is_not_ok(tmp_path):
+    game = new_game(tmp_path)
+    edit(game / "cards.yaml", 'body: "切り札でも得点でもない、ふつうのカード。"}',
+         'body: "' + "とても長い文章がここに入ります。" * 30 + '"}')
+    write(game, "rulebook/01.md", "# 概要\n\n{{card cards/sun-1}}\n\n本文。\n")
+    result = run("validate", GAME, "--games", "5", "--project", tmp_path, "--fresh")
+    assert result.exit_code == 1
+    found = rows(result.output)
+    assert found["文字の収まり・字形"].startswith("NG") and "text does not fit region 'body'" in found["文字の収まり・字形"]
+    assert found["割付（全用紙のシート・パーツ・ルールブック）"] == (
+        f"--  {GAME}    割付（全用紙のシート・パーツ・ルールブック）        省略：問題 1 件は「文字の収まり・字形」の行と同じ（繰り返しません）")
