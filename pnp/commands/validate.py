@@ -577,6 +577,9 @@ def ledger_check(game, doc=None) -> str:
                        f"裁定・質問を照合せず、例の局面 {examples} 件を再生していません") from e
         rulings_file = f"{game.where.file.rsplit('/', 1)[0]}/rulings.yaml" if "/" in game.where.file else "rulings.yaml"
         stated = ", ".join(sorted(known)) or "none"
+        unread = unread_ruling_ids(game, engine)
+        if unread:
+            problems.append(unread)
         for rid in getattr(engine, "ruling_ids", ()):
             if rid not in known:
                 problems.append(f"{declared_at(game, engine, rid)}: ruling_ids: the rules engine plays ruling {rid!r}, "
@@ -618,19 +621,18 @@ def ledger_check(game, doc=None) -> str:
             f"未回答の質問 {len(open_questions(game.ledger, sections))} 件、例の局面 {examples} 件 OK")
 
 
-def declared_at(game, engine, rid: str) -> str:
-    """``file:line`` of the engine's source where it names ruling ``rid`` (in its ``ruling_ids``), the
-    file as the project names it when the engine is in the game's folder; the file alone, or the game,
-    when the source cannot be read."""
+def _source(game, obj) -> tuple[str, list[str]] | None:
+    """The file of ``obj``'s source as the project names it (in the game's folder: from the project),
+    and its lines; None when it cannot be read."""
     import inspect
     from pathlib import Path
     try:
-        source = inspect.getsourcefile(type(engine))
+        source = inspect.getsourcefile(obj)
         lines = Path(source).read_text(encoding="utf-8").splitlines() if source else []
     except (OSError, TypeError):
-        return game.id
+        return None
     if not source:
-        return game.id
+        return None
     path = Path(source).resolve()
     try:
         shown = (Path(game.where.file).parent / path.relative_to(Path(game.folder).resolve())).as_posix()
@@ -639,12 +641,40 @@ def declared_at(game, engine, rid: str) -> str:
             shown = path.relative_to(Path.cwd().resolve()).as_posix()
         except ValueError:
             shown = path.as_posix()
+    return shown, lines
+
+
+def declared_at(game, engine, rid: str) -> str:
+    """``file:line`` of the engine's source where it names ruling ``rid`` (in its ``ruling_ids``), the
+    file as the project names it when the engine is in the game's folder; the file alone, or the game,
+    when the source cannot be read."""
+    found = _source(game, type(engine))
+    if found is None:
+        return game.id
+    shown, lines = found
     quoted = (f'"{rid}"', f"'{rid}'")
     start = next((i for i, line in enumerate(lines) if "ruling_ids" in line), 0)
     for i in [*range(start, len(lines)), *range(start)]:      # in ruling_ids first, then anywhere
         if any(q in lines[i] for q in quoted):
             return f"{shown}:{i + 1}"
     return f"{shown}:{start + 1}" if start or (lines and "ruling_ids" in lines[0]) else shown
+
+
+def unread_ruling_ids(game, engine) -> str | None:
+    """The problem of an engine module that names its rulings in a module-level ``RULING_IDS`` while
+    the engine has no ``ruling_ids`` (the attribute pnp reads): the module's line, else None."""
+    module = _engine_module(game)
+    if module is None or not hasattr(module, "RULING_IDS") or getattr(engine, "ruling_ids", None) is not None:
+        return None
+    found = _source(game, module)
+    where = game.id
+    if found is not None:
+        shown, lines = found
+        line = next((i + 1 for i, t in enumerate(lines) if re.match(r"RULING_IDS\b", t)), 0)
+        where = f"{shown}:{line}" if line else shown
+    return (f"{where}: RULING_IDS: pnp reads the rulings an engine plays from the engine's ruling_ids attribute; "
+            "this module-level RULING_IDS is not read (so its rulings are not checked against rulings.yaml): "
+            "set ruling_ids = RULING_IDS on the engine class (pnp/games/ENGINE_API.md)")
 
 
 def provisional_row(game) -> CheckRow:

@@ -351,3 +351,22 @@ def test_a_row_whose_only_problem_an_earlier_row_said_is_not_ok(tmp_path):
     assert found["文字の収まり・字形"].startswith("NG") and "text does not fit region 'body'" in found["文字の収まり・字形"]
     assert found["割付（全用紙のシート・パーツ・ルールブック）"] == (
         f"--  {GAME}    割付（全用紙のシート・パーツ・ルールブック）        省略：問題 1 件は「文字の収まり・字形」の行と同じ（繰り返しません）")
+
+
+def test_a_module_level_ruling_ids_the_engine_does_not_carry_is_said_not_ignored(tmp_path):
+    game = new_game(tmp_path)
+    edit(game / "engine.py", "from pnp.errors import PnpError\n", "from pnp.errors import PnpError\n\nRULING_IDS = (\"deal\",)\n")
+    line = (game / "engine.py").read_text(encoding="utf-8").splitlines().index("RULING_IDS = (\"deal\",)") + 1
+    result = run("validate", GAME, "--games", "5", "--project", tmp_path, "--fresh")
+    assert result.exit_code == 1
+    ledger = rows(result.output)["設計者の台帳（裁定・質問・例）"]
+    assert ledger.startswith("NG")
+    assert (f"components/{GAME}/engine.py:{line}: RULING_IDS: pnp reads the rulings an engine plays from the engine's "
+            "ruling_ids attribute; this module-level RULING_IDS is not read") in ledger
+    assert "Traceback" not in result.output
+    # carried by the engine, as ENGINE_API.md says, it is read: an id rulings.yaml does not state is named
+    edit(game / "engine.py", "    options = ()\n", "    options = ()\n    ruling_ids = RULING_IDS\n")
+    result = run("validate", GAME, "--games", "5", "--project", tmp_path, "--fresh")
+    ledger = rows(result.output)["設計者の台帳（裁定・質問・例）"]
+    assert "module-level RULING_IDS" not in ledger
+    assert "ruling_ids: the rules engine plays ruling 'deal', which" in ledger
