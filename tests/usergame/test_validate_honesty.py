@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import re
 
-from owngame import GAME, add_score_track, edit, new_game, run, write
+from owngame import GAME, add_component, add_score_track, edit, new_game, run, write
 
 from pnp.commands.validate import MIN_TRACK_GAMES, score_track_verdict
 from pnp.errors import PnpError
@@ -370,3 +370,20 @@ def test_a_module_level_ruling_ids_the_engine_does_not_carry_is_said_not_ignored
     ledger = rows(result.output)["設計者の台帳（裁定・質問・例）"]
     assert "module-level RULING_IDS" not in ledger
     assert "ruling_ids: the rules engine plays ruling 'deal', which" in ledger
+
+
+def test_a_connection_that_cannot_avoid_a_label_names_the_label(tmp_path):
+    game = new_game(tmp_path)
+    board = write(game, "map.yaml", "kind: board\nid: map\nname: 地図\ncell: 30mm\ngrid:\n  - \"A.C\"\nareas:\n"
+                                    "  - {id: camp, letter: A, label: 野営地, color: \"#c9daf0\"}\n"
+                                    "  - {id: town, letter: C, label: 町, color: \"#f4d9a6\"}\n"
+                                    "labels:\n  - {text: 壁, x: 1.5, y: 0.5, size: 20pt}\n"
+                                    "connections:\n  - [camp, town]\n")
+    add_component(game, "  - id: map\n    name: 地図\n    kind: board\n    count: 1\n    description: 地図。\n")
+    lines = board.read_text(encoding="utf-8").splitlines()
+    label, conn = lines.index("  - {text: 壁, x: 1.5, y: 0.5, size: 20pt}") + 1, lines.index("  - [camp, town]") + 1
+    result = run("validate", GAME, "--games", "5", "--project", tmp_path, "--fresh")
+    assert result.exit_code == 1
+    assert (f"components/{GAME}/map.yaml:{conn}:5: connections[0]: the line from area 'camp' to area 'town' crosses "
+            f"a name or label whichever cells it joins; the line crossing the fewest crosses label '壁' "
+            f"(labels[0], line {label}): move it or the areas") in result.output, result.output
