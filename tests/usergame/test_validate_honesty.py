@@ -266,6 +266,11 @@ def test_the_common_check_does_not_claim_conservation_the_sample_games_find_brok
                      r"first: InvariantError: cards are not conserved: missing sun-1 ×1 太陽 1"
                      rf"（components/{GAME}/cards.yaml:14）.*replay: pnp play {GAME} --seed \d+", common), common
     assert found[SAMPLES].startswith("NG")
+    # the command it names plays that game again, and says the same
+    _, seed, players, seats = REPLAY.search(common).groups()
+    again = run("play", GAME, "--seed", seed, "--players", players, "--policy", seats, "--project", tmp_path)
+    assert again.exit_code == 1
+    assert "cards are not conserved: missing sun-1 ×1 太陽 1" in again.output
 
 
 def test_a_clean_engine_says_how_many_games_conservation_was_checked_in(tmp_path):
