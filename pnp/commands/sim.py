@@ -146,7 +146,10 @@ def play(game_id: str, seed: int, players: int | None, policy_text: str | None, 
     names = parse_policies(engine, policy_text)
     seats = lineup(names, players, 0)
     trace = Trace()
-    record = play_game(engine, players, seats, seed, variant=variant, options=options, check=True, trace=trace)
+    # card conservation too, as validate checks it: the replay commands it prints say the same
+    from ..sim.generic import checked
+    record = play_game(checked(game, engine), players, seats, seed, variant=variant, options=options, check=True,
+                       trace=trace)
     header = make_header(engine, game, seed=seed, players=players, policies=seats, variant=variant, options=options)
     log = build_log(engine, header, trace, record.result, record.error)
     if record.error:

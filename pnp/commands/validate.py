@@ -66,11 +66,18 @@ class CheckRow:
         return out
 
 
+class Skip(Exception):
+    """A check that looked at nothing: its row is skipped ("--"), the message saying why."""
+
+
 def _run(row: CheckRow, fn: Callable[[], str | None]) -> CheckRow:
     try:
         detail = fn()
         if detail:
             row.detail = detail
+    except Skip as e:
+        row.skipped = True
+        row.detail = f"省略：{e}"
     except DataError as e:
         row.problems.extend(str(p) for p in e.problems)
     except PnpError as e:
@@ -115,15 +122,25 @@ class _Said:
     card on another paper) does not say again what an earlier one said of the same place."""
 
     def __init__(self) -> None:
-        self.seen: set[str] = set()
+        self.seen: dict[str, str] = {}       # problem → the label of the row that said it
 
     def keep(self, row: CheckRow) -> CheckRow:
-        kept = []
+        """The row without the problems said before.  A row whose every problem was said before is not
+        OK (it found them, or could not run because of them): it is skipped, naming the rows that said
+        them."""
+        kept, before = [], []
         for p in row.problems:
             key = _PAPER.sub("", p)
             if key not in self.seen:
-                self.seen.add(key)
+                self.seen[key] = row.label
                 kept.append(p)
+            else:
+                before.append(self.seen[key])
+        if row.problems and not kept:
+            where = "、".join(f"「{label}」" for label in dict.fromkeys(before))
+            said = f"問題 {len(before)} 件は{where}の行と同じ（繰り返しません）"
+            row.detail = f"{row.detail}；{said}" if row.detail else f"省略：{said}"
+            row.skipped = True
         row.problems = kept
         return row
 
@@ -267,6 +284,8 @@ def _static_tier(project: Project, gid: str, layouts, seed: int, add: Callable[[
                 units.deck_planned(deck, plans)
         if problems:
             raise DataError(problems)
+        if not faces:       # zero faces checked is no verdict
+            raise Skip("確かめた面なし" + (unlaid or "（カードのデッキなし）"))
         again = f"（{kept} 組は前回から変更なし）" if kept else ""
         return f"{faces} 面" + again + unlaid
     add(_run(CheckRow(gid, "text", LABELS["text"]), cards))
@@ -321,7 +340,8 @@ def _engine_tier(game, games_per_config: int | None, seed: int, budget: Budget, 
     gid = game.id
     if not game.engine:
         for check in ENGINE_CHECKS:
-            add(CheckRow(gid, check, LABELS[check], detail="ルールエンジンなし"))
+            add(_skipped(gid, check, _no_track_why(game, "ルールエンジンがないため") if check == "track"
+                         else "ルールエンジンなし"))
         return
     from ..sim.budget import Budget
     from ..sim.generic import so_far
@@ -340,7 +360,7 @@ def _engine_tier(game, games_per_config: int | None, seed: int, budget: Budget, 
             err.detail = f"{found.checked} 局面×席"      # type: ignore[attr-defined]
             raise err
         if not found.checked:
-            return "探索プレイヤー用のフック（determinize）なし"
+            raise Skip("探索プレイヤー用のフック（information_set・determinize）がないため確かめていません")
         return (f"{found.games} ゲームの {found.checked} 局面×席" + (so_far(time.process_time() - began) if found.cut else "")
                 + "、見えている情報は一致し、隠れた札は毎回配り直される")
     add(_run(CheckRow(gid, "hidden", LABELS["hidden"]), hidden))
@@ -385,7 +405,7 @@ def _engine_tier(game, games_per_config: int | None, seed: int, budget: Budget, 
         from ..games import make_engine
         engine = make_engine(game)
         if not getattr(engine, "score_track", None):
-            return "得点トラックなし"
+            raise Skip(_no_track_why(game, "エンジンが score_track を宣言していないため"))
         if games_per_config is not None:
             return check_score_track(engine, max(games_per_config, 300), seed,
                                      lambda done, planned: on_games(f"{gid} 得点トラック", done, planned))
@@ -396,17 +416,32 @@ def _engine_tier(game, games_per_config: int | None, seed: int, budget: Budget, 
         track_row.games = tracked.counts()      # (with --games N the track plays games of its own)
 
 
+def _no_track_why(game, why: str) -> str:
+    """Why the score track's length is not checked: the game's tracks named, when it has any."""
+    tracks = [c.name for c in game.components if c.kind == "track"]
+    if not tracks:
+        return "得点トラックなし"
+    return f"{'・'.join(tracks)}の長さは、{why}確かめていません（遊んだゲームの得点で確かめます）"
+
+
 def group_problems(problems: list[Any]) -> list[str]:
     """Sample-game problems, those with the same message as one line: how many games, in which
     configurations, and the first seeds to replay (1,200 games failing alike are one finding)."""
+    from ..sim.generic import CONSERVED
     groups: dict[str, list[Any]] = {}
-    for p in problems:
-        groups.setdefault(p.message, []).append(p)
+    for p in problems:      # every lost or doubled card is one finding: card_locations, whichever card
+        groups.setdefault(_conservation_key(p.message) if CONSERVED in p.message else p.message, []).append(p)
     out = []
     for message, found in groups.items():
         if len(found) == 1:
             out.append(str(found[0]))
             continue
+        if CONSERVED in message:
+            cards = list(dict.fromkeys(c for p in found for c in _CARD.findall(p.message)))
+            first_said = found[0].message[found[0].message.index(CONSERVED):]
+            message += (f"（{len(cards)} 種のカード：{'、'.join(cards[:SHOWN_EXAMPLES])}"
+                        + (f" ほか {len(cards) - SHOWN_EXAMPLES} 種" if len(cards) > SHOWN_EXAMPLES else "")
+                        + f"；最初のゲームでは {first_said}）")
         configs = len({(p.players, p.policies) for p in found})
         first = ", ".join(f"{p.players}人 [{p.policies}] game {p.game_index} (seed {p.seed})"
                           for p in found[:SHOWN_EXAMPLES])
@@ -414,6 +449,16 @@ def group_problems(problems: list[Any]) -> list[str]:
         out.append(f"{found[0].game}: {message} — {len(found)} ゲーム（{configs} 構成）で同じ問題；最初の例: {first}"
                    + again)
     return out
+
+
+# a card a conservation problem names: 「sun-1 ×1 太陽 1（components/g/cards.yaml:14）」
+_CARD = re.compile(r"(?:missing |extra |; )(\S+ ×\d+(?: [^,;（(]*)?(?:（[^）]*）)?)")
+
+
+def _conservation_key(message: str) -> str:
+    """A conservation problem without the cards it names: 「InvariantError: cards are not conserved」."""
+    from ..sim.generic import CONSERVED
+    return message[:message.index(CONSERVED) + len(CONSERVED)]
 
 
 def check_layout(game, parsed=None, units: _Units | None = None) -> str:
@@ -520,9 +565,21 @@ def ledger_check(game, doc=None) -> str:
     engine = None
     if game.engine:
         from ..games import make_engine
-        engine = make_engine(game)
+        try:
+            engine = make_engine(game)
+        except Exception as e:   # said by the row that loaded it first; here: what was not checked
+            from .. import rulebook as rb
+            from ..rulebook.markup import parse_rulebook
+            from ..sim.examples import rulebook_examples
+            examples = len(rulebook_examples(doc if doc is not None else parse_rulebook(game)[0])) \
+                if rb.has_rulebook(game) else 0
+            raise Skip(f"ルールエンジンが読み込めないため（{type(e).__name__}、「{LABELS['invariants']}」の行）、"
+                       f"裁定・質問を照合せず、例の局面 {examples} 件を再生していません") from e
         rulings_file = f"{game.where.file.rsplit('/', 1)[0]}/rulings.yaml" if "/" in game.where.file else "rulings.yaml"
         stated = ", ".join(sorted(known)) or "none"
+        unread = unread_ruling_ids(game, engine)
+        if unread:
+            problems.append(unread)
         for rid in getattr(engine, "ruling_ids", ()):
             if rid not in known:
                 problems.append(f"{declared_at(game, engine, rid)}: ruling_ids: the rules engine plays ruling {rid!r}, "
@@ -564,19 +621,18 @@ def ledger_check(game, doc=None) -> str:
             f"未回答の質問 {len(open_questions(game.ledger, sections))} 件、例の局面 {examples} 件 OK")
 
 
-def declared_at(game, engine, rid: str) -> str:
-    """``file:line`` of the engine's source where it names ruling ``rid`` (in its ``ruling_ids``), the
-    file as the project names it when the engine is in the game's folder; the file alone, or the game,
-    when the source cannot be read."""
+def _source(game, obj) -> tuple[str, list[str]] | None:
+    """The file of ``obj``'s source as the project names it (in the game's folder: from the project),
+    and its lines; None when it cannot be read."""
     import inspect
     from pathlib import Path
     try:
-        source = inspect.getsourcefile(type(engine))
+        source = inspect.getsourcefile(obj)
         lines = Path(source).read_text(encoding="utf-8").splitlines() if source else []
     except (OSError, TypeError):
-        return game.id
+        return None
     if not source:
-        return game.id
+        return None
     path = Path(source).resolve()
     try:
         shown = (Path(game.where.file).parent / path.relative_to(Path(game.folder).resolve())).as_posix()
@@ -585,12 +641,40 @@ def declared_at(game, engine, rid: str) -> str:
             shown = path.relative_to(Path.cwd().resolve()).as_posix()
         except ValueError:
             shown = path.as_posix()
+    return shown, lines
+
+
+def declared_at(game, engine, rid: str) -> str:
+    """``file:line`` of the engine's source where it names ruling ``rid`` (in its ``ruling_ids``), the
+    file as the project names it when the engine is in the game's folder; the file alone, or the game,
+    when the source cannot be read."""
+    found = _source(game, type(engine))
+    if found is None:
+        return game.id
+    shown, lines = found
     quoted = (f'"{rid}"', f"'{rid}'")
     start = next((i for i, line in enumerate(lines) if "ruling_ids" in line), 0)
     for i in [*range(start, len(lines)), *range(start)]:      # in ruling_ids first, then anywhere
         if any(q in lines[i] for q in quoted):
             return f"{shown}:{i + 1}"
     return f"{shown}:{start + 1}" if start or (lines and "ruling_ids" in lines[0]) else shown
+
+
+def unread_ruling_ids(game, engine) -> str | None:
+    """The problem of an engine module that names its rulings in a module-level ``RULING_IDS`` while
+    the engine has no ``ruling_ids`` (the attribute pnp reads): the module's line, else None."""
+    module = _engine_module(game)
+    if module is None or not hasattr(module, "RULING_IDS") or getattr(engine, "ruling_ids", None) is not None:
+        return None
+    found = _source(game, module)
+    where = game.id
+    if found is not None:
+        shown, lines = found
+        line = next((i + 1 for i, t in enumerate(lines) if re.match(r"RULING_IDS\b", t)), 0)
+        where = f"{shown}:{line}" if line else shown
+    return (f"{where}: RULING_IDS: pnp reads the rulings an engine plays from the engine's ruling_ids attribute; "
+            "this module-level RULING_IDS is not read (so its rulings are not checked against rulings.yaml): "
+            "set ruling_ids = RULING_IDS on the engine class (pnp/games/ENGINE_API.md)")
 
 
 def provisional_row(game) -> CheckRow:
@@ -601,14 +685,16 @@ def provisional_row(game) -> CheckRow:
     for comp in game.components:
         if comp.provisional:
             items.append(f"{comp.name}（{comp.where.file}）")
-    for deck in game.decks:
+    for deck in game.all_decks:       # a deck not laid out (its template's problem) has its cards all the same
         marked = [c for c in deck.cards if c.provisional]
         if marked and not game.component(deck.id).provisional:
             items.append(f"{deck.name} {len(marked)}/{len(deck.cards)} 種（{deck.file}）")
     for part in game.parts:
         if getattr(part, "provisional", False) and not game.component(part.id).provisional:
             items.append(f"{part.name}（{part.file}）")
-    row.detail = f"{len(items)} 件" if items else "なし"
+    cards = sum(len(d.cards) for d in game.all_decks)
+    row.detail = f"{len(items)} 件" if items else (f"なし（部品 {len(game.components)} 種・デッキ {len(game.all_decks)} 組 "
+                                                 f"{cards} 種のカード・パーツ {len(game.parts)} を見て）")
     row.info = items
     return row
 

@@ -9,7 +9,7 @@ grey = glue (のり)."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, cast
 
@@ -757,13 +757,20 @@ def board_items(board: Board, wr: Writer) -> list[PartItem]:
             spots.append((f"the name of area {a.id!r} ({a.label})", text_bounds(name)))
     labels = _labels(board, wr, spots)
     texts = [text_bounds(t) for t in [*names, *labels] if isinstance(t, TextBlock)]
+    # what each text is, for a connection that cannot avoid them (one label block a label, in order)
+    named = [(f"the name of area {a.id!r} ({a.label})", text_bounds(t)) for a, t in zip(board.areas, names)
+             if isinstance(t, TextBlock)]
+    named += [(f"label {lab.text!r} (labels[{k}]{_line_of(lab.where)})", text_bounds(t))
+              for k, (lab, t) in enumerate(zip(board.labels, labels)) if isinstance(t, TextBlock)]
     for i, (a_id, b_id) in enumerate(board.connections):
         line = connection_line(board, a_id, b_id, texts)
         if line is None:
             at = board.connections_where[i] if i < len(board.connections_where) else board.where
+            crossed = connection_blockers(board, a_id, b_id, named)
             wr.add(at, f"connections[{i}]",
                    f"the line from area {a_id!r} to area {b_id!r} crosses a name or label whichever cells it "
-                   "joins; move the label or the areas")
+                   f"joins; the line crossing the fewest crosses {' and '.join(crossed)}: move "
+                   f"{'it' if len(crossed) == 1 else 'them'} or the areas")
             continue
         (sx, sy), (ex, ey) = line
         items.append(Rule(sx, sy, ex, ey, "#333333", 2.0, (6.0, 3.0)))
@@ -816,11 +823,26 @@ def _crosses(p: tuple[float, float], q: tuple[float, float], box: tuple[float, f
     return True
 
 
-def connection_line(board: Board, a_id: str, b_id: str, texts: list[tuple[float, float, float, float]]
-                    ) -> tuple[tuple[float, float], tuple[float, float]] | None:
-    """The dashed line of a declared connection: from the edge of area a to the edge of area b (never
-    over the areas themselves, where their names are), between the cell centres whose line crosses no
-    name or label, the shortest such; None when every choice crosses one."""
+def _line_of(where: Any) -> str:
+    return f", line {where.line}" if getattr(where, "file", "") and getattr(where, "line", 0) else ""
+
+
+def connection_blockers(board: Board, a_id: str, b_id: str, named: list[Spot]) -> list[str]:
+    """What the connection's lines cross when each crosses something: of the line that crosses the
+    fewest (the shortest of those), what it crosses, in the order given."""
+    best: tuple[tuple[int, float], list[str]] | None = None
+    for length, _, _, start, end in _connection_candidates(board, a_id, b_id):
+        crossed = [what for what, box in named if _crosses(start, end, box)]
+        key = (len(crossed), length)
+        if best is None or key < best[0]:
+            best = (key, crossed)
+    return best[1] if best is not None else []
+
+
+def _connection_candidates(board: Board, a_id: str, b_id: str) -> Iterator[
+        tuple[float, tuple[int, int], tuple[int, int], tuple[float, float], tuple[float, float]]]:
+    """(length, cell of a, cell of b, start, end) of every line a connection may take: between the cells of a and b nearest
+    the other area, from edge to edge."""
     c = board.cell_pt
     cells = {a.id: a.cells for a in board.areas}
     sa, sb = set(cells[a_id]), set(cells[b_id])
@@ -829,8 +851,6 @@ def connection_line(board: Board, a_id: str, b_id: str, texts: list[tuple[float,
         ox = sum(col for col, _ in other) / len(other)
         oy = sum(row for _, row in other) / len(other)
         return sorted(own, key=lambda k: ((k[0] - ox) ** 2 + (k[1] - oy) ** 2, k))[:24]
-
-    best = None
     for ca in near(cells[a_id], cells[b_id]):
         for cb in near(cells[b_id], cells[a_id]):
             p = ((ca[0] + 0.5) * c, (ca[1] + 0.5) * c)
@@ -841,11 +861,21 @@ def connection_line(board: Board, a_id: str, b_id: str, texts: list[tuple[float,
                 continue
             start = (p[0] + (q[0] - p[0]) * t0, p[1] + (q[1] - p[1]) * t0)
             end = (p[0] + (q[0] - p[0]) * t1, p[1] + (q[1] - p[1]) * t1)
-            if any(_crosses(start, end, box) for box in texts):
-                continue
-            key = (math.dist(start, end), ca, cb)
-            if best is None or key < best[0]:
-                best = (key, (start, end))
+            yield math.dist(start, end), ca, cb, start, end
+
+
+def connection_line(board: Board, a_id: str, b_id: str, texts: list[tuple[float, float, float, float]]
+                    ) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    """The dashed line of a declared connection: from the edge of area a to the edge of area b (never
+    over the areas themselves, where their names are), between the cell centres whose line crosses no
+    name or label, the shortest such; None when every choice crosses one."""
+    best = None
+    for length, ca, cb, start, end in _connection_candidates(board, a_id, b_id):
+        if any(_crosses(start, end, box) for box in texts):
+            continue
+        key = (length, ca, cb)
+        if best is None or key < best[0]:
+            best = (key, (start, end))
     return best[1] if best is not None else None
 
 

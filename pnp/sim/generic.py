@@ -2,7 +2,7 @@
 
 * the player counts the engine plays agree with game.yaml's ``players``;
 * the component counts the engine plays with (``component_counts()``, optional) agree with game.yaml;
-* cards are conserved after every step of the sample games: the multiset of card ids the engine's
+* cards are conserved after every step of the sample games (and of the replays' games, here): the multiset of card ids the engine's
   optional ``card_locations(state)`` reports equals the physical cards of the deck data;
 * every game ends within ``max_steps`` (the runner stops a game that does not);
 * the same seed plays the same game, and its log (through JSON) replays to the same final state;
@@ -219,6 +219,34 @@ def check_replays(engine: Any, game: Game, report: GenericReport, seed: int = 1)
     report.done.append(f"再生 {games} ゲーム" + (f"（{tally.counts_ja()}）" if tally.crashed else ""))
 
 
+CONSERVED = "cards are not conserved"
+
+
+def check_conservation(game: Game, engine: Any, report: GenericReport, seed: int = 1) -> tuple[int, int]:
+    """Card conservation after every step of the replays' games (one a player count and policy, the
+    same seeds): the games in which every step was checked.  A game that stopped for another reason is
+    the replay check's to say; one that lost or doubled a card is a problem here, said once for all
+    with the count and the first game (its step's message names the cards and their data lines).
+    Returns the games played and those of them stopped by another error (checked up to it)."""
+    wrapped = checked(game, engine)
+    lost, other = Tally(), Tally()
+    for players in range(engine.min_players, engine.max_players + 1):
+        for name in policy_names(engine):
+            s = game_seed(seed, players * 100 + len(name))
+            seats = (name,) * players
+            error = (play_game(wrapped, players, seats, s, check=True).error or "").strip()
+            first_line = error.splitlines()[0] if error else ""
+            (lost if CONSERVED in first_line else other).add(players, seats, s, error or None)
+    played = lost.played + other.played
+    if lost.crashed:
+        first = lost.first
+        assert first is not None
+        report.problems.append(f"card conservation: {CONSERVED} in {lost.crashed} of {played} games played "
+                               f"(every step checked); first: {first.message} "
+                               f"(seed {first.seed}; replay: {first.replay(engine.game_id)})")
+    return played, other.crashed
+
+
 def _label_round_trip(engine: Any, events: Iterable[tuple[int, Any]]) -> str | None:
     """A chance outcome whose label changes through its JSON form (``action_from_json(a.to_json())``):
     a replay or transcript of a log would print the poorer label.  (Decisions are replayed as the
@@ -346,7 +374,7 @@ def so_far(seconds: float) -> str:
 
 
 def generic_checks(game: Game, engine: Any, seed: int = 1, budget: Budget = UNLIMITED) -> GenericReport:
-    """Every check above except the per-step conservation (which runs inside the sample games); the
+    """Every check above (the per-step conservation on the replays' games; the sample games check it too); the
     replays in full, the hidden information within the budget."""
     report = GenericReport()
     check_declarations(game, engine, report)
@@ -359,7 +387,12 @@ def generic_checks(game: Game, engine: Any, seed: int = 1, budget: Budget = UNLI
                                        at_setup=True)
         if problem:
             report.problems.append(f"at set-up: {problem}")
-        report.done.append(f"カードの保存 {sum(expected.values())} 枚")
+        if problem:
+            report.done.append(f"カードの保存 {sum(expected.values())} 枚（開始時）")
+        else:
+            games, stopped = check_conservation(game, engine, report, seed)
+            report.done.append(f"カードの保存 {sum(expected.values())} 枚（{games} ゲームの毎手順"
+                               + (f"、うち {stopped} ゲームは別のエラーで停止した手順まで" if stopped else "") + "）")
     check_replays(engine, game, report, seed)
     check_hidden(engine, report, seed=seed, budget=budget)
     return report

@@ -112,7 +112,8 @@ def test_a_card_that_goes_missing_is_named_with_its_data_line_and_where_it_was(t
     found = re.findall(r"cards are not conserved: missing moon-2 ×1 月 2（components/shoubai/cards\.yaml:(\d+)）, "
                        r"was in '(trick|hand \d|won \d)' before this step", result.output)
     assert found and {int(n) for n, _ in found} == {line}
-    assert "trick" in {place for _, place in found}     # taken with the trick, it was in the trick
+    # the sample games that lost it are one line (validate's grouping): the first game's step says where it was
+    assert {place for _, place in found} <= {"trick", "hand 1", "hand 2", "hand 3", "hand 4"}
     assert "pnp play shoubai --seed" in result.output
 
 

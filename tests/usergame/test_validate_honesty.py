@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import re
 
-from owngame import GAME, add_score_track, edit, new_game, run, write
+from owngame import GAME, add_component, add_score_track, edit, new_game, run, write
 
 from pnp.commands.validate import MIN_TRACK_GAMES, score_track_verdict
 from pnp.errors import PnpError
@@ -235,3 +235,160 @@ def test_validate_with_many_games_says_its_estimate_and_progress_lines(tmp_path,
     played = [int(m[1]) for m in steps if m]
     assert played and played == sorted(played) and played[-1] < 360
     assert err[-1].startswith("試遊 shoubai: 360 ゲーム（")
+
+
+# ------------------------------------------------------------- rows that say what they looked at (issue #37)
+
+COMMON = "エンジンの共通検査（人数・部品・保存・再生・隠れた情報）"
+SAMPLES = "試遊（シード付きサンプルゲーム）"
+
+
+def losing(tmp_path, place: str):
+    """The scaffold whose card_locations leaves out a card: the first card of every won pile
+    (``place="won"``), or the trick's cards (``place="trick"``, whichever card is in it)."""
+    game = new_game(tmp_path)
+    if place == "won":
+        edit(game / "engine.py", "[ids[c] for c in s.won[p]]", "[ids[c] for c in s.won[p] if c != 0]")
+    else:
+        edit(game / "engine.py", '"trick": [ids[c] for _, c in s.trick]', '"trick": []')
+    return game
+
+
+def test_the_common_check_does_not_claim_conservation_the_sample_games_find_broken(tmp_path):
+    losing(tmp_path, "won")
+    result = run("validate", GAME, "--games", "20", "--project", tmp_path, "--fresh")
+    assert result.exit_code == 1
+    found = rows(result.output)
+    common = found[COMMON]
+    assert common.startswith("NG"), common
+    assert "カードの保存 24 枚（6 ゲームの毎手順）" in common
+    assert re.search(r"card conservation: cards are not conserved in 6 of 6 games played \(every step checked\); "
+                     r"first: InvariantError: cards are not conserved: missing sun-1 ×1 太陽 1"
+                     rf"（components/{GAME}/cards.yaml:14）.*replay: pnp play {GAME} --seed \d+", common), common
+    assert found[SAMPLES].startswith("NG")
+    # the command it names plays that game again, and says the same
+    _, seed, players, seats = REPLAY.search(common).groups()
+    again = run("play", GAME, "--seed", seed, "--players", players, "--policy", seats, "--project", tmp_path)
+    assert again.exit_code == 1
+    assert "cards are not conserved: missing sun-1 ×1 太陽 1" in again.output
+
+
+def test_a_clean_engine_says_how_many_games_conservation_was_checked_in(tmp_path):
+    new_game(tmp_path)
+    result = run("validate", GAME, "--games", "20", "--project", tmp_path, "--fresh")
+    assert result.exit_code == 0, result.output
+    assert "カードの保存 24 枚（6 ゲームの毎手順）" in rows(result.output)[COMMON]
+
+
+def test_cards_lost_in_every_sample_game_are_one_line_with_the_count_and_the_first_cards(tmp_path):
+    losing(tmp_path, "trick")
+    result = run("validate", GAME, "--games", "20", "--project", tmp_path, "--fresh")
+    assert result.exit_code == 1
+    samples = rows(result.output)[SAMPLES]
+    lines = samples.splitlines()[1:]
+    assert len(lines) == 1, samples
+    found = re.search(r"InvariantError: cards are not conserved（(\d+) 種のカード：\S+ ×1 \S+ \d+（components/"
+                      rf"{GAME}/cards.yaml:\d+）、.* ほか (\d+) 種；最初のゲームでは cards are not conserved: missing \S+ ×1 .*, "
+                      r"was in '[^']+' before this step） — 180 ゲーム（9 構成）で同じ問題；最初の例: ", lines[0])
+    assert found and int(found[1]) > 3 and int(found[2]) == int(found[1]) - 3, lines[0]
+    assert "再現: pnp play" in lines[0]
+
+
+BROKEN_TEMPLATE = "id: guest\nextends: card-base\nface:\n  regions:\n    flavor:\n      y: 3cm\n"
+
+
+def test_a_deck_skipped_for_its_template_still_has_its_provisional_cards_listed_and_no_face_is_ok(tmp_path):
+    game = new_game(tmp_path)
+    write(tmp_path, "layouts/guest.yaml", BROKEN_TEMPLATE)
+    edit(game / "cards.yaml", "layout: card-base", "layout: guest")
+    edit(game / "cards.yaml", '{id: "sun-1", suit: "sun", value: 1,', '{id: "sun-1", suit: "sun", value: 1, provisional: true,')
+    result = run("validate", GAME, "--games", "5", "--project", tmp_path, "--fresh")
+    assert result.exit_code == 1            # the template's own row
+    found = rows(result.output)
+    assert found["仮の内容（提案）"] == (f"OK  {GAME}    仮の内容（提案）                      1 件\n"
+                                    f"      ・山札カード 1/24 種（components/{GAME}/cards.yaml）")
+    text = found["文字の収まり・字形"]
+    assert text.startswith("-- ") and "省略：確かめた面なし（山札カード はテンプレート guest に問題があるため省略）" in text
+    assert " 0 面" not in text
+
+
+def test_rows_that_looked_at_nothing_are_skipped_and_say_why(tmp_path):
+    game = new_game(tmp_path)
+    add_score_track(game)
+    result = run("validate", GAME, "--games", "5", "--project", tmp_path, "--fresh")
+    assert result.exit_code == 0, result.output
+    found = rows(result.output)
+    assert found["探索プレイヤーの確定化（隠れた札を見ない）"].startswith(
+        "--  shoubai    探索プレイヤーの確定化（隠れた札を見ない）         省略：探索プレイヤー用のフック（information_set・determinize）"
+        "がないため確かめていません")
+    track = found["得点トラックの長さ"]
+    assert track.startswith("-- ") and ("省略：得点トラックの長さは、エンジンが score_track を宣言していないため確かめていません"
+                                        in track), track
+    assert found["仮の内容（提案）"].endswith("なし（部品 2 種・デッキ 1 組 24 種のカード・パーツ 1 を見て）")
+
+
+def test_the_ledger_does_not_say_ok_when_the_engine_did_not_load_to_play_its_example(tmp_path):
+    game = new_game(tmp_path)
+    write(game, "rulebook/01-play.md",
+          "# 遊びかた\n\n:::example 月を出せば勝てる（2人）\n席1が太陽の5を出し、席2は月の1を出します。\n\n"
+          "~~~check\nplayers: 2\nsetup:\n  hands:\n    - [sun-5, sun-6, sun-7, sun-8, star-1, star-2]\n"
+          "    - [moon-1, moon-2, moon-3, star-3, star-4, star-5]\nmoves:\n  - sun-5\n  - moon-1\n"
+          "expect:\n  tricks: [0, 1]\n  leader: 2\n~~~\n:::\n")
+    path = game / "engine.py"
+    path.write_text(path.read_text(encoding="utf-8") + "import no_such_module_anywhere\n", encoding="utf-8")
+    result = run("validate", GAME, "--games", "5", "--project", tmp_path, "--fresh")
+    assert result.exit_code == 1
+    found = rows(result.output)
+    assert found["コンポーネントの不変条件"].startswith("NG")
+    assert found["設計者の台帳（裁定・質問・例）"].startswith(
+        f"--  {GAME}    設計者の台帳（裁定・質問・例）               省略：ルールエンジンが読み込めないため（EngineError、"
+        "「コンポーネントの不変条件」の行）、裁定・質問を照合せず、例の局面 1 件を再生していません")
+
+
+def test_a_row_whose_only_problem_an_earlier_row_said_is_not_ok(tmp_path):
+    game = new_game(tmp_path)
+    edit(game / "cards.yaml", 'body: "切り札でも得点でもない、ふつうのカード。"}',
+         'body: "' + "とても長い文章がここに入ります。" * 30 + '"}')
+    write(game, "rulebook/01.md", "# 概要\n\n{{card cards/sun-1}}\n\n本文。\n")
+    result = run("validate", GAME, "--games", "5", "--project", tmp_path, "--fresh")
+    assert result.exit_code == 1
+    found = rows(result.output)
+    assert found["文字の収まり・字形"].startswith("NG") and "text does not fit region 'body'" in found["文字の収まり・字形"]
+    assert found["割付（全用紙のシート・パーツ・ルールブック）"] == (
+        f"--  {GAME}    割付（全用紙のシート・パーツ・ルールブック）        省略：問題 1 件は「文字の収まり・字形」の行と同じ（繰り返しません）")
+
+
+def test_a_module_level_ruling_ids_the_engine_does_not_carry_is_said_not_ignored(tmp_path):
+    game = new_game(tmp_path)
+    edit(game / "engine.py", "from pnp.errors import PnpError\n", "from pnp.errors import PnpError\n\nRULING_IDS = (\"deal\",)\n")
+    line = (game / "engine.py").read_text(encoding="utf-8").splitlines().index("RULING_IDS = (\"deal\",)") + 1
+    result = run("validate", GAME, "--games", "5", "--project", tmp_path, "--fresh")
+    assert result.exit_code == 1
+    ledger = rows(result.output)["設計者の台帳（裁定・質問・例）"]
+    assert ledger.startswith("NG")
+    assert (f"components/{GAME}/engine.py:{line}: RULING_IDS: pnp reads the rulings an engine plays from the engine's "
+            "ruling_ids attribute; this module-level RULING_IDS is not read") in ledger
+    assert "Traceback" not in result.output
+    # carried by the engine, as ENGINE_API.md says, it is read: an id rulings.yaml does not state is named
+    edit(game / "engine.py", "    options = ()\n", "    options = ()\n    ruling_ids = RULING_IDS\n")
+    result = run("validate", GAME, "--games", "5", "--project", tmp_path, "--fresh")
+    ledger = rows(result.output)["設計者の台帳（裁定・質問・例）"]
+    assert "module-level RULING_IDS" not in ledger
+    assert "ruling_ids: the rules engine plays ruling 'deal', which" in ledger
+
+
+def test_a_connection_that_cannot_avoid_a_label_names_the_label(tmp_path):
+    game = new_game(tmp_path)
+    board = write(game, "map.yaml", "kind: board\nid: map\nname: 地図\ncell: 30mm\ngrid:\n  - \"A.C\"\nareas:\n"
+                                    "  - {id: camp, letter: A, label: 野営地, color: \"#c9daf0\"}\n"
+                                    "  - {id: town, letter: C, label: 町, color: \"#f4d9a6\"}\n"
+                                    "labels:\n  - {text: 壁, x: 1.5, y: 0.5, size: 20pt}\n"
+                                    "connections:\n  - [camp, town]\n")
+    add_component(game, "  - id: map\n    name: 地図\n    kind: board\n    count: 1\n    description: 地図。\n")
+    lines = board.read_text(encoding="utf-8").splitlines()
+    label, conn = lines.index("  - {text: 壁, x: 1.5, y: 0.5, size: 20pt}") + 1, lines.index("  - [camp, town]") + 1
+    result = run("validate", GAME, "--games", "5", "--project", tmp_path, "--fresh")
+    assert result.exit_code == 1
+    assert (f"components/{GAME}/map.yaml:{conn}:5: connections[0]: the line from area 'camp' to area 'town' crosses "
+            f"a name or label whichever cells it joins; the line crossing the fewest crosses label '壁' "
+            f"(labels[0], line {label}): move it or the areas") in result.output, result.output
