@@ -52,7 +52,7 @@ GREY = (0.419608, 0.419608, 0.419608)       # captions (pnp.rulebook.flow.GREY)
 FIGURE_WORDS = ("下の図", "次の図", "以下の図", "下図")
 RANGE = "〜～"
 MIN_LAST_LETTERS = 2    # a block's last line: at least this many characters other than punctuation
-MIN_LAST_ALL = 4        # … and at least this many in all (pnp.rulebook.flow.LAST_LINE)
+MIN_LAST_ALL = 4        # … and at least this many in all (pnp.text.linebreak.BOOK_LAST_LINE)
 
 
 @dataclass
