@@ -77,7 +77,9 @@ Model
 * In "units" and "phrases" a paragraph's last line holds at least
   :data:`MIN_LAST_CHARS` characters when the line before can give them
   (追い出し: that line breaks at its latest legal break that leaves enough;
-  「す。」 never ends a paragraph alone), and a paragraph that starts with a
+  「す。」 never ends a paragraph alone; ``last_line=BOOK_LAST_LINE``, the
+  rulebook's rule, asks for 4 characters, 2 of them not punctuation, so
+  「ます。」「ん）。」 do not either), and a paragraph that starts with a
   list marker (:data:`LIST_MARKERS`: ``◆ ・ ※`` …) sets its following lines
   under its text (ぶら下げインデント; ``Fragment.x_pt`` and ``Line.width_pt``
   count the indent).
