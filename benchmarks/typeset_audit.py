@@ -11,7 +11,8 @@ reader sees, not what the layout meant — counting, per game:
   not punctuation or fewer than :data:`MIN_LAST_ALL` (4) characters in all (「す。」「ん）。」「る。」」
   「ます。」); ``one-char`` of those hold a single letter (the rest punctuation);
 * ``heading word breaks``: a heading (a line set wholly in bold: ■◇○ headings, a Q&A question)
-  wrapped where no phrase (BudouX) starts — inside a word (「同｜じ」「枚数ず｜つ」);
+  wrapped where no phrase (BudouX) starts, or between two kanji or a kanji and its kana — inside a
+  word (「同｜じ」「枚数ず｜つ」「枚｜数」);
 * ``katakana splits``: a line ends with a katakana letter and the paragraph's next line starts with
   one (プレ｜イヤー) — except between two words of a compound the line breaker knows
   (:data:`pnp.text.linebreak.KATAKANA_WORDS`: スタート｜プレイヤー), which are counted apart as
@@ -83,6 +84,10 @@ class TablePart:
 def is_katakana(c: str) -> bool:
     o = ord(c)
     return 0x30A1 <= o <= 0x30FA or c == "ー" or 0xFF66 <= o <= 0xFF9F
+
+
+def is_kanji(c: str) -> bool:
+    return 0x4E00 <= ord(c) <= 0x9FFF or 0x3400 <= ord(c) <= 0x4DBF or c in "々〆"
 
 
 def is_digit(c: str) -> bool:
@@ -184,8 +189,11 @@ def line_faults(segs: list[Seg]) -> list[tuple[str, str]]:
 
 def phrase_break(text: str, k: int) -> bool:
     """A line break at k falls between two phrases (BudouX), give or take the punctuation next to it
-    (a phrase may start at 「）」 or end before 「（」)."""
+    (a phrase may start at 「）」 or end before 「（」) — and not between two kanji or a kanji and the
+    kana after it, where the model sometimes starts one (「同じ枚｜数ずつ」)."""
     from pnp.text.linebreak import phrase_starts
+    if 0 < k < len(text) and is_kanji(text[k - 1]) and (is_kanji(text[k]) or "ぁ" <= text[k] <= "ゖ"):
+        return False
     return any(not any(is_content(c) for c in text[min(p, k):max(p, k)]) for p in phrase_starts(text))
 
 
