@@ -6,8 +6,13 @@
 Builds each game's rulebook (A5) into a temporary folder and reads it back with pdfplumber — what a
 reader sees, not what the layout meant — counting, per game:
 
-* ``short last lines``: a paragraph's last line of one or two characters (「す。」「ん。」) after a
-  full line of the same paragraph; ``one-char`` of those hold a single letter (the rest punctuation);
+* ``short last lines``: the last line of a paragraph, list item, table cell, box or heading, after a
+  full line of the same block, holding fewer than :data:`MIN_LAST_LETTERS` (2) characters that are
+  not punctuation or fewer than :data:`MIN_LAST_ALL` (4) characters in all (「す。」「ん）。」「る。」」
+  「ます。」); ``one-char`` of those hold a single letter (the rest punctuation);
+* ``heading word breaks``: a heading (a line set wholly in bold: ■◇○ headings, a Q&A question)
+  wrapped where no phrase (BudouX) starts, or between two kanji or a kanji and its kana — inside a
+  word (「同｜じ」「枚数ず｜つ」「枚｜数」);
 * ``katakana splits``: a line ends with a katakana letter and the paragraph's next line starts with
   one (プレ｜イヤー) — except between two words of a compound the line breaker knows
   (:data:`pnp.text.linebreak.KATAKANA_WORDS`: スタート｜プレイヤー), which are counted apart as
@@ -40,13 +45,15 @@ from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 GAMES = ("euphoria", "terror24", "tantei2", "ebe")
-KINDS = ("short last lines", "one-char", "katakana splits", "number splits", "thin table splits",
+KINDS = ("short last lines", "one-char", "heading word breaks", "katakana splits", "number splits", "thin table splits",
          "uneven table splits", "figure refs")            # faults
 INFO = ("compound breaks",)                                # counted, not faults
 MIN_SIZE = 6.5          # smaller print is a card face inside a figure, not running text
 GREY = (0.419608, 0.419608, 0.419608)       # captions (pnp.rulebook.flow.GREY)
 FIGURE_WORDS = ("下の図", "次の図", "以下の図", "下図")
 RANGE = "〜～"
+MIN_LAST_LETTERS = 2    # a block's last line: at least this many characters other than punctuation
+MIN_LAST_ALL = 4        # … and at least this many in all (pnp.text.linebreak.BOOK_LAST_LINE)
 
 
 @dataclass
@@ -59,6 +66,7 @@ class Seg:
     size: float
     text: str
     grey: bool
+    bold: bool = False
 
 
 @dataclass
@@ -76,6 +84,10 @@ class TablePart:
 def is_katakana(c: str) -> bool:
     o = ord(c)
     return 0x30A1 <= o <= 0x30FA or c == "ー" or 0xFF66 <= o <= 0xFF9F
+
+
+def is_kanji(c: str) -> bool:
+    return 0x4E00 <= ord(c) <= 0x9FFF or 0x3400 <= ord(c) <= 0x4DBF or c in "々〆"
 
 
 def is_digit(c: str) -> bool:
@@ -115,7 +127,9 @@ def _seg(run: list[dict[str, Any]], number: int) -> Seg:
     grey = isinstance(colour, (tuple, list)) and len(colour) == 3 and all(abs(a - b) < 0.01 for a, b in zip(colour, GREY))
     size = Counter(round(c["size"], 2) for c in run).most_common(1)[0][0]
     top = min(c["top"] for c in run if round(c["size"], 2) == size)
-    return Seg(number, run[0]["x0"], run[-1]["x1"], top, size, "".join(c["text"] for c in run), grey)
+    letters = [c for c in run if is_content(c["text"])]
+    bold = bool(letters) and all("Bold" in c["fontname"] for c in letters)
+    return Seg(number, run[0]["x0"], run[-1]["x1"], top, size, "".join(c["text"] for c in run), grey, bold)
 
 
 def follows(a: Seg, b: Seg) -> bool:
@@ -156,10 +170,13 @@ def line_faults(segs: list[Seg]) -> list[tuple[str, str]]:
             continue
         p, n = at[-1], bt[0]
         nxt = [s for s in segs if s is not b and follows(b, s)]
-        if len(bt) <= 2 and not nxt and a.x1 - a.x0 > 8 * a.size:
+        letters = sum(1 for c in bt if is_content(c))
+        if (letters < MIN_LAST_LETTERS or len(bt) < MIN_LAST_ALL) and not nxt and a.x1 - a.x0 > 8 * a.size:
             out.append(("short last lines", f"{at[-8:]}｜{bt}"))
-            if sum(1 for c in bt if is_content(c)) <= 1:
+            if letters <= 1:
                 out.append(("one-char", f"{at[-8:]}｜{bt}"))
+        if a.bold and b.bold and not phrase_break(at + bt, len(at)):
+            out.append(("heading word breaks", f"{at[-8:]}｜{bt[:8]}"))
         if is_katakana(p) and is_katakana(n):
             from pnp.text.linebreak import compound_boundary
             kind = "compound breaks" if compound_boundary(at + bt, len(at)) else "katakana splits"
@@ -168,6 +185,16 @@ def line_faults(segs: list[Seg]) -> list[tuple[str, str]]:
               or (p in RANGE and len(at) > 1 and is_digit(at[-2]) and is_digit(n))):
             out.append(("number splits", f"{at[-8:]}｜{bt[:8]}"))
     return out
+
+
+def phrase_break(text: str, k: int) -> bool:
+    """A line break at k falls between two phrases (BudouX), give or take the punctuation next to it
+    (a phrase may start at 「）」 or end before 「（」) — and not between two kanji or a kanji and the
+    kana after it, where the model sometimes starts one (「同じ枚｜数ずつ」)."""
+    from pnp.text.linebreak import phrase_starts
+    if 0 < k < len(text) and is_kanji(text[k - 1]) and (is_kanji(text[k]) or "ぁ" <= text[k] <= "ゖ"):
+        return False
+    return any(not any(is_content(c) for c in text[min(p, k):max(p, k)]) for p in phrase_starts(text))
 
 
 def tables(page: Any, number: int, segs: list[Seg]) -> list[TablePart]:

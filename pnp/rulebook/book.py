@@ -46,6 +46,7 @@ from .flow import (
     DiagramFigure,
     Heading,
     PartFigure,
+    QuestionHeading,
     TableFlow,
     TextBlock,
     Theme,
@@ -60,6 +61,7 @@ PICTURE_DPI = 150.0     # an image of the rulebook without a resolution of its o
 PAPERS = {"a5": (A5, landscape(A4)), "a4": (A4, landscape(A3))}
 DEFAULT_ACCENT = "#2e4a7a"
 STYLE_FONTS = {"": "mincho", "strong": "gothic-bold", "term": "gothic"}
+QUOTE_CLIPS = (24, 21, 18, 15, 12, 9)   # a question quotes its ruling's first ~24 characters, fewer to fit a line
 
 
 @dataclass(frozen=True)
@@ -440,10 +442,15 @@ class _Builder:
             q = entry.question
             assert q is not None      # open_questions returns entries with a question only
             # the subject as the book names it (「補足・裁定の3」, a section's heading), never an id
+            # a quoted ruling is cut shorter between phrases until the heading fits one line
             head = [Span(f"Q{n}　［{TOPIC_NAMES.get(topic, topic)}］", "gothic-bold", th.size)]
-            head += label_spans(self.doc.reference(entry), th.size, "gothic-bold")
-            block = TextBlock(head, th, marker="", space_before=th.size * 0.6, space_after=th.size * 0.2,
-                              justify=False)
+            choices: list[list[Span]] = []
+            for clip in QUOTE_CLIPS:
+                spans = head + label_spans(self.doc.reference(entry, clip), th.size, "gothic-bold")
+                if spans not in choices:
+                    choices.append(spans)
+            block = QuestionHeading(choices, th, marker="", space_before=th.size * 0.6,
+                                    space_after=th.size * 0.2, justify=False)
             block.keep_with_next = True        # a question's heading never ends a page without its text
             out.append(block)
             out.append(self.para(self.read(q.ask, q.where, "ask"), indent=False))

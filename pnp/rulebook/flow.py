@@ -16,7 +16,7 @@ from ..layout.plan import ICON_DROP, ICON_SCALE, CardPlan, Mark, Picture, ruby_p
 from ..render.parts import PartsPainter
 from ..render.pdf import text_run
 from ..text import fonts
-from ..text.linebreak import Line, Span, WidthCache, break_spans, char_space
+from ..text.linebreak import BOOK_LAST_LINE, Breaks, Line, Span, WidthCache, break_spans, char_space
 
 ASCENT = 0.88
 INK = "#231f20"
@@ -49,8 +49,11 @@ class Theme:
 _CACHE: WidthCache = {}
 
 
-def break_lines(spans: Sequence[Span], width: float, justify: bool = True) -> list[Line]:
-    return break_spans(spans, width, fonts.measure, justify=justify, width_cache=_CACHE)
+def break_lines(spans: Sequence[Span], width: float, justify: bool = True, breaks: Breaks = "units") -> list[Line]:
+    """The book's one breaker: a block's last line holds 4 characters, 2 of them not punctuation, when
+    the line before can give them (BOOK_LAST_LINE); headings (breaks="phrases") wrap between phrases."""
+    return break_spans(spans, width, fonts.measure, justify=justify, width_cache=_CACHE, breaks=breaks,
+                       last_line=BOOK_LAST_LINE)
 
 
 def draw_line(c, line: Line, x: float, baseline: float, color: str = INK,
@@ -124,9 +127,10 @@ class TextBlock(Flowable):
                  marker_font: str = "gothic-bold", marker_color: str | None = None, justify: bool = True,
                  size: float | None = None, color: str = INK, space_before: float = 0.0,
                  space_after: float = 0.0, lines: list[Line] | None = None, colors: dict[str, Any] | None = None,
-                 offset: float = 0.0):
+                 offset: float = 0.0, breaks: Breaks = "units"):
         super().__init__()
         self.spans = list(spans)
+        self.breaks = breaks          # "phrases": a heading (a Q&A question) wraps between phrases
         self.theme = theme
         self.indent = indent
         self.offset = offset          # the whole item moved right: a list inside a list item
@@ -147,13 +151,13 @@ class TextBlock(Flowable):
         kw = dict(indent=self.indent, marker=self.marker, marker_font=self.marker_font,
                   marker_color=self.marker_color, justify=self.justify, size=self.size, color=self.color,
                   space_before=self.spaceBefore, space_after=self.spaceAfter, colors=self.colors,
-                  offset=self.offset)
+                  offset=self.offset, breaks=self.breaks)
         kw.update(over)
         return kw
 
     def wrap(self, availWidth, availHeight):
         if self._lines is None or self._width != availWidth:
-            self._lines = break_lines(self.spans, availWidth - self.offset - self.indent, self.justify)
+            self._lines = break_lines(self.spans, availWidth - self.offset - self.indent, self.justify, self.breaks)
             self._width = availWidth
         self.width = availWidth
         self.height = len(self._lines) * self.lead
@@ -186,6 +190,27 @@ class TextBlock(Flowable):
             y -= self.lead
 
 
+class QuestionHeading(TextBlock):
+    """A Q&A question's heading, given as its wordings longest first (the quoted ruling cut shorter and
+    shorter between phrases): the longest that fits one line is set; when none does, the shortest wraps
+    between phrases."""
+
+    def __init__(self, choices: Sequence[Sequence[Span]], theme: Theme, **kw: Any):
+        super().__init__(choices[0], theme, breaks="phrases", **kw)
+        self.choices = [list(c) for c in choices]
+
+    def wrap(self, availWidth, availHeight):
+        if self._lines is None or self._width != availWidth:
+            for spans in self.choices:
+                self.spans = spans
+                lines = break_lines(spans, availWidth - self.offset - self.indent, self.justify, self.breaks)
+                if len(lines) == 1:
+                    break
+            self._lines = lines
+            self._width = availWidth
+        return super().wrap(availWidth, availHeight)
+
+
 class Heading(Flowable):
     """■ / ◇ / ○ headings; draw() reports the page it lands on (for the 目次)."""
 
@@ -208,7 +233,7 @@ class Heading(Flowable):
         self._lines: list[Line] = []
 
     def wrap(self, availWidth, availHeight):
-        self._lines = break_lines(self.spans, availWidth - self.mark_w, justify=False)
+        self._lines = break_lines(self.spans, availWidth - self.mark_w, False, "phrases")
         self.width = availWidth
         pad = {1: self.size * 0.45, 2: self.size * 0.3, 3: 0.0}[self.level]
         self.height = len(self._lines) * self.lead + pad

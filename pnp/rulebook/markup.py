@@ -278,7 +278,7 @@ class Document:
             _collect(s.blocks, out)
         return out
 
-    def reference(self, entry: Entry) -> Inline:
+    def reference(self, entry: Entry, clip: int = 24) -> Inline:
         """How the printed book names an item of the ledger (a question's subject): a ruling by its
         number in the printed list under its heading (「補足・裁定の3」) and the start of its text, a
         section by its heading, a card, deck, part or component by its name — never a file name or
@@ -286,7 +286,7 @@ class Document:
         game = self.game
         if entry.kind == "ruling":
             ruling = next((r for r in game.rulings if r.id == entry.ref), None)
-            text = _clip(_plain_reader(ruling.text, "") if ruling else (), 24)
+            text = _clip(_plain_reader(ruling.text, "") if ruling else (), clip)
             quoted = (Run("「"),) + text + (Run("」"),) if text else ()
             if ruling is not None and not ruling.printed:
                 return merge_runs((Run("試遊プログラムの取り決め（ルールとしては印刷しません）"),) + quoted)

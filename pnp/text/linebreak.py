@@ -77,7 +77,9 @@ Model
 * In "units" and "phrases" a paragraph's last line holds at least
   :data:`MIN_LAST_CHARS` characters when the line before can give them
   (追い出し: that line breaks at its latest legal break that leaves enough;
-  「す。」 never ends a paragraph alone), and a paragraph that starts with a
+  「す。」 never ends a paragraph alone; ``last_line=BOOK_LAST_LINE``, the
+  rulebook's rule, asks for 4 characters, 2 of them not punctuation, so
+  「ます。」「ん）。」 do not either), and a paragraph that starts with a
   list marker (:data:`LIST_MARKERS`: ``◆ ・ ※`` …) sets its following lines
   under its text (ぶら下げインデント; ``Fragment.x_pt`` and ``Line.width_pt``
   count the indent).
@@ -149,6 +151,8 @@ __all__ = [
     "char_space",
     "compound_boundary",
     "phrase_cut",
+    "phrase_starts",
+    "BOOK_LAST_LINE",
     "NO_START_CHARS",
     "NO_END_CHARS",
     "HANGING_CHARS",
@@ -314,6 +318,9 @@ KATAKANA_WORDS = (
 )
 COMPOUND_LOOSE_EM = 0.12
 MIN_LAST_CHARS = 3  # a paragraph's last line holds at least this many characters when it can (追い出し)
+# The rulebook's stricter rule (``last_line=BOOK_LAST_LINE``): a last line holds at least 4 characters,
+# at least 2 of them not punctuation (never 「ます。」「ん）。」「る。」」 alone).
+BOOK_LAST_LINE = (4, 2)
 ICON_EM = 1.0  # advance of an inline icon, in ems of its span's size
 # breaks="phrases" with justify: a line is spread only while each gap grows by at most this many ems
 # of its largest size.  Kinsoku-only breaking never needed more than 0.08 em on the bundled cards;
@@ -583,13 +590,15 @@ def phrase_cut(text: str, n: int) -> int:
     """Where to cut text to quote at most n of its characters (followed by 「…」): the last phrase
     boundary (BudouX) at or before n that splits no katakana word and no number, with no opening
     bracket left unclosed and no punctuation at the cut; len(text) when it is n characters or fewer.
+    A boundary the model puts between two kanji (「同じ枚｜数ずつ」) or a kanji and the hiragana after
+    it is not taken: it reads as a word cut.
     A text with no such boundary is cut at n.  Used to quote the start of a ruling in a heading."""
     if len(text) <= n:
         return len(text)
     cuts = sorted((k for k in _phrase_starts(text) if 0 < k <= n), reverse=True)
     for k in cuts:
         a, b = _flags(text[k - 1]), _flags(text[k])
-        if a & b & (_KATA | _DIG) or (a & _DIG and b & (_WORD | _RANGE | _POST)):
+        if a & b & (_KATA | _DIG) or (a & _DIG and b & (_WORD | _RANGE | _POST)) or (a & _KANJI and b & (_KANJI | _HIRA)):
             continue
         head = text[:k]
         depth = 0
@@ -618,6 +627,11 @@ def _phrase_starts(text: str) -> frozenset[int]:
             starts.add(at)
         at += len(chunk)
     return frozenset(starts)
+
+
+def phrase_starts(text: str) -> frozenset[int]:
+    """Offsets in text where a phrase (BudouX) starts, 0 left out: where a heading may wrap."""
+    return _phrase_starts(text)
 
 
 @lru_cache(maxsize=1)
@@ -682,7 +696,8 @@ def _force_break(fl: _Flat, start: int, i: int, pe: int) -> int:
 
 
 def _break_paragraph(
-    fl: _Flat, ps: int, pe: int, first_limit: float, allow_hanging: bool, tail: int, indent: float = 0.0
+    fl: _Flat, ps: int, pe: int, first_limit: float, allow_hanging: bool, tail: int, indent: float = 0.0,
+    last_line: tuple[int, int] = (MIN_LAST_CHARS, 0),
 ) -> list[tuple[int, int, bool, bool, bool]]:
     """Return [(start, end, hanging, hard_end, forced)] for one paragraph; its lines after the first
     are indent shorter (a hanging indent under a list marker)."""
@@ -771,22 +786,24 @@ def _break_paragraph(
         out.append((line_start, end, hang, hard, forced))
         if hard:
             if fl.tails is not None:
-                _push_down(fl, out, pe, first_limit - indent, tail)
+                _push_down(fl, out, pe, first_limit - indent, tail, last_line)
             return out
 
 
 def _push_down(fl: _Flat, out: list[tuple[int, int, bool, bool, bool]], pe: int, limit: float,
-               tail: int) -> None:
-    """追い出し: a paragraph's last line that would hold fewer than :data:`MIN_LAST_CHARS` characters
-    (「す。」「ん。」) takes more from the line before: that line breaks at its latest legal break
-    (a phrase break with breaks "phrases") that leaves the last line at least MIN_LAST_CHARS and
-    still within the measure.  The line before is then spread (justified) or left ragged."""
+               tail: int, last_line: tuple[int, int] = (MIN_LAST_CHARS, 0)) -> None:
+    """追い出し: a paragraph's last line that would hold fewer than last_line[0] characters (by default
+    :data:`MIN_LAST_CHARS`: 「す。」「ん。」) or fewer than last_line[1] that are not punctuation takes
+    more from the line before: that line breaks at its latest legal break (a phrase break with breaks
+    "phrases") that leaves the last line both counts and still within the measure, and keeps at least
+    last_line[0] characters itself.  The line before is then spread (justified) or left ragged."""
     if len(out) < 2:
         return
     flags, widths = fl.flags, fl.widths
     ls, le, _, _, _ = out[-1]
     ps_, _, _, _, pforced = out[-2]
-    if pforced or _count(flags, ls, le) >= MIN_LAST_CHARS:
+    least, letters = last_line
+    if pforced or (_count(flags, ls, le) >= least and _letters(flags, ls, le) >= letters):
         return
     oks = fl.phrase_ok if fl.phrase_ok is not None else fl.ok
     w = sum(widths[ls:le])
@@ -796,7 +813,7 @@ def _push_down(fl: _Flat, out: list[tuple[int, int, bool, bool, bool]], pe: int,
             return
         if not oks[b] or b >= tail or flags[b] & _SP:
             continue
-        if _count(flags, b, le) < MIN_LAST_CHARS or _count(flags, ps_, b) < MIN_LAST_CHARS:
+        if _count(flags, b, le) < least or _letters(flags, b, le) < letters or _count(flags, ps_, b) < least:
             continue
         end = b
         while end > ps_ and flags[end - 1] & _SP:
@@ -808,6 +825,10 @@ def _push_down(fl: _Flat, out: list[tuple[int, int, bool, bool, bool]], pe: int,
 
 def _count(flags: list[int], a: int, b: int) -> int:
     return sum(1 for k in range(a, b) if not flags[k] & _SP)
+
+
+def _letters(flags: list[int], a: int, b: int) -> int:
+    return sum(1 for k in range(a, b) if flags[k] & _CONT)
 
 
 def _loose(fl: _Flat, start: int, end: int, limit: float) -> bool:
@@ -969,6 +990,7 @@ def break_spans(
     allow_hanging: bool = True,
     width_cache: WidthCache | None = None,
     breaks: Breaks = "units",
+    last_line: tuple[int, int] = (MIN_LAST_CHARS, 0),
 ) -> list[Line]:
     """Break styled text into lines of at most ``width_pt``.
 
@@ -980,17 +1002,20 @@ def break_spans(
     ``"chars"`` kinsoku alone, ``"units"`` (the default) also keeps numbers
     with their units and signs and leaves no line of punctuation alone,
     ``"phrases"`` also breaks only between phrases where a phrase fits a line.
+
+    ``last_line`` = (characters, of them not punctuation): the least a paragraph's last line holds
+    when the line before can give it more (追い出し); the rulebook passes :data:`BOOK_LAST_LINE`.
     """
     if breaks not in ("chars", "units", "phrases"):
         raise ValueError(f"breaks must be 'chars', 'units' or 'phrases', not {breaks!r}")
-    key: tuple[object, ...] | None = (tuple(spans), width_pt, measure, justify, allow_hanging, breaks)
+    key: tuple[object, ...] | None = (tuple(spans), width_pt, measure, justify, allow_hanging, breaks, last_line)
     try:
         known = _BROKEN.get(key) if key is not None else None
     except TypeError:           # a span holding something unhashable: no memo
         key, known = None, None
     if known is not None:
         return list(known)
-    lines = _break_spans(spans, width_pt, measure, justify, allow_hanging, width_cache, breaks)
+    lines = _break_spans(spans, width_pt, measure, justify, allow_hanging, width_cache, breaks, last_line)
     if key is not None:
         if len(_BROKEN) >= _BROKEN_MAX:
             _BROKEN.clear()
@@ -1006,7 +1031,8 @@ _BROKEN_MAX = 20000
 
 
 def _break_spans(spans: Sequence[Span], width_pt: float, measure: Measure, justify: bool, allow_hanging: bool,
-                 width_cache: WidthCache | None, breaks: Breaks = "units") -> list[Line]:
+                 width_cache: WidthCache | None, breaks: Breaks = "units",
+                 last_line: tuple[int, int] = (MIN_LAST_CHARS, 0)) -> list[Line]:
     cache: WidthCache = {} if width_cache is None else width_cache
     fl = _flatten(spans, measure, cache, units=breaks != "chars", words=breaks == "units")
     if not fl.chars and len(fl.paras) == 1:
@@ -1020,7 +1046,7 @@ def _break_spans(spans: Sequence[Span], width_pt: float, measure: Measure, justi
         tail = pe if fl.tails is None else fl.tails[n]
         indent = _hang_indent(fl, ps, pe, width_pt) if breaks != "chars" else 0.0
         for start, end, hang, hard, forced in _break_paragraph(
-            fl, ps, pe, limit, allow_hanging, tail, indent
+            fl, ps, pe, limit, allow_hanging, tail, indent, last_line
         ):
             lines.append(
                 _build_line(fl, spans, start, end, hang, hard, forced, width_pt, justify, max_space,

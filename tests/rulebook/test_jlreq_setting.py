@@ -1,5 +1,7 @@
 """Japanese setting to a publisher's standard (JLREQ), read back from the written rulebooks and checked
-on the shared line breaker: no paragraph ends on a line of one or two characters, numbers stay with
+on the shared line breaker: no paragraph, list item, table cell, box or heading ends on a line of fewer
+than four characters or fewer than two that are not punctuation, a heading wraps only between phrases
+and a Q&A question fits one line, numbers stay with
 their units and ranges, katakana words are not split, a table split over two pages keeps two rows
 on each side at the same widths, and a paragraph that points down at a figure shares its page.
 
@@ -18,7 +20,7 @@ from pnp.rulebook.book import typeset
 from pnp.rulebook.flow import MIN_SPLIT_ROWS, TableFlow, Theme
 from pnp.text import fonts
 from pnp.text.breakfaults import break_faults
-from pnp.text.linebreak import MIN_LAST_CHARS, Span, break_spans, break_text
+from pnp.text.linebreak import BOOK_LAST_LINE, MIN_LAST_CHARS, Span, break_spans, break_text
 
 ROOT = Path(__file__).resolve().parents[2]
 _spec = importlib.util.spec_from_file_location("typeset_audit", ROOT / "benchmarks" / "typeset_audit.py")
@@ -51,7 +53,7 @@ def test_bundled_rulebooks_read_as_jlreq_sets_them(bundled_pdf):
 def test_the_audit_sees_what_kinsoku_alone_leaves(repo, tmp_path, monkeypatch):
     """The audit is not blind: the same rulebook broken by kinsoku alone (as before) shows katakana
     splits and one-character last lines, and its table is split with a header and one row."""
-    def kinsoku_only(spans, width, justify=True):
+    def kinsoku_only(spans, width, justify=True, breaks="units"):
         return break_spans(spans, width, fonts.measure, justify=justify, breaks="chars")
 
     monkeypatch.setattr(flow, "break_lines", kinsoku_only)
@@ -64,7 +66,59 @@ def test_the_audit_sees_what_kinsoku_alone_leaves(repo, tmp_path, monkeypatch):
     assert counts["thin table splits"] >= 1, found
 
 
+def test_the_audit_sees_short_last_lines_and_headings_cut_inside_words(repo, tmp_path, monkeypatch):
+    """Before the book's rule (a last line of 3 characters was enough, a Q&A question quoted 24
+    characters whatever its width and wrapped anywhere) euphoria's rulebook showed 「同｜じ…」」 and
+    「枚数ず｜つ…」」 in its questions and 「ます。」 last lines: the audit counts them."""
+    def old(spans, width, justify=True, breaks="units"):
+        return break_spans(spans, width, fonts.measure, justify=justify)
+
+    from pnp.rulebook import book
+    monkeypatch.setattr(flow, "break_lines", old)
+    monkeypatch.setattr(book, "QUOTE_CLIPS", (24,))
+    doc, _ = parse_rulebook(Project(repo).load_game("euphoria"))
+    typeset(doc, "a5", tmp_path / "rulebook.pdf", None)
+    counts, found = audit.audit_pdf(tmp_path / "rulebook.pdf")
+    assert counts["heading word breaks"] >= 3, found
+    assert counts["one-char"] >= 3, found
+    assert counts["short last lines"] >= 10, found
+    assert ("heading word breaks", "p16 勝者の決め方と同｜じ…」") in found
+
+
+def test_q_and_a_questions_fit_one_line(bundled_pdf):
+    """Every question's heading (「Q7［ルール］補足・裁定の22「…」」) is set on one line."""
+    game, _, pdf, pages, _ = bundled_pdf
+    import re
+    heads = [ln for page in pages for ln in page.splitlines() if re.match(r"Q\d+\s*［", ln)]
+    assert heads, game.id
+    for h in heads:
+        if "「" in h and "…" in h:
+            assert h.rstrip().endswith("…」"), (game.id, h)      # the quote closes on the same line
+
+
 # ------------------------------------------------------------------ the breaker
+@pytest.mark.parametrize("text", ["あいうえおかきくけこさしすせそたちつてとなにぬねのま（箱に戻します）。",
+                                  "あいうえおかきくけこさしすせそたちつてとなにぬねのまします。",
+                                  "あいうえおかきくけこさしすせそたちつてとなにぬねのま残せる。」"])
+@pytest.mark.parametrize("width", range(8, 30))
+def test_the_books_last_line_holds_four_characters_two_of_them_letters(text, width):
+    """BOOK_LAST_LINE: never 「す）。」「ます。」「る。」」 alone on a block's last line."""
+    least, letters = BOOK_LAST_LINE
+    lines = texts(text, width, justify=True, last_line=BOOK_LAST_LINE)
+    assert "".join(lines) == text
+    if len(lines) > 1:
+        last = lines[-1]
+        assert len(last) >= least and sum(1 for c in last if audit.is_content(c)) >= letters, (width, lines)
+        assert all(len(ln) <= width or (len(ln) == width + 1 and ln[-1] in "。、") for ln in lines)  # ぶら下げ
+
+
+def test_the_default_last_line_rule_is_unchanged_for_cards():
+    """Cards keep the three-character rule (their layouts do not move): 「ます。」 may end a card text."""
+    assert texts("あいうえおかきくけこします。", 12, justify=True) == ["あいうえおかきくけこし", "ます。"]
+    assert texts("あいうえおかきくけこします。", 12, justify=True, last_line=BOOK_LAST_LINE) == [
+        "あいうえおかきくけこ", "します。"]
+
+
 def test_katakana_word_moves_whole_to_the_next_line():
     lines = break_text("あいうえおかきプレイヤーです。", "F", SIZE, 9 * SIZE, mono, justify=True)
     assert [ln.text for ln in lines] == ["あいうえおかき", "プレイヤーです。"]

@@ -78,9 +78,9 @@ def _rulebook_lines(repo, name: str, tmp_path, monkeypatch, breaks: str | None =
     from pnp.text.linebreak import break_spans
     seen: list[list[Line]] = []
 
-    def recording(spans, width, justify=True):
+    def recording(spans, width, justify=True, mode="units"):
         if breaks is None:
-            lines = BREAK_LINES(spans, width, justify)
+            lines = BREAK_LINES(spans, width, justify, mode)
         else:
             lines = break_spans(spans, width, fonts.measure, justify=justify, breaks=breaks)
         seen.append(lines)
