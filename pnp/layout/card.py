@@ -2,9 +2,11 @@
 icons), fits every text with the shared line breaker, checks glyphs in the font each run uses."""
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping
 from dataclasses import replace
+from pathlib import Path
 
 from ..data.model import Back, Card, Deck, Game, Icon, Layout, Region, Where
 from ..errors import DataError, PnpError, Problem
@@ -416,6 +418,13 @@ def plan_side(game: Game, deck: Deck, card: Card | None, problems: _Problems, ba
             art = _bleed_art(region, layout, "image") if any(isinstance(i, Picture) for i in placed) else None
             if art is not None:
                 bleeds.append(art)
+                bare = _contain_leaves_bare(placed, art)
+                if bare:
+                    label = str(region.props.get("field", "image"))
+                    problems.add(card.spots.get(label, where) if card is not None else where, label,
+                                 f"image region {region.name!r} has bleed: true, but fit: contain leaves the bleed "
+                                 f"bare on the {bare}: the picture's shape is not the box's (use fit: cover or "
+                                 f"stretch, or a picture of the box's proportions)")
         elif kind == "slots":
             if card is not None:
                 group = _slots(region, card, card_icons(game, deck), problems, where)
@@ -510,6 +519,34 @@ def _image(region: Region, layout: Layout, card: Card | None, back: Back, game: 
     if path is None:          # the loader reported why (not found, outside the folder, not an image)
         return []
     return [Picture(path, *box, layout.background, fit=fit)]
+
+
+@functools.lru_cache(maxsize=512)
+def _pixel_size(path: Path) -> tuple[int, int] | None:
+    """A picture's width and height in pixels, from its header (the loader has checked the file)."""
+    from PIL import Image
+    try:
+        with Image.open(path) as im:
+            return im.size
+    except (OSError, ValueError):
+        return None
+
+
+def _contain_leaves_bare(placed: list[Item], art: BleedArt) -> str:
+    """The trim's sides (as words) where a fit: contain picture stops short of the bleed line it promises
+    (the read-back would refuse the print): said at layout time, with the fix, not after the drawing."""
+    pic = next((i for i in placed if isinstance(i, Picture)), None)
+    if pic is None or pic.fit != "contain":
+        return ""
+    size = _pixel_size(Path(pic.path))
+    if size is None or not size[0] or not size[1]:
+        return ""
+    k = min(pic.w / size[0], pic.h / size[1])
+    w, h = size[0] * k, size[1] * k
+    x0, y0 = pic.x + (pic.w - w) / 2, pic.y + (pic.h - h) / 2
+    short = {"l": x0 - pic.x, "t": y0 - pic.y, "r": (pic.x + pic.w) - (x0 + w), "b": (pic.y + pic.h) - (y0 + h)}
+    names = {"l": "left", "t": "top", "r": "right", "b": "bottom"}
+    return ", ".join(f"{names[s]} ({to_mm(short[s]):.1f} mm)" for s in art.sides if short[s] > 0.05 * 72 / 25.4)
 
 
 def _hang_room(region: Region, turn: int, layout: Layout) -> float:
