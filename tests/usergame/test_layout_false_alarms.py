@@ -69,7 +69,7 @@ def character_game(folder: Path) -> tuple[Path, Path]:
     assert result.exit_code == 0, result.output
     game = folder / "components" / GAME
     Image.new("RGB", (300, 200), (50, 100, 200)).save(game / "portrait.png")
-    Image.new("RGB", (300, 400), (200, 100, 50)).save(game / "back.png")
+    Image.new("RGB", (690, 940), (200, 100, 50)).save(game / "back.png")     # the back's bleed box, 69 × 94 mm
     layout = folder / "layouts/chara.yaml"
     layout.parent.mkdir(parents=True, exist_ok=True)
     layout.write_text(CHARA, encoding="utf-8")
@@ -106,7 +106,7 @@ def test_the_designers_layout_builds_and_prints_what_it_says(tmp_path):
         assert all(p.extract_text().count("（仮）") == 0 for p in pdf.pages)
     with pdfplumber.open(shop / "cards-back.pdf") as pdf:
         page = pdf.pages[0]           # the art full bleed, the names drawn over it
-        assert [mm_box(im) for im in page.images] == [(0.0, 1.0, 69.0, 93.0)]
+        assert [mm_box(im) for im in page.images] == [(0.0, 0.0, 69.0, 94.0)]     # the whole bleed box
         assert page.extract_text().split("\n") == ["新しいゲーム", "山札カード"]
 
 
