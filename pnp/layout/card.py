@@ -521,9 +521,18 @@ def _image(region: Region, layout: Layout, card: Card | None, back: Back, game: 
     return [Picture(path, *box, layout.background, fit=fit)]
 
 
-@functools.lru_cache(maxsize=512)
 def _pixel_size(path: Path) -> tuple[int, int] | None:
-    """A picture's width and height in pixels, from its header (the loader has checked the file)."""
+    """A picture's width and height in pixels, from its header (the loader has checked the file); kept
+    per file version, so a picture replaced under pnp watch is measured again."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return _header_size(str(path), st.st_mtime_ns, st.st_size, st.st_ino)
+
+
+@functools.lru_cache(maxsize=512)
+def _header_size(path: str, _mtime_ns: int, _size: int, _inode: int) -> tuple[int, int] | None:
     from PIL import Image
     try:
         with Image.open(path) as im:
