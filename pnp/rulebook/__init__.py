@@ -12,6 +12,7 @@ Entry points for the build and the validator:
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from ..data.model import Game
 from ..errors import DataError, Problem
 from ..files import atomic_path
 from ..text import fonts
+from ..text.inline import Run
 from . import markup
 from .markup import FRONT_MATTER_SCHEMA, parse_rulebook
 
@@ -72,7 +74,7 @@ def _glyph_problems(doc: markup.Document) -> list[Problem]:
     return problems
 
 
-def _seen(runs) -> str:
+def _seen(runs: Iterable[Run]) -> str:
     """Every character a reader sees of runs: the base text and the ruby above it."""
     return "".join(r.text + (r.ruby or "") for r in runs)
 
@@ -99,7 +101,7 @@ def _data_problems(doc: markup.Document) -> list[Problem]:
     return problems
 
 
-def _headings(blocks, out) -> None:
+def _headings(blocks: Iterable[Any], out: list[tuple[markup.Loc, str]]) -> None:
     for b in blocks:
         if isinstance(b, markup.Heading):
             out.append((b.loc, "".join(r.text + (r.ruby or "") for r in b.text)))

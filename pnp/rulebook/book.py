@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy
 import io
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -33,7 +33,7 @@ from ..layout.card import plan_deck
 from ..layout.plan import CardPlan
 from ..render.pdf import carry_resources, rgb_to_cmyk
 from ..text import fonts
-from ..text.inline import ICON_CHAR, parse_inline
+from ..text.inline import ICON_CHAR, Inline, Run, merge_runs, parse_inline, plain_text
 from ..text.linebreak import Span
 from . import markup as m
 from .flow import (
@@ -41,6 +41,7 @@ from .flow import (
     GREY,
     PROPOSAL,
     PROPOSAL_LABEL,
+    BookFlowable,
     BoxFlow,
     CardFigure,
     DiagramFigure,
@@ -96,16 +97,16 @@ def page_spec(game: Game, paper: str) -> PageSpec:
 
 
 # ----------------------------------------------------------------------------------- tree → flowables
-def spans_of(runs: m.Inline, size: float) -> list[Span]:
+def spans_of(runs: Inline, size: float) -> list[Span]:
     return [span_of(r, STYLE_FONTS[r.style], size) for r in runs]
 
 
-def span_of(r: m.Run, font: str, size: float) -> Span:
+def span_of(r: Run, font: str, size: float) -> Span:
     """One run as a span of the line breaker: an icon is one ICON_CHAR, one em wide."""
     return Span(ICON_CHAR if r.icon else r.text, font, size, r.style, r.ruby, r.color, r.icon)
 
 
-def label_spans(runs: m.Inline, size: float, font: str = "gothic") -> list[Span]:
+def label_spans(runs: Inline, size: float, font: str = "gothic") -> list[Span]:
     """Runs of a caption, label or title: set in one gothic (bold where the text says **…**)."""
     return [span_of(r, "gothic-bold" if r.style == "strong" else font, size) for r in runs]
 
@@ -122,7 +123,7 @@ class _Builder:
         self.toc_spans: list[tuple[int, list[Span], int]] = []     # the same entries as the 目次 prints them
         self._plans: dict[str, tuple[dict[str, CardPlan], CardPlan]] = {}
 
-    def read(self, text: str, where: Where, field_path: str) -> m.Inline:
+    def read(self, text: str, where: Where, field_path: str) -> Inline:
         """Text from the data (a name, a ruling, a question) as inline markup: ruby prints as ruby."""
         runs, problems = m.data_inline(text, where, field_path, tuple(self.game.icons))
         if problems:
@@ -199,7 +200,7 @@ class _Builder:
         w, h = px_w / dpi_x * 72, px_h / dpi_y * 72
         return PartFigure([Picture(b.path, 0.0, 0.0, w, h)], w, h, label_spans(b.caption, self.th.size), self.th)
 
-    def bits_table(self, bits: Any, caption: m.Inline, loc: m.Loc) -> list[Flowable]:
+    def bits_table(self, bits: Any, caption: Inline, loc: m.Loc) -> list[Flowable]:
         """What to get besides the printed kit, as the bits sheet lists it: each thing, how many, how it
         is got, its size and note; the caption above the table, never apart from it."""
         from ..layout.parts import SOURCES
@@ -232,7 +233,7 @@ class _Builder:
                 body.append(PageBreak())
             blocks = self.blocks(section.blocks)
             if section.entry is not None and section.entry.marked and not self.game.final:
-                note = BoxFlow("proposal", "", [self.para((m.Run(
+                note = BoxFlow("proposal", "", [self.para((Run(
                     "この節は下書きにない内容を pnp が補ったものです。設計者の確認を待っています。"),), indent=False)],
                     self.th)
                 note.keep_with_next = True        # never left at a page foot apart from its section
@@ -259,7 +260,7 @@ class _Builder:
                     raise DataError([_failed(source[0], source[1], exc)]) from exc
             raise
 
-    def heading(self, level: int, runs: m.Inline, in_toc: bool) -> Heading:
+    def heading(self, level: int, runs: Inline, in_toc: bool) -> Heading:
         key = None
         if in_toc:
             key = len(self.toc)
@@ -268,13 +269,13 @@ class _Builder:
         spans = [span_of(r, "gothic-bold", self.th.size) for r in runs]
         return Heading(level, spans, self.th, key, self.record)
 
-    def para(self, runs: m.Inline, indent: bool = True, **kw) -> TextBlock:
+    def para(self, runs: Inline, indent: bool = True, **kw: Any) -> TextBlock:
         spans = spans_of(runs, self.th.size)
         if indent:
             spans = [Span("　", "mincho", self.th.size)] + spans
         return TextBlock(spans, self.th, space_after=self.th.size * 0.25, **kw)
 
-    def blocks(self, blocks, boxed: bool = False) -> list[Flowable]:
+    def blocks(self, blocks: Iterable[Any], boxed: bool = False) -> list[Flowable]:
         out: list[Flowable] = []
         th = self.th
         for b in blocks:
@@ -347,14 +348,14 @@ class _Builder:
             return self.questions()
         raise TypeError(f"not a rulebook block: {type(b).__name__}")
 
-    def card_labels(self, refs) -> list[m.Inline]:
+    def card_labels(self, refs: Sequence[m.CardRef]) -> list[Inline]:
         """The label under each card of a figure: the one the source gives (``deck/card=ラベル``), else
         the card's own title, else its name (「貪欲の3」); cards that share a name (five
         「ヒーロータイム」) are told apart by their suit (「スコッチ」 …).  A title is read as the card
         prints it: its ruby stays ruby."""
-        def reader(deck: Deck) -> Callable[[str, str], m.Inline]:
+        def reader(deck: Deck) -> Callable[[str, str], Inline]:
             return lambda text, what: self.read(text, deck.where, what)
-        labels: list[m.Inline] = []
+        labels: list[Inline] = []
         for r in refs:
             deck = self.game.deck(r.deck)
             labels.append(m.card_label(deck, r.card, reader(deck)))
@@ -362,7 +363,7 @@ class _Builder:
                 card = deck.card(r.card)
                 if card.title and card.suit is not None and card.title != card.suit.name:
                     labels[-1] = self.read(card.title, card.where, "title")
-        names = [m.plain_text(x) for x in labels]
+        names = [plain_text(x) for x in labels]
         for k, r in enumerate(refs):
             if r.label:
                 labels[k] = r.label
@@ -424,7 +425,7 @@ class _Builder:
         out: list[Flowable] = []
         items = ledger_questions(self.game.ledger, [s.entry for s in self.doc.sections])
         if not items:
-            out.append(self.para((m.Run("未回答の質問はありません。"),)))
+            out.append(self.para((Run("未回答の質問はありません。"),)))
             return out
         # the designer's own questions are theirs: under 設計者のメモ, never as pnp's proposals
         own = [(t, e) for t, e in items if e.by == "designer"]
@@ -463,7 +464,7 @@ class _Builder:
                 out.append(TextBlock(spans, th, indent=th.size * 1.6, marker="●" if chosen else "○",
                                      marker_font="gothic", marker_color=PROPOSAL if chosen else GREY,
                                      space_before=th.size * 0.1, space_after=th.size * 0.1))
-            out.append(self.para((m.Run("理由：", "term"),) + self.read(q.why, q.where, "why"), indent=False))
+            out.append(self.para((Run("理由：", "term"),) + self.read(q.why, q.where, "why"), indent=False))
         return out
 
     def components(self, loc: m.Loc | None = None) -> list[Flowable]:
@@ -474,7 +475,7 @@ class _Builder:
         size = th.size * 0.95
         rows = [[[Span("コンポーネント", "gothic", size)], [Span("内容", "gothic", size)]]]
         for comp in self.game.components:
-            name = m.merge_runs(self.read(comp.name, comp.where, "name") + (m.Run(f"（{comp.count}{_unit(comp.kind)}）"),))
+            name = merge_runs(self.read(comp.name, comp.where, "name") + (Run(f"（{comp.count}{_unit(comp.kind)}）"),))
             text = self.read(comp.description, comp.where, "description")
             rows.append([label_spans(name, size), spans_of(text, size)])
         out: list[Flowable] = [TableFlow(rows, True, th, loc, first_share=0.42)]
@@ -488,17 +489,17 @@ class _Builder:
                 continue
             picks = _representatives(deck, 2)
             refs = [m.CardRef(deck.id, c.id) for c in picks]
-            labels = self.card_labels(refs) if len(refs) > 1 else [(m.Run("表"),)]
+            labels = self.card_labels(refs) if len(refs) > 1 else [(Run("表"),)]
             count = f"{deck.piece_count}枚" if deck.piece_count == comp.count else f"{comp.count}{_unit(comp.kind)}"
             what = "表の例2種類と裏" if len(refs) > 1 else "表と裏"
-            caption = m.merge_runs(self.read(deck.name, deck.where, "name") + (m.Run(f"（{count}）：{what}"),))
+            caption = merge_runs(self.read(deck.name, deck.where, "name") + (Run(f"（{count}）：{what}"),))
             out.append(CardFigure([faces[c.id] for c in picks] + [back],
-                                  [label_spans(x, th.size) for x in labels + [(m.Run("裏"),)]],
+                                  [label_spans(x, th.size) for x in labels + [(Run("裏"),)]],
                                   label_spans(caption, th.size), th, max_scale=0.6, gap_mm=3.0, min_scale=0.52))
             described = [s for s in deck.suits if s.description]
             if len(deck.suits) > 1 and described:
                 items = tuple(tuple(replace(r, style=r.style or "term") for r in self.read(s.name, deck.where, "suits"))
-                              + (m.Run("："),) + self.read(s.description, deck.where, "suits") for s in described)
+                              + (Run("："),) + self.read(s.description, deck.where, "suits") for s in described)
                 out.extend(self.list_items(m.ListBlock(False, 1, items, m.Loc("", 0))))
         return out
 
@@ -512,9 +513,9 @@ class _Builder:
         labels = []
         for side, word in ((card, "表"), (card.reverse, "裏")):
             title = self.read(side.title, card.where, "title") if side is not None and side.title else ()
-            labels.append(m.merge_runs((m.Run(f"{word}："),) + title) if title else (m.Run(word),))
+            labels.append(merge_runs((Run(f"{word}："),) + title) if title else (Run(word),))
         count = f"{deck.piece_count}枚" if deck.piece_count == comp.count else f"{comp.count}{_unit(comp.kind)}"
-        caption = m.merge_runs(self.read(deck.name, deck.where, "name") + (m.Run(f"（{count}）：1枚の表と裏"),))
+        caption = merge_runs(self.read(deck.name, deck.where, "name") + (Run(f"（{count}）：1枚の表と裏"),))
         return CardFigure([faces[card.id], self.backs(deck.id)[card.id]], [label_spans(x, th.size) for x in labels],
                           label_spans(caption, th.size), th, max_scale=0.6, gap_mm=3.0, min_scale=0.52)
 
@@ -530,7 +531,9 @@ def _representatives(deck: Deck, n: int) -> list[Card]:
     """Up to n faces that show what a deck holds: its first card, then cards that differ from those
     picked in suit (first) or in title, so two samples never look alike."""
     picks = [deck.cards[0]]
-    for key in (lambda c: c.suit.id if c.suit else None, lambda c: c.title or c.id):
+    keys: tuple[Callable[[Card], str | None], ...] = (lambda c: c.suit.id if c.suit else None,
+                                                      lambda c: c.title or c.id)
+    for key in keys:
         for card in deck.cards:
             if len(picks) >= n:
                 return picks
@@ -609,7 +612,7 @@ def _least_height(f: Flowable, width: float) -> float:
     """The height a figure takes at the smallest size it may shrink to (its full height when it
     never shrinks)."""
     _, full = f.wrap(width, 1e6)
-    least = full
+    least: float = full
     for k in range(1, 21):
         _, h = f.wrap(width, full * (1 - 0.01 * k))
         if h > full * (1 - 0.01 * k) + 1e-6:
@@ -695,16 +698,16 @@ def _keep_headings(story: list[Flowable], spec: PageSpec) -> list[Flowable]:
 
 
 # ----------------------------------------------------------------------------------- cover
-class _Cover(Flowable):
+class _Cover(BookFlowable):
     def __init__(self, b: _Builder):
         super().__init__()
         self.b = b
 
-    def wrap(self, availWidth, availHeight):
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         self.width, self.height = availWidth, availHeight - 1
         return self.width, self.height
 
-    def draw(self):
+    def draw(self) -> None:
         c = self.canv
         g = self.b.game
         th = self.b.th
@@ -768,19 +771,19 @@ class _Cover(Flowable):
 
 
 # ----------------------------------------------------------------------------------- documents
-def _prime_marks(c, game: Game) -> None:
+def _prime_marks(c: Canvas, game: Game) -> None:
     """Define the painter's suit-mark forms before anything else is drawn on the first page: a form
     defined in the middle of a page that already uses transparency loses the page's ExtGState
     (reportlab), which showed as "ExtGState 'gRLs0' is unknown" and opaque watermarks."""
     from ..layout.plan import Mark, Rotated, TextBlock
-    seen: dict[str, Any] = {}
+    seen: dict[tuple[str, str, float], Mark] = {}
 
-    def icon_marks(icons):
+    def icon_marks(icons: Iterable[Any]) -> None:
         for icon in icons:
             if icon.shape is not None:
                 seen.setdefault((icon.shape, icon.color, 1.0), Mark(icon.shape, 0, 0, 1, icon.color))
 
-    def walk(items):
+    def walk(items: Iterable[Any]) -> None:
         for it in items:
             if isinstance(it, Mark):
                 seen.setdefault((it.shape, it.fill, it.opacity), it)
@@ -810,8 +813,8 @@ def _prime_marks(c, game: Game) -> None:
 
 
 
-class _Doc(BaseDocTemplate):
-    def __init__(self, target, spec: PageSpec, game: Game, **kw):
+class _Doc(BaseDocTemplate):  # type: ignore[misc]  # reportlab ships no types
+    def __init__(self, target: Any, spec: PageSpec, game: Game, **kw: Any) -> None:
         self.spec = spec
         self.game = game
         super().__init__(target, pagesize=spec.size, leftMargin=spec.margin_x, rightMargin=spec.margin_x,
@@ -827,7 +830,7 @@ class _Doc(BaseDocTemplate):
                                PageTemplate("body", [frame], onPage=self._body_page, pagesize=spec.size)])
         self.placed: list[tuple[int, Flowable]] = []
 
-    def handle_flowable(self, flowables):
+    def handle_flowable(self, flowables: list[Flowable]) -> None:
         """reportlab's, with a failure while a directive's figure is laid out or drawn reported at the
         directive's file:line (set by _Builder.directive) instead of as a bare exception."""
         source = getattr(flowables[0], "pnp_source", None) if flowables else None
@@ -838,14 +841,14 @@ class _Doc(BaseDocTemplate):
         except Exception as exc:     # noqa: BLE001 — said at the directive's line, with what failed
             if source is None:
                 raise
-            raise DataError([_failed(*source, exc)]) from exc
+            raise DataError([_failed(source[0], source[1], exc)]) from exc
 
-    def afterFlowable(self, flowable):
+    def afterFlowable(self, flowable: Flowable) -> None:  # noqa: N802 — reportlab's name
         """Remember what landed on which page (pnp's own flowables only, not breaks and spacers)."""
         if type(flowable).__module__.startswith("pnp."):
             self.placed.append((self.page, flowable))
 
-    def _cover_page(self, c, doc):
+    def _cover_page(self, c: Canvas, doc: Any) -> None:
         _prime_marks(c, self.game)
         th = self.spec.theme
         pw, ph = self.spec.size
@@ -858,7 +861,7 @@ class _Doc(BaseDocTemplate):
         c.rect(inset + 1.5 * MM, inset + 1.5 * MM, pw - 2 * inset - 3 * MM, ph - 2 * inset - 3 * MM, stroke=1, fill=0)
         c.restoreState()
 
-    def _body_page(self, c, doc):
+    def _body_page(self, c: Canvas, doc: Any) -> None:
         spec = self.spec
         th = spec.theme
         pw, ph = spec.size
@@ -885,21 +888,21 @@ class _Doc(BaseDocTemplate):
         c.restoreState()
 
 
-class _ReadingCanvas(Canvas):
+class _ReadingCanvas(Canvas):  # type: ignore[misc]  # reportlab ships no types
     cmyk = False      # a subclass with cmyk = True turns every colour into CMYK (--color cmyk)
 
-    def __init__(self, *a, **kw):
+    def __init__(self, *a: Any, **kw: Any) -> None:
         super().__init__(*a, **kw)
         self.setCreator("pnp")
         self.setProducer("pnp")
 
-    def setFillColor(self, aColor, alpha=None):
+    def setFillColor(self, aColor: Any, alpha: float | None = None) -> None:  # noqa: N802, N803 — reportlab's names
         super().setFillColor(self._ink(aColor), alpha)
 
-    def setStrokeColor(self, aColor, alpha=None):
+    def setStrokeColor(self, aColor: Any, alpha: float | None = None) -> None:  # noqa: N802, N803 — reportlab's names
         super().setStrokeColor(self._ink(aColor), alpha)
 
-    def _ink(self, color):
+    def _ink(self, color: Any) -> Any:
         if self.cmyk and not isinstance(color, CMYKColor):
             return rgb_to_cmyk(color.hexval().replace("0x", "#"))
         return color
@@ -923,7 +926,7 @@ class _DryCanvas(_ReadingCanvas):
 
     pnp_dry = True
 
-    def beginText(self, x=0, y=0, direction=None):  # noqa: N802 — reportlab's name
+    def beginText(self, x: float = 0, y: float = 0, direction: Any = None) -> _NoText:  # noqa: N802 — reportlab's name
         return _NoText()
 
 
@@ -941,11 +944,11 @@ class _BookletCanvas(_ReadingCanvas):
 
     sheet_size: tuple[float, float] = landscape(A4)
 
-    def __init__(self, *a, **kw):
+    def __init__(self, *a: Any, **kw: Any) -> None:
         super().__init__(*a, **kw)
         self._forms: list[str] = []
 
-    def showPage(self):
+    def showPage(self) -> None:  # noqa: N802 — reportlab's name
         w, h = self._pagesize
         form = pdfdoc.PDFFormXObject(lowerx=0, lowery=0, upperx=w, uppery=h)
         form.compression = self._pageCompression
@@ -958,7 +961,7 @@ class _BookletCanvas(_ReadingCanvas):
         self._add_page_form(form, w, h)
         self._startPage()
 
-    def _add_page_form(self, form, w: float, h: float) -> None:
+    def _add_page_form(self, form: Any, w: float, h: float) -> None:
         name = f"pnpPage{len(self._forms) + 1}"
         self._doc.addForm(name, form)
         self._forms.append(name)
@@ -996,7 +999,7 @@ class _BookletCanvas(_ReadingCanvas):
             font.state[dst] = font.state[src]
         dst._pdfVersion = src._pdfVersion
 
-    def save(self):
+    def save(self) -> None:
         if self._code:
             self.showPage()
         n = len(self._forms)
@@ -1075,7 +1078,7 @@ def _page_facts(placed: list[tuple[int, Flowable]], frame_h: float) -> tuple[dic
     return ends, splits
 
 
-def _run(doc: m.Document, spec: PageSpec, target, pages: dict[int, int], canvasmaker,
+def _run(doc: m.Document, spec: PageSpec, target: Any, pages: dict[int, int], canvasmaker: type[Canvas],
          save: bool = True) -> tuple[Layout, Canvas]:
     """Lay the document out on a canvas of canvasmaker; save: write it to target (else the caller may
     call the canvas's save() later, or drop it: a pass whose bytes are not kept is not serialised)."""

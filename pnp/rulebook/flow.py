@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from reportlab.lib.colors import Color, HexColor
+from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus.flowables import Flowable
 
 from ..errors import DataError, Problem
@@ -16,7 +17,7 @@ from ..layout.plan import ICON_DROP, ICON_SCALE, CardPlan, Mark, Picture, ruby_p
 from ..render.parts import PartsPainter
 from ..render.pdf import text_run
 from ..text import fonts
-from ..text.linebreak import BOOK_LAST_LINE, Breaks, Line, Span, WidthCache, break_spans, char_space
+from ..text.linebreak import BOOK_LAST_LINE, Breaks, Fragment, Line, Span, WidthCache, break_spans, char_space
 
 ASCENT = 0.88
 INK = "#231f20"
@@ -25,6 +26,14 @@ PROPOSAL = "#a4451f"          # pnp's proposals (provisional passages), apart fr
 PROPOSAL_TINT = "#fbefe8"
 PROPOSAL_LABEL = "pnp からの提案"
 BULLET = "\u2022"
+
+
+class BookFlowable(Flowable):  # type: ignore[misc]  # reportlab ships no types: the book's one untyped base
+    """reportlab's Flowable with the members the book's flowables set and read."""
+
+    canv: Canvas
+    width: float
+    height: float
 
 
 @dataclass(frozen=True)
@@ -56,7 +65,7 @@ def break_lines(spans: Sequence[Span], width: float, justify: bool = True, break
                        last_line=BOOK_LAST_LINE)
 
 
-def draw_line(c, line: Line, x: float, baseline: float, color: str = INK,
+def draw_line(c: Canvas, line: Line, x: float, baseline: float, color: str = INK,
               colors: dict[str, str] | None = None) -> None:
     """Draw one broken line; fragments carry their own font and position; ruby goes above."""
     for frag in line.fragments:
@@ -72,7 +81,7 @@ def draw_line(c, line: Line, x: float, baseline: float, color: str = INK,
                      spacing, fill)
 
 
-def _icon(c, frag, x: float, baseline: float) -> None:
+def _icon(c: Canvas, frag: Fragment, x: float, baseline: float) -> None:
     """An inline icon of the game (game.yaml icons:), placed as on cards: ICON_SCALE of the text size,
     standing on the baseline (PDF coordinates here, y up)."""
     icon = c.pnp_icons[frag.icon]
@@ -102,7 +111,7 @@ def has_ruby(text: Text | Sequence[Line]) -> bool:
     return any(getattr(x, "ruby", None) or any(f.ruby for f in getattr(x, "fragments", ())) for x in text)
 
 
-def text_line(c, text: Text, font: str, size: float, x: float, baseline: float, align: str = "left",
+def text_line(c: Canvas, text: Text, font: str, size: float, x: float, baseline: float, align: str = "left",
               color: str = INK) -> float:
     """One unwrapped line (running heads, folios, labels): a string in font, or spans in their own
     fonts (ruby drawn above); returns its width."""
@@ -119,7 +128,7 @@ def text_line(c, text: Text, font: str, size: float, x: float, baseline: float, 
 
 
 # ----------------------------------------------------------------------------------- text blocks
-class TextBlock(Flowable):
+class TextBlock(BookFlowable):
     """A paragraph or a list item: lines from the shared breaker, split between pages by lines
     (never fewer than two lines on either side when the paragraph has four or more)."""
 
@@ -144,26 +153,26 @@ class TextBlock(Flowable):
         self.colors = colors
         self.spaceBefore = space_before
         self.spaceAfter = space_after
-        self._lines = lines
-        self._width = None
+        self._lines: list[Line] = lines if lines is not None else []
+        self._width: float | None = None    # the width self._lines were broken for (None: not yet)
 
-    def _kw(self, **over):
-        kw = dict(indent=self.indent, marker=self.marker, marker_font=self.marker_font,
+    def _kw(self, **over: Any) -> dict[str, Any]:
+        kw: dict[str, Any] = dict(indent=self.indent, marker=self.marker, marker_font=self.marker_font,
                   marker_color=self.marker_color, justify=self.justify, size=self.size, color=self.color,
                   space_before=self.spaceBefore, space_after=self.spaceAfter, colors=self.colors,
                   offset=self.offset, breaks=self.breaks)
         kw.update(over)
         return kw
 
-    def wrap(self, availWidth, availHeight):
-        if self._lines is None or self._width != availWidth:
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        if self._width != availWidth:
             self._lines = break_lines(self.spans, availWidth - self.offset - self.indent, self.justify, self.breaks)
             self._width = availWidth
         self.width = availWidth
         self.height = len(self._lines) * self.lead
         return self.width, self.height
 
-    def split(self, availWidth, availHeight):
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
         self.wrap(availWidth, availHeight)
         n = len(self._lines)
         fit = int((availHeight + 1e-6) // self.lead)
@@ -177,7 +186,7 @@ class TextBlock(Flowable):
         first._width = rest._width = availWidth
         return [first, rest]
 
-    def draw(self):
+    def draw(self) -> None:
         c = self.canv
         y = self.height - (self.lead - self.size) / 2 - self.size * ASCENT
         if self.marker == BULLET:   # drawn, not typed: a "・" would start the extracted line
@@ -199,8 +208,9 @@ class QuestionHeading(TextBlock):
         super().__init__(choices[0], theme, breaks="phrases", **kw)
         self.choices = [list(c) for c in choices]
 
-    def wrap(self, availWidth, availHeight):
-        if self._lines is None or self._width != availWidth:
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        if self._width != availWidth:
+            lines: list[Line] = []
             for spans in self.choices:
                 self.spans = spans
                 lines = break_lines(spans, availWidth - self.offset - self.indent, self.justify, self.breaks)
@@ -211,7 +221,7 @@ class QuestionHeading(TextBlock):
         return super().wrap(availWidth, availHeight)
 
 
-class Heading(Flowable):
+class Heading(BookFlowable):
     """■ / ◇ / ○ headings; draw() reports the page it lands on (for the 目次)."""
 
     MARKS = {1: "■", 2: "◇", 3: "○"}
@@ -232,14 +242,14 @@ class Heading(Flowable):
         self.mark_w = self.size * 1.25
         self._lines: list[Line] = []
 
-    def wrap(self, availWidth, availHeight):
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         self._lines = break_lines(self.spans, availWidth - self.mark_w, False, "phrases")
         self.width = availWidth
         pad = {1: self.size * 0.45, 2: self.size * 0.3, 3: 0.0}[self.level]
         self.height = len(self._lines) * self.lead + pad
         return self.width, self.height
 
-    def draw(self):
+    def draw(self) -> None:
         c = self.canv
         th = self.theme
         if self.key is not None:
@@ -262,20 +272,20 @@ class Heading(Flowable):
             c.setDash([])
 
 
-class Gap(Flowable):
+class Gap(BookFlowable):
     def __init__(self, height: float):
         super().__init__()
         self.height = height
 
-    def wrap(self, availWidth, availHeight):
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         return availWidth, min(self.height, availHeight)
 
-    def draw(self):
+    def draw(self) -> None:
         pass
 
 
 # ----------------------------------------------------------------------------------- boxes
-class BoxFlow(Flowable):
+class BoxFlow(BookFlowable):
     """A note or example box around other flowables; splits between pages with the box open."""
 
     def __init__(self, kind: str, title: Text, content: list[Flowable], theme: Theme,
@@ -297,10 +307,10 @@ class BoxFlow(Flowable):
         self._sizes: list[tuple[float, float]] = []
         self.whole_height = 0.0        # set on the first part of a split box: the height of the whole
 
-    def _inner(self, availWidth):
+    def _inner(self, availWidth: float) -> float:
         return availWidth - 2 * self.pad
 
-    def wrap(self, availWidth, availHeight):
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         iw = self._inner(availWidth)
         self._sizes = []
         h = 0.0
@@ -314,7 +324,7 @@ class BoxFlow(Flowable):
         self.height = h + 2 * self.pad + self.title_h
         return self.width, self.height
 
-    def split(self, availWidth, availHeight):
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
         self.wrap(availWidth, availHeight)
         if self.height <= availHeight:
             return [self]
@@ -346,7 +356,7 @@ class BoxFlow(Flowable):
         b.spaceBefore = 0.0
         return [a, b]
 
-    def draw(self):
+    def draw(self) -> None:
         c = self.canv
         th = self.theme
         w, h = self.width, self.height
@@ -442,11 +452,11 @@ class _TableRows:
 MIN_SPLIT_ROWS = 2     # a table split over two pages keeps at least this many body rows on each
 
 
-class TableFlow(Flowable):
+class TableFlow(BookFlowable):
     """A table; a tall one splits between rows, its header row repeated on the next page, at least
     MIN_SPLIT_ROWS body rows on either side, every part at the whole table's column widths."""
 
-    def __init__(self, rows: list[list[list[Span]]], header: bool, theme: Theme, loc=None,
+    def __init__(self, rows: list[list[list[Span]]], header: bool, theme: Theme, loc: Any = None,
                  first_share: float = 0.0, _measured: _TableRows | None = None, _span: tuple[int, int] | None = None):
         super().__init__()
         self.loc = loc          # where the table is written, for the message when it cannot fit
@@ -473,7 +483,7 @@ class TableFlow(Flowable):
         lo, hi = self._span
         return ([0] if self.header else []) + list(range(lo, hi))
 
-    def wrap(self, availWidth, availHeight):
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         """Column widths from every row of this part; lines and row heights for the rows until the
         part is found taller than availHeight (the rest are set when they are drawn or split off)."""
         ncol = len(self.rows[0])
@@ -520,7 +530,7 @@ class TableFlow(Flowable):
         self.height = used
         return self.width, self.height
 
-    def split(self, availWidth, availHeight):
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
         self.wrap(availWidth, availHeight)
         if self.height <= availHeight:
             return [self]
@@ -548,7 +558,7 @@ class TableFlow(Flowable):
         rest.spaceBefore = 0.0
         return [first, rest]
 
-    def draw(self):
+    def draw(self) -> None:
         c = self.canv
         th = self.theme
         if not self.complete:       # drawn without a wrap that set every row (never in a normal flow)
@@ -575,7 +585,7 @@ class TableFlow(Flowable):
 
 
 # ----------------------------------------------------------------------------------- figures
-def painter(c) -> PartsPainter:
+def painter(c: Canvas) -> PartsPainter:
     """One painter per canvas: the painter keeps per-document state (forms it has defined).  The parts
     painter draws card plans too, so cards and boards share it."""
     p = getattr(c, "_pnp_painter", None)
@@ -584,7 +594,7 @@ def painter(c) -> PartsPainter:
     return p
 
 
-def draw_card(c, plan: CardPlan, x: float, y_top: float, scale: float) -> None:
+def draw_card(c: Canvas, plan: CardPlan, x: float, y_top: float, scale: float) -> None:
     """A card plan at scale with its top-left at (x, y_top), clipped to its rounded trim."""
     w, h = plan.width * scale, plan.height * scale
     c.saveState()
@@ -618,7 +628,7 @@ def caption_height(lines: Sequence[Line], size: float) -> float:
     return len(lines) * caption_pitch(lines, size)
 
 
-def draw_caption(c, lines: list[Line], width: float, y: float, size: float) -> None:
+def draw_caption(c: Canvas, lines: list[Line], width: float, y: float, size: float) -> None:
     """Caption lines centred under a figure, the first baseline at y (lower by the ruby's room when
     the caption has ruby, which is drawn above its base)."""
     pitch = caption_pitch(lines, size)
@@ -628,7 +638,7 @@ def draw_caption(c, lines: list[Line], width: float, y: float, size: float) -> N
         y -= pitch
 
 
-class CardFigure(Flowable):
+class CardFigure(BookFlowable):
     """Real components in a row, each with a small label, and a caption: one unbreakable unit."""
 
     def __init__(self, plans: list[CardPlan], labels: Sequence[Text], caption: Text, theme: Theme,
@@ -655,7 +665,7 @@ class CardFigure(Flowable):
         """The caption's base text (what a reader reads, without the ruby above it)."""
         return "".join(sp.text for sp in self.caption)
 
-    def wrap(self, availWidth, availHeight):
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         total = sum(p.width for p in self.plans)
         room = availWidth - self.gap * (len(self.plans) - 1)
         self.scale = min(self.max_scale, room / total)
@@ -671,7 +681,7 @@ class CardFigure(Flowable):
         self.height = self.card_h + fixed
         return self.width, self.height
 
-    def draw(self):
+    def draw(self) -> None:
         c = self.canv
         total = sum(p.width * self.scale for p in self.plans) + self.gap * (len(self.plans) - 1)
         x = (self.width - total) / 2
@@ -687,7 +697,7 @@ class CardFigure(Flowable):
         draw_caption(c, self.cap_lines, self.width, y, self.cap_size)
 
 
-class PartFigure(Flowable):
+class PartFigure(BookFlowable):
     """A board or a track card drawn from its part plan items, scaled to the column, with a caption."""
 
     def __init__(self, items: list[Any], width_pt: float, height_pt: float, caption: Text, theme: Theme,
@@ -702,14 +712,14 @@ class PartFigure(Flowable):
         self.cap_size = theme.size * 0.85
         self.caption = as_spans(caption, "gothic", self.cap_size)
 
-    def wrap(self, availWidth, availHeight):
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         self.scale = min(1.0, availWidth / self.w, self.theme.size * 60 * self.max_height_share / self.h)
         self.cap_lines = caption_lines(self.caption, availWidth, self.cap_size)
         self.width = availWidth
         self.height = self.h * self.scale + caption_height(self.cap_lines, self.cap_size) + self.cap_size * 0.8
         return self.width, self.height
 
-    def draw(self):
+    def draw(self) -> None:
         c = self.canv
         w = self.w * self.scale
         c.saveState()
@@ -723,7 +733,7 @@ class PartFigure(Flowable):
                      self.cap_size)
 
 
-class DiagramFigure(Flowable):
+class DiagramFigure(BookFlowable):
     """A grid of card places (face up, face down, empty, a real card) with row and column labels."""
 
     def __init__(self, rows: Sequence[tuple[Text, list[CardPlan | str]]], columns: Sequence[Text], card_w: float,
@@ -741,7 +751,7 @@ class DiagramFigure(Flowable):
         self.spaceBefore = theme.size * 0.7
         self.spaceAfter = theme.size * 0.9
 
-    def wrap(self, availWidth, availHeight):
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         self.label_w = max([ln.width_pt for r in self.rows for ln in break_lines(r[0], 1e6, justify=False)]
                            + [0.0])
         self.label_w += self.label_size if self.label_w else 0.0
@@ -767,7 +777,7 @@ class DiagramFigure(Flowable):
         self.height = fixed + len(self.rows) * (self.ch + self.gap)
         return self.width, self.height
 
-    def draw(self):
+    def draw(self) -> None:
         c = self.canv
         th = self.theme
         grid_w = self.label_w + self.ncol * self.cw + (self.ncol - 1) * self.gap
@@ -810,7 +820,7 @@ class DiagramFigure(Flowable):
 
 
 # ----------------------------------------------------------------------------------- 目次
-class TocFlow(Flowable):
+class TocFlow(BookFlowable):
     """Entries (level, text, key) with leader dots and the page each heading landed on (from the
     previous pass; a placeholder of the same height in the first)."""
 
@@ -821,15 +831,15 @@ class TocFlow(Flowable):
         self.theme = theme
         self.spaceBefore = theme.size
 
-    def _lead(self, level):
+    def _lead(self, level: int) -> float:
         return self.theme.size * (2.1 if level == 1 else 1.75)
 
-    def wrap(self, availWidth, availHeight):
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         self.width = availWidth
         self.height = sum(self._lead(lv) for lv, _, _ in self.entries)
         return self.width, self.height
 
-    def split(self, availWidth, availHeight):
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
         self.wrap(availWidth, availHeight)
         if self.height <= availHeight:
             return [self]
@@ -841,7 +851,7 @@ class TocFlow(Flowable):
             return []
         return [TocFlow(self.entries[:k], self.pages, self.theme), TocFlow(self.entries[k:], self.pages, self.theme)]
 
-    def draw(self):
+    def draw(self) -> None:
         c = self.canv
         th = self.theme
         y = self.height

@@ -91,7 +91,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
@@ -303,7 +303,7 @@ class Document:
             return card_name(deck, card_id)       # as a figure's caption names it: 役割カード（生糸問屋）
         return _plain_reader(entry.label, "")    # a deck, part or component: its name
 
-    def _headed_blocks(self):
+    def _headed_blocks(self) -> Iterator[tuple[Section, Inline, Any]]:
         """(the heading a block stands under, the block) over the printed sections, boxes included."""
         heading: Inline = ()
         for section in self.sections:
@@ -350,7 +350,7 @@ class Document:
         return (Run("ルールブック"),)
 
 
-def _collect(blocks, out) -> None:
+def _collect(blocks: Iterable[Any], out: list[tuple[Loc, Inline]]) -> None:
     for b in blocks:
         if isinstance(b, (Heading, Para)):
             out.append((b.loc, b.text))
