@@ -39,9 +39,5 @@ class DataError(PnpError):
         return type(self), (self.problems,)
 
 
-class LayoutError(PnpError):
-    """Text that does not fit, a missing glyph, a region outside the card …"""
-
-
 class BuildError(PnpError):
     """Output could not be written."""

@@ -36,7 +36,6 @@ if TYPE_CHECKING:
 CARD_DPI = 100        # a 63 × 88 mm card: 248 × 346 pixels
 PAGE_DPI = 50         # an A4 part page: 413 × 585 pixels; an A5 rulebook page 292 × 413
 HOST = "127.0.0.1"
-DEFAULT_PORT = 8765
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 MAX_CONNECTIONS = 64      # open at once (each page holds one for its events); more are answered 503 and closed
 IDLE_S = 30               # a connection that sends no request line in this time is closed

@@ -27,7 +27,6 @@ from ..watchdog import EngineStuck
 if TYPE_CHECKING:
     from ..sim.budget import Budget
 
-STATIC_CHECKS = ("data", "provisional", "invariants", "text", "layout", "rulebook", "ledger")
 ENGINE_CHECKS = ("hidden", "engine", "samples", "track")
 BUDGET_S = 5.0               # CPU seconds of one game's whole validate by default (--games N: every check in full)
 MAX_AUTO_GAMES = 100         # the most games per configuration the time budget plays

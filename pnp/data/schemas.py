@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..limits import MAX_PIECES
 from ..units import GEOMETRY_PATTERN, LENGTH_PATTERN
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -17,7 +18,7 @@ LENGTH = {"type": "string", "pattern": LENGTH_PATTERN, "description": "length wi
 COLOR = {"type": "string", "pattern": r"^(#[0-9a-fA-F]{6}|suit|back|none)$",
          "description": "#rrggbb, 'suit' (the card's suit colour), 'back' (the deck's back colour) or 'none'"}
 TEXT = {"type": "string"}
-COUNT = {"type": "integer", "minimum": 1, "maximum": 1000}
+COUNT = {"type": "integer", "minimum": 1, "maximum": MAX_PIECES}
 SIZE_NAMES = ["poker", "bridge", "mini", "tarot", "meishi", "square"]
 MARKS = ["circle", "square", "triangle", "diamond", "star", "hexagon", "cross", "ring", "drop", "bolt",
          "plane", "shield", "eye", "flame", "target"]

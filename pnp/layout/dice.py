@@ -141,9 +141,6 @@ class Net:
                     pairs.append((i, j))
         return pairs
 
-    def vertices_3d(self) -> set[tuple[Any, ...]]:
-        return {_key(p) for poly in self.fold() for p in poly}
-
     def edge_partner(self) -> dict[tuple[Any, ...], tuple[Any, ...]]:
         """Each outline edge → the outline edge it meets once folded (the pair a glue tab joins)."""
         folded = self.fold()

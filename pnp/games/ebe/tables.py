@@ -43,7 +43,6 @@ class EbeTables:
 
     def __init__(self, game: Game, supply: Mapping[str, int] | None = None):
         problems: list[str] = []
-        self.map_source = "STATION_GRID"
         # map: a board part with a grid wins over the module constant
         grid = STATION_GRID
         adj = grid_adjacency(grid)
@@ -55,7 +54,6 @@ class EbeTables:
                     X, Y = x.upper(), y.upper()
                     adj[X] = adj[X] | {Y}
                     adj[Y] = adj[Y] | {X}
-                self.map_source = p.file
         self.grid = grid
         self.adj = tuple(tuple(AREAS[j] in adj.get(AREAS[i], ()) for j in range(7)) for i in range(7))
         self.adj_list = tuple(tuple(j for j in range(7) if self.adj[i][j]) for i in range(7))

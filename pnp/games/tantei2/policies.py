@@ -63,11 +63,6 @@ class HeuristicPolicy:
         return legal[int(rng.random() * len(legal))]
 
     @staticmethod
-    def _cubes_on(o: Observation, e: int) -> int:
-        """Variant facedown-cubes: the cubes on my face-down card ``e`` (0 in the standard game)."""
-        return o.cubes[o.my_down.index(e)] if e in o.my_down else 0
-
-    @staticmethod
     def _black_short(o: Observation, f: Facts, e: int) -> bool:
         """The card needs more black than the 【捜査線】 shows (a cube is never black)."""
         return any(c == f.black and o.linecnt[c] < k for c, k in f.ev_need[e])

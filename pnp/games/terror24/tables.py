@@ -65,9 +65,6 @@ class Terror24Tables:
 
     # ------------------------------------------------------------ what every part of the rules asks
 
-    def _skills(self, s: State) -> bool:
-        return s.hand_no >= 2
-
     def _wolf(self, s: State, seat: int) -> bool:
         """ウルフ's skill applies to this seat (「ハンド中に殉死すると４ＶＰを得る」, from hand 2)."""
         return s.hand_no >= 2 and not s.notes and s.det[seat] == self.sk["wolf"]
