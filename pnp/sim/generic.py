@@ -5,6 +5,7 @@
 * cards are conserved after every step of the sample games (and of the replays' games, here): the multiset of card ids the engine's
   optional ``card_locations(state)`` reports equals the physical cards of the deck data;
 * every game ends within ``max_steps`` (the runner stops a game that does not);
+* every decision's legal actions are hashable, distinct, sorted and come back through JSON;
 * the same seed plays the same game, and its log (through JSON) replays to the same final state;
 * observations hide what a seat cannot see: with the optional ``redeal(state, seat, rng)`` (a state the
   seat cannot tell apart: the hidden cards shuffled among the hidden places) the seat's observation and
@@ -265,6 +266,76 @@ def _label_round_trip(engine: Any, events: Iterable[tuple[int, Any]]) -> str | N
     return None
 
 
+class _LegalRecorder:
+    """The engine, with every list of legal actions it returns checked until the first problem."""
+
+    def __init__(self, engine: Any):
+        self._engine = engine
+        self.decisions = 0
+        self.problem: str | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__") or name in ("_engine", "decisions", "problem"):
+            raise AttributeError(name)
+        return getattr(self._engine, name)
+
+    def legal_actions(self, state: Any) -> list[Any]:
+        legal: list[Any] = self._engine.legal_actions(state)
+        if self.problem is None:
+            self.decisions += 1
+            self.problem = legal_problem(self._engine, legal)
+        return legal
+
+
+def legal_problem(engine: Any, legal: list[Any]) -> str | None:
+    """What is wrong with one decision's legal actions (None: nothing): there is at least one; each is
+    hashable and comes back equal through its JSON form; none is listed twice; they are listed in their
+    own order (sorted), so a seeded policy picks the same action whatever built the list."""
+    if not legal:
+        return "a decision with no legal action (to_move names a seat that cannot act)"
+    for a in legal:
+        try:
+            hash(a)
+        except TypeError:
+            return f"the legal action {a!r} is not hashable (make it a frozen dataclass)"
+        try:
+            back = engine.action_from_json(json.loads(json.dumps(a.to_json(), ensure_ascii=False)))
+        except Exception as exc:   # noqa: BLE001 — any failure is the finding
+            return f"the legal action {a!r} does not come back through JSON: {type(exc).__name__}: {exc}"
+        if back != a:
+            return f"the legal action {a!r} comes back through JSON as {back!r}"
+    if len(set(legal)) != len(legal):
+        twice = next(a for a in legal if legal.count(a) > 1)
+        return f"the legal action {twice!r} is listed twice"
+    try:
+        ordered = sorted(legal)
+    except TypeError as exc:
+        return f"the legal actions cannot be ordered ({exc}); make them dataclasses with order=True"
+    if ordered != legal:
+        return ("the legal actions are not listed in their own order (return sorted(actions)), e.g. "
+                f"{legal[0]!r} before {ordered[0]!r}")
+    return None
+
+
+def check_actions(engine: Any, report: GenericReport, seed: int = 1) -> None:
+    """One game per player count with random players, every decision's legal actions checked
+    (:func:`legal_problem`)."""
+    recorder = _LegalRecorder(engine)
+    tally = Tally()
+    for players in range(engine.min_players, engine.max_players + 1):
+        s = game_seed(seed, players * 100 + 7)
+        seats = ("random",) * players
+        record = play_game(recorder, players, seats, s)
+        tally.add(players, seats, s, record.error)
+        if recorder.problem is not None:
+            report.problems.append(f"{players} players [random] seed {s}, decision {recorder.decisions}: "
+                                   f"{recorder.problem}")
+            break
+    if tally.crashed and recorder.problem is None:
+        report.problems.append(tally.undecided("legal actions", engine.game_id))
+    report.done.append(f"合法手 {recorder.decisions} 局面（{tally.played} ゲーム）")
+
+
 HIDDEN_SPREAD = 8        # decisions of a player count's first game checked for hidden information, whatever the budget
 
 
@@ -394,5 +465,6 @@ def generic_checks(game: Game, engine: Any, seed: int = 1, budget: Budget = UNLI
             report.done.append(f"カードの保存 {sum(expected.values())} 枚（{games} ゲームの毎手順"
                                + (f"、うち {stopped} ゲームは別のエラーで停止した手順まで" if stopped else "") + "）")
     check_replays(engine, game, report, seed)
+    check_actions(engine, report, seed)
     check_hidden(engine, report, seed=seed, budget=budget)
     return report

@@ -127,3 +127,42 @@ def test_a_hook_that_raises_in_a_check_is_named_at_the_engines_line(tmp_path):
     engine_row = next(block for block in result.output.split("\nNG  ") if block.startswith(f"{GAME}    エンジンの共通検査"))
     assert f"components/{GAME}/engine.py:{line}: KeyError: 'stock'" in engine_row
     assert "Traceback" not in result.output
+
+
+def engine_row(result) -> str:
+    """validate's 共通検査 row and the lines under it."""
+    lines = result.output.splitlines()
+    i = next(k for k, line in enumerate(lines) if "共通検査" in line)
+    return "\n".join([lines[i]] + [line for line in lines[i + 1:i + 4] if line.startswith("      ")])
+
+
+def test_the_engine_row_names_the_legal_decisions_it_checked(tmp_path):
+    new_game(tmp_path)
+    result = run("validate", GAME, "--games", "5", "--project", tmp_path, "--fresh")
+    assert result.exit_code == 0, result.output
+    checked = re.search(r"合法手 (\d+) 局面（(\d+) ゲーム）", engine_row(result))
+    assert checked, engine_row(result)
+    # six cards dealt to each player (rule 1), every one of them played: one game a player count, 2–4
+    assert int(checked[2]) == 3 and int(checked[1]) == 6 * (2 + 3 + 4)
+
+
+def test_legal_actions_out_of_their_order_are_an_engine_problem(tmp_path):
+    """A seeded policy picks by position: a list whose order depends on how it was built (a set, a
+    hand in play order) plays a different game from the same seed after an innocent change."""
+    game = new_game(tmp_path)
+    edit(game / "engine.py", "        return sorted(self._plays[c] for c in hand)\n",
+         "        return sorted((self._plays[c] for c in hand), reverse=True)\n")
+    result = run("validate", GAME, "--games", "5", "--project", tmp_path, "--fresh")
+    assert result.exit_code == 1
+    row = engine_row(result)
+    assert row.startswith("NG"), row
+    assert "decision 1: the legal actions are not listed in their own order (return sorted(actions))" in row
+
+
+def test_a_legal_action_listed_twice_or_lost_through_json_is_an_engine_problem(tmp_path):
+    game = new_game(tmp_path)
+    edit(game / "engine.py", "        return sorted(self._plays[c] for c in hand)\n",
+         "        return sorted([self._plays[c] for c in hand] * 2)\n")
+    result = run("validate", GAME, "--games", "5", "--project", tmp_path, "--fresh")
+    assert result.exit_code == 1
+    assert "is listed twice" in engine_row(result)
