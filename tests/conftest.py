@@ -69,6 +69,11 @@ _a_cache_of_the_runs_own()
 ALL_CASES = os.environ.get("PNP_TEST_ALL", "") not in ("", "0")
 
 
+def pytest_addoption(parser):
+    parser.addoption("--update-golden", action="store_true", default=False,
+                     help="write the golden transcripts (tests/games/golden) anew instead of comparing; review the diff")
+
+
 def pytest_configure(config):
     config.addinivalue_line("markers", "sampled(k): run k cases of this parametrised test by default (spread over "
                                        "the values of its first parameter), every case with PNP_TEST_ALL=1")
