@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from operator import add
 from typing import Any
 
@@ -732,151 +732,237 @@ class Tantei2Engine(RoundRules):
 
     # ------------------------------------------------------------ the task machine
     def _run(self, s: State) -> None:
-        f = self.facts
+        """Run the task stack until a decision or a chance step is due: each task's handler
+        (``_TASKS``) does its part and says whether play stops there (True) or goes on with the next
+        task (False)."""
         stack = s.stack
+        tasks = self._TASKS
         while stack:
             t = stack.pop()
-            code = t[0]
-            if code == T_DRAW:
-                seat, k = t[1], t[2]
-                if len(t) > 3:                    # an ongoing effect's or a skill's draw: the transcript names it
-                    s.st_draws.append((seat, t[3], k))
-                hand = s.hands[seat]
-                deck = s.ev_deck
-                while k > 0:
-                    if not deck:
-                        if s.discard:
-                            stack.append((T_DRAW, seat, k))
-                            s.phase, s.chance = PH_CHANCE, CH_EV
-                            return
-                        break
-                    hand.append(deck.pop())
-                    k -= 1
-                if s.reshuffle_now and not deck and s.discard:   # variant reshuffle-when-empty
-                    s.phase, s.chance = PH_CHANCE, CH_EV
-                    return
-            elif code == T_MAIN or code == T_FLIPS:
-                seat = t[1]
-                if s.down[seat] and self._auto_flip(s, seat, t):
-                    continue
-                if code == T_MAIN:
-                    s.phase, s.cur = PH_MAIN, seat
-                    return
-            elif code == T_TURN:
-                seat = t[1]
-                s.st_turns += 1
-                if s.cube_rule:                     # 「自分の手番の開始時に、この推論の上にキューブ１個を置く」
-                    cubes = s.cubes
-                    for e in s.down[seat]:
-                        cubes[e] += 1
-                if not s.inv:                       # cannot happen: 惨劇の夜 is always in the deck
-                    raise InvariantError("the 捜査デッキ ran out before 惨劇の夜")
-                c = s.inv.pop()
-                s.line.append(c)
-                stack.append((T_MAIN, seat))     # the main decision pushes T_END itself
-                if c == f.tragedy:
-                    self._tragedy_drawn(s, seat)
-                else:
-                    p = f.pc_person[c]
-                    s.linecnt[p] += 1
-                    awake_ops = f.action_awake[p]
-                    self._push_effects(s, seat, awake_ops if awake_ops and self.is_awake(s, p) else f.action[p])
-            elif code == T_END:
-                self._end_turn(s, t[1])
-            elif code == T_KEEP:
-                seat = t[1]
-                if s.down[seat]:
-                    s.kept = []
-                    s.kfree = s.keep_free[seat]
-                    stack.append((T_KEEPQ, seat))
-            elif code == T_KEEPQ:
-                seat = t[1]
-                kept = s.kept
-                for e in s.down[seat]:
-                    if e not in kept:
-                        break
-                else:
-                    continue                     # every face-down card is kept
-                if s.kfree <= 0 and not s.hands[seat]:
-                    self._release(s, seat)
-                    continue
-                s.phase, s.cur = PH_KEEP, seat
-                return
-            elif code == T_DISC:
-                seat, k = t[1], t[2]
-                if k > 0 and s.hands[seat]:
-                    s.phase, s.cur, s.dn = PH_DISCARD, seat, k
-                    return
-            elif code == T_SHINV:
-                s.phase, s.chance = PH_CHANCE, CH_INV
-                return
-            elif code == T_RSTART:
-                self._round_start(s)
-            elif code == T_REND:
-                if self._round_end(s):
-                    return
-            elif code == T_OVER:                  # the game-ending death's draws are done
-                self._game_over(s)
-                return
-            elif code == T_OUT:
-                if self._movable(s):
-                    s.phase, s.cur = PH_OUTSIDE, s.start
-                    return
-                stack.append((T_TURN, s.start))
-            elif code == T_NEWR:
-                s.lamps = min(MAX_LAMPS, s.lamps + 1)
-                s.round += 1
-                s.start = (s.start + 1) % s.n
-                stack.append((T_RSTART,))
-                stack.append((T_SHINV,))
-            elif code == T_TAKE:
-                seat, k = t[1], t[2]
-                for _ in range(min(k, len(s.discard))):
-                    s.hands[seat].append(s.discard.pop())
-            elif code == T_TODISC:
-                s.limbo.remove(t[1])
-                s.discard.append(t[1])
-            elif code == T_PICK:
-                s.phase, s.cur = PH_PICK, t[1]
-                return
-            elif code == T_DOWN:
-                if s.hands[t[1]]:
-                    s.phase, s.cur = PH_DOWN, t[1]
-                    return
-            elif code == T_LAMP:
-                s.lamps = min(MAX_LAMPS, max(0, s.lamps + t[1]))
-            elif code == T_SUBD:
-                s.sub_disc += t[1]
-            elif code == T_DEAL:
-                for seat in range(s.n):
-                    for _ in range(HAND_START):
-                        s.hands[seat].append(s.ev_deck.pop())
-            elif code == T_FLIP:
-                if s.down[t[1]]:
-                    s.phase, s.cur = PH_FLIP, t[1]
-                    return
-            elif code == T_LOUT:                  # an effect: the last card of the 【捜査線】 to the 【線外】
-                line = s.line
-                if line and line[-1] != f.tragedy:
-                    c = line.pop()
-                    s.linecnt[f.pc_person[c]] -= 1
-                    s.outside.append(c)
-            elif code == T_OUTX:                  # an effect: the player moves a card to the 【線外】
-                if t[2] > 0 and self._movable(s):
-                    if t[2] > 1:
-                        stack.append((T_OUTX, t[1], t[2] - 1))
-                    stack.append((T_OUTRET,))    # the choice returns here, not to a new turn
-                    s.phase, s.cur = PH_OUTSIDE, t[1]
-                    return
-            elif code == T_OUTRET:
-                pass
-            elif code == T_SHEV:
-                if s.ev_deck or s.discard:
-                    s.phase, s.chance = PH_CHANCE, CH_EV
-                    return
-            else:
+            handler = tasks.get(t[0])
+            if handler is None:
                 raise InvariantError(f"unknown task {t!r}")
+            if handler(self, s, t):
+                return
         raise InvariantError("the task stack ran empty")
+
+    # ------------------------------------------------------------ the tasks (codes in facts.py)
+    def _task_draw(self, s: State, t: Task) -> bool:
+        seat, k = t[1], t[2]
+        if len(t) > 3:                    # an ongoing effect's or a skill's draw: the transcript names it
+            s.st_draws.append((seat, t[3], k))
+        hand = s.hands[seat]
+        deck = s.ev_deck
+        while k > 0:
+            if not deck:
+                if s.discard:
+                    s.stack.append((T_DRAW, seat, k))
+                    s.phase, s.chance = PH_CHANCE, CH_EV
+                    return True
+                break
+            hand.append(deck.pop())
+            k -= 1
+        if s.reshuffle_now and not deck and s.discard:   # variant reshuffle-when-empty
+            s.phase, s.chance = PH_CHANCE, CH_EV
+            return True
+        return False
+
+    def _task_main(self, s: State, t: Task) -> bool:
+        seat = t[1]
+        if s.down[seat] and self._auto_flip(s, seat, t):
+            return False
+        if t[0] == T_MAIN:                # T_FLIPS: only the flips, no main decision
+            s.phase, s.cur = PH_MAIN, seat
+            return True
+        return False
+
+    def _task_turn(self, s: State, t: Task) -> bool:
+        f = self.facts
+        seat = t[1]
+        s.st_turns += 1
+        if s.cube_rule:                     # 「自分の手番の開始時に、この推論の上にキューブ１個を置く」
+            cubes = s.cubes
+            for e in s.down[seat]:
+                cubes[e] += 1
+        if not s.inv:                       # cannot happen: 惨劇の夜 is always in the deck
+            raise InvariantError("the 捜査デッキ ran out before 惨劇の夜")
+        c = s.inv.pop()
+        s.line.append(c)
+        s.stack.append((T_MAIN, seat))     # the main decision pushes T_END itself
+        if c == f.tragedy:
+            self._tragedy_drawn(s, seat)
+        else:
+            p = f.pc_person[c]
+            s.linecnt[p] += 1
+            awake_ops = f.action_awake[p]
+            self._push_effects(s, seat, awake_ops if awake_ops and self.is_awake(s, p) else f.action[p])
+        return False
+
+    def _task_end(self, s: State, t: Task) -> bool:
+        self._end_turn(s, t[1])
+        return False
+
+    def _task_keep(self, s: State, t: Task) -> bool:
+        seat = t[1]
+        if s.down[seat]:
+            s.kept = []
+            s.kfree = s.keep_free[seat]
+            s.stack.append((T_KEEPQ, seat))
+        return False
+
+    def _task_keepq(self, s: State, t: Task) -> bool:
+        seat = t[1]
+        kept = s.kept
+        for e in s.down[seat]:
+            if e not in kept:
+                break
+        else:
+            return False                     # every face-down card is kept
+        if s.kfree <= 0 and not s.hands[seat]:
+            self._release(s, seat)
+            return False
+        s.phase, s.cur = PH_KEEP, seat
+        return True
+
+    def _task_disc(self, s: State, t: Task) -> bool:
+        seat, k = t[1], t[2]
+        if k > 0 and s.hands[seat]:
+            s.phase, s.cur, s.dn = PH_DISCARD, seat, k
+            return True
+        return False
+
+    def _task_shinv(self, s: State, t: Task) -> bool:
+        s.phase, s.chance = PH_CHANCE, CH_INV
+        return True
+
+    def _task_rstart(self, s: State, t: Task) -> bool:
+        self._round_start(s)
+        return False
+
+    def _task_rend(self, s: State, t: Task) -> bool:
+        if self._round_end(s):
+            return True
+        return False
+
+    def _task_over(self, s: State, t: Task) -> bool:
+        """The game-ending death's draws are done."""
+        self._game_over(s)
+        return True
+
+    def _task_out(self, s: State, t: Task) -> bool:
+        if self._movable(s):
+            s.phase, s.cur = PH_OUTSIDE, s.start
+            return True
+        s.stack.append((T_TURN, s.start))
+        return False
+
+    def _task_newr(self, s: State, t: Task) -> bool:
+        s.lamps = min(MAX_LAMPS, s.lamps + 1)
+        s.round += 1
+        s.start = (s.start + 1) % s.n
+        s.stack.append((T_RSTART,))
+        s.stack.append((T_SHINV,))
+        return False
+
+    def _task_take(self, s: State, t: Task) -> bool:
+        seat, k = t[1], t[2]
+        for _ in range(min(k, len(s.discard))):
+            s.hands[seat].append(s.discard.pop())
+        return False
+
+    def _task_todisc(self, s: State, t: Task) -> bool:
+        s.limbo.remove(t[1])
+        s.discard.append(t[1])
+        return False
+
+    def _task_pick(self, s: State, t: Task) -> bool:
+        s.phase, s.cur = PH_PICK, t[1]
+        return True
+
+    def _task_down(self, s: State, t: Task) -> bool:
+        if s.hands[t[1]]:
+            s.phase, s.cur = PH_DOWN, t[1]
+            return True
+        return False
+
+    def _task_lamp(self, s: State, t: Task) -> bool:
+        s.lamps = min(MAX_LAMPS, max(0, s.lamps + t[1]))
+        return False
+
+    def _task_subd(self, s: State, t: Task) -> bool:
+        s.sub_disc += t[1]
+        return False
+
+    def _task_deal(self, s: State, t: Task) -> bool:
+        for seat in range(s.n):
+            for _ in range(HAND_START):
+                s.hands[seat].append(s.ev_deck.pop())
+        return False
+
+    def _task_flip(self, s: State, t: Task) -> bool:
+        if s.down[t[1]]:
+            s.phase, s.cur = PH_FLIP, t[1]
+            return True
+        return False
+
+    def _task_lout(self, s: State, t: Task) -> bool:
+        """An effect: the last card of the 【捜査線】 to the 【線外】."""
+        f = self.facts
+        line = s.line
+        if line and line[-1] != f.tragedy:
+            c = line.pop()
+            s.linecnt[f.pc_person[c]] -= 1
+            s.outside.append(c)
+        return False
+
+    def _task_outx(self, s: State, t: Task) -> bool:
+        """An effect: the player moves a card to the 【線外】."""
+        if t[2] > 0 and self._movable(s):
+            if t[2] > 1:
+                s.stack.append((T_OUTX, t[1], t[2] - 1))
+            s.stack.append((T_OUTRET,))    # the choice returns here, not to a new turn
+            s.phase, s.cur = PH_OUTSIDE, t[1]
+            return True
+        return False
+
+    def _task_outret(self, s: State, t: Task) -> bool:
+        pass
+        return False
+
+    def _task_shev(self, s: State, t: Task) -> bool:
+        if s.ev_deck or s.discard:
+            s.phase, s.chance = PH_CHANCE, CH_EV
+            return True
+        return False
+
+    _TASKS: dict[int, Callable[[Tantei2Engine, State, Task], bool]] = {
+        T_DRAW: _task_draw,
+        T_MAIN: _task_main,
+        T_FLIPS: _task_main,
+        T_TURN: _task_turn,
+        T_END: _task_end,
+        T_KEEP: _task_keep,
+        T_KEEPQ: _task_keepq,
+        T_DISC: _task_disc,
+        T_SHINV: _task_shinv,
+        T_RSTART: _task_rstart,
+        T_REND: _task_rend,
+        T_OVER: _task_over,
+        T_OUT: _task_out,
+        T_NEWR: _task_newr,
+        T_TAKE: _task_take,
+        T_TODISC: _task_todisc,
+        T_PICK: _task_pick,
+        T_DOWN: _task_down,
+        T_LAMP: _task_lamp,
+        T_SUBD: _task_subd,
+        T_DEAL: _task_deal,
+        T_FLIP: _task_flip,
+        T_LOUT: _task_lout,
+        T_OUTX: _task_outx,
+        T_OUTRET: _task_outret,
+        T_SHEV: _task_shev,
+    }
 
     # ------------------------------------------------------------ views and results
     def observe(self, s: State, seat: int) -> Observation:
