@@ -209,3 +209,34 @@ def test_a_table_cells_bar_escape_is_documented_and_works(parser_for):
     assert not problems and isinstance(blocks[0], markup.Table)
     assert ["".join(r.text for r in cell) for cell in blocks[0].rows[0]] == ["a | b", "c"]
     assert "表のセルの `\\|`" in _text("rulebook.md") and "`\\|`" in _text("markup.md")
+
+
+# -- data keys: every key a schema accepts has a word in the topic that explains that file --------------------
+
+SCHEMA_TOPICS = {"game": "data.md", "deck": "data.md", "layout": "layouts.md", "rulings": "ledger.md",
+                 "rulebook-front-matter": "rulebook.md"}
+
+
+def _schema_files() -> list[Path]:
+    return sorted((ROOT / "pnp" / "schemas").glob("*.schema.json"))
+
+
+@pytest.mark.parametrize("path", _schema_files(), ids=lambda p: p.name)
+def test_every_key_a_schema_accepts_is_documented(path):
+    import json
+    kind = path.name.removesuffix(".schema.json")
+    page = _text(SCHEMA_TOPICS.get(kind, "parts.md"))     # the rest are the parts' schemas
+    keys = json.loads(path.read_text(encoding="utf-8"))["properties"]
+    if kind == "rulings":
+        keys = keys["rulings"]["items"]["properties"]
+    missing = sorted(k for k in keys if f"`{k}" not in page)
+    assert not missing, f"{path.name}: keys not in docs/{SCHEMA_TOPICS.get(kind, 'parts.md')}: {missing}"
+
+
+def test_every_region_key_is_in_the_layouts_topic():
+    from pnp.data.schemas import REGION
+    page = _text("layouts.md")
+    missing = sorted(k for k in REGION["properties"] if f"`{k}" not in page)
+    assert not missing, missing
+    kinds = REGION["properties"]["kind"]["enum"]
+    assert not [k for k in kinds if f"| `{k}`" not in page and f"`{k}`・" not in page], kinds
