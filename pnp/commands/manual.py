@@ -18,6 +18,7 @@ INDEX = "index"
 _TOPIC_LINE = re.compile(r"^- \[(?P<title>[^\]]+)\]\((?P<name>[a-z0-9-]+)\.md\)(?:\s*[—-]\s*(?P<about>.*))?$")
 # a command's section of docs/commands.md: "## `pnp build`"
 _COMMAND_HEADING = re.compile(r"^## `pnp (?P<name>[a-z-]+)`\s*$", re.M)
+_CODE = re.compile(r"`[^`\n]*`")
 
 
 class UnknownTopic(LookupError):
@@ -55,15 +56,15 @@ def topic_text(name: str, commands: list[str] | tuple[str, ...] = ()) -> str:
     commands topic.  An unknown name raises UnknownTopic with the nearest names."""
     wanted = name.strip().lower().removesuffix(".md")
     if wanted == INDEX:
-        return (manual_dir() / f"{INDEX}.md").read_text(encoding="utf-8")
+        return readable((manual_dir() / f"{INDEX}.md").read_text(encoding="utf-8"))
     known = topics()
     for t in known:
         if t.name == wanted:
-            return t.path.read_text(encoding="utf-8")
+            return readable(t.path.read_text(encoding="utf-8"))
     if wanted in commands:
         section = command_section(wanted)
         if section:
-            return section
+            return readable(section)
     names = [t.name for t in known] + [c for c in commands if c not in {t.name for t in known}]
     near = difflib.get_close_matches(wanted, names, n=3, cutoff=0.5)
     hint = f"; did you mean {' or '.join(near)}?" if near else ""
@@ -80,6 +81,21 @@ def command_section(command: str) -> str:
             end = heads[k + 1].start() if k + 1 < len(heads) else len(text)
             return text[m.start():end].rstrip() + "\n"
     return ""
+
+
+def readable(markdown: str) -> str:
+    """The Markdown as a reader should see it: in a table row a bar inside code is written ``\\|`` (GitHub
+    would take a bare one for a cell's edge); shown in the terminal or on the site it is just ``|``.  Fenced
+    blocks (examples to copy) are left as they are.  The site applies the same (mkdocs.yml's hook)."""
+    out = []
+    fenced = False
+    for line in markdown.split("\n"):
+        if line.startswith("```"):
+            fenced = not fenced
+        elif not fenced and line.startswith("|"):
+            line = _CODE.sub(lambda m: m.group(0).replace("\\|", "|"), line)
+        out.append(line)
+    return "\n".join(out)
 
 
 def topic_list() -> str:

@@ -37,7 +37,13 @@ def _nav() -> list[str]:
         pass
     Loader.add_multi_constructor("", lambda loader, suffix, node: None)   # mkdocs.yml's !!python/name tags
     config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=Loader)
-    return [next(iter(item.values())).removesuffix(".md") for item in config["nav"]]
+    def flat(items) -> list[str]:
+        out = []
+        for item in items:
+            value = next(iter(item.values())) if isinstance(item, dict) else item
+            out += flat(value) if isinstance(value, list) else [value.removesuffix(".md")]
+        return out
+    return flat(config["nav"])
 
 
 def test_the_topics_are_the_files_of_docs_in_the_index_order_and_the_sites():
@@ -208,7 +214,7 @@ def test_a_table_cells_bar_escape_is_documented_and_works(parser_for):
     blocks, problems = parser_for("| a \\| b | c |")
     assert not problems and isinstance(blocks[0], markup.Table)
     assert ["".join(r.text for r in cell) for cell in blocks[0].rows[0]] == ["a | b", "c"]
-    assert "表のセルの `\\|`" in _text("rulebook.md") and "`\\|`" in _text("markup.md")
+    assert "表のセルの `\\|`" in _text("rulebook.md") and "`\\|` と書きます" in _text("markup.md")
 
 
 # -- data keys: every key a schema accepts has a word in the topic that explains that file --------------------

@@ -39,7 +39,8 @@ def test_the_wheel_carries_the_manual_and_pnp_help_reads_it_from_there(tmp_path)
     assert where.returncode == 0, where.stderr
     assert Path(where.stdout.strip()) == tmp_path / "site" / "pnp" / "docs" / "rulebook.md"
     shown = pnp("help", "rulebook")
-    assert shown.returncode == 0 and shown.stdout == (ROOT / "docs" / "rulebook.md").read_text(encoding="utf-8")
+    assert shown.returncode == 0
+    assert shown.stdout == manual.readable((ROOT / "docs" / "rulebook.md").read_text(encoding="utf-8"))
     listed = pnp("help")
     assert listed.returncode == 0 and all(f"  {name}" in listed.stdout for name in topics)
 
@@ -49,7 +50,16 @@ def test_from_the_checkout_pnp_help_reads_docs(tmp_path):
     where = runner.invoke(main, ["help", "--path", "engines"])
     assert where.exit_code == 0 and Path(where.output.strip()) == ROOT / "docs" / "engines.md"
     shown = runner.invoke(main, ["help", "layouts"])
-    assert shown.exit_code == 0 and shown.output == (ROOT / "docs" / "layouts.md").read_text(encoding="utf-8")
+    assert shown.exit_code == 0
+    assert shown.output == manual.readable((ROOT / "docs" / "layouts.md").read_text(encoding="utf-8"))
+
+
+def test_a_bar_in_a_table_cells_code_is_shown_as_a_bar():
+    """Markdown writes it \\| in a table (else it ends the cell); the reader sees |; examples stay as typed."""
+    shown = CliRunner().invoke(main, ["help", "commands"]).output
+    assert "| `--paper a4|letter|a3|b5` |" in shown and "a4\\|letter" not in shown
+    text = "| `a\\|b` | c\\|d |\n```md\n| `x\\|y` |\n```\n`p\\|q`"
+    assert manual.readable(text) == "| `a|b` | c\\|d |\n```md\n| `x\\|y` |\n```\n`p\\|q`"
 
 
 def test_a_command_name_shows_its_options_and_an_unknown_topic_is_a_usage_error():
