@@ -30,6 +30,12 @@ def test_the_readme_is_short():
     assert len(README.splitlines()) <= 200
 
 
+def test_where_to_read_on_names_every_topic():
+    from pnp.commands import manual
+    part = README[README.index("## 読み進める"):README.index("## English summary")]
+    assert [t.name for t in manual.topics() if f"`{t.name}`" not in part] == []
+
+
 def test_the_commands_block_is_made_from_help():
     tool = _tool()
     assert tool.readme_block(README) == tool.block(), "run python tools/readme_commands.py --write"
