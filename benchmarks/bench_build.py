@@ -1,6 +1,9 @@
 """Benchmark: the edit loop of `pnp build` on the bundled kit (all games), in this process.
 
-    python benchmarks/bench_build.py [--repeat N]
+    python benchmarks/bench_build.py [--repeat N] [--write]
+
+With --write the table benchmarks/README.md quotes is stored in benchmarks/measured.json (with the commit, the
+cores and the load average); `python benchmarks/docfigures.py --write` then puts it into the page.
 
 1. a cold build of the whole kit into an empty folder (nothing recorded), with the default jobs of
    `pnp build` (the machine's cores: the games drawn side by side in worker processes), and again with
@@ -74,6 +77,7 @@ def _one_build(project_dir: Path, out: Path) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--write", action="store_true", help="store the table in benchmarks/measured.json")
     ap.add_argument("--one-build", nargs=2, type=Path, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.one_build:
@@ -146,8 +150,35 @@ def main() -> None:
                 print(f"  {'':46s} critical path {serial + longest:.2f} s CPU = {serial:.2f} s before the first "
                       f"game is drawn (loading, planning it) + {longest:.2f} s drawing {gid} (the longest job)")
         print(f"  load average: {', '.join(f'{v:.1f}' for v in os.getloadavg())} on {os.cpu_count()} cores")
+        if args.write:
+            _write(args.repeat, jobs, results, counts, paths)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _write(repeat: int, jobs: int, results: dict[str, list[tuple[float, float]]], counts: dict[str, int],
+           paths: dict[str, list[tuple[float, float, str]]]) -> None:
+    """The Japanese table benchmarks/README.md quotes, stored with how it was measured."""
+    import docfigures
+    facts = docfigures.machine()
+    names = {"cold": f"最初から全部、既定の `--jobs {jobs}`",
+             "fresh": "同じことを、pnp を import しただけの新しいプロセスで",
+             "cold1": "最初から全部、`--jobs 1`",
+             "nochange": "何も変えずに",
+             "onecard": "探偵無宿２のイベント1枚を直して"}
+    lines = [f"`python benchmarks/bench_build.py --repeat {repeat}`（同梱キット4ゲーム・{counts['cold']}ファイル、"
+             f"{facts['cores']}コアの機械、{repeat}回のうち最良。CPU 秒は子プロセスの分も含む。終わったときの "
+             f"load average {facts['load_average'][0]}、コミット {docfigures.commit()}）:", "",
+             "| 場面 | 目標 | 実時間 | CPU 秒 |", "|---|---|---|---|"]
+    for key in ("cold", "fresh", "cold1", "nochange", "onecard"):
+        wall = min(w for w, _ in results[key])
+        cpu = min(c for _, c in results[key])
+        lines.append(f"| {names[key]} | {TARGETS[key]:.1f} s | {wall:.2f} s | {cpu:.2f} s |")
+    serial, longest, gid = min(paths["cold"], key=lambda p: p[0] + p[1])
+    lines += ["", f"最短でもかかる時間（最初のゲームを描き始めるまでの CPU {serial:.2f} s ＋ いちばん長い {gid} の描画 "
+              f"{longest:.2f} s）は {serial + longest:.2f} s です。"]
+    docfigures.store("bench_build", f"python benchmarks/bench_build.py --repeat {repeat} --write", "\n".join(lines),
+                     **facts)
 
 
 if __name__ == "__main__":

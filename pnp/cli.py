@@ -264,7 +264,7 @@ def preview(game: str, deck: str | None, project_dir: Path, out_file: Path | Non
 @project_option
 @click.option("--games", "games_per_config", type=click.IntRange(1, MAX_VALIDATE_GAMES), default=None,
               help="プレイ人数×方針ごとのサンプルゲーム数（省略時は1ゲームにつき約5秒分、各構成100まで）")
-@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True, help="試遊の乱数の種（同じ種なら同じゲーム）")
 @click.option("--json", "as_json", is_flag=True, help="JSONで出力（すべての行と問題）")
 @click.option("--fresh", is_flag=True, help="前回の問題なしの検査から入力が変わっていないゲームも検査し直す")
 @reported
@@ -354,7 +354,7 @@ class _GamesBar:
 @project_option
 @click.option("--games", "sim_games", type=click.IntRange(0, 100000), default=200, show_default=True,
               help="選択肢ごとの試遊数（人数ごと、同じ種で比べる）。0 なら試遊しない")
-@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True, help="試遊の乱数の種（同じ種なら同じゲーム）")
 @click.option("--json", "as_json", is_flag=True, help="JSONで出力")
 @reported
 def questions(games: tuple[str, ...], project_dir: Path, sim_games: int, seed: int, as_json: bool) -> None:
@@ -373,9 +373,11 @@ def questions(games: tuple[str, ...], project_dir: Path, sim_games: int, seed: i
 
 @main.command()
 @click.option("--out", "out_file", type=click.Path(dir_okay=False, path_type=Path), default=Path("calibration.pdf"),
-              show_default=True)
-@click.option("--paper", type=click.Choice(["a4", "letter", "a3", "b5"]), default="a4", show_default=True)
-@click.option("--duplex", type=click.Choice(["long", "short"]), default="long", show_default=True)
+              show_default=True, help="出力先のPDF")
+@click.option("--paper", type=click.Choice(["a4", "letter", "a3", "b5"]), default="a4", show_default=True,
+              help="用紙（b5 は JIS B5 182×257mm）")
+@click.option("--duplex", type=click.Choice(["long", "short"]), default="long", show_default=True,
+              help="両面印刷のとじ方：長辺とじか短辺とじか")
 @reported
 def calibrate(out_file: Path, paper: str, duplex: str) -> None:
     """両面印刷の位置合わせページを書き出します（読んだ値を build --back-offset に）。"""
@@ -386,13 +388,41 @@ def calibrate(out_file: Path, paper: str, duplex: str) -> None:
 
 @main.command()
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("schemas"),
-              show_default=True)
+              show_default=True, help="JSON Schema を書き出すフォルダ")
 @reported
 def schemas(out_dir: Path) -> None:
     """エディタ用のJSON Schemaを書き出します。"""
     from .schema_files import write_schema_files
     for path in write_schema_files(out_dir):
         click.echo(path.as_posix())
+
+
+@main.command("help")
+@click.argument("topic", required=False)
+@click.option("--path", "show_path", is_flag=True,
+              help="表示する代わりに、その話題の Markdown ファイルの場所を表示する")
+@click.pass_context
+def help_(ctx: click.Context, topic: str | None, show_path: bool) -> None:
+    """マニュアル（データの書き方・テンプレート・ルールブックの書式・試遊…）を端末で読みます（オフライン）。
+    TOPIC を省けば話題の一覧、コマンドの名前ならそのコマンドのオプション。"""
+    from .commands import manual
+    commands = tuple(main.list_commands(ctx))
+    try:
+        if topic is None:
+            text, path = manual.topic_list(), manual.manual_dir() / f"{manual.INDEX}.md"
+        else:
+            text = manual.topic_text(topic, commands)
+            named = [t.path for t in manual.topics() if t.name == topic.strip().lower().removesuffix(".md")]
+            path = named[0] if named else manual.manual_dir() / (
+                "commands.md" if topic in commands else f"{manual.INDEX}.md")
+    except manual.UnknownTopic as exc:
+        raise click.UsageError(str(exc)) from None
+    if show_path:
+        click.echo(path.as_posix())
+    elif sys.stdout.isatty():
+        click.echo_via_pager(text)
+    else:
+        click.echo(text, nl=False)
 
 
 @main.command()

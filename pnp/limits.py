@@ -2,7 +2,7 @@
 
 Every limit is far above what a real print-and-play game needs and is checked before the work it
 guards is done (the YAML budget while the file is parsed, a track's length before its spaces are
-listed, the number of games before any is played).  The README lists them (「上限」)."""
+listed, the number of games before any is played).  The manual lists them (docs/limits.md, 「上限」)."""
 from __future__ import annotations
 
 import os

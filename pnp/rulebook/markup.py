@@ -132,6 +132,10 @@ PART_FIGURES = {"board": "the whole map", "track": "its first card", "dice": "th
                 "tokens": "one token of each kind", "cut_card": "its first card, with the cuts",
                 "tuckbox": "the box's net", "bits": "a table of what to get"}
 BOX_KINDS = ("note", "example", "proposal")
+BLOCK_KINDS = BOX_KINDS + ("diagram",)          # the ::: blocks
+ARG_EMBEDS = ("count", "ruling", "ref")          # {{name:ID}} inside a line
+DIAGRAM_KEYS = ("deck", "columns", "rows")       # a :::diagram's YAML
+DIAGRAM_ROW_KEYS = ("label", "cells")             # each of its rows
 CHECK_FENCE = "~~~"
 CELL_WORDS = ("up", "down", "empty", "none")
 # marks around a {{ref:…}} until it is resolved: noncharacters, which no source file may hold (read_text_file
@@ -569,7 +573,7 @@ class _Parser:
                     if d:
                         out.append(d)
                 else:
-                    self.err(no, 4, f"unknown block :::{name} (known: {', '.join(BOX_KINDS + ('diagram',))})")
+                    self.err(no, 4, f"unknown block :::{name} (known: {', '.join(BLOCK_KINDS)})")
                 i = j + 1
                 continue
             if stripped.startswith("#"):
@@ -844,9 +848,10 @@ class _Parser:
         if not isinstance(data, dict):
             self.err(base, 1, "a diagram holds a mapping with rows:")
             return None
-        bad = sorted(set(data) - {"deck", "columns", "rows"})
+        bad = sorted(set(data) - set(DIAGRAM_KEYS))
         for key in bad:
-            self.err(base + _line_of(inner, key), 1, f"unknown diagram key {key!r} (allowed: columns, deck, rows)")
+            self.err(base + _line_of(inner, key), 1,
+                     f"unknown diagram key {key!r} (allowed: {', '.join(sorted(DIAGRAM_KEYS))})")
         deck_id = data.get("deck", self.game.decks[0].id if self.game.decks else "")
         try:
             deck = self.game.deck(str(deck_id))
@@ -859,7 +864,7 @@ class _Parser:
             return None
         rows = []
         for r in rows_data:
-            if not isinstance(r, dict) or not isinstance(r.get("cells"), list) or set(r) - {"label", "cells"}:
+            if not isinstance(r, dict) or not isinstance(r.get("cells"), list) or set(r) - set(DIAGRAM_ROW_KEYS):
                 self.err(base + _line_of(inner, "rows"), 1, "each diagram row is {label: text, cells: [...]}")
                 return None
             cells = []
@@ -920,8 +925,9 @@ class _Parser:
             if name.split(" ")[0] in BLOCK_EMBEDS:
                 self.err(no, col, f"{{{{{name.split(' ')[0]}}}}} must stand alone on its line")
                 return None
-            self.err(no, col, f"unknown embed {{{{{body}}}}} (known: {', '.join(INLINE_VALUES)}, count:ID, "
-                              f"ruling:ID, ref:ID, and on their own line: {', '.join(BLOCK_EMBEDS)})")
+            self.err(no, col, f"unknown embed {{{{{body}}}}} (known: {', '.join(INLINE_VALUES)}, "
+                              f"{', '.join(f'{a}:ID' for a in ARG_EMBEDS)}, and on their own line: "
+                              f"{', '.join(BLOCK_EMBEDS)})")
             return None
         arg = arg.strip()
         if name == "count":

@@ -1,4 +1,4 @@
-"""The README's examples of card features are real: its two-sided deck and icons build."""
+"""The manual's examples of card features (docs/data.md, docs/markup.md) are real: its two-sided deck and icons build."""
 from __future__ import annotations
 
 import re
@@ -15,7 +15,7 @@ def _blocks(readme: str) -> list[str]:
 
 
 def test_readme_two_sided_deck_with_icons_builds(repo, tmp_path):
-    readme = (repo / "README.md").read_text(encoding="utf-8")
+    readme = "".join((repo / "docs" / name).read_text(encoding="utf-8") for name in ("data.md", "markup.md"))
     deck = next(b for b in _blocks(readme) if "two_sided: true" in b)
     icons = next(b for b in _blocks(readme) if b.lstrip().startswith("# game.yaml") and "icons:" in b)
     icons = icons.replace("  seal: {image: icons/seal.png}", "  seal: {shape: star, color: \"#000000\"}")

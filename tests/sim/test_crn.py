@@ -123,7 +123,7 @@ def test_the_engine_api_example_keys_work_on_the_example_engine(tmp_path):
     from pnp.games import make_engine
     result = CliRunner().invoke(main, ["new", "trick", "--csv", "--engine", "--project", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    page = (Path(__file__).resolve().parents[2] / "pnp/games/ENGINE_API.md").read_text(encoding="utf-8")
+    page = (Path(__file__).resolve().parents[2] / "docs/engines.md").read_text(encoding="utf-8")
     section = page[page.index("### 偶然の鍵と選択の鍵"):page.index("## 5. validate")]
     block = re.findall(r"```python\n(.*?)```", section, re.S)[1]
     base = make_engine(Project(tmp_path).load_game("trick"))

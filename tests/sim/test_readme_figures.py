@@ -1,7 +1,8 @@
-"""The README's figures are the ones benchmarks/readme_figures.py makes.  The head-to-head table: every row
-the script plays is a row of the README (same game, players, games, seed and search player), and the README
-names the commit and the command that printed its figures.  The sweep figures: the README quotes the
-sentences of benchmarks/figures.json, and a small run of each still gives the file's numbers."""
+"""The figures the docs quote are the ones benchmarks/readme_figures.py makes.  The head-to-head table of
+benchmarks/README.md: every row the script plays is a row of the table (same game, players, games, seed and
+search player), and the page names the commit and the command that printed its figures.  The sweep figures:
+the manual (docs/simulate.md) quotes the sentences of benchmarks/figures.json, and a small run of each still
+gives the file's numbers."""
 from __future__ import annotations
 
 import importlib.util
@@ -27,7 +28,7 @@ def _script():
 
 def test_readme_quotes_the_rows_the_script_prints():
     mod = _script()
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = (ROOT / "benchmarks" / "README.md").read_text(encoding="utf-8")
     # any number of jobs plays the same games
     assert re.search(r"コミット [0-9a-f]{7,} で `python benchmarks/readme_figures.py --game euphoria --jobs [0-9]+`",
                      readme)
@@ -49,11 +50,11 @@ def _figures():
 
 
 def test_readme_quotes_the_figures_the_script_wrote():
-    """Each sweep figure of benchmarks/figures.json is in the README as the sentence made from its numbers,
+    """Each sweep figure of benchmarks/figures.json is in the manual as the sentence made from its numbers,
     and the script still computes the same figures (its settings are the file's)."""
     mod = _script()
     data = _figures()
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = (ROOT / "docs" / "simulate.md").read_text(encoding="utf-8")
     flat = _flat(readme)
     sweeps = [f for f in data["figures"] if f["id"] != "crn_noise_floor"]
     assert [f["id"] for f in sweeps] == [f.id for f in mod.FIGURES]

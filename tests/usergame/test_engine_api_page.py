@@ -1,6 +1,6 @@
-"""Every hook ENGINE_API.md documents works as written: the page's code for the search player, the
+"""Every hook docs/engines.md documents works as written: the page's code for the search player, the
 rulebook examples and a second policy, pasted into the engine `pnp new GAME --engine` writes, passes
-`pnp validate` and gives the figures it promises (issue: "ENGINE_API.md omits hooks the tool uses …
+`pnp validate` and gives the figures it promises (issue: "ENGINE_API.md (now docs/engines.md) omits hooks the tool uses …
 Every hook the tool calls is documented with a working example")."""
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 from owngame import GAME, edit, new_game, run, write
 
-PAGE = Path(__file__).resolve().parents[2] / "pnp/games/ENGINE_API.md"
+PAGE = Path(__file__).resolve().parents[2] / "docs/engines.md"
 
 
 def blocks(kind: str) -> list[str]:

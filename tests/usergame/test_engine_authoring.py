@@ -9,7 +9,7 @@ from pathlib import Path
 
 from owngame import GAME, edit, new_game, run, write
 
-PAGE = Path(__file__).resolve().parents[2] / "pnp/games/ENGINE_API.md"
+PAGE = Path(__file__).resolve().parents[2] / "docs/engines.md"
 
 
 def documented_methods() -> str:

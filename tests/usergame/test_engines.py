@@ -220,10 +220,10 @@ def test_a_log_knows_when_the_card_spreadsheet_changed(project, tmp_path):
 
 def test_the_engine_api_page_shows_the_example_engine_in_full(repo):
     """The README links the page; its example is exactly what `pnp new GAME --engine` writes."""
-    page = (repo / "pnp/games/ENGINE_API.md").read_text(encoding="utf-8")
+    page = (repo / "docs/engines.md").read_text(encoding="utf-8")
     engine = (repo / "pnp/templates/newgame/engine.py").read_text(encoding="utf-8")
     assert "```python\n" + engine + "```" in page
-    assert "pnp/games/ENGINE_API.md" in (repo / "README.md").read_text(encoding="utf-8")
+    assert "engines.md" in (repo / "docs/simulate.md").read_text(encoding="utf-8")
     for name in ("card_locations", "redeal", "component_counts", "max_steps", "observe"):
         assert name in page
 

@@ -1,5 +1,5 @@
-"""The README's 「自分のゲームを作る」 walked through as written: `pnp new --engine --csv`, the score track
-from the README's YAML, the engine naming it by id, then validate, simulate and build."""
+"""The manual's 「自分のゲームを作る」 (docs/first-game.md) walked through as written: `pnp new --engine --csv`, the score track
+from the page's YAML, the engine naming it by id, then validate, simulate and build."""
 from __future__ import annotations
 
 import re
@@ -7,12 +7,11 @@ from pathlib import Path
 
 from owngame import add_component, add_tokens_dice_and_bits, edit, run, write
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+PAGE = Path(__file__).resolve().parents[2] / "docs" / "first-game.md"
 
 
 def section() -> str:
-    text = README.read_text(encoding="utf-8")
-    return text[text.index("## 自分のゲームを作る"):text.index("## 上限")]
+    return PAGE.read_text(encoding="utf-8")
 
 
 def test_the_walkthrough_builds_a_simulated_printed_kit(tmp_path):

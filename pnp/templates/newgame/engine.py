@@ -19,7 +19,7 @@
 
 Everything the engine reads about the cards (suits, numbers, how many) comes from the deck in the
 game's data, so editing the card list changes the game the simulator plays.  The protocol every
-method follows is in pnp/games/ENGINE_API.md.
+method follows is in docs/engines.md (`pnp help engines`).
 """
 from __future__ import annotations
 
