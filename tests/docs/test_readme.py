@@ -1,5 +1,5 @@
 """The README is a front door that stays true: at most about 200 lines; its quick start is what CI (.ci/run)
-does; its commands block is the one tools/readme_commands.py makes from `pnp --help`; its ten-step first
+does; its commands block is the one .ci/readme_commands.py makes from `pnp --help`; its ten-step first
 game runs as written, in an empty folder, from `pnp new` to `pnp preflight`."""
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 
 def _tool():
-    spec = importlib.util.spec_from_file_location("readme_commands", ROOT / "tools" / "readme_commands.py")
+    spec = importlib.util.spec_from_file_location("readme_commands", ROOT / ".ci" / "readme_commands.py")
     assert spec and spec.loader
     mod = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = mod
@@ -38,7 +38,7 @@ def test_where_to_read_on_names_every_topic():
 
 def test_the_commands_block_is_made_from_help():
     tool = _tool()
-    assert tool.readme_block(README) == tool.block(), "run python tools/readme_commands.py --write"
+    assert tool.readme_block(README) == tool.block(), "run python .ci/readme_commands.py --write"
     ctx_names = main.list_commands(main.make_context("pnp", ["list"]))
     for name in ctx_names:
         assert f"\npnp {name} " in tool.block() or f"\npnp {name}\n" in tool.block(), name

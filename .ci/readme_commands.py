@@ -1,9 +1,9 @@
 """README's one line per command, made from `pnp --help` (each command's usage and the first sentence of its
 help), so the README never lists a command that is gone or misses a new one.
 
-    python tools/readme_commands.py            # print the block
-    python tools/readme_commands.py --write    # put it into README.md between its two marker lines
-    python tools/readme_commands.py --check    # exit 1 when README.md's block is not the one made here
+    python .ci/readme_commands.py            # print the block
+    python .ci/readme_commands.py --write    # put it into README.md between its two marker lines
+    python .ci/readme_commands.py --check    # exit 1 when README.md's block is not the one made here
 
 tests/docs/test_readme.py runs the check (a plain script rather than cog: one block, one file, no dependency).
 """
@@ -17,7 +17,7 @@ import click
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
-BEGIN = "<!-- commands: made by tools/readme_commands.py from pnp --help; do not edit by hand -->"
+BEGIN = "<!-- commands: made by .ci/readme_commands.py from pnp --help; do not edit by hand -->"
 END = "<!-- /commands -->"
 
 
@@ -71,7 +71,7 @@ def main() -> int:
     old = readme_block(text)
     if args.check:
         if old != made:
-            print(f"{README.name}: the commands block differs from `pnp --help`; run python tools/readme_commands.py "
+            print(f"{README.name}: the commands block differs from `pnp --help`; run python .ci/readme_commands.py "
                   "--write", file=sys.stderr)
             return 1
         return 0
