@@ -56,6 +56,7 @@ class PageWalk:
     trim: Rect | None = None
     bleed: Rect | None = None
     cut_short: bool = False      # stopped at MAX_OPERATORS or MAX_FORM_DEPTH
+    overprint: bool = False      # an ExtGState with OP or op true is set somewhere on the page
 
 
 def _name(obj: Any) -> str:
@@ -150,6 +151,8 @@ class _Walker:
         import pikepdf
         if not isinstance(gs, pikepdf.Dictionary):
             return
+        if any(gs.get(key) is True or str(gs.get(key)) == "True" for key in ("/OP", "/op")):
+            self.out.overprint = True
         for key in ("/CA", "/ca"):
             if key in gs and float(gs[key]) < 1:
                 self.out.transparency.append(f"{where} の不透明度 {key[1:]} {float(gs[key]):g}")

@@ -142,7 +142,7 @@ def preflight(path: Path, shop: ShopProfile) -> FileReport:
     out.extend(check_safe(pages, shop))
     out.extend(check_fonts(path))
     out.extend(check_color(walks))
-    out.extend(check_ink(Path(path), pages, shop))
+    out.extend(check_ink(Path(path), pages, shop, walks))
     out.extend(check_images(pages, shop))
     out.extend(check_hairlines(pages, shop))
     out.extend(check_small_text(pages))
@@ -361,7 +361,7 @@ def check_color(walks: list[PageWalk]) -> list[Finding]:
     return out or _ok("color", f"CMYK（とレジストレーション）のみ（{looked}）")
 
 
-def check_ink(path: Path, pages: list[PageRead], shop: ShopProfile) -> list[Finding]:
+def check_ink(path: Path, pages: list[PageRead], shop: ShopProfile, walks: list[PageWalk] | None = None) -> list[Finding]:
     """Total ink as a RIP measures it, on Ghostscript's separations of every page inside its BleedBox
     (pnp.render.separations): overprint and the registration colour count as the plates hold them.
     The colours of single objects (glyphs, shapes, CMYK images) are read too, to say whether one of
@@ -396,8 +396,15 @@ def check_ink(path: Path, pages: list[PageRead], shop: ShopProfile) -> list[Find
         cause = f"一つの物の色で {heaviest[0]:.0f}%（{heaviest[1]}）"
     else:
         most = heaviest[0] if heaviest is not None else 0.0
-        cause = (f"一つずつの物の色では最大 {most:.0f}%：重なり（オーバープリント）やレジストレーション色で"
-                 f"版に載るインキが増えている")
+        numbers = {p.number for p in worst}
+        on = [w for w in walks or [] if w.number in numbers]
+        why = []
+        if any(u.family == "registration" and u.kind in ("塗り", "文字", "線") for w in on for u in w.uses):
+            why.append("レジストレーション色（Separation All：全版に載る）の塗り")
+        if any(w.overprint for w in on):
+            why.append("オーバープリント（ExtGState の OP）で重なった色")
+        cause = (f"一つずつの物の色の値では最大 {most:.0f}%。版でインキを増やしているのは" + "と".join(why) if why else
+                 f"一つずつの物の色の値では最大 {most:.0f}%：重なり（特色・画像など）で版に載るインキが増えている")
     return [Finding("ink", "error", tuple(p.number for p in worst),
                     f"総インキ量が最大 {peak.max_percent:.0f}%（{limit:g}% まで）：{where}{limit:g}% を超える面積 "
                     f"計 {area:.0f} mm²（{looked}、{len(measured)} ページ）。{cause}。裏移りや乾燥不良の元")]

@@ -172,6 +172,27 @@ def rgb_group_and_annotation(path: Path) -> Path:
     return card(path, _good_content(), extra=add)
 
 
+def rgb_pattern_in_nested_form(path: Path) -> Path:
+    """A form XObject drawing another form that fills a 20 mm square with a shading pattern: a radial
+    shading (ShadingType 3) in DeviceRGB, reached only through /Pattern cs /P0 scn two forms down."""
+    def add(pdf: pikepdf.Pdf, page: pikepdf.Dictionary) -> None:
+        _with_type3(pdf, page)
+        fn = Dictionary(FunctionType=2, Domain=Array([0, 1]), C0=Array([1, 1, 0]), C1=Array([0, 0.5, 0]), N=1)
+        shading = Dictionary(ShadingType=3, ColorSpace=Name.DeviceRGB, Function=fn,
+                             Coords=Array([30 * MM, 40 * MM, 0, 30 * MM, 40 * MM, 10 * MM]))
+        pattern = Dictionary(Type=Name.Pattern, PatternType=2, Shading=shading)
+        inner = pdf.make_stream(("/Pattern cs /P0 scn\n" + rect(20, 30, 20, 20) + " f\n").encode())
+        inner.Type, inner.Subtype = Name.XObject, Name.Form
+        inner.BBox = Array([0, 0, PAGE_W * MM, PAGE_H * MM])
+        inner.Resources = Dictionary(Pattern=Dictionary(P0=pattern))
+        outer = pdf.make_stream(b"q /Inner Do Q\n")
+        outer.Type, outer.Subtype = Name.XObject, Name.Form
+        outer.BBox = Array([0, 0, PAGE_W * MM, PAGE_H * MM])
+        outer.Resources = Dictionary(XObject=Dictionary(Inner=inner))
+        page.Resources.XObject = Dictionary(Outer=outer)
+    return card(path, _good_content() + "/Outer Do\n", extra=add)
+
+
 def intent_without_profile(path: Path) -> Path:
     """An X-1a OutputIntent naming FOGRA39 but carrying no DestOutputProfile, and no Trapped key."""
     return card(path, _good_content(), profile="none", trapped=False, extra=_with_type3)
@@ -223,6 +244,7 @@ CASES: dict[str, Callable[[Path], Path]] = {
     "k-overprint": k_overprint_on_rich_ground,
     "rgb-shading": rgb_axial_shading,
     "rgb-inline-image": rgb_inline_image,
+    "rgb-pattern-in-form": rgb_pattern_in_nested_form,
     "rgb-group-annotation": rgb_group_and_annotation,
     "intent-no-profile": intent_without_profile,
     "x3-swop-iso-coated": x3_condition_mismatch,

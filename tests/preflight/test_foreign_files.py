@@ -51,14 +51,14 @@ def test_a_registration_solid_inside_the_card_is_400_percent_where_it_lies(tmp_p
     assert m, f.message
     left, right, top, bottom = map(float, m.groups())
     assert abs(left - 19) < 0.5 and abs(right - 39) < 0.5 and abs(top - 36) < 0.5 and abs(bottom - 56) < 0.5
-    assert "150 dpi" in f.message
+    assert "150 dpi" in f.message and "レジストレーション色" in f.message
 
 
 @needs_gs
 def test_k100_overprinting_a_280_percent_ground_is_380_percent_where_they_meet(tmp_path):
     f = one(make.k_overprint_on_rich_ground(tmp_path / "op.pdf"), "ink", "error")
     assert "最大 380%" in f.message, f.message
-    assert "重なり" in f.message and "280%" in f.message      # no single object is over the limit
+    assert "オーバープリント" in f.message and "最大 280%" in f.message      # no single object is over the limit
 
 
 def test_without_ghostscript_ink_is_not_said_to_be_ok(tmp_path, monkeypatch):
@@ -71,6 +71,13 @@ def test_without_ghostscript_ink_is_not_said_to_be_ok(tmp_path, monkeypatch):
 def test_an_rgb_axial_shading_in_an_x1a_file_is_an_error(tmp_path):
     f = one(make.rgb_axial_shading(tmp_path / "sh.pdf"), "color", "error")
     assert "シェーディング" in f.message and "DeviceRGB" in f.message and f.pages == (1,)
+
+
+@needs_gs
+def test_an_rgb_radial_shading_pattern_inside_a_form_inside_a_form_is_found(tmp_path):
+    f = one(make.rgb_pattern_in_nested_form(tmp_path / "pf.pdf"), "color", "error")
+    assert "RGB の色：シェーディング（DeviceRGB、p.1）" in f.message
+    assert "フォーム 2" in f.message and "パターン 1" in f.message      # what was walked, counted
 
 
 @needs_gs
