@@ -368,7 +368,7 @@ def check_ink(path: Path, pages: list[PageRead], shop: ShopProfile, walks: list[
     them is over the limit or only where they overlap."""
     objects = _object_ink(pages)
     try:
-        dpi, measured = measure_ink(path, shop.ink_limit)
+        dpi, measured, complaints = measure_ink(path, shop.ink_limit)
     except SeparationsFailed as exc:
         top = max((ink for ink, _ in objects.values()), default=0.0)
         estimate = (f"一つずつの物の色では最大 {top:.0f}%（重なり・オーバープリント・レジストレーション色は数えていない）"
@@ -381,9 +381,12 @@ def check_ink(path: Path, pages: list[PageRead], shop: ShopProfile, walks: list[
     limit = shop.ink_limit
     worst = [p for p in measured if p.max_percent > limit + 0.5]
     looked = f"分版を {dpi:g} dpi で描いて測った"
+    said = ([Finding("ink", "warning", (), f"Ghostscript が分版を描きながらファイルの誤りを指摘した："
+                                          f"{'／'.join(complaints[:3])}（RIP によっては止まる。書き出したソフトで直す）")]
+            if complaints else [])
     if not worst:
         top = max((p.max_percent for p in measured), default=0.0)
-        return _ok("ink", f"{looked}：最大 {top:.0f}%（{limit:g}% まで、{len(measured)} ページの塗り足しの内側）")
+        return said + _ok("ink", f"{looked}：最大 {top:.0f}%（{limit:g}% まで、{len(measured)} ページの塗り足しの内側）")
     peak = max(worst, key=lambda p: p.max_percent)
     where = ""
     if peak.where_mm is not None:
@@ -405,7 +408,7 @@ def check_ink(path: Path, pages: list[PageRead], shop: ShopProfile, walks: list[
             why.append("オーバープリント（ExtGState の OP）で重なった色")
         cause = (f"一つずつの物の色の値では最大 {most:.0f}%。版でインキを増やしているのは" + "と".join(why) if why else
                  f"一つずつの物の色の値では最大 {most:.0f}%：重なり（特色・画像など）で版に載るインキが増えている")
-    return [Finding("ink", "error", tuple(p.number for p in worst),
+    return said + [Finding("ink", "error", tuple(p.number for p in worst),
                     f"総インキ量が最大 {peak.max_percent:.0f}%（{limit:g}% まで）：{where}{limit:g}% を超える面積 "
                     f"計 {area:.0f} mm²（{looked}、{len(measured)} ページ）。{cause}。裏移りや乾燥不良の元")]
 

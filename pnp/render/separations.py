@@ -147,14 +147,17 @@ def _mm_from_trim(page: _Page, pixels: tuple[int, int, int, int], origin: tuple[
     return ((pixels[0] - left) * px, (pixels[1] - top) * px, (pixels[2] - left) * px, (pixels[3] - top) * px)
 
 
-def measure_ink(path: Path, limit_percent: float, dpi: float = RASTER_DPI) -> tuple[float, list[PageInk]]:
-    """The dpi used and every page's highest total ink on its separations (SeparationsFailed when
-    Ghostscript is missing, fails on the file or takes longer than SECONDS_PER_FILE)."""
+def measure_ink(path: Path, limit_percent: float, dpi: float = RASTER_DPI) -> tuple[float, list[PageInk], list[str]]:
+    """The dpi used, every page's highest total ink on its separations, and what Ghostscript said was
+    wrong with the file while it still rendered it (its "**** Error" lines: a RIP may stop there).
+    SeparationsFailed when Ghostscript is missing, fails on the file or takes longer than
+    SECONDS_PER_FILE."""
     gs = ghostscript()
     if gs is None:
         raise SeparationsFailed("Ghostscript is not installed", missing=True)
-    path = Path(path)
+    path = Path(path).resolve()             # never read as an option, whatever its name
     pages = _boxes(path)
+    complaints: list[str] = []
     dpi = raster_dpi(pages, dpi)
     scale = dpi / 72
     limit = limit_percent * 255 / 100
@@ -175,15 +178,16 @@ def measure_ink(path: Path, limit_percent: float, dpi: float = RASTER_DPI) -> tu
                 raise SeparationsFailed(f"Ghostscript took more than {SECONDS_PER_FILE:g} s") from None
             spent += time.monotonic() - start
             said = (done.stderr or b"").decode("utf-8", "replace") + (done.stdout or b"").decode("utf-8", "replace")
-            errors = [line.strip() for line in said.splitlines() if "error" in line.lower()]
-            if done.returncode != 0 or errors:
+            errors = [line.strip(" *") for line in said.splitlines() if "error" in line.lower()]
+            if done.returncode != 0:
                 raise SeparationsFailed((errors or [line.strip() for line in said.splitlines() if line.strip()]
                                          or [f"exit status {done.returncode}"])[0][:200])
+            complaints.extend(e[:200] for e in errors if e[:200] not in complaints)
             for index, number in enumerate(range(first, last + 1), 1):
                 out.append(_page_ink(folder, index, number, pages[number - 1], scale, limit))
             for f in folder.iterdir():
                 f.unlink()
-    return dpi, out
+    return dpi, out, complaints
 
 
 def _page_ink(folder: Path, index: int, number: int, page: _Page, scale: float, limit: float) -> PageInk:
