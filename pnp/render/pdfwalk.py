@@ -57,6 +57,7 @@ class PageWalk:
     bleed: Rect | None = None
     cut_short: bool = False      # stopped at MAX_OPERATORS or MAX_FORM_DEPTH
     overprint: bool = False      # an ExtGState with OP or op true is set somewhere on the page
+    missing: list[str] = field(default_factory=list)   # resources used by name that the Resources in force lack
 
 
 def _name(obj: Any) -> str:
@@ -213,7 +214,13 @@ class _Walker:
 
         def lookup(kind: str, name: Any) -> Any:
             table = res.get(kind)
-            return table.get(name) if isinstance(table, pikepdf.Dictionary) else None
+            found = table.get(name) if isinstance(table, pikepdf.Dictionary) else None
+            if found is None:
+                label = f"{kind[1:]} {_name(name)}"
+                entry = f"{where}{' ' if where[-1:].isascii() else ''}が使う {label}"
+                if entry not in self.out.missing:
+                    self.out.missing.append(entry)
+            return found
 
         mode = 0
         font_type3: Any = None
@@ -247,6 +254,8 @@ class _Walker:
                     stroke = space
             elif op in ("cs", "CS") and args:
                 space = space_of(args[0], res)
+                if space[1] == "none" and space[0] == _name(args[0]):
+                    lookup("/ColorSpace", args[0])          # a name neither a device space nor in Resources
                 self.out.counts["色の指定"] += 1
                 if op == "cs":
                     fill = space

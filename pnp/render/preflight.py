@@ -92,6 +92,7 @@ CHECKS = {
     "smalltext": "小さな文字の版数",
     "reversed": "小さな白抜き文字",
     "pdfx": "PDF/X",
+    "resources": "資源の参照",
 }
 
 
@@ -142,6 +143,7 @@ def preflight(path: Path, shop: ShopProfile) -> FileReport:
     out.extend(check_safe(pages, shop))
     out.extend(check_fonts(path))
     out.extend(check_color(walks))
+    out.extend(check_resources(walks))
     out.extend(check_ink(Path(path), pages, shop, walks))
     out.extend(check_images(pages, shop))
     out.extend(check_hairlines(pages, shop))
@@ -359,6 +361,25 @@ def check_color(walks: list[PageWalk]) -> list[Finding]:
     if short and not out:
         out.append(Finding("color", "warning", tuple(short), f"色を最後まで確かめていない（{looked}）"))
     return out or _ok("color", f"CMYK（とレジストレーション）のみ（{looked}）")
+
+
+def check_resources(walks: list[PageWalk]) -> list[Finding]:
+    """Every ExtGState, XObject, shading, pattern, font and colour space a content stream uses by name
+    is in the Resources in force where it is used (a form's own).  MuPDF stops at a missing one
+    ("cannot find ExtGState resource"); Ghostscript skips it silently, so the print differs by RIP."""
+    missing: dict[str, list[int]] = {}
+    for walk in walks:
+        for entry in walk.missing:
+            missing.setdefault(entry, []).append(walk.number)
+    looked = f"{len(walks)} ページのページ・フォーム・パターン・Type3 字形・注釈の外観が名前で使う資源を見た"
+    if missing:
+        items = sorted(missing.items(), key=lambda kv: (kv[1][0], kv[0]))
+        shown = "、".join(f"{entry}（p.{page_ranges(p)}）" for entry, p in items[:5])
+        more = f" ほか {len(items) - 5} 件" if len(items) > 5 else ""
+        return [Finding("resources", "error", tuple(sorted({n for p in missing.values() for n in p})),
+                        f"Resources にない資源の参照：{shown}{more}。RIP によって止まるか黙って飛ばされる"
+                        f"（MuPDF は止まり Ghostscript は飛ばす）。書き出したソフトで直す")]
+    return _ok("resources", f"名前で使う資源はすべてその場の Resources にある（{looked}）")
 
 
 def check_ink(path: Path, pages: list[PageRead], shop: ShopProfile, walks: list[PageWalk] | None = None) -> list[Finding]:

@@ -193,6 +193,21 @@ def rgb_pattern_in_nested_form(path: Path) -> Path:
     return card(path, _good_content() + "/Outer Do\n", extra=add)
 
 
+def form_missing_extgstate(path: Path) -> Path:
+    """A form XObject whose content sets ExtGState /GS0 that its own (empty) Resources lack — the page has
+    it — as reportlab's forms did with their overprint states (MuPDF: cannot find ExtGState resource;
+    Ghostscript falls back silently)."""
+    def add(pdf: pikepdf.Pdf, page: pikepdf.Dictionary) -> None:
+        _with_type3(pdf, page)
+        form = pdf.make_stream(b"/GS0 gs 0 0 0 1 k 30 30 40 40 re f\n")
+        form.Type, form.Subtype = Name.XObject, Name.Form
+        form.BBox = Array([0, 0, 100, 100])
+        form.Resources = Dictionary()
+        page.Resources.XObject = Dictionary(Fm0=form)
+        page.Resources.ExtGState = Dictionary(GS0=Dictionary(Type=Name.ExtGState, OP=True, op=True, OPM=1))
+    return card(path, _good_content() + "/Fm0 Do\n", extra=add)
+
+
 def intent_without_profile(path: Path) -> Path:
     """An X-1a OutputIntent naming FOGRA39 but carrying no DestOutputProfile, and no Trapped key."""
     return card(path, _good_content(), profile="none", trapped=False, extra=_with_type3)
@@ -246,6 +261,7 @@ CASES: dict[str, Callable[[Path], Path]] = {
     "rgb-inline-image": rgb_inline_image,
     "rgb-pattern-in-form": rgb_pattern_in_nested_form,
     "rgb-group-annotation": rgb_group_and_annotation,
+    "form-missing-extgstate": form_missing_extgstate,
     "intent-no-profile": intent_without_profile,
     "x3-swop-iso-coated": x3_condition_mismatch,
     "x1a-icc-v4": x1a_icc_v4,

@@ -97,6 +97,13 @@ def test_an_rgb_page_group_and_an_rgb_annotation_inside_the_trim(tmp_path):
 
 
 @needs_gs
+def test_a_form_using_an_extgstate_its_resources_lack_is_an_error(tmp_path):
+    f = one(make.form_missing_extgstate(tmp_path / "gs.pdf"), "resources", "error")
+    assert "フォーム Fm0 が使う ExtGState GS0" in f.message and f.pages == (1,)
+    assert one(make.good_card(tmp_path / "good.pdf"), "resources", "ok")
+
+
+@needs_gs
 def test_an_output_intent_without_a_profile_is_reported_with_the_missing_trapped(tmp_path):
     f = one(make.intent_without_profile(tmp_path / "np.pdf"), "pdfx", "error")
     assert "DestOutputProfile" in f.message and "Trapped" in f.message
