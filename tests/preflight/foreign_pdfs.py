@@ -5,6 +5,8 @@ PDF/X-1a:2001 with the bundled ISO Coated v2 profile as its OutputIntent unless 
 otherwise.  Lengths in the builders' arguments are mm from the page's lower-left corner."""
 from __future__ import annotations
 
+import shutil
+import subprocess
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -253,6 +255,46 @@ def devicen_process_fill(path: Path) -> Path:
     return card(path, _good_content() + "/CMY cs 0.4 0.3 0.2 scn\n" + rect(22, 62, 20, 20) + " f\n", extra=add)
 
 
+# -- made by Ghostscript (PostScript through pdfwrite) ---------------------------------------------------------
+
+def ghostscript_card(path: Path, body: str) -> Path:
+    """A card written by Ghostscript's pdfwrite from a PostScript program: the page 69 × 94 mm, TrimBox and
+    BleedBox set with pdfmark, colours left as the program sets them, fonts embedded by Ghostscript."""
+    w, h, b = PAGE_W * MM, PAGE_H * MM, BLEED * MM
+    program = (f"%!PS\n<< /PageSize [{w:.2f} {h:.2f}] >> setpagedevice\n"
+               f"[ {{ThisPage}} << /TrimBox [{b:.2f} {b:.2f} {w - b:.2f} {h - b:.2f}] /BleedBox [0 0 {w:.2f} {h:.2f}] >> "
+               f"/PUT pdfmark\n[ /Title (Ghostscript card) /DOCINFO pdfmark\n{body}\nshowpage\n")
+    source = path.with_suffix(".ps")
+    source.write_text(program, encoding="latin-1")
+    gs = shutil.which("gs")
+    if gs is None:
+        raise RuntimeError("Ghostscript is not installed")
+    subprocess.run([gs, "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=pdfwrite", "-dPDFSETTINGS=/prepress",
+                    "-sColorConversionStrategy=LeaveColorUnchanged", f"-sOutputFile={path}", str(source)], check=True,
+                   capture_output=True, timeout=60)
+    return path
+
+
+def ghostscript_good(path: Path) -> Path:
+    """A light ground, a C60 M20 square and 7 pt Helvetica (Ghostscript embeds its own) in K100."""
+    return ghostscript_card(path, f"0.1 0.05 0.2 0 setcmykcolor 0 0 {PAGE_W * MM:.2f} {PAGE_H * MM:.2f} rectfill\n"
+                                  "0.6 0.2 0 0 setcmykcolor 60 120 56 56 rectfill\n"
+                                  "0 0 0 1 setcmykcolor /Helvetica findfont 7 scalefont setfont 50 60 moveto "
+                                  "(GHOSTSCRIPT) show")
+
+
+def ghostscript_overprint(path: Path) -> Path:
+    """A 280 % ground (C100 M90 Y90), a 20 mm square in Separation /Black at 100 % overprinting it (true
+    setoverprint: in PostScript a DeviceCMYK colour paints all four plates even so, a Separation only its
+    own, which pdfwrite keeps as a Separation and an ExtGState with OP) and 7 pt text in C50 M50 Y50 K50."""
+    return ghostscript_card(path, f"1 0.9 0.9 0 setcmykcolor 0 0 {PAGE_W * MM:.2f} {PAGE_H * MM:.2f} rectfill\n"
+                                  "[/Separation /Black /DeviceCMYK {0 0 0 4 -1 roll}] setcolorspace 1 setcolor\n"
+                                  f"true setoverprint {22 * MM:.2f} {35 * MM:.2f} {20 * MM:.2f} "
+                                  f"{20 * MM:.2f} rectfill false setoverprint\n"
+                                  "0.5 0.5 0.5 0.5 setcmykcolor /Helvetica findfont 7 scalefont setfont 50 60 moveto "
+                                  "(FOUR PLATES) show")
+
+
 CASES: dict[str, Callable[[Path], Path]] = {
     "good": good_card,
     "registration": registration_solid,
@@ -267,5 +309,7 @@ CASES: dict[str, Callable[[Path], Path]] = {
     "x1a-icc-v4": x1a_icc_v4,
     "small-text-plates": small_text_four_plates,
     "devicen-cmy": devicen_process_fill,
+    "gs-good": ghostscript_good,
+    "gs-overprint": ghostscript_overprint,
 }
-PASSING = ("good", "devicen-cmy", "small-text-plates")     # files a shop takes (the small text only warns)
+PASSING = ("good", "devicen-cmy", "small-text-plates", "gs-good")     # files a shop takes (the small text only warns)

@@ -153,3 +153,32 @@ def test_the_command_exits_1_on_every_bad_case_and_0_on_the_good_ones(tmp_path):
     assert [verdicts[str(p)] for p in good] == [True] * len(good)
     res = CliRunner().invoke(main, ["preflight", *map(str, good)])
     assert res.exit_code == 0, res.output
+
+
+@needs_gs
+def test_a_card_ghostscript_wrote_from_postscript_is_read_like_any_other(tmp_path):
+    good = preflight(make.ghostscript_good(tmp_path / "gs-good.pdf"), SHOPS["jp-card"])
+    assert not good.failed, good.findings
+    assert [f.check for f in good.findings if f.level != "ok"] == ["pdfx"]      # not PDF/X: a warning at jp-card
+    path = make.ghostscript_overprint(tmp_path / "gs-op.pdf")
+    ink = one(path, "ink", "error")
+    assert "最大 380%" in ink.message and "オーバープリント" in ink.message
+    small = one(path, "smalltext", "warning")
+    assert "C50 M50 Y50 K50" in small.message
+
+
+@needs_gs
+@pytest.mark.parametrize("rotate,where", [(0, (19, 39, 36, 56)), (90, (32, 52, 19, 39)), (180, (24, 44, 32, 52)),
+                                          (270, (36, 56, 24, 44))])
+def test_the_position_of_the_peak_is_on_the_page_as_it_is_seen(tmp_path, rotate, where):
+    """/Rotate turns the page in a viewer and on the RIP: the registration square's position is given
+    from the top-left of the trim as the page is seen."""
+    import pikepdf
+    path = make.registration_solid(tmp_path / "reg.pdf")
+    with pikepdf.open(path, allow_overwriting_input=True) as pdf:
+        pdf.pages[0].obj.Rotate = rotate
+        pdf.save(path)
+    f = one(path, "ink", "error")
+    m = re.search(r"横 ([\d.]+)–([\d.]+) mm・縦 ([\d.]+)–([\d.]+) mm", f.message)
+    assert m, f.message
+    assert all(abs(float(got) - want) < 0.5 for got, want in zip(m.groups(), where)), (m.groups(), where)
