@@ -238,6 +238,12 @@ def small_text_four_plates(path: Path) -> Path:
     return card(path, content, extra=add)
 
 
+def small_text_rgb(path: Path) -> Path:
+    """Type3 text at 7 pt in a dark RGB brown (0.25 0.15 0.1 rg): how many plates it takes is the RIP's
+    conversion's to decide."""
+    return card(path, _good_content() + text(15, 70, 7, "ABBA", "0.25 0.15 0.1 rg"), extra=_with_type3)
+
+
 def devicen_cmy(pdf: pikepdf.Pdf) -> pikepdf.Array:
     """DeviceN [/Cyan /Magenta /Yellow] onto DeviceCMYK: the process plates by name."""
     tint = pdf.make_stream(b"{0}")

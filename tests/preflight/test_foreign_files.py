@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
+from pnp.render import preflight as pf
 from pnp.render import separations
 from pnp.render.preflight import SHOPS, Finding, preflight
 
@@ -126,6 +127,31 @@ def test_small_text_on_several_plates_in_a_foreign_file(tmp_path):
     f = one(make.small_text_four_plates(tmp_path / "st.pdf"), "smalltext", "warning")
     # 4 glyphs in C50 M50 Y50 K50 and 3 in DeviceN Cyan/Magenta/Yellow, of 11 small glyphs
     assert "7 字（11 字中）" in f.message, f.message
+
+
+@needs_gs
+def test_small_rgb_text_is_not_said_to_be_on_two_plates(tmp_path):
+    path = make.small_text_rgb(tmp_path / "rgb-text.pdf")
+    f = one(path, "smalltext", "warning")
+    assert "RGB の 4 字は版数を確かめていない" in f.message and "8 字" in f.message, f.message
+    assert "文字（DeviceRGB、p.1）" in one(path, "color", "error").message
+
+
+@pytest.mark.parametrize("text,condition", [
+    ("ISO Coated v2 300% (basICColor)", "FOGRA39 (ISO Coated v2)"),
+    ("Coated FOGRA39 (ISO 12647-2:2004)", "FOGRA39 (ISO Coated v2)"),
+    ("FOGRA39", "FOGRA39 (ISO Coated v2)"),
+    ("Japan Color 2011 Coated", "Japan Color 2011 Coated"),
+    ("JC200103", "Japan Color 2001 Coated"),
+    ("Japan Color 2001 Uncoated", "Japan Color 2001 Uncoated"),
+    ("U.S. Web Coated (SWOP) v2", "SWOP (CGATS TR 001)"),
+    ("CGATS TR 001", "SWOP (CGATS TR 001)"),
+    ("PSO Coated v3", "FOGRA51 (PSO Coated v3)"),
+    ("Coated GRACoL 2006 (ISO 12647-2:2004)", "GRACoL (CGATS 21 CRPC6)"),
+    ("My own press, 2024", ""),
+])
+def test_printing_conditions_are_known_by_their_names_and_profile_descriptions(text, condition):
+    assert pf.condition_of(text) == condition
 
 
 @needs_gs
