@@ -16,7 +16,9 @@ from ..data.model import SHOP_KEYS
 from ..units import mm
 from .color import LIGHT_PLATE, SMALL_TEXT_PT
 from .pdfbounds import PdfTooLarge, check_pdf_bounds
+from .pdfwalk import KINDS, OutputIntent, PageWalk, output_intents, walk_pdf
 from .readback import DocumentRead, PageRead, Rect, UnreadablePdf, font_names, read_document, read_pdf
+from .separations import SeparationsFailed, measure_ink
 
 TOLERANCE_MM = 0.05        # box comparisons: PDF coordinates are written to 0.01 pt or so
 
@@ -90,6 +92,7 @@ CHECKS = {
     "smalltext": "小さな文字の版数",
     "reversed": "小さな白抜き文字",
     "pdfx": "PDF/X",
+    "resources": "資源の参照",
 }
 
 
@@ -127,7 +130,7 @@ def _space_of(color: tuple[float, ...] | None) -> str:
 def preflight(path: Path, shop: ShopProfile) -> FileReport:
     """Every check of a shop profile on one PDF (UnreadablePdf for a file that cannot be read, or that is
     past one of pnp.render.pdfbounds' limits: the message names the limit)."""
-    doc, pages = _read_bounded(Path(path))
+    doc, pages, walks, intents = _read_bounded(Path(path))
     report = FileReport(Path(path), doc.pages)
     first = pages[0] if pages else None
     if first is not None and "TrimBox" in first.boxes:
@@ -139,18 +142,20 @@ def preflight(path: Path, shop: ShopProfile) -> FileReport:
     out.extend(check_bleed_art(pages))
     out.extend(check_safe(pages, shop))
     out.extend(check_fonts(path))
-    out.extend(check_color(pages, doc))
-    out.extend(check_ink(pages, shop))
+    out.extend(check_color(walks))
+    out.extend(check_resources(walks))
+    out.extend(check_ink(Path(path), pages, shop, walks))
     out.extend(check_images(pages, shop))
     out.extend(check_hairlines(pages, shop))
     out.extend(check_small_text(pages))
-    out.extend(check_pdfx(pages, doc, shop))
+    out.extend(check_pdfx(pages, doc, shop, walks, intents))
     return report
 
 
-def _read_bounded(path: Path) -> tuple[DocumentRead, list[PageRead]]:
+def _read_bounded(path: Path) -> tuple[DocumentRead, list[PageRead], list[PageWalk], list[OutputIntent]]:
+    import pikepdf
     if not path.is_file() or not _starts_as_pdf(path):
-        return read_document(path), []          # the reader's own message: no such file, not a PDF
+        return read_document(path), [], [], []   # the reader's own message: no such file, not a PDF
     try:
         check_pdf_bounds(path)
     except PdfTooLarge as exc:
@@ -160,10 +165,12 @@ def _read_bounded(path: Path) -> tuple[DocumentRead, list[PageRead]]:
     except OSError as exc:
         raise UnreadablePdf(f"{path}: cannot read ({exc.strerror or exc})") from None
     try:
-        return read_document(path), read_pdf(path, paint=True)
+        doc = read_document(path)
+        return doc, read_pdf(path, paint=True), walk_pdf(path), output_intents(path)
     except UnreadablePdf:
         raise
-    except (RecursionError, TypeError, AttributeError, KeyError, ValueError, IndexError, AssertionError) as exc:
+    except (RecursionError, TypeError, AttributeError, KeyError, ValueError, IndexError, AssertionError,
+            pikepdf.PdfError) as exc:
         # objects of the wrong type or nested past reason, in a file another program wrote
         raise UnreadablePdf(f"{path}: a damaged PDF ({type(exc).__name__}: {str(exc)[:120]})") from None
 
@@ -311,60 +318,138 @@ def check_safe(pages: list[PageRead], shop: ShopProfile) -> list[Finding]:
 
 
 def check_fonts(path: Path) -> list[Finding]:
-    missing = sorted(name for name, embedded in font_names(path).items() if not embedded)
+    """Every font the pages use carries its program (a Type3 font's glyphs are drawings in the file:
+    embedded by nature)."""
+    fonts = font_names(path)
+    missing = sorted(name for name, embedded in fonts.items() if not embedded)
     if missing:
         return [Finding("fonts", "error", (), f"埋め込まれていないフォント：{', '.join(missing)}"
                                                 "（印刷所で別の書体に置き換わる）")]
-    return _ok("fonts", "すべてのフォントが埋め込み済み")
+    if not fonts:
+        return _ok("fonts", "フォントを使っていない（全ページのフォント資源を見た）")
+    type3 = sum(1 for name in fonts if name.startswith("Type3"))
+    return _ok("fonts", f"{len(fonts)} 書体すべてが埋め込み済み{f'（うち Type3 {type3}：字形はファイルの中の図形）' if type3 else ''}")
 
 
-def check_color(pages: list[PageRead], doc: DocumentRead) -> list[Finding]:
-    """RGB anywhere (text, paths, images, named colour spaces) is an error; spot colours other than
-    the registration colour are a warning."""
-    rgb_pages: dict[str, list[int]] = {}
-    for page in pages:
-        what = set()
-        if any(_space_of(g.color) == "rgb" for g in page.glyphs):
-            what.add("文字")
-        if any(_space_of(p.fill) == "rgb" or _space_of(p.stroke) == "rgb" for p in page.paths):
-            what.add("図形")
-        if any(i.colorspace in ("DeviceRGB", "ICCBased(3)", "CalRGB") or i.colorspace.startswith("Indexed(DeviceRGB")
-               or i.colorspace.startswith("Indexed(ICCBased(3)") for i in page.images):
-            what.add("画像")
-        for w in sorted(what):
-            rgb_pages.setdefault(w, []).append(page.number)
+def check_color(walks: list[PageWalk]) -> list[Finding]:
+    """Every colour the pages paint in, walked in the file's objects (pnp.render.pdfwalk: text, paths,
+    images and inline images, shadings, patterns, forms, Type3 glyphs, transparency groups, printed
+    annotations): RGB or Lab anywhere is an error; spot colours other than the registration colour are
+    a warning.  DeviceN and Separation count by their colourant names (Cyan … Black are CMYK)."""
+    foreign: dict[tuple[str, str], list[int]] = {}
+    spots: set[str] = set()
+    for walk in walks:
+        for use in walk.uses:
+            if use.family in ("rgb", "lab"):
+                foreign.setdefault((use.kind, use.space), []).append(use.page)
+            elif use.family == "spot":
+                spots.add(use.space)
+    counts = {kind: sum(w.counts[kind] for w in walks) for kind in KINDS}
+    short = [w.number for w in walks if w.cut_short]
+    looked = (f"{len(walks)} ページの" + "・".join(f"{k} {n}" for k, n in counts.items()) + " を見た"
+              + (f"。p.{page_ranges(short)} は深すぎる入れ子か多すぎる命令で途中までしか見ていない" if short else ""))
     out = []
-    named_rgb = sorted(s for s in doc.colorspaces if s in ("DeviceRGB", "ICCBased(3)", "CalRGB", "Lab"))
-    if rgb_pages or named_rgb:
-        parts = [f"{w}（p.{page_ranges(p)}）" for w, p in rgb_pages.items()]
-        pages_all = sorted({n for p in rgb_pages.values() for n in p})
+    if foreign:
+        parts = [f"{kind}（{space}、p.{page_ranges(p)}）" for (kind, space), p in sorted(foreign.items())]
+        pages_all = sorted({n for p in foreign.values() for n in p})
+        shown = "、".join(parts[:8]) + (f" ほか {len(parts) - 8} 種" if len(parts) > 8 else "")
         out.append(Finding("color", "error", tuple(pages_all),
-                           "RGB の色：" + ("、".join(parts) if parts else "、".join(named_rgb)) +
-                           "。印刷所は CMYK で刷る（pnp なら --color cmyk で書き出す）"))
-    spots = sorted(s[len("Separation("):-1] for s in doc.colorspaces
-                   if s.startswith("Separation(") and s not in ("Separation(All)", "Separation(None)"))
+                           f"RGB の色：{shown}。印刷所は CMYK で刷る（pnp なら --color cmyk で書き出す）（{looked}）"))
     if spots:
-        out.append(Finding("color", "warning", (), f"特色：{', '.join(spots)}（特色で刷るか CMYK に分解するか印刷所に確かめる）"))
-    return out or _ok("color", "CMYK（とレジストレーション）のみ")
+        out.append(Finding("color", "warning", (), f"特色：{', '.join(sorted(spots))}（特色で刷るか CMYK に分解するか"
+                                                   f"印刷所に確かめる）"))
+    if short and not out:
+        out.append(Finding("color", "warning", tuple(short), f"色を最後まで確かめていない（{looked}）"))
+    return out or _ok("color", f"CMYK（とレジストレーション）のみ（{looked}）")
 
 
-def check_ink(pages: list[PageRead], shop: ShopProfile) -> list[Finding]:
-    worst: dict[int, float] = {}
+def check_resources(walks: list[PageWalk]) -> list[Finding]:
+    """Every ExtGState, XObject, shading, pattern, font and colour space a content stream uses by name
+    is in the Resources in force where it is used (a form's own).  MuPDF stops at a missing one
+    ("cannot find ExtGState resource"); Ghostscript skips it silently, so the print differs by RIP."""
+    missing: dict[str, list[int]] = {}
+    for walk in walks:
+        for entry in walk.missing:
+            missing.setdefault(entry, []).append(walk.number)
+    looked = f"{len(walks)} ページのページ・フォーム・パターン・Type3 字形・注釈の外観が名前で使う資源を見た"
+    if missing:
+        items = sorted(missing.items(), key=lambda kv: (kv[1][0], kv[0]))
+        shown = "、".join(f"{entry}（p.{page_ranges(p)}）" for entry, p in items[:5])
+        more = f" ほか {len(items) - 5} 件" if len(items) > 5 else ""
+        return [Finding("resources", "error", tuple(sorted({n for p in missing.values() for n in p})),
+                        f"Resources にない資源の参照：{shown}{more}。RIP によって止まるか黙って飛ばされる"
+                        f"（MuPDF は止まり Ghostscript は飛ばす）。書き出したソフトで直す")]
+    return _ok("resources", f"名前で使う資源はすべてその場の Resources にある（{looked}）")
+
+
+def check_ink(path: Path, pages: list[PageRead], shop: ShopProfile, walks: list[PageWalk] | None = None) -> list[Finding]:
+    """Total ink as a RIP measures it, on Ghostscript's separations of every page inside its BleedBox
+    (pnp.render.separations): overprint and the registration colour count as the plates hold them.
+    The colours of single objects (glyphs, shapes, CMYK images) are read too, to say whether one of
+    them is over the limit or only where they overlap."""
+    objects = _object_ink(pages)
+    try:
+        dpi, measured, complaints = measure_ink(path, shop.ink_limit)
+    except SeparationsFailed as exc:
+        top = max((ink for ink, _ in objects.values()), default=0.0)
+        estimate = (f"一つずつの物の色では最大 {top:.0f}%（重なり・オーバープリント・レジストレーション色は数えていない）"
+                    if objects else "一つずつの物の色も読めていない")
+        if exc.missing:
+            return [Finding("ink", "warning", (), f"Ghostscript がないため総インキ量を分版で測っていない："
+                                                  f"{estimate}。Ghostscript を入れてもう一度確かめる")]
+        return [Finding("ink", "error", (), f"Ghostscript がこのファイルを分版に描けなかった（{exc}）：印刷所の RIP も"
+                                            f"止まるおそれがある。総インキ量は測っていない（{estimate}）")]
+    limit = shop.ink_limit
+    worst = [p for p in measured if p.max_percent > limit + 0.5]
+    looked = f"分版を {dpi:g} dpi で描いて測った"
+    said = ([Finding("ink", "warning", (), f"Ghostscript が分版を描きながらファイルの誤りを指摘した："
+                                          f"{'／'.join(complaints[:3])}（RIP によっては止まる。書き出したソフトで直す）")]
+            if complaints else [])
+    if not worst:
+        top = max((p.max_percent for p in measured), default=0.0)
+        return said + _ok("ink", f"{looked}：最大 {top:.0f}%（{limit:g}% まで、{len(measured)} ページの塗り足しの内側）")
+    peak = max(worst, key=lambda p: p.max_percent)
+    where = ""
+    if peak.where_mm is not None:
+        left, top_mm, right, bottom = peak.where_mm
+        where = f"p.{peak.number} の仕上がりの左上から横 {left:.1f}–{right:.1f} mm・縦 {top_mm:.1f}–{bottom:.1f} mm、"
+    area = sum(p.over_mm2 for p in worst)
+    single = [objects[p.number] for p in worst if p.number in objects]
+    heaviest = max(single, default=None, key=lambda t: t[0])
+    if heaviest is not None and heaviest[0] > limit + 0.5:
+        cause = f"一つの物の色で {heaviest[0]:.0f}%（{heaviest[1]}）"
+    else:
+        most = heaviest[0] if heaviest is not None else 0.0
+        numbers = {p.number for p in worst}
+        on = [w for w in walks or [] if w.number in numbers]
+        why = []
+        if any(u.family == "registration" and u.kind in ("塗り", "文字", "線") for w in on for u in w.uses):
+            why.append("レジストレーション色（Separation All：全版に載る）の塗り")
+        if any(w.overprint for w in on):
+            why.append("オーバープリント（ExtGState の OP）で重なった色")
+        cause = (f"一つずつの物の色の値では最大 {most:.0f}%。版でインキを増やしているのは" + "と".join(why) if why else
+                 f"一つずつの物の色の値では最大 {most:.0f}%：重なり（特色・画像など）で版に載るインキが増えている")
+    return said + [Finding("ink", "error", tuple(p.number for p in worst),
+                    f"総インキ量が最大 {peak.max_percent:.0f}%（{limit:g}% まで）：{where}{limit:g}% を超える面積 "
+                    f"計 {area:.0f} mm²（{looked}、{len(measured)} ページ）。{cause}。裏移りや乾燥不良の元")]
+
+
+def _object_ink(pages: list[PageRead]) -> dict[int, tuple[float, str]]:
+    """Per page, the highest total ink of one object's own colour (glyph, shape, CMYK image) and the
+    colour or kind of that object."""
+    out: dict[int, tuple[float, str]] = {}
     for page in pages:
         bleed = _bleed(page)
-        inks: list[float] = [_total(g.color) for g in page.glyphs if _space_of(g.color) == "cmyk"]
+        inks: list[tuple[float, str]] = [(_total(g.color), "文字 " + _ink_name(g.color or ())) for g in page.glyphs
+                                         if _family(g.color, g.colorspace) == "cmyk"]
         for p in page.paths:
             if not _overlaps(_grown(p.box), _inset(bleed, 0.05)):
                 continue
-            inks.extend(_total(c) for c in (p.fill, p.stroke) if _space_of(c) == "cmyk")
-        inks.extend(i.max_ink for i in page.images if i.max_ink is not None)
-        if inks and max(inks) > shop.ink_limit + 0.5:
-            worst[page.number] = max(inks)
-    if worst:
-        top = max(worst.values())
-        return [Finding("ink", "error", tuple(sorted(worst)),
-                        f"総インキ量が最大 {top:.0f}%（{shop.ink_limit:g}% まで）：裏移りや乾燥不良の元")]
-    return _ok("ink", f"総インキ量 {shop.ink_limit:g}% 以下")
+            inks.extend((_total(c), "図形 " + _ink_name(c or ())) for c in (p.fill, p.stroke) if _space_of(c) == "cmyk")
+        inks.extend((i.max_ink, "CMYK 画像") for i in page.images if i.max_ink is not None)
+        if inks:
+            out[page.number] = max(inks, key=lambda t: t[0])
+    return out
 
 
 def _total(color: tuple[float, ...] | None) -> float:
@@ -408,21 +493,39 @@ def check_hairlines(pages: list[PageRead], shop: ShopProfile) -> list[Finding]:
 
 
 
-def _plates(color: tuple[float, ...] | None) -> int:
-    """Plates a CMYK colour prints on (any plate above zero); gray is the black plate alone."""
-    if _space_of(color) == "cmyk":
+def _family(color: tuple[float, ...] | None, space: str = "") -> str:
+    """cmyk, gray, rgb or inks (DeviceN / Separation: one plate per colourant) of a colour read back,
+    by its colour space's name where the reader gives it, else by its number of components."""
+    if space in ("DeviceN", "Separation"):
+        return "inks"
+    if space in ("DeviceRGB", "CalRGB", "Lab"):
+        return "rgb"
+    if space == "DeviceCMYK":
+        return "cmyk"
+    if space in ("DeviceGray", "CalGray"):
+        return "gray"
+    return _space_of(color)            # ICCBased and unnamed: by the number of components
+
+
+def _plates(color: tuple[float, ...] | None, space: str = "") -> int:
+    """Plates a colour prints on (any plate above zero); gray is the black plate alone; a DeviceN or
+    Separation colour one plate per colourant above zero.  RGB: 0 (the RIP's conversion decides)."""
+    family = _family(color, space)
+    if family in ("cmyk", "inks"):
         return sum(1 for v in color or () if v > 0)
-    return 1 if _space_of(color) == "gray" and (color or (1.0,))[0] < 1 else 0
+    return 1 if family == "gray" and (color or (1.0,))[0] < 1 else 0
 
 
-def _light(color: tuple[float, ...] | None) -> bool:
-    space = _space_of(color)
-    if space == "cmyk":
+def _light(color: tuple[float, ...] | None, space: str = "") -> bool:
+    family = _family(color, space)
+    if family in ("cmyk", "inks"):
         return max(color or (0.0,)) <= LIGHT_PLATE
-    return space in ("gray", "rgb") and min(color or (0.0,)) >= 1 - LIGHT_PLATE
+    return family in ("gray", "rgb") and min(color or (0.0,)) >= 1 - LIGHT_PLATE
 
 
-def _ink_name(color: tuple[float, ...]) -> str:
+def _ink_name(color: tuple[float, ...], space: str = "") -> str:
+    if _family(color, space) == "inks":
+        return f"{space} " + "/".join(str(round(v * 100)) for v in color)
     return " ".join(f"{p}{round(v * 100)}" for p, v in zip("CMYK", color) if v > 0)
 
 
@@ -456,7 +559,8 @@ def check_small_text(pages: list[PageRead]) -> list[Finding]:
     their fill colour as drawn; the ground of a light glyph is the smallest filled shape around
     its centre.  A light glyph over a placed image is counted as not judged."""
     many: dict[int, int] = {}
-    colours: dict[tuple[float, ...], int] = {}
+    colours: dict[tuple[str, tuple[float, ...]], int] = {}
+    rgb = 0
     reversed_out: dict[int, int] = {}
     on_images = small = light = 0
     for page in pages:
@@ -468,11 +572,14 @@ def check_small_text(pages: list[PageRead]) -> list[Finding]:
             if not _overlaps(box, bleed):
                 continue            # slug and marks outside the printed area
             small += 1
-            if _plates(g.color) > 2:
+            if _family(g.color, g.colorspace) == "rgb" and not _light(g.color, g.colorspace):
+                rgb += 1
+            elif _plates(g.color, g.colorspace) > 2:
                 many[page.number] = many.get(page.number, 0) + 1
-                key = tuple(round(v, 2) for v in g.color or ())
+                key = (g.colorspace if _family(g.color, g.colorspace) == "inks" else "",
+                       tuple(round(v, 2) for v in g.color or ()))
                 colours[key] = colours.get(key, 0) + 1
-            elif _light(g.color):
+            elif _light(g.color, g.colorspace):
                 light += 1
                 what, fill = _ground(box, page)
                 if what == "image":
@@ -485,10 +592,14 @@ def check_small_text(pages: list[PageRead]) -> list[Finding]:
     out = []
     if many:
         worst = sorted(colours.items(), key=lambda kv: (-kv[1], kv[0]))[:3]
-        examples = "、".join(f"{_ink_name(c)}（{n} 字）" for c, n in worst)
+        examples = "、".join(f"{_ink_name(c, space)}（{n} 字）" for (space, c), n in worst)
         out.append(Finding("smalltext", "warning", tuple(sorted(many)),
                            f"{SMALL_TEXT_PT:g} pt 未満の文字 {sum(many.values())} 字（{small} 字中）が 3 版以上の色で"
                            f"刷られる（{examples}）：版ずれで細い線がにじむ。K ともう 1 版までの色にする"))
+    elif rgb:
+        out.append(Finding("smalltext", "warning", (), f"{SMALL_TEXT_PT:g} pt 未満の文字 {small} 字のうち RGB の {rgb} 字は"
+                                                       f"版数を確かめていない（RIP の変換しだいで 3〜4 版になる）。"
+                                                       f"ほかは 2 版以下の色{looked}"))
     else:
         out.append(Finding("smalltext", "ok", (), f"{SMALL_TEXT_PT:g} pt 未満の文字 {small} 字はすべて 2 版以下の色{looked}"))
     unjudged = f"。画像の上の {on_images} 字は地の色を見ていない" if on_images else ""
@@ -511,31 +622,110 @@ def _grown(box: Rect) -> Rect:
     return box[0] - 0.01, box[1] - 0.01, box[2] + 0.01, box[3] + 0.01
 
 
-def check_pdfx(pages: list[PageRead], doc: DocumentRead, shop: ShopProfile) -> list[Finding]:
+# Printing conditions by the words their names and profiles use (ICC's registry and the profiles'
+# own descriptions); the longer and more specific words first.
+CONDITIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("Japan Color 2011 Coated", ("japan color 2011 coated", "jc2011", "japancolor2011")),
+    ("Japan Color 2001 Uncoated", ("japan color 2001 uncoated", "jc200104")),
+    ("Japan Color 2001 Coated", ("japan color 2001 coated", "jc200103", "japancolor2001coated")),
+    ("Japan Web Coated (Ad)", ("japan web coated", "jcw2003")),
+    ("FOGRA51 (PSO Coated v3)", ("fogra51", "pso coated v3")),
+    ("FOGRA52 (PSO Uncoated v3)", ("fogra52", "pso uncoated v3")),
+    ("FOGRA47 (PSO Uncoated)", ("fogra47", "pso uncoated iso12647")),
+    ("FOGRA29 (ISO Uncoated)", ("fogra29", "iso uncoated")),
+    ("FOGRA39 (ISO Coated v2)", ("fogra39", "iso coated v2", "isocoated_v2", "coated fogra39")),
+    ("FOGRA27 (ISO Coated)", ("fogra27", "iso coated")),
+    ("GRACoL (CGATS 21 CRPC6)", ("gracol", "crpc6", "cgats21")),
+    ("SWOP (CGATS TR 001)", ("cgats tr 001", "cgats tr001", "swop", "u.s. web coated")),
+)
+
+
+def condition_of(*texts: str) -> str:
+    """The printing condition a name or description speaks of ("" when none is known), from the first
+    text that names one."""
+    for text in texts:
+        low = " ".join(text.lower().replace("_", " ").split()) if text else ""
+        for name, words in CONDITIONS:
+            if any(w.replace("_", " ") in low for w in words):
+                return name
+    return ""
+
+
+def check_pdfx(pages: list[PageRead], doc: DocumentRead, shop: ShopProfile, walks: list[PageWalk] | None = None,
+               intents: list[OutputIntent] | None = None) -> list[Finding]:
+    """The PDF/X keys (version, conformance, Trapped, Title), the OutputIntent down to its profile's
+    header (present, an output profile for CMYK, ICC v2 where X-1a and X-3 ask for it, a printing
+    condition its description agrees with), transparency in X-1a, device-independent colour in X-1a,
+    and printed annotations on the card (PDF/X allows none inside the BleedBox)."""
     if shop.pdfx == "no":
         return []
+    walks = walks or []
     version = doc.info.get("GTS_PDFXVersion", "")
     conformance = doc.info.get("GTS_PDFXConformance", "")
+    claim = conformance or version
+    x1a = "X-1a" in conformance or "X-1a" in version or version.startswith("PDF/X-1")
+    v2_only = x1a or version.startswith(("PDF/X-3", "PDF/X-2"))
     problems = []
     if not version:
         problems.append("GTS_PDFXVersion がない（PDF/X として書き出されていない）")
-    intents = [oi for oi in doc.output_intents if oi.get("S") == "GTS_PDFX"]
-    if not intents:
+    pdfx_intents = [oi for oi in (intents or []) if oi.subtype == "GTS_PDFX"]
+    if intents is None:
+        pdfx_intents = []
+    if not pdfx_intents:
         problems.append("OutputIntent（出力条件）がない")
-    elif not any(oi.get("profile") == 4 for oi in intents) and not any(oi.get("OutputConditionIdentifier") for oi in intents):
-        problems.append("OutputIntent に CMYK プロファイルも出力条件名もない")
+    for oi in pdfx_intents[:1]:
+        said = oi.identifier or oi.condition or "名前なし"
+        if not oi.has_profile:
+            problems.append(f"OutputIntent（{said}）に出力プロファイル（DestOutputProfile）が埋め込まれていない："
+                            f"印刷所の RIP が色を合わせる相手がない。印刷所の指定する CMYK プロファイルを埋め込む")
+            continue
+        if oi.icc_version is None:
+            problems.append(f"OutputIntent（{said}）のプロファイルが読めない（ICC の見出しがない）")
+            continue
+        if oi.icc_space != "CMYK" or oi.icc_class != "prtr":
+            problems.append(f"OutputIntent のプロファイルが {oi.icc_space or '?'} の {oi.icc_class or '?'} プロファイル"
+                            f"（CMYK の出力用 prtr が要る）")
+        major, minor = oi.icc_version
+        if major >= 4 and v2_only:
+            problems.append(f"出力プロファイル「{oi.description or '?'}」が ICC v{major}.{minor}：{claim} は ICC v2 の"
+                            f"プロファイルしか使えない（同じ印刷条件の v2 版を埋め込む）")
+        named = condition_of(oi.identifier, oi.condition, oi.info)
+        profiled = condition_of(oi.description)
+        if named and profiled and named != profiled:
+            problems.append(f"出力条件 {oi.identifier or oi.condition}（{named}）と埋め込みプロファイル"
+                            f"「{oi.description}」（{profiled}）が食い違う：印刷所の指定する条件の"
+                            f"プロファイルを埋め込み、条件名をそろえる")
     if "Trapped" not in doc.info or doc.info["Trapped"] not in ("True", "False"):
         problems.append("Trapped が True／False でない")
     if not doc.info.get("Title"):
         problems.append("Title がない")
-    if "X-1a" in conformance or "X-1a" in version:
-        if doc.transparency:
-            problems.append(f"PDF/X-1a では使えない透明：{doc.transparency[0]}")
+    if x1a:
+        transparency = [t for w in walks for t in (f"p.{w.number} {x}" for x in w.transparency)] or list(doc.transparency)
+        if transparency:
+            problems.append(f"PDF/X-1a では使えない透明：{transparency[0]}"
+                            + (f" ほか {len(transparency) - 1} 件" if len(transparency) > 1 else ""))
         if doc.version > "1.4" or (version == "PDF/X-1:2001" and doc.version > "1.3"):
-            problems.append(f"PDF {doc.version} は {conformance or version} の版を超える")
+            problems.append(f"PDF {doc.version} は {claim} の版を超える")
+        independent = sorted({u.space for w in walks for u in w.uses
+                              if u.family not in ("rgb", "lab") and u.space.startswith(("ICCBased", "CalGray"))})
+        if independent:
+            problems.append(f"PDF/X-1a では使えない色空間：{', '.join(independent)}（DeviceCMYK・特色にする）")
+    on_card: dict[str, list[int]] = {}
+    for w in walks:
+        bleed = w.bleed or w.trim
+        for a in w.annotations:
+            if a.printed and a.subtype not in ("PrinterMark", "TrapNet") and bleed is not None and \
+                    a.rect[0] < bleed[2] and bleed[0] < a.rect[2] and a.rect[1] < bleed[3] and bleed[1] < a.rect[3]:
+                on_card.setdefault(a.subtype, []).append(w.number)
+    if on_card:
+        problems.append("仕上がり（塗り足し）の内側に印刷される注釈：" +
+                        "、".join(f"{k}（p.{page_ranges(v)}）" for k, v in sorted(on_card.items())) +
+                        "：PDF/X では置けない。RIP によって刷られたり消えたりする。注釈を消すか絵柄に統合する")
     if problems:
         level = "error" if shop.pdfx == "required" or version else "warning"
         return [Finding("pdfx", level, (), "；".join(problems))]
-    intent = intents[0]
-    return _ok("pdfx", f"{conformance or version}、出力条件 {intent.get('OutputConditionIdentifier') or '?'}"
-                       f"{'（プロファイル埋め込み）' if intent.get('profile') else ''}")
+    oi = pdfx_intents[0]
+    profile = (f"（プロファイル「{oi.description}」ICC v{oi.icc_version[0]}.{oi.icc_version[1]} 埋め込み）"
+               if oi.icc_version else "")
+    return _ok("pdfx", f"{claim}、出力条件 {oi.identifier or oi.condition or '?'}{profile}"
+                       f"（Info・OutputIntent とプロファイルの見出し・{len(walks)} ページの注釈と透明を見た）")

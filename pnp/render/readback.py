@@ -360,15 +360,23 @@ def read_document(path: Path) -> DocumentRead:
 
 
 def font_names(path: Path) -> dict[str, bool]:
-    """Every font the file's pages use, with whether its program is embedded."""
+    """Every font the file's pages use, with whether its program is embedded.  A Type3 font has no
+    program: its glyphs are drawings in the file (embedded by nature); it is named "Type3 NAME" after
+    its /Name or its resource name, since it has no BaseFont."""
     from pdfminer.pdfdocument import PDFDocument
     from pdfminer.pdfpage import PDFPage
     from pdfminer.pdfparser import PDFParser
     from pdfminer.pdftypes import resolve1
     found: dict[str, bool] = {}
 
-    def visit(font: Any) -> None:
+    def visit(font: Any, key: Any) -> None:
         font = resolve1(font)
+        if not isinstance(font, dict):
+            return
+        if getattr(resolve1(font.get("Subtype")), "name", "") == "Type3":
+            label = resolve1(font.get("Name"))
+            found[f"Type3 {getattr(label, 'name', None) or str(key).strip('/')}"] = True
+            return
         name = str(resolve1(font.get("BaseFont")))
         descriptor = resolve1(font.get("FontDescriptor"))
         embedded = bool(descriptor) and any(k in descriptor for k in ("FontFile", "FontFile2", "FontFile3"))
@@ -379,8 +387,8 @@ def font_names(path: Path) -> dict[str, bool]:
 
     def resources(res: Any, seen: set[int]) -> None:
         res = resolve1(res) or {}
-        for font in (resolve1(res.get("Font")) or {}).values():
-            visit(font)
+        for key, font in (resolve1(res.get("Font")) or {}).items():
+            visit(font, key)
         for xobj in (resolve1(res.get("XObject")) or {}).values():
             obj = resolve1(xobj)
             if id(obj) in seen:

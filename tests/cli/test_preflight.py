@@ -38,7 +38,8 @@ def test_pnps_cmyk_shop_pages_pass(kit):
     res = run(*map(str, files))
     assert res.exit_code == 0, res.output
     assert f"{len(files)} ファイル中 {len(files)} 合格、0 不合格" in res.output
-    assert "PDF/X-1a:2001、出力条件 FOGRA39（プロファイル埋め込み）" in res.output
+    assert "PDF/X-1a:2001、出力条件 FOGRA39（プロファイル「ISO Coated v2 300% (basICColor)」ICC v2.1 埋め込み）" in res.output
+    assert "分版を 150 dpi で描いて測った：最大" in res.output
     assert "エラー  " not in res.output
 
 
