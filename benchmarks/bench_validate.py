@@ -1,6 +1,9 @@
 """Benchmark: `pnp validate GAME` as a designer runs it, each in a fresh process (imports counted).
 
-    python benchmarks/bench_validate.py [--games N] [--repeat N] [--as-is] [GAME ...]
+    python benchmarks/bench_validate.py [--games N] [--repeat N] [--as-is] [--write] [GAME ...]
+
+With --write the table benchmarks/README.md quotes is stored in benchmarks/measured.json (with the commit, the
+cores and the load average); `python benchmarks/docfigures.py --write` then puts it into the page.
 
 For each bundled game (copied into a fresh project with an empty cache) and for a designer's own game
 (`pnp new mygame --engine --csv` in an empty folder): when the static tier's last row (data, counts,
@@ -135,6 +138,7 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=2, help="runs of each validate; the best is shown")
     ap.add_argument("--as-is", action="store_true", help="do not compile pnp to bytecode first")
     ap.add_argument("--verbose", action="store_true", help="say how much the default ran and what the edit kept")
+    ap.add_argument("--write", action="store_true", help="store the table in benchmarks/measured.json")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-validate-") as top:
         env = dict(os.environ)
@@ -149,6 +153,7 @@ def main() -> None:
               f"best of {args.repeat}")
         print(f"{'game':<10} {'static s':>9} {'CPU s':>6}   {'whole s':>8} {'CPU s':>6}   {'again s':>8} "
               f"{'1 card s':>9} {'CPU s':>6}  ok")
+        rows: list[tuple[str, dict, dict, dict | None]] = []
         for n, game in enumerate(args.names):
             tmp = Path(top) / f"{n}"
             tmp.mkdir()
@@ -167,6 +172,7 @@ def main() -> None:
                   f"{mark(first['static_cpu'], TARGETS['static'])} {first['whole']:8.2f} {first['cpu']:6.2f} "
                   f"{mark(first['cpu'], TARGETS['whole'])} {again['whole']:8.2f} {shown}  "
                   f"{'OK' if first['exit'] == 0 else 'NG'}{' (remembered)' if again['recalled'] else ''}", flush=True)
+            rows.append((game, first, again, card))
             if args.verbose:
                 print(f"           samples: {first['samples']}")
                 if card:
@@ -174,6 +180,31 @@ def main() -> None:
         load = os.getloadavg()
         print(f"targets (✓ by CPU seconds): static tier ≤ {TARGETS['static']} s from the process's start, "
               f"whole validate ≤ {TARGETS['whole']} s; load average now {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+        if args.write:
+            _write(args, rows)
+
+
+def _write(args: argparse.Namespace, rows: list[tuple[str, dict, dict, dict | None]]) -> None:
+    """The Japanese table benchmarks/README.md quotes, stored with how it was measured."""
+    import docfigures
+    facts = docfigures.machine()
+    names = {"terror24": "24", "ebe": "EBE", "tantei2": "探偵無宿２", "euphoria": "ユーフォリア",
+             OWN: "`pnp new --engine --csv` のゲーム"}
+    command = "python benchmarks/bench_validate.py" + (f" --games {args.per_config}" if args.per_config else "") + \
+        f" --repeat {args.repeat}"
+    lines = [f"`{command}`（ゲームごとに新しいプロセスと空のキャッシュで `pnp validate`、{args.repeat}回のうち最良。"
+             f"秒はプロセスの起動から。{facts['cores']}コアの機械、終わったときの load average {facts['load_average'][0]}、"
+             f"コミット {docfigures.commit()}）:", "",
+             "| ゲーム | データの検査の行まで | 検査全体（既定の試遊つき） | 変えずにもう一度 | カード1枚を直して | 結果 |",
+             "|---|---|---|---|---|---|"]
+    for game, first, again, card in rows:
+        edited = f"{card['static']:.2f} s（CPU {card['static_cpu']:.2f} s）" if card else "—"
+        lines.append(f"| {names.get(game, game)} | {first['static']:.2f} s（CPU {first['static_cpu']:.2f} s） | "
+                     f"{first['whole']:.2f} s（CPU {first['cpu']:.2f} s） | {again['whole']:.2f} s | {edited} | "
+                     f"{'OK' if first['exit'] == 0 else 'NG'} |")
+    lines += ["", f"目標は CPU 秒で、データの検査の行まで ≤ {TARGETS['static']} s、検査全体 ≤ {TARGETS['whole']} s です"
+              "（試遊の数は CPU 時間の予算で決まるので、負荷の下では実時間だけが延びます）。"]
+    docfigures.store("bench_validate", command + " --write", "\n".join(lines), **facts)
 
 
 if __name__ == "__main__":

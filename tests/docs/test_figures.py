@@ -26,7 +26,7 @@ def test_every_figure_block_is_the_benchmarks_and_every_figure_is_quoted():
     docfigures = _bench("docfigures")
     assert docfigures.differences() == [], "run the benchmark with --write, then python benchmarks/docfigures.py --write"
     quoted = {fid for _, fid, _ in docfigures.quoted()}
-    assert {"bench_build", "cmyk_colors"} <= quoted
+    assert {"bench_build", "bench_validate", "cmyk_colors"} <= quoted
 
 
 def test_each_stored_figure_says_how_it_was_made():
