@@ -25,6 +25,7 @@ from ..data.model import Game
 from ..games import has_engine, make_engine
 from ..limits import MAX_GAMES, MAX_SEARCH_ITERATIONS
 from ..sim.answers import PairedAnswers
+from ..sim.cardeffects import OBSERVED_JA, card_effect_lines_ja
 from ..sim.comparisons import builtin_comparisons, paired
 from ..sim.errors import ReplayError, SimError
 from ..sim.executors import open_executor
@@ -542,9 +543,14 @@ def format_summary(s: dict[str, Any], engine: Any = None) -> list[str]:
                               for k, d in tab.items()))
     if s.get("peak_pieces"):
         lines.append("同時に使う駒の最大：" + "、".join(f"{label(k)} {v}" for k, v in s["peak_pieces"].items()))
+    if s.get("card_effects"):
+        first, *rest = card_effect_lines_ja(s["card_effects"])
+        lines.append(first)
+        lines.extend(f"  {t}" for t in rest)
     if s.get("cards"):
         flagged = {k: c for k, c in s["cards"].items() if c["flags"]}
-        lines.append(f"カードごとの勝率：{len(s['cards'])}枚のうち目立つもの{len(flagged)}枚")
+        lines.append(f"カードごとの{OBSERVED_JA if s.get('card_effects') else '勝率'}："
+                     f"{len(s['cards'])}枚のうち目立つもの{len(flagged)}枚")
         for card, c in flagged.items():
             lines.append(f"  {label(card)}  使った{'チーム' if c['by'] == 'team' else '人'}の勝率 "
                          f"{_pct(c['user_win_rate'])}（基準 {c.get('group') or 'ほかのカード'} {c['base']:.1%}"
