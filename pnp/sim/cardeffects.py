@@ -38,7 +38,7 @@ POWER_Z = NormalDist().inv_cdf(0.8)
 
 FLAG_JA = {"strong": "配られると強い", "weak": "配られると弱い"}
 OBSERVED_JA = "使った席の勝率（観察値・因果ではありません）"
-DEALT_JA = "配られた席の勝率"
+DEALT_JA = "配られたカードの勝率"
 
 
 def effect_units(engine: Any, cards: Iterable[str]) -> dict[str, tuple[str, ...]]:

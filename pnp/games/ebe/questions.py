@@ -31,7 +31,7 @@ LABELS_JA: dict[str, str] = {
     "peak_pieces": "同時に使われた部品の最大数", "damage": "ダメージトークン", "cubes": "資源キューブ（合計）",
     "weapons": "武器キューブ", "cubes_ether": "資源キューブ（エーテル）", "cubes_dust": "資源キューブ（宇宙塵）",
     "cubes_scrap": "資源キューブ（鉄屑）", "cubes_carbon": "資源キューブ（炭素繊維）", "per_seat": "席ごとの事実",
-    "character": "キャラクター", "cards_used": "使われたカード", "causes": "終わり方の割合", "lost": "負けた対戦数",
+    "character": "キャラクター", "cards_used": "使われたカード", "cards_dealt": "最初に配られたカード（ミッションと1ラウンド目のイベント）", "causes": "終わり方の割合", "lost": "負けた対戦数",
     "win_by_events_failed": "未達成イベント数ごとの勝率",
     "missions_short_in_losses": "負けた対戦で足りなかったミッション数",
     "station_loss": "ステーションライフが尽きた割合",
