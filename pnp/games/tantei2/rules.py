@@ -165,6 +165,7 @@ class Tantei2Engine(RoundRules):
     options = (OptionSpec("skills", "「私」のスキルを使う（選択ルール）", (False, True), False),)
     max_steps = 200_000
     default_policy = "heuristic"
+    second_policy = "stasher"    # the report replays its seeds with it: do the face-down figures depend on who plays?
     # :guided search here is the paired policy-improvement step (see pnp/sim/search.py): every legal move
     # played out to the end by the heuristic on the same samples, the heuristic's own move kept unless
     # another is clearly better.  The tree search spread its iterations too thin over the ~15 moves of a
