@@ -14,7 +14,8 @@ seat was dealt before anyone chose anything (探偵無宿２'s opening hands, EB
   cards share; 探偵無宿２ e58 and e64 both 「1枚引く」): they are measured together, so two copies of one
   effect can never read differently by chance alone.  A seat dealt any card of a unit counts once.
 * A unit is compared with the other units of its class (``card_groups``: 探偵無宿２ the cards of the same
-  VP, EBE missions with missions): the seats dealt a card of the class but none of the unit.
+  VP, EBE missions with missions): the seats dealt a card of the class but none of the unit (a unit alone
+  in its class: every seat dealt a card but none of the unit).
 * The difference has a normal interval with games as the unit (the seats of one game are not
   independent: one seat's win is the others' loss) — the delta method of
   :class:`pnp.sim.answers.PairedRatio`.  Each difference's p-value is corrected by Holm's method over
@@ -30,8 +31,11 @@ from collections.abc import Hashable, Iterable, Mapping
 from statistics import NormalDist
 from typing import Any
 
-from .answers import PairedRatio
+from .answers import PairedRatio, diff_ja, figure_ja
 from .engine import GameRecord
+from .policies import lineup, make_policy
+from .runner import play_game
+from .sampling import game_seed
 
 ALPHA = 0.05
 POWER_Z = NormalDist().inv_cdf(0.8)
@@ -93,6 +97,8 @@ class DealtCards:
         units = effect_units(self.engine, self.cards)
         cls = {u: self.classes.get(u[0], "") for u in set(units.values()) if self.cards & set(u)}
         acc = {u: PairedRatio() for u in cls}
+        # a unit alone in its class is weighed against every other holder (nothing comparable is dealt)
+        alone = {u for u in cls if sum(1 for v in cls if cls[v] == cls[u]) == 1}
         for game in self.kept:
             holders = [(v, {units[c] for c in cs}) for v, cs in game]
 
@@ -102,7 +108,7 @@ class DealtCards:
                     if u in us:
                         mine[0] += v
                         mine[1] += 1
-                    elif any(cls[x] == cls[u] for x in us):
+                    elif u in alone or any(cls[x] == cls[u] for x in us):
                         others[0] += v
                         others[1] += 1
                 pr.add((others[0], others[1]), (mine[0], mine[1]))
@@ -164,7 +170,6 @@ def card_effect_lines_ja(ce: Mapping[str, Any]) -> list[str]:
 
 
 def card_unit_ja(u: Mapping[str, Any], who: str = "席") -> str:
-    from .answers import diff_ja, figure_ja
     text = (f"配られた{who} {figure_ja(u['dealt'], True)}（{_n(u['dealt']['n'])}{who}）、"
             f"同じ組（{u['group'] or 'ほかのカード'}）のほかのカード {figure_ja(u['base'], True)}")
     if "diff" in u:
@@ -176,3 +181,132 @@ def card_unit_ja(u: Mapping[str, Any], who: str = "席") -> str:
 
 def _n(v: float) -> str:
     return str(int(v)) if float(v).is_integer() else f"{v:.1f}"
+
+
+# --------------------------------------------------------------------------- restricted play
+# Jaffe et al. (2012), "Evaluating competitive game balance with restricted play": a player forbidden to
+# use a card, on the same seeds as the unrestricted game.  The seat's win share without the card, paired
+# with its share with it, is what the card is worth to a player who may use it — the players' skill at
+# using it included, the luck of the deal paired away.
+
+class Restricted:
+    """A seat's policy that never chooses an action putting one of ``forbidden`` into effect (the engine's
+    ``action_cards(action)``); when every legal action would, it must (counted in ``forced``)."""
+
+    def __init__(self, inner: Any, forbidden: frozenset[str], action_cards: Any) -> None:
+        self.inner, self.forbidden, self.action_cards = inner, forbidden, action_cards
+        self.name = f"{getattr(inner, 'name', 'policy')}-without-{'+'.join(sorted(forbidden))}"
+        self.uses_observation = getattr(inner, "uses_observation", True)
+        self.wants_information_set = getattr(inner, "wants_information_set", False)
+        self.avoided = self.forced = 0
+
+    def choose(self, observation: Any, legal: Any, rng: Any) -> Any:
+        keep = [a for a in legal if not self.forbidden.intersection(self.action_cards(a))]
+        if len(keep) < len(legal):
+            self.avoided += 1
+        if not keep:
+            self.forced += 1
+            keep = list(legal)
+        return self.inner.choose(observation, keep, rng)
+
+
+def restricted_play(engine: Any, batch: Any, units: Iterable[tuple[str, ...]], games: int,
+                    on_games: Any = None) -> dict[str, Any]:
+    """For each unit (cards of one effect), ``games`` games of ``batch`` twice on the same seeds: as
+    they are, and with one seat (rotating with the game) forbidden to use the unit's cards.  The paired
+    difference of that seat's win share (the team's win in a cooperative game), its interval (games as
+    the unit), and Holm's correction over the units."""
+    action_cards = getattr(engine, "action_cards", None)
+    if action_cards is None:
+        return {"games": 0, "units": {}, "missing": "action_cards"}
+    coop = bool(getattr(engine, "cooperative", False))
+    labels = getattr(engine, "labels_ja", None) or {}
+    # with the deal known, the restricted seat is the one dealt the card (the comparison the card's dealt
+    # figure flagged); otherwise the seat rotates with the game
+    dealt_known = _reports_dealt(engine, batch)
+    rows: dict[str, dict[str, Any]] = {}
+    ps: dict[str, float] = {}
+    for u in units:
+        key = "・".join(u)
+        acc = PairedRatio()
+        forbidden = frozenset(u)
+        avoided = forced = 0
+        pairs = 0
+        for i in range(batch.first_index, batch.first_index + games):
+            names = lineup(batch.policies, batch.players, i)
+            seed = game_seed(batch.seed, i)
+            common = {"index": i, "variant": batch.variant, "options": batch.options}
+            free = play_game(engine, batch.players, names, seed,
+                             policy_objects=[make_policy(engine, n) for n in names], **common)
+            if on_games:
+                on_games(1)
+            seat = _holder(free, u) if dealt_known else i % batch.players
+            if seat is None:            # nobody was dealt the card: the game says nothing about it
+                continue
+            pairs += 1
+            pols = [make_policy(engine, n) for n in names]
+            pols[seat] = Restricted(pols[seat], forbidden, action_cards)
+            held = play_game(engine, batch.players, names, seed, policy_objects=pols, **common)
+            avoided += pols[seat].avoided
+            forced += pols[seat].forced
+            if on_games:
+                on_games(1)
+            if free.result is None or held.result is None:
+                continue
+            acc.add((_seat_value(free, seat, coop), 1.0), (_seat_value(held, seat, coop), 1.0))
+        row: dict[str, Any] = {"cards": list(u), "names": [str(labels.get(c, c)) for c in u], "pairs": pairs,
+                               "free": acc.a.result(), "restricted": acc.b.result(), "diff": acc.diff(),
+                               "avoided": avoided, "forced": forced}
+        est = acc.estimate()
+        if est is not None:
+            d, se = est          # every pair equal: no difference at all (p 1), or the same one in each (p 0)
+            ps[key] = math.erfc(abs(d / se) / math.sqrt(2)) if se > 0 else float(d == 0)
+            row["p"] = round(ps[key], 6)
+        rows[key] = row
+    for key, p_adj in _holm(ps).items():
+        rows[key]["p_holm"] = round(p_adj, 6)
+        rows[key]["matters"] = p_adj < ALPHA
+    return {"games": games, "by": "team" if coop else "seat", "units": rows}
+
+
+def _reports_dealt(engine: Any, batch: Any) -> bool:
+    r = play_game(engine, batch.players, lineup(batch.policies, batch.players, batch.first_index),
+                  game_seed(batch.seed, batch.first_index), index=batch.first_index, variant=batch.variant,
+                  options=batch.options)
+    return r.result is not None and isinstance((r.result.extra or {}).get("cards_dealt"), dict)
+
+
+def _holder(r: GameRecord, unit: tuple[str, ...]) -> int | None:
+    """The seat dealt a card of ``unit`` (the first such seat); None when none was (or the team's)."""
+    if r.result is None:
+        return None
+    dealt = (r.result.extra or {}).get("cards_dealt") or {}
+    seats = sorted(s for c, s in dealt.items() if c in unit and isinstance(s, int) and s >= 0)
+    return seats[0] if seats else None
+
+
+def _seat_value(r: GameRecord, seat: int, coop: bool) -> float:
+    assert r.result is not None
+    winners = r.result.winners
+    if coop:
+        return 1.0 if winners else 0.0
+    return 1.0 / len(winners) if seat in winners else 0.0
+
+
+def restricted_lines_ja(rp: Mapping[str, Any]) -> list[str]:
+    """Restricted play as report sentences, one per unit."""
+    if rp.get("missing"):
+        return [f"使えない席の勝率：測っていません（エンジンに {rp['missing']} がありません）。"]
+    if not rp["units"]:
+        return []
+    who = "チーム" if rp["by"] == "team" else "席"
+    out = [f"使えない{who}の勝率（制限プレイ）：目立ったカードごとに、同じ種のゲームを2度遊び、そのカードを配られた{who}"
+           f"だけ2度目はそのカードを使えないようにして（{rp['games']}ゲームのうち、配られた{who}があったゲーム）、その{who}の"
+           "勝率の差を組ごとに比べました。差が大きいほど、使えることに価値のあるカードです（Holm 法で補正）。"]
+    for u in rp["units"].values():
+        verdict = ("使えないと勝率が変わります" if u.get("matters") else "使えなくても勝率の差は言えません")
+        out.append(f"・{'・'.join(u['names'])}（{u['pairs']}組）：使える{who} {figure_ja(u['free'], True)}、使えない{who} "
+                   f"{figure_ja(u['restricted'], True)}、差 {diff_ja(u['diff'], True)}"
+                   + (f"、補正後のp = {u['p_holm']:.3f}" if "p_holm" in u else "")
+                   + f"。{verdict}（使うのを避けた選択 {u['avoided']}回、避けられず使った選択 {u['forced']}回）。")
+    return out

@@ -21,7 +21,7 @@ from ..render.pdf import new_canvas
 from ..text.fonts import measure, pdf_name
 from ..text.linebreak import break_text
 from .answers import INTERVALS_JA, answered_findings
-from .cardeffects import OBSERVED_JA, card_effect_lines_ja
+from .cardeffects import OBSERVED_JA, card_effect_lines_ja, restricted_lines_ja
 from .comparisons import side_figures
 from .labels import Labeller, margin_ja, missing_labels, policy_label
 from .metrics import winner_change_ja
@@ -506,10 +506,9 @@ def _page(w: _Writer, engine: Any, title: str, s: dict[str, Any]) -> None:
     effects = s.get("card_effects")
     if effects:
         w.heading("カードごとの勝率（配られたカード）", 10)
-        first, *rest = card_effect_lines_ja(effects)
-        w.text(first)
-        for line in rest:
-            w.text(line, indent=2 * mm)
+        for block in (card_effect_lines_ja(effects), restricted_lines_ja(effects.get("restricted") or {"units": {}})):
+            for i, line in enumerate(block):
+                w.text(line, indent=2 * mm if i else 0)
     if cards:
         w.heading("カードごとの勝率" + ("：" + OBSERVED_JA if effects else ""), 10)
         words = {"dead": "ほとんど使われない", "dominant": "強すぎる", "weak": "弱い"}
@@ -524,9 +523,10 @@ def _page(w: _Writer, engine: Any, title: str, s: dict[str, Any]) -> None:
                + ("同じ組のカード（" + "・".join(sorted({str(c['group']) for c in cards.values() if c.get('group')}))
                   + "）" if grouped else "ほかのカード")
                + f"が使われたときの{who}の勝率をまとめたもの（使われた回数で重みづけするので、長いゲームほど多く"
-               "引かれることも基準に入ります）。強すぎる・弱いは、カードの数だけ検定をくり返しても偶然で"
-               "1枚でも誤って目立つ確率が5%以下になるよう、Holm法で補正して判定します。5%未満のゲームでしか"
-               "使われないものは「ほとんど使われない」とします。")
+               "引かれることも基準に入ります）。"
+               + ("" if effects else "強すぎる・弱いは、カードの数だけ検定をくり返しても偶然で1枚でも誤って目立つ確率が"
+                  "5%以下になるよう、Holm法で補正して判定します（使った人の勝率は観察値で、因果ではありません）。")
+               + "5%未満のゲームでしか使われないものは「ほとんど使われない」とします。")
         for k, c in flagged:
             user = "チーム" if c["by"] == "team" or coop else "人"
             w.text(f"・{label(k)}：使った{user}の勝率 {rate_ja(c['user_win_rate'])}、"

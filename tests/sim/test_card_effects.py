@@ -103,3 +103,134 @@ def test_no_card_matters_then_holm_keeps_false_flags_rare():
         flagged += any(u["flag"] for u in units)
         uncorrected += any(u.get("p", 1) < 0.05 for u in units)
     assert uncorrected >= 10 and flagged <= 3
+
+
+# ---------------------------------------------------------------------------- restricted play
+# A small real engine: each of 3 seats is dealt one card of six; in turn each may play its card or pass;
+# then a die picks the winner, four times as likely a seat that played "gold".  "dud" does nothing.
+
+from dataclasses import dataclass  # noqa: E402
+
+from pnp.sim.cardeffects import Restricted, restricted_lines_ja, restricted_play  # noqa: E402
+from pnp.sim.engine import CHANCE, TERMINAL, Variant  # noqa: E402
+from pnp.sim.runner import run_games  # noqa: E402
+
+DECK = ("gold", "dud", "c1", "c2", "c3", "c4")
+
+
+@dataclass(frozen=True, order=True)
+class Move:
+    kind: str          # "deal", "play", "pass", "win"
+    value: tuple = ()
+
+    def label(self) -> str:
+        return f"{self.kind}{self.value}"
+
+    def to_json(self):
+        return {"kind": self.kind, "value": list(self.value)}
+
+
+class S:
+    __slots__ = ("hands", "played", "turn", "winner")
+
+    def __init__(self) -> None:
+        self.hands, self.played, self.turn, self.winner = None, [], 0, None
+
+    def clone(self) -> S:
+        c = S()
+        c.hands, c.played, c.turn, c.winner = self.hands, list(self.played), self.turn, self.winner
+        return c
+
+
+class PlayGame:
+    game_id, min_players, max_players, max_steps, cooperative = "play", 3, 3, 20, False
+    variants = (Variant("standard", "標準", ""),)
+    options = ()
+    labels_ja = {"gold": "金貨", "dud": "空札"}
+    card_groups = {c: ("gold" if c == "gold" else "plain") for c in DECK}   # the dud is weighed against plain cards
+
+    def new_state(self, players, variant="standard", options=None):
+        return S()
+
+    def to_move(self, s):
+        if s.winner is not None:
+            return TERMINAL
+        return CHANCE if s.hands is None or s.turn == 3 else s.turn
+
+    def legal_actions(self, s):
+        return [Move("pass"), Move("play", (s.hands[s.turn],))]
+
+    def sample_chance(self, s, rng):
+        if s.hands is None:
+            return Move("deal", tuple(rng.sample(DECK, 3)))
+        weights = [4.0 if s.hands[i] == "gold" and s.hands[i] in s.played else 1.0 for i in range(3)]
+        return Move("win", (rng.choices(range(3), weights)[0],))
+
+    def apply(self, s, a):
+        if a.kind == "deal":
+            s.hands = a.value
+        elif a.kind == "win":
+            s.winner = a.value[0]
+        else:
+            if a.kind == "play":
+                s.played.append(a.value[0])
+            s.turn += 1
+
+    def observe(self, s, seat):
+        return (s.hands[seat], tuple(s.played))
+
+    def result(self, s):
+        w = s.winner
+        return Result(tuple(float(i == w) for i in range(3)), tuple(1 if i == w else 2 for i in range(3)), "done", "",
+                      {"cards_dealt": {c: i for i, c in enumerate(s.hands)},
+                       "cards_used": {c: s.hands.index(c) for c in s.played}})
+
+    def check_invariants(self, s):
+        pass
+
+    def action_from_json(self, data):
+        return Move(data["kind"], tuple(data["value"]))
+
+    def state_hash(self, s):
+        return repr((s.hands, s.played, s.turn, s.winner))
+
+    def action_cards(self, a):
+        return a.value if a.kind == "play" else ()
+
+    policies = {"player": lambda: Player()}
+
+
+class Player:
+    name = "player"
+
+    def choose(self, obs, legal, rng):
+        return legal[-1]           # plays its card whenever it may
+
+
+def test_restricted_play_finds_the_card_worth_using_and_not_the_dud():
+    engine = PlayGame()
+    batch = Batch(3, ("player",), 600, seed=2)
+    rp = restricted_play(engine, batch, [("gold",), ("dud",)], 600)
+    gold, dud = rp["units"]["gold"], rp["units"]["dud"]
+    assert 200 < gold["pairs"] < 400                 # games where some seat was dealt it: about half
+    assert gold["matters"] and gold["diff"]["ci"][1] < -0.2     # 2/3 against 1/3 when played
+    assert not dud["matters"] and dud["diff"]["mean_diff"] == 0  # same seeds, nothing changes
+    assert gold["avoided"] == gold["pairs"] and gold["forced"] == 0
+    lines = restricted_lines_ja(rp)
+    assert any(line.startswith("・金貨（") and "使えないと勝率が変わります" in line for line in lines)
+    assert any(line.startswith("・空札（") and "使えなくても勝率の差は言えません" in line for line in lines)
+
+
+def test_the_restricted_seat_plays_its_forbidden_card_only_when_nothing_else_is_legal():
+    engine = PlayGame()
+    pol = Restricted(Player(), frozenset({"gold"}), engine.action_cards)
+    assert pol.choose(None, [Move("pass"), Move("play", ("gold",))], None) == Move("pass")
+    assert pol.choose(None, [Move("play", ("gold",))], None) == Move("play", ("gold",))
+    assert (pol.avoided, pol.forced) == (2, 1)
+
+
+def test_the_dealt_figure_of_the_real_engine_agrees():
+    recs = run_games(PlayGame(), Batch(3, ("player",), 1500, seed=4))
+    s = _summary(PlayGame(), recs)
+    assert s["card_effects"]["units"]["gold"]["flag"] == "strong"
+    assert s["card_effects"]["units"]["dud"]["flag"] is None

@@ -393,6 +393,13 @@ class Tantei2Engine(RoundRules):
             out.append(self.A_RESTE)
         return out
 
+    def action_cards(self, a: Any) -> tuple[str, ...]:
+        """The event cards an action puts into effect (investigating, 閃き, turning a face-down card up):
+        what a player forbidden to use a card may not choose (restricted play, pnp.sim.cardeffects)."""
+        if a.__class__ is Act and a.kind in (K_INV, K_FLASH, K_FLIP):
+            return (self.facts.ev_id[a.a],)
+        return ()
+
     def chance_key(self, s: State) -> tuple[str, int]:
         """Common random numbers: the 捜査デッキ is shuffled once a round; the event deck's shuffles of one
         round continue one stream (a reshuffle when it runs out, 惨劇の夜 shuffled back)."""
