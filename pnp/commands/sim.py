@@ -226,9 +226,9 @@ def replay(log_path: Path, project_dir: Path, show: bool) -> None:
 @click.option("--luck-continuations", type=click.IntRange(2, 1000), default=DEFAULT_LUCK_CONTINUATIONS,
               show_default=True, help="配りの影響・途中の偶然1回の影響：同じ状態から別の種で続ける回数")
 @click.option("--restricted-games", type=click.IntRange(0, MAX_GAMES), default=0, show_default=True,
-              help="使えない席の勝率（制限プレイ）：配られたカードの勝率で目立ったカード1組ごとに、このゲーム数を遊び、"
-                   "配られた席があったゲームを、その席だけそのカードを使えないようにしてもう一度遊ぶ（1組あたり最大2倍の"
-                   "ゲーム数がかかる。既定0＝しない）")
+              help="使えない席の勝率（制限プレイ）：このゲーム数を遊び、配られたカードの勝率で目立ったカード1組ごとに、"
+                   "そのカードを配られた席があったゲームを、その席だけそのカードを使えないようにしてもう一度遊ぶ（最大で"
+                   "（1 + 目立った組の数）× N ゲーム。既定0＝しない）")
 @click.option("--builtin-comparisons/--no-builtin-comparisons", "builtin", default=None,
               help="ゲームが求める比較（2ハンドと3ハンドなど）を同じ種で遊ぶ（既定は--reportのとき）")
 @project_option

@@ -212,41 +212,43 @@ class Restricted:
 
 def restricted_play(engine: Any, batch: Any, units: Iterable[tuple[str, ...]], games: int,
                     on_games: Any = None) -> dict[str, Any]:
-    """For each unit (cards of one effect), ``games`` games of ``batch`` twice on the same seeds: as
-    they are, and with one seat (rotating with the game) forbidden to use the unit's cards.  The paired
-    difference of that seat's win share (the team's win in a cooperative game), its interval (games as
-    the unit), and Holm's correction over the units."""
+    """For each unit (cards of one effect): ``games`` games of ``batch`` as they are (played once for all
+    units), and each game in which a seat was dealt a card of the unit again on the same seed, that seat
+    forbidden to use the unit's cards (without a deal the engine reports, the seat rotates with the game).
+    The paired difference of that seat's win share (the team's win in a cooperative game), its interval
+    (games as the unit), and Holm's correction over the units."""
     action_cards = getattr(engine, "action_cards", None)
     if action_cards is None:
         return {"games": 0, "units": {}, "missing": "action_cards"}
     coop = bool(getattr(engine, "cooperative", False))
     labels = getattr(engine, "labels_ja", None) or {}
-    # with the deal known, the restricted seat is the one dealt the card (the comparison the card's dealt
-    # figure flagged); otherwise the seat rotates with the game
-    dealt_known = _reports_dealt(engine, batch)
+    free_games = []
+    for i in range(batch.first_index, batch.first_index + games):
+        names = lineup(batch.policies, batch.players, i)
+        seed = game_seed(batch.seed, i)
+        free_games.append((i, names, seed, play_game(
+            engine, batch.players, names, seed, index=i, variant=batch.variant, options=batch.options,
+            policy_objects=[make_policy(engine, n) for n in names])))
+        if on_games:
+            on_games(1)
+    dealt_known = any(r.result is not None and isinstance((r.result.extra or {}).get("cards_dealt"), dict)
+                      for *_, r in free_games)
     rows: dict[str, dict[str, Any]] = {}
     ps: dict[str, float] = {}
     for u in units:
         key = "・".join(u)
         acc = PairedRatio()
         forbidden = frozenset(u)
-        avoided = forced = 0
-        pairs = 0
-        for i in range(batch.first_index, batch.first_index + games):
-            names = lineup(batch.policies, batch.players, i)
-            seed = game_seed(batch.seed, i)
-            common = {"index": i, "variant": batch.variant, "options": batch.options}
-            free = play_game(engine, batch.players, names, seed,
-                             policy_objects=[make_policy(engine, n) for n in names], **common)
-            if on_games:
-                on_games(1)
+        avoided = forced = pairs = 0
+        for i, names, seed, free in free_games:
             seat = _holder(free, u) if dealt_known else i % batch.players
             if seat is None:            # nobody was dealt the card: the game says nothing about it
                 continue
             pairs += 1
             pols = [make_policy(engine, n) for n in names]
             pols[seat] = Restricted(pols[seat], forbidden, action_cards)
-            held = play_game(engine, batch.players, names, seed, policy_objects=pols, **common)
+            held = play_game(engine, batch.players, names, seed, index=i, variant=batch.variant,
+                             options=batch.options, policy_objects=pols)
             avoided += pols[seat].avoided
             forced += pols[seat].forced
             if on_games:
@@ -267,13 +269,6 @@ def restricted_play(engine: Any, batch: Any, units: Iterable[tuple[str, ...]], g
         rows[key]["p_holm"] = round(p_adj, 6)
         rows[key]["matters"] = p_adj < ALPHA
     return {"games": games, "by": "team" if coop else "seat", "units": rows}
-
-
-def _reports_dealt(engine: Any, batch: Any) -> bool:
-    r = play_game(engine, batch.players, lineup(batch.policies, batch.players, batch.first_index),
-                  game_seed(batch.seed, batch.first_index), index=batch.first_index, variant=batch.variant,
-                  options=batch.options)
-    return r.result is not None and isinstance((r.result.extra or {}).get("cards_dealt"), dict)
 
 
 def _holder(r: GameRecord, unit: tuple[str, ...]) -> int | None:
