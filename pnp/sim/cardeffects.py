@@ -12,10 +12,14 @@ seat was dealt before anyone chose anything (探偵無宿２'s opening hands, EB
 
 * Cards with identical effects are one unit (the engine's ``card_effects``: card → a key its identical
   cards share; 探偵無宿２ e58 and e64 both 「1枚引く」): they are measured together, so two copies of one
-  effect can never read differently by chance alone.  A seat dealt any card of a unit counts once.
-* A unit is compared with the other units of its class (``card_groups``: 探偵無宿２ the cards of the same
-  VP, EBE missions with missions): the seats dealt a card of the class but none of the unit (a unit alone
-  in its class: every seat dealt a card but none of the unit).
+  effect can never read differently by chance alone.
+* A unit is compared with the other cards of its class (``card_groups``: 探偵無宿２ the cards of the same
+  VP, EBE missions with missions; a unit alone in its class: every other card).  Both sides count one
+  entry per card dealt — the holder's win — so a seat dealt three cards of the class weighs three times
+  on either side.  Counting baseline seats once would not do: a seat dealt the card holds one more card of
+  its class than a seat dealt none of it, so a class that helps (or hurts) its holder would lift (or sink)
+  every one of its cards against such a baseline, and with no card different from another, 14% of
+  探偵無宿２ batches flagged some card (measured with the cards' names shuffled within their class).
 * The difference has a normal interval with games as the unit (the seats of one game are not
   independent: one seat's win is the others' loss) — the delta method of
   :class:`pnp.sim.answers.PairedRatio`.  Each difference's p-value is corrected by Holm's method over
@@ -97,18 +101,18 @@ class DealtCards:
         units = effect_units(self.engine, self.cards)
         cls = {u: self.classes.get(u[0], "") for u in set(units.values()) if self.cards & set(u)}
         acc = {u: PairedRatio() for u in cls}
-        # a unit alone in its class is weighed against every other holder (nothing comparable is dealt)
+        # a unit alone in its class is weighed against every other card dealt (nothing comparable is dealt)
         alone = {u for u in cls if sum(1 for v in cls if cls[v] == cls[u]) == 1}
         for game in self.kept:
-            holders = [(v, {units[c] for c in cs}) for v, cs in game]
-
+            # one entry per card dealt: (the holder's win, the card's unit)
+            held = [(v, units[c]) for v, cs in game for c in sorted(cs)]
             for u, pr in acc.items():
                 mine, others = [0.0, 0.0], [0.0, 0.0]
-                for v, us in holders:
-                    if u in us:
+                for v, x in held:
+                    if x == u:
                         mine[0] += v
                         mine[1] += 1
-                    elif u in alone or any(cls[x] == cls[u] for x in us):
+                    elif u in alone or cls[x] == cls[u]:
                         others[0] += v
                         others[1] += 1
                 pr.add((others[0], others[1]), (mine[0], mine[1]))
