@@ -82,8 +82,9 @@ def test_cards_with_identical_effects_are_one_unit_compared_within_their_group()
     assert "c00・c01・c02" in units and "c01" not in units
     u = units["c00・c01・c02"]
     assert u["group"] == "hi" and u["cards"] == ["c00", "c01", "c02"]
-    # a seat dealt two of the three counts once: at most the seats of the games
-    assert u["dealt"]["n"] <= 3 * 1500 and u["dealt"]["n"] > units["c03"]["dealt"]["n"] * 2
+    # one entry per card dealt: the three cards together are dealt three times as often as one card
+    dealt = sum(sum(c in ("c00", "c01", "c02") for c in r.result.extra["cards_dealt"]) for r in _games(1500, seed=4))
+    assert u["dealt"]["n"] == dealt and u["dealt"]["n"] > units["c03"]["dealt"]["n"] * 2
 
 
 def test_the_report_lines_say_what_was_compared_and_what_it_could_find():
@@ -250,3 +251,23 @@ def test_the_report_prints_the_dealt_figure_first_and_names_the_users_figure_obs
     assert text.index("配られたカードの勝率（因果）") < text.index("使った席の勝率（観察値・因果ではありません）")
     assert "・金貨：配られると強い。" in text and "使えない席の勝率（制限プレイ）" in text
     assert "強すぎる・弱いは、カードの数だけ" not in text      # the users' figure flags no strength
+
+
+def test_a_class_that_helps_its_holder_does_not_lift_each_of_its_cards():
+    """Every 'hi' card helps its holder alike (no card differs from another of its class): holding two
+    helps more than one.  Against seats counted once, each hi card would read strong; counted per card,
+    none does."""
+    groups = {c: ("hi" if c in ("boost", "show", "c00", "c01", "c02", "c03") else "lo") for c in CARDS}
+    rng = random.Random(8)
+    records = []
+    for i in range(3000):
+        deck = rng.sample(CARDS, 9)
+        hands = [deck[0:3], deck[3:6], deck[6:9]]
+        weight = [3.0 ** sum(groups[c] == "hi" for c in h) for h in hands]
+        w = rng.choices(range(3), weight)[0]
+        res = Result(tuple(float(s == w) for s in range(3)), tuple(1 if s == w else 2 for s in range(3)), "done", "",
+                     {"cards_dealt": {c: s for s, h in enumerate(hands) for c in h}})
+        records.append(GameRecord(i, i, 3, ("h",) * 3, "standard", {}, res, 1, 1, 1, ()))
+    units = _summary(CardGame(groups=groups), records)["card_effects"]["units"]
+    assert not any(u["flag"] for u in units.values())
+    assert all(abs(u["diff"]["mean_diff"]) < 0.05 for u in units.values())
