@@ -25,6 +25,7 @@ from ..data.model import Game
 from ..games import has_engine, make_engine
 from ..limits import MAX_GAMES, MAX_SEARCH_ITERATIONS
 from ..sim.answers import PairedAnswers
+from ..sim.cardeffects import OBSERVED_JA, card_effect_lines_ja, restricted_lines_ja, restricted_play
 from ..sim.comparisons import builtin_comparisons, paired
 from ..sim.errors import ReplayError, SimError
 from ..sim.executors import open_executor
@@ -224,6 +225,10 @@ def replay(log_path: Path, project_dir: Path, show: bool) -> None:
                    "既定はすべての偶然）")
 @click.option("--luck-continuations", type=click.IntRange(2, 1000), default=DEFAULT_LUCK_CONTINUATIONS,
               show_default=True, help="配りの影響・途中の偶然1回の影響：同じ状態から別の種で続ける回数")
+@click.option("--restricted-games", type=click.IntRange(0, MAX_GAMES), default=0, show_default=True,
+              help="使えない席の勝率（制限プレイ）：このゲーム数を遊び、配られたカードの勝率で目立ったカード1組ごとに、"
+                   "そのカードを配られた席があったゲームを、その席だけそのカードを使えないようにしてもう一度遊ぶ（最大で"
+                   "（1 + 目立った組の数）× N ゲーム。既定0＝しない）")
 @click.option("--builtin-comparisons/--no-builtin-comparisons", "builtin", default=None,
               help="ゲームが求める比較（2ハンドと3ハンドなど）を同じ種で遊ぶ（既定は--reportのとき）")
 @project_option
@@ -233,7 +238,7 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
              jobs: int, executor: str | None, check: bool,
              json_path: Path | None, report_path: Path | None, skill_games: int | None, search_iterations: int,
              luck_deals: int | None, luck_events: int | None, luck_event_names: tuple[str, ...],
-             luck_continuations: int, builtin: bool | None, project_dir: Path) -> None:
+             luck_continuations: int, restricted_games: int, builtin: bool | None, project_dir: Path) -> None:
     """多数のゲームを自動で遊ばせ、席順・方針ごとの勝率、長さ、得点、終了理由、設計上の疑問への答え、
     腕と運の影響を集計します。"""
     _check_outputs(json_path, report_path)
@@ -324,6 +329,13 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
                                 summary, executor=pool, on_games=shown.begin(f"{p}人 方針の違い"))
                 if rb is not None:
                     summary["robustness"] = rb
+            flagged = [tuple(u["cards"]) for u in (summary.get("card_effects") or {}).get("units", {}).values()
+                       if u["flag"]]
+            if restricted_games and not comparing and flagged:
+                # what a flagged card is worth to the seat dealt it: the same games with that seat forbidden to use it
+                summary["card_effects"]["restricted"] = restricted_play(
+                    engine, Batch(p, names, restricted_games, seed=seed, variant=variant, options=options), flagged,
+                    restricted_games, on_games=shown.begin(f"{p}人 使えない席"))
             if builtin and not comparing:
                 summary["report_comparisons"] = builtin_comparisons(
                     engine, Batch(p, names, games, seed=seed, variant=variant, options=options, check=check),
@@ -542,9 +554,18 @@ def format_summary(s: dict[str, Any], engine: Any = None) -> list[str]:
                               for k, d in tab.items()))
     if s.get("peak_pieces"):
         lines.append("同時に使う駒の最大：" + "、".join(f"{label(k)} {v}" for k, v in s["peak_pieces"].items()))
+    if s.get("card_effects"):
+        first, *rest = card_effect_lines_ja(s["card_effects"])
+        lines.append(first)
+        lines.extend(f"  {t}" for t in rest)
+        if s["card_effects"].get("restricted"):
+            first, *rest = restricted_lines_ja(s["card_effects"]["restricted"])
+            lines.append(first)
+            lines.extend(f"  {t}" for t in rest)
     if s.get("cards"):
         flagged = {k: c for k, c in s["cards"].items() if c["flags"]}
-        lines.append(f"カードごとの勝率：{len(s['cards'])}枚のうち目立つもの{len(flagged)}枚")
+        lines.append(f"カードごとの{OBSERVED_JA if s.get('card_effects') else '勝率'}："
+                     f"{len(s['cards'])}枚のうち目立つもの{len(flagged)}枚")
         for card, c in flagged.items():
             lines.append(f"  {label(card)}  使った{'チーム' if c['by'] == 'team' else '人'}の勝率 "
                          f"{_pct(c['user_win_rate'])}（基準 {c.get('group') or 'ほかのカード'} {c['base']:.1%}"

@@ -83,6 +83,15 @@ class _Ratio:
         return {"rate": round(r, 4), "ci": [round(lo, 4), round(hi, 4)], "n": round(self.d, 4), "games": self.g}
 
 
+def ratio_over_games(values: Sequence[tuple[float, float] | None], percent: bool = True) -> dict[str, Any]:
+    """Σnum / Σden of per-game ``(numerator, denominator)`` with the interval a measure gets (games as
+    the unit): for an engine's own answer that quotes a ratio over games in its text."""
+    acc = _Ratio()
+    for v in values:
+        acc.add(v)
+    return acc.result(percent)
+
+
 class Measures:
     """A batch's figures for the engine's measures, folded one game at a time."""
 

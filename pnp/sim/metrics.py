@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from .answers import Measures
+from .cardeffects import DealtCards
 from .engine import GameRecord
 from .runner import Batch
 from .stats import Z95, binom_two_sided, mean, rate, seat_chi2
@@ -118,6 +119,7 @@ class Summary:
         self.track_fits = 0
         self.kept: list[GameRecord] = []      # for the engine's questions, at most QUESTION_GAMES
         self.measures = Measures(engine)       # the figures that answer the questions, every game
+        self.dealt = DealtCards(engine, batch.players, self.coop)   # the causal card figure
 
     def add(self, r: GameRecord) -> None:
         self.games += 1
@@ -181,6 +183,7 @@ class Summary:
                     if isinstance(x, (int, float)) and not isinstance(x, bool):
                         self.by_round[k][i].add(float(x))
         self._cards(r, extra.get("cards_used"), win_shares)
+        self.dealt.add(r)
         for k, v in ((res.extra or {}).get("peak_pieces") or {}).items():
             self.peaks[k] = max(self.peaks.get(k, 0), int(v))
         if self.track:
@@ -202,8 +205,13 @@ class Summary:
                 t[0] += won
                 t[1] += 1
 
-    def _cards_result(self) -> dict[str, Any]:
+    def _cards_result(self, causal: bool = False) -> dict[str, Any]:
         """Per card: the win rate of its user against comparable cards, flagged dead / dominant / weak.
+
+        The user's win rate is an observation, not what the card does (winners play more cards; a card
+        played only when ahead looks strong): where the engine reports the cards dealt (``causal``, the
+        figure of :mod:`pnp.sim.cardeffects`), that figure alone flags strong and weak cards and this one
+        keeps only 「ほとんど使われない」, a fact about use.
 
         A card is compared with the other cards of its group (the engine's ``card_groups``: card → group,
         e.g. 探偵無宿２'s cards of the same VP; one group when the engine names none), not with 1/players: the
@@ -251,7 +259,7 @@ class Summary:
         k_total = len(tests)
         for k, (p, card) in enumerate(sorted(tests)):
             adj = min(1.0, p * (k_total - k))
-            if adj >= 0.05:
+            if adj >= 0.05 or causal:
                 break
             c = out[card]
             c["flags"].append("dominant" if c["user_win_rate"]["rate"] > c["base"] else "weak")
@@ -333,8 +341,11 @@ class Summary:
         if self.by_round:
             out["by_round"] = {k: {str(i): d.describe() for i, d in sorted(tab.items())}
                                for k, tab in sorted(self.by_round.items())}
+        dealt = self.dealt.result()
+        if dealt is not None:
+            out["card_effects"] = dealt
         if self.cards_seat or self.cards_team:
-            out["cards"] = self._cards_result()
+            out["cards"] = self._cards_result(causal=dealt is not None)
         if self.track:
             out["score_track"] = {"range": list(self.track), "source": getattr(self.track, "source_ja", ""),
                                   **rate(self.track_fits, n)}

@@ -21,6 +21,7 @@ from ..render.pdf import new_canvas
 from ..text.fonts import measure, pdf_name
 from ..text.linebreak import break_text
 from .answers import INTERVALS_JA, answered_findings
+from .cardeffects import OBSERVED_JA, card_effect_lines_ja, restricted_lines_ja
 from .comparisons import side_figures
 from .labels import Labeller, margin_ja, missing_labels, policy_label
 from .metrics import winner_change_ja
@@ -502,19 +503,30 @@ def _page(w: _Writer, engine: Any, title: str, s: dict[str, Any]) -> None:
         w.text("終了理由：" + "、".join(f"{label.reason(k)} {rate_ja(s['end_reason_rates'][k])}" for k in reasons) + "。",
                gap=1 * mm)
     cards = s.get("cards") or {}
+    effects = s.get("card_effects")
+    if effects:
+        w.heading("カードごとの勝率（配られたカード）", 10)
+        for block in (card_effect_lines_ja(effects), restricted_lines_ja(effects.get("restricted") or {"units": {}})):
+            for i, line in enumerate(block):
+                w.text(line, indent=2 * mm if i else 0)
     if cards:
-        w.heading("カードごとの勝率", 10)
+        w.heading("カードごとの勝率" + ("：" + OBSERVED_JA if effects else ""), 10)
         words = {"dead": "ほとんど使われない", "dominant": "強すぎる", "weak": "弱い"}
         flagged = [(k, c) for k, c in cards.items() if c["flags"]]
         who = "チーム" if coop else "人"
         grouped = any(c.get("group") for c in cards.values())
+        if effects:
+            w.text("使った人の勝率は観察値で、カードの強さではありません（勝っている人ほど多くのカードを出し、"
+                   "勝っているときにだけ出すカードは、何もしなくても勝率が高く見えます）。強い・弱いは上の配られた"
+                   "カードの勝率で判定し、ここでは、ほとんど使われないカードだけを挙げます。")
         w.text(f"{len(cards)}枚のうち、目立つカードは{len(flagged)}枚です。基準は"
                + ("同じ組のカード（" + "・".join(sorted({str(c['group']) for c in cards.values() if c.get('group')}))
                   + "）" if grouped else "ほかのカード")
                + f"が使われたときの{who}の勝率をまとめたもの（使われた回数で重みづけするので、長いゲームほど多く"
-               "引かれることも基準に入ります）。強すぎる・弱いは、カードの数だけ検定をくり返しても偶然で"
-               "1枚でも誤って目立つ確率が5%以下になるよう、Holm法で補正して判定します。5%未満のゲームでしか"
-               "使われないものは「ほとんど使われない」とします。")
+               "引かれることも基準に入ります）。"
+               + ("" if effects else "強すぎる・弱いは、カードの数だけ検定をくり返しても偶然で1枚でも誤って目立つ確率が"
+                  "5%以下になるよう、Holm法で補正して判定します（使った人の勝率は観察値で、因果ではありません）。")
+               + "5%未満のゲームでしか使われないものは「ほとんど使われない」とします。")
         for k, c in flagged:
             user = "チーム" if c["by"] == "team" or coop else "人"
             w.text(f"・{label(k)}：使った{user}の勝率 {rate_ja(c['user_win_rate'])}、"

@@ -129,7 +129,7 @@ def robustness(engine: Any, batch: Batch, summary: dict[str, Any] | None = None,
 
 def robustness_ja(rb: dict[str, Any], label: Any = str) -> str:
     from .labels import policy_label
-    who = policy_label(rb["policy"])
+    who = policy_label(rb["policy"]) if label is str else label(rb["policy"])   # the engine's word for its player
     how = (f"（{rb.get('tested', 0)}個の数字それぞれで同じ種の組ごとの差を検定し、Holm 法で補正。方針で何も変わらないとき"
            f"に1つでも挙げてしまう確率は{100 * rb.get('alpha', ALPHA):.0f}%以下）")
     if not rb["moved"]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...sim.answers import Measure
+from ...sim.answers import Measure, figure_ja, ratio_over_games
 from ...sim.engine import Finding
 from ...sim.stats import rate, rate_ja
 from .facts import END_REASONS_JA
@@ -31,8 +31,10 @@ LABELS_JA: dict[str, str] = {
     "peak_pieces": "同時に使われた部品の最大数", "damage": "ダメージトークン", "cubes": "資源キューブ（合計）",
     "weapons": "武器キューブ", "cubes_ether": "資源キューブ（エーテル）", "cubes_dust": "資源キューブ（宇宙塵）",
     "cubes_scrap": "資源キューブ（鉄屑）", "cubes_carbon": "資源キューブ（炭素繊維）", "per_seat": "席ごとの事実",
-    "character": "キャラクター", "cards_used": "使われたカード", "causes": "終わり方の割合", "lost": "負けた対戦数",
+    "character": "キャラクター", "cards_used": "使われたカード", "cards_dealt": "最初に配られたカード（ミッションと1ラウンド目のイベント）", "causes": "終わり方の割合", "lost": "負けた対戦数",
     "win_by_events_failed": "未達成イベント数ごとの勝率",
+    "events_met_rate": "イベントの達成率", "missions_built_rate": "ミッションの完成率", "outcomes": "ゲームの行方",
+    "both": "両方", "missions_only": "ミッションだけ", "events_only": "イベントだけ", "neither": "どちらも",
     "missions_short_in_losses": "負けた対戦で足りなかったミッション数",
     "station_loss": "ステーションライフが尽きた割合",
 }
@@ -45,11 +47,42 @@ def _win(r: Any) -> tuple[float, float]:
     return (float(bool(r.result.extra["win"])), 1.0)
 
 
+Q_MIX = "ミッションとイベントはどちらかを締め出すか"
+
+
+def _events_met(r: Any) -> tuple[float, float]:
+    x = r.result.extra
+    return (float(x["events_done"]), float(x["events_done"] + x["events_failed"]))
+
+
+def _missions_built(r: Any) -> tuple[float, float]:
+    x = r.result.extra
+    return (float(x["missions_built"]), float(x["missions_needed"]))
+
+
+def _both(r: Any) -> tuple[float, float]:
+    x = r.result.extra
+    return (float(bool(x["win"]) and x["events_failed"] == 0), 1.0)
+
+
 # the figures that answer the questions, per game (paired by the report between the rules and the
 # station life 30 of the draft's notes, on the same seeds)
 MEASURES = (
     Measure("team_win", Q_WIN, "チームの勝率", _win),
+    Measure("events_met", Q_MIX, "イベントの達成（引いたイベントのうち）", _events_met),
+    Measure("missions_built", Q_MIX, "ミッションの完成（必要な枚数のうち）", _missions_built),
+    Measure("both", Q_MIX, "両方できたゲーム（脱出し、未達成のイベントなし）", _both),
 )
+
+# the four ways a game can go on the two goals, for the missions-vs-events answer
+_OUTCOMES = (("both", "両方（脱出し、イベントの未達成なし）"), ("missions_only", "ミッションだけ（脱出したが未達成のイベントあり）"),
+             ("events_only", "イベントだけ（未達成のイベントはないが脱出できない）"), ("neither", "どちらも（脱出できず、未達成のイベントあり）"))
+
+
+def _outcome(r: Any) -> str:
+    x = r.result.extra
+    return ("both" if x["win"] else "events_only") if x["events_failed"] == 0 else \
+        ("missions_only" if x["win"] else "neither")
 
 
 def questions(records: Sequence[Any]) -> list[Finding]:
@@ -91,23 +124,35 @@ def questions(records: Sequence[Any]) -> list[Finding]:
                        f"イーバが振られた中で最小の目を受け取った割合は{_pct(share)}。"
                        f"イーバの目の分布：" + "、".join(f"{v}:{dist[v] * 100:.0f}%" for v in dist) + "。",
                        {"ebe_got_lowest": share, "ebe_die_distribution": dist}))
-    # 4. missions vs events
+    # 4. missions vs events: the share of the events met and of the missions built, and how the games
+    # split between the two goals (counts and Wilson intervals); the win rate by events failed is an
+    # observation (a team losing badly fails events too), named as such
+    n = len(done)
     paid = sum(r.result.extra["events_paid"] for r in done)
     failed = sum(r.result.extra["events_failed"] for r in done)
     met = sum(r.result.extra["events_done"] for r in done)
-    ev_total = paid + failed + met - paid
+    built = sum(r.result.extra["missions_built"] for r in done)
+    needed = sum(r.result.extra["missions_needed"] for r in done)
+    counts = {k: sum(1 for r in done if _outcome(r) == k) for k, _ in _OUTCOMES}
+    split = {k: rate(v, n) for k, v in counts.items()}
     by_failed: dict[int, list[Any]] = {}
     for r in done:
         by_failed.setdefault(r.result.extra["events_failed"], []).append(r)
     wr = {str(k): rate(sum(1 for r in rs if r.result.extra["win"]), len(rs)) for k, rs in sorted(by_failed.items())}
     short = [r.result.extra["missions_needed"] - r.result.extra["missions_built"] for r in lost]
     short_mean = (sum(short) / len(short)) if short else 0
-    out.append(Finding("ミッションとイベントはどちらかを締め出すか",
-                       f"イベント{ev_total}件のうち達成{met}件（うち支払い{paid}件）、未達成{failed}件。"
-                       "未達成イベント数ごとの勝率："
-                       + "、".join(f"{k}件 {v['rate'] * 100:.0f}%" for k, v in wr.items())
+    ev_rate = ratio_over_games([_events_met(r) for r in done])
+    ms_rate = ratio_over_games([_missions_built(r) for r in done])
+    out.append(Finding(Q_MIX,
+                       f"イベント{met + failed}件のうち達成{met}件 {figure_ja(ev_rate, True)}（うち支払い{paid}件）、未達成{failed}件。"
+                       f"ミッションは必要な{needed}枚のうち{built}枚が完成 {figure_ja(ms_rate, True)}（{n}ゲーム）。"
+                       "ゲームの行方："
+                       + "、".join(f"{ja} {counts[k]}ゲーム {_pct(split[k])}" for k, ja in _OUTCOMES)
+                       + "。未達成イベント数ごとの勝率（観察値・因果ではありません）："
+                       + "、".join(f"{k}件 {_pct(v)}" for k, v in wr.items())
                        + f"。負けた対戦で足りなかったミッションは平均{short_mean:.2f}枚。",
                        {"events_met": met, "events_paid": paid, "events_failed": failed,
+                        "events_met_rate": ev_rate, "missions_built_rate": ms_rate, "outcomes": split,
                         "win_by_events_failed": wr,
                         "missions_short_in_losses": round(sum(short) / len(short), 3) if short else 0.0}))
     # 5. life 60 vs 30

@@ -307,6 +307,9 @@ class EbeEngine(ExampleRules, CheckRules, HiddenInfo, TeamValue, Narration):
             # the event and mission cards put into effect this game (the team's: seat -1)
             "cards_used": {**{self.mission_ids[m]: -1 for m in s.missions},
                            **{self.event_ids[ev]: -1 for ev in s.event_discard + ([s.event] if s.event >= 0 else [])}},
+            # dealt before anyone chose: the missions and the first round's event (the causal card figure)
+            "cards_dealt": {**{self.mission_ids[m]: -1 for m in s.missions},
+                            **{self.event_ids[ev]: -1 for ev in (s.event_discard + [s.event])[:1] if ev >= 0}},
         }
         sc = 1.0 if win else 0.0
         return Result(scores=(sc,) * n, ranks=(1 if win else 2,) * n, end_reason=s.end,

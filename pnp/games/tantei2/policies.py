@@ -164,7 +164,42 @@ class HeuristicPolicy:
         return max(legal, key=lambda a: (want[a.a], -a.a))
 
 
-POLICIES = {"heuristic": HeuristicPolicy}
+class StasherPolicy(HeuristicPolicy):
+    """The heuristic's play with another answer to every face-down choice (a second player for the
+    report, so that the face-down figures are checked against who plays): it rests by placing a card
+    face down whenever one is worth at least 1 VP and at most three colours short (the heuristic: 2 VP,
+    two colours), holds up to three face down, places any short card when an effect offers it, and keeps
+    a face-down card over the night whenever a hand card can pay its upkeep."""
+
+    name = "stasher"
+    ROOM = 3
+
+    def choose(self, o: Observation, legal: Sequence[Any], rng: random.Random) -> Any:
+        if len(legal) == 1:
+            return legal[0]
+        f = o.facts
+        if o.phase == PH_DOWN:
+            cands = [a for a in legal if a.kind == K_DOWN and f.ev_placed[a.a] and f.ev_vp[a.a] >= 1
+                     and not self._black_blocked(o, f, a.a) and self._missing(o, f, a.a) > 0]
+            return max(cands, key=lambda a: (f.ev_vp[a.a], -a.a)) if cands else legal[-1]
+        if o.phase == PH_KEEP:
+            keeps = [a for a in legal if a.kind == K_KEEP and f.ev_vp[a.a] >= 1 and not self._black_blocked(o, f, a.a)]
+            if keeps and o.hand:
+                return max(keeps, key=lambda a: (f.ev_vp[a.a], -a.a))
+            return legal[-1]
+        return super().choose(o, legal, rng)
+
+    def _rest(self, o: Observation, rests: Sequence[Any], f: Facts) -> Any:
+        downs = [a for a in rests if a.b == 1 and f.ev_placed[a.a] and f.ev_vp[a.a] >= 1
+                 and not self._black_blocked(o, f, a.a) and self._missing(o, f, a.a) <= 3
+                 and (o.down_cubes == () or not self._black_short(o, f, a.a))]
+        if downs and len(o.my_down) < self.ROOM:
+            return max(downs, key=lambda a: (f.ev_vp[a.a], -self._missing(o, f, a.a), -a.a))
+        discards = [a for a in rests if a.b == 0]
+        return min(discards, key=lambda a: (self._keep_value(o, f, a.a), a.a))
+
+
+POLICIES = {"heuristic": HeuristicPolicy, "stasher": StasherPolicy}
 
 # What each policy does and what it is known not to do (the report prints these beside its figures).
 POLICY_NOTES = {
@@ -172,4 +207,7 @@ POLICY_NOTES = {
     "heuristic": "出せるうちで最もVPの高いイベントを出し、2VP以上のカードがあと1色で出せるときだけ代用コストを使い、"
                  "そのとき捨てるのは出せないカードからです。ほかのプレイヤーの【手帳】や犠牲者の行方（どの人物を死なせるか）"
                  "は読まず、告命灯も狙わず、「私」も無作為に選びます。",
+    "stasher": "ヒューリスティックと同じに出し、裏向きの選び方だけが違います。一服では1VP以上で足りない色が3つまでの"
+               "カードをあれば裏向きに置き（3枚まで）、効果で裏向きに置けるときは足りないカードを置き、ラウンドの終わりには"
+               "手札で払えるかぎり裏向きのカードを残します。レポートの2人目の方針で、裏向きの数字が遊ぶ人で変わるかを確かめます。",
 }

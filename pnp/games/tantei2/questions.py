@@ -22,7 +22,9 @@ LABELS_JA: dict[str, str] = {
     "subs": "代用コストの回数", "subs_dead": "死亡した人物の色の代用コスト", "flash": "［閃き］で出した枚数",
     "turns": "手番数", "skills": "「私」のスキル（選択ルール）", "tie_break_serial": "同点を通し番号で決めた",
     "watashi": "「私」", "winner_watashi": "勝者の「私」", "vp": "VP", "lamps_at_end": "終了時の告命灯",
+    "stasher": "裏向きをためる方針",
     "used": "効果を使ったイベントカード（通し番号）", "cards_used": "効果を使ったイベントカード",
+    "cards_dealt": "最初に配られたイベントカード",
     "per_seat": "席ごとの事実", "watashi_names": "「私」の名前",
     # figures of the Findings
     "placed_per_game": "1ゲームに裏向きに置く回数", "flip_rate": "表になった割合",

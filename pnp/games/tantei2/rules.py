@@ -165,6 +165,7 @@ class Tantei2Engine(RoundRules):
     options = (OptionSpec("skills", "「私」のスキルを使う（選択ルール）", (False, True), False),)
     max_steps = 200_000
     default_policy = "heuristic"
+    second_policy = "stasher"    # the report replays its seeds with it: do the face-down figures depend on who plays?
     # :guided search here is the paired policy-improvement step (see pnp/sim/search.py): every legal move
     # played out to the end by the heuristic on the same samples, the heuristic's own move kept unless
     # another is clearly better.  The tree search spread its iterations too thin over the ~15 moves of a
@@ -217,6 +218,10 @@ class Tantei2Engine(RoundRules):
         # a card's win rate is compared with the cards of its VP (a 5VP card is used by winners more often
         # for its VP alone), the instant cards with each other
         self.card_groups = {f.ev_id[e]: (f"{f.ev_vp[e]}VP" if f.ev_placed[e] else "即時") for e in range(f.n_ev)}
+        # cards whose rules differ only in colours (e58 and e64: 閃き, cost 1, 「1枚引く」) have one effect: the
+        # causal card figure measures them together (pnp.sim.cardeffects)
+        self.card_effects = {f.ev_id[e]: _effect_key(c.rules) for e, c in enumerate(
+            sorted(game.deck("events").cards, key=lambda c: c.rules["serial"]))}
 
     # ------------------------------------------------------------ set-up
     def new_state(self, players: int, variant: str = "standard",
@@ -302,6 +307,7 @@ class Tantei2Engine(RoundRules):
         s.st_subs = s.st_subs_dead = s.st_lamp_deaths = s.st_turns = s.st_flash = s.st_down_vp = 0
         s.st_deaths = []
         s.st_used = []
+        s.st_dealt = ()
         tasks: list[Task] = [(T_SHEV,), (T_DEAL,), (T_SHINV,)]
         tasks += [(T_PICK, i) for i in range(players)]
         tasks.append((T_RSTART,))
@@ -386,6 +392,13 @@ class Tantei2Engine(RoundRules):
         else:
             out.append(self.A_RESTE)
         return out
+
+    def action_cards(self, a: Any) -> tuple[str, ...]:
+        """The event cards an action puts into effect (investigating, 閃き, turning a face-down card up):
+        what a player forbidden to use a card may not choose (restricted play, pnp.sim.cardeffects)."""
+        if a.__class__ is Act and a.kind in (K_INV, K_FLASH, K_FLIP):
+            return (self.facts.ev_id[a.a],)
+        return ()
 
     def chance_key(self, s: State) -> tuple[str, int]:
         """Common random numbers: the 捜査デッキ is shuffled once a round; the event deck's shuffles of one
@@ -897,6 +910,7 @@ class Tantei2Engine(RoundRules):
         for seat in range(s.n):
             for _ in range(HAND_START):
                 s.hands[seat].append(s.ev_deck.pop())
+        s.st_dealt = tuple(tuple(h) for h in s.hands)
         return False
 
     def _task_flip(self, s: State, t: Task) -> bool:
@@ -1033,6 +1047,8 @@ class Tantei2Engine(RoundRules):
             "per_seat": {"watashi": [f.watashi_names[w] if w >= 0 else None for w in s.watashi]},
             "watashi_names": {f.watashi_ids[w]: f.watashi_names[w] for w in range(len(f.watashi_ids))},
             "cards_used": cards_used, "facedown_cubes": s.st_cubes,
+            # the opening hands: the deal, not the players, decides who holds a card (the causal card figure)
+            "cards_dealt": {f.ev_id[e]: seat for seat, hand in enumerate(s.st_dealt) for e in hand},
         }
         return Result(tuple(float(v) for v in s.vp), ranks, s.end_reason or "unfinished", ja, extra)
 
@@ -1145,6 +1161,17 @@ class Tantei2Engine(RoundRules):
         """A full state ``seat`` cannot tell from ``info``: the hidden cards dealt at random and the
         捜査デッキ shuffled."""
         return hidden.redeal_hidden(info, seat, rng)
+
+
+def _effect_key(rules: Mapping[str, Any]) -> str:
+    """A card's rules with its colours left out (cost colours, the colour an effect names): equal keys,
+    equal effects.  Black is kept apart: no 代用コスト makes it, so a black cost is a different card."""
+    def ops(items: Any) -> list[str]:
+        return [",".join(f"{k}={v}" for k, v in sorted(o.items()) if k != "color") for o in items or []]
+    return "|".join([str(rules.get("type")), f"flash={bool(rules.get('flash'))}", f"vp={rules.get('vp', 0)}",
+                     f"cost={len(rules.get('cost', []))}",
+                     f"black={sum(1 for c in rules.get('cost', []) if c == 'black')}", f"death={len(rules.get('death', []))}",
+                     "effect=" + ";".join(ops(rules.get("effect"))), "ongoing=" + ";".join(ops(rules.get("ongoing")))])
 
 
 def make_engine(game: Game) -> Tantei2Engine:

@@ -19,7 +19,7 @@ class State:
         "watashi", "extra", "rest_bonus", "keep_free", "kept", "kfree",
         "over", "end_reason", "vp", "hist",
         "st_down", "st_flip", "st_flip_vp", "st_kept", "st_lost", "st_subs", "st_subs_dead",
-        "st_lamp_deaths", "st_deaths", "st_turns", "st_flash", "st_down_vp", "st_used",
+        "st_lamp_deaths", "st_deaths", "st_turns", "st_flash", "st_down_vp", "st_used", "st_dealt",
         "cube_rule", "cubes", "st_cubes",
         "lamp_end", "flip_before", "tdraw_turns", "flip_noeff", "tragedy_lit", "st_draws", "st_rs_tragedy",
         "flip_one", "all_next", "release_serial", "reshuffle_now",
@@ -98,6 +98,7 @@ class State:
     st_flash: int
     st_down_vp: int
     st_used: list[tuple[int, int]]  # (seat, event) for each event put into effect
+    st_dealt: tuple[tuple[int, ...], ...]  # each seat's opening hand (the deal), never changed after it
     st_cubes: int               # cubes spent to turn face-down cards face up
     st_draws: list[tuple[int, int, int]]  # (seat, source, n) of each draw an ongoing effect or a skill caused, in
     #                                       the order they were drawn (source: event card, or -1 - 「私」)
@@ -143,6 +144,7 @@ class State:
         c.st_deaths = self.st_deaths[:]
         c.fresh = self.fresh[:]
         c.st_used = self.st_used[:]
+        c.st_dealt = self.st_dealt
         c.hands = [x[:] for x in self.hands]
         c.up = [x[:] for x in self.up]
         c.down = [x[:] for x in self.down]

@@ -24,6 +24,9 @@ PHASE_NAMES = ("pick", "deal", "peek", "place", "challenge", "roll", "take", "ke
 DICE_NAMES = ("なし", "緑", "赤", "緑と赤")
 # stats indices: [green, red] x [used, success, great, fail, injury, death]
 ST_USED, ST_SUCC, ST_GREAT, ST_FAIL, ST_INJ, ST_DEATH = range(6)
+# then the last hand by incident (the death-risk question is about its 5th incident): dice rolled
+# [green × 5 incidents, red × 5] from ST_LAST_DICE, deaths × 5 incidents from ST_LAST_DEATHS
+ST_LAST_DICE, ST_LAST_DEATHS, ST_SIZE = 12, 22, 27
 
 
 

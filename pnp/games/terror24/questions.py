@@ -64,11 +64,27 @@ LABELS_JA: dict[str, str] = {
     "final": "最終VPの首位同点をプレイ順で決めた割合",
     "incident_first_card": "事件の順位を1枚目の大きさで決めた割合",
     "incident_order": "事件の順位をプレイ順で決めた割合",
+    "last_hand_dice": "最後のハンドの事件番号ごとに振ったダイス",
+    "last_hand_deaths": "最後のハンドの事件番号ごとの殉職",
+    "hands2_big_lead": "2ハンド戦で1ハンド目のあと単独首位が4VP以上離しているゲーム",
+    "hands3_big_lead": "3ハンド戦で1ハンド目のあと単独首位が4VP以上離しているゲーム",
+    "hands2_big_comeback": "2ハンド戦の大差の逆転（4VP以上離した単独首位以外が勝つ）",
+    "hands3_big_comeback": "3ハンド戦の大差の逆転（4VP以上離した単独首位以外が勝つ）",
+    "last5_red_per_game": "最後のハンドの事件番号5で振った赤のダイス（1ゲームあたり）",
+    "last5_dice_per_game": "最後のハンドの事件番号5で振ったダイス（1ゲームあたり）",
+    "last5_deaths_per_game": "最後のハンドの事件番号5での殉職（1ゲームあたり）",
+    "last_hand_deaths_per_game": "最後のハンドの殉職（1ゲームあたり）",
+    "last5_red_per_seat": "最後のハンドの事件番号5で赤を振った席の割合",
 }
 
 Q_DRY = "1ハンド目は無味乾燥か（1ハンド目の首位がそのまま勝つ割合と、1ハンド目後の点差）"
 Q_COMEBACK = "3ハンドなら逆転でき、2ハンドではできないか"
 Q_CLASH = "ヒーロータイムのバッティングはどれくらい起きるか"
+Q_DEATH = "最後のハンドの事件番号5は、危険なくダイスを振れてしまうか（殉職の重さ）"
+
+# the draft: 「大きく点差が付いたとしても、２回チャンスがあれば逆転は十分に可能」 — the comeback that question is
+# about is from a big lead, not any: a hand-1 leader alone, at least this many VP ahead of the second
+BIG_GAP = 4
 
 
 def _multi(r: Any) -> bool:
@@ -96,6 +112,37 @@ def _leader_chance(r: Any) -> float:
     return len(r.result.extra["hand1_leaders"]) / r.players
 
 
+def _big_lead(r: Any) -> bool:
+    x = r.result.extra
+    return _multi(r) and len(x["hand1_leaders"]) == 1 and x["hand1_gap"] >= BIG_GAP
+
+
+def _big_comeback(r: Any) -> tuple[float, float] | None:
+    """A game of 2 or more hands whose hand-1 leader was alone and BIG_GAP VP ahead: won by someone else."""
+    if not _big_lead(r):
+        return None
+    return (float(r.result.winners[0] not in r.result.extra["hand1_leaders"]), 1.0)
+
+
+def _last5(colour: str) -> Any:
+    def value(r: Any) -> tuple[float, float]:
+        return (float(r.result.extra["last_hand_dice"][colour][4]), 1.0)
+    return value
+
+
+def _last5_any(r: Any) -> tuple[float, float]:
+    d = r.result.extra["last_hand_dice"]
+    return (float(d["green"][4] + d["red"][4]), 1.0)
+
+
+def _last_deaths(r: Any) -> tuple[float, float]:
+    return (float(sum(r.result.extra["last_hand_deaths"])), 1.0)
+
+
+def _last5_deaths(r: Any) -> tuple[float, float]:
+    return (float(r.result.extra["last_hand_deaths"][4]), 1.0)
+
+
 def _clash(r: Any) -> tuple[float, float]:
     return (float(r.result.extra["clashes"]), float(r.result.extra["incidents"]))
 
@@ -105,7 +152,17 @@ def _clash(r: Any) -> tuple[float, float]:
 MEASURES = (
     Measure("comeback", Q_COMEBACK, "逆転（1ハンド目の首位以外が勝つ）", _comeback, _comeback_chance),
     Measure("hand1_leader_wins", Q_DRY, "1ハンド目の首位が勝つ", _leader_wins, _leader_chance),
+    Measure("big_comeback", Q_COMEBACK, f"大差の逆転（1ハンド目の単独首位が{BIG_GAP}VP以上離していたゲームで、ほかの人が勝つ）",
+            _big_comeback, lambda r: 1 - 1 / r.players),
     Measure("clash", Q_CLASH, "ヒーロータイムのバッティング（事件あたり）", _clash),
+    Measure("last5_red", Q_DEATH, "最後のハンドの事件番号5で振った赤のダイス（1ゲームあたり）", _last5("red"),
+            percent=False, unit_ja="個"),
+    Measure("last5_dice", Q_DEATH, "最後のハンドの事件番号5で振ったダイス（緑と赤、1ゲームあたり）", _last5_any,
+            percent=False, unit_ja="個"),
+    Measure("last5_deaths", Q_DEATH, "最後のハンドの事件番号5での殉職（1ゲームあたり）", _last5_deaths,
+            percent=False, unit_ja="人"),
+    Measure("last_hand_deaths", Q_DEATH, "最後のハンドの殉職（1ゲームあたり）", _last_deaths, percent=False,
+            unit_ja="人"),
 )
 
 # figures and their Japanese text come from the shared statistics module
@@ -141,17 +198,41 @@ def questions(records: Sequence[Any]) -> list[Finding]:
                        "。".join(parts) + "。" if parts else "2ハンド以上の対戦記録がありません。",
                        figs))
 
-    # 2. comebacks with 3 hands vs 2
+    # 2. comebacks with 3 hands vs 2: from any lead, and from the big lead the draft speaks of
     figs = {}
     parts = []
     for h, rs in sorted(by_hands.items()):
         k = sum(1 for r in rs if winner(r) not in r.result.extra["hand1_leaders"])
         figs[f"hands{h}"] = _rate(k, len(rs))
         parts.append(f"{h}ハンド戦の逆転（1ハンド目の首位以外が勝つ）は{_pct(figs[f'hands{h}'])}")
+    for h, rs in sorted(by_hands.items()):
+        big = [r for r in rs if _big_lead(r)]
+        figs[f"hands{h}_big_lead"] = _rate(len(big), len(rs))
+        figs[f"hands{h}_big_comeback"] = _rate(
+            sum(1 for r in big if winner(r) not in r.result.extra["hand1_leaders"]), len(big))
+        parts.append(f"{h}ハンド戦で1ハンド目のあと単独首位が{BIG_GAP}VP以上離していたのは{_pct(figs[f'hands{h}_big_lead'])}、"
+                     f"そのゲームで首位以外が勝ったのは{_pct(figs[f'hands{h}_big_comeback'])}" if big else
+                     f"{h}ハンド戦で1ハンド目のあと単独首位が{BIG_GAP}VP以上離したゲームはありませんでした")
     if len(by_hands) < 2:
         parts.append("2ハンド戦と3ハンド戦の比較には、両方の設定で対戦させてください（レポートは同じ種で両方を遊び、"
                      "下書きの疑問への答えに両方の数字と差を載せます）")
     out.append(Finding(Q_COMEBACK, "。".join(parts) + "。", figs))
+
+    # 2c. death risk at the last incident (ruling death-risk)
+    n = len(done)
+    if n:
+        red5 = sum(r.result.extra["last_hand_dice"]["red"][4] for r in done)
+        any5 = red5 + sum(r.result.extra["last_hand_dice"]["green"][4] for r in done)
+        d5 = sum(r.result.extra["last_hand_deaths"][4] for r in done)
+        dl = sum(sum(r.result.extra["last_hand_deaths"]) for r in done)
+        seats5 = sum(1 for r in done for _ in range(r.players))
+        figs = {"last5_red_per_game": round(red5 / n, 4), "last5_dice_per_game": round(any5 / n, 4),
+                "last5_deaths_per_game": round(d5 / n, 4), "last_hand_deaths_per_game": round(dl / n, 4),
+                "last5_red_per_seat": _rate(min(red5, seats5), seats5)}
+        out.append(Finding(Q_DEATH,
+                           f"最後のハンドの事件番号5で振った赤のダイスは1ゲーム平均{red5 / n:.2f}個（席あたり"
+                           f"{_pct(figs['last5_red_per_seat'])}）、緑と赤あわせて{any5 / n:.2f}個、そこでの殉職は"
+                           f"{d5 / n:.2f}人。最後のハンド全体の殉職は1ゲーム平均{dl / n:.2f}人（{n}ゲーム）。", figs))
 
     # 3. seat balance
     figs = {}

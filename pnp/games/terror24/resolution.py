@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...sim.engine import IllegalAction
-from .facts import P_CHAL, P_TAKE, ST_DEATH, ST_FAIL, ST_GREAT, ST_INJ, ST_SUCC, Roll
+from .facts import P_CHAL, P_TAKE, ST_DEATH, ST_FAIL, ST_GREAT, ST_INJ, ST_LAST_DEATHS, ST_SUCC, Roll
 from .hands import HandRules
 from .state import State
 
@@ -86,6 +86,8 @@ class ResolutionRules(HandRules):
         s.alive[seat] = False
         s.died[seat] = True
         s.stats[base + ST_DEATH] += 1
+        if s.hand_no == s.hands:
+            s.stats[ST_LAST_DEATHS + s.inc] += 1
         if s.wolf_halved and self._wolf(s, seat):
             s.vp[seat] += 4                 # variant: at once, so the hand's halving takes half of it
         if s.death == "points" and self._final(s):

@@ -43,6 +43,9 @@ from .facts import (
     ST_FAIL,
     ST_GREAT,
     ST_INJ,
+    ST_LAST_DEATHS,
+    ST_LAST_DICE,
+    ST_SIZE,
     ST_SUCC,
     ST_USED,
     TAKES,
@@ -181,7 +184,7 @@ class Terror24Engine(ResolutionRules):
         s.part = []; s.power = [0] * n
         s.inc = 0; s.queue = []; s.dice = 0; s.chal = -1; s.take_second = -1
         s.rnd = 0; s.col = 0; s.keep_queue = []
-        s.stats = [0] * 12; s.clashes = 0; s.ht_incidents = 0; s.incidents = 0
+        s.stats = [0] * ST_SIZE; s.clashes = 0; s.ht_incidents = 0; s.incidents = 0
         s.tb_first = 0; s.tb_order = 0
         s.vp_raw = []; s.vp_hist = []; s.deaths_hand = []; s.final_tie = False
         s.chal_order = (); s.last_rank = None
@@ -274,6 +277,10 @@ class Terror24Engine(ResolutionRules):
                     st[ST_USED] += 1
                 if a.dice & 2:
                     st[6 + ST_USED] += 1
+                if s.hand_no == s.hands:
+                    for ci in (0, 1):
+                        if a.dice & (1 << ci):
+                            st[ST_LAST_DICE + 5 * ci + s.inc] += 1
                 s.dice = a.dice
                 s.chal = seat
                 s.events = []
@@ -480,6 +487,9 @@ class Terror24Engine(ResolutionRules):
             "clashes": s.clashes,
             "dice": colour,
             "deaths_by_hand": list(s.deaths_hand),
+            # the last hand, by incident (1–5): dice rolled per colour, and deaths
+            "last_hand_dice": {"green": st[ST_LAST_DICE:ST_LAST_DICE + 5], "red": st[ST_LAST_DICE + 5:ST_LAST_DEATHS]},
+            "last_hand_deaths": st[ST_LAST_DEATHS:ST_SIZE],
         }
         return Result(scores=tuple(float(v) for v in s.vp), ranks=tuple(ranks),
                       end_reason="hands_exhausted",
