@@ -275,7 +275,6 @@ def validate(games: tuple[str, ...], project_dir: Path, games_per_config: int | 
     from .commands.streams import engine_output_to_stderr
     from .commands.validate import LABELS
     from .commands.validate import validate as run
-    from .messages import localize
     width = max(len(label) for label in LABELS.values())
     bar = _GamesBar(enabled=not as_json)
 
@@ -288,7 +287,7 @@ def validate(games: tuple[str, ...], project_dir: Path, games_per_config: int | 
         for item in r.info:
             click.echo(f"      ・{item}")
         for p in r.problems:
-            click.echo("\n".join(f"      {line}" for line in localize(str(p)).splitlines()))
+            click.echo("\n".join(f"      {line}" for line in str(p).splitlines()))
     # with --json, stdout is the JSON only: what an engine prints or writes while it is checked goes to stderr
     with engine_output_to_stderr(as_json):
         rows = run(open_project(project_dir), list(games) or None, games_per_config, seed,

@@ -32,8 +32,7 @@ def reported(fn):
             with watchdog.active():     # a user engine's call that never returns is stopped, not waited for
                 return fn(*args, **kwargs)
         except PnpError as exc:
-            from ..messages import localize
-            raise Failure(localize(str(exc))) from None
+            raise Failure(str(exc)) from None
         except watchdog.EngineStuck as exc:     # stopped outside a game (a check, a replay …)
             raise Failure(str(exc)) from None
         except OSError as exc:    # an unwritable out/ or a full disk: say which file, no traceback

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..data.project import Project
 from ..errors import DataError, PnpError, Problem
+from ..messages import msg
 from ..watchdog import EngineStuck
 
 if TYPE_CHECKING:
@@ -316,12 +317,11 @@ def _static_tier(project: Project, gid: str, layouts, seed: int, add: Callable[[
             if name not in made or made[name][0] == number:
                 continue        # as the pieces are: a game.yaml count that differs is the data row's problem
             count, source = made[name]
-            also = (f"; game.yaml's count {declared[name]} is wrong too (the data row says where)"
+            also = (msg("validate.game_yaml_count_wrong_too", count=declared[name])
                     if name in declared and declared[name] not in (count, number) else
-                    "; so does game.yaml's count, which is wrong (the data row says where)"
-                    if declared.get(name) == number else "")
-            problems.append(f"{file}:{line}: count: the rulebook states {number} for {name!r}, "
-                            f"the data makes {count} ({source}){also}")
+                    msg("validate.game_yaml_count_agrees") if declared.get(name) == number else "")
+            problems.append(f"{file}:{line}: " + msg("validate.rulebook_count", stated=number, name=name, made=count,
+                                                     where=source, also=also))
         if problems:
             raise PnpError("\n".join(problems))
         return f"記載された枚数 {len(stated)} か所 OK"
@@ -750,9 +750,9 @@ def score_track_verdict(engine, scores: dict[int, list[tuple[float, ...]]], poli
     if mismatch:
         raise PnpError(f"{engine.game_id}: score track: {mismatch}\n{detail}")
     if share < TRACK_FIT_TARGET:
-        raise PnpError(f"{engine.game_id}: score track {lo}–{hi}: only {100 * share:.2f}% of sample games end "
-                       f"with every score on it (at least {100 * TRACK_FIT_TARGET:.1f}% needed); highest score {top:g}"
-                       + (f"; the range is {source}" if source else ""))
+        raise PnpError(msg("validate.score_track_short", game=engine.game_id, track=f"{lo}–{hi}", share=f"{100 * share:.2f}",
+                           needed=f"{100 * TRACK_FIT_TARGET:.1f}", highest=f"{top:g}",
+                           source=msg("validate.score_track_source", source=source) if source else ""))
     return detail
 
 

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ..errors import DataError, Problem
+from ..messages import did_you_mean_file, msg
 from .model import Where
 from .yamlsource import SourceMap, read_text_file
 
@@ -277,7 +278,8 @@ def read_draft(folder: Path, spec: Mapping[str, Any], display: str, smap: Source
     except ValueError:
         return None, [smap.problem(("draft", "file"), f"draft path {rel!r} leaves the game's folder")]
     if not target.is_file():
-        return None, [smap.problem(("draft", "file"), f"draft {rel!r} not found")]
+        return None, [smap.problem(("draft", "file"), msg("ledger.draft_not_found", draft=rel,
+                                                          hint=did_you_mean_file(folder, rel)))]
     try:
         text = read_text_file(target, f"{display}/{rel}")
     except DataError as exc:

@@ -13,6 +13,7 @@ import jsonschema
 from ..errors import DataError, Problem
 from ..files import inside, is_regular, read_limited
 from ..limits import MAX_CARD_MM, MAX_ICC_BYTES, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MIN_CARD_MM
+from ..messages import did_you_mean, did_you_mean_file, lang, msg
 from ..resources import layouts_dir
 from ..text import fonts
 from ..text.fonts import FONT_FILES
@@ -70,7 +71,7 @@ def schema_problems(kind: str, data: Any, smap: SourceMap) -> list[Problem]:
 
 # the schema's verdict on a file as it was read (SourceMap.read_as), kept with the parsed file: a file
 # loaded again unchanged is not walked through its schema again
-_CHECKED: dict[tuple[str, str], tuple[Problem, ...]] = {}
+_CHECKED: dict[tuple[str, str, str], tuple[Problem, ...]] = {}
 _CHECKED_FILES = 1024
 _checked_lock = threading.Lock()
 
@@ -79,7 +80,7 @@ def schema_problems_as_read(kind: str, data: Any, smap: SourceMap) -> list[Probl
     """schema_problems of values exactly as load_yaml returned them (nothing changed since)."""
     if not smap.read_as:
         return schema_problems(kind, data, smap)
-    key = (kind, smap.read_as)
+    key = (kind, smap.read_as, lang())       # the problems are worded in the language asked for
     found = _CHECKED.get(key)
     if found is None:
         found = tuple(schema_problems(kind, data, smap))
@@ -145,31 +146,33 @@ def _explain(err: jsonschema.ValidationError, smap: SourceMap) -> list[Problem]:
     if err.validator == "additionalProperties" and isinstance(err.instance, dict):
         allowed = set(err.schema.get("properties", {}))
         extra = sorted(k for k in err.instance if k not in allowed)
-        return [smap.problem(path + (k,), f"unknown key {k!r} (allowed: {', '.join(sorted(allowed))})")
+        return [smap.problem(path + (k,), msg("schema.unknown_key", key=k, allowed=sorted(allowed),
+                                              hint=did_you_mean(k, allowed)))
                 for k in extra]
     if err.validator == "oneOf" and err.context:
         best = jsonschema.exceptions.best_match(err.context)
         return _explain(best, smap)
     if err.validator == "pattern" and err.schema.get("description"):
-        return [smap.problem(path, f"expected {err.schema['description']}, got {err.instance!r}")]
+        return [smap.problem(path, msg("schema.pattern", expected=err.schema['description'], value=err.instance))]
     if err.validator == "enum":
-        return [smap.problem(path, f"{err.instance!r} is not one of {', '.join(map(str, err.validator_value))}")]
+        return [smap.problem(path, msg("schema.not_one_of", value=err.instance, choices=list(err.validator_value),
+                                       hint=did_you_mean(err.instance, map(str, err.validator_value))))]
     if err.validator == "type":
         if err.schema.get("pattern") == LENGTH_PATTERN and isinstance(err.instance, (int, float)) \
                 and not isinstance(err.instance, bool):
-            return [smap.problem(path, f"expected a length with a unit, got the bare number {err.instance!r} "
-                                       f"(add the unit: {err.instance}mm, {err.instance}pt or {err.instance}in)")]
-        return [smap.problem(path, f"expected {err.validator_value}, got {type(err.instance).__name__} "
-                                   f"{err.instance!r}{_number_hint(err.instance, err.validator_value)}"
-                                   f"{_ruby_hint(err.instance, err.validator_value)}")]
+            return [smap.problem(path, msg("schema.bare_number", value=err.instance))]
+        return [smap.problem(path, msg("schema.type", expected=str(err.validator_value),
+                                       got=type(err.instance).__name__, value=repr(err.instance),
+                                       hint=_number_hint(err.instance, err.validator_value)
+                                       or _ruby_hint(err.instance, err.validator_value)))]
     if err.validator == "required":
         out = []
         props = err.schema.get("properties", {})
         for key in err.validator_value:
             if isinstance(err.instance, dict) and key not in err.instance:
                 choices = props.get(key, {}).get("enum")
-                hint = f" (one of: {', '.join(map(str, choices))})" if choices else ""
-                out.append(smap.problem(path, f"missing required key {key!r}{hint}"))
+                out.append(smap.problem(path, msg("schema.missing_key_choices", key=key, choices=list(map(str, choices)))
+                                        if choices else msg("schema.missing_key", key=key)))
         return out or [smap.problem(path, err.message)]
     return [smap.problem(path, err.message)]
 
@@ -183,7 +186,7 @@ def _ruby_hint(value: Any, expected: Any) -> str:
     [(key, inner)] = value.items()
     if inner is not None or not isinstance(key, str) or "|" not in key:
         return ""
-    return f' (YAML read the ruby {{{key}}} as a mapping: quote the value, "{{{key}}}")'
+    return msg("hint.ruby_read_as_mapping", ruby=f"{{{key}}}", quoted=f'"{{{key}}}"')
 
 
 def _number_hint(value: Any, expected: Any) -> str:
@@ -200,7 +203,7 @@ def _number_hint(value: Any, expected: Any) -> str:
         float(narrow) if "number" in wanted else int(narrow)
     except ValueError:
         return ""
-    return f"（全角の数字です。半角で {narrow} と書いてください）"
+    return msg("hint.full_width_digits", narrow=narrow)
 
 
 @dataclass
@@ -632,7 +635,8 @@ def _build_fonts(data: dict[str, Any], fonts_folder: Path, smap: SourceMap) -> t
             problems.append(smap.problem(at, f"font file {spec['file']!r} leaves the project's fonts/ folder"))
             continue
         if not path.is_file():
-            problems.append(smap.problem(at, f"font file {spec['file']!r} not found in the project's fonts/ folder"))
+            problems.append(smap.problem(at, msg("data.font_file_not_found", file=spec['file'],
+                                                 hint=did_you_mean_file(fonts_folder, spec['file']))))
             continue
         try:
             out[name] = fonts.register_file(name, path, spec.get("index"), spec.get("face"))
@@ -846,8 +850,9 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout], entries: li
         if probe is not None and "size" in d:
             probe = None if _size_problems(d["size"], smap, ("size",)) else layout_at(probe, d["size"], True)[0]
     elif layout is None:
-        problems.append(smap.problem(("layout",), f"unknown layout {d['layout']!r} "
-                                                  f"(layouts: {', '.join(sorted(layouts)) or 'none'})"))
+        problems.append(smap.problem(("layout",), msg("data.unknown_layout", layout=d['layout'],
+                                                      layouts=sorted(layouts) or [msg("word.none")],
+                                                      hint=did_you_mean(d['layout'], layouts))))
     elif "size" in d:
         size_problems = _size_problems(d["size"], smap, ("size",))
         problems.extend(size_problems)
@@ -866,7 +871,7 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout], entries: li
     marks: dict[str, str] = {}
     for i, s in enumerate(d.get("suits", [])):
         if s["id"] in suits:
-            problems.append(smap.problem(("suits", i, "id"), f"duplicate suit id {s['id']!r}"))
+            problems.append(smap.problem(("suits", i, "id"), msg("data.duplicate_suit_id", id=s['id'])))
         if s["mark"] in marks:   # colour alone is lost on a greyscale printer: the shapes must differ
             problems.append(smap.problem(("suits", i, "mark"), f"suits {marks[s['mark']]!r} and {s['id']!r} share "
                                                                 f"the mark {s['mark']!r}; give each suit its own shape "
@@ -891,14 +896,16 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout], entries: li
         path = ("cards", i)
         damaged = _damaged_fields(raw.left_out, i, c)
         if c["id"] in seen:
-            problems.append(smap.problem(path + ("id",), f"duplicate card id {c['id']!r}"))
+            problems.append(smap.problem(path + ("id",), msg("data.duplicate_card_id", id=c['id'])))
         seen.add(c["id"])
         suit = None
         if "suit" in merged:
             suit = suits.get(merged["suit"])
             if suit is None:
                 at = path + ("suit",) if "suit" in c else ("defaults", "suit")
-                found = smap.problem(at, f"unknown suit {merged['suit']!r} (suits: {', '.join(suits) or 'none'})")
+                found = smap.problem(at, msg("data.unknown_suit", suit=merged['suit'],
+                                             suits=", ".join(suits) or msg("word.none"),
+                                             hint=did_you_mean(merged['suit'], suits)))
                 if found not in said:
                     said.add(found)
                     problems.append(found)
@@ -1014,7 +1021,8 @@ def _card_layouts(cards: list[Card], d: dict[str, Any], deck_layout: Layout, lay
         lay = layouts.get(lid)
         if lay is None:
             if lid not in broken:       # a broken layout's problems are said at the layout
-                problems.append(smap.problem(at, f"unknown layout {lid!r} (layouts: {', '.join(sorted(layouts))})"))
+                problems.append(smap.problem(at, msg("data.unknown_layout", layout=lid, layouts=sorted(layouts),
+                                                     hint=did_you_mean(lid, layouts))))
         else:
             if "size" in d:
                 sized, errs = layout_at(lay, d["size"])
@@ -1163,16 +1171,17 @@ def _card_sides(card: Card, merged: dict[str, Any], own: dict[str, Any], path: t
         at = path + (name,) if name in own else ("defaults", name)
         bad = sorted(set(content) - set(SIDE_KEYS))
         for key in bad:
-            problems.append(smap.problem(at + (key,), f"unknown key {key!r} for a side of a card "
-                                                      f"(allowed: {', '.join(SIDE_KEYS)})"))
+            problems.append(smap.problem(at + (key,), msg("data.unknown_side_key", key=key, allowed=list(SIDE_KEYS),
+                                                          hint=did_you_mean(key, SIDE_KEYS))))
         changes: dict[str, Any] = {k: content[k] for k in ("title", "body", "flavor", "value") if k in content}
         if "fields" in content:
             changes["fields"] = {**card.fields, **content["fields"]}
         if "suit" in content:
             changes["suit"] = suits.get(content["suit"])
             if changes["suit"] is None:
-                problems.append(smap.problem(at + ("suit",), f"unknown suit {content['suit']!r} "
-                                                             f"(suits: {', '.join(suits) or 'none'})"))
+                problems.append(smap.problem(at + ("suit",), msg("data.unknown_suit", suit=content['suit'],
+                                                                 suits=", ".join(suits) or msg("word.none"),
+                                                                 hint=did_you_mean(content['suit'], suits))))
         if "image" in content:
             changes["image"], err = _safe_image(folder, content["image"], smap, at + ("image",))
             if err:
@@ -1277,7 +1286,7 @@ def _safe_image(folder: Path, rel: str, smap: SourceMap, path: tuple[Any, ...]) 
     except ValueError:
         return None, smap.problem(path, f"image path {rel!r} leaves the game's folder")
     if not target.is_file():
-        return None, smap.problem(path, f"image {rel!r} not found")
+        return None, smap.problem(path, msg("data.image_not_found", image=rel, hint=did_you_mean_file(folder, rel)))
     problem = image_problem(target)
     if problem:
         return None, smap.problem(path, f"image {rel!r} {problem}")
@@ -1368,30 +1377,30 @@ def _build_game(raw: _Raw, game_id: str, folder: Path, decks: list[Deck], parts:
         # and a piece the rules use that no list names is missing from the box
         if comp.kind in PART_SCHEMAS and comp.id not in parts_by_id and \
                 comp.id not in failed and not unreadable:
-            why = (" (the shopping list, 用意するもの, would not name it: add a bits file with its items)"
-                   if comp.kind == "bits" else "")
-            problems.append(smap.problem(path + ("id",), f"component {comp.id!r} is a {comp.kind} but no {comp.kind} "
-                                                         f"file has id {comp.id!r}{why}"))
+            why = msg("hint.bits_file") if comp.kind == "bits" else ""
+            problems.append(smap.problem(path + ("id",), msg("data.component_without_file", id=comp.id, kind=comp.kind,
+                                                             hint=why or did_you_mean(comp.id, parts_by_id))))
         if comp.kind != "deck" and comp.id in parts_by_id:
             part = parts_by_id[comp.id]
             if part.kind != comp.kind:
-                problems.append(smap.problem(path + ("kind",), f"{comp.name}: game.yaml says {comp.kind}, "
-                                                               f"{part.file} is a {part.kind}"))
+                problems.append(smap.problem(path + ("kind",), msg("data.kind_mismatch", name=comp.name, said=comp.kind,
+                                                                   file=part.file, made=part.kind)))
             elif part.piece_count != comp.count and comp.id not in flawed:
-                what = (" items to buy or borrow (source: buy and borrow; the print stand-ins are not counted)"
-                        if part.kind == "bits" else "")
-                problems.append(smap.problem(path + ("count",), f"{comp.name}: game.yaml says {comp.count}, "
-                                                                f"{part.file} makes {part.piece_count}{what}"))
+                what = msg("hint.bits_count") if part.kind == "bits" else ""
+                problems.append(smap.problem(path + ("count",), msg("data.count_mismatch", name=comp.name,
+                                                                    said=comp.count, file=part.file,
+                                                                    made=part.piece_count, what=what)))
         if comp.kind == "deck":
             deck = by_id.get(comp.id)
             if deck is None and (comp.id in failed or unreadable):
                 pass
             elif deck is None:
-                problems.append(smap.problem(path + ("id",), f"component {comp.id!r} is a deck but no deck file "
-                                                             f"has id {comp.id!r}"))
+                problems.append(smap.problem(path + ("id",), msg("data.component_without_file", id=comp.id,
+                                                                 kind="deck", hint=did_you_mean(comp.id, by_id))))
             elif deck.piece_count != comp.count and comp.id not in flawed:
-                problems.append(smap.problem(path + ("count",), f"{comp.name}: game.yaml says {comp.count} cards, "
-                                                                f"{deck.file} makes {deck.piece_count}"))
+                problems.append(smap.problem(path + ("count",), msg("data.count_mismatch_cards", name=comp.name,
+                                                                    said=comp.count, file=deck.file,
+                                                                    made=deck.piece_count)))
     problems.extend(_board_card_problems(parts, by_id))
     listed = ", ".join(sorted(seen)) or "none"
     for what, items in (("part", parts), ("deck", decks + unlaid)):

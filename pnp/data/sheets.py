@@ -32,6 +32,7 @@ from xml.parsers import expat
 from ..errors import DataError, Problem
 from ..files import read_limited
 from ..limits import MAX_CELL_CHARS, MAX_XML_DEPTH, MAX_XML_ELEMENTS
+from ..messages import did_you_mean, did_you_mean_file, msg
 from . import numformat
 from .model import Where
 from .yamlsource import PathT, SourceMap, format_path
@@ -642,7 +643,7 @@ def cards_from_table(table: Table) -> tuple[list[dict[str, Any]], CardCells, lis
     where = CardCells(table)
     rows = table.rows
     if not rows:
-        return [], where, [Problem(table.file, 0, 0, "", "the sheet is empty (expected a header row and one row a card)")]
+        return [], where, [Problem(table.file, 0, 0, "", msg("sheet.empty"))]
     head_row = rows[0]
     columns: dict[int, tuple[str, ...]] = {}
     seen: dict[tuple[str, ...], int] = {}
@@ -657,9 +658,9 @@ def cards_from_table(table: Table) -> tuple[list[dict[str, Any]], CardCells, lis
         key = tuple(name.split(".", 1))
         if not ((len(key) == 1 and key[0] in KNOWN_KEYS) or
                 (len(key) == 2 and key[0] in ("fields", "rules") and key[1])):
-            problems.append(table.problem(head_row, c, "", f"unknown column {name!r} (columns: "
-                                          f"{', '.join(KNOWN_KEYS)}, fields.NAME, rules.NAME; "
-                                          "a header starting with # is a note and is skipped)"))
+            problems.append(table.problem(head_row, c, "", msg("sheet.unknown_column", column=name,
+                                          columns=f"{', '.join(KNOWN_KEYS)}, fields.NAME, rules.NAME",
+                                          hint=did_you_mean(name, KNOWN_KEYS))))
             continue
         if key in seen:
             problems.append(table.problem(head_row, c, name, f"column {name!r} appears twice"))
@@ -718,7 +719,7 @@ def cards_from_table(table: Table) -> tuple[list[dict[str, Any]], CardCells, lis
                 card[key[0]] = v
             where.cells[(i, key)] = (r, c)
         if "id" not in card:
-            problems.append(table.problem(r, seen.get(("id",), 1), "id", "every card needs an id"))
+            problems.append(table.problem(r, seen.get(("id",), 1), "id", msg("sheet.card_needs_id")))
         cards.append(card)
     if not cards and not problems:
         problems.append(table.problem(head_row, 1, "", "no cards below the header row"))
@@ -795,7 +796,8 @@ def expand_deck(data: dict[str, Any], smap: SourceMap, folder: Path, display_fol
                                                                     "(e.g. utf-8, cp932)")]
     display = f"{display_folder}/{source}" if display_folder else source
     if not path.is_file():
-        return data, smap, [smap.problem(("cards", "from"), f"spreadsheet {source!r} not found")]
+        return data, smap, [smap.problem(("cards", "from"), msg("sheet.not_found", source=source,
+                                                                hint=did_you_mean_file(folder, source)))]
     try:
         table = read_table(path, display, sheet=spec.get("sheet"), encoding=encoding)
     except DataError as e:

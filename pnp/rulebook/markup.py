@@ -105,6 +105,7 @@ from ..data.schemas import PROVENANCE
 from ..data.yamlsource import guarded_yaml, markup_hint, read_text_file
 from ..errors import DataError, Problem
 from ..files import inside
+from ..messages import did_you_mean, did_you_mean_file, msg
 from ..text.inline import Inline, InlineError, Run, merge_runs, parse_inline, plain_text
 from ..text.linebreak import phrase_cut
 
@@ -498,7 +499,9 @@ class _Parser:
             if e.validator == "additionalProperties":
                 allowed = ", ".join(sorted(FRONT_MATTER_SCHEMA["properties"]))
                 for key in sorted(k for k in data if k not in FRONT_MATTER_SCHEMA["properties"]):
-                    self.err(self._key_line(lines, key), 1, f"unknown key {key!r} (allowed: {allowed})", key)
+                    self.err(self._key_line(lines, key), 1, msg("schema.unknown_key", key=key, allowed=allowed.split(", "),
+                                                                hint=did_you_mean(key, FRONT_MATTER_SCHEMA["properties"])),
+                             key)
             else:
                 key = str(path[0]) if path else ""
                 self.err(self._key_line(lines, key), 1, e.message, key)
@@ -569,7 +572,8 @@ class _Parser:
                     if d:
                         out.append(d)
                 else:
-                    self.err(no, 4, f"unknown block :::{name} (known: {', '.join(BOX_KINDS + ('diagram',))})")
+                    self.err(no, 4, msg("rulebook.unknown_block", block=name, known=BOX_KINDS + ('diagram',),
+                                        hint=did_you_mean(name, BOX_KINDS + ('diagram',))))
                 i = j + 1
                 continue
             if stripped.startswith("#"):
@@ -682,7 +686,8 @@ class _Parser:
             self.err(no, col, f"image path {rel!r} leaves the game's folder")
             return None
         if not target.is_file():
-            self.err(no, col, f"image {rel!r} not found ({where}, {display_path(self.game, self.game.folder)}/)")
+            self.err(no, col, msg("rulebook.image_not_found", image=rel, folder=display_path(self.game, self.game.folder),
+                                  hint=did_you_mean_file(self.game.folder, rel)))
             return None
         problem = image_problem(target)
         if problem:
@@ -793,14 +798,16 @@ class _Parser:
         try:
             deck = self.game.deck(deck_id)
         except KeyError:
-            known = ", ".join(d.id for d in self.game.all_decks) or "none"
-            self.err(no, col, f"unknown deck {deck_id!r} in {word!r} (decks: {known})")
+            ids = [d.id for d in self.game.all_decks]
+            self.err(no, col, msg("rulebook.unknown_deck_in", deck=deck_id, word=word,
+                                  decks=", ".join(ids) or msg("word.none"), hint=did_you_mean(deck_id, ids)))
             return None
         if card_id != "back":
             try:
                 deck.card(card_id.removesuffix(BACK_OF))
             except KeyError:
-                self.err(no, col, f"unknown card {card_id.removesuffix(BACK_OF)!r} in deck {deck_id!r}")
+                self.err(no, col, msg("rulebook.unknown_card", card=card_id.removesuffix(BACK_OF), deck=deck_id,
+                                      hint=did_you_mean(card_id.removesuffix(BACK_OF), [c.id for c in deck.cards])))
                 return None
         return CardRef(deck_id, card_id, self.inline(label, no, col) if label else ())
 
@@ -846,12 +853,14 @@ class _Parser:
             return None
         bad = sorted(set(data) - {"deck", "columns", "rows"})
         for key in bad:
-            self.err(base + _line_of(inner, key), 1, f"unknown diagram key {key!r} (allowed: columns, deck, rows)")
+            self.err(base + _line_of(inner, key), 1, msg("rulebook.unknown_diagram_key", key=key,
+                                                         hint=did_you_mean(key, ("columns", "deck", "rows"))))
         deck_id = data.get("deck", self.game.decks[0].id if self.game.decks else "")
         try:
             deck = self.game.deck(str(deck_id))
         except KeyError:
-            self.err(base + _line_of(inner, "deck"), 1, f"unknown deck {deck_id!r}")
+            self.err(base + _line_of(inner, "deck"), 1, msg("rulebook.unknown_deck", deck=deck_id,
+                                                            hint=did_you_mean(deck_id, [d.id for d in self.game.all_decks])))
             return None
         rows_data = data.get("rows")
         if not isinstance(rows_data, list) or not rows_data:
@@ -869,8 +878,8 @@ class _Parser:
                     try:
                         deck.card(c)
                     except KeyError:
-                        self.err(base + _line_of(inner, c), 1,
-                                 f"unknown diagram cell {c!r} (up, down, empty, none or a card id of {deck.id!r})")
+                        self.err(base + _line_of(inner, c), 1, msg("rulebook.unknown_diagram_cell", cell=c, deck=deck.id,
+                                 hint=did_you_mean(c, [*CELL_WORDS, *(k.id for k in deck.cards)])))
                         continue
                 cells.append(c)
             label = str(r.get("label", ""))
@@ -929,7 +938,8 @@ class _Parser:
             if found is None:
                 known = ", ".join([c.id for c in g.components] + [d.id for d in g.all_decks
                                                                    if d.id not in {c.id for c in g.components}])
-                self.err(no, col, f"unknown component {arg!r} in {{{{count:{arg}}}}} (components: {known})")
+                self.err(no, col, msg("rulebook.unknown_component", component=arg, components=known,
+                                      hint=did_you_mean(arg, known.split(", "))))
                 return None
             self.counts.append((self.file, no, found[0], found[1]))
             return str(found[1])
@@ -938,7 +948,9 @@ class _Parser:
                 if r.id == arg:   # pnp's proposal keeps its mark wherever the book quotes it
                     mark = (Run("（仮）"),) if r.provisional and not self.game.final else ()
                     return mark + self.data_text(r.text, no, col, f"ruling {r.id}: text")
-            self.err(no, col, f"unknown ruling {arg!r} (rulings: {', '.join(r.id for r in self.rulings) or 'none'})")
+            self.err(no, col, msg("rulebook.unknown_ruling", ruling=arg,
+                                  rulings=", ".join(r.id for r in self.rulings) or msg("word.none"),
+                                  hint=did_you_mean(arg, [r.id for r in self.rulings])))
             return None
         if name == "ref":
             target = arg[:-3] if arg.endswith(".md") else arg
