@@ -10,9 +10,12 @@ from pathlib import Path
 import click
 
 from . import __version__
+from .clicktext import install as install_click_texts
 from .commands.options import PROJECT_HELP, build_jobs_option, in_project, open_project, project_option, reported
 from .files import shown
 from .limits import MAX_VALIDATE_GAMES
+
+install_click_texts()       # click's own usage errors and help headings in Japanese when pnp speaks it
 
 MAX_GUTTER_MM = 20.0
 MAX_BACK_OFFSET_MM = 20.0
@@ -137,15 +140,15 @@ def build(games: tuple[str, ...], project_dir: Path, out_dir: Path, paper: str, 
             click.echo(f"{shown(w.path)}\t{w.pages}ページ")
     drawn = sum(len(b.drawn) for b in builds)
     kept = sum(b.kept for b in builds)
+    from .messages import msg
     if kept:
-        click.echo(f"{drawn} files drawn, {kept} unchanged (kept from the last build; --clean draws all)", err=True)
+        click.echo(msg("build.kept", drawn=drawn, kept=kept), err=True)
     if check_print and rulebook_only:
-        click.echo("check-print: nothing read back (--rulebook-only draws no card or part PDF)", err=True)
+        click.echo(msg("build.check_print_nothing"), err=True)
     elif check_print:
         read = sum(b.read_back for b in builds)
         reused = sum(b.verdicts_reused for b in builds)
-        click.echo(f"check-print: {read} files read back, {reused} verdicts reused (made on the same bytes by "
-                   f"this pnp); card and part PDFs only — the rulebook, PNG and TTS images are not read", err=True)
+        click.echo(msg("build.check_print_read", read=read, reused=reused), err=True)
 
 
 @main.command()
@@ -175,7 +178,8 @@ def watch(games: tuple[str, ...], project_dir: Path, out_dir: Path, interval: fl
             from .commands.serve import serve_watch
             serve_watch(watcher, port)
     except KeyboardInterrupt:
-        click.echo("stopped")
+        from .messages import msg
+        click.echo(msg("watch.stopped"))
 
 
 @main.command()
@@ -237,7 +241,8 @@ def export(game: str, deck: str, project_dir: Path, delimiter: str, out_file: Pa
     path = export_deck(open_project(project_dir), game, deck, out_file, delimiter=delimiter, encoding=encoding,
                        force=force)
     click.echo(path.as_posix())
-    click.echo(f"to read the cards from it, write  cards: {{from: {path.name}}}  in the deck's YAML", err=True)
+    from .messages import msg
+    click.echo(msg("export.how_to_read", file=path.name), err=True)
 
 
 @main.command()

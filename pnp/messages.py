@@ -252,6 +252,98 @@ CATALOGUE: dict[str, dict[str, str]] = {
               "(room {room} mm)",
         "ja": "{size} mm のカードが {paper} の用紙の余白 {margin} mm の内側に、縦でも横でも収まりません"
               "（使える広さ {room} mm）"},
+    # — pnp watch and its page —
+    "word.nothing": {"en": "nothing", "ja": "なし"},
+    "watch.sheets_ready": {
+        "en": "  sheets of {game} ready in {seconds} s: {files}",
+        "ja": "  {game} のシートを {seconds} 秒で用意：{files}"},
+    "watch.problems": {
+        "en": "{n} problem(s): the last good files stay; fix and save to build again",
+        "ja": "問題 {n} 件：前回の正しいファイルはそのままです。直して保存すると、もう一度ビルドします"},
+    "watch.fix_and_save": {
+        "en": "the last good files stay; fix and save to build again",
+        "ja": "前回の正しいファイルはそのままです。直して保存すると、もう一度ビルドします"},
+    "watch.build_stopped": {
+        "en": "the build stopped: {error}",
+        "ja": "ビルドが止まりました：{error}"},
+    "watch.save_again": {
+        "en": "the last good files stay; save again to build again",
+        "ja": "前回の正しいファイルはそのままです。もう一度保存すると、もう一度ビルドします"},
+    "watch.drew": {
+        "en": "  drew {file} ({pages} page)",
+        "ja": "  {file} を描きました（{pages}ページ）"},
+    "watch.drew_pages": {
+        "en": "  drew {file} ({pages} pages)",
+        "ja": "  {file} を描きました（{pages}ページ）"},
+    "watch.built": {
+        "en": "built {games} in {seconds} s: {drawn} file(s) drawn, {kept} unchanged",
+        "ja": "{games} を {seconds} 秒でビルド：{drawn} ファイルを描き、{kept} ファイルは変わらず"},
+    "watch.preview": {
+        "en": "  preview {file}",
+        "ja": "  一覧画像 {file}"},
+    "watch.watching": {
+        "en": "watching {folders} (every {interval} s; Ctrl+C stops)",
+        "ja": "{folders} を見張っています（{interval} 秒ごと。Ctrl+C で止まります）"},
+    "watch.changed": {"en": "changed: {file}", "ja": "変更：{file}"},
+    "watch.added": {"en": "added: {file}", "ja": "追加：{file}"},
+    "watch.removed": {"en": "removed: {file}", "ja": "削除：{file}"},
+    "watch.stopped": {"en": "stopped", "ja": "止めました"},
+    "serve.building": {"en": "building…", "ja": "ビルド中…"},
+    "serve.problems": {
+        "en": "{n} problem(s): the last good files stay",
+        "ja": "問題 {n} 件：前回の正しいファイルはそのままです"},
+    "serve.problems_heading": {"en": "Problems in the data", "ja": "データの問題"},
+    "serve.built": {
+        "en": "built {games} in {seconds} s ({time})",
+        "ja": "{games} を {seconds} 秒でビルド（{time}）"},
+    "serve.error": {"en": "serve: {error}", "ja": "表示用のサーバー：{error}"},
+    "serve.serving": {
+        "en": "serving {url} (this computer only)",
+        "ja": "{url} で表示しています（このコンピュータからだけ）"},
+    # — PDFs read back (preflight, --check-print) —
+    "pdf.no_such_file": {"en": "no such file{hint}", "ja": "ファイルがありません{hint}"},
+    "pdf.not_a_pdf": {
+        "en": "not a PDF (the file does not start with %PDF-)",
+        "ja": "PDF ではありません（ファイルが %PDF- で始まりません）"},
+    "pdf.encrypted": {
+        "en": "encrypted (a print shop cannot open it either; save it without a password)",
+        "ja": "暗号化されています（印刷所でも開けません。パスワードなしで保存してください）"},
+    "pdf.damaged": {"en": "a damaged PDF ({why})", "ja": "壊れた PDF です（{why}）"},
+    "pdf.too_large": {"en": "too large to check: {why}", "ja": "大きすぎて確かめられません：{why}"},
+    "pdf.cannot_read": {"en": "cannot read ({why})", "ja": "読めません（{why}）"},
+    "preflight.no_shop": {
+        "en": "game {game!r} names no print shop (add print: {{shop: {{base: jp-card, safe_mm: 5}}}}, or use --shop "
+              "{shops})",
+        "ja": "ゲーム {game!r} は印刷所を指定していません（print: {{shop: {{base: jp-card, safe_mm: 5}}}} を足すか、"
+              "--shop {shops} を使ってください）"},
+    "preflight.unknown_shop": {
+        "en": "unknown shop profile {shop!r} (built in: {shops}{games}){hint}",
+        "ja": "印刷所のプロファイル {shop!r} はありません（組み込み：{shops}{games}）{hint}"},
+    "preflight.shop_games": {"en": "; games: {games}", "ja": "。ゲーム：{games}"},
+    # — build and its notices —
+    "build.kept": {
+        "en": "{drawn} files drawn, {kept} unchanged (kept from the last build; --clean draws all)",
+        "ja": "{drawn} ファイルを描き、{kept} ファイルは変わらず（前回のビルドのまま。--clean ですべて描き直します）"},
+    "build.check_print_nothing": {
+        "en": "check-print: nothing read back (--rulebook-only draws no card or part PDF)",
+        "ja": "check-print：読み直したものはありません（--rulebook-only はカード・パーツの PDF を描きません）"},
+    "build.check_print_read": {
+        "en": "check-print: {read} files read back, {reused} verdicts reused (made on the same bytes by this pnp); "
+              "card and part PDFs only — the rulebook, PNG and TTS images are not read",
+        "ja": "check-print：{read} ファイルを読み直し、{reused} 件は判定を使い回しました（同じバイトにこの pnp が"
+              "出した判定）。読むのはカード・パーツの PDF だけで、ルールブック・PNG・TTS の画像は読みません"},
+    "export.how_to_read": {
+        "en": "to read the cards from it, write  cards: {{from: {file}}}  in the deck's YAML",
+        "ja": "このファイルからカードを読むには、デッキの YAML に  cards: {{from: {file}}}  と書いてください"},
+    "notice.damaged_manifest": {
+        "en": "damaged manifest ({why}): ignored; every output is drawn again",
+        "ja": "manifest が壊れています（{why}）：使わずに、すべての出力を描き直します"},
+    "notice.damaged_hash_cache": {
+        "en": "damaged file-hash cache ({why}): ignored; the files are hashed again",
+        "ja": "ファイルのハッシュの記録が壊れています（{why}）：使わずに、ハッシュを取り直します"},
+    "notice.stale_output_removed": {
+        "en": "removed (the last build wrote it; this one does not)",
+        "ja": "削除しました（前回のビルドが書き、今回は書かないファイル）"},
     # — validate —
     "validate.rulebook_count": {
         "en": "count: the rulebook states {stated} for {name!r}, the data makes {made} ({where}){also}",
