@@ -154,11 +154,14 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "font file {file!r} not found in the project's fonts/ folder{hint}",
         "ja": "フォントのファイル {file!r} が設計フォルダの fonts/ にありません{hint}"},
     "data.unknown_game": {
-        "en": "unknown game {game!r} (games: {games}){hint}",
+        "en": "no game {game!r} (games: {games}){hint}",
         "ja": "ゲーム {game!r} はありません（ゲーム：{games}）{hint}"},
     "data.unknown_deck": {
-        "en": "unknown deck {deck!r} (decks of {game}: {decks}){hint}",
-        "ja": "デッキ {deck!r} はありません（{game} のデッキ：{decks}）{hint}"},
+        "en": "no deck {deck!r} (decks: {decks}){hint}",
+        "ja": "デッキ {deck!r} はありません（デッキ：{decks}）{hint}"},
+    "parts.tuck_box_unknown_deck": {
+        "en": "no deck {deck!r} for the tuck box (decks: {decks}){hint}",
+        "ja": "箱に入れるデッキ {deck!r} はありません（デッキ：{decks}）{hint}"},
     "rulebook.image_not_found": {
         "en": "image {image!r} not found (paths are from the game's folder, {folder}/){hint}",
         "ja": "画像 {image!r} がありません（パスはゲームのフォルダ {folder}/ から）{hint}"},

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..data.project import Project
 from ..errors import DataError, PnpError, Problem
-from ..messages import msg
+from ..messages import Msg, msg
 from ..watchdog import EngineStuck
 
 if TYPE_CHECKING:
@@ -50,6 +50,7 @@ class CheckRow:
     skipped: bool = False                             # not run (said in detail why); never a failure
     every: list[str] = field(default_factory=list)    # each problem, where problems groups many alike
     games: dict[str, int] = field(default_factory=dict)   # a check that plays games: played, finished, crashed
+    coded: list[dict[str, Any]] = field(default_factory=list)   # the problems that have a message code, as JSON
 
     @property
     def ok(self) -> bool:
@@ -64,7 +65,15 @@ class CheckRow:
             out["every_problem"] = self.every
         if self.games:
             out["games"] = self.games
+        if self.coded:
+            out["coded_problems"] = self.coded
         return out
+
+    def add_problems(self, problems: Iterable[Problem]) -> None:
+        for p in problems:
+            self.problems.append(str(p))
+            if isinstance(p.message, Msg):
+                self.coded.append(p.as_json())
 
 
 class Skip(Exception):
@@ -80,7 +89,7 @@ def _run(row: CheckRow, fn: Callable[[], str | None]) -> CheckRow:
         row.skipped = True
         row.detail = f"省略：{e}"
     except DataError as e:
-        row.problems.extend(str(p) for p in e.problems)
+        row.add_problems(e.problems)
     except PnpError as e:
         row.problems.append(str(e))
         row.detail = getattr(e, "detail", "") or row.detail     # what the check looked at, said with its problems
@@ -239,10 +248,10 @@ def _static_tier(project: Project, gid: str, layouts, seed: int, add: Callable[[
     try:
         game, problems = project.load_game_partly(gid, layouts)
     except DataError as e:
-        data_row.problems.extend(str(p) for p in e.problems)
+        data_row.add_problems(e.problems)
         add(data_row)
         return None
-    data_row.problems.extend(str(p) for p in problems)
+    data_row.add_problems(problems)
     data_row.detail = ", ".join(f"{c.name}×{c.count}" for c in game.components)
     add(data_row)
     data_ok = not problems

@@ -339,8 +339,10 @@ class Project:
         about what is already reported.  DataError when there is no game to check (game.yaml)."""
         folder = self.components_dir / game_id
         if not (folder / "game.yaml").is_file():
-            known = ", ".join(self.game_ids()) or "none"
-            raise DataError([Problem(self.display(folder), 0, 0, "", f"no game {game_id!r} (games: {known})")])
+            ids = self.game_ids()
+            raise DataError([Problem(self.display(folder), 0, 0, "", msg("data.unknown_game", game=game_id,
+                                                                         games=", ".join(ids) or msg("word.none"),
+                                                                         hint=did_you_mean(game_id, ids)))])
         problems: list[Problem] = []
         if layouts is None:
             layouts, found = self.load_layouts_partly()
@@ -1328,7 +1330,9 @@ def _board_card_problems(parts: list[Any], decks: dict[str, Deck]) -> list[Probl
             deck = decks.get(area.cards)
             if deck is None:
                 problems.append(Problem(w.file, w.line, w.col, f"areas[{i}].cards",
-                                        f"no deck has id {area.cards!r} (decks: {', '.join(sorted(decks)) or 'none'})"))
+                                        msg("data.unknown_deck", deck=area.cards,
+                                            decks=", ".join(sorted(decks)) or msg("word.none"),
+                                            hint=did_you_mean(area.cards, decks))))
                 continue
             cw, ch = deck.layout.width_pt, deck.layout.height_pt
             if not area.holds(part.cell_pt, cw + 2 * PT_PER_MM, ch + 2 * PT_PER_MM):
