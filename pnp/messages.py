@@ -51,6 +51,43 @@ TYPES = {"integer": "整数", "string": "文字列", "number": "数", "boolean":
          "NoneType": "空の値"}
 
 
+# The YAML parser's (libyaml's, or PyYAML's where libyaml is absent) own words for what it could not read:
+# fixed texts of that library, in Japanese.  A text missing here is shown as the parser wrote it.
+YAML_JA = {
+    "while parsing a flow mapping": "{ } のマッピングを読んでいるところで",
+    "while parsing a flow sequence": "[ ] のリストを読んでいるところで",
+    "while parsing a block mapping": "「キー: 値」の並びを読んでいるところで",
+    "while parsing a block collection": "「- 」のリストを読んでいるところで",
+    "while parsing a block node": "値を読んでいるところで",
+    "while parsing a flow node": "値を読んでいるところで",
+    "while parsing a node": "値を読んでいるところで",
+    "while scanning a simple key": "キーを読んでいるところで",
+    "while scanning a quoted scalar": "引用符で囲んだ値を読んでいるところで",
+    "while scanning a plain scalar": "値を読んでいるところで",
+    "while scanning a block scalar": "| や > の複数行の値を読んでいるところで",
+    "while scanning for the next token": "次の記号を探しているところで",
+    "while scanning an anchor": "アンカー（&）を読んでいるところで",
+    "while scanning an alias": "エイリアス（*）を読んでいるところで",
+    "while scanning a tag": "タグ（!）を読んでいるところで",
+    "did not find expected ',' or '}'": "「,」か「}」がありません",
+    "did not find expected ',' or ']'": "「,」か「]」がありません",
+    "did not find expected key": "キーがありません（字下げがずれていませんか）",
+    "did not find expected '-' indicator": "「- 」がありません（字下げがずれていませんか）",
+    "did not find expected node content": "値がありません",
+    "could not find expected ':'": "「:」がありません",
+    "mapping values are not allowed in this context": "ここには「キー: 値」を書けません（値の中の「: 」は値を引用符で囲んで）",
+    "mapping values are not allowed here": "ここには「キー: 値」を書けません（値の中の「: 」は値を引用符で囲んで）",
+    "found unexpected end of stream": "閉じていないままファイルが終わりました",
+    "found character that cannot start any token": "値の始めに使えない文字があります（タブは字下げに使えません）",
+    "found unknown escape character": "知らないエスケープ（\\）があります",
+    "found undefined alias": "定義されていないエイリアス（*）があります",
+    "found undefined tag handle": "定義されていないタグがあります",
+    "block sequence entries are not allowed in this context": "ここには「- 」のリストを書けません",
+    "found duplicate anchor": "同じアンカー（&）が2つあります",
+    "invalid YAML": "YAML として正しくありません",
+}
+
+
 class _Formatter(string.Formatter):
     """str.format with two specs of pnp's own: ``{x:types}`` (JSON Schema or Python type names, in
     Japanese under ``ja``) and ``{x:list}`` (an iterable joined with ", ")."""
@@ -66,6 +103,11 @@ class _Formatter(string.Formatter):
             return "・".join(TYPES.get(n, n) for n in names) if self.lang == "ja" else str(value)
         if format_spec == "list":
             return ", ".join(str(v) for v in value)
+        if format_spec == "yaml":       # (context, problem) as the YAML parser words them
+            words = [str(v) for v in value if v]
+            if self.lang == "ja":
+                return "、".join(YAML_JA.get(w, w) for w in words)
+            return " ".join(words)
         return super().format_field(value, format_spec)
 
 
@@ -83,8 +125,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "ja": "。ルビ {ruby} を YAML がマッピングとして読みました。値を引用符で囲んでください：{quoted}"},
     # — YAML and the schema —
     "yaml.unreadable": {
-        "en": "YAML: {problem}{hint}",
-        "ja": "YAML として読めません（{problem}）{hint}"},
+        "en": "YAML: {problem:yaml}{hint}",
+        "ja": "YAML として読めません（{problem:yaml}）{hint}"},
     "yaml.markup_brackets": {
         "en": " (YAML reads the brackets of the {what} {markup} as its own: quote the value, {quoted})",
         "ja": "。{what} {markup} のかっこを YAML が自分の記号として読みました。値を引用符で囲んでください：{quoted}"},

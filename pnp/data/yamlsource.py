@@ -378,11 +378,11 @@ def _parse_yaml(text: str, display: str) -> tuple[Any, SourceMap]:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
-        said = " ".join(x for x in (exc.context, exc.problem) if x) or "invalid YAML"
+        said = [x for x in (exc.context, exc.problem) if x] or ["invalid YAML"]
         hint = markup_hint(text, exc)
         raise DataError([Problem(display, line, col, "", msg("yaml.unreadable", problem=said, hint=hint))]) from None
     except yaml.YAMLError as exc:
-        raise DataError([Problem(display, 0, 0, "", msg("yaml.unreadable", problem=str(exc), hint=""))]) from None
+        raise DataError([Problem(display, 0, 0, "", msg("yaml.unreadable", problem=[str(exc)], hint=""))]) from None
     except _TooBig:
         raise DataError([Problem(display, 1, 1, "",
                                  f"more than {MAX_VALUES} values after expanding aliases: refused")]) from None
