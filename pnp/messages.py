@@ -234,6 +234,88 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "ledger.draft_not_found": {
         "en": "draft {draft!r} not found{hint}",
         "ja": "下書き {draft!r} がありません{hint}"},
+    "data.layout_id_file": {
+        "en": "layout id {id!r} must equal the file name {stem!r}",
+        "ja": "テンプレートの id {id!r} はファイル名 {stem!r} と同じにしてください"},
+    "data.unknown_kind": {
+        "en": "unknown or missing kind {kind!r} (expected one of: {kinds:list}){hint}",
+        "ja": "kind {kind!r} がないか、使えません（{kinds:list} のどれか）{hint}"},
+    "data.id_used": {
+        "en": "id {id!r} is already used by {file}",
+        "ja": "id {id!r} は {file} がすでに使っています"},
+    "data.layout_cycle": {
+        "en": "layouts extend each other in a cycle: {cycle}",
+        "ja": "テンプレートの extends が輪になっています：{cycle}"},
+    "data.unknown_parent_layout": {
+        "en": "unknown parent layout {parent!r}{hint}",
+        "ja": "extends のテンプレート {parent!r} はありません{hint}"},
+    "data.card_size_range": {
+        "en": "card {key} {value} is outside {low}–{high} mm",
+        "ja": "カードの {key} {value} が {low}〜{high} mm の外です"},
+    "data.font_defined": {
+        "en": "font {font!r} is already defined",
+        "ja": "フォント {font!r} はもう定義されています"},
+    "data.font_file_outside": {
+        "en": "font file {file!r} leaves the project's fonts/ folder",
+        "ja": "フォントのファイル {file!r} が設計フォルダの fonts/ の外を指しています"},
+    "data.duplicate_ruling_id": {
+        "en": "duplicate ruling id {id!r}",
+        "ja": "裁定の id {id!r} が重複しています"},
+    "data.two_sided_needs_back": {
+        "en": "card {id!r} of a two_sided deck needs back: (the content of its other side)",
+        "ja": "two_sided のデッキのカード {id!r} には back:（もう一方の面の内容）が要ります"},
+    "data.icc_outside": {
+        "en": "profile path {file!r} leaves the game's folder",
+        "ja": "プロファイルのパス {file!r} がゲームのフォルダの外を指しています"},
+    "data.image_outside": {
+        "en": "image path {image!r} leaves the game's folder",
+        "ja": "画像のパス {image!r} がゲームのフォルダの外を指しています"},
+    "data.game_id_folder": {
+        "en": "game id {id!r} must equal its folder name {folder!r}",
+        "ja": "ゲームの id {id!r} はフォルダ名 {folder!r} と同じにしてください"},
+    "data.players_order": {
+        "en": "players [min, max] has min {lo} > max {hi}",
+        "ja": "players [最少, 最多] の最少 {lo} が最多 {hi} より大きくなっています"},
+    "data.duplicate_component_id": {
+        "en": "duplicate component id {id!r}",
+        "ja": "部品の id {id!r} が重複しています"},
+    "layout.region_needs_kind": {
+        "en": "region needs a kind",
+        "ja": "領域には kind が要ります"},
+    "layout.region_needs": {
+        "en": "region needs {keys:list}",
+        "ja": "領域には {keys:list} が要ります"},
+    "layout.text_region_needs_field": {
+        "en": "text region needs field or text",
+        "ja": "文字の領域には field か text が要ります"},
+    "layout.unknown_field": {
+        "en": "unknown field {field!r} (use {known:list}, fields.NAME or rules.NAME){hint}",
+        "ja": "欄 {field!r} はありません（{known:list}、fields.名前、rules.名前 のどれか）{hint}"},
+    # — card and rulebook markup —
+    "markup.unknown_colour": {
+        "en": "unknown colour [{colour}] (colours: {colours:list}, or #rrggbb; write \\[ for a bracket){hint}",
+        "ja": "色 [{colour}] はありません（色：{colours:list}、または #rrggbb。かっこそのものは \\[ と書きます）{hint}"},
+    "markup.icon_not_here": {
+        "en": "icon :{icon}: is not available here (write \\: for a colon)",
+        "ja": "アイコン :{icon}: はここでは使えません（コロンそのものは \\: と書きます）"},
+    "markup.unknown_icon": {
+        "en": "unknown icon :{icon}: (icons: {icons}; write \\: for a colon){hint}",
+        "ja": "アイコン :{icon}: はありません（アイコン：{icons}。コロンそのものは \\: と書きます）{hint}"},
+    "markup.ruby_not_closed": {
+        "en": "{{ starts ruby {{漢字|かんじ}} but is not closed (write \\{{ for a brace)",
+        "ja": "{{ でルビ {{漢字|かんじ}} が始まっていますが、閉じていません（波かっこそのものは \\{{ と書きます）"},
+    "markup.ruby_needs_both": {
+        "en": "ruby needs a base and a reading: {{漢字|かんじ}}",
+        "ja": "ルビには親文字と読みの両方が要ります：{{漢字|かんじ}}"},
+    "markup.ruby_line_break": {
+        "en": "ruby may not hold a line break",
+        "ja": "ルビの中では改行できません"},
+    "markup.embed_not_closed": {
+        "en": "{{{{ is not closed by }}}}",
+        "ja": "{{{{ が }}}} で閉じていません"},
+    "markup.no_line_break": {
+        "en": "a line break is not available here",
+        "ja": "ここでは改行できません"},
     # — spreadsheets —
     "sheet.not_found": {
         "en": "spreadsheet {source!r} not found{hint}",

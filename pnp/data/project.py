@@ -298,7 +298,7 @@ class Project:
                 found = schema_problems_as_read("layout", data, smap)
                 lid = data.get("id", path.stem)
                 if lid != path.stem:
-                    found.append(smap.problem(("id",), f"layout id {lid!r} must equal the file name {path.stem!r}"))
+                    found.append(smap.problem(("id",), msg("data.layout_id_file", id=lid, stem=path.stem)))
                 problems.extend(found)
                 if not found:
                     raw[path.stem] = _Raw(data, smap, path.parent)
@@ -366,8 +366,8 @@ class Project:
             else:
                 written = data.get("kind")
                 if not isinstance(written, str) or written not in FILE_KINDS:
-                    problems.append(smap.problem(("kind",), f"unknown or missing kind {written!r} "
-                                                            f"(expected one of: {', '.join(sorted(FILE_KINDS))})"))
+                    problems.append(smap.problem(("kind",), msg("data.unknown_kind", kind=written, kinds=sorted(FILE_KINDS),
+                                                                hint=did_you_mean(written, FILE_KINDS))))
                     continue
                 kind = written
             found = schema_problems_as_read(kind, data, smap)
@@ -412,8 +412,7 @@ class Project:
                 continue
             other = first_file.setdefault(raw.data["id"], name)
             if other != name:
-                problems.append(raw.smap.problem(("id",), f"id {raw.data['id']!r} is already used by "
-                                                          f"{self.display(folder / other)}"))
+                problems.append(raw.smap.problem(("id",), msg("data.id_used", id=raw.data['id'], file=self.display(folder / other))))
                 duplicates.add(name)
         files = {name: raw for name, raw in files.items() if name not in duplicates}
         decks: list[Deck] = []
@@ -492,12 +491,13 @@ def _resolve_extends(lid: str, raw: dict[str, _Raw],
     entry = raw[lid]
     if lid in chain:
         cycle = " → ".join(chain + (lid,))
-        return {}, {}, entry.smap.problem(("extends",), f"layouts extend each other in a cycle: {cycle}")
+        return {}, {}, entry.smap.problem(("extends",), msg("data.layout_cycle", cycle=cycle))
     merged: dict[str, Any] = {}
     origins: Origins = {}
     for parent in _parents(entry):
         if parent not in raw:
-            return {}, {}, entry.smap.problem(("extends",), f"unknown parent layout {parent!r}")
+            return {}, {}, entry.smap.problem(("extends",), msg("data.unknown_parent_layout", parent=parent,
+                                                                  hint=did_you_mean(parent, raw)))
         pdata, porigins, err = _resolve_extends(parent, raw, chain + (lid,))
         if err:
             return {}, {}, err
@@ -558,8 +558,8 @@ def _size_problems(size: Any, smap: SourceMap, path: tuple[Any, ...]) -> list[Pr
     for key in ("width", "height"):
         value = parse_length(size[key]) / PT_PER_MM
         if not MIN_CARD_MM <= value <= MAX_CARD_MM:
-            out.append(smap.problem(path + (key,), f"card {key} {size[key]} is outside "
-                                                   f"{MIN_CARD_MM:g}–{MAX_CARD_MM:g} mm"))
+            out.append(smap.problem(path + (key,), msg("data.card_size_range", key=key, value=size[key],
+                                                       low=f"{MIN_CARD_MM:g}", high=f"{MAX_CARD_MM:g}")))
     return out
 
 
@@ -628,13 +628,13 @@ def _build_fonts(data: dict[str, Any], fonts_folder: Path, smap: SourceMap) -> t
         name = spec["family"] + ("-bold" if spec.get("weight", "regular") == "bold" else "")
         at = ("fonts", i, "file")
         if name in FONT_FILES or name in out:
-            problems.append(smap.problem(("fonts", i, "family"), f"font {name!r} is already defined"))
+            problems.append(smap.problem(("fonts", i, "family"), msg("data.font_defined", font=name)))
             continue
         path = (fonts_folder / spec["file"]).resolve()
         try:
             path.relative_to(fonts_folder.resolve())
         except ValueError:
-            problems.append(smap.problem(at, f"font file {spec['file']!r} leaves the project's fonts/ folder"))
+            problems.append(smap.problem(at, msg("data.font_file_outside", file=spec['file'])))
             continue
         if not path.is_file():
             problems.append(smap.problem(at, msg("data.font_file_not_found", file=spec['file'],
@@ -723,12 +723,12 @@ def _build_layout(lid: str, data: dict[str, Any], smap: SourceMap, folder: Path 
             rwhere = origins.get((side, name)) or Where(smap.file, *smap.where(path))
             kind = reg.get("kind")
             if kind is None:
-                problems.append(smap.problem(path, "region needs a kind"))
+                problems.append(smap.problem(path, msg("layout.region_needs_kind")))
                 continue
             missing = [k for k in ("x", "y", "w", "h") if k not in reg and kind != "frame"
                        and not (k in "xy" and "anchor" in reg)]
             if missing:
-                problems.append(smap.problem(path, f"region needs {', '.join(missing)}"))
+                problems.append(smap.problem(path, msg("layout.region_needs", keys=missing)))
                 continue
             try:
                 x, y, w, h = _place(kind, reg, width, height, safe)
@@ -756,12 +756,12 @@ def _build_layout(lid: str, data: dict[str, Any], smap: SourceMap, folder: Path 
                 problems.append(smap.problem(path + ("rotate",), f"rotate: turns a text region's text; region "
                                                                  f"{name!r} is {kind} (an index turns with rotate_copy)"))
             if kind in TEXT_KINDS and "field" not in props and "text" not in props:
-                problems.append(smap.problem(path, "text region needs field or text"))
+                problems.append(smap.problem(path, msg("layout.text_region_needs_field")))
             f = props.get("field")
             if isinstance(f, str) and f not in CARD_FIELDS and not f.startswith(("fields.", "rules.")):
-                known = ", ".join(sorted(CARD_FIELDS))
-                problems.append(smap.problem(path + ("field",), f"unknown field {f!r} (use {known}, "
-                                                                 "fields.NAME or rules.NAME)"))
+                problems.append(smap.problem(path + ("field",), msg("layout.unknown_field", field=f,
+                                                                     known=sorted(CARD_FIELDS),
+                                                                     hint=did_you_mean(f, CARD_FIELDS))))
             regions.append(Region(name, kind, x, y, w, h, props, rwhere))
         regions.sort(key=lambda r: (r.get("z", 0),))
         sides[side] = tuple(regions)
@@ -820,7 +820,7 @@ def _build_rulings(raw: _Raw, default_by: str = "pnp") -> tuple[list[Ruling], li
     for i, r in enumerate(raw.data["rulings"]):
         path = ("rulings", i)
         if r["id"] in seen:
-            problems.append(raw.smap.problem(path + ("id",), f"duplicate ruling id {r['id']!r}"))
+            problems.append(raw.smap.problem(path + ("id",), msg("data.duplicate_ruling_id", id=r['id'])))
         seen.add(r["id"])
         text = r["text"] if len(r["text"]) <= 24 else r["text"][:24] + "…"
         label = (f"裁定（{r['id']}）「{text}」" if r.get("print", True) else
@@ -1165,8 +1165,7 @@ def _card_sides(card: Card, merged: dict[str, Any], own: dict[str, Any], path: t
                 problems.append(err)
         return replace(card, back=Back(back.get("title"), back.get("subtitle"), back.get("color"), image)), problems
     if back is None:
-        problems.append(smap.problem(path, f"card {card.id!r} of a two_sided deck needs back: (the content of "
-                                           "its other side)"))
+        problems.append(smap.problem(path, msg("data.two_sided_needs_back", id=card.id)))
         return card, problems
     sides = []
     for name, content in (("front", front or {}), ("back", back)):
@@ -1240,7 +1239,7 @@ def _print_settings(spec: dict[str, Any], folder: Path | None, smap: SourceMap) 
         try:
             target.relative_to(base.resolve())
         except ValueError:
-            problems.append(smap.problem(("print", "icc"), f"profile path {spec['icc']!r} leaves the game's folder"))
+            problems.append(smap.problem(("print", "icc"), msg("data.icc_outside", file=spec['icc'])))
         else:
             why = icc_problem(target)
             if why:
@@ -1286,7 +1285,7 @@ def _safe_image(folder: Path, rel: str, smap: SourceMap, path: tuple[Any, ...]) 
     try:
         target.relative_to(folder.resolve())
     except ValueError:
-        return None, smap.problem(path, f"image path {rel!r} leaves the game's folder")
+        return None, smap.problem(path, msg("data.image_outside", image=rel))
     if not target.is_file():
         return None, smap.problem(path, msg("data.image_not_found", image=rel, hint=did_you_mean_file(folder, rel)))
     problem = image_problem(target)
@@ -1357,10 +1356,10 @@ def _build_game(raw: _Raw, game_id: str, folder: Path, decks: list[Deck], parts:
     g, smap = raw.data, raw.smap
     problems: list[Problem] = []
     if g["id"] != game_id:
-        problems.append(smap.problem(("id",), f"game id {g['id']!r} must equal its folder name {game_id!r}"))
+        problems.append(smap.problem(("id",), msg("data.game_id_folder", id=g['id'], folder=game_id)))
     lo, hi = g["players"]
     if lo > hi:
-        problems.append(smap.problem(("players",), f"players [min, max] has min {lo} > max {hi}"))
+        problems.append(smap.problem(("players",), msg("data.players_order", lo=lo, hi=hi)))
     comps = []
     seen = set()
     unlaid = unlaid or []
@@ -1369,7 +1368,7 @@ def _build_game(raw: _Raw, game_id: str, folder: Path, decks: list[Deck], parts:
     for i, c in enumerate(g["components"]):
         path = ("components", i)
         if c["id"] in seen:
-            problems.append(smap.problem(path + ("id",), f"duplicate component id {c['id']!r}"))
+            problems.append(smap.problem(path + ("id",), msg("data.duplicate_component_id", id=c['id'])))
         seen.add(c["id"])
         entry, errs = read_entry("component", c["id"], c["name"], c, smap, path)
         problems.extend(errs)

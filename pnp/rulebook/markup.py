@@ -105,7 +105,7 @@ from ..data.schemas import PROVENANCE
 from ..data.yamlsource import guarded_yaml, markup_hint, read_text_file
 from ..errors import DataError, Problem
 from ..files import inside
-from ..messages import did_you_mean, did_you_mean_file, msg
+from ..messages import did_you_mean, did_you_mean_file, lang, msg
 from ..text.inline import Inline, InlineError, Run, merge_runs, parse_inline, plain_text
 from ..text.linebreak import phrase_cut
 
@@ -1106,8 +1106,12 @@ def data_inline(text: str, where: Any, field_path: str, icons: tuple[str, ...] |
     return runs, [where.problem(field_path, e.message) for e in errors]
 
 
-@functools.lru_cache(maxsize=8192)
 def _data_runs(text: str, icons: tuple[str, ...] | None) -> tuple[Inline, tuple[InlineError, ...]]:
+    return _data_runs_in(text, icons, lang())      # problems worded in the language asked for
+
+
+@functools.lru_cache(maxsize=8192)
+def _data_runs_in(text: str, icons: tuple[str, ...] | None, _lang: str) -> tuple[Inline, tuple[InlineError, ...]]:
     """data_inline's parse, once per text: the same name or ruling is read by every check and
     every pass of the typesetting (runs and errors are immutable)."""
     runs, errors = parse_inline(text, icons=icons, newlines=False)
