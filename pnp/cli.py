@@ -14,6 +14,7 @@ from .clicktext import install as install_click_texts
 from .commands.options import PROJECT_HELP, build_jobs_option, in_project, open_project, project_option, reported
 from .files import shown
 from .limits import MAX_VALIDATE_GAMES
+from .messages import msg, set_lang
 
 install_click_texts()       # click's own usage errors and help headings in Japanese when pnp speaks it
 
@@ -23,7 +24,7 @@ MAX_BACK_OFFSET_MM = 20.0
 
 def _gutter(_ctx, _param, value: float) -> float:
     if not (math.isfinite(value) and 0.0 <= value <= MAX_GUTTER_MM):
-        raise click.BadParameter(f"expected a gap between 0 and {MAX_GUTTER_MM:g} mm, got {value!r}")
+        raise click.BadParameter(msg("cli.gutter", most=f"{MAX_GUTTER_MM:g}", value=value))
     return value
 
 
@@ -51,11 +52,10 @@ class _Commands(click.Group):
               help="メッセージの言語（ja：日本語。既定は環境変数 PNP_LANG、なければ en）。場所と欄はどちらでも先頭に")
 def main(project_dir: Path | None, lang: str | None) -> None:
     """pnp — プリント＆プレイ工房。カードとルールブックをPDFにし、ルールを試遊して確かめます。"""
-    from .messages import set_lang
     set_lang(lang)
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
     if epoch is not None and not epoch.strip().isdigit():
-        raise click.UsageError(f"SOURCE_DATE_EPOCH must be a whole number of seconds since 1970-01-01, got {epoch!r}")
+        raise click.UsageError(msg("cli.source_date_epoch", value=epoch))
 
 
 @main.command("list")
@@ -115,13 +115,13 @@ def build(games: tuple[str, ...], project_dir: Path, out_dir: Path, paper: str, 
     try:
         dx, dy = (float(v) for v in back_offset.split(","))
     except ValueError:
-        raise click.BadParameter(f"expected DX,DY in mm, got {back_offset!r}", param_hint="--back-offset") from None
+        raise click.BadParameter(msg("cli.back_offset_form", value=back_offset), param_hint="--back-offset") from None
     if not all(math.isfinite(v) and abs(v) <= MAX_BACK_OFFSET_MM for v in (dx, dy)):
-        raise click.BadParameter(f"each of DX,DY must be between -{MAX_BACK_OFFSET_MM:g} and {MAX_BACK_OFFSET_MM:g} "
-                                 f"mm, got {back_offset!r}", param_hint="--back-offset")
+        raise click.BadParameter(msg("cli.back_offset_range", most=f"{MAX_BACK_OFFSET_MM:g}", value=back_offset),
+                                 param_hint="--back-offset")
     if icc is not None:
         if color != "cmyk":
-            raise click.UsageError("--icc is the CMYK output profile: use it with --color cmyk")
+            raise click.UsageError(msg("cli.icc_without_cmyk"))
         from .render.color import check_profile
         icc = check_profile(icc)
     out_dir = in_project(project_dir, out_dir)
@@ -140,7 +140,6 @@ def build(games: tuple[str, ...], project_dir: Path, out_dir: Path, paper: str, 
             click.echo(f"{shown(w.path)}\t{w.pages}ページ")
     drawn = sum(len(b.drawn) for b in builds)
     kept = sum(b.kept for b in builds)
-    from .messages import msg
     if kept:
         click.echo(msg("build.kept", drawn=drawn, kept=kept), err=True)
     if check_print and rulebook_only:
@@ -178,7 +177,6 @@ def watch(games: tuple[str, ...], project_dir: Path, out_dir: Path, interval: fl
             from .commands.serve import serve_watch
             serve_watch(watcher, port)
     except KeyboardInterrupt:
-        from .messages import msg
         click.echo(msg("watch.stopped"))
 
 
@@ -241,7 +239,6 @@ def export(game: str, deck: str, project_dir: Path, delimiter: str, out_file: Pa
     path = export_deck(open_project(project_dir), game, deck, out_file, delimiter=delimiter, encoding=encoding,
                        force=force)
     click.echo(path.as_posix())
-    from .messages import msg
     click.echo(msg("export.how_to_read", file=path.name), err=True)
 
 

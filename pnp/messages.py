@@ -20,6 +20,7 @@ in POSIX order: ``ja_JP.UTF-8`` → Japanese), else English."""
 from __future__ import annotations
 
 import difflib
+import errno
 import os
 import re
 import string
@@ -88,6 +89,16 @@ YAML_JA = {
 }
 
 
+# The system's words for a failed file operation (strerror, English whatever the locale) in Japanese.
+ERRNO_JA = {
+    "ENOENT": "ファイルもフォルダもありません", "EACCES": "権限がありません", "EPERM": "許可されていません",
+    "ENOSPC": "ディスクに空きがありません", "EROFS": "読み取り専用の場所です", "EISDIR": "フォルダです",
+    "ENOTDIR": "フォルダではありません", "EEXIST": "もうあります", "ENAMETOOLONG": "名前が長すぎます",
+    "EDQUOT": "ディスクの割り当てを超えました", "EBUSY": "使用中です", "EMFILE": "開いているファイルが多すぎます",
+    "EIO": "入出力のエラーです",
+}
+
+
 class _Formatter(string.Formatter):
     """str.format with two specs of pnp's own: ``{x:types}`` (JSON Schema or Python type names, in
     Japanese under ``ja``) and ``{x:list}`` (an iterable joined with ", ")."""
@@ -103,6 +114,9 @@ class _Formatter(string.Formatter):
             return "・".join(TYPES.get(n, n) for n in names) if self.lang == "ja" else str(value)
         if format_spec == "list":
             return ", ".join(str(v) for v in value)
+        if format_spec == "oserror":    # (errno, the system's words)
+            number, words = value
+            return ERRNO_JA.get(errno.errorcode.get(number or 0, ""), words) if self.lang == "ja" else words
         if format_spec == "yaml":       # (context, problem) as the YAML parser words them
             words = [str(v) for v in value if v]
             if self.lang == "ja":
@@ -447,6 +461,38 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "unknown shop profile {shop!r} (built in: {shops}{games}){hint}",
         "ja": "印刷所のプロファイル {shop!r} はありません（組み込み：{shops}{games}）{hint}"},
     "preflight.shop_games": {"en": "; games: {games}", "ja": "。ゲーム：{games}"},
+    # — the command line —
+    "cli.gutter": {
+        "en": "expected a gap between 0 and {most} mm, got {value!r}",
+        "ja": "隙間は 0〜{most} mm で書いてください（{value!r} です）"},
+    "cli.source_date_epoch": {
+        "en": "SOURCE_DATE_EPOCH must be a whole number of seconds since 1970-01-01, got {value!r}",
+        "ja": "SOURCE_DATE_EPOCH は 1970-01-01 からの秒数（整数）にしてください（{value!r} です）"},
+    "cli.back_offset_form": {
+        "en": "expected DX,DY in mm, got {value!r}",
+        "ja": "DX,DY を mm で書いてください（{value!r} です）"},
+    "cli.back_offset_range": {
+        "en": "each of DX,DY must be between -{most} and {most} mm, got {value!r}",
+        "ja": "DX,DY はどちらも -{most}〜{most} mm にしてください（{value!r} です）"},
+    "cli.icc_without_cmyk": {
+        "en": "--icc is the CMYK output profile: use it with --color cmyk",
+        "ja": "--icc は CMYK の出力プロファイルです：--color cmyk と一緒に使ってください"},
+    "cli.jobs_over_cores": {
+        "en": "{value} is more than the {cores} CPU cores of this machine (add --force-jobs to start that many "
+              "worker processes anyway)",
+        "ja": "{value} はこのコンピュータの CPU コア数 {cores} より多いです（それでもその数のプロセスを立てるなら "
+              "--force-jobs を）"},
+    "cli.jobs_and_executor": {
+        "en": "--jobs {jobs} and --executor {executor}: the cluster's workers decide how many games run at once; "
+              "give one of the two",
+        "ja": "--jobs {jobs} と --executor {executor}：同時に遊ぶゲームの数はクラスタのワーカーが決めます。"
+              "どちらか一方にしてください"},
+    "cli.no_policy": {
+        "en": "{value!r} names no policy (e.g. random, heuristic, random,heuristic)",
+        "ja": "{value!r} には方針の名前がありません（例：random, heuristic, random,heuristic）"},
+    "os.failed": {
+        "en": "{file}: {why:oserror}",
+        "ja": "{file}: 読み書きできません（{why:oserror}）"},
     # — build and its notices —
     "build.kept": {
         "en": "{drawn} files drawn, {kept} unchanged (kept from the last build; --clean draws all)",
