@@ -245,6 +245,78 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "rulebook.unknown_ruling": {
         "en": "unknown ruling {ruling!r} (rulings: {rulings}){hint}",
         "ja": "裁定 {ruling!r} はありません（裁定：{rulings}）{hint}"},
+    "rulebook.page_outside": {
+        "en": "the page is a link to a file outside the game's folder: refused (a rulebook page leaves the game's folder)",
+        "ja": "このページはゲームのフォルダの外のファイルへのリンクです：使いません"},
+    "rulebook.front_matter_open": {
+        "en": "front matter opened with --- is never closed",
+        "ja": "--- で始めた前置き（front matter）が閉じていません"},
+    "rulebook.front_matter_mapping": {
+        "en": "front matter must be a mapping",
+        "ja": "前置き（front matter）は「キー: 値」のマッピングにしてください"},
+    "rulebook.block_not_closed": {
+        "en": ":::{block} is not closed by a line ':::'",
+        "ja": ":::{block} が ::: だけの行で閉じていません"},
+    "rulebook.boxes_nest": {
+        "en": "boxes do not nest",
+        "ja": "囲みの中に囲みは置けません"},
+    "rulebook.heading_level": {
+        "en": "heading level {level} is not supported (use #, ## or ###)",
+        "ja": "見出しのレベル {level} は使えません（#、##、### のどれか）"},
+    "rulebook.heading_form": {
+        "en": "a heading is '#', '##' or '###', a space and its text",
+        "ja": "見出しは「#」「##」「###」のあとに空白と文字を書きます"},
+    "rulebook.heading_in_box": {
+        "en": "no headings inside a box (use the box's title)",
+        "ja": "囲みの中に見出しは置けません（囲みのタイトルを使ってください）"},
+    "rulebook.image_own_line": {
+        "en": "an image {image} stands on a line of its own (its alt text becomes the caption under it)",
+        "ja": "画像 {image} は1行に単独で書いてください（代替テキストがその下のキャプションになります）"},
+    "rulebook.unknown_part": {
+        "en": "{{{{part {part}}}}}: no part {part!r} (parts: {parts}){hint}",
+        "ja": "{{{{part {part}}}}}：パーツ {part!r} はありません（パーツ：{parts}）{hint}"},
+    "rulebook.card_reference": {
+        "en": "card reference {word!r} is not deck/card-id",
+        "ja": "カードの参照 {word!r} が「デッキ/カードの id」の形ではありません"},
+    "rulebook.table_row_bars": {
+        "en": "a table row starts and ends with |",
+        "ja": "表の行は | で始めて | で終えます"},
+    "rulebook.table_separator": {
+        "en": "a |---| separator may only follow the first row",
+        "ja": "|---| の区切りは1行目のすぐ下にだけ置けます"},
+    "rulebook.table_cells": {
+        "en": "table row has {cells} cells, the first row {first}",
+        "ja": "表のこの行のセルは {cells} 個、1行目は {first} 個です"},
+    "rulebook.diagram_mapping": {
+        "en": "a diagram holds a mapping with rows:",
+        "ja": "diagram の中身は rows: を持つマッピングにしてください"},
+    "rulebook.diagram_rows": {
+        "en": "diagram needs rows: a list of {{label, cells}}",
+        "ja": "diagram には rows:（{{label, cells}} のリスト）が要ります"},
+    "rulebook.diagram_row": {
+        "en": "each diagram row is {{label: text, cells: [...]}}",
+        "ja": "diagram の行は {{label: 文字, cells: [...]}} の形にしてください"},
+    "rulebook.diagram_columns": {
+        "en": "columns: a list of labels",
+        "ja": "columns: はラベルのリストにしてください"},
+    "rulebook.embed_own_line": {
+        "en": "{{{{{embed}}}}} must stand alone on its line",
+        "ja": "{{{{{embed}}}}} は1行に単独で書いてください"},
+    "rulebook.unknown_embed_known": {
+        "en": "unknown embed {{{{{embed}}}}} (known: {inline:list}, count:ID, ruling:ID, ref:ID, and on their own "
+              "line: {block:list}){hint}",
+        "ja": "埋め込み {{{{{embed}}}}} はありません（使えるもの：{inline:list}、count:ID、ruling:ID、ref:ID。"
+              "1行に単独で：{block:list}）{hint}"},
+    "rulebook.unknown_ref": {
+        "en": "{{{{ref:{ref}}}}}: no ruling or rulebook file {ref!r} (rulings: {rulings}; files: {files}){hint}",
+        "ja": "{{{{ref:{ref}}}}}：裁定にもルールブックのファイルにも {ref!r} はありません（裁定：{rulings}。"
+              "ファイル：{files}）{hint}"},
+    "rulebook.ambiguous_ref": {
+        "en": "{{{{ref:{ref}}}}}: both a ruling and a rulebook file are called {ref!r}",
+        "ja": "{{{{ref:{ref}}}}}：裁定とルールブックのファイルの両方が {ref!r} という名前です"},
+    "rulebook.unknown_embed": {
+        "en": "unknown embed {{{{{embed}}}}}",
+        "ja": "埋め込み {{{{{embed}}}}} はありません"},
     "ledger.draft_not_found": {
         "en": "draft {draft!r} not found{hint}",
         "ja": "下書き {draft!r} がありません{hint}"},

@@ -26,6 +26,15 @@ REPO = Path(__file__).resolve().parent.parent
 os.environ["PNP_LANG"] = "en"
 
 
+@pytest.fixture(autouse=True)
+def _messages_in_english_again():
+    """`pnp --lang ja` run in the test's process (click's CliRunner) sets the language for the process:
+    the next test starts from the pinned English again."""
+    yield
+    from pnp.messages import set_lang
+    set_lang(None)
+
+
 def _a_folder_for_this_run(prefix: str) -> str:
     """A temporary folder made by the process that starts the run, removed when it ends."""
     import atexit

@@ -447,8 +447,7 @@ class _Parser:
     def parse_file(self, path: Path) -> Section | None:
         self.file = display_path(self.game, path)
         if not inside(self.game.folder, path):     # a link in a shared kit must not print a file from elsewhere
-            self.err(0, 0, "the page is a link to a file outside the game's folder: refused "
-                           "(a rulebook page leaves the game's folder)")
+            self.err(0, 0, msg("rulebook.page_outside"))
             return None
         try:
             text = read_text_file(path, self.file)
@@ -468,7 +467,7 @@ class _Parser:
                     body_start = i + 1
                     break
             else:
-                self.err(1, 1, "front matter opened with --- is never closed")
+                self.err(1, 1, msg("rulebook.front_matter_open"))
                 body_start = len(lines)
         numbered = [(i + 1, lines[i]) for i in range(body_start, len(lines))]
         depth = meta.get("toc", 2)
@@ -492,7 +491,7 @@ class _Parser:
                      f"front matter: {_yaml_problem(exc, chr(10).join(lines))}")
             return {}
         if not isinstance(data, dict):
-            self.err(2, 1, "front matter must be a mapping")
+            self.err(2, 1, msg("rulebook.front_matter_mapping"))
             return {}
         for e in _FM_VALIDATOR.iter_errors(data):
             path = list(e.absolute_path)
@@ -555,13 +554,13 @@ class _Parser:
                         depth_open += 1
                     j += 1
                 if j >= len(lines):
-                    self.err(no, 1, f":::{name} is not closed by a line ':::'")
+                    self.err(no, 1, msg("rulebook.block_not_closed", block=name))
                     i = j if j > i + 1 else i + 1
                     continue
                 inner = lines[i + 1:j]
                 if name in BOX_KINDS:
                     if boxed:
-                        self.err(no, 1, "boxes do not nest")
+                        self.err(no, 1, msg("rulebook.boxes_nest"))
                     else:
                         inner, script, script_line = self.check_script(inner, name)
                         title = self.inline(rest.strip(), no, _col(line, rest.strip()))
@@ -581,11 +580,11 @@ class _Parser:
                 hashes = len(stripped) - len(stripped.lstrip("#"))
                 text = stripped[hashes:]
                 if hashes > 3:
-                    self.err(no, 1, f"heading level {hashes} is not supported (use #, ## or ###)")
+                    self.err(no, 1, msg("rulebook.heading_level", level=hashes))
                 elif not text.startswith(" ") or not text.strip():
-                    self.err(no, 1, "a heading is '#', '##' or '###', a space and its text")
+                    self.err(no, 1, msg("rulebook.heading_form"))
                 elif boxed:
-                    self.err(no, 1, "no headings inside a box (use the box's title)")
+                    self.err(no, 1, msg("rulebook.heading_in_box"))
                 else:
                     text = text.strip().lstrip(HEADING_MARKS).strip(" 　")
                     runs = self.inline(text, no, line.index(text) + 1 if text in line else 1)
@@ -665,8 +664,7 @@ class _Parser:
                 i = j
                 continue
             for m_in in PICTURE.finditer(line):
-                self.err(no, m_in.start() + 1, f"an image {m_in.group()} stands on a line of its own "
-                                               "(its alt text becomes the caption under it)")
+                self.err(no, m_in.start() + 1, msg("rulebook.image_own_line", image=m_in.group()))
             para.append((no, PICTURE.sub("", line) if PICTURE.search(line) else line))
             i += 1
         flush()
@@ -683,7 +681,7 @@ class _Parser:
             return None
         target = (self.game.folder / rel)
         if not inside(self.game.folder, target):
-            self.err(no, col, f"image path {rel!r} leaves the game's folder")
+            self.err(no, col, msg("data.image_outside", image=rel))
             return None
         if not target.is_file():
             self.err(no, col, msg("rulebook.image_not_found", image=rel, folder=display_path(self.game, self.game.folder),
@@ -738,8 +736,8 @@ class _Parser:
                 self.err(no, col, "{{part …}} needs a part's id: {{part ID}} or {{part ID: 見出し}}")
                 return None
             if part_id not in shown:
-                self.err(no, col, f"{{{{part {part_id}}}}}: no part {part_id!r} "
-                                  f"(parts: {', '.join(sorted(shown)) or 'none'})")
+                self.err(no, col, msg("rulebook.unknown_part", part=part_id, parts=", ".join(sorted(shown)) or msg("word.none"),
+                                      hint=did_you_mean(part_id, shown)))
                 return None
             box = shown[part_id]
             if box.kind == "tuckbox" and all(d.id != box.deck for d in self.game.all_decks):
@@ -792,7 +790,7 @@ class _Parser:
     def card_ref(self, word: str, no: int, col: int) -> CardRef | None:
         m = _CARD_REF.match(word)
         if not m:
-            self.err(no, col, f"card reference {word!r} is not deck/card-id")
+            self.err(no, col, msg("rulebook.card_reference", word=word))
             return None
         deck_id, card_id, label = m.groups()
         try:
@@ -817,19 +815,19 @@ class _Parser:
         width = None
         for k, (no, text) in enumerate(rows):
             if not text.endswith("|") or len(text) < 2:
-                self.err(no, len(text), "a table row starts and ends with |")
+                self.err(no, len(text), msg("rulebook.table_row_bars"))
                 return None
             parts = [p.strip() for p in _split_cells(text[1:-1])]
             if all(re.fullmatch(r":?-{3,}:?", p) for p in parts):
                 if k == 1:
                     header = True
                     continue
-                self.err(no, 1, "a |---| separator may only follow the first row")
+                self.err(no, 1, msg("rulebook.table_separator"))
                 return None
             if width is None:
                 width = len(parts)
             elif len(parts) != width:
-                self.err(no, 1, f"table row has {len(parts)} cells, the first row {width}")
+                self.err(no, 1, msg("rulebook.table_cells", cells=len(parts), first=width))
                 return None
             col = 2
             row = []
@@ -849,7 +847,7 @@ class _Parser:
                      f"diagram YAML: {_yaml_problem(exc, chr(10).join(t for _, t in inner))}")
             return None
         if not isinstance(data, dict):
-            self.err(base, 1, "a diagram holds a mapping with rows:")
+            self.err(base, 1, msg("rulebook.diagram_mapping"))
             return None
         bad = sorted(set(data) - {"deck", "columns", "rows"})
         for key in bad:
@@ -864,12 +862,12 @@ class _Parser:
             return None
         rows_data = data.get("rows")
         if not isinstance(rows_data, list) or not rows_data:
-            self.err(base + _line_of(inner, "rows"), 1, "diagram needs rows: a list of {label, cells}")
+            self.err(base + _line_of(inner, "rows"), 1, msg("rulebook.diagram_rows"))
             return None
         rows = []
         for r in rows_data:
             if not isinstance(r, dict) or not isinstance(r.get("cells"), list) or set(r) - {"label", "cells"}:
-                self.err(base + _line_of(inner, "rows"), 1, "each diagram row is {label: text, cells: [...]}")
+                self.err(base + _line_of(inner, "rows"), 1, msg("rulebook.diagram_row"))
                 return None
             cells = []
             for c in r["cells"]:
@@ -886,7 +884,7 @@ class _Parser:
             rows.append((self.inline(label, base + _line_of(inner, label), 1) if label else (), tuple(cells)))
         cols = data.get("columns", [])
         if not isinstance(cols, list):
-            self.err(base + _line_of(inner, "columns"), 1, "columns: a list of labels")
+            self.err(base + _line_of(inner, "columns"), 1, msg("rulebook.diagram_columns"))
             cols = []
         if bad or any(d.id == deck.id for d in self.game.unlaid):    # unlaid: its layout says what is wrong
             return None
@@ -927,10 +925,10 @@ class _Parser:
             if name in values:       # a title may hold ruby, as on the cards' backs
                 return self.data_text(values[name], no, col, f"{{{{{name}}}}}")
             if name.split(" ")[0] in BLOCK_EMBEDS:
-                self.err(no, col, f"{{{{{name.split(' ')[0]}}}}} must stand alone on its line")
+                self.err(no, col, msg("rulebook.embed_own_line", embed=name.split(' ')[0]))
                 return None
-            self.err(no, col, f"unknown embed {{{{{body}}}}} (known: {', '.join(INLINE_VALUES)}, count:ID, "
-                              f"ruling:ID, ref:ID, and on their own line: {', '.join(BLOCK_EMBEDS)})")
+            self.err(no, col, msg("rulebook.unknown_embed_known", embed=body, inline=list(INLINE_VALUES),
+                                  block=list(BLOCK_EMBEDS), hint=did_you_mean(name, [*INLINE_VALUES, *BLOCK_EMBEDS])))
             return None
         arg = arg.strip()
         if name == "count":
@@ -957,16 +955,17 @@ class _Parser:
             kinds = [k for k, known in (("ruling", {r.id for r in self.rulings}), ("section", self.section_names))
                      if target in known]
             if not kinds:
-                self.err(no, col, f"{{{{ref:{arg}}}}}: no ruling or rulebook file {arg!r} (rulings: "
-                                  f"{', '.join(r.id for r in self.rulings) or 'none'}; files: "
-                                  f"{', '.join(sorted(self.section_names)) or 'none'})")
+                self.err(no, col, msg("rulebook.unknown_ref", ref=arg,
+                                      rulings=", ".join(r.id for r in self.rulings) or msg("word.none"),
+                                      files=", ".join(sorted(self.section_names)) or msg("word.none"),
+                                      hint=did_you_mean(target, [*(r.id for r in self.rulings), *self.section_names])))
                 return None
             if len(kinds) > 1:
-                self.err(no, col, f"{{{{ref:{arg}}}}}: both a ruling and a rulebook file are called {arg!r}")
+                self.err(no, col, msg("rulebook.ambiguous_ref", ref=arg))
                 return None
             self.refs.append((kinds[0], target, Loc(self.file, no), col))
             return f"{REF_OPEN}{len(self.refs) - 1}{REF_CLOSE}"   # resolved once every file is read
-        self.err(no, col, f"unknown embed {{{{{body}}}}}")
+        self.err(no, col, msg("rulebook.unknown_embed", embed=body))
         return None
 
     def _stated(self, plain: str, no: int) -> None:
