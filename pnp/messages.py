@@ -413,6 +413,52 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "en": "unknown column {column!r} (columns: {columns}; a header starting with # is a note and is skipped)"
               "{hint}",
         "ja": "不明な列 {column!r}（列：{columns}。# で始まる見出しはメモとして読み飛ばします）{hint}"},
+    "sheet.formula_unsaved": {
+        "en": "a formula without a saved result (={formula}): open the file in Excel and save it, or type the value",
+        "ja": "計算結果が保存されていない数式です（={formula}）：Excel で開いて保存し直すか、値を直接書いてください"},
+    "sheet.cell_error": {
+        "en": "the cell shows the error {error}: correct the formula or the value",
+        "ja": "セルがエラー {error} を表示しています：数式か値を直してください"},
+    "sheet.expected_boolean": {
+        "en": "expected true or false, got {value!r}",
+        "ja": "true か false を書くところに {value!r} があります"},
+    "sheet.column_twice": {
+        "en": "column {column!r} appears twice",
+        "ja": "列 {column!r} が2回あります"},
+    "sheet.rules_both": {
+        "en": "use either a rules column (a JSON object) or rules.NAME columns, not both",
+        "ja": "rules の列（JSON のオブジェクト）か rules.名前 の列の、どちらか一方にしてください"},
+    "sheet.value_without_header": {
+        "en": "a value in a column without a header",
+        "ja": "見出しのない列に値があります"},
+    "sheet.no_id_column": {
+        "en": "the header row has no id column",
+        "ja": "見出しの行に id の列がありません"},
+    "sheet.json_object_broken": {
+        "en": "expected a JSON object, {why}",
+        "ja": "JSON のオブジェクトとして読めません（{why}）"},
+    "sheet.json_object": {
+        "en": "expected a JSON object {{…}}",
+        "ja": "JSON のオブジェクト {{…}} を書いてください"},
+    "sheet.json_quotations": {
+        "en": "expected a JSON list of quotations, {why}",
+        "ja": "引用の JSON のリストとして読めません（{why}）"},
+    "sheet.no_cards": {
+        "en": "no cards below the header row",
+        "ja": "見出しの行の下にカードがありません"},
+    "sheet.outside": {
+        "en": "spreadsheet path {source!r} leaves the game's folder",
+        "ja": "表のファイルのパス {source!r} がゲームのフォルダの外を指しています"},
+    "sheet.unknown_encoding": {
+        "en": "unknown encoding {encoding!r} (e.g. utf-8, cp932)",
+        "ja": "文字コード {encoding!r} は使えません（utf-8、cp932 など）"},
+    "units.length": {
+        "en": "expected a length with a unit (mm, pt, in), got {value!r}",
+        "ja": "単位のついた長さ（mm、pt、in）を書くところに {value!r} があります"},
+    "units.extent": {
+        "en": "expected a length (63mm, 10pt, 1in) or a share of the trim (10%, 100% - 14mm, 17mm + 42%), got {value!r}",
+        "ja": "長さ（63mm、10pt、1in）か仕上がりに対する割合（10%、100% - 14mm、17mm + 42%）を書くところに "
+              "{value!r} があります"},
     "sheet.card_needs_id": {
         "en": "every card needs an id",
         "ja": "どのカードにも id が要ります"},
