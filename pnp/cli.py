@@ -49,7 +49,8 @@ class _Commands(click.Group):
 @click.option("--project", "project_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help=PROJECT_HELP)
 @click.option("--lang", type=click.Choice(["en", "ja"]), default=None,
-              help="メッセージの言語（ja：日本語。既定は環境変数 PNP_LANG、なければ en）。場所と欄はどちらでも先頭に")
+              help="メッセージの言語（ja：日本語。既定は環境変数 PNP_LANG、なければロケール LC_ALL・LC_MESSAGES・LANG、"
+                   "どれもなければ en）。場所と欄はどちらでも先頭に")
 def main(project_dir: Path | None, lang: str | None) -> None:
     """pnp — プリント＆プレイ工房。カードとルールブックをPDFにし、ルールを試遊して確かめます。"""
     set_lang(lang)
