@@ -511,6 +511,28 @@ CATALOGUE: dict[str, dict[str, str]] = {
               "(room {room} mm)",
         "ja": "{size} mm のカードが {paper} の用紙の余白 {margin} mm の内側に、縦でも横でも収まりません"
               "（使える広さ {room} mm）"},
+    # — parts —
+    "parts.unknown_area": {
+        "en": "unknown area {area!r}{hint}",
+        "ja": "エリア {area!r} はありません{hint}"},
+    "parts.area_to_itself": {
+        "en": "an area cannot connect to itself",
+        "ja": "エリアを自分自身にはつなげません"},
+    "parts.duplicate_area_id": {
+        "en": "duplicate area id {id!r}",
+        "ja": "エリアの id {id!r} が重複しています"},
+    "parts.board_needs_area": {
+        "en": "a board needs at least one area",
+        "ja": "ボードには少なくとも1つのエリアが要ります"},
+    "parts.piece_number_twice": {
+        "en": "piece number {number} is used twice",
+        "ja": "駒の番号 {number} が2回使われています"},
+    "parts.die_ids_differ": {
+        "en": "die ids must differ",
+        "ja": "ダイスの id はそれぞれ別にしてください"},
+    "parts.count_or_copies": {
+        "en": "give either count or copies, not both",
+        "ja": "count か copies のどちらか一方にしてください"},
     # — pnp watch and its page —
     "word.nothing": {"en": "nothing", "ja": "なし"},
     "watch.sheets_ready": {
