@@ -193,3 +193,18 @@ def test_lang_en_overrides_a_japanese_locale_and_pnp_lang(tmp_path, env):
     assert "スート 'mon' はありません" in pnp("build", "mini", cwd=project, locale=env).stderr
     result = pnp("--lang", "en", "build", "mini", cwd=project, locale=env)
     assert result.returncode == 1 and "unknown suit 'mon' (suits: sun, moon, star) (did you mean 'moon'?)" in result.stderr
+
+
+def test_validate_json_carries_the_code_and_parameters_with_the_japanese_text(tmp_path):
+    import json
+    project = typo_project(tmp_path / "typos")
+    result = pnp("validate", "mini", "--json", cwd=project)
+    assert result.returncode == 1
+    data = json.loads(result.stdout)
+    [row] = [r for r in data["checks"] if r["check"] == "data"]
+    suit = next(p for p in row["coded_problems"] if p["code"] == "data.unknown_suit")
+    assert suit == {"file": "components/mini/cards.yaml", "line": 14, "col": 17, "field": "cards[0].suit",
+                    "code": "data.unknown_suit",
+                    "params": {"suit": "mon", "suits": "sun, moon, star", "hint": "（'moon' のことですか？）"},
+                    "text": "スート 'mon' はありません（スート：sun, moon, star）（'moon' のことですか？）"}
+    assert row["problems"][0] == f"components/mini/cards.yaml:14:17: cards[0].suit: {suit['text']}"
