@@ -506,6 +506,37 @@ CATALOGUE: dict[str, dict[str, str]] = {
               "cards that field, or the region optional: true{hint}",
         "ja": "欄 {field!r} は {deck}（{cards}）のどのカードでも空ですが、領域 {region!r} に必要です："
               "カードにその欄を書くか、領域を optional: true に{hint}"},
+    "layout.turned_copy": {"en": "its turned copy", "ja": "回した複製"},
+    "layout.copy_suffix": {"en": " ({what})", "ja": "（{what}）"},
+    "layout.copy_at": {"en": "{what}, {at}", "ja": "{what}、{at}"},
+    "layout.overlap": {
+        "en": "{here_kind} region {here!r}{h_copy} overlaps {there_kind} region {there!r} ({there_at}) on the {card} "
+              "card by {dx}×{dy} mm: {here!r}{h_copy} can print at {here_span}, {there!r}{t_copy} at {there_span} "
+              "(measured from the trim's top-left corner){said}; move or shrink one, or give the one meant to lie "
+              "over the other overlap: true{image}",
+        "ja": "{here_kind} の領域 {here!r}{h_copy} が {there_kind} の領域 {there!r}（{there_at}）と {card} のカードの上で "
+              "{dx}×{dy} mm 重なっています：{here!r}{h_copy} は {here_span}、{there!r}{t_copy} は {there_span} に"
+              "刷られることがあります（仕上がりの左上の角から測って）{said}。どちらかを動かすか縮めるか、"
+              "上に重ねるほうに overlap: true を{image}"},
+    "layout.overlap_image": {
+        "en": " (or, over an image, a higher z:)",
+        "ja": "（画像の上なら、z: を大きくしても）"},
+    "layout.overlap_inherited": {
+        "en": " (both regions are inherited: written at {here} and {there})",
+        "ja": "（どちらの領域も継承したもの：{here} と {there} に書いてあります）"},
+    "layout.overlap_card": {
+        "en": "; card {card!r} of deck {deck!r} prints both",
+        "ja": "。デッキ {deck!r} のカード {card!r} が両方を刷ります"},
+    "layout.overlap_backs": {
+        "en": "; the backs of deck {deck!r} print both",
+        "ja": "。デッキ {deck!r} の裏面が両方を刷ります"},
+    "layout.overlap_on_background": {
+        "en": "overlap: on a {kind} region says nothing: {kind}s are what content sits on, never checked for "
+              "overlaps (remove it)",
+        "ja": "{kind} の領域の overlap: には意味がありません：{kind} は内容を載せる下地で、重なりを確かめません（消してください）"},
+    "layout.overlap_unknown": {
+        "en": "overlap: names {other!r}, which is not another region of the {side} (regions: {regions:list}){hint}",
+        "ja": "overlap: の {other!r} は {side} のほかの領域ではありません（領域：{regions:list}）{hint}"},
     "layout.card_off_paper": {
         "en": "a {size} mm card does not fit on {paper} paper inside {margin} mm margins, upright or turned "
               "(room {room} mm)",

@@ -13,7 +13,7 @@ from pnp.errors import DataError, Problem
 from pnp.messages import CATALOGUE, LANGS, Msg, did_you_mean, did_you_mean_file, msg, set_lang, template_fields
 
 PNP = Path(messages.__file__).parent
-JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff01-\uff5e]")
+JAPANESE = re.compile(r"[\u3001-\u30ff\u3400-\u9fff\uff01-\uff5e]")   # Japanese script or punctuation
 # codes a call site builds from a value (watch.{kind} for the kinds pnp.commands.watch.changes gives)
 # and the hint pnp.messages.did_you_mean itself words
 BUILT_FROM_A_VALUE = {"watch.changed", "watch.added", "watch.removed", "hint.did_you_mean"}
