@@ -317,6 +317,48 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "rulebook.unknown_embed": {
         "en": "unknown embed {{{{{embed}}}}}",
         "ja": "埋め込み {{{{{embed}}}}} はありません"},
+    "ledger.answer_needs_question": {
+        "en": "an answer needs the question it answers (question:)",
+        "ja": "answer には答える質問（question:）が要ります"},
+    "ledger.source_or_provisional": {
+        "en": "an item is either the draft's (source:) or pnp's proposal (provisional: true), not both",
+        "ja": "項目は下書きのもの（source:）か pnp の提案（provisional: true）のどちらか一方です"},
+    "ledger.question_needs_provisional": {
+        "en": "a question belongs to a provisional item: add provisional: true (or remove the question; by: designer "
+              "marks a question of your own)",
+        "ja": "質問は仮の項目に付けます：provisional: true を足してください（または質問を消すか、自分の質問なら "
+              "by: designer を）"},
+    "ledger.duplicate_option": {
+        "en": "duplicate option id {id!r}",
+        "ja": "選択肢の id {id!r} が重複しています"},
+    "ledger.chosen_not_option": {
+        "en": "chosen {chosen!r} is not one of the options ({options:list}){hint}",
+        "ja": "chosen の {chosen!r} は選択肢（{options:list}）にありません{hint}"},
+    "ledger.answer_not_option": {
+        "en": "answer {answer!r} is not one of the options ({options:list}){hint}",
+        "ja": "answer の {answer!r} は選択肢（{options:list}）にありません{hint}"},
+    "ledger.answer_not_played": {
+        "en": "the designer answered {answer!r} but pnp still plays {chosen!r}: rewrite the item to the answer and "
+              "set chosen: {answer}",
+        "ja": "設計者の答えは {answer!r} ですが、pnp はまだ {chosen!r} で遊んでいます：項目を答えに合わせて書き直し、"
+              "chosen: {answer} に"},
+    "ledger.quotation_not_in_draft": {
+        "en": "quotation {quote!r} does not occur in the draft {draft}",
+        "ja": "引用 {quote!r} が下書き {draft} にありません"},
+    "ledger.not_traced": {
+        "en": "not traced to the draft: quote the draft passage it rests on (source:) or mark it provisional: true "
+              "with a question for the designer",
+        "ja": "下書きにたどれません：根拠の一節を引用する（source:）か、provisional: true にして設計者への質問を付けてください"},
+    "ledger.provisional_needs_question": {
+        "en": "a provisional item needs a question for the designer (ask, options, chosen, why)",
+        "ja": "仮の項目には設計者への質問（ask, options, chosen, why）が要ります"},
+    "ledger.name_not_in_draft": {
+        "en": "component name {name!r} does not occur in the draft: use the draft's term, or explain the rename in a "
+              "question (topic: terms)",
+        "ja": "部品の名前 {name!r} が下書きにありません：下書きの言葉を使うか、名前を変えた理由を質問（topic: terms）に"},
+    "ledger.draft_outside": {
+        "en": "draft path {draft!r} leaves the game's folder",
+        "ja": "下書きのパス {draft!r} がゲームのフォルダの外を指しています"},
     "ledger.draft_not_found": {
         "en": "draft {draft!r} not found{hint}",
         "ja": "下書き {draft!r} がありません{hint}"},
