@@ -579,6 +579,20 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "layout.overlap_unknown": {
         "en": "overlap: names {other!r}, which is not another region of the {side} (regions: {regions:list}){hint}",
         "ja": "overlap: の {other!r} は {side} のほかの領域ではありません（領域：{regions:list}）{hint}"},
+    "layout.area_safe": {"en": "the safe area ({mm} mm inside the trim)", "ja": "安全域（仕上がりの {mm} mm 内側）"},
+    "layout.area_bleed": {"en": "the bleed ({mm} mm outside the trim)", "ja": "塗り足し（仕上がりの {mm} mm 外側）"},
+    "layout.area_trim": {"en": "the trim", "ja": "仕上がり"},
+    "layout.region_outside": {
+        "en": "region {region!r} of layout {layout!r} ({kind}, {w}×{h} mm at x {x}, y {y} mm from the trim's "
+              "top-left corner) leaves {area} of the {card} card",
+        "ja": "テンプレート {layout!r} の領域 {region!r}（{kind}、{w}×{h} mm、仕上がりの左上の角から x {x}、y {y} mm）が "
+              "{card} のカードの{area}からはみ出しています"},
+    "data.one_rulings_file": {
+        "en": "a game has one rulings file",
+        "ja": "裁定のファイルはゲームに1つだけです"},
+    "data.front_needs_two_sided": {
+        "en": "front: belongs to a deck with two_sided: true",
+        "ja": "front: は two_sided: true のデッキで使います"},
     "layout.card_off_paper": {
         "en": "a {size} mm card does not fit on {paper} paper inside {margin} mm margins, upright or turned "
               "(room {room} mm)",

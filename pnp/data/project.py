@@ -427,7 +427,7 @@ class Project:
         for name in ruling_files:
             raw = files.pop(name)
             if rulings:
-                problems.append(raw.smap.problem(("kind",), "a game has one rulings file"))
+                problems.append(raw.smap.problem(("kind",), msg("data.one_rulings_file")))
                 continue
             ruled, ruling_problems = _build_rulings(raw, default_by)
             problems.extend(ruling_problems)
@@ -608,11 +608,11 @@ def _outside(kind: str, props: dict[str, Any], x: float, y: float, w: float, h: 
     """Where a placed region may lie: text, marks, images and badges in the safe area, bleed: true
     bands and images in the bleed, everything else on the trim.  The name of the area it leaves, or None."""
     if kind in SAFE_KINDS and not (kind == "image" and props.get("bleed")):    # full-bleed art may run off
-        inset, area = safe, f"the safe area ({to_mm(safe):.1f} mm inside the trim)"
+        inset, area = safe, msg("layout.area_safe", mm=f"{to_mm(safe):.1f}")
     elif props.get("bleed"):
-        inset, area = -bleed, f"the bleed ({to_mm(bleed):.1f} mm outside the trim)"
+        inset, area = -bleed, msg("layout.area_bleed", mm=f"{to_mm(bleed):.1f}")
     else:
-        inset, area = 0.0, "the trim"
+        inset, area = 0.0, msg("layout.area_trim")
     eps = 0.01
     if (x < inset - eps or y < inset - eps or x + w > width - inset + eps or y + h > height - inset + eps
             or w < -eps or h < -eps):
@@ -743,10 +743,9 @@ def _build_layout(lid: str, data: dict[str, Any], smap: SourceMap, folder: Path 
                      if k not in ("x", "y", "w", "h", "kind", "anchor")}
             area = _outside(kind, props, x, y, w, h, width, height, safe, bleed)
             if area:
-                problems.append(smap.problem(path, f"region {name!r} of layout {lid!r} ({kind}, "
-                                                   f"{to_mm(w):.1f}×{to_mm(h):.1f} mm at x {to_mm(x):.1f}, y "
-                                                   f"{to_mm(y):.1f} mm from the trim's top-left corner) leaves "
-                                                   f"{area} of the {card} card"))
+                problems.append(smap.problem(path, msg("layout.region_outside", region=name, layout=lid, kind=kind,
+                                                       w=f"{to_mm(w):.1f}", h=f"{to_mm(h):.1f}", x=f"{to_mm(x):.1f}",
+                                                       y=f"{to_mm(y):.1f}", area=area, card=card)))
             if kind == "image" and "field" in props and not str(props["field"]).startswith("fields."):
                 problems.append(smap.problem(path + ("field",), f"an image region reads its picture from a "
                                                                 f"fields.NAME column (a file or an :icon:); "
@@ -1150,7 +1149,7 @@ def _card_sides(card: Card, merged: dict[str, Any], own: dict[str, Any], path: t
     back, front = merged.get("back"), merged.get("front")
     if not two_sided:
         if front is not None:
-            problems.append(smap.problem(path + ("front",), "front: belongs to a deck with two_sided: true"))
+            problems.append(smap.problem(path + ("front",), msg("data.front_needs_two_sided")))
         if back is None:
             return card, problems
         bad = sorted(set(back) - set(BACK_KEYS))
