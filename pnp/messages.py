@@ -720,6 +720,18 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "os.failed": {
         "en": "{file}: {why:oserror}",
         "ja": "{file}: 読み書きできません（{why:oserror}）"},
+    "new.game_id_chars": {
+        "en": "game id {game!r}: use lower-case ASCII letters, digits, - and _ (a name, not a path)",
+        "ja": "ゲームの id {game!r}：半角の小文字・数字・-・_ だけで書いてください（パスではなく名前）"},
+    "new.game_id_long": {
+        "en": "game id {game!r}: {n} characters; at most {most}",
+        "ja": "ゲームの id {game!r}：{n} 文字あります。{most} 文字までです"},
+    "new.game_id_windows": {
+        "en": "game id {game!r}: Windows cannot hold a folder of that name; choose another",
+        "ja": "ゲームの id {game!r}：Windows ではこの名前のフォルダを作れません。別の名前にしてください"},
+    "new.exists": {
+        "en": "{folder} already exists",
+        "ja": "{folder} はもうあります"},
     # — build and its notices —
     "build.kept": {
         "en": "{drawn} files drawn, {kept} unchanged (kept from the last build; --clean draws all)",
