@@ -608,15 +608,15 @@ def _outside(kind: str, props: dict[str, Any], x: float, y: float, w: float, h: 
     """Where a placed region may lie: text, marks, images and badges in the safe area, bleed: true
     bands and images in the bleed, everything else on the trim.  The name of the area it leaves, or None."""
     if kind in SAFE_KINDS and not (kind == "image" and props.get("bleed")):    # full-bleed art may run off
-        inset, area = safe, msg("layout.area_safe", mm=f"{to_mm(safe):.1f}")
+        inset, area, mm_ = safe, "layout.area_safe", f"{to_mm(safe):.1f}"
     elif props.get("bleed"):
-        inset, area = -bleed, msg("layout.area_bleed", mm=f"{to_mm(bleed):.1f}")
+        inset, area, mm_ = -bleed, "layout.area_bleed", f"{to_mm(bleed):.1f}"
     else:
-        inset, area = 0.0, msg("layout.area_trim")
+        inset, area, mm_ = 0.0, "layout.area_trim", ""
     eps = 0.01
     if (x < inset - eps or y < inset - eps or x + w > width - inset + eps or y + h > height - inset + eps
             or w < -eps or h < -eps):
-        return area
+        return msg(area, mm=mm_) if mm_ else msg(area)
     return None
 
 
