@@ -836,8 +836,17 @@ def did_you_mean(name: Any, candidates: Iterable[Any]) -> Msg | str:
         return ""
     pool = sorted({c for c in candidates if isinstance(c, str) and c and c != name})
     same_case = [c for c in pool if c.casefold() == name.casefold()]
-    close = same_case or difflib.get_close_matches(name, pool, n=1, cutoff=0.6)
-    return Msg("hint.did_you_mean", name=close[0]) if close else ""
+    if same_case:
+        return Msg("hint.did_you_mean", name=same_case[0])
+    matcher = difflib.SequenceMatcher(b=name, autojunk=False)
+    best, best_ratio = "", 0.6 - 1e-9
+    for candidate in pool:          # sorted: of equally close names, the first in order is named
+        matcher.set_seq1(candidate)
+        if matcher.real_quick_ratio() > best_ratio and matcher.quick_ratio() > best_ratio:
+            ratio = matcher.ratio()
+            if ratio > best_ratio:
+                best, best_ratio = candidate, ratio
+    return Msg("hint.did_you_mean", name=best) if best else ""
 
 
 MAX_FILES_COMPARED = 5000      # a folder with more files is compared by its first ones (sorted walk)
