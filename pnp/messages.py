@@ -559,10 +559,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "ja": "{here_kind} の領域 {here!r}{h_copy} が {there_kind} の領域 {there!r}（{there_at}）と {card} のカードの上で "
               "{dx}×{dy} mm 重なっています：{here!r}{h_copy} は {here_span}、{there!r}{t_copy} は {there_span} に"
               "刷られることがあります（仕上がりの左上の角から測って）{said}。どちらかを動かすか縮めるか、"
-              "上に重ねるほうに overlap: true を{image}"},
+              "上に重ねるほうに overlap: true を付けてください{image}"},
     "layout.overlap_image": {
         "en": " (or, over an image, a higher z:)",
-        "ja": "（画像の上なら、z: を大きくしても）"},
+        "ja": "（画像の上なら z: を大きくしても構いません）"},
     "layout.overlap_inherited": {
         "en": " (both regions are inherited: written at {here} and {there})",
         "ja": "（どちらの領域も継承したもの：{here} と {there} に書いてあります）"},
