@@ -45,6 +45,7 @@ from .data.model import Deck, Game, Where
 from .errors import PnpError
 from .files import atomic_path, inside, is_regular
 from .limits import MAX_FILE_BYTES
+from .messages import msg
 from .notices import notice
 from .outputs import BuildOptions, Written, read_json, read_manifest, recorded_verdict
 from .resources import fonts_dir, layouts_dir
@@ -89,7 +90,7 @@ class FileHashes:
             elif not all(isinstance(k, str) and _hash_entry(v) for k, v in data["files"].items()):
                 why = "an entry is not [size, mtime, inode, ctime, sha256]"
         if why:
-            notice(f"{path}: damaged file-hash cache ({why}): ignored; the files are hashed again")
+            notice(f"{path}: " + msg("notice.damaged_hash_cache", why=why))
             return {}
         return dict(data["files"])
 

@@ -10,9 +10,13 @@ from pathlib import Path
 import click
 
 from . import __version__
+from .clicktext import install as install_click_texts
 from .commands.options import PROJECT_HELP, build_jobs_option, in_project, open_project, project_option, reported
 from .files import shown
 from .limits import MAX_VALIDATE_GAMES
+from .messages import msg, set_lang
+
+install_click_texts()       # click's own usage errors and help headings in Japanese when pnp speaks it
 
 MAX_GUTTER_MM = 20.0
 MAX_BACK_OFFSET_MM = 20.0
@@ -20,7 +24,7 @@ MAX_BACK_OFFSET_MM = 20.0
 
 def _gutter(_ctx, _param, value: float) -> float:
     if not (math.isfinite(value) and 0.0 <= value <= MAX_GUTTER_MM):
-        raise click.BadParameter(f"expected a gap between 0 and {MAX_GUTTER_MM:g} mm, got {value!r}")
+        raise click.BadParameter(msg("cli.gutter", most=f"{MAX_GUTTER_MM:g}", value=value))
     return value
 
 
@@ -45,14 +49,14 @@ class _Commands(click.Group):
 @click.option("--project", "project_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help=PROJECT_HELP)
 @click.option("--lang", type=click.Choice(["en", "ja"]), default=None,
-              help="メッセージの言語（ja：日本語。既定は環境変数 PNP_LANG、なければ en）。場所と欄はどちらでも先頭に")
+              help="メッセージの言語（ja：日本語。既定は環境変数 PNP_LANG、なければロケール LC_ALL・LC_MESSAGES・LANG、"
+                   "どれもなければ en）。場所と欄はどちらでも先頭に")
 def main(project_dir: Path | None, lang: str | None) -> None:
     """pnp — プリント＆プレイ工房。カードとルールブックをPDFにし、ルールを試遊して確かめます。"""
-    from .messages import set_lang
     set_lang(lang)
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
     if epoch is not None and not epoch.strip().isdigit():
-        raise click.UsageError(f"SOURCE_DATE_EPOCH must be a whole number of seconds since 1970-01-01, got {epoch!r}")
+        raise click.UsageError(msg("cli.source_date_epoch", value=epoch))
 
 
 @main.command("list")
@@ -112,13 +116,13 @@ def build(games: tuple[str, ...], project_dir: Path, out_dir: Path, paper: str, 
     try:
         dx, dy = (float(v) for v in back_offset.split(","))
     except ValueError:
-        raise click.BadParameter(f"expected DX,DY in mm, got {back_offset!r}", param_hint="--back-offset") from None
+        raise click.BadParameter(msg("cli.back_offset_form", value=back_offset), param_hint="--back-offset") from None
     if not all(math.isfinite(v) and abs(v) <= MAX_BACK_OFFSET_MM for v in (dx, dy)):
-        raise click.BadParameter(f"each of DX,DY must be between -{MAX_BACK_OFFSET_MM:g} and {MAX_BACK_OFFSET_MM:g} "
-                                 f"mm, got {back_offset!r}", param_hint="--back-offset")
+        raise click.BadParameter(msg("cli.back_offset_range", most=f"{MAX_BACK_OFFSET_MM:g}", value=back_offset),
+                                 param_hint="--back-offset")
     if icc is not None:
         if color != "cmyk":
-            raise click.UsageError("--icc is the CMYK output profile: use it with --color cmyk")
+            raise click.UsageError(msg("cli.icc_without_cmyk"))
         from .render.color import check_profile
         icc = check_profile(icc)
     out_dir = in_project(project_dir, out_dir)
@@ -138,14 +142,13 @@ def build(games: tuple[str, ...], project_dir: Path, out_dir: Path, paper: str, 
     drawn = sum(len(b.drawn) for b in builds)
     kept = sum(b.kept for b in builds)
     if kept:
-        click.echo(f"{drawn} files drawn, {kept} unchanged (kept from the last build; --clean draws all)", err=True)
+        click.echo(msg("build.kept", drawn=drawn, kept=kept), err=True)
     if check_print and rulebook_only:
-        click.echo("check-print: nothing read back (--rulebook-only draws no card or part PDF)", err=True)
+        click.echo(msg("build.check_print_nothing"), err=True)
     elif check_print:
         read = sum(b.read_back for b in builds)
         reused = sum(b.verdicts_reused for b in builds)
-        click.echo(f"check-print: {read} files read back, {reused} verdicts reused (made on the same bytes by "
-                   f"this pnp); card and part PDFs only — the rulebook, PNG and TTS images are not read", err=True)
+        click.echo(msg("build.check_print_read", read=read, reused=reused), err=True)
 
 
 @main.command()
@@ -175,7 +178,7 @@ def watch(games: tuple[str, ...], project_dir: Path, out_dir: Path, interval: fl
             from .commands.serve import serve_watch
             serve_watch(watcher, port)
     except KeyboardInterrupt:
-        click.echo("stopped")
+        click.echo(msg("watch.stopped"))
 
 
 @main.command()
@@ -237,7 +240,7 @@ def export(game: str, deck: str, project_dir: Path, delimiter: str, out_file: Pa
     path = export_deck(open_project(project_dir), game, deck, out_file, delimiter=delimiter, encoding=encoding,
                        force=force)
     click.echo(path.as_posix())
-    click.echo(f"to read the cards from it, write  cards: {{from: {path.name}}}  in the deck's YAML", err=True)
+    click.echo(msg("export.how_to_read", file=path.name), err=True)
 
 
 @main.command()
@@ -275,7 +278,6 @@ def validate(games: tuple[str, ...], project_dir: Path, games_per_config: int | 
     from .commands.streams import engine_output_to_stderr
     from .commands.validate import LABELS
     from .commands.validate import validate as run
-    from .messages import localize
     width = max(len(label) for label in LABELS.values())
     bar = _GamesBar(enabled=not as_json)
 
@@ -288,7 +290,7 @@ def validate(games: tuple[str, ...], project_dir: Path, games_per_config: int | 
         for item in r.info:
             click.echo(f"      ・{item}")
         for p in r.problems:
-            click.echo("\n".join(f"      {line}" for line in localize(str(p)).splitlines()))
+            click.echo("\n".join(f"      {line}" for line in str(p).splitlines()))
     # with --json, stdout is the JSON only: what an engine prints or writes while it is checked goes to stderr
     with engine_output_to_stderr(as_json):
         rows = run(open_project(project_dir), list(games) or None, games_per_config, seed,

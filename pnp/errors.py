@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True, order=True)
@@ -22,6 +23,14 @@ class Problem:
             where = f"{self.file}:{self.line}:{self.col}" if self.line else self.file
         field = f" {self.field}:" if self.field else ""
         return f"{where}:{field} {self.message}"
+
+    def as_json(self) -> dict[str, Any]:
+        """The place, the field and the message (its code and parameters too when it has a code)."""
+        from .messages import message_json
+        place: dict[str, Any] = {"file": self.file, "line": self.line, "col": self.col, "field": self.field}
+        if self.cell:
+            place["cell"] = self.cell
+        return {**place, **message_json(self.message)}
 
 
 class PnpError(Exception):

@@ -19,6 +19,7 @@ from .data.model import Game
 from .errors import BuildError
 from .files import atomic_path, check_replaceable, inside, is_regular, what_is
 from .limits import MAX_CACHE_BYTES
+from .messages import msg
 from .notices import notice
 
 
@@ -193,7 +194,7 @@ def read_manifest(out_dir: Path, game_id: str) -> Manifest:
         told = (str(target), st.st_mtime_ns, st.st_size)
         if told not in _TOLD:
             _TOLD.add(told)
-            notice(f"{target}: damaged manifest ({why}): ignored; every output is drawn again")
+            notice(f"{target}: " + msg("notice.damaged_manifest", why=why))
         return Manifest("damaged")
     return Manifest("ok", data, list(data["files"]))
 

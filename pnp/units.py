@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import re
 
+from .messages import msg
+
 PT_PER_MM = 72.0 / 25.4
 PT_PER_IN = 72.0
 
@@ -21,10 +23,10 @@ class UnitError(ValueError):
 def parse_length(value: object) -> float:
     """Parse a length to points; a bare number or an unknown unit is an error."""
     if isinstance(value, bool) or not isinstance(value, str):
-        raise UnitError(f"expected a length with a unit (mm, pt, in), got {value!r}")
+        raise UnitError(msg("units.length", value=value))
     m = _LENGTH.match(value)
     if not m:
-        raise UnitError(f"expected a length with a unit (mm, pt, in), got {value!r}")
+        raise UnitError(msg("units.length", value=value))
     return float(m.group(1)) * _FACTOR[m.group(2)]
 
 
@@ -58,5 +60,4 @@ def parse_extent(value: object, whole_pt: float) -> float:
     try:
         return parse_length(value)
     except UnitError:
-        raise UnitError(f"expected a length (63mm, 10pt, 1in) or a share of the trim (10%, 100% - 14mm, "
-                        f"17mm + 42%), got {value!r}") from None
+        raise UnitError(msg("units.extent", value=value)) from None

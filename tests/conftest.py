@@ -21,6 +21,19 @@ if os.environ.get("CI"):
 
 REPO = Path(__file__).resolve().parent.parent
 
+# The messages' language follows the locale (LANG=ja_JP… → Japanese): the run pins English, for every
+# test and every pnp command a test starts, whatever the machine's locale; a test of Japanese asks for it.
+os.environ["PNP_LANG"] = "en"
+
+
+@pytest.fixture(autouse=True)
+def _messages_in_english_again():
+    """`pnp --lang ja` run in the test's process (click's CliRunner) sets the language for the process:
+    the next test starts from the pinned English again."""
+    yield
+    from pnp.messages import set_lang
+    set_lang(None)
+
 
 def _a_folder_for_this_run(prefix: str) -> str:
     """A temporary folder made by the process that starts the run, removed when it ends."""

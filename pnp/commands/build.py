@@ -29,6 +29,7 @@ from ..layout.sheet import (
     plan_grid,
 )
 from ..limits import LOCK_WAIT_S, MAX_RENDER_PIXELS
+from ..messages import msg
 from ..notices import notice
 from ..outputs import (
     MANIFEST,
@@ -367,7 +368,7 @@ def _build_locked(game: Game, out_root: Path, out_dir: Path, opts: BuildOptions,
                     write_manifest(result, keep_previous=partial, digest=cache.output_digest,
                                    extra=cache.manifest_fields())
             for path in commit(out_dir, moves, manifest, stale, finish):
-                notice(f"{shown(path)}: removed (the last build wrote it; this one does not)")
+                notice(f"{shown(path)}: " + msg("notice.stale_output_removed"))
         finally:
             shutil.rmtree(staging, ignore_errors=True)
     return result

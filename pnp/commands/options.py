@@ -12,6 +12,7 @@ from .. import watchdog
 from ..errors import PnpError
 from ..files import remember_start_folder
 from ..limits import max_jobs
+from ..messages import msg
 
 if TYPE_CHECKING:
     from ..data.project import Project
@@ -32,13 +33,13 @@ def reported(fn):
             with watchdog.active():     # a user engine's call that never returns is stopped, not waited for
                 return fn(*args, **kwargs)
         except PnpError as exc:
-            from ..messages import localize
-            raise Failure(localize(str(exc))) from None
+            raise Failure(str(exc)) from None
         except watchdog.EngineStuck as exc:     # stopped outside a game (a check, a replay …)
             raise Failure(str(exc)) from None
         except OSError as exc:    # an unwritable out/ or a full disk: say which file, no traceback
             where = exc.filename or ""
-            raise Failure(f"{where}: {exc.strerror or exc}" if where else str(exc)) from None
+            raise Failure(msg("os.failed", file=where, why=[exc.errno, exc.strerror or str(exc)]) if where
+                          else str(exc)) from None
     return wrapper
 
 PROJECT_HELP = "設計フォルダ（components/ と layouts/ がある場所。既定はカレントフォルダ）"
@@ -91,8 +92,7 @@ def _remember_force(ctx: click.Context, _param: click.Parameter, value: bool) ->
 def _check_jobs(ctx: click.Context, param: click.Parameter, value: int) -> int:
     cores = max_jobs()
     if value > cores and not ctx.meta.get("pnp.force_jobs"):
-        raise click.BadParameter(f"{value} is more than the {cores} CPU cores of this machine "
-                                 f"(add --force-jobs to start that many worker processes anyway)", ctx, param)
+        raise click.BadParameter(msg("cli.jobs_over_cores", value=value, cores=cores), ctx, param)
     return value
 
 
@@ -126,5 +126,4 @@ executor_option = click.option(
 def check_executor(jobs: int, executor: str | None) -> None:
     """--jobs sizes the local pool; on a cluster the workers' threads do: one or the other."""
     if executor and jobs > 1:
-        raise click.UsageError(f"--jobs {jobs} and --executor {executor}: the cluster's workers decide how many "
-                               "games run at once; give one of the two")
+        raise click.UsageError(msg("cli.jobs_and_executor", jobs=jobs, executor=executor))

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import PnpError
+from ..messages import did_you_mean, msg
 from ..render.preflight import CHECKS, SHOPS, FileReport, Finding, ShopProfile, page_ranges, preflight, shop_profile
 from ..render.readback import UnreadablePdf
 
@@ -29,12 +30,12 @@ def resolve_shop(name: str, project_dir: Path | None = None) -> ShopProfile:
             game = project.load_game(name)
             spec = game.print_settings.shop
             if not spec:
-                raise PnpError(f"{game.where.file}: print.shop: game {name!r} names no print shop "
-                               f"(add print: {{shop: {{base: jp-card, safe_mm: 5}}}}, or use --shop "
-                               f"{' / '.join(SHOPS)})")
+                raise PnpError(f"{game.where.file}: print.shop: " + msg("preflight.no_shop", game=name,
+                                                                                        shops=" / ".join(SHOPS)))
             return shop_profile(spec, f"{game.title} の印刷所")
-    games = f"; games: {', '.join(ids)}" if ids else ""
-    raise PnpError(f"unknown shop profile {name!r} (built in: {', '.join(SHOPS)}{games})")
+    games = msg("preflight.shop_games", games=", ".join(ids)) if ids else ""
+    raise PnpError(msg("preflight.unknown_shop", shop=name, shops=", ".join(SHOPS), games=games,
+                       hint=did_you_mean(name, [*SHOPS, *ids])))
 
 
 def run_preflight(files: list[Path], shop: ShopProfile) -> list[FileReport]:

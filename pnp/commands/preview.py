@@ -10,6 +10,7 @@ from ..errors import PnpError
 from ..files import atomic_path
 from ..layout.plan import CardPlan
 from ..limits import MAX_SHEET_PIXELS
+from ..messages import did_you_mean, msg
 from ..render.png import _font, render_card
 from .build import plan_game_cards
 
@@ -50,7 +51,9 @@ def write_contact_sheet(game: Game, deck_id: str | None, out_file: Path, dpi: in
                         guides: bool = False) -> Path:
     decks = [d for d in game.decks if deck_id in (None, d.id)]
     if not decks:
-        raise PnpError(f"{game.id}: no deck {deck_id!r} (decks: {', '.join(d.id for d in game.decks)})")
+        ids = [d.id for d in game.decks]
+        raise PnpError(f"{game.id}: " + msg("data.unknown_deck", deck=deck_id, decks=", ".join(ids),
+                                            hint=did_you_mean(deck_id, ids)))
     plans = plan_game_cards(game, decks)
     n = sum(len(d.cards) + 1 for d in decks)
     biggest = max(round(d.layout.width_pt * dpi / 72 + GAP) * round(d.layout.height_pt * dpi / 72 + GAP + 18)

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import PnpError
+from ..messages import msg
 
 TEMPLATES = Path(__file__).resolve().parents[1] / "templates" / "newgame"
 
@@ -114,11 +115,11 @@ WINDOWS_RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10
 def game_id_problem(game: str) -> str | None:
     """Why ``game`` cannot be a game's id (its folder's name and game.yaml's id), or None."""
     if not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", game):
-        return f"game id {game!r}: use lower-case ASCII letters, digits, - and _ (a name, not a path)"
+        return msg("new.game_id_chars", game=game)
     if len(game) > MAX_ID:
-        return f"game id {game!r}: {len(game)} characters; at most {MAX_ID}"
+        return msg("new.game_id_long", game=game, n=len(game), most=MAX_ID)
     if game.split(".")[0] in WINDOWS_RESERVED:
-        return f"game id {game!r}: Windows cannot hold a folder of that name; choose another"
+        return msg("new.game_id_windows", game=game)
     return None
 
 
@@ -131,7 +132,7 @@ def new_game(root: Path, game: str, *, csv: bool = False, engine: bool = False) 
         raise PnpError(problem)
     folder = root / "components" / game
     if folder.exists():
-        raise PnpError(f"{folder.as_posix()} already exists")
+        raise PnpError(msg("new.exists", folder=folder.as_posix()))
     cards = TRICK_CARDS if engine else SIX_CARDS
     files: list[tuple[Path, str, str]] = [(folder / "game.yaml", (ENGINE_GAME_YAML if engine else GAME_YAML)
                                            .format(game=game), "utf-8")]

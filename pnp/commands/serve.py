@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import quote, unquote, urlsplit
 
 from ..errors import DataError, PnpError, Problem
+from ..messages import msg
 from ..outputs import MANIFEST, ForeignOutput, read_manifest
 
 if TYPE_CHECKING:
@@ -70,7 +71,7 @@ class View:
         self.number = 0                 # goes up with every change: the page's events say it
         self.games: dict[str, GameView] = {}
         self.problems: list[str] = []
-        self.status = "building…"
+        self.status = msg("serve.building")
         self.closed = False
         self.deck_names: dict[str, str] = {}     # "<game>/<deck>" → the deck's name
         self.drawn: dict[str, tuple[Any, Image]] = {}    # a card's picture and the plan it was drawn from
@@ -176,12 +177,13 @@ class View:
     def show_problems(self, problems: list[Problem], message: str) -> None:
         with self.changed:
             self.problems = [str(p) for p in problems] or [message]
-            self.status = f"{len(self.problems)} problem(s): the last good files stay"
+            self.status = msg("serve.problems", n=len(self.problems))
 
     def show_built(self, games: list[str], seconds: float) -> None:
         with self.changed:
             self.problems = []
-            self.status = f"built {', '.join(games) or 'nothing'} in {seconds:.2f} s ({time.strftime('%H:%M:%S')})"
+            self.status = msg("serve.built", games=", ".join(games) or msg("word.nothing"), seconds=f"{seconds:.2f}",
+                              time=time.strftime('%H:%M:%S'))
 
     # -- the page (the server's threads) ----------------------------------------------------------------
     def image(self, key: str) -> bytes | None:
@@ -196,7 +198,7 @@ class View:
         with self.changed:
             out = [f'<p id="status">{html.escape(self.status)}</p>']
             if self.problems:
-                out.append('<section id="problems"><h2>データの問題</h2><ul>')
+                out.append(f'<section id="problems"><h2>{html.escape(msg("serve.problems_heading"))}</h2><ul>')
                 out += [f"<li><code>{html.escape(p)}</code></li>" for p in self.problems]
                 out.append("</ul></section>")
             for gid, view in self.games.items():
@@ -456,7 +458,7 @@ def attach(view: View, watcher: Watcher) -> None:
                 view.show_problems(list(details["problems"]), str(details["message"]))
                 view.bump()
         except (DataError, PnpError, OSError) as e:
-            watcher.echo(f"serve: {e}")
+            watcher.echo(msg("serve.error", error=str(e)))
     watcher.listeners.append(listen)
 
 
@@ -466,7 +468,7 @@ def serve_watch(watcher: Watcher, port: int, opened: threading.Event | None = No
     attach(view, watcher)
     server = start_server(view, port)
     watcher.serving = server.server_address[1]
-    watcher.echo(f"serving http://{HOST}:{server.server_address[1]}/ (this computer only)")
+    watcher.echo(msg("serve.serving", url=f"http://{HOST}:{server.server_address[1]}/"))
     if opened is not None:
         opened.set()
     try:

@@ -24,6 +24,7 @@ import click
 from ..data.model import Game
 from ..games import has_engine, make_engine
 from ..limits import MAX_GAMES, MAX_SEARCH_ITERATIONS
+from ..messages import msg
 from ..sim.answers import PairedAnswers
 from ..sim.cardeffects import OBSERVED_JA, card_effect_lines_ja, restricted_lines_ja, restricted_play
 from ..sim.comparisons import builtin_comparisons, paired
@@ -108,7 +109,7 @@ def _check_outputs(json_path: Path | None, report_path: Path | None) -> None:
 
 def _policy_text(_ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
     if value is not None and not any(n.strip() for n in value.split(",")):
-        raise click.BadParameter(f"{value!r} names no policy (e.g. random, heuristic, random,heuristic)")
+        raise click.BadParameter(msg("cli.no_policy", value=value))
     return value
 
 

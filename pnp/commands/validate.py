@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..data.project import Project
 from ..errors import DataError, PnpError, Problem
+from ..messages import Msg, msg
 from ..watchdog import EngineStuck
 
 if TYPE_CHECKING:
@@ -48,6 +49,7 @@ class CheckRow:
     skipped: bool = False                             # not run (said in detail why); never a failure
     every: list[str] = field(default_factory=list)    # each problem, where problems groups many alike
     games: dict[str, int] = field(default_factory=dict)   # a check that plays games: played, finished, crashed
+    coded: list[dict[str, Any]] = field(default_factory=list)   # the problems that have a message code, as JSON
 
     @property
     def ok(self) -> bool:
@@ -62,7 +64,15 @@ class CheckRow:
             out["every_problem"] = self.every
         if self.games:
             out["games"] = self.games
+        if self.coded:
+            out["coded_problems"] = self.coded
         return out
+
+    def add_problems(self, problems: Iterable[Problem]) -> None:
+        for p in problems:
+            self.problems.append(str(p))
+            if isinstance(p.message, Msg):
+                self.coded.append(p.as_json())
 
 
 class Skip(Exception):
@@ -78,7 +88,7 @@ def _run(row: CheckRow, fn: Callable[[], str | None]) -> CheckRow:
         row.skipped = True
         row.detail = f"省略：{e}"
     except DataError as e:
-        row.problems.extend(str(p) for p in e.problems)
+        row.add_problems(e.problems)
     except PnpError as e:
         row.problems.append(str(e))
         row.detail = getattr(e, "detail", "") or row.detail     # what the check looked at, said with its problems
@@ -237,10 +247,10 @@ def _static_tier(project: Project, gid: str, layouts, seed: int, add: Callable[[
     try:
         game, problems = project.load_game_partly(gid, layouts)
     except DataError as e:
-        data_row.problems.extend(str(p) for p in e.problems)
+        data_row.add_problems(e.problems)
         add(data_row)
         return None
-    data_row.problems.extend(str(p) for p in problems)
+    data_row.add_problems(problems)
     data_row.detail = ", ".join(f"{c.name}×{c.count}" for c in game.components)
     add(data_row)
     data_ok = not problems
@@ -315,12 +325,11 @@ def _static_tier(project: Project, gid: str, layouts, seed: int, add: Callable[[
             if name not in made or made[name][0] == number:
                 continue        # as the pieces are: a game.yaml count that differs is the data row's problem
             count, source = made[name]
-            also = (f"; game.yaml's count {declared[name]} is wrong too (the data row says where)"
+            also = (msg("validate.game_yaml_count_wrong_too", count=declared[name])
                     if name in declared and declared[name] not in (count, number) else
-                    "; so does game.yaml's count, which is wrong (the data row says where)"
-                    if declared.get(name) == number else "")
-            problems.append(f"{file}:{line}: count: the rulebook states {number} for {name!r}, "
-                            f"the data makes {count} ({source}){also}")
+                    msg("validate.game_yaml_count_agrees") if declared.get(name) == number else "")
+            problems.append(f"{file}:{line}: " + msg("validate.rulebook_count", stated=number, name=name, made=count,
+                                                     where=source, also=also))
         if problems:
             raise PnpError("\n".join(problems))
         return f"記載された枚数 {len(stated)} か所 OK"
@@ -749,9 +758,9 @@ def score_track_verdict(engine, scores: dict[int, list[tuple[float, ...]]], poli
     if mismatch:
         raise PnpError(f"{engine.game_id}: score track: {mismatch}\n{detail}")
     if share < TRACK_FIT_TARGET:
-        raise PnpError(f"{engine.game_id}: score track {lo}–{hi}: only {100 * share:.2f}% of sample games end "
-                       f"with every score on it (at least {100 * TRACK_FIT_TARGET:.1f}% needed); highest score {top:g}"
-                       + (f"; the range is {source}" if source else ""))
+        raise PnpError(msg("validate.score_track_short", game=engine.game_id, track=f"{lo}–{hi}", share=f"{100 * share:.2f}",
+                           needed=f"{100 * TRACK_FIT_TARGET:.1f}", highest=f"{top:g}",
+                           source=msg("validate.score_track_source", source=source) if source else ""))
     return detail
 
 

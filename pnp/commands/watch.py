@@ -15,6 +15,7 @@ from pathlib import Path
 
 from ..data.project import Project
 from ..errors import DataError, PnpError
+from ..messages import msg
 from ..notices import route
 from ..outputs import BuildOptions
 from ..resources import layouts_dir
@@ -126,8 +127,8 @@ class Watcher:
         def ready(step: str, b: GameBuild) -> None:
             """A step of a game is in place: its home sheets come before the rest, the rulebook last."""
             if step == "sheets" and b.drawn:
-                self.echo(f"  sheets of {b.game_id} ready in {time.perf_counter() - t:.2f} s: "
-                          + ", ".join(_display(self.project(), w.path) for w in b.drawn))
+                self.echo(msg("watch.sheets_ready", game=b.game_id, seconds=f"{time.perf_counter() - t:.2f}",
+                              files=", ".join(_display(self.project(), w.path) for w in b.drawn)))
             if self.preview and step in ("sheets", "all"):
                 self._previews([b], shown)
             self.tell("step", game=b.game_id, step=step, files=[w.path for w in b.drawn], build=b)
@@ -140,26 +141,27 @@ class Watcher:
             builds = build_project(self.project_dir, game_ids, self.out_dir, self.opts, jobs=1, ready=ready)
         except DataError as e:
             self.echo(str(e))
-            self.echo(f"{len(e.problems)} problem(s): the last good files stay; fix and save to build again")
+            self.echo(msg("watch.problems", n=len(e.problems)))
             self.tell("problems", problems=list(e.problems), message=str(e))
             return False
         except PnpError as e:
             self.echo(str(e))
-            self.echo("the last good files stay; fix and save to build again")
+            self.echo(msg("watch.fix_and_save"))
             self.tell("problems", problems=[], message=str(e))
             return False
         except Exception as e:  # noqa: BLE001 — a file saved half-way (an .xlsx mid-save) must not end the watch
-            self.echo(f"the build stopped: {type(e).__name__}: {str(e)[:200]}")
-            self.echo("the last good files stay; save again to build again")
+            self.echo(msg("watch.build_stopped", error=f"{type(e).__name__}: {str(e)[:200]}"))
+            self.echo(msg("watch.save_again"))
             return False
         seconds = time.perf_counter() - t
         for b in builds:
             for w in b.drawn:
-                self.echo(f"  drew {_display(self.project(), w.path)} ({w.pages} page{'' if w.pages == 1 else 's'})")
+                self.echo(msg("watch.drew" if w.pages == 1 else "watch.drew_pages", file=_display(self.project(), w.path),
+                              pages=w.pages))
         drawn = sum(len(b.drawn) for b in builds)
         kept = sum(b.kept for b in builds)
-        self.echo(f"built {', '.join(b.game_id for b in builds) or 'nothing'} in {seconds:.2f} s: "
-                  f"{drawn} file(s) drawn, {kept} unchanged")
+        self.echo(msg("watch.built", games=", ".join(b.game_id for b in builds) or msg("word.nothing"),
+                      seconds=f"{seconds:.2f}", drawn=drawn, kept=kept))
         if self.preview:
             self._previews(builds, shown)
         self.tell("built", games=[b.game_id for b in builds], seconds=seconds)
@@ -181,7 +183,7 @@ class Watcher:
                 except PnpError as e:
                     self.echo(str(e))
                     continue
-                self.echo(f"  preview {_display(self.project(), written)}")
+                self.echo(msg("watch.preview", file=_display(self.project(), written)))
 
     def run(self) -> None:
         previous = route(self.echo)         # a damaged cache, a stale output removed: said among the builds
@@ -195,8 +197,8 @@ class Watcher:
         folders = watched_folders(project, self.game_ids)
         before = snapshot(folders, self.out_dir)
         self.build(self.game_ids)
-        self.echo(f"watching {', '.join(_display(project, f) for f in folders)} "
-                  f"(every {self.interval:g} s; Ctrl+C stops)")
+        self.echo(msg("watch.watching", folders=", ".join(_display(project, f) for f in folders),
+                      interval=f"{self.interval:g}"))
         while not self.stop.wait(self.interval):
             after = snapshot(folders, self.out_dir)
             if after == before:
@@ -210,7 +212,7 @@ class Watcher:
             found = changes(before, after)
             before = after
             for kind, path in found:
-                self.echo(f"{kind}: {_display(project, path)}")
+                self.echo(msg(f"watch.{kind}", file=_display(project, path)))
             games = _games_touched(project, self.game_ids, found)
             if games:
                 self.rebuilds += 1

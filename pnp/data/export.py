@@ -11,6 +11,7 @@ from typing import Any
 
 from ..errors import DataError, PnpError, Problem
 from ..files import atomic_path
+from ..messages import did_you_mean, msg
 from .model import Game
 from .project import Project
 from .sheets import card_columns, cards_to_csv, column_letter, raw_cards
@@ -29,8 +30,9 @@ def game_deck_file(project: Project, game: Game, deck_id: str) -> Path:
     try:
         game.deck(deck_id)
     except KeyError:
-        decks = ", ".join(d.id for d in game.decks) or "none"
-        raise PnpError(f"{game.id}: no deck {deck_id!r} (decks: {decks})") from None
+        ids = [d.id for d in game.decks]
+        raise PnpError(f"{game.id}: " + msg("data.unknown_deck", deck=deck_id, decks=", ".join(ids) or msg("word.none"),
+                                            hint=did_you_mean(deck_id, ids))) from None
     for path in sorted(Path(game.folder).glob("*.yaml")):
         data, _ = load_yaml(path, project.display(path))
         if isinstance(data, dict) and data.get("kind") == "deck" and data.get("id") == deck_id:

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ..errors import DataError, Problem
+from ..messages import did_you_mean, did_you_mean_file, msg
 from .model import Where
 from .yamlsource import SourceMap, read_text_file
 
@@ -180,16 +181,13 @@ def read_entry(kind: str, ref: str, label: str, data: Mapping[str, Any], smap: P
         question, errs = _read_question(data["question"], data.get("answer"), smap, path)
         problems.extend(errs)
     elif "answer" in data:
-        problems.append(smap.problem(path + ("answer",), "an answer needs the question it answers (question:)"))
+        problems.append(smap.problem(path + ("answer",), msg("ledger.answer_needs_question")))
     provisional = bool(data.get("provisional", False))
     if quotes and provisional:
-        problems.append(smap.problem(path + ("provisional",), "an item is either the draft's (source:) or pnp's "
-                                                              "proposal (provisional: true), not both"))
+        problems.append(smap.problem(path + ("provisional",), msg("ledger.source_or_provisional")))
     by = str(data.get("by", parent.by if parent is not None else default_by))
     if question is not None and not provisional and by != "designer":
-        problems.append(smap.problem(path + ("question",), "a question belongs to a provisional item: "
-                                                           "add provisional: true (or remove the question; "
-                                                           "by: designer marks a question of your own)"))
+        problems.append(smap.problem(path + ("question",), msg("ledger.question_needs_provisional")))
     own = bool(quotes) or "provisional" in data or question is not None
     if parent is not None and not own:
         return Entry(kind, ref, label, parent.source, parent.provisional, parent.question, where, True,
@@ -205,17 +203,15 @@ def _read_question(q: Mapping[str, Any], answer: Any, smap: Positions, path: tup
     ids = [o.id for o in options]
     for i, oid in enumerate(ids):
         if oid in ids[:i]:
-            problems.append(smap.problem(qpath + ("options", i, "id"), f"duplicate option id {oid!r}"))
+            problems.append(smap.problem(qpath + ("options", i, "id"), msg("ledger.duplicate_option", id=oid)))
     if q["chosen"] not in ids:
-        problems.append(smap.problem(qpath + ("chosen",), f"chosen {q['chosen']!r} is not one of the options "
-                                                          f"({', '.join(ids)})"))
+        problems.append(smap.problem(qpath + ("chosen",), msg("ledger.chosen_not_option", chosen=q['chosen'],
+                                                              options=ids, hint=did_you_mean(q['chosen'], ids))))
     if answer is not None and answer not in ids:
-        problems.append(smap.problem(path + ("answer",), f"answer {answer!r} is not one of the options "
-                                                         f"({', '.join(ids)})"))
+        problems.append(smap.problem(path + ("answer",), msg("ledger.answer_not_option", answer=answer, options=ids,
+                                                             hint=did_you_mean(answer, ids))))
     elif answer is not None and answer != q["chosen"]:
-        problems.append(smap.problem(path + ("answer",), f"the designer answered {answer!r} but pnp still plays "
-                                                         f"{q['chosen']!r}: rewrite the item to the answer and set "
-                                                         f"chosen: {answer}"))
+        problems.append(smap.problem(path + ("answer",), msg("ledger.answer_not_played", answer=answer, chosen=q['chosen'])))
     return Question(q.get("topic", "rules"), q["ask"], options, q["chosen"], q["why"], answer,
                     _at(smap, qpath)), problems
 
@@ -228,22 +224,17 @@ def audit(entries: list[Entry], draft: Draft, component_names: Mapping[str, Entr
     for e in entries:
         for q in e.source:
             if not draft.contains(q.text):
-                problems.append(q.where.problem("source", f"quotation {_short(q.text)!r} does not occur in the "
-                                                          f"draft {draft.display}"))
+                problems.append(q.where.problem("source", msg("ledger.quotation_not_in_draft", quote=_short(q.text),
+                                                              draft=draft.display)))
         if e.inherited:
             continue
         if not e.source and not e.provisional:
-            problems.append(e.where.problem("source", f"{e.label}: not traced to the draft: quote the draft "
-                                                      "passage it rests on (source:) or mark it provisional: true "
-                                                      "with a question for the designer"))
+            problems.append(e.where.problem("source", f"{e.label}: " + msg("ledger.not_traced")))
         elif e.provisional and e.question is None:
-            problems.append(e.where.problem("question", f"{e.label}: a provisional item needs a question for the "
-                                                        "designer (ask, options, chosen, why)"))
+            problems.append(e.where.problem("question", f"{e.label}: " + msg("ledger.provisional_needs_question")))
     for name, e in component_names.items():
         if not draft.contains(name) and (e.question is None or e.question.topic != "terms"):
-            problems.append(e.where.problem("name", f"component name {name!r} does not occur in the draft: use "
-                                                    "the draft's term, or explain the rename in a question "
-                                                    "(topic: terms)"))
+            problems.append(e.where.problem("name", msg("ledger.name_not_in_draft", name=name)))
     return problems
 
 
@@ -275,9 +266,10 @@ def read_draft(folder: Path, spec: Mapping[str, Any], display: str, smap: Source
     try:
         target.relative_to(folder.resolve())
     except ValueError:
-        return None, [smap.problem(("draft", "file"), f"draft path {rel!r} leaves the game's folder")]
+        return None, [smap.problem(("draft", "file"), msg("ledger.draft_outside", draft=rel))]
     if not target.is_file():
-        return None, [smap.problem(("draft", "file"), f"draft {rel!r} not found")]
+        return None, [smap.problem(("draft", "file"), msg("ledger.draft_not_found", draft=rel,
+                                                          hint=did_you_mean_file(folder, rel)))]
     try:
         text = read_text_file(target, f"{display}/{rel}")
     except DataError as exc:

@@ -15,6 +15,7 @@ from typing import Any
 
 from ..errors import Problem
 from ..limits import MAX_BOARD_CELLS, MAX_BOARD_MM, MAX_CARD_MM, MAX_TRACK_SPACES, MIN_CARD_MM
+from ..messages import did_you_mean, msg
 from ..units import UnitError, mm, parse_length, to_mm
 from .model import Where
 from .schemas import COUNT, DRAFT, ID, LENGTH, PROVENANCE, SIZE, TEXT
@@ -166,7 +167,7 @@ def _build_track(d: dict[str, Any], smap: SourceMap, folder: Path) -> tuple[Trac
     if shape == "border" and n < 4:
         problems.append(smap.problem(("end",), "a border track needs at least 4 spaces"))
     if "count" in d and "copies" in d:
-        problems.append(smap.problem(("count",), "give either count or copies, not both"))
+        problems.append(smap.problem(("count",), msg("parts.count_or_copies")))
     color = d.get("color", "#4a6fa5")
     title = d.get("title", d["name"])
     note = d.get("note", "")
@@ -342,7 +343,7 @@ def _build_board(d: dict[str, Any], smap: SourceMap, folder: Path) -> tuple[Boar
     for i, a in enumerate(areas_raw):
         path = ("areas", i)
         if a["id"] in cells_of:
-            problems.append(smap.problem(path + ("id",), f"duplicate area id {a['id']!r}"))
+            problems.append(smap.problem(path + ("id",), msg("parts.duplicate_area_id", id=a['id'])))
             continue
         cells_of[a["id"]] = []
         has_rect = any(k in a for k in ("x", "y", "w", "h"))
@@ -395,7 +396,7 @@ def _build_board(d: dict[str, Any], smap: SourceMap, folder: Path) -> tuple[Boar
         if not cells_of.get(areas_raw[i]["id"]):
             problems.append(smap.problem(("areas", i, "letter"), f"letter {ch!r} does not appear in grid:"))
     if not owner:
-        problems.append(smap.problem(("areas",), "a board needs at least one area"))
+        problems.append(smap.problem(("areas",), msg("parts.board_needs_area")))
     cols = max([c + 1 for c, _ in owner] + [len(row) for row in grid] + [1])
     rows = max([r + 1 for _, r in owner] + [len(grid), 1])
     if max(cols, rows) * cell > mm(MAX_BOARD_MM) + 1e-6:
@@ -407,9 +408,9 @@ def _build_board(d: dict[str, Any], smap: SourceMap, folder: Path) -> tuple[Boar
     for i, (a, b) in enumerate(d.get("connections", [])):
         for j, x in enumerate((a, b)):
             if x not in ids:
-                problems.append(smap.problem(("connections", i, j), f"unknown area {x!r}"))
+                problems.append(smap.problem(("connections", i, j), msg("parts.unknown_area", area=x, hint=did_you_mean(x, ids))))
         if a == b:
-            problems.append(smap.problem(("connections", i), "an area cannot connect to itself"))
+            problems.append(smap.problem(("connections", i), msg("parts.area_to_itself")))
         conns.append((a, b))
         conn_where.append(Where(smap.file, *smap.where(("connections", i))))
     labels = []
@@ -527,7 +528,7 @@ def _build_cut_card(d: dict[str, Any], smap: SourceMap, folder: Path) -> tuple[C
             path = ("cards", i, "pieces", j)
             num = p.get("number", n)
             if num in seen:
-                problems.append(smap.problem(path + ("number",), f"piece number {num} is used twice"))
+                problems.append(smap.problem(path + ("number",), msg("parts.piece_number_twice", number=num)))
             seen[num] = path
             pieces.append(Piece(num, p.get("title", d["name"]), p.get("text", ""), p.get("color", color),
                                 _where(smap, path)))
@@ -671,7 +672,7 @@ def _build_dice(d: dict[str, Any], smap: SourceMap, folder: Path) -> tuple[Dice 
                         x.get("color", "#ffffff"), x.get("text_color", "#000000"), edge, x.get("count", 1),
                         _where(smap, path)))
     if len({x.id for x in dice}) != len(dice):
-        problems.append(smap.problem(("dice",), "die ids must differ"))
+        problems.append(smap.problem(("dice",), msg("parts.die_ids_differ")))
     problems += L.problems
     if problems:
         return None, problems

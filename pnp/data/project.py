@@ -13,6 +13,7 @@ import jsonschema
 from ..errors import DataError, Problem
 from ..files import inside, is_regular, read_limited
 from ..limits import MAX_CARD_MM, MAX_ICC_BYTES, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MIN_CARD_MM
+from ..messages import did_you_mean, did_you_mean_file, lang, msg
 from ..resources import layouts_dir
 from ..text import fonts
 from ..text.fonts import FONT_FILES
@@ -70,7 +71,7 @@ def schema_problems(kind: str, data: Any, smap: SourceMap) -> list[Problem]:
 
 # the schema's verdict on a file as it was read (SourceMap.read_as), kept with the parsed file: a file
 # loaded again unchanged is not walked through its schema again
-_CHECKED: dict[tuple[str, str], tuple[Problem, ...]] = {}
+_CHECKED: dict[tuple[str, str, str], tuple[Problem, ...]] = {}
 _CHECKED_FILES = 1024
 _checked_lock = threading.Lock()
 
@@ -79,7 +80,7 @@ def schema_problems_as_read(kind: str, data: Any, smap: SourceMap) -> list[Probl
     """schema_problems of values exactly as load_yaml returned them (nothing changed since)."""
     if not smap.read_as:
         return schema_problems(kind, data, smap)
-    key = (kind, smap.read_as)
+    key = (kind, smap.read_as, lang())       # the problems are worded in the language asked for
     found = _CHECKED.get(key)
     if found is None:
         found = tuple(schema_problems(kind, data, smap))
@@ -145,31 +146,33 @@ def _explain(err: jsonschema.ValidationError, smap: SourceMap) -> list[Problem]:
     if err.validator == "additionalProperties" and isinstance(err.instance, dict):
         allowed = set(err.schema.get("properties", {}))
         extra = sorted(k for k in err.instance if k not in allowed)
-        return [smap.problem(path + (k,), f"unknown key {k!r} (allowed: {', '.join(sorted(allowed))})")
+        return [smap.problem(path + (k,), msg("schema.unknown_key", key=k, allowed=sorted(allowed),
+                                              hint=did_you_mean(k, allowed)))
                 for k in extra]
     if err.validator == "oneOf" and err.context:
         best = jsonschema.exceptions.best_match(err.context)
         return _explain(best, smap)
     if err.validator == "pattern" and err.schema.get("description"):
-        return [smap.problem(path, f"expected {err.schema['description']}, got {err.instance!r}")]
+        return [smap.problem(path, msg("schema.pattern", expected=err.schema['description'], value=err.instance))]
     if err.validator == "enum":
-        return [smap.problem(path, f"{err.instance!r} is not one of {', '.join(map(str, err.validator_value))}")]
+        return [smap.problem(path, msg("schema.not_one_of", value=err.instance, choices=list(err.validator_value),
+                                       hint=did_you_mean(err.instance, map(str, err.validator_value))))]
     if err.validator == "type":
         if err.schema.get("pattern") == LENGTH_PATTERN and isinstance(err.instance, (int, float)) \
                 and not isinstance(err.instance, bool):
-            return [smap.problem(path, f"expected a length with a unit, got the bare number {err.instance!r} "
-                                       f"(add the unit: {err.instance}mm, {err.instance}pt or {err.instance}in)")]
-        return [smap.problem(path, f"expected {err.validator_value}, got {type(err.instance).__name__} "
-                                   f"{err.instance!r}{_number_hint(err.instance, err.validator_value)}"
-                                   f"{_ruby_hint(err.instance, err.validator_value)}")]
+            return [smap.problem(path, msg("schema.bare_number", value=err.instance))]
+        return [smap.problem(path, msg("schema.type", expected=str(err.validator_value),
+                                       got=type(err.instance).__name__, value=repr(err.instance),
+                                       hint=_number_hint(err.instance, err.validator_value)
+                                       or _ruby_hint(err.instance, err.validator_value)))]
     if err.validator == "required":
         out = []
         props = err.schema.get("properties", {})
         for key in err.validator_value:
             if isinstance(err.instance, dict) and key not in err.instance:
                 choices = props.get(key, {}).get("enum")
-                hint = f" (one of: {', '.join(map(str, choices))})" if choices else ""
-                out.append(smap.problem(path, f"missing required key {key!r}{hint}"))
+                out.append(smap.problem(path, msg("schema.missing_key_choices", key=key, choices=list(map(str, choices)))
+                                        if choices else msg("schema.missing_key", key=key)))
         return out or [smap.problem(path, err.message)]
     return [smap.problem(path, err.message)]
 
@@ -183,7 +186,7 @@ def _ruby_hint(value: Any, expected: Any) -> str:
     [(key, inner)] = value.items()
     if inner is not None or not isinstance(key, str) or "|" not in key:
         return ""
-    return f' (YAML read the ruby {{{key}}} as a mapping: quote the value, "{{{key}}}")'
+    return msg("hint.ruby_read_as_mapping", ruby=f"{{{key}}}", quoted=f'"{{{key}}}"')
 
 
 def _number_hint(value: Any, expected: Any) -> str:
@@ -200,7 +203,7 @@ def _number_hint(value: Any, expected: Any) -> str:
         float(narrow) if "number" in wanted else int(narrow)
     except ValueError:
         return ""
-    return f"（全角の数字です。半角で {narrow} と書いてください）"
+    return msg("hint.full_width_digits", narrow=narrow)
 
 
 @dataclass
@@ -295,7 +298,7 @@ class Project:
                 found = schema_problems_as_read("layout", data, smap)
                 lid = data.get("id", path.stem)
                 if lid != path.stem:
-                    found.append(smap.problem(("id",), f"layout id {lid!r} must equal the file name {path.stem!r}"))
+                    found.append(smap.problem(("id",), msg("data.layout_id_file", id=lid, stem=path.stem)))
                 problems.extend(found)
                 if not found:
                     raw[path.stem] = _Raw(data, smap, path.parent)
@@ -336,8 +339,10 @@ class Project:
         about what is already reported.  DataError when there is no game to check (game.yaml)."""
         folder = self.components_dir / game_id
         if not (folder / "game.yaml").is_file():
-            known = ", ".join(self.game_ids()) or "none"
-            raise DataError([Problem(self.display(folder), 0, 0, "", f"no game {game_id!r} (games: {known})")])
+            ids = self.game_ids()
+            raise DataError([Problem(self.display(folder), 0, 0, "", msg("data.unknown_game", game=game_id,
+                                                                         games=", ".join(ids) or msg("word.none"),
+                                                                         hint=did_you_mean(game_id, ids)))])
         problems: list[Problem] = []
         if layouts is None:
             layouts, found = self.load_layouts_partly()
@@ -361,8 +366,8 @@ class Project:
             else:
                 written = data.get("kind")
                 if not isinstance(written, str) or written not in FILE_KINDS:
-                    problems.append(smap.problem(("kind",), f"unknown or missing kind {written!r} "
-                                                            f"(expected one of: {', '.join(sorted(FILE_KINDS))})"))
+                    problems.append(smap.problem(("kind",), msg("data.unknown_kind", kind=written, kinds=sorted(FILE_KINDS),
+                                                                hint=did_you_mean(written, FILE_KINDS))))
                     continue
                 kind = written
             found = schema_problems_as_read(kind, data, smap)
@@ -407,8 +412,7 @@ class Project:
                 continue
             other = first_file.setdefault(raw.data["id"], name)
             if other != name:
-                problems.append(raw.smap.problem(("id",), f"id {raw.data['id']!r} is already used by "
-                                                          f"{self.display(folder / other)}"))
+                problems.append(raw.smap.problem(("id",), msg("data.id_used", id=raw.data['id'], file=self.display(folder / other))))
                 duplicates.add(name)
         files = {name: raw for name, raw in files.items() if name not in duplicates}
         decks: list[Deck] = []
@@ -423,7 +427,7 @@ class Project:
         for name in ruling_files:
             raw = files.pop(name)
             if rulings:
-                problems.append(raw.smap.problem(("kind",), "a game has one rulings file"))
+                problems.append(raw.smap.problem(("kind",), msg("data.one_rulings_file")))
                 continue
             ruled, ruling_problems = _build_rulings(raw, default_by)
             problems.extend(ruling_problems)
@@ -487,12 +491,13 @@ def _resolve_extends(lid: str, raw: dict[str, _Raw],
     entry = raw[lid]
     if lid in chain:
         cycle = " → ".join(chain + (lid,))
-        return {}, {}, entry.smap.problem(("extends",), f"layouts extend each other in a cycle: {cycle}")
+        return {}, {}, entry.smap.problem(("extends",), msg("data.layout_cycle", cycle=cycle))
     merged: dict[str, Any] = {}
     origins: Origins = {}
     for parent in _parents(entry):
         if parent not in raw:
-            return {}, {}, entry.smap.problem(("extends",), f"unknown parent layout {parent!r}")
+            return {}, {}, entry.smap.problem(("extends",), msg("data.unknown_parent_layout", parent=parent,
+                                                                  hint=did_you_mean(parent, raw)))
         pdata, porigins, err = _resolve_extends(parent, raw, chain + (lid,))
         if err:
             return {}, {}, err
@@ -553,8 +558,8 @@ def _size_problems(size: Any, smap: SourceMap, path: tuple[Any, ...]) -> list[Pr
     for key in ("width", "height"):
         value = parse_length(size[key]) / PT_PER_MM
         if not MIN_CARD_MM <= value <= MAX_CARD_MM:
-            out.append(smap.problem(path + (key,), f"card {key} {size[key]} is outside "
-                                                   f"{MIN_CARD_MM:g}–{MAX_CARD_MM:g} mm"))
+            out.append(smap.problem(path + (key,), msg("data.card_size_range", key=key, value=size[key],
+                                                       low=f"{MIN_CARD_MM:g}", high=f"{MAX_CARD_MM:g}")))
     return out
 
 
@@ -603,15 +608,15 @@ def _outside(kind: str, props: dict[str, Any], x: float, y: float, w: float, h: 
     """Where a placed region may lie: text, marks, images and badges in the safe area, bleed: true
     bands and images in the bleed, everything else on the trim.  The name of the area it leaves, or None."""
     if kind in SAFE_KINDS and not (kind == "image" and props.get("bleed")):    # full-bleed art may run off
-        inset, area = safe, f"the safe area ({to_mm(safe):.1f} mm inside the trim)"
+        inset, area, mm_ = safe, "layout.area_safe", f"{to_mm(safe):.1f}"
     elif props.get("bleed"):
-        inset, area = -bleed, f"the bleed ({to_mm(bleed):.1f} mm outside the trim)"
+        inset, area, mm_ = -bleed, "layout.area_bleed", f"{to_mm(bleed):.1f}"
     else:
-        inset, area = 0.0, "the trim"
+        inset, area, mm_ = 0.0, "layout.area_trim", ""
     eps = 0.01
     if (x < inset - eps or y < inset - eps or x + w > width - inset + eps or y + h > height - inset + eps
             or w < -eps or h < -eps):
-        return area
+        return msg(area, mm=mm_) if mm_ else msg(area)
     return None
 
 
@@ -623,16 +628,17 @@ def _build_fonts(data: dict[str, Any], fonts_folder: Path, smap: SourceMap) -> t
         name = spec["family"] + ("-bold" if spec.get("weight", "regular") == "bold" else "")
         at = ("fonts", i, "file")
         if name in FONT_FILES or name in out:
-            problems.append(smap.problem(("fonts", i, "family"), f"font {name!r} is already defined"))
+            problems.append(smap.problem(("fonts", i, "family"), msg("data.font_defined", font=name)))
             continue
         path = (fonts_folder / spec["file"]).resolve()
         try:
             path.relative_to(fonts_folder.resolve())
         except ValueError:
-            problems.append(smap.problem(at, f"font file {spec['file']!r} leaves the project's fonts/ folder"))
+            problems.append(smap.problem(at, msg("data.font_file_outside", file=spec['file'])))
             continue
         if not path.is_file():
-            problems.append(smap.problem(at, f"font file {spec['file']!r} not found in the project's fonts/ folder"))
+            problems.append(smap.problem(at, msg("data.font_file_not_found", file=spec['file'],
+                                                 hint=did_you_mean_file(fonts_folder, spec['file']))))
             continue
         try:
             out[name] = fonts.register_file(name, path, spec.get("index"), spec.get("face"))
@@ -717,12 +723,12 @@ def _build_layout(lid: str, data: dict[str, Any], smap: SourceMap, folder: Path 
             rwhere = origins.get((side, name)) or Where(smap.file, *smap.where(path))
             kind = reg.get("kind")
             if kind is None:
-                problems.append(smap.problem(path, "region needs a kind"))
+                problems.append(smap.problem(path, msg("layout.region_needs_kind")))
                 continue
             missing = [k for k in ("x", "y", "w", "h") if k not in reg and kind != "frame"
                        and not (k in "xy" and "anchor" in reg)]
             if missing:
-                problems.append(smap.problem(path, f"region needs {', '.join(missing)}"))
+                problems.append(smap.problem(path, msg("layout.region_needs", keys=missing)))
                 continue
             try:
                 x, y, w, h = _place(kind, reg, width, height, safe)
@@ -737,10 +743,9 @@ def _build_layout(lid: str, data: dict[str, Any], smap: SourceMap, folder: Path 
                      if k not in ("x", "y", "w", "h", "kind", "anchor")}
             area = _outside(kind, props, x, y, w, h, width, height, safe, bleed)
             if area:
-                problems.append(smap.problem(path, f"region {name!r} of layout {lid!r} ({kind}, "
-                                                   f"{to_mm(w):.1f}×{to_mm(h):.1f} mm at x {to_mm(x):.1f}, y "
-                                                   f"{to_mm(y):.1f} mm from the trim's top-left corner) leaves "
-                                                   f"{area} of the {card} card"))
+                problems.append(smap.problem(path, msg("layout.region_outside", region=name, layout=lid, kind=kind,
+                                                       w=f"{to_mm(w):.1f}", h=f"{to_mm(h):.1f}", x=f"{to_mm(x):.1f}",
+                                                       y=f"{to_mm(y):.1f}", area=area, card=card)))
             if kind == "image" and "field" in props and not str(props["field"]).startswith("fields."):
                 problems.append(smap.problem(path + ("field",), f"an image region reads its picture from a "
                                                                 f"fields.NAME column (a file or an :icon:); "
@@ -750,12 +755,12 @@ def _build_layout(lid: str, data: dict[str, Any], smap: SourceMap, folder: Path 
                 problems.append(smap.problem(path + ("rotate",), f"rotate: turns a text region's text; region "
                                                                  f"{name!r} is {kind} (an index turns with rotate_copy)"))
             if kind in TEXT_KINDS and "field" not in props and "text" not in props:
-                problems.append(smap.problem(path, "text region needs field or text"))
+                problems.append(smap.problem(path, msg("layout.text_region_needs_field")))
             f = props.get("field")
             if isinstance(f, str) and f not in CARD_FIELDS and not f.startswith(("fields.", "rules.")):
-                known = ", ".join(sorted(CARD_FIELDS))
-                problems.append(smap.problem(path + ("field",), f"unknown field {f!r} (use {known}, "
-                                                                 "fields.NAME or rules.NAME)"))
+                problems.append(smap.problem(path + ("field",), msg("layout.unknown_field", field=f,
+                                                                     known=sorted(CARD_FIELDS),
+                                                                     hint=did_you_mean(f, CARD_FIELDS))))
             regions.append(Region(name, kind, x, y, w, h, props, rwhere))
         regions.sort(key=lambda r: (r.get("z", 0),))
         sides[side] = tuple(regions)
@@ -814,7 +819,7 @@ def _build_rulings(raw: _Raw, default_by: str = "pnp") -> tuple[list[Ruling], li
     for i, r in enumerate(raw.data["rulings"]):
         path = ("rulings", i)
         if r["id"] in seen:
-            problems.append(raw.smap.problem(path + ("id",), f"duplicate ruling id {r['id']!r}"))
+            problems.append(raw.smap.problem(path + ("id",), msg("data.duplicate_ruling_id", id=r['id'])))
         seen.add(r["id"])
         text = r["text"] if len(r["text"]) <= 24 else r["text"][:24] + "…"
         label = (f"裁定（{r['id']}）「{text}」" if r.get("print", True) else
@@ -846,8 +851,9 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout], entries: li
         if probe is not None and "size" in d:
             probe = None if _size_problems(d["size"], smap, ("size",)) else layout_at(probe, d["size"], True)[0]
     elif layout is None:
-        problems.append(smap.problem(("layout",), f"unknown layout {d['layout']!r} "
-                                                  f"(layouts: {', '.join(sorted(layouts)) or 'none'})"))
+        problems.append(smap.problem(("layout",), msg("data.unknown_layout", layout=d['layout'],
+                                                      layouts=sorted(layouts) or [msg("word.none")],
+                                                      hint=did_you_mean(d['layout'], layouts))))
     elif "size" in d:
         size_problems = _size_problems(d["size"], smap, ("size",))
         problems.extend(size_problems)
@@ -866,7 +872,7 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout], entries: li
     marks: dict[str, str] = {}
     for i, s in enumerate(d.get("suits", [])):
         if s["id"] in suits:
-            problems.append(smap.problem(("suits", i, "id"), f"duplicate suit id {s['id']!r}"))
+            problems.append(smap.problem(("suits", i, "id"), msg("data.duplicate_suit_id", id=s['id'])))
         if s["mark"] in marks:   # colour alone is lost on a greyscale printer: the shapes must differ
             problems.append(smap.problem(("suits", i, "mark"), f"suits {marks[s['mark']]!r} and {s['id']!r} share "
                                                                 f"the mark {s['mark']!r}; give each suit its own shape "
@@ -891,14 +897,16 @@ def _build_deck(raw: _Raw, folder: Path, layouts: dict[str, Layout], entries: li
         path = ("cards", i)
         damaged = _damaged_fields(raw.left_out, i, c)
         if c["id"] in seen:
-            problems.append(smap.problem(path + ("id",), f"duplicate card id {c['id']!r}"))
+            problems.append(smap.problem(path + ("id",), msg("data.duplicate_card_id", id=c['id'])))
         seen.add(c["id"])
         suit = None
         if "suit" in merged:
             suit = suits.get(merged["suit"])
             if suit is None:
                 at = path + ("suit",) if "suit" in c else ("defaults", "suit")
-                found = smap.problem(at, f"unknown suit {merged['suit']!r} (suits: {', '.join(suits) or 'none'})")
+                found = smap.problem(at, msg("data.unknown_suit", suit=merged['suit'],
+                                             suits=", ".join(suits) or msg("word.none"),
+                                             hint=did_you_mean(merged['suit'], suits)))
                 if found not in said:
                     said.add(found)
                     problems.append(found)
@@ -1014,7 +1022,8 @@ def _card_layouts(cards: list[Card], d: dict[str, Any], deck_layout: Layout, lay
         lay = layouts.get(lid)
         if lay is None:
             if lid not in broken:       # a broken layout's problems are said at the layout
-                problems.append(smap.problem(at, f"unknown layout {lid!r} (layouts: {', '.join(sorted(layouts))})"))
+                problems.append(smap.problem(at, msg("data.unknown_layout", layout=lid, layouts=sorted(layouts),
+                                                     hint=did_you_mean(lid, layouts))))
         else:
             if "size" in d:
                 sized, errs = layout_at(lay, d["size"])
@@ -1140,7 +1149,7 @@ def _card_sides(card: Card, merged: dict[str, Any], own: dict[str, Any], path: t
     back, front = merged.get("back"), merged.get("front")
     if not two_sided:
         if front is not None:
-            problems.append(smap.problem(path + ("front",), "front: belongs to a deck with two_sided: true"))
+            problems.append(smap.problem(path + ("front",), msg("data.front_needs_two_sided")))
         if back is None:
             return card, problems
         bad = sorted(set(back) - set(BACK_KEYS))
@@ -1155,24 +1164,24 @@ def _card_sides(card: Card, merged: dict[str, Any], own: dict[str, Any], path: t
                 problems.append(err)
         return replace(card, back=Back(back.get("title"), back.get("subtitle"), back.get("color"), image)), problems
     if back is None:
-        problems.append(smap.problem(path, f"card {card.id!r} of a two_sided deck needs back: (the content of "
-                                           "its other side)"))
+        problems.append(smap.problem(path, msg("data.two_sided_needs_back", id=card.id)))
         return card, problems
     sides = []
     for name, content in (("front", front or {}), ("back", back)):
         at = path + (name,) if name in own else ("defaults", name)
         bad = sorted(set(content) - set(SIDE_KEYS))
         for key in bad:
-            problems.append(smap.problem(at + (key,), f"unknown key {key!r} for a side of a card "
-                                                      f"(allowed: {', '.join(SIDE_KEYS)})"))
+            problems.append(smap.problem(at + (key,), msg("data.unknown_side_key", key=key, allowed=list(SIDE_KEYS),
+                                                          hint=did_you_mean(key, SIDE_KEYS))))
         changes: dict[str, Any] = {k: content[k] for k in ("title", "body", "flavor", "value") if k in content}
         if "fields" in content:
             changes["fields"] = {**card.fields, **content["fields"]}
         if "suit" in content:
             changes["suit"] = suits.get(content["suit"])
             if changes["suit"] is None:
-                problems.append(smap.problem(at + ("suit",), f"unknown suit {content['suit']!r} "
-                                                             f"(suits: {', '.join(suits) or 'none'})"))
+                problems.append(smap.problem(at + ("suit",), msg("data.unknown_suit", suit=content['suit'],
+                                                                 suits=", ".join(suits) or msg("word.none"),
+                                                                 hint=did_you_mean(content['suit'], suits))))
         if "image" in content:
             changes["image"], err = _safe_image(folder, content["image"], smap, at + ("image",))
             if err:
@@ -1229,7 +1238,7 @@ def _print_settings(spec: dict[str, Any], folder: Path | None, smap: SourceMap) 
         try:
             target.relative_to(base.resolve())
         except ValueError:
-            problems.append(smap.problem(("print", "icc"), f"profile path {spec['icc']!r} leaves the game's folder"))
+            problems.append(smap.problem(("print", "icc"), msg("data.icc_outside", file=spec['icc'])))
         else:
             why = icc_problem(target)
             if why:
@@ -1275,9 +1284,9 @@ def _safe_image(folder: Path, rel: str, smap: SourceMap, path: tuple[Any, ...]) 
     try:
         target.relative_to(folder.resolve())
     except ValueError:
-        return None, smap.problem(path, f"image path {rel!r} leaves the game's folder")
+        return None, smap.problem(path, msg("data.image_outside", image=rel))
     if not target.is_file():
-        return None, smap.problem(path, f"image {rel!r} not found")
+        return None, smap.problem(path, msg("data.image_not_found", image=rel, hint=did_you_mean_file(folder, rel)))
     problem = image_problem(target)
     if problem:
         return None, smap.problem(path, f"image {rel!r} {problem}")
@@ -1319,7 +1328,9 @@ def _board_card_problems(parts: list[Any], decks: dict[str, Deck]) -> list[Probl
             deck = decks.get(area.cards)
             if deck is None:
                 problems.append(Problem(w.file, w.line, w.col, f"areas[{i}].cards",
-                                        f"no deck has id {area.cards!r} (decks: {', '.join(sorted(decks)) or 'none'})"))
+                                        msg("data.unknown_deck", deck=area.cards,
+                                            decks=", ".join(sorted(decks)) or msg("word.none"),
+                                            hint=did_you_mean(area.cards, decks))))
                 continue
             cw, ch = deck.layout.width_pt, deck.layout.height_pt
             if not area.holds(part.cell_pt, cw + 2 * PT_PER_MM, ch + 2 * PT_PER_MM):
@@ -1344,10 +1355,10 @@ def _build_game(raw: _Raw, game_id: str, folder: Path, decks: list[Deck], parts:
     g, smap = raw.data, raw.smap
     problems: list[Problem] = []
     if g["id"] != game_id:
-        problems.append(smap.problem(("id",), f"game id {g['id']!r} must equal its folder name {game_id!r}"))
+        problems.append(smap.problem(("id",), msg("data.game_id_folder", id=g['id'], folder=game_id)))
     lo, hi = g["players"]
     if lo > hi:
-        problems.append(smap.problem(("players",), f"players [min, max] has min {lo} > max {hi}"))
+        problems.append(smap.problem(("players",), msg("data.players_order", lo=lo, hi=hi)))
     comps = []
     seen = set()
     unlaid = unlaid or []
@@ -1356,7 +1367,7 @@ def _build_game(raw: _Raw, game_id: str, folder: Path, decks: list[Deck], parts:
     for i, c in enumerate(g["components"]):
         path = ("components", i)
         if c["id"] in seen:
-            problems.append(smap.problem(path + ("id",), f"duplicate component id {c['id']!r}"))
+            problems.append(smap.problem(path + ("id",), msg("data.duplicate_component_id", id=c['id'])))
         seen.add(c["id"])
         entry, errs = read_entry("component", c["id"], c["name"], c, smap, path)
         problems.extend(errs)
@@ -1368,30 +1379,30 @@ def _build_game(raw: _Raw, game_id: str, folder: Path, decks: list[Deck], parts:
         # and a piece the rules use that no list names is missing from the box
         if comp.kind in PART_SCHEMAS and comp.id not in parts_by_id and \
                 comp.id not in failed and not unreadable:
-            why = (" (the shopping list, 用意するもの, would not name it: add a bits file with its items)"
-                   if comp.kind == "bits" else "")
-            problems.append(smap.problem(path + ("id",), f"component {comp.id!r} is a {comp.kind} but no {comp.kind} "
-                                                         f"file has id {comp.id!r}{why}"))
+            why = msg("hint.bits_file") if comp.kind == "bits" else ""
+            problems.append(smap.problem(path + ("id",), msg("data.component_without_file", id=comp.id, kind=comp.kind,
+                                                             hint=why or did_you_mean(comp.id, parts_by_id))))
         if comp.kind != "deck" and comp.id in parts_by_id:
             part = parts_by_id[comp.id]
             if part.kind != comp.kind:
-                problems.append(smap.problem(path + ("kind",), f"{comp.name}: game.yaml says {comp.kind}, "
-                                                               f"{part.file} is a {part.kind}"))
+                problems.append(smap.problem(path + ("kind",), msg("data.kind_mismatch", name=comp.name, said=comp.kind,
+                                                                   file=part.file, made=part.kind)))
             elif part.piece_count != comp.count and comp.id not in flawed:
-                what = (" items to buy or borrow (source: buy and borrow; the print stand-ins are not counted)"
-                        if part.kind == "bits" else "")
-                problems.append(smap.problem(path + ("count",), f"{comp.name}: game.yaml says {comp.count}, "
-                                                                f"{part.file} makes {part.piece_count}{what}"))
+                what = msg("hint.bits_count") if part.kind == "bits" else ""
+                problems.append(smap.problem(path + ("count",), msg("data.count_mismatch", name=comp.name,
+                                                                    said=comp.count, file=part.file,
+                                                                    made=part.piece_count, what=what)))
         if comp.kind == "deck":
             deck = by_id.get(comp.id)
             if deck is None and (comp.id in failed or unreadable):
                 pass
             elif deck is None:
-                problems.append(smap.problem(path + ("id",), f"component {comp.id!r} is a deck but no deck file "
-                                                             f"has id {comp.id!r}"))
+                problems.append(smap.problem(path + ("id",), msg("data.component_without_file", id=comp.id,
+                                                                 kind="deck", hint=did_you_mean(comp.id, by_id))))
             elif deck.piece_count != comp.count and comp.id not in flawed:
-                problems.append(smap.problem(path + ("count",), f"{comp.name}: game.yaml says {comp.count} cards, "
-                                                                f"{deck.file} makes {deck.piece_count}"))
+                problems.append(smap.problem(path + ("count",), msg("data.count_mismatch_cards", name=comp.name,
+                                                                    said=comp.count, file=deck.file,
+                                                                    made=deck.piece_count)))
     problems.extend(_board_card_problems(parts, by_id))
     listed = ", ".join(sorted(seen)) or "none"
     for what, items in (("part", parts), ("deck", decks + unlaid)):

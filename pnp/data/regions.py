@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from ..errors import Problem
+from ..messages import did_you_mean, msg
 from ..text.inline import RUBY_SCALE
 from ..text.linebreak import block_height
 from ..units import to_mm
@@ -68,7 +69,7 @@ def reach(region: Region, width: float, height: float) -> list[tuple[str, Rect]]
     out = [("", rect)]
     if region.kind == "index" and region.get("rotate_copy"):
         x0, y0, x1, y1 = rect
-        out.append(("its turned copy", (width - x1, height - y1, width - x0, height - y0)))
+        out.append((msg("layout.turned_copy"), (width - x1, height - y1, width - x0, height - y0)))
     return out
 
 
@@ -171,15 +172,14 @@ def overlap_problems(side: str, regions: Sequence[Region], width: float, height:
             continue
         if r.kind not in CONTENT_KINDS:
             problems.append(entry_at(r).problem(f"{side}.regions.{r.name}.overlap",
-                                            f"overlap: on a {r.kind} region says nothing: {r.kind}s are what "
-                                            "content sits on, never checked for overlaps (remove it)"))
+                                            msg("layout.overlap_on_background", kind=r.kind)))
         elif isinstance(said, list):
             for i, other in enumerate(said):
                 if other not in names or other == r.name:
                     problems.append(entry_at(r, i).problem(
                         f"{side}.regions.{r.name}.overlap",
-                        f"overlap: names {other!r}, which is not another region of the {side} "
-                        f"(regions: {', '.join(sorted(names - {r.name}))})"))
+                        msg("layout.overlap_unknown", other=other, side=side, regions=sorted(names - {r.name}),
+                            hint=did_you_mean(other, names - {r.name}))))
     card = f"{to_mm(width):.0f}×{to_mm(height):.0f} mm"
     placed = [(r, what, rect) for r in regions for what, rect in reach(r, width, height)]
     for i, (a, a_what, ra) in enumerate(placed):
@@ -198,19 +198,19 @@ def overlap_problems(side: str, regions: Sequence[Region], width: float, height:
             a_own, b_own = a.where.file == own_file, b.where.file == own_file
             if b_own and (not a_own or (b.where.line, b.where.col) > (a.where.line, a.where.col)):
                 here, there, r_here, r_there = b, a, (b_what, rb), (a_what, ra)
-            h_copy, t_copy = (f" ({what})" if what else "" for what in (r_here[0], r_there[0]))
-            message = (f"{here.kind} region {here.name!r}{h_copy} overlaps {there.kind} region {there.name!r} "
-                       f"({r_there[0] + ', ' if r_there[0] else ''}{_at(there.where)}) on the {card} card by "
-                       f"{to_mm(dx):.1f}×{to_mm(dy):.1f} mm: {here.name!r}{h_copy} can print at {_span(r_here[1])}, "
-                       f"{there.name!r}{t_copy} at {_span(r_there[1])} (measured from the trim's top-left corner)"
-                       f"{said}; move or shrink one, or give the one meant to lie over the other overlap: true"
-                       + (" (or, over an image, a higher z:)" if "image" in (here.kind, there.kind) else ""))
+            h_copy, t_copy = (msg("layout.copy_suffix", what=what) if what else "" for what in (r_here[0], r_there[0]))
+            message = msg("layout.overlap", here_kind=here.kind, here=here.name, h_copy=h_copy, there_kind=there.kind,
+                          there=there.name, there_at=(msg("layout.copy_at", what=r_there[0], at=_at(there.where))
+                                                      if r_there[0] else _at(there.where)),
+                          card=card, dx=f"{to_mm(dx):.1f}", dy=f"{to_mm(dy):.1f}", here_span=_span(r_here[1]),
+                          t_copy=t_copy, there_span=_span(r_there[1]), said=said,
+                          image=msg("layout.overlap_image") if "image" in (here.kind, there.kind) else "")
             if here.where.file == own_file:
                 problems.append(here.where.problem(f"{side}.regions.{here.name}", message))
             elif (spot := size_at or (extends_at if here.where.file != there.where.file else None)) is not None:
                 problems.append(spot.problem(f"{side}.regions.{here.name}",
-                                                 f"{message} (both regions are inherited: written at "
-                                                 f"{_at(here.where)} and {_at(there.where)})"))
+                                                 message + msg("layout.overlap_inherited", here=_at(here.where),
+                                                               there=_at(there.where))))
     return problems
 
 
@@ -288,9 +288,9 @@ def deck_overlap_problems(deck_id: str, face: Sequence[Region], back: Sequence[R
                 return None          # checked with the layout, whatever the cards
             if side == "face":
                 card = next((c for c in cards if prints_on(side, a, c) and prints_on(side, b, c)), None)
-                return None if card is None else f"; card {card.id!r} of deck {deck_id!r} prints both"
+                return None if card is None else msg("layout.overlap_card", card=card.id, deck=deck_id)
             if any(prints_on(side, a, None, k) and prints_on(side, b, None, k) for k in backs):
-                return f"; the backs of deck {deck_id!r} print both"
+                return msg("layout.overlap_backs", deck=deck_id)
             return None
         problems.extend(overlap_problems(side, regions, width, height, own_file, size_at=deck_at, pair=pair,
                                          entries=False))

@@ -32,6 +32,7 @@ from xml.parsers import expat
 from ..errors import DataError, Problem
 from ..files import read_limited
 from ..limits import MAX_CELL_CHARS, MAX_XML_DEPTH, MAX_XML_ELEMENTS
+from ..messages import did_you_mean, did_you_mean_file, msg
 from . import numformat
 from .model import Where
 from .yamlsource import PathT, SourceMap, format_path
@@ -380,9 +381,7 @@ def read_xlsx(data: bytes, display: str, sheet: str | None) -> Table:
                 value: Any = _xlsx_text(is_) if is_ is not None else ""
             elif raw is None:
                 if f is not None:
-                    raise DataError([table.problem(row, col, "", "a formula without a saved result "
-                                                   f"(={f.text or ''}): open the file in Excel and save it, "
-                                                   "or type the value")])
+                    raise DataError([table.problem(row, col, "", msg("sheet.formula_unsaved", formula=f.text or ""))])
                 continue
             elif kind == "s":
                 if not re.fullmatch(r"[0-9]{1,9}", raw.strip()) or int(raw) >= len(shared):
@@ -391,8 +390,7 @@ def read_xlsx(data: bytes, display: str, sheet: str | None) -> Table:
             elif kind == "b":
                 value = raw.strip() == "1"
             elif kind == "e":
-                raise DataError([table.problem(row, col, "", f"the cell shows the error {raw}: correct the "
-                                               "formula or the value")])
+                raise DataError([table.problem(row, col, "", msg("sheet.cell_error", error=raw))])
             elif kind == "str":
                 value = raw
             else:
@@ -615,7 +613,7 @@ def _scalar(key: str, value: Any, problems: list[Problem], table: Table, r: int,
             return True
         if word in _FALSE:
             return False
-        problems.append(table.problem(r, c, key, f"expected true or false, got {value!r}"))
+        problems.append(table.problem(r, c, key, msg("sheet.expected_boolean", value=value)))
         return None
     return _loose(value)
 
@@ -642,7 +640,7 @@ def cards_from_table(table: Table) -> tuple[list[dict[str, Any]], CardCells, lis
     where = CardCells(table)
     rows = table.rows
     if not rows:
-        return [], where, [Problem(table.file, 0, 0, "", "the sheet is empty (expected a header row and one row a card)")]
+        return [], where, [Problem(table.file, 0, 0, "", msg("sheet.empty"))]
     head_row = rows[0]
     columns: dict[int, tuple[str, ...]] = {}
     seen: dict[tuple[str, ...], int] = {}
@@ -657,16 +655,15 @@ def cards_from_table(table: Table) -> tuple[list[dict[str, Any]], CardCells, lis
         key = tuple(name.split(".", 1))
         if not ((len(key) == 1 and key[0] in KNOWN_KEYS) or
                 (len(key) == 2 and key[0] in ("fields", "rules") and key[1])):
-            problems.append(table.problem(head_row, c, "", f"unknown column {name!r} (columns: "
-                                          f"{', '.join(KNOWN_KEYS)}, fields.NAME, rules.NAME; "
-                                          "a header starting with # is a note and is skipped)"))
+            problems.append(table.problem(head_row, c, "", msg("sheet.unknown_column", column=name,
+                                          columns=f"{', '.join(KNOWN_KEYS)}, fields.NAME, rules.NAME",
+                                          hint=did_you_mean(name, KNOWN_KEYS))))
             continue
         if key in seen:
-            problems.append(table.problem(head_row, c, name, f"column {name!r} appears twice"))
+            problems.append(table.problem(head_row, c, name, msg("sheet.column_twice", column=name)))
             continue
         if key[0] == "rules" and any(k[0] == "rules" and len(k) != len(key) for k in seen):
-            problems.append(table.problem(head_row, c, name, "use either a rules column (a JSON object) or "
-                                                             "rules.NAME columns, not both"))
+            problems.append(table.problem(head_row, c, name, msg("sheet.rules_both")))
             continue
         seen[key] = c
         columns[c] = key
@@ -674,9 +671,9 @@ def cards_from_table(table: Table) -> tuple[list[dict[str, Any]], CardCells, lis
         head = table.cells.get((head_row, c))
         if head is None:
             r = min(r for r, cc in table.cells if cc == c and r != head_row)
-            problems.append(table.problem(r, c, "", "a value in a column without a header"))
+            problems.append(table.problem(r, c, "", msg("sheet.value_without_header")))
     if "id" not in {k[0] for k in columns.values()}:
-        problems.append(table.problem(head_row, 1, "", "the header row has no id column"))
+        problems.append(table.problem(head_row, 1, "", msg("sheet.no_id_column")))
         return [], where, problems
     cards: list[dict[str, Any]] = []
     for r in rows[1:]:
@@ -694,10 +691,10 @@ def cards_from_table(table: Table) -> tuple[list[dict[str, Any]], CardCells, lis
                 try:
                     obj = json.loads(str(value))
                 except json.JSONDecodeError as exc:
-                    problems.append(table.problem(r, c, key[0], f"expected a JSON object, {exc.msg}"))
+                    problems.append(table.problem(r, c, key[0], msg("sheet.json_object_broken", why=exc.msg)))
                     continue
                 if not isinstance(obj, dict):
-                    problems.append(table.problem(r, c, key[0], "expected a JSON object {…}"))
+                    problems.append(table.problem(r, c, key[0], msg("sheet.json_object")))
                     continue
                 card[key[0]] = obj
                 where.cells[(i, key)] = (r, c)
@@ -706,7 +703,7 @@ def cards_from_table(table: Table) -> tuple[list[dict[str, Any]], CardCells, lis
                 try:                     # several quotations: a JSON list of strings
                     card["source"] = json.loads(value)
                 except json.JSONDecodeError as exc:
-                    problems.append(table.problem(r, c, "source", f"expected a JSON list of quotations, {exc.msg}"))
+                    problems.append(table.problem(r, c, "source", msg("sheet.json_quotations", why=exc.msg)))
                 where.cells[(i, key)] = (r, c)
                 continue
             if len(key) == 2:
@@ -718,10 +715,10 @@ def cards_from_table(table: Table) -> tuple[list[dict[str, Any]], CardCells, lis
                 card[key[0]] = v
             where.cells[(i, key)] = (r, c)
         if "id" not in card:
-            problems.append(table.problem(r, seen.get(("id",), 1), "id", "every card needs an id"))
+            problems.append(table.problem(r, seen.get(("id",), 1), "id", msg("sheet.card_needs_id")))
         cards.append(card)
     if not cards and not problems:
-        problems.append(table.problem(head_row, 1, "", "no cards below the header row"))
+        problems.append(table.problem(head_row, 1, "", msg("sheet.no_cards")))
     elif problems:
         problems = sorted(set(problems))
     return cards, where, problems
@@ -784,18 +781,18 @@ def expand_deck(data: dict[str, Any], smap: SourceMap, folder: Path, display_fol
     source = spec["from"]
     path = sheet_path(folder, source)
     if path is None:
-        return data, smap, [smap.problem(("cards", "from"), f"spreadsheet path {source!r} leaves the game's folder")]
+        return data, smap, [smap.problem(("cards", "from"), msg("sheet.outside", source=source))]
     encoding = spec.get("encoding")
     if encoding is not None:
         try:
             if not codecs.lookup(encoding)._is_text_encoding:
                 raise LookupError(encoding)
         except LookupError:
-            return data, smap, [smap.problem(("cards", "encoding"), f"unknown encoding {encoding!r} "
-                                                                    "(e.g. utf-8, cp932)")]
+            return data, smap, [smap.problem(("cards", "encoding"), msg("sheet.unknown_encoding", encoding=encoding))]
     display = f"{display_folder}/{source}" if display_folder else source
     if not path.is_file():
-        return data, smap, [smap.problem(("cards", "from"), f"spreadsheet {source!r} not found")]
+        return data, smap, [smap.problem(("cards", "from"), msg("sheet.not_found", source=source,
+                                                                hint=did_you_mean_file(folder, source)))]
     try:
         table = read_table(path, display, sheet=spec.get("sheet"), encoding=encoding)
     except DataError as e:

@@ -24,6 +24,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..errors import DataError, Problem
 from ..limits import MAX_FILE_BYTES, MAX_YAML_DEPTH, MAX_YAML_NODES
+from ..messages import msg
 from .model import Where
 
 MAX_ALIASES = 64          # real data uses a handful; a bomb uses many
@@ -280,9 +281,9 @@ def markup_hint(text: str, exc: yaml.MarkedYAMLError) -> str:
         value = line[start:rest.end() if rest else found.end()].strip()
         # in double quotes YAML reads a backslash as its own escape: such a value goes in single quotes
         quoted = "'" + value.replace("'", "''") + "'" if '"' in value or "\\" in value else f'"{value}"'
-        what = "ruby" if found.group().startswith("{") else "colour"
-        return (f" (YAML reads the brackets of the {what} {found.group()} as its own: quote the value, "
-                f"{keyed.group(1) + ': ' if keyed else ''}{quoted})")
+        what = msg("word.ruby") if found.group().startswith("{") else msg("word.colour")
+        return msg("yaml.markup_brackets", what=what, markup=found.group(),
+                   quoted=f"{keyed.group(1) + ': ' if keyed else ''}{quoted}")
     return ""
 
 
@@ -377,11 +378,11 @@ def _parse_yaml(text: str, display: str) -> tuple[Any, SourceMap]:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
-        msg = " ".join(x for x in (exc.context, exc.problem) if x) or "invalid YAML"
+        said = [x for x in (exc.context, exc.problem) if x] or ["invalid YAML"]
         hint = markup_hint(text, exc)
-        raise DataError([Problem(display, line, col, "", f"YAML: {msg}{hint}")]) from None
+        raise DataError([Problem(display, line, col, "", msg("yaml.unreadable", problem=said, hint=hint))]) from None
     except yaml.YAMLError as exc:
-        raise DataError([Problem(display, 0, 0, "", f"YAML: {exc}")]) from None
+        raise DataError([Problem(display, 0, 0, "", msg("yaml.unreadable", problem=[str(exc)], hint=""))]) from None
     except _TooBig:
         raise DataError([Problem(display, 1, 1, "",
                                  f"more than {MAX_VALUES} values after expanding aliases: refused")]) from None

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from ..data.model import Back, Card, Deck, Game, Icon, Layout, Region, Where
 from ..errors import DataError, PnpError, Problem
+from ..messages import did_you_mean, msg
 from ..text import fonts
 from ..text.inline import (
     ICON_CHAR,
@@ -96,7 +97,7 @@ def place_text(text: str, region: Region, *, color: str, problems: _Problems, wh
         missing = fonts.missing_glyphs(chars_of, f)
         if missing:
             chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
-            problems.add(where, label, f"character {chars} is not in font {fonts.display_name(f)}")
+            problems.add(where, label, msg("layout.glyph_missing", chars=chars, font=fonts.display_name(f)))
             return None
     size = region.get("size", 9.0)
     align = region.get("align", "left")
@@ -125,11 +126,9 @@ def place_text(text: str, region: Region, *, color: str, problems: _Problems, wh
                 # titles shrink rather than break mid-word; below min_size it is an error like any overflow
                 smaller = result.size_pt - 0.5
                 if smaller < region.get("min_size", size) - 1e-9:
-                    allows = (f"allows max_lines {max_lines}" if region.get("max_lines") else
-                              "is a corner index: one line (widen it, or lower its min_size)")
-                    problems.add(where, label, f"text does not fit region {region.name!r}: it takes "
-                                               f"{len(result.lines)} lines at {result.size_pt:g} pt, the region "
-                                               f"{allows}")
+                    said = dict(region=region.name, lines=len(result.lines), size=f"{result.size_pt:g}")
+                    problems.add(where, label, msg("layout.fit_lines", **said, max_lines=max_lines)
+                                 if region.get("max_lines") else msg("layout.fit_index", **said))
                     return None
                 result = fit(smaller, smaller)
         except TextDoesNotFit as exc:
@@ -137,16 +136,16 @@ def place_text(text: str, region: Region, *, color: str, problems: _Problems, wh
                 problems.add(where, label, _ruby_too_wide(region, ink_lines, exc.size_pt))
                 return None
             if exc.widest_line_pt > exc.available_width_pt + 0.01:   # one unbreakable run is too wide
-                why = (f"a line needs {to_mm(exc.widest_line_pt):.1f} mm of width, the region has "
-                       f"{to_mm(exc.available_width_pt):.1f} mm at {exc.size_pt:g} pt")
+                why = msg("layout.fit_width", region=region.name, need=f"{to_mm(exc.widest_line_pt):.1f}",
+                          have=f"{to_mm(exc.available_width_pt):.1f}", size=f"{exc.size_pt:g}")
             else:
                 # rounded up and down: what is needed never prints as equal to what there is
                 needs = math.ceil(to_mm(exc.needed_height_pt + ruby_room + below) * 10) / 10
                 has = math.floor(to_mm(exc.available_height_pt + ruby_room + below) * 10) / 10
-                why = f"needs {needs:.1f} mm of height, has {has:.1f} mm at {exc.size_pt:g} pt"
-                if ruby_room:
-                    why += f" (of which {to_mm(ruby_room + below):.1f} mm for the readings over the lines)"
-            problems.add(where, label, f"text does not fit region {region.name!r}: {why}")
+                why = msg("layout.fit_height", region=region.name, need=f"{needs:.1f}", have=f"{has:.1f}",
+                          size=f"{exc.size_pt:g}",
+                          readings=msg("hint.fit_readings", mm=f"{to_mm(ruby_room + below):.1f}") if ruby_room else "")
+            problems.add(where, label, why)
             return None
         if not has_ruby:
             break
@@ -169,8 +168,7 @@ def place_text(text: str, region: Region, *, color: str, problems: _Problems, wh
                 return None
     else:
         problems.add(where, label, _ruby_too_wide(region, ink_lines, result.size_pt) if over > 1e-6 else
-                     f"text does not fit region {region.name!r}: its readings need room between the lines that "
-                     f"the region's height does not leave at {result.size_pt:g} pt")
+                     msg("layout.fit_ruby_leading", region=region.name, size=f"{result.size_pt:g}"))
         return None
     drops = _ruby_drops(result) if has_ruby else [0.0] * len(result.lines)
     valign = region.get("valign", "top")
@@ -288,9 +286,8 @@ def _ruby_too_wide(region: Region, ink_lines: list[tuple[Line, float, float]], s
     line, lo, hi = max(ink_lines, key=lambda t: t[2] - t[1])
     readings = "・".join(f"「{_short(f.ruby or '')}」" for f in line.fragments if f.ruby)
     missing = math.ceil(to_mm(hi - lo - region.w_pt) * 10) / 10
-    return (f"text does not fit region {region.name!r}: with its reading {readings} a line needs "
-            f"{to_mm(hi - lo):.1f} mm of width, the region has {to_mm(region.w_pt):.1f} mm at {size_pt:g} pt "
-            f"({missing:.1f} mm missing: widen the region or shorten the reading)")
+    return msg("layout.fit_ruby_width", region=region.name, readings=readings, need=f"{to_mm(hi - lo):.1f}",
+               have=f"{to_mm(region.w_pt):.1f}", size=f"{size_pt:g}", missing=f"{missing:.1f}")
 
 
 def card_icons(game: Game, deck: Deck) -> dict[str, Icon]:
@@ -447,7 +444,7 @@ def plan_side(game: Game, deck: Deck, card: Card | None, problems: _Problems, ba
                 text = values[text]
             if not text:
                 if not region.get("optional") and card is not None:
-                    problems.add(where, label, f"field {label!r} is empty but region {region.name!r} needs it")
+                    problems.add(where, label, msg("layout.field_empty", field=label, region=region.name))
                 continue
             color = _color(region.get("color", "#000000"), card, deck, back) or "#000000"
             if kind == "pips":
@@ -716,7 +713,7 @@ def _pips(text: str, region: Region, problems: _Problems, where: Where, label: s
     font = region.get("font", "gothic-bold")
     missing = fonts.missing_glyphs("".join(chars), font)
     if missing:
-        problems.add(where, label, f"character {', '.join(map(repr, missing))} is not in font {font}")
+        problems.add(where, label, msg("layout.glyph_missing", chars=", ".join(map(repr, missing)), font=font))
         return None
     items: list[Item] = []
     x, top = region.x_pt, region.y_pt + (region.h_pt - size) / 2
@@ -814,12 +811,13 @@ def _empty_everywhere(deck: Deck, problems: list[Problem]) -> list[Problem]:
         field_name = region.props.get("field")
         if field_name is None:
             continue
-        message = f"field {field_name!r} is empty but region {region.name!r} needs it"
+        message = msg("layout.field_empty", field=field_name, region=region.name)
         alike = [p for p in out if p.message == message]
         if len(alike) < len(deck.cards):
             continue
         out = [p for p in out if p.message != message]
-        out.append(region.where.problem(f"{region.name}.field", f"field {field_name!r} is empty on every card of "
-                                        f"{deck.name} ({deck.file}), but region {region.name!r} needs it: give "
-                                        "the cards that field, or the region optional: true"))
+        written = {k for c in deck.cards for k in c.fields}
+        out.append(region.where.problem(f"{region.name}.field", msg("layout.field_empty_everywhere", field=field_name,
+                                                                    deck=deck.name, cards=deck.file, region=region.name,
+                                                                    hint=did_you_mean(field_name, written))))
     return out

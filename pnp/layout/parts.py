@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, cast
 from ..data.model import Game, Region, Where
 from ..data.parts import Area, Bits, Board, CutCard, Dice, Piece, TokenGroup, Tokens, Track, TrackCopy, TuckBox
 from ..errors import DataError, Problem
+from ..messages import did_you_mean, msg
 from ..text import fonts
 from ..units import mm, to_mm
 from .card import BADGE_TEXT, PROPOSAL_RED, ink_on, place_text
@@ -1515,8 +1516,9 @@ def plan_tuckbox(game: Game, box: TuckBox, room: Room, wr: Writer) -> list[_Shee
     try:
         deck = game.deck(box.deck)
     except KeyError:
-        wr.add(box.where, "deck", f"no deck {box.deck!r} for the tuck box "
-                                  f"(decks: {', '.join(d.id for d in game.all_decks) or 'none'})")
+        ids = [d.id for d in game.all_decks]
+        wr.add(box.where, "deck", msg("parts.tuck_box_unknown_deck", deck=box.deck, decks=", ".join(ids) or msg("word.none"),
+                                      hint=did_you_mean(box.deck, ids)))
         return []
     cards = box.cards or deck.piece_count
     net = tuck_net(deck.layout.width_pt, deck.layout.height_pt, cards, box.thickness_pt, box.clearance_pt)

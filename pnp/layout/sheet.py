@@ -6,6 +6,7 @@ import math
 from dataclasses import dataclass
 
 from ..errors import PnpError
+from ..messages import msg
 from ..units import mm
 
 PAPERS_MM = {
@@ -150,9 +151,8 @@ def plan_grid(paper: str, card_w: float, card_h: float, gutter: float = 0.0,
             cols, rows, turned = tcols, trows, True
             card_w, card_h = card_h, card_w
     if cols == 0 or rows == 0:
-        raise PnpError(f"a {card_w / mm(1):.0f}×{card_h / mm(1):.0f} mm card does not fit on {paper} paper "
-                       f"inside {margin / mm(1):.0f} mm margins, upright or turned "
-                       f"(room {usable_w / mm(1):.0f}×{usable_h / mm(1):.0f} mm)")
+        raise PnpError(msg("layout.card_off_paper", size=f"{card_w / mm(1):.0f}×{card_h / mm(1):.0f}", paper=paper,
+                           margin=f"{margin / mm(1):.0f}", room=f"{usable_w / mm(1):.0f}×{usable_h / mm(1):.0f}"))
     grid_w = cols * card_w + (cols - 1) * gutter
     grid_h = rows * card_h + (rows - 1) * gutter
     return Grid(pw, ph, card_w, card_h, gutter, cols, rows, (pw * width_share - grid_w) / 2, (ph - grid_h) / 2,

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ..data.model import SHOP_KEYS
+from ..messages import msg
 from ..units import mm
 from .color import LIGHT_PLATE, SMALL_TEXT_PT
 from .pdfbounds import PdfTooLarge, check_pdf_bounds
@@ -159,11 +160,11 @@ def _read_bounded(path: Path) -> tuple[DocumentRead, list[PageRead], list[PageWa
     try:
         check_pdf_bounds(path)
     except PdfTooLarge as exc:
-        raise UnreadablePdf(f"{path}: too large to check: {exc}") from None
+        raise UnreadablePdf(f"{path}: " + msg("pdf.too_large", why=str(exc))) from None
     except ValueError as exc:
-        raise UnreadablePdf(f"{path}: a damaged PDF ({exc})") from None
+        raise UnreadablePdf(f"{path}: " + msg("pdf.damaged", why=str(exc))) from None
     except OSError as exc:
-        raise UnreadablePdf(f"{path}: cannot read ({exc.strerror or exc})") from None
+        raise UnreadablePdf(f"{path}: " + msg("pdf.cannot_read", why=str(exc.strerror or exc))) from None
     try:
         doc = read_document(path)
         return doc, read_pdf(path, paint=True), walk_pdf(path), output_intents(path)
@@ -172,7 +173,7 @@ def _read_bounded(path: Path) -> tuple[DocumentRead, list[PageRead], list[PageWa
     except (RecursionError, TypeError, AttributeError, KeyError, ValueError, IndexError, AssertionError,
             pikepdf.PdfError) as exc:
         # objects of the wrong type or nested past reason, in a file another program wrote
-        raise UnreadablePdf(f"{path}: a damaged PDF ({type(exc).__name__}: {str(exc)[:120]})") from None
+        raise UnreadablePdf(f"{path}: " + msg("pdf.damaged", why=f"{type(exc).__name__}: {str(exc)[:120]}")) from None
 
 
 def _starts_as_pdf(path: Path) -> bool:

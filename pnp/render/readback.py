@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import PnpError
+from ..messages import did_you_mean_file, msg
 
 ASCENT = 0.88    # the em box the layout measures with (pnp.layout.card.ASCENT): top = baseline - 0.88 em
 DESCENT = 0.12
@@ -259,18 +260,17 @@ def _opened(path: Path, opener: Any) -> Any:
     from pdfminer.psparser import PSException
     path = Path(path)
     if not path.is_file():
-        raise UnreadablePdf(f"{path}: no such file")
+        raise UnreadablePdf(f"{path}: " + msg("pdf.no_such_file", hint=did_you_mean_file(path.parent, path.name)))
     with open(path, "rb") as fh:
         head = fh.read(1024)
     if b"%PDF-" not in head:
-        raise UnreadablePdf(f"{path}: not a PDF (the file does not start with %PDF-)")
+        raise UnreadablePdf(f"{path}: " + msg("pdf.not_a_pdf"))
     try:
         return opener()
     except (PDFPasswordIncorrect, PDFEncryptionError) as e:
-        raise UnreadablePdf(f"{path}: encrypted (a print shop cannot open it either; save it without a "
-                            f"password)") from e
+        raise UnreadablePdf(f"{path}: " + msg("pdf.encrypted")) from e
     except (PDFSyntaxError, PSException, ValueError, KeyError, TypeError) as e:
-        raise UnreadablePdf(f"{path}: a damaged PDF ({type(e).__name__}: {e})") from e
+        raise UnreadablePdf(f"{path}: " + msg("pdf.damaged", why=f"{type(e).__name__}: {e}")) from e
 
 
 def read_document(path: Path) -> DocumentRead:
@@ -295,13 +295,12 @@ def read_document(path: Path) -> DocumentRead:
         return str(v)
 
     if not path.is_file():
-        raise UnreadablePdf(f"{path}: no such file")
+        raise UnreadablePdf(f"{path}: " + msg("pdf.no_such_file", hint=did_you_mean_file(path.parent, path.name)))
     with open(path, "rb") as fh:
         head = fh.read(16)
         doc = _opened(path, lambda: PDFDocument(PDFParser(fh)))
         if doc.encryption is not None:
-            raise UnreadablePdf(f"{path}: encrypted (a print shop cannot open it either; save it without a "
-                                f"password)")
+            raise UnreadablePdf(f"{path}: " + msg("pdf.encrypted"))
         version = head[5:8].decode("latin-1", "replace") if head.startswith(b"%PDF-") else "?"
         info: dict[str, str] = {}
         for d in doc.info:

@@ -20,6 +20,7 @@ from ..data.ledger import audit
 from ..data.model import Game
 from ..errors import DataError, Problem
 from ..files import atomic_path
+from ..messages import msg
 from ..text import fonts
 from ..text.inline import Run
 from . import markup
@@ -49,14 +50,14 @@ def _glyph_problems(doc: markup.Document) -> list[Problem]:
             missing = fonts.missing_glyphs(text, font)
             if missing:
                 chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
-                problems.append(Problem(loc.file, loc.line, 0, "", f"character {chars} is not in font {font}"))
+                problems.append(Problem(loc.file, loc.line, 0, "", msg("layout.glyph_missing", chars=chars, font=font)))
     g = doc.game
     where = g.where
     for text, font in ((g.title, "gothic-bold"), (g.subtitle, "mincho"), (g.subtitle, "gothic"),
                        (g.play_time, "gothic-bold"), (g.age, "gothic-bold")):
         missing = fonts.missing_glyphs(text or "", font)
         if missing:
-            problems.append(where.problem("", f"character {', '.join(missing)} (cover) is not in font {font}"))
+            problems.append(where.problem("", msg("layout.glyph_missing_cover", chars=", ".join(missing), font=font)))
     for entry in g.ledger:   # questions print in the rulebook's 「設計者への質問」
         q = entry.question
         if q is None:
@@ -65,12 +66,13 @@ def _glyph_problems(doc: markup.Document) -> list[Problem]:
                 (_seen(markup.data_inline(t, q.where, "")[0]), "mincho") for t in [q.ask, q.why] + [o.text for o in q.options]]:
             missing = fonts.missing_glyphs(text, font)
             if missing:
-                problems.append(q.where.problem("question", f"character {', '.join(missing)} is not in font {font}"))
+                problems.append(q.where.problem("question", msg("layout.glyph_missing", chars=", ".join(missing),
+                                                                font=font)))
     for comp in g.components:
         for text, font in ((comp.name, "gothic-bold"), (comp.description, "mincho")):
             missing = fonts.missing_glyphs(text or "", font)
             if missing:
-                problems.append(comp.where.problem("", f"character {', '.join(missing)} is not in font {font}"))
+                problems.append(comp.where.problem("", msg("layout.glyph_missing", chars=", ".join(missing), font=font)))
     return problems
 
 

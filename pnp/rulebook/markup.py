@@ -105,6 +105,7 @@ from ..data.schemas import PROVENANCE
 from ..data.yamlsource import guarded_yaml, markup_hint, read_text_file
 from ..errors import DataError, Problem
 from ..files import inside
+from ..messages import did_you_mean, did_you_mean_file, lang, msg
 from ..text.inline import Inline, InlineError, Run, merge_runs, parse_inline, plain_text
 from ..text.linebreak import phrase_cut
 
@@ -450,8 +451,7 @@ class _Parser:
     def parse_file(self, path: Path) -> Section | None:
         self.file = display_path(self.game, path)
         if not inside(self.game.folder, path):     # a link in a shared kit must not print a file from elsewhere
-            self.err(0, 0, "the page is a link to a file outside the game's folder: refused "
-                           "(a rulebook page leaves the game's folder)")
+            self.err(0, 0, msg("rulebook.page_outside"))
             return None
         try:
             text = read_text_file(path, self.file)
@@ -471,7 +471,7 @@ class _Parser:
                     body_start = i + 1
                     break
             else:
-                self.err(1, 1, "front matter opened with --- is never closed")
+                self.err(1, 1, msg("rulebook.front_matter_open"))
                 body_start = len(lines)
         numbered = [(i + 1, lines[i]) for i in range(body_start, len(lines))]
         depth = meta.get("toc", 2)
@@ -495,14 +495,16 @@ class _Parser:
                      f"front matter: {_yaml_problem(exc, chr(10).join(lines))}")
             return {}
         if not isinstance(data, dict):
-            self.err(2, 1, "front matter must be a mapping")
+            self.err(2, 1, msg("rulebook.front_matter_mapping"))
             return {}
         for e in _FM_VALIDATOR.iter_errors(data):
             path = list(e.absolute_path)
             if e.validator == "additionalProperties":
                 allowed = ", ".join(sorted(FRONT_MATTER_SCHEMA["properties"]))
                 for key in sorted(k for k in data if k not in FRONT_MATTER_SCHEMA["properties"]):
-                    self.err(self._key_line(lines, key), 1, f"unknown key {key!r} (allowed: {allowed})", key)
+                    self.err(self._key_line(lines, key), 1, msg("schema.unknown_key", key=key, allowed=allowed.split(", "),
+                                                                hint=did_you_mean(key, FRONT_MATTER_SCHEMA["properties"])),
+                             key)
             else:
                 key = str(path[0]) if path else ""
                 self.err(self._key_line(lines, key), 1, e.message, key)
@@ -556,13 +558,13 @@ class _Parser:
                         depth_open += 1
                     j += 1
                 if j >= len(lines):
-                    self.err(no, 1, f":::{name} is not closed by a line ':::'")
+                    self.err(no, 1, msg("rulebook.block_not_closed", block=name))
                     i = j if j > i + 1 else i + 1
                     continue
                 inner = lines[i + 1:j]
                 if name in BOX_KINDS:
                     if boxed:
-                        self.err(no, 1, "boxes do not nest")
+                        self.err(no, 1, msg("rulebook.boxes_nest"))
                     else:
                         inner, script, script_line = self.check_script(inner, name)
                         title = self.inline(rest.strip(), no, _col(line, rest.strip()))
@@ -573,7 +575,8 @@ class _Parser:
                     if d:
                         out.append(d)
                 else:
-                    self.err(no, 4, f"unknown block :::{name} (known: {', '.join(BLOCK_KINDS)})")
+                    self.err(no, 4, msg("rulebook.unknown_block", block=name, known=BLOCK_KINDS,
+                                        hint=did_you_mean(name, BLOCK_KINDS)))
                 i = j + 1
                 continue
             if stripped.startswith("#"):
@@ -581,11 +584,11 @@ class _Parser:
                 hashes = len(stripped) - len(stripped.lstrip("#"))
                 text = stripped[hashes:]
                 if hashes > 3:
-                    self.err(no, 1, f"heading level {hashes} is not supported (use #, ## or ###)")
+                    self.err(no, 1, msg("rulebook.heading_level", level=hashes))
                 elif not text.startswith(" ") or not text.strip():
-                    self.err(no, 1, "a heading is '#', '##' or '###', a space and its text")
+                    self.err(no, 1, msg("rulebook.heading_form"))
                 elif boxed:
-                    self.err(no, 1, "no headings inside a box (use the box's title)")
+                    self.err(no, 1, msg("rulebook.heading_in_box"))
                 else:
                     text = text.strip().lstrip(HEADING_MARKS).strip(" 　")
                     runs = self.inline(text, no, line.index(text) + 1 if text in line else 1)
@@ -665,8 +668,7 @@ class _Parser:
                 i = j
                 continue
             for m_in in PICTURE.finditer(line):
-                self.err(no, m_in.start() + 1, f"an image {m_in.group()} stands on a line of its own "
-                                               "(its alt text becomes the caption under it)")
+                self.err(no, m_in.start() + 1, msg("rulebook.image_own_line", image=m_in.group()))
             para.append((no, PICTURE.sub("", line) if PICTURE.search(line) else line))
             i += 1
         flush()
@@ -683,10 +685,11 @@ class _Parser:
             return None
         target = (self.game.folder / rel)
         if not inside(self.game.folder, target):
-            self.err(no, col, f"image path {rel!r} leaves the game's folder")
+            self.err(no, col, msg("data.image_outside", image=rel))
             return None
         if not target.is_file():
-            self.err(no, col, f"image {rel!r} not found ({where}, {display_path(self.game, self.game.folder)}/)")
+            self.err(no, col, msg("rulebook.image_not_found", image=rel, folder=display_path(self.game, self.game.folder),
+                                  hint=did_you_mean_file(self.game.folder, rel)))
             return None
         problem = image_problem(target)
         if problem:
@@ -737,8 +740,8 @@ class _Parser:
                 self.err(no, col, "{{part …}} needs a part's id: {{part ID}} or {{part ID: 見出し}}")
                 return None
             if part_id not in shown:
-                self.err(no, col, f"{{{{part {part_id}}}}}: no part {part_id!r} "
-                                  f"(parts: {', '.join(sorted(shown)) or 'none'})")
+                self.err(no, col, msg("rulebook.unknown_part", part=part_id, parts=", ".join(sorted(shown)) or msg("word.none"),
+                                      hint=did_you_mean(part_id, shown)))
                 return None
             box = shown[part_id]
             if box.kind == "tuckbox" and all(d.id != box.deck for d in self.game.all_decks):
@@ -791,20 +794,22 @@ class _Parser:
     def card_ref(self, word: str, no: int, col: int) -> CardRef | None:
         m = _CARD_REF.match(word)
         if not m:
-            self.err(no, col, f"card reference {word!r} is not deck/card-id")
+            self.err(no, col, msg("rulebook.card_reference", word=word))
             return None
         deck_id, card_id, label = m.groups()
         try:
             deck = self.game.deck(deck_id)
         except KeyError:
-            known = ", ".join(d.id for d in self.game.all_decks) or "none"
-            self.err(no, col, f"unknown deck {deck_id!r} in {word!r} (decks: {known})")
+            ids = [d.id for d in self.game.all_decks]
+            self.err(no, col, msg("rulebook.unknown_deck_in", deck=deck_id, word=word,
+                                  decks=", ".join(ids) or msg("word.none"), hint=did_you_mean(deck_id, ids)))
             return None
         if card_id != "back":
             try:
                 deck.card(card_id.removesuffix(BACK_OF))
             except KeyError:
-                self.err(no, col, f"unknown card {card_id.removesuffix(BACK_OF)!r} in deck {deck_id!r}")
+                self.err(no, col, msg("rulebook.unknown_card", card=card_id.removesuffix(BACK_OF), deck=deck_id,
+                                      hint=did_you_mean(card_id.removesuffix(BACK_OF), [c.id for c in deck.cards])))
                 return None
         return CardRef(deck_id, card_id, self.inline(label, no, col) if label else ())
 
@@ -814,19 +819,19 @@ class _Parser:
         width = None
         for k, (no, text) in enumerate(rows):
             if not text.endswith("|") or len(text) < 2:
-                self.err(no, len(text), "a table row starts and ends with |")
+                self.err(no, len(text), msg("rulebook.table_row_bars"))
                 return None
             parts = [p.strip() for p in _split_cells(text[1:-1])]
             if all(re.fullmatch(r":?-{3,}:?", p) for p in parts):
                 if k == 1:
                     header = True
                     continue
-                self.err(no, 1, "a |---| separator may only follow the first row")
+                self.err(no, 1, msg("rulebook.table_separator"))
                 return None
             if width is None:
                 width = len(parts)
             elif len(parts) != width:
-                self.err(no, 1, f"table row has {len(parts)} cells, the first row {width}")
+                self.err(no, 1, msg("rulebook.table_cells", cells=len(parts), first=width))
                 return None
             col = 2
             row = []
@@ -846,26 +851,27 @@ class _Parser:
                      f"diagram YAML: {_yaml_problem(exc, chr(10).join(t for _, t in inner))}")
             return None
         if not isinstance(data, dict):
-            self.err(base, 1, "a diagram holds a mapping with rows:")
+            self.err(base, 1, msg("rulebook.diagram_mapping"))
             return None
         bad = sorted(set(data) - set(DIAGRAM_KEYS))
         for key in bad:
-            self.err(base + _line_of(inner, key), 1,
-                     f"unknown diagram key {key!r} (allowed: {', '.join(sorted(DIAGRAM_KEYS))})")
+            self.err(base + _line_of(inner, key), 1, msg("rulebook.unknown_diagram_key", key=key,
+                                                         hint=did_you_mean(key, DIAGRAM_KEYS)))
         deck_id = data.get("deck", self.game.decks[0].id if self.game.decks else "")
         try:
             deck = self.game.deck(str(deck_id))
         except KeyError:
-            self.err(base + _line_of(inner, "deck"), 1, f"unknown deck {deck_id!r}")
+            self.err(base + _line_of(inner, "deck"), 1, msg("rulebook.unknown_deck", deck=deck_id,
+                                                            hint=did_you_mean(deck_id, [d.id for d in self.game.all_decks])))
             return None
         rows_data = data.get("rows")
         if not isinstance(rows_data, list) or not rows_data:
-            self.err(base + _line_of(inner, "rows"), 1, "diagram needs rows: a list of {label, cells}")
+            self.err(base + _line_of(inner, "rows"), 1, msg("rulebook.diagram_rows"))
             return None
         rows = []
         for r in rows_data:
             if not isinstance(r, dict) or not isinstance(r.get("cells"), list) or set(r) - set(DIAGRAM_ROW_KEYS):
-                self.err(base + _line_of(inner, "rows"), 1, "each diagram row is {label: text, cells: [...]}")
+                self.err(base + _line_of(inner, "rows"), 1, msg("rulebook.diagram_row"))
                 return None
             cells = []
             for c in r["cells"]:
@@ -874,15 +880,15 @@ class _Parser:
                     try:
                         deck.card(c)
                     except KeyError:
-                        self.err(base + _line_of(inner, c), 1,
-                                 f"unknown diagram cell {c!r} (up, down, empty, none or a card id of {deck.id!r})")
+                        self.err(base + _line_of(inner, c), 1, msg("rulebook.unknown_diagram_cell", cell=c, deck=deck.id,
+                                 hint=did_you_mean(c, [*CELL_WORDS, *(k.id for k in deck.cards)])))
                         continue
                 cells.append(c)
             label = str(r.get("label", ""))
             rows.append((self.inline(label, base + _line_of(inner, label), 1) if label else (), tuple(cells)))
         cols = data.get("columns", [])
         if not isinstance(cols, list):
-            self.err(base + _line_of(inner, "columns"), 1, "columns: a list of labels")
+            self.err(base + _line_of(inner, "columns"), 1, msg("rulebook.diagram_columns"))
             cols = []
         if bad or any(d.id == deck.id for d in self.game.unlaid):    # unlaid: its layout says what is wrong
             return None
@@ -923,11 +929,10 @@ class _Parser:
             if name in values:       # a title may hold ruby, as on the cards' backs
                 return self.data_text(values[name], no, col, f"{{{{{name}}}}}")
             if name.split(" ")[0] in BLOCK_EMBEDS:
-                self.err(no, col, f"{{{{{name.split(' ')[0]}}}}} must stand alone on its line")
+                self.err(no, col, msg("rulebook.embed_own_line", embed=name.split(' ')[0]))
                 return None
-            self.err(no, col, f"unknown embed {{{{{body}}}}} (known: {', '.join(INLINE_VALUES)}, "
-                              f"{', '.join(f'{a}:ID' for a in ARG_EMBEDS)}, and on their own line: "
-                              f"{', '.join(BLOCK_EMBEDS)})")
+            self.err(no, col, msg("rulebook.unknown_embed_known", embed=body, inline=list(INLINE_VALUES),
+                                  block=list(BLOCK_EMBEDS), hint=did_you_mean(name, [*INLINE_VALUES, *BLOCK_EMBEDS])))
             return None
         arg = arg.strip()
         if name == "count":
@@ -935,7 +940,8 @@ class _Parser:
             if found is None:
                 known = ", ".join([c.id for c in g.components] + [d.id for d in g.all_decks
                                                                    if d.id not in {c.id for c in g.components}])
-                self.err(no, col, f"unknown component {arg!r} in {{{{count:{arg}}}}} (components: {known})")
+                self.err(no, col, msg("rulebook.unknown_component", component=arg, components=known,
+                                      hint=did_you_mean(arg, known.split(", "))))
                 return None
             self.counts.append((self.file, no, found[0], found[1]))
             return str(found[1])
@@ -944,23 +950,26 @@ class _Parser:
                 if r.id == arg:   # pnp's proposal keeps its mark wherever the book quotes it
                     mark = (Run("（仮）"),) if r.provisional and not self.game.final else ()
                     return mark + self.data_text(r.text, no, col, f"ruling {r.id}: text")
-            self.err(no, col, f"unknown ruling {arg!r} (rulings: {', '.join(r.id for r in self.rulings) or 'none'})")
+            self.err(no, col, msg("rulebook.unknown_ruling", ruling=arg,
+                                  rulings=", ".join(r.id for r in self.rulings) or msg("word.none"),
+                                  hint=did_you_mean(arg, [r.id for r in self.rulings])))
             return None
         if name == "ref":
             target = arg[:-3] if arg.endswith(".md") else arg
             kinds = [k for k, known in (("ruling", {r.id for r in self.rulings}), ("section", self.section_names))
                      if target in known]
             if not kinds:
-                self.err(no, col, f"{{{{ref:{arg}}}}}: no ruling or rulebook file {arg!r} (rulings: "
-                                  f"{', '.join(r.id for r in self.rulings) or 'none'}; files: "
-                                  f"{', '.join(sorted(self.section_names)) or 'none'})")
+                self.err(no, col, msg("rulebook.unknown_ref", ref=arg,
+                                      rulings=", ".join(r.id for r in self.rulings) or msg("word.none"),
+                                      files=", ".join(sorted(self.section_names)) or msg("word.none"),
+                                      hint=did_you_mean(target, [*(r.id for r in self.rulings), *self.section_names])))
                 return None
             if len(kinds) > 1:
-                self.err(no, col, f"{{{{ref:{arg}}}}}: both a ruling and a rulebook file are called {arg!r}")
+                self.err(no, col, msg("rulebook.ambiguous_ref", ref=arg))
                 return None
             self.refs.append((kinds[0], target, Loc(self.file, no), col))
             return f"{REF_OPEN}{len(self.refs) - 1}{REF_CLOSE}"   # resolved once every file is read
-        self.err(no, col, f"unknown embed {{{{{body}}}}}")
+        self.err(no, col, msg("rulebook.unknown_embed", embed=body))
         return None
 
     def _stated(self, plain: str, no: int) -> None:
@@ -1100,8 +1109,12 @@ def data_inline(text: str, where: Any, field_path: str, icons: tuple[str, ...] |
     return runs, [where.problem(field_path, e.message) for e in errors]
 
 
-@functools.lru_cache(maxsize=8192)
 def _data_runs(text: str, icons: tuple[str, ...] | None) -> tuple[Inline, tuple[InlineError, ...]]:
+    return _data_runs_in(text, icons, lang())      # problems worded in the language asked for
+
+
+@functools.lru_cache(maxsize=8192)
+def _data_runs_in(text: str, icons: tuple[str, ...] | None, _lang: str) -> tuple[Inline, tuple[InlineError, ...]]:
     """data_inline's parse, once per text: the same name or ruling is read by every check and
     every pass of the typesetting (runs and errors are immutable)."""
     runs, errors = parse_inline(text, icons=icons, newlines=False)

@@ -24,6 +24,8 @@ import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 
+from ..messages import did_you_mean, msg
+
 __all__ = ["Run", "Inline", "InlineError", "parse_inline", "merge_runs", "plain_text", "BUILTIN_COLORS",
            "ICON_CHAR", "RUBY_SCALE", "RUBY_RISE", "visible", "visible_runs"]
 
@@ -148,7 +150,7 @@ class _Parser:
                 continue
             if c in "\r\n":
                 if not self.newlines:
-                    self.err(i, "a line break is not available here")
+                    self.err(i, msg("markup.no_line_break"))
                 self.buf.append("\n")
                 i += 2 if text.startswith("\r\n", i) else 1
                 continue
@@ -209,7 +211,7 @@ class _Parser:
         text = self.text
         end = text.find("}}", i)
         if end < 0:
-            self.err(i, "{{ is not closed by }}")
+            self.err(i, msg("markup.embed_not_closed"))
             return len(text)
         if self.embed is None:
             self.err(i, f"{{{{{text[i + 2:end].strip()}}}}}: values from data belong in the rulebook "
@@ -229,13 +231,13 @@ class _Parser:
         end = text.find("}", i)
         bar = text.find("|", i)
         if end < 0 or bar < 0 or bar > end:
-            self.err(i, "{ starts ruby {漢字|かんじ} but is not closed (write \\{ for a brace)")
+            self.err(i, msg("markup.ruby_not_closed"))
             return len(text) if end < 0 else end + 1
         base, reading = text[i + 1:bar], text[bar + 1:end]
         if not base or not reading:
-            self.err(i, "ruby needs a base and a reading: {漢字|かんじ}")
+            self.err(i, msg("markup.ruby_needs_both"))
         elif "\n" in base or "\n" in reading:
-            self.err(i, "ruby may not hold a line break")
+            self.err(i, msg("markup.ruby_line_break"))
         else:
             self.flush()
             self.runs.append(Run(base, self.style(), reading, self.color()))
@@ -255,8 +257,8 @@ class _Parser:
         elif _HEX.fullmatch(name):
             value = name.lower()
         else:
-            self.err(i, f"unknown colour [{name}] (colours: {', '.join(sorted(self.colors))}, or #rrggbb; "
-                        "write \\[ for a bracket)")
+            self.err(i, msg("markup.unknown_colour", colour=name, colours=sorted(self.colors),
+                            hint=did_you_mean(name, self.colors)))
             value = self.color() or ""
         self.flush()
         self.color_stack.append((i, value))
@@ -265,10 +267,10 @@ class _Parser:
     def icon(self, i: int, m: re.Match[str]) -> int:
         name = m.group(1)
         if self.icons is None:
-            self.err(i, f"icon :{name}: is not available here (write \\: for a colon)")
+            self.err(i, msg("markup.icon_not_here", icon=name))
         elif name not in self.icons:
-            known = ", ".join(sorted(self.icons)) or "none defined"
-            self.err(i, f"unknown icon :{name}: (icons: {known}; write \\: for a colon)")
+            self.err(i, msg("markup.unknown_icon", icon=name, icons=", ".join(sorted(self.icons)) or msg("word.none"),
+                            hint=did_you_mean(name, self.icons)))
         else:
             self.flush()
             self.runs.append(Run("", self.style(), None, self.color(), name))

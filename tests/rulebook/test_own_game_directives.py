@@ -262,7 +262,7 @@ def test_a_two_sided_deck_shows_both_faces_of_a_card_in_the_components(tmp_path)
 @pytest.mark.parametrize("lang, hint", [
     ("en", "(YAML reads the brackets of the ruby {岬|みさき} as its own: quote the value, "
            "title: \"北東の{岬|みさき}の灯台\")"),
-    ("ja", "YAML として読めません（while parsing a flow mapping did not find expected ',' or '}'）。ルビ {岬|みさき} の"
+    ("ja", "YAML として読めません（{ } のマッピングを読んでいるところで、「,」か「}」がありません）。ルビ {岬|みさき} の"
            "かっこを YAML が自分の記号として読みました。値を引用符で囲んでください：title: \"北東の{岬|みさき}の灯台\""),
 ])
 def test_ruby_in_a_yaml_flow_mapping_says_to_quote_the_value(tmp_path, lang, hint):

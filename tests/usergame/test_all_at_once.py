@@ -74,8 +74,8 @@ def test_four_spreadsheet_mistakes_come_out_in_one_validate(tmp_path):
     lines = problem_lines(result.output)
     sheet = "components/mini/goods.xlsx:商品!"
     assert lines == [
-        f"{sheet}G3: count: expected integer, got str '２'（全角の数字です。半角で 2 と書いてください）",
-        f"{sheet}C4: suit: unknown suit 'mon' (suits: sun, moon, star)",
+        f"{sheet}G3: count: expected integer, got str '２' (full-width digits: write 2 in half-width digits)",
+        f"{sheet}C4: suit: unknown suit 'mon' (suits: sun, moon, star) (did you mean 'moon'?)",
         f"{sheet}F5: flavor: character '🐟' (U+1F41F) is not in font gothic",       # the flavour's cell, not A5
         f"{sheet}E6: body: text does not fit region 'body': needs 53.7 mm of height, has 22.0 mm at 6.5 pt",
     ], result.output
@@ -215,7 +215,7 @@ def test_japanese_messages_keep_the_place_and_field_first(tmp_path, monkeypatch)
     sheet = "components/mini/goods.xlsx:商品!"
     assert problem_lines(result.output) == [
         f"{sheet}G3: count: 整数を書くところに文字列 '２' があります（全角の数字です。半角で 2 と書いてください）",
-        f"{sheet}C4: suit: スート 'mon' はありません（スート：sun, moon, star）",
+        f"{sheet}C4: suit: スート 'mon' はありません（スート：sun, moon, star）（'moon' のことですか？）",
         f"{sheet}F5: flavor: 文字 '🐟' (U+1F41F) がフォント gothic にありません",
         f"{sheet}E6: body: 文字が領域 'body' に収まりません：高さが 53.7 mm 要りますが、6.5 pt で 22.0 mm しかありません",
     ], result.output
