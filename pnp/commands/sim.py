@@ -565,6 +565,8 @@ def format_summary(s: dict[str, Any], engine: Any = None) -> list[str]:
     if "comparison" in s:
         c = s["comparison"]
         lines.append(f"比較（{label(c['variant_a'])} → {label(c['variant_b'])}、同じ種 {c['pairs']} 組）")
+        lines.extend(f"  {t}" for t in paired_lines_ja(c.get("answers") or {}, label(c["variant_a"]),
+                                                          label(c["variant_b"])))
         if "team_win_rate_diff" in c:
             d = c["team_win_rate_diff"]
             lines.append(f"  チームの勝率差 {d['mean_diff']:+.1%} [{d['ci'][0]:+.1%}, {d['ci'][1]:+.1%}]")
@@ -577,17 +579,16 @@ def format_summary(s: dict[str, Any], engine: Any = None) -> list[str]:
         for f in c.get("findings", []):
             lines.append(f"  ・{f['question']}（両方の設定をあわせて）")
             lines.append(f"    {f['answer']}")
-        lines.extend(f"  {t}" for t in paired_lines_ja(c.get("answers") or {}, label(c["variant_a"]),
-                                                          label(c["variant_b"])))
     for rc in s.get("report_comparisons", []):
         lines.append(f"比較：{rc['name_ja']}（同じ種 {rc['paired']['pairs']} 組）")
         a_ja, b_ja = rc.get("a_ja", "いまのルール"), rc.get("b_ja", rc["name_ja"])
+        # the paired differences of the figures that answer the designer's questions come first
+        lines.extend(f"  {t}" for t in paired_lines_ja(rc.get("answers") or {}, a_ja, b_ja))
         for side, name in (("a", a_ja), ("b", b_ja)):
             label.extra.update(rc[side]["end_reasons_ja"])
             lines.append(f"  {name}：" + "、".join(side_phrases(rc[side], label)))
         if rc["paired"]["pairs"]:
             lines.append(f"  {winner_change_ja(rc['paired'])}")
-        lines.extend(f"  {t}" for t in paired_lines_ja(rc.get("answers") or {}, a_ja, b_ja))
     missing = sorted(label.missing)
     if missing:
         lines.append("日本語の名前がないキー（エンジンの labels_ja に加えてください）：" + "、".join(missing))

@@ -69,7 +69,8 @@ def verdict_rows(s: Mapping[str, Any], label: Any = str) -> list[dict[str, str]]
             else:
                 fig = f"{d['mean_diff']:+.2f}{m['unit']}"
             lo, hi = d["ci"]
-            verdict = (f"{b}で高い" if lo > 0 else f"{b}で低い" if hi < 0 else "差は言えない")
+            verdict = ("ほとんど同じ" if m.get("verdict") == "ほとんど同じ" else
+                       f"{b}で高い" if lo > 0 else f"{b}で低い" if hi < 0 else "差は言えない")
             rows.append({"question": f"{m['label']}（{b} − {a}）", "figure": fig,
                          "interval": _ci(d["ci"], m["percent"], signed=True) + ("" if m["percent"] else m["unit"]),
                          "chance": "差0", "verdict": verdict})
