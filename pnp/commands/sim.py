@@ -39,6 +39,7 @@ from ..sim.skill import (
     DEFAULT_LUCK_EVENTS,
     DEFAULT_SEARCH_ITERATIONS,
     DEFAULT_SKILL_GAMES,
+    LUCK_BLOCK,
     skill_luck,
 )
 from ..sim.validation import SampleProblem, run_sample_games
@@ -215,13 +216,14 @@ def replay(log_path: Path, project_dir: Path, show: bool) -> None:
 @click.option("--search-iterations", type=click.IntRange(1, MAX_SEARCH_ITERATIONS), default=DEFAULT_SEARCH_ITERATIONS,
               show_default=True, help="腕の影響を測る探索プレイヤーの1手あたりの読みの回数")
 @click.option("--luck-deals", type=click.IntRange(0, MAX_GAMES), default=None,
-              help=f"配りの影響：配りの数（既定は--reportのとき{DEFAULT_LUCK_DEALS}、ほかは0）")
+              help=f"配りの影響：配りの数の上限（{LUCK_BLOCK}ごとに区間を見て、決まれば止めます。"
+                   f"既定は--reportのとき{DEFAULT_LUCK_DEALS}、ほかは0）")
 @click.option("--luck-events", type=click.IntRange(0, MAX_GAMES), default=None,
-              help=f"途中の偶然1回の影響：途中の偶然（ダイス、カードを引くなど）を1回選んで調べるゲームの数"
-                   f"（既定は--reportのとき{DEFAULT_LUCK_EVENTS}、ほかは0）")
+              help=f"途中の偶然1回の影響：途中の偶然（ダイス、カードを引くなど）を1回選んで調べるゲームの数の上限"
+                   f"（{LUCK_BLOCK}ごとに区間を見て、決まれば止めます。既定は--reportのとき{DEFAULT_LUCK_EVENTS}、ほかは0）")
 @click.option("--luck-event", "luck_event_names", multiple=True, metavar="NAME",
               help="途中の偶然1回の影響：選ぶ偶然をこの名前のものに限る（例：サイコロ。くり返し指定できる。"
-                   "既定はすべての偶然）")
+                   "既定はゲームが問いで名指す偶然（エンジンの luck_events、EBE はサイコロ）、なければすべての偶然）")
 @click.option("--luck-continuations", type=click.IntRange(2, 1000), default=DEFAULT_LUCK_CONTINUATIONS,
               show_default=True, help="配りの影響・途中の偶然1回の影響：同じ状態から別の種で続ける回数")
 @click.option("--builtin-comparisons/--no-builtin-comparisons", "builtin", default=None,
