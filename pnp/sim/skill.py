@@ -371,6 +371,9 @@ def event_luck(engine: Any, players: int, *, games: int, continuations: int, see
     shares: list[float] = []
     played = games
     for d in range(games):
+        if d == LUCK_BLOCK and not seen:
+            played = d       # no chance step after the first decision in a whole block: the game has none
+            break
         if on_games is not None and d:
             on_games(1)      # (after each game: the last one below)
         steps, events, decisions = _sampled_game(engine, players, variant, options, name,
