@@ -100,6 +100,7 @@ def option_effects(engine: Any, entry: Entry, games: int, seed: int,
                 answers.add(x, y)
             figures = {"players": players, "pairs": c["pairs"], "winner_changed": c["winner_changed"],
                        "noise_floor": c["noise_floor"], "chance_identical": c["chance_identical"],
+                       "placebo_games": c["placebo_games"],
                        "winner_change_excess": c["winner_change_excess"],
                        "winner_change_verdict": c["winner_change_verdict"],
                        "rounds_diff": c["rounds_diff"], "round_unit_ja": round_unit(engine),

@@ -117,6 +117,7 @@ class WinnerChange:
         self.cells = [0, 0, 0, 0]        # (changed, floor changed): 11, 10, 01, 00
         self.floored = 0                  # pairs whose placebo was measured
         self.identical = 0                # pairs that drew the same chance (nothing to re-draw)
+        self.sides = [0, 0]               # pairs whose first / second game was replayed with chance re-drawn
 
     def add(self, x: GameRecord, y: GameRecord, placebo: Placebo | None) -> None:
         assert x.result is not None and y.result is not None
@@ -134,6 +135,8 @@ class WinnerChange:
             f = f or z.result.winners != orig.winners
         self.floored += 1
         self.identical += placebo.identical_chance
+        self.sides[0] += placebo.a is not None
+        self.sides[1] += placebo.b is not None
         self.cells[(0 if c else 2) + (0 if f else 1)] += 1
 
     def result(self) -> dict[str, Any]:
@@ -153,6 +156,7 @@ class WinnerChange:
             excess = {"diff": round(d, 4), "ci": [round(lo, 4), round(hi, 4)], "n": self.floored,
                       "method": EXCESS_METHOD}
         return {"winner_changed": changed, "noise_floor": fc, "chance_identical": self.identical,
+                "placebo_games": {"a": self.sides[0], "b": self.sides[1]},
                 "winner_change_excess": excess, "winner_change_verdict": winner_change_verdict(changed, fc, excess)}
 
 
@@ -172,5 +176,8 @@ def winner_change_ja(c: Mapping[str, Any]) -> str:
         if same is not None and same == floor["n"]:
             text += f"、偶然の下限 0%（{same}組すべてで両方のルールが同じ偶然を引きました）"
         else:
-            text += f"、偶然の下限（ルールが足し引きした偶然だけを同じルールで引き直したとき）{pct(floor)}"
+            sides = c.get("placebo_games") or {}
+            where = (f"：{floor['n']}組のうち先のルールで{sides['a']}組、後のルールで{sides['b']}組を遊び直し"
+                     if sides else "")
+            text += f"、偶然の下限（片方のルールにしかない偶然だけを、それぞれのルールのまま引き直したとき{where}）{pct(floor)}"
     return f"{text}［Wilson 95%区間、n={wc['n']}］：{verdict['verdict_ja']}"

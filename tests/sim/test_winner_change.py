@@ -41,7 +41,7 @@ def test_a_rule_that_adds_no_chance_has_a_floor_of_exactly_zero_and_gets_its_ver
     deck, so nothing is re-drawn — the players' own random choices are never taken for chance (they made
     a floor of 55% before) — and the rule's large effect is said."""
     c = compared(engines["euphoria"], 120, options={"deal": 8})
-    assert c["chance_identical"] == c["pairs"] == 120
+    assert c["chance_identical"] == c["pairs"] == 120 and c["placebo_games"] == {"a": 0, "b": 0}
     assert c["noise_floor"]["rate"] == 0.0 and c["noise_floor"]["ci"] == [0.0, 0.0]
     assert c["winner_changed"]["ci"][0] > 0.4
     assert c["winner_change_verdict"]["verdict"] == "above_noise"
@@ -56,6 +56,8 @@ def test_two_hands_have_the_third_hands_chance_as_their_floor(engines):
     c = compared(engines["terror24"], 90, options={"hands": 2})
     floor = c["noise_floor"]
     assert c["chance_identical"] == 0
+    assert c["placebo_games"]["a"] == 90          # every 3-hand game has a third hand to re-draw
+    assert "90組のうち先のルールで90組" in winner_change_ja(c)
     assert 0.25 < floor["rate"] < 0.7 and floor["ci"][0] > 0.2
     lo, hi = c["winner_change_excess"]["ci"]
     assert lo < 0.1 and lo <= c["winner_change_excess"]["diff"] <= hi
