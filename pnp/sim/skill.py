@@ -258,6 +258,8 @@ def deal_luck(engine: Any, players: int, *, deals: int, continuations: int, seed
         if on_games is not None:
             on_games(1)
         if d == 0 and not any(chances):
+            if on_games is not None and deals > 1:
+                on_games(deals - 1)      # the part is done: the rest of its budget is not needed
             return {**head, "deal_held": True, "chance_after_deal": False, "played": 1,
                     "undecidable": ("このゲームの偶然は最初の配りだけで、配りのあとに偶然がありません。同じ配りから続けて"
                                     "違うのはプレイヤー自身の乱数（打ち方の揺れ）だけで、それは運ではないので、配りの影響は"
@@ -269,6 +271,8 @@ def deal_luck(engine: Any, players: int, *, deals: int, continuations: int, seed
             if decision:
                 break
     n = len(agree_per_deal)
+    if on_games is not None and n < deals:
+        on_games(deals - n)              # decided early: the rest of the budget is not needed
     same = _mean_ci(agree_per_deal, 0.0, 1.0)
     base_rate = _base_rate(outcome_counts, total)
     decision = _decide(same["ci"], base_rate) if n > 1 else None
@@ -411,7 +415,7 @@ def event_luck(engine: Any, players: int, *, games: int, continuations: int, see
                 played = d + 1
                 break
     if on_games is not None and games:
-        on_games(1)
+        on_games(1 + games - played)     # (a part that stopped early is done: the rest is not needed)
     missing = [w for w in wanted if w not in seen]
     if missing and games > 0:
         names = ", ".join(sorted(seen)) or "none"
