@@ -187,22 +187,6 @@ class Streams:
         return {k: tuple(v) for k, v in self._uses.items()}
 
 
-def disturbance(a: Mapping[str, tuple[int, ...]], b: Mapping[str, tuple[int, ...]]) -> dict[str, int]:
-    """Where game ``b`` (other rules, same seed) used the streams of game ``a`` differently: {stream:
-    the first use that both games made and made differently}.  A use is alike when the stream's state
-    after it is the same in both games (the same state before, the same number of draws).  Uses that
-    only one game makes — a third hand that the two-hand rules never deal, a stream only ``b`` opens —
-    disturb nothing: the other game has no such event to pair with, and what happens there is the rule
-    change itself, not noise."""
-    out = {}
-    for name, xs in a.items():
-        ys = b.get(name, ())
-        first = next((i for i, (p, q) in enumerate(zip(xs[1:], ys[1:])) if p != q), None)
-        if first is not None:
-            out[name] = first
-    return out
-
-
 def is_chance_stream(name: str) -> bool:
     """A stream of chance (deal, dice, shuffles), not a seat's policy stream."""
     return name == "chance" or name.startswith("chance:")

@@ -11,7 +11,7 @@ from pnp.sim.comparisons import paired
 from pnp.sim.engine import CHANCE
 from pnp.sim.metrics import Comparison, winner_change_ja
 from pnp.sim.runner import Batch, Trace, play_game
-from pnp.sim.sampling import Streams, derive_seed, disturbance
+from pnp.sim.sampling import Streams, derive_seed
 
 GAMES = 300
 
@@ -54,13 +54,6 @@ def test_engine_without_keys_keeps_one_stream_per_game_and_per_seat():
     keyed = Streams(KeyedDiceRace(), 77)
     s = KeyedDiceRace().new_state(3)
     assert keyed.chance(s).random() == random.Random(derive_seed(77, "chance", "(1, 0)")).random()
-
-
-def test_disturbance_names_only_uses_both_games_made_differently():
-    """Each stream: its state before the first use, then after each use (hashes)."""
-    a = {"chance:x": (0, 1, 2, 3), "chance:y": (0, 5), "seat0:1": (0, 9, 9)}
-    b = {"chance:x": (0, 1, 7, 3), "chance:y": (0, 5, 6), "chance:z": (0, 4)}
-    assert disturbance(a, b) == {"chance:x": 1}
 
 
 def test_a_rule_that_never_fires_changes_no_winner_and_disturbs_nothing():
