@@ -146,19 +146,19 @@ def crn_sentences(fig: dict) -> list[str]:
              f"24 {_pct(t['keyed'])}・EBE {_pct(e['keyed'])} です。探偵無宿２は "
              + (f"{_pct(d['keyed'])} のままです" if d["single"] == d["keyed"]
                 else f"{_pct(d['single'])} から {_pct(d['keyed'])} です"))
-    above, other = [], []
-    for i, c in enumerate(fig["comparisons"]):
-        if c["verdict"] == "above_noise":
-            head = f"{c['name']}で勝者が変わる " if i == 0 else f"{c['name']} "
-            floor = "雑音の下限" if i == 0 else "下限"
-            above.append(f"{head}{_pct(c['winner_changed'])}（{floor} {_pct(c['noise_floor'])}）")
-        else:
-            other.append(f"{c['name']}は {_pct(c['winner_changed'])}（下限 {_pct(c['noise_floor'])}）")
+    groups: dict[str, list[str]] = {"above_noise": [], "negligible": [], "undecided": []}
+    order = sorted(fig["comparisons"], key=lambda c: list(groups).index(c["verdict"]))
+    for i, c in enumerate(order):
+        head = f"{c['name']}で勝者が変わる " if i == 0 else f"{c['name']} "
+        floor = "偶然の下限" if i == 0 else "下限"
+        groups[c["verdict"]].append(f"{head}{_pct(c['winner_changed'])}（{floor} {_pct(c['noise_floor'])}）")
     parts = []
-    if above:
-        parts.append("、".join(above) + "はどれも雑音を超え")
-    if other:
-        parts.append("、".join(other) + "で「判定できません」")
+    if groups["above_noise"]:
+        parts.append("、".join(groups["above_noise"]) + "はルールで勝者が変わり")
+    if groups["negligible"]:
+        parts.append("、".join(groups["negligible"]) + "は偶然の分を除くとほとんど変わらず（3%未満）")
+    if groups["undecided"]:
+        parts.append("、".join(groups["undecided"]) + "は「判定できません」")
     return [first, "、".join(parts) + "です"]
 
 

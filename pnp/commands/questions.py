@@ -93,12 +93,16 @@ def option_effects(engine: Any, entry: Entry, games: int, seed: int,
             progress(f"{entry.label}: {option.id} {players}人")
             a = games_of(players, base)
             b = games_of(players, other)
-            c = compare(engine, a, b, q.chosen, option.id, placebo=placebos(engine, batch_of(players, base), zip(a, b)))
+            c = compare(engine, a, b, q.chosen, option.id, placebo=placebos(engine, batch_of(players, base),
+                                                                          batch_of(players, other), zip(a, b)))
             answers = PairedAnswers(engine)
             for x, y in zip(a, b):
                 answers.add(x, y)
             figures = {"players": players, "pairs": c["pairs"], "winner_changed": c["winner_changed"],
-                       "noise_floor": c["noise_floor"], "winner_change_verdict": c["winner_change_verdict"],
+                       "noise_floor": c["noise_floor"], "chance_identical": c["chance_identical"],
+                       "placebo_games": c["placebo_games"],
+                       "winner_change_excess": c["winner_change_excess"],
+                       "winner_change_verdict": c["winner_change_verdict"],
                        "rounds_diff": c["rounds_diff"], "round_unit_ja": round_unit(engine),
                        "measures": answers.result()["measures"]}
             if "team_win_rate_diff" in c:

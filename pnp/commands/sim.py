@@ -41,6 +41,7 @@ from ..sim.skill import (
     DEFAULT_LUCK_EVENTS,
     DEFAULT_SEARCH_ITERATIONS,
     DEFAULT_SKILL_GAMES,
+    LUCK_BLOCK,
     skill_luck,
 )
 from ..sim.validation import SampleProblem, run_sample_games
@@ -217,13 +218,14 @@ def replay(log_path: Path, project_dir: Path, show: bool) -> None:
 @click.option("--search-iterations", type=click.IntRange(1, MAX_SEARCH_ITERATIONS), default=DEFAULT_SEARCH_ITERATIONS,
               show_default=True, help="腕の影響を測る探索プレイヤーの1手あたりの読みの回数")
 @click.option("--luck-deals", type=click.IntRange(0, MAX_GAMES), default=None,
-              help=f"配りの影響：配りの数（既定は--reportのとき{DEFAULT_LUCK_DEALS}、ほかは0）")
+              help=f"配りの影響：配りの数の上限（{LUCK_BLOCK}ごとに区間を見て、決まれば止めます。"
+                   f"既定は--reportのとき{DEFAULT_LUCK_DEALS}、ほかは0）")
 @click.option("--luck-events", type=click.IntRange(0, MAX_GAMES), default=None,
-              help=f"途中の偶然1回の影響：途中の偶然（ダイス、カードを引くなど）を1回選んで調べるゲームの数"
-                   f"（既定は--reportのとき{DEFAULT_LUCK_EVENTS}、ほかは0）")
+              help=f"途中の偶然1回の影響：途中の偶然（ダイス、カードを引くなど）を1回選んで調べるゲームの数の上限"
+                   f"（{LUCK_BLOCK}ごとに区間を見て、決まれば止めます。既定は--reportのとき{DEFAULT_LUCK_EVENTS}、ほかは0）")
 @click.option("--luck-event", "luck_event_names", multiple=True, metavar="NAME",
               help="途中の偶然1回の影響：選ぶ偶然をこの名前のものに限る（例：サイコロ。くり返し指定できる。"
-                   "既定はすべての偶然）")
+                   "既定はゲームが問いで名指す偶然（エンジンの luck_events、EBE はサイコロ）、なければすべての偶然）")
 @click.option("--luck-continuations", type=click.IntRange(2, 1000), default=DEFAULT_LUCK_CONTINUATIONS,
               show_default=True, help="配りの影響・途中の偶然1回の影響：同じ状態から別の種で続ける回数")
 @click.option("--restricted-games", type=click.IntRange(0, MAX_GAMES), default=0, show_default=True,
@@ -587,6 +589,8 @@ def format_summary(s: dict[str, Any], engine: Any = None) -> list[str]:
     if "comparison" in s:
         c = s["comparison"]
         lines.append(f"比較（{label(c['variant_a'])} → {label(c['variant_b'])}、同じ種 {c['pairs']} 組）")
+        lines.extend(f"  {t}" for t in paired_lines_ja(c.get("answers") or {}, label(c["variant_a"]),
+                                                          label(c["variant_b"])))
         if "team_win_rate_diff" in c:
             d = c["team_win_rate_diff"]
             lines.append(f"  チームの勝率差 {d['mean_diff']:+.1%} [{d['ci'][0]:+.1%}, {d['ci'][1]:+.1%}]")
@@ -599,17 +603,16 @@ def format_summary(s: dict[str, Any], engine: Any = None) -> list[str]:
         for f in c.get("findings", []):
             lines.append(f"  ・{f['question']}（両方の設定をあわせて）")
             lines.append(f"    {f['answer']}")
-        lines.extend(f"  {t}" for t in paired_lines_ja(c.get("answers") or {}, label(c["variant_a"]),
-                                                          label(c["variant_b"])))
     for rc in s.get("report_comparisons", []):
         lines.append(f"比較：{rc['name_ja']}（同じ種 {rc['paired']['pairs']} 組）")
         a_ja, b_ja = rc.get("a_ja", "いまのルール"), rc.get("b_ja", rc["name_ja"])
+        # the paired differences of the figures that answer the designer's questions come first
+        lines.extend(f"  {t}" for t in paired_lines_ja(rc.get("answers") or {}, a_ja, b_ja))
         for side, name in (("a", a_ja), ("b", b_ja)):
             label.extra.update(rc[side]["end_reasons_ja"])
             lines.append(f"  {name}：" + "、".join(side_phrases(rc[side], label)))
         if rc["paired"]["pairs"]:
             lines.append(f"  {winner_change_ja(rc['paired'])}")
-        lines.extend(f"  {t}" for t in paired_lines_ja(rc.get("answers") or {}, a_ja, b_ja))
     missing = sorted(label.missing)
     if missing:
         lines.append("日本語の名前がないキー（エンジンの labels_ja に加えてください）：" + "、".join(missing))

@@ -155,8 +155,15 @@ class PairedRatio:
         return {"mean_diff": round(d, 4), "ci": [round(d - half, 4), round(d + half, 4)], "n": self.a.g}
 
 
-def verdict_ja(ci: Sequence[float], ref: float = 0.0) -> str:
+EQUIVALENCE_MARGIN = 0.03    # a paired difference of a share whose interval stays within ±3 points: "about the same"
+
+
+def verdict_ja(ci: Sequence[float], ref: float = 0.0, margin: float | None = None) -> str:
+    """上回る / 下回る / 差は言えない; with ``margin`` (a share's difference), 「ほとんど同じ」 where the whole
+    interval lies within ±margin of ``ref`` (the equivalence reading: two one-sided tests at 2.5%)."""
     lo, hi = ci
+    if margin is not None and ref - margin < lo and hi < ref + margin:
+        return "ほとんど同じ"
     if lo > ref:
         return "上回る"
     if hi < ref:
@@ -194,7 +201,8 @@ class PairedAnswers:
             d = acc.diff()
             rows.append({"key": m.key, "question": m.question_ja, "label": m.label_ja, "percent": m.percent,
                          "unit": m.unit_ja, "a": a, "b": b, "diff": d,
-                         "verdict": verdict_ja(d["ci"]) if a["n"] and b["n"] else "片方のルールでは起きない"})
+                         "verdict": verdict_ja(d["ci"], margin=EQUIVALENCE_MARGIN if m.percent else None)
+                         if a["n"] and b["n"] else "片方のルールでは起きない"})
         questions = getattr(self.engine, "questions", None)
         # only the questions whose answer the engine splits by setting (e.g. 2 hands and 3) are read from
         # both batches together; any other would mix the two rules in one figure
@@ -236,7 +244,9 @@ def paired_lines_ja(answers: dict[str, Any], name_a: str, name_b: str, question:
         p, u = row["percent"], row["unit"]
         out.append(f"{row['label']}：{name_a} {figure_ja(row['a'], p, u)}、{name_b} {figure_ja(row['b'], p, u)}。"
                    f"差（{name_b} − {name_a}、同じ種 {row['diff']['n']} 組）{diff_ja(row['diff'], p, u)}"
-                   + ("、区間が0をまたぐので差は言えません" if row["verdict"] == "差は言えない" else "") + "。")
+                   + ("、区間が0をまたぐので差は言えません" if row["verdict"] == "差は言えない" else
+                      f"、区間が±{100 * EQUIVALENCE_MARGIN:.0f}ポイントの内側なのでほとんど同じです"
+                      if row["verdict"] == "ほとんど同じ" else "") + "。")
     return out
 
 

@@ -5,18 +5,14 @@ batch's own rules are played against the alternative on the same seeds (game i o
 the other), and EACH side's figures are kept — the win rates, the length, the end reasons — besides
 the paired differences, so a designer reads what each rule gives, not only how they differ.
 
-Noise floor of 「勝者が変わる」.  Two rule options on one seed share their random streams (common random
-numbers, :mod:`pnp.sim.sampling`), but not everywhere: where the rules make a stream be used
-differently — one die more, a deck of another size, a policy that draws once more in another position —
-that stream's later numbers no longer pair, and the winner can change by chance alone.  The floor
-measures exactly that part: for each pair (game ``x`` under rules A, ``y`` under rules B), a *placebo*
-game is played under rules A on the same seed, with every stream that ``y`` used differently from ``x``
-replaced by a fresh one from the first use where the two differ (:func:`pnp.sim.sampling.disturbance`).
-The placebo's rules are A's, so its winner differs from ``x``'s only by the disturbed pairing; the share
-of such changes is the noise floor.  A rule that changes nothing disturbs nothing (floor 0, share 0); a
-rule whose effect is larger than its disturbance shows a share above the floor.  Re-seeding from the
-first differing use (not burning one draw, not re-seeding the whole game) disturbs what the rule
-change disturbed and no more.  A verdict is given only where the two Wilson intervals do not overlap."""
+Placebo floor of 「勝者が変わる」.  Two rule options on one seed share their chance (common random
+numbers, :mod:`pnp.sim.sampling`) wherever both draw it; what one side draws and the other does not — a
+third hand, more rounds, a deck of another size — is chance the rule itself touches, and it can change
+the winner with no rule changed.  Each pair's placebo re-draws exactly that chance under each side's own
+rules, keeping every other chance and every player's own random numbers
+(:func:`pnp.sim.sampling.chance_disturbance`, :mod:`pnp.sim.winner_change`); the share of pairs whose
+winner a placebo changes is the floor, and the verdict reads the excess of 「勝者が変わる」 over it,
+including "hardly any" when the excess stays under a stated margin."""
 from __future__ import annotations
 
 import itertools
@@ -29,37 +25,45 @@ from .engine import GameRecord
 from .errors import SimError
 from .metrics import Comparison, Summary
 from .runner import Batch, iter_games, run_games
-from .sampling import disturbance
+from .sampling import chance_disturbance
 from .stats import rate
+from .winner_change import Placebo
 
 WINDOW = 500        # pairs whose placebo games are played together
 
 
-def placebos(engine: Any, batch: Batch, pairs: Iterable[tuple[GameRecord, GameRecord]],
-             executor: Any = None, jobs: int = 1) -> list[GameRecord]:
-    """The placebo game of each pair (x under ``batch``'s rules, y under the other's, both played with
-    ``track_streams``): ``batch``'s rules on x's seed with the streams y used differently disturbed;
-    ``x`` itself where y used every stream alike (nothing to disturb: the placebo would be x)."""
+def placebos(engine: Any, batch: Batch, other: Batch, pairs: Iterable[tuple[GameRecord, GameRecord]],
+             executor: Any = None, jobs: int = 1) -> list[Placebo]:
+    """The placebo of each pair (x under ``batch``'s rules, y under ``other``'s, both played with
+    ``track_streams``): x's rules on x's seed with the chance y did not share re-drawn, and y's rules on
+    y's seed with the chance x did not share re-drawn; a side with nothing to re-draw has no game."""
     pairs = list(pairs)
-    need: dict[int, dict[str, int]] = {}
+    need_a: dict[int, dict[str, int]] = {}
+    need_b: dict[int, dict[str, int]] = {}
     for x, y in pairs:
-        if x.streams is not None and y.streams is not None:
-            d = disturbance(x.streams, y.streams)
-            if d:
-                need[x.index] = d
-    played: dict[int, GameRecord] = {}
-    if need:
-        first, last = min(need), max(need)
-        for r in run_games(engine, replace(batch, first_index=first, games=last - first + 1, disturb=need,
-                                           track_streams=False), jobs=jobs, executor=executor):
-            played[r.index] = r
-    return [played.get(x.index, x) for x, _y in pairs]
+        if x.streams is None or y.streams is None:
+            raise SimError("a placebo needs both games played with track_streams")
+        da, db = chance_disturbance(x.streams, y.streams)
+        if da:
+            need_a[x.index] = da
+        if db:
+            need_b[y.index] = db
+    played: list[dict[int, GameRecord]] = []
+    for side, need in ((batch, need_a), (other, need_b)):
+        out: dict[int, GameRecord] = {}
+        if need:
+            first, last = min(need), max(need)
+            for r in run_games(engine, replace(side, first_index=first, games=last - first + 1, disturb=need,
+                                               track_streams=False), jobs=jobs, executor=executor):
+                out[r.index] = r
+        played.append(out)
+    return [Placebo(played[0].get(x.index), played[1].get(y.index)) for x, y in pairs]
 
 
 def paired(engine: Any, a: Batch, b: Batch, *, jobs: int = 1, executor: Any = None,
            on_progress: Callable[[int], None] | None = None
-           ) -> Iterator[tuple[GameRecord, GameRecord, GameRecord]]:
-    """Games i of ``a`` and ``b`` side by side, with the placebo game of the pair (see the module
+           ) -> Iterator[tuple[GameRecord, GameRecord, Placebo]]:
+    """Games i of ``a`` and ``b`` side by side, with the placebo of the pair (see the module
     docstring), streamed in windows of WINDOW pairs.  The records come without their stream uses."""
     a_t, b_t = replace(a, track_streams=True), replace(b, track_streams=True)
     both = zip(iter_games(engine, a_t, jobs=jobs, executor=executor, on_progress=on_progress),
@@ -68,8 +72,8 @@ def paired(engine: Any, a: Batch, b: Batch, *, jobs: int = 1, executor: Any = No
         window = list(itertools.islice(both, WINDOW))
         if not window:
             return
-        for (x, y), z in zip(window, placebos(engine, a, window, executor, jobs)):
-            yield replace(x, streams=None), replace(y, streams=None), replace(z, streams=None)
+        for (x, y), z in zip(window, placebos(engine, a, b, window, executor, jobs)):
+            yield replace(x, streams=None), replace(y, streams=None), z
 
 
 def side_figures(s: Mapping[str, Any]) -> dict[str, Any]:

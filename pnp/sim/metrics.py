@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -14,6 +14,9 @@ from .cardeffects import DealtCards
 from .engine import GameRecord
 from .runner import Batch
 from .stats import Z95, binom_two_sided, mean, rate, seat_chi2
+from .winner_change import Placebo, WinnerChange
+from .winner_change import winner_change_ja as winner_change_ja  # re-exported for the commands
+from .winner_change import winner_change_verdict as winner_change_verdict
 
 
 def _winners(record: GameRecord) -> tuple[int, ...]:
@@ -405,59 +408,28 @@ class _Paired:
 
 
 WILSON = "Wilson 95%"
-FLOOR_METHOD = ("placebo: the first rules again on the same seeds, each random stream the other rules "
-                "used differently re-seeded from its first differing use; Wilson 95%")
-
-
-def winner_change_verdict(changed: Mapping[str, Any], floor: Mapping[str, Any] | None) -> dict[str, str]:
-    """A verdict on 「勝者が変わる」 only where its interval and the noise floor's do not overlap."""
-    if floor is None or not changed["n"] or not floor["n"]:
-        return {"verdict": "undecided", "verdict_ja": "判定できません（雑音の下限が測れていません）"}
-    if changed["ci"][0] > floor["ci"][1]:
-        return {"verdict": "above_noise", "verdict_ja": "ルールの違いで勝者が変わります（雑音の区間を超えています）"}
-    if changed["ci"][1] < floor["ci"][0]:
-        return {"verdict": "below_noise", "verdict_ja": "勝者の変わり方は雑音より小さい（ルールの違いはほぼ勝者を変えません）"}
-    return {"verdict": "undecided", "verdict_ja": "判定できません（雑音の区間と重なっています）"}
-
-
-def winner_change_ja(c: Mapping[str, Any]) -> str:
-    """「勝者が変わる」 with its interval, beside its noise floor and the verdict, as report text (from a
-    :class:`Comparison` result, or any mapping with ``winner_changed`` and ``noise_floor``)."""
-    def pct(r: Mapping[str, Any]) -> str:
-        lo, hi = r["ci"]
-        return f"{100 * r['rate']:.1f}%（{100 * lo:.1f}〜{100 * hi:.1f}%）"
-    wc, floor = c["winner_changed"], c.get("noise_floor")
-    if not wc["n"]:
-        return "勝者が変わる：データなし"
-    verdict = c.get("winner_change_verdict") or winner_change_verdict(wc, floor)
-    text = f"勝者が変わる {pct(wc)}"
-    if floor:
-        text += f"、雑音の下限（同じルールで乱数の組を乱したとき）{pct(floor)}"
-    return f"{text}［Wilson 95%区間、n={wc['n']}］：{verdict['verdict_ja']}"
 
 
 class Comparison:
     """Paired comparison of two batches played on the same seeds (game i of a with game i of b),
     folded in pair by pair (``add``) so the batches need not be kept.  ``add(x, y, z)`` with the pair's
-    placebo game ``z`` (:func:`pnp.sim.comparisons.placebos`) also measures the noise floor of the
-    winner-change share."""
+    placebo ``z`` (:func:`pnp.sim.comparisons.placebos`) also measures the placebo floor of the
+    winner-change share and its verdict (:mod:`pnp.sim.winner_change`)."""
 
     def __init__(self, engine: Any, variant_a: str, variant_b: str) -> None:
         self.engine, self.variant_a, self.variant_b = engine, variant_a, variant_b
         self.coop = bool(getattr(engine, "cooperative", False))
-        self.n = self.players = self.changed = 0
+        self.n = self.players = 0
         self.seats: list[_Paired] = []
         self.score, self.winner_score, self.rounds, self.team = _Paired(), _Paired(), _Paired(), _Paired()
         self.ra: Counter[Any] = Counter()
         self.rb: Counter[Any] = Counter()
-        self.floor_n = self.floor_changed = 0
+        self.wc = WinnerChange()
 
-    def add(self, x: GameRecord, y: GameRecord, placebo: GameRecord | None = None) -> None:
+    def add(self, x: GameRecord, y: GameRecord, placebo: Placebo | None = None) -> None:
         if x.result is None or y.result is None or x.seed != y.seed:
             return
-        if placebo is not None and placebo.result is not None and placebo.seed == x.seed:
-            self.floor_n += 1
-            self.floor_changed += x.result.winners != placebo.result.winners
+        self.wc.add(x, y, placebo)
         if not self.n:
             self.players = x.players
             self.seats = [_Paired() for _ in range(self.players)]
@@ -470,7 +442,6 @@ class Comparison:
         if x.result.winners and y.result.winners:     # a team loss has no winner
             self.winner_score.add(y.result.scores[y.result.winners[0]] - x.result.scores[x.result.winners[0]])
         self.rounds.add(y.rounds - x.rounds)
-        self.changed += x.result.winners != y.result.winners
         self.ra[x.result.end_reason] += 1
         self.rb[y.result.end_reason] += 1
         if self.coop:
@@ -478,21 +449,18 @@ class Comparison:
 
     def result(self) -> dict[str, Any]:
         out_coop = {"team_win_rate_diff": self.team.result()} if self.coop else {}
-        changed = {**rate(self.changed, self.n), "method": WILSON}
-        floor = {**rate(self.floor_changed, self.floor_n), "method": FLOOR_METHOD} if self.floor_n else None
         return {**out_coop, "variant_a": self.variant_a, "variant_b": self.variant_b, "pairs": self.n,
                 "seat_win_rate_diff": [p.result() for p in self.seats], "mean_score_diff": self.score.result(),
                 "winner_score_diff": self.winner_score.result(), "rounds_diff": self.rounds.result(),
-                "winner_changed": changed, "noise_floor": floor,
-                "winner_change_verdict": winner_change_verdict(changed, floor),
+                **self.wc.result(),
                 "end_reasons": {k: {"a": self.ra.get(k, 0), "b": self.rb.get(k, 0)}
                                 for k in sorted(set(self.ra) | set(self.rb))}}
 
 
 def compare(engine: Any, a: Iterable[GameRecord], b: Iterable[GameRecord], variant_a: str,
-            variant_b: str, placebo: Iterable[GameRecord] | None = None) -> dict[str, Any]:
+            variant_b: str, placebo: Iterable[Placebo] | None = None) -> dict[str, Any]:
     """Paired comparison of two batches played on the same seeds (game i of a with game i of b);
-    with ``placebo`` (game i's placebo game) the winner-change share gets its noise floor."""
+    with ``placebo`` (game i's placebo) the winner-change share gets its placebo floor and verdict."""
     acc = Comparison(engine, variant_a, variant_b)
     if placebo is None:
         for x, y in zip(a, b):

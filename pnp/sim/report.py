@@ -20,7 +20,7 @@ from ..files import atomic_path
 from ..render.pdf import new_canvas
 from ..text.fonts import measure, pdf_name
 from ..text.linebreak import break_text
-from .answers import INTERVALS_JA, answered_findings
+from .answers import INTERVALS_JA, answered_findings, paired_lines_ja
 from .cardeffects import OBSERVED_JA, card_effect_lines_ja, restricted_lines_ja
 from .comparisons import side_figures
 from .labels import Labeller, margin_ja, missing_labels, policy_label
@@ -382,6 +382,10 @@ def _first_page(w: _Writer, engine: Any, title: str, summaries: Sequence[dict[st
         w.heading("ゲームが求める比較（同じ種で両方のルールを遊んだ結果）")
         for p, rc in comps:
             w.text(f"・{rc['name_ja']}（{p}人、{rc['paired']['pairs']}組）", "gothic-bold", 9)
+            # the paired differences of the figures that answer the designer's questions come first
+            for line in paired_lines_ja(rc.get("answers") or {}, rc.get("a_ja", "いまのルール"),
+                                        rc.get("b_ja", rc["name_ja"])):
+                w.text(line, indent=4 * mm)
             for side, name in (("a", rc.get("a_ja", "いまのルール")), ("b", rc.get("b_ja", rc["name_ja"]))):
                 label.extra.update(rc[side]["end_reasons_ja"])
                 w.text(f"{name}：" + "、".join(side_phrases(rc[side], label)) + "。", indent=4 * mm)

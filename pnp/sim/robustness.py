@@ -3,15 +3,21 @@
 of one beside game i of the other.
 
 Every figure of the first page is tested: each seat's win share (the team's win rate in a cooperative
-game) and each of the engine's ``measures``.  A figure's test is the paired difference of the two players'
-games (the mean difference of the pairs; the delta method for a ratio over games), with Student's t on
-pairs − 1 degrees of freedom, two-sided.  The tests of one batch are corrected together by Holm's method,
-so that when the second player changes nothing, the chance that the report marks *any* figure is at most
-5% (``ALPHA``), however many figures there are.  A figure whose test stays significant after the
-correction is marked as depending on the players (「方針で変わる」).  A figure that one of the two never
-counts (no denominator) is not tested and not counted in the family."""
+game) and each of the engine's ``measures``.  A figure's test is a paired sign-flip randomization test:
+when the players change nothing, the two games of a pair are exchangeable, so swapping them changes
+nothing either; the p-value is the share of seeded random swap patterns (``FLIPS``, Besag–Clifford
+sequential stopping once ``STOP_AFTER`` patterns reach the observed difference) whose difference of the
+figure (b − a: a mean, or a ratio of sums over games) is at least as large as the observed one, two-sided.
+It is exact for any number of pairs, however few of them differ — where Student's t on the pairs'
+differences marked figures that only a handful of pairs moved (``benchmarks/policy_null.py``).  The
+tests of one batch are corrected together by Holm's method, so that when the second player changes
+nothing, the chance that the report marks *any* figure is at most 5% (``ALPHA``), however many figures
+there are.  A figure whose test stays significant after the correction is marked as depending on the
+players (「方針で変わる」).  A figure that one of the two never counts (no denominator) is not tested and
+not counted in the family."""
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any
@@ -20,10 +26,15 @@ from .answers import PairedRatio, engine_measures
 from .engine import GameRecord
 from .metrics import _win_shares
 from .runner import Batch, iter_games
+from .sampling import derive_seed
 from .stats import t_two_sided
 
 ALPHA = 0.05          # family-wise: the chance of marking any figure when the players change nothing
-METHOD = "paired difference, two-sided t test, Holm-corrected across the figures"
+FLIPS = 4000          # random swap patterns at most per figure (the smallest p-value is 1/4001)
+STOP_AFTER = 40       # ... stopping once this many reach the observed difference (Besag–Clifford)
+METHOD = ("paired sign-flip randomization test (seeded swaps of the two games of a pair), two-sided, "
+          "Holm-corrected across the figures")
+METHOD_T = "paired difference, two-sided t test, Holm-corrected across the figures"
 
 
 def _p_two_sided(acc: PairedRatio) -> float | None:
@@ -36,6 +47,48 @@ def _p_two_sided(acc: PairedRatio) -> float | None:
     if se <= 0:
         return 1.0 if d == 0 else 0.0
     return t_two_sided(d / se, acc.a.g - 1)
+
+
+class _Deltas:
+    """The pairs whose two games differ in one figure: (numerator b − a, denominator b − a) of each."""
+
+    __slots__ = ("dn", "dd")
+
+    def __init__(self) -> None:
+        self.dn: list[float] = []
+        self.dd: list[float] = []
+
+    def add(self, va: tuple[float, float] | None, vb: tuple[float, float] | None) -> None:
+        na, da = va or (0.0, 0.0)
+        nb, db = vb or (0.0, 0.0)
+        if na != nb or da != db:
+            self.dn.append(nb - na)
+            self.dd.append(db - da)
+
+
+def _p_flips(acc: PairedRatio, deltas: _Deltas, rng: random.Random) -> float | None:
+    """The sign-flip p-value of b − a for one figure (see the module docstring); None when the figure
+    cannot be tested (fewer than 2 pairs, or a side never counts it)."""
+    if acc.a.g < 2 or acc.a.d <= 0 or acc.b.d <= 0:
+        return None
+    na, da, nb, db = acc.a.n, acc.a.d, acc.b.n, acc.b.d
+    observed = abs(nb / db - na / da) * (1 - 1e-9)
+    dn, dd = deltas.dn, deltas.dd
+    size = len(dn)
+    if not size or observed == 0:
+        return 1.0
+    counts = not any(dd)        # a share of games: the denominators never move
+    hits = 0
+    for done in range(1, FLIPS + 1):
+        flags = format(rng.getrandbits(size), f"0{size}b")
+        sn = sum(d for d, f in zip(dn, flags) if f == "1")
+        sd = 0.0 if counts else sum(d for d, f in zip(dd, flags) if f == "1")
+        a_d, b_d = da + sd, db - sd
+        if a_d <= 0 or b_d <= 0 or abs((nb - sn) / b_d - (na + sn) / a_d) >= observed:
+            hits += 1
+            if hits >= STOP_AFTER:
+                return hits / done
+    return (hits + 1) / (FLIPS + 1)
 
 
 def holm(ps: list[float], alpha: float = ALPHA) -> list[bool]:
@@ -53,12 +106,15 @@ def holm(ps: list[float], alpha: float = ALPHA) -> list[bool]:
 class PairedFigures:
     """The first page's figures of two batches played on the same seeds, folded pair by pair."""
 
-    def __init__(self, engine: Any, players: int) -> None:
+    def __init__(self, engine: Any, players: int, seed: int = 0, method: str = "flips") -> None:
         self.coop = bool(getattr(engine, "cooperative", False))
         self.measures = engine_measures(engine)
         self.players = players
+        self.seed, self.method = seed, method
         self.seats = [PairedRatio() for _ in range(1 if self.coop else players)]
         self.acc = [PairedRatio() for _ in self.measures]
+        self.seat_d = [_Deltas() for _ in self.seats]
+        self.acc_d = [_Deltas() for _ in self.measures]
         self.pairs = 0
 
     def _seat_values(self, r: GameRecord) -> list[float]:
@@ -70,20 +126,28 @@ class PairedFigures:
         if x.result is None or y.result is None:
             return
         self.pairs += 1
-        for acc, a, b in zip(self.seats, self._seat_values(x), self._seat_values(y)):
+        for acc, dl, a, b in zip(self.seats, self.seat_d, self._seat_values(x), self._seat_values(y)):
             acc.add((a, 1.0), (b, 1.0))
-        for m, acc in zip(self.measures, self.acc):
-            acc.add(m.value(x), m.value(y))
+            dl.add((a, 1.0), (b, 1.0))
+        for m, acc, dl in zip(self.measures, self.acc, self.acc_d):
+            va, vb = m.value(x), m.value(y)
+            acc.add(va, vb)
+            dl.add(va, vb)
+
+    def _p(self, key: str, acc: PairedRatio, deltas: _Deltas) -> float | None:
+        if self.method == "t":
+            return _p_two_sided(acc)
+        return _p_flips(acc, deltas, random.Random(derive_seed(self.seed, "robustness", key)))
 
     def result(self, policy: str) -> dict[str, Any]:
         tests: list[tuple[str, str, int | None, float, float, float]] = []   # key, label, seat, a, b, p
-        for i, acc in enumerate(self.seats):
-            p = _p_two_sided(acc)
+        for i, (acc, dl) in enumerate(zip(self.seats, self.seat_d)):
+            p = self._p(f"seat{i}", acc, dl)
             if p is not None:
                 key, label = ("team_win_rate", "チームの勝率") if self.coop else ("seat_win_rates", "席ごとの勝率")
                 tests.append((key, label, None if self.coop else i + 1, acc.a.n / acc.a.d, acc.b.n / acc.b.d, p))
-        for m, acc in zip(self.measures, self.acc):
-            p = _p_two_sided(acc)
+        for m, acc, dl in zip(self.measures, self.acc, self.acc_d):
+            p = self._p(m.key, acc, dl)
             if p is not None:
                 tests.append((m.key, m.label_ja, None, acc.a.n / acc.a.d, acc.b.n / acc.b.d, p))
         marked = holm([t[5] for t in tests])
@@ -100,14 +164,15 @@ class PairedFigures:
                 moved.append({"key": t[0], "label": t[1], "a": round(t[3], 4), "b": round(t[4], 4),
                               "p": round(t[5], 6), "percent": kind.percent if kind else True,
                               "unit": kind.unit_ja if kind else ""})
-        return {"policy": policy, "games": self.pairs, "tested": len(tests), "alpha": ALPHA, "method": METHOD,
-                "moved": moved}
+        return {"policy": policy, "games": self.pairs, "tested": len(tests), "alpha": ALPHA,
+                "method": METHOD_T if self.method == "t" else METHOD, "moved": moved}
 
 
 def compare_pairs(engine: Any, players: int, pairs: Iterable[tuple[GameRecord, GameRecord]],
-                  policy: str) -> dict[str, Any]:
-    """The figures that moved between the games of each pair (first player, ``policy``), Holm-corrected."""
-    acc = PairedFigures(engine, players)
+                  policy: str, seed: int = 0, method: str = "flips") -> dict[str, Any]:
+    """The figures that moved between the games of each pair (first player, ``policy``), Holm-corrected;
+    ``method`` "t" is the former Student's t test (kept for benchmarks/policy_null.py's before/after)."""
+    acc = PairedFigures(engine, players, seed, method)
     for x, y in pairs:
         acc.add(x, y)
     return acc.result(policy)
@@ -124,13 +189,13 @@ def robustness(engine: Any, batch: Batch, summary: dict[str, Any] | None = None,
     other = replace(batch, policies=(second,))
     pairs = zip(iter_games(engine, batch, executor=executor, on_progress=on_games),
                 iter_games(engine, other, executor=executor, on_progress=on_games))
-    return compare_pairs(engine, batch.players, pairs, second)
+    return compare_pairs(engine, batch.players, pairs, second, seed=batch.seed)
 
 
 def robustness_ja(rb: dict[str, Any], label: Any = str) -> str:
     from .labels import policy_label
     who = policy_label(rb["policy"]) if label is str else label(rb["policy"])   # the engine's word for its player
-    how = (f"（{rb.get('tested', 0)}個の数字それぞれで同じ種の組ごとの差を検定し、Holm 法で補正。方針で何も変わらないとき"
+    how = (f"（{rb.get('tested', 0)}個の数字それぞれで同じ種の組の2ゲームを入れ替える並べ替え検定で差を確かめ、Holm 法で補正。方針で何も変わらないとき"
            f"に1つでも挙げてしまう確率は{100 * rb.get('alpha', ALPHA):.0f}%以下）")
     if not rb["moved"]:
         return (f"方針による違い：同じ種を{who}だけで遊んでも（{rb['games']}ゲーム）、方針で変わると言える数字は"

@@ -24,7 +24,7 @@ from ..watchdog import EngineStuck, arm_here
 from .engine import CHANCE, TERMINAL, GameRecord, IllegalAction, InvariantError
 from .errors import SimError
 from .policies import lineup, make_policy
-from .sampling import Streams, game_seed
+from .sampling import Streams, derive_seed, game_seed
 
 
 class StepLimitError(RuntimeError):
@@ -42,11 +42,14 @@ class Trace:
 def play_game(engine: Any, players: int, policies: Sequence[str], seed: int, *, index: int = 0,
               variant: str = "standard", options: Mapping[str, Any] | None = None, check: bool = False,
               trace: Trace | None = None, policy_objects: Sequence[Any] | None = None,
-              track_streams: bool = False, disturb: Mapping[str, int] | None = None) -> GameRecord:
+              track_streams: bool = False, disturb: Mapping[str, int] | None = None,
+              policy_seed: int | None = None) -> GameRecord:
     """Play one game to the end.  Errors and broken invariants are caught into ``record.error``.
     ``track_streams``: the record keeps how each random stream was used (``record.streams``), for noise
-    floors; ``disturb``: {stream: use} — those streams are replaced from that use on (a placebo game)."""
-    streams = Streams(engine, seed, track=track_streams, disturb=disturb)
+    floors; ``disturb``: {stream: use} — those streams are replaced from that use on (a placebo game);
+    ``policy_seed``: the seats' random numbers from this seed instead of ``seed`` (the same chance, other
+    coin flips of the same players)."""
+    streams = Streams(engine, seed, track=track_streams, disturb=disturb, policy_seed=policy_seed)
     chance_rng, seat_rng = streams.chance, streams.seat
     pols = list(policy_objects) if policy_objects is not None else [make_policy(engine, p) for p in policies]
     wants_obs = [getattr(p, "uses_observation", True) for p in pols]
@@ -214,6 +217,7 @@ class Batch:
     first_index: int = 0
     track_streams: bool = False                         # records keep their streams' use (noise floors)
     disturb: Mapping[int, Mapping[str, int]] | None = None   # game index → streams to disturb (placebo)
+    policy_draw: int = 0        # > 0: the seats' random numbers drawn anew (seeded by this), chance kept
 
 
 def _run_chunk(engine: Any, batch: Batch, indices: range) -> list[GameRecord]:
@@ -230,7 +234,9 @@ def _run_chunk(engine: Any, batch: Batch, indices: range) -> list[GameRecord]:
         record = play_game(engine, batch.players, names, game_seed(batch.seed, i), index=i,
                            variant=batch.variant, options=batch.options, check=batch.check,
                            policy_objects=pols, track_streams=batch.track_streams,
-                           disturb=batch.disturb.get(i) if batch.disturb else None)
+                           disturb=batch.disturb.get(i) if batch.disturb else None,
+                           policy_seed=derive_seed(game_seed(batch.seed, i), "policy", batch.policy_draw)
+                           if batch.policy_draw else None)
         out.append(record)
         if record.error and record.error.startswith(StepLimitError.__name__):
             endless += time.monotonic() - started

@@ -19,7 +19,11 @@ per seat (``derive_seed(seed, "seat", seat)``): the games it played before are p
 
 For noise floors (:mod:`pnp.sim.comparisons`) the streams can record how each was used (a hash of its
 state after every use) and can be *disturbed*: from a given use on, a named stream is replaced by a
-fresh one (``derive_seed(seed, "placebo", name)``)."""
+fresh one (``derive_seed(seed, "placebo", name)``).  Chance streams are named ``chance…`` and a seat's
+``seat<n>…``: a placebo re-draws chance only (:func:`chance_disturbance`), never a player's own coin flips.
+
+``policy_seed`` seeds the seats' streams apart from chance: luck figures re-draw the chance of a game while
+its players keep their own random numbers (:mod:`pnp.sim.skill`)."""
 from __future__ import annotations
 
 import hashlib
@@ -102,11 +106,12 @@ class Streams:
     decision.  ``track``: keep, per stream, the hash of its state after each use (``uses()``).
     ``disturb``: {stream name: use index}: from that use on, the stream is replaced by a fresh one."""
 
-    __slots__ = ("seed", "_ck", "_dk", "_rngs", "_fast", "_count", "_disturb", "_uses", "_pending", "_slow")
+    __slots__ = ("seed", "policy_seed", "_ck", "_dk", "_rngs", "_fast", "_count", "_disturb", "_uses", "_pending", "_slow")
 
     def __init__(self, engine: Any, seed: int, *, track: bool = False,
-                 disturb: Mapping[str, int] | None = None) -> None:
+                 disturb: Mapping[str, int] | None = None, policy_seed: int | None = None) -> None:
         self.seed = seed
+        self.policy_seed = seed if policy_seed is None else policy_seed
         self._ck: Callable[[Any], Any] | None = getattr(engine, "chance_key", None)
         self._dk: Callable[[Any], Any] | None = getattr(engine, "decision_key", None)
         self._rngs: dict[str, Any] = {}
@@ -142,9 +147,10 @@ class Streams:
     def _new(self, parts: tuple[Any, ...] | None, lazy: bool) -> Any:
         if parts is None:
             return random.Random(self.seed)
+        root = self.policy_seed if parts[0] == "seat" else self.seed
         if lazy:
-            return LazyRandom(lambda: derive_seed(self.seed, *parts))
-        return random.Random(derive_seed(self.seed, *parts))
+            return LazyRandom(lambda: derive_seed(root, *parts))
+        return random.Random(derive_seed(root, *parts))
 
     def _get(self, name: str, parts: tuple[Any, ...] | None) -> random.Random:
         if self._pending is not None:
@@ -181,17 +187,45 @@ class Streams:
         return {k: tuple(v) for k, v in self._uses.items()}
 
 
-def disturbance(a: Mapping[str, tuple[int, ...]], b: Mapping[str, tuple[int, ...]]) -> dict[str, int]:
-    """Where game ``b`` (other rules, same seed) used the streams of game ``a`` differently: {stream:
-    the first use that both games made and made differently}.  A use is alike when the stream's state
-    after it is the same in both games (the same state before, the same number of draws).  Uses that
-    only one game makes — a third hand that the two-hand rules never deal, a stream only ``b`` opens —
-    disturb nothing: the other game has no such event to pair with, and what happens there is the rule
-    change itself, not noise."""
-    out = {}
-    for name, xs in a.items():
-        ys = b.get(name, ())
+def is_chance_stream(name: str) -> bool:
+    """A stream of chance (deal, dice, shuffles), not a seat's policy stream."""
+    return name == "chance" or name.startswith("chance:")
+
+
+def _drew(uses: tuple[int, ...], start: int = 0) -> bool:
+    """Whether the stream drew any number from use ``start`` on."""
+    return any(p != q for p, q in zip(uses[start:], uses[start + 1:]))
+
+
+def chance_disturbance(a: Mapping[str, tuple[int, ...]], b: Mapping[str, tuple[int, ...]]
+                       ) -> tuple[dict[str, int], dict[str, int]]:
+    """The chance the two games of a pair (same seed, rules A and B) did not share, as a disturbance of
+    each: ({stream: use} for game ``a``, the same for ``b``).  Chance streams only — a seat's policy
+    streams are the players, never chance.  A stream of one game the other never opened (a third hand
+    the two-hand rules never deal) is re-drawn from its first use; a stream both used, from the first use
+    they made differently (a deck of another size shuffled), in ``a``; uses one game made past the other's
+    last (a reshuffle only one game needed), from the first such use.  Both empty: the two games drew the
+    same chance wherever either drew it."""
+    out_a: dict[str, int] = {}
+    out_b: dict[str, int] = {}
+    for name in sorted(set(a) | set(b)):
+        if not is_chance_stream(name):
+            continue
+        xs, ys = a.get(name), b.get(name)
+        if ys is None:
+            if xs is not None and _drew(xs):
+                out_a[name] = 0
+            continue
+        if xs is None:
+            if _drew(ys):
+                out_b[name] = 0
+            continue
         first = next((i for i, (p, q) in enumerate(zip(xs[1:], ys[1:])) if p != q), None)
         if first is not None:
-            out[name] = first
-    return out
+            out_a[name] = first
+        common = min(len(xs), len(ys)) - 1
+        if len(xs) > len(ys) and first is None and _drew(xs, common):
+            out_a[name] = common
+        if len(ys) > len(xs) and _drew(ys, common):
+            out_b[name] = common
+    return out_a, out_b

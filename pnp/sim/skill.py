@@ -41,16 +41,18 @@ from .errors import SimError
 from .metrics import Summary
 from .policies import default_policy, make_policy
 from .runner import Batch, run_games
-from .sampling import derive_seed, game_rngs
+from .sampling import Streams, derive_seed, game_rngs
 from .search import spec_parts
 from .stats import Z95, rate
 
 DEFAULT_SKILL_GAMES = 100   # a report's skill figure: fewer games leave it undecided (判定できません)
 MIN_SKILL_GAMES = 100
 DEFAULT_SEARCH_ITERATIONS = 25
-DEFAULT_LUCK_DEALS = 16
+DEFAULT_LUCK_DEALS = 64      # at most: the luck figures stop at the first block whose interval decides
 DEFAULT_LUCK_CONTINUATIONS = 4
-DEFAULT_LUCK_EVENTS = 16
+DEFAULT_LUCK_EVENTS = 64
+LUCK_BLOCK = 16              # deals (games) between two looks at the interval
+LUCK_MARGIN = 0.05           # a luck figure within 5 points of "no effect" says the chance hardly matters
 TEAM_SAMPLES = 6            # samples per decision of a team game's search player (the measured setting)
 PAIRED_SAMPLES = 8          # samples per decision of a paired search in a report run (探偵無宿２'s :guided)
 
@@ -167,13 +169,17 @@ def _opening(engine: Any, players: int, variant: str, options: Mapping[str, Any]
     return state
 
 
-def _play_out(engine: Any, state: Any, pols: Sequence[Any], seed: int, trail: list[Any] | None = None) -> tuple[int, ...]:
-    """Play ``state`` to the end with fresh RNGs from ``seed``; the winners (``trail`` gets the actions)."""
-    rng, seat_rngs = game_rngs(seed, len(pols))
+def _play_out(engine: Any, state: Any, pols: Sequence[Any], seed: int, trail: list[Any] | None = None,
+              policy_seed: int | None = None, chances: list[int] | None = None) -> tuple[int, ...]:
+    """Play ``state`` to the end, chance drawn from ``seed`` and the players' own random numbers from
+    ``policy_seed`` (the engine's keyed streams, :class:`pnp.sim.sampling.Streams`): continuations that
+    share ``policy_seed`` differ by chance only, never by a player's coin flip.  The winners (``trail``
+    gets the actions, ``chances`` the number of chance steps)."""
+    streams = Streams(engine, seed, policy_seed=policy_seed)
     views = [engine.information_set if getattr(p, "wants_information_set", False) else engine.observe
              for p in pols]
     uses = [getattr(p, "uses_observation", True) for p in pols]
-    steps = 0
+    steps = drawn = 0
     while True:
         seat = engine.to_move(state)
         if seat == TERMINAL:
@@ -181,23 +187,42 @@ def _play_out(engine: Any, state: Any, pols: Sequence[Any], seed: int, trail: li
         if steps > engine.max_steps:
             raise RuntimeError(f"a continuation ran past max_steps={engine.max_steps}")
         if seat == CHANCE:
-            action = engine.sample_chance(state, rng)
+            action = engine.sample_chance(state, streams.chance(state))
+            drawn += 1
         else:
             legal = engine.legal_actions(state)
-            action = pols[seat].choose(views[seat](state, seat) if uses[seat] else None, legal, seat_rngs[seat])
+            action = pols[seat].choose(views[seat](state, seat) if uses[seat] else None, legal,
+                                       streams.seat(state, seat))
         engine.apply(state, action)
         if trail is not None:
             trail.append(action)
         steps += 1
+    if chances is not None:
+        chances.append(drawn)
     winners: tuple[int, ...] = engine.result(state).winners
     return winners
+
+
+def _decide(ci: Sequence[float], ref: float, margin: float = LUCK_MARGIN) -> str | None:
+    """"matters" where the interval lies above ``ref``, "little" where it stays under ref + margin, None
+    where it straddles both (more samples)."""
+    lo, hi = ci
+    if hi < ref + margin:
+        return "little"
+    if lo > ref:
+        return "matters"
+    return None
 
 
 def deal_luck(engine: Any, players: int, *, deals: int, continuations: int, seed: int, policy: str | None = None,
               variant: str = "standard", options: Mapping[str, Any] | None = None,
               on_games: Callable[[int], None] | None = None) -> dict[str, Any]:
-    """How often the same seat wins again when only the deal is kept (see the module docstring).
-    on_games(1) after each deal."""
+    """How often the same seat wins again when only the deal is kept (see the module docstring).  The
+    continuations of one deal re-draw the later chance only: the players keep their own random numbers, so
+    a game with no chance after the deal has no figure (what would differ is the players' coin flips, not
+    luck).  ``deals`` is the most played: after every ``LUCK_BLOCK`` deals the interval is looked at, and
+    the figure stops once it decides (above the base rate, or within ``LUCK_MARGIN`` of it); a figure still
+    undecided at ``deals`` says so.  on_games(1) after each deal."""
     options = dict(options or {})
     name = policy or default_policy(engine)
     coop = bool(getattr(engine, "cooperative", False))
@@ -206,17 +231,22 @@ def deal_luck(engine: Any, players: int, *, deals: int, continuations: int, seed
     outcome_counts: dict[Any, float] = {}
     total = 0
     opening: list[int] = []
-    replayed = 0          # deals whose continuations were all the same game, move for move
+    chances: list[int] = []
+    head = {"policy": name, "deals": deals, "continuations": k, "cooperative": coop}
+    decision: str | None = None
     for d in range(deals):
         base = _opening(engine, players, variant, options, random.Random(derive_seed(seed, "deal", d)), opening)
         if not opening[-1]:
-            break         # no chance before the first decision: there is no deal to hold
+            return {**head, "deal_held": False,
+                    "undecidable": ("このゲームは最初の一手が選択で（配りの前に決める手があり）、その前の偶然がないため、"
+                                    "「同じ配り」を保ったまま続けることができません。同じ種のゲームどうしを比べても、"
+                                    "配りの影響ではなく別々のゲームを比べることになります")}
         outcomes = []
-        trails: list[list[Any]] = []
+        players_seed = derive_seed(seed, "deal", d, "players")     # the same players in every continuation
         for j in range(k):
             pols = [make_policy(engine, name) for _ in range(players)]
-            trails.append([])
-            winners = _play_out(engine, base.clone(), pols, derive_seed(seed, "deal", d, "go", j), trails[-1])
+            winners = _play_out(engine, base.clone(), pols, derive_seed(seed, "deal", d, "go", j),
+                                policy_seed=players_seed, chances=chances)
             outcome: Any = bool(winners) if coop else winners
             outcomes.append(outcome)
             if coop:
@@ -225,31 +255,41 @@ def deal_luck(engine: Any, players: int, *, deals: int, continuations: int, seed
                 for w in winners:
                     outcome_counts[w] = outcome_counts.get(w, 0.0) + 1 / len(winners)
             total += 1
-        pairs = [(a, b) for i, a in enumerate(outcomes) for b in outcomes[i + 1:]]
-        agree_per_deal.append(sum(a == b for a, b in pairs) / len(pairs))
-        replayed += all(t == trails[0] for t in trails[1:])
         if on_games is not None:
             on_games(1)
-    if deals and opening and not opening[-1]:
-        return {"policy": name, "deals": deals, "continuations": k, "cooperative": coop, "deal_held": False,
-                "undecidable": ("このゲームは最初の一手が選択で（配りの前に決める手があり）、その前の偶然がないため、"
-                                "「同じ配り」を保ったまま続けることができません。同じ種のゲームどうしを比べても、"
-                                "配りの影響ではなく別々のゲームを比べることになります")}
+        if d == 0 and not any(chances):
+            if on_games is not None and deals > 1:
+                on_games(deals - 1)      # the part is done: the rest of its budget is not needed
+            return {**head, "deal_held": True, "chance_after_deal": False, "played": 1,
+                    "undecidable": ("このゲームの偶然は最初の配りだけで、配りのあとに偶然がありません。同じ配りから続けて"
+                                    "違うのはプレイヤー自身の乱数（打ち方の揺れ）だけで、それは運ではないので、配りの影響は"
+                                    "測りません（配りがどれだけ勝敗を決めるかは、腕の影響の数字が答えます）")}
+        pairs = [(a, b) for i, a in enumerate(outcomes) for b in outcomes[i + 1:]]
+        agree_per_deal.append(sum(a == b for a, b in pairs) / len(pairs))
+        if (d + 1) % LUCK_BLOCK == 0 and d + 1 < deals:
+            decision = _decide(_mean_ci(agree_per_deal, 0.0, 1.0)["ci"], _base_rate(outcome_counts, total))
+            if decision:
+                break
     n = len(agree_per_deal)
-    m = sum(agree_per_deal) / n if n else 0.0
-    sd = math.sqrt(sum((x - m) ** 2 for x in agree_per_deal) / (n - 1)) if n > 1 else 0.0
-    half = Z95 * sd / math.sqrt(n) if n > 1 else 0.0
-    base_rate = sum((c / total) ** 2 for c in outcome_counts.values()) if total else 0.0
-    return {"policy": name, "deals": deals, "continuations": k, "cooperative": coop,
-            "same_outcome": {"rate": round(m, 4), "ci": [round(max(0.0, m - half), 4), round(min(1.0, m + half), 4)],
-                             "n": n},
-            "base_rate": round(base_rate, 4),
-            "excess": round(m - base_rate, 4), "deal_held": True, "replayed_deals": replayed,
-            **({"deterministic": True,
-                "undecidable": (f"配りのあとに偶然がなく、方針（{name}）も決めた手しか打たないため、同じ配りからは"
-                                f"{k}回とも同じゲームになりました（{replayed}/{n}通りの配り）。一致率100%は作りから来るもので、"
-                                "運の影響を測ったものではありません")}
-               if n and replayed == n else {})}
+    if on_games is not None and n < deals:
+        on_games(deals - n)              # decided early: the rest of the budget is not needed
+    same = _mean_ci(agree_per_deal, 0.0, 1.0)
+    base_rate = _base_rate(outcome_counts, total)
+    decision = _decide(same["ci"], base_rate) if n > 1 else None
+    out = {**head, "played": n, "deal_held": True, "chance_after_deal": True, "same_outcome": same,
+           "base_rate": round(base_rate, 4), "excess": round(same["rate"] - base_rate, 4),
+           "margin": LUCK_MARGIN, "decision": decision}
+    if decision is None:
+        lo, hi = same["ci"]
+        out["undecidable"] = (f"配り{n}通り（上限）では、一致率の区間 {100 * lo:.1f}〜{100 * hi:.1f}% が配りの違うゲームどうしの"
+                              f"{100 * base_rate:.1f}% と、その{100 * LUCK_MARGIN:.0f}ポイント上の両方をまたぎます"
+                              "（--luck-deals を増やすと決まります）")
+    return out
+
+
+def _base_rate(counts: Mapping[Any, float], total: int) -> float:
+    """The same-outcome rate of two games with different deals: Σ pᵢ² over the outcomes' shares."""
+    return sum((c / total) ** 2 for c in counts.values()) if total else 0.0
 
 
 def chance_event_name(engine: Any, state: Any, outcome: Any) -> str | None:
@@ -333,7 +373,11 @@ def event_luck(engine: Any, players: int, *, games: int, continuations: int, see
     kinds: dict[str, int] = {}
     rounds: list[int] = []
     shares: list[float] = []
+    played = games
     for d in range(games):
+        if d == LUCK_BLOCK and not seen:
+            played = d       # no chance step after the first decision in a whole block: the game has none
+            break
         if on_games is not None and d:
             on_games(1)      # (after each game: the last one below)
         steps, events, decisions = _sampled_game(engine, players, variant, options, name,
@@ -352,6 +396,7 @@ def event_luck(engine: Any, players: int, *, games: int, continuations: int, see
         for action in steps[:at]:
             engine.apply(state, action)
         rates = []
+        players_seed = derive_seed(seed, "event", d, "players")    # the same players in every continuation
         for mode in ("kept", "redrawn"):
             outcomes = []
             for j in range(k):
@@ -359,21 +404,28 @@ def event_luck(engine: Any, players: int, *, games: int, continuations: int, see
                 if mode == "kept":
                     engine.apply(branch, steps[at])
                 pols = [make_policy(engine, name) for _ in range(players)]
-                winners = _play_out(engine, branch, pols, derive_seed(seed, "event", d, mode, j))
+                winners = _play_out(engine, branch, pols, derive_seed(seed, "event", d, mode, j),
+                                    policy_seed=players_seed)
                 outcomes.append(bool(winners) if coop else winners)
             rates.append(_agreement(outcomes))
         kept.append(rates[0])
         redrawn.append(rates[1])
+        if len(kept) % LUCK_BLOCK == 0 and d + 1 < games:
+            if _decide(_mean_ci([a - b for a, b in zip(kept, redrawn)], -1.0, 1.0)["ci"], 0.0):
+                played = d + 1
+                break
     if on_games is not None and games:
-        on_games(1)
+        on_games(1 + games - played)     # (a part that stopped early is done: the rest is not needed)
     missing = [w for w in wanted if w not in seen]
     if missing and games > 0:
         names = ", ".join(sorted(seen)) or "none"
         raise SimError(f"--luck-event {', '.join(missing)}: no chance step after the first decision has that name "
                        f"in {games} sample games of {engine.game_id} with {players} players (names seen: {names})")
     diff = _mean_ci([a - b for a, b in zip(kept, redrawn)], -1.0, 1.0)
-    return {"policy": name, "games": games, "continuations": k, "cooperative": coop, "only": list(wanted),
-            "measured": len(kept), "without_event": games - len(kept),
+    decision = _decide(diff["ci"], 0.0) if diff["n"] > 1 else None
+    return {"policy": name, "games": played, "budget": games, "continuations": k, "cooperative": coop,
+            "only": list(wanted), "margin": LUCK_MARGIN, "decision": decision,
+            "measured": len(kept), "without_event": played - len(kept),
             "kinds": dict(sorted(kinds.items(), key=lambda kv: (-kv[1], kv[0]))),
             "round": ({"mean": round(sum(rounds) / len(rounds), 2), "min": min(rounds), "max": max(rounds)}
                       if rounds else None),
@@ -411,8 +463,10 @@ def skill_luck(engine: Any, players: int, *, seed: int, skill_games: int = DEFAU
                                 variant=variant, options=options, on_games=on_games)
     if luck_events > 0:
         progress("event")
+        # the chance the designer's question names (the engine's luck_events: EBE's dice) unless told otherwise
+        names = tuple(luck_event_names) or tuple(getattr(engine, "luck_events", ()) or ())
         out["event"] = event_luck(engine, players, games=luck_events, continuations=luck_continuations, seed=seed,
-                                  only=luck_event_names, variant=variant, options=options, on_games=on_games)
+                                  only=names, variant=variant, options=options, on_games=on_games)
     return out
 
 
@@ -450,16 +504,22 @@ def skill_luck_ja(fig: Mapping[str, Any], label: Callable[[str], str] = str) -> 
                              "区間が偶然の勝率をまたぐので、腕が効くとは言えません。")
                 lines.append(text)
     dl = fig.get("deal")
-    if dl and dl.get("undecidable"):
+    if dl and dl.get("chance_after_deal") is False:
+        lines.append(f"配りの影響：測りません。{dl['undecidable']}（方針 {label(dl['policy'])}）。")
+    elif dl and dl.get("undecidable"):
         lines.append(f"配りの影響：判定できません。{dl['undecidable']}（方針 {label(dl['policy'])}）。")
     elif dl:
         r = dl["same_outcome"]
         what = "チームの勝敗" if dl["cooperative"] else "勝つ席"
         lo, hi = r["ci"]
-        lines.append(f"配りの影響：同じ配りから別の種で{dl['continuations']}回ずつ続けると、{what}が一致したのは"
+        verdict = {"matters": f"区間が配りの違うゲームどうしより上にあり、配りが{what}をある程度決めます",
+                   "little": (f"区間が配りの違うゲームどうしの{100 * dl.get('margin', LUCK_MARGIN):.0f}ポイント上より下にあり、"
+                              f"配りで{what}はほとんど決まりません")}.get(dl.get("decision") or "")
+        lines.append(f"配りの影響：同じ配りから偶然だけを引き直して（プレイヤー自身の乱数はそのまま）{dl['continuations']}回ずつ"
+                     f"続けると、{what}が一致したのは"
                      f"{100 * r['rate']:.1f}%（95%区間 {100 * lo:.1f}〜{100 * hi:.1f}%、配り{r['n']}通り）。"
                      f"配りが違うゲームどうしなら{100 * dl['base_rate']:.1f}%です"
-                     f"（方針 {label(dl['policy'])}）。")
+                     + (f"。{verdict}" if verdict else "") + f"（方針 {label(dl['policy'])}）。")
     ev = fig.get("event")
     if ev:
         lines.append(_event_ja(ev, label))
@@ -487,15 +547,20 @@ def _event_ja(ev: Mapping[str, Any], label: Callable[[str], str]) -> str:
     a, b, d = ev["same_outcome_kept"], ev["same_outcome_redrawn"], ev["difference"]
     lo, hi = d["ci"]
     text = (head + f"各ゲームの途中（最初の選択より後）の{only or '偶然の出来事'}を1回ずつ無作為に選びました"
-            f"（選ばれたのは{picked}。{'、'.join(when)}）。その1回の結果をそのままにして別の種で"
+            f"（選ばれたのは{picked}。{'、'.join(when)}）。その1回の結果をそのままにして、後の偶然だけを引き直して"
+            "（プレイヤー自身の乱数はそのまま）"
             f"{ev['continuations']}回ずつ続けると、{what}が一致したのは{_pct_ci(a)}、その1回も引き直して続けると"
             f"{_pct_ci(b)}でした。差は{100 * d['mean']:+.1f}ポイント（95%区間 {100 * lo:+.1f}〜{100 * hi:+.1f}、"
             f"{d['n']}ゲーム"
             + (f"。途中に{only or '偶然の出来事'}がなかった{ev['without_event']}ゲームを除く"
                if ev["without_event"] else "")
             + "）。")
-    if lo <= 0 <= hi:
-        text += f"区間が0をまたぐので、その1回の偶然で{what}が決まるとは言えません"
+    margin = ev.get("margin", LUCK_MARGIN)
+    if ev.get("decision") == "little":
+        text += f"区間の上端が{100 * margin:.0f}ポイント未満なので、その1回の偶然で{what}はほとんど決まりません"
+    elif lo <= 0 <= hi:
+        text += (f"区間が0と{100 * margin:.0f}ポイントの両方をまたぐので、その1回の偶然で{what}が決まるかは判定できません"
+                 if "decision" in ev else f"区間が0をまたぐので、その1回の偶然で{what}が決まるとは言えません")
     elif lo > 0:
         text += f"その1回の結果を知ると、{what}がこれだけ当てやすくなります"
     else:

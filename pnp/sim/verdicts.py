@@ -69,7 +69,8 @@ def verdict_rows(s: Mapping[str, Any], label: Any = str) -> list[dict[str, str]]
             else:
                 fig = f"{d['mean_diff']:+.2f}{m['unit']}"
             lo, hi = d["ci"]
-            verdict = (f"{b}で高い" if lo > 0 else f"{b}で低い" if hi < 0 else "差は言えない")
+            verdict = ("ほとんど同じ" if m.get("verdict") == "ほとんど同じ" else
+                       f"{b}で高い" if lo > 0 else f"{b}で低い" if hi < 0 else "差は言えない")
             rows.append({"question": f"{m['label']}（{b} − {a}）", "figure": fig,
                          "interval": _ci(d["ci"], m["percent"], signed=True) + ("" if m["percent"] else m["unit"]),
                          "chance": "差0", "verdict": verdict})
@@ -99,19 +100,25 @@ def _skill_rows(fig: Mapping[str, Any], players: int, label: Any) -> list[dict[s
     dl = fig.get("deal")
     if dl:
         q = "配りの影響（同じ配りで同じ結果）"
-        if dl.get("undecidable"):
+        if dl.get("chance_after_deal") is False:      # the deal is all the chance: nothing but coin flips to measure
+            rows.append({"question": q, "figure": "—", "interval": "—", "chance": "—",
+                         "verdict": "測りません（偶然は配りだけ）"})
+        elif dl.get("undecidable"):
             r = dl.get("same_outcome")
             rows.append({"question": q, "figure": _pct(r["rate"]) if r else "—", "interval": _ci(r["ci"]) if r else "—",
                          "chance": _pct(dl["base_rate"]) if r else "—", "verdict": "判定できません"})
         else:
             r = dl["same_outcome"]
+            verdict = {"little": "ほとんど影響なし", "matters": "偶然より高い"}.get(dl.get("decision") or "") \
+                or against(r["ci"], dl["base_rate"])
             rows.append({"question": q, "figure": _pct(r["rate"]), "interval": _ci(r["ci"]),
-                         "chance": _pct(dl["base_rate"]), "verdict": against(r["ci"], dl["base_rate"])})
+                         "chance": _pct(dl["base_rate"]), "verdict": verdict})
     ev = fig.get("event")
     if ev and ev.get("measured"):
         d = ev["difference"]
         lo, hi = d["ci"]
         rows.append({"question": "途中の偶然1回の影響（一致率の差）", "figure": f"{100 * d['mean']:+.1f}ポイント",
                      "interval": _ci(d["ci"], signed=True), "chance": "差0",
-                     "verdict": "勝者を左右する" if lo > 0 else "差は言えない" if hi >= 0 else "逆向き（偶然か）"})
+                     "verdict": "ほとんど左右しない" if ev.get("decision") == "little" else "勝者を左右する" if lo > 0
+                     else ("判定できません" if "decision" in ev else "差は言えない") if hi >= 0 else "逆向き（偶然か）"})
     return rows

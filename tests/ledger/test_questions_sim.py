@@ -56,12 +56,15 @@ def test_questions_report_the_paired_effect_of_each_playable_option(project):
         assert 0.0 <= f["winner_changed"]["rate"] <= 1.0
         # the option changes only the final count: both settings draw every card and choice alike, so the
         # winner-change share has a noise floor of exactly 0 (it changes the winner in 0.5–1% of 400 games)
-        assert f["noise_floor"]["rate"] == 0.0 and f["noise_floor"]["n"] == 30
+        assert f["noise_floor"]["rate"] == 0.0 and f["noise_floor"]["n"] == 30 and f["chance_identical"] == 30
         assert f["winner_changed"]["rate"] <= 0.1
+        # 30 pairs leave the interval across both 0 and the 3-point margin: no verdict either way
         assert f["winner_change_verdict"]["verdict"] == "undecided"
+        assert f["winner_change_excess"]["ci"][1] >= 0.03
     text = run("questions", "euphoria", "--project", project, "--games", "30").output
     assert "removed（scoredとの差） 4人（30組）：勝者が変わる" in text
-    assert "雑音の下限（同じルールで乱数の組を乱したとき）0.0%" in text and "判定できません" in text
+    assert "偶然の下限 0%（30組すべてで両方のルールが同じ偶然を引きました）" in text
+    assert "判定できません（偶然の分を除くと ±0.0〜+11.3ポイントで、0と3%の両方をまたぎます）" in text
     # the figures that answer the game's questions, under both options, paired, with an interval
     for f in effect["by_players"]:
         keys = {m["key"]: m for m in f["measures"]}

@@ -67,8 +67,8 @@ def test_paired_answer_holds_both_rules_and_a_difference_that_excludes_zero():
     assert fav["a"]["rate"] == 1.0 and 0.2 < fav["b"]["rate"] < 0.5
     lo, hi = fav["diff"]["ci"]
     assert hi < 0 and lo < fav["diff"]["mean_diff"] < hi and fav["verdict"] == "下回る"
-    # a figure the rule does not touch: no difference, and the verdict says so
-    assert rows["never"]["diff"]["mean_diff"] == 0 and rows["never"]["verdict"] == "差は言えない"
+    # a figure the rule does not touch: no difference, and the equivalence reading says so (±3 points)
+    assert rows["never"]["diff"]["mean_diff"] == 0 and rows["never"]["verdict"] == "ほとんど同じ"
 
 
 def test_ratio_interval_covers_the_truth_in_most_of_many_batches():

@@ -144,12 +144,15 @@ def test_a_die_that_decides_the_winner_gives_a_large_difference():
 
 
 def test_a_die_that_does_not_matter_gives_no_difference():
-    ev = event_luck(DiceToy(), 3, games=24, continuations=4, seed=3, policy="random", variant="idle")
-    lo, hi = ev["difference"]["ci"]
-    assert lo <= 0 <= hi and abs(ev["difference"]["mean"]) < 0.15
-    assert ev["same_outcome_kept"]["rate"] < 0.7                       # the cards picked later decide
+    """The die is forgotten and the cards picked later decide: the players keep their own random numbers in
+    every continuation, so their picks are no luck — kept or re-drawn, the same seat wins, and the figure
+    says the die hardly matters (the interval's upper end under the 5-point margin) after the first look."""
+    ev = event_luck(DiceToy(), 3, games=48, continuations=4, seed=3, policy="random", variant="idle")
+    assert ev["difference"]["ci"] == [0.0, 0.0] and ev["decision"] == "little"
+    assert ev["same_outcome_kept"]["rate"] == ev["same_outcome_redrawn"]["rate"] == 1.0
+    assert ev["games"] == 16 and ev["budget"] == 48                    # it stopped at the first look
     line = skill_luck_ja({"event": ev})[0]
-    assert "区間が0をまたぐので、その1回の偶然で勝つ席が決まるとは言えません" in line
+    assert "区間の上端が5ポイント未満なので、その1回の偶然で勝つ席はほとんど決まりません" in line
 
 
 def test_a_cooperative_game_compares_the_team_outcome():
@@ -160,9 +163,9 @@ def test_a_cooperative_game_compares_the_team_outcome():
 
 
 def test_the_same_seed_gives_the_same_figures():
-    a = event_luck(DiceToy(), 3, games=8, continuations=3, seed=11, policy="random", variant="idle")
-    b = event_luck(DiceToy(), 3, games=8, continuations=3, seed=11, policy="random", variant="idle")
-    c = event_luck(DiceToy(), 3, games=8, continuations=3, seed=12, policy="random", variant="idle")
+    a = event_luck(DiceToy(), 3, games=8, continuations=3, seed=11, policy="random")
+    b = event_luck(DiceToy(), 3, games=8, continuations=3, seed=11, policy="random")
+    c = event_luck(DiceToy(), 3, games=8, continuations=3, seed=12, policy="random")
     assert a == b and a != c
 
 
@@ -171,7 +174,7 @@ def test_the_sentence_says_what_event_when_and_the_two_rates():
     line = skill_luck_ja({"event": ev}, lambda k: {"random": "ランダム"}.get(k, k))[0]
     assert line.startswith("途中の偶然1回の影響：")
     assert "「ダイス」が6ゲーム" in line and "ゲームの33%が過ぎたところ" in line    # after 1 of 3 choices
-    assert "別の種で3回ずつ続けると、勝つ席が一致したのは100.0%" in line
+    assert "後の偶然だけを引き直して（プレイヤー自身の乱数はそのまま）3回ずつ続けると、勝つ席が一致したのは100.0%" in line
     assert "その1回も引き直して続けると" in line and "ポイント（95%区間" in line and "6ゲーム）" in line
     assert line.endswith("（方針 ランダム）。")
 
@@ -234,3 +237,27 @@ def test_ebe_can_measure_its_dice_alone():
     engine = make_engine(Project(ROOT).load_game("ebe"))
     ev = event_luck(engine, 2, games=3, continuations=2, seed=4, only=["サイコロ"])
     assert ev["kinds"] == {"サイコロ": 3}
+
+
+def test_ebe_draws_its_dice_by_default_the_chance_its_draft_asks_about():
+    """EBE's draft worries that the dice are too random: the report's single-event figure draws a roll of
+    the dice in every sample game (the engine's luck_events) unless --luck-event names others."""
+    engine = make_engine(Project(ROOT).load_game("ebe"))
+    assert engine.luck_events == ("サイコロ",)
+    fig = skill_luck(engine, 2, seed=4, skill_games=0, luck_deals=0, luck_events=3, luck_continuations=2)
+    ev = fig["event"]
+    assert ev["only"] == ["サイコロ"] and ev["kinds"] == {"サイコロ": 3}
+    assert "途中（最初の選択より後）の「サイコロ」を1回ずつ" in skill_luck_ja(fig)[0]
+    other = skill_luck(engine, 2, seed=4, skill_games=0, luck_deals=0, luck_events=3, luck_continuations=2,
+                       luck_event_names=["イベントカードを引く"])
+    assert other["event"]["kinds"] == {"イベントカードを引く": 3}
+
+
+def test_a_luck_figure_stops_once_its_interval_decides_and_says_when_it_cannot():
+    """A die that names the winner: the first look (16 games) already decides, the rest of the budget is not
+    played.  With a budget too small to decide, the sentence says 判定できません and why."""
+    ev = event_luck(DiceToy(), 3, games=64, continuations=3, seed=5, policy="random")
+    assert ev["games"] == 16 and ev["budget"] == 64 and ev["decision"] == "matters"
+    assert ev["difference"]["ci"][0] > 0
+    few = event_luck(DiceToy(), 3, games=2, continuations=2, seed=5, policy="random", variant="idle")
+    assert few["decision"] in ("little", None)

@@ -98,7 +98,9 @@ def test_the_sentences_follow_the_numbers():
     crn = {"placebo": {"terror24": {"single": 0.5, "keyed": 0.2}, "ebe": {"single": 0.3, "keyed": 0.1},
                        "tantei2": {"single": 0.44, "keyed": 0.4}},
            "comparisons": [{"name": "A案", "winner_changed": 0.12, "noise_floor": 0.1, "verdict": "undecided"},
-                           {"name": "B案", "winner_changed": 0.5, "noise_floor": 0.0, "verdict": "above_noise"}]}
+                           {"name": "B案", "winner_changed": 0.5, "noise_floor": 0.0, "verdict": "above_noise"},
+                           {"name": "C案", "winner_changed": 0.4, "noise_floor": 0.45, "verdict": "negligible"}]}
     first, second = mod.crn_sentences(crn)
     assert first.endswith("24 20%・EBE 10% です。探偵無宿２は 44% から 40% です")
-    assert second == "B案 50%（下限 0%）はどれも雑音を超え、A案は 12%（下限 10%）で「判定できません」です"
+    assert second == ("B案で勝者が変わる 50%（偶然の下限 0%）はルールで勝者が変わり、C案 40%（下限 45%）は偶然の分を除くと"
+                      "ほとんど変わらず（3%未満）、A案 12%（下限 10%）は「判定できません」です")

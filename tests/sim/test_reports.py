@@ -15,7 +15,7 @@ from pnp.sim.labels import missing_labels
 from pnp.sim.metrics import summarize
 from pnp.sim.report import write_report
 from pnp.sim.runner import Batch, run_games
-from pnp.sim.skill import deal_luck, event_luck, skill_figures
+from pnp.sim.skill import deal_luck, event_luck, skill_figures, skill_luck_ja
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -82,12 +82,16 @@ def test_a_log_with_bad_stored_lines_is_refused(tmp_path):
 # ---------------------------------------------------------------------------- skill and luck
 def test_deal_luck_tells_a_deciding_deal_from_a_late_die():
     engine = ToyEngine()
+    # the deal names the winner and nothing random follows it: what would differ between continuations is
+    # the players' own coin flips, which are not luck: no figure, and the reason
     decided = deal_luck(engine, 3, deals=12, continuations=4, seed=2, policy="random")
-    assert decided["same_outcome"]["rate"] == 1.0       # the deal names the winner every time
-    assert 0.3 < decided["base_rate"] < 0.45            # three seats win about equally often
-    late = deal_luck(engine, 3, deals=40, continuations=4, seed=2, policy="random", variant="late")
+    assert decided["chance_after_deal"] is False and "same_outcome" not in decided
+    assert skill_luck_ja({"deal": decided})[0].startswith("配りの影響：測りません。このゲームの偶然は最初の配りだけ")
+    late = deal_luck(engine, 3, deals=48, continuations=4, seed=2, policy="random", variant="late")
     lo, hi = late["same_outcome"]["ci"]
     assert lo <= late["base_rate"] + 0.05 and hi < 0.6  # a late die: the deal predicts nothing
+    assert 0.3 < late["base_rate"] < 0.45               # three seats win about equally often
+    assert late["chance_after_deal"] is True and late["decision"] in ("little", None)
 
 
 def test_skill_figures_give_the_search_player_its_win_share_with_an_interval():

@@ -99,6 +99,9 @@ class EbeEngine(ExampleRules, CheckRules, HiddenInfo, TeamValue, Narration):
     ruling_ids = RULING_IDS
     default_policy = "planner"
     second_policy = "early-planner"   # the report replays its seeds with it: do the figures depend on who plays?
+    # the draft's first worry is the dice (「ダイスロールがランダム性高すぎて戦略性が低い」): the report's single-event
+    # luck figure draws a roll of the dice in every sample game, not any chance step (most are card draws)
+    luck_events = ("サイコロ",)
     # what `mcts:N:guided` adds here (pnp/sim/search.py): every legal move played out by the planner on the same
     # N samples, cut at the first turn start after 20 decisions and scored by team_value; the planner's move
     # stands unless another beats it by 0.05 (measured: benchmarks/bench_search.py, the README's table)
