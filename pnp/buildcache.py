@@ -288,7 +288,7 @@ def _options(opts: BuildOptions, kind: str) -> tuple:
     if kind == "sheets":
         return (opts.paper, opts.duplex, opts.marks, opts.gutter_mm, tuple(opts.back_offset_mm), opts.cmyk, opts.icc)
     if kind == "shop":
-        return (opts.marks, opts.cmyk, opts.icc)
+        return (opts.marks, opts.icc)        # CMYK PDF/X whatever --color says
     if kind == "png":
         return (opts.dpi,)
     if kind == "parts":

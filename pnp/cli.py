@@ -82,10 +82,11 @@ def list_games(project_dir: Path) -> None:
 @click.option("--back-offset", "back_offset", default="0,0", show_default=True, metavar="DX,DY",
               help="裏面のずれ補正（mm、右・下が正）。pnp calibrate の目盛りで読んだ値")
 @click.option("--color", type=click.Choice(["rgb", "cmyk"]), default="rgb", show_default=True,
-              help="色空間：家庭用は rgb、印刷所入稿は cmyk（印刷所用ページは PDF/X-1a:2001）")
+              help="家庭用シート・パーツ・ルールブックの色空間（cmyk で印刷所の色に変換）。"
+                   "印刷所用ページ（shop/）はこの指定によらず常に CMYK の PDF/X-1a:2001")
 @click.option("--icc", type=click.Path(dir_okay=False, path_type=Path), default=None, metavar="FILE",
-              help="--color cmyk の出力プロファイル（印刷所の CMYK ICC。既定は game.yaml の print.icc、"
-                   "なければ同梱の ISO Coated v2 300%）")
+              help="CMYK の出力プロファイル（印刷所の ICC。shop/ と --color cmyk の出力に使う。既定は game.yaml の "
+                   "print.icc、なければ同梱の ISO Coated v2 300%）")
 @click.option("--png", is_flag=True, help="カード1枚ごとのPNGも書き出す")
 @click.option("--dpi", type=click.IntRange(30, 1200), default=300, show_default=True, help="PNGの解像度")
 @click.option("--tts", is_flag=True, help="Tabletop Simulator 用のデッキ画像も書き出す")
@@ -117,8 +118,6 @@ def build(games: tuple[str, ...], project_dir: Path, out_dir: Path, paper: str, 
         raise click.BadParameter(f"each of DX,DY must be between -{MAX_BACK_OFFSET_MM:g} and {MAX_BACK_OFFSET_MM:g} "
                                  f"mm, got {back_offset!r}", param_hint="--back-offset")
     if icc is not None:
-        if color != "cmyk":
-            raise click.UsageError("--icc is the CMYK output profile: use it with --color cmyk")
         from .render.color import check_profile
         icc = check_profile(icc)
     out_dir = in_project(project_dir, out_dir)

@@ -582,21 +582,21 @@ def draw_cut_marks(painter: PdfPainter, grid: Grid) -> None:
 
 # -- print-shop pages ------------------------------------------------------------------------------
 def write_shop(game: Game, deck: Deck, plans: list[CardPlan], path: Path, opts: BuildOptions) -> int:
-    """One card side per page, trim + bleed (and room for トンボ with --marks jp).  With --color cmyk
-    the file is PDF/X-1a:2001: colour through the game's output profile, the profile embedded as
-    the OutputIntent (pnp.render.pdfx)."""
+    """One card side per page, trim + bleed (and room for トンボ with --marks jp).  Whatever --color
+    says (it governs the home sheets, parts and rulebook), a shop file is PDF/X-1a:2001: colour
+    through the game's output profile, the profile embedded as the OutputIntent (pnp.render.pdfx)."""
     lay = deck.layout
     bleed = lay.bleed_pt
     margin = bleed + (mm(SHOP_MARGIN_MM) if opts.marks == "jp" else 0.0)
     pw, ph = lay.width_pt + 2 * margin, lay.height_pt + 2 * margin
     title = f"{game.title} {deck.name}"
-    profile = profile_for(game, opts.icc) if opts.cmyk else None
+    profile = profile_for(game, opts.icc)
     with atomic_path(path) as tmp:
-        c = new_canvas(tmp, (pw, ph), title, opts.cmyk, game.designer)
-        painter = PdfPainter(c, opts.cmyk, profile)
+        c = new_canvas(tmp, (pw, ph), title, True, game.designer)
+        painter = PdfPainter(c, True, profile)
         reversed_out: dict[int, int] = {}
         for number, plan in enumerate(plans, 1):
-            if profile is not None and (n := reversed_small_text(plan, profile)):
+            if n := reversed_small_text(plan, profile):
                 reversed_out[number] = n
             c.setTrimBox([margin, margin, margin + lay.width_pt, margin + lay.height_pt])
             c.setBleedBox([margin - bleed, margin - bleed, margin + lay.width_pt + bleed,
@@ -606,8 +606,7 @@ def write_shop(game: Game, deck: Deck, plans: list[CardPlan], path: Path, opts: 
                 draw_tombo(painter, margin, margin, lay.width_pt, lay.height_pt, bleed)
             c.showPage()
         c.save()
-        if profile is not None:
-            make_pdfx(tmp, profile, title, game.designer)
+        make_pdfx(tmp, profile, title, game.designer)
     if reversed_out:
         notice(f"{game.id}: shop/{path.name}: 注意：12 pt 未満の白抜き文字 {sum(reversed_out.values())} 字（p.{page_ranges(reversed_out)}）が "
                f"3 版以上の地の上：版ずれで文字の縁に色が出る（地を 2 版以下の色にするか文字を 12 pt 以上に）")
