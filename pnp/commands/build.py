@@ -47,6 +47,7 @@ from ..render.color import profile_for
 from ..render.pdf import PdfPainter, new_canvas, reversed_small_text
 from ..render.pdfx import make_pdfx
 from ..render.preflight import page_ranges
+from ..render.shops import game_shop, safe_area_problems, shop_colors
 from ..rulebook import build_rulebook, checked_rulebook, has_rulebook
 from ..units import mm
 from .parts import build_parts, plan_parts
@@ -115,6 +116,8 @@ def plan_build(game: Game, opts: BuildOptions, cache: GameCache | None = None, *
             plan.cards = plan_game_cards(game, decks)
         except DataError as e:
             problems.extend(e.problems)
+        if opts.shop:          # text inside the shop's safe area (a shop that asks 5 mm: pnp.render.shops)
+            problems.extend(safe_area_problems(game, plan.cards, game_shop(game, opts.shop_profile)))
         if cache is not None:
             for deck_id, planned in plan.cards.items():
                 cache.note_plans(game.deck(deck_id), planned[0], planned[1], planned.backs)
@@ -468,7 +471,7 @@ def write_sheets(game: Game, deck: Deck, faces: dict[str, CardPlan], back: CardP
               "fold": "折り返し：中央の点線で山折り"}[opts.duplex]
     with atomic_path(path) as tmp:
         c = new_canvas(tmp, (grid.paper_w, grid.paper_h), f"{game.title} {deck.name}", opts.cmyk)
-        painter = PdfPainter(c, opts.cmyk, profile_for(game, opts.icc) if opts.cmyk else None)
+        painter = PdfPainter(c, opts.cmyk, profile_for(game, opts.icc, opts.shop_profile) if opts.cmyk else None)
         n_sheets = pages[-1].sheet
         for number, page in enumerate(pages, 1):
             if page.side == "fold":
@@ -590,9 +593,9 @@ def write_shop(game: Game, deck: Deck, plans: list[CardPlan], path: Path, opts: 
     margin = bleed + (mm(SHOP_MARGIN_MM) if opts.marks == "jp" else 0.0)
     pw, ph = lay.width_pt + 2 * margin, lay.height_pt + 2 * margin
     title = f"{game.title} {deck.name}"
-    profile = profile_for(game, opts.icc)
+    profile = shop_colors(game, opts.icc, opts.shop_profile)
     with atomic_path(path) as tmp:
-        c = new_canvas(tmp, (pw, ph), title, True, game.designer)
+        c = new_canvas(tmp, (pw, ph), title, True, game.designer, profile)
         painter = PdfPainter(c, True, profile)
         reversed_out: dict[int, int] = {}
         for number, plan in enumerate(plans, 1):

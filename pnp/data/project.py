@@ -1238,8 +1238,9 @@ def _print_settings(spec: dict[str, Any], folder: Path | None, smap: SourceMap) 
                 icc = target
     rich = spec.get("rich_black", [40, 40, 40, 100])
     rich_black = None if rich is False else (rich[0] / 100, rich[1] / 100, rich[2] / 100, rich[3] / 100)
+    at: dict[str, Where] = {key: smap.location(("print", key)) for key in ("icc", "condition", "shop") if key in spec}
     return PrintSettings(icc=icc, condition=spec.get("condition", ""), rich_black=rich_black,
-                         shop=dict(spec.get("shop") or {})), problems
+                         shop=dict(spec.get("shop") or {}), at=at), problems
 
 
 def icc_problem(path: Path) -> str | None:
