@@ -289,7 +289,7 @@ def _options(opts: BuildOptions, kind: str) -> tuple:
         return (opts.paper, opts.duplex, opts.marks, opts.gutter_mm, tuple(opts.back_offset_mm), opts.cmyk, opts.icc,
                 opts.shop_profile)
     if kind == "shop":
-        return (opts.marks, opts.icc, opts.shop_profile)        # CMYK PDF/X whatever --color says
+        return (opts.marks, opts.icc, opts.shop_profile, opts.outline_text)    # CMYK PDF/X whatever --color says
     if kind == "png":
         return (opts.dpi,)
     if kind == "parts":

@@ -102,6 +102,9 @@ def list_games(project_dir: Path) -> None:
               help="印刷所のプロファイル（印刷条件・総インキ量・安全域）：jp-card（Japan Color 2011 Coated・300%・3 mm）、"
                    "jp-card-strict（安全域 5 mm）、jp-card-250、jp-card-350、fogra39。既定は game.yaml の print.shop、"
                    "なければ jp-card。shop/ の色はこの総インキ量以下に変換する")
+@click.option("--outline-text", is_flag=True,
+              help="印刷所用ページ（shop/）の文字をアウトライン化する（埋め込んだフォントの字形から。--check-print は"
+                   "アウトライン化の前の文字で確かめる）")
 @click.option("--png", is_flag=True, help="カード1枚ごとのPNGも書き出す")
 @click.option("--dpi", type=click.IntRange(30, 1200), default=300, show_default=True, help="PNGの解像度")
 @click.option("--tts", is_flag=True, help="Tabletop Simulator 用のデッキ画像も書き出す")
@@ -120,7 +123,8 @@ def list_games(project_dir: Path) -> None:
 @build_jobs_option
 @reported
 def build(games: tuple[str, ...], project_dir: Path, out_dir: Path, paper: str, duplex: str, marks: str,
-          gutter_mm: float, back_offset: str, color: str, icc: Path | None, shop: str | None, png: bool, dpi: int, tts: bool,
+          gutter_mm: float, back_offset: str, color: str, icc: Path | None, shop: str | None, outline_text: bool,
+          png: bool, dpi: int, tts: bool,
           rulebook_only: bool, rulebook_paper: str, final: bool, force: bool, clean: bool, check_print: bool,
           jobs: int) -> None:
     """カードを印刷用PDFにします（GAME 省略時は全ゲーム）。変わっていない出力は前回のものをそのまま使います。"""
@@ -138,7 +142,8 @@ def build(games: tuple[str, ...], project_dir: Path, out_dir: Path, paper: str, 
     out_dir = in_project(project_dir, out_dir)
     opts = BuildOptions(paper=paper, duplex=duplex, marks=marks, gutter_mm=gutter_mm, back_offset_mm=(dx, dy),
                         cmyk=color == "cmyk", png=png, dpi=dpi, tts=tts, cards=not rulebook_only,
-                        rulebook_paper=rulebook_paper, check_print=check_print, icc=icc, shop_profile=shop or "")
+                        rulebook_paper=rulebook_paper, check_print=check_print, icc=icc, shop_profile=shop or "",
+                        outline_text=outline_text)
     from .commands.incremental import build_project
     show = sys.stderr.isatty()
     with click.progressbar(length=0, label="ビルド中", file=sys.stderr, hidden=not show) as bar:

@@ -339,6 +339,9 @@ def _build_locked(game: Game, out_root: Path, out_dir: Path, opts: BuildOptions,
                     from .printcheck import check_written
                     check_written(game, plan, staged.files, staging, opts, cache.kept if cache else [], out_dir,
                                   cache.base[0] if cache else "")
+                if opts.outline_text:   # after the check has read the text: pnp.render.outline
+                    from ..render.outline import outline_shop_files
+                    outline_shop_files(staged.files)
             except OSError as exc:      # a full disk while drawing: named as the output, not the staging file
                 raise BuildError(f"{_as_output(exc.filename, staging, out_dir)}: {exc.strerror or exc}; "
                                  "the previous files are kept as they were") from None
