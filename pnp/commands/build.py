@@ -118,6 +118,10 @@ def plan_build(game: Game, opts: BuildOptions, cache: GameCache | None = None, *
             problems.extend(e.problems)
         if opts.shop:          # text inside the shop's safe area (a shop that asks 5 mm: pnp.render.shops)
             problems.extend(safe_area_problems(game, plan.cards, game_shop(game, opts.shop_profile)))
+            try:                # the output profile and the condition game.yaml names agree (pnp.render.color)
+                profile_for(game, opts.icc, opts.shop_profile)
+            except DataError as e:
+                problems.extend(e.problems)
         if cache is not None:
             for deck_id, planned in plan.cards.items():
                 cache.note_plans(game.deck(deck_id), planned[0], planned[1], planned.backs)

@@ -1264,6 +1264,9 @@ def icc_problem(path: Path) -> str | None:
     if profile.xcolor_space.strip() != "CMYK" or profile.device_class.strip() != "prtr":
         return (f"is a {profile.xcolor_space.strip()} {profile.device_class.strip()} profile; "
                 f"a print shop needs a CMYK output (prtr) profile")
+    if profile.version >= 4:     # the shop files are PDF/X-1a:2001, which embeds ICC v2 only
+        return (f"is an ICC v{profile.version:g} profile; the shop files are PDF/X-1a:2001, which takes ICC v2 "
+                f"profiles only (use the shop's v2 profile)")
     try:        # what a build does with it first: a damaged profile may read and fail only here
         ImageCms.buildTransform(ImageCms.createProfile("sRGB"), opened, "RGB", "CMYK")
     except (OSError, ImageCms.PyCMSError):

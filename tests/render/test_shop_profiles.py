@@ -207,6 +207,13 @@ def test_an_icc_v4_profile_is_refused_for_pdfx_1a(mini_project, tmp_path):
     res = CliRunner().invoke(main, ["build", "mini", "--project", str(mini_project), "--out", str(tmp_path / "out"),
                                     "--icc", str(v4)])
     assert res.exit_code == 1 and "v4.icc" in res.output and "ICC v2" in res.output and "Traceback" not in res.output
+    folder = mini_project / "components/mini"          # named in game.yaml: an error at its line
+    shutil.copy(v4, folder / "v4.icc")
+    text = (folder / "game.yaml").read_text(encoding="utf-8")
+    (folder / "game.yaml").write_text(text + "print:\n  icc: v4.icc\n", encoding="utf-8")
+    line = len(text.splitlines()) + 2
+    with pytest.raises(DataError, match=rf"game.yaml:{line}:\d+: print.icc: profile 'v4.icc' is an ICC v4.3 profile"):
+        Project(mini_project).load_game("mini")
 
 
 def test_build_shop_option(mini_project, tmp_path):
