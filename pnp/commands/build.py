@@ -43,11 +43,11 @@ from ..outputs import (
     temp_leftover,
     write_manifest,
 )
-from ..render.color import profile_for
+from ..render.color import profile_for, shop_colors
 from ..render.pdf import PdfPainter, new_canvas, reversed_small_text
 from ..render.pdfx import make_pdfx
 from ..render.preflight import page_ranges
-from ..render.shops import game_shop, safe_area_problems, shop_colors
+from ..render.shops import game_shop, safe_area_problems
 from ..rulebook import build_rulebook, checked_rulebook, has_rulebook
 from ..units import mm
 from .parts import build_parts, plan_parts

@@ -38,6 +38,7 @@ from __future__ import annotations
 import hashlib
 import io
 import math
+import weakref
 import zlib
 from dataclasses import dataclass
 from functools import cache, cached_property
@@ -50,7 +51,7 @@ from ..errors import PnpError
 from ..files import read_limited
 from ..limits import MAX_ICC_BYTES
 from ..units import mm
-from .shops import CONDITIONS, FOGRA39, condition_of
+from .shops import CONDITIONS, FOGRA39, condition_notice, condition_of, game_shop
 
 ICC_DIR = Path(__file__).resolve().parent / "icc"
 DEFAULT_PROFILE = ICC_DIR / "ISOcoated_v2_300_bas.icc"
@@ -437,7 +438,6 @@ def profile_for(game: Any, icc: Path | None = None, shop: str = "") -> ColorProf
     Loaded once per process.  A game.yaml condition that the profile contradicts is a DataError at
     its line."""
     from ..errors import DataError
-    from .shops import game_shop
     settings = game.print_settings
     path = icc if icc is not None else settings.icc
     condition = settings.condition if icc is None or settings.icc is None else ""
@@ -449,6 +449,26 @@ def profile_for(game: Any, icc: Path | None = None, shop: str = "") -> ColorProf
         if where is None:
             raise
         raise DataError([where.problem("print.condition", str(e))]) from None
+
+
+_TOLD: dict[tuple[int, str, str], weakref.ref[Any]] = {}      # told once per loaded game (a build, a watch reload)
+
+
+def shop_colors(game: Any, icc: Path | None = None, shop: str = "") -> ColorProfile:
+    """The ColorProfile of a game's shop files (profile_for with the game's shop, pnp.render.shops);
+    the first time a loaded game's shop prints to a condition its colours are not converted for,
+    a notice says so and where the shop's profile is found (condition_notice)."""
+    from ..notices import notice
+    profile = profile_for(game, icc, shop)
+    chosen = game_shop(game, shop)
+    key = (id(game), chosen.condition, profile.digest)
+    told = _TOLD.get(key)
+    if told is None or told() is not game:
+        _TOLD[key] = weakref.ref(game)
+        said = condition_notice(chosen, profile.printing, profile.description)
+        if said:
+            notice(f"{game.id}: shop/: {said}")
+    return profile
 
 
 def delta_e2000(lab1: tuple[float, float, float], lab2: tuple[float, float, float]) -> float:

@@ -10,10 +10,9 @@ condition and limits the total ink to the shop's limit; ``pnp preflight`` checks
 the same numbers.  Japan Color profiles are not redistributable under a free licence, so pnp ships
 only a FOGRA39 one (ISO Coated v2 300 %, pnp.render.icc): a build for a Japan Color shop without the
 shop's profile converts with it, says so, and writes FOGRA39 in the file's OutputIntent — the file
-never names a condition its colours were not converted for (``resolve_output``)."""
+never names a condition its colours were not converted for (``pnp.render.color.shop_colors``)."""
 from __future__ import annotations
 
-import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
@@ -137,27 +136,6 @@ def condition_notice(shop: ShopProfile, converted_for: PrintingCondition | None,
     return (f"注意：印刷所 {shop.id} の印刷条件は {want.identifier}：そのプロファイルがないので "
             f"{converted_for.identifier}（{description}）で変換した（OutputIntent も {converted_for.identifier}）。"
             f"{want.identifier} の ICC（{want.where}）を --icc FILE か game.yaml の print.icc で指定する")
-
-
-_TOLD: dict[tuple[int, str, str], weakref.ref[Any]] = {}      # told once per loaded game (a build, a watch reload)
-
-
-def shop_colors(game: Any, icc: Any = None, shop: str = "") -> Any:
-    """The ColorProfile of a game's shop files (pnp.render.color.profile_for with the game's shop);
-    the first time a loaded game's shop prints to a condition its colours are not converted for,
-    a notice says so and where the shop's profile is found (condition_notice)."""
-    from ..notices import notice
-    from .color import profile_for
-    profile = profile_for(game, icc, shop)
-    chosen = game_shop(game, shop)
-    key = (id(game), chosen.condition, profile.digest)
-    told = _TOLD.get(key)
-    if told is None or told() is not game:
-        _TOLD[key] = weakref.ref(game)
-        said = condition_notice(chosen, profile.printing, profile.description)
-        if said:
-            notice(f"{game.id}: shop/: {said}")
-    return profile
 
 
 SAFE_CHECKED_MM = 3.0       # what every layout already keeps its text regions inside (a layout's safe:)
