@@ -287,13 +287,14 @@ def _key(hashes: FileHashes, *values: Any) -> str:
 def _options(opts: BuildOptions, kind: str) -> tuple:
     """The options a unit of this kind is drawn with (and nothing else: --dpi leaves the PDFs alone)."""
     if kind == "sheets":
-        return (opts.paper, opts.duplex, opts.marks, opts.gutter_mm, tuple(opts.back_offset_mm), opts.cmyk, opts.icc)
+        return (opts.paper, opts.duplex, opts.marks, opts.gutter_mm, tuple(opts.back_offset_mm), opts.cmyk, opts.icc,
+                opts.shop_profile)
     if kind == "shop":
-        return (opts.marks, opts.cmyk, opts.icc)
+        return (opts.marks, opts.icc, opts.shop_profile, opts.outline_text)    # CMYK PDF/X whatever --color says
     if kind == "png":
         return (opts.dpi,)
     if kind == "parts":
-        return (opts.paper, opts.cmyk, opts.icc)
+        return (opts.paper, opts.cmyk, opts.icc, opts.shop_profile)
     if kind == "rulebook":
         return (opts.rulebook_paper, opts.cmyk, opts.icc)
     return ()

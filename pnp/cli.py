@@ -28,6 +28,17 @@ def _gutter(_ctx, _param, value: float) -> float:
     return value
 
 
+def _shop_name(_ctx, _param, value: str | None) -> str | None:
+    """--shop on build: one of the built-in shop profiles (a game's own is its game.yaml print.shop)."""
+    if value is None:
+        return None
+    from .render.shops import SHOPS
+    if value not in SHOPS:
+        raise click.BadParameter(f"unknown shop profile {value!r} (built in: {', '.join(SHOPS)}; a game's own shop "
+                                 f"is its game.yaml print.shop, used when --shop is not given)")
+    return value
+
+
 class _Commands(click.Group):
     """The simulator's commands imported when named or listed (help): `pnp validate` and `pnp build`
     start without them."""
@@ -86,10 +97,18 @@ def list_games(project_dir: Path) -> None:
 @click.option("--back-offset", "back_offset", default="0,0", show_default=True, metavar="DX,DY",
               help="裏面のずれ補正（mm、右・下が正）。pnp calibrate の目盛りで読んだ値")
 @click.option("--color", type=click.Choice(["rgb", "cmyk"]), default="rgb", show_default=True,
-              help="色空間：家庭用は rgb、印刷所入稿は cmyk（印刷所用ページは PDF/X-1a:2001）")
+              help="家庭用シート・パーツ・ルールブックの色空間（cmyk で印刷所の色に変換）。"
+                   "印刷所用ページ（shop/）はこの指定によらず常に CMYK の PDF/X-1a:2001")
 @click.option("--icc", type=click.Path(dir_okay=False, path_type=Path), default=None, metavar="FILE",
-              help="--color cmyk の出力プロファイル（印刷所の CMYK ICC。既定は game.yaml の print.icc、"
-                   "なければ同梱の ISO Coated v2 300%）")
+              help="CMYK の出力プロファイル（印刷所の ICC。shop/ と --color cmyk の出力に使う。既定は game.yaml の "
+                   "print.icc、なければ同梱の ISO Coated v2 300%）")
+@click.option("--shop", "shop", default=None, metavar="PROFILE", callback=_shop_name,
+              help="印刷所のプロファイル（印刷条件・総インキ量・安全域）：jp-card（Japan Color 2011 Coated・300%・3 mm）、"
+                   "jp-card-strict（安全域 5 mm）、jp-card-250、jp-card-350、fogra39。既定は game.yaml の print.shop、"
+                   "なければ jp-card。shop/ の色はこの総インキ量以下に変換する")
+@click.option("--outline-text", is_flag=True,
+              help="印刷所用ページ（shop/）の文字をアウトライン化する（埋め込んだフォントの字形から。--check-print は"
+                   "アウトライン化の前の文字で確かめる）")
 @click.option("--png", is_flag=True, help="カード1枚ごとのPNGも書き出す")
 @click.option("--dpi", type=click.IntRange(30, 1200), default=300, show_default=True, help="PNGの解像度")
 @click.option("--tts", is_flag=True, help="Tabletop Simulator 用のデッキ画像も書き出す")
@@ -108,7 +127,8 @@ def list_games(project_dir: Path) -> None:
 @build_jobs_option
 @reported
 def build(games: tuple[str, ...], project_dir: Path, out_dir: Path, paper: str, duplex: str, marks: str,
-          gutter_mm: float, back_offset: str, color: str, icc: Path | None, png: bool, dpi: int, tts: bool,
+          gutter_mm: float, back_offset: str, color: str, icc: Path | None, shop: str | None, outline_text: bool,
+          png: bool, dpi: int, tts: bool,
           rulebook_only: bool, rulebook_paper: str, final: bool, force: bool, clean: bool, check_print: bool,
           jobs: int) -> None:
     """カードを印刷用PDFにします（GAME 省略時は全ゲーム）。変わっていない出力は前回のものをそのまま使います。"""
@@ -121,14 +141,13 @@ def build(games: tuple[str, ...], project_dir: Path, out_dir: Path, paper: str, 
         raise click.BadParameter(msg("cli.back_offset_range", most=f"{MAX_BACK_OFFSET_MM:g}", value=back_offset),
                                  param_hint="--back-offset")
     if icc is not None:
-        if color != "cmyk":
-            raise click.UsageError(msg("cli.icc_without_cmyk"))
         from .render.color import check_profile
         icc = check_profile(icc)
     out_dir = in_project(project_dir, out_dir)
     opts = BuildOptions(paper=paper, duplex=duplex, marks=marks, gutter_mm=gutter_mm, back_offset_mm=(dx, dy),
                         cmyk=color == "cmyk", png=png, dpi=dpi, tts=tts, cards=not rulebook_only,
-                        rulebook_paper=rulebook_paper, check_print=check_print, icc=icc)
+                        rulebook_paper=rulebook_paper, check_print=check_print, icc=icc, shop_profile=shop or "",
+                        outline_text=outline_text)
     from .commands.incremental import build_project
     show = sys.stderr.isatty()
     with click.progressbar(length=0, label="ビルド中", file=sys.stderr, hidden=not show) as bar:
@@ -431,7 +450,8 @@ def help_(ctx: click.Context, topic: str | None, show_path: bool) -> None:
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--shop", default="jp-card", show_default=True, metavar="PROFILE",
               help="印刷所のプロファイル：jp-card（塗り足し・安全域 3 mm、350 dpi、総インキ量 300%）、"
-                   "jp-card-strict（安全域 5 mm、PDF/X 必須）、またはゲーム名（game.yaml の print.shop）")
+                   "jp-card-strict（安全域 5 mm、PDF/X 必須）、jp-card-250・jp-card-350（総インキ量）、fogra39、"
+                   "またはゲーム名（game.yaml の print.shop）")
 @project_option
 @click.option("--json", "as_json", is_flag=True, help="結果を JSON で出力")
 @reported

@@ -701,9 +701,6 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "cli.back_offset_range": {
         "en": "each of DX,DY must be between -{most} and {most} mm, got {value!r}",
         "ja": "DX,DY はどちらも -{most}〜{most} mm にしてください（{value!r} です）"},
-    "cli.icc_without_cmyk": {
-        "en": "--icc is the CMYK output profile: use it with --color cmyk",
-        "ja": "--icc は CMYK の出力プロファイルです：--color cmyk と一緒に使ってください"},
     "cli.jobs_over_cores": {
         "en": "{value} is more than the {cores} CPU cores of this machine (add --force-jobs to start that many "
               "worker processes anyway)",

@@ -41,6 +41,8 @@ class BuildOptions:
     rulebook_paper: str = "a5"
     check_print: bool = False      # read the written card and part PDFs back before they replace the last kit
     icc: Path | None = None         # --icc FILE: the CMYK output profile (over game.yaml print.icc)
+    shop_profile: str = ""          # --shop NAME: a built-in shop profile (over game.yaml print.shop; pnp.render.shops)
+    outline_text: bool = False      # --outline-text: the shop files' text as outlines (after the print check)
 
 
 @dataclass

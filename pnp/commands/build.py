@@ -44,10 +44,11 @@ from ..outputs import (
     temp_leftover,
     write_manifest,
 )
-from ..render.color import profile_for
+from ..render.color import profile_for, shop_colors
 from ..render.pdf import PdfPainter, new_canvas, reversed_small_text
 from ..render.pdfx import make_pdfx
 from ..render.preflight import page_ranges
+from ..render.shops import game_shop, safe_area_problems
 from ..rulebook import build_rulebook, checked_rulebook, has_rulebook
 from ..units import mm
 from .parts import build_parts, plan_parts
@@ -116,6 +117,12 @@ def plan_build(game: Game, opts: BuildOptions, cache: GameCache | None = None, *
             plan.cards = plan_game_cards(game, decks)
         except DataError as e:
             problems.extend(e.problems)
+        if opts.shop:          # text inside the shop's safe area (a shop that asks 5 mm: pnp.render.shops)
+            problems.extend(safe_area_problems(game, plan.cards, game_shop(game, opts.shop_profile)))
+            try:                # the output profile and the condition game.yaml names agree (pnp.render.color)
+                profile_for(game, opts.icc, opts.shop_profile)
+            except DataError as e:
+                problems.extend(e.problems)
         if cache is not None:
             for deck_id, planned in plan.cards.items():
                 cache.note_plans(game.deck(deck_id), planned[0], planned[1], planned.backs)
@@ -337,6 +344,9 @@ def _build_locked(game: Game, out_root: Path, out_dir: Path, opts: BuildOptions,
                     from .printcheck import check_written
                     check_written(game, plan, staged.files, staging, opts, cache.kept if cache else [], out_dir,
                                   cache.base[0] if cache else "")
+                if opts.outline_text:   # after the check has read the text: pnp.render.outline
+                    from ..render.outline import outline_shop_files
+                    outline_shop_files(staged.files)
             except OSError as exc:      # a full disk while drawing: named as the output, not the staging file
                 raise BuildError(f"{_as_output(exc.filename, staging, out_dir)}: {exc.strerror or exc}; "
                                  "the previous files are kept as they were") from None
@@ -469,7 +479,7 @@ def write_sheets(game: Game, deck: Deck, faces: dict[str, CardPlan], back: CardP
               "fold": "折り返し：中央の点線で山折り"}[opts.duplex]
     with atomic_path(path) as tmp:
         c = new_canvas(tmp, (grid.paper_w, grid.paper_h), f"{game.title} {deck.name}", opts.cmyk)
-        painter = PdfPainter(c, opts.cmyk, profile_for(game, opts.icc) if opts.cmyk else None)
+        painter = PdfPainter(c, opts.cmyk, profile_for(game, opts.icc, opts.shop_profile) if opts.cmyk else None)
         n_sheets = pages[-1].sheet
         for number, page in enumerate(pages, 1):
             if page.side == "fold":
@@ -583,21 +593,21 @@ def draw_cut_marks(painter: PdfPainter, grid: Grid) -> None:
 
 # -- print-shop pages ------------------------------------------------------------------------------
 def write_shop(game: Game, deck: Deck, plans: list[CardPlan], path: Path, opts: BuildOptions) -> int:
-    """One card side per page, trim + bleed (and room for トンボ with --marks jp).  With --color cmyk
-    the file is PDF/X-1a:2001: colour through the game's output profile, the profile embedded as
-    the OutputIntent (pnp.render.pdfx)."""
+    """One card side per page, trim + bleed (and room for トンボ with --marks jp).  Whatever --color
+    says (it governs the home sheets, parts and rulebook), a shop file is PDF/X-1a:2001: colour
+    through the game's output profile, the profile embedded as the OutputIntent (pnp.render.pdfx)."""
     lay = deck.layout
     bleed = lay.bleed_pt
     margin = bleed + (mm(SHOP_MARGIN_MM) if opts.marks == "jp" else 0.0)
     pw, ph = lay.width_pt + 2 * margin, lay.height_pt + 2 * margin
     title = f"{game.title} {deck.name}"
-    profile = profile_for(game, opts.icc) if opts.cmyk else None
+    profile = shop_colors(game, opts.icc, opts.shop_profile)
     with atomic_path(path) as tmp:
-        c = new_canvas(tmp, (pw, ph), title, opts.cmyk, game.designer)
-        painter = PdfPainter(c, opts.cmyk, profile)
+        c = new_canvas(tmp, (pw, ph), title, True, game.designer, profile)
+        painter = PdfPainter(c, True, profile)
         reversed_out: dict[int, int] = {}
         for number, plan in enumerate(plans, 1):
-            if profile is not None and (n := reversed_small_text(plan, profile)):
+            if n := reversed_small_text(plan, profile):
                 reversed_out[number] = n
             c.setTrimBox([margin, margin, margin + lay.width_pt, margin + lay.height_pt])
             c.setBleedBox([margin - bleed, margin - bleed, margin + lay.width_pt + bleed,
@@ -607,8 +617,7 @@ def write_shop(game: Game, deck: Deck, plans: list[CardPlan], path: Path, opts: 
                 draw_tombo(painter, margin, margin, lay.width_pt, lay.height_pt, bleed)
             c.showPage()
         c.save()
-        if profile is not None:
-            make_pdfx(tmp, profile, title, game.designer)
+        make_pdfx(tmp, profile, title, game.designer)
     if reversed_out:
         notice(f"{game.id}: shop/{path.name}: 注意：12 pt 未満の白抜き文字 {sum(reversed_out.values())} 字（p.{page_ranges(reversed_out)}）が "
                f"3 版以上の地の上：版ずれで文字の縁に色が出る（地を 2 版以下の色にするか文字を 12 pt 以上に）")

@@ -54,7 +54,7 @@ def build_parts(game: Game, out_dir: Path, opts: BuildOptions = BuildOptions(),
     written = []
     for plan in plans:
         path = Path(out_dir) / f"parts-{plan.part_id}.pdf"
-        profile = profile_for(game, opts.icc) if opts.cmyk else None
+        profile = profile_for(game, opts.icc, opts.shop_profile) if opts.cmyk else None
         pages = write_part_pdf(plan.pages, path, f"{game.title} {plan.name}", opts.cmyk, profile)
         written.append(Written("parts", path, pages))
     return written

@@ -187,13 +187,14 @@ class PrintSettings:
     """game.yaml print: how the game goes to its print shop.  icc: the shop's CMYK output profile
     (None: the bundled ISO Coated v2); condition: its output condition identifier for PDF/X (e.g.
     JC200103 for Japan Color 2001 Coated); rich_black: the CMYK (fractions) of large black solids,
-    None for K100 only; shop: the shop's numbers for pnp preflight (base: a built-in shop profile,
-    name, and any of SHOP_KEYS, pdfx)."""
+    None for K100 only; shop: the shop's numbers for the build's shop files and pnp preflight (base:
+    a built-in shop profile, name, printing_condition, and any of SHOP_KEYS, pdfx: pnp.render.shops)."""
 
     icc: Path | None = None
     condition: str = ""
     rich_black: tuple[float, float, float, float] | None = (0.4, 0.4, 0.4, 1.0)
     shop: Mapping[str, Any] = field(default_factory=dict)
+    at: Mapping[str, Where] = field(default_factory=dict)    # where icc, condition and shop were written
 
 
 @dataclass(frozen=True)

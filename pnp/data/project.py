@@ -1247,8 +1247,9 @@ def _print_settings(spec: dict[str, Any], folder: Path | None, smap: SourceMap) 
                 icc = target
     rich = spec.get("rich_black", [40, 40, 40, 100])
     rich_black = None if rich is False else (rich[0] / 100, rich[1] / 100, rich[2] / 100, rich[3] / 100)
+    at: dict[str, Where] = {key: smap.location(("print", key)) for key in ("icc", "condition", "shop") if key in spec}
     return PrintSettings(icc=icc, condition=spec.get("condition", ""), rich_black=rich_black,
-                         shop=dict(spec.get("shop") or {})), problems
+                         shop=dict(spec.get("shop") or {}), at=at), problems
 
 
 def icc_problem(path: Path) -> str | None:
@@ -1272,6 +1273,9 @@ def icc_problem(path: Path) -> str | None:
     if profile.xcolor_space.strip() != "CMYK" or profile.device_class.strip() != "prtr":
         return (f"is a {profile.xcolor_space.strip()} {profile.device_class.strip()} profile; "
                 f"a print shop needs a CMYK output (prtr) profile")
+    if profile.version >= 4:     # the shop files are PDF/X-1a:2001, which embeds ICC v2 only
+        return (f"is an ICC v{profile.version:g} profile; the shop files are PDF/X-1a:2001, which takes ICC v2 "
+                f"profiles only (use the shop's v2 profile)")
     try:        # what a build does with it first: a damaged profile may read and fail only here
         ImageCms.buildTransform(ImageCms.createProfile("sRGB"), opened, "RGB", "CMYK")
     except (OSError, ImageCms.PyCMSError):

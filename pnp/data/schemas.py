@@ -268,17 +268,22 @@ COMPONENT = {
 PERCENT = {"type": "number", "minimum": 0, "maximum": 100}
 SHOP = {
     "type": "object", "additionalProperties": False,
-    "description": "the print shop's numbers, checked by pnp preflight --shop GAME",
+    "description": "the print shop's numbers: pnp build converts the shop files to them, pnp preflight --shop GAME "
+                   "checks against them",
     "properties": {
         "name": {"type": "string", "minLength": 1, "description": "the shop's name (shown in the report)"},
-        "base": {"enum": ["jp-card", "jp-card-strict"],
+        "base": {"enum": ["jp-card", "jp-card-strict", "jp-card-250", "jp-card-350", "fogra39"],
                  "description": "the built-in shop profile these numbers change (default jp-card)"},
+        "printing_condition": {"enum": ["japan-color-2011-coated", "japan-color-2001-coated", "fogra39"],
+                               "description": "the shop's printing condition (default: the base's; jp-card: "
+                                              "japan-color-2011-coated)"},
         "bleed_mm": {"type": "number", "minimum": 0, "maximum": 20, "description": "bleed beyond the trim"},
         "safe_mm": {"type": "number", "minimum": 0, "maximum": 20,
                     "description": "text and marks at least this far inside the trim"},
         "min_dpi": {"type": "number", "minimum": 72, "maximum": 2400,
                     "description": "least resolution of an image at print size"},
-        "ink_limit": {"type": "number", "minimum": 100, "maximum": 400, "description": "total ink (TAC) in %"},
+        "ink_limit": {"type": "number", "minimum": 100, "maximum": 400,
+                      "description": "total ink (TAC) in %: the build's conversion keeps every colour under it"},
         "hairline_mm": {"type": "number", "minimum": 0, "maximum": 1,
                         "description": "lines thinner than this may not print"},
         "pdfx": {"enum": ["required", "recommended", "no"], "description": "whether the shop asks for PDF/X"},
@@ -286,7 +291,7 @@ SHOP = {
 }
 PRINT = {
     "type": "object", "additionalProperties": False,
-    "description": "how the game goes to its print shop (pnp build --color cmyk, pnp preflight)",
+    "description": "how the game goes to its print shop (pnp build's shop files, pnp preflight)",
     "properties": {
         "icc": {"type": "string", "minLength": 1,
                 "description": "the shop's CMYK output profile (.icc), beside game.yaml; default ISO Coated v2 300%"},

@@ -20,33 +20,43 @@ Rules beyond the profile, the ones shops ask for:
 - **K100 line art overprints** (スミノセ): the painter sets overprint on K100 text, rules, strokes and
   marks, so a shifted plate leaves no white seam around them.
 
+- **Total ink stays under the shop's limit** (総インキ量, ``ink_limit``: 250, 300 or 350 %, from the
+  shop profile, pnp.render.shops).  A colour or image pixel whose C+M+Y+K passes it gives its
+  grey component to black (under-colour removal: equal parts of C, M and Y taken, as much K added)
+  until it fits, and where black is already full its C, M and Y are scaled down together.  The
+  same arithmetic on 8-bit plates for vector colours and pixels (``limit_ink``), so a flat colour in
+  a picture still prints as the same colour drawn by the layout.
+
 Rendering intent: relative colorimetric with black-point compensation, for vector colours and
 images alike, so a flat colour in a picture prints as the same colour drawn by the layout.  The
 bundled profile is ISO Coated v2 300% (basICColor, zlib licence, FOGRA39 characterisation): the
-standard coated offset condition, with the total ink limited to 300%."""
+standard coated offset condition, with the total ink limited to 300%.  The printing condition a
+file names (its OutputIntent) is always the one of the profile its colours went through
+(``ColorProfile.condition``): a game that names Japan Color for a FOGRA39 profile is refused."""
 from __future__ import annotations
 
 import hashlib
 import io
 import math
+import weakref
 import zlib
 from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
-from PIL import Image, ImageCms
+from PIL import Image, ImageCms, ImageMath
 
 from ..errors import PnpError
 from ..files import read_limited
 from ..limits import MAX_ICC_BYTES
 from ..units import mm
+from .shops import CONDITIONS, FOGRA39, condition_notice, condition_of, game_shop
 
 ICC_DIR = Path(__file__).resolve().parent / "icc"
 DEFAULT_PROFILE = ICC_DIR / "ISOcoated_v2_300_bas.icc"
 # the output condition the bundled profile characterises, as PDF/X names it (ICC's registry)
-DEFAULT_CONDITION = ("FOGRA39", "Offset printing, according to ISO 12647-2:2004/Amd 1, OFCOM, paper type 1 or 2 = "
-                     "coated art, 115 g/m2, tone value increase curves A (CMY) and B (K)")
+DEFAULT_CONDITION = (FOGRA39.identifier, FOGRA39.condition)
 REGISTRY = "http://www.color.org"
 BUNDLED_SHA256 = "b424c77f40c3423c925536f8ae08634985ccd0fe80eb253d5d229197ded7e886"
 
@@ -106,7 +116,7 @@ class ColorProfile:
     a deck repeats the same few colours thousands of times."""
 
     def __init__(self, path: Path | None = None, rich_black: Cmyk | None = RICH_BLACK,
-                 condition: tuple[str, str] | None = None):
+                 condition: tuple[str, str] | None = None, ink_limit: float | None = None):
         self.path = Path(path) if path is not None else DEFAULT_PROFILE
         try:
             self.data = read_limited(self.path, MAX_ICC_BYTES)
@@ -126,10 +136,28 @@ class ColorProfile:
             raise ProfileError(f"{self.path}: a {core.device_class.strip()!r} profile, not an output (printer) "
                                f"profile")
         self.version = core.version
+        if self.version >= 4:      # PDF/X-1a:2001 embeds ICC v2 only (ISO 15930-1 predates v4)
+            raise ProfileError(f"{self.path}: an ICC v{self.version:g} profile; the shop files are PDF/X-1a:2001, "
+                               f"which takes ICC v2 profiles only (use the shop's v2 profile: Adobe's "
+                               f"JapanColor2011Coated.icc and ISO Coated v2 are v2)")
         self.description = (ImageCms.getProfileDescription(self.profile) or self.path.stem).strip()
         self.digest = hashlib.sha256(self.data).hexdigest()
         bundled = self.digest == BUNDLED_SHA256       # the bundled profile, wherever the file lies
-        self.condition = condition or (DEFAULT_CONDITION if bundled else (self.description, self.description))
+        # the condition the profile characterises, when pnp knows it: the file names that one, never another
+        self.printing = condition_of(self.description, bundled)
+        if self.printing is not None:
+            known = (self.printing.identifier, self.printing.condition)
+            if condition is not None and condition[0] != known[0]:
+                raise ProfileError(f"{self.path}: the profile is {self.description!r}, for {known[0]}: its colours "
+                                   f"would print to {known[0]}, not to {condition[0]!r} (name {known[0]} or give "
+                                   f"the profile of {condition[0]})")
+            self.condition = known
+        else:
+            self.condition = condition or (self.description, self.description)
+        if ink_limit is not None and not 100.0 <= ink_limit <= 400.0:
+            raise ProfileError(f"total ink limit {ink_limit:g}%: expected 100–400 %")
+        self.ink_limit = ink_limit
+        self._limit = None if ink_limit is None else math.floor(ink_limit * 255 / 100 + 1e-9)
         self.rich_black = rich_black
         srgb = ImageCms.createProfile("sRGB")
         lab = ImageCms.createProfile("LAB", 5000)
@@ -177,13 +205,23 @@ class ColorProfile:
             if not large:
                 return Ink(0.0, 0.0, 0.0, 1.0, overprint=True)
             if chroma <= RICH_BLACK_CHROMA:
-                return Ink(*self.rich_black) if self.rich_black is not None else Ink(0.0, 0.0, 0.0, 1.0)
+                if self.rich_black is None:
+                    return Ink(0.0, 0.0, 0.0, 1.0)
+                return self._limited(tuple(round(v * 255) for v in self.rich_black))
             # a large tinted black (a navy or sepia ground) keeps its hue through the profile
         elif chroma <= NEUTRAL_CHROMA:
             k = self.k_for(lightness)
             return Ink(0.0, 0.0, 0.0, k, overprint=k >= 1.0)
         px = _apply(Image.new("RGB", (1, 1), _hex(value)), self._to_cmyk).getpixel((0, 0))
         assert isinstance(px, tuple)
+        return self._limited(px)
+
+    def _limited(self, px: tuple[int, ...]) -> Ink:
+        """An 8-bit CMYK colour as an Ink, its total ink limited as an image's pixels are (limit_ink)."""
+        if self._limit is not None and sum(px) > self._limit:
+            one = limit_ink(Image.new("CMYK", (1, 1), tuple(px)), self._limit).getpixel((0, 0))
+            assert isinstance(one, tuple)
+            px = one
         c, m, y, k = (_q(v) for v in px)
         return Ink(c, m, y, k)
 
@@ -260,8 +298,8 @@ class ColorProfile:
         on the card.  A CMYK image is taken as already made for the press and kept."""
         with Image.open(path) as src:
             src.load()
-            if src.mode == "CMYK":
-                return src.copy()
+            if src.mode == "CMYK":       # made for the press: only its total ink is brought under the limit
+                return src.copy() if self._limit is None else limit_ink(src, self._limit)
             embedded = src.info.get("icc_profile")
             rgba = src.convert("RGBA")
         rgb = Image.new("RGB", rgba.size, _hex(matte))
@@ -275,11 +313,42 @@ class ColorProfile:
             except (OSError, ImageCms.PyCMSError):
                 pass      # a broken embedded profile: the image is taken as sRGB, as browsers do
         if source is None:
-            return _apply(rgb, self._to_cmyk)
-        out = ImageCms.profileToProfile(rgb, source, self.profile, renderingIntent=INTENT,
-                                        outputMode="CMYK", flags=FLAGS)
-        assert out is not None
-        return out
+            out = _apply(rgb, self._to_cmyk)
+        else:
+            converted = ImageCms.profileToProfile(rgb, source, self.profile, renderingIntent=INTENT,
+                                                  outputMode="CMYK", flags=FLAGS)
+            assert converted is not None
+            out = converted
+        return out if self._limit is None else limit_ink(out, self._limit)
+
+
+def limit_ink(image: Image.Image, limit: int) -> Image.Image:
+    """A CMYK image with every pixel's C+M+Y+K (8-bit plates, so 255 is 100 %) at most limit:
+    a pixel over it gives its grey component to black — u taken from each of C, M and Y and added to
+    K, with u the least of half the excess, the smallest of C, M, Y and the room left on K — and,
+    still over (black full, or no grey component left), its C, M and Y are scaled together to fit.
+    Plates are truncated, never rounded up, so no pixel passes the limit.  Pixels under it are kept
+    as they are.  One arithmetic for vector colours (a 1×1 image) and pictures."""
+    c, m, y, k = (band.convert("F") for band in image.split())
+
+    def fit(a: dict[str, Any]) -> tuple[Any, Any, Any, Any]:
+        mn, mx = a["min"], a["max"]
+        excess = mx(a["c"] + a["m"] + a["y"] + a["k"] - limit, 0.0)
+        u = mn(mn(mn(excess / 2.0, a["c"]), mn(a["m"], a["y"])), 255.0 - a["k"])
+        c1, m1, y1, k1 = a["c"] - u, a["m"] - u, a["y"] - u, a["k"] + u
+        colour = mx(c1 + m1 + y1, 1e-6)
+        scale = mn((limit - k1) / colour, 1.0)
+        return c1 * scale, m1 * scale, y1 * scale, k1
+
+    def plane(i: int) -> Image.Image:
+        return ImageMath.lambda_eval(lambda a: a["int"](fit(a)[i]), c=c, m=m, y=y, k=k)
+
+    planes = [plane(i) for i in range(4)]
+    out = Image.merge("CMYK", [p.convert("L") for p in planes])
+    # pixels under the limit keep their own bytes (the float round trip could move one by a unit)
+    over = ImageMath.lambda_eval(lambda a: a["min"](a["max"](a["c"] + a["m"] + a["y"] + a["k"] - limit, 0.0) * 255.0,
+                                                    255.0), c=c, m=m, y=y, k=k).convert("L")
+    return Image.composite(out, image, over)
 
 
 def _apply(image: Image.Image, transform: ImageCms.ImageCmsTransform) -> Image.Image:
@@ -339,10 +408,21 @@ def default_profile() -> ColorProfile:
 
 
 @cache
-def _profile(path: Path | None, rich_black: Cmyk | None, condition: str) -> ColorProfile:
-    if path is None and rich_black == RICH_BLACK and not condition:
+def _profile(path: Path | None, rich_black: Cmyk | None, condition: str, ink_limit: float | None = None) -> ColorProfile:
+    if path is None and rich_black == RICH_BLACK and not condition and ink_limit is None:
         return default_profile()
-    return ColorProfile(path, rich_black, (condition, condition) if condition else None)
+    return ColorProfile(path, rich_black, (_condition_named(condition), condition) if condition else None, ink_limit)
+
+
+def _condition_named(text: str) -> str:
+    """A condition game.yaml names, as its identifier when it is one pnp knows by another spelling
+    (JapanColor2011Coated, japan-color-2011-coated → "Japan Color 2011 Coated")."""
+    squeezed = "".join(ch for ch in text.lower() if ch.isalnum())
+    for known in CONDITIONS.values():
+        spellings = (known.key, known.identifier, *known.names)
+        if squeezed in {"".join(ch for ch in n.lower() if ch.isalnum()) for n in spellings}:
+            return known.identifier
+    return text
 
 
 def check_profile(path: Path) -> Path:
@@ -351,13 +431,44 @@ def check_profile(path: Path) -> Path:
     return Path(path).resolve()
 
 
-def profile_for(game: Any, icc: Path | None = None) -> ColorProfile:
+def profile_for(game: Any, icc: Path | None = None, shop: str = "") -> ColorProfile:
     """The output profile of a game's build: --icc FILE, else game.yaml print.icc, else the bundled
-    ISO Coated v2; with the game's rich black and output condition.  Loaded once per process."""
+    ISO Coated v2; with the game's rich black and output condition, and the total-ink limit of its
+    print shop (shop: a built-in shop profile's name, over game.yaml print.shop; pnp.render.shops).
+    Loaded once per process.  A game.yaml condition that the profile contradicts is a DataError at
+    its line."""
+    from ..errors import DataError
     settings = game.print_settings
     path = icc if icc is not None else settings.icc
     condition = settings.condition if icc is None or settings.icc is None else ""
-    return _profile(Path(path).resolve() if path is not None else None, settings.rich_black, condition)
+    limit = game_shop(game, shop).ink_limit
+    try:
+        return _profile(Path(path).resolve() if path is not None else None, settings.rich_black, condition, limit)
+    except ProfileError as e:
+        where = settings.at.get("condition") if condition else None
+        if where is None:
+            raise
+        raise DataError([where.problem("print.condition", str(e))]) from None
+
+
+_TOLD: dict[tuple[int, str, str], weakref.ref[Any]] = {}      # told once per loaded game (a build, a watch reload)
+
+
+def shop_colors(game: Any, icc: Path | None = None, shop: str = "") -> ColorProfile:
+    """The ColorProfile of a game's shop files (profile_for with the game's shop, pnp.render.shops);
+    the first time a loaded game's shop prints to a condition its colours are not converted for,
+    a notice says so and where the shop's profile is found (condition_notice)."""
+    from ..notices import notice
+    profile = profile_for(game, icc, shop)
+    chosen = game_shop(game, shop)
+    key = (id(game), chosen.condition, profile.digest)
+    told = _TOLD.get(key)
+    if told is None or told() is not game:
+        _TOLD[key] = weakref.ref(game)
+        said = condition_notice(chosen, profile.printing, profile.description)
+        if said:
+            notice(f"{game.id}: shop/: {said}")
+    return profile
 
 
 def delta_e2000(lab1: tuple[float, float, float], lab2: tuple[float, float, float]) -> float:

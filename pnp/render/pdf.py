@@ -7,7 +7,7 @@ import math
 from pathlib import Path
 from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageMath
 from reportlab import rl_config
 from reportlab.lib.colors import CMYKColor, CMYKColorSep, HexColor, toColor
 from reportlab.lib.rl_accel import fp_str
@@ -149,6 +149,13 @@ class PdfPainter:
         self.profile = (profile or default_profile()) if cmyk else None
         self._forms: dict[object, str] = {}
         self._images: dict[object, ImageReader] = {}
+        self._image_cmy: dict[object, float] = {}
+        self._grounds_of: dict[int, list[tuple[float, float, float, float, float]]] = {}
+        # with an ink limit: the grounds of the card being drawn, card-local → card coordinates of the
+        # items being drawn (turned groups), and whether the item being drawn knocks out its K100
+        self._grounds: list[tuple[float, float, float, float, float]] = []
+        self._to_card: Any = _identity
+        self._knockout = False
 
     def card_form(self, plan: CardPlan, clip: tuple[float, float, float, float] | None) -> str:
         """The plan drawn once as a form XObject (trim + bleed box, origin at the bleed's lower left);
@@ -190,7 +197,7 @@ class PdfPainter:
         (スミノセ): a plate shifted on the press then leaves no white seam beside black line art.
         The caller has saved the state."""
         ink = self.ink(value)
-        if ink is None or not ink.overprint:
+        if ink is None or not ink.overprint or self._knockout:
             return
         if fill:
             self.c.setFillOverprint(True)
@@ -200,13 +207,70 @@ class PdfPainter:
 
     def overprinted(self, value: str) -> bool:
         ink = self.ink(value)
-        return ink is not None and ink.overprint
+        return ink is not None and ink.overprint and not self._knockout
+
+    def _plan_grounds(self, plan: CardPlan) -> list[tuple[float, float, float, float, float]]:
+        """What K100 may overprint on a card, when the profile limits total ink: every filled box,
+        mark and picture and the background, as (left, top, right, bottom) in card coordinates with
+        its most C+M+Y (fractions; a picture: its heaviest pixel).  Cached per plan."""
+        profile = self.profile
+        if profile is None or profile.ink_limit is None:
+            return []
+        found = self._grounds_of.get(id(plan))
+        if found is not None:
+            return found
+        found = [(-plan.bleed, -plan.bleed, plan.width + plan.bleed, plan.height + plan.bleed,
+                  sum(profile.ink(plan.background, large=True).cmyk[:3]))]
+
+        def walk(items: tuple[Item, ...], to_card: Any) -> None:
+            for item in items:
+                if isinstance(item, Rotated):
+                    walk(item.items, _turned(item, to_card))
+                    continue
+                cmy = self._ground_cmy(item)
+                if cmy > 0:
+                    box = _item_box(item)
+                    assert box is not None
+                    found.append((*_card_box(box, to_card), cmy))
+        walk(plan.items, _identity)
+        self._grounds_of[id(plan)] = found
+        return found
+
+    def _ground_cmy(self, item: Item) -> float:
+        profile = self.profile
+        assert profile is not None
+        if isinstance(item, Box) and item.fill:
+            return sum(profile.ink(item.fill, is_large(item.w, item.h)).cmyk[:3])
+        if isinstance(item, Mark):
+            return sum(profile.ink(item.fill).cmyk[:3])
+        if isinstance(item, Picture):
+            key = (str(item.path), item.matte)
+            if key not in self._image_cmy:
+                self._image_cmy[key] = most_cmy(profile.image(item.path, item.matte))
+            return self._image_cmy[key]
+        return 0.0
+
+    def _heavy_under(self, item: Item) -> bool:
+        """Whether K100 overprinted by item would pass the ink limit on a ground it lies over
+        (overprint adds the black plate to the ground's C, M and Y): such an item knocks out."""
+        profile = self.profile
+        if not self._grounds or profile is None or profile.ink_limit is None:
+            return False
+        box = _item_box(item)
+        if box is None:
+            return False
+        left, top, right, bottom = _card_box(box, self._to_card)
+        room = profile.ink_limit / 100 - 1.0 + 1e-6        # the C+M+Y a ground may have under K100
+        return any(cmy > room and x0 < right and left < x1 and y0 < bottom and top < y1
+                   for x0, y0, x1, y1, cmy in self._grounds)
 
     # -- whole cards -------------------------------------------------------------------------
     def card(self, plan: CardPlan, x: float, top: float, clip: tuple[float, float, float, float] | None) -> None:
         """Draw plan with its trim's top-left at (x, top) in PDF coordinates; clip is an extra margin
         (left, top, right, bottom) around the trim that may still be painted (bleed)."""
         c = self.c
+        outer = self._grounds, self._to_card
+        self._grounds, self._to_card = self._plan_grounds(plan), _identity
         c.saveState()
         c.translate(x, top)
         if clip is not None:
@@ -220,8 +284,16 @@ class PdfPainter:
         for item in plan.items:
             self.item(item)
         c.restoreState()
+        self._grounds, self._to_card = outer
 
     def item(self, item: Item) -> None:
+        knockout, self._knockout = self._knockout, self._heavy_under(item)
+        try:
+            self._item(item)
+        finally:
+            self._knockout = knockout
+
+    def _item(self, item: Item) -> None:
         c = self.c
         if isinstance(item, Box):
             self.begin_style(item.fill, item.stroke, item.stroke_width, item.opacity,
@@ -264,8 +336,11 @@ class PdfPainter:
             c.translate(item.cx, -item.cy)
             c.rotate(item.angle)
             c.translate(-item.cx, item.cy)
+            outer = self._to_card
+            self._to_card = _turned(item, outer)
             for sub in item.items:
                 self.item(sub)
+            self._to_card = outer
             c.restoreState()
         elif isinstance(item, Picture):
             self.picture(item)
@@ -339,7 +414,7 @@ class PdfPainter:
     def mark(self, m: Mark) -> None:
         """Each (shape, colour, opacity) is drawn once as a unit-size form and placed by scaling."""
         c = self.c
-        key = ("mark", m.shape, m.fill, m.opacity)
+        key = ("mark", m.shape, m.fill, m.opacity, self._knockout)
         name = self._forms.get(key)
         if name is None:
             name = f"mark{len(self._forms)}"
@@ -412,6 +487,61 @@ class PdfPainter:
         c.restoreState()
 
 
+def _identity(x: float, y: float) -> tuple[float, float]:
+    return x, y
+
+
+def _turned(item: Rotated, outer: Any) -> Any:
+    """Card-local coordinates inside a turned group → the coordinates outer maps to: the painter
+    turns PDF space (y up) about (cx, cy), the same turn with y negated."""
+    turn = math.radians(item.angle)
+    cos, sin = math.cos(turn), math.sin(turn)
+
+    def to(x: float, y: float) -> tuple[float, float]:
+        dx, dy = x - item.cx, -(y - item.cy)
+        return outer(item.cx + dx * cos - dy * sin, item.cy - (dx * sin + dy * cos))
+    return to
+
+
+def _item_box(item: Item) -> tuple[float, float, float, float] | None:
+    """(left, top, right, bottom) card-local of what an item paints (text: its lines, ascent to
+    descent), None for a group (its items are boxed one by one)."""
+    if isinstance(item, (Box, Picture)):
+        return item.x, item.y, item.x + item.w, item.y + item.h
+    if isinstance(item, Mark):
+        r = item.size / 2
+        return item.cx - r, item.cy - r, item.cx + r, item.cy + r
+    if isinstance(item, Rule):
+        pad = item.width / 2
+        return min(item.x1, item.x2) - pad, min(item.y1, item.y2) - pad, max(item.x1, item.x2) + pad, max(item.y1, item.y2) + pad
+    if isinstance(item, TextBlock):
+        if not item.lines:
+            return None
+        boxes = []
+        for placed in item.lines:
+            size = max((f.size_pt for f in placed.line.fragments), default=item.size_pt)
+            width = placed.line.width_pt + placed.line.char_space_pt * len(placed.line.text)
+            boxes.append((placed.x, placed.baseline - size * 1.3, placed.x + width, placed.baseline + size * 0.3))
+        return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+    return None
+
+
+def _card_box(box: tuple[float, float, float, float], to_card: Any) -> tuple[float, float, float, float]:
+    left, top, right, bottom = box
+    corners = [to_card(x, y) for x in (left, right) for y in (top, bottom)]
+    return (min(p[0] for p in corners), min(p[1] for p in corners), max(p[0] for p in corners),
+            max(p[1] for p in corners))
+
+
+def most_cmy(image: Image.Image) -> float:
+    """The most C+M+Y (fractions, 3.0 = 300 %) of any pixel of a CMYK image."""
+    c, m, y, _k = image.split()
+    total = ImageMath.lambda_eval(lambda a: a["c"] + a["m"] + a["y"], c=c.convert("I"), m=m.convert("I"),
+                                  y=y.convert("I"))
+    extrema = total.getextrema()
+    return float(extrema[1]) / 255
+
+
 def reversed_small_text(plan: CardPlan, profile: ColorProfile) -> int:
     """How many glyphs under SMALL_TEXT_PT of a card are white or nearly (no plate above
     LIGHT_PLATE) over a ground that prints on three or four plates — reversed out of a rich ground,
@@ -475,21 +605,23 @@ def reversed_small_text(plan: CardPlan, profile: ColorProfile) -> int:
     return walk(plan.items, lambda x, y: (x, y))
 
 
-def _enforce_cmyk(color):
+def _enforce_cmyk(color, profile: ColorProfile | None = None):
     """The canvas's guard on CMYK pages: CMYK and spot colours pass as they are (reportlab's own
     'cmyk' guard turns the registration colour into 400 % process ink); an RGB colour that reached
-    the canvas unconverted goes through the output profile like every other."""
+    the canvas unconverted goes through the output profile (the page's, with its ink limit) like
+    every other."""
     tc = toColor(color)
     if isinstance(tc, CMYKColor):
         return tc
-    return CMYKColor(*default_profile().ink(tc.hexval().replace("0x", "#")).cmyk)
+    return CMYKColor(*(profile or default_profile()).ink(tc.hexval().replace("0x", "#")).cmyk)
 
 
 def new_canvas(path: Path, pagesize: tuple[float, float], title: str, cmyk: bool = False,
-               author: str = "") -> Canvas:
+               author: str = "", profile: ColorProfile | None = None) -> Canvas:
     # the initial font is our own, so no unembedded Helvetica is referenced by the pages
+    enforce = (lambda color: _enforce_cmyk(color, profile)) if cmyk else None
     c = Canvas(str(path), pagesize=pagesize, invariant=1, pageCompression=1,
-               enforceColorSpace=_enforce_cmyk if cmyk else None, initialFontName=fonts.pdf_name("gothic"),
+               enforceColorSpace=enforce, initialFontName=fonts.pdf_name("gothic"),
                initialFontSize=8)
     c.setTitle(title)
     if author:

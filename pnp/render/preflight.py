@@ -8,11 +8,9 @@ preflight fails), ``warning`` (worth a look; the shop may accept it), ``ok`` (th
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-from ..data.model import SHOP_KEYS
 from ..messages import msg
 from ..units import mm
 from .color import LIGHT_PLATE, SMALL_TEXT_PT
@@ -20,44 +18,12 @@ from .pdfbounds import PdfTooLarge, check_pdf_bounds
 from .pdfwalk import KINDS, OutputIntent, PageWalk, output_intents, walk_pdf
 from .readback import DocumentRead, PageRead, Rect, UnreadablePdf, font_names, read_document, read_pdf
 from .separations import SeparationsFailed, measure_ink
+from .shops import SHOPS, ShopProfile, shop_profile
+
+# the shop profiles live in pnp.render.shops (the build converts to them too); named here as before
+__all__ = ["SHOPS", "ShopProfile", "shop_profile", "preflight"]
 
 TOLERANCE_MM = 0.05        # box comparisons: PDF coordinates are written to 0.01 pt or so
-
-
-@dataclass(frozen=True)
-class ShopProfile:
-    """What one print shop asks for.  Lengths in mm, ink in %, resolution in dpi."""
-
-    id: str
-    name: str
-    bleed_mm: float = 3.0
-    safe_mm: float = 3.0
-    min_dpi: float = 350.0
-    ink_limit: float = 300.0
-    hairline_mm: float = 0.1
-    pdfx: str = "recommended"        # required | recommended | no
-
-    def describe(self) -> str:
-        pdfx = {"required": "PDF/X 必須", "recommended": "PDF/X 推奨", "no": "PDF/X 不問"}[self.pdfx]
-        return (f"{self.name}：塗り足し {self.bleed_mm:g} mm、安全域 {self.safe_mm:g} mm、画像 {self.min_dpi:g} dpi 以上、"
-                f"総インキ量 {self.ink_limit:g}% 以下、線幅 {self.hairline_mm:g} mm 以上、{pdfx}")
-
-
-SHOPS: dict[str, ShopProfile] = {
-    "jp-card": ShopProfile("jp-card", "日本のカード印刷所（標準）"),
-    "jp-card-strict": ShopProfile("jp-card-strict", "日本のカード印刷所（厳しめ：安全域 5 mm・PDF/X 必須）",
-                                  safe_mm=5.0, pdfx="required"),
-}
-
-
-def shop_profile(spec: Mapping[str, Any], default_name: str) -> ShopProfile:
-    """A shop profile from game.yaml print.shop: its base's numbers with the game's own."""
-    base = SHOPS[str(spec.get("base", "jp-card"))]
-    numbers: dict[str, Any] = {k: float(spec[k]) for k in SHOP_KEYS if k in spec}
-    out = replace(base, id=default_name, name=str(spec.get("name", default_name)), **numbers)
-    if "pdfx" in spec:
-        out = replace(out, pdfx=str(spec["pdfx"]))
-    return out
 
 
 @dataclass(frozen=True)

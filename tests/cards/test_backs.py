@@ -119,7 +119,8 @@ def test_a_card_may_have_its_own_back(project, tmp_path):
         texts = [p.extract_text() for p in pdf.pages]
         fills = [{tuple(round(v, 3) for v in (r.get("non_stroking_color") or ())) for r in p.rects} for p in pdf.pages]
     assert "行動カード" in texts[0] and "特別な裏" in texts[1]
-    purple = (round(0x7d / 255, 3), round(0x3c / 255, 3), round(0x98 / 255, 3))
+    from pnp.render.color import profile_for  # the shop files print CMYK whatever --color says
+    purple = tuple(round(v, 3) for v in profile_for(game).ink("#7d3c98", large=True).cmyk)
     assert purple in fills[1] and purple not in fills[0]
     # on the home sheet the own back sits behind its own face (long edge: column mirrored)
     sheets = tmp_path / "out/demo/cards-sheets.pdf"

@@ -78,8 +78,8 @@ def test_rgb_builds_keep_rgb_images(project, tmp_path):
     root = _project(project)
     game = Project(root).load_game("demo")
     build_game(game, tmp_path / "out", BuildOptions())
-    spaces = {im["/ColorSpace"] for im in _images(tmp_path / "out/demo/shop/cards-faces.pdf")}
-    assert "/DeviceRGB" in spaces
+    spaces = {im["/ColorSpace"] for im in _images(tmp_path / "out/demo/cards-sheets.pdf")}
+    assert "/DeviceRGB" in spaces         # the home sheets (shop files are CMYK PDF/X whatever --color says)
 
 
 def test_image_conversion_matches_the_colour_conversion(tmp_path):

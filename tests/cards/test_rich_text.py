@@ -84,9 +84,13 @@ def test_icons_are_drawn_in_the_pdf(project, tmp_path):
     with pdfplumber.open(tmp_path / "out/demo/shop/cards-faces.pdf") as pdf:
         text = pdf.pages[0].extract_text()
     assert "\ufffc" not in text and "coin" not in text and "を得る。" in text
-    # the coin's fill colour (0.831 0.675 0.051 rg) is painted: once as a form, used twice
+    # the coin's fill colour (#d4ac0d) is painted: once as a form, used twice; in the shop file (CMYK
+    # PDF/X whatever --color) as its CMYK through the game's profile
+    from reportlab.lib.rl_accel import fp_str
+
+    from pnp.render.color import profile_for
     content = b"".join(x.get_object().get_data() for x in _forms(page))
-    assert b".831373 .67451 .05098 rg" in content or b"0.831373 0.67451 0.05098 rg" in content
+    assert f"{fp_str(*profile_for(game).ink('#d4ac0d').cmyk)} k".encode() in content
 
 
 def _forms(page):

@@ -23,6 +23,12 @@ def _rgb(color: str) -> tuple[float, ...]:
     return tuple(round(int(color[i:i + 2], 16) / 255, 3) for i in (1, 3, 5))
 
 
+def _shop_ink(game, color: str) -> tuple[float, ...]:
+    """A colour as the shop files print it: CMYK through the game's output profile (whatever --color)."""
+    from pnp.render.color import profile_for
+    return tuple(round(v, 3) for v in profile_for(game).ink(color).cmyk)
+
+
 def test_each_resource_has_one_shape_and_colour_on_cards_slots_and_tokens(game):
     tokens = {g.label: g for g in game.part("cubes").groups}
     for rid, name in zip(RESOURCES, RES_NAMES):
@@ -46,7 +52,7 @@ def test_each_resource_has_one_shape_and_colour_on_cards_slots_and_tokens(game):
 def test_slot_marks_in_the_pdf_are_the_colours_of_the_text_icons(built_kit, game):
     """Read back: on every mission card, each filled shape in a cube slot is painted in the colour of
     a resource icon, the same colours the card's own text shows its costs in."""
-    colours = {_rgb(game.icons[r].color): r for r in RESOURCES}
+    colours = {_shop_ink(game, game.icons[r].color): r for r in RESOURCES}
     deck = game.deck("missions")
     with pdfplumber.open(built_kit / "ebe/shop/missions-faces.pdf") as pdf:
         assert len(pdf.pages) == len(deck.physical_cards())
@@ -75,9 +81,11 @@ def test_the_carbon_token_is_the_diamond_of_the_card_text(built_kit, game):
     assert len(tokens) == 15
     for o in tokens:
         assert o["width"] / o["height"] == pytest.approx(DIAMOND_WIDTH, abs=0.02)
+    shop_black = _shop_ink(game, game.icons["carbon"].color)
     with pdfplumber.open(built_kit / "ebe/shop/missions-faces.pdf") as pdf:
         icons = [o for page in pdf.pages for o in page.curves
-                 if o["fill"] and tuple(round(v, 3) for v in o["non_stroking_color"]) == black and o["height"] > mm(5)]
+                 if o["fill"] and tuple(round(v, 3) for v in o["non_stroking_color"]) == shop_black
+                 and o["height"] > mm(5)]
     assert icons
     for o in icons:
         assert o["width"] / o["height"] == pytest.approx(DIAMOND_WIDTH, abs=0.02)

@@ -91,8 +91,20 @@ def test_card_text_in_the_pdf_is_at_least_7pt(built_kit, games, plans, game_id):
         assert sum(small.values()) == ruby, f"{game_id}/{deck.id}: glyphs under 7 pt {dict(small)}, ruby {ruby}"
 
 
-FLAVOUR = (0.337255, 0.396078, 0.45098)     # #566573, EBE's flavour text
-FRAME = (0.498039, 0.54902, 0.552941)       # #7f8c8d, the panel's frame
+FLAVOUR = "#566573"     # EBE's flavour text
+FRAME = "#7f8c8d"       # the panel's frame
+
+
+def _printed(game, value: str, size_pt: float | None = None) -> tuple[float, ...]:
+    """A colour as the shop files print it (CMYK PDF/X whatever --color says): through the game's
+    output profile, as text of size_pt when given."""
+    from pnp.render.color import profile_for
+    profile = profile_for(game)
+    return (profile.text_ink(value, size_pt) if size_pt is not None else profile.ink(value)).cmyk
+
+
+def _same(a, b) -> bool:
+    return isinstance(a, (tuple, list)) and len(a) == len(b) and all(abs(x - y) < 0.002 for x, y in zip(a, b))
 
 
 @pytest.mark.parametrize("deck_id", ["items", "events", "drones", "ebe"])
@@ -103,10 +115,11 @@ def test_ebe_flavour_text_stands_clear_of_the_panel_rule(built_kit, games, deck_
     with_flavour = sum(c.count for c in deck.cards if c.flavor)
     assert with_flavour
     seen = 0
+    frame = _printed(games["ebe"], FRAME)
     with pdfplumber.open(built_kit / "ebe/shop" / f"{deck_id}-faces.pdf") as pdf:
         for page in pdf.pages:
-            flavour = [c for c in page.chars if tuple(c["non_stroking_color"]) == FLAVOUR]
-            frames = [c for c in page.curves if tuple(c["stroking_color"] or ()) == FRAME and c["height"] > mm(30)]
+            flavour = [c for c in page.chars if _same(c["non_stroking_color"], _printed(games["ebe"], FLAVOUR, c["size"]))]
+            frames = [c for c in page.curves if _same(c["stroking_color"], frame) and c["height"] > mm(30)]
             if not flavour:
                 continue
             assert len(frames) == 1, page.page_number

@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
+from pnp.render.color import ColorProfile
 from pnp.render.readback import read_pdf
 from pnp.units import mm
 
@@ -64,7 +65,16 @@ def fills(page) -> list[tuple[tuple[float, float, float, float], tuple[float, ..
 
 
 def near(colour, want) -> bool:
-    return len(colour) == 3 and all(abs(a - b) < 0.01 for a, b in zip(colour, want))
+    """colour is the sRGB want: as itself (RGB), or in a shop file (CMYK PDF/X whatever --color says)
+    as its CMYK through the game's profile (the bundled one, the default shop's 300 %), a solid or not."""
+    if len(colour) == 3:
+        return all(abs(a - b) < 0.01 for a, b in zip(colour, want))
+    value = "#" + "".join(f"{round(v * 255):02x}" for v in want)
+    return len(colour) == 4 and any(all(abs(a - b) < 0.002 for a, b in zip(colour, _SHOP.ink(value, large).cmyk))
+                                    for large in (False, True))
+
+
+_SHOP = ColorProfile(ink_limit=300.0)
 
 
 def in_mm(box, left=0.0, top=0.0):
