@@ -16,12 +16,11 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..layout.plan import CardPlan, Rotated, TextBlock, ruby_position
+from ..layout.plan import CardPlan, Rotated, TextBlock, ruby_baseline, ruby_position
 from ..text import fonts
-from ..text.inline import RUBY_RISE
 from ..text.linebreak import char_space
 from ..units import mm
-from .readback import ASCENT, Glyph, PageRead
+from .readback import Glyph, PageRead
 
 POSITION_TOLERANCE = mm(0.1)      # a glyph drawn further than this from its planned origin is misplaced
 BOX_TOLERANCE = mm(0.15)          # how far a glyph's em box may stand past its region (rounding, ruby)
@@ -118,7 +117,7 @@ def _block_glyphs(block: TextBlock, transforms: tuple[Transform, ...], counter: 
             if frag.ruby:
                 rx, rs, spacing = ruby_position(frag, char_space(line, frag))
                 x = placed.x + frag.x_pt + rx
-                baseline = placed.baseline - frag.size_pt * ASCENT - rs * RUBY_RISE
+                baseline = ruby_baseline(frag, placed.baseline, rs)
                 for ch in frag.ruby:
                     w = fonts.measure(ch, frag.font, rs)
                     gx, gy, dx, dy, k = place(x, baseline)

@@ -14,9 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import PnpError
-
-ASCENT = 0.88    # the em box the layout measures with (pnp.layout.card.ASCENT): top = baseline - 0.88 em
-DESCENT = 0.12
+from ..text.inline import ASCENT, DESCENT
 
 
 class ReadbackUnavailable(PnpError):
