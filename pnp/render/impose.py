@@ -156,8 +156,9 @@ DrawPiece = Callable[[PdfPainter, float, float, float], None]
 
 
 @dataclass(frozen=True)
-class ShopPiece:
-    """One page of a shop file: a piece of width × height (the trim, points) and how to draw it."""
+class ShopPage:
+    """One page of a shop file: a piece of width × height (the trim, points) and how to draw it (a card
+    side, a part's piece)."""
 
     width: float
     height: float
@@ -169,8 +170,8 @@ def shop_margin(bleed: float, marks: str) -> float:
     return bleed + (mm(SHOP_MARGIN_MM) if marks == "jp" else 0.0)
 
 
-def write_shop(path: Path, pieces: Sequence[ShopPiece], bleed: float, marks: str, title: str, designer: str,
-               cmyk: bool, profile: ColorProfile | None) -> int:
+def write_shop(path: Path, pieces: Sequence[ShopPage], bleed: float, marks: str, title: str, designer: str,
+               cmyk: bool, profile: ColorProfile | None, painter_type: type[PdfPainter] = PdfPainter) -> int:
     """One piece per page, trim + bleed (and room for トンボ with marks jp); TrimBox and BleedBox set
     on every page.  With a profile (cmyk) the file is PDF/X-1a:2001: colour through the profile, the
     profile embedded as the OutputIntent (pnp.render.pdfx)."""
@@ -178,7 +179,7 @@ def write_shop(path: Path, pieces: Sequence[ShopPiece], bleed: float, marks: str
     with atomic_path(path) as tmp:
         first = pieces[0]
         c = new_canvas(tmp, (first.width + 2 * margin, first.height + 2 * margin), title, cmyk, designer)
-        painter = PdfPainter(c, cmyk, profile)
+        painter = painter_type(c, cmyk, profile)
         for piece in pieces:
             w, h = piece.width, piece.height
             pw, ph = w + 2 * margin, h + 2 * margin
@@ -195,11 +196,11 @@ def write_shop(path: Path, pieces: Sequence[ShopPiece], bleed: float, marks: str
     return len(pieces)
 
 
-def card_piece(plan: CardPlan) -> ShopPiece:
+def card_piece(plan: CardPlan) -> ShopPage:
     """A card side as a shop piece: the plan, its bleed painted to the bleed line."""
     def draw(painter: PdfPainter, x: float, top: float, bleed: float) -> None:
         painter.card(plan, x, top, clip=(bleed, bleed, bleed, bleed))
-    return ShopPiece(plan.width, plan.height, draw)
+    return ShopPage(plan.width, plan.height, draw)
 
 
 def draw_tombo(painter: PdfPainter, x: float, y: float, w: float, h: float, bleed: float) -> None:

@@ -278,3 +278,23 @@ def overlapping_glyphs(glyphs: list[Glyph], lines: list[int] | None = None,
                        f"({(a.advance - ahead) / mm(1):.2f} mm)")
     return _grouped(out)
 
+
+
+def check_piece_page(items: Sequence[Any], width: float, height: float, page: PageRead, left: float, top: float,
+                     safe_margin_mm: float = SAFE_MARGIN_MM, limit: int = 20) -> list[str]:
+    """What is wrong with a part's shop page (pnp.layout.shopparts: one piece, its trim's top-left at
+    (left, top) of the page read back): every glyph where its plan placed it, inside its region, none
+    over another, and every glyph that prints on the piece (its origin on the trim) inside the safe
+    area (a glyph whose em box reaches onto the trim).  A board tile draws the whole board clipped to
+    the tile: glyphs off the tile are compared with the plan but not judged for the safe area (the
+    clip hides them); a word a seam cuts is judged on both tiles."""
+    from ..layout.parts import Group
+    planned = planned_glyphs((Group(tuple(items), left, top),))
+    drawn = list(page.glyphs)
+    problems = against_plan(planned, drawn)
+    problems += outside_regions(planned, drawn)
+    near = glyphs_within(page, left, top, width, height, max((g.size for g in drawn), default=0.0))
+    on_piece = [g for g in near if g.box()[2] > 0 and g.box()[3] > 0 and g.box()[0] < width and g.box()[1] < height]
+    problems += outside_safe_area(on_piece, width, height, safe_margin_mm)
+    problems += overlapping_glyphs(drawn, [p.line for p in planned])
+    return _capped(problems, limit)
