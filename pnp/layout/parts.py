@@ -1469,7 +1469,7 @@ def tuck_net(card_w: float, card_h: float, cards: int, thickness: float, clearan
     return TuckNet(card_w + clearance, card_h + clearance, D, T, G, cards)
 
 
-def tuckbox_piece(game: Game, box: TuckBox, net: TuckNet, wr: Writer) -> _Drawn:
+def tuckbox_piece(game: Game, box: TuckBox, net: TuckNet, wr: Writer, glue_words: bool = True) -> _Drawn:
     """One box's net: the panels in the box's colour with the title on the front, the top lid and
     both sides (turned along them), the game on the back; the cut outline, dashed folds, the glue flap
     grey.  The top lid's words are upside down in the net: closed, they face whoever faces the front."""
@@ -1515,10 +1515,11 @@ def tuckbox_piece(game: Game, box: TuckBox, net: TuckNet, wr: Writer) -> _Drawn:
     items.append(Polygon(tuple(pt for pt in net.outline() if pt[0] >= gx - 0.01), fill=GLUE, stroke=None))
     cx, cy = gx + gw / 2, gy + gh / 2
     long, across = min(gh * 0.5, mm(30)), gw - mm(2)
-    glue_words = wr.text("のりしろ", cx - long / 2, cy - across / 2, long, across, 8.0, color="#555555",
-                         min_size=4.0, label="glue", where=box.where, max_lines=1)
-    if glue_words is not None:      # fitted along the flap, then turned to run down it
-        items.append(Rotated(-90.0, cx, cy, (glue_words,)))
+    # 「のりしろ」 on the flap (not on a shop's die-cut box: the flap is the die's)
+    glue_text = wr.text("のりしろ", cx - long / 2, cy - across / 2, long, across, 8.0, color="#555555",
+                        min_size=4.0, label="glue", where=box.where, max_lines=1) if glue_words else None
+    if glue_text is not None:      # fitted along the flap, then turned to run down it
+        items.append(Rotated(-90.0, cx, cy, (glue_text,)))
     for x1, y1, x2, y2 in net.folds():
         items.append(Rule(x1, y1, x2, y2, FOLD, 0.6, FOLD_DASH))
     items.append(Polygon(tuple(net.outline()), fill=None, stroke=CUT, stroke_width=CUT_W))

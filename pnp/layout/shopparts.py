@@ -34,12 +34,13 @@ from .parts import (
     board_items,
     cut_card_face,
     die_net_items,
+    text_bounds,
     token_piece,
     track_card,
     tuck_net,
     tuckbox_piece,
 )
-from .plan import BleedArt, Box, Rule
+from .plan import BleedArt, Box, Rule, TextBlock
 from .tiling import Tiling, plan_tiling
 
 SHOP_BLEED = mm(3)                   # 塗り足し: what Japanese shops ask on every side
@@ -75,15 +76,15 @@ class ShopParts:
 
 
 # -- bleed -------------------------------------------------------------------------------------------
-def _grown(item: Any, w: float, h: float, b: float) -> tuple[Any, BleedArt | None]:
-    """A filled, square-cornered box that lies on the trim grown by b past each trim edge it touches;
-    anything else as it is."""
+def _grown(item: Any, w: float, h: float, b: float, allowed: str = "ltrb") -> tuple[Any, BleedArt | None]:
+    """A filled, square-cornered box that lies on the trim grown by b past each trim edge it touches
+    (of the allowed sides); anything else as it is."""
     if not isinstance(item, Box) or not item.fill or item.radius or item.opacity < 1.0:
         return item, None
     x0, y0, x1, y1 = item.x, item.y, item.x + item.w, item.y + item.h
     sides = "".join(s for s, on in (("l", abs(x0) <= _EDGE), ("t", abs(y0) <= _EDGE), ("r", abs(x1 - w) <= _EDGE),
-                                    ("b", abs(y1 - h) <= _EDGE)) if on)
-    if not sides or x0 < -_EDGE or y0 < -_EDGE or x1 > w + _EDGE or y1 > h + _EDGE:
+                                    ("b", abs(y1 - h) <= _EDGE)) if on and s in allowed)
+    if not sides or x0 < -b - _EDGE or y0 < -b - _EDGE or x1 > w + b + _EDGE or y1 > h + b + _EDGE:
         return item, None
     nx0, ny0 = (x0 - b if "l" in sides else x0), (y0 - b if "t" in sides else y0)
     nx1, ny1 = (x1 + b if "r" in sides else x1), (y1 + b if "b" in sides else y1)
@@ -220,7 +221,7 @@ def _tuckbox(game: Game, box: TuckBox, wr: Writer) -> list[ShopPiece]:
     deck = game.deck(box.deck)
     cards = box.cards or deck.piece_count
     net = tuck_net(deck.layout.width_pt, deck.layout.height_pt, cards, box.thickness_pt, box.clearance_pt)
-    _, _, drawn = tuckbox_piece(game, box, net, wr)
+    _, _, drawn = tuckbox_piece(game, box, net, wr, glue_words=False)
     shifted = drawn[0]
     assert isinstance(shifted, Group)        # the net shifted right by its left bleed: here the trim is the net's
     items, bleeds = [], []
@@ -239,28 +240,45 @@ def _tuckbox(game: Game, box: TuckBox, wr: Writer) -> list[ShopPiece]:
             for _ in range(box.count)]
 
 
-def board_tiling(board: Board, sheet: tuple[float, float] = (mm(SHOP_SHEET_MM[0]), mm(SHOP_SHEET_MM[1]))
-                 ) -> Tiling | None:
-    """The board whole when it fits the sheet (either way up), else tiles that butt, each fitting
-    the sheet: at the designer's seams when given (None when no choice of them fits), else equal."""
+def board_tiling(board: Board, art: Sequence[Any] = (),
+                 sheet: tuple[float, float] = (mm(SHOP_SHEET_MM[0]), mm(SHOP_SHEET_MM[1]))) -> Tiling | None:
+    """The board whole when it fits the sheet (either way up), else tiles that butt, each fitting the
+    sheet: at the designer's seams when given; else equal tiles, unless an equal seam would cut a
+    text of art (or pass within the safe area of it): then at the cell edges clear of every text, as
+    few tiles as fit.  None when no choice fits."""
     w, h = board.width_pt, board.height_pt
     sw, sh = sheet
     if (w <= sw + _EDGE and h <= sh + _EDGE) or (w <= sh + _EDGE and h <= sw + _EDGE):
         return plan_tiling(w, h, w, h, 0.0)
+    butting = replace(board, overlap_pt=0.0)
     if board.seams is not None:
-        return _tiling_at_seams(replace(board, overlap_pt=0.0), board.seams[0], board.seams[1], sw, sh)
+        return _tiling_at_seams(butting, board.seams[0], board.seams[1], sw, sh)
     upright, turned = plan_tiling(w, h, sw, sh, 0.0), plan_tiling(w, h, sh, sw, 0.0)
-    return upright if len(upright.tiles) <= len(turned.tiles) else turned
+    tiling = upright if len(upright.tiles) <= len(turned.tiles) else turned
+    boxes = [text_bounds(t) for t in art if isinstance(t, TextBlock)]
+
+    def clear(at: float, axis: int) -> bool:
+        return not any(box[axis] - SHOP_SAFE < at < box[axis + 2] + SHOP_SAFE for box in boxes)
+    seams_x = {t.x for t in tiling.tiles if t.col > 0}
+    seams_y = {t.y for t in tiling.tiles if t.row > 0}
+    if all(clear(x, 0) for x in seams_x) and all(clear(y, 1) for y in seams_y):
+        return tiling
+    c = board.cell_pt
+    return _tiling_at_seams(butting, [k for k in range(1, board.cols) if clear(k * c, 0)],
+                            [k for k in range(1, board.rows) if clear(k * c, 1)], sw, sh)
 
 
 def _board(board: Board, wr: Writer, b: float = SHOP_BLEED) -> list[ShopPiece]:
-    whole = _rect_piece(board.width_pt, board.height_pt, board_items(board, wr, SHOP_SAFE), board.title or board.name)
-    tiling = board_tiling(board)
+    art = board_items(board, wr, SHOP_SAFE)
+    whole = _rect_piece(board.width_pt, board.height_pt, art, board.title or board.name)
+    tiling = board_tiling(board, art)
     if tiling is None:
+        said = "the seams" if board.seams is not None else "the cell edges clear of its texts"
         wr.add(board.seams_at or board.where, "seams",
-               f"no choice of the seams cuts the {to_mm(board.width_pt):.0f} × {to_mm(board.height_pt):.0f} mm "
+               f"no choice of {said} cuts the {to_mm(board.width_pt):.0f} × {to_mm(board.height_pt):.0f} mm "
                f"board into tiles of at most {SHOP_SHEET_MM[0]:.0f} × {SHOP_SHEET_MM[1]:.0f} mm for the shop "
-               "file (allow more seams)")
+               f"file, {to_mm(SHOP_SAFE):.0f} mm clear of every text (give seams: where text may not be, or move "
+               "the text)")
         return []
     if len(tiling.tiles) == 1:
         return [whole]
@@ -270,15 +288,25 @@ def _board(board: Board, wr: Writer, b: float = SHOP_BLEED) -> list[ShopPiece]:
         clip = (t.x - b, t.y - b, t.w + 2 * b, t.h + 2 * b)
         # a side of a grown fill counts on this tile only where it is the board's edge and the tile's
         kept = []
-        for art in whole.bleeds:
-            x0, y0, x1, y1 = (art.box[0] - t.x, art.box[1] - t.y, art.box[2] - t.x, art.box[3] - t.y)
+        for bleed_art in whole.bleeds:
+            x0, y0, x1, y1 = (bleed_art.box[0] - t.x, bleed_art.box[1] - t.y, bleed_art.box[2] - t.x, bleed_art.box[3] - t.y)
             if not (x0 < t.w and x1 > 0 and y0 < t.h and y1 > 0):
                 continue
-            on = "".join(s for s in art.sides if (s == "l" and t.col == 0) or (s == "t" and t.row == 0)
+            on = "".join(s for s in bleed_art.sides if (s == "l" and t.col == 0) or (s == "t" and t.row == 0)
                          or (s == "r" and t.col == tiling.cols - 1) or (s == "b" and t.row == tiling.rows - 1))
             if on:
-                kept.append(replace(art, box=(max(x0, -b), max(y0, -b), min(x1, t.w + b), min(y1, t.h + b)), sides=on))
-        out.append(ShopPiece(t.w, t.h, (Group(whole.items, -t.x, -t.y, 1.0, clip),),
+                kept.append(replace(bleed_art, box=(max(x0, -b), max(y0, -b), min(x1, t.w + b), min(y1, t.h + b)), sides=on))
+        # a fill that stops at a seam runs on into the bleed too (over the neighbour's art there, which
+        # is drawn after it when it comes later on the board)
+        seams = "".join(s for s, on in (("l", t.col > 0), ("t", t.row > 0), ("r", t.col < tiling.cols - 1),
+                                        ("b", t.row < tiling.rows - 1)) if on)
+        items = []
+        for item in whole.items:
+            if isinstance(item, Box):
+                grown, _ = _grown(replace(item, x=item.x - t.x, y=item.y - t.y), t.w, t.h, b, seams)
+                item = replace(grown, x=grown.x + t.x, y=grown.y + t.y)
+            items.append(item)
+        out.append(ShopPiece(t.w, t.h, (Group(tuple(items), -t.x, -t.y, 1.0, clip),),
                              f"{board.title or board.name} タイル {t.number}/{n}", tuple(kept)))
     return out
 
