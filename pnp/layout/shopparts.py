@@ -20,7 +20,7 @@ from typing import Any
 
 from ..data.model import Game
 from ..data.parts import Bits, Board, CutCard, Dice, Tokens, Track, TuckBox
-from ..errors import DataError
+from ..errors import DataError, Problem
 from ..units import mm, to_mm
 from .dice import plan_die
 from .parts import (
@@ -311,6 +311,13 @@ def _board(board: Board, wr: Writer, b: float = SHOP_BLEED) -> list[ShopPiece]:
     return out
 
 
+def _in_shop_file(problems: Sequence[Problem], part_id: str) -> list[Problem]:
+    """Problems of the shop file said to be its own: the home sheet of the same part may be fine (the
+    shop's safe area leaves text less room)."""
+    note = f" (shop/parts-{part_id}.pdf: text {to_mm(SHOP_SAFE):.0f} mm inside the cut, the shop's safe area)"
+    return [replace(p, message=p.message + note) for p in problems]
+
+
 def plan_part_shop(game: Game, part: Any) -> ShopParts | None:
     """The shop pieces of one part (None for a bits list, which is not printed); DataError with every
     problem found (text that does not fit the piece as the shop's safe area leaves it)."""
@@ -332,7 +339,7 @@ def plan_part_shop(game: Game, part: Any) -> ShopParts | None:
     else:  # pragma: no cover - the part kinds are closed
         raise TypeError(part)
     if wr.problems:
-        raise DataError(wr.problems)
+        raise DataError(_in_shop_file(wr.problems, part.id))
     return ShopParts(part.id, part.name, tuple(pieces), tuple(wr.texts))
 
 
@@ -341,5 +348,5 @@ def plan_token_sheet_shop(game: Game, sheet: str, parts: list[Tokens]) -> ShopPa
     wr = Writer(parts[0].where)
     pieces = [_token(g, wr) for p in parts for g in p.groups for _ in range(g.count)]
     if wr.problems:
-        raise DataError(wr.problems)
+        raise DataError(_in_shop_file(wr.problems, sheet))
     return ShopParts(sheet, "・".join(p.name for p in parts), tuple(pieces), tuple(wr.texts))

@@ -260,3 +260,26 @@ def test_the_bundled_parts_go_to_the_shop_and_pass_preflight(repo, tmp_path, gam
         for f in files:
             done = subprocess.run(["mutool", "draw", "-o", "/dev/null", "-r", "10", str(f)], capture_output=True, text=True)
             assert done.returncode == 0 and "error:" not in done.stderr.lower(), (f.name, done.stderr)
+
+
+def test_a_label_that_fits_the_home_sheet_but_not_the_shops_safe_area_is_an_error(tmp_path):
+    """An 8 mm token's label fits its home sheet (it may come within 1 mm of the cut) but not 3 mm
+    inside the cut: the build stops with the token's line and says it is the shop file's safe area."""
+    assert run("new", "kit", "--project", tmp_path).exit_code == 0
+    folder = tmp_path / "components/kit"
+    (folder / "chips.yaml").write_text("""kind: tokens
+id: chips
+name: 得点チップ
+size: 8mm
+groups:
+  - {label: エーテル, count: 1, color: "#c0392b", text_color: "#ffffff", shape: circle}
+""", encoding="utf-8")
+    game_yaml = folder / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text(encoding="utf-8") + "  - id: chips\n    name: chips\n    kind: tokens\n"
+                         "    count: 1\n    description: chips。\n", encoding="utf-8")
+    result = run("build", "kit", "--project", tmp_path, "--out", tmp_path / "out")
+    assert result.exit_code == 1, result.output
+    assert "components/kit/chips.yaml:6:" in result.output
+    assert "shop/parts-chips.pdf: text 3 mm inside the cut" in result.output
+    assert "Traceback" not in result.output
+    assert not (tmp_path / "out/kit").exists() or not list((tmp_path / "out/kit").rglob("*.pdf"))
