@@ -42,7 +42,7 @@ from ..render.pdf import reversed_small_text
 from ..render.preflight import page_ranges
 from ..rulebook import build_rulebook, checked_rulebook, has_rulebook
 from ..units import mm
-from .parts import build_parts, plan_parts
+from .parts import build_parts, plan_parts, shop_colour
 
 if TYPE_CHECKING:
     from ..buildcache import GameCache
@@ -464,14 +464,14 @@ def write_sheets(game: Game, deck: Deck, faces: dict[str, CardPlan], back: CardP
 def write_shop(game: Game, deck: Deck, plans: list[CardPlan], path: Path, opts: BuildOptions) -> int:
     """One card side per page, trim + bleed (and room for トンボ with --marks jp).  With --color cmyk
     the file is PDF/X-1a:2001 (pnp.render.impose.write_shop)."""
-    profile = profile_for(game, opts.icc) if opts.cmyk else None
+    cmyk, profile = shop_colour(game, opts)
     reversed_out: dict[int, int] = {}
     if profile is not None:
         for number, plan in enumerate(plans, 1):
             if n := reversed_small_text(plan, profile):
                 reversed_out[number] = n
     pages = draw_shop(path, [card_piece(p) for p in plans], deck.layout.bleed_pt, opts.marks,
-                      f"{game.title} {deck.name}", game.designer, opts.cmyk, profile)
+                      f"{game.title} {deck.name}", game.designer, cmyk, profile)
     if reversed_out:
         notice(f"{game.id}: shop/{path.name}: 注意：12 pt 未満の白抜き文字 {sum(reversed_out.values())} 字（p.{page_ranges(reversed_out)}）が "
                f"3 版以上の地の上：版ずれで文字の縁に色が出る（地を 2 版以下の色にするか文字を 12 pt 以上に）")

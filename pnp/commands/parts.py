@@ -11,8 +11,14 @@ from ..layout.parts import PartPlan, plan_part, plan_token_sheet
 from ..layout.sheet import PAPERS_MM
 from ..layout.shopparts import SHOP_BLEED, plan_part_shop, plan_token_sheet_shop
 from ..outputs import BuildOptions, Written
-from ..render.color import profile_for
+from ..render.color import ColorProfile, profile_for
 from ..render.parts import write_part_pdf, write_part_shop
+
+
+def shop_colour(game: Game, opts: BuildOptions) -> tuple[bool, ColorProfile | None]:
+    """How every shop file is coloured, the cards' (pnp.commands.build.write_shop) and the parts'
+    alike: (CMYK, the output profile), decided here once."""
+    return opts.cmyk, (profile_for(game, opts.icc) if opts.cmyk else None)
 
 
 def plan_parts(game: Game, opts: BuildOptions = BuildOptions(), parts: list | None = None) -> list[PartPlan]:
@@ -66,7 +72,8 @@ def build_parts(game: Game, out_dir: Path, opts: BuildOptions = BuildOptions(),
         written.append(Written("parts", path, pages))
         if plan.shop is not None and plan.shop.pieces:
             path = Path(out_dir) / "shop" / f"parts-{plan.part_id}.pdf"
+            cmyk, shop_profile = shop_colour(game, opts)
             pages = write_part_shop(plan.shop, path, SHOP_BLEED, opts.marks, f"{game.title} {plan.name}",
-                                    game.designer, opts.cmyk, profile)
+                                    game.designer, cmyk, shop_profile)
             written.append(Written("shop-parts", path, pages))
     return written
