@@ -268,6 +268,18 @@ def board_tiling(board: Board, art: Sequence[Any] = (),
                             [k for k in range(1, board.rows) if clear(k * c, 1)], sw, sh)
 
 
+_PAD = 4.0      # points: line widths and joins spill a little past the geometry
+
+
+def _bounds(item: Any) -> tuple[float, float, float, float] | None:
+    """The box of a cell or a line of a board (None: another item, kept on every tile)."""
+    if isinstance(item, Box):
+        return item.x, item.y, item.x + item.w, item.y + item.h
+    if isinstance(item, Rule):
+        return min(item.x1, item.x2), min(item.y1, item.y2), max(item.x1, item.x2), max(item.y1, item.y2)
+    return None
+
+
 def _board(board: Board, wr: Writer, b: float = SHOP_BLEED) -> list[ShopPiece]:
     art = board_items(board, wr, SHOP_SAFE)
     whole = _rect_piece(board.width_pt, board.height_pt, art, board.title or board.name)
@@ -284,6 +296,7 @@ def _board(board: Board, wr: Writer, b: float = SHOP_BLEED) -> list[ShopPiece]:
         return [whole]
     out = []
     n = len(tiling.tiles)
+    bounded = [(item, _bounds(item)) for item in whole.items]
     for t in tiling.tiles:
         clip = (t.x - b, t.y - b, t.w + 2 * b, t.h + 2 * b)
         # a side of a grown fill counts on this tile only where it is the board's edge and the tile's
@@ -300,11 +313,18 @@ def _board(board: Board, wr: Writer, b: float = SHOP_BLEED) -> list[ShopPiece]:
         # is drawn after it when it comes later on the board)
         seams = "".join(s for s, on in (("l", t.col > 0), ("t", t.row > 0), ("r", t.col < tiling.cols - 1),
                                         ("b", t.row < tiling.rows - 1)) if on)
+        # each tile takes the cells and lines that reach its bleed (a tile that carried the whole board
+        # would make drawing grow with tiles × cells); the rest (texts, few) goes on every tile
+        x0, y0, x1, y1 = t.x - b - _PAD, t.y - b - _PAD, t.x + t.w + b + _PAD, t.y + t.h + b + _PAD
         items = []
-        for item in whole.items:
-            if isinstance(item, Box):
-                grown, _ = _grown(replace(item, x=item.x - t.x, y=item.y - t.y), t.w, t.h, b, seams)
-                item = replace(grown, x=grown.x + t.x, y=grown.y + t.y)
+        for item, box in bounded:
+            if box is not None:
+                if box[2] < x0 or box[0] > x1 or box[3] < y0 or box[1] > y1:
+                    continue
+                if isinstance(item, Box) and seams and any(abs(v - e) <= _EDGE for v, e in zip(
+                        box, (t.x, t.y, t.x + t.w, t.y + t.h))):
+                    grown, _ = _grown(replace(item, x=item.x - t.x, y=item.y - t.y), t.w, t.h, b, seams)
+                    item = replace(grown, x=grown.x + t.x, y=grown.y + t.y)
             items.append(item)
         out.append(ShopPiece(t.w, t.h, (Group(tuple(items), -t.x, -t.y, 1.0, clip),),
                              f"{board.title or board.name} タイル {t.number}/{n}", tuple(kept)))
