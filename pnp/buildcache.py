@@ -212,7 +212,7 @@ def _environment() -> str:
 
 
 # ----------------------------------------------------------------------------- print-check verdicts
-CHECKED_KINDS = frozenset({"sheets", "shop-faces", "shop-back", "shop-backs", "parts"})   # what --check-print reads
+CHECKED_KINDS = frozenset({"sheets", "shop-faces", "shop-back", "shop-backs", "parts", "shop-parts"})   # what --check-print reads
 
 
 def verdict_holds(entry: Mapping[str, Any], code: str) -> tuple[str, str, str] | None:
@@ -293,8 +293,8 @@ def _options(opts: BuildOptions, kind: str) -> tuple:
         return (opts.marks, opts.icc, opts.shop_profile, opts.outline_text)    # CMYK PDF/X whatever --color says
     if kind == "png":
         return (opts.dpi,)
-    if kind == "parts":
-        return (opts.paper, opts.cmyk, opts.icc, opts.shop_profile)
+    if kind == "parts":       # and their shop files (--marks, none without shop)
+        return (opts.paper, opts.cmyk, opts.icc, opts.marks, opts.shop, opts.shop_profile, opts.outline_text)
     if kind == "rulebook":
         return (opts.rulebook_paper, opts.cmyk, opts.icc)
     return ()
@@ -539,7 +539,10 @@ class GameCache:
             w.unit, w.key = f"deck/{deck.id}/{kind}", self.deck_key(deck, kind)
 
     def stamp_parts(self, plans: Iterable[Any], files: Iterable[Written]) -> None:
-        for plan, w in zip(plans, files):
+        """A part's files (parts-<id>.pdf and shop/parts-<id>.pdf) carry its unit and key."""
+        by_id = {plan.part_id: plan for plan in plans}
+        for w in files:
+            plan = by_id[w.path.stem[len("parts-"):]]
             if any(getattr(p, "sheet", "") == plan.part_id for p in self.game.parts):   # a shared sheet: one key
                 w.unit, w.key = f"sheet/{plan.part_id}", self.sheet_key(plan.part_id)
                 continue

@@ -15,19 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 from ..data.model import Deck, Game
 from ..errors import BuildError, DataError, PnpError, Problem
-from ..files import atomic_path, inside, shown
+from ..files import inside, shown
 from ..layout.card import DeckPlans, plan_deck
 from ..layout.plan import CardPlan
-from ..layout.sheet import (
-    Grid,
-    SheetPage,
-    back_angle,
-    cut_edges,
-    cut_guides,
-    impose,
-    plan_fold_grid,
-    plan_grid,
-)
+from ..layout.sheet import Grid, impose, plan_fold_grid, plan_grid
 from ..limits import LOCK_WAIT_S, MAX_RENDER_PIXELS
 from ..messages import msg
 from ..notices import notice
@@ -44,20 +35,21 @@ from ..outputs import (
     temp_leftover,
     write_manifest,
 )
-from ..render.color import profile_for, shop_colors
-from ..render.pdf import PdfPainter, new_canvas, reversed_small_text
-from ..render.pdfx import make_pdfx
+from ..render.color import profile_for
+from ..render.impose import SheetFile, card_piece
+from ..render.impose import write_sheets as draw_sheets
+from ..render.impose import write_shop as draw_shop
+from ..render.pdf import reversed_small_text
 from ..render.preflight import page_ranges
 from ..render.shops import game_shop, safe_area_problems
 from ..rulebook import build_rulebook, checked_rulebook, has_rulebook
 from ..units import mm
-from .parts import build_parts, plan_parts
+from .parts import build_parts, plan_parts, shop_colour
 
 if TYPE_CHECKING:
     from ..buildcache import GameCache
 
 MARKS = ("simple", "jp", "none")
-SHOP_MARGIN_MM = 12.0     # room around the bleed for Japanese トンボ
 
 
 def plan_game_cards(game: Game, decks: list[Deck] | None = None) -> dict[str, DeckPlans]:
@@ -460,7 +452,7 @@ def _write_all(game: Game, out_dir: Path, opts: BuildOptions, tick: Callable[[st
     return result
 
 
-# -- home sheets -----------------------------------------------------------------------------------
+# -- home sheets and print-shop pages (drawn by pnp.render.impose) ----------------------------------
 def write_sheets(game: Game, deck: Deck, faces: dict[str, CardPlan], back: CardPlan, path: Path,
                  opts: BuildOptions, backs: dict[str, CardPlan] | None = None) -> int:
     """Home sheets; backs (card id → its back side) when cards have backs of their own, else back
@@ -475,177 +467,24 @@ def write_sheets(game: Game, deck: Deck, faces: dict[str, CardPlan], back: CardP
     for card in cards:
         for plan in (faces[card.id], backs[card.id]):
             uses[id(plan)] = uses.get(id(plan), 0) + 1
-    duplex = {"long": "長辺とじ両面", "short": "短辺とじ両面", "none": "片面（裏は貼り合わせ用）",
-              "fold": "折り返し：中央の点線で山折り"}[opts.duplex]
-    with atomic_path(path) as tmp:
-        c = new_canvas(tmp, (grid.paper_w, grid.paper_h), f"{game.title} {deck.name}", opts.cmyk)
-        painter = PdfPainter(c, opts.cmyk, profile_for(game, opts.icc, opts.shop_profile) if opts.cmyk else None)
-        n_sheets = pages[-1].sheet
-        for number, page in enumerate(pages, 1):
-            if page.side == "fold":
-                draw_fold_page(painter, grid, page, lambda i: faces[cards[i].id], lambda i: backs[cards[i].id],
-                               opts, uses)
-            else:
-                plan_of = (lambda i: faces[cards[i].id]) if page.side == "face" else (lambda i: backs[cards[i].id])
-                draw_sheet_page(painter, grid, page, plan_of, opts, uses)
-            side = {"face": "表", "back": "裏", "fold": "表裏"}[page.side]
-            painter.label(f"{game.title} ／ {deck.name} ／ {side} シート {page.sheet}/{n_sheets}"
-                          f"（{len(page.slots)}枚{'・横向き' if grid.turned else ''}・{duplex}）　p.{number}/{len(pages)}",
-                          grid.x0, mm(4))
-            if number == 1:
-                draw_ruler(painter, grid)
-            c.showPage()
-        c.save()
-    return len(pages)
+    about = SheetFile(f"{game.title} {deck.name}", f"{game.title} ／ {deck.name}", opts.duplex, opts.marks != "none")
+    return draw_sheets(path, grid, pages, lambda i: faces[cards[i].id], lambda i: backs[cards[i].id], uses, about,
+                       opts.cmyk, profile_for(game, opts.icc, opts.shop_profile) if opts.cmyk else None)
 
 
-def draw_fold_page(painter: PdfPainter, grid: Grid, page: SheetPage, face_of: Callable[[int], CardPlan],
-                   back_of: Callable[[int], CardPlan], opts: BuildOptions, uses: dict[int, int]) -> None:
-    """Faces on the left half; each back mirrored about the fold line, so folding puts it behind."""
-    ph, pw = grid.paper_h, grid.paper_w
-    clip = _spill(grid)       # a card's bleed must not paint over its butted neighbour
-    for slot in page.slots:
-        face, back = face_of(slot.index), back_of(slot.index)
-        draw_in_cell(painter, grid, face, slot.x, slot.y, slot.angle, clip, uses)
-        draw_in_cell(painter, grid, back, pw - slot.x - grid.card_w, slot.y, back_angle(slot.angle), clip, uses)
-    painter.hairline(pw / 2, mm(8), pw / 2, ph - mm(8), 0.5, "#888888", dash=(3, 3))
-    if opts.marks != "none":
-        mirrored = replace(grid, x0=pw - grid.x0 - grid.grid_w)
-        for half in (grid, mirrored):
-            draw_cut_guides(painter, half)
-            draw_cut_marks(painter, half)
-
-
-def _spill(grid: Grid) -> tuple[float, float, float, float]:
-    spill = min(grid.gutter / 2, 3 * 72 / 25.4)   # bleed may spill into half the gutter
-    return (spill, spill, spill, spill)
-
-
-def draw_in_cell(painter: PdfPainter, grid: Grid, plan: CardPlan, x: float, y: float, angle: float,
-                 clip: tuple[float, float, float, float], uses: dict[int, int]) -> None:
-    """One card in the grid cell whose top-left is (x, y) (page coordinates, y down), turned angle
-    degrees counter-clockwise about the cell's centre.  Backs and multi-copy faces are drawn once
-    and placed many times."""
-    draw = painter.place_card if uses.get(id(plan), 0) > 1 else painter.card
-    ph = grid.paper_h
-    if not angle:
-        draw(plan, x, ph - y, clip)
-        return
-    c = painter.c
-    c.saveState()
-    c.translate(x + grid.card_w / 2, ph - y - grid.card_h / 2)
-    c.rotate(angle)
-    draw(plan, -plan.width / 2, plan.height / 2, clip)
-    c.restoreState()
-
-
-def draw_sheet_page(painter: PdfPainter, grid: Grid, page: SheetPage, plan_of: Callable[[int], CardPlan],
-                    opts: BuildOptions, uses: dict[int, int]) -> None:
-    clip = _spill(grid)
-    for slot in page.slots:
-        draw_in_cell(painter, grid, plan_of(slot.index), slot.x, slot.y, slot.angle, clip, uses)
-    if opts.marks != "none":
-        draw_cut_guides(painter, grid)
-        draw_cut_marks(painter, grid)
-
-
-GUIDE_WIDTH = 0.25      # pt: thin enough to vanish in a true cut, dashed black on white to show on any colour
-
-
-def draw_cut_guides(painter: PdfPainter, grid: Grid) -> None:
-    """The cut guides of pnp.layout.sheet.cut_guides: a white line under black dashes, so they read on
-    a dark band as on a pale one."""
-    ph = grid.paper_h
-    for g in cut_guides(grid, GUIDE_WIDTH):
-        painter.hairline(g.x1, ph - g.y1, g.x2, ph - g.y2, GUIDE_WIDTH, "#ffffff")
-        painter.hairline(g.x1, ph - g.y1, g.x2, ph - g.y2, GUIDE_WIDTH, "#000000", dash=(1.5, 1.5))
-
-
-def draw_ruler(painter: PdfPainter, grid: Grid) -> None:
-    """A 100 mm ruler under the card grid of the first sheet: measure it to catch 'fit to page'
-    scaling.  Skipped when the bottom margin has no room for it (the label line stays below it)."""
-    bottom = grid.y0 + grid.grid_h
-    if grid.paper_h - bottom < mm(14) or grid.grid_w < mm(100):
-        return
-    ph = grid.paper_h
-    x0, y = grid.x0, ph - bottom - mm(7.5)
-    for i in range(101):
-        tick = mm(2.2) if i % 10 == 0 else (mm(1.5) if i % 5 == 0 else mm(0.8))
-        painter.hairline(x0 + mm(i), y, x0 + mm(i), y - tick, 0.3)
-    painter.hairline(x0, y, x0 + mm(100), y, 0.3)
-    painter.label("← 100 mm：定規で測ってずれていたら「実際のサイズ（100%）」で印刷し直す", x0 + mm(102), y - mm(2), 5.5)
-
-
-def draw_cut_marks(painter: PdfPainter, grid: Grid) -> None:
-    """Thin lines outside the card grid, one per cut, so scissors or a cutter find every edge."""
-    ph = grid.paper_h
-    gap, length = mm(1.5), mm(5)
-    xs, ys = cut_edges(grid)
-    top, bottom = grid.y0, grid.y0 + grid.grid_h
-    left, right = grid.x0, grid.x0 + grid.grid_w
-    for x in xs:
-        painter.hairline(x, ph - top + gap, x, ph - top + gap + length)
-        painter.hairline(x, ph - bottom - gap, x, ph - bottom - gap - length)
-    for y in ys:
-        painter.hairline(left - gap, ph - y, left - gap - length, ph - y)
-        painter.hairline(right + gap, ph - y, right + gap + length, ph - y)
-
-
-# -- print-shop pages ------------------------------------------------------------------------------
 def write_shop(game: Game, deck: Deck, plans: list[CardPlan], path: Path, opts: BuildOptions) -> int:
     """One card side per page, trim + bleed (and room for トンボ with --marks jp).  Whatever --color
-    says (it governs the home sheets, parts and rulebook), a shop file is PDF/X-1a:2001: colour
-    through the game's output profile, the profile embedded as the OutputIntent (pnp.render.pdfx)."""
-    lay = deck.layout
-    bleed = lay.bleed_pt
-    margin = bleed + (mm(SHOP_MARGIN_MM) if opts.marks == "jp" else 0.0)
-    pw, ph = lay.width_pt + 2 * margin, lay.height_pt + 2 * margin
-    title = f"{game.title} {deck.name}"
-    profile = shop_colors(game, opts.icc, opts.shop_profile)
-    with atomic_path(path) as tmp:
-        c = new_canvas(tmp, (pw, ph), title, True, game.designer, profile)
-        painter = PdfPainter(c, True, profile)
-        reversed_out: dict[int, int] = {}
+    says (it governs the home sheets, parts and rulebook), a shop file is PDF/X-1a:2001: colour through
+    the game's output profile for its shop (pnp.commands.parts.shop_colour, pnp.render.impose.write_shop)."""
+    cmyk, profile = shop_colour(game, opts)
+    reversed_out: dict[int, int] = {}
+    if profile is not None:
         for number, plan in enumerate(plans, 1):
             if n := reversed_small_text(plan, profile):
                 reversed_out[number] = n
-            c.setTrimBox([margin, margin, margin + lay.width_pt, margin + lay.height_pt])
-            c.setBleedBox([margin - bleed, margin - bleed, margin + lay.width_pt + bleed,
-                           margin + lay.height_pt + bleed])
-            painter.card(plan, margin, ph - margin, clip=(bleed, bleed, bleed, bleed))
-            if opts.marks == "jp":
-                draw_tombo(painter, margin, margin, lay.width_pt, lay.height_pt, bleed)
-            c.showPage()
-        c.save()
-        make_pdfx(tmp, profile, title, game.designer)
+    pages = draw_shop(path, [card_piece(p) for p in plans], deck.layout.bleed_pt, opts.marks,
+                      f"{game.title} {deck.name}", game.designer, cmyk, profile)
     if reversed_out:
         notice(f"{game.id}: shop/{path.name}: 注意：12 pt 未満の白抜き文字 {sum(reversed_out.values())} 字（p.{page_ranges(reversed_out)}）が "
                f"3 版以上の地の上：版ずれで文字の縁に色が出る（地を 2 版以下の色にするか文字を 12 pt 以上に）")
-    return len(plans)
-
-
-def draw_tombo(painter: PdfPainter, x: float, y: float, w: float, h: float, bleed: float) -> None:
-    """Japanese double corner marks (内トンボ on the trim, 外トンボ on the bleed) and centre marks, in
-    registration colour on CMYK pages (every plate carries them, so the plates can be aligned)."""
-    length = mm(9)
-    lw = 0.25
-    line = painter.registration_line
-    for cx, sx in ((x, -1), (x + w, 1)):
-        for cy, sy in ((y, -1), (y + h, 1)):
-            ox, oy = cx + sx * bleed, cy + sy * bleed       # the bleed corner
-            # horizontal marks: at trim y and bleed y, from the bleed corner outward
-            line(ox, cy, ox + sx * length, cy, lw)
-            line(ox, oy, ox + sx * length, oy, lw)
-            # vertical marks: at trim x and bleed x
-            line(cx, oy, cx, oy + sy * length, lw)
-            line(ox, oy, ox, oy + sy * length, lw)
-    mx, my = x + w / 2, y + h / 2
-    arm = mm(4)
-    for (px, py, horizontal) in ((mx, y - bleed - mm(5), True), (mx, y + h + bleed + mm(5), True),
-                                 (x - bleed - mm(5), my, False), (x + w + bleed + mm(5), my, False)):
-        if horizontal:
-            line(px - arm, py, px + arm, py, lw)
-            line(px, py - mm(3), px, py + mm(3), lw)
-        else:
-            line(px, py - arm, px, py + arm, lw)
-            line(px - mm(3), py, px + mm(3), py, lw)
+    return pages

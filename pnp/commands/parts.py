@@ -2,15 +2,24 @@
 one file per part, ``parts-<part id>.pdf``, on the paper of BuildOptions."""
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from ..data.model import Game
 from ..errors import DataError, PnpError, Problem
 from ..layout.parts import PartPlan, plan_part, plan_token_sheet
 from ..layout.sheet import PAPERS_MM
+from ..layout.shopparts import SHOP_BLEED, plan_part_shop, plan_token_sheet_shop
 from ..outputs import BuildOptions, Written
-from ..render.color import profile_for
-from ..render.parts import write_part_pdf
+from ..render.color import ColorProfile, profile_for, shop_colors
+from ..render.parts import write_part_pdf, write_part_shop
+
+
+def shop_colour(game: Game, opts: BuildOptions) -> tuple[bool, ColorProfile | None]:
+    """How every shop file is coloured, the cards' (pnp.commands.build.write_shop) and the parts'
+    alike: (CMYK, the output profile), decided here once.  Whatever --color says (it governs the home
+    sheets, parts and rulebook), a shop file is CMYK PDF/X-1a through the game's shop's profile."""
+    return True, shop_colors(game, opts.icc, opts.shop_profile)
 
 
 def plan_parts(game: Game, opts: BuildOptions = BuildOptions(), parts: list | None = None) -> list[PartPlan]:
@@ -29,7 +38,8 @@ def plan_parts(game: Game, opts: BuildOptions = BuildOptions(), parts: list | No
         sheet = getattr(part, "sheet", "")   # a shared sheet is planned whole, whichever of its parts changed
         try:
             if not sheet:
-                plans.append(plan_part(game, part, opts.paper))
+                plan = plan_part(game, part, opts.paper)
+                plans.append(replace(plan, shop=plan_part_shop(game, part)) if opts.shop else plan)
             elif sheet not in done:
                 done.add(sheet)
                 if sheet in ids and game.part(sheet) not in sheets[sheet]:
@@ -37,7 +47,9 @@ def plan_parts(game: Game, opts: BuildOptions = BuildOptions(), parts: list | No
                                             f"sheet {sheet!r} has the id of another part: both would be "
                                             f"parts-{sheet}.pdf"))
                     continue
-                plans.append(plan_token_sheet(game, sheet, sheets[sheet], opts.paper))
+                plan = plan_token_sheet(game, sheet, sheets[sheet], opts.paper)
+                plans.append(replace(plan, shop=plan_token_sheet_shop(game, sheet, sheets[sheet]))
+                             if opts.shop else plan)
         except DataError as e:
             problems.extend(e.problems)
     if problems:
@@ -48,8 +60,10 @@ def plan_parts(game: Game, opts: BuildOptions = BuildOptions(), parts: list | No
 def build_parts(game: Game, out_dir: Path, opts: BuildOptions = BuildOptions(),
                 plans: list[PartPlan] | None = None) -> list[Written]:
     """Write out_dir/parts-<part id>.pdf for every part (kind "parts"; token parts that share a sheet:
-    one parts-<sheet>.pdf); nothing is written unless
-    every part plans cleanly.  Same input → same bytes.  plans: already made by plan_parts."""
+    one parts-<sheet>.pdf) and, with opts.shop, its print-shop file out_dir/shop/parts-<part id>.pdf
+    (kind "shop-parts": a piece a page, trim + bleed, トンボ with --marks jp, PDF/X with --color cmyk;
+    a bits list has none); nothing is written unless every part plans cleanly.  Same input → same
+    bytes.  plans: already made by plan_parts."""
     plans = plan_parts(game, opts) if plans is None else plans
     written = []
     for plan in plans:
@@ -57,4 +71,10 @@ def build_parts(game: Game, out_dir: Path, opts: BuildOptions = BuildOptions(),
         profile = profile_for(game, opts.icc, opts.shop_profile) if opts.cmyk else None
         pages = write_part_pdf(plan.pages, path, f"{game.title} {plan.name}", opts.cmyk, profile)
         written.append(Written("parts", path, pages))
+        if plan.shop is not None and plan.shop.pieces:
+            path = Path(out_dir) / "shop" / f"parts-{plan.part_id}.pdf"
+            cmyk, shop_profile = shop_colour(game, opts)
+            pages = write_part_shop(plan.shop, path, SHOP_BLEED, opts.marks, f"{game.title} {plan.name}",
+                                    game.designer, cmyk, shop_profile)
+            written.append(Written("shop-parts", path, pages))
     return written

@@ -19,8 +19,8 @@ from ..data.model import Game
 from ..errors import DataError, Problem
 from ..layout.sheet import back_angle, impose
 from ..outputs import BuildOptions, Written, sha256
-from ..render.bleedcheck import check_bleed
-from ..render.printcheck import check_card_page, check_part_page
+from ..render.bleedcheck import check_bleed, check_bleed_art
+from ..render.printcheck import check_card_page, check_part_page, check_piece_page
 from ..render.readback import read_pdf
 from ..units import mm
 
@@ -90,6 +90,20 @@ def check_written(game: Game, plan: BuildPlan, files: list[Written], staging: Pa
         read.add(name)
         for part_page, page in zip(part.pages, read_pdf(to_read[name].path)):
             report(name, page.number, "", check_part_page(part_page.items, page))
+    for part in [*plan.parts, *plan.recheck_parts]:
+        name = f"shop/parts-{part.part_id}.pdf"
+        if part.shop is None or name not in to_read or name in read:
+            continue
+        read.add(name)
+        # a shop page is one piece with its bleed: its text where planned and inside the safe area,
+        # what runs off the cut on to the bleed line
+        for piece, page in zip(part.shop.pieces, read_pdf(to_read[name].path, paint=True)):
+            left, top, right, bottom = page.boxes["TrimBox"]
+            bleed = left - page.boxes["BleedBox"][0]
+            report(name, page.number, piece.name, check_piece_page(piece.items, piece.width, piece.height, page,
+                                                                    left, top))
+            report(name, page.number, piece.name, check_bleed_art(piece.bleeds, piece.width, piece.height, bleed,
+                                                                   page, left, top))
     failed = {p.file.split("/", 1)[1] for p in problems}
     for name in sorted(failed - {w.path.relative_to(staging).as_posix() for w in files}):
         problems.append(Problem(f"{game.id}/{name}", 0, 0, "check-print",

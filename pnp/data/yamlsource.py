@@ -25,7 +25,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from ..errors import DataError, Problem
 from ..limits import MAX_FILE_BYTES, MAX_YAML_DEPTH, MAX_YAML_NODES
 from ..messages import msg
-from .model import Where
+from .model import Game, Where
 
 MAX_ALIASES = 64          # real data uses a handful; a bomb uses many
 MAX_VALUES = 200_000      # values built from one file, counting every alias expansion
@@ -391,3 +391,16 @@ def _parse_yaml(text: str, display: str) -> tuple[Any, SourceMap]:
     if builder.problems:
         raise DataError(builder.problems)
     return data, smap
+
+
+def game_yaml_where(game: Game, path: tuple[Any, ...]) -> str:
+    """``components/<game>/game.yaml:LINE:COL`` of the value at ``path`` (the file alone if unknown)."""
+    display = game.where.file
+    try:
+        _, smap = load_yaml(Path(game.folder) / "game.yaml", display)
+    except (DataError, OSError):
+        return display
+    if tuple(path) not in smap.marks:
+        return display
+    line, col = smap.where(tuple(path))
+    return f"{display}:{line}:{col}"

@@ -30,7 +30,8 @@ from typing import Any
 
 from .. import watchdog
 from ..data.model import Game
-from ..errors import DataError, PnpError
+from ..data.yamlsource import game_yaml_where
+from ..errors import PnpError
 from ..files import read_limited
 from ..limits import MAX_ENGINE_STEPS, MAX_FILE_BYTES
 from ..sim.engine import Variant
@@ -58,20 +59,6 @@ class EngineError(PnpError):
 
 def has_engine(game: Game) -> bool:
     return bool(game.engine)
-
-
-def game_yaml_where(game: Game, path: tuple[Any, ...]) -> str:
-    """``components/<game>/game.yaml:LINE:COL`` of the value at ``path`` (the file alone if unknown)."""
-    from ..data.yamlsource import load_yaml
-    display = game.where.file
-    try:
-        _, smap = load_yaml(Path(game.folder) / "game.yaml", display)
-    except (DataError, OSError):
-        return display
-    if tuple(path) not in smap.marks:
-        return display
-    line, col = smap.where(tuple(path))
-    return f"{display}:{line}:{col}"
 
 
 def engine_where(game: Game) -> str:

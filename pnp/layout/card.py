@@ -13,6 +13,8 @@ from ..errors import DataError, PnpError, Problem
 from ..messages import did_you_mean, msg
 from ..text import fonts
 from ..text.inline import (
+    ASCENT,
+    DESCENT,
     ICON_CHAR,
     RUBY_RISE,
     RUBY_SCALE,
@@ -27,7 +29,6 @@ from ..text.linebreak import Breaks, FitResult, Fragment, Line, Span, TextDoesNo
 from ..units import to_mm
 from .plan import BleedArt, Box, CardPlan, Item, Mark, Picture, PlacedLine, Rotated, Rule, TextBlock, ruby_position
 
-ASCENT = 0.88   # first baseline sits this many ems below the top of a text box
 _WIDTHS: WidthCache = {}   # (font key, size) → {char: width}: fonts.measure is fixed per font key, so shared
 # Card, aid and part texts are short lines read at a glance: they break between phrases (「1ダメージを｜
 # 受ける」, never 「1ダ｜メージ」).  Rulebooks keep the default "units": their justified body needs the
@@ -208,7 +209,6 @@ def place_text(text: str, region: Region, *, color: str, problems: _Problems, wh
                      (region.x_pt, region.y_pt, region.w_pt, region.h_pt))
 
 
-_DESCENT = 0.12        # an em box reaches this many ems under the baseline (pnp.render.readback.DESCENT)
 _RUBY_REFITS = 6       # line breaks tried, each narrower by what the readings stood out, before it is an error
 # what a reading may overhang beside its base (JLREQ 3.3.8: kana, and the blank half of these marks)
 _OVERHANG_OK = frozenset("ー、。，．・：；「」『』（）〔〕［］〈〉《》【】")
@@ -246,7 +246,7 @@ def _ruby_drops(result: FitResult) -> list[float]:
     """How much lower than its leading puts it each line sits so that its readings' em box clears the em
     box of the line above (JLREQ: ruby takes room from the line gap, and widens it where too narrow)."""
     drops = []
-    gap = result.leading_pt - result.size_pt * (ASCENT + _DESCENT)
+    gap = result.leading_pt - result.size_pt * (ASCENT + DESCENT)
     for i, line in enumerate(result.lines):
         rubies = [f.size_pt for f in line.fragments if f.ruby]
         need = max(rubies, default=0.0) * RUBY_SCALE * (ASCENT + RUBY_RISE)

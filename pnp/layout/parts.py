@@ -86,6 +86,7 @@ class PartPlan:
     dice: tuple[DieNet, ...] = ()
     name: str = ""          # what the PDF is called inside; the part's name unless a shared sheet
     part_ids: tuple[str, ...] = ()     # the parts a shared sheet holds
+    shop: Any = None        # pnp.layout.shopparts.ShopParts: its print-shop pieces (None: not printed or not asked)
 
 
 # -- text -------------------------------------------------------------------------------------------
@@ -269,8 +270,9 @@ def _track_positions(track: Track) -> tuple[int, int, list[tuple[int, int]]]:
     return cols, rows, ring[:n]
 
 
-def track_card(track: Track, copy: TrackCopy, wr: Writer) -> _Drawn:
-    """One card of a track: (width, height, items) with the card's top-left at (0, 0)."""
+def track_card(track: Track, copy: TrackCopy, wr: Writer, inset: float = mm(1.5)) -> _Drawn:
+    """One card of a track: (width, height, items) with the card's top-left at (0, 0).  inset: from the
+    card's top edge to its title and note (a shop's safe area asks for more)."""
     s, g, pad = track.space_pt, mm(1.2), mm(4)
     cols, rows, pos = _track_positions(track)
     border = track.shape == "border"
@@ -293,9 +295,9 @@ def track_card(track: Track, copy: TrackCopy, wr: Writer) -> _Drawn:
                              color="#333333", label="note"))
     else:
         items.append(Box(0, 0, w, pad + header - mm(1.5), fill=copy.color))
-        items.append(wr.text(copy.title, pad, mm(1.5), w * 0.45 - pad, pad + header - mm(4), 12.0,
+        items.append(wr.text(copy.title, pad, inset, w * 0.45 - pad, pad + header - mm(2.5) - inset, 12.0,
                              font="gothic-bold", color=ink, align="left", min_size=6.0, label="title"))
-        items.append(wr.text(copy.note, w * 0.45, mm(1.5), w * 0.55 - pad, pad + header - mm(4), 7.0,
+        items.append(wr.text(copy.note, w * 0.45, inset, w * 0.55 - pad, pad + header - mm(2.5) - inset, 7.0,
                              color=ink, align="right", min_size=5.0, label="note"))
     path_color = _tint(copy.color, 0.45)
     centres = [(origin(c, r)[0] + s / 2, origin(c, r)[1] + s / 2) for c, r in pos]
@@ -440,13 +442,17 @@ def _token_shape(shape: str, x: float, y: float, s: float, fill: str, stroke: st
                    stroke_width=width)
 
 
-def token_piece(g: TokenGroup, wr: Writer) -> _Drawn:
-    """One token of a group: its shape cut out in its colour, its label inside."""
+def token_piece(g: TokenGroup, wr: Writer, safe: float = 0.0) -> _Drawn:
+    """One token of a group: its shape cut out in its colour, its label inside (at least safe from
+    the token's square: a shop's safe area)."""
     s = g.size_pt
     items: _RawItems = [_token_shape(g.shape, 0, 0, s, g.color, CUT, CUT_W)]
     # a token's label shrinks onto as many lines as the designer wrote (\n), never wraps mid-word;
     # in a diamond it keeps to the wide middle
     x, y, w, h = (s * 0.2, s * 0.38, s * 0.6, s * 0.24) if g.shape == "diamond" else (s * 0.12, s * 0.2, s * 0.76, s * 0.6)
+    if safe:
+        x, y = max(x, safe), max(y, safe)
+        w, h = min(w, s - 2 * x), min(h, s - 2 * y)
     items.append(wr.text(g.label, x, y, w, h, max(5.0, min(s * 0.32, 14.0)),
                          font="gothic-bold", color=g.text_color, min_size=4.0, label="label", where=g.where,
                          max_lines=g.label.count("\n") + 1))
@@ -545,8 +551,9 @@ def six_nine_bar(block: TextBlock, color: str) -> Rule:
     return Rule(placed.x, y, placed.x + placed.line.width_pt, y, color, max(0.8, size * 0.08))
 
 
-def die_net_items(dn: DieNet, wr: Writer) -> tuple[float, float, list[PartItem]]:
-    """The net of one die scaled to its edge length, tabs included, top-left of its bounds at (0, 0)."""
+def die_net_items(dn: DieNet, wr: Writer, glue_words: bool = True) -> tuple[float, float, list[PartItem]]:
+    """The net of one die scaled to its edge length, tabs included, top-left of its bounds at (0, 0).
+    glue_words: 「のり」 on each tab (a shop's die net goes without: the tabs are the die's)."""
     e = dn.die.edge_pt
     net = dn.net
     polys = [p for p in net.faces] + [t.polygon for t in net.tabs]
@@ -562,7 +569,7 @@ def die_net_items(dn: DieNet, wr: Writer) -> tuple[float, float, list[PartItem]]
         items.append(Polygon(tuple(P(p) for p in t.polygon), fill=GLUE))
         cx = sum(P(p)[0] for p in t.polygon) / 4
         cy = sum(P(p)[1] for p in t.polygon) / 4
-        box = wr.text("のり", cx - mm(4), cy - mm(2), mm(8), mm(4), 6.0, color="#555555", label="glue")
+        box = wr.text("のり", cx - mm(4), cy - mm(2), mm(8), mm(4), 6.0, color="#555555", label="glue") if glue_words else None
         # turn the word along the tab's edge
         (px, py), (qx, qy) = P(t.p), P(t.q)
         angle = math.degrees(math.atan2(qy - py, qx - px))
@@ -644,9 +651,10 @@ def _hazard(x: float, y: float, w: float, h: float) -> list[PartItem]:
 Spot = tuple[str, tuple[float, float, float, float]]     # what lies there, (x0, y0, x1, y1) on the board
 
 
-def _panel_area(board: Board, a: Area, wr: Writer, spots: list[Spot] | None = None) -> _RawItems:
+def _panel_area(board: Board, a: Area, wr: Writer, spots: list[Spot] | None = None, edge_safe: float = 0.0) -> _RawItems:
     """style: panel — an area as a station panel: its label on a band in its colour (with a hazard
-    strip when the board asks for stripes), what a player does there, and the outline of the card that sits on it, clear of both."""
+    strip when the board asks for stripes), what a player does there, and the outline of the card that sits on it, clear of both.
+    edge_safe: the actions keep this far from the board's edges (a shop's safe area)."""
     c = board.cell_pt
     xs, ys = [col for col, _ in a.cells], [row for _, row in a.cells]
     ax, ay = min(xs) * c, min(ys) * c
@@ -674,8 +682,13 @@ def _panel_area(board: Board, a: Area, wr: Writer, spots: list[Spot] | None = No
     spots.append((f"the name band of area {a.id!r} ({a.label})", (tx, ty, tx + tw, ty + band_h)))
     text_top = ty + band_h + mm(1)
     text_bottom = (ay + ah - pad) if (wide or board.slot is None) else sy - mm(0.8)
+    ax0, aw0 = tx + mm(0.5), tw - mm(1)
+    if edge_safe:
+        lo, hi = max(ax0, edge_safe), min(ax0 + aw0, board.width_pt - edge_safe)
+        ax0, aw0 = lo, hi - lo
+        text_bottom = min(text_bottom, board.height_pt - edge_safe)
     if a.actions:
-        actions = wr.text(a.actions, tx + mm(0.5), text_top, tw - mm(1), text_bottom - text_top, 7.5,
+        actions = wr.text(a.actions, ax0, text_top, aw0, text_bottom - text_top, 7.5,
                           font="gothic", color="#1a1a1a", align="left", valign="top", min_size=5.5, leading=1.3,
                           label="actions", where=board.where)
         items.append(actions)
@@ -711,10 +724,11 @@ def _title_box(board: Board, wr: Writer, spots: list[Spot] | None = None) -> _Ra
     return items
 
 
-def board_items(board: Board, wr: Writer) -> list[PartItem]:
-    """The whole board in its own coordinates (points, origin top-left)."""
+def board_items(board: Board, wr: Writer, edge_safe: float = 0.0) -> list[PartItem]:
+    """The whole board in its own coordinates (points, origin top-left).  edge_safe: a panel's actions
+    keep this far from the board's edges (a shop's safe area)."""
     if board.style == "panel":
-        return _panel_board(board, wr)
+        return _panel_board(board, wr, edge_safe)
     c = board.cell_pt
     cmap = board.cell_map()
     colors = {a.id: a.color for a in board.areas}
@@ -880,7 +894,7 @@ def connection_line(board: Board, a_id: str, b_id: str, texts: list[tuple[float,
     return best[1] if best is not None else None
 
 
-def _panel_board(board: Board, wr: Writer) -> list[PartItem]:
+def _panel_board(board: Board, wr: Writer, edge_safe: float = 0.0) -> list[PartItem]:
     c = board.cell_pt
     cmap = board.cell_map()
     colors = {a.id: a.color for a in board.areas}
@@ -896,7 +910,7 @@ def _panel_board(board: Board, wr: Writer) -> list[PartItem]:
     spots: list[Spot] = []
     for a in board.areas:
         if a.cells:
-            items.extend(_panel_area(board, a, wr, spots))
+            items.extend(_panel_area(board, a, wr, spots, edge_safe))
     if board.title_box is not None:
         items.extend(_title_box(board, wr, spots))
     items.extend(_labels(board, wr, spots))
@@ -1456,7 +1470,7 @@ def tuck_net(card_w: float, card_h: float, cards: int, thickness: float, clearan
     return TuckNet(card_w + clearance, card_h + clearance, D, T, G, cards)
 
 
-def tuckbox_piece(game: Game, box: TuckBox, net: TuckNet, wr: Writer) -> _Drawn:
+def tuckbox_piece(game: Game, box: TuckBox, net: TuckNet, wr: Writer, glue_words: bool = True) -> _Drawn:
     """One box's net: the panels in the box's colour with the title on the front, the top lid and
     both sides (turned along them), the game on the back; the cut outline, dashed folds, the glue flap
     grey.  The top lid's words are upside down in the net: closed, they face whoever faces the front."""
@@ -1502,10 +1516,11 @@ def tuckbox_piece(game: Game, box: TuckBox, net: TuckNet, wr: Writer) -> _Drawn:
     items.append(Polygon(tuple(pt for pt in net.outline() if pt[0] >= gx - 0.01), fill=GLUE, stroke=None))
     cx, cy = gx + gw / 2, gy + gh / 2
     long, across = min(gh * 0.5, mm(30)), gw - mm(2)
-    glue_words = wr.text("のりしろ", cx - long / 2, cy - across / 2, long, across, 8.0, color="#555555",
-                         min_size=4.0, label="glue", where=box.where, max_lines=1)
-    if glue_words is not None:      # fitted along the flap, then turned to run down it
-        items.append(Rotated(-90.0, cx, cy, (glue_words,)))
+    # 「のりしろ」 on the flap (not on a shop's die-cut box: the flap is the die's)
+    glue_text = wr.text("のりしろ", cx - long / 2, cy - across / 2, long, across, 8.0, color="#555555",
+                        min_size=4.0, label="glue", where=box.where, max_lines=1) if glue_words else None
+    if glue_text is not None:      # fitted along the flap, then turned to run down it
+        items.append(Rotated(-90.0, cx, cy, (glue_text,)))
     for x1, y1, x2, y2 in net.folds():
         items.append(Rule(x1, y1, x2, y2, FOLD, 0.6, FOLD_DASH))
     items.append(Polygon(tuple(net.outline()), fill=None, stroke=CUT, stroke_width=CUT_W))

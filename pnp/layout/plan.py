@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..text.inline import RUBY_SCALE
+from ..text.inline import ASCENT, RUBY_RISE, RUBY_SCALE
 from ..text.linebreak import Fragment, Line, Measure
 
 
@@ -99,6 +99,12 @@ def ruby_position(frag: Fragment, char_space: float, measure: Measure | None = N
     rw = measure(ruby, frag.font, rs)
     spacing = max(0.0, (base_w - rw) / len(ruby)) if rw < base_w else 0.0
     return (base_w - rw - spacing * (len(ruby) - 1)) / 2, rs, spacing
+
+
+def ruby_baseline(frag: Fragment, baseline: float, ruby_size: float) -> float:
+    """The baseline of a fragment's ruby (y down, like plans): RUBY_RISE ruby ems above the top of
+    the base's em box.  Renderers with y up negate both baselines."""
+    return baseline - frag.size_pt * ASCENT - ruby_size * RUBY_RISE
 
 
 Item = Box | Mark | TextBlock | Picture | Rotated | Rule

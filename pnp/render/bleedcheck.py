@@ -77,12 +77,17 @@ def check_bleed(plan: CardPlan, page: PageRead, left: float, top: float) -> list
     """What of the card's bleed art does not reach the bleed line, the card's trim at (left, top) of
     the page read back: each a sentence naming the region, the side and by how much (mm) it stops
     short."""
+    return check_bleed_art(plan.bleeds, plan.width, plan.height, plan.bleed, page, left, top)
+
+
+def check_bleed_art(bleeds: Sequence[BleedArt], width: float, height: float, b: float, page: PageRead,
+                    left: float, top: float) -> list[str]:
+    """check_bleed for any piece of width × height with bleed b (a card side, a part's shop piece)."""
     out = []
     tol = BLEED_TOLERANCE
-    trim = (left, top, left + plan.width, top + plan.height)
-    b = plan.bleed
-    sheet = (left - b, top - b, left + plan.width + b, top + plan.height + b)    # the card with its bleed
-    for art in plan.bleeds:
+    trim = (left, top, left + width, top + height)
+    sheet = (left - b, top - b, left + width + b, top + height + b)    # the piece with its bleed
+    for art in bleeds:
         x0, y0, x1, y1 = art.box
         want = (left + x0, top + y0, left + x1, top + y1)
         inner = _cut(want, trim)
@@ -106,7 +111,7 @@ def check_bleed(plan: CardPlan, page: PageRead, left: float, top: float) -> list
         if short:
             out.append(f"region {art.region!r} (bleed: true): its {what} does not reach the bleed line: {', '.join(short)} "
                        f"(placed at {_mm_box(box, left, top)} from the trim's top-left; the bleed line is "
-                       f"{plan.bleed / mm(1):.1f} mm outside the trim)")
+                       f"{b / mm(1):.1f} mm outside the trim)")
     return out
 
 

@@ -16,7 +16,6 @@ from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from ..data.model import Icon
-from ..layout.card import ASCENT
 from ..layout.plan import (
     ICON_DROP,
     ICON_SCALE,
@@ -28,6 +27,7 @@ from ..layout.plan import (
     Rotated,
     Rule,
     TextBlock,
+    ruby_baseline,
     ruby_position,
 )
 from ..text import fonts
@@ -325,7 +325,7 @@ class PdfPainter:
                     if frag.ruby:
                         rx, rs, spacing = ruby_position(frag, char_space(line, frag))
                         text_run(c, frag.ruby, fonts.pdf_name(frag.font), rs, x + rx,
-                                 -(placed.baseline - frag.size_pt * ASCENT - rs * 0.25), spacing,
+                                 -ruby_baseline(frag, placed.baseline, rs), spacing,
                                  self.text_color(value, rs))
                     if black:
                         c.restoreState()

@@ -6,7 +6,6 @@ from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont, ImageOps
 
-from ..layout.card import ASCENT
 from ..layout.plan import (
     ICON_DROP,
     ICON_SCALE,
@@ -18,6 +17,7 @@ from ..layout.plan import (
     Rotated,
     Rule,
     TextBlock,
+    ruby_baseline,
     ruby_position,
 )
 from ..text import fonts
@@ -98,7 +98,7 @@ class PngPainter:
                         rx, rs, spacing = ruby_position(frag, char_space(line, frag))
                         rfont = _font(frag.font, max(1, round(rs * self.s)))
                         x = start + rx
-                        y = placed.baseline - frag.size_pt * ASCENT - rs * 0.25
+                        y = ruby_baseline(frag, placed.baseline, rs)
                         for ch in frag.ruby:
                             draw.text(self.px(x, y), ch, font=rfont, fill=color, anchor="ls")
                             x += fonts.measure(ch, frag.font, rs) + spacing

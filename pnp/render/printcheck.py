@@ -16,12 +16,11 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..layout.plan import CardPlan, Rotated, TextBlock, ruby_position
+from ..layout.plan import CardPlan, Rotated, TextBlock, ruby_baseline, ruby_position
 from ..text import fonts
-from ..text.inline import RUBY_RISE
 from ..text.linebreak import char_space
 from ..units import mm
-from .readback import ASCENT, Glyph, PageRead
+from .readback import Glyph, PageRead
 
 POSITION_TOLERANCE = mm(0.1)      # a glyph drawn further than this from its planned origin is misplaced
 BOX_TOLERANCE = mm(0.15)          # how far a glyph's em box may stand past its region (rounding, ruby)
@@ -118,7 +117,7 @@ def _block_glyphs(block: TextBlock, transforms: tuple[Transform, ...], counter: 
             if frag.ruby:
                 rx, rs, spacing = ruby_position(frag, char_space(line, frag))
                 x = placed.x + frag.x_pt + rx
-                baseline = placed.baseline - frag.size_pt * ASCENT - rs * RUBY_RISE
+                baseline = ruby_baseline(frag, placed.baseline, rs)
                 for ch in frag.ruby:
                     w = fonts.measure(ch, frag.font, rs)
                     gx, gy, dx, dy, k = place(x, baseline)
@@ -279,3 +278,23 @@ def overlapping_glyphs(glyphs: list[Glyph], lines: list[int] | None = None,
                        f"({(a.advance - ahead) / mm(1):.2f} mm)")
     return _grouped(out)
 
+
+
+def check_piece_page(items: Sequence[Any], width: float, height: float, page: PageRead, left: float, top: float,
+                     safe_margin_mm: float = SAFE_MARGIN_MM, limit: int = 20) -> list[str]:
+    """What is wrong with a part's shop page (pnp.layout.shopparts: one piece, its trim's top-left at
+    (left, top) of the page read back): every glyph where its plan placed it, inside its region, none
+    over another, and every glyph that prints on the piece (its origin on the trim) inside the safe
+    area (a glyph whose em box reaches onto the trim).  A board tile draws the whole board clipped to
+    the tile: glyphs off the tile are compared with the plan but not judged for the safe area (the
+    clip hides them); a word a seam cuts is judged on both tiles."""
+    from ..layout.parts import Group
+    planned = planned_glyphs((Group(tuple(items), left, top),))
+    drawn = list(page.glyphs)
+    problems = against_plan(planned, drawn)
+    problems += outside_regions(planned, drawn)
+    near = glyphs_within(page, left, top, width, height, max((g.size for g in drawn), default=0.0))
+    on_piece = [g for g in near if g.box()[2] > 0 and g.box()[3] > 0 and g.box()[0] < width and g.box()[1] < height]
+    problems += outside_safe_area(on_piece, width, height, safe_margin_mm)
+    problems += overlapping_glyphs(drawn, [p.line for p in planned])
+    return _capped(problems, limit)

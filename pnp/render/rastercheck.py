@@ -14,10 +14,10 @@ from pathlib import Path
 from PIL import Image, ImageChops, ImageStat
 
 from ..layout.plan import CardPlan
+from ..text.inline import ASCENT, DESCENT
 from ..units import mm
 from .png import PngPainter, _rgb
 from .printcheck import Planned, planned_glyphs
-from .readback import ASCENT, DESCENT
 
 SEARCH_MM = 3.0
 V_SLACK_PX = 2       # vertical offsets tried at each horizontal one (only the horizontal one is judged)

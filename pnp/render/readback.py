@@ -15,9 +15,7 @@ from typing import Any
 
 from ..errors import PnpError
 from ..messages import did_you_mean_file, msg
-
-ASCENT = 0.88    # the em box the layout measures with (pnp.layout.card.ASCENT): top = baseline - 0.88 em
-DESCENT = 0.12
+from ..text.inline import ASCENT, DESCENT
 
 
 class ReadbackUnavailable(PnpError):

@@ -13,13 +13,13 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus.flowables import Flowable
 
 from ..errors import DataError, Problem
-from ..layout.plan import ICON_DROP, ICON_SCALE, CardPlan, Mark, Picture, ruby_position
+from ..layout.plan import ICON_DROP, ICON_SCALE, CardPlan, Mark, Picture, ruby_baseline, ruby_position
 from ..render.parts import PartsPainter
 from ..render.pdf import text_run
 from ..text import fonts
+from ..text.inline import ASCENT
 from ..text.linebreak import BOOK_LAST_LINE, Breaks, Fragment, Line, Span, WidthCache, break_spans, char_space
 
-ASCENT = 0.88
 INK = "#231f20"
 GREY = "#6b6b6b"
 PROPOSAL = "#a4451f"          # pnp's proposals (provisional passages), apart from the game's accent
@@ -77,7 +77,7 @@ def draw_line(c: Canvas, line: Line, x: float, baseline: float, color: str = INK
         text_run(c, frag.text, name, frag.size_pt, x + frag.x_pt, baseline, char_space(line, frag), fill)
         if frag.ruby:
             rx, rs, spacing = ruby_position(frag, char_space(line, frag))
-            text_run(c, frag.ruby, name, rs, x + frag.x_pt + rx, baseline + frag.size_pt * ASCENT + rs * 0.25,
+            text_run(c, frag.ruby, name, rs, x + frag.x_pt + rx, -ruby_baseline(frag, -baseline, rs),
                      spacing, fill)
 
 

@@ -25,7 +25,7 @@ from itertools import chain
 from typing import Any
 
 from ..data.model import Game
-from ..games.loader import game_yaml_where
+from ..data.yamlsource import game_yaml_where
 from .budget import UNLIMITED, Budget
 from .crashes import Tally
 from .determinization import same

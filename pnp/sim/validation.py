@@ -44,7 +44,7 @@ def sample_configs(engine: Any) -> list[tuple[int, tuple[str, ...]]]:
     return [(p, lu) for p in range(engine.min_players, engine.max_players + 1) for lu in lineups]
 
 
-def run_sample_games(game: Game, engine: Any = None, games_per_config: int = 100, seed: int = 1,
+def run_sample_games(game: Game, engine: Any, games_per_config: int = 100, seed: int = 1,
                      jobs: int = 1) -> list[SampleProblem]:
     """Play ``games_per_config`` games per (player count, policy line-up) in validator mode."""
     return play_sample_games(game, engine, games_per_config, seed, jobs=jobs)[0]
@@ -56,7 +56,7 @@ def track_policy(engine: Any) -> str:
     return names[1] if len(names) > 1 else names[0]
 
 
-def play_sample_games(game: Game, engine: Any = None, games_per_config: int = 100, seed: int = 1, *,
+def play_sample_games(game: Game, engine: Any, games_per_config: int = 100, seed: int = 1, *,
                       jobs: int = 1, budget: Budget = UNLIMITED,
                       on_record: Callable[[int, tuple[str, ...], Any], None] | None = None,
                       on_progress: Callable[[int, int], None] | None = None) -> tuple[list[SampleProblem], list[int]]:
@@ -69,9 +69,6 @@ def play_sample_games(game: Game, engine: Any = None, games_per_config: int = 10
     within a long round, as its games are played.
     The budget is this process's CPU time: on a machine busy with other work the games are as many
     as on an idle one (the wall-clock time grows instead)."""
-    if engine is None:
-        from ..games import make_engine
-        engine = make_engine(game)
     engine = checked(game, engine)       # + card conservation when the engine reports card_locations
     configs = sample_configs(engine)
     problems: list[SampleProblem] = []
@@ -111,7 +108,7 @@ def play_sample_games(game: Game, engine: Any = None, games_per_config: int = 10
     return sorted(problems), played
 
 
-def run_determinization_checks(game: Game, engine: Any = None, states: int = 12, samples: int = 8,
+def run_determinization_checks(game: Game, engine: Any, states: int = 12, samples: int = 8,
                                seed: int = 1) -> tuple[list[SampleProblem], int]:
     """The search player's hooks (``information_set``/``determinize``) at every player count: the
     problems :func:`pnp.sim.determinization.check_determinization` finds, and how many (state, seat)
@@ -128,14 +125,11 @@ class DeterminizationFound:
     games: int = 0               # the random games the states were taken from
 
 
-def determinization_checks(game: Game, engine: Any = None, states: int = 12, samples: int = 8, seed: int = 1,
+def determinization_checks(game: Game, engine: Any, states: int = 12, samples: int = 8, seed: int = 1,
                            budget: Budget = UNLIMITED) -> DeterminizationFound:
     """:func:`run_determinization_checks` within a time budget: each player count its equal share of
     it (every player count checked, at least one state each)."""
     from .determinization import check_determinization
-    if engine is None:
-        from ..games import make_engine
-        engine = make_engine(game)
     if not callable(getattr(engine, "determinize", None)):
         return DeterminizationFound([], 0)
     found = DeterminizationFound([], 0)

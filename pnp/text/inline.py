@@ -27,10 +27,14 @@ from dataclasses import dataclass, replace
 from ..messages import did_you_mean, msg
 
 __all__ = ["Run", "Inline", "InlineError", "parse_inline", "merge_runs", "plain_text", "BUILTIN_COLORS",
-           "ICON_CHAR", "RUBY_SCALE", "RUBY_RISE", "visible", "visible_runs"]
+           "ICON_CHAR", "ASCENT", "DESCENT", "RUBY_SCALE", "RUBY_RISE", "visible", "visible_runs"]
 
 # the character an icon occupies in the line breaker (U+FFFC OBJECT REPLACEMENT CHARACTER)
 ICON_CHAR = "\ufffc"
+# the em box every text is measured and placed with (layout, renderers, read-back): its top stands
+# ASCENT ems above the baseline, its bottom DESCENT ems below
+ASCENT = 0.88
+DESCENT = 0.12
 RUBY_SCALE = 0.5     # readings (ruby) are set at half the size of their base
 RUBY_RISE = 0.25     # a reading's baseline stands this many ruby ems above its base's em box
 

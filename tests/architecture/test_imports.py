@@ -1,5 +1,7 @@
 """The package's layers point one way: a walk over every ``import`` in pnp/ (read with ``ast``, the way
-the modules are written, not the way they happen to be loaded) finds no import circle.
+the modules are written, not the way they happen to be loaded) finds no import circle, and no import
+against the direction cli → commands → games → sim → rulebook → render → layout → data → text →
+small utilities (an engine implements sim's protocol, so games sit above sim).
 
 An import inside a function counts: a late import that only avoids a circle at load time still ties
 the two modules together.  Imports under ``if TYPE_CHECKING:`` do not count (they never run)."""
@@ -110,6 +112,69 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
         if v not in index:
             strong(v)
     return found
+
+
+# top to bottom; a module may import its own layer and the layers under it.  The top-level modules are
+# placed by what they are: buildcache and schema_files serve the commands, outputs (the build's
+# options and manifest) stands on the model.
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("cli",),
+    ("commands", "buildcache", "schema_files"),
+    ("games",),
+    ("sim",),
+    ("rulebook",),
+    ("render",),
+    ("layout",),
+    ("data", "outputs"),
+    ("text",),
+    ("", "errors", "files", "limits", "messages", "notices", "resources", "units", "watchdog"),
+)
+# (importer, imported) pairs allowed against the direction, each with its reason.  Empty: keep it so.
+KNOWN_EXCEPTIONS: dict[tuple[str, str], str] = {}
+
+
+def layer_of(module: str) -> int | None:
+    """The index in LAYERS of a pnp module (by its first name under pnp), None when unplaced."""
+    parts = module.split(".")
+    top = parts[1] if len(parts) > 1 else ""
+    return next((i for i, names in enumerate(LAYERS) if top in names), None)
+
+
+def upward(graph: dict[str, set[str]]) -> list[str]:
+    """Every import from a lower layer into a higher one, as "importer → imported (layer names)"."""
+    found = []
+    for module in sorted(graph):
+        for target in sorted(graph[module]):
+            a, b = layer_of(module), layer_of(target)
+            if a is not None and b is not None and b < a and (module, target) not in KNOWN_EXCEPTIONS:
+                found.append(f"{module} → {target} ({'/'.join(LAYERS[a]) or 'pnp'} must not import "
+                             f"{'/'.join(LAYERS[b])})")
+    return found
+
+
+def test_every_module_has_a_layer():
+    unplaced = sorted(m for m in import_graph() if layer_of(m) is None)
+    assert not unplaced, f"modules in no layer (add their package to LAYERS): {unplaced}"
+
+
+def test_the_layer_check_finds_an_upward_import():
+    graph = {"pnp.render.pdf": {"pnp.commands.build", "pnp.layout.plan"}, "pnp.sim.generic": {"pnp.games.loader"},
+             "pnp.games.ebe": {"pnp.sim.engine"}, "pnp.text.fonts": {"pnp.units"}}
+    found = upward(graph)
+    assert [f.split(" (")[0] for f in found] == ["pnp.render.pdf → pnp.commands.build",
+                                                 "pnp.sim.generic → pnp.games.loader"]
+
+
+def test_imports_point_down_the_layers():
+    found = upward(import_graph())
+    if found:
+        pytest.fail("imports against the layer direction:\n" + "\n".join(found))
+
+
+def test_known_exceptions_are_still_needed():
+    graph = import_graph()
+    stale = [pair for pair in KNOWN_EXCEPTIONS if pair[1] not in graph.get(pair[0], set())]
+    assert not stale, f"exceptions for imports that are gone (remove them): {stale}"
 
 
 def test_the_walk_sees_the_layers():

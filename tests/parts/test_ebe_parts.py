@@ -25,7 +25,7 @@ def game():
 def pdfs(game, tmp_path_factory):
     out = tmp_path_factory.mktemp("ebe-parts")
     written = build_parts(game, out)
-    return {w.path.name: w.path for w in written}
+    return {w.path.name: w.path for w in written if w.kind == "parts"}
 
 
 def _count(game, cid: str) -> int:

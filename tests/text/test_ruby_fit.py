@@ -12,7 +12,8 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
-from pnp.render.readback import ASCENT, read_pdf
+from pnp.render.readback import read_pdf
+from pnp.text.inline import ASCENT
 from pnp.units import mm
 
 RUBY_CARD = """id: ruby-card

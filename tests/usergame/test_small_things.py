@@ -70,7 +70,8 @@ def test_a_combined_token_sheet_is_kept_when_nothing_on_it_changed(tmp_path):
     assert "3 files drawn" in again.output           # the deck's sheets and shop pages, not the coins
     edit(game / "gold.yaml", "label: 金", "label: 五")          # one of the sheet's parts changed
     changed = build(tmp_path, out)
-    assert "1 files drawn" in changed.output and sheet.stat().st_mtime_ns != before
+    # the sheet and its shop file (shop/parts-coins.pdf), nothing else
+    assert "2 files drawn" in changed.output and sheet.stat().st_mtime_ns != before
     with pdfplumber.open(sheet) as pdf:
         text = pdf.pages[0].extract_text()
     assert "五" in text and "銀" in text
