@@ -190,9 +190,17 @@ def measure_ink(path: Path, limit_percent: float, dpi: float = RASTER_DPI) -> tu
     return dpi, out, complaints
 
 
+# spot colours that carry a die's lines, not ink: the cut and fold lines of die-cut pieces (pnp's own
+# parts write CutContour and Crease, overprinting); the press never prints them, so they add no ink
+DIE_LINE_SPOTS = frozenset(name.lower() for name in (
+    "CutContour", "Crease", "ThruCut", "KissCut", "Cut", "Die", "DieCut", "DieLine", "Perf", "Perforation",
+    "Fold", "Score"))
+
+
 def _page_ink(folder: Path, index: int, number: int, page: _Page, scale: float, limit: float) -> PageInk:
     stem = f"p{index:05d}"
-    plates = sorted(folder.glob(f"{stem}(*).tif"))
+    plates = sorted(p for p in folder.glob(f"{stem}(*).tif")
+                    if p.name[len(stem) + 1:-len(").tif")].lower() not in DIE_LINE_SPOTS)
     if not plates:
         raise SeparationsFailed(f"page {number}: Ghostscript wrote no separations")
     names = tuple(p.name[len(stem) + 1:-len(").tif")] for p in plates)

@@ -118,7 +118,7 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 # placed by what they are: buildcache and schema_files serve the commands, outputs (the build's
 # options and manifest) stands on the model.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("cli",),
+    ("cli", "clicktext"),
     ("commands", "buildcache", "schema_files"),
     ("games",),
     ("sim",),
