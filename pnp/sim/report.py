@@ -281,9 +281,12 @@ def _players_block(w: _Writer, engine: Any, summaries: Sequence[dict[str, Any]])
         for n in s["policies"]:
             if n not in names:
                 names.append(n)
-        n = ((s.get("skill_luck") or {}).get("skill") or {}).get("search")
-        if n and n not in names:
-            names.append(n)
+        for rung in ((s.get("skill_luck") or {}).get("ladder") or {}).get("rungs", []):
+            n = rung["policy"]
+            if rung["budget"] is not None:      # one note for the search player, whatever its budget
+                n = n.replace(f"mcts:{rung['budget']}", "mcts:N", 1)
+            if n not in names:
+                names.append(n)
     w.heading("このレポートを作ったプレイヤー")
     for n in names:
         w.text(f"・{policy_label(n)}（{n}）", "gothic-bold", 9)

@@ -15,7 +15,7 @@ from pnp.sim.labels import missing_labels
 from pnp.sim.metrics import summarize
 from pnp.sim.report import write_report
 from pnp.sim.runner import Batch, run_games
-from pnp.sim.skill import deal_luck, event_luck, skill_figures
+from pnp.sim.skill import deal_luck, event_luck
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -88,14 +88,6 @@ def test_deal_luck_tells_a_deciding_deal_from_a_late_die():
     late = deal_luck(engine, 3, deals=40, continuations=4, seed=2, policy="random", variant="late")
     lo, hi = late["same_outcome"]["ci"]
     assert lo <= late["base_rate"] + 0.05 and hi < 0.6  # a late die: the deal predicts nothing
-
-
-def test_skill_figures_give_the_search_player_its_win_share_with_an_interval():
-    engine = ToyEngine()
-    fig = skill_figures(engine, 2, games=20, seed=1, search="mcts:20", variant="late", options={"a_wins": True})
-    r = fig["against"]["random"]
-    # with a_wins the first seat to take card a wins: the search player always takes it, random half the time
-    assert r["n"] == 20 and r["rate"] >= 0.7 and r["ci"][0] > fig["fair"]
 
 
 # ---------------------------------------------------------------------------- words, not keys
@@ -172,14 +164,15 @@ def test_simulate_report_for_a_cooperative_game(tmp_path):
     assert data["skill_luck"]["deal"]["continuations"] == 2
     ev = data["skill_luck"]["event"]
     assert ev["kinds"] == {"サイコロ": 2} and ev["continuations"] == 2 and ev["difference"]["n"] == 2
-    skill = data["skill_luck"]["skill"]
-    # the team whose every seat is the search player, beside the planner team and the random team
-    assert set(skill) >= {"team_planner", "team_random", "team_search"} and skill["search"] == "mcts:3:guided"
-    assert skill["team_search"]["n"] == 2
+    ladder = data["skill_luck"]["ladder"]
+    # one seat of each rung among planner teammates: random, the planner, the search at 1, 2 and 3 samples
+    assert [r["policy"] for r in ladder["rungs"]] == ["random", "planner", "mcts:1:guided", "mcts:2:guided",
+                                                     "mcts:3:guided"]
+    assert ladder["cooperative"] and all(r["n"] == 2 for r in ladder["rungs"])
     text = "".join(pdf_text(pdf))
     assert "席ごとの勝率" not in text and "チームの勝率" in text and "ステーションライフ" in text
     assert "腕の影響" in text and "配りの影響" in text and "途中の偶然1回の影響" in text
-    assert "全員が探索プレイヤー" in text
+    assert "腕の影響（腕のはしご）" in text and "チームの仲間" in text
     assert "チームのための探索プレイヤー" in text          # the players block says how it plays
     assert "途中の偶然1回の影響" in r.output and "「サイコロ」が2ゲーム" in r.output
 

@@ -98,6 +98,9 @@ class EbeEngine(ExampleRules, CheckRules, HiddenInfo, TeamValue, Narration):
     )
     ruling_ids = RULING_IDS
     default_policy = "planner"
+    # the report's skill ladder: one searching seat among planners (mcts:1 ≈ 30 planner games)
+    skill_ladder = (1, 2)
+    skill_ladder_games = 40
     second_policy = "early-planner"   # the report replays its seeds with it: do the figures depend on who plays?
     # what `mcts:N:guided` adds here (pnp/sim/search.py): every legal move played out by the planner on the same
     # N samples, cut at the first turn start after 20 decisions and scored by team_value; the planner's move
