@@ -131,14 +131,15 @@ def test_report_first_page_answers_and_no_single_bar_chart(tmp_path):
     out = tmp_path / "r.pdf"
     write_report(out, "トイ", [s], engine=engine)
     pages = pdf_text(out)
-    first = pages[0]
+    first = pages[1]            # page 1 is the designer's questions (tests/sim/test_page_one.py)
+    assert "設計者の問いへの答え" in pages[0] and "配りの影響（同じ配りで同じ結果）" in pages[0]
     # the late die names the winner: kept, every continuation agrees; the figure sits beside the deal's
     for words in ("このレポートを作ったプレイヤー", "ランダム（random）", "合法な手から", "配りの影響",
                   "途中の偶然1回の影響", "選ばれたのは「ダイス」が6ゲーム", "勝つ席が一致したのは100.0%",
                   "ゲームが求める比較", "最後のダイスで決める", "いまのルール"):
         assert words in first, words
     # one end reason: a sentence, not a chart with one bar
-    assert "終了理由：決着100.0%" in pages[1]
+    assert "終了理由：決着100.0%" in pages[2]
     assert "done" not in "".join(pages)
 
 
