@@ -253,6 +253,8 @@ def replay(log_path: Path, project_dir: Path, show: bool) -> None:
                    "既定はすべての偶然）")
 @click.option("--luck-continuations", type=click.IntRange(2, 1000), default=DEFAULT_LUCK_CONTINUATIONS,
               show_default=True, help="配りの影響・途中の偶然1回の影響：同じ状態から別の種で続ける回数")
+@click.option("--from-json", "from_json", type=AbsolutePath(dir_okay=False, path_type=Path), default=None,
+              help="ゲームを遊ばず、simulate --json が書いた集計から --report のPDFを作り直す")
 @click.option("--builtin-comparisons/--no-builtin-comparisons", "builtin", default=None,
               help="ゲームが求める比較（2ハンドと3ハンドなど）を同じ種で遊ぶ（既定は--reportのとき）")
 @project_option
@@ -263,11 +265,17 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
              json_path: Path | None, report_path: Path | None, skill_games: int | None,
              ladder_text: tuple[int, ...] | None, search_iterations: int | None,
              luck_deals: int | None, luck_events: int | None, luck_event_names: tuple[str, ...],
-             luck_continuations: int, builtin: bool | None, project_dir: Path) -> None:
+             luck_continuations: int, builtin: bool | None, from_json: Path | None, project_dir: Path) -> None:
     """多数のゲームを自動で遊ばせ、席順・方針ごとの勝率、長さ、得点、終了理由、設計上の疑問への答え、
     腕と運の影響を集計します。"""
     _check_outputs(json_path, report_path)
     game, engine = _load(project_dir, game_id)
+    if from_json is not None:
+        if report_path is None or json_path is not None:
+            raise click.UsageError("--from-json rebuilds the report: give --report FILE.pdf (and no --json)")
+        from ..sim.study import read_study
+        _write_report(report_path, game, engine, list(read_study(from_json, engine.game_id).runs))
+        return
     reporting = report_path is not None
     # a report's skill ladder plays the engine's games per rung, at most as many as the batch
     skill_games = (min(ladder_games(engine), games) if reporting else 0) if skill_games is None else skill_games
@@ -380,16 +388,19 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
     if report_path and failed:
         click.echo(f"レポート：書きません（{failed}ゲームがエラーで止まったため。数字が偏ります）", err=True)
     elif report_path:
-        from ..sim.report import write_report
-        from .questions import format_questions, questions_data
-        asked = questions_data([game])
-        write_report(report_path, game.title, summaries, format_questions(asked) if asked[0]["open"] else (),
-                     engine=engine)
-        click.echo(f"レポート：{report_path}", err=True)
+        _write_report(report_path, game, engine, summaries)
     if failed:
         total = sum(s["games"] for s in summaries)
         raise SimError(f"{failed} of {total} games raised an error or broke an invariant; no figures are shown "
                        "for the others (see errors in --json)")
+
+
+def _write_report(path: Path, game: Game, engine: Any, summaries: list[dict[str, Any]]) -> None:
+    from ..sim.report import write_report
+    from .questions import format_questions, questions_data
+    asked = questions_data([game])
+    write_report(path, game.title, summaries, format_questions(asked) if asked[0]["open"] else (), engine=engine)
+    click.echo(f"レポート：{path}", err=True)
 
 
 def simulation_plan(engine: Any, counts: list[int], names: tuple[str, ...], games: int, *, seed: int, variant: str,
