@@ -2,8 +2,6 @@
 a ranked list of what to change that holds after Holm's correction over every difference on the page."""
 from __future__ import annotations
 
-from pathlib import Path
-
 from pypdf import PdfReader
 from report_toy_engine import ToyEngine
 
