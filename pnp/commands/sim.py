@@ -24,14 +24,11 @@ import click
 from ..data.model import Game
 from ..games import has_engine, make_engine
 from ..limits import MAX_GAMES, MAX_SEARCH_ITERATIONS
-from ..sim.answers import PairedAnswers
-from ..sim.comparisons import builtin_comparisons, paired
 from ..sim.errors import ReplayError, SimError
 from ..sim.executors import open_executor
 from ..sim.gamelog import build_log, make_header, read_log, write_json
-from ..sim.metrics import Comparison, Summary, winner_change_ja
+from ..sim.metrics import winner_change_ja
 from ..sim.policies import lineup, parse_policies
-from ..sim.robustness import robustness
 from ..sim.runner import Batch, Trace, iter_games, play_game
 from ..sim.skill import (
     DEFAULT_LADDER,
@@ -41,8 +38,8 @@ from ..sim.skill import (
     DEFAULT_LUCK_EVENTS,
     ladder_budgets,
     ladder_games,
-    skill_luck,
 )
+from ..sim.study import StudySpec, read_study, run_study
 from ..sim.validation import SampleProblem, run_sample_games
 from . import progress
 from .options import (
@@ -273,7 +270,6 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
     if from_json is not None:
         if report_path is None or json_path is not None:
             raise click.UsageError("--from-json rebuilds the report: give --report FILE.pdf (and no --json)")
-        from ..sim.study import read_study
         _write_report(report_path, game, engine, list(read_study(from_json, engine.game_id).runs))
         return
     reporting = report_path is not None
@@ -294,7 +290,6 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
     if players:
         _check_players(engine, players)
     counts = [players] if players else list(range(engine.min_players, engine.max_players + 1))
-    summaries = []
     comparing = bool(compare_variant) or other_options is not None
     check_executor(jobs, executor)
     title = f"simulate {engine.game_id}"
@@ -308,68 +303,12 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
         if said:             # before the long part starts: what is to be played, and about how long it takes
             progress.say_plan(title, plan, basis)
         shown = progress.Progress(title, plan)
-        for p in counts:
-            batch = Batch(p, names, games, seed=seed, variant=variant, options=options, check=check)
-            acc = Summary(engine, batch)
-            if not comparing:
-                tick = shown.begin(f"{p}人 試遊")
-                for r in iter_games(engine, batch, jobs=jobs, executor=pool, on_progress=tick):
-                    acc.add(r)
-                summaries.append(acc.result())
-                continue
-            label_a = variant if compare_variant else _options_label(options)
-            label_b = compare_variant if compare_variant else _options_label(other_options or {})
-            other = Batch(p, names, games, seed=seed, variant=compare_variant or variant,
-                          options=other_options if other_options is not None else options, check=check)
-            acc_b = Summary(engine, other)
-            pairs = Comparison(engine, label_a, label_b)
-            answers = PairedAnswers(engine)
-            # both batches stream side by side, game i of one with game i of the other: nothing is kept
-            # game i of one with game i of the other and its placebo (the noise floor), in windows
-            tick = shown.begin(f"{p}人 試遊")
-            for x, y, z in paired(engine, batch, other, jobs=jobs, executor=pool, on_progress=tick):
-                acc.add(x)
-                acc_b.add(y)
-                pairs.add(x, y, z)
-                answers.add(x, y)
-            summary = acc.result()
-            summary["comparison"] = pairs.result()
-            summary["comparison"]["answers"] = answers.result()
-            summary["comparison"]["summary_b"] = acc_b.result()
-            questions = getattr(engine, "questions", None)
-            if questions:    # questions that need both settings (e.g. 2 hands against 3) see both batches
-                summary["comparison"]["findings"] = [
-                    {"question": f.question_ja, "answer": f.answer_ja, "figures": f.figures}
-                    for f in questions(acc.kept + acc_b.kept)]
-            summaries.append(summary)
-        for summary in summaries:
-            p = summary["players"]
-            if skill_games or luck_deals or luck_events:
-                current = [shown.begin(f"{p}人 腕の影響 random")]
-
-                def games_played(n: int, current: list[Callable[[int], None]] = current) -> None:
-                    current[0](n)
-
-                def part(name: str, p: int = p, current: list[Callable[[int], None]] = current) -> None:
-                    # skill_luck names each part as it starts: a rung's policy, "deal", "event"
-                    kind = ("配りの影響" if name == "deal" else "途中の偶然" if name == "event" else
-                            f"腕の影響 {name}")
-                    current[0] = shown.begin(f"{p}人 {kind}")
-                summary["skill_luck"] = skill_luck(
-                    engine, p, seed=seed, skill_games=skill_games, ladder=ladder,
-                    luck_deals=luck_deals, luck_continuations=luck_continuations, luck_events=luck_events,
-                    luck_event_names=luck_event_names, variant=variant,
-                    options=options, executor=pool, progress=part, on_games=games_played)
-            if reporting and not comparing:
-                # do the figures depend on who plays? the same seeds with the engine's second competent player
-                rb = robustness(engine, Batch(p, names, games, seed=seed, variant=variant, options=options),
-                                summary, executor=pool, on_games=shown.begin(f"{p}人 方針の違い"))
-                if rb is not None:
-                    summary["robustness"] = rb
-            if builtin and not comparing:
-                summary["report_comparisons"] = builtin_comparisons(
-                    engine, Batch(p, names, games, seed=seed, variant=variant, options=options, check=check),
-                    summary, executor=pool, on_games=shown.begin(f"{p}人 ルールの比較"))
+        spec = StudySpec(players=tuple(counts), policies=tuple(names), games=games, seed=seed, variant=variant,
+                         options=options, compare_variant=compare_variant, compare_options=other_options,
+                         check=check, skill_games=skill_games, ladder=tuple(ladder), luck_deals=luck_deals,
+                         luck_events=luck_events, luck_continuations=luck_continuations,
+                         luck_event_names=tuple(luck_event_names), robustness=reporting, builtin=builtin)
+        summaries = list(run_study(engine, spec, jobs=jobs, executor=pool, begin=shown.begin).runs)
     if said or shown.clock() - shown.start >= progress.EVERY_S:
         shown.finish()
     else:
@@ -491,10 +430,6 @@ def _progress(length: int, label: str) -> Iterator[Callable[[int], None] | None]
         return
     with click.progressbar(length=length, label=label, file=sys.stderr) as bar:
         yield bar.update
-
-
-def _options_label(options: dict[str, Any]) -> str:
-    return ",".join(f"{k}={v}" for k, v in sorted(options.items())) or "既定"
 
 
 def _pct(r: dict[str, Any]) -> str:

@@ -65,3 +65,20 @@ def test_a_file_that_is_not_a_study_is_refused_by_file_and_field(tmp_path):
     refused(json.dumps({**summary, "error_count": 2}), "2 games of this study broke")
     r = run("simulate", "euphoria", "--from-json", data)
     assert r.exit_code == 2 and "--from-json rebuilds the report" in r.output
+
+
+def test_run_study_is_what_simulate_prints_and_writes(tmp_path):
+    """The library call plays what the command plays: the same summary as `simulate --json`, no CLI needed."""
+    from pnp.data.project import Project
+    from pnp.games import make_engine
+    from pnp.sim.policies import parse_policies
+    from pnp.sim.study import StudySpec, run_study
+    engine = make_engine(Project(ROOT).load_game("euphoria"))
+    study = run_study(engine, StudySpec(players=(3,), policies=parse_policies(engine, None), games=12, seed=4,
+                                        skill_games=4, ladder=(1,), builtin=True))
+    data = tmp_path / "s.json"
+    r = run("simulate", "euphoria", "--players", "3", "--games", "12", "--seed", "4", "--skill-games", "4",
+            "--skill-ladder", "1", "--builtin-comparisons", "--json", data)
+    assert r.exit_code == 0, r.output
+    assert study.game == "euphoria" and len(study.runs) == 1
+    assert json.loads(json.dumps(study.runs[0], ensure_ascii=False)) == json.loads(data.read_text(encoding="utf-8"))
