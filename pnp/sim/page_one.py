@@ -163,7 +163,8 @@ def question_rows(s: Mapping[str, Any], label: Callable[[str], str] = str,
         figure = f"{m['label']} {_fig(m)}"
         if m["percent"] and _same(m, generic):
             covered = True
-            figure += f"（＝{generic_name}）"
+            if m["label"] != generic_name:
+                figure += f"（＝{generic_name}）"
         twin = _complement(m, shown)
         if twin is not None:
             figure += f"（＝100% −「{twin['label']}」）"
@@ -211,9 +212,21 @@ def _seat_row(s: Mapping[str, Any]) -> QuestionRow:
     return QuestionRow(p, SEAT_QUESTION, f"{seats}（公平なら{_pct(1 / p)}）", verdict)
 
 
-def _differences(s: Mapping[str, Any]) -> list[_Difference]:
-    """Every paired difference the summary's rule comparisons measured: each measure, each seat's win rate."""
+def _differences(s: Mapping[str, Any], label: Callable[[str], str] = str) -> list[_Difference]:
+    """Every paired difference the summary's rule comparisons measured (the game's own and
+    ``--compare-variant``/``--compare-option``): each measure, each seat's win rate."""
     out = []
+    c = s.get("comparison")
+    if c:
+        name = str(label(c["variant_b"]))
+        for m in (c.get("answers") or {}).get("measures", []):
+            if m["a"]["n"] and m["b"]["n"]:
+                out.append(_Difference(s["players"], name, m["label"], m["a"], m["b"], m["diff"], m["percent"],
+                                       m["unit"], m["key"]))
+        if "seat_win_rate_diff" in c and "summary_b" in c and "seat_win_rates" in s:
+            for i, d in enumerate(c["seat_win_rate_diff"]):
+                out.append(_Difference(s["players"], name, f"{i + 1}番席の勝率", s["seat_win_rates"][i],
+                                       c["summary_b"]["seat_win_rates"][i], d, True, ""))
     for rc in s.get("report_comparisons", []):
         for m in (rc.get("answers") or {}).get("measures", []):
             if m["a"]["n"] and m["b"]["n"]:
@@ -227,7 +240,7 @@ def _differences(s: Mapping[str, Any]) -> list[_Difference]:
 
 
 def first_page(summaries: Sequence[Mapping[str, Any]], label: Callable[[str], str] = str) -> FirstPage:
-    found = [d for s in summaries for d in _differences(s)]
+    found = [d for s in summaries for d in _differences(s, label)]
     adjusted = holm([p_of(d.diff) for d in found])
     by_rule: dict[tuple[int, str], list[tuple[_Difference, float]]] = {}
     for d, ph in zip(found, adjusted):

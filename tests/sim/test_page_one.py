@@ -106,3 +106,17 @@ def test_page_one_of_the_pdf_is_the_questions(tmp_path):
     assert "すべての数字" not in first and "すべての数字" in pages[1]
     assert "いまのルールの席順に、χ²検定で言える差はありません" in first
     assert "このレポートではルール案を比べていません" in first
+
+
+def test_a_compare_variant_run_ranks_its_differences_too():
+    s = summary()
+    s["comparison"] = {"variant_a": "standard", "variant_b": "life30", "seat_win_rate_diff": [],
+                       "summary_b": {"seat_win_rates": []},
+                       "answers": {"measures": [{"key": "leader", "label": "1ハンド目の首位が勝つ", "question": "",
+                                                 "percent": True, "unit": "", "a": LEADER,
+                                                 "b": rate(0.2, 0.12, 0.3), "diff": diff(-0.25, -0.35, -0.15)}]}}
+    page = first_page([s], {"life30": "ステーションライフ30"}.get)
+    [change] = page.changes
+    # the variant by its Japanese name, never its id
+    assert change.text.startswith("「ステーションライフ30」にすると：1ハンド目の首位が勝つ 45.0% → 20.0%")
+    assert "life30" not in change.text
