@@ -137,7 +137,6 @@ def skill_ladder(engine: Any, players: int, *, games: int, seed: int, budgets: S
         progress(name)
         seats = (name,) + (field,) * (players - 1)
         values: list[float] = []
-        every = 0.0
         for r in run_games(engine, Batch(players, seats, games, seed=sub, variant=variant, options=options),
                            executor=executor, on_progress=on_games):
             if r.result is None:
@@ -148,14 +147,10 @@ def skill_ladder(engine: Any, players: int, *, games: int, seed: int, budgets: S
             else:
                 subject = (-r.index) % players         # where lineup() seated the rung's player
                 values.append(1 / len(winners) if subject in winners else 0.0)
-                every += 1 / players if winners else 0.0
         shares.append(values)
+        # the field's own rung too is the one seat's share (the seat the other rungs' player sits in, game by
+        # game), so that every step pairs exactly; it differs from 1/players by chance alone
         fig = rate(sum(values), len(values))
-        if name == field and not coop:
-            # every seat plays the field's policy: the rung's share is each seat's, by symmetry the mean over
-            # the seats (1/players whenever someone wins), not one seat's noise.  The steps still pair the
-            # seat the other rungs' player sat in, game by game
-            fig = {**rate(every, len(values)), "ci": [round(every / max(1, len(values)), 4)] * 2}
         out_rungs.append({"policy": name, "budget": budget, "field": name == field, **fig})
     steps = []
     for k in range(1, len(rungs)):
@@ -514,9 +509,8 @@ def ladder_ja(lad: Mapping[str, Any], label: Callable[[str], str] = str) -> list
     field = rung_name({"policy": lad["field"], "budget": None}, label)
     who = "チームの勝率" if lad["cooperative"] else "勝率"
     seat = "1席に座らせ、ほかの席は" + field + ("（チームの仲間）" if lad["cooperative"] else "")
-    rungs = "、".join(f"{rung_name(r, label)} {100 * r['rate']:.1f}%" +
-                      ("（全席が同じ方針なので各席の平均）" if r.get("field") and not lad["cooperative"] else
-                       f"（{100 * r['ci'][0]:.1f}〜{100 * r['ci'][1]:.1f}%）") for r in lad["rungs"])
+    rungs = "、".join(f"{rung_name(r, label)}{'（ほかの席と同じ）' if r.get('field') else ''} {100 * r['rate']:.1f}%"
+                     f"（{100 * r['ci'][0]:.1f}〜{100 * r['ci'][1]:.1f}%）" for r in lad["rungs"])
     fair = f"。偶然なら{100 * lad['fair']:.1f}%" if lad.get("fair") is not None else ""
     lines = [f"腕の影響（腕のはしご）：弱い順にプレイヤーを{seat}にして、同じ種で{lad['games']}ゲームずつ遊んだ{who}は、"
              f"{rungs}{fair}。"]
