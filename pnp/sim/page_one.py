@@ -127,9 +127,9 @@ def _complement(m: Mapping[str, Any], others: Sequence[Mapping[str, Any]]) -> Ma
 
 
 def question_rows(s: Mapping[str, Any], label: Callable[[str], str] = str,
-                  moved: Mapping[str, str] | None = None) -> list[QuestionRow]:
-    """The rows of one player count (see the module docstring).  ``moved``: measure key → the sentence of
-    the rule changes that move it (after Holm's correction), added to its question's figure."""
+                  moved: Mapping[str, Sequence[tuple[str, str]]] | None = None) -> list[QuestionRow]:
+    """The rows of one player count (see the module docstring).  ``moved``: measure key → (rule change,
+    the figure under it) of the changes that move it after Holm's correction, added to its question's row."""
     from .skill import ladder_row
     from .verdicts import _skill_rows
     p = s["players"]
@@ -170,7 +170,12 @@ def question_rows(s: Mapping[str, Any], label: Callable[[str], str] = str,
             figure += f"（＝100% −「{twin['label']}」）"
         shown.append(m)
         figure += "".join(f"。{o['label']} {_fig(o)}" for o in ms[1:])
-        figure += "".join(f"。{moved[o['key']]}" for o in ms if moved and o["key"] in moved)
+        by_rule: dict[str, list[str]] = {}
+        for o in ms:
+            for rule, value in (moved or {}).get(o["key"], ()):
+                by_rule.setdefault(rule, []).append(value)
+        if by_rule:
+            figure += "。ルール案で動く：" + "、".join(f"「{rule}」で {'・'.join(v)}" for rule, v in by_rule.items())
         chance = m.get("chance")
         verdict = "記述（偶然の基準なし）" if chance is None else f"{_against(m['ci'], chance)}（偶然なら{_pct(chance)}）"
         rows.append(QuestionRow(p, q, figure, verdict))
@@ -251,14 +256,14 @@ def first_page(summaries: Sequence[Mapping[str, Any]], label: Callable[[str], st
         if not any(_same(o.a, d.a) and _same(o.b, d.b) and o.diff["mean_diff"] == d.diff["mean_diff"]
                    and list(o.diff["ci"]) == list(d.diff["ci"]) for o, _ in kept):
             kept.append((d, ph))
-    moved: dict[tuple[int, str], list[str]] = {}
+    moved: dict[tuple[int, str], list[tuple[str, str]]] = {}
     for (players, rule), held in by_rule.items():
         for d, _ph in held:
             if d.key:
                 value = _pct(d.b["rate"]) if d.percent else f"{d.b['rate']:.2f}{d.unit}"
-                moved.setdefault((players, d.key), []).append(f"「{rule}」で {value}")
+                moved.setdefault((players, d.key), []).append((rule, value))
     rows = [r for s in summaries for r in question_rows(
-        s, label, {k: "ルール案で動く：" + "、".join(v) for (pl, k), v in moved.items() if pl == s["players"]})]
+        s, label, {k: v for (pl, k), v in moved.items() if pl == s["players"]})]
     changes = []
     for (players, rule), held in by_rule.items():
         held.sort(key=lambda e: (not e[0].percent, -abs(e[0].diff["mean_diff"]) if e[0].percent else e[1]))

@@ -82,8 +82,10 @@ def test_the_ranked_list_holds_after_holm_and_names_each_rule_once():
     assert "1番席の勝率" not in change.text              # the same figure as the first parent's, said once
     assert "1ハンド目の首位" not in change.text          # its interval crosses 0
     assert change.points == 22.0
-    row = question_rows(summary(), moved={"first_parent": "ルール案で動く：「手札は全員8枚」で 57.0%"})[0]
+    row = first_page([summary(report_comparisons=[big, small])]).rows[0]
     assert row.figure.endswith("。ルール案で動く：「手札は全員8枚」で 57.0%")
+    two = question_rows(summary(), moved={"first_parent": [("A", "57.0%")], "leader": [("A", "1.0%")]})
+    assert two[0].figure.endswith("。ルール案で動く：「A」で 57.0%") and two[1].figure.endswith("「A」で 1.0%")
 
 
 def test_holm_and_p_from_an_interval():
