@@ -523,6 +523,12 @@ def ladder_ja(lad: Mapping[str, Any], label: Callable[[str], str] = str) -> list
                "undecided": f"どの区間も0をまたぎ、±{100 * lad['margin']:.0f}ポイントの中にも収まりません。"
                             "--skill-games を増やすと幅が狭まります"}[lad["verdict"]]
         lines.append(f"{said}。{VERDICT_JA[lad['verdict']]}（{why}）。")
+        top = lad.get("top")
+        if top and top["ci"][1] < 0:
+            best = rung_name(lad["rungs"][top["to"]], label)
+            lines.append(f"{best}までの探索は{rung_name({'policy': lad['field'], 'budget': None}, label)}より弱く、"
+                         "読みの少ない探索が負けるのは腕が効かないからではありません。深く読む腕を測るには "
+                         "--skill-ladder で読みを増やします（1ゲームの時間は読みの回数にほぼ比例します）。")
     if lad.get("search_missing"):
         lines.append("探索プレイヤーのはしごはありません：このゲームのルールエンジンには、探索プレイヤーが使うフック "
                      f"{'・'.join(lad['search_missing'])} がありません（pnp/games/ENGINE_API.md の「探索プレイヤー」）。")

@@ -95,3 +95,15 @@ def test_every_bundled_game_has_a_ladder_it_can_climb():
         assert len(budgets) >= 2 and budgets == sorted(set(budgets)), gid
         assert all(b2 == 2 * b1 for b1, b2 in zip(budgets, budgets[1:])), gid
         assert 40 <= ladder_games(engine) <= 100, gid
+
+
+def test_a_search_weaker_than_the_field_is_said_to_be_weak_not_taken_for_no_skill():
+    lad = {"field": "heuristic", "games": 100, "cooperative": False, "fair": 1 / 3, "margin": 0.05,
+           "rungs": [{"policy": "random", "budget": None, "rate": 0.02, "ci": [0.005, 0.07]},
+                     {"policy": "heuristic", "budget": None, "field": True, "rate": 0.33, "ci": [0.25, 0.43]},
+                     {"policy": "mcts:2:guided", "budget": 2, "rate": 0.09, "ci": [0.048, 0.162]}],
+           "steps": [], "slope": None, "verdict": "matters",
+           "basic": {"mean": 0.26, "ci": [0.174, 0.346]}, "top": {"to": 2, "mean": -0.19, "ci": [-0.289, -0.091]}}
+    text = "".join(skill_luck_ja({"ladder": lad}))
+    assert "ヒューリスティック→探索（読み2） −19.0ポイント（95%区間 −28.9〜−9.1）" in text
+    assert "探索（読み2）までの探索はヒューリスティックより弱く" in text and "--skill-ladder で読みを増やします" in text
