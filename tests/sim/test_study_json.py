@@ -82,3 +82,10 @@ def test_run_study_is_what_simulate_prints_and_writes(tmp_path):
     assert r.exit_code == 0, r.output
     assert study.game == "euphoria" and len(study.runs) == 1
     assert json.loads(json.dumps(study.runs[0], ensure_ascii=False)) == json.loads(data.read_text(encoding="utf-8"))
+
+
+def test_a_bad_ladder_is_a_usage_error():
+    r = run("simulate", "euphoria", "--games", "5", "--skill-ladder", "1,two")
+    assert r.exit_code == 2 and "search budgets are whole numbers" in r.output
+    r = run("simulate", "euphoria", "--games", "5", "--skill-ladder", "1,2", "--search-iterations", "4")
+    assert r.exit_code == 2 and "give one" in r.output
