@@ -25,25 +25,24 @@ from ..data.model import Game
 from ..games import has_engine, make_engine
 from ..limits import MAX_GAMES, MAX_SEARCH_ITERATIONS
 from ..messages import msg
-from ..sim.answers import PairedAnswers
-from ..sim.cardeffects import OBSERVED_JA, card_effect_lines_ja, restricted_lines_ja, restricted_play
-from ..sim.comparisons import builtin_comparisons, paired
+from ..sim.cardeffects import OBSERVED_JA, card_effect_lines_ja, restricted_lines_ja
 from ..sim.errors import ReplayError, SimError
 from ..sim.executors import open_executor
 from ..sim.gamelog import build_log, make_header, read_log, write_json
-from ..sim.metrics import Comparison, Summary, winner_change_ja
+from ..sim.metrics import winner_change_ja
 from ..sim.policies import lineup, parse_policies
-from ..sim.robustness import robustness
 from ..sim.runner import Batch, Trace, iter_games, play_game
 from ..sim.skill import (
+    DEFAULT_LADDER,
+    DEFAULT_LADDER_GAMES,
     DEFAULT_LUCK_CONTINUATIONS,
     DEFAULT_LUCK_DEALS,
     DEFAULT_LUCK_EVENTS,
-    DEFAULT_SEARCH_ITERATIONS,
-    DEFAULT_SKILL_GAMES,
     LUCK_BLOCK,
-    skill_luck,
+    ladder_budgets,
+    ladder_games,
 )
+from ..sim.study import StudySpec, read_study, run_study
 from ..sim.validation import SampleProblem, run_sample_games
 from . import progress
 from .options import (
@@ -112,6 +111,30 @@ def _policy_text(_ctx: click.Context, _param: click.Parameter, value: str | None
     if value is not None and not any(n.strip() for n in value.split(",")):
         raise click.BadParameter(msg("cli.no_policy", value=value))
     return value
+
+
+def doubling(top: int) -> tuple[int, ...]:
+    """1, 2, 4, … up to ``top`` (``top`` itself the last rung)."""
+    out = [1]
+    while out[-1] * 2 < top:
+        out.append(out[-1] * 2)
+    return tuple(sorted({*out, top}))
+
+
+def _ladder_text(_ctx: click.Context, _param: click.Parameter, value: str | None) -> tuple[int, ...] | None:
+    if value is None:
+        return None
+    out = []
+    for part in value.split(","):
+        try:
+            n = int(part.strip())
+        except ValueError:
+            raise click.BadParameter(f"{value!r}: search budgets are whole numbers separated by commas "
+                                     "(e.g. 1,2,4)") from None
+        if not 1 <= n <= MAX_SEARCH_ITERATIONS:
+            raise click.BadParameter(f"{n}: a search budget is 1 to {MAX_SEARCH_ITERATIONS:,}")
+        out.append(n)
+    return tuple(sorted(set(out)))
 
 
 policy_option = click.option("--policy", "policy_text", default=None, metavar="A,B,…", callback=_policy_text,
@@ -212,11 +235,14 @@ def replay(log_path: Path, project_dir: Path, show: bool) -> None:
 @click.option("--report", "report_path", type=AbsolutePath(dir_okay=False, path_type=Path), default=None,
               help="グラフ入りの日本語PDFレポートを書き出す")
 @click.option("--skill-games", type=click.IntRange(0, MAX_GAMES), default=None,
-              help=f"腕の影響：探索プレイヤーを座らせて遊ぶゲーム数（人数・相手ごと。既定は--reportのとき"
-                   f"{DEFAULT_SKILL_GAMES}（--gamesが少なければその数）、ほかは0。100ゲーム未満の腕の影響は"
-                   "「判定できません」と書かれます）")
-@click.option("--search-iterations", type=click.IntRange(1, MAX_SEARCH_ITERATIONS), default=DEFAULT_SEARCH_ITERATIONS,
-              show_default=True, help="腕の影響を測る探索プレイヤーの1手あたりの読みの回数")
+              help="腕の影響（腕のはしご）：はしごの段ごとに遊ぶゲーム数（人数ごと。既定は--reportのときゲームの"
+                   f"既定（ふつう{DEFAULT_LADDER_GAMES}、--gamesが少なければその数）、ほかは0）。段はランダム・ゲームの方針・"
+                   "探索（読みの回数を倍々に）で、増やすほど区間が狭まり、時間がかかります")
+@click.option("--skill-ladder", "ladder_text", default=None, metavar="N,N,…", callback=_ladder_text,
+              help="腕のはしごの探索の読みの回数（例：1,2,4,8。既定はゲームの既定、ふつう "
+                   + ",".join(map(str, DEFAULT_LADDER)) + "）。読みを倍にするごとに1ゲームの時間もおよそ倍になります")
+@click.option("--search-iterations", type=click.IntRange(1, MAX_SEARCH_ITERATIONS), default=None,
+              help="腕のはしごの探索の読みの最大：1, 2, 4, … と倍々にこの回数まで（--skill-ladder の略記）")
 @click.option("--luck-deals", type=click.IntRange(0, MAX_GAMES), default=None,
               help=f"配りの影響：配りの数の上限（{LUCK_BLOCK}ごとに区間を見て、決まれば止めます。"
                    f"既定は--reportのとき{DEFAULT_LUCK_DEALS}、ほかは0）")
@@ -232,6 +258,8 @@ def replay(log_path: Path, project_dir: Path, show: bool) -> None:
               help="使えない席の勝率（制限プレイ）：このゲーム数を遊び、配られたカードの勝率で目立ったカード1組ごとに、"
                    "そのカードを配られた席があったゲームを、その席だけそのカードを使えないようにしてもう一度遊ぶ（最大で"
                    "（1 + 目立った組の数）× N ゲーム。既定0＝しない）")
+@click.option("--from-json", "from_json", type=AbsolutePath(dir_okay=False, path_type=Path), default=None,
+              help="ゲームを遊ばず、simulate --json が書いた集計から --report のPDFを作り直す")
 @click.option("--builtin-comparisons/--no-builtin-comparisons", "builtin", default=None,
               help="ゲームが求める比較（2ハンドと3ハンドなど）を同じ種で遊ぶ（既定は--reportのとき）")
 @project_option
@@ -239,17 +267,27 @@ def replay(log_path: Path, project_dir: Path, show: bool) -> None:
 def simulate(game_id: str, games: int, seed: int, players: int | None, policy_text: str | None, variant: str,
              compare_variant: str | None, compare_pairs: tuple[str, ...], option_pairs: tuple[str, ...],
              jobs: int, executor: str | None, check: bool,
-             json_path: Path | None, report_path: Path | None, skill_games: int | None, search_iterations: int,
+             json_path: Path | None, report_path: Path | None, skill_games: int | None,
+             ladder_text: tuple[int, ...] | None, search_iterations: int | None,
              luck_deals: int | None, luck_events: int | None, luck_event_names: tuple[str, ...],
-             luck_continuations: int, restricted_games: int, builtin: bool | None, project_dir: Path) -> None:
+             luck_continuations: int, restricted_games: int, builtin: bool | None, from_json: Path | None,
+             project_dir: Path) -> None:
     """多数のゲームを自動で遊ばせ、席順・方針ごとの勝率、長さ、得点、終了理由、設計上の疑問への答え、
     腕と運の影響を集計します。"""
     _check_outputs(json_path, report_path)
     game, engine = _load(project_dir, game_id)
+    if from_json is not None:
+        if report_path is None or json_path is not None:
+            raise click.UsageError("--from-json rebuilds the report: give --report FILE.pdf (and no --json)")
+        _write_report(report_path, game, engine, list(read_study(from_json, engine.game_id).runs))
+        return
     reporting = report_path is not None
-    # a report's skill figure plays as many games as the batch, up to DEFAULT_SKILL_GAMES (100): fewer than
-    # 100 leave it undecided (判定できません) in the report
-    skill_games = (min(DEFAULT_SKILL_GAMES, games) if reporting else 0) if skill_games is None else skill_games
+    # a report's skill ladder plays the engine's games per rung, at most as many as the batch
+    skill_games = (min(ladder_games(engine), games) if reporting else 0) if skill_games is None else skill_games
+    if ladder_text is not None and search_iterations is not None:
+        raise click.UsageError("--skill-ladder and --search-iterations both name the ladder's budgets: give one")
+    ladder = ladder_text if ladder_text is not None else \
+        doubling(search_iterations) if search_iterations is not None else ladder_budgets(engine)
     luck_deals = (DEFAULT_LUCK_DEALS if reporting else 0) if luck_deals is None else luck_deals
     luck_events = (DEFAULT_LUCK_EVENTS if reporting else 0) if luck_events is None else luck_events
     builtin = reporting if builtin is None else builtin
@@ -261,88 +299,26 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
     if players:
         _check_players(engine, players)
     counts = [players] if players else list(range(engine.min_players, engine.max_players + 1))
-    summaries = []
     comparing = bool(compare_variant) or other_options is not None
     check_executor(jobs, executor)
     title = f"simulate {engine.game_id}"
     with open_executor(executor, jobs) as (pool, jobs):
         plan, basis = simulation_plan(engine, counts, names, games, seed=seed, variant=variant, options=options,
                                       comparing=comparing, skill_games=skill_games,
-                                      search_iterations=search_iterations, luck_deals=luck_deals,
+                                      ladder=ladder, luck_deals=luck_deals,
                                       luck_events=luck_events, luck_continuations=luck_continuations,
                                       reporting=reporting, builtin=builtin, jobs=jobs, pool=pool)
         said = plan.seconds >= progress.ESTIMATE_FROM_S
         if said:             # before the long part starts: what is to be played, and about how long it takes
             progress.say_plan(title, plan, basis)
         shown = progress.Progress(title, plan)
-        for p in counts:
-            batch = Batch(p, names, games, seed=seed, variant=variant, options=options, check=check)
-            acc = Summary(engine, batch)
-            if not comparing:
-                tick = shown.begin(f"{p}人 試遊")
-                for r in iter_games(engine, batch, jobs=jobs, executor=pool, on_progress=tick):
-                    acc.add(r)
-                summaries.append(acc.result())
-                continue
-            label_a = variant if compare_variant else _options_label(options)
-            label_b = compare_variant if compare_variant else _options_label(other_options or {})
-            other = Batch(p, names, games, seed=seed, variant=compare_variant or variant,
-                          options=other_options if other_options is not None else options, check=check)
-            acc_b = Summary(engine, other)
-            pairs = Comparison(engine, label_a, label_b)
-            answers = PairedAnswers(engine)
-            # both batches stream side by side, game i of one with game i of the other: nothing is kept
-            # game i of one with game i of the other and its placebo (the noise floor), in windows
-            tick = shown.begin(f"{p}人 試遊")
-            for x, y, z in paired(engine, batch, other, jobs=jobs, executor=pool, on_progress=tick):
-                acc.add(x)
-                acc_b.add(y)
-                pairs.add(x, y, z)
-                answers.add(x, y)
-            summary = acc.result()
-            summary["comparison"] = pairs.result()
-            summary["comparison"]["answers"] = answers.result()
-            summary["comparison"]["summary_b"] = acc_b.result()
-            questions = getattr(engine, "questions", None)
-            if questions:    # questions that need both settings (e.g. 2 hands against 3) see both batches
-                summary["comparison"]["findings"] = [
-                    {"question": f.question_ja, "answer": f.answer_ja, "figures": f.figures}
-                    for f in questions(acc.kept + acc_b.kept)]
-            summaries.append(summary)
-        for summary in summaries:
-            p = summary["players"]
-            if skill_games or luck_deals or luck_events:
-                current = [shown.begin(f"{p}人 腕の影響")]
-
-                def games_played(n: int, current: list[Callable[[int], None]] = current) -> None:
-                    current[0](n)
-
-                def part(name: str, p: int = p, current: list[Callable[[int], None]] = current) -> None:       # skill_luck names each part as it starts
-                    kind = ("配りの影響" if name == "deal" else "途中の偶然" if name == "event" else
-                            "腕の影響（探索のチーム）" if name == "search" else "腕の影響")
-                    current[0] = shown.begin(f"{p}人 {kind}")
-                summary["skill_luck"] = skill_luck(
-                    engine, p, seed=seed, skill_games=skill_games, search_iterations=search_iterations,
-                    luck_deals=luck_deals, luck_continuations=luck_continuations, luck_events=luck_events,
-                    luck_event_names=luck_event_names, variant=variant,
-                    options=options, executor=pool, progress=part, on_games=games_played)
-            if reporting and not comparing:
-                # do the figures depend on who plays? the same seeds with the engine's second competent player
-                rb = robustness(engine, Batch(p, names, games, seed=seed, variant=variant, options=options),
-                                summary, executor=pool, on_games=shown.begin(f"{p}人 方針の違い"))
-                if rb is not None:
-                    summary["robustness"] = rb
-            flagged = [tuple(u["cards"]) for u in (summary.get("card_effects") or {}).get("units", {}).values()
-                       if u["flag"]]
-            if restricted_games and not comparing and flagged:
-                # what a flagged card is worth to the seat dealt it: the same games with that seat forbidden to use it
-                summary["card_effects"]["restricted"] = restricted_play(
-                    engine, Batch(p, names, restricted_games, seed=seed, variant=variant, options=options), flagged,
-                    restricted_games, on_games=shown.begin(f"{p}人 使えない席"))
-            if builtin and not comparing:
-                summary["report_comparisons"] = builtin_comparisons(
-                    engine, Batch(p, names, games, seed=seed, variant=variant, options=options, check=check),
-                    summary, executor=pool, on_games=shown.begin(f"{p}人 ルールの比較"))
+        spec = StudySpec(players=tuple(counts), policies=tuple(names), games=games, seed=seed, variant=variant,
+                         options=options, compare_variant=compare_variant, compare_options=other_options,
+                         check=check, skill_games=skill_games, ladder=tuple(ladder), luck_deals=luck_deals,
+                         luck_events=luck_events, luck_continuations=luck_continuations,
+                         luck_event_names=tuple(luck_event_names), robustness=reporting, builtin=builtin,
+                         restricted_games=restricted_games)
+        summaries = list(run_study(engine, spec, jobs=jobs, executor=pool, begin=shown.begin).runs)
     if said or shown.clock() - shown.start >= progress.EVERY_S:
         shown.finish()
     else:
@@ -361,25 +337,29 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
     if report_path and failed:
         click.echo(f"レポート：書きません（{failed}ゲームがエラーで止まったため。数字が偏ります）", err=True)
     elif report_path:
-        from ..sim.report import write_report
-        from .questions import format_questions, questions_data
-        asked = questions_data([game])
-        write_report(report_path, game.title, summaries, format_questions(asked) if asked[0]["open"] else (),
-                     engine=engine)
-        click.echo(f"レポート：{report_path}", err=True)
+        _write_report(report_path, game, engine, summaries)
     if failed:
         total = sum(s["games"] for s in summaries)
         raise SimError(f"{failed} of {total} games raised an error or broke an invariant; no figures are shown "
                        "for the others (see errors in --json)")
 
 
+def _write_report(path: Path, game: Game, engine: Any, summaries: list[dict[str, Any]]) -> None:
+    from ..sim.report import write_report
+    from .questions import format_questions, questions_data
+    asked = questions_data([game])
+    write_report(path, game.title, summaries, format_questions(asked) if asked[0]["open"] else (), engine=engine)
+    click.echo(f"レポート：{path}", err=True)
+
+
 def simulation_plan(engine: Any, counts: list[int], names: tuple[str, ...], games: int, *, seed: int, variant: str,
-                    options: dict[str, Any], comparing: bool, skill_games: int, search_iterations: int,
+                    options: dict[str, Any], comparing: bool, skill_games: int, ladder: tuple[int, ...],
                     luck_deals: int, luck_events: int, luck_continuations: int, reporting: bool, builtin: bool,
                     jobs: int = 1, pool: Any = None) -> tuple[progress.Plan, str]:
     """What ``simulate`` is about to play, part by part, each game's cost measured on a few games of
-    its kind played first (the default line-up's until CALIBRATE_S has passed; one game with the search
-    player at each player count when the skill figure is measured); and the sentence saying so.  With
+    its kind played first (the default line-up's until CALIBRATE_S has passed; one game with the skill
+    ladder's cheapest search player at each player count, its dearer rungs scaled by their budgets); and
+    the sentence saying so.  With
     a pool (--jobs, --executor) those games are played where the batch's are (the engine's code never
     runs in this process when it would not otherwise), the pool warmed up first."""
     import time
@@ -387,11 +367,11 @@ def simulation_plan(engine: Any, counts: list[int], names: tuple[str, ...], game
     from ..sim.comparisons import comparison_specs
     from ..sim.policies import default_policy
     from ..sim.sampling import game_seed
-    from ..sim.skill import SEARCH_HOOKS, search_spec
+    from ..sim.skill import ladder_rungs
     plan = progress.Plan()
-    searching = skill_games > 0 and all(callable(getattr(engine, h, None)) for h in SEARCH_HOOKS)
-    search = search_spec(engine, search_iterations) if searching else None
-    coop = bool(getattr(engine, "cooperative", False))
+    rungs = ladder_rungs(engine, ladder) if skill_games > 0 else []
+    searched = [(name, b) for name, b in rungs if b is not None]
+    search = searched[0][0] if searched else None
     default = default_policy(engine)
     share = max(1, jobs)
     per_default: list[float] = []
@@ -417,7 +397,7 @@ def simulation_plan(engine: Any, counts: list[int], names: tuple[str, ...], game
         per_default.append(c)
         s = 0.0
         if search is not None:
-            seats = (search,) * p if coop else (search,) + (default,) * (p - 1)
+            seats = (search,) + (default,) * (p - 1)
             if pool is None:
                 began = time.monotonic()
                 play_game(engine, p, seats, game_seed(seed, 0), variant=variant, options=options)
@@ -426,13 +406,9 @@ def simulation_plan(engine: Any, counts: list[int], names: tuple[str, ...], game
                 s = pooled(p, seats, share)
             per_search.append(s)
         plan.add(f"{p}人 試遊", 2 * games if comparing else games, (1.5 if comparing else 1.0) * c / share)
-        if search is not None:
-            opponents = 1 + (default != "random")
-            if coop:
-                plan.add(f"{p}人 腕の影響", opponents * skill_games, c / share)
-                plan.add(f"{p}人 腕の影響（探索のチーム）", skill_games, s / share)
-            else:
-                plan.add(f"{p}人 腕の影響", opponents * skill_games, s / share)
+        for name, budget in rungs:       # a search rung costs about its budget's share of the cheapest one
+            cost = c if budget is None else s * budget / searched[0][1]
+            plan.add(f"{p}人 腕の影響 {name}", skill_games, cost / share)
         k = max(2, luck_continuations)
         plan.add(f"{p}人 配りの影響", luck_deals, k * c)
         plan.add(f"{p}人 途中の偶然", luck_events, (1 + k) * c)
@@ -443,7 +419,7 @@ def simulation_plan(engine: Any, counts: list[int], names: tuple[str, ...], game
             plan.add(f"{p}人 ルールの比較", 2 * games * len(comparison_specs(engine)), 1.5 * c / share)
     basis = f"1ゲーム約 {_per_game(per_default)}"
     if per_search:
-        basis += f"、探索プレイヤーのゲームは約 {_per_game(per_search)}"
+        basis += f"、腕のはしごの{search}のゲームは約 {_per_game(per_search)}"
     return plan, basis + "で計算" + (f"、{share} 並列" if share > 1 else "")
 
 
@@ -464,10 +440,6 @@ def _progress(length: int, label: str) -> Iterator[Callable[[int], None] | None]
         return
     with click.progressbar(length=length, label=label, file=sys.stderr) as bar:
         yield bar.update
-
-
-def _options_label(options: dict[str, Any]) -> str:
-    return ",".join(f"{k}={v}" for k, v in sorted(options.items())) or "既定"
 
 
 def _pct(r: dict[str, Any]) -> str:

@@ -15,7 +15,7 @@ from ..sim.errors import SimError
 from ..sim.executors import open_executor
 from ..sim.gamelog import write_json
 from ..sim.policies import parse_policies
-from ..sim.sweep import grid, parse_axes, run_sweep
+from ..sim.sweep import grid, parse_axes, run_sweep, sweep_table
 from .options import (
     AbsolutePath,
     check_executor,
@@ -37,28 +37,10 @@ def _pad(text: str, width: int) -> str:
     return text + " " * max(0, width - _width(text))
 
 
-def _pct(r: Mapping[str, Any]) -> str:
-    return f"{r['rate']:.1%} [{r['ci'][0]:.1%}–{r['ci'][1]:.1%}]"
-
-
 def table(rows: Sequence[Mapping[str, Any]]) -> list[list[str]]:
-    """Header and one line per setting (cells as text) for the rows of one player count."""
-    coop = rows[0]["cooperative"]
-    seats = len(rows[0]["seat_win_rates"])
-    head = ["設定"] + (["チームの勝率（95%区間）"] if coop else [f"席{i + 1}の勝率（95%区間）" for i in range(seats)])
-    if not coop:
-        head.append("席の差 最大−最小（95%区間）")
-    head += ["ラウンド数 平均（p10–p90）", "終了理由"]
-    out = [head]
-    for r in rows:
-        rates = [_pct(r["team_win_rate"])] if coop else [_pct(x) for x in r["seat_win_rates"]]
-        if not coop:
-            lo, hi = r.get("seat_spread_ci") or (r["seat_spread"], r["seat_spread"])
-            rates.append(f"{r['seat_spread']:.1%} [{lo:.1%}–{hi:.1%}]")
-        d = r["rounds"]
-        reasons = "、".join(f"{e['label']} {e['rate']:.0%}" for e in r["end_reasons"])
-        out.append([r["setting"], *rates, f"{d['mean']:.1f}（{d['p10']:g}–{d['p90']:g}）", reasons])
-    return out
+    """Header and one line per setting (cells as text) for the rows of one player count: the report's table."""
+    head, body = sweep_table(rows)
+    return [head, *body]
 
 
 def format_sweep(data: Mapping[str, Any], title: str) -> list[str]:

@@ -25,6 +25,7 @@ from .cardeffects import OBSERVED_JA, card_effect_lines_ja, restricted_lines_ja
 from .comparisons import side_figures
 from .labels import Labeller, margin_ja, missing_labels, policy_label
 from .metrics import winner_change_ja
+from .page_one import first_page
 from .robustness import robustness_ja
 from .search import spec_parts
 from .skill import skill_luck_ja
@@ -282,9 +283,12 @@ def _players_block(w: _Writer, engine: Any, summaries: Sequence[dict[str, Any]])
         for n in s["policies"]:
             if n not in names:
                 names.append(n)
-        n = ((s.get("skill_luck") or {}).get("skill") or {}).get("search")
-        if n and n not in names:
-            names.append(n)
+        for rung in ((s.get("skill_luck") or {}).get("ladder") or {}).get("rungs", []):
+            n = rung["policy"]
+            if rung["budget"] is not None:      # one note for the search player, whatever its budget
+                n = n.replace(f"mcts:{rung['budget']}", "mcts:N", 1)
+            if n not in names:
+                names.append(n)
     w.heading("このレポートを作ったプレイヤー")
     for n in names:
         w.text(f"・{policy_label(n)}（{n}）", "gothic-bold", 9)
@@ -332,9 +336,11 @@ def seat_sentence(s: dict[str, Any]) -> str:
 
 
 def _verdict_table(w: _Writer, summaries: Sequence[dict[str, Any]], label: Labeller) -> None:
-    """Page 1: question → figure, interval, chance baseline, verdict, for every player count."""
-    w.text("答えの一覧：数字、95%区間、偶然ならいくつか、区間から言えること（区間が偶然の値をまたぐときは"
-           "「区別できない」「言えない」とだけ書きます。「記述」は偶然の基準がない数字です）。", "gothic", 8.5)
+    """Page 2: every figure → its interval, chance baseline, verdict, for every player count."""
+    w.text("すべての数字：数字、95%区間、偶然ならいくつか、区間から言えること（区間が偶然の値をまたぐときは"
+           "「区別できない」「言えない」とだけ書きます。「記述」は偶然の基準がない数字です）。ここの判定は行ごとの95%区間"
+           "によるもので、数字の数だけ検定をくり返すことの補正はしていません（補正したものは1ページ目の「変えるならここ」）。",
+           "gothic", 8.5)
     rows = []
     for s in summaries:
         for r in verdict_rows(s, label):
@@ -342,6 +348,33 @@ def _verdict_table(w: _Writer, summaries: Sequence[dict[str, Any]], label: Label
     u = w.width / 100
     w.table(["人数", "問い", "数字", "95%区間", "偶然なら", "判定"], rows,
             [6 * u, 36 * u, 13 * u, 15 * u, 9 * u, 21 * u])
+
+
+def _questions_first(w: _Writer, summaries: Sequence[dict[str, Any]], label: Labeller) -> None:
+    """Page 1: the designer's questions, one row each, and the ranked list of what to change."""
+    page = first_page(summaries, label)
+    several = len(summaries) > 1
+    w.heading("設計者の問いへの答え", 12)
+    w.text("問いごとに、答える数字と95%区間、区間から言えること（区間が偶然の値をまたぐときは「区別できない」とだけ書きます。"
+           "「記述」は偶然の基準がない数字です）。判定は行ごとの95%区間によります。", "gothic", 8.5)
+    u = w.width / 100
+    head = (["人数"] if several else []) + ["問い", "答える数字（95%区間）", "判定"]
+    widths = ([6 * u] if several else []) + ([30 * u, 42 * u, 22 * u] if several else [34 * u, 44 * u, 22 * u])
+    w.table(head, [([f"{r.players}人"] if several else []) + [r.question, r.figure, r.verdict] for r in page.rows],
+            widths)
+    w.heading("変えるならここ（効果の大きい順）", 12)
+    if page.tested:
+        w.text(f"同じ種で遊んだルール案の差{page.tested}個（比べた数字すべて、人数ごと）に、まとめてHolm法の補正をかけ、"
+               "補正後も p < 5% のものだけを、差の大きい順に載せます（ポイントでない数字は後ろに）。", "gothic", 8.5)
+    for k, c in enumerate(page.changes, 1):
+        w.text(f"{k}. " + (f"{c.players}人：" if several else "") + c.text + "。", indent=2 * mm)
+    if not page.changes:
+        said = []
+        if any(s.get("seat_test") for s in summaries):
+            said.append("いまのルールの席順に、χ²検定で言える差はありません")
+        said.append("比べたルール案のどれにも、補正後に言える差はありませんでした" if page.tested else
+                    "このレポートではルール案を比べていません")
+        w.text("。".join(said) + "。", indent=2 * mm)
 
 
 def _first_page(w: _Writer, engine: Any, title: str, summaries: Sequence[dict[str, Any]]) -> None:
@@ -353,11 +386,14 @@ def _first_page(w: _Writer, engine: Any, title: str, summaries: Sequence[dict[st
     w.y -= 8 * mm
     w.fresh = False
     label = Labeller(engine, s0.get("end_reasons_ja"))
-    _verdict_table(w, summaries, label)
     counts = "・".join(f"{s['players']}人" for s in summaries)
     w.text(f"{counts}で各{s0['games']}ゲーム（種 {s0['seed']}、ルール {label(s0['variant'])}"
-           + (f"、オプション {_opts(s0['options'])}" if s0["options"] else "") + "）。"
-           + INTERVALS_JA, "gothic", 9, gap=1 * mm)
+           + (f"、オプション {_opts(s0['options'])}" if s0["options"] else "") + "）。", "gothic", 9)
+    _questions_first(w, summaries, label)
+    w.page()
+    w.heading("数字の一覧")
+    _verdict_table(w, summaries, label)
+    w.text(INTERVALS_JA, "gothic", 9, gap=1 * mm)
     _players_block(w, engine, summaries)
     w.heading("まとめ（人数ごと）")
     for s in summaries:

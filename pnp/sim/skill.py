@@ -1,10 +1,15 @@
 """Skill and luck: the figures a designer asks for beside the win rates.
 
-* **How much skill matters** — the search player (``mcts:<iterations>``, :mod:`pnp.sim.search`) seated
-  once at the table against the game's default policy, and against ``random``: its win share with a 95%
-  interval, beside the share a seat would get by chance (1/players).  In a cooperative game the win rate
-  of the team whose every seat is the search player, beside the all-default team and the all-random team,
-  on the same seeds.
+* **How much skill matters** — a skill ladder (after Ludii's SkillTrace): players of rising skill —
+  ``random``, the game's default policy, then the search player (``mcts:<budget>``, :mod:`pnp.sim.search`)
+  at doubling budgets (``skill_ladder``, default 1, 2, 4) — each seated once against a fixed field of the
+  default policy, rotated through every seat, on the same seeds.  Each rung's win share has its 95%
+  interval (beside the fair share 1/players); each step from one rung to the next is the paired
+  difference of the games' shares; the slope is the least-squares gain per doubling of the search
+  budget, fitted game by game, with its interval over the games.  Skill matters where the step from
+  random to the game's own player, or the slope, lies above 0; it hardly matters where both lie within
+  ±EQUIVALENCE; otherwise (an interval across 0 and past the margin) it is undecided.  In a cooperative
+  game the rung's player sits among default teammates and the figure is the team's win rate.
 * **How much a single chance event predicts the winner** — generically, for any engine: play the
   opening chance events (the deal: every chance step before the first decision), keep that state, and
   play it out ``K`` times with other seeds for every later chance event and every policy.  If the deal
@@ -38,15 +43,15 @@ from typing import Any
 
 from .engine import CHANCE, TERMINAL
 from .errors import SimError
-from .metrics import Summary
 from .policies import default_policy, make_policy
 from .runner import Batch, run_games
 from .sampling import Streams, derive_seed, game_rngs
 from .search import spec_parts
 from .stats import Z95, rate
 
-DEFAULT_SKILL_GAMES = 100   # a report's skill figure: fewer games leave it undecided (判定できません)
-MIN_SKILL_GAMES = 100
+DEFAULT_LADDER = (1, 2, 4)  # search budgets of the skill ladder (an engine's skill_ladder overrides)
+DEFAULT_LADDER_GAMES = 100  # games per rung (an engine's skill_ladder_games overrides)
+EQUIVALENCE = 0.05          # a step or slope within ±5 points says skill hardly matters
 DEFAULT_SEARCH_ITERATIONS = 25
 DEFAULT_LUCK_DEALS = 64      # at most: the luck figures stop at the first block whose interval decides
 DEFAULT_LUCK_CONTINUATIONS = 4
@@ -80,79 +85,124 @@ def search_spec(engine: Any, iterations: int) -> str | None:
     return f"mcts:{iterations}:guided"
 
 
-def _summary(engine: Any, batch: Batch, executor: Any = None,
-             on_games: Callable[[int], None] | None = None) -> dict[str, Any]:
-    acc = Summary(engine, batch)
-    for r in run_games(engine, batch, executor=executor, on_progress=on_games):
-        acc.add(r)
-    return acc.result()
+def ladder_budgets(engine: Any) -> tuple[int, ...]:
+    """The search budgets of the engine's default ladder (``skill_ladder``), else DEFAULT_LADDER."""
+    return tuple(getattr(engine, "skill_ladder", None) or DEFAULT_LADDER)
 
 
-def skill_figures(engine: Any, players: int, *, games: int, seed: int, search: str | None,
-                  variant: str = "standard",
-                  options: Mapping[str, Any] | None = None, executor: Any = None,
-                  progress: Callable[[str], None] = lambda _: None,
-                  on_games: Callable[[int], None] | None = None) -> dict[str, Any]:
-    """The search player against the default policy and against random, with 95% intervals.
-    progress(part) before each part; on_games(n) as games are played."""
-    options = dict(options or {})
+def ladder_games(engine: Any) -> int:
+    """Games per rung of the engine's default ladder (``skill_ladder_games``), else DEFAULT_LADDER_GAMES."""
+    return int(getattr(engine, "skill_ladder_games", None) or DEFAULT_LADDER_GAMES)
+
+
+def ladder_rungs(engine: Any, budgets: Sequence[int]) -> list[tuple[str, int | None]]:
+    """The ladder's players, weakest first: (policy, search budget or None)."""
     default = default_policy(engine)
+    rungs: list[tuple[str, int | None]] = [("random", None)]
+    if default != "random":
+        rungs.append((default, None))
+    if all(callable(getattr(engine, h, None)) for h in SEARCH_HOOKS):
+        seen: set[str] = set()
+        for b in sorted(set(budgets)):
+            spec = search_spec(engine, b)
+            if spec is not None and spec not in seen:     # a capped budget (TEAM_SAMPLES) would repeat a rung
+                seen.add(spec)
+                rungs.append((spec, _iterations(spec)))
+    return rungs
+
+
+def _paired_mean(values: Sequence[float]) -> dict[str, Any]:
+    n = len(values)
+    m = sum(values) / n if n else 0.0
+    sd = math.sqrt(sum((x - m) ** 2 for x in values) / (n - 1)) if n > 1 else 0.0
+    half = Z95 * sd / math.sqrt(n) if n > 1 else 0.0
+    return {"mean": round(m, 4), "ci": [round(m - half, 4), round(m + half, 4)], "n": n}
+
+
+def skill_ladder(engine: Any, players: int, *, games: int, seed: int, budgets: Sequence[int] | None = None,
+                 variant: str = "standard", options: Mapping[str, Any] | None = None, executor: Any = None,
+                 progress: Callable[[str], None] = lambda _: None,
+                 on_games: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """The skill ladder (see the module docstring): each rung's player in one seat against a fixed field
+    of the game's default policy, on the same seeds; each rung's win share, the paired step from the rung
+    below, the slope per doubling of the search budget, and the verdict they allow.
+    progress(policy) before each rung; on_games(n) as games are played."""
+    options = dict(options or {})
+    field = default_policy(engine)
     coop = bool(getattr(engine, "cooperative", False))
-    sub = derive_seed(seed, "skill")
-    out: dict[str, Any] = {"search": search, "default": default, "games": games, "players": players,
-                           "cooperative": coop, "fair": round(1 / players, 4)}
-    opponents = [default] + (["random"] if default != "random" else [])
-    if coop:
-        for name in opponents:
-            progress(f"{name} team")
-            s = _summary(engine, Batch(players, (name,), games, seed=sub, variant=variant, options=options), executor,
-                         on_games)
-            out[f"team_{name}"] = s["team_win_rate"]
-        if search:
-            progress("search")
-            # every seat searches: the team the search player makes, beside the default and random teams
-            s = _summary(engine, Batch(players, (search,), games, seed=sub, variant=variant, options=options),
-                         executor, on_games)
-            out["team_search"] = s["team_win_rate"]
-        return out
-    if search is None:
-        raise ValueError("a competitive game's skill figures need a search player")
-    out["against"] = {}
-    out["undecidable"] = {}
-    for name in opponents:
-        progress(f"{search} vs {name}")
-        # one search seat among (players - 1) opponents, rotated through every seat game by game
-        s = _summary(engine, Batch(players, (search,) + (name,) * (players - 1), games, seed=sub,
-                                   variant=variant, options=options), executor, on_games)
-        out["against"][name] = s["wins_by_policy"].get(search, rate(0, 0))
-        why = undecided_skill(engine, players, search, name, games)
-        if why:
-            out["undecidable"][name] = why
+    budgets = tuple(budgets if budgets is not None else ladder_budgets(engine))
+    sub = derive_seed(seed, "ladder")
+    rungs = ladder_rungs(engine, budgets)
+    shares: list[list[float]] = []
+    out_rungs: list[dict[str, Any]] = []
+    for name, budget in rungs:
+        progress(name)
+        seats = (name,) + (field,) * (players - 1)
+        values: list[float] = []
+        for r in run_games(engine, Batch(players, seats, games, seed=sub, variant=variant, options=options),
+                           executor=executor, on_progress=on_games):
+            if r.result is None:
+                raise SimError(f"the skill ladder's game {r.index} (seed {r.seed}, {name}) broke: {r.error}")
+            winners = r.result.winners
+            if coop:
+                values.append(1.0 if winners else 0.0)
+            else:
+                subject = (-r.index) % players         # where lineup() seated the rung's player
+                values.append(1 / len(winners) if subject in winners else 0.0)
+        shares.append(values)
+        # the field's own rung too is the one seat's share (the seat the other rungs' player sits in, game by
+        # game), so that every step pairs exactly; it differs from 1/players by chance alone
+        fig = rate(sum(values), len(values))
+        out_rungs.append({"policy": name, "budget": budget, "field": name == field, **fig})
+    steps = []
+    for k in range(1, len(rungs)):
+        steps.append({"from": k - 1, "to": k, **_paired_mean([b - a for a, b in zip(shares[k - 1], shares[k])])})
+    searched = [k for k, (_, b) in enumerate(rungs) if b is not None]
+    slope = None
+    if len(searched) >= 2:
+        xs = [math.log2(rungs[k][1] or 1) for k in searched]
+        mx = sum(xs) / len(xs)
+        sxx = sum((x - mx) ** 2 for x in xs)
+        per_game = [sum((x - mx) * shares[k][g] for x, k in zip(xs, searched)) / sxx for g in range(games)]
+        slope = {"first": searched[0], "last": searched[-1], **_paired_mean(per_game)}
+    out: dict[str, Any] = {"field": field, "players": players, "games": games, "cooperative": coop,
+                           "fair": None if coop else round(1 / players, 4), "margin": EQUIVALENCE,
+                           "rungs": out_rungs, "steps": steps, "slope": slope}
+    if not searched:
+        out["search_missing"] = [h for h in SEARCH_HOOKS if not callable(getattr(engine, h, None))] or \
+            ["team_value"]
+    out.update(ladder_verdict(out, shares))
     return out
+
+
+def ladder_verdict(ladder: Mapping[str, Any], shares: Sequence[Sequence[float]] | None = None) -> dict[str, Any]:
+    """What the ladder allows to say, from three paired figures: ``basic`` (random → the field's own
+    player), ``top`` (the field → the top search rung; needs ``shares``, the rungs' per-game shares, else
+    it is kept from ``ladder``) and ``slope`` (per doubling of the search budget).  The verdict:
+    ``matters`` where one of their 95% intervals lies above 0, ``none`` where every one lies within
+    ±margin, else ``undecided`` (an interval across 0 that reaches past the margin)."""
+    rungs, steps, margin = ladder["rungs"], ladder["steps"], ladder["margin"]
+    at_field = next((k for k, r in enumerate(rungs) if r["policy"] == ladder["field"]), 0)
+    basic = steps[at_field - 1] if at_field > 0 else None
+    searched = [k for k, r in enumerate(rungs) if r["budget"] is not None]
+    top = ladder.get("top")
+    if shares is not None and searched:
+        last = searched[-1]
+        top = {"from": at_field, "to": last,
+               **_paired_mean([b - a for a, b in zip(shares[at_field], shares[last])])}
+    read = [f for f in (basic, top, ladder["slope"]) if f is not None]
+    if any(f["ci"][0] > 0 for f in read):
+        verdict = "matters"
+    elif read and all(-margin <= f["ci"][0] and f["ci"][1] <= margin for f in read):
+        verdict = "none"
+    else:
+        verdict = "undecided"
+    return {"basic": basic, "top": top, "verdict": verdict}
 
 
 def _iterations(spec: str) -> int:
     head = spec.split(":")
     return int(head[1]) if len(head) > 1 and head[1].isdigit() else 0
-
-
-def undecided_skill(engine: Any, players: int, search: str, opponent: str, games: int) -> str:
-    """Why a skill figure cannot say whether skill matters (empty when it can): too few games, or, against
-    the game's own player, a search weaker than the one the README's head-to-head table shows beating it
-    (the engine's ``skill_evidence``: players → iterations) — a weak searcher's loss says nothing of skill."""
-    reasons = []
-    if games < MIN_SKILL_GAMES:
-        reasons.append(f"{games}ゲームしか遊んでいないため（{MIN_SKILL_GAMES}ゲーム以上で判定します。"
-                       "12ゲームでは区間の幅が±25ポイントを超えます）")
-    if opponent == default_policy(engine) and opponent != "random":
-        need = (getattr(engine, "skill_evidence", None) or {}).get(players)
-        have = _iterations(search)
-        if need is None:
-            reasons.append(f"この人数で探索プレイヤーが{opponent}を上回ると示した対戦がないため（探索が弱いだけかもしれません）")
-        elif have < need:
-            reasons.append(f"読み{have}回の探索プレイヤーは、対戦表（README）で{opponent}を上回ると示された読み{need}回より"
-                           f"弱く、勝てなくても腕が効かないとは言えないため（--search-iterations {need} 以上で判定します）")
-    return "、また".join(reasons)
 
 
 def _opening(engine: Any, players: int, variant: str, options: Mapping[str, Any], rng: random.Random,
@@ -438,25 +488,20 @@ def event_luck(engine: Any, players: int, *, games: int, continuations: int, see
 SEARCH_HOOKS = ("information_set", "determinize")     # what the search player needs (pnp.sim.search)
 
 
-def skill_luck(engine: Any, players: int, *, seed: int, skill_games: int = DEFAULT_SKILL_GAMES,
-               search_iterations: int = DEFAULT_SEARCH_ITERATIONS, luck_deals: int = DEFAULT_LUCK_DEALS,
+def skill_luck(engine: Any, players: int, *, seed: int, skill_games: int = DEFAULT_LADDER_GAMES,
+               ladder: Sequence[int] | None = None, luck_deals: int = DEFAULT_LUCK_DEALS,
                luck_continuations: int = DEFAULT_LUCK_CONTINUATIONS, luck_events: int = DEFAULT_LUCK_EVENTS,
                luck_event_names: Sequence[str] = (), variant: str = "standard",
                options: Mapping[str, Any] | None = None, executor: Any = None,
                progress: Callable[[str], None] = lambda _: None,
                on_games: Callable[[int], None] | None = None) -> dict[str, Any]:
     """All three parts, for the report and ``pnp simulate --json``; a part with 0 games is left out.
-    progress(part) before each part ("<search> vs <policy>", "<policy> team", "search", "deal",
-    "event"); on_games(n) as its games (a deal, an event's game) are played."""
+    ``ladder``: the search budgets (None: the engine's).  progress(part) before each part (a rung's
+    policy, "deal", "event"); on_games(n) as its games (a deal, an event's game) are played."""
     out: dict[str, Any] = {}
-    missing = [h for h in SEARCH_HOOKS if not callable(getattr(engine, h, None))]
-    if skill_games > 0 and missing:     # named in the output, never a silently missing section
-        out["skill_unmeasured"] = {"games": skill_games, "missing": missing}
-    elif skill_games > 0:
-        out["skill"] = skill_figures(engine, players, games=skill_games, seed=seed,
-                                     search=search_spec(engine, search_iterations), variant=variant,
-                                     options=options,
-                                     executor=executor, progress=progress, on_games=on_games)
+    if skill_games > 0:
+        out["ladder"] = skill_ladder(engine, players, games=skill_games, seed=seed, budgets=ladder, variant=variant,
+                                     options=options, executor=executor, progress=progress, on_games=on_games)
     if luck_deals > 0:
         progress("deal")
         out["deal"] = deal_luck(engine, players, deals=luck_deals, continuations=luck_continuations, seed=seed,
@@ -472,37 +517,9 @@ def skill_luck(engine: Any, players: int, *, seed: int, skill_games: int = DEFAU
 
 def skill_luck_ja(fig: Mapping[str, Any], label: Callable[[str], str] = str) -> list[str]:
     """The figures as Japanese sentences (text output and the report's first page)."""
-    from .labels import policy_label
-    from .stats import rate_ja
     lines: list[str] = []
-    gap = fig.get("skill_unmeasured")
-    if gap:
-        lines.append("腕の影響：測っていません。このゲームのルールエンジンには、探索プレイヤーが使うフック "
-                     f"{'・'.join(gap['missing'])} がありません（書き方は pnp/games/ENGINE_API.md の"
-                     "「探索プレイヤー」）。")
-    sk = fig.get("skill")
-    if sk:
-        search = policy_label(sk["search"] or "")
-        if sk["cooperative"]:
-            parts = [f"{label(sk['default'])}だけのチーム {rate_ja(sk['team_' + sk['default']])}"]
-            if "team_random" in sk:
-                parts.append(f"ランダムだけのチーム {rate_ja(sk['team_random'])}")
-            if "team_search" in sk:
-                parts.append(f"全員が{search}のチーム {rate_ja(sk['team_search'])}")
-            lines.append("腕の影響（チームの勝率、同じ種）：" + "、".join(parts) + "。")
-        else:
-            for opp, r in sk["against"].items():
-                text = (f"腕の影響：{search}1人と{label(opp)}{sk['players'] - 1}人で遊ぶと、{search}の勝率は"
-                        f"{rate_ja(r)}（偶然なら{100 * sk['fair']:.1f}%）。")
-                why = (sk.get("undecidable") or {}).get(opp)
-                if why:
-                    text += f"腕が効くかどうかは判定できません。{why}。"
-                else:
-                    lo, hi = r["ci"]
-                    text += ("区間が偶然の勝率より上にあり、腕が効きます。" if lo > sk["fair"] else
-                             "区間が偶然の勝率より下にあります。" if hi < sk["fair"] else
-                             "区間が偶然の勝率をまたぐので、腕が効くとは言えません。")
-                lines.append(text)
+    if fig.get("ladder"):
+        lines += ladder_ja(fig["ladder"], label)
     dl = fig.get("deal")
     if dl and dl.get("chance_after_deal") is False:
         lines.append(f"配りの影響：測りません。{dl['undecidable']}（方針 {label(dl['policy'])}）。")
@@ -524,6 +541,87 @@ def skill_luck_ja(fig: Mapping[str, Any], label: Callable[[str], str] = str) -> 
     if ev:
         lines.append(_event_ja(ev, label))
     return lines
+
+
+def rung_name(rung: Mapping[str, Any], label: Callable[[str], str] = str) -> str:
+    from .labels import policy_label
+    if rung["budget"] is not None:
+        return f"探索（読み{rung['budget']}）"
+    return policy_label(rung["policy"]) if rung["policy"] == "random" else label(policy_label(rung["policy"]))
+
+
+def _signed(v: float) -> str:
+    """+1.5 / −0.3 / ±0.0 points (never 「-0.0」)."""
+    text = f"{abs(100 * v):.1f}"
+    return ("±" if float(text) == 0 else "+" if v > 0 else "−") + text
+
+
+def _pts(f: Mapping[str, Any]) -> str:
+    lo, hi = f["ci"]
+    return f"{_signed(f['mean'])}ポイント（95%区間 {_signed(lo)}〜{_signed(hi)}）"
+
+
+VERDICT_JA = {"matters": "腕が効きます", "none": "腕はほとんど効きません", "undecided": "判定できません"}
+
+
+def ladder_ja(lad: Mapping[str, Any], label: Callable[[str], str] = str) -> list[str]:
+    """The ladder as Japanese sentences: the rungs, the steps that decide, the verdict and why."""
+    field = rung_name({"policy": lad["field"], "budget": None}, label)
+    who = "チームの勝率" if lad["cooperative"] else "勝率"
+    seat = "1席に座らせ、ほかの席は" + field + ("（チームの仲間）" if lad["cooperative"] else "")
+    rungs = "、".join(f"{rung_name(r, label)}{'（ほかの席と同じ）' if r.get('field') else ''} {100 * r['rate']:.1f}%"
+                     f"（{100 * r['ci'][0]:.1f}〜{100 * r['ci'][1]:.1f}%）" for r in lad["rungs"])
+    fair = f"。偶然なら{100 * lad['fair']:.1f}%" if lad.get("fair") is not None else ""
+    lines = [f"腕の影響（腕のはしご）：弱い順にプレイヤーを{seat}にして、同じ種で{lad['games']}ゲームずつ遊んだ{who}は、"
+             f"{rungs}{fair}。"]
+    readings = ladder_readings(lad, label)
+    if readings:
+        said = "、".join(f"{name} {_pts(f)}" for name, f in readings)
+        up = [name for name, f in readings if f["ci"][0] > 0]
+        why = {"matters": f"{'・'.join(up)}の区間が0より上にあります",
+               "none": f"どの区間も±{100 * lad['margin']:.0f}ポイントの中に収まります",
+               "undecided": f"どの区間も0をまたぎ、±{100 * lad['margin']:.0f}ポイントの中にも収まりません。"
+                            "--skill-games を増やすと幅が狭まります"}[lad["verdict"]]
+        lines.append(f"{said}。{VERDICT_JA[lad['verdict']]}（{why}）。")
+        top = lad.get("top")
+        if top and top["ci"][1] < 0:
+            best = rung_name(lad["rungs"][top["to"]], label)
+            lines.append(f"{best}までの探索は{rung_name({'policy': lad['field'], 'budget': None}, label)}より弱く、"
+                         "読みの少ない探索が負けるのは腕が効かないからではありません。深く読む腕を測るには "
+                         "--skill-ladder で読みを増やします（1ゲームの時間は読みの回数にほぼ比例します）。")
+    if lad.get("search_missing"):
+        lines.append("探索プレイヤーのはしごはありません：このゲームのルールエンジンには、探索プレイヤーが使うフック "
+                     f"{'・'.join(lad['search_missing'])} がありません（pnp/games/ENGINE_API.md の「探索プレイヤー」）。")
+    return lines
+
+
+def ladder_readings(lad: Mapping[str, Any], label: Callable[[str], str] = str) -> list[tuple[str, dict[str, Any]]]:
+    """The ladder's paired figures that the verdict reads, each with its name: the step from random to the
+    field's player, from that player to the top search rung, and the slope per doubling."""
+    rungs = lad["rungs"]
+    field = rung_name({"policy": lad["field"], "budget": None}, label)
+    out = []
+    if lad.get("basic"):
+        out.append((f"ランダム→{field}", lad["basic"]))
+    if lad.get("top"):
+        out.append((f"{field}→{rung_name(rungs[lad['top']['to']], label)}", lad["top"]))
+    if lad.get("slope"):
+        out.append(("探索の読みを倍にするごと", lad["slope"]))
+    return out
+
+
+def ladder_row(lad: Mapping[str, Any], label: Callable[[str], str] = str) -> dict[str, str]:
+    """The ladder's row of an answer table: the figure that decides (the first reading above 0, else the
+    widest one), its interval, and the verdict."""
+    readings = ladder_readings(lad, label)
+    who = "チームの" if lad["cooperative"] else ""
+    if not readings:
+        return {"question": "腕の影響", "figure": "—", "interval": "—", "chance": "—", "verdict": "測っていません"}
+    up = [r for r in readings if r[1]["ci"][0] > 0]
+    name, f = up[0] if up else max(readings, key=lambda r: r[1]["ci"][1] - r[1]["ci"][0])
+    lo, hi = f["ci"]
+    return {"question": f"腕の影響（{name}の{who}勝率の伸び）", "figure": f"{_signed(f['mean'])}ポイント",
+            "interval": f"{_signed(lo)}〜{_signed(hi)}", "chance": "差0", "verdict": VERDICT_JA[lad["verdict"]]}
 
 
 def _event_ja(ev: Mapping[str, Any], label: Callable[[str], str]) -> str:

@@ -200,3 +200,27 @@ def answer(rows: Sequence[Mapping[str, Any]], players: int) -> str:
         text += "95%区間が重なっているので、この試遊数では設定で席の差が変わるとは言えません。"
     return text + tested
 
+
+def _pct(r: Mapping[str, Any]) -> str:
+    return f"{r['rate']:.1%}（{r['ci'][0]:.1%}〜{r['ci'][1]:.1%}）"
+
+
+def sweep_table(rows: Sequence[Mapping[str, Any]]) -> tuple[list[str], list[list[str]]]:
+    """The table of one player count's settings, header and cells as text: the one table ``pnp sweep``
+    prints and its report draws (each rate with its 95% interval, rounds with p10〜p90, end reasons)."""
+    coop = rows[0]["cooperative"]
+    seats = len(rows[0]["seat_win_rates"])
+    head = ["設定"] + (["チームの勝率（95%区間）"] if coop else [f"席{i + 1}の勝率（95%区間）" for i in range(seats)])
+    if not coop:
+        head.append("席の差 最大−最小（95%区間）")
+    head += ["ラウンド数 平均（p10〜p90）", "終了理由"]
+    body = []
+    for r in rows:
+        rates = [_pct(r["team_win_rate"])] if coop else [_pct(x) for x in r["seat_win_rates"]]
+        if not coop:
+            lo, hi = r.get("seat_spread_ci") or (r["seat_spread"], r["seat_spread"])
+            rates.append(f"{r['seat_spread']:.1%}（{lo:.1%}〜{hi:.1%}）")
+        d = r["rounds"]
+        reasons = "、".join(f"{e['label']} {e['rate']:.1%}" for e in r["end_reasons"])
+        body.append([r["setting"], *rates, f"{d['mean']:.1f}（{d['p10']:g}〜{d['p90']:g}）", reasons])
+    return head, body

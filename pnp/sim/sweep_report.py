@@ -16,6 +16,7 @@ from ..files import atomic_path
 from ..render.pdf import new_canvas
 from ..text.fonts import measure, pdf_name
 from ..text.linebreak import break_text
+from .sweep import sweep_table
 
 INK = colors.HexColor("#222222")
 GRID = colors.HexColor("#bbbbbb")
@@ -30,29 +31,6 @@ LEAD = 3.6 * mm
 def _lines(text: str, font: str, size: float, width: float) -> list[str]:
     """Cell and label text broken by the one kinsoku line breaker."""
     return [ln.text for ln in break_text(text, font, size, max(width, size * 2), measure)] or [""]
-
-
-def _pct(r: Mapping[str, Any]) -> str:
-    return f"{r['rate']:.1%}（{r['ci'][0]:.1%}〜{r['ci'][1]:.1%}）"
-
-
-def _cells(rows: Sequence[Mapping[str, Any]]) -> tuple[list[str], list[list[str]]]:
-    coop = rows[0]["cooperative"]
-    seats = len(rows[0]["seat_win_rates"])
-    head = ["設定"] + (["チームの勝率（95%区間）"] if coop else [f"席{i + 1}の勝率" for i in range(seats)])
-    if not coop:
-        head.append("席の差 最大−最小")
-    head += ["ラウンド数 平均（p10〜p90）", "終了理由"]
-    body = []
-    for r in rows:
-        rates = [_pct(r["team_win_rate"])] if coop else [_pct(x) for x in r["seat_win_rates"]]
-        if not coop:
-            lo, hi = r.get("seat_spread_ci") or (r["seat_spread"], r["seat_spread"])
-            rates.append(f"{r['seat_spread']:.1%}（{lo:.1%}〜{hi:.1%}）")
-        d = r["rounds"]
-        reasons = "、".join(f"{e['label']} {e['rate']:.1%}" for e in r["end_reasons"])
-        body.append([r["setting"], *rates, f"{d['mean']:.1f}（{d['p10']:g}〜{d['p90']:g}）", reasons])
-    return head, body
 
 
 class _Page:
@@ -208,7 +186,7 @@ def _players_page(cv: Canvas, title: str, data: Mapping[str, Any], players: int,
               f"方針 {'・'.join(data['policies'])}")
     page.text(said, "gothic-bold", 9.5)
     page.y -= 2 * mm
-    head, body = _cells(rows)
+    head, body = sweep_table(rows)
     _table(page, head, body)
     labels = [r["setting"] for r in rows]
     if rows[0]["cooperative"]:

@@ -79,24 +79,10 @@ def verdict_rows(s: Mapping[str, Any], label: Any = str) -> list[dict[str, str]]
 
 
 def _skill_rows(fig: Mapping[str, Any], players: int, label: Any) -> list[dict[str, str]]:
-    from .labels import policy_label
+    from .skill import ladder_row
     rows: list[dict[str, str]] = []
-    sk = fig.get("skill")
-    if sk and not sk.get("cooperative"):
-        for opp, r in sk["against"].items():
-            q = f"腕の影響（{policy_label(sk['search'] or '')}対{label(opp)}）"
-            if (sk.get("undecidable") or {}).get(opp):
-                rows.append({"question": q, "figure": _pct(r["rate"]), "interval": _ci(r["ci"]),
-                             "chance": _pct(sk["fair"]), "verdict": "判定できません"})
-                continue
-            rows.append({"question": q, "figure": _pct(r["rate"]), "interval": _ci(r["ci"]),
-                         "chance": _pct(sk["fair"]), "verdict": against(r["ci"], sk["fair"])})
-    elif sk:
-        for key, name in (("team_search", "探索のチーム"), ("team_" + sk["default"], "既定のチーム")):
-            if key in sk:
-                r = sk[key]
-                rows.append({"question": f"腕の影響（{name}の勝率）", "figure": _pct(r["rate"]),
-                             "interval": _ci(r["ci"]), "chance": "—", "verdict": "記述"})
+    if fig.get("ladder"):
+        rows.append(ladder_row(fig["ladder"], label))
     dl = fig.get("deal")
     if dl:
         q = "配りの影響（同じ配りで同じ結果）"

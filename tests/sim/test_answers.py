@@ -115,8 +115,11 @@ def test_page_one_is_the_table_of_answers(tmp_path):
     s["report_comparisons"] = builtin_comparisons(e, batch, s)
     out = tmp_path / "r.pdf"
     write_report(out, "トイ", [s], engine=e)
-    first = pdf_text(out)[0]
-    assert first.index("答えの一覧") < first.index("人数問い数字95%区間偶然なら判定") < first.index("このレポートを作ったプレイヤー")
+    pages = pdf_text(out)
+    # page 1 answers the questions; every figure follows on page 2, before the players who made them
+    assert "設計者の問いへの答え" in pages[0] and "すべての数字" not in pages[0]
+    first = pages[1]
+    assert first.index("すべての数字") < first.index("人数問い数字95%区間偶然なら判定") < first.index("このレポートを作ったプレイヤー")
     # the favourite always wins under the deal: far above chance (1/3); under the die it wins less
     assert "3人有利な席が勝つ100.0%94.0〜100.0%33.3%偶然より高い" in first
     assert "有利な席が勝つ（ダイスで決める−配りで決める）" in first and "ダイスで決めるで低い" in first

@@ -15,7 +15,7 @@ from pnp.sim.labels import missing_labels
 from pnp.sim.metrics import summarize
 from pnp.sim.report import write_report
 from pnp.sim.runner import Batch, run_games
-from pnp.sim.skill import deal_luck, event_luck, skill_figures, skill_luck_ja
+from pnp.sim.skill import deal_luck, event_luck, skill_luck_ja
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -94,14 +94,6 @@ def test_deal_luck_tells_a_deciding_deal_from_a_late_die():
     assert late["chance_after_deal"] is True and late["decision"] in ("little", None)
 
 
-def test_skill_figures_give_the_search_player_its_win_share_with_an_interval():
-    engine = ToyEngine()
-    fig = skill_figures(engine, 2, games=20, seed=1, search="mcts:20", variant="late", options={"a_wins": True})
-    r = fig["against"]["random"]
-    # with a_wins the first seat to take card a wins: the search player always takes it, random half the time
-    assert r["n"] == 20 and r["rate"] >= 0.7 and r["ci"][0] > fig["fair"]
-
-
 # ---------------------------------------------------------------------------- words, not keys
 def test_text_uses_the_engines_words_and_lists_keys_without_one():
     engine = ToyEngine(labels={"done": "決着"})
@@ -143,14 +135,15 @@ def test_report_first_page_answers_and_no_single_bar_chart(tmp_path):
     out = tmp_path / "r.pdf"
     write_report(out, "トイ", [s], engine=engine)
     pages = pdf_text(out)
-    first = pages[0]
+    first = pages[1]            # page 1 is the designer's questions (tests/sim/test_page_one.py)
+    assert "設計者の問いへの答え" in pages[0] and "配りの影響（同じ配りで同じ結果）" in pages[0]
     # the late die names the winner: kept, every continuation agrees; the figure sits beside the deal's
     for words in ("このレポートを作ったプレイヤー", "ランダム（random）", "合法な手から", "配りの影響",
                   "途中の偶然1回の影響", "選ばれたのは「ダイス」が6ゲーム", "勝つ席が一致したのは100.0%",
                   "ゲームが求める比較", "最後のダイスで決める", "いまのルール"):
         assert words in first, words
     # one end reason: a sentence, not a chart with one bar
-    assert "終了理由：決着100.0%" in pages[1]
+    assert "終了理由：決着100.0%" in pages[2]
     assert "done" not in "".join(pages)
 
 
@@ -176,14 +169,15 @@ def test_simulate_report_for_a_cooperative_game(tmp_path):
     assert data["skill_luck"]["deal"]["continuations"] == 2
     ev = data["skill_luck"]["event"]
     assert ev["kinds"] == {"サイコロ": 2} and ev["continuations"] == 2 and ev["difference"]["n"] == 2
-    skill = data["skill_luck"]["skill"]
-    # the team whose every seat is the search player, beside the planner team and the random team
-    assert set(skill) >= {"team_planner", "team_random", "team_search"} and skill["search"] == "mcts:3:guided"
-    assert skill["team_search"]["n"] == 2
+    ladder = data["skill_luck"]["ladder"]
+    # one seat of each rung among planner teammates: random, the planner, the search at 1, 2 and 3 samples
+    assert [r["policy"] for r in ladder["rungs"]] == ["random", "planner", "mcts:1:guided", "mcts:2:guided",
+                                                     "mcts:3:guided"]
+    assert ladder["cooperative"] and all(r["n"] == 2 for r in ladder["rungs"])
     text = "".join(pdf_text(pdf))
     assert "席ごとの勝率" not in text and "チームの勝率" in text and "ステーションライフ" in text
     assert "腕の影響" in text and "配りの影響" in text and "途中の偶然1回の影響" in text
-    assert "全員が探索プレイヤー" in text
+    assert "腕の影響（腕のはしご）" in text and "チームの仲間" in text
     assert "チームのための探索プレイヤー" in text          # the players block says how it plays
     assert "途中の偶然1回の影響" in r.output and "「サイコロ」が2ゲーム" in r.output
 

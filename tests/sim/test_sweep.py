@@ -49,7 +49,8 @@ def test_each_setting_is_the_same_as_simulate_with_that_setting(tmp_path):
     assert "席1の勝率（95%区間）" in lines[1] and "終了理由" in lines[1]
     assert lines[2].startswith("ハンド数 2") and lines[3].startswith("ハンド数 3")
     first = data["rows"][0]["seat_win_rates"][0]
-    assert f"{first['rate']:.1%} [{first['ci'][0]:.1%}–{first['ci'][1]:.1%}]" in lines[2]
+    # the same cells as the report's table (one table, built once: 「〜」 and one decimal everywhere)
+    assert f"{first['rate']:.1%}（{first['ci'][0]:.1%}〜{first['ci'][1]:.1%}）" in lines[2]
     assert lines[4].startswith("4人：席ごとの勝率の差（最大−最小）")
 
 

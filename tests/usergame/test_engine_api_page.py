@@ -64,7 +64,8 @@ def test_with_the_search_hooks_the_skill_figure_is_measured(tmp_path):
     result = run("simulate", GAME, "--games", "10", "--players", "2", "--skill-games", "4",
                  "--search-iterations", "8", "--project", tmp_path)
     assert result.exit_code == 0, result.output
-    assert "腕の影響：" in result.output and "測っていません" not in result.output
+    assert "腕の影響（腕のはしご）：" in result.output and "はしごはありません" not in result.output
+    assert "探索（読み8）" in result.output
 
 
 def test_the_documented_policy_plays_beside_the_heuristic(tmp_path):

@@ -9,7 +9,7 @@ import json
 from owngame import GAME, edit, new_game, run
 from pypdf import PdfReader
 
-MISSING = ("腕の影響：測っていません。このゲームのルールエンジンには、探索プレイヤーが使うフック "
+MISSING = ("探索プレイヤーのはしごはありません：このゲームのルールエンジンには、探索プレイヤーが使うフック "
            "information_set・determinize がありません")
 
 
@@ -27,7 +27,7 @@ def test_the_report_says_the_skill_figure_is_missing_instead_of_leaving_it_out(t
                  "--skill-games", "6", "--no-builtin-comparisons", "--report", pdf, "--project", tmp_path)
     assert result.exit_code == 0, result.output
     text = "".join((p.extract_text() or "") for p in PdfReader(str(pdf)).pages).replace("\n", "")
-    assert "腕の影響：測っていません。" in text and "information_set・determinize" in text
+    assert "探索プレイヤーのはしごはありません" in text and "information_set・determinize" in text
 
 
 def strip_stored_words(log_file):

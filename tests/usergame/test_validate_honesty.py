@@ -196,22 +196,25 @@ def test_simulate_says_its_estimate_first_then_progress_lines_on_stderr(tmp_path
     path = game / "engine.py"
     path.write_text(path.read_text(encoding="utf-8") + HOOKS, encoding="utf-8")
     result = run("simulate", GAME, "--games", "20", "--players", "2", "--report", tmp_path / "r.pdf",
-                 "--skill-games", "10", "--luck-deals", "3", "--luck-events", "2", "--project", tmp_path)
+                 "--skill-games", "10", "--skill-ladder", "1,2", "--luck-deals", "3", "--luck-events", "2",
+                 "--project", tmp_path)
     assert result.exit_code == 0, result.output
     err = result.stderr.splitlines()
-    plan = re.fullmatch(r"simulate shoubai：これから (\d+) ゲーム（2人 試遊 20、2人 腕の影響 20、2人 配りの影響 3、"
-                        r"2人 途中の偶然 2）。見積もり 約 [\d.]+ 秒（1ゲーム約 [\d.]+ 秒、探索プレイヤーのゲームは約 "
-                        r"[\d.]+ 秒で計算）", err[0])
-    assert plan and int(plan[1]) == 45, err[0]
+    # every rung of the skill ladder is a part of its own, named by its player
+    plan = re.fullmatch(r"simulate shoubai：これから (\d+) ゲーム（2人 試遊 20、2人 腕の影響 random 10、"
+                        r"2人 腕の影響 heuristic 10、2人 腕の影響 mcts:1:guided 10、2人 腕の影響 mcts:2:guided 10、"
+                        r"2人 配りの影響 3、2人 途中の偶然 2）。見積もり 約 [\d.]+ 秒（1ゲーム約 [\d.]+ 秒、"
+                        r"腕のはしごのmcts:1:guidedのゲームは約 [\d.]+ 秒で計算）", err[0])
+    assert plan and int(plan[1]) == 65, err[0]
     lines = [line for line in err if "｜全体" in line]
     assert any(line.startswith("simulate shoubai：2人 試遊 20/20 ゲーム｜全体") for line in lines)
-    assert any(line.startswith("simulate shoubai：2人 腕の影響 20/20 ゲーム") for line in lines)
+    assert any(line.startswith("simulate shoubai：2人 腕の影響 mcts:2:guided 10/10 ゲーム") for line in lines)
     assert any(line.startswith("simulate shoubai：2人 配りの影響 3/3 ゲーム") for line in lines)
     assert any(line.startswith("simulate shoubai：2人 途中の偶然 2/2 ゲーム｜全体 100%") for line in lines)
     shares = [int(re.search(r"全体 (\d+)%", line)[1]) for line in lines]
     assert shares == sorted(shares)                      # the whole only moves forward
     assert all("経過" in line and "残り約" in line for line in lines)
-    assert re.fullmatch(r"simulate shoubai：終わりました（45 ゲーム、[\d.]+ 秒。見積もりは [\d.]+ 秒）", err[-2])
+    assert re.fullmatch(r"simulate shoubai：終わりました（65 ゲーム、[\d.]+ 秒。見積もりは [\d.]+ 秒）", err[-2])
     assert err[-1] == f"レポート：{tmp_path / 'r.pdf'}"
     assert "｜全体" not in result.stdout and "見積もり" not in result.stdout
 

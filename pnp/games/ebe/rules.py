@@ -98,6 +98,9 @@ class EbeEngine(ExampleRules, CheckRules, HiddenInfo, TeamValue, Narration):
     )
     ruling_ids = RULING_IDS
     default_policy = "planner"
+    # the report's skill ladder: one searching seat among planners (mcts:1 ≈ 30 planner games)
+    skill_ladder = (1, 2)
+    skill_ladder_games = 40
     second_policy = "early-planner"   # the report replays its seeds with it: do the figures depend on who plays?
     # the draft's first worry is the dice (「ダイスロールがランダム性高すぎて戦略性が低い」): the report's single-event
     # luck figure draws a roll of the dice in every sample game, not any chance step (most are card draws)

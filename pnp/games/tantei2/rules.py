@@ -176,9 +176,10 @@ class Tantei2Engine(RoundRules):
     report_comparisons = ({"name_ja": "裏向きのカードにキューブ（下書きの改善案）", "variant": V_CUBES,
                            "a_ja": "いまのルール", "b_ja": "キューブ案"},)
     measures = MEASURES
-    # the README's head-to-head: the paired mcts:30:guided beats the heuristic at 3p (47.9%, 34.5–61.7%) and
-    # 4p (37.5%, 25.2–51.6%); a report's skill figure with a weaker search says 判定できません
-    skill_evidence = {3: 30, 4: 30}
+    # the report's skill ladder: each paired sample plays every legal move to the end (mcts:1 costs about
+    # 100 heuristic games), so the default ladder is short; --skill-ladder 1,2,4,8 --skill-games 300 is the long study
+    skill_ladder = (1, 2)
+    skill_ladder_games = 50
     score_track = None
 
     def __init__(self, game: Game):

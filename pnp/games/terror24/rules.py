@@ -140,10 +140,9 @@ class Terror24Engine(ResolutionRules):
          "a_ja": "いまのルール", "b_ja": "殉職は次のハンドを負傷から"},
     )
     measures = MEASURES
-    # the search budgets the README's head-to-head shows beating the heuristic (mcts:N:guided, depth=round):
-    # 3p 400 (59.7%, 48.2–70.3%), 4p 200 (75.0%, 58.9–86.2%), 5p 100 (51.4%, 35.6–67.0%); 100 at 3p is weaker
-    # (37.5%): a report's skill figure against the heuristic with fewer iterations says 判定できません
-    skill_evidence = {3: 400, 4: 200, 5: 100}
+    # the report's skill ladder (mcts:1:guided costs about 10 heuristic games, each doubling twice that); the
+    # README's head-to-head shows mcts:400 beating the heuristic at 3p: --skill-ladder 1,2,…,512 is that study
+    skill_ladder = (1, 2)
     # progress() counts hands (the draft's 「ハンド」), not rounds: every length in a report says hands
     round_unit_ja = "ハンド"
     questions_across_settings = (Q_DRY, Q_COMEBACK)      # their answers split the games by hands
