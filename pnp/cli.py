@@ -6,6 +6,7 @@ import math
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -22,13 +23,13 @@ MAX_GUTTER_MM = 20.0
 MAX_BACK_OFFSET_MM = 20.0
 
 
-def _gutter(_ctx, _param, value: float) -> float:
+def _gutter(_ctx: click.Context, _param: click.Parameter, value: float) -> float:
     if not (math.isfinite(value) and 0.0 <= value <= MAX_GUTTER_MM):
         raise click.BadParameter(msg("cli.gutter", most=f"{MAX_GUTTER_MM:g}", value=value))
     return value
 
 
-def _shop_name(_ctx, _param, value: str | None) -> str | None:
+def _shop_name(_ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
     """--shop on build: one of the built-in shop profiles (a game's own is its game.yaml print.shop)."""
     if value is None:
         return None
@@ -300,7 +301,7 @@ def validate(games: tuple[str, ...], project_dir: Path, games_per_config: int | 
     width = max(len(label) for label in LABELS.values())
     bar = _GamesBar(enabled=not as_json)
 
-    def show(r) -> None:
+    def show(r: Any) -> None:
         if as_json:
             return
         bar.clear()

@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..buildcache import (
     FileHashes,
@@ -230,12 +230,12 @@ class _Drawn:
 
     files: list[Written]
     written: list[Written]
-    hashes: dict[str, list]
+    hashes: dict[str, list[Any]]
     forgotten: list[str]
     cpu_s: float
 
 
-def _hashes_learnt(known: dict[str, list], hashes: FileHashes) -> tuple[dict[str, list], list[str]]:
+def _hashes_learnt(known: dict[str, list[Any]], hashes: FileHashes) -> tuple[dict[str, list[Any]], list[str]]:
     """The entries of hashes.table added or changed since it was ``known``, and the keys dropped."""
     table = hashes.table
     return ({k: v for k, v in table.items() if known.get(k) != v}, [k for k in known if k not in table])

@@ -29,7 +29,7 @@ def inspect_game(game: Game) -> dict[str, Any]:
     }
 
 
-def _provisional(game: Game, comp) -> bool:
+def _provisional(game: Game, comp: Any) -> bool:
     """Proposed rather than the designer's own: the component, its deck or part, or any of its cards."""
     if comp.provisional:
         return True
@@ -42,7 +42,7 @@ def _provisional(game: Game, comp) -> bool:
     return False
 
 
-def _part(part) -> dict[str, Any]:
+def _part(part: Any) -> dict[str, Any]:
     out = {"id": part.id, "name": part.name, "kind": part.kind, "file": part.file, "pieces": part.piece_count}
     if part.kind == "board":
         label = {a.id: a.label for a in part.areas}

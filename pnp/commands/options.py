@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from functools import wraps
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import click
 
@@ -18,17 +19,19 @@ if TYPE_CHECKING:
     from ..data.project import Project
 
 
+F = TypeVar("F", bound=Callable[..., Any])     # a command function, as a decorator hands it back
+
 class Failure(click.ClickException):
     """Prints the library's message as is (one problem a line) and exits 1."""
 
-    def show(self, file=None) -> None:
+    def show(self, file: Any = None) -> None:
         click.echo(self.message, err=True)
 
 
-def reported(fn):
+def reported(fn: F) -> F:
     """Turn PnpError (bad data, text that does not fit …) into a message and exit code 1."""
     @wraps(fn)
-    def wrapper(*args, **kwargs):
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             with watchdog.active():     # a user engine's call that never returns is stopped, not waited for
                 return fn(*args, **kwargs)
@@ -40,7 +43,7 @@ def reported(fn):
             where = exc.filename or ""
             raise Failure(msg("os.failed", file=where, why=[exc.errno, exc.strerror or str(exc)]) if where
                           else str(exc)) from None
-    return wrapper
+    return cast(F, wrapper)
 
 PROJECT_HELP = "設計フォルダ（components/ と layouts/ がある場所。既定はカレントフォルダ）"
 
@@ -96,7 +99,7 @@ def _check_jobs(ctx: click.Context, param: click.Parameter, value: int) -> int:
     return value
 
 
-def jobs_option(fn):
+def jobs_option(fn: F) -> F:
     """--jobs J (1 … the number of cores) and --force-jobs to go beyond the cores on purpose."""
     fn = click.option("--jobs", type=click.IntRange(1), default=1, show_default=True, callback=_check_jobs,
                       help="並列プロセス数（1〜CPUコア数。結果は変わらない）")(fn)
@@ -108,7 +111,7 @@ def _every_core(_ctx: click.Context, _param: click.Parameter, value: int | None)
     return max_jobs() if value is None else value
 
 
-def build_jobs_option(fn):
+def build_jobs_option(fn: F) -> F:
     """pnp build's --jobs J: every core by default.  Not bounded by the cores like jobs_option: a build
     starts at most one worker per game it draws, so no J can start more processes than there are games."""
     return click.option("--jobs", type=click.IntRange(1), default=None, show_default="CPUコア数",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from ..data.model import Game
 from ..errors import DataError, PnpError, Problem
@@ -22,12 +23,12 @@ def shop_colour(game: Game, opts: BuildOptions) -> tuple[bool, ColorProfile | No
     return True, shop_colors(game, opts.icc, opts.shop_profile)
 
 
-def plan_parts(game: Game, opts: BuildOptions = BuildOptions(), parts: list | None = None) -> list[PartPlan]:
+def plan_parts(game: Game, opts: BuildOptions = BuildOptions(), parts: list[Any] | None = None) -> list[PartPlan]:
     """Plans of every part of the game (or those given); all problems of all parts raised together."""
     if opts.paper not in PAPERS_MM:
         raise PnpError(f"unknown paper {opts.paper!r} (papers: {', '.join(PAPERS_MM)})")
     plans, problems = [], []
-    sheets: dict[str, list] = {}
+    sheets: dict[str, list[Any]] = {}
     for part in game.parts:
         sheet = getattr(part, "sheet", "")
         if sheet:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -20,7 +21,7 @@ GAP = 12
 GUIDE_COLORS = {"bleed": (214, 40, 40), "trim": (0, 0, 0), "safe": (30, 140, 60), "region": (31, 95, 168)}
 
 
-def with_guides(plan: CardPlan, regions, dpi: int, two_sided: bool = False) -> Image.Image:
+def with_guides(plan: CardPlan, regions: Any, dpi: int, two_sided: bool = False) -> Image.Image:
     """The card with its bleed, and over it the designer's guides: the bleed's edge (red), the trim
     (black), the safe area (green, dashed) and every region's box with its name (blue)."""
     img = render_card(plan, dpi, with_bleed=True)

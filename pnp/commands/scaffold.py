@@ -101,7 +101,7 @@ TRICK_CARDS = [{"id": f"{suit}-{v}", "suit": suit, "value": v, "title": name, **
 
 
 def _yaml_cards(cards: list[dict[str, Any]]) -> str:
-    def scalar(v):
+    def scalar(v: Any) -> str:
         return json.dumps(v, ensure_ascii=False) if isinstance(v, str) else str(v)
     return "cards:\n" + "".join(
         "  - {" + ", ".join(f"{k}: {scalar(v)}" for k, v in c.items()) + "}\n" for c in cards)

@@ -435,7 +435,7 @@ def attach(view: View, watcher: Watcher) -> None:
     """Keep the view up to date with the watcher's builds."""
     from ..data.project import Project
 
-    def listen(event: str, details: dict) -> None:
+    def listen(event: str, details: dict[str, Any]) -> None:
         try:
             if event == "step":
                 build = details["build"]

@@ -18,8 +18,10 @@ import re
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..data.model import Deck, Game
 from ..data.project import Project
 from ..errors import DataError, PnpError, Problem
 from ..messages import Msg, msg
@@ -100,7 +102,7 @@ def _run(row: CheckRow, fn: Callable[[], str | None]) -> CheckRow:
     return row
 
 
-def made_counts(game) -> dict[str, tuple[int, str]]:
+def made_counts(game: Game) -> dict[str, tuple[int, str]]:
     """name → (pieces, where they are made) of every component and deck: a deck's cards and a part's
     pieces as their files make them (a printed thing counted), else game.yaml's count."""
     decks = {d.id: d for d in game.all_decks}
@@ -118,7 +120,7 @@ def made_counts(game) -> dict[str, tuple[int, str]]:
     return out
 
 
-def _engine_module(game):
+def _engine_module(game: Game) -> Any:
     from ..games.loader import engine_module
     return engine_module(game)
 
@@ -238,8 +240,8 @@ def _skipped(gid: str, check: str, why: str) -> CheckRow:
     return CheckRow(gid, check, LABELS[check], detail=f"省略：{why}", skipped=True)
 
 
-def _static_tier(project: Project, gid: str, layouts, seed: int, add: Callable[[CheckRow], None],
-                 progress: Callable[[str], None], memory: _Memory | None = None):
+def _static_tier(project: Project, gid: str, layouts: Any, seed: int, add: Callable[[CheckRow], None],
+                 progress: Callable[[str], None], memory: _Memory | None = None) -> Game | None:
     """The checks that read the data only (and the engine's declarations about it); the game as far
     as it loaded, or None when there is no game to check.  memory: a deck planned clean, and the
     rulebook typeset clean, from the same inputs (the incremental build's unit keys) are not again."""
@@ -258,7 +260,7 @@ def _static_tier(project: Project, gid: str, layouts, seed: int, add: Callable[[
     progress(f"{gid}: data")
     engine_why = "データの問題を直してから検査します"
 
-    def components(game=game, gid=gid):
+    def components(game: Game = game, gid: str = gid) -> str | None:
         module = _engine_module(game)
         checker = getattr(module, "check_components", None) if module else None
         if checker is None:
@@ -275,7 +277,7 @@ def _static_tier(project: Project, gid: str, layouts, seed: int, add: Callable[[
 
     units = memory.units(game) if memory is not None and data_ok else None
 
-    def cards(game=game, unlaid=unlaid):
+    def cards(game: Game = game, unlaid: str = unlaid) -> str | None:
         from ..layout.card import plan_deck
         faces, problems, kept = 0, [], 0
         for deck in game.decks:
@@ -303,17 +305,17 @@ def _static_tier(project: Project, gid: str, layouts, seed: int, add: Callable[[
     from .. import rulebook as rb
     parsed: list[Any] = []
 
-    def rulebook_doc(game=game):       # parsed once, for the rulebook, layout and ledger checks
+    def rulebook_doc(game: Game = game) -> Any:       # parsed once, for the rulebook, layout and ledger checks
         if not parsed:
             parsed.append(rb.checked_rulebook(game))
         return parsed[0]
 
-    def layout(game=game, unlaid=unlaid):
+    def layout(game: Game = game, unlaid: str = unlaid) -> str | None:
         return check_layout(game, rulebook_doc(), units) + unlaid
     add(_run(CheckRow(gid, "layout", LABELS["layout"]), layout))
     progress(f"{gid}: layout")
 
-    def rulebook(game=game):
+    def rulebook(game: Game = game) -> str | None:
         if not rb.has_rulebook(game):
             return "ルールブックなし"
         doc, found = rulebook_doc()
@@ -340,7 +342,7 @@ def _static_tier(project: Project, gid: str, layouts, seed: int, add: Callable[[
     return game
 
 
-def _engine_tier(game, games_per_config: int | None, seed: int, budget: Budget, add: Callable[[CheckRow], None],
+def _engine_tier(game: Game, games_per_config: int | None, seed: int, budget: Budget, add: Callable[[CheckRow], None],
                  progress: Callable[[str], None], on_games: Callable[[str, int, int], None]) -> None:
     """The engine's checks and the sample games, within budget (UNLIMITED with --games N): the
     determinization its HIDDEN_SHARE of it, the common checks their ENGINE_SHARE, the sample games
@@ -358,7 +360,7 @@ def _engine_tier(game, games_per_config: int | None, seed: int, budget: Budget, 
     def part(fraction: float) -> Budget:        # a fraction of the engine tier's budget, as far as it lasts
         return Budget.of(max(0.0, min(fraction * whole, budget.left()))) if budget.limited else budget
 
-    def hidden(game=game):
+    def hidden(game: Game = game) -> str | None:
         from ..games import make_engine
         from ..sim.validation import determinization_checks
         began = time.process_time()
@@ -379,13 +381,13 @@ def _engine_tier(game, games_per_config: int | None, seed: int, budget: Budget, 
     row = CheckRow(gid, "samples", LABELS["samples"])
     every, tracked = Tally(), Tally()       # every sample game; those of the track's policy
 
-    def samples(game=game):
+    def samples(game: Game = game) -> str | None:
         from ..games import make_engine
         from ..sim.validation import play_sample_games, sample_configs, track_policy
         engine = make_engine(game)
         policy_used.append(track_policy(engine))
 
-        def keep(players, lineup, record):
+        def keep(players: int, lineup: tuple[str, ...], record: Any) -> None:
             every.add(players, record.policies, record.seed, record.error)
             if lineup == (policy_used[0],) and tracked.add(players, record.policies, record.seed, record.error) \
                     and record.result is not None:
@@ -409,7 +411,7 @@ def _engine_tier(game, games_per_config: int | None, seed: int, budget: Budget, 
     add(_run(row, samples))
     progress(f"{gid}: samples")
 
-    def track(game=game):
+    def track(game: Game = game) -> str | None:
         from ..games import make_engine
         engine = make_engine(game)
         if not getattr(engine, "score_track", None):
@@ -424,7 +426,7 @@ def _engine_tier(game, games_per_config: int | None, seed: int, budget: Budget, 
         track_row.games = tracked.counts()      # (with --games N the track plays games of its own)
 
 
-def _no_track_why(game, why: str) -> str:
+def _no_track_why(game: Game, why: str) -> str:
     """Why the score track's length is not checked: the game's tracks named, when it has any."""
     tracks = [c.name for c in game.components if c.kind == "track"]
     if not tracks:
@@ -469,7 +471,7 @@ def _conservation_key(message: str) -> str:
     return message[:message.index(CONSERVED) + len(CONSERVED)]
 
 
-def check_layout(game, parsed=None, units: _Units | None = None) -> str:
+def check_layout(game: Game, parsed: Any = None, units: _Units | None = None) -> str:
     """What build checks at layout time beyond the card faces, for every paper build offers: each
     deck's sheet grid (and the gutter-fold grid), every part's pages, and the rulebook typeset in
     each size (laid out in memory, no file written).  A problem found on several papers is said
@@ -543,7 +545,7 @@ def _with_message(problem: Problem, message: str) -> Problem:
     return replace(problem, message=message)
 
 
-def generic_row(game, seed: int, budget: Budget | None = None) -> str:
+def generic_row(game: Game, seed: int, budget: Budget | None = None) -> str:
     """The checks every engine gets without code of its own (pnp.sim.generic), within budget (None: in full)."""
     if not game.engine:
         return "ルールエンジンなし"
@@ -559,7 +561,7 @@ def generic_row(game, seed: int, budget: Budget | None = None) -> str:
     return "、".join(report.done) + undeclared
 
 
-def ledger_check(game, doc=None) -> str:
+def ledger_check(game: Game, doc: Any = None) -> str:
     """The engine plays only rulings the data states; every option a question names is a variant or
     option the engine really has; every worked example with a position replays to what its text says."""
     problems: list[str] = []
@@ -629,7 +631,7 @@ def ledger_check(game, doc=None) -> str:
             f"未回答の質問 {len(open_questions(game.ledger, sections))} 件、例の局面 {examples} 件 OK")
 
 
-def _source(game, obj) -> tuple[str, list[str]] | None:
+def _source(game: Game, obj: Any) -> tuple[str, list[str]] | None:
     """The file of ``obj``'s source as the project names it (in the game's folder: from the project),
     and its lines; None when it cannot be read."""
     import inspect
@@ -652,7 +654,7 @@ def _source(game, obj) -> tuple[str, list[str]] | None:
     return shown, lines
 
 
-def declared_at(game, engine, rid: str) -> str:
+def declared_at(game: Game, engine: Any, rid: str) -> str:
     """``file:line`` of the engine's source where it names ruling ``rid`` (in its ``ruling_ids``), the
     file as the project names it when the engine is in the game's folder; the file alone, or the game,
     when the source cannot be read."""
@@ -668,7 +670,7 @@ def declared_at(game, engine, rid: str) -> str:
     return f"{shown}:{start + 1}" if start or (lines and "ruling_ids" in lines[0]) else shown
 
 
-def unread_ruling_ids(game, engine) -> str | None:
+def unread_ruling_ids(game: Game, engine: Any) -> str | None:
     """The problem of an engine module that names its rulings in a module-level ``RULING_IDS`` while
     the engine has no ``ruling_ids`` (the attribute pnp reads): the module's line, else None."""
     module = _engine_module(game)
@@ -685,7 +687,7 @@ def unread_ruling_ids(game, engine) -> str | None:
             "set ruling_ids = RULING_IDS on the engine class (pnp/games/ENGINE_API.md)")
 
 
-def provisional_row(game) -> CheckRow:
+def provisional_row(game: Game) -> CheckRow:
     """What was proposed rather than written by the designer (marked provisional in the data):
     listed so the designer sees what is theirs.  Information only, never a failure."""
     row = CheckRow(game.id, "provisional", "仮の内容（提案）")
@@ -710,7 +712,7 @@ def provisional_row(game) -> CheckRow:
 TRACK_FIT_TARGET = 0.999
 
 
-def check_score_track(engine, games: int, seed: int,
+def check_score_track(engine: Any, games: int, seed: int,
                       on_progress: Callable[[int, int], None] = lambda *_: None) -> str:
     """At least 99.9 % of sample games (every player count, the game's own policy) must end with
     every score on the printed track.  on_progress(played, planned) as the games are played."""
@@ -734,7 +736,7 @@ def check_score_track(engine, games: int, seed: int,
 MIN_TRACK_GAMES = 30     # finished games the track verdict needs at the least
 
 
-def score_track_verdict(engine, scores: dict[int, list[tuple[float, ...]]], policy: str, tally=None) -> str:
+def score_track_verdict(engine: Any, scores: dict[int, list[tuple[float, ...]]], policy: str, tally: Any = None) -> str:
     """The track check on final scores already played (players → each game's scores).  tally (a
     pnp.sim.crashes.Tally of the games those scores come from): a game that stopped with an error, or
     fewer than MIN_TRACK_GAMES that ran to the end and all fit, leave the track undecided (a problem),
@@ -800,7 +802,7 @@ class _Memory:
             return None
         return input_digest(self.root, folder, self.options, self.hashes, self.code, self.fonts)
 
-    def units(self, game) -> _Units:
+    def units(self, game: Game) -> _Units:
         return _Units(self, game, self.unit_table.setdefault(game.id, {}))
 
     def recall(self, gid: str) -> list[CheckRow] | None:
@@ -846,7 +848,7 @@ class _Units:
     clean, by the incremental build's unit keys (pnp.buildcache.GameCache): editing one card plans
     that card's deck again, and the rulebook only when what it shows changed."""
 
-    def __init__(self, memory: _Memory, game, entry: dict[str, Any]):
+    def __init__(self, memory: _Memory, game: Game, entry: dict[str, Any]) -> None:
         import tempfile
         from pathlib import Path
 
@@ -857,17 +859,17 @@ class _Units:
                                memory.hashes, memory.code, memory.fonts, clean=True)
         self.decks: dict[str, Any] = entry.setdefault("decks", {})
 
-    def deck_clean(self, deck) -> bool:
+    def deck_clean(self, deck: Deck) -> bool:
         known = self.decks.get(deck.id)
         if not isinstance(known, dict) or known.get("key") != self.cache.deck_data_key(deck):
             return False
         self.cache.marks[deck.id] = known.get("marks", [])
         return True
 
-    def deck_faces(self, deck) -> int:
+    def deck_faces(self, deck: Deck) -> int:
         return int(self.decks[deck.id].get("faces", 0))
 
-    def deck_planned(self, deck, plans) -> None:
+    def deck_planned(self, deck: Deck, plans: Any) -> None:
         self.cache.note_plans(deck, plans[0], plans[1], plans.backs)
         self.decks[deck.id] = {"key": self.cache.deck_data_key(deck), "marks": self.cache.marks[deck.id],
                                "faces": len(plans[0]) + 1}
@@ -890,7 +892,7 @@ class _Units:
             self.memory.dirty = True
 
 
-def _engine_inside(folder) -> bool:
+def _engine_inside(folder: Path) -> bool:
     """Whether everything the game's engine runs is covered by the key: none, a bundled one (pnp's
     code) or a file in the game's folder; an installed module elsewhere is not (always checked)."""
     import yaml

@@ -12,6 +12,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from ..data.project import Project
 from ..errors import DataError, PnpError
@@ -110,7 +111,7 @@ class Watcher:
         # told of each step as it happens: listen(event, details) with event "step" (a game's files of
         # one build step are in place: details game, step, files, build: its GameBuild), "built" (a rebuild is over: games,
         # seconds) or "problems" (it failed: problems, message); pnp watch --serve listens
-        self.listeners: list[Callable[[str, dict], None]] = []
+        self.listeners: list[Callable[[str, dict[str, Any]], None]] = []
 
     def tell(self, event: str, **details: object) -> None:
         for listen in list(self.listeners):
