@@ -99,28 +99,34 @@ def write_json(path: Path, data: Any) -> None:
         tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
 
 
-def read_log(path: Path) -> GameLog:
+def read_json(path: Path, what: str, error: type[Exception] = ReplayError) -> Any:
+    """The JSON in the regular file at path (``what`` it is, for the size message: "a game log"), read with
+    limits (size, digits, nesting); ``error`` names the file and what is wrong otherwise."""
     path = Path(path)
     try:
         st = path.stat()
         if not stat.S_ISREG(st.st_mode):
-            raise ReplayError(f"{path}: not a regular file")
+            raise error(f"{path}: not a regular file")
         if st.st_size > MAX_FILE_BYTES:
-            raise ReplayError(f"{path}: {st.st_size:,} bytes; a game log may have at most {MAX_FILE_BYTES:,}")
+            raise error(f"{path}: {st.st_size:,} bytes; {what} may have at most {MAX_FILE_BYTES:,}")
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise ReplayError(f"{path}: no such file") from None
+        raise error(f"{path}: no such file") from None
     except json.JSONDecodeError as exc:
-        raise ReplayError(f"{path}:{exc.lineno}:{exc.colno}: not readable as JSON ({exc.msg})") from None
+        raise error(f"{path}:{exc.lineno}:{exc.colno}: not readable as JSON ({exc.msg})") from None
     except ValueError as exc:        # a number of more than 4,300 digits (Python's limit on int())
-        raise ReplayError(f"{path}: not readable as JSON ({str(exc).split(';')[0]})") from None
+        raise error(f"{path}: not readable as JSON ({str(exc).split(';')[0]})") from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise ReplayError(f"{path}: not readable as JSON ({exc})") from None
+        raise error(f"{path}: not readable as JSON ({exc})") from None
     except RecursionError:
-        raise ReplayError(f"{path}: JSON nested more than {MAX_JSON_DEPTH} deep: refused") from None
+        raise error(f"{path}: JSON nested more than {MAX_JSON_DEPTH} deep: refused") from None
     if _too_deep(data):
-        raise ReplayError(f"{path}: JSON nested more than {MAX_JSON_DEPTH} deep: refused")
-    return GameLog.from_json(data, str(path))
+        raise error(f"{path}: JSON nested more than {MAX_JSON_DEPTH} deep: refused")
+    return data
+
+
+def read_log(path: Path) -> GameLog:
+    return GameLog.from_json(read_json(path, "a game log"), str(path))
 
 
 def _too_deep(data: Any) -> bool:

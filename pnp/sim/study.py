@@ -15,18 +15,16 @@ file and the field when one is missing or of the wrong kind; a summary written b
 is refused, as ``simulate`` refuses to draw one."""
 from __future__ import annotations
 
-import json
-import stat
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..limits import MAX_FILE_BYTES
 from .answers import PairedAnswers
 from .cardeffects import restricted_play
 from .comparisons import builtin_comparisons, paired
 from .errors import SimError
+from .gamelog import read_json
 from .metrics import Comparison, Summary
 from .robustness import robustness
 from .runner import Batch, iter_games
@@ -174,19 +172,7 @@ def _problem(path: Path, where: str, field: str, want: str, got: Any) -> SimErro
 def read_study(path: Path, game_id: str) -> Study:
     """The summaries in ``path`` (see the module docstring); SimError naming the file and field otherwise."""
     path = Path(path)
-    try:
-        st = path.stat()
-        if not stat.S_ISREG(st.st_mode):
-            raise SimError(f"{path}: not a regular file")
-        if st.st_size > MAX_FILE_BYTES:
-            raise SimError(f"{path}: {st.st_size:,} bytes; a simulate --json file may have at most {MAX_FILE_BYTES:,}")
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise SimError(f"{path}: no such file") from None
-    except UnicodeDecodeError:
-        raise SimError(f"{path}: not UTF-8 text") from None
-    except json.JSONDecodeError as exc:
-        raise SimError(f"{path}:{exc.lineno}:{exc.colno}: not readable as JSON ({exc.msg})") from None
+    data = read_json(path, "a simulate --json file", SimError)
     if not isinstance(data, dict):
         raise SimError(f"{path}: expected the object pnp simulate --json writes, got {type(data).__name__}")
     runs: Sequence[Any] = data["runs"] if "runs" in data else [data]
