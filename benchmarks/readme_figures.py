@@ -26,7 +26,6 @@ import argparse
 import importlib.util
 import json
 import re
-import subprocess
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -207,15 +206,6 @@ def _compact(data: dict) -> str:
                   text)
 
 
-def commit() -> str:
-    try:
-        out = subprocess.run(["git", "-C", str(ROOT), "describe", "--always", "--dirty"], capture_output=True,
-                             text=True, check=True)
-        return out.stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
-
-
 def share(engine: object, row: Row, opponent: str, games: int, jobs: int) -> str:
     batch = Batch(row.players, (row.search,) + (opponent,) * (row.players - 1), games, seed=row.seed)
     wins = 0.0
@@ -252,7 +242,8 @@ def main() -> None:
     project = Project(ROOT)
     engines = {g: make_engine(project.load_game(g)) for g in {r.game for r in rows}}
     start = time.time()
-    print(f"commit {commit()}; python benchmarks/readme_figures.py"
+    import docfigures  # beside this script: the commit a figure was measured at, said one way
+    print(f"commit {docfigures.commit()}; python benchmarks/readme_figures.py"
           + "".join(f" --game {g}" for g in (args.game or [])) + f" --jobs {args.jobs}")
     print()
     print("| ゲーム・人数 | 探索プレイヤー | 相手 heuristic | 相手 random | 公平 |")
