@@ -3,7 +3,9 @@ parts add (nets, tabs, tiles clipped out of a board); and the parts' print-shop 
 (pnp.layout.shopparts), their die lines in spot colours of their own."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from reportlab.lib.colors import CMYKColorSep
 
@@ -26,13 +28,7 @@ class PartsPainter(PdfPainter):
         c = self.c
         if isinstance(item, Polygon):
             self.begin_style(item.fill, item.stroke, item.stroke_width, item.opacity, item.dash)
-            p = c.beginPath()
-            (x, y), rest = item.points[0], item.points[1:]
-            p.moveTo(x, -y)
-            for x, y in rest:
-                p.lineTo(x, -y)
-            p.close()
-            c.drawPath(p, stroke=int(bool(item.stroke)), fill=int(bool(item.fill)))
+            c.drawPath(_closed_path(c, item.points), stroke=int(bool(item.stroke)), fill=int(bool(item.fill)))
             c.restoreState()
         elif isinstance(item, Group):
             c.saveState()
@@ -71,13 +67,7 @@ class PartsPainter(PdfPainter):
             else:
                 c.rect(shape.x, -(shape.y + shape.h), shape.w, shape.h, stroke=1, fill=0)
         else:
-            p = c.beginPath()
-            (x, y), rest = shape.points[0], shape.points[1:]
-            p.moveTo(x, -y)
-            for x, y in rest:
-                p.lineTo(x, -y)
-            p.close()
-            c.drawPath(p, stroke=1, fill=0)
+            c.drawPath(_closed_path(c, shape.points), stroke=1, fill=0)
         c.restoreState()
 
 
@@ -122,3 +112,14 @@ def write_part_shop(plan: ShopParts, path: Path, bleed: float, marks: str, title
     profile, as the cards' shop files (pnp.render.impose.write_shop)."""
     return write_shop(path, [piece_page(p) for p in plan.pieces], bleed, marks, title, designer, cmyk,
                       profile if cmyk else None, PartsPainter)
+
+
+def _closed_path(c: Any, points: Sequence[tuple[float, float]]) -> Any:
+    """A closed path through points given in layout coordinates (y down), for the canvas (y up)."""
+    p = c.beginPath()
+    (x, y), rest = points[0], points[1:]
+    p.moveTo(x, -y)
+    for x, y in rest:
+        p.lineTo(x, -y)
+    p.close()
+    return p
