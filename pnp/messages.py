@@ -774,6 +774,26 @@ CATALOGUE: dict[str, dict[str, str]] = {
 }
 
 
+def _merged(table: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
+    """The table above with every ``TEXTS`` of the modules in :mod:`pnp.catalogue` (one module per area,
+    so that areas add their codes without touching this file), in module-name order; a code defined twice
+    is a programming error."""
+    import importlib
+    import pkgutil
+
+    from pnp import catalogue
+    for info in sorted(pkgutil.iter_modules(catalogue.__path__), key=lambda m: m.name):
+        texts: dict[str, dict[str, str]] = importlib.import_module(f"pnp.catalogue.{info.name}").TEXTS
+        twice = sorted(set(texts) & set(table))
+        if twice:
+            raise RuntimeError(f"message codes defined twice (pnp.catalogue.{info.name}): {twice}")
+        table.update(texts)
+    return table
+
+
+CATALOGUE = _merged(CATALOGUE)
+
+
 class Msg(str):
     """A message by code: the text in the language current when it was made, with its code and
     parameters kept.  Pickled by code and parameters (a build worker sends its problems to the parent;

@@ -127,7 +127,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("layout",),
     ("data", "outputs"),
     ("text",),
-    ("", "errors", "files", "limits", "messages", "notices", "resources", "units", "watchdog"),
+    ("", "catalogue", "errors", "files", "limits", "messages", "notices", "resources", "units", "watchdog"),
 )
 # (importer, imported) pairs allowed against the direction, each with its reason.  Empty: keep it so.
 KNOWN_EXCEPTIONS: dict[tuple[str, str], str] = {}
