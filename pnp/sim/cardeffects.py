@@ -22,8 +22,9 @@ seat was dealt before anyone chose anything (探偵無宿２'s opening hands, EB
   探偵無宿２ batches flagged some card (measured with the cards' names shuffled within their class).
 * The difference has a normal interval with games as the unit (the seats of one game are not
   independent: one seat's win is the others' loss) — the delta method of
-  :class:`pnp.sim.answers.PairedRatio`.  Each difference's p-value is corrected by Holm's method over
-  every unit tested at once; only the units that survive are flagged 「配られると強い／弱い」.
+  :class:`pnp.sim.answers.PairedRatio`.  Its p-value comes from re-dealing the cards
+  (:mod:`pnp.sim.cardperm`, Westfall–Young's step-down maxT over every unit tested at once); only the units
+  that survive are flagged 「配られると強い／弱い」.
 * Each unit also carries the smallest difference its sample would find with 80% power after the
   correction (``detectable``), so "no flag" says how large an effect it could have missed.
 """
@@ -36,6 +37,7 @@ from statistics import NormalDist
 from typing import Any
 
 from .answers import PairedRatio, diff_ja, figure_ja
+from .cardperm import PERMUTATIONS, Redeal, Unit
 from .engine import GameRecord
 from .policies import lineup, make_policy
 from .runner import play_game
@@ -76,7 +78,8 @@ class DealtCards:
         self.engine, self.players, self.coop = engine, players, cooperative
         self.classes: Mapping[str, str] = getattr(engine, "card_groups", None) or {}
         self.cards: set[str] = set()
-        self.kept: list[list[tuple[float, frozenset[str]]]] = []   # per game: (holder's win, cards dealt)
+        # per game: its seed (the re-deals' stream) and (holder's win, cards dealt) per holder
+        self.kept: list[tuple[int, list[tuple[float, frozenset[str]]]]] = []
         self.games = 0
 
     def add(self, r: GameRecord) -> None:
@@ -94,18 +97,23 @@ class DealtCards:
             if isinstance(seat, int) and -1 <= seat < r.players:
                 held[seat].add(str(card))
         self.cards |= {c for cs in held.values() for c in cs}
-        self.kept.append([(won_team if seat < 0 or self.coop else share[seat], frozenset(cs))
-                          for seat, cs in sorted(held.items())])
+        self.kept.append((r.seed, [(won_team if seat < 0 or self.coop else share[seat], frozenset(cs))
+                                   for seat, cs in sorted(held.items())]))
 
-    def _folded(self) -> dict[tuple[str, ...], PairedRatio]:
+    def _entries(self) -> tuple[list[tuple[int, list[tuple[float, Unit]]]], dict[Unit, str], set[Unit]]:
+        """Per game its seed and one entry per card dealt (the holder's win, the card's unit); each unit's
+        class; the units alone in their class (weighed against every other card dealt: nothing comparable
+        is dealt)."""
         units = effect_units(self.engine, self.cards)
         cls = {u: self.classes.get(u[0], "") for u in set(units.values()) if self.cards & set(u)}
-        acc = {u: PairedRatio() for u in cls}
-        # a unit alone in its class is weighed against every other card dealt (nothing comparable is dealt)
         alone = {u for u in cls if sum(1 for v in cls if cls[v] == cls[u]) == 1}
-        for game in self.kept:
-            # one entry per card dealt: (the holder's win, the card's unit)
-            held = [(v, units[c]) for v, cs in game for c in sorted(cs)]
+        games = [(seed, [(v, units[c]) for v, cs in game for c in sorted(cs)]) for seed, game in self.kept]
+        return games, cls, alone
+
+    def _folded(self) -> dict[Unit, PairedRatio]:
+        games, cls, alone = self._entries()
+        acc = {u: PairedRatio() for u in cls}
+        for _, held in games:
             for u, pr in acc.items():
                 mine, others = [0.0, 0.0], [0.0, 0.0]
                 for v, x in held:
@@ -122,35 +130,33 @@ class DealtCards:
         if not self.games:
             return None
         rows: dict[str, dict[str, Any]] = {}
-        ses: dict[str, float] = {}
-        ps: dict[str, float] = {}
+        ses: dict[Unit, float] = {}
         labels = getattr(self.engine, "labels_ja", None) or {}
         for u, acc in sorted(self._folded().items()):
-            key = "・".join(u)
             dealt, base = acc.b.result(), acc.a.result()
             row: dict[str, Any] = {"cards": list(u), "group": self.classes.get(u[0]) or None,
                                    "names": [str(labels.get(c, c)) for c in u],
                                    "dealt": dealt, "base": base, "flag": None}
             est = acc.estimate()
             if est is not None and dealt["n"] and base["n"]:
-                d, se = est
                 row["diff"] = acc.diff()
-                if se > 0:
-                    ps[key] = math.erfc(abs(d / se) / math.sqrt(2))
-                    ses[key] = se
-                    row["p"] = round(ps[key], 6)
-            rows[key] = row
-        holm = _holm(ps)
-        k = len(ps)
+                if est[1] > 0:
+                    ses[u] = est[1]
+            rows["・".join(u)] = row
+        games, cls, alone = self._entries()
+        tested = sorted(ses)
+        k = len(tested)
         z_first = NormalDist().inv_cdf(1 - ALPHA / (2 * k)) if k else 0.0
-        for key, p_adj in holm.items():
-            row = rows[key]
-            row["p_holm"] = round(p_adj, 6)
-            row["detectable"] = round((z_first + POWER_Z) * ses[key], 4)
+        for u, (p_raw, p_adj) in Redeal(games, cls, alone).p_values(tested).items():
+            row = rows["・".join(u)]
+            row["p"] = round(p_raw, 6)
+            row["p_adjusted"] = round(p_adj, 6)
+            row["detectable"] = round((z_first + POWER_Z) * ses[u], 4)
             if p_adj < ALPHA:
                 row["flag"] = "strong" if row["diff"]["mean_diff"] > 0 else "weak"
         detect = sorted(r["detectable"] for r in rows.values() if "detectable" in r)
         return {"games": self.games, "tested": k, "by": "team" if self.coop else "seat",
+                "permutations": PERMUTATIONS,
                 "detectable_median": detect[len(detect) // 2] if detect else None,
                 "units": rows}
 
@@ -164,11 +170,12 @@ def card_effect_lines_ja(ce: Mapping[str, Any]) -> list[str]:
     out = [f"{DEALT_JA}（因果）：{ce['games']}ゲームで、最初に配られたカードごとに、配られた{who}の勝率を、同じ組の"
            f"ほかのカードを配られた{who}の勝率と比べました（配りは無作為なので、カードを持つことの効果です）。"
            + (f"効果が同じカードは1つにまとめています（{multi}組）。" if multi else "")
-           + f"{ce['tested']}通りの差を Holm 法で補正し、"
+           + f"{ce['tested']}通りの差を、配り直し（カードだけを{ce['permutations']}回配り直す並べ替え検定、"
+             "Westfall–Young の step-down maxT）で補正し、"
            + (f"差が言えるのは{len(flagged)}通りです。" if flagged else "差が言えるものはありません。")
            + (f"この試行数で見つけられる差は、およそ±{100 * ce['detectable_median']:.1f}ポイント以上です。"
               if ce.get("detectable_median") is not None else "")]
-    for _, u in sorted(flagged, key=lambda kv: kv[1]["p_holm"]):
+    for _, u in sorted(flagged, key=lambda kv: kv[1]["p_adjusted"]):
         out.append(f"・{'・'.join(u['names'])}：{FLAG_JA[u['flag']]}。{card_unit_ja(u, who)}")
     return out
 
@@ -178,8 +185,8 @@ def card_unit_ja(u: Mapping[str, Any], who: str = "席") -> str:
             f"同じ組（{u['group'] or 'ほかのカード'}）のほかのカード {figure_ja(u['base'], True)}")
     if "diff" in u:
         text += f"、差 {diff_ja(u['diff'], True)}"
-    if "p_holm" in u:
-        text += f"、補正後のp = {u['p_holm']:.3f}"
+    if "p_adjusted" in u:
+        text += f"、補正後のp = {u['p_adjusted']:.3f}"
     return text + "。"
 
 

@@ -55,7 +55,7 @@ def _summary(engine, records):
 def test_the_dealt_figure_flags_the_card_that_helps_and_not_the_card_winners_play():
     s = _summary(CardGame(), _games(3000, seed=3))
     units = s["card_effects"]["units"]
-    assert units["boost"]["flag"] == "strong" and units["boost"]["p_holm"] < 0.05
+    assert units["boost"]["flag"] == "strong" and units["boost"]["p_adjusted"] < 0.05
     assert units["boost"]["diff"]["ci"][0] > 0.1            # 1/2 against 1/4 when dealt: about +25 points
     assert units["show"]["flag"] is None
     assert units["show"]["diff"]["ci"][0] < 0 < units["show"]["diff"]["ci"][1]
@@ -90,20 +90,52 @@ def test_cards_with_identical_effects_are_one_unit_compared_within_their_group()
 def test_the_report_lines_say_what_was_compared_and_what_it_could_find():
     s = _summary(CardGame(), _games(3000, seed=3))
     lines = card_effect_lines_ja(s["card_effects"])
-    assert "3000ゲーム" in lines[0] and "Holm" in lines[0] and "見つけられる差" in lines[0]
+    assert "3000ゲーム" in lines[0] and "配り直し" in lines[0] and "見つけられる差" in lines[0]
     assert any(line.startswith("・増援：配られると強い。配られた席") for line in lines)
     assert not any("見せ札" in line for line in lines)
 
 
-def test_no_card_matters_then_holm_keeps_false_flags_rare():
+def test_no_card_matters_then_the_redeal_keeps_false_flags_rare():
     """18 cards tested at once with no effect anywhere: without the correction some card would be
-    flagged in most batches; with Holm's and games as the unit, in few."""
+    flagged in most batches; with the re-dealing step-down maxT (games as the unit), in few."""
     flagged = uncorrected = 0
     for seed in range(30):
         units = _summary(CardGame(), _games(400, seed, boost=1.0))["card_effects"]["units"].values()
         flagged += any(u["flag"] for u in units)
         uncorrected += any(u.get("p", 1) < 0.05 for u in units)
     assert uncorrected >= 10 and flagged <= 3
+
+
+def test_the_redeal_statistic_is_the_interval_s_own_and_the_figure_ignores_the_order_games_came_in():
+    """The re-dealing test reads the same studentised difference the printed interval comes from (for units
+    compared within their class and for a unit alone in its class, compared with every card), and the
+    re-deals are drawn per game from the game's seed: games added in another order (--jobs) give the same
+    figure, p-values included."""
+    from pnp.sim.cardeffects import DealtCards
+    from pnp.sim.cardperm import Redeal
+
+    groups = {c: ("hi" if c in ("boost", "c00", "c01") else "lo") for c in CARDS}
+    groups["show"] = "solo"                        # alone in its class: weighed against every card dealt
+    engine = CardGame({"c02": "x", "c03": "x"}, groups)
+    records = _games(600, seed=7)
+    acc = DealtCards(engine, 3, False)
+    for r in records:
+        acc.add(r)
+    games, cls, alone = acc._entries()
+    assert alone == {("show",)}
+    redeal = Redeal(games, cls, alone)
+    observed, _ = redeal._draws(0)
+    t = dict(zip(redeal.units, redeal._statistics(observed)))
+    for u, pr in acc._folded().items():
+        d, se = pr.estimate()
+        assert abs(t[u] - abs(d / se)) < 1e-9, u
+    forward = _summary(engine, records)["card_effects"]
+    backward = Summary(engine, Batch(3, ("h",), len(records), seed=1))
+    for r in reversed(records):
+        backward.add(r)
+    assert backward.result()["card_effects"] == forward
+    p_adj = [u["p_adjusted"] for u in forward["units"].values() if "p_adjusted" in u]
+    assert len(p_adj) == forward["tested"] == len(forward["units"]) and min(p_adj) >= 1 / 200
 
 
 # ---------------------------------------------------------------------------- restricted play
