@@ -145,18 +145,13 @@ class _Builder:
         token of each kind in a row, a cut card's first card with its cuts, a tuck box's net — from the
         same items the parts PDFs draw; a bits list (nothing to draw) as a table under its caption."""
         from ..layout.dice import plan_die
-        from ..layout.parts import (
-            TOKEN_GAP,
-            Writer,
-            _shift,
-            board_items,
-            cut_card_face,
-            die_net_items,
-            token_piece,
-            track_card,
-            tuck_net,
-            tuckbox_piece,
-        )
+        from ..layout.parts.board import board_items
+        from ..layout.parts.common import Writer, shift
+        from ..layout.parts.cutcard import cut_card_face
+        from ..layout.parts.dice import die_net_items
+        from ..layout.parts.tokens import TOKEN_GAP, token_piece
+        from ..layout.parts.track import track_card
+        from ..layout.parts.tuckbox import tuck_net, tuckbox_piece
         part = self.game.part(fig.part)
         if part.kind == "bits":
             return self.bits_table(part, fig.caption, fig.loc)
@@ -170,12 +165,12 @@ class _Builder:
             items, w, h = [], 0.0, 0.0
             for group in part.groups:
                 tw, th_, drawn = token_piece(group, wr)
-                items.append(_shift(drawn, w, 0.0))
+                items.append(shift(drawn, w, 0.0))
                 w, h = w + tw + TOKEN_GAP, max(h, th_)
             w -= TOKEN_GAP
         elif part.kind == "cut_card":       # the dashed cuts reach 3 mm past the card: room for them
             cw, ch, drawn = cut_card_face(part, part.cards[0], wr)
-            w, h, items = cw + 6 * MM, ch + 6 * MM, [_shift(drawn, 3 * MM, 3 * MM)]
+            w, h, items = cw + 6 * MM, ch + 6 * MM, [shift(drawn, 3 * MM, 3 * MM)]
         elif part.kind == "tuckbox":
             deck = self.game.deck(part.deck)
             net = tuck_net(deck.layout.width_pt, deck.layout.height_pt, part.cards or deck.piece_count,
@@ -203,7 +198,7 @@ class _Builder:
     def bits_table(self, bits: Any, caption: Inline, loc: m.Loc) -> list[Flowable]:
         """What to get besides the printed kit, as the bits sheet lists it: each thing, how many, how it
         is got, its size and note; the caption above the table, never apart from it."""
-        from ..layout.parts import SOURCES
+        from ..layout.parts.bits import SOURCES
         th = self.th
         size = th.size * 0.95
         rows = [[[Span(x, "gothic", size)] for x in ("もの", "数", "入手", "メモ")]]
