@@ -537,49 +537,60 @@ class _Parser:
         return rest, script, no
 
     def block_embed(self, body: str, no: int, col: int, boxed: bool, line: str = "") -> Any:
+        """A ``{{name …}}`` line: the handler of ``_EMBED_HANDLERS`` for its name; anything else is read
+        as a ``{{card …}}`` (whose own checks then say what is wrong)."""
         name, _, arg = body.partition(" ")
-        loc = Loc(self.file, no)
+        return _EMBED_HANDLERS.get(name, _Parser._card_embed)(self, _Embed(arg, no, col, boxed, line))
 
-        def caption_of(text: str) -> Inline:      # inline markup (ruby) at its own column
-            return self.inline(text, no, _col(line, text, col))
-        if name == "questions":
-            return Questions(loc)
-        if name == "part":
-            part_id, _, caption = arg.partition(":")
-            part_id = part_id.strip()
-            shown = {p.id: p for p in self.game.parts if p.kind in PART_FIGURES}
-            if not part_id:
-                self.err(no, col, "{{part …}} needs a part's id: {{part ID}} or {{part ID: 見出し}}")
-                return None
-            if part_id not in shown:
-                self.err(no, col, msg("rulebook.unknown_part", part=part_id, parts=", ".join(sorted(shown)) or msg("word.none"),
-                                      hint=did_you_mean(part_id, shown)))
-                return None
-            box = shown[part_id]
-            if box.kind == "tuckbox" and all(d.id != box.deck for d in self.game.all_decks):
-                self.err(no, col, f"{{{{part {part_id}}}}}: the tuck box's deck {box.deck!r} does not exist "
-                                  f"(decks: {', '.join(d.id for d in self.game.all_decks) or 'none'})")
-                return None
-            return PartFig(part_id, caption_of(caption.strip()) if caption.strip() else
-                           self.data_text(shown[part_id].name, no, col, f"part {part_id}: name"), loc)
-        if name == "components":
-            if boxed:
-                self.err(no, col, "{{components}} cannot stand in a box")
-                return None
-            return Components(loc)
-        if name == "newpage":
-            return NewPage(loc)
-        if name == "rulings":
-            if not self.rulings:
-                self.err(no, col, "{{rulings}}: the game has no rulings (rulings.yaml with kind: rulings)")
-                return None
-            return Rulings(tuple(r for r in self.rulings if r.printed), loc)
-        # card
-        refs_text, _, caption = arg.partition(":")
+    def _caption(self, e: _Embed, text: str) -> Inline:
+        """A caption's inline markup (ruby) at its own column."""
+        return self.inline(text, e.no, _col(e.line, text, e.col))
+
+    def _questions_embed(self, e: _Embed) -> Questions:
+        return Questions(Loc(self.file, e.no))
+
+    def _newpage_embed(self, e: _Embed) -> NewPage:
+        return NewPage(Loc(self.file, e.no))
+
+    def _components_embed(self, e: _Embed) -> Components | None:
+        if e.boxed:
+            self.err(e.no, e.col, "{{components}} cannot stand in a box")
+            return None
+        return Components(Loc(self.file, e.no))
+
+    def _rulings_embed(self, e: _Embed) -> Rulings | None:
+        if not self.rulings:
+            self.err(e.no, e.col, "{{rulings}}: the game has no rulings (rulings.yaml with kind: rulings)")
+            return None
+        return Rulings(tuple(r for r in self.rulings if r.printed), Loc(self.file, e.no))
+
+    def _part_embed(self, e: _Embed) -> PartFig | None:
+        no, col = e.no, e.col
+        part_id, _, caption = e.arg.partition(":")
+        part_id = part_id.strip()
+        shown = {p.id: p for p in self.game.parts if p.kind in PART_FIGURES}
+        if not part_id:
+            self.err(no, col, "{{part …}} needs a part's id: {{part ID}} or {{part ID: 見出し}}")
+            return None
+        if part_id not in shown:
+            self.err(no, col, msg("rulebook.unknown_part", part=part_id, parts=", ".join(sorted(shown)) or msg("word.none"),
+                                  hint=did_you_mean(part_id, shown)))
+            return None
+        box = shown[part_id]
+        if box.kind == "tuckbox" and all(d.id != box.deck for d in self.game.all_decks):
+            self.err(no, col, f"{{{{part {part_id}}}}}: the tuck box's deck {box.deck!r} does not exist "
+                              f"(decks: {', '.join(d.id for d in self.game.all_decks) or 'none'})")
+            return None
+        return PartFig(part_id, self._caption(e, caption.strip()) if caption.strip() else
+                       self.data_text(shown[part_id].name, no, col, f"part {part_id}: name"), Loc(self.file, no))
+
+    def _card_embed(self, e: _Embed) -> Cards | None:
+        no, col = e.no, e.col
+        refs_text, _, caption = e.arg.partition(":")
         refs: list[CardRef] = []
         names: list[Run] = []
         for word in refs_text.split():
-            ref = self.card_ref(word, no, _col(line, word, col))
+            ref = self.card_ref(word, no, _col(e.line, word, col))
             if ref:
                 refs.append(ref)
                 if names:
@@ -589,7 +600,8 @@ class _Parser:
             self.err(no, col, "{{card …}} needs at least one deck/card-id")
         if not refs or any(d.id == r.deck for d in self.game.unlaid for r in refs):
             return None       # an unlaid deck's layout has problems of its own: no figure, no second error
-        return Cards(tuple(refs), caption_of(caption.strip()) if caption.strip() else merge_runs(names), loc)
+        return Cards(tuple(refs), self._caption(e, caption.strip()) if caption.strip() else merge_runs(names),
+                     Loc(self.file, no))
 
     def data_text(self, text: str, no: int, col: int, what: str) -> Inline:
         """A name from the data printed in a caption (a card's title, a deck's name), read as the cards
@@ -811,6 +823,30 @@ class _Blocks:
     boxed: bool                 # inside a ::: box (no headings, no boxes)
     out: list[Any] = field(default_factory=list)
     para: list[tuple[int, str]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class _Embed:
+    """A ``{{name …}}`` line as its handler reads it: what follows the name, where it stands (line and
+    column of the ``{{``), whether inside a ::: box, and the whole source line (for the columns of
+    its words)."""
+
+    arg: str
+    no: int
+    col: int
+    boxed: bool
+    line: str
+
+
+# a {{name …}} line's name → the _Parser method that reads it (BLOCK_EMBEDS; any other: a {{card …}})
+_EMBED_HANDLERS: dict[str, Callable[[_Parser, _Embed], Any]] = {
+    "card": _Parser._card_embed,
+    "part": _Parser._part_embed,
+    "components": _Parser._components_embed,
+    "rulings": _Parser._rulings_embed,
+    "questions": _Parser._questions_embed,
+    "newpage": _Parser._newpage_embed,
+}
 
 
 def _block_kind(stripped: str) -> str:
