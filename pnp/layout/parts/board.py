@@ -117,16 +117,7 @@ def board_items(board: Board, wr: Writer, edge_safe: float = 0.0) -> list[PartIt
     items: RawItems = [Box(0, 0, board.width_pt, board.height_pt, fill=board.background)]
     for (col, row), aid in sorted(cmap.items()):
         items.append(Box(col * c, row * c, c, c, fill=colors[aid]))
-    # faint cell lines inside an area, strong lines between areas and round the outside
-    for (col, row), aid in sorted(cmap.items()):
-        for (dc, dr, x1, y1, x2, y2) in ((1, 0, col + 1, row, col + 1, row + 1), (0, 1, col, row + 1, col + 1, row + 1),
-                                         (-1, 0, col, row, col, row + 1), (0, -1, col, row, col + 1, row)):
-            other = cmap.get((col + dc, row + dr))
-            if other == aid:
-                if dc > 0 or dr > 0:
-                    items.append(Rule(x1 * c, y1 * c, x2 * c, y2 * c, "#ffffff", 0.6))
-            elif other is None or dc > 0 or dr > 0:
-                items.append(Rule(x1 * c, y1 * c, x2 * c, y2 * c, "#222222", 1.6))
+    items.extend(_cell_lines(cmap, c))
     anchor = {}
     for a in board.areas:
         if not a.cells:
@@ -158,6 +149,32 @@ def board_items(board: Board, wr: Writer, edge_safe: float = 0.0) -> list[PartIt
              if isinstance(t, TextBlock)]
     named += [(f"label {lab.text!r} (labels[{k}]{_line_of(lab.where)})", text_bounds(t))
               for k, (lab, t) in enumerate(zip(board.labels, labels)) if isinstance(t, TextBlock)]
+    items.extend(_connections(board, wr, texts, named))
+    items.extend(names)
+    items.extend(labels)
+    return [i for i in items if i is not None]
+
+
+def _cell_lines(cmap: dict[tuple[int, int], str], c: float) -> list[PartItem]:
+    """Faint cell lines inside an area, strong lines between areas and round the outside."""
+    items: list[PartItem] = []
+    for (col, row), aid in sorted(cmap.items()):
+        for (dc, dr, x1, y1, x2, y2) in ((1, 0, col + 1, row, col + 1, row + 1), (0, 1, col, row + 1, col + 1, row + 1),
+                                         (-1, 0, col, row, col, row + 1), (0, -1, col, row, col + 1, row)):
+            other = cmap.get((col + dc, row + dr))
+            if other == aid:
+                if dc > 0 or dr > 0:
+                    items.append(Rule(x1 * c, y1 * c, x2 * c, y2 * c, "#ffffff", 0.6))
+            elif other is None or dc > 0 or dr > 0:
+                items.append(Rule(x1 * c, y1 * c, x2 * c, y2 * c, "#222222", 1.6))
+    return items
+
+
+def _connections(board: Board, wr: Writer, texts: list[tuple[float, float, float, float]], named: list[Spot]
+                 ) -> list[PartItem]:
+    """The dashed line of each connection, clear of the board's texts; a connection that cannot avoid
+    them is a problem naming the texts it would cross."""
+    items: list[PartItem] = []
     for i, (a_id, b_id) in enumerate(board.connections):
         line = connection_line(board, a_id, b_id, texts)
         if line is None:
@@ -170,9 +187,7 @@ def board_items(board: Board, wr: Writer, edge_safe: float = 0.0) -> list[PartIt
             continue
         (sx, sy), (ex, ey) = line
         items.append(Rule(sx, sy, ex, ey, "#333333", 2.0, (6.0, 3.0)))
-    items.extend(names)
-    items.extend(labels)
-    return [i for i in items if i is not None]
+    return items
 
 
 CONNECTION_CLEAR = mm(1.0)     # between a connection line and any text
