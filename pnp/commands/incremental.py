@@ -93,31 +93,21 @@ def build_project(project_dir: Path, game_ids: Sequence[str], out_dir: Path, opt
     last (checked only then: ``build_game``), and ready(step, GameBuild so far) is told after each;
     the games are then drawn in this process, one after another."""
     project_dir = Path(project_dir)
-    components = project_dir / "components"
     hashes = file_hashes(out_dir)
     code = code_digest(hashes)
     fonts = fonts_digest(project_dir, hashes, out_dir)
     complete = opts.cards and opts.rulebook and opts.sheets and opts.shop
-    if game_ids:
-        wanted = list(dict.fromkeys(game_ids))     # a game named twice is built once (never by two workers)
-    elif components.is_dir():
-        wanted = sorted(p.name for p in components.iterdir() if (p / "game.yaml").is_file())
-    else:
-        wanted = _project(project_dir).game_ids()      # says there is no components/ folder
+    wanted = _wanted_games(project_dir, game_ids)
     done: dict[str, GameBuild] = {}
     inputs: dict[str, str] = {}
     for gid in wanted:
-        folder = components / gid
+        folder = project_dir / "components" / gid
         if not (folder / "game.yaml").is_file():
             continue                        # loading it says what is wrong
         inputs[gid] = input_digest(project_dir, folder, options_digest(opts, final), hashes,
                                    code, fonts, out_dir)
-        if clean or not complete:
-            continue
-        files = unchanged_outputs(out_dir / gid, inputs[gid], hashes, code, opts.check_print)
-        if files is not None:
-            done[gid] = GameBuild(None, gid, files, loaded=False)
-            _clean_interrupted(out_dir / gid, [w.path for w in files])
+        if not clean and complete:
+            _reuse_unchanged(out_dir / gid, gid, inputs[gid], hashes, code, opts, done)
     todo = [gid for gid in wanted if gid not in done]
     if not todo:
         hashes.save()
@@ -125,18 +115,7 @@ def build_project(project_dir: Path, game_ids: Sequence[str], out_dir: Path, opt
     # the layout, drawing and rulebook code is imported only when something is to be drawn
     from ..rulebook import has_rulebook
     from .build import build_game, plan_build
-    from .questions import finalize
-    problems: list[Problem] = []
-    loaded: list[Game] = []
-    project = _project(project_dir)
-    if todo:
-        layouts, problems = project.load_layouts_partly()
-        for gid in todo:        # a game with data problems does not hide another's layout problems
-            try:
-                loaded.append(project.load_game(gid, layouts))
-            except DataError as e:
-                problems.extend(e.problems)
-    loaded = [finalize(g, force) if final or g.final else g for g in loaded]
+    loaded, problems = _load_games(project_dir, todo, final, force)
     from .workers import Pool, fork_available, wait_for_go
     jobs = min(jobs, len(loaded))
     forked = jobs > 1 and fork_available() and ready is None
@@ -168,36 +147,88 @@ def build_project(project_dir: Path, game_ids: Sequence[str], out_dir: Path, opt
                 # a worker draws it while the next game is planned; it puts nothing in place before
                 # every game is planned (wait_for_go)
                 pool.submit(game.id, task(game))
-        if pool is not None:
-            pool.decide(not problems)
-        if problems:
-            if pool is not None:
-                _stopped(pool, out_dir, existed)
-            hashes.save()
-            raise DataError(problems)
+        _decide(pool, problems, out_dir, existed, hashes)
         steps(sum(len(g.decks) + bool(g.parts) + has_rulebook(g) for g in loaded) if opts.cards else
               sum(has_rulebook(g) for g in loaded))
         if pool is None:
             for game in loaded:
-                cache = caches[game.id]
-                told = None if ready is None else _told(ready, cache)
-                cpu = time.process_time()
-                result = build_game(game, out_dir, opts, tick=tick, plan=plans[game.id], cache=cache, ready=told)
-                done[game.id] = _game_build(result, cache.written, time.process_time() - cpu)
+                done[game.id] = _draw_here(game, out_dir, opts, tick, plans[game.id], caches[game.id], ready)
         else:
-            drawn = pool.results()
-            for game in loaded:
-                d = drawn[game.id]
-                hashes.table.update(d.hashes)
-                for key in d.forgotten:
-                    hashes.table.pop(key, None)
-                hashes.dirty = hashes.dirty or bool(d.hashes or d.forgotten)
-                done[game.id] = _game_build(BuildResult(game, out_dir / game.id, d.files), d.written, d.cpu_s)
+            _take_drawn(pool, loaded, hashes, out_dir, done)
     finally:
         if pool is not None:
             pool.close()
     hashes.save()
     return [done[gid] for gid in wanted if gid in done]
+
+
+def _decide(pool: Pool | None, problems: list[Problem], out_dir: Path, existed: bool, hashes: FileHashes) -> None:
+    """Every game planned: the workers told whether to put their files in place; on a problem, what
+    they drew is taken away and every problem raised."""
+    if pool is not None:
+        pool.decide(not problems)
+    if problems:
+        if pool is not None:
+            _stopped(pool, out_dir, existed)
+        hashes.save()
+        raise DataError(problems)
+
+
+def _draw_here(game: Game, out_dir: Path, opts: BuildOptions, tick: Callable[[str], None], plan: BuildPlan,
+               cache: GameCache, ready: Callable[[str, GameBuild], None] | None) -> GameBuild:
+    """One game drawn in this process (one job, no fork, or ``pnp watch``'s steps)."""
+    from .build import build_game
+    told = None if ready is None else _told(ready, cache)
+    cpu = time.process_time()
+    result = build_game(game, out_dir, opts, tick=tick, plan=plan, cache=cache, ready=told)
+    return _game_build(result, cache.written, time.process_time() - cpu)
+
+
+def _wanted_games(project_dir: Path, game_ids: Sequence[str]) -> list[str]:
+    """The games named (each once: never by two workers), else every game of the project."""
+    components = project_dir / "components"
+    if game_ids:
+        return list(dict.fromkeys(game_ids))
+    if components.is_dir():
+        return sorted(p.name for p in components.iterdir() if (p / "game.yaml").is_file())
+    return _project(project_dir).game_ids()      # says there is no components/ folder
+
+
+def _reuse_unchanged(game_out: Path, gid: str, inputs: str, hashes: FileHashes, code: str, opts: BuildOptions,
+                     done: dict[str, GameBuild]) -> None:
+    """A game whose inputs and outputs are as the last build left them: its files kept (in done), the
+    game never loaded."""
+    files = unchanged_outputs(game_out, inputs, hashes, code, opts.check_print)
+    if files is not None:
+        done[gid] = GameBuild(None, gid, files, loaded=False)
+        _clean_interrupted(game_out, [w.path for w in files])
+
+
+def _load_games(project_dir: Path, todo: Sequence[str], final: bool, force: bool) -> tuple[list[Game], list[Problem]]:
+    """The games to draw, loaded (finalized when built final), and every problem loading them found: a
+    game with data problems does not hide another's layout problems."""
+    from .questions import finalize
+    project = _project(project_dir)
+    loaded: list[Game] = []
+    layouts, problems = project.load_layouts_partly()
+    for gid in todo:
+        try:
+            loaded.append(project.load_game(gid, layouts))
+        except DataError as e:
+            problems.extend(e.problems)
+    return [finalize(g, force) if final or g.final else g for g in loaded], problems
+
+
+def _take_drawn(pool: Pool, loaded: list[Game], hashes: FileHashes, out_dir: Path, done: dict[str, GameBuild]) -> None:
+    """What the workers drew: each game's files, and the file hashes they learnt or forgot."""
+    drawn = pool.results()
+    for game in loaded:
+        d = drawn[game.id]
+        hashes.table.update(d.hashes)
+        for key in d.forgotten:
+            hashes.table.pop(key, None)
+        hashes.dirty = hashes.dirty or bool(d.hashes or d.forgotten)
+        done[game.id] = _game_build(BuildResult(game, out_dir / game.id, d.files), d.written, d.cpu_s)
 
 
 def _stopped(pool: Pool, out_dir: Path, existed: bool) -> None:

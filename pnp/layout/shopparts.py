@@ -23,23 +23,14 @@ from ..data.parts import Bits, Board, CutCard, Dice, Tokens, Track, TuckBox
 from ..errors import DataError, Problem
 from ..units import mm, to_mm
 from .dice import plan_die
-from .parts import (
-    CUT,
-    FOLD,
-    GLUE,
-    Group,
-    Polygon,
-    Writer,
-    _tiling_at_seams,
-    board_items,
-    cut_card_face,
-    die_net_items,
-    text_bounds,
-    token_piece,
-    track_card,
-    tuck_net,
-    tuckbox_piece,
-)
+from .parts.board import board_items
+from .parts.board_tiles import tiling_at_seams
+from .parts.common import CUT, FOLD, GLUE, Group, Polygon, Writer, text_bounds
+from .parts.cutcard import cut_card_face
+from .parts.dice import die_net_items
+from .parts.tokens import token_piece
+from .parts.track import track_card
+from .parts.tuckbox import tuck_net, tuckbox_piece
 from .plan import BleedArt, Box, Rule, TextBlock
 from .tiling import Tiling, plan_tiling
 
@@ -252,7 +243,7 @@ def board_tiling(board: Board, art: Sequence[Any] = (),
         return plan_tiling(w, h, w, h, 0.0)
     butting = replace(board, overlap_pt=0.0)
     if board.seams is not None:
-        return _tiling_at_seams(butting, board.seams[0], board.seams[1], sw, sh)
+        return tiling_at_seams(butting, board.seams[0], board.seams[1], sw, sh)
     upright, turned = plan_tiling(w, h, sw, sh, 0.0), plan_tiling(w, h, sh, sw, 0.0)
     tiling = upright if len(upright.tiles) <= len(turned.tiles) else turned
     boxes = [text_bounds(t) for t in art if isinstance(t, TextBlock)]
@@ -264,7 +255,7 @@ def board_tiling(board: Board, art: Sequence[Any] = (),
     if all(clear(x, 0) for x in seams_x) and all(clear(y, 1) for y in seams_y):
         return tiling
     c = board.cell_pt
-    return _tiling_at_seams(butting, [k for k in range(1, board.cols) if clear(k * c, 0)],
+    return tiling_at_seams(butting, [k for k in range(1, board.cols) if clear(k * c, 0)],
                             [k for k in range(1, board.rows) if clear(k * c, 1)], sw, sh)
 
 

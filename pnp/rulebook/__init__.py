@@ -1,6 +1,7 @@
 """Rulebooks: Markdown-like sources in components/<game>/rulebook/ typeset as an A5 booklet.
 
-The source format is documented in :mod:`pnp.rulebook.markup`; typesetting in :mod:`pnp.rulebook.book`.
+The source format and its parser are :mod:`pnp.rulebook.markup`, the tree it builds :mod:`pnp.rulebook.tree`;
+typesetting is :mod:`pnp.rulebook.book`.
 Entry points for the build and the validator:
 
 * :func:`has_rulebook` — the game has rulebook sources;
@@ -23,7 +24,7 @@ from ..files import atomic_path
 from ..messages import msg
 from ..text import fonts
 from ..text.inline import Run
-from . import markup
+from . import datatext, markup, tree
 from .markup import FRONT_MATTER_SCHEMA, parse_rulebook
 
 __all__ = ["build_rulebook", "has_rulebook", "check_rulebook", "checked_rulebook", "stated_counts",
@@ -36,11 +37,11 @@ def has_rulebook(game: Game) -> bool:
     return bool(markup.source_files(game))
 
 
-def _glyph_problems(doc: markup.Document) -> list[Problem]:
+def _glyph_problems(doc: tree.Document) -> list[Problem]:
     problems: list[Problem] = []
     for section in doc.sections:
         items: list[Any] = []
-        markup._collect(section.blocks, items)
+        tree.collect_texts(section.blocks, items)
         heads: list[Any] = []
         _headings(section.blocks, heads)
         checks = [(loc, run.text + (run.ruby or ""), ("mincho", "gothic", "gothic-bold")[
@@ -63,7 +64,7 @@ def _glyph_problems(doc: markup.Document) -> list[Problem]:
         if q is None:
             continue
         for text, font in [(_seen(doc.reference(entry)), "gothic-bold")] + [
-                (_seen(markup.data_inline(t, q.where, "")[0]), "mincho") for t in [q.ask, q.why] + [o.text for o in q.options]]:
+                (_seen(datatext.data_inline(t, q.where, "")[0]), "mincho") for t in [q.ask, q.why] + [o.text for o in q.options]]:
             missing = fonts.missing_glyphs(text, font)
             if missing:
                 problems.append(q.where.problem("question", msg("layout.glyph_missing", chars=", ".join(missing),
@@ -81,7 +82,7 @@ def _seen(runs: Iterable[Run]) -> str:
     return "".join(r.text + (r.ruby or "") for r in runs)
 
 
-def _data_problems(doc: markup.Document) -> list[Problem]:
+def _data_problems(doc: tree.Document) -> list[Problem]:
     """Inline markup of the data the rulebook prints (names, descriptions, rulings, questions): a
     brace or a ruby that does not parse is an error at its own line, never printed as typed."""
     g = doc.game
@@ -99,13 +100,13 @@ def _data_problems(doc: markup.Document) -> list[Problem]:
             texts += [(q.ask, q.where, "ask"), (q.why, q.where, "why")] + [(o.text, q.where, "options") for o in q.options]
     problems: list[Problem] = []
     for text, where, field_path in texts:
-        problems += markup.data_inline(text, where, field_path, icons)[1]
+        problems += datatext.data_inline(text, where, field_path, icons)[1]
     return problems
 
 
-def _headings(blocks: Iterable[Any], out: list[tuple[markup.Loc, str]]) -> None:
+def _headings(blocks: Iterable[Any], out: list[tuple[tree.Loc, str]]) -> None:
     for b in blocks:
-        if isinstance(b, markup.Heading):
+        if isinstance(b, tree.Heading):
             out.append((b.loc, "".join(r.text + (r.ruby or "") for r in b.text)))
 
 
@@ -114,7 +115,7 @@ def check_rulebook(game: Game) -> list[Problem]:
     return checked_rulebook(game)[1]
 
 
-def checked_rulebook(game: Game) -> tuple[markup.Document | None, list[Problem]]:
+def checked_rulebook(game: Game) -> tuple[tree.Document | None, list[Problem]]:
     """The parsed rulebook (None when the game has none) and every problem check_rulebook finds; a
     document without problems can be handed to build_rulebook, which then does not parse it again."""
     if not has_rulebook(game):
@@ -123,12 +124,12 @@ def checked_rulebook(game: Game) -> tuple[markup.Document | None, list[Problem]]
     return doc, _all_problems(doc, problems)
 
 
-def _all_problems(doc: markup.Document, parse_problems: list[Problem]) -> list[Problem]:
+def _all_problems(doc: tree.Document, parse_problems: list[Problem]) -> list[Problem]:
     """Those of parsing, glyph coverage and the ledger, sorted (the checks that follow a parse)."""
     return sorted(set(parse_problems + _glyph_problems(doc) + _ledger_problems(doc) + _data_problems(doc)))
 
 
-def _ledger_problems(doc: markup.Document) -> list[Problem]:
+def _ledger_problems(doc: tree.Document) -> list[Problem]:
     """A game made from a draft: every section says where it comes from (front matter)."""
     draft = doc.game.draft
     if draft is None:
@@ -156,7 +157,7 @@ def stated_counts(game: Game) -> list[tuple[str, int, str, int]]:
 
 
 def build_rulebook(game: Game, out_dir: Path, paper: str = "a5", cmyk: bool = False,
-                   doc: markup.Document | None = None) -> list[Any]:
+                   doc: tree.Document | None = None) -> list[Any]:
     """Write out_dir/rulebook.pdf (reading order) and out_dir/rulebook-booklet.pdf (saddle-stitch
     imposition, two pages a side); atomic writes, same input → same bytes.  Raises DataError with
     every problem when the sources are wrong.  doc: the game's rulebook as checked_rulebook parsed it

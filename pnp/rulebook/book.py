@@ -35,6 +35,7 @@ from ..render.pdf import carry_resources, rgb_to_cmyk
 from ..text import fonts
 from ..text.inline import ICON_CHAR, Inline, Run, merge_runs, parse_inline, plain_text
 from ..text.linebreak import Span
+from . import datatext, tree
 from . import markup as m
 from .flow import (
     BULLET,
@@ -112,7 +113,7 @@ def label_spans(runs: Inline, size: float, font: str = "gothic") -> list[Span]:
 
 
 class _Builder:
-    def __init__(self, doc: m.Document, spec: PageSpec, pages: dict[int, int], record: Callable[[int, int], None]):
+    def __init__(self, doc: tree.Document, spec: PageSpec, pages: dict[int, int], record: Callable[[int, int], None]):
         self.doc = doc
         self.game = doc.game
         self.spec = spec
@@ -125,7 +126,7 @@ class _Builder:
 
     def read(self, text: str, where: Where, field_path: str) -> Inline:
         """Text from the data (a name, a ruling, a question) as inline markup: ruby prints as ruby."""
-        runs, problems = m.data_inline(text, where, field_path, tuple(self.game.icons))
+        runs, problems = datatext.data_inline(text, where, field_path, tuple(self.game.icons))
         if problems:
             raise DataError(problems)
         return runs
@@ -140,23 +141,18 @@ class _Builder:
             self._plans[deck_id] = plan_deck(self.game, self.game.deck(deck_id))
         return self._plans[deck_id]
 
-    def part_figure(self, fig: m.PartFig) -> list[Flowable]:
+    def part_figure(self, fig: tree.PartFig) -> list[Flowable]:
         """A board whole (not tiled), a track's first card, a die's net (the first die of the part), one
         token of each kind in a row, a cut card's first card with its cuts, a tuck box's net — from the
         same items the parts PDFs draw; a bits list (nothing to draw) as a table under its caption."""
         from ..layout.dice import plan_die
-        from ..layout.parts import (
-            TOKEN_GAP,
-            Writer,
-            _shift,
-            board_items,
-            cut_card_face,
-            die_net_items,
-            token_piece,
-            track_card,
-            tuck_net,
-            tuckbox_piece,
-        )
+        from ..layout.parts.board import board_items
+        from ..layout.parts.common import Writer, shift
+        from ..layout.parts.cutcard import cut_card_face
+        from ..layout.parts.dice import die_net_items
+        from ..layout.parts.tokens import TOKEN_GAP, token_piece
+        from ..layout.parts.track import track_card
+        from ..layout.parts.tuckbox import tuck_net, tuckbox_piece
         part = self.game.part(fig.part)
         if part.kind == "bits":
             return self.bits_table(part, fig.caption, fig.loc)
@@ -170,12 +166,12 @@ class _Builder:
             items, w, h = [], 0.0, 0.0
             for group in part.groups:
                 tw, th_, drawn = token_piece(group, wr)
-                items.append(_shift(drawn, w, 0.0))
+                items.append(shift(drawn, w, 0.0))
                 w, h = w + tw + TOKEN_GAP, max(h, th_)
             w -= TOKEN_GAP
         elif part.kind == "cut_card":       # the dashed cuts reach 3 mm past the card: room for them
             cw, ch, drawn = cut_card_face(part, part.cards[0], wr)
-            w, h, items = cw + 6 * MM, ch + 6 * MM, [_shift(drawn, 3 * MM, 3 * MM)]
+            w, h, items = cw + 6 * MM, ch + 6 * MM, [shift(drawn, 3 * MM, 3 * MM)]
         elif part.kind == "tuckbox":
             deck = self.game.deck(part.deck)
             net = tuck_net(deck.layout.width_pt, deck.layout.height_pt, part.cards or deck.piece_count,
@@ -187,7 +183,7 @@ class _Builder:
             raise DataError(wr.problems)
         return [PartFigure([i for i in items if i is not None], w, h, label_spans(fig.caption, self.th.size), self.th)]
 
-    def picture(self, b: m.Picture) -> Flowable:
+    def picture(self, b: tree.Picture) -> Flowable:
         """An image of the game's folder at its own size (its dpi, else 150 dpi), never enlarged, made
         smaller to fit the column and a share of the page; the alt text as its caption."""
         from PIL import Image
@@ -200,10 +196,10 @@ class _Builder:
         w, h = px_w / dpi_x * 72, px_h / dpi_y * 72
         return PartFigure([Picture(b.path, 0.0, 0.0, w, h)], w, h, label_spans(b.caption, self.th.size), self.th)
 
-    def bits_table(self, bits: Any, caption: Inline, loc: m.Loc) -> list[Flowable]:
+    def bits_table(self, bits: Any, caption: Inline, loc: tree.Loc) -> list[Flowable]:
         """What to get besides the printed kit, as the bits sheet lists it: each thing, how many, how it
         is got, its size and note; the caption above the table, never apart from it."""
-        from ..layout.parts import SOURCES
+        from ..layout.parts.bits import SOURCES
         th = self.th
         size = th.size * 0.95
         rows = [[[Span(x, "gothic", size)] for x in ("もの", "数", "入手", "メモ")]]
@@ -217,10 +213,10 @@ class _Builder:
         title.keep_with_next = True
         return [title, TableFlow(rows, True, th, loc, first_share=0.42)]
 
-    def plan(self, ref: m.CardRef) -> CardPlan:
+    def plan(self, ref: tree.CardRef) -> CardPlan:
         faces, back = self.plans(ref.deck)
-        if ref.card.endswith(m.BACK_OF):           # deck/card/back: that card's own back side
-            return self.backs(ref.deck)[ref.card.removesuffix(m.BACK_OF)]
+        if ref.card.endswith(datatext.BACK_OF):           # deck/card/back: that card's own back side
+            return self.backs(ref.deck)[ref.card.removesuffix(datatext.BACK_OF)]
         return back if ref.card == "back" else faces[ref.card]
 
     def story(self) -> list[Flowable]:
@@ -251,7 +247,7 @@ class _Builder:
             raise
         except Exception as exc:     # noqa: BLE001 — said at the line of the directive that fails to measure
             for f in story:
-                source: tuple[m.Loc, str] | None = getattr(f, "pnp_source", None)
+                source: tuple[tree.Loc, str] | None = getattr(f, "pnp_source", None)
                 if source is None:
                     continue
                 try:
@@ -279,18 +275,18 @@ class _Builder:
         out: list[Flowable] = []
         th = self.th
         for b in blocks:
-            if isinstance(b, m.Heading):
+            if isinstance(b, tree.Heading):
                 out.append(self.heading(b.level, b.text, b.in_toc))
-            elif isinstance(b, m.Para):
+            elif isinstance(b, tree.Para):
                 out.append(self.para(b.text, indent=b.indent and not boxed))
-            elif isinstance(b, m.ListBlock):
+            elif isinstance(b, tree.ListBlock):
                 out.extend(self.list_items(b))
-            elif isinstance(b, m.Table):
+            elif isinstance(b, tree.Table):
                 rows = [[spans_of(cell, th.size * 0.95) for cell in row] for row in b.rows]
                 if b.header:
                     rows[0] = [[replace(s, font="gothic") for s in cell] for cell in rows[0]]
                 out.append(TableFlow(rows, b.header, th, b.loc))
-            elif isinstance(b, m.Box):
+            elif isinstance(b, tree.Box):
                 if b.kind == "proposal" and self.game.final:
                     out.extend(self.blocks(b.blocks, boxed=True))
                 else:
@@ -298,7 +294,7 @@ class _Builder:
                                   self.blocks(b.blocks, boxed=True), th)
                     box.pnp_source = (b.loc, f":::{b.kind}")    # what it holds is drawn with it
                     out.append(box)
-            elif isinstance(b, m.NewPage):
+            elif isinstance(b, tree.NewPage):
                 out.append(PageBreak())
             else:
                 out.extend(self.directive(b))
@@ -321,16 +317,16 @@ class _Builder:
 
     def _directive(self, b: Any) -> list[Flowable]:
         th = self.th
-        if isinstance(b, m.Cards):
+        if isinstance(b, tree.Cards):
             plans = [self.plan(r) for r in b.refs]
             labels = [()] * len(plans) if len(plans) == 1 else self.card_labels(b.refs)
             return [CardFigure(plans, [label_spans(x, th.size) for x in labels], label_spans(b.caption, th.size),
                                th, max_scale=0.42 if len(plans) > 1 else 0.5)]
-        if isinstance(b, m.PartFig):
+        if isinstance(b, tree.PartFig):
             return self.part_figure(b)
-        if isinstance(b, m.Picture):
+        if isinstance(b, tree.Picture):
             return [self.picture(b)]
-        if isinstance(b, m.Diagram):
+        if isinstance(b, tree.Diagram):
             faces, back = self.plans(b.deck)
             deck = self.game.deck(b.deck)
             layout_rows: list[tuple[list[Span], list[CardPlan | str]]] = [
@@ -340,15 +336,15 @@ class _Builder:
                                   deck.layout.height_pt, deck.layout.corner_radius_pt,
                                   label_spans(b.caption, th.size), th,
                                   max_scale=DIAGRAM_SCALE, min_scale=DIAGRAM_SCALE * FIGURE_SHRINK)]
-        if isinstance(b, m.Components):
+        if isinstance(b, tree.Components):
             return self.components(b.loc)
-        if isinstance(b, m.Rulings):
+        if isinstance(b, tree.Rulings):
             return self.rulings(b)
-        if isinstance(b, m.Questions):
+        if isinstance(b, tree.Questions):
             return self.questions()
         raise TypeError(f"not a rulebook block: {type(b).__name__}")
 
-    def card_labels(self, refs: Sequence[m.CardRef]) -> list[Inline]:
+    def card_labels(self, refs: Sequence[tree.CardRef]) -> list[Inline]:
         """The label under each card of a figure: the one the source gives (``deck/card=ラベル``), else
         the card's own title, else its name (「貪欲の3」); cards that share a name (five
         「ヒーロータイム」) are told apart by their suit (「スコッチ」 …).  A title is read as the card
@@ -358,8 +354,8 @@ class _Builder:
         labels: list[Inline] = []
         for r in refs:
             deck = self.game.deck(r.deck)
-            labels.append(m.card_label(deck, r.card, reader(deck)))
-            if r.card != "back" and not r.card.endswith(m.BACK_OF):   # a titled card by its title, not 「配置の4」
+            labels.append(datatext.card_label(deck, r.card, reader(deck)))
+            if r.card != "back" and not r.card.endswith(datatext.BACK_OF):   # a titled card by its title, not 「配置の4」
                 card = deck.card(r.card)
                 if card.title and card.suit is not None and card.title != card.suit.name:
                     labels[-1] = self.read(card.title, card.where, "title")
@@ -367,13 +363,13 @@ class _Builder:
         for k, r in enumerate(refs):
             if r.label:
                 labels[k] = r.label
-            elif names.count(names[k]) > 1 and r.card != "back" and not r.card.endswith(m.BACK_OF):
+            elif names.count(names[k]) > 1 and r.card != "back" and not r.card.endswith(datatext.BACK_OF):
                 card = self.game.deck(r.deck).card(r.card)
                 if card.suit is not None and card.suit.name not in names[k]:
                     labels[k] = self.read(card.suit.name, self.game.deck(r.deck).where, "suits")
         return labels
 
-    def list_items(self, b: m.ListBlock) -> list[Flowable]:
+    def list_items(self, b: tree.ListBlock) -> list[Flowable]:
         th = self.th
         out = []
         for k, item in enumerate(b.items):
@@ -391,7 +387,7 @@ class _Builder:
                                  space_before=th.size * 0.15, space_after=th.size * (0.5 if last else 0.15)))
         return out
 
-    def rulings(self, b: m.Rulings) -> list[Flowable]:
+    def rulings(self, b: tree.Rulings) -> list[Flowable]:
         """Numbered rulings; a run of pnp's proposals stands in one 「pnp からの提案」 box, each marked （仮）,
         so the designer's own rules and pnp's rulings never read as one voice."""
         th = self.th
@@ -467,7 +463,7 @@ class _Builder:
             out.append(self.para((Run("理由：", "term"),) + self.read(q.why, q.where, "why"), indent=False))
         return out
 
-    def components(self, loc: m.Loc | None = None) -> list[Flowable]:
+    def components(self, loc: tree.Loc | None = None) -> list[Flowable]:
         """The components: one table of every component with its count and what it is, then each deck
         as it is printed — a few representative faces and the back at a readable size, one figure a
         deck (never a row of thumbnails of every suit)."""
@@ -488,7 +484,7 @@ class _Builder:
                 out.append(self.both_sides(deck, comp))
                 continue
             picks = _representatives(deck, 2)
-            refs = [m.CardRef(deck.id, c.id) for c in picks]
+            refs = [tree.CardRef(deck.id, c.id) for c in picks]
             labels = self.card_labels(refs) if len(refs) > 1 else [(Run("表"),)]
             count = f"{deck.piece_count}枚" if deck.piece_count == comp.count else f"{comp.count}{_unit(comp.kind)}"
             what = "表の例2種類と裏" if len(refs) > 1 else "表と裏"
@@ -500,7 +496,7 @@ class _Builder:
             if len(deck.suits) > 1 and described:
                 items = tuple(tuple(replace(r, style=r.style or "term") for r in self.read(s.name, deck.where, "suits"))
                               + (Run("："),) + self.read(s.description, deck.where, "suits") for s in described)
-                out.extend(self.list_items(m.ListBlock(False, 1, items, m.Loc("", 0))))
+                out.extend(self.list_items(tree.ListBlock(False, 1, items, tree.Loc("", 0))))
         return out
 
 
@@ -550,18 +546,18 @@ def _unit(kind: str) -> str:
 
 def _directive_name(b: Any) -> str:
     """How the source wrote a directive, for a message at its line."""
-    if isinstance(b, m.PartFig):
+    if isinstance(b, tree.PartFig):
         return f"{{{{part {b.part}}}}}"
-    if isinstance(b, m.Cards):
+    if isinstance(b, tree.Cards):
         return "{{card " + " ".join(f"{r.deck}/{r.card}" for r in b.refs) + "}}"
-    if isinstance(b, m.Diagram):
+    if isinstance(b, tree.Diagram):
         return ":::diagram"
-    if isinstance(b, m.Picture):
+    if isinstance(b, tree.Picture):
         return f"image {b.path.name}"
     return "{{" + type(b).__name__.lower() + "}}"
 
 
-def _failed(loc: m.Loc, name: str, exc: BaseException) -> Problem:
+def _failed(loc: tree.Loc, name: str, exc: BaseException) -> Problem:
     return Problem(loc.file, loc.line, 1, "", f"{name}: could not be drawn ({type(exc).__name__}: {exc}); "
                                               "this is a fault in pnp, not in the rulebook — please report it")
 
@@ -1078,7 +1074,7 @@ def _page_facts(placed: list[tuple[int, Flowable]], frame_h: float) -> tuple[dic
     return ends, splits
 
 
-def _run(doc: m.Document, spec: PageSpec, target: Any, pages: dict[int, int], canvasmaker: type[Canvas],
+def _run(doc: tree.Document, spec: PageSpec, target: Any, pages: dict[int, int], canvasmaker: type[Canvas],
          save: bool = True) -> tuple[Layout, Canvas]:
     """Lay the document out on a canvas of canvasmaker; save: write it to target (else the caller may
     call the canvas's save() later, or drop it: a pass whose bytes are not kept is not serialised)."""
@@ -1096,7 +1092,7 @@ def _run(doc: m.Document, spec: PageSpec, target: Any, pages: dict[int, int], ca
     return Layout(d.page, seen, b.toc, ends, splits), d.canv
 
 
-def typeset(doc: m.Document, paper: str, reading: Path | None, booklet: Path | None,
+def typeset(doc: tree.Document, paper: str, reading: Path | None, booklet: Path | None,
             cmyk: bool = False) -> Layout:
     """Lay the document out until the 目次 agrees with itself, then write the requested files."""
     spec = page_spec(doc.game, paper)

@@ -1,4 +1,6 @@
-"""Rulebook source files → a checked document tree (no drawing here).
+"""Rulebook source files → a checked document tree (no drawing here): the source format, and its parser.
+The tree's node types are in :mod:`pnp.rulebook.tree`; text from the game's data read as inline markup
+in :mod:`pnp.rulebook.datatext`.
 
 Source format
 =============
@@ -88,10 +90,9 @@ unclosed ``**`` / ``{`` / ``【``, a card or component that does not exist) is a
 """
 from __future__ import annotations
 
-import functools
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
@@ -99,15 +100,34 @@ from typing import Any
 import jsonschema
 import yaml
 
-from ..data.ledger import Entry, read_entry
-from ..data.model import Deck, Game
+from ..data.ledger import read_entry
+from ..data.model import Game
 from ..data.schemas import PROVENANCE
 from ..data.yamlsource import guarded_yaml, markup_hint, read_text_file
 from ..errors import DataError, Problem
 from ..files import inside
-from ..messages import did_you_mean, did_you_mean_file, lang, msg
-from ..text.inline import Inline, InlineError, Run, merge_runs, parse_inline, plain_text
-from ..text.linebreak import phrase_cut
+from ..messages import did_you_mean, did_you_mean_file, msg
+from ..text.inline import Inline, Run, merge_runs, parse_inline, plain_text
+from .datatext import BACK_OF, card_name
+from .tree import (
+    Box,
+    CardRef,
+    Cards,
+    Components,
+    Diagram,
+    Document,
+    Heading,
+    ListBlock,
+    Loc,
+    NewPage,
+    Para,
+    PartFig,
+    Picture,
+    Questions,
+    Rulings,
+    Section,
+    Table,
+)
 
 FRONT_MATTER_SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -144,237 +164,6 @@ CELL_WORDS = ("up", "down", "empty", "none")
 REF_OPEN, REF_CLOSE = "\ufdd0", "\ufdd1"
 _REF_SPLIT = re.compile(f"{REF_OPEN}(\\d+){REF_CLOSE}")
 
-
-# ------------------------------------------------------------------------------------------ tree
-@dataclass(frozen=True)
-class Loc:
-    file: str
-    line: int
-
-
-
-
-@dataclass(frozen=True)
-class Heading:
-    level: int
-    text: Inline
-    loc: Loc
-    in_toc: bool
-
-
-@dataclass(frozen=True)
-class Para:
-    text: Inline
-    loc: Loc
-    indent: bool = True
-
-
-@dataclass(frozen=True)
-class ListBlock:
-    ordered: bool
-    start: int
-    items: tuple[Inline, ...]
-    loc: Loc
-    # a list inside a list item (its lines indented under the item): each item's level (0 = the outer
-    # list) and number (0 = a bullet); empty for a list of one level
-    levels: tuple[int, ...] = ()
-    numbers: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True)
-class Table:
-    rows: tuple[tuple[Inline, ...], ...]
-    header: bool
-    loc: Loc
-
-
-@dataclass(frozen=True)
-class CardRef:
-    deck: str
-    card: str          # a card id, or "back"
-    label: Inline = ()  # the label printed under the card (``deck/card=ラベル``); default: the card's name
-
-
-@dataclass(frozen=True)
-class Cards:
-    refs: tuple[CardRef, ...]
-    caption: Inline
-    loc: Loc
-
-
-@dataclass(frozen=True)
-class PartFig:
-    part: str          # a part id of the game (any kind of PART_FIGURES)
-    caption: Inline
-    loc: Loc
-
-
-@dataclass(frozen=True)
-class Picture:
-    """``![見出し](images/x.png)`` on a line of its own: an image of the game's folder, checked like a
-    card's image (inside the folder, PNG or JPEG, within the size limits), captioned by its alt text."""
-
-    path: Path
-    caption: Inline
-    loc: Loc
-
-
-@dataclass(frozen=True)
-class Diagram:
-    deck: str
-    columns: tuple[Inline, ...]
-    rows: tuple[tuple[Inline, tuple[str, ...]], ...]   # (label, cells)
-    caption: Inline
-    loc: Loc
-
-
-@dataclass(frozen=True)
-class Box:
-    kind: str
-    title: Inline
-    blocks: tuple[Any, ...]
-    loc: Loc
-    script: Any = None          # an example's position for the rules engine (never printed)
-    script_line: int = 0
-
-
-@dataclass(frozen=True)
-class Components:
-    loc: Loc
-
-
-@dataclass(frozen=True)
-class Rulings:
-    items: tuple[Any, ...]      # pnp.data.ledger.Ruling, the printed ones
-    loc: Loc
-
-
-@dataclass(frozen=True)
-class Questions:
-    loc: Loc
-
-
-@dataclass(frozen=True)
-class NewPage:
-    loc: Loc
-
-
-@dataclass(frozen=True)
-class Section:
-    """One source file."""
-
-    file: str
-    new_page: bool
-    toc: int
-    blocks: tuple[Any, ...]
-    entry: Entry | None = None  # the section's standing in the designer's ledger
-    draft_only: bool = False
-
-
-@dataclass
-class Document:
-    game: Game
-    sections: list[Section]
-    counts: list[tuple[str, int, str, int]] = field(default_factory=list)
-
-    def texts(self) -> list[tuple[Loc, Inline]]:
-        out: list[tuple[Loc, Inline]] = []
-        for s in self.sections:
-            _collect(s.blocks, out)
-        return out
-
-    def reference(self, entry: Entry, clip: int = 24) -> Inline:
-        """How the printed book names an item of the ledger (a question's subject): a ruling by its
-        number in the printed list under its heading (「補足・裁定の3」) and the start of its text, a
-        section by its heading, a card, deck, part or component by its name — never a file name or
-        an id, which a reader cannot look up."""
-        game = self.game
-        if entry.kind == "ruling":
-            ruling = next((r for r in game.rulings if r.id == entry.ref), None)
-            text = _clip(_plain_reader(ruling.text, "") if ruling else (), clip)
-            quoted = (Run("「"),) + text + (Run("」"),) if text else ()
-            if ruling is not None and not ruling.printed:
-                return merge_runs((Run("試遊プログラムの取り決め（ルールとしては印刷しません）"),) + quoted)
-            return merge_runs((self.ruling_name(entry.ref) or (Run("裁定"),)) + quoted)
-        if entry.kind == "section":
-            return self._section_name(entry)
-        if entry.kind == "card" and "/" in entry.ref:
-            deck_id, card_id = entry.ref.split("/", 1)
-            try:
-                deck = game.deck(deck_id)
-                deck.card(card_id)
-            except KeyError:
-                return _plain_reader(entry.label, "")
-            return card_name(deck, card_id)       # as a figure's caption names it: 役割カード（生糸問屋）
-        return _plain_reader(entry.label, "")    # a deck, part or component: its name
-
-    def _headed_blocks(self) -> Iterator[tuple[Section, Inline, Any]]:
-        """(the heading a block stands under, the block) over the printed sections, boxes included."""
-        heading: Inline = ()
-        for section in self.sections:
-            for b in section.blocks:
-                if isinstance(b, Heading):
-                    heading = b.text
-                yield section, heading, b
-                if isinstance(b, Box):
-                    for inner in b.blocks:
-                        yield section, heading, inner
-
-    def ruling_name(self, ruling_id: str) -> Inline | None:
-        """A ruling as the book numbers it: 「補足・裁定の3」 (the heading its {{rulings}} list stands
-        under, and its number there); None for a ruling the book does not list."""
-        found = self._ruling_number(ruling_id)
-        if found is None:
-            return None
-        heading, n = found
-        return merge_runs((heading + (Run("の"),) if heading else (Run("裁定"),)) + (Run(f"{n}"),))
-
-    def _ruling_number(self, ruling_id: str) -> tuple[Inline, int] | None:
-        for _, heading, b in self._headed_blocks():
-            if isinstance(b, Rulings):
-                ids = [r.id for r in b.items]
-                return (heading, ids.index(ruling_id) + 1) if ruling_id in ids else None
-        return None
-
-    def _section_name(self, entry: Entry) -> Inline:
-        """A section by its own first heading (「ルールブック「準備」の節」); one without a heading by
-        the heading it prints under and the title of the box it opens with (「ルールブック「ハンド終了」
-        の例「事件番号3の解決」」)."""
-        for section, heading, _ in self._headed_blocks():
-            if section.entry is entry or section.entry is not None and section.entry.ref == entry.ref:
-                own = next((x.text for x in section.blocks if isinstance(x, Heading)), None)
-                if own is not None:
-                    return merge_runs((Run("ルールブック「"),) + own + (Run("」の節"),))
-                under = (Run("ルールブック「"),) + heading + (Run("」の"),) if heading else (Run("ルールブック冒頭の"),)
-                box = section.blocks[0] if section.blocks and isinstance(section.blocks[0], Box) else None
-                if box is not None:
-                    kind = {"example": "例", "note": "注記", "proposal": "提案"}[box.kind]
-                    title = (Run("「"),) + box.title + (Run("」"),) if box.title else ()
-                    return merge_runs(under + (Run(kind),) + title)
-                return merge_runs(under + (Run("続き"),))
-        return (Run("ルールブック"),)
-
-
-def _collect(blocks: Iterable[Any], out: list[tuple[Loc, Inline]]) -> None:
-    for b in blocks:
-        if isinstance(b, (Heading, Para)):
-            out.append((b.loc, b.text))
-        elif isinstance(b, ListBlock):
-            out.extend((b.loc, it) for it in b.items)
-        elif isinstance(b, Table):
-            out.extend((b.loc, cell) for row in b.rows for cell in row)
-        elif isinstance(b, Box):
-            out.append((b.loc, b.title))
-            _collect(b.blocks, out)
-        elif isinstance(b, Cards):
-            out.append((b.loc, b.caption + tuple(run for r in b.refs for run in r.label)))
-        elif isinstance(b, (PartFig, Picture)):
-            out.append((b.loc, b.caption))
-        elif isinstance(b, Diagram):
-            out.append((b.loc, b.caption + tuple(run for x in b.columns for run in x)
-                        + tuple(run for r in b.rows for run in r[0])))
-        elif isinstance(b, Rulings):
-            out.extend((b.loc, (Run("（仮）"),) + data_inline(r.text, r.entry.where, "text")[0]) for r in b.items)
 
 
 # ------------------------------------------------------------------------------------------ data
@@ -429,7 +218,6 @@ PICTURE = re.compile(r"!\[((?:[^\]\\]|\\.)*)\]\(([^()\s]*)\)")
 MAX_LIST_LEVELS = 3       # a list, a list in its items, and one more
 # deck/card, deck/back (the deck's back) or deck/card/back (that card's own back side)
 _CARD_REF = re.compile(r"^([a-z0-9][a-z0-9_-]*)/([a-z0-9][a-z0-9_-]*(?:/back)?)(?:=(\S+))?$")
-BACK_OF = "/back"
 
 
 class _Parser:
@@ -521,158 +309,182 @@ class _Parser:
 
     # -- blocks --------------------------------------------------------------------------------
     def blocks(self, lines: list[tuple[int, str]], depth: int, boxed: bool) -> list[Any]:
-        out: list[Any] = []
-        para: list[tuple[int, str]] = []
+        """The blocks of these source lines: each line's kind (:func:`_block_kind`) picks the handler in
+        ``_BLOCK_HANDLERS``, which reads the block from that line on and returns the index of the line
+        after it.  A paragraph gathers the plain lines and ends at any other kind of line."""
+        run = _Blocks(lines, depth, boxed)
         i = 0
-
-        def flush() -> None:
-            if para:
-                runs = self.inline_lines(para)
-                if runs:
-                    out.append(Para(runs, Loc(self.file, para[0][0])))
-                para.clear()
-
         while i < len(lines):
-            no, raw = lines[i]
-            line = raw.rstrip()
-            stripped = line.strip()
-            if not stripped:
-                flush()
-                i += 1
-                continue
-            if stripped.startswith(":::"):
-                flush()
-                name, _, rest = stripped[3:].strip().partition(" ")
-                if not name:
-                    self.err(no, 1, "::: closes nothing here")
-                    i += 1
-                    continue
-                j, depth_open = i + 1, 1
-                while j < len(lines):
-                    s2 = lines[j][1].strip()
-                    if s2 == ":::":
-                        depth_open -= 1
-                        if not depth_open:
-                            break
-                    elif s2.startswith(":::"):
-                        depth_open += 1
-                    j += 1
-                if j >= len(lines):
-                    self.err(no, 1, msg("rulebook.block_not_closed", block=name))
-                    i = j if j > i + 1 else i + 1
-                    continue
-                inner = lines[i + 1:j]
-                if name in BOX_KINDS:
-                    if boxed:
-                        self.err(no, 1, msg("rulebook.boxes_nest"))
-                    else:
-                        inner, script, script_line = self.check_script(inner, name)
-                        title = self.inline(rest.strip(), no, _col(line, rest.strip()))
-                        out.append(Box(name, title, tuple(self.blocks(inner, 0, boxed=True)),
-                                       Loc(self.file, no), script, script_line))
-                elif name == "diagram":
-                    d = self.diagram(inner, self.inline(rest.strip(), no, _col(line, rest.strip())), no)
-                    if d:
-                        out.append(d)
-                else:
-                    self.err(no, 4, msg("rulebook.unknown_block", block=name, known=BLOCK_KINDS,
-                                        hint=did_you_mean(name, BLOCK_KINDS)))
-                i = j + 1
-                continue
-            if stripped.startswith("#"):
-                flush()
-                hashes = len(stripped) - len(stripped.lstrip("#"))
-                text = stripped[hashes:]
-                if hashes > 3:
-                    self.err(no, 1, msg("rulebook.heading_level", level=hashes))
-                elif not text.startswith(" ") or not text.strip():
-                    self.err(no, 1, msg("rulebook.heading_form"))
-                elif boxed:
-                    self.err(no, 1, msg("rulebook.heading_in_box"))
-                else:
-                    text = text.strip().lstrip(HEADING_MARKS).strip(" 　")
-                    runs = self.inline(text, no, line.index(text) + 1 if text in line else 1)
-                    out.append(Heading(hashes, runs, Loc(self.file, no), hashes <= depth))
-                i += 1
-                continue
-            m_pic = PICTURE.fullmatch(stripped)
-            if m_pic:
-                flush()
-                pic = self.picture(m_pic, no, line)
-                if pic:
-                    out.append(pic)
-                i += 1
-                continue
-            m_embed = _EMBED.fullmatch(stripped)
-            if m_embed and m_embed.group(1).split(":")[0].split(" ")[0] in BLOCK_EMBEDS:
-                flush()
-                b = self.block_embed(m_embed.group(1), no, line.index("{{") + 1, boxed, line)
-                if b:
-                    out.append(b)
-                i += 1
-                continue
-            if stripped.startswith("|"):
-                flush()
-                j = i
-                rows: list[tuple[int, str]] = []
-                while j < len(lines) and lines[j][1].strip().startswith("|"):
-                    rows.append((lines[j][0], lines[j][1].strip()))
-                    j += 1
-                t = self.table(rows)
-                if t:
-                    out.append(t)
-                i = j
-                continue
-            m_ord = _ORDERED.match(stripped)
-            if stripped.startswith("- ") or m_ord:
-                flush()
-                ordered = bool(m_ord)
-                start = int(m_ord.group(1)) if m_ord else 1
-                items: list[list[tuple[int, str]]] = []
-                levels: list[int] = []
-                numbers: list[int] = []
-                base = len(line) - len(line.lstrip())
-                indents = [base]             # the indent of each open level
-                counters = [start - 1]       # the last number given at each open level
-                j = i
-                while j < len(lines):
-                    no2, raw2 = lines[j]
-                    s2 = raw2.strip()
-                    m2 = _ORDERED.match(s2)
-                    if not s2:
-                        break
-                    ind = len(raw2) - len(raw2.lstrip())
-                    marked = bool(m2) or s2.startswith("- ")
-                    if marked and items and ind > indents[-1] and len(indents) < MAX_LIST_LEVELS:
-                        indents.append(ind)           # a list inside the item above
-                        counters.append((int(m2.group(1)) if m2 else 1) - 1)
-                    while marked and len(indents) > 1 and ind < indents[-1]:
-                        indents.pop()
-                        counters.pop()
-                    level = len(indents) - 1
-                    if marked and (level > 0 or (ordered and m2) or (not ordered and not m2)):
-                        content = m2.group(2) if m2 else s2[2:]
-                        items.append([(no2, content)])
-                        levels.append(level)
-                        counters[-1] += 1
-                        numbers.append(counters[-1] if m2 else 0)
-                    elif raw2.startswith("  ") and items:
-                        items[-1].append((no2, s2))
-                    else:
-                        break
-                    j += 1
-                nested = any(levels)
-                out.append(ListBlock(ordered, start, tuple(self.inline_lines(it) for it in items),
-                                     Loc(self.file, no), tuple(levels) if nested else (),
-                                     tuple(numbers) if nested else ()))
-                i = j
-                continue
-            for m_in in PICTURE.finditer(line):
-                self.err(no, m_in.start() + 1, msg("rulebook.image_own_line", image=m_in.group()))
-            para.append((no, PICTURE.sub("", line) if PICTURE.search(line) else line))
-            i += 1
-        flush()
-        return out
+            kind = _block_kind(lines[i][1].strip())
+            if kind != "text":
+                self._flush(run)
+            i = _BLOCK_HANDLERS[kind](self, run, i)
+        self._flush(run)
+        return run.out
+
+    def _flush(self, run: _Blocks) -> None:
+        """The paragraph gathered so far, as a block."""
+        if run.para:
+            runs = self.inline_lines(run.para)
+            if runs:
+                run.out.append(Para(runs, Loc(self.file, run.para[0][0])))
+            run.para.clear()
+
+    def _blank(self, run: _Blocks, i: int) -> int:
+        return i + 1
+
+    def _fenced(self, run: _Blocks, i: int) -> int:
+        """A ``:::kind`` block up to its closing ``:::`` (blocks inside it may open and close their own)."""
+        lines = run.lines
+        no, raw = lines[i]
+        line = raw.rstrip()
+        name, _, rest = line.strip()[3:].strip().partition(" ")
+        if not name:
+            self.err(no, 1, "::: closes nothing here")
+            return i + 1
+        j, depth_open = i + 1, 1
+        while j < len(lines):
+            s2 = lines[j][1].strip()
+            if s2 == ":::":
+                depth_open -= 1
+                if not depth_open:
+                    break
+            elif s2.startswith(":::"):
+                depth_open += 1
+            j += 1
+        if j >= len(lines):
+            self.err(no, 1, msg("rulebook.block_not_closed", block=name))
+            return j if j > i + 1 else i + 1
+        handler = _FENCE_HANDLERS.get("box" if name in BOX_KINDS else name)
+        if handler is None:
+            self.err(no, 4, msg("rulebook.unknown_block", block=name, known=BLOCK_KINDS,
+                                hint=did_you_mean(name, BLOCK_KINDS)))
+        else:
+            handler(self, run, name, rest.strip(), lines[i + 1:j], no, line)
+        return j + 1
+
+    def _box(self, run: _Blocks, name: str, title: str, inner: list[tuple[int, str]], no: int, line: str) -> None:
+        """A note, example or proposal box: its blocks, and an example's check script."""
+        if run.boxed:
+            self.err(no, 1, msg("rulebook.boxes_nest"))
+            return
+        inner, script, script_line = self.check_script(inner, name)
+        runs = self.inline(title, no, _col(line, title))
+        run.out.append(Box(name, runs, tuple(self.blocks(inner, 0, boxed=True)), Loc(self.file, no), script,
+                           script_line))
+
+    def _diagram_block(self, run: _Blocks, name: str, title: str, inner: list[tuple[int, str]], no: int,
+                       line: str) -> None:
+        d = self.diagram(inner, self.inline(title, no, _col(line, title)), no)
+        if d:
+            run.out.append(d)
+
+    def _heading(self, run: _Blocks, i: int) -> int:
+        no, raw = run.lines[i]
+        line = raw.rstrip()
+        stripped = line.strip()
+        hashes = len(stripped) - len(stripped.lstrip("#"))
+        text = stripped[hashes:]
+        if hashes > 3:
+            self.err(no, 1, msg("rulebook.heading_level", level=hashes))
+        elif not text.startswith(" ") or not text.strip():
+            self.err(no, 1, msg("rulebook.heading_form"))
+        elif run.boxed:
+            self.err(no, 1, msg("rulebook.heading_in_box"))
+        else:
+            text = text.strip().lstrip(HEADING_MARKS).strip(" 　")
+            runs = self.inline(text, no, line.index(text) + 1 if text in line else 1)
+            run.out.append(Heading(hashes, runs, Loc(self.file, no), hashes <= run.depth))
+        return i + 1
+
+    def _picture_line(self, run: _Blocks, i: int) -> int:
+        no, raw = run.lines[i]
+        line = raw.rstrip()
+        found = PICTURE.fullmatch(line.strip())
+        assert found is not None        # _block_kind said so
+        pic = self.picture(found, no, line)
+        if pic:
+            run.out.append(pic)
+        return i + 1
+
+    def _embed_line(self, run: _Blocks, i: int) -> int:
+        no, raw = run.lines[i]
+        line = raw.rstrip()
+        found = _EMBED.fullmatch(line.strip())
+        assert found is not None        # _block_kind said so
+        b = self.block_embed(found.group(1), no, line.index("{{") + 1, run.boxed, line)
+        if b:
+            run.out.append(b)
+        return i + 1
+
+    def _table_lines(self, run: _Blocks, i: int) -> int:
+        lines = run.lines
+        j = i
+        rows: list[tuple[int, str]] = []
+        while j < len(lines) and lines[j][1].strip().startswith("|"):
+            rows.append((lines[j][0], lines[j][1].strip()))
+            j += 1
+        t = self.table(rows)
+        if t:
+            run.out.append(t)
+        return j
+
+    def _list_lines(self, run: _Blocks, i: int) -> int:
+        """A list, bulleted (``- ``) or numbered (``1. ``), with lists inside its items up to
+        MAX_LIST_LEVELS deep; an item's further lines are indented under it."""
+        lines = run.lines
+        no, raw = lines[i]
+        line = raw.rstrip()
+        m_ord = _ORDERED.match(line.strip())
+        ordered = bool(m_ord)
+        start = int(m_ord.group(1)) if m_ord else 1
+        items: list[list[tuple[int, str]]] = []
+        levels: list[int] = []
+        numbers: list[int] = []
+        base = len(line) - len(line.lstrip())
+        indents = [base]             # the indent of each open level
+        counters = [start - 1]       # the last number given at each open level
+        j = i
+        while j < len(lines):
+            no2, raw2 = lines[j]
+            s2 = raw2.strip()
+            m2 = _ORDERED.match(s2)
+            if not s2:
+                break
+            ind = len(raw2) - len(raw2.lstrip())
+            marked = bool(m2) or s2.startswith("- ")
+            if marked and items and ind > indents[-1] and len(indents) < MAX_LIST_LEVELS:
+                indents.append(ind)           # a list inside the item above
+                counters.append((int(m2.group(1)) if m2 else 1) - 1)
+            while marked and len(indents) > 1 and ind < indents[-1]:
+                indents.pop()
+                counters.pop()
+            level = len(indents) - 1
+            if marked and (level > 0 or (ordered and m2) or (not ordered and not m2)):
+                content = m2.group(2) if m2 else s2[2:]
+                items.append([(no2, content)])
+                levels.append(level)
+                counters[-1] += 1
+                numbers.append(counters[-1] if m2 else 0)
+            elif raw2.startswith("  ") and items:
+                items[-1].append((no2, s2))
+            else:
+                break
+            j += 1
+        nested = any(levels)
+        run.out.append(ListBlock(ordered, start, tuple(self.inline_lines(it) for it in items),
+                                 Loc(self.file, no), tuple(levels) if nested else (),
+                                 tuple(numbers) if nested else ()))
+        return j
+
+    def _text_line(self, run: _Blocks, i: int) -> int:
+        """A line of a paragraph; an image inside it is an error (an image stands on a line of its own)."""
+        no, raw = run.lines[i]
+        line = raw.rstrip()
+        for m_in in PICTURE.finditer(line):
+            self.err(no, m_in.start() + 1, msg("rulebook.image_own_line", image=m_in.group()))
+        run.para.append((no, PICTURE.sub("", line) if PICTURE.search(line) else line))
+        return i + 1
 
     def picture(self, found: re.Match[str], no: int, line: str) -> Picture | None:
         """An image line: the file read with the same checks and limits as a card's image."""
@@ -725,49 +537,60 @@ class _Parser:
         return rest, script, no
 
     def block_embed(self, body: str, no: int, col: int, boxed: bool, line: str = "") -> Any:
+        """A ``{{name …}}`` line: the handler of ``_EMBED_HANDLERS`` for its name; anything else is read
+        as a ``{{card …}}`` (whose own checks then say what is wrong)."""
         name, _, arg = body.partition(" ")
-        loc = Loc(self.file, no)
+        return _EMBED_HANDLERS.get(name, _Parser._card_embed)(self, _Embed(arg, no, col, boxed, line))
 
-        def caption_of(text: str) -> Inline:      # inline markup (ruby) at its own column
-            return self.inline(text, no, _col(line, text, col))
-        if name == "questions":
-            return Questions(loc)
-        if name == "part":
-            part_id, _, caption = arg.partition(":")
-            part_id = part_id.strip()
-            shown = {p.id: p for p in self.game.parts if p.kind in PART_FIGURES}
-            if not part_id:
-                self.err(no, col, "{{part …}} needs a part's id: {{part ID}} or {{part ID: 見出し}}")
-                return None
-            if part_id not in shown:
-                self.err(no, col, msg("rulebook.unknown_part", part=part_id, parts=", ".join(sorted(shown)) or msg("word.none"),
-                                      hint=did_you_mean(part_id, shown)))
-                return None
-            box = shown[part_id]
-            if box.kind == "tuckbox" and all(d.id != box.deck for d in self.game.all_decks):
-                self.err(no, col, f"{{{{part {part_id}}}}}: the tuck box's deck {box.deck!r} does not exist "
-                                  f"(decks: {', '.join(d.id for d in self.game.all_decks) or 'none'})")
-                return None
-            return PartFig(part_id, caption_of(caption.strip()) if caption.strip() else
-                           self.data_text(shown[part_id].name, no, col, f"part {part_id}: name"), loc)
-        if name == "components":
-            if boxed:
-                self.err(no, col, "{{components}} cannot stand in a box")
-                return None
-            return Components(loc)
-        if name == "newpage":
-            return NewPage(loc)
-        if name == "rulings":
-            if not self.rulings:
-                self.err(no, col, "{{rulings}}: the game has no rulings (rulings.yaml with kind: rulings)")
-                return None
-            return Rulings(tuple(r for r in self.rulings if r.printed), loc)
-        # card
-        refs_text, _, caption = arg.partition(":")
+    def _caption(self, e: _Embed, text: str) -> Inline:
+        """A caption's inline markup (ruby) at its own column."""
+        return self.inline(text, e.no, _col(e.line, text, e.col))
+
+    def _questions_embed(self, e: _Embed) -> Questions:
+        return Questions(Loc(self.file, e.no))
+
+    def _newpage_embed(self, e: _Embed) -> NewPage:
+        return NewPage(Loc(self.file, e.no))
+
+    def _components_embed(self, e: _Embed) -> Components | None:
+        if e.boxed:
+            self.err(e.no, e.col, "{{components}} cannot stand in a box")
+            return None
+        return Components(Loc(self.file, e.no))
+
+    def _rulings_embed(self, e: _Embed) -> Rulings | None:
+        if not self.rulings:
+            self.err(e.no, e.col, "{{rulings}}: the game has no rulings (rulings.yaml with kind: rulings)")
+            return None
+        return Rulings(tuple(r for r in self.rulings if r.printed), Loc(self.file, e.no))
+
+    def _part_embed(self, e: _Embed) -> PartFig | None:
+        no, col = e.no, e.col
+        part_id, _, caption = e.arg.partition(":")
+        part_id = part_id.strip()
+        shown = {p.id: p for p in self.game.parts if p.kind in PART_FIGURES}
+        if not part_id:
+            self.err(no, col, "{{part …}} needs a part's id: {{part ID}} or {{part ID: 見出し}}")
+            return None
+        if part_id not in shown:
+            self.err(no, col, msg("rulebook.unknown_part", part=part_id, parts=", ".join(sorted(shown)) or msg("word.none"),
+                                  hint=did_you_mean(part_id, shown)))
+            return None
+        box = shown[part_id]
+        if box.kind == "tuckbox" and all(d.id != box.deck for d in self.game.all_decks):
+            self.err(no, col, f"{{{{part {part_id}}}}}: the tuck box's deck {box.deck!r} does not exist "
+                              f"(decks: {', '.join(d.id for d in self.game.all_decks) or 'none'})")
+            return None
+        return PartFig(part_id, self._caption(e, caption.strip()) if caption.strip() else
+                       self.data_text(shown[part_id].name, no, col, f"part {part_id}: name"), Loc(self.file, no))
+
+    def _card_embed(self, e: _Embed) -> Cards | None:
+        no, col = e.no, e.col
+        refs_text, _, caption = e.arg.partition(":")
         refs: list[CardRef] = []
         names: list[Run] = []
         for word in refs_text.split():
-            ref = self.card_ref(word, no, _col(line, word, col))
+            ref = self.card_ref(word, no, _col(e.line, word, col))
             if ref:
                 refs.append(ref)
                 if names:
@@ -777,7 +600,8 @@ class _Parser:
             self.err(no, col, "{{card …}} needs at least one deck/card-id")
         if not refs or any(d.id == r.deck for d in self.game.unlaid for r in refs):
             return None       # an unlaid deck's layout has problems of its own: no figure, no second error
-        return Cards(tuple(refs), caption_of(caption.strip()) if caption.strip() else merge_runs(names), loc)
+        return Cards(tuple(refs), self._caption(e, caption.strip()) if caption.strip() else merge_runs(names),
+                     Loc(self.file, no))
 
     def data_text(self, text: str, no: int, col: int, what: str) -> Inline:
         """A name from the data printed in a caption (a card's title, a deck's name), read as the cards
@@ -990,6 +814,81 @@ class _Parser:
                     self.counts.append((self.file, no, name, int(unicodedata.normalize("NFKC", bare.group(1)))))
 
 
+@dataclass
+class _Blocks:
+    """One run of _Parser.blocks: the lines it reads, and the blocks and paragraph lines read so far."""
+
+    lines: list[tuple[int, str]]
+    depth: int                  # heading levels listed in the 目次
+    boxed: bool                 # inside a ::: box (no headings, no boxes)
+    out: list[Any] = field(default_factory=list)
+    para: list[tuple[int, str]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class _Embed:
+    """A ``{{name …}}`` line as its handler reads it: what follows the name, where it stands (line and
+    column of the ``{{``), whether inside a ::: box, and the whole source line (for the columns of
+    its words)."""
+
+    arg: str
+    no: int
+    col: int
+    boxed: bool
+    line: str
+
+
+# a {{name …}} line's name → the _Parser method that reads it (BLOCK_EMBEDS; any other: a {{card …}})
+_EMBED_HANDLERS: dict[str, Callable[[_Parser, _Embed], Any]] = {
+    "card": _Parser._card_embed,
+    "part": _Parser._part_embed,
+    "components": _Parser._components_embed,
+    "rulings": _Parser._rulings_embed,
+    "questions": _Parser._questions_embed,
+    "newpage": _Parser._newpage_embed,
+}
+
+
+def _block_kind(stripped: str) -> str:
+    """What a source line (stripped) opens: the key of its handler in _BLOCK_HANDLERS."""
+    if not stripped:
+        return "blank"
+    if stripped.startswith(":::"):
+        return "fenced"
+    if stripped.startswith("#"):
+        return "heading"
+    if PICTURE.fullmatch(stripped):
+        return "picture"
+    embed = _EMBED.fullmatch(stripped)
+    if embed and embed.group(1).split(":")[0].split(" ")[0] in BLOCK_EMBEDS:
+        return "embed"
+    if stripped.startswith("|"):
+        return "table"
+    if stripped.startswith("- ") or _ORDERED.match(stripped):
+        return "list"
+    return "text"
+
+
+# a line's kind → the _Parser method that reads the block it opens (returns the index after the block)
+_BLOCK_HANDLERS: dict[str, Callable[[_Parser, _Blocks, int], int]] = {
+    "blank": _Parser._blank,
+    "fenced": _Parser._fenced,
+    "heading": _Parser._heading,
+    "picture": _Parser._picture_line,
+    "embed": _Parser._embed_line,
+    "table": _Parser._table_lines,
+    "list": _Parser._list_lines,
+    "text": _Parser._text_line,
+}
+
+# a ::: block's kind ("box" for every kind of BOX_KINDS) → the _Parser method that reads it:
+# (run, kind, title as written, the lines inside, line number, the opening line)
+_FENCE_HANDLERS: dict[str, Callable[[_Parser, _Blocks, str, str, list[tuple[int, str]], int, str], None]] = {
+    "box": _Parser._box,
+    "diagram": _Parser._diagram_block,
+}
+
+
 def _yaml_problem(exc: yaml.YAMLError, source: str = "") -> str:
     """A YAML error's own words on one line (its position is given by the caller's file:line:col), with
     the way out when ruby or a colour on the failing line of source was read as YAML."""
@@ -1039,86 +938,11 @@ def _latin(ch: str) -> bool:
     return bool(ch) and ch.isascii() and ch.isalnum()
 
 
-def _clip(runs: Inline, n: int) -> Inline:
-    """At most about n characters of runs' base text, with 「…」 when cut: cut between phrases, never
-    inside a word or a number nor with a bracket left open (:func:`pnp.text.linebreak.phrase_cut`);
-    a ruby group whole."""
-    out: list[Run] = []
-    n = phrase_cut("".join(r.text or " " for r in runs), n)
-    left = n
-    for r in runs:
-        if left <= 0:
-            break
-        if r.ruby is not None or r.icon is not None or len(r.text) <= left:
-            out.append(r)
-            left -= len(r.text) or 1
-        else:
-            out.append(Run(r.text[:left], r.style, None, r.color))
-            left = 0
-    cut = sum(len(r.text) or 1 for r in runs) > n
-    return merge_runs(out + ([Run("…")] if cut else []))
-
-
 def _col(line: str, text: str, default: int = 1) -> int:
     """The 1-based column of text in its source line (default when it is not found as typed)."""
     at = line.find(text) if text else -1
     return at + 1 if at >= 0 else default
 
-
-Reader = Callable[[str, str], Inline]     # (text from the data, what it is) → runs
-
-
-def _plain_reader(text: str, what: str) -> Inline:
-    """Data text named in a caption or a heading: its ruby stays ruby, an inline icon (``:coin:``) is left
-    out (the name reads without it); only text that is not markup at all is printed as it is."""
-    runs, errors = parse_inline(text, icons=None, newlines=False)
-    if errors:      # icons are not drawn here: read them as icons and leave them out, not as raw markup
-        runs, errors = parse_inline(text, icons=set(re.findall(r":([a-z0-9][a-z0-9_-]*):", text)), newlines=False)
-        runs = merge_runs(tuple(r for r in runs if r.icon is None))
-    return runs if not errors else (Run(text),)
-
-
-def card_label(deck: Deck, card_id: str, read: Reader = _plain_reader) -> Inline:
-    """What a card is called inside its deck: 「貪欲の3」 for a suited number card, else its title
-    (read as the card prints it: ruby stays ruby), else its suit's name; 「裏」 for the back, 「船主の裏」
-    for a card's own back (``deck/card/back``)."""
-    if card_id == "back":
-        return (Run("裏"),)
-    if card_id.endswith(BACK_OF):                            # a card's own back: 「船主の裏」
-        return merge_runs(card_label(deck, card_id.removesuffix(BACK_OF), read) + (Run("の裏"),))
-    card = deck.card(card_id)
-    if card.suit is not None and isinstance(card.value, int):   # a suited number card: 「貪欲の3」
-        return merge_runs(read(card.suit.name, f"suit {card.suit.id}: name") + (Run(f"の{card.value}"),))
-    if card.title:                                             # anything else by its own title
-        return read(card.title, f"card {deck.id}/{card.id}: title")
-    return read(card.suit.name, f"suit {card.suit.id}: name") if card.suit else ()
-
-
-def card_name(deck: Deck, card_id: str, read: Reader = _plain_reader) -> Inline:
-    """A card as a caption names it: 「煩悩カード（貪欲の3）」, 「煩悩カード（裏）」."""
-    label = card_label(deck, card_id, read)
-    name = read(deck.name, f"deck {deck.id}: name")
-    return merge_runs(name + (Run("（"),) + label + (Run("）"),)) if label else name
-
-
-def data_inline(text: str, where: Any, field_path: str, icons: tuple[str, ...] | None = None) -> tuple[Inline, list[Problem]]:
-    """Text from the data that the rulebook prints (a description, a ruling, a question) in the same
-    inline markup as the rulebook's own text, so a hard reading gets its ruby there too
-    (``{五蓋|ごがい}``); problems located at the data's own line (where: a :class:`Where`)."""
-    runs, errors = _data_runs(text, None if icons is None else tuple(icons))
-    return runs, [where.problem(field_path, e.message) for e in errors]
-
-
-def _data_runs(text: str, icons: tuple[str, ...] | None) -> tuple[Inline, tuple[InlineError, ...]]:
-    return _data_runs_in(text, icons, lang())      # problems worded in the language asked for
-
-
-@functools.lru_cache(maxsize=8192)
-def _data_runs_in(text: str, icons: tuple[str, ...] | None, _lang: str) -> tuple[Inline, tuple[InlineError, ...]]:
-    """data_inline's parse, once per text: the same name or ruling is read by every check and
-    every pass of the typesetting (runs and errors are immutable)."""
-    runs, errors = parse_inline(text, icons=icons, newlines=False)
-    return runs, tuple(errors)
 
 
 # ------------------------------------------------------------------------------------------ API

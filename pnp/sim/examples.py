@@ -205,7 +205,7 @@ def _norm(value: Any) -> Any:
 
 def rulebook_examples(doc: Any) -> list[tuple[str, int, Mapping[str, Any]]]:
     """(file, line, position) of every example box with a ``~~~check`` position."""
-    from ..rulebook.markup import Box
+    from ..rulebook.tree import Box
     out = []
     for section in doc.sections:
         for b in section.blocks:

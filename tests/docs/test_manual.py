@@ -18,7 +18,7 @@ from pnp.cli import main
 from pnp.commands import manual
 from pnp.data.project import Project
 from pnp.data.schemas import QUESTION
-from pnp.rulebook import markup
+from pnp.rulebook import markup, tree
 from pnp.sim.examples import SCRIPT_KEYS
 from pnp.text.inline import parse_inline
 
@@ -187,7 +187,7 @@ def parser_for():
 
 
 def _as_paragraph(blocks, problems, text: str) -> bool:
-    return not problems and len(blocks) == 1 and isinstance(blocks[0], markup.Para) and \
+    return not problems and len(blocks) == 1 and isinstance(blocks[0], tree.Para) and \
         "".join(r.text for r in blocks[0].text) == text.replace("\n", "")
 
 
@@ -212,7 +212,7 @@ def test_every_line_start_construct_has_a_working_documented_escape(parser_for):
 
 def test_a_table_cells_bar_escape_is_documented_and_works(parser_for):
     blocks, problems = parser_for("| a \\| b | c |")
-    assert not problems and isinstance(blocks[0], markup.Table)
+    assert not problems and isinstance(blocks[0], tree.Table)
     assert ["".join(r.text for r in cell) for cell in blocks[0].rows[0]] == ["a | b", "c"]
     assert "表のセルの `\\|`" in _text("rulebook.md") and "`\\|` と書きます" in _text("markup.md")
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from pnp.rulebook.markup import Box, parse_rulebook
+from pnp.rulebook.markup import parse_rulebook
+from pnp.rulebook.tree import Box
 from pnp.sim.engine import TERMINAL
 from pnp.sim.examples import ExampleError, check_example, check_rulebook_examples
 

@@ -9,7 +9,8 @@ import pytest
 
 from pnp.commands.parts import build_parts
 from pnp.data.project import Project
-from pnp.layout.parts import BOTTOM_MARGIN, plan_part
+from pnp.layout.parts import plan_part
+from pnp.layout.parts.common import BOTTOM_MARGIN
 
 REPO = Path(__file__).resolve().parents[2]
 PART_KINDS = {"station": "board", "life": "track", "damage": "tokens", "cubes": "tokens",
@@ -149,7 +150,7 @@ def test_token_parts_share_one_sheet_that_is_mostly_tokens(game, pdfs):
     """The three token parts (damage, resource and weapon tokens) print on one sheet, and the
     tokens cover at least 60% of the printable area of every page of it."""
     from pnp.commands.parts import plan_parts
-    from pnp.layout.parts import token_area_share
+    from pnp.layout.parts.tokens import token_area_share
     plans = {p.part_id: p for p in plan_parts(game)}
     sheet = plans["tokens"]
     assert set(sheet.part_ids) == {"damage", "cubes", "weapons"}
@@ -207,13 +208,15 @@ def test_bits_list_counts_per_way_of_getting_them_without_a_grand_total(game, pd
 
 # -- the station map, sized for play --------------------------------------------------------------
 def _station(game):
-    from pnp.layout.parts import Writer, board_items
+    from pnp.layout.parts.board import board_items
+    from pnp.layout.parts.common import Writer
     board = game.part("station")
     return board, board_items(board, Writer(board.where))
 
 
 def test_station_tiles_overlap_by_the_glue_margin_and_each_fits_a4(game):
-    from pnp.layout.parts import BOTTOM_MARGIN, LEGEND_H, SIDE_MARGIN, TOP_MARGIN, Box
+    from pnp.layout.parts.common import BOTTOM_MARGIN, LEGEND_H, SIDE_MARGIN, TOP_MARGIN
+    from pnp.layout.plan import Box
     from pnp.units import mm
     board = game.part("station")
     plan = plan_part(game, board)
@@ -236,7 +239,9 @@ def test_station_tiles_overlap_by_the_glue_margin_and_each_fits_a4(game):
 
 
 def test_station_text_stays_clear_of_the_glue_strips(game):
-    from pnp.layout.parts import TextBlock, glue_strips, text_bounds
+    from pnp.layout.parts.board_tiles import glue_strips
+    from pnp.layout.parts.common import text_bounds
+    from pnp.layout.plan import TextBlock
     board, items = _station(game)
     strips = glue_strips(plan_part(game, board).tiling)
     assert strips
@@ -264,7 +269,10 @@ def test_a_seam_through_a_label_is_an_error(game):
 @pytest.mark.parametrize("paper", ["a4", "b5", "letter", "a3"])
 def test_station_seams_fit_every_paper_and_keep_text_clear(game, paper):
     """The allowed seams give tiles that fit each paper; the glue strips stay clear of text."""
-    from pnp.layout.parts import TextBlock, Writer, board_items, glue_strips, text_bounds
+    from pnp.layout.parts.board import board_items
+    from pnp.layout.parts.board_tiles import glue_strips
+    from pnp.layout.parts.common import Writer, text_bounds
+    from pnp.layout.plan import TextBlock
     board = game.part("station")
     plan = plan_part(game, board, paper)
     items = board_items(board, Writer(board.where))
@@ -277,7 +285,8 @@ def test_station_seams_fit_every_paper_and_keep_text_clear(game, paper):
 def test_station_areas_hold_a_poker_card_clear_of_their_label_and_actions(game):
     """A poker card (63 × 88 mm: the drone and イーバ cards) fits the slot of every area, the slot lies
     inside its area, and no text of the area lies under it; the board has its title."""
-    from pnp.layout.parts import Box, TextBlock, text_bounds
+    from pnp.layout.parts.common import text_bounds
+    from pnp.layout.plan import Box, TextBlock
     from pnp.units import mm
     board, items = _station(game)
     c = board.cell_pt

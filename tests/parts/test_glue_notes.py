@@ -7,7 +7,11 @@ import pdfplumber
 import pytest
 
 from pnp.data.project import Project
-from pnp.layout.parts import Box, Writer, art_bounds, board_items, glue_strips, plan_part
+from pnp.layout.parts import plan_part
+from pnp.layout.parts.board import board_items
+from pnp.layout.parts.board_tiles import art_bounds, glue_strips
+from pnp.layout.parts.common import Writer
+from pnp.layout.plan import Box
 from pnp.units import mm
 
 

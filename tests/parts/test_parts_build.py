@@ -13,7 +13,8 @@ from pnp.commands.build import BuildOptions
 from pnp.commands.parts import build_parts
 from pnp.data.project import Project
 from pnp.errors import DataError
-from pnp.layout.parts import BOTTOM_MARGIN, TOP_MARGIN, plan_part
+from pnp.layout.parts import plan_part
+from pnp.layout.parts.common import BOTTOM_MARGIN, TOP_MARGIN
 from pnp.layout.sheet import paper_size
 from pnp.layout.tiling import plan_tiling
 from pnp.units import mm, to_mm
@@ -229,7 +230,8 @@ def test_descending_track_and_border_track(sample, tmp_path):
 
 def test_track_spaces_hold_a_cube(sample):
     plan = plan_part(sample, sample.part("life"))
-    from pnp.layout.parts import Box, Group
+    from pnp.layout.parts import Group
+    from pnp.layout.plan import Box
     boxes = [i for i in plan.pages[0].items if isinstance(i, Group) for i in i.items
              if isinstance(i, Box) and i.stroke and i.radius]
     assert len(boxes) == 61

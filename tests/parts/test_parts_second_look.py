@@ -11,7 +11,9 @@ from test_parts_build import SAMPLE_PARTS, sample_project
 
 from pnp.data.project import Project
 from pnp.errors import DataError
-from pnp.layout.parts import Group, PartPlan, Writer, board_items, plan_part, plan_token_sheet, text_bounds
+from pnp.layout.parts import Group, PartPlan, plan_part, plan_token_sheet
+from pnp.layout.parts.board import board_items
+from pnp.layout.parts.common import Writer, text_bounds
 from pnp.layout.plan import Rotated, Rule, TextBlock
 
 REPO = Path(__file__).resolve().parents[2]
@@ -247,7 +249,7 @@ def test_a_tuck_box_colour_runs_3mm_past_its_outer_cuts(mini_project):
     from click.testing import CliRunner
 
     from pnp.cli import main
-    from pnp.layout.parts import tuck_net
+    from pnp.layout.parts.tuckbox import tuck_net
     from pnp.render.readback import read_pdf
     from pnp.units import mm
 

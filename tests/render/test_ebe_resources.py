@@ -9,7 +9,7 @@ import pytest
 from pnp.data.project import Project
 from pnp.games.ebe.facts import RES_NAMES, RESOURCES
 from pnp.layout.card import plan_deck
-from pnp.layout.parts import DIAMOND_WIDTH
+from pnp.layout.parts.tokens import DIAMOND_WIDTH
 from pnp.layout.plan import Box, Mark, TextBlock
 from pnp.units import mm
 

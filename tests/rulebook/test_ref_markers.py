@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp.data.project import Project
-from pnp.rulebook.markup import Heading, Para, parse_rulebook
+from pnp.rulebook.markup import parse_rulebook
+from pnp.rulebook.tree import Heading, Para
 
 
 def _book(project: Path, pages: dict[str, str]):

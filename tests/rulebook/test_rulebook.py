@@ -13,7 +13,8 @@ from pnp.data.project import Project
 from pnp.errors import DataError
 from pnp.rulebook import build_rulebook, check_rulebook, has_rulebook, stated_counts
 from pnp.rulebook.book import saddle_order
-from pnp.rulebook.markup import Cards, Rulings, parse_rulebook
+from pnp.rulebook.markup import parse_rulebook
+from pnp.rulebook.tree import Cards, Rulings
 from pnp.text.inline import plain_text
 from pnp.text.linebreak import NO_END_CHARS, NO_START_CHARS
 

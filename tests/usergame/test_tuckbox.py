@@ -7,7 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
-from pnp.layout.parts import tuck_net
+from pnp.layout.parts.tuckbox import tuck_net
 from pnp.render.readback import read_pdf
 from pnp.units import mm
 
