@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ...messages import msg
 from .facts import AREAS, INFO_BASE, P_EBE, RESOURCES
 from .setup import SetupRules
 from .state import State
@@ -43,12 +44,12 @@ class ExampleRules(SetupRules):
             if v is None:
                 return [default() if callable(default) else default for _ in range(players)]
             if not isinstance(v, list) or len(v) != players:
-                raise ExampleError(f"{key}: one entry per seat ({players}), got {v!r}")
+                raise ExampleError(msg("ebe.example_seats", key=key, players=players, value=v))
             return v
 
         def area(letter: Any, key: str) -> int:
             if not isinstance(letter, str) or letter.upper() not in AREAS:
-                raise ExampleError(f"{key}: {letter!r} is not an area (A–G)")
+                raise ExampleError(msg("ebe.example_area", key=key, value=letter))
             return AREAS.index(letter.upper())
 
         def index(ids: tuple[str, ...], name: Any, key: str, used: set[int] | None = None) -> int:
@@ -57,23 +58,23 @@ class ExampleRules(SetupRules):
                     if used is not None:
                         used.add(i)
                     return i
-            raise ExampleError(f"{key}: no (free) card {name!r}")
+            raise ExampleError(msg("ebe.example_no_card", key=key, name=name))
 
         s = self.new_state(players, variant, options)
         rnd, turn = int(setup.get("round", 1)), int(setup.get("turn", 1))
         if not (1 <= rnd <= 4 and 1 <= turn <= 4):
-            raise ExampleError(f"round {rnd} / turn {turn}: a game has 4 rounds of 4 turns")
+            raise ExampleError(msg("ebe.example_round", round=rnd, turn=turn))
         s.rnd, s.turn = rnd, turn
         chars = seat_list("characters", None)
         s.chars = [index(self.char_ids, c, "characters") for c in chars]
         if len(set(s.chars)) != players:
-            raise ExampleError("two seats share a character")
+            raise ExampleError(msg("ebe.shared_character"))
         s.station = int(setup.get("station", s.life_start))
         if s.station <= 0:
-            raise ExampleError(f"station life {s.station}: the game would be over")
+            raise ExampleError(msg("ebe.example_station", station=s.station))
         missions = setup.get("missions") or list(self.mission_ids[:players])
         if len(missions) != players:
-            raise ExampleError(f"missions: as many as players ({players}), got {len(missions)}")
+            raise ExampleError(msg("ebe.example_missions", players=players, count=len(missions)))
         s.missions = sorted(index(self.mission_ids, m, "missions") for m in missions)
         s.mission_deck = [m for m in range(self.n_missions) if m not in s.missions]
         ev = index(self.event_ids, setup.get("event", self.event_ids[0]), "event")
@@ -87,7 +88,7 @@ class ExampleRules(SetupRules):
         used_items: set[int] = set()
         drones = setup.get("drones") or {}
         if len(drones) > rnd:
-            raise ExampleError(f"drones: {len(drones)} in play, but round {rnd} draws {rnd}")
+            raise ExampleError(msg("ebe.example_drones", count=len(drones), round=rnd))
         for letter, it in drones.items():
             a = area(letter, "drones")
             d = self.drone_area.index(a)
@@ -100,12 +101,12 @@ class ExampleRules(SetupRules):
         earlier = [area(x, "earlier_ebe") for x in setup.get("earlier_ebe") or []]
         want = sum(2 if rnd == 4 and t < 4 else 1 for t in range(1, turn))
         if len(earlier) != want:
-            raise ExampleError(f"earlier_ebe: {want} イーバカード revealed before turn {turn} of round {rnd}, "
-                               f"got {len(earlier)}")
+            raise ExampleError(msg("ebe.example_earlier_ebe", want=want, turn=turn, round=rnd,
+                                   count=len(earlier)))
         for a in earlier:
             c = self.ebe_area.index(a)
             if c in s.ebe_table:
-                raise ExampleError(f"earlier_ebe: the イーバカード of {AREAS[a]} appears twice")
+                raise ExampleError(msg("ebe.example_ebe_twice", area=AREAS[a]))
             s.ebe_deck.remove(c)
             s.ebe_table.append(c)
             s.seen_prev |= 1 << a
@@ -117,20 +118,20 @@ class ExampleRules(SetupRules):
         for p in range(players):
             ch = s.chars[p]
             if len(played[p]) != turn - 1:
-                raise ExampleError(f"played: seat {p + 1} has played {len(played[p])} cards before turn {turn} "
-                                   f"(must be {turn - 1})")
+                raise ExampleError(msg("ebe.example_played_count", seat=p + 1, count=len(played[p]), turn=turn,
+                                       want=turn - 1))
             hand = list(self.char_cards[ch])
             for letter in played[p]:
                 a = area(letter, "played")
                 t = next((t for t in hand if self.exp_area[t] == a), None)
                 if t is None:
-                    raise ExampleError(f"played: {self.char_names[ch]} has no (unplayed) 探索カード for {AREAS[a]}")
+                    raise ExampleError(msg("ebe.example_no_explore_card", character=self.char_names[ch], area=AREAS[a]))
                 hand.remove(t)
                 s.table[p].append(t)
             s.hand[p] = sorted(hand)
             for r, k in (resources[p] or {}).items():
                 if r not in RESOURCES:
-                    raise ExampleError(f"resources: {r!r} is not a resource ({', '.join(RESOURCES)})")
+                    raise ExampleError(msg("ebe.example_resource", name=r, known=RESOURCES))
                 s.res[p][RESOURCES.index(r)] = int(k)
                 s.supply_res[RESOURCES.index(r)] -= int(k)
             s.weap[p] = int(weapons[p])
@@ -138,8 +139,8 @@ class ExampleRules(SetupRules):
             s.dmg[p] = int(damage[p])
             s.supply_dmg -= s.dmg[p]
             if s.dmg[p] >= self.char_life[ch]:
-                raise ExampleError(f"damage: {self.char_names[ch]} has {s.dmg[p]} damage at the start of a turn "
-                                   f"(life {self.char_life[ch]}): he would have died at the last turn end")
+                raise ExampleError(msg("ebe.example_dead", character=self.char_names[ch], damage=s.dmg[p],
+                                       life=self.char_life[ch]))
             for it in items[p]:
                 i = index(self.item_ids, it, "items", used_items)
                 if self.item_effect[i] == 0:
@@ -148,12 +149,12 @@ class ExampleRules(SetupRules):
                 else:
                     s.items[p].append(i)
             if self.weight(s, p) > self.char_inv[ch]:
-                raise ExampleError(f"seat {p + 1} holds {self.weight(s, p)} pieces, over the inventory "
-                                   f"{self.char_inv[ch]} (the weight check would have discarded)")
+                raise ExampleError(msg("ebe.example_inventory", seat=p + 1, weight=self.weight(s, p),
+                                       inventory=self.char_inv[ch]))
         for m, load in (setup.get("loaded") or {}).items():
             mi = index(self.mission_ids, m, "loaded")
             if mi not in s.missions:
-                raise ExampleError(f"loaded: {m!r} is not on the table")
+                raise ExampleError(msg("ebe.example_not_on_table", name=m))
             for r, k in load.items():
                 s.loaded[mi][RESOURCES.index(r)] = int(k)
                 s.supply_res[RESOURCES.index(r)] -= int(k)
@@ -161,7 +162,7 @@ class ExampleRules(SetupRules):
                 s.built.append(mi)
                 s.built_round.append(rnd)
         if min(s.supply_res) < 0 or s.supply_weap < 0:
-            raise ExampleError("more cubes than the game has")
+            raise ExampleError(msg("ebe.example_supply"))
         s.item_deck = [i for i in range(self.n_items) if i not in used_items]
         s.phase = P_EBE
         s.cur = -1

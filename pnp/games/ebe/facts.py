@@ -49,6 +49,8 @@ RULING_IDS: tuple[str, ...] = (
 PHASE_NAMES = ("chars", "missions", "event", "drones", "ebe", "roll", "assign", "choose", "resolve",
                "drone", "act", "discard", "pay", "end", "dice")
 CHANCE_PHASES = frozenset((P_CHARS, P_MISSIONS, P_EVENT, P_DRONES, P_EBE, P_ROLL))
+# the deck each dealing phase draws from (P_ROLL rolls the dice)
+CHANCE_DECKS = {P_CHARS: "characters", P_MISSIONS: "missions", P_EVENT: "events", P_DRONES: "drones", P_EBE: "ebe"}
 
 # Act kinds
 K_DONE, K_HEAL, K_CONVERT, K_LOAD, K_GAIN, K_USE, K_GIVE = range(7)
@@ -73,6 +75,7 @@ R_ITEMS_RUN_OUT = 1024  # an empty item deck is not reshuffled: the drones carry
 R_HEAL_ANY = 2048       # 医務室 heals any player's damage, not only the explorer's (ruling heal-self)
 R_INFO_WEIGHT = 4096    # 情報 in hand counts towards the inventory at the weight check (ruling info-cards)
 LIFE_CHOICES: tuple[int, ...] = tuple(range(10, 101, 5))   # the option life=…: station life at the start
+OPTION_NAMES = ("life", "closed", "ebe_strength")
 VARIANT_RULES = {"standard": 0, "life30": 0, "trade-limited": R_TRADE_LIMIT, "damage-cap": R_DAMAGE_CAP,
                  "load-all": R_LOAD_ALL, "trade-cap": R_TRADE_CAP, "tune-once": R_TUNE_ONCE,
                  "floor-first": R_FLOOR_FIRST, "adjacent-once": R_ADJ_ONCE, "items-run-out": R_ITEMS_RUN_OUT,

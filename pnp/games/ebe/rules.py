@@ -18,11 +18,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...data.model import Game
+from ...messages import msg
 from ...sim.engine import CHANCE, TERMINAL, Finding, OptionSpec, Result, Variant
-from .actions import DRONE_CHOICES, PAYS, TUNE_PASS, Act, AssignDie, Discard, DroneChoice, Pay, Play, Tune
+from .actions import DRONE_CHOICES, PAYS, TUNE_PASS, Act, AssignDie, Deal, Discard, DroneChoice, Pay, Play, Roll, Tune
 from .checks import CheckRules
 from .examples import ExampleRules
 from .facts import (
+    CHANCE_DECKS,
     CHANCE_PHASES,
     E_DICE,
     END_REASONS_JA,
@@ -39,6 +41,7 @@ from .facts import (
     P_DRONE,
     P_END,
     P_PAY,
+    P_ROLL,
     PHASE_NAMES,
     R_CLOSED,
     R_INFO_WEIGHT,
@@ -197,7 +200,7 @@ class EbeEngine(ExampleRules, CheckRules, HiddenInfo, TeamValue, Narration):
                 self._next_tuner(s)
         elif ph == P_ASSIGN and cls is AssignDie:
             if a.slot != s.slot or a.value not in s.dice:
-                raise ValueError(f"illegal assignment {a!r}")
+                raise ValueError(msg("ebe.illegal_assignment", action=a))
             self._give_die(s, a.slot, a.value)
             self._assign_rest(s)
         elif ph == P_DRONE and cls is DroneChoice:
@@ -206,7 +209,7 @@ class EbeEngine(ExampleRules, CheckRules, HiddenInfo, TeamValue, Narration):
             if a.fight:
                 if not self.char_dfree[s.chars[p]]:
                     if s.weap[p] <= 0:
-                        raise ValueError("no weapon to fight the drone")
+                        raise ValueError(msg("ebe.no_weapon_for_drone"))
                     s.weap[p] -= 1
                     s.supply_weap += 1
                 s.drone_discard.append(s.drone_at[area])
@@ -229,12 +232,12 @@ class EbeEngine(ExampleRules, CheckRules, HiddenInfo, TeamValue, Narration):
             w = a.what
             if w < 4:
                 if s.res[p][w] <= 0:
-                    raise ValueError("nothing to discard")
+                    raise ValueError(msg("ebe.nothing_to_discard"))
                 s.res[p][w] -= 1
                 s.supply_res[w] += 1
             elif w == WEAPON:
                 if s.weap[p] <= 0:
-                    raise ValueError("nothing to discard")
+                    raise ValueError(msg("ebe.nothing_to_discard"))
                 s.weap[p] -= 1
                 s.supply_weap += 1
             elif s.rules & R_INFO_WEIGHT and INFO_BASE + w - ITEM_BASE in s.hand[p]:
@@ -251,7 +254,7 @@ class EbeEngine(ExampleRules, CheckRules, HiddenInfo, TeamValue, Narration):
                 dice = list(s.die) + list(s.ebe_die)
                 die = dice[a.slot] if a.slot < len(dice) else 0
                 if i < 0 or a.delta not in (-1, 1) or not 1 <= die + a.delta <= 6:
-                    raise ValueError(f"cannot change a die: {a!r}")
+                    raise ValueError(msg("ebe.cannot_tune", action=a))
                 s.items[p].remove(i)
                 s.item_discard.append(i)
                 if a.slot < s.n:
@@ -270,10 +273,10 @@ class EbeEngine(ExampleRules, CheckRules, HiddenInfo, TeamValue, Narration):
             else:
                 self._fail_event(s)
             self._round_end2(s)
-        elif ph in CHANCE_PHASES:
+        elif ph in CHANCE_PHASES and (cls is Roll if ph == P_ROLL else cls is Deal and a.deck == CHANCE_DECKS[ph]):
             self._apply_chance(s, a)
         else:
-            raise ValueError(f"action {a!r} does not fit phase {PHASE_NAMES[ph]}")
+            raise ValueError(msg("ebe.wrong_phase", action=a, phase=PHASE_NAMES[ph]))
 
     # ------------------------------------------------------------ views and results
 
@@ -286,7 +289,7 @@ class EbeEngine(ExampleRules, CheckRules, HiddenInfo, TeamValue, Narration):
 
     def result(self, s: State) -> Result:
         if s.phase != P_END:
-            raise ValueError("the game is not over")
+            raise ValueError(msg("ebe.game_not_over"))
         win = s.end == "escape"
         n = s.n
         extra = {

@@ -6,11 +6,12 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from ...messages import msg
 from .actions import Deal, Roll
 from .dice import DiceRules
 from .facts import (
-    GAME_ID,
     LIFE_CHOICES,
+    OPTION_NAMES,
     P_ASSIGN,
     P_CHARS,
     P_DRONES,
@@ -34,23 +35,23 @@ class SetupRules(DiceRules):
     def new_state(self, players: int, variant: str = "standard",
                   options: Mapping[str, Any] | None = None) -> State:
         if not self.min_players <= players <= self.max_players:
-            raise ValueError(f"{GAME_ID}: {players} players (2–4)")
+            raise ValueError(msg("ebe.players", players=players, low=self.min_players, high=self.max_players))
         if variant not in VARIANT_RULES:
-            raise ValueError(f"{GAME_ID}: unknown variant {variant!r}")
-        unknown = set(options or {}) - {"life", "closed", "ebe_strength"}
+            raise ValueError(msg("ebe.unknown_variant", variant=variant))
+        unknown = set(options or {}) - set(OPTION_NAMES)
         if unknown:
-            raise ValueError(f"{GAME_ID}: unknown options {sorted(unknown)!r} (options: life, closed, ebe_strength)")
+            raise ValueError(msg("ebe.unknown_options", names=sorted(unknown), known=OPTION_NAMES))
         closed = (options or {}).get("closed", "penalty")
         if closed not in ("penalty", "closed"):
-            raise ValueError(f"{GAME_ID}: closed={closed!r} is not one of penalty, closed")
+            raise ValueError(msg("ebe.option_value", name="closed", value=closed, choices=("penalty", "closed")))
         strength = (options or {}).get("ebe_strength", 0)
         if strength not in (0, 1, 2):
-            raise ValueError(f"{GAME_ID}: ebe_strength={strength!r} is not one of 0, 1, 2")
+            raise ValueError(msg("ebe.option_value", name="ebe_strength", value=strength, choices=(0, 1, 2)))
         life = (options or {}).get("life")
         if life is not None and life not in LIFE_CHOICES:
-            raise ValueError(f"{GAME_ID}: life={life!r} is not one of {', '.join(map(str, LIFE_CHOICES))}")
+            raise ValueError(msg("ebe.option_value", name="life", value=life, choices=LIFE_CHOICES))
         if life is not None and variant == "life30" and life != 30:
-            raise ValueError(f"{GAME_ID}: the variant life30 starts at 30, not life={life}")
+            raise ValueError(msg("ebe.life30_life", life=life))
         n = players
         s = State()
         s.n = n
@@ -124,7 +125,7 @@ class SetupRules(DiceRules):
         if ph == P_ROLL:
             k = s.n + len(s.ebe_now)
             return Roll(tuple(sorted(rng.randint(1, 6) for _ in range(k))))
-        raise ValueError(f"no chance step in phase {PHASE_NAMES[ph]}")
+        raise ValueError(msg("ebe.no_chance_step", phase=PHASE_NAMES[ph]))
 
     def _apply_chance(self, s: State, a: Any) -> None:
         ph = s.phase

@@ -6,6 +6,7 @@ import re
 from collections.abc import Mapping
 
 from ...data.model import Game
+from ...messages import msg
 from .actions import Act, Play
 from .facts import (
     AREA_NAMES,
@@ -13,7 +14,6 @@ from .facts import (
     EVENT_CONDITIONS,
     EVENT_NOW,
     EVENT_REWARDS,
-    GAME_ID,
     INFO_BASE,
     ITEM_BASE,
     ITEM_EFFECTS,
@@ -69,7 +69,7 @@ class EbeTables:
             sk = dict(c.rules.get("skill") or {})
             for k in sk:
                 if k not in SKILLS:
-                    problems.append(f"{c.where.file}:{c.where.line}: unknown skill {k!r}")
+                    problems.append(msg("ebe.unknown_skill", file=c.where.file, line=c.where.line, skill=k))
             heal.append(int(sk.get("heal_per_ap", 1)))
             fconv.append(int(sk.get("free_convert", 0)))
             dfree.append(bool(sk.get("drone_free", False)))
@@ -88,7 +88,7 @@ class EbeTables:
                                 for ch in range(len(chars)))
         for ch in range(len(chars)):
             if tuple(sorted(self.exp_area[i] for i in self.char_cards[ch])) != self.char_areas[ch]:
-                problems.append(f"explore cards of {self.char_ids[ch]} differ from its areas")
+                problems.append(msg("ebe.explore_areas", character=self.char_ids[ch]))
 
         self.ebe_area = tuple(AREAS.index(c.rules["area"]) for c in game.deck("ebe").physical_cards())
         self.drone_area = tuple(AREAS.index(c.rules["area"]) for c in game.deck("drones").physical_cards())
@@ -105,7 +105,7 @@ class EbeTables:
                                  else -1 for c in its)
         for c, e in zip(its, self.item_effect):
             if e < 0:
-                problems.append(f"{c.where.file}:{c.where.line}: unknown item effect {c.rules.get('effect')!r}")
+                problems.append(msg("ebe.unknown_item_effect", file=c.where.file, line=c.where.line, effect=c.rules.get("effect")))
         self.item_amount = tuple(int(c.rules.get("amount", 0)) for c in its)
         self.item_area = tuple(AREAS.index(c.rules["area"]) if "area" in c.rules else -1 for c in its)
         evs = game.deck("events").physical_cards()
@@ -116,7 +116,8 @@ class EbeTables:
         for c in evs:
             r = c.rules
             if r.get("condition") not in EVENT_CONDITIONS:
-                problems.append(f"{c.where.file}:{c.where.line}: unknown event condition {r.get('condition')!r}")
+                problems.append(msg("ebe.unknown_event_condition", file=c.where.file, line=c.where.line,
+                                    condition=r.get("condition")))
                 event_cond.append((0, 0, 0, 0, 0))
                 continue
             event_cond.append((EVENT_CONDITIONS.index(r["condition"]),
@@ -134,21 +135,20 @@ class EbeTables:
             reward = dict(c.rules.get("reward") or {})
             for k in now:
                 if k not in EVENT_NOW:
-                    problems.append(f"{c.where.file}:{c.where.line}: unknown immediate effect {k!r} "
-                                    f"(known: {', '.join(EVENT_NOW)})")
+                    problems.append(msg("ebe.unknown_event_now", file=c.where.file, line=c.where.line, key=k, known=EVENT_NOW))
             for k in reward:
                 if k not in EVENT_REWARDS:
-                    problems.append(f"{c.where.file}:{c.where.line}: unknown reward {k!r} "
-                                    f"(known: {', '.join(EVENT_REWARDS)})")
+                    problems.append(msg("ebe.unknown_event_reward", file=c.where.file, line=c.where.line, key=k,
+                                        known=EVENT_REWARDS))
             boost = str(reward.get("boost", "")).upper()
             if boost and boost not in AREAS:
-                problems.append(f"{c.where.file}:{c.where.line}: reward boost: {boost!r} is not an area (A–G)")
+                problems.append(msg("ebe.boost_area", file=c.where.file, line=c.where.line, area=boost))
             now_list.append((int(now.get("damage", 0)), int(now.get("player_dice", 0)), int(now.get("ebe_dice", 0))))
             reward_list.append((int(reward.get("heal", 0)), AREAS.index(boost) if boost in AREAS and boost else -1))
         self.event_now = tuple(now_list)
         self.event_reward = tuple(reward_list)
         if problems:
-            raise ValueError(f"{GAME_ID}: " + "; ".join(problems))
+            raise ValueError(msg("ebe.data_problems", problems="; ".join(problems)))
 
         sup = dict(supply or {})
         self.total_dmg = int(sup.get("damage", game.component("damage").count))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from operator import attrgetter
 
+from ...messages import msg
 from .actions import Act
 from .facts import (
     A_FAB,
@@ -283,15 +284,15 @@ class TurnRules(RoundRules):
         if k == K_GIVE:
             x, y, w = a.a, a.b, a.c
             if not s.rules & (R_TRADE_CAP | R_TRADE_LIMIT) and pass_code(y, x, self.pass_kind(w)) in s.passed:
-                raise ValueError(f"{a.text}: received this turn from the same seat (ruling trade-no-return)")
+                raise ValueError(msg("ebe.trade_no_return", action=a.text))
             if w < 4:
                 if s.res[x][w] <= 0:
-                    raise ValueError("nothing to give")
+                    raise ValueError(msg("ebe.nothing_to_give"))
                 s.res[x][w] -= 1
                 s.res[y][w] += 1
             elif w == WEAPON:
                 if s.weap[x] <= 0:
-                    raise ValueError("nothing to give")
+                    raise ValueError(msg("ebe.nothing_to_give"))
                 s.weap[x] -= 1
                 s.weap[y] += 1
             elif self.item_effect[w - ITEM_BASE] == 0 and INFO_BASE + w - ITEM_BASE in s.hand[x]:
@@ -332,11 +333,11 @@ class TurnRules(RoundRules):
             s.free_conv = 0
         else:
             if s.ap <= 0:
-                raise ValueError("no AP left")
+                raise ValueError(msg("ebe.no_ap"))
             s.ap -= 1
         if k == K_HEAL:
             if a.a and not s.rules & R_HEAL_ANY:
-                raise ValueError("only the explorer's own damage heals (ruling heal-self)")
+                raise ValueError(msg("ebe.heal_self"))
             q = a.a - 1 if a.a else p
             h = min(self.char_heal[s.chars[p]], s.dmg[q])
             s.dmg[q] -= h
@@ -344,7 +345,7 @@ class TurnRules(RoundRules):
         elif k == K_CONVERT:
             r, r2 = a.a, a.b
             if s.res[p][r] <= 0 or s.supply_res[r2] <= 0:
-                raise ValueError("cannot convert")
+                raise ValueError(msg("ebe.cannot_convert"))
             s.res[p][r] -= 1
             s.supply_res[r] += 1
             s.res[p][r2] += 1
@@ -355,7 +356,7 @@ class TurnRules(RoundRules):
             amounts = unpack_load(a.b)
             if m not in s.missions or not any(amounts) \
                     or any(amounts[r] > min(res[r], cost[r] - ld[r]) for r in range(4)):
-                raise ValueError("cannot load")
+                raise ValueError(msg("ebe.cannot_load"))
             for r in range(4):
                 put = amounts[r]
                 if put > 0:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 
+from ...messages import msg
 from .facts import P_DISCARD, P_END, P_PAY
 from .rounds import RoundRules
 from .state import State
@@ -75,7 +76,7 @@ class TeamValue(RoundRules):
             return 1.0 if s.end == "escape" else 0.0
         w = WEIGHTS.get(s.n)
         if w is None:
-            raise ValueError(f"no team value for {s.n} players")
+            raise ValueError(msg("ebe.no_team_value", players=s.n))
         z = sum(a * b for a, b in zip(w, self.value_features(s)))
         if z >= 0:
             return 1.0 / (1.0 + math.exp(-z))
