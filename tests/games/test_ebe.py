@@ -10,6 +10,7 @@ import pytest
 from pnp.data.project import Project
 from pnp.games import ebe as E
 from pnp.games import make_engine
+from pnp.games.ebe.pieces import played_area
 from pnp.sim.engine import CHANCE, TERMINAL
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -519,7 +520,7 @@ def test_stress_games_reach_an_empty_stock_at_the_fabricator(eng):
                 a = eng.sample_chance(s, rng)
             else:
                 legal = eng.legal_actions(s)
-                if s.phase == E.P_ACT and eng._played_area(s, s.cur) == E.A_FAB and sum(s.res[s.cur]) \
+                if s.phase == E.P_ACT and played_area(eng.facts, s, s.cur) == E.A_FAB and sum(s.res[s.cur]) \
                         and min(s.supply_res) == 0:
                     hit = True
                     for a in legal:

@@ -10,6 +10,7 @@ from typing import Any
 DECK_LABELS = {"characters": "キャラクターカード", "missions": "ミッションカード", "events": "イベントカード",
                "drones": "ドローンカードとアイテムカード", "ebe": "イーバカード（裏向き）"}
 
+
 @dataclass(frozen=True, order=True)
 class Deal:
     """Chance: cards drawn from a deck (characters per seat, missions, event, イーバ) in order."""

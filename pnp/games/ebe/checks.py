@@ -20,125 +20,128 @@ from .facts import (
     R_DAMAGE_CAP,
     R_INFO_WEIGHT,
     RESOURCES,
+    Facts,
+    act,
+    what_name,
 )
+from .pieces import weight
 from .state import State
-from .tables import EbeTables
+
+# ------------------------------------------------------------ checks and replays
 
 
-class CheckRules(EbeTables):
-    # ------------------------------------------------------------ checks and replays
+def check_invariants(f: Facts, s: State) -> None:
+    n = s.n
 
-    def check_invariants(self, s: State) -> None:
-        n = s.n
+    def same(name: str, got: list[int], total: int) -> None:
+        if sorted(got) != list(range(total)):
+            raise InvariantError(msg("ebe.not_conserved", what=name, got=sorted(got)))
 
-        def same(name: str, got: list[int], total: int) -> None:
-            if sorted(got) != list(range(total)):
-                raise InvariantError(msg("ebe.not_conserved", what=name, got=sorted(got)))
-
-        if s.chars:
-            if len(set(s.chars)) != n:
-                raise InvariantError(msg("ebe.shared_character"))
-            cards: list[int] = []
-            infos: list[int] = []
+    if s.chars:
+        if len(set(s.chars)) != n:
+            raise InvariantError(msg("ebe.shared_character"))
+        cards: list[int] = []
+        infos: list[int] = []
+        for p in range(n):
+            for t in s.hand[p] + s.table[p] + ([s.played[p]] if s.played[p] >= 0 else []):
+                (cards if t < INFO_BASE else infos).append(t)
+        for ch in range(f.n_chars):
+            if ch not in s.chars:
+                cards += f.char_cards[ch]          # in the box
+        same("explore cards", cards, f.n_exp)
+    else:
+        infos = []
+    items = s.item_deck + s.item_discard + [i for i in s.drone_item if i >= 0]
+    for p in range(n):
+        items += s.items[p]
+    items += [t - INFO_BASE for t in infos]
+    same("item cards", items, f.n_items)
+    same("イーバ cards", s.ebe_deck + s.ebe_table + [c for c in s.ebe_now if c >= 0], f.n_ebe)
+    same("drone cards", s.drone_deck + s.drone_discard + [d for d in s.drone_at if d >= 0], f.n_drones)
+    same("mission cards", s.mission_deck + s.missions, f.n_missions)
+    same("event cards", s.event_deck + s.event_discard + ([s.event] if s.event >= 0 else []), f.n_events)
+    for a in range(7):
+        if (s.drone_at[a] >= 0) != (s.drone_at[a] >= 0 and f.drone_area[s.drone_at[a]] == a):
+            raise InvariantError(msg("ebe.drone_area"))
+        if s.drone_item[a] >= 0 and s.drone_at[a] < 0:
+            raise InvariantError(msg("ebe.item_without_drone"))
+    for r in range(4):
+        held = sum(s.res[p][r] for p in range(n)) + sum(s.loaded[m][r] for m in range(f.n_missions))
+        if held + s.supply_res[r] != f.total_cubes or s.supply_res[r] < 0:
+            raise InvariantError(msg("ebe.cubes_not_conserved", resource=RESOURCES[r]))
+        if any(s.res[p][r] < 0 for p in range(n)):
+            raise InvariantError(msg("ebe.negative_resources"))
+    if sum(s.weap) + s.supply_weap != f.total_weap or s.supply_weap < 0 or min(s.weap, default=0) < 0:
+        raise InvariantError(msg("ebe.weapons_not_conserved"))
+    # the draft's damage may pass life (and the printed tokens): only the damage-cap variant bounds it
+    if sum(s.dmg) + s.supply_dmg != f.total_dmg or (s.rules & R_DAMAGE_CAP and s.supply_dmg < 0):
+        raise InvariantError(msg("ebe.damage_not_conserved"))
+    for p in range(n):
+        if s.chars and (s.dmg[p] < 0 or (s.rules & R_DAMAGE_CAP and s.dmg[p] > f.char_life[s.chars[p]])):
+            raise InvariantError(msg("ebe.damage_range"))
+    for m in range(f.n_missions):
+        if any(s.loaded[m][r] > f.mission_cost[m][r] for r in range(4)):
+            raise InvariantError(msg("ebe.mission_overloaded"))
+        if any(s.loaded[m]) and m not in s.missions:
+            raise InvariantError(msg("ebe.unused_mission_loaded"))
+    for m in s.built:
+        if s.loaded[m] != list(f.mission_cost[m]):
+            raise InvariantError(msg("ebe.built_without_resources"))
+    if s.phase != P_END:
+        if not 1 <= s.rnd <= 4 or not 1 <= s.turn <= 5:
+            raise InvariantError(msg("ebe.round_range"))
+        if s.phase in (P_EBE, P_ROLL, P_ASSIGN, P_CHOOSE):
             for p in range(n):
-                for t in s.hand[p] + s.table[p] + ([s.played[p]] if s.played[p] >= 0 else []):
-                    (cards if t < INFO_BASE else infos).append(t)
-            for ch in range(self.n_chars):
-                if ch not in s.chars:
-                    cards += self.char_cards[ch]          # in the box
-            same("explore cards", cards, self.n_exp)
-        else:
-            infos = []
-        items = s.item_deck + s.item_discard + [i for i in s.drone_item if i >= 0]
-        for p in range(n):
-            items += s.items[p]
-        items += [t - INFO_BASE for t in infos]
-        same("item cards", items, self.n_items)
-        same("イーバ cards", s.ebe_deck + s.ebe_table + [c for c in s.ebe_now if c >= 0], self.n_ebe)
-        same("drone cards", s.drone_deck + s.drone_discard + [d for d in s.drone_at if d >= 0], self.n_drones)
-        same("mission cards", s.mission_deck + s.missions, self.n_missions)
-        same("event cards", s.event_deck + s.event_discard + ([s.event] if s.event >= 0 else []), self.n_events)
-        for a in range(7):
-            if (s.drone_at[a] >= 0) != (s.drone_at[a] >= 0 and self.drone_area[s.drone_at[a]] == a):
-                raise InvariantError(msg("ebe.drone_area"))
-            if s.drone_item[a] >= 0 and s.drone_at[a] < 0:
-                raise InvariantError(msg("ebe.item_without_drone"))
-        for r in range(4):
-            held = sum(s.res[p][r] for p in range(n)) + sum(s.loaded[m][r] for m in range(self.n_missions))
-            if held + s.supply_res[r] != self.total_cubes or s.supply_res[r] < 0:
-                raise InvariantError(msg("ebe.cubes_not_conserved", resource=RESOURCES[r]))
-            if any(s.res[p][r] < 0 for p in range(n)):
-                raise InvariantError(msg("ebe.negative_resources"))
-        if sum(s.weap) + s.supply_weap != self.total_weap or s.supply_weap < 0 or min(s.weap, default=0) < 0:
-            raise InvariantError(msg("ebe.weapons_not_conserved"))
-        # the draft's damage may pass life (and the printed tokens): only the damage-cap variant bounds it
-        if sum(s.dmg) + s.supply_dmg != self.total_dmg or (s.rules & R_DAMAGE_CAP and s.supply_dmg < 0):
-            raise InvariantError(msg("ebe.damage_not_conserved"))
-        for p in range(n):
-            if s.chars and (s.dmg[p] < 0 or (s.rules & R_DAMAGE_CAP and s.dmg[p] > self.char_life[s.chars[p]])):
-                raise InvariantError(msg("ebe.damage_range"))
-        for m in range(self.n_missions):
-            if any(s.loaded[m][r] > self.mission_cost[m][r] for r in range(4)):
-                raise InvariantError(msg("ebe.mission_overloaded"))
-            if any(s.loaded[m]) and m not in s.missions:
-                raise InvariantError(msg("ebe.unused_mission_loaded"))
-        for m in s.built:
-            if s.loaded[m] != list(self.mission_cost[m]):
-                raise InvariantError(msg("ebe.built_without_resources"))
-        if s.phase != P_END:
-            if not 1 <= s.rnd <= 4 or not 1 <= s.turn <= 5:
-                raise InvariantError(msg("ebe.round_range"))
-            if s.phase in (P_EBE, P_ROLL, P_ASSIGN, P_CHOOSE):
-                for p in range(n):
-                    w = self.weight(s, p)
-                    if s.rules & R_INFO_WEIGHT:
-                        # variant info-weight: a 情報 played this round comes back to the hand at the round's
-                        # reset, after the last weight check; only the next check counts it
-                        w -= sum(1 for t in s.hand[p] if t >= INFO_BASE)
-                    if w > self.char_inv[s.chars[p]]:
-                        raise InvariantError(msg("ebe.over_inventory"))
-            if s.phase not in (P_CHARS, P_MISSIONS) and len(s.missions) != n:
-                raise InvariantError(msg("ebe.mission_count"))
-        if s.ap < 0:
-            raise InvariantError(msg("ebe.negative_ap"))
+                w = weight(f, s, p)
+                if s.rules & R_INFO_WEIGHT:
+                    # variant info-weight: a 情報 played this round comes back to the hand at the round's
+                    # reset, after the last weight check; only the next check counts it
+                    w -= sum(1 for t in s.hand[p] if t >= INFO_BASE)
+                if w > f.char_inv[s.chars[p]]:
+                    raise InvariantError(msg("ebe.over_inventory"))
+        if s.phase not in (P_CHARS, P_MISSIONS) and len(s.missions) != n:
+            raise InvariantError(msg("ebe.mission_count"))
+    if s.ap < 0:
+        raise InvariantError(msg("ebe.negative_ap"))
 
-    def action_from_json(self, data: Any) -> Any:
-        t = data["t"]
-        if t == "act":
-            return self.act(int(data["k"]), int(data["a"]), int(data["b"]), int(data["c"]))
-        if t == "play":
-            tok = int(data["token"])
-            return self.plays[tok] if tok < INFO_BASE else self.info_plays[tok - INFO_BASE]
-        if t == "assign":
-            return AssignDie(int(data["slot"]), int(data["value"]), str(data.get("who", "")))
-        if t == "drone":
-            return DRONE_CHOICES[bool(data["fight"])]
-        if t == "discard":
-            w = int(data["what"])
-            return Discard(w, self.what_name(w))
-        if t == "pay":
-            return PAYS[bool(data["yes"])]
-        if t == "tune":
-            if int(data["slot"]) < 0:
-                return TUNE_PASS
-            return Tune(int(data["slot"]), int(data["delta"]), str(data.get("who", "")))
-        if t == "roll":
-            return Roll(tuple(int(v) for v in data["dice"]))
-        if t == "deal":
-            return Deal(data["deck"], tuple(int(c) for c in data["cards"]), tuple(int(i) for i in data["items"]))
-        raise ValueError(msg("ebe.unknown_action", data=data))
 
-    def state_hash(self, s: State) -> str:
-        key = repr((s.n, s.life_start, s.rules, s.phase, s.cur, s.rnd, s.turn, s.end, s.chars, s.hand, s.table,
-                    s.played, s.dmg, s.res, s.weap, [sorted(i) for i in s.items], s.supply_res, s.supply_weap,
-                    s.supply_dmg, s.station, sorted(s.mission_deck), s.missions, s.loaded, sorted(s.built),
-                    sorted(s.event_deck), sorted(s.event_discard), s.event, sorted(s.drone_deck),
-                    sorted(s.drone_discard), s.drone_at, s.drone_item, sorted(s.item_deck),
-                    sorted(s.item_discard), sorted(s.ebe_deck), s.ebe_table, s.ebe_now, s.ebe_die,
-                    s.seen_prev, s.dice, s.die, s.slot, s.pos, s.ap, s.failed, sorted(s.passed), s.visits,
-                    s.destroyed, s.loaded_round, s.pmod, s.emod, s.boosted))
-        return hashlib.sha256(key.encode()).hexdigest()[:16]
+def action_from_json(f: Facts, data: Any) -> Any:
+    t = data["t"]
+    if t == "act":
+        return act(f, int(data["k"]), int(data["a"]), int(data["b"]), int(data["c"]))
+    if t == "play":
+        tok = int(data["token"])
+        return f.plays[tok] if tok < INFO_BASE else f.info_plays[tok - INFO_BASE]
+    if t == "assign":
+        return AssignDie(int(data["slot"]), int(data["value"]), str(data.get("who", "")))
+    if t == "drone":
+        return DRONE_CHOICES[bool(data["fight"])]
+    if t == "discard":
+        w = int(data["what"])
+        return Discard(w, what_name(f, w))
+    if t == "pay":
+        return PAYS[bool(data["yes"])]
+    if t == "tune":
+        if int(data["slot"]) < 0:
+            return TUNE_PASS
+        return Tune(int(data["slot"]), int(data["delta"]), str(data.get("who", "")))
+    if t == "roll":
+        return Roll(tuple(int(v) for v in data["dice"]))
+    if t == "deal":
+        return Deal(data["deck"], tuple(int(c) for c in data["cards"]), tuple(int(i) for i in data["items"]))
+    raise ValueError(msg("ebe.unknown_action", data=data))
 
+
+def state_hash(f: Facts, s: State) -> str:
+    key = repr((s.n, s.life_start, s.rules, s.phase, s.cur, s.rnd, s.turn, s.end, s.chars, s.hand, s.table,
+                s.played, s.dmg, s.res, s.weap, [sorted(i) for i in s.items], s.supply_res, s.supply_weap,
+                s.supply_dmg, s.station, sorted(s.mission_deck), s.missions, s.loaded, sorted(s.built),
+                sorted(s.event_deck), sorted(s.event_discard), s.event, sorted(s.drone_deck),
+                sorted(s.drone_discard), s.drone_at, s.drone_item, sorted(s.item_deck),
+                sorted(s.item_discard), sorted(s.ebe_deck), s.ebe_table, s.ebe_now, s.ebe_die,
+                s.seen_prev, s.dice, s.die, s.slot, s.pos, s.ap, s.failed, sorted(s.passed), s.visits,
+                s.destroyed, s.loaded_round, s.pmod, s.emod, s.boosted))
+    return hashlib.sha256(key.encode()).hexdigest()[:16]
 
 
 def check_components(game: Game) -> list[str]:

@@ -2,9 +2,16 @@
 switches and end reasons (no state, no engine)."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+from ...data.model import Game
+from ...messages import msg
+from .actions import Act, Play
 
 GAME_ID = "ebe"
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
 ENGINE_VERSION = "4"           # 3: keyed chance streams (common random numbers); 4: same-name items in trade-no-return
 
 # The draft's map as drawn (each area letter spans two characters; "." is empty space).
@@ -118,3 +125,294 @@ def grid_adjacency(grid: Sequence[str]) -> dict[str, frozenset[str]]:
                         adj.setdefault(b, set()).add(a)
     return {a: frozenset(v) for a, v in adj.items()}
 
+
+@dataclass(frozen=True)
+class Facts:
+    """What the engine reads from the game's data, once (``facts_from``): characters, cards, the supply."""
+
+    grid: tuple[str, ...]
+    adj: tuple[tuple[bool, ...], ...]                 # adj[a][b]: areas a and b share an edge
+    adj_list: tuple[tuple[int, ...], ...]
+    char_ids: tuple[str, ...]
+    char_names: tuple[str, ...]
+    char_life: tuple[int, ...]
+    char_inv: tuple[int, ...]
+    char_areas: tuple[tuple[int, ...], ...]
+    char_heal: tuple[int, ...]                        # the skills, per character
+    char_fconv: tuple[int, ...]
+    char_dfree: tuple[bool, ...]
+    char_bonus: tuple[tuple[int, ...], ...]           # +AP per area
+    char_ignore: tuple[bool, ...]
+    exp_char: tuple[int, ...]                         # 探索カード: whose, and which area
+    exp_area: tuple[int, ...]
+    char_cards: tuple[tuple[int, ...], ...]
+    ebe_area: tuple[int, ...]
+    drone_area: tuple[int, ...]
+    mission_names: tuple[str, ...]
+    mission_ids: tuple[str, ...]
+    mission_cost: tuple[tuple[int, ...], ...]
+    item_names: tuple[str, ...]
+    item_kind: tuple[int, ...]                        # the first item of the same name (ruling trade-no-return)
+    item_ids: tuple[str, ...]
+    item_effect: tuple[int, ...]                      # an index of ITEM_EFFECTS
+    item_amount: tuple[int, ...]
+    item_area: tuple[int, ...]                        # 情報: the area it explores (-1 other items)
+    event_names: tuple[str, ...]
+    event_ids: tuple[str, ...]
+    event_body: tuple[str, ...]
+    event_cond: tuple[tuple[int, int, int, int, int], ...]   # condition, area, resource, n, station damage
+    event_now: tuple[tuple[int, int, int], ...]       # damage, players' dice, イーバ's dice when revealed
+    event_reward: tuple[tuple[int, int], ...]         # heal, boosted area (-1 none) when met
+    total_dmg: int
+    total_cubes: int                                  # per resource
+    total_weap: int
+    n_dice: int
+    n_chars: int
+    n_exp: int
+    n_items: int
+    n_missions: int
+    n_events: int
+    n_ebe: int
+    n_drones: int
+    max_steps: int
+    # the actions, made once: every Act by its numbers (``act``), the plays of every card, and the ones the
+    # legal-move lists are built from
+    acts: dict[tuple[int, int, int, int], Act] = field(default_factory=dict, compare=False, repr=False)
+    plays: tuple[Play, ...] = ()
+    info_plays: tuple[Play, ...] = ()
+    act_done: Act = Act(K_DONE)
+    act_heal: Act = Act(K_HEAL)
+    act_gain: tuple[Act, ...] = ()
+    act_convert: tuple[tuple[Act, ...], ...] = ()
+    act_use: tuple[Act, ...] = ()
+    act_give: tuple[tuple[tuple[Act, ...], ...], ...] = ()
+
+
+def facts_from(game: Game, supply: Mapping[str, int] | None = None) -> Facts:
+    """The facts of ``game`` (``supply`` overrides the counts of damage, cubes and weapons); a ValueError
+    names every card whose rules the engine does not know."""
+    problems: list[str] = []
+    # map: a board part with a grid wins over the module constant
+    grid = STATION_GRID
+    edges = grid_adjacency(grid)
+    for p in getattr(game, "parts", ()):
+        if getattr(p, "kind", None) == "board" and p.id == "station":
+            pairs = p.adjacency()
+            edges = {a: frozenset() for a in AREAS}
+            for x, y in pairs:
+                X, Y = x.upper(), y.upper()
+                edges[X] = edges[X] | {Y}
+                edges[Y] = edges[Y] | {X}
+    adj = tuple(tuple(AREAS[j] in edges.get(AREAS[i], ()) for j in range(7)) for i in range(7))
+    adj_list = tuple(tuple(j for j in range(7) if adj[i][j]) for i in range(7))
+
+    chars = game.deck("characters").physical_cards()
+    char_ids = tuple(c.id for c in chars)
+    char_names = tuple(c.title for c in chars)
+    char_life = tuple(int(c.rules["life"]) for c in chars)
+    char_inv = tuple(int(c.rules["inventory"]) for c in chars)
+    char_areas = tuple(tuple(sorted(AREAS.index(a) for a in c.rules["areas"])) for c in chars)
+    heal, fconv, dfree, bonus, ign = [], [], [], [], []
+    for c in chars:
+        sk = dict(c.rules.get("skill") or {})
+        for k in sk:
+            if k not in SKILLS:
+                problems.append(msg("ebe.unknown_skill", file=c.where.file, line=c.where.line, skill=k))
+        heal.append(int(sk.get("heal_per_ap", 1)))
+        fconv.append(int(sk.get("free_convert", 0)))
+        dfree.append(bool(sk.get("drone_free", False)))
+        b = [0] * 7
+        for a, v in (sk.get("area_bonus") or {}).items():
+            b[AREAS.index(a)] = int(v)
+        bonus.append(tuple(b))
+        ign.append(bool(sk.get("ignore_adjacent", False)))
+    char_heal, char_fconv, char_dfree = tuple(heal), tuple(fconv), tuple(dfree)
+    char_bonus, char_ignore = tuple(bonus), tuple(ign)
+
+    exp = game.deck("explore").physical_cards()
+    exp_char = tuple(char_ids.index(c.rules["character"]) for c in exp)
+    exp_area = tuple(AREAS.index(c.rules["area"]) for c in exp)
+    char_cards = tuple(tuple(i for i in range(len(exp)) if exp_char[i] == ch)
+                            for ch in range(len(chars)))
+    for ch in range(len(chars)):
+        if tuple(sorted(exp_area[i] for i in char_cards[ch])) != char_areas[ch]:
+            problems.append(msg("ebe.explore_areas", character=char_ids[ch]))
+
+    ebe_area = tuple(AREAS.index(c.rules["area"]) for c in game.deck("ebe").physical_cards())
+    drone_area = tuple(AREAS.index(c.rules["area"]) for c in game.deck("drones").physical_cards())
+    ms = game.deck("missions").physical_cards()
+    mission_names = tuple(c.title for c in ms)
+    mission_ids = tuple(c.id for c in ms)
+    mission_cost = tuple(tuple(int(c.rules["cost"].get(r, 0)) for r in RESOURCES) for c in ms)
+    its = game.deck("items").physical_cards()
+    item_names = tuple(c.title for c in its)
+    # ruling trade-no-return: 「同じ名前のアイテムも同じです」 — a give is remembered by the item's name
+    item_kind = tuple(item_names.index(name) for name in item_names)
+    item_ids = tuple(c.id for c in its)
+    item_effect = tuple(ITEM_EFFECTS.index(c.rules["effect"]) if c.rules.get("effect") in ITEM_EFFECTS
+                             else -1 for c in its)
+    for c, e in zip(its, item_effect):
+        if e < 0:
+            problems.append(msg("ebe.unknown_item_effect", file=c.where.file, line=c.where.line, effect=c.rules.get("effect")))
+    item_amount = tuple(int(c.rules.get("amount", 0)) for c in its)
+    item_area = tuple(AREAS.index(c.rules["area"]) if "area" in c.rules else -1 for c in its)
+    evs = game.deck("events").physical_cards()
+    event_names = tuple(c.title for c in evs)
+    event_ids = tuple(c.id for c in evs)
+    event_body = tuple(re.sub(r":[a-z]+:", "", c.body or "") for c in evs)   # printed text, no icons
+    conds: list[tuple[int, int, int, int, int]] = []
+    for c in evs:
+        r = c.rules
+        if r.get("condition") not in EVENT_CONDITIONS:
+            problems.append(msg("ebe.unknown_event_condition", file=c.where.file, line=c.where.line,
+                                condition=r.get("condition")))
+            conds.append((0, 0, 0, 0, 0))
+            continue
+        conds.append((EVENT_CONDITIONS.index(r["condition"]),
+                                AREAS.index(r["area"]) if "area" in r else -1,
+                                RESOURCES.index(r["resource"]) if "resource" in r else -1,
+                                int(r.get("n", 1)), int(r["damage"])))
+    event_cond = tuple(conds)
+    # now: damage to every character at once, and this round's die changes (players', イーバ's)
+    # applied when the cards are revealed; reward: damage healed by every
+    # character, and an area (-1 none) whose successful explorations give +1 AP from then on
+    now_list: list[tuple[int, int, int]] = []
+    reward_list: list[tuple[int, int]] = []
+    for c in evs:
+        now = dict(c.rules.get("now") or {})
+        reward = dict(c.rules.get("reward") or {})
+        for k in now:
+            if k not in EVENT_NOW:
+                problems.append(msg("ebe.unknown_event_now", file=c.where.file, line=c.where.line, key=k, known=EVENT_NOW))
+        for k in reward:
+            if k not in EVENT_REWARDS:
+                problems.append(msg("ebe.unknown_event_reward", file=c.where.file, line=c.where.line, key=k,
+                                    known=EVENT_REWARDS))
+        boost = str(reward.get("boost", "")).upper()
+        if boost and boost not in AREAS:
+            problems.append(msg("ebe.boost_area", file=c.where.file, line=c.where.line, area=boost))
+        now_list.append((int(now.get("damage", 0)), int(now.get("player_dice", 0)), int(now.get("ebe_dice", 0))))
+        reward_list.append((int(reward.get("heal", 0)), AREAS.index(boost) if boost in AREAS and boost else -1))
+    event_now = tuple(now_list)
+    event_reward = tuple(reward_list)
+    if problems:
+        raise ValueError(msg("ebe.data_problems", problems="; ".join(problems)))
+
+    sup = dict(supply or {})
+    total_dmg = int(sup.get("damage", game.component("damage").count))
+    total_cubes = int(sup.get("cubes", game.component("cubes").count)) // 4
+    total_weap = int(sup.get("weapons", game.component("weapons").count))
+    n_dice = game.component("dice").count
+
+    n_chars, n_exp, n_items = len(chars), len(exp), len(its)
+    n_missions, n_events = len(ms), len(evs)
+    n_ebe, n_drones = len(ebe_area), len(drone_area)
+    # gives in one turn (ruling trade-no-return): between the acting seat and a partner a kind moves one way
+    # only, so a partner never gets back what he gave and a piece passes at most twice (partner → acting
+    # seat → another partner): at most twice every cube and item of the game (the trade-cap variant: 20)
+    passes = max(2 * (4 * total_cubes + n_items), 20)
+    # longest game: 4 rounds × (event + drones + 4 turns × (ebe + roll + 6 assigns + 4 plays + 6 dice changes
+    #   + 4 × (drone + acts (≤ 3+1 AP + 4 from 興奮剤 + 18 item uses + the passes + 1 free conversion + done,
+    #   with room to spare: 40 and the passes)) + discards (at most every piece of the game: 60 cubes,
+    #   10 weapons, 18 items))) + pay
+    max_steps = 2 + 4 * (3 + 4 * (2 + 6 + 4 + 6 + 4 * (1 + 40 + passes) + 90))
+
+    facts = Facts(
+        grid=grid,
+        adj=adj,
+        adj_list=adj_list,
+        char_ids=char_ids,
+        char_names=char_names,
+        char_life=char_life,
+        char_inv=char_inv,
+        char_areas=char_areas,
+        char_heal=char_heal,
+        char_fconv=char_fconv,
+        char_dfree=char_dfree,
+        char_bonus=char_bonus,
+        char_ignore=char_ignore,
+        exp_char=exp_char,
+        exp_area=exp_area,
+        char_cards=char_cards,
+        ebe_area=ebe_area,
+        drone_area=drone_area,
+        mission_names=mission_names,
+        mission_ids=mission_ids,
+        mission_cost=mission_cost,
+        item_names=item_names,
+        item_kind=item_kind,
+        item_ids=item_ids,
+        item_effect=item_effect,
+        item_amount=item_amount,
+        item_area=item_area,
+        event_names=event_names,
+        event_ids=event_ids,
+        event_body=event_body,
+        event_cond=event_cond,
+        event_now=event_now,
+        event_reward=event_reward,
+        total_dmg=total_dmg,
+        total_cubes=total_cubes,
+        total_weap=total_weap,
+        n_dice=n_dice,
+        n_chars=n_chars,
+        n_exp=n_exp,
+        n_items=n_items,
+        n_missions=n_missions,
+        n_events=n_events,
+        n_ebe=n_ebe,
+        n_drones=n_drones,
+        max_steps=max_steps,
+    )
+    return replace(
+        facts,
+        plays=tuple(Play(i, f"{AREA_NAMES[exp_area[i]]}（{char_names[exp_char[i]]}）") for i in range(n_exp)),
+        info_plays=tuple(Play(INFO_BASE + i, item_names[i]) for i in range(n_items)),
+        act_done=act(facts, K_DONE), act_heal=act(facts, K_HEAL),
+        act_gain=tuple(act(facts, K_GAIN, g) for g in range(WEAPON + 1)),
+        act_convert=tuple(tuple(act(facts, K_CONVERT, r, r2) for r2 in range(4)) for r in range(4)),
+        act_use=tuple(act(facts, K_USE, i) for i in range(n_items)),
+        act_give=tuple(tuple(tuple(act(facts, K_GIVE, x, y, w) for w in range(ITEM_BASE + n_items))
+                             for y in range(MAX_PLAYERS)) for x in range(MAX_PLAYERS)),
+    )
+
+
+def pass_kind(f: Facts, w: int) -> int:
+    """A give's ``what`` code as ruling trade-no-return compares it: items of the same name are one."""
+    return ITEM_BASE + f.item_kind[w - ITEM_BASE] if w >= ITEM_BASE else w
+
+
+def what_name(f: Facts, w: int) -> str:
+    if w < 4:
+        return RES_NAMES[w]
+    if w == WEAPON:
+        return "武器"
+    return f.item_names[w - ITEM_BASE]
+
+
+def act(f: Facts, kind: int, a: int = 0, b: int = 0, c: int = 0) -> Act:
+    key = (kind, a, b, c)
+    x = f.acts.get(key)
+    if x is None:
+        x = Act(kind, a, b, c, act_text(f, kind, a, b, c))
+        f.acts[key] = x
+    return x
+
+
+def act_text(f: Facts, kind: int, a: int, b: int, c: int) -> str:
+    if kind == K_DONE:
+        return "手番を終える"
+    if kind == K_HEAL:
+        # a = 0: the explorer's own damage; a = q + 1: seat q's (variant heal-any)
+        return "1AP：ダメージを回復する" if a == 0 else f"1AP：{a}番席のダメージを回復する"
+    if kind == K_CONVERT:
+        return f"1AP：{RES_NAMES[a]}を{RES_NAMES[b]}に変える"
+    if kind == K_LOAD:
+        amounts = "・".join(f"{RES_NAMES[r]}{k}" for r, k in enumerate(unpack_load(b)) if k)
+        return f"1AP：「{f.mission_names[a]}」に{amounts or '資源'}を積む"
+    if kind == K_GAIN:
+        return f"1AP：{what_name(f, a)}を1つ得る"
+    if kind == K_USE:
+        extra = f"（{RES_NAMES[b]}と{RES_NAMES[c]}）" if f.item_effect[a] == 4 else ""
+        return f"「{f.item_names[a]}」を使う{extra}"
+    return f"{a + 1}番席から{b + 1}番席へ{what_name(f, c)}を渡す"

@@ -22,13 +22,15 @@ from .facts import (
     WEAPON,
     unpack_load,
 )
+from .pieces import weight
 from .state import Observation, State
 
 # ---------------------------------------------------------------- planner
 
+
 def _team_need(o: Observation) -> list[int]:
     """Resources the unbuilt missions still lack beyond what the team holds (may be negative)."""
-    s, e = o.state, o.eng
+    s, e = o.state, o.facts
     need = [0, 0, 0, 0]
     for m in s.missions:
         if m in s.built:
@@ -44,7 +46,7 @@ def _team_need(o: Observation) -> list[int]:
 
 def _event_need(o: Observation) -> tuple[int, int, int, int]:
     """(condition, area, resource, how many still missing) of the open event."""
-    s, e = o.state, o.eng
+    s, e = o.state, o.facts
     if s.event < 0:
         return (-1, -1, -1, 0)
     cond, area, r, n, _ = e.event_cond[s.event]
@@ -111,7 +113,7 @@ class EarlyPlannerPolicy:
     def _tune(self, o: Observation, legal: Sequence[Any]) -> Any:
         """行動予測装置: raise an イーバ's die by one when that lets a player in its area (or next to it)
         who has the same die act before it; otherwise keep the dice."""
-        s, e = o.state, o.eng
+        s, e = o.state, o.facts
         best, best_v = TUNE_PASS, 0.0
         for k, c in enumerate(s.ebe_now):
             if c < 0:
@@ -158,7 +160,7 @@ class EarlyPlannerPolicy:
 
     def _best_assignment(self, o: Observation) -> dict[int, int]:
         import itertools
-        s, e = o.state, o.eng
+        s, e = o.state, o.facts
         n, ne = s.n, len(s.ebe_now)
         dice = list(s.dice)
         lam = self._lam(o)
@@ -194,9 +196,9 @@ class EarlyPlannerPolicy:
 
     # -- card choice
     def _area_value(self, o: Observation, p: int, area: int, ap: float, need: list[int]) -> float:
-        s, e = o.state, o.eng
+        s, e = o.state, o.facts
         ch = s.chars[p]
-        space = e.char_inv[ch] - e.weight(s, p)
+        space = e.char_inv[ch] - weight(e, s, p)
         cond, earea, er, emiss = _event_need(o)
         v = 0.0
         if area == A_MED:
@@ -244,11 +246,11 @@ class EarlyPlannerPolicy:
     @staticmethod
     def _area_of(o: Observation, q: int) -> int:
         t = o.state.played[q]
-        e = o.eng
+        e = o.facts
         return e.exp_area[t] if t < INFO_BASE else e.item_area[t - INFO_BASE]
 
     def _play(self, o: Observation, legal: Sequence[Any]) -> Any:
-        s, e = o.state, o.eng
+        s, e = o.state, o.facts
         p = s.cur
         ch = s.chars[p]
         need = _team_need(o)
@@ -289,7 +291,7 @@ class EarlyPlannerPolicy:
 
     # -- actions
     def _act(self, o: Observation, legal: Sequence[Any]) -> Any:
-        s, e = o.state, o.eng
+        s, e = o.state, o.facts
         p = s.cur
         ch = s.chars[p]
         need = _team_need(o)
@@ -300,7 +302,7 @@ class EarlyPlannerPolicy:
         for a in legal:
             by_kind.setdefault(a.kind, []).append(a)
         done = by_kind[K_DONE][0]
-        space = e.char_inv[ch] - e.weight(s, p)
+        space = e.char_inv[ch] - weight(e, s, p)
         # items first
         for a in by_kind.get(K_USE, ()):
             eff = e.item_effect[a.a]
@@ -353,7 +355,7 @@ class EarlyPlannerPolicy:
 
     @staticmethod
     def _useful_ap(o: Observation, p: int, need: list[int], space: int) -> bool:
-        s, e = o.state, o.eng
+        s, e = o.state, o.facts
         t = s.played[p]
         area = e.exp_area[t] if t < INFO_BASE else e.item_area[t - INFO_BASE]
         if area == A_MED:
@@ -364,13 +366,13 @@ class EarlyPlannerPolicy:
 
     @staticmethod
     def _load_amount(o: Observation, p: int, m: int) -> int:
-        s, e = o.state, o.eng
+        s, e = o.state, o.facts
         cost, ld = e.mission_cost[m], s.loaded[m]
         return sum(min(s.res[p][r], cost[r] - ld[r]) for r in range(4))
 
     @staticmethod
     def _reaches_fab(o: Observation, q: int) -> bool:
-        s, e = o.state, o.eng
+        s, e = o.state, o.facts
         for t in s.hand[q]:
             a = e.exp_area[t] if t < INFO_BASE else e.item_area[t - INFO_BASE]
             if a == A_FAB:
@@ -379,13 +381,13 @@ class EarlyPlannerPolicy:
             (e.exp_area[t] if t < INFO_BASE else e.item_area[t - INFO_BASE]) == A_FAB for t in s.hand[q])
 
     def _trade(self, o: Observation, p: int, gives: list[Act], need: list[int]) -> Act | None:
-        s, e = o.state, o.eng
+        s, e = o.state, o.facts
         for a in gives:
             x, y, w = a.a, a.b, a.c
             if w >= 4:
                 continue
             fx, fy = self._reaches_fab(o, x), self._reaches_fab(o, y)
-            room = e.char_inv[s.chars[y]] - e.weight(s, y)
+            room = e.char_inv[s.chars[y]] - weight(e, s, y)
             if fy and not fx and room > 0:
                 return a
         return None
@@ -403,7 +405,7 @@ class EarlyPlannerPolicy:
         return min(legal, key=lambda a: (keep_value(a), a))
 
     def _pay(self, o: Observation) -> Any:
-        s, e = o.state, o.eng
+        s, e = o.state, o.facts
         _, _, r, n, dmg = e.event_cond[s.event]
         need = _team_need(o)
         if need[r] + n <= 0:            # the cubes are spare
@@ -416,7 +418,7 @@ class EarlyPlannerPolicy:
 
 def _mission_need(o: Observation) -> list[int]:
     """What the unbuilt missions still lack, per resource (not counting what the team holds)."""
-    s, e = o.state, o.eng
+    s, e = o.state, o.facts
     need = [0, 0, 0, 0]
     for m in s.missions:
         if m not in s.built:
@@ -444,7 +446,7 @@ class PlannerPolicy(EarlyPlannerPolicy):
 
     def _best_assignment(self, o: Observation) -> dict[int, int]:
         import itertools
-        s, e = o.state, o.eng
+        s, e = o.state, o.facts
         n, ne = s.n, len(s.ebe_now)
         done = bool(s.missions) and len(s.built) == len(s.missions)
         lam = self._lam_done(o) if done else self._lam(o)
@@ -480,7 +482,7 @@ class PlannerPolicy(EarlyPlannerPolicy):
     @staticmethod
     def _lam_done(o: Observation) -> float:
         """Every mission is built: only this round's イーバ and event stand between the team and the escape."""
-        s, e = o.state, o.eng
+        s, e = o.state, o.facts
         left = sum(2 if s.rnd == 4 and t < 4 else 1 for t in range(s.turn, 5))
         miss = _event_need(o)[3]
         risk = left * 3.5 + (e.event_cond[s.event][4] if s.event >= 0 and miss > 0 else 0)
@@ -489,7 +491,7 @@ class PlannerPolicy(EarlyPlannerPolicy):
     def _card_score(self, o: Observation, p: int, token: int, die: int, kb: int, need: list[int],
                     possible: list[int], done: bool) -> float:
         """What playing ``token`` with ``die`` is worth to seat ``p`` when ``kb`` イーバ act before it."""
-        s, e = o.state, o.eng
+        s, e = o.state, o.facts
         ch = s.chars[p]
         k = max(1, len(possible))
         life_left = e.char_life[ch] - s.dmg[p]
@@ -516,7 +518,7 @@ class PlannerPolicy(EarlyPlannerPolicy):
 
     def _done_value(self, o: Observation, p: int, area: int, ap: float) -> float:
         """Every mission built: healing (no one may die before the round end) and the round's event."""
-        s, e = o.state, o.eng
+        s, e = o.state, o.facts
         ch = s.chars[p]
         cond, earea, er, emiss = _event_need(o)
         v = 0.0
@@ -531,7 +533,7 @@ class PlannerPolicy(EarlyPlannerPolicy):
         return v
 
     def _play(self, o: Observation, legal: Sequence[Any]) -> Any:
-        s, e = o.state, o.eng
+        s, e = o.state, o.facts
         if not (s.missions and len(s.built) == len(s.missions)):
             return super()._play(o, legal)
         p = s.cur
@@ -576,7 +578,7 @@ class PlannerPolicy(EarlyPlannerPolicy):
         return None
 
     def _trade(self, o: Observation, p: int, gives: list[Act], need: list[int]) -> Act | None:
-        s, e = o.state, o.eng
+        s, e = o.state, o.facts
         mneed = _mission_need(o)
         for a in gives:
             x, y, w = a.a, a.b, a.c
@@ -587,7 +589,7 @@ class PlannerPolicy(EarlyPlannerPolicy):
             if mneed[w] <= 0:
                 continue
             fx, fy = self._reaches_fab(o, x), self._reaches_fab(o, y)
-            room = e.char_inv[s.chars[y]] - e.weight(s, y)
+            room = e.char_inv[s.chars[y]] - weight(e, s, y)
             if fy and not fx and room > 0:
                 return a
         return None
@@ -604,7 +606,7 @@ class HoarderPolicy:
     def choose(self, o: Observation, legal: Sequence[Any], rng: random.Random) -> Any:
         if len(legal) == 1:
             return legal[0]
-        s, e = o.state, o.eng
+        s, e = o.state, o.facts
         cls = legal[0].__class__
         target = s.missions[0] % 4 if s.missions else 0       # one kind per game, drained on purpose
         if cls is Play:
