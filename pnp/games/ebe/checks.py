@@ -133,7 +133,7 @@ def action_from_json(f: Facts, data: Any) -> Any:
 
 
 def state_hash(f: Facts, s: State) -> str:
-    key = repr((s.n, s.life_start, s.rules, s.phase, s.cur, s.rnd, s.turn, s.end, s.chars, s.hand, s.table,
+    key = repr((s.n, s.life_start, s.rules, int(s.phase), s.cur, s.rnd, s.turn, s.end, s.chars, s.hand, s.table,
                 s.played, s.dmg, s.res, s.weap, [sorted(i) for i in s.items], s.supply_res, s.supply_weap,
                 s.supply_dmg, s.station, sorted(s.mission_deck), s.missions, s.loaded, sorted(s.built),
                 sorted(s.event_deck), sorted(s.event_discard), s.event, sorted(s.drone_deck),

@@ -5,7 +5,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...messages import msg
-from .facts import AREAS, INFO_BASE, P_EBE, RESOURCES, Facts
+from .facts import AREAS, INFO_BASE, P_EBE, RESOURCES, Effect, Facts
 from .pieces import note_cubes, weight
 from .setup import new_state
 from .state import State
@@ -143,7 +143,7 @@ def example_state(f: Facts, players: int, setup: Mapping[str, Any], variant: str
                                    life=f.char_life[ch]))
         for it in items[p]:
             i = index(f.item_ids, it, "items", used_items)
-            if f.item_effect[i] == 0:
+            if f.item_effect[i] == Effect.INFO:
                 s.hand[p].append(INFO_BASE + i)
                 s.hand[p].sort()
             else:

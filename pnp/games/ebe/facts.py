@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from enum import IntEnum
 
 from ...data.model import Game
 from ...messages import msg
@@ -34,9 +35,31 @@ AREA_GAIN = (None, None, 3, WEAPON, 1, 2, 0)
 A_MED, A_FAB = 0, 1
 
 SKILLS = ("heal_per_ap", "free_convert", "drone_free", "area_bonus", "ignore_adjacent")
-ITEM_EFFECTS = ("info", "heal", "ap", "weapons", "resources", "armor", "dice")
-E_DICE = 6
-EVENT_CONDITIONS = ("visit", "pay", "destroy", "weapons", "load")
+
+
+class Effect(IntEnum):
+    """An item's ``effect:`` (items.yaml), as the engine keeps it."""
+    INFO = 0            # 情報: played from the hand as a 探索カード of its area
+    HEAL = 1
+    AP = 2
+    WEAPONS = 3
+    RESOURCES = 4       # two resources from the supply, chosen when used
+    ARMOR = 5           # held: less damage from an イーバ
+    DICE = 6            # 行動予測装置: one die ±1 after the reveal
+
+
+class Condition(IntEnum):
+    """An event's ``condition:`` (events.yaml): what the team must do in the round."""
+    VISIT = 0           # explore an area n times
+    PAY = 1             # hand in n of a resource (the team decides)
+    DESTROY = 2         # destroy n drones
+    WEAPONS = 3         # hold n weapons
+    LOAD = 4            # load n resources onto missions
+
+
+ITEM_EFFECTS = tuple(e.name.lower() for e in Effect)
+E_DICE = Effect.DICE
+EVENT_CONDITIONS = tuple(c.name.lower() for c in Condition)
 # an event's effect when it is revealed (``now:``) and its reward when met (``reward:``), keys of the card's rules
 EVENT_NOW = ("damage", "player_dice", "ebe_dice")
 EVENT_REWARDS = ("heal", "boost")
@@ -50,17 +73,48 @@ RULING_IDS: tuple[str, ...] = (
     "round4-ebe", "dice-change-hook", "dice-change-twice", "ap-floor", "event-effects",
 )
 
-# phases
+
+
+class Phase(IntEnum):
+    """Where a game stands: a chance step (CHARS … ROLL), a seat's decision, or the end."""
+    CHARS = 0           # chance: the characters dealt
+    MISSIONS = 1        # chance: the missions
+    EVENT = 2           # chance: the round's event
+    DRONES = 3          # chance: the round's drones and their items
+    EBE = 4             # chance: the turn's face-down イーバ
+    ROLL = 5            # chance: the dice
+    ASSIGN = 6          # the leader hands out the dice
+    CHOOSE = 7          # each seat plays a card face down
+    RESOLVE = 8         # the engine runs イーバ and failed explorations (never seen by a caller)
+    DRONE = 9           # fight or flee a drone
+    ACT = 10            # a successful explorer's actions (``Kind``)
+    DISCARD = 11        # the weight check
+    PAY = 12            # pay for the round's event or not
+    END = 13
+    DICE = 14           # a 行動予測装置 may change a die
+
+
 (P_CHARS, P_MISSIONS, P_EVENT, P_DRONES, P_EBE, P_ROLL, P_ASSIGN, P_CHOOSE, P_RESOLVE, P_DRONE, P_ACT,
- P_DISCARD, P_PAY, P_END, P_DICE) = range(15)
-PHASE_NAMES = ("chars", "missions", "event", "drones", "ebe", "roll", "assign", "choose", "resolve",
-               "drone", "act", "discard", "pay", "end", "dice")
+ P_DISCARD, P_PAY, P_END, P_DICE) = tuple(Phase)
+PHASE_NAMES = tuple(p.name.lower() for p in Phase)
 CHANCE_PHASES = frozenset((P_CHARS, P_MISSIONS, P_EVENT, P_DRONES, P_EBE, P_ROLL))
 # the deck each dealing phase draws from (P_ROLL rolls the dice)
-CHANCE_DECKS = {P_CHARS: "characters", P_MISSIONS: "missions", P_EVENT: "events", P_DRONES: "drones", P_EBE: "ebe"}
+CHANCE_DECKS: dict[int, str] = {P_CHARS: "characters", P_MISSIONS: "missions", P_EVENT: "events", P_DRONES: "drones", P_EBE: "ebe"}
 
-# Act kinds
-K_DONE, K_HEAL, K_CONVERT, K_LOAD, K_GAIN, K_USE, K_GIVE = range(7)
+
+
+class Kind(IntEnum):
+    """What an ``Act`` does (its ``k`` in a log); ``a``, ``b``, ``c`` as ``act_text`` reads them."""
+    DONE = 0            # end the turn
+    HEAL = 1            # a: 0 the explorer, q + 1 seat q (variant heal-any)
+    CONVERT = 2         # a resource a into b
+    LOAD = 3            # onto mission a the amounts pack_load packed into b
+    GAIN = 4            # one resource (or WEAPON) a
+    USE = 5             # item a (resources b and c)
+    GIVE = 6            # seat a gives seat b the ``what`` code c
+
+
+K_DONE, K_HEAL, K_CONVERT, K_LOAD, K_GAIN, K_USE, K_GIVE = tuple(Kind)
 ITEM_BASE = 10          # "what" codes: 0–3 resource, 4 weapon, 10+i item i
 INFO_BASE = 100         # hand tokens: 0–24 explore cards, 100+i info item i
 MAX_TRADES = 6          # the trade-limited variant: pieces passed per turn
@@ -394,7 +448,7 @@ def act(f: Facts, kind: int, a: int = 0, b: int = 0, c: int = 0) -> Act:
     key = (kind, a, b, c)
     x = f.acts.get(key)
     if x is None:
-        x = Act(kind, a, b, c, act_text(f, kind, a, b, c))
+        x = Act(Kind(kind), a, b, c, act_text(f, kind, a, b, c))
         f.acts[key] = x
     return x
 
@@ -413,6 +467,6 @@ def act_text(f: Facts, kind: int, a: int, b: int, c: int) -> str:
     if kind == K_GAIN:
         return f"1AP：{what_name(f, a)}を1つ得る"
     if kind == K_USE:
-        extra = f"（{RES_NAMES[b]}と{RES_NAMES[c]}）" if f.item_effect[a] == 4 else ""
+        extra = f"（{RES_NAMES[b]}と{RES_NAMES[c]}）" if f.item_effect[a] == Effect.RESOURCES else ""
         return f"「{f.item_names[a]}」を使う{extra}"
     return f"{a + 1}番席から{b + 1}番席へ{what_name(f, c)}を渡す"

@@ -20,6 +20,8 @@ from .facts import (
     K_LOAD,
     K_USE,
     WEAPON,
+    Condition,
+    Effect,
     unpack_load,
 )
 from .pieces import weight
@@ -50,13 +52,13 @@ def _event_need(o: Observation) -> tuple[int, int, int, int]:
     if s.event < 0:
         return (-1, -1, -1, 0)
     cond, area, r, n, _ = e.event_cond[s.event]
-    if cond == 0:
+    if cond == Condition.VISIT:
         return (cond, area, r, max(0, n - s.visits[area]))
-    if cond == 1:
+    if cond == Condition.PAY:
         return (cond, area, r, max(0, n - sum(s.res[p][r] for p in range(s.n))))
-    if cond == 2:
+    if cond == Condition.DESTROY:
         return (cond, area, r, max(0, n - s.destroyed))
-    if cond == 3:
+    if cond == Condition.WEAPONS:
         return (cond, area, r, max(0, n - sum(s.weap)))
     return (cond, area, r, max(0, n - s.loaded_round))
 
@@ -219,7 +221,7 @@ class EarlyPlannerPolicy:
             assert g is not None
             if g == WEAPON:
                 want = max(0, 2 - s.weap[p])
-                if cond == 3:
+                if cond == Condition.WEAPONS:
                     want += emiss
                 drones = sum(1 for a in range(7) if s.drone_at[a] >= 0)
                 if not drones and cond != 3:
@@ -227,18 +229,18 @@ class EarlyPlannerPolicy:
                 v = min(ap, want, space) * 0.6
             else:
                 useful = max(0, need[g])
-                if cond == 1 and er == g:
+                if cond == Condition.PAY and er == g:
                     useful += emiss
                 got = min(ap, space)
                 v = min(got, useful) * 1.0 + max(0, got - useful) * 0.25
-        if cond == 0 and earea == area and emiss > 0:
+        if cond == Condition.VISIT and earea == area and emiss > 0:
             v += 2.5
         if s.drone_at[area] >= 0:
             first = all(not (self._area_of(o, q) == area and s.die[q] < s.die[p])
                         for q in range(s.n) if q != p and s.played[q] >= 0)
             if first:
                 if s.weap[p] > 0 or e.char_dfree[ch]:
-                    v += 0.8 + (1.5 if cond == 2 and emiss else 0)
+                    v += 0.8 + (1.5 if cond == Condition.DESTROY and emiss else 0)
                 else:
                     v -= 0.8
         return v
@@ -296,7 +298,7 @@ class EarlyPlannerPolicy:
         ch = s.chars[p]
         need = _team_need(o)
         cond, earea, er, emiss = _event_need(o)
-        if cond == 1 and emiss >= 0:
+        if cond == Condition.PAY and emiss >= 0:
             need[er] += emiss
         by_kind: dict[int, list[Act]] = {}
         for a in legal:
@@ -306,13 +308,13 @@ class EarlyPlannerPolicy:
         # items first
         for a in by_kind.get(K_USE, ()):
             eff = e.item_effect[a.a]
-            if eff == 1 and s.dmg[p] >= 2:
+            if eff == Effect.HEAL and s.dmg[p] >= 2:
                 return a
-            if eff == 2 and s.ap >= 0 and self._useful_ap(o, p, need, space):
+            if eff == Effect.AP and s.ap >= 0 and self._useful_ap(o, p, need, space):
                 return a
-            if eff == 3 and s.weap[p] < 2:
+            if eff == Effect.WEAPONS and s.weap[p] < 2:
                 return a
-            if eff == 4 and space >= 1:
+            if eff == Effect.RESOURCES and space >= 1:
                 order = sorted(range(4), key=lambda r: -need[r])
                 r1, r2 = sorted((order[0], order[1] if need[order[1]] > 0 and need[order[0]] < 2 else order[0]))
                 for b in by_kind[K_USE]:
@@ -342,7 +344,7 @@ class EarlyPlannerPolicy:
         if K_GAIN in by_kind:
             g = by_kind[K_GAIN][0].a
             if g == WEAPON:
-                want = 2 + (emiss if cond == 3 else 0)
+                want = 2 + (emiss if cond == Condition.WEAPONS else 0)
                 if s.weap[p] < want and space > 0:
                     return by_kind[K_GAIN][0]
             elif space > 0:
@@ -526,9 +528,9 @@ class PlannerPolicy(EarlyPlannerPolicy):
             v = min(ap * e.char_heal[ch], s.dmg[p]) * (0.3 if e.char_life[ch] - s.dmg[p] > 2 else 2.0)
         elif emiss > 0:
             g = AREA_GAIN[area]
-            if cond == 0 and earea == area:
+            if cond == Condition.VISIT and earea == area:
                 v += 2.5
-            elif cond == 1 and g == er or cond == 3 and g == WEAPON:
+            elif cond == Condition.PAY and g == er or cond == Condition.WEAPONS and g == WEAPON:
                 v += min(ap, emiss) * 1.0
         return v
 

@@ -3,7 +3,7 @@ round's event (met, paid or failed), the escape, and the reset for the next roun
 from __future__ import annotations
 
 from ...sim.engine import TERMINAL
-from .facts import P_DISCARD, P_EBE, P_END, P_EVENT, P_PAY, Facts
+from .facts import P_DISCARD, P_EBE, P_END, P_EVENT, P_PAY, Condition, Facts
 from .pieces import damage, weight
 from .state import State
 
@@ -51,13 +51,13 @@ def weight_check(f: Facts, s: State) -> None:
 def event_met(f: Facts, s: State) -> bool | None:
     """True/False, or None when a pay event can be paid (the team decides)."""
     cond, area, r, n, _ = f.event_cond[s.event]
-    if cond == 0:
+    if cond == Condition.VISIT:
         return s.visits[area] >= n
-    if cond == 1:
+    if cond == Condition.PAY:
         return None if sum(s.res[p][r] for p in range(s.n)) >= n else False
-    if cond == 2:
+    if cond == Condition.DESTROY:
         return s.destroyed >= n
-    if cond == 3:
+    if cond == Condition.WEAPONS:
         return sum(s.weap) >= n
     return s.loaded_round >= n
 

@@ -33,6 +33,7 @@ from .facts import (
     RES_NAMES,
     RESOURCES,
     WEAPON,
+    Effect,
     Facts,
 )
 from .pieces import damage, played_area, slot_name, token_area
@@ -136,7 +137,7 @@ def apply(f: Facts, s: State, a: Any) -> None:
             s.drone_item[area] = -1
             s.destroyed += 1
             if it >= 0:
-                if f.item_effect[it] == 0:
+                if f.item_effect[it] == Effect.INFO:
                     s.hand[p].append(INFO_BASE + it)
                     s.hand[p].sort()
                 else:

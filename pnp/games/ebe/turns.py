@@ -34,6 +34,7 @@ from .facts import (
     R_TRADE_LIMIT,
     TRADE_CAP,
     WEAPON,
+    Effect,
     Facts,
     act,
     pack_load,
@@ -141,15 +142,15 @@ def _use_legal(f: Facts, s: State, p: int, out: list[Act]) -> None:
     """The items a seat may use now (in the order of the item index)."""
     for i in sorted(set(s.items[p])):
         e = f.item_effect[i]
-        if e == 1:
+        if e == Effect.HEAL:
             if s.dmg[p] > 0:
                 out.append(f.act_use[i])
-        elif e == 2:
+        elif e == Effect.AP:
             out.append(f.act_use[i])
-        elif e == 3:
+        elif e == Effect.WEAPONS:
             if s.supply_weap > 0:
                 out.append(f.act_use[i])
-        elif e == 4:
+        elif e == Effect.RESOURCES:
             for r in range(4):
                 for r2 in range(r, 4):
                     if s.supply_res[r] and s.supply_res[r2] and (r != r2 or s.supply_res[r] >= 2):
@@ -235,7 +236,7 @@ def _begin_player(f: Facts, s: State, p: int, die: int) -> None:
         ap -= 1
     armor = 0
     for i in s.items[p]:
-        if f.item_effect[i] == 5:
+        if f.item_effect[i] == Effect.ARMOR:
             armor += f.item_amount[i]
     failed = False
     adjacent = False
@@ -322,17 +323,17 @@ def apply_act(f: Facts, s: State, a: Act) -> None:
         s.item_discard.append(i)
         e = f.item_effect[i]
         amt = f.item_amount[i]
-        if e == 1:
+        if e == Effect.HEAL:
             h = min(amt, s.dmg[p])
             s.dmg[p] -= h
             s.supply_dmg += h
-        elif e == 2:
+        elif e == Effect.AP:
             s.ap += amt
-        elif e == 3:
+        elif e == Effect.WEAPONS:
             g = min(amt, s.supply_weap)
             s.weap[p] += g
             s.supply_weap -= g
-        elif e == 4:
+        elif e == Effect.RESOURCES:
             for r in (a.b, a.c):
                 if s.supply_res[r] > 0:
                     s.supply_res[r] -= 1
