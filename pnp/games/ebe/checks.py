@@ -7,7 +7,7 @@ from typing import Any
 from ...data.model import Game
 from ...messages import msg
 from ...sim.engine import InvariantError
-from .actions import DRONE_CHOICES, PAYS, TUNE_PASS, AssignDie, Deal, Discard, Roll, Tune
+from .actions import DRONE_CHOICES, PAYS, TUNE_PASS, AssignDie, Deal, Discard, Kind, Roll, Tune
 from .facts import (
     INFO_BASE,
     P_ASSIGN,
@@ -108,6 +108,8 @@ def check_invariants(f: Facts, s: State) -> None:
 def action_from_json(f: Facts, data: Any) -> Any:
     t = data["t"]
     if t == "act":
+        if int(data["k"]) not in set(Kind):
+            raise ValueError(msg("ebe.unknown_action", data=data))
         return act(f, int(data["k"]), int(data["a"]), int(data["b"]), int(data["c"]))
     if t == "play":
         tok = int(data["token"])

@@ -9,7 +9,7 @@ from enum import IntEnum
 
 from ...data.model import Game
 from ...messages import msg
-from .actions import Act, Play
+from .actions import Act, EndTurn, Heal, Kind, Play, make_act
 
 GAME_ID = "ebe"
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -101,17 +101,6 @@ CHANCE_PHASES = frozenset((P_CHARS, P_MISSIONS, P_EVENT, P_DRONES, P_EBE, P_ROLL
 # the deck each dealing phase draws from (P_ROLL rolls the dice)
 CHANCE_DECKS: dict[int, str] = {P_CHARS: "characters", P_MISSIONS: "missions", P_EVENT: "events", P_DRONES: "drones", P_EBE: "ebe"}
 
-
-
-class Kind(IntEnum):
-    """What an ``Act`` does (its ``k`` in a log); ``a``, ``b``, ``c`` as ``act_text`` reads them."""
-    DONE = 0            # end the turn
-    HEAL = 1            # a: 0 the explorer, q + 1 seat q (variant heal-any)
-    CONVERT = 2         # a resource a into b
-    LOAD = 3            # onto mission a the amounts pack_load packed into b
-    GAIN = 4            # one resource (or WEAPON) a
-    USE = 5             # item a (resources b and c)
-    GIVE = 6            # seat a gives seat b the ``what`` code c
 
 
 K_DONE, K_HEAL, K_CONVERT, K_LOAD, K_GAIN, K_USE, K_GIVE = tuple(Kind)
@@ -234,8 +223,8 @@ class Facts:
     acts: dict[tuple[int, int, int, int], Act] = field(default_factory=dict, compare=False, repr=False)
     plays: tuple[Play, ...] = ()
     info_plays: tuple[Play, ...] = ()
-    act_done: Act = Act(K_DONE)
-    act_heal: Act = Act(K_HEAL)
+    act_done: Act = EndTurn()
+    act_heal: Act = Heal()
     act_gain: tuple[Act, ...] = ()
     act_convert: tuple[tuple[Act, ...], ...] = ()
     act_use: tuple[Act, ...] = ()
@@ -448,7 +437,7 @@ def act(f: Facts, kind: int, a: int = 0, b: int = 0, c: int = 0) -> Act:
     key = (kind, a, b, c)
     x = f.acts.get(key)
     if x is None:
-        x = Act(Kind(kind), a, b, c, act_text(f, kind, a, b, c))
+        x = make_act(Kind(kind), a, b, c, act_text(f, kind, a, b, c))
         f.acts[key] = x
     return x
 

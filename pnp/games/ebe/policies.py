@@ -5,7 +5,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from .actions import PAYS, TUNE_PASS, Act, AssignDie, Discard, DroneChoice, Pay, Play, Tune
+from .actions import PAYS, TUNE_PASS, Act, AssignDie, Discard, DroneChoice, Give, Pay, Play, Tune
 from .facts import (
     A_FAB,
     A_MED,
@@ -100,7 +100,7 @@ class EarlyPlannerPolicy:
             return self._assign(o, legal)
         if cls is Play:
             return self._play(o, legal)
-        if cls is Act:
+        if issubclass(cls, Act):
             return self._act(o, legal)
         if cls is DroneChoice:
             return legal[1] if len(legal) > 1 else legal[0]
@@ -300,14 +300,14 @@ class EarlyPlannerPolicy:
         cond, earea, er, emiss = _event_need(o)
         if cond == Condition.PAY and emiss >= 0:
             need[er] += emiss
-        by_kind: dict[int, list[Act]] = {}
+        by_kind: dict[int, list[Any]] = {}
         for a in legal:
             by_kind.setdefault(a.kind, []).append(a)
         done = by_kind[K_DONE][0]
         space = e.char_inv[ch] - weight(e, s, p)
         # items first
         for a in by_kind.get(K_USE, ()):
-            eff = e.item_effect[a.a]
+            eff = e.item_effect[a.item]
             if eff == Effect.HEAL and s.dmg[p] >= 2:
                 return a
             if eff == Effect.AP and s.ap >= 0 and self._useful_ap(o, p, need, space):
@@ -318,12 +318,12 @@ class EarlyPlannerPolicy:
                 order = sorted(range(4), key=lambda r: -need[r])
                 r1, r2 = sorted((order[0], order[1] if need[order[1]] > 0 and need[order[0]] < 2 else order[0]))
                 for b in by_kind[K_USE]:
-                    if b.a == a.a and b.b == r1 and b.c == r2:
+                    if b.item == a.item and b.first == r1 and b.second == r2:
                         return b
         if K_LOAD in by_kind:
             # all that fits onto the mission that takes most (the draft lets a player choose less)
-            best = max(by_kind[K_LOAD], key=lambda a: (sum(unpack_load(a.b)), -a.a))
-            if self._load_amount(o, p, best.a) > 0:
+            best = max(by_kind[K_LOAD], key=lambda a: (sum(unpack_load(a.amounts)), -a.mission))
+            if self._load_amount(o, p, best.mission) > 0:
                 return best
         if K_CONVERT in by_kind:
             # surplus → the resource most needed, only if it lets something be loaded now or later
@@ -333,16 +333,16 @@ class EarlyPlannerPolicy:
                 r = max(give, key=lambda r: (-need[r], -r))
                 r2 = max(take, key=lambda x: (need[x], -x))
                 for a in by_kind[K_CONVERT]:
-                    if a.a == r and a.b == r2:
+                    if a.source == r and a.target == r2:
                         return a
         if K_HEAL in by_kind:
             # the explorer's own damage first; else (variant heal-any) the player nearest to death
             heals = by_kind[K_HEAL]
-            if heals[0].a == 0:
+            if heals[0].seat == 0:
                 return heals[0]
-            return max(heals, key=lambda a: (s.dmg[a.a - 1] - e.char_life[s.chars[a.a - 1]], -a.a))
+            return max(heals, key=lambda a: (s.dmg[a.seat - 1] - e.char_life[s.chars[a.seat - 1]], -a.seat))
         if K_GAIN in by_kind:
-            g = by_kind[K_GAIN][0].a
+            g = by_kind[K_GAIN][0].what
             if g == WEAPON:
                 want = 2 + (emiss if cond == Condition.WEAPONS else 0)
                 if s.weap[p] < want and space > 0:
@@ -382,10 +382,10 @@ class EarlyPlannerPolicy:
         return A_FAB in e.char_areas[s.chars[q]] and s.rnd < 4 or any(
             (e.exp_area[t] if t < INFO_BASE else e.item_area[t - INFO_BASE]) == A_FAB for t in s.hand[q])
 
-    def _trade(self, o: Observation, p: int, gives: list[Act], need: list[int]) -> Act | None:
+    def _trade(self, o: Observation, p: int, gives: list[Give], need: list[int]) -> Give | None:
         s, e = o.state, o.facts
         for a in gives:
-            x, y, w = a.a, a.b, a.c
+            x, y, w = a.giver, a.receiver, a.what
             if w >= 4:
                 continue
             fx, fy = self._reaches_fab(o, x), self._reaches_fab(o, y)
@@ -548,24 +548,24 @@ class PlannerPolicy(EarlyPlannerPolicy):
         s = o.state
         p = s.cur
         if self._area_of(o, p) == A_FAB:
-            gives = [a for a in legal if a.kind == K_GIVE]
+            gives = [a for a in legal if isinstance(a, Give)]
             if gives:
                 a = self._fab_trade(o, p, gives)
                 if a is not None:
                     return a
                 # cubes at the 製作所 move by _fab_trade alone: the rule for elsewhere (to a partner who will
                 # reach the 製作所) sent back the cube _fab_trade had just passed, twenty times a turn
-                legal = [a for a in legal if not (a.kind == K_GIVE and a.c < 4)]
+                legal = [a for a in legal if not (isinstance(a, Give) and a.what < 4)]
         return super()._act(o, legal)
 
-    def _fab_trade(self, o: Observation, p: int, gives: list[Act]) -> Act | None:
+    def _fab_trade(self, o: Observation, p: int, gives: list[Give]) -> Give | None:
         """At the 製作所: cubes the missions need go to the seat that can still load them."""
         s = o.state
         mneed = _mission_need(o)
         if s.ap > 0:
             # take what a partner who has already acted holds and cannot load any more
             for a in gives:
-                x, y, w = a.a, a.b, a.c
+                x, y, w = a.giver, a.receiver, a.what
                 if y == p and w < 4 and x in s.success and mneed[w] > s.res[p][w]:
                     return a
             return None
@@ -574,18 +574,18 @@ class PlannerPolicy(EarlyPlannerPolicy):
         if not later:
             return None
         for a in gives:
-            x, y, w = a.a, a.b, a.c
+            x, y, w = a.giver, a.receiver, a.what
             if x == p and y == later[0] and w < 4 and mneed[w] > s.res[y][w]:
                 return a
         return None
 
-    def _trade(self, o: Observation, p: int, gives: list[Act], need: list[int]) -> Act | None:
+    def _trade(self, o: Observation, p: int, gives: list[Give], need: list[int]) -> Give | None:
         s, e = o.state, o.facts
         mneed = _mission_need(o)
         for a in gives:
-            x, y, w = a.a, a.b, a.c
+            x, y, w = a.giver, a.receiver, a.what
             if w >= 4:
-                if w >= ITEM_BASE and e.item_effect[w - ITEM_BASE] == 1 and s.dmg[y] > s.dmg[x] + 1:
+                if w >= ITEM_BASE and e.item_effect[w - ITEM_BASE] == Effect.HEAL and s.dmg[y] > s.dmg[x] + 1:
                     return a                      # a 救急キット to the more wounded partner
                 continue
             if mneed[w] <= 0:
@@ -618,11 +618,11 @@ class HoarderPolicy:
             good = [a for a in legal if area(a) == A_FAB] if held >= 2 else []
             good = good or [a for a in legal if AREA_GAIN[area(a)] is not None and AREA_GAIN[area(a)] != WEAPON]
             return rng.choice(good or list(legal))
-        if cls is Act:
+        if issubclass(cls, Act):
             for kind in (K_CONVERT, K_GAIN, K_USE, K_GIVE):
                 acts = [a for a in legal if a.kind == kind]
                 if kind == K_CONVERT:
-                    acts = [a for a in acts if a.b == target] or [a for a in acts if a.a != target]
+                    acts = [a for a in acts if a.target == target] or [a for a in acts if a.source != target]
                 if kind == K_GIVE and rng.random() < 0.5:
                     acts = []
                 if acts:

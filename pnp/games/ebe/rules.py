@@ -104,7 +104,7 @@ def legal_actions(f: Facts, s: State) -> list[Any]:
 def apply(f: Facts, s: State, a: Any) -> None:
     ph = s.phase
     cls = a.__class__
-    if ph == P_ACT and cls is Act:
+    if ph == P_ACT and isinstance(a, Act):
         apply_act(f, s, a)
     elif ph == P_CHOOSE and cls is Play:
         p = s.cur

@@ -5,17 +5,13 @@ from __future__ import annotations
 from operator import attrgetter
 
 from ...messages import msg
-from .actions import Act
+from .actions import Act, Convert, EndTurn, Gain, Give, Heal, Load, UseItem
 from .facts import (
     A_FAB,
     A_MED,
     AREA_GAIN,
     INFO_BASE,
     ITEM_BASE,
-    K_CONVERT,
-    K_DONE,
-    K_GAIN,
-    K_GIVE,
     K_HEAL,
     K_LOAD,
     K_USE,
@@ -46,7 +42,7 @@ from .pieces import damage, note_cubes, played_area
 from .rounds import turn_end
 from .state import State
 
-ACT_ORDER = attrgetter("kind", "a", "b", "c")     # the order of Act's fields (a tuple, compared in C)
+GIVE_ORDER = attrgetter("giver", "receiver", "what")     # the order of gives (a tuple, compared in C)
 
 
 def act_legal(f: Facts, s: State) -> list[Act]:
@@ -134,7 +130,7 @@ def act_legal(f: Facts, s: State) -> list[Act]:
                     if t >= INFO_BASE and not (back and pass_code(y, x, pass_kind(f, w)) in back):
                         out.append(give[w])
     if len(out) - gives > 1:
-        out[gives:] = sorted(out[gives:], key=ACT_ORDER)
+        out[gives:] = sorted(out[gives:], key=GIVE_ORDER)
     return out
 
 
@@ -286,106 +282,127 @@ def start_act(f: Facts, s: State, p: int) -> None:
 
 
 def apply_act(f: Facts, s: State, a: Act) -> None:
-    p = s.cur
-    k = a.kind
-    if k == K_DONE:
+    if isinstance(a, EndTurn):
         s.phase = P_RESOLVE
         s.pos += 1
         advance(f, s)
         return
-    if k == K_GIVE:
-        x, y, w = a.a, a.b, a.c
-        if not s.rules & (R_TRADE_CAP | R_TRADE_LIMIT) and pass_code(y, x, pass_kind(f, w)) in s.passed:
-            raise ValueError(msg("ebe.trade_no_return", action=a.text))
-        if w < 4:
-            if s.res[x][w] <= 0:
-                raise ValueError(msg("ebe.nothing_to_give"))
-            s.res[x][w] -= 1
-            s.res[y][w] += 1
-        elif w == WEAPON:
-            if s.weap[x] <= 0:
-                raise ValueError(msg("ebe.nothing_to_give"))
-            s.weap[x] -= 1
-            s.weap[y] += 1
-        elif f.item_effect[w - ITEM_BASE] == 0 and INFO_BASE + w - ITEM_BASE in s.hand[x]:
-            s.hand[x].remove(INFO_BASE + w - ITEM_BASE)          # 情報 passes from hand to hand
-            s.hand[y].append(INFO_BASE + w - ITEM_BASE)
-            s.hand[y].sort()
-        else:
-            s.items[x].remove(w - ITEM_BASE)
-            s.items[y].append(w - ITEM_BASE)
-        s.trades += 1
-        s.passed.append(pass_code(x, y, pass_kind(f, w)))
+    if isinstance(a, Give):
+        _give(f, s, a)
         return
-    if k == K_USE:
-        i = a.a
-        s.items[p].remove(i)
-        s.item_discard.append(i)
-        e = f.item_effect[i]
-        amt = f.item_amount[i]
-        if e == Effect.HEAL:
-            h = min(amt, s.dmg[p])
-            s.dmg[p] -= h
-            s.supply_dmg += h
-        elif e == Effect.AP:
-            s.ap += amt
-        elif e == Effect.WEAPONS:
-            g = min(amt, s.supply_weap)
-            s.weap[p] += g
-            s.supply_weap -= g
-        elif e == Effect.RESOURCES:
-            for r in (a.b, a.c):
-                if s.supply_res[r] > 0:
-                    s.supply_res[r] -= 1
-                    s.res[p][r] += 1
-        note_cubes(f, s)
+    if isinstance(a, UseItem):
+        _use_item(f, s, a)
         return
     # area actions cost 1 AP (except the engineer's free conversion)
-    if k == K_CONVERT and s.free_conv:
+    if isinstance(a, Convert) and s.free_conv:
         s.free_conv = 0
     else:
         if s.ap <= 0:
             raise ValueError(msg("ebe.no_ap"))
         s.ap -= 1
-    if k == K_HEAL:
-        if a.a and not s.rules & R_HEAL_ANY:
-            raise ValueError(msg("ebe.heal_self"))
-        q = a.a - 1 if a.a else p
-        h = min(f.char_heal[s.chars[p]], s.dmg[q])
-        s.dmg[q] -= h
-        s.supply_dmg += h
-    elif k == K_CONVERT:
-        r, r2 = a.a, a.b
-        if s.res[p][r] <= 0 or s.supply_res[r2] <= 0:
-            raise ValueError(msg("ebe.cannot_convert"))
-        s.res[p][r] -= 1
-        s.supply_res[r] += 1
-        s.res[p][r2] += 1
-        s.supply_res[r2] -= 1
-    elif k == K_LOAD:
-        m = a.a
-        cost, ld, res = f.mission_cost[m], s.loaded[m], s.res[p]
-        amounts = unpack_load(a.b)
-        if m not in s.missions or not any(amounts) \
-                or any(amounts[r] > min(res[r], cost[r] - ld[r]) for r in range(4)):
-            raise ValueError(msg("ebe.cannot_load"))
-        for r in range(4):
-            put = amounts[r]
-            if put > 0:
-                res[r] -= put
-                ld[r] += put
-                s.loaded_round += put
-        if ld == list(cost) and m not in s.built:
-            s.built.append(m)
-            s.built_round.append(s.rnd)
-    elif k == K_GAIN:
-        g = a.a
-        if g == WEAPON:
-            s.weap[p] += 1
-            s.supply_weap -= 1
-        else:
-            s.res[p][g] += 1
-            s.supply_res[g] -= 1
+    if isinstance(a, Heal):
+        _heal(f, s, a)
+    elif isinstance(a, Convert):
+        _convert(s, a)
+    elif isinstance(a, Load):
+        _load(f, s, a)
+    elif isinstance(a, Gain):
+        _gain(s, a)
     note_cubes(f, s)
 
 
+def _give(f: Facts, s: State, a: Give) -> None:
+    x, y, w = a.giver, a.receiver, a.what
+    if not s.rules & (R_TRADE_CAP | R_TRADE_LIMIT) and pass_code(y, x, pass_kind(f, w)) in s.passed:
+        raise ValueError(msg("ebe.trade_no_return", action=a.text))
+    if w < 4:
+        if s.res[x][w] <= 0:
+            raise ValueError(msg("ebe.nothing_to_give"))
+        s.res[x][w] -= 1
+        s.res[y][w] += 1
+    elif w == WEAPON:
+        if s.weap[x] <= 0:
+            raise ValueError(msg("ebe.nothing_to_give"))
+        s.weap[x] -= 1
+        s.weap[y] += 1
+    elif f.item_effect[w - ITEM_BASE] == Effect.INFO and INFO_BASE + w - ITEM_BASE in s.hand[x]:
+        s.hand[x].remove(INFO_BASE + w - ITEM_BASE)          # 情報 passes from hand to hand
+        s.hand[y].append(INFO_BASE + w - ITEM_BASE)
+        s.hand[y].sort()
+    else:
+        s.items[x].remove(w - ITEM_BASE)
+        s.items[y].append(w - ITEM_BASE)
+    s.trades += 1
+    s.passed.append(pass_code(x, y, pass_kind(f, w)))
+
+
+def _use_item(f: Facts, s: State, a: UseItem) -> None:
+    p, i = s.cur, a.item
+    s.items[p].remove(i)
+    s.item_discard.append(i)
+    e = f.item_effect[i]
+    amt = f.item_amount[i]
+    if e == Effect.HEAL:
+        h = min(amt, s.dmg[p])
+        s.dmg[p] -= h
+        s.supply_dmg += h
+    elif e == Effect.AP:
+        s.ap += amt
+    elif e == Effect.WEAPONS:
+        g = min(amt, s.supply_weap)
+        s.weap[p] += g
+        s.supply_weap -= g
+    elif e == Effect.RESOURCES:
+        for r in (a.first, a.second):
+            if s.supply_res[r] > 0:
+                s.supply_res[r] -= 1
+                s.res[p][r] += 1
+    note_cubes(f, s)
+
+
+def _heal(f: Facts, s: State, a: Heal) -> None:
+    p = s.cur
+    if a.seat and not s.rules & R_HEAL_ANY:
+        raise ValueError(msg("ebe.heal_self"))
+    q = a.seat - 1 if a.seat else p
+    h = min(f.char_heal[s.chars[p]], s.dmg[q])
+    s.dmg[q] -= h
+    s.supply_dmg += h
+
+
+def _convert(s: State, a: Convert) -> None:
+    p, r, r2 = s.cur, a.source, a.target
+    if s.res[p][r] <= 0 or s.supply_res[r2] <= 0:
+        raise ValueError(msg("ebe.cannot_convert"))
+    s.res[p][r] -= 1
+    s.supply_res[r] += 1
+    s.res[p][r2] += 1
+    s.supply_res[r2] -= 1
+
+
+def _load(f: Facts, s: State, a: Load) -> None:
+    m = a.mission
+    cost, ld, res = f.mission_cost[m], s.loaded[m], s.res[s.cur]
+    amounts = unpack_load(a.amounts)
+    if m not in s.missions or not any(amounts) \
+            or any(amounts[r] > min(res[r], cost[r] - ld[r]) for r in range(4)):
+        raise ValueError(msg("ebe.cannot_load"))
+    for r in range(4):
+        put = amounts[r]
+        if put > 0:
+            res[r] -= put
+            ld[r] += put
+            s.loaded_round += put
+    if ld == list(cost) and m not in s.built:
+        s.built.append(m)
+        s.built_round.append(s.rnd)
+
+
+def _gain(s: State, a: Gain) -> None:
+    p, g = s.cur, a.what
+    if g == WEAPON:
+        s.weap[p] += 1
+        s.supply_weap -= 1
+    else:
+        s.res[p][g] += 1
+        s.supply_res[g] -= 1
