@@ -4,6 +4,7 @@ game, the chance steps), ``dice`` (the assignment and the dice change), ``turns`
 drones, actions), ``rounds`` (turn and round end, events), ``pieces`` (weight, damage, areas)."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ...messages import msg
@@ -103,99 +104,119 @@ def legal_actions(f: Facts, s: State) -> list[Any]:
 
 def apply(f: Facts, s: State, a: Any) -> None:
     ph = s.phase
-    cls = a.__class__
-    if ph == P_ACT and isinstance(a, Act):
-        apply_act(f, s, a)
-    elif ph == P_CHOOSE and cls is Play:
-        p = s.cur
-        s.hand[p].remove(a.token)
-        s.played[p] = a.token
-        s.cur = p + 1
-        if s.cur >= s.n:
-            s.revealed = True
-            s.pos = -1
-            if s.pmod or s.emod:
-                event_dice(f, s)
-            next_tuner(f, s)
-    elif ph == P_ASSIGN and cls is AssignDie:
-        if a.slot != s.slot or a.value not in s.dice:
-            raise ValueError(msg("ebe.illegal_assignment", action=a))
-        give_die(f, s, a.slot, a.value)
-        assign_rest(f, s)
-    elif ph == P_DRONE and cls is DroneChoice:
-        p = s.cur
-        area = played_area(f, s, p)
-        if a.fight:
-            if not f.char_dfree[s.chars[p]]:
-                if s.weap[p] <= 0:
-                    raise ValueError(msg("ebe.no_weapon_for_drone"))
-                s.weap[p] -= 1
-                s.supply_weap += 1
-            s.drone_discard.append(s.drone_at[area])
-            s.drone_at[area] = -1
-            it = s.drone_item[area]
-            s.drone_item[area] = -1
-            s.destroyed += 1
-            if it >= 0:
-                if f.item_effect[it] == Effect.INFO:
-                    s.hand[p].append(INFO_BASE + it)
-                    s.hand[p].sort()
-                else:
-                    s.items[p].append(it)
-        else:
-            damage(f, s, p, 1)
-        start_act(f, s, p)
-        advance(f, s)
-    elif ph == P_DISCARD and cls is Discard:
-        p = s.cur
-        w = a.what
-        if w < 4:
-            if s.res[p][w] <= 0:
-                raise ValueError(msg("ebe.nothing_to_discard"))
-            s.res[p][w] -= 1
-            s.supply_res[w] += 1
-        elif w == WEAPON:
-            if s.weap[p] <= 0:
-                raise ValueError(msg("ebe.nothing_to_discard"))
-            s.weap[p] -= 1
-            s.supply_weap += 1
-        elif s.rules & R_INFO_WEIGHT and INFO_BASE + w - ITEM_BASE in s.hand[p]:
-            s.hand[p].remove(INFO_BASE + w - ITEM_BASE)        # variant info-weight: a 情報 from the hand
-            s.item_discard.append(w - ITEM_BASE)
-        else:
-            s.items[p].remove(w - ITEM_BASE)
-            s.item_discard.append(w - ITEM_BASE)
-        weight_check(f, s)
-    elif ph == P_DICE and cls is Tune:
-        p = s.cur
-        if a.slot >= 0:
-            i = next((i for i in s.items[p] if f.item_effect[i] == E_DICE), -1)
-            dice = list(s.die) + list(s.ebe_die)
-            die = dice[a.slot] if a.slot < len(dice) else 0
-            if i < 0 or a.delta not in (-1, 1) or not 1 <= die + a.delta <= 6:
-                raise ValueError(msg("ebe.cannot_tune", action=a))
-            s.items[p].remove(i)
-            s.item_discard.append(i)
-            if a.slot < s.n:
-                s.die[a.slot] += a.delta
-            else:
-                s.ebe_die[a.slot - s.n] += a.delta
-            if not s.rules & R_TUNE_ONCE and any(f.item_effect[j] == E_DICE for j in s.items[p]):
-                return                  # ruling dice-change-twice: the same seat may use another one
-        next_tuner(f, s)
-    elif ph == P_PAY and cls is Pay:
-        if a.yes:
-            pay_event(f, s)
-            s.events_paid += 1
-            s.events_done += 1
-            event_reward(f, s)
-        else:
-            fail_event(f, s)
-        finish_round(f, s)
-    elif ph in CHANCE_PHASES and (cls is Roll if ph == P_ROLL else cls is Deal and a.deck == CHANCE_DECKS[ph]):
+    step = _STEPS.get(ph)
+    if step is not None and isinstance(a, step[0]):
+        step[1](f, s, a)
+    elif ph in CHANCE_PHASES and (a.__class__ is Roll if ph == P_ROLL
+                                  else a.__class__ is Deal and a.deck == CHANCE_DECKS[ph]):
         apply_chance(f, s, a)
     else:
         raise ValueError(msg("ebe.wrong_phase", action=a, phase=PHASE_NAMES[ph]))
+
+
+def _play(f: Facts, s: State, a: Play) -> None:
+    p = s.cur
+    s.hand[p].remove(a.token)
+    s.played[p] = a.token
+    s.cur = p + 1
+    if s.cur >= s.n:
+        s.revealed = True
+        s.pos = -1
+        if s.pmod or s.emod:
+            event_dice(f, s)
+        next_tuner(f, s)
+
+
+def _assign(f: Facts, s: State, a: AssignDie) -> None:
+    if a.slot != s.slot or a.value not in s.dice:
+        raise ValueError(msg("ebe.illegal_assignment", action=a))
+    give_die(f, s, a.slot, a.value)
+    assign_rest(f, s)
+
+
+def _drone(f: Facts, s: State, a: DroneChoice) -> None:
+    p = s.cur
+    area = played_area(f, s, p)
+    if a.fight:
+        if not f.char_dfree[s.chars[p]]:
+            if s.weap[p] <= 0:
+                raise ValueError(msg("ebe.no_weapon_for_drone"))
+            s.weap[p] -= 1
+            s.supply_weap += 1
+        s.drone_discard.append(s.drone_at[area])
+        s.drone_at[area] = -1
+        it = s.drone_item[area]
+        s.drone_item[area] = -1
+        s.destroyed += 1
+        if it >= 0:
+            if f.item_effect[it] == Effect.INFO:
+                s.hand[p].append(INFO_BASE + it)
+                s.hand[p].sort()
+            else:
+                s.items[p].append(it)
+    else:
+        damage(f, s, p, 1)
+    start_act(f, s, p)
+    advance(f, s)
+
+
+def _discard(f: Facts, s: State, a: Discard) -> None:
+    p = s.cur
+    w = a.what
+    if w < 4:
+        if s.res[p][w] <= 0:
+            raise ValueError(msg("ebe.nothing_to_discard"))
+        s.res[p][w] -= 1
+        s.supply_res[w] += 1
+    elif w == WEAPON:
+        if s.weap[p] <= 0:
+            raise ValueError(msg("ebe.nothing_to_discard"))
+        s.weap[p] -= 1
+        s.supply_weap += 1
+    elif s.rules & R_INFO_WEIGHT and INFO_BASE + w - ITEM_BASE in s.hand[p]:
+        s.hand[p].remove(INFO_BASE + w - ITEM_BASE)        # variant info-weight: a 情報 from the hand
+        s.item_discard.append(w - ITEM_BASE)
+    else:
+        s.items[p].remove(w - ITEM_BASE)
+        s.item_discard.append(w - ITEM_BASE)
+    weight_check(f, s)
+
+
+def _tune(f: Facts, s: State, a: Tune) -> None:
+    p = s.cur
+    if a.slot >= 0:
+        i = next((i for i in s.items[p] if f.item_effect[i] == E_DICE), -1)
+        dice = list(s.die) + list(s.ebe_die)
+        die = dice[a.slot] if a.slot < len(dice) else 0
+        if i < 0 or a.delta not in (-1, 1) or not 1 <= die + a.delta <= 6:
+            raise ValueError(msg("ebe.cannot_tune", action=a))
+        s.items[p].remove(i)
+        s.item_discard.append(i)
+        if a.slot < s.n:
+            s.die[a.slot] += a.delta
+        else:
+            s.ebe_die[a.slot - s.n] += a.delta
+        if not s.rules & R_TUNE_ONCE and any(f.item_effect[j] == E_DICE for j in s.items[p]):
+            return                  # ruling dice-change-twice: the same seat may use another one
+    next_tuner(f, s)
+
+
+def _pay(f: Facts, s: State, a: Pay) -> None:
+    if a.yes:
+        pay_event(f, s)
+        s.events_paid += 1
+        s.events_done += 1
+        event_reward(f, s)
+    else:
+        fail_event(f, s)
+    finish_round(f, s)
+
+
+# each decision's phase: the action it takes and what applies it
+_STEPS: dict[int, tuple[type, Callable[[Facts, State, Any], None]]] = {
+    P_ACT: (Act, apply_act), P_CHOOSE: (Play, _play), P_ASSIGN: (AssignDie, _assign), P_DRONE: (DroneChoice, _drone),
+    P_DISCARD: (Discard, _discard), P_DICE: (Tune, _tune), P_PAY: (Pay, _pay),
+}
 
 # ------------------------------------------------------------ views and results
 
