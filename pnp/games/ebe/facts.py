@@ -6,6 +6,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import IntEnum
+from typing import Any
 
 from ...data.model import Game
 from ...messages import msg
@@ -235,6 +236,37 @@ def facts_from(game: Game, supply: Mapping[str, int] | None = None) -> Facts:
     """The facts of ``game`` (``supply`` overrides the counts of damage, cubes and weapons); a ValueError
     names every card whose rules the engine does not know."""
     problems: list[str] = []
+    chars = _characters(game, problems)
+    fields: dict[str, Any] = {**_station(game), **chars,
+                              **_explore(game, chars["char_ids"], chars["char_areas"], problems),
+                              **_decks(game, problems), **_events(game, problems)}
+    if problems:
+        raise ValueError(msg("ebe.data_problems", problems="; ".join(problems)))
+    fields.update(n_chars=len(fields["char_ids"]), n_exp=len(fields["exp_area"]), n_items=len(fields["item_ids"]),
+                  n_missions=len(fields["mission_ids"]), n_events=len(fields["event_ids"]),
+                  n_ebe=len(fields["ebe_area"]), n_drones=len(fields["drone_area"]))
+    fields.update(_supply(game, supply, fields["n_items"]))
+    facts = Facts(**fields)
+    return _with_actions(facts)
+
+
+def _with_actions(f: Facts) -> Facts:
+    """The facts with the actions made once: the play of every card and the ones legal lists are built from."""
+    return replace(
+        f,
+        plays=tuple(Play(i, f"{AREA_NAMES[f.exp_area[i]]}（{f.char_names[f.exp_char[i]]}）") for i in range(f.n_exp)),
+        info_plays=tuple(Play(INFO_BASE + i, f.item_names[i]) for i in range(f.n_items)),
+        act_done=act(f, K_DONE), act_heal=act(f, K_HEAL),
+        act_gain=tuple(act(f, K_GAIN, g) for g in range(WEAPON + 1)),
+        act_convert=tuple(tuple(act(f, K_CONVERT, r, r2) for r2 in range(4)) for r in range(4)),
+        act_use=tuple(act(f, K_USE, i) for i in range(f.n_items)),
+        act_give=tuple(tuple(tuple(act(f, K_GIVE, x, y, w) for w in range(ITEM_BASE + f.n_items))
+                             for y in range(MAX_PLAYERS)) for x in range(MAX_PLAYERS)),
+    )
+
+
+def _station(game: Game) -> dict[str, Any]:
+    """The station map's adjacency: a board part ``station`` wins over STATION_GRID."""
     # map: a board part with a grid wins over the module constant
     grid = STATION_GRID
     edges = grid_adjacency(grid)
@@ -248,7 +280,11 @@ def facts_from(game: Game, supply: Mapping[str, int] | None = None) -> Facts:
                 edges[Y] = edges[Y] | {X}
     adj = tuple(tuple(AREAS[j] in edges.get(AREAS[i], ()) for j in range(7)) for i in range(7))
     adj_list = tuple(tuple(j for j in range(7) if adj[i][j]) for i in range(7))
+    return {"grid": grid, "adj": adj, "adj_list": adj_list}
 
+
+def _characters(game: Game, problems: list[str]) -> dict[str, Any]:
+    """Each character's life, inventory, areas and skill."""
     chars = game.deck("characters").physical_cards()
     char_ids = tuple(c.id for c in chars)
     char_names = tuple(c.title for c in chars)
@@ -271,16 +307,25 @@ def facts_from(game: Game, supply: Mapping[str, int] | None = None) -> Facts:
         ign.append(bool(sk.get("ignore_adjacent", False)))
     char_heal, char_fconv, char_dfree = tuple(heal), tuple(fconv), tuple(dfree)
     char_bonus, char_ignore = tuple(bonus), tuple(ign)
+    return {"char_ids": char_ids, "char_names": char_names, "char_life": char_life, "char_inv": char_inv, "char_areas": char_areas, "char_heal": char_heal, "char_fconv": char_fconv, "char_dfree": char_dfree, "char_bonus": char_bonus, "char_ignore": char_ignore}
 
+
+def _explore(game: Game, char_ids: tuple[str, ...], char_areas: tuple[tuple[int, ...], ...],
+             problems: list[str]) -> dict[str, Any]:
+    """The 探索カード: whose each is and which area it explores."""
     exp = game.deck("explore").physical_cards()
     exp_char = tuple(char_ids.index(c.rules["character"]) for c in exp)
     exp_area = tuple(AREAS.index(c.rules["area"]) for c in exp)
     char_cards = tuple(tuple(i for i in range(len(exp)) if exp_char[i] == ch)
-                            for ch in range(len(chars)))
-    for ch in range(len(chars)):
+                            for ch in range(len(char_ids)))
+    for ch in range(len(char_ids)):
         if tuple(sorted(exp_area[i] for i in char_cards[ch])) != char_areas[ch]:
             problems.append(msg("ebe.explore_areas", character=char_ids[ch]))
+    return {"exp_char": exp_char, "exp_area": exp_area, "char_cards": char_cards}
 
+
+def _decks(game: Game, problems: list[str]) -> dict[str, Any]:
+    """The イーバ, drone, mission and item cards."""
     ebe_area = tuple(AREAS.index(c.rules["area"]) for c in game.deck("ebe").physical_cards())
     drone_area = tuple(AREAS.index(c.rules["area"]) for c in game.deck("drones").physical_cards())
     ms = game.deck("missions").physical_cards()
@@ -299,6 +344,11 @@ def facts_from(game: Game, supply: Mapping[str, int] | None = None) -> Facts:
             problems.append(msg("ebe.unknown_item_effect", file=c.where.file, line=c.where.line, effect=c.rules.get("effect")))
     item_amount = tuple(int(c.rules.get("amount", 0)) for c in its)
     item_area = tuple(AREAS.index(c.rules["area"]) if "area" in c.rules else -1 for c in its)
+    return {"ebe_area": ebe_area, "drone_area": drone_area, "mission_names": mission_names, "mission_ids": mission_ids, "mission_cost": mission_cost, "item_names": item_names, "item_kind": item_kind, "item_ids": item_ids, "item_effect": item_effect, "item_amount": item_amount, "item_area": item_area}
+
+
+def _events(game: Game, problems: list[str]) -> dict[str, Any]:
+    """The event cards: condition, effect when revealed, reward when met."""
     evs = game.deck("events").physical_cards()
     event_names = tuple(c.title for c in evs)
     event_ids = tuple(c.id for c in evs)
@@ -338,18 +388,17 @@ def facts_from(game: Game, supply: Mapping[str, int] | None = None) -> Facts:
         reward_list.append((int(reward.get("heal", 0)), AREAS.index(boost) if boost in AREAS and boost else -1))
     event_now = tuple(now_list)
     event_reward = tuple(reward_list)
-    if problems:
-        raise ValueError(msg("ebe.data_problems", problems="; ".join(problems)))
+    return {"event_names": event_names, "event_ids": event_ids, "event_body": event_body, "event_cond": event_cond, "event_now": event_now, "event_reward": event_reward}
 
+
+def _supply(game: Game, supply: Mapping[str, int] | None, n_items: int) -> dict[str, Any]:
+    """The pieces in the box (``supply`` overrides them) and the longest game's steps."""
     sup = dict(supply or {})
     total_dmg = int(sup.get("damage", game.component("damage").count))
     total_cubes = int(sup.get("cubes", game.component("cubes").count)) // 4
     total_weap = int(sup.get("weapons", game.component("weapons").count))
     n_dice = game.component("dice").count
 
-    n_chars, n_exp, n_items = len(chars), len(exp), len(its)
-    n_missions, n_events = len(ms), len(evs)
-    n_ebe, n_drones = len(ebe_area), len(drone_area)
     # gives in one turn (ruling trade-no-return): between the acting seat and a partner a kind moves one way
     # only, so a partner never gets back what he gave and a piece passes at most twice (partner → acting
     # seat → another partner): at most twice every cube and item of the game (the trade-cap variant: 20)
@@ -359,65 +408,8 @@ def facts_from(game: Game, supply: Mapping[str, int] | None = None) -> Facts:
     #   with room to spare: 40 and the passes)) + discards (at most every piece of the game: 60 cubes,
     #   10 weapons, 18 items))) + pay
     max_steps = 2 + 4 * (3 + 4 * (2 + 6 + 4 + 6 + 4 * (1 + 40 + passes) + 90))
+    return {"total_dmg": total_dmg, "total_cubes": total_cubes, "total_weap": total_weap, "n_dice": n_dice, "max_steps": max_steps}
 
-    facts = Facts(
-        grid=grid,
-        adj=adj,
-        adj_list=adj_list,
-        char_ids=char_ids,
-        char_names=char_names,
-        char_life=char_life,
-        char_inv=char_inv,
-        char_areas=char_areas,
-        char_heal=char_heal,
-        char_fconv=char_fconv,
-        char_dfree=char_dfree,
-        char_bonus=char_bonus,
-        char_ignore=char_ignore,
-        exp_char=exp_char,
-        exp_area=exp_area,
-        char_cards=char_cards,
-        ebe_area=ebe_area,
-        drone_area=drone_area,
-        mission_names=mission_names,
-        mission_ids=mission_ids,
-        mission_cost=mission_cost,
-        item_names=item_names,
-        item_kind=item_kind,
-        item_ids=item_ids,
-        item_effect=item_effect,
-        item_amount=item_amount,
-        item_area=item_area,
-        event_names=event_names,
-        event_ids=event_ids,
-        event_body=event_body,
-        event_cond=event_cond,
-        event_now=event_now,
-        event_reward=event_reward,
-        total_dmg=total_dmg,
-        total_cubes=total_cubes,
-        total_weap=total_weap,
-        n_dice=n_dice,
-        n_chars=n_chars,
-        n_exp=n_exp,
-        n_items=n_items,
-        n_missions=n_missions,
-        n_events=n_events,
-        n_ebe=n_ebe,
-        n_drones=n_drones,
-        max_steps=max_steps,
-    )
-    return replace(
-        facts,
-        plays=tuple(Play(i, f"{AREA_NAMES[exp_area[i]]}（{char_names[exp_char[i]]}）") for i in range(n_exp)),
-        info_plays=tuple(Play(INFO_BASE + i, item_names[i]) for i in range(n_items)),
-        act_done=act(facts, K_DONE), act_heal=act(facts, K_HEAL),
-        act_gain=tuple(act(facts, K_GAIN, g) for g in range(WEAPON + 1)),
-        act_convert=tuple(tuple(act(facts, K_CONVERT, r, r2) for r2 in range(4)) for r in range(4)),
-        act_use=tuple(act(facts, K_USE, i) for i in range(n_items)),
-        act_give=tuple(tuple(tuple(act(facts, K_GIVE, x, y, w) for w in range(ITEM_BASE + n_items))
-                             for y in range(MAX_PLAYERS)) for x in range(MAX_PLAYERS)),
-    )
 
 
 def pass_kind(f: Facts, w: int) -> int:
