@@ -19,6 +19,7 @@ from .facts import *  # noqa: F403
 from .policies import POLICIES, EarlyPlannerPolicy, HoarderPolicy, PlannerPolicy
 from .questions import questions
 from .state import Observation, State
+from .variants import *  # noqa: F403
 
 __all__ = [  # noqa: F405
     "EbeEngine", "make_engine", "check_components", "questions", "POLICIES", "PlannerPolicy", "EarlyPlannerPolicy",

@@ -17,8 +17,6 @@ from .facts import (
     P_END,
     P_MISSIONS,
     P_ROLL,
-    R_DAMAGE_CAP,
-    R_INFO_WEIGHT,
     RESOURCES,
     Facts,
     act,
@@ -26,6 +24,7 @@ from .facts import (
 )
 from .pieces import weight
 from .state import State
+from .variants import R_DAMAGE_CAP, R_INFO_WEIGHT
 
 # ------------------------------------------------------------ checks and replays
 

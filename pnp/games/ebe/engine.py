@@ -19,14 +19,23 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...data.model import Game
-from ...sim.engine import Finding, OptionSpec, Result, Variant
+from ...sim.engine import Finding, Result
 from . import checks, examples, facts, hidden, narration, rules, setup, value
 from .actions import Act
-from .facts import ENGINE_VERSION, GAME_ID, LIFE_CHOICES, MAX_PLAYERS, MIN_PLAYERS, RULING_IDS, Facts, facts_from
+from .facts import (
+    ENGINE_VERSION,
+    GAME_ID,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    RULING_IDS,
+    Facts,
+    facts_from,
+)
 from .pieces import weight
 from .policies import POLICIES, POLICY_NOTES
 from .questions import MEASURES, Q_WIN, questions
 from .state import Observation, State
+from .variants import OPTIONS, VARIANTS
 
 
 class EbeEngine:
@@ -36,42 +45,8 @@ class EbeEngine:
     hidden_information = True   # the face-down イーバ of a turn (hidden.py)
     cooperative = True          # the team wins or loses together (reports give the team rate)
     version = ENGINE_VERSION
-    variants = (
-        Variant("standard", "標準ルール", "ステーションライフ60で始める。"),
-        Variant("life30", "ステーションライフ30", "ステーションライフ30で始める（草案メモの案）。"),
-        Variant("trade-limited", "交換の制限",
-                "交換は後から手番を行う人の手番中だけ、1手番6個まで。武器は渡せ、情報は渡せない（pnp の旧裁定）。"),
-        Variant("damage-cap", "ダメージの上限",
-                "キャラクターに置くダメージはライフと同数まで（pnp の旧裁定）。"),
-        Variant("load-all", "積めるだけ積む",
-                "ミッションへの積み込みは、足りない資源を手持ちから積めるだけ全部積む（量を選べない。pnp の旧裁定）。"),
-        Variant("trade-cap", "受け渡しは1手番20個まで",
-                "1人の手番の間に受け渡せるのは20個まで。受け取ったものをその手番のうちに渡し返してもよい"
-                "（pnp の旧い安全装置を、ルールとして読んだもの）。"),
-        Variant("tune-once", "行動予測装置は1ターンに1枚",
-                "行動予測装置を2枚持っていても、1ターンに使えるのは1枚まで。"),
-        Variant("floor-first", "−1APで0になってから+1AP",
-                "−1APでAPが0未満になるときは0にしてから、スキルやイベントの+1APを足す。"),
-        Variant("adjacent-once", "隣接の−1APは1回だけ",
-                "2体のイーバが隣接していても、隣接による−1APは1回だけ（ダメージは1体ごとに受ける）。"),
-        Variant("items-run-out", "アイテム山は切り直さない",
-                "アイテム山が尽きたら捨て札を切り直さず、それ以降のドローンはアイテムを持たない。"),
-        Variant("heal-any", "医務室でほかの人も回復",
-                "医務室の「ダメージを１回復する」で、探索した本人だけでなく、ほかの人のダメージも回復できる。"),
-        Variant("info-weight", "情報も重量に数える",
-                "手札にある情報のアイテムも、重量チェックで持ち物として数える（捨てることもできる）。"),
-    )
-    # the station's starting life as a number, so `pnp sweep ebe --option life=30,40,50,60` answers
-    # 「ライフは何点が良いか」 in one command (60 is the rulebook's; the variant life30 is the memo's single proposal)
-    options = (
-        OptionSpec("life", "最初のステーションライフ", LIFE_CHOICES, 60),
-        # ruling closed-areas: the notes' 「分かりやすくイーバが既に出現したエリアは立入禁止であるとする」 against
-        # the rules' 「以前のターンにイーバが出現していたエリアなら、−１ＡＰ」
-        OptionSpec("closed", "以前にイーバが出現したエリア（penalty: −1AP、closed: 立入禁止）", ("penalty", "closed"),
-                   "penalty"),
-        # ruling ebe-strength: the notes' 「イーバ自体に戦闘力を設定する。ドローンは１で、イーバも幼体は１」
-        OptionSpec("ebe_strength", "イーバの戦闘力（0: 撃退できない、1・2: その数の武器で撃退できる）", (0, 1, 2), 0),
-    )
+    variants = VARIANTS
+    options = OPTIONS
     ruling_ids = RULING_IDS
     default_policy = "planner"
     # the report's skill ladder: one searching seat among planners (mcts:1 ≈ 30 planner games)

@@ -111,27 +111,6 @@ MAX_TRADES = 6          # the trade-limited variant: pieces passed per turn
 TRADE_CAP = 20          # the trade-cap variant (pnp's earlier, unprinted safeguard): pieces passed per turn
 LOAD_BASE = 8           # a load's amounts packed per resource: a0 + 8·a1 + 64·a2 + 512·a3 (costs stay below 8)
 
-# rule switches a variant turns on (pnp's earlier readings, compared with the draft's by the simulator)
-R_TRADE_LIMIT = 1       # exchange only during the later player's turn, ≤ 6 pieces, weapons yes, 情報 no
-R_DAMAGE_CAP = 2        # damage tokens stop at the character's life
-R_LOAD_ALL = 4          # a load puts everything that fits (no choice of amount)
-R_TRADE_CAP = 8         # at most TRADE_CAP pieces passed per turn, passing back allowed (no trade-no-return)
-R_TUNE_ONCE = 16        # a seat uses at most one 行動予測装置 per turn
-R_FLOOR_FIRST = 32      # the penalties stop at 0 AP first, the +1AP bonuses are added after
-R_CLOSED = 64           # option closed=closed: an area where an イーバ appeared earlier this round is 立入禁止
-R_EBE_STR1 = 128        # option ebe_strength=1: an イーバ is driven off with 1 weapon (the notes' 幼体)
-R_EBE_STR2 = 256        # option ebe_strength=2: with 2 weapons
-R_ADJ_ONCE = 512        # the −1AP of adjacent イーバ counts once however many there are (ruling adjacent-stacks)
-R_ITEMS_RUN_OUT = 1024  # an empty item deck is not reshuffled: the drones carry nothing (ruling item-deck)
-R_HEAL_ANY = 2048       # 医務室 heals any player's damage, not only the explorer's (ruling heal-self)
-R_INFO_WEIGHT = 4096    # 情報 in hand counts towards the inventory at the weight check (ruling info-cards)
-LIFE_CHOICES: tuple[int, ...] = tuple(range(10, 101, 5))   # the option life=…: station life at the start
-OPTION_NAMES = ("life", "closed", "ebe_strength")
-VARIANT_RULES = {"standard": 0, "life30": 0, "trade-limited": R_TRADE_LIMIT, "damage-cap": R_DAMAGE_CAP,
-                 "load-all": R_LOAD_ALL, "trade-cap": R_TRADE_CAP, "tune-once": R_TUNE_ONCE,
-                 "floor-first": R_FLOOR_FIRST, "adjacent-once": R_ADJ_ONCE, "items-run-out": R_ITEMS_RUN_OUT,
-                 "heal-any": R_HEAL_ANY, "info-weight": R_INFO_WEIGHT}
-
 END_REASONS_JA = {"escape": "脱出成功", "station": "ステーションライフが尽きた", "death": "死亡者が出た",
                   "time": "4ラウンド終了（時間切れ）"}
 

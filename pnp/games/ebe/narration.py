@@ -21,12 +21,12 @@ from .facts import (
     P_DICE,
     P_DRONE,
     P_END,
-    R_CLOSED,
     RES_NAMES,
     Facts,
 )
 from .pieces import played_area
 from .state import State
+from .variants import R_CLOSED
 
 
 def seat_name(seat: int) -> str:

@@ -2,8 +2,12 @@
 pieces in use, the area of a played card, and the names of the dice slots (functions over facts and state)."""
 from __future__ import annotations
 
-from .facts import INFO_BASE, R_DAMAGE_CAP, R_INFO_WEIGHT, Facts
+from .facts import (
+    INFO_BASE,
+    Facts,
+)
 from .state import State
+from .variants import R_DAMAGE_CAP, R_INFO_WEIGHT
 
 
 def weight(f: Facts, s: State, p: int) -> int:

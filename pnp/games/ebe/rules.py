@@ -28,9 +28,6 @@ from .facts import (
     P_PAY,
     P_ROLL,
     PHASE_NAMES,
-    R_CLOSED,
-    R_INFO_WEIGHT,
-    R_TUNE_ONCE,
     RES_NAMES,
     RESOURCES,
     WEAPON,
@@ -43,6 +40,7 @@ from .rounds import event_dice, event_reward, fail_event, finish_round, pay_even
 from .setup import apply_chance
 from .state import Observation, State
 from .turns import act_legal, advance, apply_act, start_act
+from .variants import R_CLOSED, R_INFO_WEIGHT, R_TUNE_ONCE
 
 
 def to_move(f: Facts, s: State) -> int:

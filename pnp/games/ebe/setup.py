@@ -10,10 +10,8 @@ from ...messages import msg
 from .actions import Deal, Roll
 from .dice import assign_rest
 from .facts import (
-    LIFE_CHOICES,
     MAX_PLAYERS,
     MIN_PLAYERS,
-    OPTION_NAMES,
     P_ASSIGN,
     P_CHARS,
     P_DRONES,
@@ -22,16 +20,12 @@ from .facts import (
     P_MISSIONS,
     P_ROLL,
     PHASE_NAMES,
-    R_CLOSED,
-    R_EBE_STR1,
-    R_EBE_STR2,
-    R_ITEMS_RUN_OUT,
-    VARIANT_RULES,
     Facts,
 )
 from .pieces import ebe_count, note_cubes
 from .rounds import event_now
 from .state import State
+from .variants import LIFE_CHOICES, OPTION_NAMES, R_CLOSED, R_EBE_STR1, R_EBE_STR2, R_ITEMS_RUN_OUT, VARIANT_RULES
 
 # ------------------------------------------------------------ setup
 

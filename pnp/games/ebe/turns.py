@@ -19,15 +19,6 @@ from .facts import (
     P_ACT,
     P_DRONE,
     P_RESOLVE,
-    R_ADJ_ONCE,
-    R_CLOSED,
-    R_EBE_STR1,
-    R_EBE_STR2,
-    R_FLOOR_FIRST,
-    R_HEAL_ANY,
-    R_LOAD_ALL,
-    R_TRADE_CAP,
-    R_TRADE_LIMIT,
     TRADE_CAP,
     WEAPON,
     Effect,
@@ -41,6 +32,17 @@ from .facts import (
 from .pieces import damage, note_cubes, played_area
 from .rounds import turn_end
 from .state import State
+from .variants import (
+    R_ADJ_ONCE,
+    R_CLOSED,
+    R_EBE_STR1,
+    R_EBE_STR2,
+    R_FLOOR_FIRST,
+    R_HEAL_ANY,
+    R_LOAD_ALL,
+    R_TRADE_CAP,
+    R_TRADE_LIMIT,
+)
 
 GIVE_ORDER = attrgetter("giver", "receiver", "what")     # the order of gives (a tuple, compared in C)
 
