@@ -10,6 +10,7 @@ import pytest
 from pnp.data.project import Project
 from pnp.games import ebe as E
 from pnp.games import make_engine
+from pnp.games.ebe.pieces import played_area
 from pnp.sim.engine import CHANCE, TERMINAL
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -456,7 +457,7 @@ def test_exchange_before_own_action_any_amount_and_information(eng):
     eng.apply(s, give_info)
     assert E.INFO_BASE + info in s.hand[0] and E.INFO_BASE + info not in s.hand[1]
     # weapons are not 資源: 「「資源」とは扱いが異なります」
-    assert all(not (a.kind == E.K_GIVE and a.c == E.WEAPON) for a in eng.legal_actions(s))
+    assert all(not (isinstance(a, E.Give) and a.what == E.WEAPON) for a in eng.legal_actions(s))
     eng.check_invariants(s)
 
 
@@ -519,12 +520,12 @@ def test_stress_games_reach_an_empty_stock_at_the_fabricator(eng):
                 a = eng.sample_chance(s, rng)
             else:
                 legal = eng.legal_actions(s)
-                if s.phase == E.P_ACT and eng._played_area(s, s.cur) == E.A_FAB and sum(s.res[s.cur]) \
+                if s.phase == E.P_ACT and played_area(eng.facts, s, s.cur) == E.A_FAB and sum(s.res[s.cur]) \
                         and min(s.supply_res) == 0:
                     hit = True
                     for a in legal:
                         if a.kind == E.K_CONVERT:
-                            assert s.supply_res[a.b] > 0
+                            assert s.supply_res[a.target] > 0
                 a = pol.choose(eng.observe(s, s.cur), legal, prng)
                 assert a in legal
             eng.apply(s, a)
@@ -565,10 +566,10 @@ def test_load_a_chosen_amount(eng):
             s.supply_res[r] -= cost[r]
         turn(eng, s, "G", (6, 1), (6,), (card(eng, KANAE, "B"), card(eng, MINATO, "A")))
         done(eng, s)
-        loads = [a for a in eng.legal_actions(s) if a.kind == E.K_LOAD and a.a == m]
+        loads = [a for a in eng.legal_actions(s) if isinstance(a, E.Load) and a.mission == m]
         full = E.pack_load(cost)
         if variant == "load-all":
-            assert [a.b for a in loads] == [full]
+            assert [a.amounts for a in loads] == [full]
             continue
         want = 1
         for r in range(4):

@@ -196,8 +196,8 @@ def lockstep(eng, printed: Printed, s, rng: random.Random, policy=None, until_ro
             ref.flee(cur)
         if before_phase == E.P_ACT and a.kind == E.K_HEAL:
             ref.heal(cur, printed.heal[s.chars[cur]])
-        if before_phase == E.P_ACT and a.kind == E.K_USE and printed.item_effect[a.a] == "heal":
-            ref.heal(cur, printed.item_amount[a.a])
+        if before_phase == E.P_ACT and isinstance(a, E.UseItem) and printed.item_effect[a.item] == "heal":
+            ref.heal(cur, printed.item_amount[a.item])
         eng.apply(s, a)
         if before_phase == E.P_EVENT:
             ref.event_revealed(printed.event_hurt[s.event])
@@ -502,7 +502,7 @@ def turn_lockstep(eng, printed: TurnPrinted, s, rng: random.Random, reading: str
             if s.cur not in started:
                 started.add(s.cur)
                 ref.begin(s.cur)
-            engine_gives = {(a.a, a.b, a.c) for a in eng.legal_actions(s) if a.kind == E.K_GIVE}
+            engine_gives = {(a.giver, a.receiver, a.what) for a in eng.legal_actions(s) if isinstance(a, E.Give)}
             assert engine_gives == ref.legal_gives(s), (reading, engine_gives ^ ref.legal_gives(s))
         if eng.to_move(s) == CHANCE:
             a = eng.sample_chance(s, rng)
@@ -520,9 +520,9 @@ def turn_lockstep(eng, printed: TurnPrinted, s, rng: random.Random, reading: str
             ref.reveal(s)
             started = set()
         if phase == E.P_ACT and a.kind == E.K_GIVE:
-            ref.gave(a.a, a.b, a.c)
+            ref.gave(a.giver, a.receiver, a.what)
         if phase == E.P_ACT and a.kind == E.K_LOAD:
-            ref.loaded += sum(E.unpack_load(a.b))
+            ref.loaded += sum(E.unpack_load(a.amounts))
         if s.phase in (E.P_DRONE, E.P_ACT) and s.cur not in started and s.cur not in ref.failed:
             started.add(s.cur)
             ref.begin(s.cur)

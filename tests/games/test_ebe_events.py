@@ -156,12 +156,12 @@ def test_beacon_needs_only_three_ether(game, eng):
 def test_unknown_effects_in_the_data_are_refused(game):
     import copy
 
-    from pnp.games.ebe.tables import EbeTables
+    from pnp.games.ebe.facts import facts_from
     g = copy.deepcopy(game)
     c = g.deck("events").cards[0]
     c.rules["now"] = {"earthquake": 1}
     with pytest.raises(ValueError, match="unknown immediate effect 'earthquake'"):
-        EbeTables(g)
+        facts_from(g)
 
 
 def test_cards_used_names_the_events_and_missions_of_the_game(eng):

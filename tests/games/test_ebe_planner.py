@@ -118,9 +118,9 @@ def test_the_planner_does_not_pass_a_cube_back_and_forth(eng, variant):
         assert record.error is None
         turn: list[tuple[int, int, int]] = []
         for _, a in trace.events:
-            if isinstance(a, E.Act) and a.kind == E.K_GIVE:
-                assert (a.b, a.a, a.c) not in turn, (players, seed, a.text)
-                turn.append((a.a, a.b, a.c))
+            if isinstance(a, E.Give):
+                assert (a.receiver, a.giver, a.what) not in turn, (players, seed, a.text)
+                turn.append((a.giver, a.receiver, a.what))
             elif isinstance(a, E.Act) and a.kind == E.K_DONE:
                 turn = []
             assert len(turn) < 20

@@ -35,7 +35,7 @@ def rules_text(game, rid: str) -> str:
 
 
 def gives(eng, s) -> set[tuple[int, int, int]]:
-    return {(a.a, a.b, a.c) for a in eng.legal_actions(s) if a.kind == E.K_GIVE}
+    return {(a.giver, a.receiver, a.what) for a in eng.legal_actions(s) if isinstance(a, E.Give)}
 
 
 def hold(s, seat: int, cubes: list[int]) -> None:

@@ -2,13 +2,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from enum import IntEnum
+from typing import Any, ClassVar
 
 # ---------------------------------------------------------------- actions and chance outcomes
 
 # what a chance step draws, in the draft's words (so a replayed log reads like a live game)
 DECK_LABELS = {"characters": "キャラクターカード", "missions": "ミッションカード", "events": "イベントカード",
                "drones": "ドローンカードとアイテムカード", "ebe": "イーバカード（裏向き）"}
+
 
 @dataclass(frozen=True, order=True)
 class Deal:
@@ -75,19 +77,150 @@ class DroneChoice:
         return {"t": "drone", "fight": self.fight}
 
 
-@dataclass(frozen=True, order=True)
+class Kind(IntEnum):
+    """What an explorer's action does (its ``k`` in a log)."""
+    DONE = 0
+    HEAL = 1
+    CONVERT = 2
+    LOAD = 3
+    GAIN = 4
+    USE = 5
+    GIVE = 6
+
+
 class Act:
-    kind: int
-    a: int = 0
-    b: int = 0
-    c: int = 0
-    text: str = field(default="", compare=False)
+    """An explorer's action in his turn (``P_ACT``): one class per ``Kind``, each with named fields.
+
+    A log keeps every one as ``{"t": "act", "k": kind, "a": …, "b": …, "c": …}`` (``codes`` gives a, b
+    and c), and a turn's legal actions are ordered by kind, then those codes, whatever their class."""
+
+    __slots__ = ()
+    kind: ClassVar[Kind]
+    text: str
+
+    def codes(self) -> tuple[int, int, int]:
+        raise NotImplementedError
+
+    def order(self) -> tuple[int, int, int, int]:
+        return (self.kind, *self.codes())
+
+    def __lt__(self, other: Act) -> bool:
+        return self.order() < other.order()
+
+    def __le__(self, other: Act) -> bool:
+        return self.order() <= other.order()
+
+    def __gt__(self, other: Act) -> bool:
+        return self.order() > other.order()
+
+    def __ge__(self, other: Act) -> bool:
+        return self.order() >= other.order()
 
     def label(self) -> str:
         return self.text
 
     def to_json(self) -> Any:
-        return {"t": "act", "k": self.kind, "a": self.a, "b": self.b, "c": self.c}
+        a, b, c = self.codes()
+        return {"t": "act", "k": self.kind, "a": a, "b": b, "c": c}
+
+
+@dataclass(frozen=True)
+class EndTurn(Act):
+    kind: ClassVar[Kind] = Kind.DONE
+    text: str = field(default="", compare=False)
+
+    def codes(self) -> tuple[int, int, int]:
+        return (0, 0, 0)
+
+
+@dataclass(frozen=True)
+class Heal(Act):
+    """医務室: heal the explorer (``seat`` 0) or, in the variant heal-any, seat ``seat - 1``."""
+    kind: ClassVar[Kind] = Kind.HEAL
+    seat: int = 0
+    text: str = field(default="", compare=False)
+
+    def codes(self) -> tuple[int, int, int]:
+        return (self.seat, 0, 0)
+
+
+@dataclass(frozen=True)
+class Convert(Act):
+    """製作所: one resource ``source`` into one ``target`` (resource indices)."""
+    kind: ClassVar[Kind] = Kind.CONVERT
+    source: int
+    target: int
+    text: str = field(default="", compare=False)
+
+    def codes(self) -> tuple[int, int, int]:
+        return (self.source, self.target, 0)
+
+
+@dataclass(frozen=True)
+class Load(Act):
+    """製作所: resources onto ``mission``, the four amounts packed into ``amounts`` (``pack_load``)."""
+    kind: ClassVar[Kind] = Kind.LOAD
+    mission: int
+    amounts: int
+    text: str = field(default="", compare=False)
+
+    def codes(self) -> tuple[int, int, int]:
+        return (self.mission, self.amounts, 0)
+
+
+@dataclass(frozen=True)
+class Gain(Act):
+    """An area's action: one piece ``what`` (a resource index, or WEAPON) from the supply."""
+    kind: ClassVar[Kind] = Kind.GAIN
+    what: int
+    text: str = field(default="", compare=False)
+
+    def codes(self) -> tuple[int, int, int]:
+        return (self.what, 0, 0)
+
+
+@dataclass(frozen=True)
+class UseItem(Act):
+    """Use ``item``; an item giving resources names the two (``first``, ``second``)."""
+    kind: ClassVar[Kind] = Kind.USE
+    item: int
+    first: int = 0
+    second: int = 0
+    text: str = field(default="", compare=False)
+
+    def codes(self) -> tuple[int, int, int]:
+        return (self.item, self.first, self.second)
+
+
+@dataclass(frozen=True)
+class Give(Act):
+    """An exchange: seat ``giver`` hands seat ``receiver`` one piece (``what``: 0–3 a resource, WEAPON,
+    ITEM_BASE + i item i)."""
+    kind: ClassVar[Kind] = Kind.GIVE
+    giver: int
+    receiver: int
+    what: int
+    text: str = field(default="", compare=False)
+
+    def codes(self) -> tuple[int, int, int]:
+        return (self.giver, self.receiver, self.what)
+
+
+def make_act(kind: Kind, a: int, b: int, c: int, text: str) -> Act:
+    """The action of ``kind`` whose log codes are a, b and c (see ``Act.codes``)."""
+    if kind == Kind.DONE:
+        return EndTurn(text)
+    if kind == Kind.HEAL:
+        return Heal(a, text)
+    if kind == Kind.CONVERT:
+        return Convert(a, b, text)
+    if kind == Kind.LOAD:
+        return Load(a, b, text)
+    if kind == Kind.GAIN:
+        return Gain(a, text)
+    if kind == Kind.USE:
+        return UseItem(a, b, c, text)
+    return Give(a, b, c, text)
 
 
 @dataclass(frozen=True, order=True)

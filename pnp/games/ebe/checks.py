@@ -5,8 +5,9 @@ import hashlib
 from typing import Any
 
 from ...data.model import Game
+from ...messages import msg
 from ...sim.engine import InvariantError
-from .actions import DRONE_CHOICES, PAYS, TUNE_PASS, AssignDie, Deal, Discard, Roll, Tune
+from .actions import DRONE_CHOICES, PAYS, TUNE_PASS, AssignDie, Deal, Discard, Kind, Roll, Tune
 from .facts import (
     INFO_BASE,
     P_ASSIGN,
@@ -16,150 +17,154 @@ from .facts import (
     P_END,
     P_MISSIONS,
     P_ROLL,
-    R_DAMAGE_CAP,
-    R_INFO_WEIGHT,
     RESOURCES,
+    Facts,
+    act,
+    what_name,
 )
+from .pieces import weight
 from .state import State
-from .tables import EbeTables
+from .variants import R_DAMAGE_CAP, R_INFO_WEIGHT
+
+# ------------------------------------------------------------ checks and replays
 
 
-class CheckRules(EbeTables):
-    # ------------------------------------------------------------ checks and replays
+def check_invariants(f: Facts, s: State) -> None:
+    n = s.n
 
-    def check_invariants(self, s: State) -> None:
-        n = s.n
+    def same(name: str, got: list[int], total: int) -> None:
+        if sorted(got) != list(range(total)):
+            raise InvariantError(msg("ebe.not_conserved", what=name, got=sorted(got)))
 
-        def same(name: str, got: list[int], total: int) -> None:
-            if sorted(got) != list(range(total)):
-                raise InvariantError(f"{name} not conserved: {sorted(got)}")
-
-        if s.chars:
-            if len(set(s.chars)) != n:
-                raise InvariantError("two seats share a character")
-            cards: list[int] = []
-            infos: list[int] = []
+    if s.chars:
+        if len(set(s.chars)) != n:
+            raise InvariantError(msg("ebe.shared_character"))
+        cards: list[int] = []
+        infos: list[int] = []
+        for p in range(n):
+            for t in s.hand[p] + s.table[p] + ([s.played[p]] if s.played[p] >= 0 else []):
+                (cards if t < INFO_BASE else infos).append(t)
+        for ch in range(f.n_chars):
+            if ch not in s.chars:
+                cards += f.char_cards[ch]          # in the box
+        same("explore cards", cards, f.n_exp)
+    else:
+        infos = []
+    items = s.item_deck + s.item_discard + [i for i in s.drone_item if i >= 0]
+    for p in range(n):
+        items += s.items[p]
+    items += [t - INFO_BASE for t in infos]
+    same("item cards", items, f.n_items)
+    same("イーバ cards", s.ebe_deck + s.ebe_table + [c for c in s.ebe_now if c >= 0], f.n_ebe)
+    same("drone cards", s.drone_deck + s.drone_discard + [d for d in s.drone_at if d >= 0], f.n_drones)
+    same("mission cards", s.mission_deck + s.missions, f.n_missions)
+    same("event cards", s.event_deck + s.event_discard + ([s.event] if s.event >= 0 else []), f.n_events)
+    for a in range(7):
+        if (s.drone_at[a] >= 0) != (s.drone_at[a] >= 0 and f.drone_area[s.drone_at[a]] == a):
+            raise InvariantError(msg("ebe.drone_area"))
+        if s.drone_item[a] >= 0 and s.drone_at[a] < 0:
+            raise InvariantError(msg("ebe.item_without_drone"))
+    for r in range(4):
+        held = sum(s.res[p][r] for p in range(n)) + sum(s.loaded[m][r] for m in range(f.n_missions))
+        if held + s.supply_res[r] != f.total_cubes or s.supply_res[r] < 0:
+            raise InvariantError(msg("ebe.cubes_not_conserved", resource=RESOURCES[r]))
+        if any(s.res[p][r] < 0 for p in range(n)):
+            raise InvariantError(msg("ebe.negative_resources"))
+    if sum(s.weap) + s.supply_weap != f.total_weap or s.supply_weap < 0 or min(s.weap, default=0) < 0:
+        raise InvariantError(msg("ebe.weapons_not_conserved"))
+    # the draft's damage may pass life (and the printed tokens): only the damage-cap variant bounds it
+    if sum(s.dmg) + s.supply_dmg != f.total_dmg or (s.rules & R_DAMAGE_CAP and s.supply_dmg < 0):
+        raise InvariantError(msg("ebe.damage_not_conserved"))
+    for p in range(n):
+        if s.chars and (s.dmg[p] < 0 or (s.rules & R_DAMAGE_CAP and s.dmg[p] > f.char_life[s.chars[p]])):
+            raise InvariantError(msg("ebe.damage_range"))
+    for m in range(f.n_missions):
+        if any(s.loaded[m][r] > f.mission_cost[m][r] for r in range(4)):
+            raise InvariantError(msg("ebe.mission_overloaded"))
+        if any(s.loaded[m]) and m not in s.missions:
+            raise InvariantError(msg("ebe.unused_mission_loaded"))
+    for m in s.built:
+        if s.loaded[m] != list(f.mission_cost[m]):
+            raise InvariantError(msg("ebe.built_without_resources"))
+    if s.phase != P_END:
+        if not 1 <= s.rnd <= 4 or not 1 <= s.turn <= 5:
+            raise InvariantError(msg("ebe.round_range"))
+        if s.phase in (P_EBE, P_ROLL, P_ASSIGN, P_CHOOSE):
             for p in range(n):
-                for t in s.hand[p] + s.table[p] + ([s.played[p]] if s.played[p] >= 0 else []):
-                    (cards if t < INFO_BASE else infos).append(t)
-            for ch in range(self.n_chars):
-                if ch not in s.chars:
-                    cards += self.char_cards[ch]          # in the box
-            same("explore cards", cards, self.n_exp)
-        else:
-            infos = []
-        items = s.item_deck + s.item_discard + [i for i in s.drone_item if i >= 0]
-        for p in range(n):
-            items += s.items[p]
-        items += [t - INFO_BASE for t in infos]
-        same("item cards", items, self.n_items)
-        same("イーバ cards", s.ebe_deck + s.ebe_table + [c for c in s.ebe_now if c >= 0], self.n_ebe)
-        same("drone cards", s.drone_deck + s.drone_discard + [d for d in s.drone_at if d >= 0], self.n_drones)
-        same("mission cards", s.mission_deck + s.missions, self.n_missions)
-        same("event cards", s.event_deck + s.event_discard + ([s.event] if s.event >= 0 else []), self.n_events)
-        for a in range(7):
-            if (s.drone_at[a] >= 0) != (s.drone_at[a] >= 0 and self.drone_area[s.drone_at[a]] == a):
-                raise InvariantError("drone on the wrong area")
-            if s.drone_item[a] >= 0 and s.drone_at[a] < 0:
-                raise InvariantError("an item without its drone")
-        for r in range(4):
-            held = sum(s.res[p][r] for p in range(n)) + sum(s.loaded[m][r] for m in range(self.n_missions))
-            if held + s.supply_res[r] != self.total_cubes or s.supply_res[r] < 0:
-                raise InvariantError(f"{RESOURCES[r]} cubes not conserved")
-            if any(s.res[p][r] < 0 for p in range(n)):
-                raise InvariantError("negative resources")
-        if sum(s.weap) + s.supply_weap != self.total_weap or s.supply_weap < 0 or min(s.weap, default=0) < 0:
-            raise InvariantError("weapon cubes not conserved")
-        # the draft's damage may pass life (and the printed tokens): only the damage-cap variant bounds it
-        if sum(s.dmg) + s.supply_dmg != self.total_dmg or (s.rules & R_DAMAGE_CAP and s.supply_dmg < 0):
-            raise InvariantError("damage tokens not conserved")
-        for p in range(n):
-            if s.chars and (s.dmg[p] < 0 or (s.rules & R_DAMAGE_CAP and s.dmg[p] > self.char_life[s.chars[p]])):
-                raise InvariantError("damage out of range")
-        for m in range(self.n_missions):
-            if any(s.loaded[m][r] > self.mission_cost[m][r] for r in range(4)):
-                raise InvariantError("mission overloaded")
-            if any(s.loaded[m]) and m not in s.missions:
-                raise InvariantError("resources on an unused mission")
-        for m in s.built:
-            if s.loaded[m] != list(self.mission_cost[m]):
-                raise InvariantError("built mission without its resources")
-        if s.phase != P_END:
-            if not 1 <= s.rnd <= 4 or not 1 <= s.turn <= 5:
-                raise InvariantError("round/turn out of range")
-            if s.phase in (P_EBE, P_ROLL, P_ASSIGN, P_CHOOSE):
-                for p in range(n):
-                    w = self.weight(s, p)
-                    if s.rules & R_INFO_WEIGHT:
-                        # variant info-weight: a 情報 played this round comes back to the hand at the round's
-                        # reset, after the last weight check; only the next check counts it
-                        w -= sum(1 for t in s.hand[p] if t >= INFO_BASE)
-                    if w > self.char_inv[s.chars[p]]:
-                        raise InvariantError("over inventory after the weight check")
-            if s.phase not in (P_CHARS, P_MISSIONS) and len(s.missions) != n:
-                raise InvariantError("wrong number of missions")
-        if s.ap < 0:
-            raise InvariantError("negative AP")
+                w = weight(f, s, p)
+                if s.rules & R_INFO_WEIGHT:
+                    # variant info-weight: a 情報 played this round comes back to the hand at the round's
+                    # reset, after the last weight check; only the next check counts it
+                    w -= sum(1 for t in s.hand[p] if t >= INFO_BASE)
+                if w > f.char_inv[s.chars[p]]:
+                    raise InvariantError(msg("ebe.over_inventory"))
+        if s.phase not in (P_CHARS, P_MISSIONS) and len(s.missions) != n:
+            raise InvariantError(msg("ebe.mission_count"))
+    if s.ap < 0:
+        raise InvariantError(msg("ebe.negative_ap"))
 
-    def action_from_json(self, data: Any) -> Any:
-        t = data["t"]
-        if t == "act":
-            return self.act(int(data["k"]), int(data["a"]), int(data["b"]), int(data["c"]))
-        if t == "play":
-            tok = int(data["token"])
-            return self.plays[tok] if tok < INFO_BASE else self.info_plays[tok - INFO_BASE]
-        if t == "assign":
-            return AssignDie(int(data["slot"]), int(data["value"]), str(data.get("who", "")))
-        if t == "drone":
-            return DRONE_CHOICES[bool(data["fight"])]
-        if t == "discard":
-            w = int(data["what"])
-            return Discard(w, self.what_name(w))
-        if t == "pay":
-            return PAYS[bool(data["yes"])]
-        if t == "tune":
-            if int(data["slot"]) < 0:
-                return TUNE_PASS
-            return Tune(int(data["slot"]), int(data["delta"]), str(data.get("who", "")))
-        if t == "roll":
-            return Roll(tuple(int(v) for v in data["dice"]))
-        if t == "deal":
-            return Deal(data["deck"], tuple(int(c) for c in data["cards"]), tuple(int(i) for i in data["items"]))
-        raise ValueError(f"unknown action {data!r}")
 
-    def state_hash(self, s: State) -> str:
-        key = repr((s.n, s.life_start, s.rules, s.phase, s.cur, s.rnd, s.turn, s.end, s.chars, s.hand, s.table,
-                    s.played, s.dmg, s.res, s.weap, [sorted(i) for i in s.items], s.supply_res, s.supply_weap,
-                    s.supply_dmg, s.station, sorted(s.mission_deck), s.missions, s.loaded, sorted(s.built),
-                    sorted(s.event_deck), sorted(s.event_discard), s.event, sorted(s.drone_deck),
-                    sorted(s.drone_discard), s.drone_at, s.drone_item, sorted(s.item_deck),
-                    sorted(s.item_discard), sorted(s.ebe_deck), s.ebe_table, s.ebe_now, s.ebe_die,
-                    s.seen_prev, s.dice, s.die, s.slot, s.pos, s.ap, s.failed, sorted(s.passed), s.visits,
-                    s.destroyed, s.loaded_round, s.pmod, s.emod, s.boosted))
-        return hashlib.sha256(key.encode()).hexdigest()[:16]
+def action_from_json(f: Facts, data: Any) -> Any:
+    t = data["t"]
+    if t == "act":
+        if int(data["k"]) not in set(Kind):
+            raise ValueError(msg("ebe.unknown_action", data=data))
+        return act(f, int(data["k"]), int(data["a"]), int(data["b"]), int(data["c"]))
+    if t == "play":
+        tok = int(data["token"])
+        return f.plays[tok] if tok < INFO_BASE else f.info_plays[tok - INFO_BASE]
+    if t == "assign":
+        return AssignDie(int(data["slot"]), int(data["value"]), str(data.get("who", "")))
+    if t == "drone":
+        return DRONE_CHOICES[bool(data["fight"])]
+    if t == "discard":
+        w = int(data["what"])
+        return Discard(w, what_name(f, w))
+    if t == "pay":
+        return PAYS[bool(data["yes"])]
+    if t == "tune":
+        if int(data["slot"]) < 0:
+            return TUNE_PASS
+        return Tune(int(data["slot"]), int(data["delta"]), str(data.get("who", "")))
+    if t == "roll":
+        return Roll(tuple(int(v) for v in data["dice"]))
+    if t == "deal":
+        return Deal(data["deck"], tuple(int(c) for c in data["cards"]), tuple(int(i) for i in data["items"]))
+    raise ValueError(msg("ebe.unknown_action", data=data))
 
+
+def state_hash(f: Facts, s: State) -> str:
+    key = repr((s.n, s.life_start, s.rules, int(s.phase), s.cur, s.rnd, s.turn, s.end, s.chars, s.hand, s.table,
+                s.played, s.dmg, s.res, s.weap, [sorted(i) for i in s.items], s.supply_res, s.supply_weap,
+                s.supply_dmg, s.station, sorted(s.mission_deck), s.missions, s.loaded, sorted(s.built),
+                sorted(s.event_deck), sorted(s.event_discard), s.event, sorted(s.drone_deck),
+                sorted(s.drone_discard), s.drone_at, s.drone_item, sorted(s.item_deck),
+                sorted(s.item_discard), sorted(s.ebe_deck), s.ebe_table, s.ebe_now, s.ebe_die,
+                s.seen_prev, s.dice, s.die, s.slot, s.pos, s.ap, s.failed, sorted(s.passed), s.visits,
+                s.destroyed, s.loaded_round, s.pmod, s.emod, s.boosted))
+    return hashlib.sha256(key.encode()).hexdigest()[:16]
 
 
 def check_components(game: Game) -> list[str]:
     """Invariants the rules rely on (run by pnp validate): enough dice for the most players plus the
     most EBE at once (two in round 4), one 探索 set of five per character, and a station map whose
     areas are exactly the ones the 探索 cards name."""
-    problems = []
+    problems: list[str] = []
     lo, hi = game.players
     dice = game.component("dice").count
     if dice != hi + 2:
-        problems.append(f"サイコロが {dice} 個です（最多人数 {hi} ＋ 同時に出るイーバ 2 ＝ {hi + 2} 個のはず）")
+        problems.append(msg("ebe.dice_count", dice=dice, most=hi, want=hi + 2))
     explore = game.deck("explore")
     for char in game.deck("characters").cards:
         own = [c for c in explore.physical_cards() if c.rules.get("character") == char.id]
         if len(own) != 5:
-            problems.append(f"{explore.file}: {char.title} の探索カードが {len(own)} 枚です（5 枚のはず）")
+            problems.append(msg("ebe.explore_count", file=explore.file, character=char.title, count=len(own)))
     try:
         board = game.part("station")
     except KeyError:
-        return problems + ["ステーションマップ（station）がありません"]
+        return problems + [msg("ebe.no_station")]
     areas = {a.id.upper() for a in board.areas}
     named = {str(c.rules.get("area")).upper() for c in explore.cards if c.rules.get("area")}
     if named - areas:
-        problems.append(f"{explore.file}: マップにないエリア {sorted(named - areas)} を探索カードが指しています")
+        problems.append(msg("ebe.explore_unknown_area", file=explore.file, areas=sorted(named - areas)))
     return problems

@@ -4,191 +4,194 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .facts import AREAS, INFO_BASE, P_EBE, RESOURCES
-from .setup import SetupRules
+from ...messages import msg
+from .facts import AREAS, INFO_BASE, P_EBE, RESOURCES, Effect, Facts
+from .pieces import note_cubes, weight
+from .setup import new_state
 from .state import State
 
+# ------------------------------------------------------------ worked examples (rulebook ~~~check)
 
-class ExampleRules(SetupRules):
-    # ------------------------------------------------------------ worked examples (rulebook ~~~check)
 
-    def example_state(self, players: int, setup: Mapping[str, Any], variant: str = "standard",
-                      options: Mapping[str, Any] | None = None) -> State:
-        """A position at the start of a turn (before its イーバカード is drawn), for a rulebook example.
+def example_state(f: Facts, players: int, setup: Mapping[str, Any], variant: str = "standard",
+                  options: Mapping[str, Any] | None = None) -> State:
+    """A position at the start of a turn (before its イーバカード is drawn), for a rulebook example.
 
-        ``setup`` keys (seat lists are in seat order, 1番席 first; areas are the map letters A–G):
+    ``setup`` keys (seat lists are in seat order, 1番席 first; areas are the map letters A–G):
 
-        ``characters``  character ids, one per seat (required);
-        ``round`` / ``turn``  the round (1–4) and the turn about to start (1–4); default 1 / 1;
-        ``station``     station life now (default: the variant's start);
-        ``missions``    the mission ids on the table (as many as players; default: the first ones);
-        ``event``       the event id of this round (default: the first);
-        ``drones``      {area: item id} — the drones still in play and the item each carries (at most
-                        ``round`` of them; the others of this round count as destroyed);
-        ``earlier_ebe`` the areas of the イーバカード revealed in the earlier turns of this round;
-        ``played``      per seat, the areas of the 探索カード played in the earlier turns of this round;
-        ``resources``   per seat, {ether|dust|scrap|carbon: n};  ``weapons`` per seat (default 1);
-        ``damage``      per seat;  ``items`` per seat, item ids held (情報 goes to the hand);
-        ``loaded``      {mission id: {resource: n}} already on the missions;
-        ``boosted``     areas whose explorations give +1 AP (rewards of events met in earlier rounds).
+    ``characters``  character ids, one per seat (required);
+    ``round`` / ``turn``  the round (1–4) and the turn about to start (1–4); default 1 / 1;
+    ``station``     station life now (default: the variant's start);
+    ``missions``    the mission ids on the table (as many as players; default: the first ones);
+    ``event``       the event id of this round (default: the first);
+    ``drones``      {area: item id} — the drones still in play and the item each carries (at most
+                    ``round`` of them; the others of this round count as destroyed);
+    ``earlier_ebe`` the areas of the イーバカード revealed in the earlier turns of this round;
+    ``played``      per seat, the areas of the 探索カード played in the earlier turns of this round;
+    ``resources``   per seat, {ether|dust|scrap|carbon: n};  ``weapons`` per seat (default 1);
+    ``damage``      per seat;  ``items`` per seat, item ids held (情報 goes to the hand);
+    ``loaded``      {mission id: {resource: n}} already on the missions;
+    ``boosted``     areas whose explorations give +1 AP (rewards of events met in earlier rounds).
 
-        Raises ExampleError for a position the rules cannot reach: a wrong number of played cards,
-        イーバカード or drones for the round and turn, a card the character does not have, damage at or
-        above life (he would have died at the last turn end), a seat over its inventory, pieces the
-        stock does not have, a station life at or below 0."""
-        from ...sim.examples import ExampleError
+    Raises ExampleError for a position the rules cannot reach: a wrong number of played cards,
+    イーバカード or drones for the round and turn, a card the character does not have, damage at or
+    above life (he would have died at the last turn end), a seat over its inventory, pieces the
+    stock does not have, a station life at or below 0."""
+    from ...sim.examples import ExampleError
 
-        def seat_list(key: str, default: Any) -> list[Any]:
-            v = setup.get(key)
-            if v is None:
-                return [default() if callable(default) else default for _ in range(players)]
-            if not isinstance(v, list) or len(v) != players:
-                raise ExampleError(f"{key}: one entry per seat ({players}), got {v!r}")
-            return v
+    def seat_list(key: str, default: Any) -> list[Any]:
+        v = setup.get(key)
+        if v is None:
+            return [default() if callable(default) else default for _ in range(players)]
+        if not isinstance(v, list) or len(v) != players:
+            raise ExampleError(msg("ebe.example_seats", key=key, players=players, value=v))
+        return v
 
-        def area(letter: Any, key: str) -> int:
-            if not isinstance(letter, str) or letter.upper() not in AREAS:
-                raise ExampleError(f"{key}: {letter!r} is not an area (A–G)")
-            return AREAS.index(letter.upper())
+    def area(letter: Any, key: str) -> int:
+        if not isinstance(letter, str) or letter.upper() not in AREAS:
+            raise ExampleError(msg("ebe.example_area", key=key, value=letter))
+        return AREAS.index(letter.upper())
 
-        def index(ids: tuple[str, ...], name: Any, key: str, used: set[int] | None = None) -> int:
-            for i, x in enumerate(ids):
-                if x == name and (used is None or i not in used):
-                    if used is not None:
-                        used.add(i)
-                    return i
-            raise ExampleError(f"{key}: no (free) card {name!r}")
+    def index(ids: tuple[str, ...], name: Any, key: str, used: set[int] | None = None) -> int:
+        for i, x in enumerate(ids):
+            if x == name and (used is None or i not in used):
+                if used is not None:
+                    used.add(i)
+                return i
+        raise ExampleError(msg("ebe.example_no_card", key=key, name=name))
 
-        s = self.new_state(players, variant, options)
-        rnd, turn = int(setup.get("round", 1)), int(setup.get("turn", 1))
-        if not (1 <= rnd <= 4 and 1 <= turn <= 4):
-            raise ExampleError(f"round {rnd} / turn {turn}: a game has 4 rounds of 4 turns")
-        s.rnd, s.turn = rnd, turn
-        chars = seat_list("characters", None)
-        s.chars = [index(self.char_ids, c, "characters") for c in chars]
-        if len(set(s.chars)) != players:
-            raise ExampleError("two seats share a character")
-        s.station = int(setup.get("station", s.life_start))
-        if s.station <= 0:
-            raise ExampleError(f"station life {s.station}: the game would be over")
-        missions = setup.get("missions") or list(self.mission_ids[:players])
-        if len(missions) != players:
-            raise ExampleError(f"missions: as many as players ({players}), got {len(missions)}")
-        s.missions = sorted(index(self.mission_ids, m, "missions") for m in missions)
-        s.mission_deck = [m for m in range(self.n_missions) if m not in s.missions]
-        ev = index(self.event_ids, setup.get("event", self.event_ids[0]), "event")
-        s.event_deck.remove(ev)
-        s.event = ev
-        s.pmod, s.emod = self.event_now[ev][1], self.event_now[ev][2]
-        for letter in setup.get("boosted") or []:     # areas boosted by events met in earlier rounds
-            s.boosted |= 1 << area(letter, "boosted")
-        for _ in range(rnd - 1):                  # the events of the earlier rounds
-            s.event_discard.append(s.event_deck.pop(0))
-        used_items: set[int] = set()
-        drones = setup.get("drones") or {}
-        if len(drones) > rnd:
-            raise ExampleError(f"drones: {len(drones)} in play, but round {rnd} draws {rnd}")
-        for letter, it in drones.items():
-            a = area(letter, "drones")
-            d = self.drone_area.index(a)
-            s.drone_deck.remove(d)
-            s.drone_at[a] = d
-            if it is not None:
-                s.drone_item[a] = index(self.item_ids, it, "drones", used_items)
-        for _ in range(rnd - len(drones)):        # destroyed earlier this round
-            s.drone_discard.append(s.drone_deck.pop(0))
-        earlier = [area(x, "earlier_ebe") for x in setup.get("earlier_ebe") or []]
-        want = sum(2 if rnd == 4 and t < 4 else 1 for t in range(1, turn))
-        if len(earlier) != want:
-            raise ExampleError(f"earlier_ebe: {want} イーバカード revealed before turn {turn} of round {rnd}, "
-                               f"got {len(earlier)}")
-        for a in earlier:
-            c = self.ebe_area.index(a)
-            if c in s.ebe_table:
-                raise ExampleError(f"earlier_ebe: the イーバカード of {AREAS[a]} appears twice")
-            s.ebe_deck.remove(c)
-            s.ebe_table.append(c)
-            s.seen_prev |= 1 << a
-        played = seat_list("played", list)
-        resources = seat_list("resources", dict)
-        weapons = seat_list("weapons", 1)
-        damage = seat_list("damage", 0)
-        items = seat_list("items", list)
-        for p in range(players):
-            ch = s.chars[p]
-            if len(played[p]) != turn - 1:
-                raise ExampleError(f"played: seat {p + 1} has played {len(played[p])} cards before turn {turn} "
-                                   f"(must be {turn - 1})")
-            hand = list(self.char_cards[ch])
-            for letter in played[p]:
-                a = area(letter, "played")
-                t = next((t for t in hand if self.exp_area[t] == a), None)
-                if t is None:
-                    raise ExampleError(f"played: {self.char_names[ch]} has no (unplayed) 探索カード for {AREAS[a]}")
-                hand.remove(t)
-                s.table[p].append(t)
-            s.hand[p] = sorted(hand)
-            for r, k in (resources[p] or {}).items():
-                if r not in RESOURCES:
-                    raise ExampleError(f"resources: {r!r} is not a resource ({', '.join(RESOURCES)})")
-                s.res[p][RESOURCES.index(r)] = int(k)
-                s.supply_res[RESOURCES.index(r)] -= int(k)
-            s.weap[p] = int(weapons[p])
-            s.supply_weap -= s.weap[p]
-            s.dmg[p] = int(damage[p])
-            s.supply_dmg -= s.dmg[p]
-            if s.dmg[p] >= self.char_life[ch]:
-                raise ExampleError(f"damage: {self.char_names[ch]} has {s.dmg[p]} damage at the start of a turn "
-                                   f"(life {self.char_life[ch]}): he would have died at the last turn end")
-            for it in items[p]:
-                i = index(self.item_ids, it, "items", used_items)
-                if self.item_effect[i] == 0:
-                    s.hand[p].append(INFO_BASE + i)
-                    s.hand[p].sort()
-                else:
-                    s.items[p].append(i)
-            if self.weight(s, p) > self.char_inv[ch]:
-                raise ExampleError(f"seat {p + 1} holds {self.weight(s, p)} pieces, over the inventory "
-                                   f"{self.char_inv[ch]} (the weight check would have discarded)")
-        for m, load in (setup.get("loaded") or {}).items():
-            mi = index(self.mission_ids, m, "loaded")
-            if mi not in s.missions:
-                raise ExampleError(f"loaded: {m!r} is not on the table")
-            for r, k in load.items():
-                s.loaded[mi][RESOURCES.index(r)] = int(k)
-                s.supply_res[RESOURCES.index(r)] -= int(k)
-            if s.loaded[mi] == list(self.mission_cost[mi]):
-                s.built.append(mi)
-                s.built_round.append(rnd)
-        if min(s.supply_res) < 0 or s.supply_weap < 0:
-            raise ExampleError("more cubes than the game has")
-        s.item_deck = [i for i in range(self.n_items) if i not in used_items]
-        s.phase = P_EBE
-        s.cur = -1
-        self._note_cubes(s)
-        return s
+    s = new_state(f, players, variant, options)
+    rnd, turn = int(setup.get("round", 1)), int(setup.get("turn", 1))
+    if not (1 <= rnd <= 4 and 1 <= turn <= 4):
+        raise ExampleError(msg("ebe.example_round", round=rnd, turn=turn))
+    s.rnd, s.turn = rnd, turn
+    chars = seat_list("characters", None)
+    s.chars = [index(f.char_ids, c, "characters") for c in chars]
+    if len(set(s.chars)) != players:
+        raise ExampleError(msg("ebe.shared_character"))
+    s.station = int(setup.get("station", s.life_start))
+    if s.station <= 0:
+        raise ExampleError(msg("ebe.example_station", station=s.station))
+    missions = setup.get("missions") or list(f.mission_ids[:players])
+    if len(missions) != players:
+        raise ExampleError(msg("ebe.example_missions", players=players, count=len(missions)))
+    s.missions = sorted(index(f.mission_ids, m, "missions") for m in missions)
+    s.mission_deck = [m for m in range(f.n_missions) if m not in s.missions]
+    ev = index(f.event_ids, setup.get("event", f.event_ids[0]), "event")
+    s.event_deck.remove(ev)
+    s.event = ev
+    s.pmod, s.emod = f.event_now[ev][1], f.event_now[ev][2]
+    for letter in setup.get("boosted") or []:     # areas boosted by events met in earlier rounds
+        s.boosted |= 1 << area(letter, "boosted")
+    for _ in range(rnd - 1):                  # the events of the earlier rounds
+        s.event_discard.append(s.event_deck.pop(0))
+    used_items: set[int] = set()
+    drones = setup.get("drones") or {}
+    if len(drones) > rnd:
+        raise ExampleError(msg("ebe.example_drones", count=len(drones), round=rnd))
+    for letter, it in drones.items():
+        a = area(letter, "drones")
+        d = f.drone_area.index(a)
+        s.drone_deck.remove(d)
+        s.drone_at[a] = d
+        if it is not None:
+            s.drone_item[a] = index(f.item_ids, it, "drones", used_items)
+    for _ in range(rnd - len(drones)):        # destroyed earlier this round
+        s.drone_discard.append(s.drone_deck.pop(0))
+    earlier = [area(x, "earlier_ebe") for x in setup.get("earlier_ebe") or []]
+    want = sum(2 if rnd == 4 and t < 4 else 1 for t in range(1, turn))
+    if len(earlier) != want:
+        raise ExampleError(msg("ebe.example_earlier_ebe", want=want, turn=turn, round=rnd,
+                               count=len(earlier)))
+    for a in earlier:
+        c = f.ebe_area.index(a)
+        if c in s.ebe_table:
+            raise ExampleError(msg("ebe.example_ebe_twice", area=AREAS[a]))
+        s.ebe_deck.remove(c)
+        s.ebe_table.append(c)
+        s.seen_prev |= 1 << a
+    played = seat_list("played", list)
+    resources = seat_list("resources", dict)
+    weapons = seat_list("weapons", 1)
+    damage = seat_list("damage", 0)
+    items = seat_list("items", list)
+    for p in range(players):
+        ch = s.chars[p]
+        if len(played[p]) != turn - 1:
+            raise ExampleError(msg("ebe.example_played_count", seat=p + 1, count=len(played[p]), turn=turn,
+                                   want=turn - 1))
+        hand = list(f.char_cards[ch])
+        for letter in played[p]:
+            a = area(letter, "played")
+            t = next((t for t in hand if f.exp_area[t] == a), None)
+            if t is None:
+                raise ExampleError(msg("ebe.example_no_explore_card", character=f.char_names[ch], area=AREAS[a]))
+            hand.remove(t)
+            s.table[p].append(t)
+        s.hand[p] = sorted(hand)
+        for r, k in (resources[p] or {}).items():
+            if r not in RESOURCES:
+                raise ExampleError(msg("ebe.example_resource", name=r, known=RESOURCES))
+            s.res[p][RESOURCES.index(r)] = int(k)
+            s.supply_res[RESOURCES.index(r)] -= int(k)
+        s.weap[p] = int(weapons[p])
+        s.supply_weap -= s.weap[p]
+        s.dmg[p] = int(damage[p])
+        s.supply_dmg -= s.dmg[p]
+        if s.dmg[p] >= f.char_life[ch]:
+            raise ExampleError(msg("ebe.example_dead", character=f.char_names[ch], damage=s.dmg[p],
+                                   life=f.char_life[ch]))
+        for it in items[p]:
+            i = index(f.item_ids, it, "items", used_items)
+            if f.item_effect[i] == Effect.INFO:
+                s.hand[p].append(INFO_BASE + i)
+                s.hand[p].sort()
+            else:
+                s.items[p].append(i)
+        if weight(f, s, p) > f.char_inv[ch]:
+            raise ExampleError(msg("ebe.example_inventory", seat=p + 1, weight=weight(f, s, p),
+                                   inventory=f.char_inv[ch]))
+    for m, load in (setup.get("loaded") or {}).items():
+        mi = index(f.mission_ids, m, "loaded")
+        if mi not in s.missions:
+            raise ExampleError(msg("ebe.example_not_on_table", name=m))
+        for r, k in load.items():
+            s.loaded[mi][RESOURCES.index(r)] = int(k)
+            s.supply_res[RESOURCES.index(r)] -= int(k)
+        if s.loaded[mi] == list(f.mission_cost[mi]):
+            s.built.append(mi)
+            s.built_round.append(rnd)
+    if min(s.supply_res) < 0 or s.supply_weap < 0:
+        raise ExampleError(msg("ebe.example_supply"))
+    s.item_deck = [i for i in range(f.n_items) if i not in used_items]
+    s.phase = P_EBE
+    s.cur = -1
+    note_cubes(f, s)
+    return s
 
-    def example_facts(self, s: State) -> dict[str, Any]:
-        """What a rulebook example may claim: ``station``, ``round``, ``turn``, ``end`` (the end reason, or
-        "" while the game goes on), ``win``, ``damage`` / ``weapons`` (per seat), ``resources`` (per seat,
-        the kinds held), ``items`` (per seat, item ids held, 情報 in hand included), ``dead`` (seats, 1-based,
-        whose damage is at or above life), ``built`` (mission ids) and ``loaded`` (what lies on each
-        unbuilt mission)."""
-        return {
-            "station": s.station,
-            "round": s.rnd,
-            "turn": s.turn,
-            "end": s.end,
-            "win": s.end == "escape",
-            "damage": list(s.dmg),
-            "weapons": list(s.weap),
-            "resources": [{RESOURCES[r]: s.res[p][r] for r in range(4) if s.res[p][r]} for p in range(s.n)],
-            "items": [sorted([self.item_ids[i] for i in s.items[p]]
-                             + [self.item_ids[t - INFO_BASE] for t in s.hand[p] if t >= INFO_BASE])
-                      for p in range(s.n)],
-            "dead": [p + 1 for p in range(s.n) if s.dmg[p] >= self.char_life[s.chars[p]]],
-            "built": sorted(self.mission_ids[m] for m in s.built),
-            "loaded": {self.mission_ids[m]: {RESOURCES[r]: s.loaded[m][r] for r in range(4) if s.loaded[m][r]}
-                       for m in s.missions if m not in s.built and any(s.loaded[m])},
-        }
+
+def example_facts(f: Facts, s: State) -> dict[str, Any]:
+    """What a rulebook example may claim: ``station``, ``round``, ``turn``, ``end`` (the end reason, or
+    "" while the game goes on), ``win``, ``damage`` / ``weapons`` (per seat), ``resources`` (per seat,
+    the kinds held), ``items`` (per seat, item ids held, 情報 in hand included), ``dead`` (seats, 1-based,
+    whose damage is at or above life), ``built`` (mission ids) and ``loaded`` (what lies on each
+    unbuilt mission)."""
+    return {
+        "station": s.station,
+        "round": s.rnd,
+        "turn": s.turn,
+        "end": s.end,
+        "win": s.end == "escape",
+        "damage": list(s.dmg),
+        "weapons": list(s.weap),
+        "resources": [{RESOURCES[r]: s.res[p][r] for r in range(4) if s.res[p][r]} for p in range(s.n)],
+        "items": [sorted([f.item_ids[i] for i in s.items[p]]
+                         + [f.item_ids[t - INFO_BASE] for t in s.hand[p] if t >= INFO_BASE])
+                  for p in range(s.n)],
+        "dead": [p + 1 for p in range(s.n) if s.dmg[p] >= f.char_life[s.chars[p]]],
+        "built": sorted(f.mission_ids[m] for m in s.built),
+        "loaded": {f.mission_ids[m]: {RESOURCES[r]: s.loaded[m][r] for r in range(4) if s.loaded[m][r]}
+                   for m in s.missions if m not in s.built and any(s.loaded[m])},
+    }
+
 

@@ -5,7 +5,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from .actions import PAYS, TUNE_PASS, Act, AssignDie, Discard, DroneChoice, Pay, Play, Tune
+from .actions import PAYS, TUNE_PASS, Act, AssignDie, Discard, DroneChoice, Give, Pay, Play, Tune
 from .facts import (
     A_FAB,
     A_MED,
@@ -20,15 +20,19 @@ from .facts import (
     K_LOAD,
     K_USE,
     WEAPON,
+    Condition,
+    Effect,
     unpack_load,
 )
+from .pieces import weight
 from .state import Observation, State
 
 # ---------------------------------------------------------------- planner
 
+
 def _team_need(o: Observation) -> list[int]:
     """Resources the unbuilt missions still lack beyond what the team holds (may be negative)."""
-    s, e = o.state, o.eng
+    s, e = o.state, o.facts
     need = [0, 0, 0, 0]
     for m in s.missions:
         if m in s.built:
@@ -44,17 +48,17 @@ def _team_need(o: Observation) -> list[int]:
 
 def _event_need(o: Observation) -> tuple[int, int, int, int]:
     """(condition, area, resource, how many still missing) of the open event."""
-    s, e = o.state, o.eng
+    s, e = o.state, o.facts
     if s.event < 0:
         return (-1, -1, -1, 0)
     cond, area, r, n, _ = e.event_cond[s.event]
-    if cond == 0:
+    if cond == Condition.VISIT:
         return (cond, area, r, max(0, n - s.visits[area]))
-    if cond == 1:
+    if cond == Condition.PAY:
         return (cond, area, r, max(0, n - sum(s.res[p][r] for p in range(s.n))))
-    if cond == 2:
+    if cond == Condition.DESTROY:
         return (cond, area, r, max(0, n - s.destroyed))
-    if cond == 3:
+    if cond == Condition.WEAPONS:
         return (cond, area, r, max(0, n - sum(s.weap)))
     return (cond, area, r, max(0, n - s.loaded_round))
 
@@ -96,7 +100,7 @@ class EarlyPlannerPolicy:
             return self._assign(o, legal)
         if cls is Play:
             return self._play(o, legal)
-        if cls is Act:
+        if issubclass(cls, Act):
             return self._act(o, legal)
         if cls is DroneChoice:
             return legal[1] if len(legal) > 1 else legal[0]
@@ -111,7 +115,7 @@ class EarlyPlannerPolicy:
     def _tune(self, o: Observation, legal: Sequence[Any]) -> Any:
         """行動予測装置: raise an イーバ's die by one when that lets a player in its area (or next to it)
         who has the same die act before it; otherwise keep the dice."""
-        s, e = o.state, o.eng
+        s, e = o.state, o.facts
         best, best_v = TUNE_PASS, 0.0
         for k, c in enumerate(s.ebe_now):
             if c < 0:
@@ -158,7 +162,7 @@ class EarlyPlannerPolicy:
 
     def _best_assignment(self, o: Observation) -> dict[int, int]:
         import itertools
-        s, e = o.state, o.eng
+        s, e = o.state, o.facts
         n, ne = s.n, len(s.ebe_now)
         dice = list(s.dice)
         lam = self._lam(o)
@@ -194,9 +198,9 @@ class EarlyPlannerPolicy:
 
     # -- card choice
     def _area_value(self, o: Observation, p: int, area: int, ap: float, need: list[int]) -> float:
-        s, e = o.state, o.eng
+        s, e = o.state, o.facts
         ch = s.chars[p]
-        space = e.char_inv[ch] - e.weight(s, p)
+        space = e.char_inv[ch] - weight(e, s, p)
         cond, earea, er, emiss = _event_need(o)
         v = 0.0
         if area == A_MED:
@@ -217,7 +221,7 @@ class EarlyPlannerPolicy:
             assert g is not None
             if g == WEAPON:
                 want = max(0, 2 - s.weap[p])
-                if cond == 3:
+                if cond == Condition.WEAPONS:
                     want += emiss
                 drones = sum(1 for a in range(7) if s.drone_at[a] >= 0)
                 if not drones and cond != 3:
@@ -225,18 +229,18 @@ class EarlyPlannerPolicy:
                 v = min(ap, want, space) * 0.6
             else:
                 useful = max(0, need[g])
-                if cond == 1 and er == g:
+                if cond == Condition.PAY and er == g:
                     useful += emiss
                 got = min(ap, space)
                 v = min(got, useful) * 1.0 + max(0, got - useful) * 0.25
-        if cond == 0 and earea == area and emiss > 0:
+        if cond == Condition.VISIT and earea == area and emiss > 0:
             v += 2.5
         if s.drone_at[area] >= 0:
             first = all(not (self._area_of(o, q) == area and s.die[q] < s.die[p])
                         for q in range(s.n) if q != p and s.played[q] >= 0)
             if first:
                 if s.weap[p] > 0 or e.char_dfree[ch]:
-                    v += 0.8 + (1.5 if cond == 2 and emiss else 0)
+                    v += 0.8 + (1.5 if cond == Condition.DESTROY and emiss else 0)
                 else:
                     v -= 0.8
         return v
@@ -244,11 +248,11 @@ class EarlyPlannerPolicy:
     @staticmethod
     def _area_of(o: Observation, q: int) -> int:
         t = o.state.played[q]
-        e = o.eng
+        e = o.facts
         return e.exp_area[t] if t < INFO_BASE else e.item_area[t - INFO_BASE]
 
     def _play(self, o: Observation, legal: Sequence[Any]) -> Any:
-        s, e = o.state, o.eng
+        s, e = o.state, o.facts
         p = s.cur
         ch = s.chars[p]
         need = _team_need(o)
@@ -289,37 +293,37 @@ class EarlyPlannerPolicy:
 
     # -- actions
     def _act(self, o: Observation, legal: Sequence[Any]) -> Any:
-        s, e = o.state, o.eng
+        s, e = o.state, o.facts
         p = s.cur
         ch = s.chars[p]
         need = _team_need(o)
         cond, earea, er, emiss = _event_need(o)
-        if cond == 1 and emiss >= 0:
+        if cond == Condition.PAY and emiss >= 0:
             need[er] += emiss
-        by_kind: dict[int, list[Act]] = {}
+        by_kind: dict[int, list[Any]] = {}
         for a in legal:
             by_kind.setdefault(a.kind, []).append(a)
         done = by_kind[K_DONE][0]
-        space = e.char_inv[ch] - e.weight(s, p)
+        space = e.char_inv[ch] - weight(e, s, p)
         # items first
         for a in by_kind.get(K_USE, ()):
-            eff = e.item_effect[a.a]
-            if eff == 1 and s.dmg[p] >= 2:
+            eff = e.item_effect[a.item]
+            if eff == Effect.HEAL and s.dmg[p] >= 2:
                 return a
-            if eff == 2 and s.ap >= 0 and self._useful_ap(o, p, need, space):
+            if eff == Effect.AP and s.ap >= 0 and self._useful_ap(o, p, need, space):
                 return a
-            if eff == 3 and s.weap[p] < 2:
+            if eff == Effect.WEAPONS and s.weap[p] < 2:
                 return a
-            if eff == 4 and space >= 1:
+            if eff == Effect.RESOURCES and space >= 1:
                 order = sorted(range(4), key=lambda r: -need[r])
                 r1, r2 = sorted((order[0], order[1] if need[order[1]] > 0 and need[order[0]] < 2 else order[0]))
                 for b in by_kind[K_USE]:
-                    if b.a == a.a and b.b == r1 and b.c == r2:
+                    if b.item == a.item and b.first == r1 and b.second == r2:
                         return b
         if K_LOAD in by_kind:
             # all that fits onto the mission that takes most (the draft lets a player choose less)
-            best = max(by_kind[K_LOAD], key=lambda a: (sum(unpack_load(a.b)), -a.a))
-            if self._load_amount(o, p, best.a) > 0:
+            best = max(by_kind[K_LOAD], key=lambda a: (sum(unpack_load(a.amounts)), -a.mission))
+            if self._load_amount(o, p, best.mission) > 0:
                 return best
         if K_CONVERT in by_kind:
             # surplus → the resource most needed, only if it lets something be loaded now or later
@@ -329,18 +333,18 @@ class EarlyPlannerPolicy:
                 r = max(give, key=lambda r: (-need[r], -r))
                 r2 = max(take, key=lambda x: (need[x], -x))
                 for a in by_kind[K_CONVERT]:
-                    if a.a == r and a.b == r2:
+                    if a.source == r and a.target == r2:
                         return a
         if K_HEAL in by_kind:
             # the explorer's own damage first; else (variant heal-any) the player nearest to death
             heals = by_kind[K_HEAL]
-            if heals[0].a == 0:
+            if heals[0].seat == 0:
                 return heals[0]
-            return max(heals, key=lambda a: (s.dmg[a.a - 1] - e.char_life[s.chars[a.a - 1]], -a.a))
+            return max(heals, key=lambda a: (s.dmg[a.seat - 1] - e.char_life[s.chars[a.seat - 1]], -a.seat))
         if K_GAIN in by_kind:
-            g = by_kind[K_GAIN][0].a
+            g = by_kind[K_GAIN][0].what
             if g == WEAPON:
-                want = 2 + (emiss if cond == 3 else 0)
+                want = 2 + (emiss if cond == Condition.WEAPONS else 0)
                 if s.weap[p] < want and space > 0:
                     return by_kind[K_GAIN][0]
             elif space > 0:
@@ -353,7 +357,7 @@ class EarlyPlannerPolicy:
 
     @staticmethod
     def _useful_ap(o: Observation, p: int, need: list[int], space: int) -> bool:
-        s, e = o.state, o.eng
+        s, e = o.state, o.facts
         t = s.played[p]
         area = e.exp_area[t] if t < INFO_BASE else e.item_area[t - INFO_BASE]
         if area == A_MED:
@@ -364,13 +368,13 @@ class EarlyPlannerPolicy:
 
     @staticmethod
     def _load_amount(o: Observation, p: int, m: int) -> int:
-        s, e = o.state, o.eng
+        s, e = o.state, o.facts
         cost, ld = e.mission_cost[m], s.loaded[m]
         return sum(min(s.res[p][r], cost[r] - ld[r]) for r in range(4))
 
     @staticmethod
     def _reaches_fab(o: Observation, q: int) -> bool:
-        s, e = o.state, o.eng
+        s, e = o.state, o.facts
         for t in s.hand[q]:
             a = e.exp_area[t] if t < INFO_BASE else e.item_area[t - INFO_BASE]
             if a == A_FAB:
@@ -378,14 +382,14 @@ class EarlyPlannerPolicy:
         return A_FAB in e.char_areas[s.chars[q]] and s.rnd < 4 or any(
             (e.exp_area[t] if t < INFO_BASE else e.item_area[t - INFO_BASE]) == A_FAB for t in s.hand[q])
 
-    def _trade(self, o: Observation, p: int, gives: list[Act], need: list[int]) -> Act | None:
-        s, e = o.state, o.eng
+    def _trade(self, o: Observation, p: int, gives: list[Give], need: list[int]) -> Give | None:
+        s, e = o.state, o.facts
         for a in gives:
-            x, y, w = a.a, a.b, a.c
+            x, y, w = a.giver, a.receiver, a.what
             if w >= 4:
                 continue
             fx, fy = self._reaches_fab(o, x), self._reaches_fab(o, y)
-            room = e.char_inv[s.chars[y]] - e.weight(s, y)
+            room = e.char_inv[s.chars[y]] - weight(e, s, y)
             if fy and not fx and room > 0:
                 return a
         return None
@@ -403,7 +407,7 @@ class EarlyPlannerPolicy:
         return min(legal, key=lambda a: (keep_value(a), a))
 
     def _pay(self, o: Observation) -> Any:
-        s, e = o.state, o.eng
+        s, e = o.state, o.facts
         _, _, r, n, dmg = e.event_cond[s.event]
         need = _team_need(o)
         if need[r] + n <= 0:            # the cubes are spare
@@ -416,7 +420,7 @@ class EarlyPlannerPolicy:
 
 def _mission_need(o: Observation) -> list[int]:
     """What the unbuilt missions still lack, per resource (not counting what the team holds)."""
-    s, e = o.state, o.eng
+    s, e = o.state, o.facts
     need = [0, 0, 0, 0]
     for m in s.missions:
         if m not in s.built:
@@ -444,7 +448,7 @@ class PlannerPolicy(EarlyPlannerPolicy):
 
     def _best_assignment(self, o: Observation) -> dict[int, int]:
         import itertools
-        s, e = o.state, o.eng
+        s, e = o.state, o.facts
         n, ne = s.n, len(s.ebe_now)
         done = bool(s.missions) and len(s.built) == len(s.missions)
         lam = self._lam_done(o) if done else self._lam(o)
@@ -480,7 +484,7 @@ class PlannerPolicy(EarlyPlannerPolicy):
     @staticmethod
     def _lam_done(o: Observation) -> float:
         """Every mission is built: only this round's イーバ and event stand between the team and the escape."""
-        s, e = o.state, o.eng
+        s, e = o.state, o.facts
         left = sum(2 if s.rnd == 4 and t < 4 else 1 for t in range(s.turn, 5))
         miss = _event_need(o)[3]
         risk = left * 3.5 + (e.event_cond[s.event][4] if s.event >= 0 and miss > 0 else 0)
@@ -489,7 +493,7 @@ class PlannerPolicy(EarlyPlannerPolicy):
     def _card_score(self, o: Observation, p: int, token: int, die: int, kb: int, need: list[int],
                     possible: list[int], done: bool) -> float:
         """What playing ``token`` with ``die`` is worth to seat ``p`` when ``kb`` イーバ act before it."""
-        s, e = o.state, o.eng
+        s, e = o.state, o.facts
         ch = s.chars[p]
         k = max(1, len(possible))
         life_left = e.char_life[ch] - s.dmg[p]
@@ -516,7 +520,7 @@ class PlannerPolicy(EarlyPlannerPolicy):
 
     def _done_value(self, o: Observation, p: int, area: int, ap: float) -> float:
         """Every mission built: healing (no one may die before the round end) and the round's event."""
-        s, e = o.state, o.eng
+        s, e = o.state, o.facts
         ch = s.chars[p]
         cond, earea, er, emiss = _event_need(o)
         v = 0.0
@@ -524,14 +528,14 @@ class PlannerPolicy(EarlyPlannerPolicy):
             v = min(ap * e.char_heal[ch], s.dmg[p]) * (0.3 if e.char_life[ch] - s.dmg[p] > 2 else 2.0)
         elif emiss > 0:
             g = AREA_GAIN[area]
-            if cond == 0 and earea == area:
+            if cond == Condition.VISIT and earea == area:
                 v += 2.5
-            elif cond == 1 and g == er or cond == 3 and g == WEAPON:
+            elif cond == Condition.PAY and g == er or cond == Condition.WEAPONS and g == WEAPON:
                 v += min(ap, emiss) * 1.0
         return v
 
     def _play(self, o: Observation, legal: Sequence[Any]) -> Any:
-        s, e = o.state, o.eng
+        s, e = o.state, o.facts
         if not (s.missions and len(s.built) == len(s.missions)):
             return super()._play(o, legal)
         p = s.cur
@@ -544,24 +548,24 @@ class PlannerPolicy(EarlyPlannerPolicy):
         s = o.state
         p = s.cur
         if self._area_of(o, p) == A_FAB:
-            gives = [a for a in legal if a.kind == K_GIVE]
+            gives = [a for a in legal if isinstance(a, Give)]
             if gives:
                 a = self._fab_trade(o, p, gives)
                 if a is not None:
                     return a
                 # cubes at the 製作所 move by _fab_trade alone: the rule for elsewhere (to a partner who will
                 # reach the 製作所) sent back the cube _fab_trade had just passed, twenty times a turn
-                legal = [a for a in legal if not (a.kind == K_GIVE and a.c < 4)]
+                legal = [a for a in legal if not (isinstance(a, Give) and a.what < 4)]
         return super()._act(o, legal)
 
-    def _fab_trade(self, o: Observation, p: int, gives: list[Act]) -> Act | None:
+    def _fab_trade(self, o: Observation, p: int, gives: list[Give]) -> Give | None:
         """At the 製作所: cubes the missions need go to the seat that can still load them."""
         s = o.state
         mneed = _mission_need(o)
         if s.ap > 0:
             # take what a partner who has already acted holds and cannot load any more
             for a in gives:
-                x, y, w = a.a, a.b, a.c
+                x, y, w = a.giver, a.receiver, a.what
                 if y == p and w < 4 and x in s.success and mneed[w] > s.res[p][w]:
                     return a
             return None
@@ -570,24 +574,24 @@ class PlannerPolicy(EarlyPlannerPolicy):
         if not later:
             return None
         for a in gives:
-            x, y, w = a.a, a.b, a.c
+            x, y, w = a.giver, a.receiver, a.what
             if x == p and y == later[0] and w < 4 and mneed[w] > s.res[y][w]:
                 return a
         return None
 
-    def _trade(self, o: Observation, p: int, gives: list[Act], need: list[int]) -> Act | None:
-        s, e = o.state, o.eng
+    def _trade(self, o: Observation, p: int, gives: list[Give], need: list[int]) -> Give | None:
+        s, e = o.state, o.facts
         mneed = _mission_need(o)
         for a in gives:
-            x, y, w = a.a, a.b, a.c
+            x, y, w = a.giver, a.receiver, a.what
             if w >= 4:
-                if w >= ITEM_BASE and e.item_effect[w - ITEM_BASE] == 1 and s.dmg[y] > s.dmg[x] + 1:
+                if w >= ITEM_BASE and e.item_effect[w - ITEM_BASE] == Effect.HEAL and s.dmg[y] > s.dmg[x] + 1:
                     return a                      # a 救急キット to the more wounded partner
                 continue
             if mneed[w] <= 0:
                 continue
             fx, fy = self._reaches_fab(o, x), self._reaches_fab(o, y)
-            room = e.char_inv[s.chars[y]] - e.weight(s, y)
+            room = e.char_inv[s.chars[y]] - weight(e, s, y)
             if fy and not fx and room > 0:
                 return a
         return None
@@ -604,7 +608,7 @@ class HoarderPolicy:
     def choose(self, o: Observation, legal: Sequence[Any], rng: random.Random) -> Any:
         if len(legal) == 1:
             return legal[0]
-        s, e = o.state, o.eng
+        s, e = o.state, o.facts
         cls = legal[0].__class__
         target = s.missions[0] % 4 if s.missions else 0       # one kind per game, drained on purpose
         if cls is Play:
@@ -614,11 +618,11 @@ class HoarderPolicy:
             good = [a for a in legal if area(a) == A_FAB] if held >= 2 else []
             good = good or [a for a in legal if AREA_GAIN[area(a)] is not None and AREA_GAIN[area(a)] != WEAPON]
             return rng.choice(good or list(legal))
-        if cls is Act:
+        if issubclass(cls, Act):
             for kind in (K_CONVERT, K_GAIN, K_USE, K_GIVE):
                 acts = [a for a in legal if a.kind == kind]
                 if kind == K_CONVERT:
-                    acts = [a for a in acts if a.b == target] or [a for a in acts if a.a != target]
+                    acts = [a for a in acts if a.target == target] or [a for a in acts if a.source != target]
                 if kind == K_GIVE and rng.random() < 0.5:
                     acts = []
                 if acts:

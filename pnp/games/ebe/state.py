@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 from .facts import PHASE_NAMES
 
 if TYPE_CHECKING:
-    from .tables import EbeTables
+    from .facts import Facts
 
 
 class State:
@@ -128,15 +128,15 @@ class State:
 
 class Observation:
     """The public table for one seat: a redacted copy of the state (face-down イーバ hidden as -1,
-    deck orders unknown anyway) and the engine's fixed tables (``eng``)."""
+    deck orders unknown anyway) and the game's fixed facts (``facts``)."""
 
-    __slots__ = ("seat", "state", "eng")
+    __slots__ = ("seat", "state", "facts")
     seat: int
     state: State
-    eng: EbeTables
+    facts: Facts
 
-    def __init__(self, seat: int, state: State, eng: EbeTables):
-        self.seat, self.state, self.eng = seat, state, eng
+    def __init__(self, seat: int, state: State, facts: Facts):
+        self.seat, self.state, self.facts = seat, state, facts
 
     def __repr__(self) -> str:
         return f"Observation(seat={self.seat}, {self.state!r})"

@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import math
 
-from .facts import P_DISCARD, P_END, P_PAY
-from .rounds import RoundRules
+from ...messages import msg
+from .facts import P_DISCARD, P_END, P_PAY, Facts
+from .pieces import ebe_count
+from .rounds import event_met
 from .state import State
 
 FEATURES = ("bias", "turns_left", "station_margin", "short", "short_per_turn", "unloaded", "unbuilt",
@@ -30,54 +32,56 @@ WEIGHTS: dict[int, tuple[float, ...]] = {
 }
 
 
-class TeamValue(RoundRules):
-    def value_features(self, s: State) -> list[float]:
-        """The public facts the value weighs (``FEATURES``, in that order)."""
-        n = s.n
-        done_turns = 4 * (s.rnd - 1) + s.turn - 1
-        turns_left = max(0, 16 - done_turns)
-        # イーバ still to act: this turn's (their dice are public once assigned) and every later turn's
-        ebe_left = sum(2 if r == 4 and t < 4 else 1 for r in range(s.rnd, 5) for t in range(1, 5)
-                       if (r, t) > (s.rnd, s.turn))
-        if s.phase in (P_DISCARD, P_PAY):
-            pending = 0.0                      # this turn is over
-        elif s.revealed:
-            pending = float(sum(d for d, kind, _ in s.order[max(0, s.pos):] if kind == 0))
-        else:
-            k = self._ebe_count(s)
-            given = [d for d in s.ebe_die if d > 0]
-            pending = sum(given) + 3.5 * (k - len(given))
-        margin = s.station - pending - 3.5 * ebe_left
-        if s.event >= 0 and self._event_met(s) is False:
-            margin -= self.event_cond[s.event][4]      # this round's event fails unless the team meets it
-        need = [0, 0, 0, 0]
-        unloaded = 0
-        unbuilt = 0
-        for m in s.missions:
-            if m in s.built:
-                continue
-            unbuilt += 1
-            cost, ld = self.mission_cost[m], s.loaded[m]
-            for r in range(4):
-                need[r] += cost[r] - ld[r]
-                unloaded += cost[r] - ld[r]
-        held = [sum(s.res[p][r] for p in range(n)) for r in range(4)]
-        short = sum(max(0, need[r] - held[r]) for r in range(4))
-        lives = [self.char_life[s.chars[p]] - s.dmg[p] for p in range(n)] if s.chars else [0]
-        life_min = min(lives)
-        return [1.0, turns_left / 16, margin / 10, short / 10, short / max(1, turns_left), unloaded / 10,
-                float(unbuilt), 1.0 if s.missions and unbuilt == 0 else 0.0, min(life_min, 5) / 5,
-                float(sum(1 for v in lives if v <= 2)), sum(s.dmg) / (5 * n), sum(s.weap) / n]
+def value_features(f: Facts, s: State) -> list[float]:
+    """The public facts the value weighs (``FEATURES``, in that order)."""
+    n = s.n
+    done_turns = 4 * (s.rnd - 1) + s.turn - 1
+    turns_left = max(0, 16 - done_turns)
+    # イーバ still to act: this turn's (their dice are public once assigned) and every later turn's
+    ebe_left = sum(2 if r == 4 and t < 4 else 1 for r in range(s.rnd, 5) for t in range(1, 5)
+                   if (r, t) > (s.rnd, s.turn))
+    if s.phase in (P_DISCARD, P_PAY):
+        pending = 0.0                      # this turn is over
+    elif s.revealed:
+        pending = float(sum(d for d, kind, _ in s.order[max(0, s.pos):] if kind == 0))
+    else:
+        k = ebe_count(f, s)
+        given = [d for d in s.ebe_die if d > 0]
+        pending = sum(given) + 3.5 * (k - len(given))
+    margin = s.station - pending - 3.5 * ebe_left
+    if s.event >= 0 and event_met(f, s) is False:
+        margin -= f.event_cond[s.event][4]      # this round's event fails unless the team meets it
+    need = [0, 0, 0, 0]
+    unloaded = 0
+    unbuilt = 0
+    for m in s.missions:
+        if m in s.built:
+            continue
+        unbuilt += 1
+        cost, ld = f.mission_cost[m], s.loaded[m]
+        for r in range(4):
+            need[r] += cost[r] - ld[r]
+            unloaded += cost[r] - ld[r]
+    held = [sum(s.res[p][r] for p in range(n)) for r in range(4)]
+    short = sum(max(0, need[r] - held[r]) for r in range(4))
+    lives = [f.char_life[s.chars[p]] - s.dmg[p] for p in range(n)] if s.chars else [0]
+    life_min = min(lives)
+    return [1.0, turns_left / 16, margin / 10, short / 10, short / max(1, turns_left), unloaded / 10,
+            float(unbuilt), 1.0 if s.missions and unbuilt == 0 else 0.0, min(life_min, 5) / 5,
+            float(sum(1 for v in lives if v <= 2)), sum(s.dmg) / (5 * n), sum(s.weap) / n]
 
-    def team_value(self, s: State) -> float:
-        """The team's chance to escape from here, in [0, 1] (1 or 0 once the game is over)."""
-        if s.phase == P_END:
-            return 1.0 if s.end == "escape" else 0.0
-        w = WEIGHTS.get(s.n)
-        if w is None:
-            raise ValueError(f"no team value for {s.n} players")
-        z = sum(a * b for a, b in zip(w, self.value_features(s)))
-        if z >= 0:
-            return 1.0 / (1.0 + math.exp(-z))
-        ez = math.exp(z)
-        return ez / (1.0 + ez)
+
+def team_value(f: Facts, s: State) -> float:
+    """The team's chance to escape from here, in [0, 1] (1 or 0 once the game is over)."""
+    if s.phase == P_END:
+        return 1.0 if s.end == "escape" else 0.0
+    w = WEIGHTS.get(s.n)
+    if w is None:
+        raise ValueError(msg("ebe.no_team_value", players=s.n))
+    z = sum(a * b for a, b in zip(w, value_features(f, s)))
+    if z >= 0:
+        return 1.0 / (1.0 + math.exp(-z))
+    ez = math.exp(z)
+    return ez / (1.0 + ez)
+
+
