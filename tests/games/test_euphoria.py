@@ -144,8 +144,10 @@ def test_bad_deal_rejected(e):
 
 
 def test_player_count_out_of_range(e):
-    with pytest.raises(PnpError, match="3〜5人"):
+    with pytest.raises(PnpError, match="3 to 5 players, not 6") as caught:
         e.new_state(6)
+    assert caught.value.args[0].code == "euphoria.players"
+    assert caught.value.args[0].render("ja") == "ユーフォリアは3〜5人用です（6人が指定されました）"
 
 
 # ------------------------------------------------------------------------ 渡海と読経

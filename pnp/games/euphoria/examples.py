@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ...messages import msg
 from .facts import DECK_ID, OVER, PLAY
 from .rules import EuphoriaRules
 from .state import State
@@ -39,25 +40,25 @@ class ExamplesMixin(EuphoriaRules):
                 return x
             if isinstance(x, str) and x in names:
                 return names.index(x)
-            raise ExampleError(f"no seat {x!r} (seats: {', '.join(names)})")
+            raise ExampleError(msg("euphoria.example_seat", seat=x, seats=", ".join(names)))
 
         def card_of(x: Any) -> int:
             if x not in self.card_ids:
-                raise ExampleError(f"no card {x!r} in the deck {DECK_ID}")
+                raise ExampleError(msg("euphoria.example_card", card=x, deck=DECK_ID))
             return self.card_ids.index(x)
 
         def by_seat(key: str) -> dict[int, Any]:
             raw = setup.get(key) or {}
             if not isinstance(raw, Mapping):
-                raise ExampleError(f"{key}: expected a mapping seat → value")
+                raise ExampleError(msg("euphoria.example_mapping", key=key))
             return {seat_of(k): v for k, v in raw.items()}
 
         unknown = sorted(set(setup) - {"round", "parent", "hands", "toku", "sailed", "out", "hidden"})
         if unknown:
-            raise ExampleError(f"unknown setup key {unknown[0]!r}")
+            raise ExampleError(msg("euphoria.example_unknown_key", key=unknown[0]))
         rnd = setup.get("round", 1)
         if not isinstance(rnd, int) or not 1 <= rnd <= s.hand_size:
-            raise ExampleError(f"round must be 1–{s.hand_size} with {players} players, got {rnd!r}")
+            raise ExampleError(msg("euphoria.example_round", rounds=s.hand_size, players=players, round=rnd))
         parent = seat_of(setup.get("parent", "A"))
         hands = {p: [card_of(c) for c in cs] for p, cs in by_seat("hands").items()}
         toku = {p: [card_of(c) for c in cs] for p, cs in by_seat("toku").items()}
@@ -68,33 +69,32 @@ class ExamplesMixin(EuphoriaRules):
                  + list(hidden.values()))
         if len(named) != len(set(named)):
             dup = next(c for c in named if named.count(c) > 1)
-            raise ExampleError(f"card {self.card_ids[dup]} is in two places")
+            raise ExampleError(msg("euphoria.example_card_twice", card=self.card_ids[dup]))
         left = s.hand_size - (rnd - 1)
         for p in range(players):
             name = names[p]
             if p in out:
                 er = out[p]
                 if not isinstance(er, int) or not 1 <= er < rnd:
-                    raise ExampleError(f"{name} is out from round {er!r}, which is not an earlier round")
+                    raise ExampleError(msg("euphoria.example_out_round", seat=name, round=er))
                 if p in hands:
-                    raise ExampleError(f"{name} is out: his cards are set aside, not a hand")
+                    raise ExampleError(msg("euphoria.example_out_hand", seat=name))
                 continue
             got = len(hands.get(p, []))
             if got != left:
-                raise ExampleError(f"{name} holds {got} cards in round {rnd} of a {players}-player game; "
-                                   f"every player still in the game holds {left}")
+                raise ExampleError(msg("euphoria.example_hand_count", seat=name, count=got, round=rnd,
+                                       players=players, left=left))
             chanted = len(toku.get(p, []))
             if p in sailed and rnd == 1:
-                raise ExampleError(f"{name} cannot have sailed before round 1")
+                raise ExampleError(msg("euphoria.example_sailed_round_one", seat=name))
             if p in sailed and chanted > rnd - 2:
-                raise ExampleError(f"{name} has sailed and chanted {chanted} cards in {rnd - 1} rounds")
+                raise ExampleError(msg("euphoria.example_sailed_chanted", seat=name, count=chanted, rounds=rnd - 1))
             if p not in sailed and chanted != rnd - 1:
-                raise ExampleError(f"{name} has not sailed yet, so chanted in each of the {rnd - 1} rounds "
-                                   f"played, not {chanted} times")
+                raise ExampleError(msg("euphoria.example_not_sailed", seat=name, rounds=rnd - 1, count=chanted))
         if parent in out:
-            raise ExampleError(f"the 親 {names[parent]} is out of the game")
+            raise ExampleError(msg("euphoria.example_parent_out", seat=names[parent]))
         if len(out) >= players - 1:
-            raise ExampleError("the game is over when only one player is left")
+            raise ExampleError(msg("euphoria.example_one_left"))
         rest = [c for c in range(self.n_cards) if c not in set(named)]
         for p in range(players):
             if p not in hidden:

@@ -12,6 +12,7 @@ from typing import Any
 
 from ...data.model import Game
 from ...errors import PnpError
+from ...messages import msg
 from ...sim.engine import CHANCE, TERMINAL, IllegalAction, InvariantError, OptionSpec, Result, Variant
 from .facts import (
     _KINDS_BY_NAME,
@@ -103,15 +104,15 @@ class EuphoriaRules:
         try:
             deck = game.deck(DECK_ID)
         except KeyError:
-            raise PnpError(f"{game.id}: the ユーフォリア engine needs a deck {DECK_ID!r}") from None
+            raise PnpError(msg("euphoria.needs_deck", game=game.id, deck=DECK_ID)) from None
         cards = deck.physical_cards()
         suits = [s.id for s in deck.suits]
         problems = []
         if len(cards) != 40:
-            problems.append(f"{deck.file}: the engine expects 40 cards, the deck makes {len(cards)}")
+            problems.append(f"{deck.file}: " + msg("euphoria.deck_size", count=len(cards)))
         for c in cards:
             if c.suit is None or not isinstance(c.value, int) or not 1 <= c.value <= 8:
-                problems.append(f"{c.where.file}:{c.where.line}: card {c.id}: needs a suit and a value 1–8")
+                problems.append(f"{c.where.file}:{c.where.line}: " + msg("euphoria.card_suit_value", card=c.id))
         if problems:
             raise PnpError("\n".join(problems))
         facts = [(c.id, suits.index(c.suit.id), c.value, f"{c.suit.name}の{c.value}")
@@ -141,22 +142,22 @@ class EuphoriaRules:
     # ------------------------------------------------------------------ set-up
     def new_state(self, players: int, variant: str = "standard", options: Mapping[str, Any] | None = None) -> State:
         if not self.min_players <= players <= self.max_players:
-            raise PnpError(f"ユーフォリアは{self.min_players}〜{self.max_players}人用です"
-                           f"（{players}人が指定されました）")
+            raise PnpError(msg("euphoria.players", low=self.min_players, high=self.max_players, players=players))
         if variant not in {v.id for v in self.variants}:
-            raise PnpError(f"unknown variant {variant!r} (variants: {', '.join(v.id for v in self.variants)})")
+            raise PnpError(msg("euphoria.unknown_variant", variant=variant, variants=", ".join(v.id for v in self.variants)))
         opts = dict(options or {})
         unknown = set(opts) - {o.id for o in self.options}
         if unknown:
-            raise PnpError(f"unknown option(s) {', '.join(sorted(unknown))} "
-                           f"(options: {', '.join(o.id for o in self.options)})")
+            raise PnpError(msg("euphoria.unknown_options", unknown=", ".join(sorted(unknown)),
+                               options=", ".join(o.id for o in self.options)))
         cap = int(opts.get("round_minimum_cap", 0))
         if cap not in self.options[0].choices:
-            raise PnpError(f"round_minimum_cap must be one of {self.options[0].choices}, got {cap}")
+            raise PnpError(msg("euphoria.option_choice", option="round_minimum_cap",
+                               choices=", ".join(map(str, self.options[0].choices)), value=cap))
         for spec in self.options[1:]:
             if opts.get(spec.id, spec.default) not in spec.choices:
-                raise PnpError(f"{spec.id} must be one of {', '.join(map(str, spec.choices))}, "
-                               f"got {opts[spec.id]!r}")
+                raise PnpError(msg("euphoria.option_choice", option=spec.id, choices=", ".join(map(str, spec.choices)),
+                                   value=opts[spec.id]))
         most = int(opts.get("deal", 0))
         s = State()
         s.n = players
@@ -283,7 +284,7 @@ class EuphoriaRules:
         elif s.phase == DEAL:
             order = a.order
             if sorted(order) != self._all_cards:
-                raise IllegalAction("the deal is not a shuffle of the whole deck")
+                raise IllegalAction(msg("euphoria.deal_not_shuffle"))
             k = s.deal_k
             for seat in range(s.n):
                 s.hands[seat] = sorted(order[seat * k:(seat + 1) * k])
@@ -291,7 +292,7 @@ class EuphoriaRules:
             s.phase = SETUP
             s.pos = 0
         else:
-            raise IllegalAction("the game is over")
+            raise IllegalAction(msg("euphoria.game_over"))
 
     def _end_round(self, s: State) -> None:
         cards = s.table_cards
@@ -375,7 +376,7 @@ class EuphoriaRules:
 
     def result(self, s: State) -> Result:
         if s.phase != OVER:
-            raise IllegalAction("the game is not over")
+            raise IllegalAction(msg("euphoria.game_not_over"))
         n = s.n
         turn = {p: i for i, p in enumerate(self._final_order(s))}
         scores = tuple(float(self.toku_total(s, p)) for p in range(n))
@@ -449,11 +450,11 @@ class EuphoriaRules:
             kind = _KINDS_BY_NAME[data["move"]]
             card = int(data["card"])
         except (KeyError, TypeError, ValueError):
-            raise IllegalAction(f"not a ユーフォリア action: {data!r}") from None
+            raise IllegalAction(msg("euphoria.not_an_action", data=data)) from None
         if card == NO_CARD and kind == SAIL:
             return self._drown
         if not 0 <= card < self.n_cards:
-            raise IllegalAction(f"no card number {card}")
+            raise IllegalAction(msg("euphoria.no_card_number", card=card))
         return self._moves[kind][card]
 
     # ------------------------------------------------------------------ invariants
@@ -468,29 +469,28 @@ class EuphoriaRules:
         seen.extend(s.discard)
         seen.extend(s.table_cards)
         if s.phase != DEAL and sorted(seen) != list(range(self.n_cards)):
-            raise InvariantError(f"cards are not conserved: {len(seen)} cards in play, "
-                                 f"duplicates or missing among {sorted(seen)}")
+            raise InvariantError(msg("euphoria.cards_not_conserved", count=len(seen), cards=sorted(seen)))
         if s.phase == DEAL:
             if seen:
-                raise InvariantError("cards in play before the deal")
+                raise InvariantError(msg("euphoria.cards_before_deal"))
             return
         k = s.deal_k
         if len(s.removed) != self.n_cards - k * s.n:
-            raise InvariantError("wrong number of set-aside unused cards")
+            raise InvariantError(msg("euphoria.unused_count"))
         if s.alive != s.n - sum(s.out) or s.alive < 1:
-            raise InvariantError(f"alive count {s.alive} disagrees with eliminations {s.out}")
+            raise InvariantError(msg("euphoria.alive_count", alive=s.alive, out=s.out))
         if s.phase in (PLAY, OVER):
             if any(c < 0 for c in s.hidden):
-                raise InvariantError("a player has no set-aside card")
+                raise InvariantError(msg("euphoria.no_hidden_card"))
             if len(s.parents) != s.round or s.out[s.parent]:
-                raise InvariantError("the 親 is out of the game or the 親 history is wrong")
+                raise InvariantError(msg("euphoria.parent_wrong"))
             for p in range(s.n):
                 if s.chanted[p] != bool(s.toku[p]):
-                    raise InvariantError(f"seat {p}: chanted flag disagrees with 【徳】")
+                    raise InvariantError(msg("euphoria.chanted_flag", seat=p))
                 if s.sailed[p] and s.first_sail[p] == 0:
-                    raise InvariantError(f"seat {p}: sailed without a first-sail round")
+                    raise InvariantError(msg("euphoria.first_sail_missing", seat=p))
                 if s.out[p] and not s.sailed[p]:
-                    raise InvariantError(f"seat {p}: out without sailing")
+                    raise InvariantError(msg("euphoria.out_without_sailing", seat=p))
                 if not s.out[p] and s.first_sail[p]:
                     # once sailing, a player never chants again: every card after the first sail is sailed
                     pass
@@ -501,25 +501,25 @@ class EuphoriaRules:
                     continue
                 used = s.round - 1 + (1 if i < s.pos else 0)
                 if len(s.hands[p]) != s.hand_size - used:
-                    raise InvariantError(f"seat {p}: {len(s.hands[p])} cards in hand in round {s.round}, "
-                                         f"expected {s.hand_size - used}")
+                    raise InvariantError(msg("euphoria.hand_size", seat=p, count=len(s.hands[p]), round=s.round,
+                                             expected=s.hand_size - used))
             if s.table_cards:
                 if s.mu != self.suit_of[s.table_cards[0]]:
-                    raise InvariantError("無の境地 is not the suit of the first card played")
+                    raise InvariantError(msg("euphoria.mu_suit"))
                 others = [self.value_of[c] for c in s.table_cards if self.suit_of[c] != s.mu]
                 if s.high != max(others, default=0):
-                    raise InvariantError("the highest number outside 無の境地 is wrong")
+                    raise InvariantError(msg("euphoria.high_wrong"))
                 prev = 0
                 for c in s.table_cards[1:]:
                     if self.suit_of[c] != s.mu:
                         if self.value_of[c] <= prev or self.value_of[c] < self.minimum(s):
-                            raise InvariantError(f"{self.card_names[c]} was played against the rules")
+                            raise InvariantError(msg("euphoria.played_against_rules", card=self.card_names[c]))
                         prev = self.value_of[c]
             elif s.mu >= 0:
-                raise InvariantError("無の境地 set with an empty table")
+                raise InvariantError(msg("euphoria.mu_on_empty_table"))
         if s.phase == OVER and s.end_reason == "hands_exhausted":
             if any(s.hands[p] for p in range(s.n) if not s.out[p]):
-                raise InvariantError("the game ended with cards in a surviving hand")
+                raise InvariantError(msg("euphoria.ended_with_cards"))
 
 
 def check_components(game: Game) -> list[str]:
@@ -527,9 +527,9 @@ def check_components(game: Game) -> list[str]:
     deck = game.deck("kleshas")
     problems = []
     if len(deck.suits) != 5:
-        problems.append(f"{deck.file}: スートが {len(deck.suits)} 種あります（五蓋の 5 種のはず）")
+        problems.append(f"{deck.file}: " + msg("euphoria.suit_count", count=len(deck.suits)))
     for suit in deck.suits:
         values = sorted(int(c.value or 0) for c in deck.physical_cards() if c.suit is suit)
         if values != list(range(1, 9)):
-            problems.append(f"{deck.file}: {suit.name} の数字が {values} です（1〜8 が 1 枚ずつのはず）")
+            problems.append(f"{deck.file}: " + msg("euphoria.suit_values", suit=suit.name, values=values))
     return problems

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from ...messages import msg
 from .facts import P_CHAL
 from .state import State
 
@@ -35,36 +36,36 @@ def example_state(eng: Terror24Engine, players: int, setup: Mapping[str, Any], v
     from ...sim.examples import ExampleError
     variant_ids = tuple(v.id for v in eng.variants)
     if variant not in variant_ids:
-        raise ExampleError(f"unknown variant {variant!r} (variants: {', '.join(variant_ids)})")
+        raise ExampleError(msg("terror24.example_variant", variant=variant, variants=", ".join(variant_ids)))
     s = eng.new_state(players, variant, options)
     names = [chr(ord("A") + i) for i in range(players)]
 
     def seat(name: Any) -> int:
         if name not in names:
-            raise ExampleError(f"unknown seat {name!r} (seats: {', '.join(names)})")
+            raise ExampleError(msg("terror24.example_seat", seat=name, seats=", ".join(names)))
         return names.index(name)
 
     def incident(cid: Any) -> int:
         if cid not in eng.card_ids:
-            raise ExampleError(f"unknown 事件カード {cid!r}")
+            raise ExampleError(msg("terror24.example_incident_card", card=cid))
         return eng.card_ids.index(cid)
 
     hand = int(setup.get("hand", 1))
     if not 1 <= hand <= s.hands:
-        raise ExampleError(f"hand {hand} in a game of {s.hands} hands")
+        raise ExampleError(msg("terror24.example_hand", hand=hand, hands=s.hands))
     k = int(setup.get("incident", 1)) - 1
     if not 0 <= k < 5:
-        raise ExampleError(f"incident {k + 1}: incidents are numbered 1 to 5")
+        raise ExampleError(msg("terror24.example_incident", incident=k + 1))
     s.hand_no = hand
     dets = setup.get("detectives") or list(eng.det_ids[:players])
     if len(dets) != players or len(set(dets)) != players or any(d not in eng.det_ids for d in dets):
-        raise ExampleError(f"detectives {dets!r}: one different detective per seat")
+        raise ExampleError(msg("terror24.example_detectives", detectives=dets))
     s.det = [eng.det_ids.index(d) for d in dets]
     if hand >= 2:
         s.vp = [0] * players
         order = [seat(x) for x in setup.get("order", names)]
         if sorted(order) != list(range(players)):
-            raise ExampleError(f"order {setup.get('order')!r}: every seat once")
+            raise ExampleError(msg("terror24.example_order", order=setup.get("order")))
         s.order = order
         s.pos = [order.index(i) for i in range(players)]
     for name, v in (setup.get("vp") or {}).items():
@@ -80,7 +81,7 @@ def example_state(eng: Terror24Engine, players: int, setup: Mapping[str, Any], v
     def take(cid: Any) -> int:
         c = incident(cid)
         if c in used:
-            raise ExampleError(f"事件カード {cid} appears twice")
+            raise ExampleError(msg("terror24.example_card_twice", card=cid))
         used.add(c)
         return c
 
@@ -90,10 +91,10 @@ def example_state(eng: Terror24Engine, players: int, setup: Mapping[str, Any], v
         s.won[seat(name)] = [take(c) for c in cids]     # their VP are in ``vp`` already
     table = {int(col) - 1: pair for col, pair in (setup.get("incidents") or {}).items()}
     if any(not k <= col < 5 for col in table):
-        raise ExampleError(f"incidents: only column {k + 1} and later are still on the table")
+        raise ExampleError(msg("terror24.example_resolved_column", column=k + 1))
     for col, pair in table.items():
         if len(pair) != 2:
-            raise ExampleError(f"incidents column {col + 1}: two cards (1位, 2位)")
+            raise ExampleError(msg("terror24.example_column_pair", column=col + 1))
         s.layout[2 * col], s.layout[2 * col + 1] = take(pair[0]), take(pair[1])
     spare = [c for c in range(eng.n_cards) if c not in used]
     for col in range(k, 5):
@@ -108,21 +109,20 @@ def example_state(eng: Terror24Engine, players: int, setup: Mapping[str, Any], v
         pair = cards.get(name)
         if pair is None:
             if s.alive[i]:
-                raise ExampleError(f"cards: seat {name} takes part and needs its two cards")
+                raise ExampleError(msg("terror24.example_needs_cards", seat=name))
             pair = []
         kinds = []
         for v in pair:
             kinds.append(eng.hero if v == "HT" else int(v))
             if not 0 <= kinds[-1] < eng.n_kinds:
-                raise ExampleError(f"seat {name}: no card {v!r} (hours 0–6 or HT)")
+                raise ExampleError(msg("terror24.example_no_card", seat=name, card=v))
         rest = full[:]
         for kd in kinds:
             if kd not in rest:
-                raise ExampleError(f"seat {name}: a detective has no second {eng.places[kd].text} "
-                                   f"card (0 and 3 hours twice, the others once)")
+                raise ExampleError(msg("terror24.example_no_second", seat=name, card=eng.places[kd].text))
             rest.remove(kd)
         if len(kinds) not in (0, 2):
-            raise ExampleError(f"seat {name}: two cards (first, second) for incident {k + 1}")
+            raise ExampleError(msg("terror24.example_two_cards", seat=name, incident=k + 1))
         if kinds:
             s.p1[i][k], s.p2[i][k] = kinds
         cols = [c for c in range(5) if c != k] if kinds else list(range(5))
@@ -131,9 +131,9 @@ def example_state(eng: Terror24Engine, players: int, setup: Mapping[str, Any], v
         s.hand[i] = [0] * eng.n_kinds
     for i in range(players):
         if any(eng.card_value[c] == 5 for c in s.kept[i]):
-            raise ExampleError(f"seat {names[i]} keeps a 5 (「数字が５でない」１枚)")
+            raise ExampleError(msg("terror24.example_keeps_five", seat=names[i]))
         if len(s.kept[i]) > (1 if s.keep_old or s.variant == "keep-replace" else hand - 1):
-            raise ExampleError(f"seat {names[i]} keeps {len(s.kept[i])} cards in hand {hand}")
+            raise ExampleError(msg("terror24.example_keeps_too_many", seat=names[i], count=len(s.kept[i]), hand=hand))
     s.revealed = True
     s.rnd = 1
     s.inc = k

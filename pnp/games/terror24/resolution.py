@@ -2,6 +2,7 @@
 バッティング, the tie-breaks) and the cards awarded."""
 from __future__ import annotations
 
+from ...messages import msg
 from ...sim.engine import IllegalAction
 from .facts import P_CHAL, P_TAKE, ST_DEATH, ST_FAIL, ST_GREAT, ST_INJ, ST_LAST_DEATHS, ST_SUCC, Roll
 from .hands import HandRules
@@ -40,7 +41,7 @@ class ResolutionRules(HandRules):
         st = s.stats
         for colour, roll in ((0, a.green), (1, a.red)):
             if roll and (not (1 <= roll <= 8) or not s.dice & (1 << colour)):
-                raise IllegalAction(f"bad roll {a!r}")
+                raise IllegalAction(msg("terror24.bad_roll", action=repr(a)))
         # ruling both-dice: each die on its own (variant both-must: the bonuses only when both succeed)
         void = (s.variant == "both-must" and bool(a.green) and bool(a.red)
                 and not (a.green + mod > num and a.red + mod > num))

@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...data.model import Game
+from ...messages import msg
 from ...sim.engine import CHANCE, TERMINAL, Finding, IllegalAction, InvariantError, OptionSpec, Result, Variant
 from . import examples, narration
 from .facts import (
@@ -152,15 +153,15 @@ class Terror24Engine(ResolutionRules):
     def new_state(self, players: int, variant: str = "standard",
                   options: Mapping[str, Any] | None = None) -> State:
         if not self.min_players <= players <= self.max_players:
-            raise ValueError(f"{GAME_ID}: {players} players (3–5)")
+            raise ValueError(msg("terror24.players", players=players))
         if variant not in VARIANT_IDS:
-            raise ValueError(f"{GAME_ID}: unknown variant {variant!r}")
+            raise ValueError(msg("terror24.unknown_variant", variant=variant, variants=", ".join(VARIANT_IDS)))
         hands = int((options or {}).get("hands", 3))
         if hands not in (1, 2, 3):
-            raise ValueError(f"{GAME_ID}: hands must be 1, 2 or 3, got {hands}")
+            raise ValueError(msg("terror24.hands", hands=hands))
         death = (options or {}).get("death_rule", "draft")
         if death not in self.options[1].choices:
-            raise ValueError(f"{GAME_ID}: death_rule must be one of {', '.join(map(str, self.options[1].choices))}, got {death!r}")
+            raise ValueError(msg("terror24.death_rule", choices=", ".join(map(str, self.options[1].choices)), value=death))
         n = players
         s = State()
         s.n = n; s.variant = variant; s.notes = variant == "notes-skills"
@@ -236,18 +237,18 @@ class Terror24Engine(ResolutionRules):
             return ROLLS[g if s.dice & 1 else 0][r if s.dice & 2 else 0]
         if s.phase == P_DEAL:
             return Deal(tuple(rng.sample(sorted(s.box), 10)))
-        raise IllegalAction("not a chance step")
+        raise IllegalAction(msg("terror24.not_chance"))
 
     def apply(self, s: State, a: Any) -> None:
         ph = s.phase
         if ph == P_PLACE:
             seat = s.cur
             if a.__class__ is not Place:
-                raise IllegalAction(f"expected a placement, got {a!r}")
+                raise IllegalAction(msg("terror24.expected_place", action=repr(a)))
             k = a.kind
             h = s.hand[seat]
             if not 0 <= k < self.n_kinds or h[k] <= 0:
-                raise IllegalAction(f"seat {seat} has no card {a!r}")
+                raise IllegalAction(msg("terror24.no_such_card", seat=seat, action=repr(a)))
             h[k] -= 1
             (s.p1 if s.rnd == 0 else s.p2)[seat][s.col] = k
             s.col += 1
@@ -268,7 +269,7 @@ class Terror24Engine(ResolutionRules):
             return
         if ph == P_CHAL:
             if a.__class__ is not Challenge or not 0 <= a.dice <= 3:
-                raise IllegalAction(f"expected a challenge choice, got {a!r}")
+                raise IllegalAction(msg("terror24.expected_challenge", action=repr(a)))
             if a.dice:
                 seat = s.cur
                 st = s.stats
@@ -291,17 +292,17 @@ class Terror24Engine(ResolutionRules):
             return
         if ph == P_ROLL:
             if a.__class__ is not Roll:
-                raise IllegalAction(f"expected a die roll, got {a!r}")
+                raise IllegalAction(msg("terror24.expected_roll", action=repr(a)))
             s.step_vp = s.vp[:]; s.events = []
             self._roll(s, a)
             return
         if ph == P_DEAL:
             if a.__class__ is not Deal or len(a.cards) != 10 or len(set(a.cards)) != 10:
-                raise IllegalAction(f"expected a deal of 10 cards, got {a!r}")
+                raise IllegalAction(msg("terror24.expected_deal", action=repr(a)))
             box = s.box
             for c in a.cards:
                 if c not in box:
-                    raise IllegalAction(f"card {c} is not in the deck")
+                    raise IllegalAction(msg("terror24.card_not_in_deck", card=c))
             chosen = set(a.cards)
             s.layout = list(a.cards)
             s.box = [c for c in box if c not in chosen]
@@ -313,16 +314,16 @@ class Terror24Engine(ResolutionRules):
             return
         if ph == P_PEEK:
             if a.__class__ is not Peek or a.slot not in self._peekable(s, s.cur):
-                raise IllegalAction(f"seat {s.cur} cannot look at {a!r}")
+                raise IllegalAction(msg("terror24.cannot_peek", seat=s.cur, action=repr(a)))
             s.peek = a.slot
             s.phase = P_PLACE; s.cur = 0
             return
         if ph == P_PICK:
             if a.__class__ is not Pick or a.detective not in self.det_ids:
-                raise IllegalAction(f"expected a detective, got {a!r}")
+                raise IllegalAction(msg("terror24.expected_pick", action=repr(a)))
             d = self.det_ids.index(a.detective)
             if d in s.det:
-                raise IllegalAction(f"{a.detective} is already taken")
+                raise IllegalAction(msg("terror24.detective_taken", detective=a.detective))
             s.det[s.cur] = d
             if s.cur + 1 < s.n:
                 s.cur += 1
@@ -331,7 +332,7 @@ class Terror24Engine(ResolutionRules):
             return
         if ph == P_TAKE:
             if a.__class__ is not Take:
-                raise IllegalAction(f"expected which card to take, got {a!r}")
+                raise IllegalAction(msg("terror24.expected_take", action=repr(a)))
             s.step_vp = s.vp[:]; s.events = []
             k = s.inc
             first, second = s.cur, s.take_second
@@ -344,12 +345,12 @@ class Terror24Engine(ResolutionRules):
         if ph == P_KEEP:
             seat = s.cur
             if a.__class__ is not Keep or a.card not in self._keep_options(s, seat):
-                raise IllegalAction(f"seat {seat} cannot keep {a!r}")
+                raise IllegalAction(msg("terror24.cannot_keep", seat=seat, action=repr(a)))
             s.step_vp = s.vp[:]; s.events = []
             self._keep(s, seat, a.card)
             self._next_keeper(s)
             return
-        raise IllegalAction("the game is over")
+        raise IllegalAction(msg("terror24.game_over"))
 
     # ------------------------------------------------------------ views
 
@@ -542,7 +543,7 @@ class Terror24Engine(ResolutionRules):
         for kc_ in s.kept:
             where += kc_
         if sorted(where) != list(range(self.n_cards)):
-            raise InvariantError(f"incident cards not conserved: {sorted(where)}")
+            raise InvariantError(msg("terror24.incidents_not_conserved", cards=sorted(where)))
         kc = self.kind_counts
         for seat in range(s.n):
             cnt = list(s.hand[seat])
@@ -551,22 +552,22 @@ class Terror24Engine(ResolutionRules):
                     if k >= 0:
                         cnt[k] += 1
             if cnt != list(kc):
-                raise InvariantError(f"seat {seat}: detective cards {cnt} != {list(kc)}")
+                raise InvariantError(msg("terror24.detective_cards_not_conserved", seat=seat, counts=cnt, expected=list(kc)))
             if s.vp[seat] < 0:
-                raise InvariantError(f"seat {seat}: negative VP")
+                raise InvariantError(msg("terror24.negative_vp", seat=seat))
             if any(self.card_value[c] == 5 for c in s.kept[seat]):
-                raise InvariantError(f"seat {seat} keeps a 5")
+                raise InvariantError(msg("terror24.keeps_a_five", seat=seat))
             one = s.keep_old or s.variant == "keep-replace"
             if len(s.kept[seat]) > (1 if one else min(s.hand_no, s.hands - 1)):
-                raise InvariantError(f"seat {seat} keeps {len(s.kept[seat])} cards in hand {s.hand_no}")
+                raise InvariantError(msg("terror24.keeps_too_many", seat=seat, count=len(s.kept[seat]), hand=s.hand_no))
             if not s.alive[seat] and not s.died[seat]:
-                raise InvariantError(f"seat {seat}: dead but not recorded")
+                raise InvariantError(msg("terror24.dead_unrecorded", seat=seat))
         if s.phase not in (P_PICK,) and sorted(d for d in s.det) != sorted(set(s.det)):
-            raise InvariantError("two seats share a detective")
+            raise InvariantError(msg("terror24.detective_shared"))
         if sorted(s.order) != list(range(s.n)) or any(s.order[s.pos[i]] != i for i in range(s.n)):
-            raise InvariantError("play order broken")
+            raise InvariantError(msg("terror24.play_order_broken"))
         if not 1 <= s.hand_no <= s.hands:
-            raise InvariantError("hand number out of range")
+            raise InvariantError(msg("terror24.hand_out_of_range"))
 
     def card_locations(self, s: State) -> dict[str, list[str]]:
         """Where every 事件カード is (the validator checks each card of the deck is in exactly one place)."""
@@ -613,7 +614,7 @@ class Terror24Engine(ResolutionRules):
             return self.keeps[int(data["card"])]
         if t == "peek":
             return PEEKS[int(data["slot"])]
-        raise ValueError(f"unknown action {data!r}")
+        raise ValueError(msg("terror24.unknown_action", data=data))
 
     def state_hash(self, s: State) -> str:
         key = repr((s.n, s.variant, s.hands, s.hand_no, s.phase, s.cur, s.det, s.vp, s.order,
@@ -658,14 +659,14 @@ def check_components(game: Game) -> list[str]:
         hours = sum(int(c.rules.get("hours", 0)) for c in cards if not c.rules.get("hero"))
         heroes = sum(1 for c in cards if c.rules.get("hero"))
         if hours != 24:
-            problems.append(f"{detectives.file}: {suit.name} の捜査時間の合計が {hours} 時間です（24 時間のはず）")
+            problems.append(f"{detectives.file}: " + msg("terror24.hours_total", detective=suit.name, hours=hours))
         if heroes != 1:
-            problems.append(f"{detectives.file}: {suit.name} のヒーロータイムが {heroes} 枚です（1 枚のはず）")
+            problems.append(f"{detectives.file}: " + msg("terror24.hero_count", detective=suit.name, count=heroes))
         if len(cards) != 10:
-            problems.append(f"{detectives.file}: {suit.name} のカードが {len(cards)} 枚です（10 枚のはず）")
+            problems.append(f"{detectives.file}: " + msg("terror24.detective_card_count", detective=suit.name, count=len(cards)))
     incidents = game.deck("incidents")
     for suit in incidents.suits:
         values = sorted(int(c.value) for c in incidents.physical_cards() if c.suit is suit)  # type: ignore[arg-type]
         if values != [2, 3, 4, 5]:
-            problems.append(f"{incidents.file}: {suit.name} の得点が {values} です（2〜5 が 1 枚ずつのはず）")
+            problems.append(f"{incidents.file}: " + msg("terror24.incident_values", suit=suit.name, values=values))
     return problems

@@ -3,7 +3,8 @@ questions every part of the rules asks of a state (skills in play, the third han
 from __future__ import annotations
 
 from ...data.model import Game
-from .facts import DETECTIVE_NAMES, GAME_ID, Keep, Pick, Place
+from ...messages import msg
+from .facts import DETECTIVE_NAMES, Keep, Pick, Place
 from .questions import LABELS_JA
 from .state import State
 
@@ -39,11 +40,11 @@ class Terror24Tables:
             if kinds is None:
                 kinds, counts = ks, [mine[k] for k in ks]
             elif ks != kinds or [mine[k] for k in ks] != counts:
-                raise ValueError(f"{GAME_ID}: detective {d} has a different card set")
+                raise ValueError(msg("terror24.detective_cards_differ", detective=d))
         assert kinds is not None and counts is not None
         heroes = [i for i, k in enumerate(kinds) if k[0]]
         if len(heroes) != 1 or counts[heroes[0]] != 1:
-            raise ValueError(f"{GAME_ID}: each detective needs exactly one ヒーロータイム")
+            raise ValueError(msg("terror24.one_hero_time"))
         self.hero = heroes[0]
         self.kind_hours = tuple(0 if k[0] else k[1] for k in kinds)
         self.kind_counts = tuple(counts)
