@@ -3,17 +3,21 @@ the book states about it."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...messages import msg
-from .facts import P_CHAL
+from ...sim.engine import TERMINAL
+from .actions import P_CHAL
+from .conditions import third
+from .facts import Facts
+from .hands import bonuses
+from .resolution import start_incident
+from .scoring import result
+from .setup import VARIANT_IDS, new_state
 from .state import State
 
-if TYPE_CHECKING:
-    from .rules import Terror24Engine
 
-
-def example_state(eng: Terror24Engine, players: int, setup: Mapping[str, Any], variant: str = "standard",
+def example_state(facts: Facts, players: int, setup: Mapping[str, Any], variant: str = "standard",
                   options: Mapping[str, Any] | None = None) -> State:
     """A position at the start of one incident's resolution (its second cards just revealed), for
     the rulebook's worked examples.  Seats are named A, B, C … clockwise from the 親 (A).  Keys:
@@ -34,10 +38,10 @@ def example_state(eng: Terror24Engine, players: int, setup: Mapping[str, Any], v
     ``order``       the play order from hand 2, earliest first (default A, B, C …).
     """
     from ...sim.examples import ExampleError
-    variant_ids = tuple(v.id for v in eng.variants)
+    variant_ids = VARIANT_IDS
     if variant not in variant_ids:
         raise ExampleError(msg("terror24.example_variant", variant=variant, variants=", ".join(variant_ids)))
-    s = eng.new_state(players, variant, options)
+    s = new_state(facts, players, variant, options)
     names = [chr(ord("A") + i) for i in range(players)]
 
     def seat(name: Any) -> int:
@@ -46,9 +50,9 @@ def example_state(eng: Terror24Engine, players: int, setup: Mapping[str, Any], v
         return names.index(name)
 
     def incident(cid: Any) -> int:
-        if cid not in eng.card_ids:
+        if cid not in facts.card_ids:
             raise ExampleError(msg("terror24.example_incident_card", card=cid))
-        return eng.card_ids.index(cid)
+        return facts.card_ids.index(cid)
 
     hand = int(setup.get("hand", 1))
     if not 1 <= hand <= s.hands:
@@ -57,10 +61,10 @@ def example_state(eng: Terror24Engine, players: int, setup: Mapping[str, Any], v
     if not 0 <= k < 5:
         raise ExampleError(msg("terror24.example_incident", incident=k + 1))
     s.hand_no = hand
-    dets = setup.get("detectives") or list(eng.det_ids[:players])
-    if len(dets) != players or len(set(dets)) != players or any(d not in eng.det_ids for d in dets):
+    dets = setup.get("detectives") or list(facts.det_ids[:players])
+    if len(dets) != players or len(set(dets)) != players or any(d not in facts.det_ids for d in dets):
         raise ExampleError(msg("terror24.example_detectives", detectives=dets))
-    s.det = [eng.det_ids.index(d) for d in dets]
+    s.det = [facts.det_ids.index(d) for d in dets]
     if hand >= 2:
         s.vp = [0] * players
         order = [seat(x) for x in setup.get("order", names)]
@@ -96,14 +100,14 @@ def example_state(eng: Terror24Engine, players: int, setup: Mapping[str, Any], v
         if len(pair) != 2:
             raise ExampleError(msg("terror24.example_column_pair", column=col + 1))
         s.layout[2 * col], s.layout[2 * col + 1] = take(pair[0]), take(pair[1])
-    spare = [c for c in range(eng.n_cards) if c not in used]
+    spare = [c for c in range(facts.n_cards) if c not in used]
     for col in range(k, 5):
         if col not in table:
             s.layout[2 * col], s.layout[2 * col + 1] = spare.pop(0), spare.pop(0)
-    s.box = [c for c in range(eng.n_cards) if c not in used and c not in s.layout]
+    s.box = [c for c in range(facts.n_cards) if c not in used and c not in s.layout]
     # cards are boxed or discarded between hands, and the resolved columns went to the winners
     # given by ``won`` or nobody: the conservation check only needs every card somewhere
-    full = [k2 for k2, n in enumerate(eng.kind_counts) for _ in range(n)]
+    full = [k2 for k2, n in enumerate(facts.kind_counts) for _ in range(n)]
     cards = setup.get("cards") or {}
     for i, name in enumerate(names):
         pair = cards.get(name)
@@ -113,13 +117,13 @@ def example_state(eng: Terror24Engine, players: int, setup: Mapping[str, Any], v
             pair = []
         kinds = []
         for v in pair:
-            kinds.append(eng.hero if v == "HT" else int(v))
-            if not 0 <= kinds[-1] < eng.n_kinds:
+            kinds.append(facts.hero if v == "HT" else int(v))
+            if not 0 <= kinds[-1] < facts.n_kinds:
                 raise ExampleError(msg("terror24.example_no_card", seat=name, card=v))
         rest = full[:]
         for kd in kinds:
             if kd not in rest:
-                raise ExampleError(msg("terror24.example_no_second", seat=name, card=eng.places[kd].text))
+                raise ExampleError(msg("terror24.example_no_second", seat=name, card=facts.places[kd].text))
             rest.remove(kd)
         if len(kinds) not in (0, 2):
             raise ExampleError(msg("terror24.example_two_cards", seat=name, incident=k + 1))
@@ -128,9 +132,9 @@ def example_state(eng: Terror24Engine, players: int, setup: Mapping[str, Any], v
         cols = [c for c in range(5) if c != k] if kinds else list(range(5))
         for j, c in enumerate(cols):
             s.p1[i][c], s.p2[i][c] = rest[2 * j], rest[2 * j + 1]
-        s.hand[i] = [0] * eng.n_kinds
+        s.hand[i] = [0] * facts.n_kinds
     for i in range(players):
-        if any(eng.card_value[c] == 5 for c in s.kept[i]):
+        if any(facts.card_value[c] == 5 for c in s.kept[i]):
             raise ExampleError(msg("terror24.example_keeps_five", seat=names[i]))
         if len(s.kept[i]) > (1 if s.keep_old or s.variant == "keep-replace" else hand - 1):
             raise ExampleError(msg("terror24.example_keeps_too_many", seat=names[i], count=len(s.kept[i]), hand=hand))
@@ -138,14 +142,14 @@ def example_state(eng: Terror24Engine, players: int, setup: Mapping[str, Any], v
     s.rnd = 1
     s.inc = k
     s.phase = P_CHAL
-    eng._start_incident(s)
+    start_incident(facts, s)
     return s
 
-def example_facts(eng: Terror24Engine, s: State) -> dict[str, Any]:
+def example_facts(facts: Facts, s: State) -> dict[str, Any]:
     """What the rulebook's examples state: seats by letter (A = the 親)."""
     names = [chr(ord("A") + i) for i in range(s.n)]
-    cid = eng.card_ids
-    facts: dict[str, Any] = {
+    cid = facts.card_ids
+    said: dict[str, Any] = {
         "hand": s.hand_no,
         "vp": {names[i]: s.vp[i] for i in range(s.n)},
         "won": {names[i]: [cid[c] for c in s.won[i]] for i in range(s.n)},
@@ -155,15 +159,15 @@ def example_facts(eng: Terror24Engine, s: State) -> dict[str, Any]:
     }
     if s.last_rank is not None:
         k, ranked, pw, order = s.last_rank
-        facts["incident"] = k + 1
-        facts["challenge_order"] = [names[i] for i in order]
-        facts["first"] = names[ranked[0]] if ranked else None
-        facts["second"] = names[ranked[1]] if len(ranked) > 1 else None
-        facts["power"] = {names[i]: pw[i] for i in sorted(ranked)}
-    if eng.is_terminal(s):
-        r = eng.result(s)
-        facts["winner"] = names[r.ranks.index(1)]
-        facts["ranks"] = {names[i]: r.ranks[i] for i in range(s.n)}
-        if eng._third(s):
-            facts["bonus"] = {names[i]: dict(zip(("活躍者", "黒幕"), eng.bonuses(s, i))) for i in range(s.n)}
-    return facts
+        said["incident"] = k + 1
+        said["challenge_order"] = [names[i] for i in order]
+        said["first"] = names[ranked[0]] if ranked else None
+        said["second"] = names[ranked[1]] if len(ranked) > 1 else None
+        said["power"] = {names[i]: pw[i] for i in sorted(ranked)}
+    if s.cur == TERMINAL:
+        r = result(facts, s)
+        said["winner"] = names[r.ranks.index(1)]
+        said["ranks"] = {names[i]: r.ranks[i] for i in range(s.n)}
+        if third(s):
+            said["bonus"] = {names[i]: dict(zip(("活躍者", "黒幕"), bonuses(facts, s, i))) for i in range(s.n)}
+    return said

@@ -1,13 +1,12 @@
 """The designer's questions about 24, answered from simulated games (``pnp simulate`` and the report)."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...sim.answers import Measure
 from ...sim.engine import Finding
 from ...sim.stats import rate, rate_ja
-from .facts import DETECTIVE_NAMES
 
 # Japanese words for every key a report may show: the end reason, Result.extra (and its per_seat facts),
 # and the figures of the Findings below.  Detective ids are added from the data (the printed names).
@@ -170,7 +169,8 @@ _rate = rate
 _pct = rate_ja
 
 
-def questions(records: Sequence[Any]) -> list[Finding]:
+def questions(records: Sequence[Any], names: Mapping[str, str] | None = None) -> list[Finding]:
+    """The designer's questions answered from ``records``; ``names`` words the detectives (id → printed name)."""
     done = [r for r in records if r.result is not None]
     out: list[Finding] = []
 
@@ -288,9 +288,9 @@ def questions(records: Sequence[Any]) -> list[Finding]:
     for d in sorted(games_by):
         figs[d] = _rate(wins_by.get(d, 0), games_by[d])
     exp = (sum(1 / r.players for r in done) / len(done)) if done else 0
-    names = DETECTIVE_NAMES
+    shown = names or {}
     out.append(Finding("刑事ごとの勝率",
-                       "、".join(f"{names.get(d, d)} {_pct(rt)}" for d, rt in figs.items())
+                       "、".join(f"{shown.get(d, d)} {_pct(rt)}" for d, rt in figs.items())
                        + f"（参加者数を考えた平均は{100 * exp:.1f}%）。", figs))
 
     # 7. ties decided by the tie rules
