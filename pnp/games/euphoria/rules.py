@@ -71,57 +71,75 @@ def sample_chance(facts: Facts, s: State, rng: random.Random) -> Deal:
 def apply(facts: Facts, s: State, a: Any) -> None:
     # the main phase first: it is nearly every step of a game (the simulator's hot path)
     if s.phase == PLAY:
-        seat = s.order[s.pos]
-        card = a.card
-        if a.kind == CHANT:
-            s.hands[seat].remove(card)
-            s.toku[seat].append(card)
-            s.chanted[seat] = True
-        else:
-            if not s.sailed[seat]:
-                s.sailed[seat] = True
-                s.first_sail[seat] = s.round
-            if card == NO_CARD:
-                s.out[seat] = True
-                s.elim_round[seat] = s.round
-                s.alive -= 1
-                if s.alive == 1:
-                    finish(facts, s, "last_survivor")
-                    return
-            else:
-                s.hands[seat].remove(card)
-                s.table_seats.append(seat)
-                s.table_cards.append(card)
-                suit = facts.suit_of[card]
-                if s.mu < 0:
-                    s.mu = suit
-                elif suit != s.mu:
-                    v = facts.value_of[card]
-                    if v > s.high:
-                        s.high = v
-        s.pos += 1
-        if s.pos == len(s.order):
-            end_round(facts, s)
+        _play(facts, s, a)
     elif s.phase == SETUP:
-        seat = s.pos
-        s.hands[seat].remove(a.card)
-        s.hidden[seat] = a.card
-        s.pos += 1
-        if s.pos == s.n:
-            s.phase = PLAY
-            start_round(facts, s, 0)
+        _set_aside(facts, s, a)
     elif s.phase == DEAL:
-        order = a.order
-        if sorted(order) != facts.all_cards:
-            raise IllegalAction(msg("euphoria.deal_not_shuffle"))
-        k = s.deal_k
-        for seat in range(s.n):
-            s.hands[seat] = sorted(order[seat * k:(seat + 1) * k])
-        s.removed = sorted(order[k * s.n:])
-        s.phase = SETUP
-        s.pos = 0
+        _deal(facts, s, a)
     else:
         raise IllegalAction(msg("euphoria.game_over"))
+
+
+def _play(facts: Facts, s: State, a: Move) -> None:
+    """読経 or 渡海 by the seat whose turn it is; the round ends when everyone still in has played."""
+    seat = s.order[s.pos]
+    card = a.card
+    if a.kind == CHANT:
+        s.hands[seat].remove(card)
+        s.toku[seat].append(card)
+        s.chanted[seat] = True
+    else:
+        if not s.sailed[seat]:
+            s.sailed[seat] = True
+            s.first_sail[seat] = s.round
+        if card == NO_CARD:
+            s.out[seat] = True
+            s.elim_round[seat] = s.round
+            s.alive -= 1
+            if s.alive == 1:
+                finish(facts, s, "last_survivor")
+                return
+        else:
+            _sail(facts, s, seat, card)
+    s.pos += 1
+    if s.pos == len(s.order):
+        end_round(facts, s)
+
+
+def _sail(facts: Facts, s: State, seat: int, card: int) -> None:
+    """A card to the table: the first sets 無の境地, the others raise the highest number outside it."""
+    s.hands[seat].remove(card)
+    s.table_seats.append(seat)
+    s.table_cards.append(card)
+    suit = facts.suit_of[card]
+    if s.mu < 0:
+        s.mu = suit
+    elif suit != s.mu:
+        v = facts.value_of[card]
+        if v > s.high:
+            s.high = v
+
+
+def _set_aside(facts: Facts, s: State, a: Move) -> None:
+    seat = s.pos
+    s.hands[seat].remove(a.card)
+    s.hidden[seat] = a.card
+    s.pos += 1
+    if s.pos == s.n:
+        s.phase = PLAY
+        start_round(facts, s, 0)
+
+
+def _deal(facts: Facts, s: State, a: Deal) -> None:
+    order = a.order
+    if sorted(order) != facts.all_cards:
+        raise IllegalAction(msg("euphoria.deal_not_shuffle"))
+    k = s.deal_k
+    for seat in range(s.n):
+        s.hands[seat] = sorted(order[seat * k:(seat + 1) * k])
+    s.removed = sorted(order[k * s.n:])
+    s.phase = SETUP
+    s.pos = 0
 
 
 def end_round(facts: Facts, s: State) -> None:
