@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from ...messages import msg
+from ...sim.examples import ExampleError
 from .actions import OVER, PLAY
 from .facts import DECK_ID, Facts
 from .rules import start_round
@@ -33,8 +35,35 @@ def example_state(facts: Facts, players: int, setup: Mapping[str, Any], variant:
     player who has used more cards than rounds played, one who never sailed yet chanted fewer
     cards than rounds played, a 親 who is out, a card in two places.
     """
-    from ...sim.examples import ExampleError
     s = new_state(facts, players, variant, options)
+    pos = _read(facts, s, setup)
+    _check(s, pos)
+    if pos.parent in pos.out:
+        raise ExampleError(msg("euphoria.example_parent_out", seat=pos.names[pos.parent]))
+    if len(pos.out) >= players - 1:
+        raise ExampleError(msg("euphoria.example_one_left"))
+    _lay_out(facts, s, pos)
+    start_round(facts, s, pos.parent)
+    return s
+
+
+@dataclass
+class _Position:
+    """What an example's setup names, by seat index and card index."""
+
+    names: str
+    rnd: int
+    parent: int
+    hands: dict[int, list[int]]
+    toku: dict[int, list[int]]
+    out: dict[int, Any]
+    hidden: dict[int, int]
+    sailed: set[int]
+    named: list[int]                 # every card the setup names (each at most once)
+
+
+def _read(facts: Facts, s: State, setup: Mapping[str, Any]) -> _Position:
+    players = s.n
     names = "ABCDE"[:players]
 
     def seat_of(x: Any) -> int:
@@ -72,45 +101,53 @@ def example_state(facts: Facts, players: int, setup: Mapping[str, Any], variant:
     if len(named) != len(set(named)):
         dup = next(c for c in named if named.count(c) > 1)
         raise ExampleError(msg("euphoria.example_card_twice", card=facts.card_ids[dup]))
+    return _Position(names, rnd, parent, hands, toku, out, hidden, sailed, named)
+
+
+def _check(s: State, pos: _Position) -> None:
+    """Each seat's cards as the rounds played leave them: a hand of the right size, 読経 once a round until
+    the first 渡海, an elimination in an earlier round."""
+    rnd = pos.rnd
     left = s.hand_size - (rnd - 1)
-    for p in range(players):
-        name = names[p]
-        if p in out:
-            er = out[p]
+    for p in range(s.n):
+        name = pos.names[p]
+        if p in pos.out:
+            er = pos.out[p]
             if not isinstance(er, int) or not 1 <= er < rnd:
                 raise ExampleError(msg("euphoria.example_out_round", seat=name, round=er))
-            if p in hands:
+            if p in pos.hands:
                 raise ExampleError(msg("euphoria.example_out_hand", seat=name))
             continue
-        got = len(hands.get(p, []))
+        got = len(pos.hands.get(p, []))
         if got != left:
             raise ExampleError(msg("euphoria.example_hand_count", seat=name, count=got, round=rnd,
-                                   players=players, left=left))
-        chanted = len(toku.get(p, []))
-        if p in sailed and rnd == 1:
+                                   players=s.n, left=left))
+        chanted = len(pos.toku.get(p, []))
+        if p in pos.sailed and rnd == 1:
             raise ExampleError(msg("euphoria.example_sailed_round_one", seat=name))
-        if p in sailed and chanted > rnd - 2:
+        if p in pos.sailed and chanted > rnd - 2:
             raise ExampleError(msg("euphoria.example_sailed_chanted", seat=name, count=chanted, rounds=rnd - 1))
-        if p not in sailed and chanted != rnd - 1:
+        if p not in pos.sailed and chanted != rnd - 1:
             raise ExampleError(msg("euphoria.example_not_sailed", seat=name, rounds=rnd - 1, count=chanted))
-    if parent in out:
-        raise ExampleError(msg("euphoria.example_parent_out", seat=names[parent]))
-    if len(out) >= players - 1:
-        raise ExampleError(msg("euphoria.example_one_left"))
-    rest = [c for c in range(facts.n_cards) if c not in set(named)]
+
+
+def _lay_out(facts: Facts, s: State, pos: _Position) -> None:
+    """The cards where the setup puts them; every card not named in the discard (or left out of the deal)."""
+    players, rnd, out, hidden = s.n, pos.rnd, pos.out, pos.hidden
+    rest = [c for c in range(facts.n_cards) if c not in set(pos.named)]
     for p in range(players):
         if p not in hidden:
             hidden[p] = rest.pop()
     k = s.deal_k
     s.phase = PLAY
-    s.hands = [sorted(hands.get(p, [])) for p in range(players)]
+    s.hands = [sorted(pos.hands.get(p, [])) for p in range(players)]
     s.hidden = [hidden[p] for p in range(players)]
-    s.toku = [list(toku.get(p, [])) for p in range(players)]
+    s.toku = [list(pos.toku.get(p, [])) for p in range(players)]
     s.removed = rest[:facts.n_cards - k * players]
     s.discard = rest[facts.n_cards - k * players:]
     for p in range(players):
         s.chanted[p] = bool(s.toku[p])
-        if p in sailed or p in out:
+        if p in pos.sailed or p in out:
             s.sailed[p] = True
             s.first_sail[p] = out.get(p, rnd - 1) if p in out else max(1, rnd - 1)
         if p in out:
@@ -118,9 +155,7 @@ def example_state(facts: Facts, players: int, setup: Mapping[str, Any], variant:
             s.elim_round[p] = out[p]
             s.alive -= 1
     s.round = rnd - 1
-    s.parents = [parent] * (rnd - 1)
-    start_round(facts, s, parent)
-    return s
+    s.parents = [pos.parent] * (rnd - 1)
 
 
 def example_facts(facts: Facts, s: State) -> dict[str, Any]:
