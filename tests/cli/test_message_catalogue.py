@@ -48,7 +48,7 @@ def test_a_code_missing_a_language_or_a_parameter_is_caught(monkeypatch):
 def _codes_in_source() -> set[str]:
     found = set()
     for path in PNP.rglob("*.py"):
-        found |= set(re.findall(r"""\b(?:msg|Msg)\(\s*["']([a-z_]+\.[a-z_]+)["']""", path.read_text(encoding="utf-8")))
+        found |= set(re.findall(r"""\b(?:msg|Msg)\(\s*["']([a-z0-9_]+\.[a-z0-9_]+)["']""", path.read_text(encoding="utf-8")))
     return found
 
 

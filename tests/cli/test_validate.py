@@ -37,7 +37,7 @@ def test_component_invariant_detective_hours(repo, tmp_path):
                     .replace("rules: {hours: 6}}\n  - id: wolf-hero", "rules: {hours: 7}}\n  - id: wolf-hero"),
                     encoding="utf-8")
     result = run("validate", "terror24", "--games", "2", "--project", tmp_path)
-    assert result.exit_code == 1 and "ウルフ の捜査時間の合計が 25 時間" in result.output
+    assert result.exit_code == 1 and "ウルフ: the hours add up to 25 (24 expected)" in result.output
 
 
 def test_score_track_too_short_fails(repo, tmp_path):
@@ -67,7 +67,7 @@ def test_component_invariants_catch_broken_data(repo, tmp_path):
     deck.write_text(deck.read_text(encoding="utf-8").replace("id: gi-8, suit: gi, value: 8", "id: gi-8, suit: gi, value: 7"),
                     encoding="utf-8")
     result = run("validate", "euphoria", "--games", "2", "--project", tmp_path)
-    assert result.exit_code == 1 and "疑 の数字が [1, 2, 3, 4, 5, 6, 7, 7]" in result.output
+    assert result.exit_code == 1 and "疑: the numbers are [1, 2, 3, 4, 5, 6, 7, 7]" in result.output
     events = tmp_path / "components/tantei2/events.yaml"
     text = events.read_text(encoding="utf-8")
     assert "serial: 64" in text

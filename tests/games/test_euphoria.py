@@ -15,6 +15,7 @@ from pnp.data.project import Project
 from pnp.errors import PnpError
 from pnp.games import make_engine
 from pnp.games.euphoria import CHANT, OVER, PLAY, RULING_IDS, SAIL, SET_ASIDE, Deal, HeuristicPolicy
+from pnp.games.euphoria.rules import start_round
 from pnp.sim.engine import CHANCE, TERMINAL, InvariantError
 from pnp.sim.gamelog import build_log, make_header
 from pnp.sim.policies import make_policy
@@ -38,7 +39,7 @@ SUITS = {"貪欲": 0, "瞋恚": 1, "昏沈": 2, "掉挙": 3, "疑": 4}
 
 
 def card(e, suit: str, value: int) -> int:
-    return e.card_names.index(f"{suit}の{value}")
+    return e.facts.card_names.index(f"{suit}の{value}")
 
 
 def cards(e, text: str) -> list[int]:
@@ -83,7 +84,7 @@ def position(e, hands: list[str], *, round_no: int = 1, parent: int = 0, hidden:
         s.toku[p].append(s.discard.pop())
     s.round = round_no - 1
     s.parents = [parent] * (round_no - 1)
-    e._start_round(s, parent)
+    start_round(e.facts, s, parent)
     return s
 
 
@@ -144,8 +145,10 @@ def test_bad_deal_rejected(e):
 
 
 def test_player_count_out_of_range(e):
-    with pytest.raises(PnpError, match="3〜5人"):
+    with pytest.raises(PnpError, match="3 to 5 players, not 6") as caught:
         e.new_state(6)
+    assert caught.value.args[0].code == "euphoria.players"
+    assert caught.value.args[0].render("ja") == "ユーフォリアは3〜5人用です（6人が指定されました）"
 
 
 # ------------------------------------------------------------------------ 渡海と読経
@@ -201,8 +204,8 @@ def test_from_round_nine_only_the_mu_suit_can_follow(e, players, hands):
     assert len(s.hands[0]) == s.hand_size - (round_no - 1)     # a reachable position
     do(e, s, "渡海：「疑の1」")                                  # the first sailor may play anything
     sails = [m for m in e.legal_actions(s) if m.card >= 0]
-    assert sails == [] if players == 4 else [e.card_names[m.card] for m in sails] == ["疑の5"]
-    assert all(e.suit_of[m.card] == SUITS["疑"] for m in sails)  # an 8 of another suit is not enough
+    assert sails == [] if players == 4 else [e.facts.card_names[m.card] for m in sails] == ["疑の5"]
+    assert all(e.facts.suit_of[m.card] == SUITS["疑"] for m in sails)  # an 8 of another suit is not enough
     if players == 4:
         do(e, s, "脱落")                                          # forced to sail, nothing to play
         assert s.out[1]
@@ -365,7 +368,7 @@ def test_eliminated_players_hidden_card_does_not_count_and_they_rank_last(e):
     r = e.result(s)
     assert s.out[1]
     assert r.ranks[1] == 4
-    assert r.scores[1] == sum(e.value_of[c] for c in s.toku[1])     # without the hidden 8
+    assert r.scores[1] == sum(e.facts.value_of[c] for c in s.toku[1])     # without the hidden 8
 
 
 def test_last_survivor_ends_the_game_at_once(e):
@@ -386,7 +389,7 @@ def test_variant_hidden_removed_does_not_score_the_hidden_card(e):
     for label in ("疑の1", "疑の8", "疑の7", "疑の6"):
         do(e, t, label)
     r = e.result(t)
-    assert r.scores == tuple(float(sum(e.value_of[c] for c in t.toku[p])) for p in range(4))
+    assert r.scores == tuple(float(sum(e.facts.value_of[c] for c in t.toku[p])) for p in range(4))
 
 
 def test_invariant_catches_a_lost_card(e):
@@ -556,7 +559,7 @@ def test_heuristic_chants_early_keeping_its_lowest_card(e):
     assert s.phase == PLAY and s.round == 1
     hand = s.hands[s.order[0]]
     move = choose(e, s)
-    value = e.value_of
+    value = e.facts.value_of
     assert move.kind == CHANT and value[move.card] == max(value[c] for c in hand)
 
 
@@ -595,7 +598,7 @@ def test_narration_never_shows_a_hand_or_a_set_aside_card_before_the_end(e):
     assert [x for x in lines if "伏せ札にする" in x] == set_aside
     trace = Trace()
     play_game(e, 4, ("heuristic",) * 4, 3, trace=trace)
-    hidden = [e.card_names[a.card] for seat, a in trace.events if getattr(a, "kind", None) == SET_ASIDE]
+    hidden = [e.facts.card_names[a.card] for seat, a in trace.events if getattr(a, "kind", None) == SET_ASIDE]
     for name in hidden:
         assert not any(f"「{name}」" in x for x in lines[:reveal]), name
         assert any(f"伏せ札「{name}」" in x for x in lines[reveal:]), name
@@ -607,7 +610,7 @@ def test_narration_three_players_box_card_stays_unseen(e):
     assert "余った1枚は誰も見ずに箱へ戻します。" in lines
     s = e.new_state(3)
     e.apply(s, e.sample_chance(s, random.Random(0)))       # any deal: the narration names no box card
-    assert not any(e.card_names[s.removed[0]] in x for x in e.describe_setup(s))
+    assert not any(e.facts.card_names[s.removed[0]] in x for x in e.describe_setup(s))
 
 
 def test_narration_rounds_parents_eliminations_and_a_state_line_per_round(e):

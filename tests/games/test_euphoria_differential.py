@@ -108,7 +108,7 @@ def reference_result(seats: list[Seat], last_parent: int, hidden_counts: bool):
 
 # ------------------------------------------------------------------ reading a position
 def seats_of(e, s: State) -> list[Seat]:
-    v = e.value_of
+    v = e.facts.value_of
     return [Seat(s.out[p], s.elim_round[p], s.chanted[p], [v[c] for c in s.toku[p]], v[s.hidden[p]],
                  len(s.hands[p])) for p in range(s.n)]
 

@@ -11,6 +11,7 @@ from pnp.data.project import Project
 from pnp.errors import PnpError
 from pnp.games import make_engine
 from pnp.games.euphoria import CHANT, PLAY
+from pnp.games.euphoria.rules import start_round
 from pnp.sim.policies import make_policy
 from pnp.sim.runner import Batch, run_games
 
@@ -100,7 +101,7 @@ def test_open_spare_card_counts_as_seen_for_the_heuristic(e):
     with_spare = pol._unseen_suits(obs)
     boxed = e.observe(s, 0).__class__(**{**obs.__dict__, "spare": ()})
     without = pol._unseen_suits(boxed)
-    suit = e.suit_of[s.removed[0]]
+    suit = e.facts.suit_of[s.removed[0]]
     assert with_spare[suit] == without[suit] - 1
 
 
@@ -120,7 +121,7 @@ def _all_chant_round(e, options: dict, parent: int):
     for _ in range(4):
         e.apply(s, e.legal_actions(s)[0])
     s.round, s.parents = 0, []
-    e._start_round(s, parent)
+    start_round(e.facts, s, parent)
     lines: list[str] = []
     for _ in range(4):
         chant = next(m for m in e.legal_actions(s) if m.kind == CHANT)

@@ -8,6 +8,7 @@ import pytest
 
 from pnp.data.project import Project
 from pnp.games import terror24 as T
+from pnp.games.terror24.resolution import start_incident
 from pnp.sim.engine import CHANCE, TERMINAL, IllegalAction
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -57,14 +58,14 @@ def position(E, dets, pairs, *, layout=None, hand_no=1, hands=3, variant="standa
     incident; the seat's other cards fill the other columns in data order."""
     n = len(dets)
     s = E.new_state(n, variant, {"hands": hands})
-    s.det = [E.det_ids.index(d) for d in dets]
+    s.det = [E.facts.det_ids.index(d) for d in dets]
     s.hand_no = hand_no
     if vp is not None:
         s.vp = list(vp)
     lay = layout or ["bomb-2", "hijack-2", "bomb-3", "hijack-3", "bomb-4", "hijack-4",
                      "bio-4", "bio-3", "gunfight-4", "gunfight-3"]
     s.layout = [card(E, c) for c in lay]
-    s.box = [c for c in range(E.n_cards) if c not in s.layout]
+    s.box = [c for c in range(E.facts.n_cards) if c not in s.layout]
     for seat, (a, b) in enumerate(pairs):
         rest = FULL[:]
         rest.remove(a)
@@ -75,13 +76,13 @@ def position(E, dets, pairs, *, layout=None, hand_no=1, hands=3, variant="standa
         s.p1[seat][inc], s.p2[seat][inc] = a, b
         for j, c in enumerate(cols):
             s.p1[seat][c], s.p2[seat][c] = rest[2 * j], rest[2 * j + 1]
-        s.hand[seat] = [0] * E.n_kinds
+        s.hand[seat] = [0] * E.facts.n_kinds
     s.revealed = True
     s.rnd = 1
     s.inc = inc
     if hand_no >= 2:
         s.order = list(range(n))
-    E._start_incident(s)
+    start_incident(E.facts, s)
     E.check_invariants(s)
     return s
 
@@ -111,12 +112,12 @@ def test_start_vp(E, n, start):
 def test_detectives_picked_clockwise_from_parent(E):
     s = E.new_state(3)
     assert E.to_move(s) == 0 and len(E.legal_actions(s)) == 5
-    E.apply(s, E.picks[3])
+    E.apply(s, E.facts.picks[3])
     assert E.to_move(s) == 1
-    assert E.picks[3] not in E.legal_actions(s)
+    assert E.facts.picks[3] not in E.legal_actions(s)
     with pytest.raises(IllegalAction):
-        E.apply(s, E.picks[3])
-    E.apply(s, E.picks[0]); E.apply(s, E.picks[1])
+        E.apply(s, E.facts.picks[3])
+    E.apply(s, E.facts.picks[0]); E.apply(s, E.facts.picks[1])
     assert E.to_move(s) == CHANCE and s.det == [3, 0, 1]
 
 
@@ -269,7 +270,7 @@ def test_nobody_for_second_leaves_card_unclaimed_then_discarded(E):
     s = position(E, ["scotch", "wolf", "hibachi"], [(3, 2), (3, 2), (0, 0)], inc=4, hands=1)
     s.alive[1] = s.alive[2] = False
     s.died[1] = s.died[2] = True
-    E._start_incident(s)
+    start_incident(E.facts, s)
     no_challenges(E, s)
     assert s.won[0] == [card(E, "gunfight-4")]
     assert card(E, "gunfight-3") in s.discard
@@ -313,7 +314,7 @@ def wolf_dies_in_hand_2(E, variant):
     E.apply(s, T.CHALLENGES[2]); E.apply(s, T.ROLLS[0][1])
     at_death = s.vp[0]
     s.inc = 4                                      # jump to the last incident
-    E._start_incident(s)
+    start_incident(E.facts, s)
     no_challenges(E, s)
     while s.phase == T.P_KEEP:
         E.apply(s, E.legal_actions(s)[0])
@@ -372,7 +373,7 @@ def test_notes_hibachi_may_take_second_card(E):
 
 def test_lloyd_sees_face_down_incidents_from_hand_2(E):
     s = dealt(E)
-    lloyd = E.det_ids.index("lloyd")
+    lloyd = E.facts.det_ids.index("lloyd")
     s.det = [lloyd, 0, 1]
     assert E.observe(s, 0).layout[8] == -1
     s.hand_no = 2
@@ -396,7 +397,7 @@ def test_hand_end_keep_heal_halve_and_play_order(E):
     s.died[2] = True                                # died earlier in the hand
     s.vp[2] = 5
     s.alive[2] = False
-    E._start_incident(s)
+    start_incident(E.facts, s)
     no_challenges(E, s)
     # seat 0 won bomb-2 and gunfight-5: the only non-5 is kept without a choice
     # (the discard is already shuffled back into the deck for hand 2)
@@ -442,12 +443,12 @@ def test_keep_a_card_won_this_hand_and_the_earlier_card_stays(E):
     s = end_of_hand_2_with_a_kept_card(E, "standard", won_before=("hostage-3",))
     assert s.phase == T.P_KEEP and s.cur == 0
     assert sorted(a.card for a in E.legal_actions(s)) == sorted([card(E, "gunfight-4"), card(E, "hostage-3")])
-    E.apply(s, E.keeps[card(E, "gunfight-4")])
+    E.apply(s, E.facts.keeps[card(E, "gunfight-4")])
     assert s.kept[0] == [card(E, "assassination-2"), card(E, "gunfight-4")]
     assert card(E, "hostage-3") in s.box and s.hand_no == 3
     # 「山の残りと捨て札をよくシャッフル」: every card but the kept ones is dealt from
     E.check_invariants(s)
-    assert len(s.box) == E.n_cards - sum(len(k) for k in s.kept)
+    assert len(s.box) == E.facts.n_cards - sum(len(k) for k in s.kept)
 
 
 def test_keep_without_choice_when_one_card_won(E):
@@ -462,7 +463,7 @@ def test_keep_old_variant_one_card_overall(E):
     assert s.phase == T.P_KEEP and s.cur == 0
     legal = E.legal_actions(s)
     assert sorted(a.card for a in legal) == sorted([card(E, "gunfight-4"), card(E, "assassination-2")])
-    E.apply(s, E.keeps[card(E, "assassination-2")])
+    E.apply(s, E.facts.keeps[card(E, "assassination-2")])
     assert s.kept[0] == [card(E, "assassination-2")] and card(E, "gunfight-4") in s.box
     assert s.hand_no == 3
     E.check_invariants(s)
@@ -473,7 +474,7 @@ def test_final_hand_layout_peek_and_bonuses(E):
     s.det = [0, 1, 2]
     s.hand_no = 3
     s.kept = [[card(E, "bomb-2")], [card(E, "bio-2")], []]
-    s.box = [c for c in range(E.n_cards) if [c] not in s.kept]
+    s.box = [c for c in range(E.facts.n_cards) if [c] not in s.kept]
     s.phase = T.P_DEAL; s.cur = CHANCE
     lay = ["hijack-5", "bomb-3", "hijack-4", "hijack-3", "hostage-4", "bio-3",
            "gunfight-5", "gunfight-3", "hostage-3", "assassination-4"]
@@ -493,7 +494,7 @@ def test_final_bonuses_active_and_mastermind_no_halving(E):
                          "bio-4", "bio-3", "bomb-5", "gunfight-3"])
     for slot in range(8):
         s.layout[slot] = -1
-    s.box = [c for c in range(E.n_cards) if c not in (card(E, "bomb-5"), card(E, "gunfight-3"),
+    s.box = [c for c in range(E.facts.n_cards) if c not in (card(E, "bomb-5"), card(E, "gunfight-3"),
                                                      card(E, "bomb-2"), card(E, "bomb-3"))]
     s.won[0] = [card(E, "bomb-3")]
     s.kept[0] = [card(E, "bomb-2")]
@@ -501,7 +502,7 @@ def test_final_bonuses_active_and_mastermind_no_halving(E):
     s.died[0] = True                               # died earlier in hand 3 — but still ranks? no:
     s.alive[0] = True                              # (alive here to take the card)
     s.died[1] = True; s.alive[1] = False
-    E._start_incident(s)
+    start_incident(E.facts, s)
     no_challenges(E, s)
     assert E.to_move(s) == TERMINAL
     # bomb: 2 (kept) + 3 + 5 -> 活躍者 +3, 黒幕 +1; 5 VP for the card; no halving (有終の美)
@@ -602,7 +603,7 @@ def hand_2_deal(E, variant):
     s.det = [0, 1, 2]
     s.hand_no = 2
     s.kept = [[card(E, "bomb-2")], [], []]
-    s.box = [c for c in range(E.n_cards) if c != card(E, "bomb-2")]
+    s.box = [c for c in range(E.facts.n_cards) if c != card(E, "bomb-2")]
     s.phase = T.P_DEAL; s.cur = CHANCE
     lay = ["hijack-5", "bomb-3", "hijack-4", "hijack-3", "hostage-4", "bio-3",
            "gunfight-5", "gunfight-3", "hostage-3", "assassination-4"]
@@ -636,10 +637,10 @@ def last_incident_of_a_two_hand_game(E, variant, tie=False):
     s.won[0] = [card(E, "bomb-3"), card(E, "bomb-4")]
     s.kept[0] = [card(E, "bomb-2")]
     gone = {card(E, c) for c in ("bomb-3", "bomb-4", "bomb-2", "bomb-5", "gunfight-4")}
-    s.box = [c for c in range(E.n_cards) if c not in gone]
+    s.box = [c for c in range(E.facts.n_cards) if c not in gone]
     s.vp = [20, 23, 3] if not tie else [20, 21, 3]
     s.order = [1, 0, 2]; s.pos = [1, 0, 2]             # play order of hand 2: seat 1, seat 0, seat 2
-    E._start_incident(s)
+    start_incident(E.facts, s)
     E.check_invariants(s)
     no_challenges(E, s)
     assert E.to_move(s) == TERMINAL
@@ -678,9 +679,9 @@ def final_hand_mastermind(E, variant):
     s.won[0] = [card(E, "hijack-4")]
     s.kept[0] = [card(E, "bomb-2")]
     gone = {card(E, c) for c in ("hijack-4", "bomb-2", "bomb-5", "gunfight-4")}
-    s.box = [c for c in range(E.n_cards) if c not in gone]
+    s.box = [c for c in range(E.facts.n_cards) if c not in gone]
     s.vp = [20, 20, 3]
-    E._start_incident(s)
+    start_incident(E.facts, s)
     no_challenges(E, s)
     assert E.to_move(s) == TERMINAL
     return s

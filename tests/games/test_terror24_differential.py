@@ -29,21 +29,71 @@ def game():
 class Watched(T.Terror24Engine):
     """The engine, with the two table events the shadow needs reported as they happen: a player takes
     an incident card, a detective dies (at the last incident the hand's end follows within the same
-    step: the cards are discarded and the new detectives arrive before the step returns)."""
+    step: the cards are discarded and the new detectives arrive before the step returns).  The rules are
+    functions, so the watch wraps the ones the rules call (see ``watch_rules``) for the engine now applying."""
 
     def __init__(self, game):
         super().__init__(game)
         self.taken: list[tuple[int, int]] = []
         self.deaths: list[int] = []
 
-    def _die(self, s, seat, base):
+    def apply(self, s, a):
+        global APPLYING
+        APPLYING = self
+        try:
+            super().apply(s, a)
+        finally:
+            APPLYING = None
+
+    def on_die(self, s, seat):
         if s.alive[seat]:
             self.deaths.append(seat)
-        super()._die(s, seat, base)
 
-    def _award(self, s, seat, slot):
+    def on_award(self, s, seat, slot):
         self.taken.append((seat, s.layout[slot]))
-        super()._award(s, seat, slot)
+
+    def on_start_incident(self, s):
+        pass
+
+    def on_rank(self, s):
+        pass
+
+
+APPLYING: Watched | None = None
+
+
+@pytest.fixture(scope="module", autouse=True)
+def watch_rules():
+    """Each rule function the watch reports, wrapped where the rules call it, for the module's tests."""
+    from pnp.games.terror24 import resolution, rules
+    real = {name: getattr(resolution, name) for name in ("die", "award", "start_incident", "rank")}
+
+    def die(facts, s, seat, base):
+        if APPLYING is not None:
+            APPLYING.on_die(s, seat)
+        real["die"](facts, s, seat, base)
+
+    def award(facts, s, seat, slot):
+        if APPLYING is not None:
+            APPLYING.on_award(s, seat, slot)
+        real["award"](facts, s, seat, slot)
+
+    def start_incident(facts, s):
+        if APPLYING is not None:
+            APPLYING.on_start_incident(s)
+        real["start_incident"](facts, s)
+
+    def rank(facts, s):
+        if APPLYING is not None:
+            APPLYING.on_rank(s)
+        real["rank"](facts, s)
+
+    with pytest.MonkeyPatch.context() as mp:
+        for module in (resolution, rules):
+            for name, wrapper in (("die", die), ("award", award), ("start_incident", start_incident), ("rank", rank)):
+                if hasattr(module, name):
+                    mp.setattr(module, name, wrapper)
+        yield
 
 
 @pytest.fixture(scope="module")
@@ -182,7 +232,7 @@ def lockstep(E, cards, seed: int, players: int, hands: int, variant: str) -> Non
         E.deaths.clear()
         E.apply(s, a)
         if shadow is None and s.phase != T.P_PICK:
-            shadow = Shadow(players, hands, variant, [E.det_ids[d] for d in s.det], cards)
+            shadow = Shadow(players, hands, variant, [E.facts.det_ids[d] for d in s.det], cards)
         if shadow is None:
             continue
         for seat in E.deaths:
@@ -252,7 +302,7 @@ def test_random_final_positions_ranks_and_bonuses(E, cards, hands):
                  "won": won, "kept": kept, "vp": {x: rng.randint(10, 14) for x in names},
                  "cards": {x: [rng.choice([0, 1, 2, 3, 4, 5, 6]), 3] for x in names}, "order": order}
         s = E.example_state(players, setup, variant, {"hands": hands})
-        shadow = Shadow(players, hands, variant, [E.det_ids[d] for d in s.det], cards)
+        shadow = Shadow(players, hands, variant, [E.facts.det_ids[d] for d in s.det], cards)
         shadow.hand = hands
         shadow.order = s.order[:]
         shadow.vp = s.vp[:]
@@ -306,18 +356,16 @@ class Logged(Watched):
         super().__init__(game)
         self.log: list[tuple] = []
 
-    def _start_incident(self, s):
+    def on_start_incident(self, s):
         k = s.inc
         self.log.append(("start", k, [(s.p1[i][k], s.p2[i][k]) for i in range(s.n)], list(s.alive), list(s.pos)))
-        super()._start_incident(s)
 
-    def _rank(self, s):
+    def on_rank(self, s):
         self.log.append(("rank", s.inc))
-        super()._rank(s)
 
-    def _award(self, s, seat, slot):
+    def on_award(self, s, seat, slot):
         self.log.append(("award", seat, s.layout[slot], slot))
-        super()._award(s, seat, slot)
+        super().on_award(s, seat, slot)
 
 
 @pytest.fixture(scope="module")
@@ -330,8 +378,8 @@ class Resolver:
 
     def __init__(self, L, game, players: int, hands: int, variant: str, detectives: list[str]):
         self.n, self.hands, self.variant, self.det = players, hands, variant, detectives
-        self.hero = [a.text == "ヒーロータイム" for a in L.places]
-        self.hours = [0 if h else int(a.text.removesuffix("時間")) for h, a in zip(self.hero, L.places)]
+        self.hero = [a.text == "ヒーロータイム" for a in L.facts.places]
+        self.hours = [0 if h else int(a.text.removesuffix("時間")) for h, a in zip(self.hero, L.facts.places)]
         cards = {c.id: c for c in game.deck("incidents").physical_cards()}
         self.suit = [cards[cid].suit.id for cid in L.card_ids]
         self.hand = 1
@@ -461,15 +509,15 @@ def incident_lockstep(L, game, seed: int, players: int, hands: int, variant: str
     while L.to_move(s) != TERMINAL:
         m = L.to_move(s)
         if ref is None and s.phase != T.P_PICK:
-            ref = Resolver(L, game, players, hands, reading, [L.det_ids[d] for d in s.det])
+            ref = Resolver(L, game, players, hands, reading, [L.facts.det_ids[d] for d in s.det])
         if ref is not None:
             if s.phase == T.P_DEAL:
                 # the pile the incidents are dealt from
                 kept = {c for k in s.kept for c in k}
                 if reading == "rest-only" and ref.hand == 2:
-                    pile = set(range(L.n_cards)) - set(layout1)
+                    pile = set(range(L.facts.n_cards)) - set(layout1)
                 else:
-                    pile = set(range(L.n_cards)) - kept
+                    pile = set(range(L.facts.n_cards)) - kept
                 assert set(s.box) == pile, (seed, variant, ref.hand)
             if (s.phase == T.P_PLACE and s.rnd == 0 and s.col == 0 and s.cur == 0 and s.p1[0][0] < 0) \
                     or s.phase == T.P_PEEK:

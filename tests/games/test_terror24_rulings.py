@@ -57,12 +57,12 @@ def roll(E, s, dice: int, green: int, red: int) -> None:
 def deal_hand(E, variant: str, players: int = 3, hand_no: int = 1, kept=None, dets=None, seed: int = 1):
     """Detectives chosen, then the 事件カード of hand ``hand_no`` dealt (the kept cards aside)."""
     s = E.new_state(players, variant, {"hands": 3})
-    for d in dets or E.det_ids[:players]:
+    for d in dets or E.facts.det_ids[:players]:
         E.apply(s, next(a for a in E.legal_actions(s) if a.detective == d))
     s.hand_no = hand_no
     if kept:
         s.kept = [[card(E, c) for c in k] for k in kept]
-        s.box = [c for c in range(E.n_cards) if not any(c in k for k in s.kept)]
+        s.box = [c for c in range(E.facts.n_cards) if not any(c in k for k in s.kept)]
     E.apply(s, E.sample_chance(s, random.Random(seed)))
     E.check_invariants(s)
     return s
@@ -99,7 +99,7 @@ def test_the_next_hands_pile(game, E, variant):
     rng = random.Random(5)
     s = E.new_state(3, variant, {"hands": 3})
     play_until(E, s, rng, lambda s: s.phase == T.P_DEAL and s.det[-1] >= 0)
-    first = set(range(E.n_cards))
+    first = set(range(E.facts.n_cards))
     assert set(s.box) == first
     E.apply(s, E.sample_chance(s, rng))
     hand1 = set(s.layout)
@@ -244,13 +244,13 @@ def test_the_third_hands_peek_is_secret_or_shown(game, E):
     assert "こっそり" not in text and "{{ruling:final-peek-secret}}" in text
     for variant in ("standard", "open-peek"):
         s = deal_hand(E, variant, hand_no=3, kept=[["bomb-2"], [], []], dets=["wolf", "scotch", "hibachi"], seed=3)
-        bombs = [col for col in range(5) if E.card_suit[s.layout[2 * col + 1]] == E.card_suit[card(E, "bomb-2")]]
+        bombs = [col for col in range(5) if E.facts.card_suit[s.layout[2 * col + 1]] == E.facts.card_suit[card(E, "bomb-2")]]
         for seed in range(4, 60):
             if bombs:
                 break
             s = deal_hand(E, variant, hand_no=3, kept=[["bomb-2"], [], []], dets=["wolf", "scotch", "hibachi"],
                           seed=seed)
-            bombs = [col for col in range(5) if E.card_suit[s.layout[2 * col + 1]] == E.card_suit[card(E, "bomb-2")]]
+            bombs = [col for col in range(5) if E.facts.card_suit[s.layout[2 * col + 1]] == E.facts.card_suit[card(E, "bomb-2")]]
         col = bombs[0]
         assert E.observe(s, 0).layout[2 * col] == s.layout[2 * col]        # the keeper sees it
         seen_by_others = E.observe(s, 1).layout[2 * col] == s.layout[2 * col]

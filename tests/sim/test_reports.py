@@ -61,8 +61,7 @@ def test_replay_show_prints_what_play_printed(tmp_path, monkeypatch):
     # the words are told again from the replayed game, never copied from the log (a log could forge them):
     # an engine that narrates differently today shows its own words
     import pnp.games.euphoria as eu
-    engine_cls = next(v for v in vars(eu).values() if isinstance(v, type) and hasattr(v, "narrate")
-                      and v.__module__ == eu.__name__)
+    engine_cls = eu.EuphoriaEngine
     monkeypatch.setattr(engine_cls, "narrate", lambda self, b, a, c: ["（別の実況）"])
     log = tmp_path / "euphoria.json"
     shown = run("replay", str(log), "--show")

@@ -10,62 +10,26 @@ down, then rounds.  In a round every player still in the game, from the 親 cloc
 player still in the game uses exactly one card per round, so the game lasts as many rounds as the
 hand holds after the set-aside (3p: 12, 4p: 9, 5p: 7) unless only one player is left.
 
-The package: ``facts`` (rulings, move kinds, actions), ``state`` (State, Observation), ``rules`` (the
-engine proper), ``policies``, ``narration`` (``pnp play``), ``questions`` (the designer's questions),
-``hidden`` (the search player's information sets), ``examples`` (rulebook examples); this module puts
-them together as ``EuphoriaEngine``, the class the loader finds.  Standing scores
+The package: ``actions`` (moves, the deal, move kinds and phases), ``facts`` (rulings, the deck read once),
+``state`` (State, Observation); the rules as functions over (facts, state): ``setup`` (variants, options, the
+first state, the components' checks), ``rules`` (who moves, legal moves, one step, the rounds), ``views``,
+``scoring``, ``checks`` (invariants, the state hash); ``policies``, ``narration`` (``pnp play``),
+``questions`` (the designer's questions), ``hidden`` (the search player's information sets), ``examples``
+(rulebook examples); ``engine`` holds ``EuphoriaEngine``, the class the loader finds.  Standing scores
 (``progress``/``score_history``) show a player who is out as -1 so that a player who can no longer win
 is never counted as the leader.
 """
 from __future__ import annotations
 
-from typing import Any
-
-from ...data.model import Game
-from .examples import ExamplesMixin
-from .facts import (
-    CHANT,
-    DEAL,
-    DECK_ID,
-    ENGINE_VERSION,
-    NO_CARD,
-    OVER,
-    PLAY,
-    RULING_IDS,
-    SAIL,
-    SET_ASIDE,
-    SETUP,
-    Deal,
-    Move,
-)
-from .hidden import HiddenInformationMixin
-from .narration import NarrationMixin
+from .actions import CHANT, DEAL, NO_CARD, OVER, PLAY, SAIL, SET_ASIDE, SETUP, Deal, Move, MoveKind, Phase
+from .engine import EuphoriaEngine, make_engine
+from .facts import DECK_ID, ENGINE_VERSION, RULING_IDS, Facts, facts_from
 from .policies import DaringPolicy, HeuristicPolicy
-from .questions import QuestionsMixin
-from .rules import check_components
+from .setup import check_components
 from .state import Observation, State
 
 __all__ = [
     "CHANT", "DEAL", "DECK_ID", "ENGINE_VERSION", "NO_CARD", "OVER", "PLAY", "RULING_IDS", "SAIL", "SET_ASIDE",
-    "SETUP", "Deal", "DaringPolicy", "EuphoriaEngine", "HeuristicPolicy", "Move", "Observation", "State",
-    "check_components", "make_engine",
+    "SETUP", "Deal", "DaringPolicy", "EuphoriaEngine", "Facts", "HeuristicPolicy", "Move", "MoveKind", "Observation",
+    "Phase", "State", "check_components", "facts_from", "make_engine",
 ]
-
-
-class EuphoriaEngine(NarrationMixin, QuestionsMixin, HiddenInformationMixin, ExamplesMixin):
-    """ユーフォリア（補陀落渡海）, 3–5 players (see the package docstring)."""
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # engines travel to worker processes; rebuild from plain facts instead of the model
-        return (_rebuild, (self.card_ids, self.suit_of, self.value_of, self.suit_names, self.card_names))
-
-
-def _rebuild(card_ids: tuple[str, ...], suit_of: tuple[int, ...], value_of: tuple[int, ...],
-             suit_names: tuple[str, ...], card_names: tuple[str, ...]) -> EuphoriaEngine:
-    e = EuphoriaEngine.__new__(EuphoriaEngine)
-    e._set_facts(card_ids, suit_of, value_of, suit_names, card_names)
-    return e
-
-
-def make_engine(game: Game) -> EuphoriaEngine:
-    return EuphoriaEngine(game)

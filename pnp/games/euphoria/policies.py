@@ -37,8 +37,29 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .facts import CHANT, SAIL, Move
+from .actions import CHANT, SAIL, Move
 from .state import Observation
+
+# What each policy does and is known not to do (the report prints these next to its figures).
+POLICY_NOTES: dict[str, str] = {
+    "heuristic": (
+        "大きい数字から読経して【徳】を積み、いちばん小さいカードと最終ラウンドを生き延びやすいカード（まだ見えて"
+        "いない枚数が多いスート、5人なら7・8）を残し、3・4人では残り3ラウンドから（それより前にも1/2、1/4…の確率で）、"
+        "5人では最初から、最小のカードでラウンドの最初に渡海し、残り4ラウンドからは場より小さい数字で親を奪って、"
+        "最終ラウンドの親を握ります。"
+        "相手の手札の推理や、親を奪い返されたときの立て直しはしません（5人では最初から渡海するため、結果として"
+        "出し切り勝利になることがあります）。"),
+    "beginner": (
+        "はじめて遊ぶ人の慎重な打ち方で、最大のカードを伏せ、2番目に大きいカードから読経し、手札がゲームの3分の1"
+        "ほどになったら最初の渡海者として最小のカードを出します。出し切りを狙う相手以外からは親を奪いに行かないため、"
+        "3人では先に渡海した人に親を握られ、最終ラウンドで脱落しがちです。"),
+    "daring": (
+        "出し切り勝利を狙い、第1ラウンドからラウンドの最初の渡海者になれるときは必ず最小のカードで渡海します"
+        "（ほかの人が先に渡海したラウンドだけ読経します）。最終ラウンドを生き延びるためのカードを残す工夫はしません。"),
+    "random": (
+        "合法な手（伏せ札・読経・渡海のカード）から等しい確率で1つを選びます。親や【徳】や最終ラウンドのことは"
+        "考えません。"),
+}
 
 
 class BeginnerPolicy:

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .actions import Phase
+
 
 class State:
     __slots__ = ("n", "hidden_scores", "cap", "deal_k", "spare_open", "chant_stay", "phase", "hand_size", "hands", "hidden", "removed", "toku",
@@ -16,7 +18,7 @@ class State:
     deal_k: int                      # cards dealt to each player (option deal: 40 // players, or at most 10 / 8)
     spare_open: bool                 # option spare=open: the cards left out of the deal are shown face up
     chant_stay: bool                 # option all_chant=stay: after a round of 読経 only, the 親 does not move
-    phase: int                       # DEAL, SETUP, PLAY, OVER
+    phase: Phase                     # DEAL, SETUP, PLAY, OVER (an int: the hash reads its number)
     hand_size: int                   # cards in hand after the set-aside = rounds planned
     hands: list[list[int]]
     hidden: list[int]                # each seat's set-aside card (NO_CARD before choosing)

@@ -1,9 +1,14 @@
-"""Facts of 24 −共鳴するテロル−: ids, phases, the actions and chance outcomes (small frozen values with a
-Japanese ``label()`` and a ``to_json()``), and the tables built from them once."""
+"""The fixed facts of 24 −共鳴するテロル−: ids and table sizes, and what the rules read from the loaded model
+once (:class:`Facts`, built by :func:`facts_from`): the incident cards, the detectives' card kinds, the
+skills' seats."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+
+from ...data.model import Game
+from ...messages import msg
+from .actions import Keep, Pick, Place
+from .questions import LABELS_JA
 
 GAME_ID = "terror24"
 ENGINE_VERSION = "4"           # 4: keyed chance streams (common random numbers)
@@ -18,124 +23,107 @@ RULING_IDS: tuple[str, ...] = (
     "notes-scotch", "notes-hibachi", "notes-dokaben",
 )
 
-# phases
-P_PICK, P_DEAL, P_PEEK, P_PLACE, P_CHAL, P_ROLL, P_TAKE, P_KEEP, P_END = range(9)
-PHASE_NAMES = ("pick", "deal", "peek", "place", "challenge", "roll", "take", "keep", "end")
-DICE_NAMES = ("なし", "緑", "赤", "緑と赤")
 # stats indices: [green, red] x [used, success, great, fail, injury, death]
 ST_USED, ST_SUCC, ST_GREAT, ST_FAIL, ST_INJ, ST_DEATH = range(6)
 # then the last hand by incident (the death-risk question is about its 5th incident): dice rolled
 # [green × 5 incidents, red × 5] from ST_LAST_DICE, deaths × 5 incidents from ST_LAST_DEATHS
 ST_LAST_DICE, ST_LAST_DEATHS, ST_SIZE = 12, 22, 27
 
+SKILLED = ("scotch", "wolf", "hibachi", "lloyd", "dokaben")     # the detectives whose skills the rules name
 
 
-DETECTIVE_NAMES: dict[str, str] = {}     # detective id → printed name, filled from the data
+@dataclass(frozen=True, eq=False)
+class Facts:
+    """What the rules read from the data, once.  Incident cards and detectives are indices into these
+    tuples; a detective's card kinds are (ヒーロータイム or hours) in one order shared by every detective."""
 
-# ---------------------------------------------------------------- actions and chance outcomes
+    score_track: tuple[int, int] | None     # the printed score track (a part of kind track), if any
+    card_ids: tuple[str, ...]               # incident index → card id
+    card_names: tuple[str, ...]             # incident index → title and number
+    suit_ids: tuple[str, ...]
+    card_suit: tuple[int, ...]              # incident index → suit index
+    card_value: tuple[int, ...]             # incident index → number (VP)
+    det_ids: tuple[str, ...]
+    det_names: tuple[str, ...]
+    hero: int                               # the card kind that is ヒーロータイム
+    kind_hours: tuple[int, ...]             # card kind → hours (ヒーロータイム = 0)
+    kind_counts: tuple[int, ...]            # card kind → cards of it in each detective's set
+    det_card_ids: tuple[tuple[str, ...], ...]   # detective → card kind → card id (the validator's conservation)
+    places: tuple[Place, ...]               # card kind → its placement
+    picks: tuple[Pick, ...]                 # detective → picking him
+    keeps: tuple[Keep, ...]                 # incident index → keeping it
+    sk: dict[str, int]                      # skilled detective id → detective index (-9 when not in the data)
+    labels_ja: dict[str, str]
+    # a detective's hand takes a few hundred shapes at most: each shape's placements, built once
+    place_lists: dict[tuple[int, ...], tuple[Place, ...]] = field(default_factory=dict, compare=False)
 
-@dataclass(frozen=True, order=True)
-class Pick:
-    detective: str
-    name: str = field(default="", compare=False)
+    @property
+    def n_cards(self) -> int:
+        return len(self.card_ids)
 
-    def label(self) -> str:
-        return f"刑事「{self.name or self.detective}」を選ぶ"
+    @property
+    def n_kinds(self) -> int:
+        return len(self.kind_hours)
 
-    def to_json(self) -> Any:
-        return {"t": "pick", "d": self.detective}
-
-
-@dataclass(frozen=True, order=True)
-class Place:
-    kind: int                  # index into the detective card kinds (hours 0..6, then ヒーロータイム)
-    text: str = field(default="", compare=False)
-
-    def label(self) -> str:
-        return "刑事カードを1枚、裏向きに置く"      # which card stays hidden until the rules reveal it
-
-    def to_json(self) -> Any:
-        return {"t": "place", "k": self.kind}
-
-
-@dataclass(frozen=True, order=True)
-class Challenge:
-    dice: int                  # bit 1 = green, bit 2 = red
-
-    def label(self) -> str:
-        return "チャレンジしない" if not self.dice else f"{DICE_NAMES[self.dice]}のダイスでチャレンジ"
-
-    def to_json(self) -> Any:
-        return {"t": "challenge", "dice": self.dice}
-
-
-@dataclass(frozen=True, order=True)
-class Take:
-    row: int                   # 0 = 1位のカード, 1 = 2位のカード (ヒバチ, notes-skills)
-
-    def label(self) -> str:
-        return f"{self.row + 1}位の事件カードを取る"
-
-    def to_json(self) -> Any:
-        return {"t": "take", "row": self.row}
+    @property
+    def detective_names(self) -> dict[str, str]:
+        return dict(zip(self.det_ids, self.det_names))
 
 
-@dataclass(frozen=True, order=True)
-class Keep:
-    card: int                  # incident card index
-    text: str = field(default="", compare=False)
-
-    def label(self) -> str:
-        return "獲得した事件カードを1枚、裏向きに伏せて手元に残す"   # which one is secret
-
-    def to_json(self) -> Any:
-        return {"t": "keep", "card": self.card}
-
-
-@dataclass(frozen=True, order=True)
-class Peek:
-    """ロイド's one look at a face-down 事件カード before the placements (variant lloyd-one)."""
-    slot: int                  # layout place: column 1 row 1, column 1 row 2, column 2 row 1 …
-
-    def label(self) -> str:
-        return f"事件番号{self.slot // 2 + 1}の{self.slot % 2 + 1}位の裏向きのカードを見る"   # what it shows is secret
-
-    def to_json(self) -> Any:
-        return {"t": "peek", "slot": self.slot}
-
-
-@dataclass(frozen=True, order=True)
-class Deal:
-    cards: tuple[int, ...]     # 10 incident indices: column 1 row 1, column 1 row 2, column 2 row 1 …
-
-    def label(self) -> str:
-        return "事件カードをシャッフルして配置する"
-
-    def to_json(self) -> Any:
-        return {"t": "deal", "cards": list(self.cards)}
+def _card_kinds(game: Game) -> tuple[list[tuple[bool, int]], list[int]]:
+    """The (hero, hours) kinds of a detective's cards in a canonical order, and how many of each: the same
+    for every detective (else the data is wrong)."""
+    det = game.deck("detectives")
+    kinds: list[tuple[bool, int]] | None = None
+    counts: list[int] | None = None
+    for d in (s.id for s in det.suits):
+        mine: dict[tuple[bool, int], int] = {}
+        for c in det.cards:
+            if c.suit and c.suit.id == d:
+                key = (bool(c.rules.get("hero")), int(c.rules["hours"]))
+                mine[key] = mine.get(key, 0) + c.count
+        ks = sorted(mine)
+        if kinds is None:
+            kinds, counts = ks, [mine[k] for k in ks]
+        elif ks != kinds or [mine[k] for k in ks] != counts:
+            raise ValueError(msg("terror24.detective_cards_differ", detective=d))
+    assert kinds is not None and counts is not None
+    heroes = [i for i, k in enumerate(kinds) if k[0]]
+    if len(heroes) != 1 or counts[heroes[0]] != 1:
+        raise ValueError(msg("terror24.one_hero_time"))
+    return kinds, counts
 
 
-@dataclass(frozen=True, order=True)
-class Roll:
-    green: int                 # 0 = not rolled
-    red: int
-
-    def label(self) -> str:
-        parts = []
-        if self.green:
-            parts.append(f"緑{self.green}")
-        if self.red:
-            parts.append(f"赤{self.red}")
-        return "ダイス: " + "・".join(parts)
-
-    def to_json(self) -> Any:
-        return {"t": "roll", "g": self.green, "r": self.red}
-
-
-CHALLENGES = tuple(Challenge(d) for d in range(4))
-TAKES = (Take(0), Take(1))
-PEEKS = tuple(Peek(slot) for slot in range(10))
-HIDDEN5 = (-1,) * 5
-HIDDEN_ROWS = tuple((HIDDEN5,) * n for n in range(8))
-ZEROS = tuple((0,) * n for n in range(8))
-ROLLS = tuple(tuple(Roll(g, r) for r in range(9)) for g in range(9))
+def facts_from(game: Game) -> Facts:
+    inc = game.deck("incidents")
+    det = game.deck("detectives")
+    tracks = [p for p in game.parts if getattr(p, "kind", "") == "track"]
+    cards = inc.physical_cards()
+    suit_ids = tuple(s.id for s in inc.suits)
+    det_ids = tuple(s.id for s in det.suits)
+    det_names = tuple(s.name for s in det.suits)
+    card_names = tuple(f"{c.title}{c.value}" for c in cards)
+    kinds, counts = _card_kinds(game)
+    return Facts(
+        score_track=(min(tracks[0].values()), max(tracks[0].values())) if tracks else None,
+        card_ids=tuple(c.id for c in cards),
+        card_names=card_names,
+        suit_ids=suit_ids,
+        card_suit=tuple(suit_ids.index(c.suit.id) for c in cards),  # type: ignore[union-attr]
+        card_value=tuple(int(c.value) for c in cards),  # type: ignore[arg-type]  # checked by check_components
+        det_ids=det_ids,
+        det_names=det_names,
+        hero=next(i for i, k in enumerate(kinds) if k[0]),
+        kind_hours=tuple(0 if k[0] else k[1] for k in kinds),
+        kind_counts=tuple(counts),
+        det_card_ids=tuple(
+            tuple(next(c.id for c in det.cards if c.suit and c.suit.id == d
+                       and (bool(c.rules.get("hero")), int(c.rules["hours"])) == kinds[k])
+                  for k in range(len(kinds)))
+            for d in det_ids),
+        places=tuple(Place(i, "ヒーロータイム" if kinds[i][0] else f"{kinds[i][1]}時間") for i in range(len(kinds))),
+        picks=tuple(Pick(d, n) for d, n in zip(det_ids, det_names)),
+        keeps=tuple(Keep(i, card_names[i]) for i in range(len(cards))),
+        sk={name: (det_ids.index(name) if name in det_ids else -9) for name in SKILLED},
+        labels_ja=dict(LABELS_JA, **dict(zip(det_ids, det_names))),
+    )

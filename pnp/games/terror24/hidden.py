@@ -2,29 +2,28 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
-from .facts import P_CHAL, P_KEEP, P_TAKE
+from .actions import P_CHAL, P_KEEP, P_TAKE
+from .conditions import third
+from .facts import Facts
 from .state import State
-
-if TYPE_CHECKING:
-    from .rules import Terror24Engine
+from .views import visible_layout
 
 
-def redeal_hidden(eng: Terror24Engine, s: State, seat: int, rng: random.Random | None) -> State:
+def redeal_hidden(facts: Facts, s: State, seat: int, rng: random.Random | None) -> State:
     c = s.clone()
     n = c.n
     others = [p for p in range(n) if p != seat]
     # incident cards: face-down layout places, the others' kept cards (not shown before the final
     # hand), the box and the discards
-    shown = eng.visible_layout(s, seat)
+    shown = visible_layout(facts, s, seat)
     places = [i for i in range(10) if c.layout[i] >= 0 and shown[i] < 0]
-    keepers = [] if eng._third(s) else [p for p in others if c.kept[p]]
+    keepers = [] if third(s) else [p for p in others if c.kept[p]]
     pool = [c.layout[i] for i in places] + [x for p in keepers for x in c.kept[p]] + c.box + c.discard
     pool.sort()
     if rng is not None:
         rng.shuffle(pool)
-    val = eng.card_value
+    val = facts.card_value
     for p in keepers:                     # a 5 is never kept
         row = c.kept[p]
         for k in range(len(row)):
@@ -48,14 +47,14 @@ def redeal_hidden(eng: Terror24Engine, s: State, seat: int, rng: random.Random |
             cells += [(c.p2[p], i) for i in range(5) if c.p2[p][i] >= 0]
         kinds = [row[i] for row, i in cells]
         hand = c.hand[p]
-        for k in range(eng.n_kinds):
+        for k in range(facts.n_kinds):
             kinds += [k] * hand[k]
         kinds.sort()
         if rng is not None:
             rng.shuffle(kinds)
         for j, (row, i) in enumerate(cells):
             row[i] = kinds[j]
-        counts = [0] * eng.n_kinds
+        counts = [0] * facts.n_kinds
         for k in kinds[len(cells):]:
             counts[k] += 1
         c.hand[p] = counts

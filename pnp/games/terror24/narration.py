@@ -7,14 +7,14 @@ incident cards is his alone, so it is not shown either (variant lloyd-one: which
 not what it is); so are the third hand's peeks (ruling final-peek-secret; variant open-peek: shown to all)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...sim.engine import Result
-from .facts import P_DEAL, P_KEEP, P_PLACE, Challenge, Deal, Keep, Peek, Place, Roll, Take
+from .actions import P_DEAL, P_KEEP, P_PLACE, Challenge, Deal, Keep, Peek, Place, Roll, Take
+from .conditions import hidden_column, third
+from .facts import Facts
+from .hands import bonuses
 from .state import State
-
-if TYPE_CHECKING:
-    from .rules import Terror24Engine
 
 COLOURS = ("緑", "赤")
 
@@ -27,58 +27,58 @@ def _names(seats: Any) -> str:
     return "・".join(seat_name(i) for i in seats)
 
 
-def _card(eng: Terror24Engine, c: int) -> str:
-    return f"「{eng.card_names[c]}」（{eng.card_value[c]}VP）" if c >= 0 else "裏向きのカード"
+def _card(facts: Facts, c: int) -> str:
+    return f"「{facts.card_names[c]}」（{facts.card_value[c]}VP）" if c >= 0 else "裏向きのカード"
 
 
-def _kind(eng: Terror24Engine, k: int) -> str:
-    return "ヒーロータイム" if k == eng.hero else f"{eng.kind_hours[k]}時間"
+def _kind(facts: Facts, k: int) -> str:
+    return "ヒーロータイム" if k == facts.hero else f"{facts.kind_hours[k]}時間"
 
 
-def layout_lines(eng: Terror24Engine, s: State) -> list[str]:
+def layout_lines(facts: Facts, s: State) -> list[str]:
     """The 事件置き場 as everyone sees it (face-down cards as such)."""
-    shown = public_layout(eng, s)
+    shown = public_layout(facts, s)
     lines = ["【事件置き場】"]
     for col in range(5):
-        lines.append(f"　事件番号{col + 1}：1位 {_card(eng, shown[2 * col])}、2位 {_card(eng, shown[2 * col + 1])}")
+        lines.append(f"　事件番号{col + 1}：1位 {_card(facts, shown[2 * col])}、2位 {_card(facts, shown[2 * col + 1])}")
     return lines
 
 
-def public_layout(eng: Terror24Engine, s: State) -> list[int]:
+def public_layout(facts: Facts, s: State) -> list[int]:
     lay = s.layout[:]
     if s.revealed:
         return lay
-    if eng._third(s):
-        shown = _shown_peeks(eng, s)
+    if third(s):
+        shown = _shown_peeks(facts, s)
         for col in range(5):
             if col not in shown:
                 lay[2 * col] = -1       # 「１位 ■ ■ ■ ■ ■」
     else:
-        col = eng._hidden_column(s)     # the last column lies face down (variant hidden-fourth: the 4th)
+        col = hidden_column(s)     # the last column lies face down (variant hidden-fourth: the 4th)
         lay[2 * col] = lay[2 * col + 1] = -1
     return lay
 
 
-def _shown_peeks(eng: Terror24Engine, s: State) -> list[int]:
+def _shown_peeks(facts: Facts, s: State) -> list[int]:
     """Variant open-peek: the columns whose 1位 card a player looked at with his kept card's suit and showed."""
     if s.variant != "open-peek":
         return []
-    suits = {eng.card_suit[c] for kept in s.kept for c in kept}
-    return [col for col in range(5) if s.layout[2 * col + 1] >= 0 and eng.card_suit[s.layout[2 * col + 1]] in suits]
+    suits = {facts.card_suit[c] for kept in s.kept for c in kept}
+    return [col for col in range(5) if s.layout[2 * col + 1] >= 0 and facts.card_suit[s.layout[2 * col + 1]] in suits]
 
 
-def describe_setup(eng: Terror24Engine, s: State) -> list[str]:
-    lines = ["刑事：" + "、".join(f"{seat_name(i)}＝{eng.det_names[d]}" for i, d in enumerate(s.det))]
+def describe_setup(facts: Facts, s: State) -> list[str]:
+    lines = ["刑事：" + "、".join(f"{seat_name(i)}＝{facts.det_names[d]}" for i, d in enumerate(s.det))]
     if s.n > 3:
         lines.append("4番手以降は1VPから始めます：" + "、".join(f"{seat_name(i)} {s.vp[i]}VP" for i in range(s.n)))
     lines.append(f"{s.hands}ハンドで遊びます。各自、刑事カード10枚（捜査時間の合計24時間とヒーロータイム）を手札にします。")
     lines.append("")
     lines.append(f"■ {s.hand_no}ハンド目 配置フェイズ")
-    lines += layout_lines(eng, s)
+    lines += layout_lines(facts, s)
     return lines
 
 
-def narrate(eng: Terror24Engine, before: State, action: Any, after: State) -> list[str]:
+def narrate(facts: Facts, before: State, action: Any, after: State) -> list[str]:
     cls = action.__class__
     lines: list[str] = []
     if cls is Deal:
@@ -86,15 +86,15 @@ def narrate(eng: Terror24Engine, before: State, action: Any, after: State) -> li
             return lines                    # the first deal: describe_setup shows the layout
         lines.append("")
         lines.append(f"■ {after.hand_no}ハンド目 配置フェイズ（プレイ順：{_names(after.order)}）")
-        lines += layout_lines(eng, after)
-        if eng._third(after):
+        lines += layout_lines(facts, after)
+        if third(after):
             for i in range(after.n):
-                kept = "、".join(_card(eng, c) for c in after.kept[i]) or "なし"
+                kept = "、".join(_card(facts, c) for c in after.kept[i]) or "なし"
                 lines.append(f"　{seat_name(i)}が手元に残していた事件カードを公開：{kept}")
-            shown = _shown_peeks(eng, after)
+            shown = _shown_peeks(facts, after)
             if shown:
                 lines.append("　手元のカードと同じスートの2位がある事件番号の1位を、確認した人が全員に見せます：" + "、".join(
-                    f"事件{c + 1} {_card(eng, after.layout[2 * c])}" for c in shown))
+                    f"事件{c + 1} {_card(facts, after.layout[2 * c])}" for c in shown))
         return lines
     if cls is Peek:
         lines.append(f"{seat_name(before.cur)}（ロイド）は、事件番号{action.slot // 2 + 1}の{action.slot % 2 + 1}位の"
@@ -104,22 +104,22 @@ def narrate(eng: Terror24Engine, before: State, action: Any, after: State) -> li
         if before.rnd == 0 and after.rnd == 1:
             lines.append("全員の1枚目を表向きにします。")
             for i in range(after.n):
-                lines.append(f"　{seat_name(i)}：" + "／".join(f"事件{c + 1} {_kind(eng, k)}"
+                lines.append(f"　{seat_name(i)}：" + "／".join(f"事件{c + 1} {_kind(facts, k)}"
                                                           for c, k in enumerate(after.p1[i])))
-            if not eng._third(after):
-                col = eng._hidden_column(after)
-                lines.append(f"　事件番号{col + 1}のカードも表向きにします：1位 {_card(eng, after.layout[2 * col])}、"
-                             f"2位 {_card(eng, after.layout[2 * col + 1])}")
+            if not third(after):
+                col = hidden_column(after)
+                lines.append(f"　事件番号{col + 1}のカードも表向きにします：1位 {_card(facts, after.layout[2 * col])}、"
+                             f"2位 {_card(facts, after.layout[2 * col + 1])}")
             else:
                 lines.append("　1位の事件カードを表向きにします：" + "、".join(
-                    f"事件{c + 1} {_card(eng, after.layout[2 * c])}" for c in range(5)))
+                    f"事件{c + 1} {_card(facts, after.layout[2 * c])}" for c in range(5)))
         if before.phase == P_PLACE and after.phase != P_PLACE:
             lines.append("")
             lines.append(f"■ {after.hand_no}ハンド目 解決フェイズ")
-            lines += _resolution(eng, before, after)
+            lines += _resolution(facts, before, after)
         return lines
     if cls is Challenge or cls is Roll or cls is Take or cls is Keep:
-        return _resolution(eng, before, after)
+        return _resolution(facts, before, after)
     return lines
 
 
@@ -131,7 +131,7 @@ def _summary(vp: Any, alive: Any, inj: Any) -> str:
     return "［状況］" + "、".join(parts)
 
 
-def _resolution(eng: Terror24Engine, before: State, after: State) -> list[str]:
+def _resolution(facts: Facts, before: State, after: State) -> list[str]:
     """The events of one resolution step, in order (``State.events``, recorded by the rules)."""
     lines: list[str] = []
     s = before
@@ -139,13 +139,13 @@ def _resolution(eng: Terror24Engine, before: State, after: State) -> list[str]:
         tag = ev[0]
         if tag == "start":
             _, k, pw, alive = ev
-            lines.append(f"◆ 事件番号{k + 1}：1位 {_card(eng, s.layout[2 * k])}、2位 {_card(eng, s.layout[2 * k + 1])}")
+            lines.append(f"◆ 事件番号{k + 1}：1位 {_card(facts, s.layout[2 * k])}、2位 {_card(facts, s.layout[2 * k + 1])}")
             cards = []
             for i in range(s.n):
                 if not alive[i]:
                     cards.append(f"{seat_name(i)} 殉職のため参加しない")
                 else:
-                    cards.append(f"{seat_name(i)} {_kind(eng, s.p1[i][k])}＋{_kind(eng, s.p2[i][k])}＝捜査力{pw[i]}")
+                    cards.append(f"{seat_name(i)} {_kind(facts, s.p1[i][k])}＋{_kind(facts, s.p2[i][k])}＝捜査力{pw[i]}")
             lines.append("　2枚目を公開：" + "、".join(cards))
         elif tag == "die":
             _, seat, colour, roll, mod, outcome, power = ev
@@ -178,16 +178,16 @@ def _resolution(eng: Terror24Engine, before: State, after: State) -> list[str]:
             for j in range(1 if first >= 0 else 0, min(2, len(ranked) - 1)):
                 a, b = ranked[j], ranked[j + 1]
                 if pw[a] == pw[b] and (a in heroes) == (b in heroes):
-                    fa, fb = eng.kind_hours[s.p1[a][k]], eng.kind_hours[s.p1[b][k]]
+                    fa, fb = facts.kind_hours[s.p1[a][k]], facts.kind_hours[s.p1[b][k]]
                     rule = "1枚目の大きい方" if fa != fb else "1枚目も同じなのでプレイ順の早い方"
                     why.append(f"{j + 1}位と{j + 2}位は捜査力が同じで、{rule}が上位")
             order = "、".join(f"{r + 1}位 {seat_name(i)}（捜査力{pw[i]}）" for r, i in enumerate(ranked[:2]))
             lines.append(f"　順位：{order}" + (f"（{'。'.join(why)}）" if why else ""))
-            if s.notes and s.hand_no >= 2 and eng.det_ids[s.det[ranked[0]]] == "hibachi":
+            if s.notes and s.hand_no >= 2 and facts.det_ids[s.det[ranked[0]]] == "hibachi":
                 lines.append(f"　{seat_name(ranked[0])}（ヒバチ）は1位と2位のどちらの事件カードを取るか選びます。")
         elif tag == "award":
             _, seat, c, row = ev
-            lines.append(f"　{seat_name(seat)}が{row + 1}位の事件カード{_card(eng, c)}を獲得。")
+            lines.append(f"　{seat_name(seat)}が{row + 1}位の事件カード{_card(facts, c)}を獲得。")
         elif tag == "done":
             lines.append(_summary(*ev[1:]))
         elif tag == "hand_end":
@@ -195,7 +195,7 @@ def _resolution(eng: Terror24Engine, before: State, after: State) -> list[str]:
             lines.append(f"■ {ev[1]}ハンド目 ハンド終了")
         elif tag == "unclaimed":
             _, col, c = ev
-            lines.append(f"　事件番号{col + 1}の{_card(eng, c)}は誰も獲得せず、捨て札にします。")
+            lines.append(f"　事件番号{col + 1}の{_card(facts, c)}は誰も獲得せず、捨て札にします。")
         elif tag == "kept_discarded":
             lines.append(f"　{seat_name(ev[1])}は前のハンドから残していた事件カードを捨て札にします。")
         elif tag == "death_points":
@@ -218,17 +218,17 @@ def _resolution(eng: Terror24Engine, before: State, after: State) -> list[str]:
     return lines
 
 
-def describe_result(eng: Terror24Engine, s: State, r: Result) -> list[str]:
+def describe_result(facts: Facts, s: State, r: Result) -> list[str]:
     lines = []
-    third = eng._third(s)
+    final_rules = third(s)
     for i in range(s.n):
-        text = f"{seat_name(i)}（{eng.det_names[s.det[i]]}）：{s.vp[i]}VP"
-        if third:
-            active, mastermind = eng.bonuses(s, i)
-            kept = "、".join(_card(eng, c) for c in s.kept[i]) or "なし"
+        text = f"{seat_name(i)}（{facts.det_names[s.det[i]]}）：{s.vp[i]}VP"
+        if final_rules:
+            active, mastermind = bonuses(facts, s, i)
+            kept = "、".join(_card(facts, c) for c in s.kept[i]) or "なし"
             text += f"（活躍者 +{active}VP、黒幕 +{mastermind}VP。手元に残していたカード：{kept}）"
         lines.append(text)
     if r.extra.get("tie_for_first"):
-        lines.append("首位が同点のため、" + ("このハンドのプレイ順の最も遅いプレイヤーが勝利します。" if third
+        lines.append("首位が同点のため、" + ("このハンドのプレイ順の最も遅いプレイヤーが勝利します。" if final_rules
                                           else "プレイ順の早いプレイヤーが勝利します。"))
     return lines

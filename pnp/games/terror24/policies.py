@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from itertools import permutations
 from typing import Any
 
-from .facts import Challenge, Keep, Peek, Place, Take
+from .actions import Challenge, Keep, Peek, Place, Take
 from .state import Observation
 
 

@@ -1,13 +1,12 @@
 """The designer's questions about 24, answered from simulated games (``pnp simulate`` and the report)."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...sim.answers import Measure
 from ...sim.engine import Finding
 from ...sim.stats import rate, rate_ja
-from .facts import DETECTIVE_NAMES
 
 # Japanese words for every key a report may show: the end reason, Result.extra (and its per_seat facts),
 # and the figures of the Findings below.  Detective ids are added from the data (the printed names).
@@ -170,22 +169,27 @@ _rate = rate
 _pct = rate_ja
 
 
-def questions(records: Sequence[Any]) -> list[Finding]:
+def questions(records: Sequence[Any], names: Mapping[str, str] | None = None) -> list[Finding]:
+    """The designer's questions answered from ``records``; ``names`` words the detectives (id → printed name)."""
     done = [r for r in records if r.result is not None]
-    out: list[Finding] = []
-
-    def winner(r: Any) -> int:
-        return int(r.result.winners[0])
-
-    # 1. is the 1st hand dry: how often the hand-1 leader wins
-    multi = [r for r in done if r.result.extra.get("hands", 1) >= 2]
     by_hands: dict[int, list[Any]] = {}
-    for r in multi:
-        by_hands.setdefault(r.result.extra["hands"], []).append(r)
+    for r in done:
+        if r.result.extra.get("hands", 1) >= 2:
+            by_hands.setdefault(r.result.extra["hands"], []).append(r)
+    return [_dry(by_hands), _comebacks(by_hands), *_death_risk(done), _seat_balance(done), _clashes(done),
+            _dice(done), _by_detective(done, names), _ties(done)]
+
+
+def _winner(r: Any) -> int:
+    return int(r.result.winners[0])
+
+
+def _dry(by_hands: dict[int, list[Any]]) -> Finding:
+    """Is the 1st hand dry: how often the hand-1 leader wins."""
     figs: dict[str, Any] = {}
     parts = []
     for h, rs in sorted(by_hands.items()):
-        k = sum(1 for r in rs if winner(r) in r.result.extra["hand1_leaders"])
+        k = sum(1 for r in rs if _winner(r) in r.result.extra["hand1_leaders"])
         gaps = sorted(r.result.extra["hand1_gap"] for r in rs)
         rate = _rate(k, len(rs))
         figs[f"hands{h}"] = {"hand1_leader_wins": rate,
@@ -194,73 +198,84 @@ def questions(records: Sequence[Any]) -> list[Finding]:
                              "hand1_gap_max": gaps[-1]}
         parts.append(f"{h}ハンド戦で1ハンド目終了時の首位（同点含む）が勝ったのは{_pct(rate)}、"
                      f"1ハンド目終了時の1位と2位の差は平均{figs[f'hands{h}']['hand1_gap_mean']}VP")
-    out.append(Finding(Q_DRY,
+    return Finding(Q_DRY,
                        "。".join(parts) + "。" if parts else "2ハンド以上の対戦記録がありません。",
-                       figs))
+                       figs)
 
-    # 2. comebacks with 3 hands vs 2: from any lead, and from the big lead the draft speaks of
-    figs = {}
+
+def _comebacks(by_hands: dict[int, list[Any]]) -> Finding:
+    """Comebacks with 3 hands vs 2: from any lead, and from the big lead the draft speaks of."""
+    figs: dict[str, Any] = {}
     parts = []
     for h, rs in sorted(by_hands.items()):
-        k = sum(1 for r in rs if winner(r) not in r.result.extra["hand1_leaders"])
+        k = sum(1 for r in rs if _winner(r) not in r.result.extra["hand1_leaders"])
         figs[f"hands{h}"] = _rate(k, len(rs))
         parts.append(f"{h}ハンド戦の逆転（1ハンド目の首位以外が勝つ）は{_pct(figs[f'hands{h}'])}")
     for h, rs in sorted(by_hands.items()):
         big = [r for r in rs if _big_lead(r)]
         figs[f"hands{h}_big_lead"] = _rate(len(big), len(rs))
         figs[f"hands{h}_big_comeback"] = _rate(
-            sum(1 for r in big if winner(r) not in r.result.extra["hand1_leaders"]), len(big))
+            sum(1 for r in big if _winner(r) not in r.result.extra["hand1_leaders"]), len(big))
         parts.append(f"{h}ハンド戦で1ハンド目のあと単独首位が{BIG_GAP}VP以上離していたのは{_pct(figs[f'hands{h}_big_lead'])}、"
                      f"そのゲームで首位以外が勝ったのは{_pct(figs[f'hands{h}_big_comeback'])}" if big else
                      f"{h}ハンド戦で1ハンド目のあと単独首位が{BIG_GAP}VP以上離したゲームはありませんでした")
     if len(by_hands) < 2:
         parts.append("2ハンド戦と3ハンド戦の比較には、両方の設定で対戦させてください（レポートは同じ種で両方を遊び、"
                      "下書きの疑問への答えに両方の数字と差を載せます）")
-    out.append(Finding(Q_COMEBACK, "。".join(parts) + "。", figs))
+    return Finding(Q_COMEBACK, "。".join(parts) + "。", figs)
 
-    # 2c. death risk at the last incident (ruling death-risk)
+
+def _death_risk(done: list[Any]) -> list[Finding]:
+    """Death risk at the last incident (ruling death-risk)."""
     n = len(done)
-    if n:
-        red5 = sum(r.result.extra["last_hand_dice"]["red"][4] for r in done)
-        any5 = red5 + sum(r.result.extra["last_hand_dice"]["green"][4] for r in done)
-        d5 = sum(r.result.extra["last_hand_deaths"][4] for r in done)
-        dl = sum(sum(r.result.extra["last_hand_deaths"]) for r in done)
-        seats5 = sum(1 for r in done for _ in range(r.players))
-        figs = {"last5_red_per_game": round(red5 / n, 4), "last5_dice_per_game": round(any5 / n, 4),
-                "last5_deaths_per_game": round(d5 / n, 4), "last_hand_deaths_per_game": round(dl / n, 4),
-                "last5_red_per_seat": _rate(min(red5, seats5), seats5)}
-        out.append(Finding(Q_DEATH,
-                           f"最後のハンドの事件番号5で振った赤のダイスは1ゲーム平均{red5 / n:.2f}個（席あたり"
-                           f"{_pct(figs['last5_red_per_seat'])}）、緑と赤あわせて{any5 / n:.2f}個、そこでの殉職は"
-                           f"{d5 / n:.2f}人。最後のハンド全体の殉職は1ゲーム平均{dl / n:.2f}人（{n}ゲーム）。", figs))
+    if not n:
+        return []
+    red5 = sum(r.result.extra["last_hand_dice"]["red"][4] for r in done)
+    any5 = red5 + sum(r.result.extra["last_hand_dice"]["green"][4] for r in done)
+    d5 = sum(r.result.extra["last_hand_deaths"][4] for r in done)
+    dl = sum(sum(r.result.extra["last_hand_deaths"]) for r in done)
+    seats5 = sum(1 for r in done for _ in range(r.players))
+    figs = {"last5_red_per_game": round(red5 / n, 4), "last5_dice_per_game": round(any5 / n, 4),
+            "last5_deaths_per_game": round(d5 / n, 4), "last_hand_deaths_per_game": round(dl / n, 4),
+            "last5_red_per_seat": _rate(min(red5, seats5), seats5)}
+    return [Finding(Q_DEATH,
+                       f"最後のハンドの事件番号5で振った赤のダイスは1ゲーム平均{red5 / n:.2f}個（席あたり"
+                       f"{_pct(figs['last5_red_per_seat'])}）、緑と赤あわせて{any5 / n:.2f}個、そこでの殉職は"
+                       f"{d5 / n:.2f}人。最後のハンド全体の殉職は1ゲーム平均{dl / n:.2f}人（{n}ゲーム）。", figs)]
 
-    # 3. seat balance
-    figs = {}
+
+def _seat_balance(done: list[Any]) -> Finding:
+    """Seat balance."""
+    figs: dict[str, Any] = {}
     parts = []
     for n in (3, 4, 5):
         rs = [r for r in done if r.players == n]
         if not rs:
             continue
-        rates = [_rate(sum(1 for r in rs if winner(r) == s), len(rs)) for s in range(n)]
+        rates = [_rate(sum(1 for r in rs if _winner(r) == s), len(rs)) for s in range(n)]
         figs[f"players{n}"] = {"win_by_seat": rates, "fair": round(1 / n, 4)}
         parts.append(f"{n}人: " + "、".join(f"席{s + 1}{'（1VP開始）' if s >= 3 else ''} "
                                             f"{100 * rt['rate']:.1f}%" for s, rt in enumerate(rates))
                      + f"（均等なら{100 / n:.1f}%）")
-    out.append(Finding("席順の有利不利（4・5人の後手に1VPを与える開始点は釣り合っているか）",
-                       "。".join(parts) + "。" if parts else "データなし。", figs))
+    return Finding("席順の有利不利（4・5人の後手に1VPを与える開始点は釣り合っているか）",
+                       "。".join(parts) + "。" if parts else "データなし。", figs)
 
-    # 4. hero-time clashes
+
+def _clashes(done: list[Any]) -> Finding:
+    """Hero-time clashes."""
     inc = sum(r.result.extra["incidents"] for r in done)
     ht = sum(r.result.extra["ht_incidents"] for r in done)
     cl = sum(r.result.extra["clashes"] for r in done)
     figs = {"per_incident": _rate(cl, inc), "per_incident_with_hero_time": _rate(cl, ht)}
-    out.append(Finding(Q_CLASH,
+    return Finding(Q_CLASH,
                        f"事件の解決{inc}回のうちバッティングは{_pct(figs['per_incident'])}、"
                        f"ヒーロータイムが置かれた事件に限ると{_pct(figs['per_incident_with_hero_time'])}。",
-                       figs))
+                       figs)
 
-    # 5. challenges by die colour
-    figs = {}
+
+def _dice(done: list[Any]) -> Finding:
+    """Challenges by die colour."""
+    figs: dict[str, Any] = {}
     parts = []
     opps = sum(r.result.extra["incidents"] * r.players for r in done)
     for colour, ja in (("green", "緑"), ("red", "赤")):
@@ -273,35 +288,39 @@ def questions(records: Sequence[Any]) -> list[Finding]:
         parts.append(f"{ja}は1ゲーム平均{figs[colour]['per_game']}回振られ、成功{_pct(figs[colour]['success'])}、"
                      f"負傷{_pct(figs[colour]['injury'])}、殉職{_pct(figs[colour]['death'])}")
     figs["seat_incidents"] = opps
-    out.append(Finding("チャレンジの利用と、ダイスの色ごとの負傷・殉職の割合", "。".join(parts) + "。", figs))
+    return Finding("チャレンジの利用と、ダイスの色ごとの負傷・殉職の割合", "。".join(parts) + "。", figs)
 
-    # 6. win rate by detective
-    figs = {}
+
+def _by_detective(done: list[Any], names: Mapping[str, str] | None) -> Finding:
+    """Win rate by detective."""
+    figs: dict[str, Any] = {}
     games_by: dict[str, int] = {}
     wins_by: dict[str, int] = {}
     for r in done:
         dets = r.result.extra["detectives"]
         for d in dets:
             games_by[d] = games_by.get(d, 0) + 1
-        w = dets[winner(r)]
+        w = dets[_winner(r)]
         wins_by[w] = wins_by.get(w, 0) + 1
     for d in sorted(games_by):
         figs[d] = _rate(wins_by.get(d, 0), games_by[d])
     exp = (sum(1 / r.players for r in done) / len(done)) if done else 0
-    names = DETECTIVE_NAMES
-    out.append(Finding("刑事ごとの勝率",
-                       "、".join(f"{names.get(d, d)} {_pct(rt)}" for d, rt in figs.items())
-                       + f"（参加者数を考えた平均は{100 * exp:.1f}%）。", figs))
+    shown = names or {}
+    return Finding("刑事ごとの勝率",
+                       "、".join(f"{shown.get(d, d)} {_pct(rt)}" for d, rt in figs.items())
+                       + f"（参加者数を考えた平均は{100 * exp:.1f}%）。", figs)
 
-    # 7. ties decided by the tie rules
+
+def _ties(done: list[Any]) -> Finding:
+    """Ties decided by the tie rules."""
+    inc = sum(r.result.extra["incidents"] for r in done)
     t_final = sum(1 for r in done if r.result.extra["tie_for_first"])
     t_first = sum(r.result.extra["tie_break_incident_first_card"] for r in done)
     t_order = sum(r.result.extra["tie_break_incident_order"] for r in done)
     figs = {"final": _rate(t_final, len(done)),
             "incident_first_card": _rate(t_first, inc), "incident_order": _rate(t_order, inc)}
-    out.append(Finding("同点の決着ルールはどれくらい使われるか",
+    return Finding("同点の決着ルールはどれくらい使われるか",
                        f"最終VPの首位同点をプレイ順で決めたゲームは{_pct(figs['final'])}。"
                        f"事件の順位決定で捜査力が同じになり「1枚目の大きい方」で決まったのは事件あたり"
                        f"{_pct(figs['incident_first_card'])}、さらにプレイ順で決まったのは"
-                       f"{_pct(figs['incident_order'])}。", figs))
-    return out
+                       f"{_pct(figs['incident_order'])}。", figs)

@@ -2,183 +2,191 @@
 バッティング, the tie-breaks) and the cards awarded."""
 from __future__ import annotations
 
+from ...messages import msg
 from ...sim.engine import IllegalAction
-from .facts import P_CHAL, P_TAKE, ST_DEATH, ST_FAIL, ST_GREAT, ST_INJ, ST_LAST_DEATHS, ST_SUCC, Roll
-from .hands import HandRules
+from .actions import P_CHAL, P_TAKE, Roll
+from .conditions import counted, final, wolf
+from .facts import ST_DEATH, ST_FAIL, ST_GREAT, ST_INJ, ST_LAST_DEATHS, ST_SUCC, Facts
+from .hands import end_hand
 from .state import State
 
 
-class ResolutionRules(HandRules):
-    def _start_incident(self, s: State) -> None:
-        k = s.inc
-        hours = self.kind_hours
-        part = [i for i in range(s.n) if s.alive[i]]
-        s.part = part
-        pw = s.power
-        for i in part:
-            pw[i] = hours[s.p1[i][k]] + hours[s.p2[i][k]]
-        pos = s.pos
-        s.queue = sorted(part, key=lambda i: (pw[i], -pos[i]), reverse=True)  # pop() = next
-        s.chal_order = tuple(reversed(s.queue))
-        s.events.append(("start", k, tuple(pw), tuple(s.alive)))
-        self._next_challenger(s)
+def start_incident(facts: Facts, s: State) -> None:
+    k = s.inc
+    hours = facts.kind_hours
+    part = [i for i in range(s.n) if s.alive[i]]
+    s.part = part
+    pw = s.power
+    for i in part:
+        pw[i] = hours[s.p1[i][k]] + hours[s.p2[i][k]]
+    pos = s.pos
+    s.queue = sorted(part, key=lambda i: (pw[i], -pos[i]), reverse=True)  # pop() = next
+    s.chal_order = tuple(reversed(s.queue))
+    s.events.append(("start", k, tuple(pw), tuple(s.alive)))
+    next_challenger(facts, s)
 
-    def _next_challenger(self, s: State) -> None:
-        if s.queue:
-            s.cur = s.queue.pop()
-            s.phase = P_CHAL
-        else:
-            self._rank(s)
 
-    def _roll(self, s: State, a: Roll) -> None:
-        seat = s.chal
-        d = s.det[seat]
-        skills = s.hand_no >= 2
-        sk = self.sk
-        mod = 1 if skills and d == (sk["wolf"] if s.notes else sk["hibachi"]) else 0
-        num = s.inc + 1
-        st = s.stats
-        for colour, roll in ((0, a.green), (1, a.red)):
-            if roll and (not (1 <= roll <= 8) or not s.dice & (1 << colour)):
-                raise IllegalAction(f"bad roll {a!r}")
-        # ruling both-dice: each die on its own (variant both-must: the bonuses only when both succeed)
-        void = (s.variant == "both-must" and bool(a.green) and bool(a.red)
-                and not (a.green + mod > num and a.red + mod > num))
-        # ドカベン's red failure: a death (ruling dokaben-red), an injury in the memo's skills and in variant
-        # dokaben-red-injury
-        red_injures = skills and d == sk["dokaben"] and (s.notes or s.variant == "dokaben-red-injury")
-        for colour, roll in ((0, a.green), (1, a.red)):
-            if not roll:
+def next_challenger(facts: Facts, s: State) -> None:
+    if s.queue:
+        s.cur = s.queue.pop()
+        s.phase = P_CHAL
+    else:
+        rank(facts, s)
+
+
+def roll(facts: Facts, s: State, a: Roll) -> None:
+    seat = s.chal
+    d = s.det[seat]
+    skills = s.hand_no >= 2
+    sk = facts.sk
+    mod = 1 if skills and d == (sk["wolf"] if s.notes else sk["hibachi"]) else 0
+    num = s.inc + 1
+    st = s.stats
+    for colour, roll in ((0, a.green), (1, a.red)):
+        if roll and (not (1 <= roll <= 8) or not s.dice & (1 << colour)):
+            raise IllegalAction(msg("terror24.bad_roll", action=repr(a)))
+    # ruling both-dice: each die on its own (variant both-must: the bonuses only when both succeed)
+    void = (s.variant == "both-must" and bool(a.green) and bool(a.red)
+            and not (a.green + mod > num and a.red + mod > num))
+    # ドカベン's red failure: a death (ruling dokaben-red), an injury in the memo's skills and in variant
+    # dokaben-red-injury
+    red_injures = skills and d == sk["dokaben"] and (s.notes or s.variant == "dokaben-red-injury")
+    for colour, roll in ((0, a.green), (1, a.red)):
+        if not roll:
+            continue
+        base = 6 * colour
+        if roll + mod > num:
+            # ruling great-success: 「出目そのものが8のときだけ」 (variant great-modified: 8 after the +1 too)
+            great = roll == 8 or (s.variant == "great-modified" and roll + mod >= 8)
+            st[base + ST_SUCC] += 1
+            if great:
+                st[base + ST_GREAT] += 1
+            if void:
+                s.events.append(("die", seat, colour, roll, mod, "void", s.power[seat]))
                 continue
-            base = 6 * colour
-            if roll + mod > num:
-                # ruling great-success: 「出目そのものが8のときだけ」 (variant great-modified: 8 after the +1 too)
-                great = roll == 8 or (s.variant == "great-modified" and roll + mod >= 8)
-                st[base + ST_SUCC] += 1
-                if great:
-                    st[base + ST_GREAT] += 1
-                if void:
-                    s.events.append(("die", seat, colour, roll, mod, "void", s.power[seat]))
-                    continue
-                s.power[seat] += 1 + colour + (1 if great else 0)
-                s.events.append(("die", seat, colour, roll, mod, "great" if great else "success", s.power[seat]))
-            else:
-                st[base + ST_FAIL] += 1
-                if colour == 0 or red_injures:
-                    st[base + ST_INJ] += 1
-                    s.inj[seat] += 1
-                    limit = 3 if (skills and not s.notes and d == sk["dokaben"]) else 2
-                    dies = s.inj[seat] >= limit and s.alive[seat]
-                    s.events.append(("die", seat, colour, roll, mod, "injury_death" if dies else "injury",
-                                     s.power[seat]))
-                    if s.inj[seat] >= limit:
-                        self._die(s, seat, base)
-                else:
-                    s.events.append(("die", seat, colour, roll, mod, "death", s.power[seat]))
-                    self._die(s, seat, base)
-        s.dice = 0
-        s.chal = -1
-        self._next_challenger(s)
-
-    def _die(self, s: State, seat: int, base: int) -> None:
-        if not s.alive[seat]:
-            return
-        s.alive[seat] = False
-        s.died[seat] = True
-        s.stats[base + ST_DEATH] += 1
-        if s.hand_no == s.hands:
-            s.stats[ST_LAST_DEATHS + s.inc] += 1
-        if s.wolf_halved and self._wolf(s, seat):
-            s.vp[seat] += 4                 # variant: at once, so the hand's halving takes half of it
-        if s.death == "points" and self._final(s):
-            # option death_rule=points, the notes: 「逆順に６−現在ラウンドという形で、初っ端で死ぬと５ＶＰ入る。
-            # 最終ラウンドだと０ＶＰ」 — in the last hand only (「最終ハンドは殉職すると」)
-            gain = 5 - s.inc
-            s.vp[seat] += gain
-            s.events.append(("death_points", seat, gain))
-
-    def _rank(self, s: State) -> None:
-        k = s.inc
-        part = s.part
-        hero = self.hero
-        pw = s.power
-        pos = s.pos
-        s.incidents += 1
-        hts = [i for i in part if s.p1[i][k] == hero or s.p2[i][k] == hero]
-        first = -1
-        notes_scotch = False
-        heroes: list[int] = []          # variant scotch-others-keep: the ヒーロータイム that keep their effect
-        if hts:
-            s.ht_incidents += 1
-            if len(hts) == 1:
-                first = hts[0]
-            else:
-                s.clashes += 1
-                scotch = self.sk["scotch"]
-                if s.hand_no >= 2:
-                    for i in hts:
-                        if s.det[i] == scotch:
-                            if s.notes:
-                                pw[i] += 3          # counts as 3 instead of 0
-                                notes_scotch = True
-                            elif s.variant == "scotch-others-keep":
-                                heroes = hts        # every ヒーロータイム keeps its effect: they rank first
-                            else:
-                                first = i           # his ヒーロータイム keeps its effect
-        p1 = s.p1
-
-        def key(i: int) -> tuple[int, int, int]:
-            return (-pw[i], -self._counted(s, i, p1[i][k], notes_scotch), pos[i])
-
-        rest = [i for i in part if i != first and i not in heroes]
-        rest.sort(key=key)
-        ranked = ([first] if first >= 0 else []) + sorted(heroes, key=key) + rest
-        # tie-break statistics on the decisive boundaries (1st/2nd, 2nd/3rd), once per incident
-        lo = 1 if first >= 0 else 0
-        by_first = by_order = False
-        for j in range(lo, min(2, len(ranked) - 1)):
-            if (ranked[j] in heroes) != (ranked[j + 1] in heroes):
-                continue                    # a ヒーロータイム above a card: no tie to break
-            a, b = key(ranked[j]), key(ranked[j + 1])
-            if a[0] == b[0]:
-                if a[1] != b[1]:
-                    by_first = True
-                else:
-                    by_order = True
-        s.tb_first += by_first
-        s.tb_order += by_order
-        s.last_rank = (k, tuple(ranked), tuple(pw), s.chal_order)
-        s.events.append(("rank", k, tuple(ranked), tuple(pw), tuple(hts), first, by_first, by_order, tuple(heroes)))
-        f = ranked[0] if ranked else -1
-        sec = ranked[1] if len(ranked) > 1 else -1
-        if f >= 0 and sec < 0 and s.variant == "first-takes":
-            self._award(s, f, 2 * k)        # variant first-takes: nobody can be 2位, the 1位 takes both
-            self._award(s, f, 2 * k + 1)
-            self._next_incident(s)
-            return
-        if (f >= 0 and s.notes and s.hand_no >= 2 and s.det[f] == self.sk["hibachi"]):
-            s.phase = P_TAKE
-            s.cur = f
-            s.take_second = sec
-            return
-        if f >= 0:
-            self._award(s, f, 2 * k)
-        if sec >= 0:
-            self._award(s, sec, 2 * k + 1)
-        self._next_incident(s)
-
-    def _award(self, s: State, seat: int, slot: int) -> None:
-        c = s.layout[slot]
-        s.layout[slot] = -1
-        s.won[seat].append(c)
-        s.vp[seat] += self.card_value[c]
-        s.events.append(("award", seat, c, slot & 1))
-
-    def _next_incident(self, s: State) -> None:
-        s.events.append(("done", tuple(s.vp), tuple(s.alive), tuple(s.inj)))
-        s.take_second = -1
-        s.inc += 1
-        if s.inc < 5:
-            self._start_incident(s)
+            s.power[seat] += 1 + colour + (1 if great else 0)
+            s.events.append(("die", seat, colour, roll, mod, "great" if great else "success", s.power[seat]))
         else:
-            self._end_hand(s)
+            st[base + ST_FAIL] += 1
+            if colour == 0 or red_injures:
+                st[base + ST_INJ] += 1
+                s.inj[seat] += 1
+                limit = 3 if (skills and not s.notes and d == sk["dokaben"]) else 2
+                dies = s.inj[seat] >= limit and s.alive[seat]
+                s.events.append(("die", seat, colour, roll, mod, "injury_death" if dies else "injury",
+                                 s.power[seat]))
+                if s.inj[seat] >= limit:
+                    die(facts, s, seat, base)
+            else:
+                s.events.append(("die", seat, colour, roll, mod, "death", s.power[seat]))
+                die(facts, s, seat, base)
+    s.dice = 0
+    s.chal = -1
+    next_challenger(facts, s)
+
+
+def die(facts: Facts, s: State, seat: int, base: int) -> None:
+    if not s.alive[seat]:
+        return
+    s.alive[seat] = False
+    s.died[seat] = True
+    s.stats[base + ST_DEATH] += 1
+    if s.hand_no == s.hands:
+        s.stats[ST_LAST_DEATHS + s.inc] += 1
+    if s.wolf_halved and wolf(facts, s, seat):
+        s.vp[seat] += 4                 # variant: at once, so the hand's halving takes half of it
+    if s.death == "points" and final(s):
+        # option death_rule=points, the notes: 「逆順に６−現在ラウンドという形で、初っ端で死ぬと５ＶＰ入る。
+        # 最終ラウンドだと０ＶＰ」 — in the last hand only (「最終ハンドは殉職すると」)
+        gain = 5 - s.inc
+        s.vp[seat] += gain
+        s.events.append(("death_points", seat, gain))
+
+
+def rank(facts: Facts, s: State) -> None:
+    k = s.inc
+    part = s.part
+    hero = facts.hero
+    pw = s.power
+    pos = s.pos
+    s.incidents += 1
+    hts = [i for i in part if s.p1[i][k] == hero or s.p2[i][k] == hero]
+    first = -1
+    notes_scotch = False
+    heroes: list[int] = []          # variant scotch-others-keep: the ヒーロータイム that keep their effect
+    if hts:
+        s.ht_incidents += 1
+        if len(hts) == 1:
+            first = hts[0]
+        else:
+            s.clashes += 1
+            scotch = facts.sk["scotch"]
+            if s.hand_no >= 2:
+                for i in hts:
+                    if s.det[i] == scotch:
+                        if s.notes:
+                            pw[i] += 3          # counts as 3 instead of 0
+                            notes_scotch = True
+                        elif s.variant == "scotch-others-keep":
+                            heroes = hts        # every ヒーロータイム keeps its effect: they rank first
+                        else:
+                            first = i           # his ヒーロータイム keeps its effect
+    p1 = s.p1
+
+    def key(i: int) -> tuple[int, int, int]:
+        return (-pw[i], -counted(facts, s, i, p1[i][k], notes_scotch), pos[i])
+
+    rest = [i for i in part if i != first and i not in heroes]
+    rest.sort(key=key)
+    ranked = ([first] if first >= 0 else []) + sorted(heroes, key=key) + rest
+    # tie-break statistics on the decisive boundaries (1st/2nd, 2nd/3rd), once per incident
+    lo = 1 if first >= 0 else 0
+    by_first = by_order = False
+    for j in range(lo, min(2, len(ranked) - 1)):
+        if (ranked[j] in heroes) != (ranked[j + 1] in heroes):
+            continue                    # a ヒーロータイム above a card: no tie to break
+        a, b = key(ranked[j]), key(ranked[j + 1])
+        if a[0] == b[0]:
+            if a[1] != b[1]:
+                by_first = True
+            else:
+                by_order = True
+    s.tb_first += by_first
+    s.tb_order += by_order
+    s.last_rank = (k, tuple(ranked), tuple(pw), s.chal_order)
+    s.events.append(("rank", k, tuple(ranked), tuple(pw), tuple(hts), first, by_first, by_order, tuple(heroes)))
+    f = ranked[0] if ranked else -1
+    sec = ranked[1] if len(ranked) > 1 else -1
+    if f >= 0 and sec < 0 and s.variant == "first-takes":
+        award(facts, s, f, 2 * k)        # variant first-takes: nobody can be 2位, the 1位 takes both
+        award(facts, s, f, 2 * k + 1)
+        next_incident(facts, s)
+        return
+    if (f >= 0 and s.notes and s.hand_no >= 2 and s.det[f] == facts.sk["hibachi"]):
+        s.phase = P_TAKE
+        s.cur = f
+        s.take_second = sec
+        return
+    if f >= 0:
+        award(facts, s, f, 2 * k)
+    if sec >= 0:
+        award(facts, s, sec, 2 * k + 1)
+    next_incident(facts, s)
+
+
+def award(facts: Facts, s: State, seat: int, slot: int) -> None:
+    c = s.layout[slot]
+    s.layout[slot] = -1
+    s.won[seat].append(c)
+    s.vp[seat] += facts.card_value[c]
+    s.events.append(("award", seat, c, slot & 1))
+
+
+def next_incident(facts: Facts, s: State) -> None:
+    s.events.append(("done", tuple(s.vp), tuple(s.alive), tuple(s.inj)))
+    s.take_second = -1
+    s.inc += 1
+    if s.inc < 5:
+        start_incident(facts, s)
+    else:
+        end_hand(facts, s)

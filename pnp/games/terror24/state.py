@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .facts import PHASE_NAMES
+from .actions import PHASE_NAMES, Phase
 
 # ---------------------------------------------------------------- state
 
@@ -18,7 +18,7 @@ class State:
     hands: int
     death: str                      # option death_rule: "draft", "points" (the notes' 6 − 事件番号 VP), "injury"
     hand_no: int
-    phase: int
+    phase: Phase                    # where the game stands (an int: the JSON and the hash read its number)
     cur: int
     det: list[int]
     vp: list[int]
