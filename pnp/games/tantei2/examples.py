@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from ...messages import msg
 from .facts import (
     MAX_LAMPS,
     PH_MAIN,
@@ -38,7 +39,7 @@ def example_state(engine: Tantei2Engine, players: int, setup: Mapping[str, Any],
     known = {"line", "lamps", "round", "dead", "awake", "hands", "up", "down", "start", "turn"}
     unknown = sorted(set(setup) - known)
     if unknown:
-        raise ExampleError(f"unknown setup key {unknown[0]!r} (keys: {', '.join(sorted(known))})")
+        raise ExampleError(msg("tantei2.example_setup_key", key=unknown[0], keys=", ".join(sorted(known))))
     s = engine.new_state(players, variant, options)
     pidx = {p: i for i, p in enumerate(f.person_ids)}
     eidx = {c.id: i for i, c in enumerate(sorted(engine.game.deck("events").cards,
@@ -46,19 +47,19 @@ def example_state(engine: Tantei2Engine, players: int, setup: Mapping[str, Any],
 
     def person(pid: Any) -> int:
         if pid not in pidx:
-            raise ExampleError(f"unknown person {pid!r} (persons: {', '.join(f.person_ids)})")
+            raise ExampleError(msg("tantei2.example_person", person=pid, persons=", ".join(f.person_ids)))
         return pidx[pid]
 
     def seats(key: str) -> list[list[int]]:
         rows = setup.get(key) or [[] for _ in range(players)]
         if not isinstance(rows, list) or len(rows) != players:
-            raise ExampleError(f"{key} needs one list per player ({players})")
+            raise ExampleError(msg("tantei2.example_per_player", key=key, players=players))
         out = []
         for row in rows:
             cards = []
             for cid in row or []:
                 if cid not in eidx:
-                    raise ExampleError(f"{key}: unknown event card {cid!r}")
+                    raise ExampleError(msg("tantei2.example_event", key=key, card=cid))
                 cards.append(eidx[cid])
             out.append(cards)
         return out
@@ -66,38 +67,38 @@ def example_state(engine: Tantei2Engine, players: int, setup: Mapping[str, Any],
     hands, up, down = seats("hands"), seats("up"), seats("down")
     used = [e for rows in (hands, up, down) for row in rows for e in row]
     if len(used) != len(set(used)):
-        raise ExampleError("an event card is in two places")
+        raise ExampleError(msg("tantei2.example_two_places"))
     for row in up:
         for e in row:
             if not f.ev_placed[e]:
-                raise ExampleError(f"{f.ev_title[e]} is an instant card: it never stays face up in a 【手帳】")
+                raise ExampleError(msg("tantei2.example_instant_up", card=f.ev_title[e]))
     dead = {person(p) for p in setup.get("dead") or []}
     awake = {person(p) for p in setup.get("awake") or []}
     for row in up:
         for e in row:
             alive = [f.person_names[p] for p in f.ev_death[e] if p not in dead]
             if alive:
-                raise ExampleError(f"{f.ev_title[e]} is face up, but its 死亡条件 needs {alive[0]} dead")
+                raise ExampleError(msg("tantei2.example_death_condition", card=f.ev_title[e], person=alive[0]))
     line_ids = list(setup.get("line") or [])
     if len(line_ids) < 3:
-        raise ExampleError("the 【捜査線】 starts every round with three person cards")
+        raise ExampleError(msg("tantei2.example_line_short"))
     if "tragedy" in line_ids[:3]:
-        raise ExampleError("惨劇の夜 never stays among the three cards of the round start")
+        raise ExampleError(msg("tantei2.example_tragedy_start"))
     if "tragedy" in line_ids[:-1]:
-        raise ExampleError("the round ends in the turn 惨劇の夜 is drawn: it can only be the last card")
+        raise ExampleError(msg("tantei2.example_tragedy_last"))
     for x in line_ids:
         if x != "tragedy":
             person(x)                      # an unknown person id is an error
     lamps = setup.get("lamps", 0)
     if not isinstance(lamps, int) or not 0 <= lamps <= MAX_LAMPS:
-        raise ExampleError(f"lamps must be 0–{MAX_LAMPS}, got {lamps!r}")
+        raise ExampleError(msg("tantei2.example_lamps", most=MAX_LAMPS, lamps=lamps))
     start = setup.get("start", 0)
     turn = setup.get("turn", start)
     rnd = setup.get("round", 1)
     if not (isinstance(start, int) and 0 <= start < players and isinstance(turn, int) and 0 <= turn < players):
-        raise ExampleError("start and turn are seats 0…players-1")
+        raise ExampleError(msg("tantei2.example_seats"))
     if not isinstance(rnd, int) or rnd < 1:
-        raise ExampleError("round must be 1 or more")
+        raise ExampleError(msg("tantei2.example_round"))
     # person cards
     normal: list[list[int]] = [[] for _ in range(f.np)]
     awake_card = [-1] * f.np
@@ -115,9 +116,9 @@ def example_state(engine: Tantei2Engine, players: int, setup: Mapping[str, Any],
             continue
         p = pidx[x]
         if p in dead:
-            raise ExampleError(f"{f.person_names[p]} is dead: no card of theirs is on the 【捜査線】")
+            raise ExampleError(msg("tantei2.example_dead_on_line", person=f.person_names[p]))
         if not normal[p]:
-            raise ExampleError(f"{f.person_names[p]} has only three person cards")
+            raise ExampleError(msg("tantei2.example_three_cards", person=f.person_names[p]))
         s.line.append(normal[p].pop())
         s.linecnt[p] += 1
     for p in range(f.np):
@@ -129,12 +130,11 @@ def example_state(engine: Tantei2Engine, players: int, setup: Mapping[str, Any],
         rest = normal[p]
         if p in awake:
             if awake_card[p] < 0:
-                raise ExampleError(f"{f.person_names[p]} has no 覚醒人物カード and never awakes")
+                raise ExampleError(msg("tantei2.example_never_awakes", person=f.person_names[p]))
             s.inv.extend(rest)
         elif not rest:
             if awake_card[p] >= 0:
-                raise ExampleError(f"all of {f.person_names[p]}'s cards are out of the 【容疑者】 pile: "
-                                   f"list the person under awake")
+                raise ExampleError(msg("tantei2.example_pile_empty", person=f.person_names[p]))
         else:
             s.piles[p].append(rest[-1])
             s.inv.extend(rest[:-1])

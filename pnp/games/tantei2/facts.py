@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...data.model import Game
+from ...messages import msg
 
 Ops = tuple[tuple[int, int, int], ...]   # compiled effects: (opcode, n, who)
 
@@ -165,9 +166,9 @@ class Facts:
         for c, ong in zip(ev, self.ev_ongoing):
             for op, col, _ in ong:
                 if op not in ONGOING:
-                    raise ValueError(f"{GAME_ID}: {c.id}: unknown ongoing effect {op!r}")
+                    raise ValueError(msg("tantei2.data_unknown_ongoing", game=GAME_ID, card=c.id, op=op))
                 if op in ("color", "awake_color") and col < 0:
-                    raise ValueError(f"{GAME_ID}: {c.id}: {op} needs a colour")
+                    raise ValueError(msg("tantei2.data_ongoing_needs_colour", game=GAME_ID, card=c.id, op=op))
 
         def total(op: str) -> list[int]:
             return [sum(n for o, _, n in ong if o == op) for ong in self.ev_ongoing]
@@ -200,26 +201,26 @@ def check_components(game: Game) -> list[str]:
         by_person.setdefault(card.rules["person"], []).append(card)
         colour[card.rules["person"]] = card.rules["color"]
     if len(by_person) != 8:
-        problems.append(f"{persons.file}: 人物が {len(by_person)} 人です（8 人のはず）")
+        problems.append(f"{persons.file}: " + msg("tantei2.data_person_count", count=len(by_person)))
     for pid, cards in by_person.items():
         normal = sum(1 for c in cards if not c.rules.get("awake"))
         awake = sum(1 for c in cards if c.rules.get("awake"))
         want_awake = 0 if colour[pid] == "black" else 1
         if normal != 3 or awake != want_awake:
-            problems.append(f"{persons.file}: {cards[0].title} は通常 {normal} 枚・覚醒 {awake} 枚です"
-                            f"（通常 3 枚・覚醒 {want_awake} 枚のはず）")
+            problems.append(f"{persons.file}: " + msg("tantei2.data_person_cards", person=cards[0].title, normal=normal,
+                                                               awake=awake, want_awake=want_awake))
     if sum(1 for c in by_person.values() if colour[c[0].rules['person']] == "black") != 1:
-        problems.append(f"{persons.file}: 黒（勿忘草）の人物はちょうど 1 人のはずです")
+        problems.append(f"{persons.file}: " + msg("tantei2.data_black_person"))
     if game.deck("tragedy").piece_count != 1:
-        problems.append("惨劇の夜はちょうど 1 枚のはずです")
+        problems.append(msg("tantei2.data_tragedy_count"))
     events = game.deck("events")
     serials = sorted(int(c.rules["serial"]) for c in events.physical_cards())
     if serials != list(range(1, len(serials) + 1)):
-        problems.append(f"{events.file}: 通し番号が 1〜{len(serials)} の連番になっていません")
+        problems.append(f"{events.file}: " + msg("tantei2.data_serials", last=len(serials)))
     placed = sorted((int(c.rules["serial"]), int(c.rules.get("vp", 0))) for c in events.cards
                     if c.rules.get("vp"))
     for (s1, v1), (s2, v2) in zip(placed, placed[1:]):
         if v2 > v1:
-            problems.append(f"{events.file}: 通し番号 {s2} の VP {v2} が、より重要な {s1} の VP {v1} を上回ります")
+            problems.append(f"{events.file}: " + msg("tantei2.data_vp_order", serial=s2, vp=v2, earlier=s1, earlier_vp=v1))
             break
     return problems

@@ -32,6 +32,7 @@ from operator import add
 from typing import Any
 
 from ...data.model import Game
+from ...messages import msg
 from ...sim.engine import CHANCE, TERMINAL, Finding, IllegalAction, InvariantError, OptionSpec, Result, Variant
 from . import examples, hidden, narration
 from .facts import (
@@ -228,13 +229,14 @@ class Tantei2Engine(RoundRules):
     def new_state(self, players: int, variant: str = "standard",
                   options: Mapping[str, Any] | None = None) -> State:
         if not self.min_players <= players <= self.max_players:
-            raise ValueError(f"{GAME_ID}: {players} players is outside 3–4")
+            raise ValueError(msg("tantei2.setup_players", game=GAME_ID, players=players, least=self.min_players,
+                                 most=self.max_players))
         if variant not in {v.id for v in self.variants}:
-            raise ValueError(f"{GAME_ID}: unknown variant {variant!r}")
+            raise ValueError(msg("tantei2.setup_variant", game=GAME_ID, variant=variant))
         opts = dict(options or {})
         unknown = set(opts) - {"skills"}
         if unknown:
-            raise ValueError(f"{GAME_ID}: unknown options {sorted(unknown)}")
+            raise ValueError(msg("tantei2.setup_options", game=GAME_ID, options=str(sorted(unknown))))
         f = self.facts
         s = State()
         s.n = players
@@ -421,22 +423,22 @@ class Tantei2Engine(RoundRules):
         ph = s.phase
         if ph == PH_CHANCE:
             if a.__class__ is not Shuffle or a.deck != s.chance:
-                raise IllegalAction(f"expected a shuffle of deck {s.chance}, got {a!r}")
+                raise IllegalAction(msg("tantei2.illegal_shuffle", deck=s.chance, action=repr(a)))
             if s.chance == CH_EV:
                 cur = s.ev_deck + s.discard
                 if sorted(a.order) != sorted(cur):
-                    raise IllegalAction("the shuffled event deck is not a permutation of its cards")
+                    raise IllegalAction(msg("tantei2.illegal_event_order"))
                 s.ev_deck = list(a.order)
                 s.discard = []
             else:
                 if sorted(a.order) != sorted(s.inv):
-                    raise IllegalAction("the shuffled 捜査デッキ is not a permutation of its cards")
+                    raise IllegalAction(msg("tantei2.illegal_inv_order"))
                 s.inv = list(a.order)
             s.chance = 0
             self._run(s)
             return
         if a.__class__ is not Act:
-            raise IllegalAction(f"not an action of this game: {a!r}")
+            raise IllegalAction(msg("tantei2.illegal_foreign", action=repr(a)))
         k = a.kind
         seat = s.cur
         f = self.facts
@@ -446,7 +448,7 @@ class Tantei2Engine(RoundRules):
                 if k == K_REST:
                     e = a.a
                     if e not in hand:
-                        raise IllegalAction(f"{a.label()}: not in hand")
+                        raise IllegalAction(msg("tantei2.illegal_not_in_hand", action=a.label()))
                     hand.remove(e)
                     extra = 0
                     if a.b:
@@ -459,14 +461,14 @@ class Tantei2Engine(RoundRules):
                         s.discard.append(e)
                 else:
                     if hand:
-                        raise IllegalAction("一服 without a card is only for an empty hand")
+                        raise IllegalAction(msg("tantei2.illegal_rest_empty"))
                     extra = 0
                 s.stack.append((T_END, seat))
                 s.stack.append((T_DRAW, seat, 2 + s.rest_bonus[seat] + extra))
             elif k == K_INV or k == K_FLASH:
                 e = a.a
                 if e not in hand or f.ev_flash[e] != (k == K_FLASH) or not self.payable(s, seat, e):
-                    raise IllegalAction(f"{a.label()}: not payable now")
+                    raise IllegalAction(msg("tantei2.illegal_not_payable", action=a.label()))
                 hand.remove(e)
                 if k == K_INV:
                     s.stack.append((T_END, seat))
@@ -479,10 +481,10 @@ class Tantei2Engine(RoundRules):
             elif k == K_SUB:
                 c = a.a
                 if s.sub_used or c not in self.sub_colours(s):
-                    raise IllegalAction(f"{a.label()}: not allowed")
+                    raise IllegalAction(msg("tantei2.illegal_sub_colour", action=a.label()))
                 cost = self._sub_cost(s, seat, c)
                 if len(hand) < cost:
-                    raise IllegalAction(f"{a.label()}: not enough cards")
+                    raise IllegalAction(msg("tantei2.illegal_sub_cards", action=a.label()))
                 s.sub_used = True
                 s.sub_color = c
                 s.st_subs += 1
@@ -491,10 +493,10 @@ class Tantei2Engine(RoundRules):
                 s.stack.append((T_MAIN, seat))
                 s.stack.append((T_DISC, seat, cost))
             else:
-                raise IllegalAction(f"{a!r} is not a main-phase action")
+                raise IllegalAction(msg("tantei2.illegal_not_main", action=repr(a)))
         elif ph == PH_DISCARD:
             if k != K_DISC or a.a not in s.hands[seat]:
-                raise IllegalAction(f"{a!r}: expected a card to discard")
+                raise IllegalAction(msg("tantei2.illegal_discard", action=repr(a)))
             s.hands[seat].remove(a.a)
             s.discard.append(a.a)
             s.dn -= 1
@@ -502,7 +504,7 @@ class Tantei2Engine(RoundRules):
                 return
         elif ph == PH_OUTSIDE:
             if k != K_OUT or a.a not in self._movable(s):
-                raise IllegalAction(f"{a!r}: not movable")
+                raise IllegalAction(msg("tantei2.illegal_not_movable", action=repr(a)))
             s.outside.append(s.piles[a.a].pop())
             if s.stack and s.stack[-1][0] == T_OUTRET:
                 s.stack.pop()                      # an effect's move: carry on with the effect
@@ -510,23 +512,23 @@ class Tantei2Engine(RoundRules):
                 s.stack.append((T_TURN, s.start))  # the round start's move: the first turn follows
         elif ph == PH_PICK:
             if k != K_PICK or a.a in s.watashi:
-                raise IllegalAction(f"{a!r}: not available")
+                raise IllegalAction(msg("tantei2.illegal_watashi_taken", action=repr(a)))
             s.watashi[seat] = a.a
             if s.skills and f.watashi_skill[a.a] == "keep_free":
                 s.keep_free[seat] += f.watashi_n[a.a]
         elif ph == PH_DOWN:
             if k == K_DOWN:
                 if a.a not in s.hands[seat]:
-                    raise IllegalAction(f"{a!r}: not in hand")
+                    raise IllegalAction(msg("tantei2.illegal_not_in_hand", action=repr(a)))
                 s.hands[seat].remove(a.a)
                 s.down[seat].append(a.a)
                 s.fresh.append(a.a)
                 s.st_down += 1
             elif k != K_DSKIP:
-                raise IllegalAction(f"{a!r}: expected a face-down placement")
+                raise IllegalAction(msg("tantei2.illegal_facedown", action=repr(a)))
         elif ph == PH_FLIP:
             if k != K_FLIP or a.a not in s.down[seat]:
-                raise IllegalAction(f"{a!r}: expected a face-down card")
+                raise IllegalAction(msg("tantei2.illegal_flip", action=repr(a)))
             s.down[seat].remove(a.a)
             s.cubes[a.a] = 0
             if a.a in s.fresh:
@@ -536,7 +538,7 @@ class Tantei2Engine(RoundRules):
         elif ph == PH_KEEP:
             if k == K_KEEP:
                 if a.a not in s.down[seat] or a.a in s.kept:
-                    raise IllegalAction(f"{a!r}: not a face-down card to keep")
+                    raise IllegalAction(msg("tantei2.illegal_keep_card", action=repr(a)))
                 s.kept.append(a.a)
                 s.st_kept += 1
                 s.stack.append((T_KEEPQ, seat))
@@ -544,14 +546,14 @@ class Tantei2Engine(RoundRules):
                     s.kfree -= 1
                 else:
                     if not s.hands[seat]:
-                        raise IllegalAction(f"{a!r}: no hand card to discard")
+                        raise IllegalAction(msg("tantei2.illegal_keep_no_hand", action=repr(a)))
                     s.stack.append((T_DISC, seat, 1))
             elif k == K_KDONE:
                 self._release(s, seat)
             else:
-                raise IllegalAction(f"{a!r}: expected a keep decision")
+                raise IllegalAction(msg("tantei2.illegal_keep", action=repr(a)))
         else:
-            raise IllegalAction(f"no decision is pending ({a!r})")
+            raise IllegalAction(msg("tantei2.illegal_no_decision", action=repr(a)))
         self._run(s)
 
     # ------------------------------------------------------------ rules helpers
@@ -755,10 +757,10 @@ class Tantei2Engine(RoundRules):
             t = stack.pop()
             handler = tasks.get(t[0])
             if handler is None:
-                raise InvariantError(f"unknown task {t!r}")
+                raise InvariantError(msg("tantei2.invariant_unknown_task", task=repr(t)))
             if handler(self, s, t):
                 return
-        raise InvariantError("the task stack ran empty")
+        raise InvariantError(msg("tantei2.invariant_stack_empty"))
 
     # ------------------------------------------------------------ the tasks (codes in facts.py)
     def _task_draw(self, s: State, t: Task) -> bool:
@@ -799,7 +801,7 @@ class Tantei2Engine(RoundRules):
             for e in s.down[seat]:
                 cubes[e] += 1
         if not s.inv:                       # cannot happen: 惨劇の夜 is always in the deck
-            raise InvariantError("the 捜査デッキ ran out before 惨劇の夜")
+            raise InvariantError(msg("tantei2.invariant_inv_empty"))
         c = s.inv.pop()
         s.line.append(c)
         s.stack.append((T_MAIN, seat))     # the main decision pushes T_END itself
@@ -1075,45 +1077,45 @@ class Tantei2Engine(RoundRules):
         ev = list(s.ev_deck) + s.discard + s.limbo + [e for h in s.hands for e in h] + [e for u in s.up for e in u] \
             + [e for d in s.down for e in d]
         if sorted(ev) != list(range(f.n_ev)):
-            raise InvariantError(f"event cards are not conserved: {len(ev)} in play")
+            raise InvariantError(msg("tantei2.invariant_events", count=len(ev)))
         pc = s.inv + s.line + s.outside + s.removed + [c for p in s.piles for c in p]
         if sorted(pc) != list(range(f.n_pc)):
-            raise InvariantError(f"person cards are not conserved: {sorted(pc)}")
+            raise InvariantError(msg("tantei2.invariant_persons", cards=str(sorted(pc))))
         if f.tragedy in s.removed:
-            raise InvariantError("惨劇の夜 left the game")
+            raise InvariantError(msg("tantei2.invariant_tragedy_gone"))
         for c in s.inv + s.line + s.outside:
             if f.pc_awake[c]:
-                raise InvariantError("a 覚醒 card left 【容疑者】")
+                raise InvariantError(msg("tantei2.invariant_awake_left"))
         for p, pile in enumerate(s.piles):
             for i, c in enumerate(pile):
                 if f.pc_person[c] != p or (f.pc_awake[c] and i != 0):
-                    raise InvariantError(f"bad 【容疑者】 pile for {f.person_names[p]}")
+                    raise InvariantError(msg("tantei2.invariant_pile", person=f.person_names[p]))
         for c in s.removed:
             if not s.dead[f.pc_person[c]]:
-                raise InvariantError("a living person's card left the game")
+                raise InvariantError(msg("tantei2.invariant_living_removed"))
         if s.ndead != sum(s.dead):
-            raise InvariantError("death count mismatch")
+            raise InvariantError(msg("tantei2.invariant_death_count"))
         for p in range(f.np):
             if s.dead[p] and any(f.pc_person[c] == p for c in s.inv + s.line + s.outside):
-                raise InvariantError("a dead person's card is still in play")
+                raise InvariantError(msg("tantei2.invariant_dead_in_play"))
         cnt = [0] * f.np
         for c in s.line:
             if c != f.tragedy:
                 cnt[f.pc_person[c]] += 1
         if cnt != s.linecnt:
-            raise InvariantError("line counts are stale")
+            raise InvariantError(msg("tantei2.invariant_line_counts"))
         if not 0 <= s.lamps <= MAX_LAMPS:
-            raise InvariantError(f"{s.lamps} lamps")
+            raise InvariantError(msg("tantei2.invariant_lamps", lamps=s.lamps))
         down = {e for d in s.down for e in d}
         if any(k and e not in down for e, k in enumerate(s.cubes)):
-            raise InvariantError("a cube lies on a card that is not face down in a 【手帳】")
+            raise InvariantError(msg("tantei2.invariant_cube"))
         for i in range(s.n):
             if s.vp[i] != sum(f.ev_vp[e] for e in s.up[i]):
-                raise InvariantError("VP differ from the 手帳")
+                raise InvariantError(msg("tantei2.invariant_vp"))
             if any(not f.ev_placed[e] for e in s.up[i]):
-                raise InvariantError("an instant event stayed in a 手帳")
+                raise InvariantError(msg("tantei2.invariant_instant_up"))
         if not s.over and s.phase != PH_CHANCE and not self.legal_actions(s):
-            raise InvariantError("a decision with no legal action")
+            raise InvariantError(msg("tantei2.invariant_no_action"))
 
     def action_from_json(self, data: Any) -> Act | Shuffle:
         if isinstance(data, dict) and data.get("t") == "shuffle":
@@ -1121,7 +1123,7 @@ class Tantei2Engine(RoundRules):
         try:
             return self._all[int(data["k"]) * 1_000_000 + int(data["a"]) * 10 + int(data["b"])]
         except (KeyError, TypeError, ValueError):
-            raise IllegalAction(f"not an action of {GAME_ID}: {data!r}") from None
+            raise IllegalAction(msg("tantei2.illegal_json", game=GAME_ID, data=repr(data))) from None
 
     def state_hash(self, s: State) -> str:
         key: tuple[Any, ...] = (
