@@ -2,21 +2,19 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...messages import msg
-from .facts import (
-    MAX_LAMPS,
-    PH_MAIN,
-    T_MAIN,
-)
+from . import tasks
+from .actions import Phase, Task
+from .costs import payable, sub_colours
+from .facts import MAX_LAMPS, Facts
+from .scoring import result
+from .setup import new_state
 from .state import State
 
-if TYPE_CHECKING:
-    from .rules import Tantei2Engine
 
-
-def example_state(engine: Tantei2Engine, players: int, setup: Mapping[str, Any], variant: str = "standard",
+def example_state(f: Facts, players: int, setup: Mapping[str, Any], variant: str = "standard",
                   options: Mapping[str, Any] | None = None) -> State:
     """A main-phase position for a rulebook example.  ``setup`` keys (all optional but ``line``):
 
@@ -35,15 +33,13 @@ def example_state(engine: Tantei2Engine, players: int, setup: Mapping[str, Any],
     their 【容疑者】 pile.  The position is then resolved up to the turn player's main decision (face-down
     cards whose conditions hold turn face up, as in play)."""
     from ...sim.examples import ExampleError
-    f = engine.facts
     known = {"line", "lamps", "round", "dead", "awake", "hands", "up", "down", "start", "turn"}
     unknown = sorted(set(setup) - known)
     if unknown:
         raise ExampleError(msg("tantei2.example_setup_key", key=unknown[0], keys=", ".join(sorted(known))))
-    s = engine.new_state(players, variant, options)
+    s = new_state(f, players, variant, options)
     pidx = {p: i for i, p in enumerate(f.person_ids)}
-    eidx = {c.id: i for i, c in enumerate(sorted(engine.game.deck("events").cards,
-                                                   key=lambda c: c.rules["serial"]))}
+    eidx = {cid: i for i, cid in enumerate(f.ev_id)}
 
     def person(pid: Any) -> int:
         if pid not in pidx:
@@ -159,7 +155,7 @@ def example_state(engine: Tantei2Engine, players: int, setup: Mapping[str, Any],
     s.stack = []
     for seat, row in enumerate(up):
         for e in row:
-            engine._reveal(s, seat, e)
+            tasks.reveal(f, s, seat, e)
     taken = set(used)
     s.ev_deck = sorted((e for e in range(f.n_ev) if e not in taken), reverse=True)
     s.discard, s.limbo, s.fresh = [], [], []
@@ -169,30 +165,30 @@ def example_state(engine: Tantei2Engine, players: int, setup: Mapping[str, Any],
     s.sub_color, s.sub_used, s.sub_disc, s.dn = -1, False, 0, 0
     s.over, s.end_reason, s.hist = False, "", []
     s.chance = 0
-    s.stack = [(T_MAIN, turn)]
-    engine._run(s)
+    s.stack = [(Task.MAIN, turn)]
+    tasks.run(f, s)
     return s
 
-def example_facts(engine: Tantei2Engine, s: State) -> dict[str, Any]:
+
+def example_facts(f: Facts, s: State) -> dict[str, Any]:
     """What rulebook examples claim: ``vp`` (per seat), ``notebook`` / ``facedown`` (titles of the face-up
     / face-down cards per seat), ``substitute_colours`` (the colours 代用コスト may make for the player to
     move, in Japanese), ``payable`` (hand cards the player to move could play now), ``dead`` (names),
     ``lamps``, ``over``, ``winner`` (seat letters A, B …), ``ranks``, ``end_reason``."""
-    f = engine.facts
-    main = s.phase == PH_MAIN and not s.over
+    main = s.phase == Phase.MAIN and not s.over
     facts: dict[str, Any] = {
         "vp": list(s.vp),
         "notebook": [[f.ev_title[e] for e in row] for row in s.up],
         "facedown": [[f.ev_title[e] for e in sorted(row)] for row in s.down],
-        "substitute_colours": [engine.colja[c] for c in engine.sub_colours(s)] if main and not s.sub_used else [],
-        "payable": sorted((f.ev_title[e] for e in s.hands[s.cur] if engine.payable(s, s.cur, e)),
+        "substitute_colours": [f.colja[c] for c in sub_colours(f, s)] if main and not s.sub_used else [],
+        "payable": sorted((f.ev_title[e] for e in s.hands[s.cur] if payable(f, s, s.cur, e)),
                           key=f.ev_title.index) if main else [],
         "dead": [f.person_names[p] for p in range(f.np) if s.dead[p]],
         "lamps": s.lamps,
         "over": s.over,
     }
     if s.over:
-        r = engine.result(s)
+        r = result(f, s)
         facts["winner"] = [chr(ord("A") + i) for i in range(s.n) if r.ranks[i] == 1]
         facts["ranks"] = list(r.ranks)
         facts["end_reason"] = r.end_reason
