@@ -42,10 +42,28 @@ def describe_setup(f: Facts, s: State) -> list[str]:
 
 def narrate(f: Facts, b: State, a: object, s: State) -> list[str]:
     """The lines one step adds (``b`` before, ``s`` after)."""
-    out: list[str] = []
     # round end: 犠牲者, 告命灯, the summary (the round's 【捜査線】 is still in ``b``)
     ended = len(s.hist) > len(b.hist)
-    # events put into effect
+    out = _events(f, b, a, s) + _face_down(b, s, ended)
+    if s.sub_color >= 0 and b.sub_color < 0:
+        out.append(f"{seat_name(s.cur)}が代用コストで{f.colja[s.sub_color]}を生み出しました（この手番の間だけ）。")
+    # 告命灯 an effect added or removed during the round
+    if not ended and s.round == b.round and s.lamps != b.lamps:
+        more = "増え" if s.lamps > b.lamps else "減り"
+        out.append(f"告命灯が{abs(s.lamps - b.lamps)}個{more}ました（{s.lamps}個）。")
+    draws = _draws(f, b, s)
+    out += _round_end(f, b, s, draws) if ended else _line(f, b, s, draws)
+    for p in range(f.np):
+        if not s.dead[p] and is_awake(f, s, p) and not is_awake(f, b, p) and f.action_awake[p]:
+            out.append(f"{f.person_names[p]}が覚醒しました（これからは覚醒人物カードのアクションです）。")
+    if s.over and not b.over:
+        out.append("ゲームが終わりました。")
+    return out
+
+
+def _events(f: Facts, b: State, a: object, s: State) -> list[str]:
+    """Events put into effect (the one the action names itself is its label's)."""
+    out = []
     for seat, e in s.st_used[len(b.st_used):]:
         from_down = e in b.down[seat]
         if f.ev_placed[e]:
@@ -56,7 +74,12 @@ def narrate(f: Facts, b: State, a: object, s: State) -> list[str]:
             out.append(f"{seat_name(seat)}の裏向きの{_event(f, e)}が表向きになり、効果を使いました。")
         elif not (isinstance(a, (Investigate, Flash)) and a.card == e):
             out.append(f"{seat_name(seat)}が{_event(f, e)}の効果を使いました。")
-    # face-down cards (count only) and 代用コスト
+    return out
+
+
+def _face_down(b: State, s: State, ended: bool) -> list[str]:
+    """Cards placed face down (a count only) and, in variant facedown-cubes, the cubes on them (public)."""
+    out = []
     for seat in range(s.n):
         placed = len(s.down[seat]) - len(b.down[seat]) + sum(1 for x, e in s.st_used[len(b.st_used):]
                                                               if x == seat and e in b.down[seat])
@@ -70,19 +93,13 @@ def narrate(f: Facts, b: State, a: object, s: State) -> list[str]:
                 out.append(f"{seat_name(seat)}の裏向きのカード{placed}枚にキューブを1個ずつ置きました（キューブ："
                            + "・".join(str(s.cubes[e]) for e in sorted(s.down[seat], key=lambda e: -s.cubes[e]))
                            + "）。")
-    if s.sub_color >= 0 and b.sub_color < 0:
-        out.append(f"{seat_name(s.cur)}が代用コストで{f.colja[s.sub_color]}を生み出しました（この手番の間だけ）。")
-    # 告命灯 an effect added or removed during the round
-    if not ended and s.round == b.round and s.lamps != b.lamps:
-        more = "増え" if s.lamps > b.lamps else "減り"
-        out.append(f"告命灯が{abs(s.lamps - b.lamps)}個{more}ました（{s.lamps}個）。")
-    draws = _draws(f, b, s)
-    if ended:
-        out += _round_end(f, b, s, draws)
-    # cards that came onto the 【捜査線】
-    if ended:
-        pass
-    elif s.round != b.round or (not b.line and s.line):
+    return out
+
+
+def _line(f: Facts, b: State, s: State, draws: list[str]) -> list[str]:
+    """Cards that came onto the 【捜査線】 (a new round's three, a turn's draw) or left it for the 【線外】."""
+    out = []
+    if s.round != b.round or (not b.line and s.line):
         if s.line:
             out.append(f"― ラウンド{s.round}（スタートプレイヤー：{seat_name(s.start)}）。【捜査線】："
                        + "、".join(_card(f, c) for c in s.line) + f"。告命灯{s.lamps}個。")
@@ -101,12 +118,6 @@ def narrate(f: Facts, b: State, a: object, s: State) -> list[str]:
     elif len(s.line) < len(b.line) and s.round == b.round:
         for c in b.line[len(s.line):]:
             out.append(f"{_card(f, c)}が【捜査線】から【線外】へ移りました。")
-    # 覚醒
-    for p in range(f.np):
-        if not s.dead[p] and is_awake(f, s, p) and not is_awake(f, b, p) and f.action_awake[p]:
-            out.append(f"{f.person_names[p]}が覚醒しました（これからは覚醒人物カードのアクションです）。")
-    if s.over and not b.over:
-        out.append("ゲームが終わりました。")
     return out
 
 
