@@ -19,18 +19,8 @@ from typing import Any
 
 from pnp.data.project import Project
 from pnp.games import make_engine
-from pnp.games.tantei2.facts import (
-    K_DISC,
-    K_DOWN,
-    K_FLIP,
-    K_KEEP,
-    K_OUT,
-    K_PICK,
-    PH_DOWN,
-    PH_KEEP,
-    PH_MAIN,
-    Facts,
-)
+from pnp.games.tantei2.actions import Kind, Phase
+from pnp.games.tantei2.facts import Facts
 from pnp.games.tantei2.policies import HeuristicPolicy
 from pnp.games.tantei2.state import Observation
 from pnp.sim.policies import make_policy
@@ -54,35 +44,35 @@ class OldHeuristic(HeuristicPolicy):
             return legal[0]
         k = legal[0].kind
         f = o.facts
-        if o.phase == PH_MAIN:
+        if o.phase == Phase.MAIN:
             return self._main(o, legal, f)
-        if k == K_DISC:
-            return min(legal, key=lambda a: (self._worth(o, f, a.a), a.a))
-        if k == K_PICK:
+        if k == Kind.DISC:
+            return min(legal, key=lambda a: (self._worth(o, f, a.card), a.card))
+        if k == Kind.PICK:
             return legal[int(rng.random() * len(legal))]
-        if k == K_OUT:
+        if k == Kind.OUT:
             return self._outside(o, legal, f)
-        if o.phase == PH_DOWN:
-            cands = [a for a in legal if a.kind == K_DOWN and f.ev_vp[a.a] >= 2 and self._missing(o, f, a.a) > 0]
-            return max(cands, key=lambda a: (f.ev_vp[a.a], -a.a)) if cands else legal[-1]
-        if k == K_FLIP:
-            return max(legal, key=lambda a: (f.ev_vp[a.a], -a.a))
-        if o.phase == PH_KEEP:
-            keeps = [a for a in legal if a.kind == K_KEEP and f.ev_vp[a.a] >= 2]
+        if o.phase == Phase.DOWN:
+            cands = [a for a in legal if a.kind == Kind.DOWN and f.ev_vp[a.card] >= 2 and self._missing(o, f, a.card) > 0]
+            return max(cands, key=lambda a: (f.ev_vp[a.card], -a.card)) if cands else legal[-1]
+        if k == Kind.FLIP:
+            return max(legal, key=lambda a: (f.ev_vp[a.card], -a.card))
+        if o.phase == Phase.KEEP:
+            keeps = [a for a in legal if a.kind == Kind.KEEP and f.ev_vp[a.card] >= 2]
             if keeps and len(o.hand) >= 3:
-                return max(keeps, key=lambda a: f.ev_vp[a.a])
+                return max(keeps, key=lambda a: f.ev_vp[a.card])
             return legal[-1]
         return legal[int(rng.random() * len(legal))]
 
     def _rest(self, o: Observation, rests: Sequence[Any], f: Facts) -> Any:
         # face down: a valuable card one or two colours short
-        downs = [a for a in rests if a.b == 1 and f.ev_placed[a.a] and f.ev_vp[a.a] >= 2
-                 and not any(c == f.black and o.dead[f.black] for c, _ in f.ev_need[a.a])
-                 and self._missing(o, f, a.a) <= 2]
+        downs = [a for a in rests if a.face_down and f.ev_placed[a.card] and f.ev_vp[a.card] >= 2
+                 and not any(c == f.black and o.dead[f.black] for c, _ in f.ev_need[a.card])
+                 and self._missing(o, f, a.card) <= 2]
         if downs and len(o.my_down) < 2:
-            return max(downs, key=lambda a: (f.ev_vp[a.a] - self._missing(o, f, a.a), -a.a))
-        discards = [a for a in rests if a.b == 0]
-        return min(discards, key=lambda a: (self._worth(o, f, a.a), a.a))
+            return max(downs, key=lambda a: (f.ev_vp[a.card] - self._missing(o, f, a.card), -a.card))
+        discards = [a for a in rests if not a.face_down]
+        return min(discards, key=lambda a: (self._worth(o, f, a.card), a.card))
 
 
 def policy(engine: Any, name: str) -> Any:

@@ -73,7 +73,7 @@ def test_component_invariants_catch_broken_data(repo, tmp_path):
     assert "serial: 64" in text
     events.write_text(text.replace("serial: 64", "serial: 65"), encoding="utf-8")
     result = run("validate", "tantei2", "--games", "2", "--project", tmp_path)
-    assert result.exit_code == 1 and "通し番号が 1〜64 の連番になっていません" in result.output
+    assert result.exit_code == 1 and "the serial numbers do not run 1–64 without a gap" in result.output
 
 
 def test_validate_lists_provisional_content(repo):

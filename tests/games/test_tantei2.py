@@ -9,6 +9,7 @@ import pytest
 from pnp.data.project import Project
 from pnp.games import make_engine
 from pnp.games import tantei2 as T
+from pnp.games.tantei2 import costs, rounds, tasks
 from pnp.sim.engine import CHANCE, TERMINAL, IllegalAction
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -79,21 +80,21 @@ def position(E, players=3, line=(), hand=(), seat=0, others=(), variant="standar
     s.inv.remove(f.tragedy)
     s.inv.append(f.tragedy)
     s.watashi = list(range(players))
-    s.phase, s.cur = T.PH_MAIN, seat
+    s.phase, s.cur = T.Phase.MAIN, seat
     E.check_invariants(s)
     return s
 
 
 def act(E, s, kind, a=0, b=0):
     for x in E.legal_actions(s):
-        if x.kind == kind and x.a == a and x.b == b:
+        if x.to_json() == {"k": kind, "a": a, "b": b}:
             E.apply(s, x)
             return x
     raise AssertionError(f"no legal action {kind}/{a}/{b} in {[x.label() for x in E.legal_actions(s)]}")
 
 
 def kinds(E, s):
-    return {(x.kind, x.a) for x in E.legal_actions(s)}
+    return {(x.kind, x.to_json()["a"]) for x in E.legal_actions(s)}
 
 
 # ------------------------------------------------------------------ data
@@ -145,7 +146,7 @@ def test_setup(E):
             assert len(pile) == 3 and not any(f.pc_awake[c] for c in pile)
         else:
             assert len(pile) == 3 and f.pc_awake[pile[0]] and not any(f.pc_awake[c] for c in pile[1:])
-    while s.phase != T.PH_PICK:
+    while s.phase != T.Phase.PICK:
         E.apply(s, E.sample_chance(s, rng))
     assert [len(h) for h in s.hands] == [6, 6, 6, 6]
     assert s.cur == 0 and len(E.legal_actions(s)) == 4     # the start player picks first
@@ -158,27 +159,27 @@ def test_round_start_tragedy_adds_a_card_and_goes_back(E):
     f = E.facts
     E.apply(s, E.sample_chance(s, random.Random(1)))                       # events
     order = [c for c in s.inv if c != f.tragedy] + [f.tragedy]              # 惨劇の夜 on top
-    E.apply(s, T.Shuffle(T.CH_INV, tuple(order)))
+    E.apply(s, T.Shuffle(T.Deck.INVESTIGATION, tuple(order)))
     for _ in range(3):
         E.apply(s, E.legal_actions(s)[0])                                 # 「私」
     assert len(s.line) == 3 and f.tragedy not in s.line and f.tragedy in s.inv
-    assert E.to_move(s) == CHANCE and s.chance == T.CH_INV                   # shuffled back
+    assert E.to_move(s) == CHANCE and s.chance == T.Deck.INVESTIGATION                   # shuffled back
     E.apply(s, E.sample_chance(s, random.Random(2)))
-    assert s.phase == T.PH_OUTSIDE and s.cur == s.start
+    assert s.phase == T.Phase.OUTSIDE and s.cur == s.start
 
 
 def test_outside_move_and_awakening(E):
     s = position(E, line=("shino",), hand=(64,))
     p = pid(E, "soichiro")
-    s.phase, s.cur = T.PH_OUTSIDE, 0
-    assert (T.K_OUT, p) in kinds(E, s)
+    s.phase, s.cur = T.Phase.OUTSIDE, 0
+    assert (T.Kind.OUT, p) in kinds(E, s)
     E.apply(s, E.A_OUT[p])
     assert not E.is_awake(s, p) and len(s.outside) == 1
-    s.phase, s.cur = T.PH_OUTSIDE, 0
+    s.phase, s.cur = T.Phase.OUTSIDE, 0
     E.apply(s, E.A_OUT[p])
     assert E.is_awake(s, p)                                                 # only the 覚醒 card is left
-    s.phase, s.cur = T.PH_OUTSIDE, 0
-    assert (T.K_OUT, p) not in kinds(E, s)                                  # 覚醒 cards never move
+    s.phase, s.cur = T.Phase.OUTSIDE, 0
+    assert (T.Kind.OUT, p) not in kinds(E, s)                                  # 覚醒 cards never move
 
 
 def test_outside_skipped_when_only_awake_cards_remain(E):
@@ -187,10 +188,10 @@ def test_outside_skipped_when_only_awake_cards_remain(E):
     for pile in s.piles:
         while pile and not f.pc_awake[pile[-1]]:
             s.outside.append(pile.pop())
-    assert E._movable(s) == []
-    s.stack = [(T.T_OUT,)]
-    E._run(s)
-    assert s.phase == T.PH_MAIN                 # straight to the start player's turn
+    assert costs.movable(E.facts, s) == []
+    s.stack = [(T.Task.OUT,)]
+    tasks.run(E.facts, s)
+    assert s.phase == T.Phase.MAIN                 # straight to the start player's turn
 
 
 def test_person_action_and_awake_action(E):
@@ -200,16 +201,16 @@ def test_person_action_and_awake_action(E):
     card = next(c for c in s.inv if f.pc_person[c] == p)
     s.inv.remove(card)
     s.inv.append(card)                          # 宗一郎 on top of the 捜査デッキ
-    s.stack = [(T.T_TURN, 0)]
-    E._run(s)
+    s.stack = [(T.Task.TURN, 0)]
+    tasks.run(E.facts, s)
     assert s.line[-1] == card and len(s.hands[0]) == 2          # 1枚引く
     s2 = position(E, line=("shino", "seiji", "toru"), hand=(64,))
     while not f.pc_awake[s2.piles[p][-1]]:
         s2.outside.append(s2.piles[p].pop())
     s2.inv.remove(card)
     s2.inv.append(card)
-    s2.stack = [(T.T_TURN, 0)]
-    E._run(s2)
+    s2.stack = [(T.Task.TURN, 0)]
+    tasks.run(E.facts, s2)
     assert len(s2.hands[0]) == 3                                # 覚醒: 2枚引く
 
 
@@ -220,13 +221,13 @@ def test_shizue_makes_the_others_discard(E):
     card = next(c for c in s.inv if f.pc_person[c] == p)
     s.inv.remove(card)
     s.inv.append(card)
-    s.stack = [(T.T_TURN, 0)]
-    E._run(s)
-    assert s.phase == T.PH_DISCARD and s.cur == 1
+    s.stack = [(T.Task.TURN, 0)]
+    tasks.run(E.facts, s)
+    assert s.phase == T.Phase.DISCARD and s.cur == 1
     E.apply(s, E.A_DISC[ev(61)])
-    assert s.phase == T.PH_DISCARD and s.cur == 2
+    assert s.phase == T.Phase.DISCARD and s.cur == 2
     E.apply(s, E.A_DISC[ev(62)])
-    assert s.phase == T.PH_MAIN and s.cur == 0 and s.hands[1] == [ev(60)] and s.hands[2] == []
+    assert s.phase == T.Phase.MAIN and s.cur == 0 and s.hands[1] == [ev(60)] and s.hands[2] == []
 
 
 # ------------------------------------------------------------------ 捜査, costs, 代用コスト, 閃き
@@ -234,19 +235,19 @@ def test_shizue_makes_the_others_discard(E):
 def test_investigate_pays_one_cost_per_card_of_that_colour(E):
     # 24 奥様の涙: 赤赤
     s = position(E, line=("shizue", "seiji", "toru"), hand=(24, 22))
-    assert (T.K_INV, ev(24)) not in kinds(E, s)
+    assert (T.Kind.INV, ev(24)) not in kinds(E, s)
     s = position(E, line=("shizue", "shizue", "toru"), hand=(24,))
-    assert (T.K_INV, ev(24)) in kinds(E, s)
-    act(E, s, T.K_INV, ev(24))
+    assert (T.Kind.INV, ev(24)) in kinds(E, s)
+    act(E, s, T.Kind.INV, ev(24))
     assert s.up[0] == [ev(24)] and s.vp[0] == 2
 
 
 def test_death_condition(E):
     # 21 薬棚の空き瓶: 白赤, 椚宗一郎が死亡
     s = position(E, line=("sagisawa", "shizue", "toru"), hand=(21,))
-    assert (T.K_INV, ev(21)) not in kinds(E, s)
-    E._kill(s, pid(E, "soichiro"))
-    assert (T.K_INV, ev(21)) in kinds(E, s)
+    assert (T.Kind.INV, ev(21)) not in kinds(E, s)
+    rounds.kill(E.facts, s, pid(E, "soichiro"))
+    assert (T.Kind.INV, ev(21)) in kinds(E, s)
 
 
 def test_substitute_cost(E):
@@ -256,13 +257,13 @@ def test_substitute_cost(E):
     Rulebook: 「手札1枚を捨て札にして、【捜査線】に1枚もない色のコストを1つ生み出せます」."""
     s = position(E, line=("shizue", "seiji", "toru"), hand=(23, 60, 61))
     white = pid(E, "sagisawa")
-    assert (T.K_SUB, E.facts.black) not in kinds(E, s)                  # never black
-    act(E, s, T.K_SUB, white)
-    assert s.phase == T.PH_DISCARD and s.dn == 1
+    assert (T.Kind.SUB, E.facts.black) not in kinds(E, s)                  # never black
+    act(E, s, T.Kind.SUB, white)
+    assert s.phase == T.Phase.DISCARD and s.dn == 1
     E.apply(s, E.A_DISC[ev(61)])
-    assert s.phase == T.PH_MAIN and (T.K_INV, ev(23)) in kinds(E, s)     # 白青: 白 made, 青 on the line
-    assert not any(k == T.K_SUB for k, _ in kinds(E, s))                # once per turn
-    act(E, s, T.K_REST, ev(60), 0)
+    assert s.phase == T.Phase.MAIN and (T.Kind.INV, ev(23)) in kinds(E, s)     # 白青: 白 made, 青 on the line
+    assert not any(k == T.Kind.SUB for k, _ in kinds(E, s))                # once per turn
+    act(E, s, T.Kind.REST, ev(60), 0)
     assert s.sub_color == -1                                             # only for that turn
 
 
@@ -272,7 +273,7 @@ def test_substitute_makes_only_a_colour_not_on_the_line(E):
     Rulebook: 「【捜査線】にすでにある色を、2つ目として代用コストで生み出すことはできません」.
     pnp's earlier reading (「黒以外の好きな色」) is the variant sub-any-colour."""
     s = position(E, line=("shizue", "seiji", "toru"), hand=(24, 60, 61))
-    makeable = {a for k, a in kinds(E, s) if k == T.K_SUB}
+    makeable = {a for k, a in kinds(E, s) if k == T.Kind.SUB}
     names = {E.facts.person_ids[c] for c in makeable}
     assert names == {"soichiro", "shino", "sagisawa", "sanae"}           # 紫・黄・白・橙: not 赤・青・緑・黒
     assert E.sub_colours(s) == sorted(makeable)
@@ -280,27 +281,27 @@ def test_substitute_makes_only_a_colour_not_on_the_line(E):
         E.apply(s, E.A_SUB[pid(E, "shizue")])
     # the variant: any colour but black, so a second 赤 completes 赤赤
     v = position(E, line=("shizue", "seiji", "toru"), hand=(24, 60, 61), variant=T.V_SUB_ANY)
-    assert {E.facts.person_ids[a] for k, a in kinds(E, v) if k == T.K_SUB} == \
+    assert {E.facts.person_ids[a] for k, a in kinds(E, v) if k == T.Kind.SUB} == \
         set(E.facts.person_ids) - {"wasurenagusa"}
-    act(E, v, T.K_SUB, pid(E, "shizue"))
+    act(E, v, T.Kind.SUB, pid(E, "shizue"))
     E.apply(v, E.A_DISC[ev(61)])
-    assert (T.K_INV, ev(24)) in kinds(E, v)
+    assert (T.Kind.INV, ev(24)) in kinds(E, v)
 
 
 def test_substitute_dead_colour_costs_two(E):
     s = position(E, line=("seiji", "toru", "shino"), hand=(33, 60, 61, 62))
-    E._kill(s, pid(E, "shizue"))
-    assert E._sub_cost(s, 0, pid(E, "shizue")) == 2
-    act(E, s, T.K_SUB, pid(E, "shizue"))
+    rounds.kill(E.facts, s, pid(E, "shizue"))
+    assert costs.sub_cost(E.facts, s, 0, pid(E, "shizue")) == 2
+    act(E, s, T.Kind.SUB, pid(E, "shizue"))
     assert s.dn == 2
 
 
 def test_flash_does_not_end_the_turn(E):
     # 58 閃光 [閃き] 青: draw 1
     s = position(E, line=("shizue", "seiji", "toru"), hand=(58,))
-    act(E, s, T.K_FLASH, ev(58))
-    assert s.phase == T.PH_MAIN and s.cur == 0 and len(s.hands[0]) == 1 and ev(58) in s.discard
-    assert (T.K_INV, ev(58)) not in kinds(E, s)
+    act(E, s, T.Kind.FLASH, ev(58))
+    assert s.phase == T.Phase.MAIN and s.cur == 0 and len(s.hands[0]) == 1 and ev(58) in s.discard
+    assert (T.Kind.INV, ev(58)) not in kinds(E, s)
 
 
 def test_recall_does_not_take_itself(E):
@@ -308,7 +309,7 @@ def test_recall_does_not_take_itself(E):
     s = position(E, line=("shino", "seiji", "toru"), hand=(59,))
     s.ev_deck.remove(ev(40))
     s.discard.append(ev(40))
-    act(E, s, T.K_FLASH, ev(59))
+    act(E, s, T.Kind.FLASH, ev(59))
     assert s.hands[0] == [ev(40)] and s.discard == [ev(59)]
 
 
@@ -316,33 +317,33 @@ def test_recall_does_not_take_itself(E):
 
 def test_rest_face_down_then_flips_by_itself_in_a_later_turn(E):
     s = position(E, line=("shizue", "seiji", "toru"), hand=(24, 64))   # 奥様の涙 needs 赤赤
-    act(E, s, T.K_REST, ev(24), 1)
+    act(E, s, T.Kind.REST, ev(24), 1)
     assert s.down[0] == [ev(24)] and len(s.hands[0]) == 3               # 1 left + 2 drawn
     # later turn of seat 0 with a second red on the line: turns face up outside the action
-    s.phase = T.PH_CHANCE
+    s.phase = T.Phase.CHANCE
     p = pid(E, "shizue")
     c = next(c for c in s.piles[p] if not E.facts.pc_awake[c])
     s.piles[p].remove(c)
     s.line.append(c)
     s.linecnt[p] += 1
-    s.stack = [(T.T_MAIN, 0)]
-    E._run(s)
-    assert s.down[0] == [] and s.up[0] == [ev(24)] and s.phase == T.PH_MAIN
+    s.stack = [(T.Task.MAIN, 0)]
+    tasks.run(E.facts, s)
+    assert s.down[0] == [] and s.up[0] == [ev(24)] and s.phase == T.Phase.MAIN
     assert s.st_flip == 1
 
 
 def test_face_down_card_does_not_flip_in_the_turn_it_was_placed(E):
     s = position(E, line=("shizue", "shizue", "toru"), hand=(24, 64))
-    s.stack = [(T.T_MAIN, 0), (T.T_DOWN, 0)]  # 早苗: place a card face down during this turn
-    E._run(s)
+    s.stack = [(T.Task.MAIN, 0), (T.Task.DOWN, 0)]  # 早苗: place a card face down during this turn
+    tasks.run(E.facts, s)
     E.apply(s, E.A_DOWN[ev(24)])
-    assert s.down[0] == [ev(24)] and s.phase == T.PH_MAIN
+    assert s.down[0] == [ev(24)] and s.phase == T.Phase.MAIN
 
 
 def test_rest_must_place_face_down_even_when_payable(E):
     s = position(E, line=("shizue", "shizue", "toru"), hand=(24,))
-    assert (T.K_REST, ev(24)) in kinds(E, s)
-    act(E, s, T.K_REST, ev(24), 1)
+    assert (T.Kind.REST, ev(24)) in kinds(E, s)
+    act(E, s, T.Kind.REST, ev(24), 1)
     assert s.down[0] == [ev(24)]
 
 
@@ -354,8 +355,8 @@ def _round_end(E, s):
     s.tragedy_lit = s.lamp_first <= s.tragedy_pos < s.lamp_first + s.lamps
     s.line.append(E.facts.tragedy)
     s.inv.remove(E.facts.tragedy)
-    s.stack = [(T.T_REND,)]
-    E._run(s)
+    s.stack = [(T.Task.ROUND_END,)]
+    tasks.run(E.facts, s)
 
 
 def test_victim_is_the_person_with_most_cards(E):
@@ -374,8 +375,8 @@ def test_tie_kills_nobody_and_lamps_stay(E):
     s = position(E, line=("shizue", "toru", "seiji"))
     s.lamps = 2
     s.tragedy_pos = 9                                          # far from the lamps (spaces 4-5)
-    s.stack = [(T.T_REND,)]
-    E._run(s)
+    s.stack = [(T.Task.ROUND_END,)]
+    tasks.run(E.facts, s)
     assert s.ndead == 0 and s.lamps == 3
 
 
@@ -394,8 +395,8 @@ def test_lamps_stay_without_a_victim_unless_the_every_round_variant(E):
         s = position(E, line=("shizue", "toru", "seiji"), variant=variant)
         s.lamps = 2
         s.tragedy_pos = 9
-        s.stack = [(T.T_REND,)]
-        E._run(s)
+        s.stack = [(T.Task.ROUND_END,)]
+        tasks.run(E.facts, s)
         assert s.ndead == 0 and s.lamps == lamps          # nobody died; then +1 at the re-setup
 
 
@@ -454,7 +455,7 @@ def test_tie_break_counts_face_down_cards_in_the_notebook(E):
 def test_five_deaths_end_the_game(E):
     s = position(E, line=("shizue", "shizue", "toru"))
     for person in ("soichiro", "seiji", "shino", "sanae"):
-        E._kill(s, pid(E, person))
+        rounds.kill(E.facts, s, pid(E, person))
     _round_end(E, s)
     assert E.to_move(s) == TERMINAL and E.result(s).end_reason == "deaths"
 
@@ -465,12 +466,12 @@ def test_face_down_cards_are_kept_by_discarding_a_hand_card(E):
         s.ev_deck.remove(ev(e))
         s.down[0].append(ev(e))
     s.tragedy_pos = 9
-    s.stack = [(T.T_REND,)]
-    E._run(s)
-    assert s.phase == T.PH_KEEP and s.cur == s.start == 0
+    s.stack = [(T.Task.ROUND_END,)]
+    tasks.run(E.facts, s)
+    assert s.phase == T.Phase.KEEP and s.cur == s.start == 0
     E.apply(s, E.A_KEEP[ev(20)])
     E.apply(s, E.A_DISC[ev(61)])
-    assert s.phase == T.PH_KEEP
+    assert s.phase == T.Phase.KEEP
     E.apply(s, E.A_KDONE)
     assert s.down[0] == [ev(20)] and ev(21) in s.discard and ev(61) in s.discard
     assert E.to_move(s) == CHANCE and s.lamps == 1 and s.start == 1     # rebuild, next start player

@@ -12,6 +12,7 @@ import random
 from test_tantei2 import E, drive, ev, game, position  # noqa: F401 (fixtures)
 
 from pnp.games import tantei2 as T
+from pnp.games.tantei2 import tasks
 
 
 def _next_turn_with_face_down(E, variant, serial, line, cubes=0):   # noqa: F811
@@ -20,8 +21,8 @@ def _next_turn_with_face_down(E, variant, serial, line, cubes=0):   # noqa: F811
     s.hands[0].remove(ev(serial))
     s.down[0].append(ev(serial))
     s.cubes[ev(serial)] = cubes
-    s.phase, s.stack = T.PH_CHANCE, [(T.T_TURN, 0)]
-    E._run(s)
+    s.phase, s.stack = T.Phase.CHANCE, [(T.Task.TURN, 0)]
+    tasks.run(E.facts, s)
     return s
 
 
@@ -29,15 +30,15 @@ def test_no_substitute_cost_in_the_variant(E):   # noqa: F811
     """「代理コストのルールをなくしてしまい」: no 代用コスト among the legal actions."""
     std = position(E, line=("seiji", "seiji", "toru"), hand=(24, 64, 50))
     cub = position(E, line=("seiji", "seiji", "toru"), hand=(24, 64, 50), variant=T.V_CUBES)
-    assert any(a.kind == T.K_SUB for a in E.legal_actions(std))
-    assert not any(a.kind == T.K_SUB for a in E.legal_actions(cub))
+    assert any(a.kind == T.Kind.SUB for a in E.legal_actions(std))
+    assert not any(a.kind == T.Kind.SUB for a in E.legal_actions(cub))
 
 
 def test_a_cube_at_the_start_of_the_turn_pays_one_missing_cost(E):   # noqa: F811
     """「自分の手番の開始時に、この推論の上にキューブ１個を置く。すると、キューブ１個はエニーカラーとして扱われる」:
     奥様の涙 (赤赤) with one red on the 【捜査線】 turns face up with its first cube; the cube is spent."""
     s = _next_turn_with_face_down(E, T.V_CUBES, 24, ("shizue", "seiji", "toru"))
-    assert s.up[0] == [ev(24)] and s.down[0] == [] and s.phase == T.PH_MAIN
+    assert s.up[0] == [ev(24)] and s.down[0] == [] and s.phase == T.Phase.MAIN
     assert s.st_cubes == 1 and s.cubes[ev(24)] == 0 and s.vp[0] == E.facts.ev_vp[ev(24)]
     std = _next_turn_with_face_down(E, "standard", 24, ("shizue", "seiji", "toru"))
     assert std.down[0] == [ev(24)] and std.up[0] == []

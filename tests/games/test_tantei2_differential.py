@@ -17,6 +17,7 @@ import pytest
 from pnp.data.project import Project
 from pnp.games import tantei2 as T
 from pnp.sim.engine import CHANCE, TERMINAL
+from tests.games.tantei2_spies import spy, watched  # noqa: F401 — watched: the module's fixture
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -75,12 +76,13 @@ class Recorder(T.Tantei2Engine):
         self.rounds: list[tuple[dict, dict]] = []
         self.drawn_lamps = 0          # the 告命灯 on the 【捜査線】 when 惨劇の夜 was last drawn
         self.pending_end = False      # the end check ended the game; a death's draws come first
+        spy(self)
 
-    def _tragedy_drawn(self, s, seat):
+    def spy_tragedy_drawn(self, go, s, seat):
         self.drawn_lamps = s.lamps
-        super()._tragedy_drawn(s, seat)
+        go()
 
-    def _round_end(self, s):
+    def spy_round_end(self, go, s):
         f = self.facts
         self.pending_end = False
         before = {
@@ -91,9 +93,9 @@ class Recorder(T.Tantei2Engine):
             "up": [[f.ev_serial[e] for e in row] for row in s.up],
             "down": [[f.ev_serial[e] for e in row] for row in s.down],
         }
-        over = super()._round_end(s)
+        over = go()
         # the end check says the game is over; a death's draws may still come before the end itself
-        ended = over or s.stack[:1] == [(T.T_OVER,)]
+        ended = over or s.stack[:1] == [(T.Task.OVER,)]
         self.pending_end = ended and not over
         after = {"dead": {f.person_ids[p] for p in range(f.np) if s.dead[p]}, "lamps": s.lamps,
                  "vp": list(s.vp), "over": ended}
@@ -102,9 +104,9 @@ class Recorder(T.Tantei2Engine):
             self._note_result(s)
         return over
 
-    def _game_over(self, s):
-        super()._game_over(s)
-        if self.pending_end:                    # the end after a game-ending death's draws
+    def apply(self, s, a):
+        super().apply(s, a)
+        if self.pending_end and s.over:         # the end after a game-ending death's draws
             self.pending_end = False
             self._note_result(s)
 
@@ -219,8 +221,8 @@ def random_round_end(engine, rng: random.Random, players: int) -> None:
             engine.apply(s, engine.sample_chance(s, rng))
             continue
         legal = engine.legal_actions(s)
-        lamp_plays = [a for a in legal if a.kind in (T.K_INV, T.K_FLASH) and a.a + 1 in LAMP_CARDS]
-        rest = [a for a in legal if a.kind in (T.K_REST, T.K_RESTE)]
+        lamp_plays = [a for a in legal if a.kind in (T.Kind.INV, T.Kind.FLASH) and a.card + 1 in LAMP_CARDS]
+        rest = [a for a in legal if a.kind in (T.Kind.REST, T.Kind.REST_EMPTY)]
         engine.apply(s, rng.choice(lamp_plays or rest or legal))
 
 

@@ -18,6 +18,7 @@ import pytest
 from pnp.data.project import Project
 from pnp.games import tantei2 as T
 from pnp.sim.engine import CHANCE, TERMINAL
+from tests.games.tantei2_spies import spy, watched  # noqa: F401 — watched: the module's fixture
 
 ROOT = Path(__file__).resolve().parents[2]
 MAX_LAMPS = 7                   # 「最大７個まで配置されます」
@@ -119,10 +120,11 @@ class TurnRecorder(T.Tantei2Engine):
     def __init__(self, game):
         super().__init__(game)
         self.ends: list[dict] = []
+        spy(self)
 
-    def _end_turn(self, s, seat):
+    def spy_end_turn(self, go, s, seat):
         self.ends.append(position(self, s, seat))
-        super()._end_turn(s, seat)
+        go()
 
 
 def turn_disagreements(cards: Cards, positions: list[dict]) -> list[str]:
@@ -136,7 +138,7 @@ def play_turns(game, cards, variant: str, seeds: range, players=(3, 4)) -> tuple
     decisions = []                  # the turn player's main decisions: 「ひとりでに表向きになります」 already
 
     def at_main(s):
-        if s.phase == T.PH_MAIN:
+        if s.phase == T.Phase.MAIN:
             decisions.append(position(engine, s, s.cur))
     for seed in seeds:
         s = engine.new_state(players[seed % len(players)], variant, {"skills": seed % 3 == 0})
@@ -177,7 +179,7 @@ def random_investigation(engine, cards: Cards, rng: random.Random, variant: str)
     name = {e: f"e{e:02d}" for e in cards.ev}
     s = engine.example_state(3, {"line": line, "hands": [[name[serial]], [], []],
                                  "down": [[name[e] for e in down], [], []]}, variant)
-    act = next(a for a in engine.legal_actions(s) if a.kind == T.K_INV and f.ev_serial[a.a] == serial)
+    act = next(a for a in engine.legal_actions(s) if a.kind == T.Kind.INV and f.ev_serial[a.card] == serial)
     engine.apply(s, act)
 
 
@@ -213,6 +215,7 @@ class DrawRecorder(T.Tantei2Engine):
     def __init__(self, game):
         super().__init__(game)
         self.moments: list[dict] = []
+        spy(self)
 
     def _note(self, s, kind: str, first: int) -> None:
         f = self.facts
@@ -220,21 +223,21 @@ class DrawRecorder(T.Tantei2Engine):
                              "up": [[f.ev_serial[e] for e in row] for row in s.up],
                              "watashi": list(s.watashi), "skills": s.skills})
 
-    def _round_start(self, s):
+    def spy_round_start(self, go, s):
         if self.facts.tragedy in s.inv[-3:]:     # 「捜査デッキの上から3枚を引き」: the top three
             self._note(s, "round-start", s.start)
-        super()._round_start(s)
+        go()
 
-    def _tragedy_drawn(self, s, seat):
+    def spy_tragedy_drawn(self, go, s, seat):
         self._note(s, "turn", seat)
-        super()._tragedy_drawn(s, seat)
+        go()
 
-    def _round_end(self, s):
+    def spy_round_end(self, go, s):
         dead = s.ndead
         logged = len(s.st_draws)
-        over = super()._round_end(s)
+        over = go()
         if s.ndead > dead:
-            ends = over or s.stack[:1] == [(T.T_OVER,)]       # the game ends after this death's draws
+            ends = over or s.stack[:1] == [(T.Task.OVER,)]       # the game ends after this death's draws
             self._note(s, "death-over" if ends else "death", s.start)
             self.moments[-1]["logged"] = logged
         return over
@@ -333,7 +336,7 @@ def test_draws_at_a_death_go_round_the_table_from_the_start_player(game, cards):
     for _ in range(400):
         engine.moments = []
         s = random_death(engine, rng)
-        rest = next(a for a in engine.legal_actions(s) if a.kind == T.K_REST and a.b == 0)
+        rest = next(a for a in engine.legal_actions(s) if a.kind == T.Kind.REST and not a.face_down)
         engine.apply(s, rest)                      # the start player rests; the round ends with a victim
         (m,) = engine.moments
         assert m["kind"] == "death"

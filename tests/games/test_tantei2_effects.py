@@ -7,6 +7,7 @@ import random
 from test_tantei2 import E, _round_end, act, ev, game, pid, position  # noqa: F401 (fixtures)
 
 from pnp.games import tantei2 as T
+from pnp.games.tantei2 import costs, tasks
 
 # ------------------------------------------------------------------ generated checks over the data
 
@@ -46,7 +47,7 @@ def test_placed_card_effect_line_out(E):
     １人が死亡します」 then counts one card fewer."""
     s = position(E, line=("seiji", "seiji", "shizue", "toru"), hand=(11, 64))
     toru = pid(E, "toru")
-    act(E, s, T.K_INV, ev(11))
+    act(E, s, T.Kind.INV, ev(11))
     assert s.up[0] == [ev(11)] and s.vp[0] == 3
     assert s.linecnt[toru] == 0 and [E.facts.pc_person[c] for c in s.outside] == [toru]
     persons = [E.facts.pc_person[c] for c in s.line if c != E.facts.tragedy]
@@ -60,7 +61,7 @@ def test_line_out_leaves_the_tragedy_in_place(E):
     s.line.append(E.facts.tragedy)
     s.inv.remove(E.facts.tragedy)
     s.tragedy_pos = len(s.line)
-    act(E, s, T.K_FLASH, ev(57))
+    act(E, s, T.Kind.FLASH, ev(57))
     assert s.line[-1] == E.facts.tragedy and s.outside == [] and sum(s.linecnt) == 3
 
 
@@ -71,13 +72,13 @@ def test_outside_effect_is_the_players_choice_and_brings_awakening_nearer(E):
     s = position(E, line=("toru", "seiji", "shizue"), hand=(60, 64))
     p = pid(E, "soichiro")
     before = len(s.piles[p])
-    act(E, s, T.K_FLASH, ev(60))
-    assert s.phase == T.PH_OUTSIDE and s.cur == 0
-    assert all(a.kind == T.K_OUT for a in E.legal_actions(s))
+    act(E, s, T.Kind.FLASH, ev(60))
+    assert s.phase == T.Phase.OUTSIDE and s.cur == 0
+    assert all(a.kind == T.Kind.OUT for a in E.legal_actions(s))
     E.apply(s, E.A_OUT[p])
-    assert len(s.piles[p]) == before - 1 and s.outside and s.phase == T.PH_MAIN and s.cur == 0
+    assert len(s.piles[p]) == before - 1 and s.outside and s.phase == T.Phase.MAIN and s.cur == 0
     E.check_invariants(s)
-    act(E, s, T.K_REST, ev(64), 0)                          # the turn action is still to come
+    act(E, s, T.Kind.REST, ev(64), 0)                          # the turn action is still to come
     assert s.cur == 1
 
 
@@ -85,8 +86,8 @@ def test_placed_outside_effect_then_the_turn_ends(E):
     """15 庭師の目撃証言 (捜査): after the 配置時 choice the turn ends as a 捜査 does."""
     s = position(E, line=("toru", "toru", "shino"), hand=(15,))
     p = pid(E, "seiji")
-    act(E, s, T.K_INV, ev(15))
-    assert s.phase == T.PH_OUTSIDE and s.cur == 0
+    act(E, s, T.Kind.INV, ev(15))
+    assert s.phase == T.Phase.OUTSIDE and s.cur == 0
     E.apply(s, E.A_OUT[p])
     assert s.up[0] == [ev(15)] and s.cur == 1              # 惨劇の夜 was drawn by the next seat
     E.check_invariants(s)
@@ -126,8 +127,8 @@ def test_no_death_no_draw(E):
     s.ev_deck.remove(ev(12))
     s.vp[1] += 3
     s.tragedy_pos = 9
-    s.stack = [(T.T_REND,)]
-    E._run(s)
+    s.stack = [(T.Task.ROUND_END,)]
+    tasks.run(E.facts, s)
     assert s.ndead == 0 and len(s.hands[1]) == 0
 
 
@@ -138,7 +139,7 @@ def test_tragedy_draw_when_the_tragedy_is_drawn(E):
     s.up[2].append(ev(16))
     s.ev_deck.remove(ev(16))
     s.vp[2] += 3
-    act(E, s, T.K_REST, ev(64), 0)        # seat 0 rests; seat 1 draws 惨劇の夜 (top of the 捜査デッキ)
+    act(E, s, T.Kind.REST, ev(64), 0)        # seat 0 rests; seat 1 draws 惨劇の夜 (top of the 捜査デッキ)
     assert s.tragedy_pos and s.cur == 1
     assert len(s.hands[2]) == 1 and len(s.hands[1]) == 0
 
@@ -150,12 +151,12 @@ def test_dead_colour_substitute_without_the_extra_discard(E):
     shizue = pid(E, "shizue")
     s.dead[shizue] = True
     s.ndead = 1
-    assert E._sub_cost(s, 0, shizue) == 2
+    assert costs.sub_cost(E.facts, s, 0, shizue) == 2
     s.up[0].append(ev(25))
     s.ev_deck.remove(ev(25))
     s.vp[0] += 2
-    assert E._sub_cost(s, 0, shizue) == 1
-    assert E._sub_cost(s, 0, pid(E, "soichiro")) == 1     # a living colour costs one, as always
+    assert costs.sub_cost(E.facts, s, 0, shizue) == 1
+    assert costs.sub_cost(E.facts, s, 0, pid(E, "soichiro")) == 1     # a living colour costs one, as always
 
 
 def test_random_play_with_every_effect_keeps_the_invariants(E):

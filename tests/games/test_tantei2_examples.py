@@ -78,10 +78,10 @@ def test_the_old_example_second_purple_is_illegal_under_the_draft(E, examples):
     1つ生みました」) and scored 十三年前の惨劇 (紫紫赤青): the draft forbids it, variant sub-any-colour allows it."""
     file, line, script = _example(examples, "06-example.md", "vp")
     old = {"players": 3, "setup": copy.deepcopy(script["setup"]),
-           "moves": [{"k": T.K_SUB, "a": 0, "b": 0},       # 紫（宗一郎）
-                     {"k": T.K_DISC, "a": 49, "b": 0},     # 張り込み
-                     {"k": T.K_FLASH, "a": 44, "b": 0},    # 電報の写し
-                     {"k": T.K_INV, "a": 2, "b": 0}],      # 十三年前の惨劇
+           "moves": [{"k": T.Kind.SUB, "a": 0, "b": 0},       # 紫（宗一郎）
+                     {"k": T.Kind.DISC, "a": 49, "b": 0},     # 張り込み
+                     {"k": T.Kind.FLASH, "a": 44, "b": 0},    # 電報の写し
+                     {"k": T.Kind.INV, "a": 2, "b": 0}],      # 十三年前の惨劇
            "expect": {"vp": [6, 0, 0]}}
     problems = check_example(E, old, file, line)
     assert len(problems) == 1 and problems[0].field == "moves"
@@ -123,7 +123,7 @@ def test_example_state_is_a_legal_main_phase_position(E):
                             "up": [[], ["e35"], [], []], "start": 1, "turn": 2})
     E.check_invariants(s)
     facts = E.example_facts(s)
-    assert s.phase == T.PH_MAIN and s.cur == 2 and s.round == 5
+    assert s.phase == T.Phase.MAIN and s.cur == 2 and s.round == 5
     assert facts["dead"] == ["椚 透"] and facts["lamps"] == 3 and facts["vp"] == [0, 1, 0, 0]
     assert facts["notebook"][1] == ["蔵の合鍵"] and s.extra[1][0] == 1      # 常に紫のコスト1
     assert E.is_awake(s, E.facts.person_ids.index("sanae"))

@@ -89,9 +89,9 @@ def test_no_line_names_a_card_nobody_else_may_see(engine, players, seed):
             break
         public = set(after.discard) | set(after.limbo) | {e for row in after.up for e in row} \
             | {e for _, e in after.st_used}
-        discard = isinstance(action, T.Act) and (action.kind == T.K_DISC or (action.kind == T.K_REST and not action.b))
+        discard = isinstance(action, T.Discard) or (isinstance(action, T.Rest) and not action.face_down)
         if discard:
-            public.add(action.a)          # a discard is seen by all, even if an effect takes it back at once
+            public.add(action.card)       # a discard is seen by all, even if an effect takes it back at once
         lines = [action.label()] + engine.narrate(before, action, after)
         for line in lines:
             for serial in re.findall(r"（(\d+)）", line):

@@ -11,6 +11,7 @@ import random
 import pytest
 
 from pnp.games import tantei2 as T
+from tests.games.tantei2_spies import spy, watched  # noqa: F401 — watched: the module's fixture
 from tests.games.test_tantei2_differential_points import (  # noqa: F401 — game and cards: the module's fixtures
     Cards,
     cards,
@@ -32,6 +33,7 @@ class Referee(T.Tantei2Engine):
         self.wrong: dict[str, list[str]] = {k: [] for k in ("flip", "all", "release", "reshuffle")}
         self.met = dict.fromkeys(self.wrong, 0)     # moments where the ruling decided something
         self.placed: list[list[int]] = []           # face-down cards per seat, in the order they were placed
+        spy(self)
 
     def note(self, kind: str, ok: bool, what: str) -> None:
         if not ok:
@@ -39,11 +41,11 @@ class Referee(T.Tantei2Engine):
 
     # flip-batch: 「条件を満たしたカードが何枚もあれば、それらをまとめて表にし…効果をすべて適用し終えたら、
     # もう一度確かめます」
-    def _auto_flip(self, s, seat, again):
+    def spy_auto_flip(self, go, s, seat, again):
         due = set(reference_due(self.cards, position(self, s, seat)))
         f = self.facts
         before = {f.ev_serial[e] for e in s.down[seat]}
-        flipped = super()._auto_flip(s, seat, again)
+        flipped = go()
         now = before - {f.ev_serial[e] for e in s.down[seat]}
         if len(due) > 1:
             self.met["flip"] += 1
@@ -51,21 +53,21 @@ class Referee(T.Tantei2Engine):
         return flipped
 
     # all-order: 「「全員が1枚ずつ引く」のように全員が行う効果は、手番プレイヤーから時計回りに1人ずつ行います」
-    def _push_effects(self, s, seat, ops):
+    def spy_push_effects(self, go, s, seat, ops):
         depth = len(s.stack)
-        super()._push_effects(s, seat, ops)
-        if any(op == T.O_DRAW and who == T.WHO["all"] for op, _, who in ops):
-            order = [t[1] for t in reversed(s.stack[depth:]) if t[0] == T.T_DRAW]   # the order they will run
+        go()
+        if any(op == T.OPS["draw"] and who == T.WHO["all"] for op, _, who in ops):
+            order = [t[1] for t in reversed(s.stack[depth:]) if t[0] == T.Task.DRAW]   # the order they will run
             self.met["all"] += 1
             self.note("all", order == [(seat + i) % s.n for i in range(s.n)], f"seat {seat}: {order}")
 
     # release-order: 「残さなかった裏向きのカードは、【手帳】に置いた順に1枚ずつ捨て札の上へ重ねます」
-    def _release(self, s, seat):
+    def spy_release(self, go, s, seat):
         f = self.facts
         kept = {f.ev_serial[e] for e in s.kept}
         gone = [e for e in self.placed[seat] if e not in kept]
         before = len(s.discard)
-        super()._release(s, seat)
+        go()
         got = [f.ev_serial[e] for e in s.discard[before:]]
         if len(gone) > 1 and gone != sorted(gone):
             self.met["release"] += 1
@@ -81,8 +83,8 @@ def follow(engine: Referee, s) -> None:
         down = {f.ev_serial[e] for e in s.down[seat]}
         engine.placed[seat] = [e for e in engine.placed[seat] if e in down]
         engine.placed[seat] += sorted(down - set(engine.placed[seat]))
-    if s.phase == T.PH_CHANCE and s.chance == T.CH_EV and s.round > 0:
-        waiting = bool(s.stack) and s.stack[-1][0] == T.T_DRAW
+    if s.phase == T.Phase.CHANCE and s.chance == T.Deck.EVENTS and s.round > 0:
+        waiting = bool(s.stack) and s.stack[-1][0] == T.Task.DRAW
         engine.met["reshuffle"] += 1
         engine.note("reshuffle", waiting and not s.ev_deck,
                     f"round {s.round}: remade with {len(s.ev_deck)} cards left, next task {s.stack[-1:]}")

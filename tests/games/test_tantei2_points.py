@@ -9,12 +9,13 @@ from test_tantei2 import E, act, ev, game, pid, position  # noqa: F401 (fixtures
 from test_tantei2_examples import _example, examples  # noqa: F401 (fixtures)
 
 from pnp.games import tantei2 as T
+from pnp.games.tantei2 import tasks
 from pnp.sim.examples import check_example
 
 
 def _rest(E, s):  # noqa: F811
     """The player to move rests with the lowest card of its hand (discarding it)."""
-    act(E, s, T.K_REST, min(s.hands[s.cur]), 0)
+    act(E, s, T.Kind.REST, min(s.hands[s.cur]), 0)
 
 
 # ------------------------------------------------------------------ 1. the 告命灯 under 惨劇の夜 (lamp-at-draw)
@@ -28,9 +29,9 @@ def test_a_lamp_removed_after_the_tragedy_was_drawn_on_it_still_costs_a_life(E):
     for variant, victims in (("standard", ["勿忘草"]), (T.V_LAMP_AT_END, [])):
         s = E.example_state(3, setup, variant)
         assert s.tragedy_lit
-        act(E, s, T.K_FLASH, ev(61))
+        act(E, s, T.Kind.FLASH, ev(61))
         assert s.lamps == 0
-        act(E, s, T.K_REST, ev(50), 0)
+        act(E, s, T.Kind.REST, ev(50), 0)
         assert E.example_facts(s)["dead"] == victims
 
 
@@ -43,7 +44,7 @@ def test_a_lamp_added_after_the_tragedy_was_drawn_does_not_count(E):  # noqa: F8
     for variant, dead in (("standard", []), (T.V_LAMP_AT_END, ["椚 宗一郎"])):
         s = E.example_state(3, setup, variant)
         assert not s.tragedy_lit
-        act(E, s, T.K_INV, ev(63))               # 捜査: the turn ends, the round ends
+        act(E, s, T.Kind.INV, ev(63))               # 捜査: the turn ends, the round ends
         assert E.example_facts(s)["dead"] == dead
 
 
@@ -63,9 +64,9 @@ def test_the_transcript_says_where_the_tragedy_was_drawn(E):  # noqa: F811
     victim 「「惨劇の夜」が告命灯のある場所で引かれたため」 even though the lamp has gone."""
     s = E.example_state(3, {"line": ["shizue", "toru", "wasurenagusa", "tragedy"], "lamps": 1,
                             "hands": [["e61", "e50"], [], []]})
-    act(E, s, T.K_FLASH, ev(61))
+    act(E, s, T.Kind.FLASH, ev(61))
     b = s.clone()
-    a = act(E, s, T.K_REST, ev(50), 0)
+    a = act(E, s, T.Kind.REST, ev(50), 0)
     lines = E.narrate(b, a, s)
     assert any("勿忘草が犠牲者になりました" in x and "告命灯のある場所で引かれたため" in x for x in lines), lines
 
@@ -75,7 +76,7 @@ def test_the_transcript_of_the_other_reading_names_the_lamp_at_the_round_end(E):
     s = E.example_state(3, {"line": ["shizue", "toru", "seiji", "soichiro", "tragedy"], "lamps": 1,
                             "hands": [["e63", "e50"], [], []]}, T.V_LAMP_AT_END)
     b = s.clone()
-    a = act(E, s, T.K_INV, ev(63))
+    a = act(E, s, T.Kind.INV, ev(63))
     assert any("椚 宗一郎が犠牲者になりました" in x and "ラウンド終了時に「惨劇の夜」の場所に告命灯があったため" in x
                for x in E.narrate(b, a, s))
 
@@ -97,7 +98,7 @@ def test_a_card_played_by_investigation_turns_a_face_down_card_face_up_before_th
     for variant, up, down in (("standard", [36, 24], []), (T.V_FLIP_BEFORE, [36], [24])):
         s = position(E, line=("shizue", "seiji", "toru"), hand=(36,), variant=variant)
         _face_down(s, 24)
-        act(E, s, T.K_INV, ev(36))
+        act(E, s, T.Kind.INV, ev(36))
         assert s.cur == 1                                   # the turn is over
         assert [E.facts.ev_serial[e] for e in s.up[0]] == up
         assert [E.facts.ev_serial[e] for e in s.down[0]] == down
@@ -108,8 +109,8 @@ def test_a_card_placed_face_down_this_turn_waits_even_after_an_investigation(E):
     """「置いた手番より後の自分の手番中に」: 噂の出どころ (62) places 奥様の涙 face down; the 赤 of the 【捜査線】 is
     there twice, but the card waits for a later turn."""
     s = position(E, line=("shizue", "shizue", "sanae"), hand=(62, 24))
-    act(E, s, T.K_INV, ev(62))
-    assert s.phase == T.PH_DOWN
+    act(E, s, T.Kind.INV, ev(62))
+    assert s.phase == T.Phase.DOWN
     E.apply(s, E.A_DOWN[ev(24)])
     assert s.down[0] == [ev(24)] and s.cur == 1
 
@@ -126,9 +127,9 @@ def _round_start_with_tragedy(E, variant):  # noqa: F811
     s.inv.remove(f.tragedy)
     s.inv.insert(len(s.inv) - 1, f.tragedy)              # the second of the three cards drawn
     s.round, s.start = 2, 1
-    s.phase, s.stack = T.PH_CHANCE, [(T.T_RSTART,)]
+    s.phase, s.stack = T.Phase.CHANCE, [(T.Task.ROUND_START,)]
     b = s.clone()
-    E._run(s)
+    tasks.run(E.facts, s)
     return b, s
 
 
@@ -141,7 +142,7 @@ def test_the_tragedy_among_the_round_start_cards_is_drawn_for_the_pocket_watch(E
         assert E.facts.tragedy in s.inv and len(s.line) == 3 and sum(s.linecnt) == 3
         assert len(s.hands[2]) == drawn
         assert s.st_draws == ([(2, ev(16), 1)] if drawn else [])
-        assert s.phase == T.PH_CHANCE and s.chance == T.CH_INV      # then the 捜査デッキ is shuffled
+        assert s.phase == T.Phase.CHANCE and s.chance == T.Deck.INVESTIGATION      # then the 捜査デッキ is shuffled
 
 
 def test_the_transcript_tells_the_round_start_tragedy_and_the_draw(E):  # noqa: F811
@@ -159,8 +160,8 @@ def test_the_pocket_watch_draws_twice_when_the_tragedy_comes_twice_in_a_round(E)
     while not s.tragedy_pos:
         m = E.to_move(s)
         E.apply(s, E.sample_chance(s, rng) if m == T.CHANCE else
-                next((a for a in E.legal_actions(s) if a.kind in (T.K_REST, T.K_RESTE, T.K_OUT, T.K_DISC,
-                                                                  T.K_DSKIP, T.K_FLIP)), None)
+                next((a for a in E.legal_actions(s) if a.kind in (T.Kind.REST, T.Kind.REST_EMPTY, T.Kind.OUT, T.Kind.DISC,
+                                                                  T.Kind.DOWN_SKIP, T.Kind.FLIP)), None)
                 or E.legal_actions(s)[0])
     assert [x for x in s.st_draws if x[1] == ev(16)] == [(2, ev(16), 1)] * 2
 
@@ -177,7 +178,7 @@ def test_draws_at_a_death_go_from_the_start_player_clockwise(E):  # noqa: F811
                             "up": [["e12"], [], ["e33"], []], "hands": [[], ["e50"], [], []]}, "standard",
                         {"skills": True})
     top = s.ev_deck[::-1][:5]        # the イベントの山 from the top
-    act(E, s, T.K_REST, ev(50), 0)
+    act(E, s, T.Kind.REST, ev(50), 0)
     assert s.dead[pid(E, "seiji")]
     assert s.st_draws == [(2, ev(33), 1), (3, -1 - 3, 1), (0, ev(12), 1)]
     assert s.hands[1][:2] == top[:2] and s.hands[2] == [top[2]] and s.hands[3] == [top[3]] and s.hands[0] == [top[4]]
@@ -188,7 +189,7 @@ def test_the_transcript_names_each_draw_in_order(E):  # noqa: F811
                             "up": [["e12"], [], ["e33"], []], "hands": [[], ["e50"], [], []]}, "standard",
                         {"skills": True})
     b = s.clone()
-    a = act(E, s, T.K_REST, ev(50), 0)
+    a = act(E, s, T.Kind.REST, ev(50), 0)
     lines = E.narrate(b, a, s)
     draws = [x for x in lines if x.endswith("枚引きました。")]
     assert draws == ["プレイヤー3が遺品の櫛（33）の効果で1枚引きました。",
@@ -217,7 +218,7 @@ def test_a_card_turned_face_up_by_an_effect_applies_its_placement_effect_too(E):
     for variant, drawn in (("standard", 2), (T.V_FLIP_NO_EFFECT, 0)):
         s = E.example_state(3, {"line": ["sagisawa", "sanae", "toru"], "hands": [["e54"], [], []],
                                 "down": [["e21"], [], []]}, variant)
-        act(E, s, T.K_INV, ev(54))
-        assert s.phase == T.PH_FLIP
+        act(E, s, T.Kind.INV, ev(54))
+        assert s.phase == T.Phase.FLIP
         E.apply(s, E.A_FLIP[ev(21)])
         assert s.up[0] == [ev(21)] and len(s.hands[0]) == drawn

@@ -1,81 +1,51 @@
-"""Rules engine for 探偵無宿２ (draft 5), as a package: ``facts`` (constants, actions, what the data says),
-``state`` (State, Observation), ``rules`` (the engine: protocol and the turn's task machine), ``rounds`` (the
-round's start and end), ``policies``, ``questions`` (the designer's questions),
-``hidden`` (information sets for the search player) and ``examples`` (the rulebook's worked examples).
-``engine: tantei2`` in game.yaml loads this package; everything callers import is re-exported here."""
+"""Rules engine for 探偵無宿２ (draft 5), as a package of modules of functions over (facts, state):
+
+``facts``     the game's constants and what the rules read from the loaded model (``facts_from``), the
+              data checks ``pnp validate`` runs (``check_components``);
+``state``     the State and a seat's Observation;
+``actions``   the codes (``Phase``, ``Deck``, ``Kind``, ``Task``) and every action as a named value;
+``setup``     variants, options, a new game;  ``rules`` decisions and what an action does;
+``tasks``     the resolution stack;  ``rounds`` the round's start and end;  ``costs`` what a seat can pay;
+``scoring``   the result;  ``checks`` invariants and the state hash;
+``policies``, ``questions`` (the designer's questions), ``hidden`` (information sets for the search player),
+``examples`` (the rulebook's worked examples), ``narration`` (``pnp play``);
+``engine``    the thin ``Tantei2Engine`` that ``engine: tantei2`` in game.yaml loads."""
 from __future__ import annotations
 
 from ...sim.engine import CHANCE, TERMINAL
+from .actions import (
+    Deck,
+    Discard,
+    Flash,
+    Flip,
+    Investigate,
+    Keep,
+    KeepDone,
+    Kind,
+    Move,
+    MoveOutside,
+    Phase,
+    PickWatashi,
+    PlaceFaceDown,
+    Rest,
+    RestEmpty,
+    Shuffle,
+    SkipFaceDown,
+    Substitute,
+    Task,
+)
+from .engine import Tantei2Engine, make_engine
 from .facts import (
-    CH_EV,
-    CH_INV,
     DEATHS_TO_END,
     ENGINE_VERSION,
     FIRST_LAMP_SPACE,
     GAME_ID,
     HAND_START,
-    K_DISC,
-    K_DOWN,
-    K_DSKIP,
-    K_FLASH,
-    K_FLIP,
-    K_INV,
-    K_KDONE,
-    K_KEEP,
-    K_OUT,
-    K_PICK,
-    K_REST,
-    K_RESTE,
-    K_SUB,
     MAX_LAMPS,
-    O_DISC,
-    O_DOWN,
-    O_DRAW,
-    O_FLIP,
-    O_LAMP,
-    O_LOUT,
-    O_OUTX,
-    O_SUBD,
-    O_TAKE,
     ONGOING,
     OPS,
-    PH_CHANCE,
-    PH_DISCARD,
-    PH_DOWN,
-    PH_END,
-    PH_FLIP,
-    PH_KEEP,
-    PH_MAIN,
-    PH_OUTSIDE,
-    PH_PICK,
     ROUND_CAP,
     RULING_IDS,
-    T_DEAL,
-    T_DISC,
-    T_DOWN,
-    T_DRAW,
-    T_END,
-    T_FLIP,
-    T_FLIPS,
-    T_KEEP,
-    T_KEEPQ,
-    T_LAMP,
-    T_LOUT,
-    T_MAIN,
-    T_NEWR,
-    T_OUT,
-    T_OUTRET,
-    T_OUTX,
-    T_OVER,
-    T_PICK,
-    T_REND,
-    T_RSTART,
-    T_SHEV,
-    T_SHINV,
-    T_SUBD,
-    T_TAKE,
-    T_TODISC,
-    T_TURN,
     V_ALL_NEXT,
     V_CUBES,
     V_FLIP_BEFORE,
@@ -91,26 +61,21 @@ from .facts import (
     V_TIE_UP,
     WHO,
     WIN_VP,
-    Act,
     Facts,
-    Shuffle,
     check_components,
+    facts_from,
 )
 from .policies import POLICIES, HeuristicPolicy
 from .questions import questions
-from .rules import Tantei2Engine, make_engine
 from .state import Observation, State
 
 __all__ = [
-    "CHANCE", "TERMINAL", "GAME_ID", "ENGINE_VERSION", "WIN_VP", "DEATHS_TO_END", "MAX_LAMPS", "FIRST_LAMP_SPACE",
-    "HAND_START", "ROUND_CAP", "RULING_IDS", "V_SUB_ANY", "V_TIE_UP", "V_CUBES", "V_LAMPS_EVERY", "V_LAMPS_FIRST",
-    "V_LAMP_AT_END", "V_FLIP_BEFORE", "V_TDRAW_TURNS", "V_FLIP_NO_EFFECT", "V_FLIP_ONE", "V_ALL_NEXT", "V_RELEASE_SERIAL",
-    "V_RESHUFFLE_NOW", "PH_CHANCE",
-    "PH_PICK", "PH_OUTSIDE", "PH_MAIN", "PH_DISCARD", "PH_DOWN", "PH_FLIP", "PH_KEEP", "PH_END", "CH_EV", "CH_INV",
-    "K_PICK", "K_OUT", "K_INV", "K_FLASH", "K_SUB", "K_REST", "K_RESTE", "K_DISC", "K_DOWN", "K_DSKIP", "K_FLIP",
-    "K_KEEP", "K_KDONE", "O_DRAW", "O_DISC", "O_TAKE", "O_DOWN", "O_FLIP", "O_SUBD", "O_LAMP", "O_OUTX", "O_LOUT",
-    "OPS", "ONGOING", "WHO", "T_SHEV", "T_DEAL", "T_SHINV", "T_PICK", "T_RSTART", "T_OUT", "T_TURN", "T_MAIN",
-    "T_END", "T_DRAW", "T_DISC", "T_TAKE", "T_DOWN", "T_FLIP", "T_LAMP", "T_SUBD", "T_REND", "T_KEEP", "T_KEEPQ",
-    "T_NEWR", "T_TODISC", "T_OUTX", "T_LOUT", "T_OUTRET", "T_FLIPS", "T_OVER", "Act", "Shuffle", "Facts", "check_components", "POLICIES",
-    "HeuristicPolicy", "questions", "Tantei2Engine", "make_engine", "Observation", "State",
+    "CHANCE", "TERMINAL",
+    "Deck", "Discard", "Flash", "Flip", "Investigate", "Keep", "KeepDone", "Kind", "Move", "MoveOutside", "Phase",
+    "PickWatashi", "PlaceFaceDown", "Rest", "RestEmpty", "Shuffle", "SkipFaceDown", "Substitute", "Task",
+    "Tantei2Engine", "make_engine", "GAME_ID", "ENGINE_VERSION", "WIN_VP", "DEATHS_TO_END", "MAX_LAMPS",
+    "FIRST_LAMP_SPACE", "HAND_START", "ROUND_CAP", "RULING_IDS", "OPS", "ONGOING", "WHO", "V_SUB_ANY", "V_TIE_UP",
+    "V_CUBES", "V_LAMPS_EVERY", "V_LAMPS_FIRST", "V_LAMP_AT_END", "V_FLIP_BEFORE", "V_TDRAW_TURNS",
+    "V_FLIP_NO_EFFECT", "V_FLIP_ONE", "V_ALL_NEXT", "V_RELEASE_SERIAL", "V_RESHUFFLE_NOW", "Facts",
+    "check_components", "facts_from", "POLICIES", "HeuristicPolicy", "questions", "Observation", "State",
 ]

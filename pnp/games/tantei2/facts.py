@@ -1,12 +1,16 @@
-"""探偵無宿２: the fixed facts — constants, the action and chance values, and what the engine reads
-from the loaded model (``Facts``), plus the data checks ``pnp validate`` runs (``check_components``)."""
+"""探偵無宿２: the fixed facts — the game's constants and variant ids, and what the rules read from the loaded
+model (``Facts``, built once by :func:`facts_from`), plus the data checks ``pnp validate`` runs
+(``check_components``)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ...data.model import Game
+from ...messages import msg
+from .actions import Actions, make_actions
+from .questions import LABELS_JA
 
 Ops = tuple[tuple[int, int, int], ...]   # compiled effects: (opcode, n, who)
 
@@ -51,137 +55,162 @@ V_ALL_NEXT = "all-from-next-player"       # 「全員が…」 effects start wit
 V_RELEASE_SERIAL = "release-in-serial-order"  # face-down cards not kept go to the discard in serial order
 V_RESHUFFLE_NOW = "reshuffle-when-empty"  # the event deck is remade as soon as it empties, not at the next draw
 
-# ---------------------------------------------------------------- constants
-PH_CHANCE, PH_PICK, PH_OUTSIDE, PH_MAIN, PH_DISCARD, PH_DOWN, PH_FLIP, PH_KEEP, PH_END = range(9)
-CH_EV, CH_INV = 1, 2
-
-# action kinds (order defines the sort order of legal actions)
-K_PICK, K_OUT, K_INV, K_FLASH, K_SUB, K_REST, K_RESTE, K_DISC, K_DOWN, K_DSKIP, K_FLIP, K_KEEP, K_KDONE = range(13)
-
-# effect opcodes
+# effect opcodes (compiled from the data's ``op:`` names)
 O_DRAW, O_DISC, O_TAKE, O_DOWN, O_FLIP, O_SUBD, O_LAMP, O_OUTX, O_LOUT = range(9)
 OPS = {"draw": O_DRAW, "discard": O_DISC, "take_discard": O_TAKE, "facedown": O_DOWN,
        "flip_free": O_FLIP, "sub_discount": O_SUBD, "lamp": O_LAMP, "outside": O_OUTX, "line_out": O_LOUT}
 ONGOING = ("color", "rest_draw", "keep_free", "death_draw", "tragedy_draw", "awake_color", "dead_sub_free")
 WHO = {"self": 0, "others": 1, "all": 2}
 
-# tasks
-(T_SHEV, T_DEAL, T_SHINV, T_PICK, T_RSTART, T_OUT, T_TURN, T_MAIN, T_END, T_DRAW, T_DISC, T_TAKE,
- T_DOWN, T_FLIP, T_LAMP, T_SUBD, T_REND, T_KEEP, T_KEEPQ, T_NEWR, T_TODISC, T_OUTX, T_LOUT, T_OUTRET,
- T_FLIPS, T_OVER) = range(26)
-# A draw task is (T_DRAW, seat, n) or, for a draw an ongoing effect or a skill causes, (T_DRAW, seat, n, source):
-# source is the event card, or -1 - w for the skill of 「私」 w (the transcript names it)
-
-
-@dataclass(frozen=True, order=True)
-class Act:
-    kind: int
-    a: int = 0
-    b: int = 0
-    text: str = field(default="", compare=False)
-
-    def label(self) -> str:
-        return self.text
-
-    def to_json(self) -> Any:
-        return {"k": self.kind, "a": self.a, "b": self.b}
-
-
-@dataclass(frozen=True, order=True)
-class Shuffle:
-    deck: int                  # CH_EV (イベントの山) or CH_INV (捜査デッキ)
-    order: tuple[int, ...]     # new deck, bottom first (the last card is drawn first)
-
-    def label(self) -> str:
-        return "イベントの山をシャッフルする" if self.deck == CH_EV else "捜査デッキをシャッフルする"
-
-    def to_json(self) -> Any:
-        return {"t": "shuffle", "deck": self.deck, "order": list(self.order)}
-
-
-_COLOR_JA = {"purple": "紫", "red": "赤", "blue": "青", "yellow": "黄", "green": "緑", "white": "白",
+COLOUR_JA = {"purple": "紫", "red": "赤", "blue": "青", "yellow": "黄", "green": "緑", "white": "白",
              "orange": "橙", "black": "黒"}
 
 
+@dataclass(frozen=True, eq=False)
 class Facts:
-    """Fixed facts read from the model, shared by the engine and the policies."""
+    """Fixed facts read from the model (:func:`facts_from`), shared by the rules, the policies and the report.
+    Persons and colours share one index (one base colour per person); event cards are indexed in serial
+    order; person cards (``pc_*``) end with 惨劇の夜 (``tragedy``)."""
+    person_ids: list[str]
+    person_names: list[str]
+    color_ids: list[str]
+    colja: list[str]                          # the colours in Japanese
+    np: int
+    black: int
+    non_black: list[int]
+    action: list[Ops]                         # a person card's action, by person
+    action_awake: list[Ops | None]            # a 覚醒 card's action, by person
+    pc_person: list[int]
+    pc_awake: list[bool]
+    pc_name: list[str]
+    tragedy: int
+    n_pc: int
+    n_ev: int
+    ev_id: list[str]
+    ev_serial: list[int]
+    ev_title: list[str]
+    ev_vp: list[int]
+    ev_placed: list[bool]
+    ev_flash: list[bool]
+    ev_need: list[tuple[tuple[int, int], ...]]   # (colour, count) of each card's cost
+    ev_need_total: list[int]
+    ev_death: list[tuple[int, ...]]           # the persons a card's 死亡条件 needs dead
+    ev_effect: list[Ops]
+    ev_ongoing: list[tuple[tuple[str, int, int], ...]]
+    ev_death_draw: list[int]
+    ev_tragedy_draw: list[int]
+    ev_dead_sub_free: list[bool]
+    ev_awake_col: list[int]
+    any_awake_col: bool
+    watashi_ids: list[str]
+    watashi_names: list[str]
+    watashi_skill: list[str]
+    watashi_n: list[int]
+    actions: Actions
+    labels_ja: dict[str, str]                 # the report's words for the data's ids
+    card_groups: dict[str, str]               # a card's win rate is compared within its group
+    card_effects: dict[str, str]              # cards with equal keys have one effect
 
-    def __init__(self, game: Game):
-        persons = game.deck("persons")
-        self.person_ids: list[str] = []
-        self.person_names: list[str] = []
-        self.color_ids: list[str] = []
-        for card in persons.cards:
-            pid = card.rules["person"]
-            if pid not in self.person_ids:
-                self.person_ids.append(pid)
-                self.person_names.append(card.title)
-                self.color_ids.append(card.rules["color"])
-        self.np = len(self.person_ids)
-        pidx = {p: i for i, p in enumerate(self.person_ids)}
-        cidx = {c: i for i, c in enumerate(self.color_ids)}
-        self.black = cidx["black"]
-        self.action: list[Ops] = [()] * self.np
-        self.action_awake: list[Ops | None] = [None] * self.np
-        self.pc_person: list[int] = []
-        self.pc_awake: list[bool] = []
-        self.pc_name: list[str] = []
-        for card in persons.physical_cards():
-            p = pidx[card.rules["person"]]
-            awake = bool(card.rules.get("awake"))
-            ops = _compile(card.rules.get("action", []))
-            if awake:
-                self.action_awake[p] = ops
-            else:
-                self.action[p] = ops
-            self.pc_person.append(p)
-            self.pc_awake.append(awake)
-            self.pc_name.append(card.title)
-        self.tragedy = len(self.pc_person)
-        self.pc_person.append(-1)
-        self.pc_awake.append(False)
-        self.pc_name.append(game.deck("tragedy").cards[0].title)
-        self.n_pc = len(self.pc_person)
-        ev = sorted(game.deck("events").cards, key=lambda c: c.rules["serial"])
-        self.n_ev = len(ev)
-        self.ev_id = [c.id for c in ev]
-        self.ev_serial = [c.rules["serial"] for c in ev]
-        self.ev_title = [c.title for c in ev]
-        self.ev_vp = [int(c.rules.get("vp", 0)) for c in ev]
-        self.ev_placed = [c.rules["type"] == "placed" for c in ev]
-        self.ev_flash = [bool(c.rules.get("flash")) for c in ev]
-        self.ev_need: list[tuple[tuple[int, int], ...]] = []
-        self.ev_need_total = []
-        for c in ev:
-            cnt: dict[int, int] = {}
-            for col in c.rules.get("cost", []):
-                cnt[cidx[col]] = cnt.get(cidx[col], 0) + 1
-            self.ev_need.append(tuple(sorted(cnt.items())))
-            self.ev_need_total.append(len(c.rules.get("cost", [])))
-        self.ev_death = [tuple(pidx[p] for p in c.rules.get("death", [])) for c in ev]
-        self.ev_effect = [_compile(c.rules.get("effect", [])) for c in ev]
-        self.ev_ongoing = [tuple((o["op"], cidx.get(o.get("color"), -1), int(o.get("n", 1)))
-                                 for o in c.rules.get("ongoing", [])) for c in ev]
-        for c, ong in zip(ev, self.ev_ongoing):
-            for op, col, _ in ong:
-                if op not in ONGOING:
-                    raise ValueError(f"{GAME_ID}: {c.id}: unknown ongoing effect {op!r}")
-                if op in ("color", "awake_color") and col < 0:
-                    raise ValueError(f"{GAME_ID}: {c.id}: {op} needs a colour")
 
-        def total(op: str) -> list[int]:
-            return [sum(n for o, _, n in ong if o == op) for ong in self.ev_ongoing]
-        self.ev_death_draw = total("death_draw")
-        self.ev_tragedy_draw = total("tragedy_draw")
-        self.ev_dead_sub_free = [any(o == "dead_sub_free" for o, _, _ in ong) for ong in self.ev_ongoing]
-        # colour index == person index (one base colour per person)
-        self.ev_awake_col = [next((col for o, col, _ in ong if o == "awake_color"), -1) for ong in self.ev_ongoing]
-        self.any_awake_col = any(c >= 0 for c in self.ev_awake_col)
-        w = game.deck("watashi").cards
-        self.watashi_ids = [c.id for c in w]
-        self.watashi_names = [c.title for c in w]
-        self.watashi_skill = [c.rules.get("skill", "") for c in w]
-        self.watashi_n = [int(c.rules.get("n", 1)) for c in w]
+def facts_from(game: Game) -> Facts:
+    """The facts of ``game``'s data (its ``rules:``); a ValueError for an effect the engine does not know."""
+    persons = game.deck("persons")
+    person_ids: list[str] = []
+    person_names: list[str] = []
+    color_ids: list[str] = []
+    for card in persons.cards:
+        pid = card.rules["person"]
+        if pid not in person_ids:
+            person_ids.append(pid)
+            person_names.append(card.title)
+            color_ids.append(card.rules["color"])
+    np = len(person_ids)
+    pidx = {p: i for i, p in enumerate(person_ids)}
+    cidx = {c: i for i, c in enumerate(color_ids)}
+    black = cidx["black"]
+    action: list[Ops] = [()] * np
+    action_awake: list[Ops | None] = [None] * np
+    pc_person: list[int] = []
+    pc_awake: list[bool] = []
+    pc_name: list[str] = []
+    for card in persons.physical_cards():
+        p = pidx[card.rules["person"]]
+        awake = bool(card.rules.get("awake"))
+        ops = _compile(card.rules.get("action", []))
+        if awake:
+            action_awake[p] = ops
+        else:
+            action[p] = ops
+        pc_person.append(p)
+        pc_awake.append(awake)
+        pc_name.append(card.title)
+    tragedy = len(pc_person)
+    pc_person.append(-1)
+    pc_awake.append(False)
+    pc_name.append(game.deck("tragedy").cards[0].title)
+    ev = sorted(game.deck("events").cards, key=lambda c: c.rules["serial"])
+    ev_need: list[tuple[tuple[int, int], ...]] = []
+    for c in ev:
+        cnt: dict[int, int] = {}
+        for col in c.rules.get("cost", []):
+            cnt[cidx[col]] = cnt.get(cidx[col], 0) + 1
+        ev_need.append(tuple(sorted(cnt.items())))
+    ev_ongoing = [tuple((o["op"], cidx.get(o.get("color"), -1), int(o.get("n", 1)))
+                        for o in c.rules.get("ongoing", [])) for c in ev]
+    for c, ong in zip(ev, ev_ongoing):
+        for op, col, _ in ong:
+            if op not in ONGOING:
+                raise ValueError(msg("tantei2.data_unknown_ongoing", game=GAME_ID, card=c.id, op=op))
+            if op in ("color", "awake_color") and col < 0:
+                raise ValueError(msg("tantei2.data_ongoing_needs_colour", game=GAME_ID, card=c.id, op=op))
+
+    def total(op: str) -> list[int]:
+        return [sum(n for o, _, n in ong if o == op) for ong in ev_ongoing]
+    ev_awake_col = [next((col for o, col, _ in ong if o == "awake_color"), -1) for ong in ev_ongoing]
+    ev_id = [c.id for c in ev]
+    ev_serial = [c.rules["serial"] for c in ev]
+    ev_title = [c.title for c in ev]
+    ev_vp = [int(c.rules.get("vp", 0)) for c in ev]
+    ev_placed = [c.rules["type"] == "placed" for c in ev]
+    w = game.deck("watashi").cards
+    watashi_ids = [c.id for c in w]
+    watashi_names = [c.title for c in w]
+    colja = [COLOUR_JA.get(c, c) for c in color_ids]
+    return Facts(
+        person_ids=person_ids, person_names=person_names, color_ids=color_ids, colja=colja, np=np, black=black,
+        non_black=[c for c in range(np) if c != black], action=action, action_awake=action_awake,
+        pc_person=pc_person, pc_awake=pc_awake, pc_name=pc_name, tragedy=tragedy, n_pc=len(pc_person),
+        n_ev=len(ev), ev_id=ev_id, ev_serial=ev_serial, ev_title=ev_title, ev_vp=ev_vp, ev_placed=ev_placed,
+        ev_flash=[bool(c.rules.get("flash")) for c in ev], ev_need=ev_need,
+        ev_need_total=[len(c.rules.get("cost", [])) for c in ev],
+        ev_death=[tuple(pidx[p] for p in c.rules.get("death", [])) for c in ev],
+        ev_effect=[_compile(c.rules.get("effect", [])) for c in ev], ev_ongoing=ev_ongoing,
+        ev_death_draw=total("death_draw"), ev_tragedy_draw=total("tragedy_draw"),
+        ev_dead_sub_free=[any(o == "dead_sub_free" for o, _, _ in ong) for ong in ev_ongoing],
+        ev_awake_col=ev_awake_col, any_awake_col=any(c >= 0 for c in ev_awake_col),
+        watashi_ids=watashi_ids, watashi_names=watashi_names,
+        watashi_skill=[c.rules.get("skill", "") for c in w], watashi_n=[int(c.rules.get("n", 1)) for c in w],
+        actions=make_actions(watashi_names, person_names, colja, ev_title, ev_serial, ev_placed),
+        labels_ja={**LABELS_JA, **dict(zip(watashi_ids, watashi_names)),
+                   **{ev_id[e]: f"{ev_title[e]}（{ev_serial[e]}）" for e in range(len(ev))}},
+        # a card's win rate is compared with the cards of its VP (a 5VP card is used by winners more often
+        # for its VP alone), the instant cards with each other
+        card_groups={ev_id[e]: (f"{ev_vp[e]}VP" if ev_placed[e] else "即時") for e in range(len(ev))},
+        # cards whose rules differ only in colours (e58 and e64: 閃き, cost 1, 「1枚引く」) have one effect: the
+        # causal card figure measures them together (pnp.sim.cardeffects)
+        card_effects={ev_id[e]: _effect_key(c.rules) for e, c in enumerate(ev)},
+    )
+
+
+def _effect_key(rules: Mapping[str, Any]) -> str:
+    """A card's rules with its colours left out (cost colours, the colour an effect names): equal keys,
+    equal effects.  Black is kept apart: no 代用コスト makes it, so a black cost is a different card."""
+    def ops(items: Any) -> list[str]:
+        return [",".join(f"{k}={v}" for k, v in sorted(o.items()) if k != "color") for o in items or []]
+    return "|".join([str(rules.get("type")), f"flash={bool(rules.get('flash'))}", f"vp={rules.get('vp', 0)}",
+                     f"cost={len(rules.get('cost', []))}",
+                     f"black={sum(1 for c in rules.get('cost', []) if c == 'black')}", f"death={len(rules.get('death', []))}",
+                     "effect=" + ";".join(ops(rules.get("effect"))), "ongoing=" + ";".join(ops(rules.get("ongoing")))])
 
 
 def _compile(ops: Sequence[Mapping[str, Any]]) -> Ops:
@@ -200,26 +229,26 @@ def check_components(game: Game) -> list[str]:
         by_person.setdefault(card.rules["person"], []).append(card)
         colour[card.rules["person"]] = card.rules["color"]
     if len(by_person) != 8:
-        problems.append(f"{persons.file}: 人物が {len(by_person)} 人です（8 人のはず）")
+        problems.append(f"{persons.file}: " + msg("tantei2.data_person_count", count=len(by_person)))
     for pid, cards in by_person.items():
         normal = sum(1 for c in cards if not c.rules.get("awake"))
         awake = sum(1 for c in cards if c.rules.get("awake"))
         want_awake = 0 if colour[pid] == "black" else 1
         if normal != 3 or awake != want_awake:
-            problems.append(f"{persons.file}: {cards[0].title} は通常 {normal} 枚・覚醒 {awake} 枚です"
-                            f"（通常 3 枚・覚醒 {want_awake} 枚のはず）")
+            problems.append(f"{persons.file}: " + msg("tantei2.data_person_cards", person=cards[0].title, normal=normal,
+                                                               awake=awake, want_awake=want_awake))
     if sum(1 for c in by_person.values() if colour[c[0].rules['person']] == "black") != 1:
-        problems.append(f"{persons.file}: 黒（勿忘草）の人物はちょうど 1 人のはずです")
+        problems.append(f"{persons.file}: " + msg("tantei2.data_black_person"))
     if game.deck("tragedy").piece_count != 1:
-        problems.append("惨劇の夜はちょうど 1 枚のはずです")
+        problems.append(msg("tantei2.data_tragedy_count"))
     events = game.deck("events")
     serials = sorted(int(c.rules["serial"]) for c in events.physical_cards())
     if serials != list(range(1, len(serials) + 1)):
-        problems.append(f"{events.file}: 通し番号が 1〜{len(serials)} の連番になっていません")
+        problems.append(f"{events.file}: " + msg("tantei2.data_serials", last=len(serials)))
     placed = sorted((int(c.rules["serial"]), int(c.rules.get("vp", 0))) for c in events.cards
                     if c.rules.get("vp"))
     for (s1, v1), (s2, v2) in zip(placed, placed[1:]):
         if v2 > v1:
-            problems.append(f"{events.file}: 通し番号 {s2} の VP {v2} が、より重要な {s1} の VP {v1} を上回ります")
+            problems.append(f"{events.file}: " + msg("tantei2.data_vp_order", serial=s2, vp=v2, earlier=s1, earlier_vp=v1))
             break
     return problems

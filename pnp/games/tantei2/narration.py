@@ -4,37 +4,31 @@ summary, and the result.  Lines are worked out by comparing the state before and
 what every player sees: a card placed face down is "1枚", a hand is a number of cards."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...sim.engine import Result
-from .facts import K_FLASH, K_INV
+from .actions import Flash, Investigate
+from .costs import is_awake
+from .facts import Facts
 from .state import State
-
-if TYPE_CHECKING:
-    from .rules import Tantei2Engine
 
 
 def seat_name(seat: int) -> str:
     return f"プレイヤー{seat + 1}"
 
 
-def _person(engine: Tantei2Engine, p: int) -> str:
-    return f"{engine.facts.person_names[p]}（{engine.colja[p]}）"
+def _person(f: Facts, p: int) -> str:
+    return f"{f.person_names[p]}（{f.colja[p]}）"
 
 
-def _card(engine: Tantei2Engine, c: int) -> str:
-    f = engine.facts
-    return f"「{f.pc_name[c]}」" if c == f.tragedy else _person(engine, f.pc_person[c])
+def _card(f: Facts, c: int) -> str:
+    return f"「{f.pc_name[c]}」" if c == f.tragedy else _person(f, f.pc_person[c])
 
 
-def _event(engine: Tantei2Engine, e: int) -> str:
-    f = engine.facts
+def _event(f: Facts, e: int) -> str:
     return f"{f.ev_title[e]}（{f.ev_serial[e]}）"
 
 
-def describe_setup(engine: Tantei2Engine, s: State) -> list[str]:
+def describe_setup(f: Facts, s: State) -> list[str]:
     """After the event cards are dealt: what lies on the table."""
-    f = engine.facts
     persons = sum(1 for c in s.inv if c != f.tragedy)
     piles = "、".join(f"{f.person_names[p]}{len(pile)}枚" for p, pile in enumerate(s.piles) if pile)
     return [
@@ -46,24 +40,46 @@ def describe_setup(engine: Tantei2Engine, s: State) -> list[str]:
     ]
 
 
-def narrate(engine: Tantei2Engine, b: State, a: object, s: State) -> list[str]:
+def narrate(f: Facts, b: State, a: object, s: State) -> list[str]:
     """The lines one step adds (``b`` before, ``s`` after)."""
-    f = engine.facts
-    out: list[str] = []
     # round end: 犠牲者, 告命灯, the summary (the round's 【捜査線】 is still in ``b``)
     ended = len(s.hist) > len(b.hist)
-    # events put into effect
+    out = _events(f, b, a, s) + _face_down(b, s, ended)
+    if s.sub_color >= 0 and b.sub_color < 0:
+        out.append(f"{seat_name(s.cur)}が代用コストで{f.colja[s.sub_color]}を生み出しました（この手番の間だけ）。")
+    # 告命灯 an effect added or removed during the round
+    if not ended and s.round == b.round and s.lamps != b.lamps:
+        more = "増え" if s.lamps > b.lamps else "減り"
+        out.append(f"告命灯が{abs(s.lamps - b.lamps)}個{more}ました（{s.lamps}個）。")
+    draws = _draws(f, b, s)
+    out += _round_end(f, b, s, draws) if ended else _line(f, b, s, draws)
+    for p in range(f.np):
+        if not s.dead[p] and is_awake(f, s, p) and not is_awake(f, b, p) and f.action_awake[p]:
+            out.append(f"{f.person_names[p]}が覚醒しました（これからは覚醒人物カードのアクションです）。")
+    if s.over and not b.over:
+        out.append("ゲームが終わりました。")
+    return out
+
+
+def _events(f: Facts, b: State, a: object, s: State) -> list[str]:
+    """Events put into effect (the one the action names itself is its label's)."""
+    out = []
     for seat, e in s.st_used[len(b.st_used):]:
         from_down = e in b.down[seat]
         if f.ev_placed[e]:
             how = "裏向きから表向きになり" if from_down else "表向きで"
-            out.append(f"{seat_name(seat)}の【手帳】に{_event(engine, e)}が{how}配置されました："
-                       f"+{f.ev_vp[e]}VP（計{_vp_after(engine, b, s, seat, e)}VP）。")
+            out.append(f"{seat_name(seat)}の【手帳】に{_event(f, e)}が{how}配置されました："
+                       f"+{f.ev_vp[e]}VP（計{_vp_after(f, b, s, seat, e)}VP）。")
         elif from_down:
-            out.append(f"{seat_name(seat)}の裏向きの{_event(engine, e)}が表向きになり、効果を使いました。")
-        elif getattr(a, "a", None) != e or getattr(a, "kind", None) not in (K_INV, K_FLASH):
-            out.append(f"{seat_name(seat)}が{_event(engine, e)}の効果を使いました。")
-    # face-down cards (count only) and 代用コスト
+            out.append(f"{seat_name(seat)}の裏向きの{_event(f, e)}が表向きになり、効果を使いました。")
+        elif not (isinstance(a, (Investigate, Flash)) and a.card == e):
+            out.append(f"{seat_name(seat)}が{_event(f, e)}の効果を使いました。")
+    return out
+
+
+def _face_down(b: State, s: State, ended: bool) -> list[str]:
+    """Cards placed face down (a count only) and, in variant facedown-cubes, the cubes on them (public)."""
+    out = []
     for seat in range(s.n):
         placed = len(s.down[seat]) - len(b.down[seat]) + sum(1 for x, e in s.st_used[len(b.st_used):]
                                                               if x == seat and e in b.down[seat])
@@ -77,22 +93,16 @@ def narrate(engine: Tantei2Engine, b: State, a: object, s: State) -> list[str]:
                 out.append(f"{seat_name(seat)}の裏向きのカード{placed}枚にキューブを1個ずつ置きました（キューブ："
                            + "・".join(str(s.cubes[e]) for e in sorted(s.down[seat], key=lambda e: -s.cubes[e]))
                            + "）。")
-    if s.sub_color >= 0 and b.sub_color < 0:
-        out.append(f"{seat_name(s.cur)}が代用コストで{engine.colja[s.sub_color]}を生み出しました（この手番の間だけ）。")
-    # 告命灯 an effect added or removed during the round
-    if not ended and s.round == b.round and s.lamps != b.lamps:
-        more = "増え" if s.lamps > b.lamps else "減り"
-        out.append(f"告命灯が{abs(s.lamps - b.lamps)}個{more}ました（{s.lamps}個）。")
-    draws = _draws(engine, b, s)
-    if ended:
-        out += _round_end(engine, b, s, draws)
-    # cards that came onto the 【捜査線】
-    if ended:
-        pass
-    elif s.round != b.round or (not b.line and s.line):
+    return out
+
+
+def _line(f: Facts, b: State, s: State, draws: list[str]) -> list[str]:
+    """Cards that came onto the 【捜査線】 (a new round's three, a turn's draw) or left it for the 【線外】."""
+    out = []
+    if s.round != b.round or (not b.line and s.line):
         if s.line:
             out.append(f"― ラウンド{s.round}（スタートプレイヤー：{seat_name(s.start)}）。【捜査線】："
-                       + "、".join(_card(engine, c) for c in s.line) + f"。告命灯{s.lamps}個。")
+                       + "、".join(_card(f, c) for c in s.line) + f"。告命灯{s.lamps}個。")
         if s.st_rs_tragedy > b.st_rs_tragedy:
             out.append("ラウンド開始の3枚に「惨劇の夜」が出たので、もう1枚を【捜査線】に加え、「惨劇の夜」を捜査デッキに"
                        "戻して切ります。")
@@ -104,22 +114,15 @@ def narrate(engine: Tantei2Engine, b: State, a: object, s: State) -> list[str]:
                            + ("、告命灯のある場所" if s.tragedy_lit else "") + "）。この手番の終わりにラウンドが終わります。")
                 out += draws
             else:
-                out.append(f"【捜査線】に{_card(engine, c)}が出ました（{i}枚目）。")
+                out.append(f"【捜査線】に{_card(f, c)}が出ました（{i}枚目）。")
     elif len(s.line) < len(b.line) and s.round == b.round:
         for c in b.line[len(s.line):]:
-            out.append(f"{_card(engine, c)}が【捜査線】から【線外】へ移りました。")
-    # 覚醒
-    for p in range(f.np):
-        if not s.dead[p] and engine.is_awake(s, p) and not engine.is_awake(b, p) and f.action_awake[p]:
-            out.append(f"{f.person_names[p]}が覚醒しました（これからは覚醒人物カードのアクションです）。")
-    if s.over and not b.over:
-        out.append("ゲームが終わりました。")
+            out.append(f"{_card(f, c)}が【捜査線】から【線外】へ移りました。")
     return out
 
 
-def _vp_after(engine: Tantei2Engine, b: State, s: State, seat: int, e: int) -> int:
+def _vp_after(f: Facts, b: State, s: State, seat: int, e: int) -> int:
     """The seat's VP right after ``e`` went face up (several cards may go face up in one step)."""
-    f = engine.facts
     vp = b.vp[seat]
     for x, card in s.st_used[len(b.st_used):]:
         if x == seat and f.ev_placed[card]:
@@ -129,18 +132,16 @@ def _vp_after(engine: Tantei2Engine, b: State, s: State, seat: int, e: int) -> i
     return vp
 
 
-def _draws(engine: Tantei2Engine, b: State, s: State) -> list[str]:
+def _draws(f: Facts, b: State, s: State) -> list[str]:
     """The draws an ongoing effect or a 「私」 skill caused in this step, in the order they were drawn."""
-    f = engine.facts
     out = []
     for seat, src, n in s.st_draws[len(b.st_draws):]:
-        why = f"{_event(engine, src)}の効果" if src >= 0 else f"「私」（{f.watashi_names[-1 - src]}）のスキル"
+        why = f"{_event(f, src)}の効果" if src >= 0 else f"「私」（{f.watashi_names[-1 - src]}）のスキル"
         out.append(f"{seat_name(seat)}が{why}で{n}枚引きました。")
     return out
 
 
-def _round_end(engine: Tantei2Engine, b: State, s: State, draws: list[str]) -> list[str]:
-    f = engine.facts
+def _round_end(f: Facts, b: State, s: State, draws: list[str]) -> list[str]:
     out = []
     died = [p for p in range(f.np) if s.dead[p] and not b.dead[p]]
     line = b.line if b.line else s.line
@@ -166,13 +167,12 @@ def _round_end(engine: Tantei2Engine, b: State, s: State, draws: list[str]) -> l
     return out
 
 
-def describe_result(engine: Tantei2Engine, s: State, result: Result) -> list[str]:
-    f = engine.facts
+def describe_result(f: Facts, s: State, result: Result) -> list[str]:
     out = []
     for i in range(s.n):
-        up = "、".join(_event(engine, e) for e in s.up[i]) or "なし"
+        up = "、".join(_event(f, e) for e in s.up[i]) or "なし"
         out.append(f"{seat_name(i)}：{s.vp[i]}VP。【手帳】の表向き：{up}。裏向き{len(s.down[i])}枚"
-                   + (f"（{'、'.join(_event(engine, e) for e in sorted(s.down[i]))}）" if s.down[i] else "") + "。")
+                   + (f"（{'、'.join(_event(f, e) for e in sorted(s.down[i]))}）" if s.down[i] else "") + "。")
     victims = "、".join(f.person_names[p] for p in s.st_deaths) or "なし"
     out.append(f"犠牲者（順に）：{victims}。{s.round}ラウンド、手番{s.st_turns}回。")
     if result.extra.get("tie_break_serial"):

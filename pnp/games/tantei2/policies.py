@@ -5,22 +5,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from .facts import (
-    K_DISC,
-    K_DOWN,
-    K_FLASH,
-    K_FLIP,
-    K_INV,
-    K_KEEP,
-    K_OUT,
-    K_PICK,
-    K_REST,
-    K_SUB,
-    PH_DOWN,
-    PH_KEEP,
-    PH_MAIN,
-    Facts,
-)
+from .actions import Kind, Phase
+from .facts import Facts
 from .state import Observation
 
 # ---------------------------------------------------------------- heuristic policy
@@ -37,27 +23,27 @@ class HeuristicPolicy:
             return legal[0]
         k = legal[0].kind
         f = o.facts
-        if o.phase == PH_MAIN:
+        if o.phase == Phase.MAIN:
             return self._main(o, legal, f)
-        if k == K_DISC:
+        if k == Kind.DISC:
             # never the card a colour was just bought for, nor one that is payable now
-            return min(legal, key=lambda a: (self._keep_value(o, f, a.a), a.a))
-        if k == K_PICK:
+            return min(legal, key=lambda a: (self._keep_value(o, f, a.card), a.card))
+        if k == Kind.PICK:
             return legal[int(rng.random() * len(legal))]
-        if k == K_OUT:
+        if k == Kind.OUT:
             return self._outside(o, legal, f)
-        if o.phase == PH_DOWN:
-            cands = [a for a in legal if a.kind == K_DOWN and f.ev_vp[a.a] >= 2 and self._missing(o, f, a.a) > 0]
-            return max(cands, key=lambda a: (f.ev_vp[a.a], -a.a)) if cands else legal[-1]
-        if k == K_FLIP:
-            return max(legal, key=lambda a: (f.ev_vp[a.a], -a.a))
-        if o.phase == PH_KEEP:
+        if o.phase == Phase.DOWN:
+            cands = [a for a in legal if a.kind == Kind.DOWN and f.ev_vp[a.card] >= 2 and self._missing(o, f, a.card) > 0]
+            return max(cands, key=lambda a: (f.ev_vp[a.card], -a.card)) if cands else legal[-1]
+        if k == Kind.FLIP:
+            return max(legal, key=lambda a: (f.ev_vp[a.card], -a.card))
+        if o.phase == Phase.KEEP:
             # keep a valuable face-down card when a hand card of less worth can pay its upkeep
-            keeps = [a for a in legal if a.kind == K_KEEP and f.ev_vp[a.a] >= 2 and not self._black_blocked(o, f, a.a)]
+            keeps = [a for a in legal if a.kind == Kind.KEEP and f.ev_vp[a.card] >= 2 and not self._black_blocked(o, f, a.card)]
             if keeps:
-                best = max(keeps, key=lambda a: (f.ev_vp[a.a], -a.a))
+                best = max(keeps, key=lambda a: (f.ev_vp[a.card], -a.card))
                 cheapest = min((self._keep_value(o, f, e) for e in o.hand), default=None)
-                if cheapest is not None and (len(o.hand) >= 3 or cheapest < f.ev_vp[best.a] - 1):
+                if cheapest is not None and (len(o.hand) >= 3 or cheapest < f.ev_vp[best.card] - 1):
                     return best
             return legal[-1]
         return legal[int(rng.random() * len(legal))]
@@ -105,17 +91,17 @@ class HeuristicPolicy:
         return base + v - 0.45 * f.ev_need_total[e] + (0.5 if f.ev_flash[e] else 0)
 
     def _main(self, o: Observation, legal: Sequence[Any], f: Facts) -> Any:
-        plays = [a for a in legal if a.kind in (K_INV, K_FLASH)]
-        flash = [a for a in plays if a.kind == K_FLASH and (f.ev_placed[a.a] or o.ev_deck_size > 0)]
+        plays = [a for a in legal if a.kind in (Kind.INV, Kind.FLASH)]
+        flash = [a for a in plays if a.kind == Kind.FLASH and (f.ev_placed[a.card] or o.ev_deck_size > 0)]
         if flash:
-            return max(flash, key=lambda a: (f.ev_vp[a.a], -a.a))
-        inv = [a for a in plays if a.kind == K_INV]
-        best_inv = max(inv, key=lambda a: (f.ev_vp[a.a] if f.ev_placed[a.a] else 0.5, -a.a)) if inv else None
+            return max(flash, key=lambda a: (f.ev_vp[a.card], -a.card))
+        inv = [a for a in plays if a.kind == Kind.INV]
+        best_inv = max(inv, key=lambda a: (f.ev_vp[a.card] if f.ev_placed[a.card] else 0.5, -a.card)) if inv else None
         # buy a colour if it completes something better than what is payable now
-        subs = [a for a in legal if a.kind == K_SUB]
+        subs = [a for a in legal if a.kind == Kind.SUB]
         if subs and len(o.hand) >= 2:
-            makeable = {a.a for a in subs}
-            cur = f.ev_vp[best_inv.a] if best_inv and f.ev_placed[best_inv.a] else 0
+            makeable = {a.colour for a in subs}
+            cur = f.ev_vp[best_inv.card] if best_inv and f.ev_placed[best_inv.card] else 0
             target, tcol = None, -1
             for e in o.hand + o.my_down:
                 if not f.ev_placed[e] or f.ev_vp[e] <= max(cur, 1):
@@ -132,11 +118,11 @@ class HeuristicPolicy:
                         target, tcol = e, c
             if target is not None:
                 for a in subs:
-                    if a.a == tcol:
+                    if a.colour == tcol:
                         return a
         if best_inv is not None:
             return best_inv
-        rests = [a for a in legal if a.kind == K_REST]
+        rests = [a for a in legal if a.kind == Kind.REST]
         if not rests:
             return legal[-1]
         return self._rest(o, rests, f)
@@ -146,13 +132,13 @@ class HeuristicPolicy:
         # face down: a valuable card one or two colours short (three with cubes, which pay any colour but black)
         cubes = o.down_cubes != ()
         reach, room = (3, 3) if cubes else (2, 2)
-        downs = [a for a in rests if a.b == 1 and f.ev_placed[a.a] and f.ev_vp[a.a] >= 2
-                 and not self._black_blocked(o, f, a.a) and self._missing(o, f, a.a) <= reach
-                 and (not cubes or not self._black_short(o, f, a.a))]
+        downs = [a for a in rests if a.face_down and f.ev_placed[a.card] and f.ev_vp[a.card] >= 2
+                 and not self._black_blocked(o, f, a.card) and self._missing(o, f, a.card) <= reach
+                 and (not cubes or not self._black_short(o, f, a.card))]
         if downs and len(o.my_down) < room:
-            return max(downs, key=lambda a: (f.ev_vp[a.a] - self._missing(o, f, a.a), -a.a))
-        discards = [a for a in rests if a.b == 0]
-        return min(discards, key=lambda a: (self._keep_value(o, f, a.a), a.a))
+            return max(downs, key=lambda a: (f.ev_vp[a.card] - self._missing(o, f, a.card), -a.card))
+        discards = [a for a in rests if not a.face_down]
+        return min(discards, key=lambda a: (self._keep_value(o, f, a.card), a.card))
 
     @staticmethod
     def _outside(o: Observation, legal: Sequence[Any], f: Facts) -> Any:
@@ -161,7 +147,7 @@ class HeuristicPolicy:
         for e in o.hand:
             for c, k in f.ev_need[e]:
                 want[c] += k * (1 + f.ev_vp[e])
-        return max(legal, key=lambda a: (want[a.a], -a.a))
+        return max(legal, key=lambda a: (want[a.person], -a.person))
 
 
 class StasherPolicy(HeuristicPolicy):
@@ -178,25 +164,25 @@ class StasherPolicy(HeuristicPolicy):
         if len(legal) == 1:
             return legal[0]
         f = o.facts
-        if o.phase == PH_DOWN:
-            cands = [a for a in legal if a.kind == K_DOWN and f.ev_placed[a.a] and f.ev_vp[a.a] >= 1
-                     and not self._black_blocked(o, f, a.a) and self._missing(o, f, a.a) > 0]
-            return max(cands, key=lambda a: (f.ev_vp[a.a], -a.a)) if cands else legal[-1]
-        if o.phase == PH_KEEP:
-            keeps = [a for a in legal if a.kind == K_KEEP and f.ev_vp[a.a] >= 1 and not self._black_blocked(o, f, a.a)]
+        if o.phase == Phase.DOWN:
+            cands = [a for a in legal if a.kind == Kind.DOWN and f.ev_placed[a.card] and f.ev_vp[a.card] >= 1
+                     and not self._black_blocked(o, f, a.card) and self._missing(o, f, a.card) > 0]
+            return max(cands, key=lambda a: (f.ev_vp[a.card], -a.card)) if cands else legal[-1]
+        if o.phase == Phase.KEEP:
+            keeps = [a for a in legal if a.kind == Kind.KEEP and f.ev_vp[a.card] >= 1 and not self._black_blocked(o, f, a.card)]
             if keeps and o.hand:
-                return max(keeps, key=lambda a: (f.ev_vp[a.a], -a.a))
+                return max(keeps, key=lambda a: (f.ev_vp[a.card], -a.card))
             return legal[-1]
         return super().choose(o, legal, rng)
 
     def _rest(self, o: Observation, rests: Sequence[Any], f: Facts) -> Any:
-        downs = [a for a in rests if a.b == 1 and f.ev_placed[a.a] and f.ev_vp[a.a] >= 1
-                 and not self._black_blocked(o, f, a.a) and self._missing(o, f, a.a) <= 3
-                 and (o.down_cubes == () or not self._black_short(o, f, a.a))]
+        downs = [a for a in rests if a.face_down and f.ev_placed[a.card] and f.ev_vp[a.card] >= 1
+                 and not self._black_blocked(o, f, a.card) and self._missing(o, f, a.card) <= 3
+                 and (o.down_cubes == () or not self._black_short(o, f, a.card))]
         if downs and len(o.my_down) < self.ROOM:
-            return max(downs, key=lambda a: (f.ev_vp[a.a], -self._missing(o, f, a.a), -a.a))
-        discards = [a for a in rests if a.b == 0]
-        return min(discards, key=lambda a: (self._keep_value(o, f, a.a), a.a))
+            return max(downs, key=lambda a: (f.ev_vp[a.card], -self._missing(o, f, a.card), -a.card))
+        discards = [a for a in rests if not a.face_down]
+        return min(discards, key=lambda a: (self._keep_value(o, f, a.card), a.card))
 
 
 POLICIES = {"heuristic": HeuristicPolicy, "stasher": StasherPolicy}

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-Task = tuple[int, ...]
+TaskTuple = tuple[int, ...]   # (Task code, arguments…): see actions.Task
 
 
 class State:
@@ -43,7 +43,7 @@ class State:
     # whose decision, and the task stack
     phase: int                  # PH_*
     cur: int                    # the seat to decide (-1 none)
-    stack: list[Task]           # pending tasks, top last
+    stack: list[TaskTuple]      # pending tasks, top last
     chance: int                 # CH_EV / CH_INV while phase is PH_CHANCE
     # event cards
     ev_deck: list[int]          # イベントの山, top last
