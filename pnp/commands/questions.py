@@ -51,7 +51,7 @@ def _setting(engine: Any, option: Option) -> tuple[str, dict[str, Any]] | None:
     """(variant, engine options) that play an option, or None when the engine cannot play it."""
     if option.variant is None and not option.options:
         return None
-    defaults = {o.id: o.default for o in getattr(engine, "options", ())}
+    defaults = {o.id: o.default for o in engine.options}
     return option.variant or "standard", {**defaults, **option.options}
 
 

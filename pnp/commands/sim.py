@@ -412,7 +412,7 @@ def simulation_plan(engine: Any, counts: list[int], names: tuple[str, ...], game
         k = max(2, luck_continuations)
         plan.add(f"{p}人 配りの影響", luck_deals, k * c)
         plan.add(f"{p}人 途中の偶然", luck_events, (1 + k) * c)
-        if reporting and not comparing and getattr(engine, "second_policy", None) \
+        if reporting and not comparing and engine.second_policy \
                 and tuple(names) != (engine.second_policy,):
             plan.add(f"{p}人 方針の違い", 2 * games, c / share)      # the batch again, beside the second player
         if builtin and not comparing:

@@ -414,7 +414,7 @@ def _engine_tier(game: Game, games_per_config: int | None, seed: int, budget: Bu
     def track(game: Game = game) -> str | None:
         from ..games import make_engine
         engine = make_engine(game)
-        if not getattr(engine, "score_track", None):
+        if not engine.score_track:
             raise Skip(_no_track_why(game, "エンジンが score_track を宣言していないため"))
         if games_per_config is not None:
             return check_score_track(engine, max(games_per_config, 300), seed,
@@ -590,12 +590,12 @@ def ledger_check(game: Game, doc: Any = None) -> str:
         unread = unread_ruling_ids(game, engine)
         if unread:
             problems.append(unread)
-        for rid in getattr(engine, "ruling_ids", ()):
+        for rid in engine.ruling_ids or ():
             if rid not in known:
                 problems.append(f"{declared_at(game, engine, rid)}: ruling_ids: the rules engine plays ruling {rid!r}, "
                                 f"which {rulings_file} does not state (it states: {stated})")
-        variants = {v.id for v in getattr(engine, "variants", ())}
-        specs = {o.id: o for o in getattr(engine, "options", ())}
+        variants = {v.id for v in engine.variants}
+        specs = {o.id: o for o in engine.options}
         for entry in game.ledger:
             q = entry.question
             for opt in q.options if q is not None else ():
@@ -674,7 +674,7 @@ def unread_ruling_ids(game: Game, engine: Any) -> str | None:
     """The problem of an engine module that names its rulings in a module-level ``RULING_IDS`` while
     the engine has no ``ruling_ids`` (the attribute pnp reads): the module's line, else None."""
     module = _engine_module(game)
-    if module is None or not hasattr(module, "RULING_IDS") or getattr(engine, "ruling_ids", None) is not None:
+    if module is None or not hasattr(module, "RULING_IDS") or engine.ruling_ids is not None:
         return None
     found = _source(game, module)
     where = game.id

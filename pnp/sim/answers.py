@@ -44,7 +44,7 @@ class Measure:
 
 
 def engine_measures(engine: Any) -> tuple[Measure, ...]:
-    return tuple(getattr(engine, "measures", ()) or ())
+    return tuple(engine.capabilities.measures)
 
 
 class _Ratio:
@@ -203,10 +203,10 @@ class PairedAnswers:
                          "unit": m.unit_ja, "a": a, "b": b, "diff": d,
                          "verdict": verdict_ja(d["ci"], margin=EQUIVALENCE_MARGIN if m.percent else None)
                          if a["n"] and b["n"] else "片方のルールでは起きない"})
-        questions = getattr(self.engine, "questions", None)
+        questions = self.engine.questions if self.engine.capabilities.questions else None
         # only the questions whose answer the engine splits by setting (e.g. 2 hands and 3) are read from
         # both batches together; any other would mix the two rules in one figure
-        asked = set(getattr(self.engine, "questions_across_settings", ()) or ())
+        asked = set(self.engine.capabilities.questions_across_settings)
         findings = ([{"question": f.question_ja, "answer": f.answer_ja, "figures": dict(f.figures)}
                      for f in questions(self.kept) if f.question_ja in asked] if questions and self.kept else [])
         return {"pairs": self.pairs, "measures": rows, "findings_both": findings}

@@ -51,7 +51,7 @@ DEALT_JA = "配られたカードの勝率"
 
 def effect_units(engine: Any, cards: Iterable[str]) -> dict[str, tuple[str, ...]]:
     """Card → the sorted cards sharing its effect (the engine's ``card_effects``; alone without it)."""
-    effects: Mapping[str, Hashable] = getattr(engine, "card_effects", None) or {}
+    effects: Mapping[str, Hashable] = engine.card_effects
     by_effect: dict[Hashable, list[str]] = defaultdict(list)
     for c in sorted(set(cards) | set(effects)):
         by_effect[("effect", effects[c]) if c in effects else ("card", c)].append(c)
@@ -74,7 +74,7 @@ class DealtCards:
 
     def __init__(self, engine: Any, players: int, cooperative: bool) -> None:
         self.engine, self.players, self.coop = engine, players, cooperative
-        self.classes: Mapping[str, str] = getattr(engine, "card_groups", None) or {}
+        self.classes: Mapping[str, str] = engine.card_groups
         self.cards: set[str] = set()
         self.kept: list[list[tuple[float, frozenset[str]]]] = []   # per game: (holder's win, cards dealt)
         self.games = 0
@@ -124,7 +124,7 @@ class DealtCards:
         rows: dict[str, dict[str, Any]] = {}
         ses: dict[str, float] = {}
         ps: dict[str, float] = {}
-        labels = getattr(self.engine, "labels_ja", None) or {}
+        labels = self.engine.labels_ja
         for u, acc in sorted(self._folded().items()):
             key = "・".join(u)
             dealt, base = acc.b.result(), acc.a.result()
@@ -221,11 +221,10 @@ def restricted_play(engine: Any, batch: Any, units: Iterable[tuple[str, ...]], g
     forbidden to use the unit's cards (without a deal the engine reports, the seat rotates with the game).
     The paired difference of that seat's win share (the team's win in a cooperative game), its interval
     (games as the unit), and Holm's correction over the units."""
-    action_cards = getattr(engine, "action_cards", None)
-    if action_cards is None:
+    if not engine.capabilities.action_cards:
         return {"games": 0, "units": {}, "missing": "action_cards"}
-    coop = bool(getattr(engine, "cooperative", False))
-    labels = getattr(engine, "labels_ja", None) or {}
+    coop = engine.capabilities.cooperative
+    labels = engine.labels_ja
     free_games = []
     for i in range(batch.first_index, batch.first_index + games):
         names = lineup(batch.policies, batch.players, i)
@@ -250,7 +249,7 @@ def restricted_play(engine: Any, batch: Any, units: Iterable[tuple[str, ...]], g
                 continue
             pairs += 1
             pols = [make_policy(engine, n) for n in names]
-            pols[seat] = Restricted(pols[seat], forbidden, action_cards)
+            pols[seat] = Restricted(pols[seat], forbidden, engine.action_cards)
             held = play_game(engine, batch.players, names, seed, index=i, variant=batch.variant,
                              options=batch.options, policy_objects=pols)
             avoided += pols[seat].avoided

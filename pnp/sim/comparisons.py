@@ -90,9 +90,9 @@ def side_figures(s: Mapping[str, Any]) -> dict[str, Any]:
 def comparison_specs(engine: Any) -> list[dict[str, Any]]:
     """``engine.report_comparisons``, checked: each names a variant or options of the engine."""
     specs = []
-    variants = {v.id for v in getattr(engine, "variants", ())}
-    option_ids = {o.id: o for o in getattr(engine, "options", ())}
-    for i, c in enumerate(getattr(engine, "report_comparisons", ()) or ()):
+    variants = {v.id for v in engine.variants}
+    option_ids = {o.id: o for o in engine.options}
+    for i, c in enumerate(engine.report_comparisons):
         where = f"{engine.game_id}: report_comparisons[{i}]"
         if not isinstance(c, Mapping) or not c.get("name_ja"):
             raise SimError(f"{where}: expected a mapping with name_ja and a variant or options")

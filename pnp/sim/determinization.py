@@ -130,12 +130,12 @@ def check_determinization(engine: Any, players: int, *, states: int = 24, sample
     an engine look as if it hid nothing); ``cut`` says fewer were checked."""
     rng = random.Random(seed)
     rep = DeterminizationReport(players)
-    gid = getattr(engine, "game_id", "engine")
+    gid = engine.game_id
     sampled = _sample_states(engine, players, states, seed, variant, options, rep.crashes)
     if rep.crashes.crashed:
         rep.problems.append(f"{gid} {players}p: {rep.crashes.undecided('determinization', gid)}")
     for k, (s, s_seed) in enumerate(sampled):
-        if k >= MIN_STATES and budget.spent() and (rep.hidden or not getattr(engine, "hidden_information", False)):
+        if k >= MIN_STATES and budget.spent() and (rep.hidden or not engine.capabilities.hidden_information):
             rep.cut = True
             break
         try:
@@ -146,7 +146,7 @@ def check_determinization(engine: Any, players: int, *, states: int = 24, sample
                                 f"`{replay_command(gid, players, ('random',) * players, s_seed)}` plays): "
                                 f"{_origin(exc)}{type(exc).__name__}: {exc}")
             break
-    if getattr(engine, "hidden_information", False) and rep.states and not rep.hidden:
+    if engine.capabilities.hidden_information and rep.states and not rep.hidden:
         rep.problems.append(f"{gid} {players}p: the engine declares hidden information, but no information "
                             "set hid anything from its seat (information_set keeps the real hidden cards)")
     return rep

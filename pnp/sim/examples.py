@@ -38,7 +38,7 @@ class ExampleError(ValueError):
 
 
 def supports_examples(engine: Any) -> bool:
-    return callable(getattr(engine, "example_state", None)) and callable(getattr(engine, "example_facts", None))
+    return bool(engine.capabilities.examples)
 
 
 def check_example(engine: Any, script: Mapping[str, Any], file: str, line: int) -> list[Problem]:
@@ -125,7 +125,7 @@ def _decoded(engine: Any, move: Any, numbered: Any) -> Any:
 
 def _card_ids(engine: Any) -> tuple[str, ...]:
     """The engine's card numbering (optional ``card_ids``: card number → card id), for moves by card id."""
-    found = getattr(engine, "card_ids", None)
+    found = engine.card_ids
     try:
         return tuple(str(c) for c in found) if found is not None and not isinstance(found, str) else ()
     except TypeError:

@@ -75,7 +75,7 @@ class GameLog:
 def make_header(engine: Any, game: Game | None, *, seed: int, players: int, policies: tuple[str, ...],
                 variant: str, options: Mapping[str, Any]) -> dict[str, Any]:
     return {"game": engine.game_id, "title": game.title if game is not None else engine.game_id,
-            "engine_version": getattr(engine, "version", "1"),
+            "engine_version": engine.version,
             "data_hash": data_hash(game) if game is not None else None, "seed": seed, "players": players,
             "policies": list(policies), "variant": variant, "options": dict(options)}
 

@@ -11,7 +11,7 @@
   seat cannot tell apart: the hidden cards shuffled among the hidden places) the seat's observation and
   its legal actions must stay the same, and the redealt state must keep every invariant.
 
-Optional hooks are looked up with ``getattr``; a check whose hook is missing is listed as not declared.
+A check whose optional hook the engine's ``capabilities`` do not name is listed as not declared.
 """
 from __future__ import annotations
 
@@ -45,10 +45,8 @@ def expected_cards(game: Game, engine: Any) -> Counter[str]:
 
 
 def _component_counts(engine: Any) -> Mapping[str, int] | None:
-    hook = getattr(engine, "component_counts", None)
-    if hook is None:
-        return None
-    return dict(hook() if callable(hook) else hook)
+    counts = engine.component_counts()
+    return None if counts is None else dict(counts)
 
 
 def card_names(game: Game, engine: Any) -> dict[str, str]:
@@ -146,7 +144,7 @@ class CheckedEngine:
 
 def checked(game: Game, engine: Any) -> Any:
     """The engine with the generic per-step checks it has hooks for (itself when it has none)."""
-    if getattr(engine, "card_locations", None) is None or isinstance(engine, CheckedEngine):
+    if not engine.capabilities.card_locations or isinstance(engine, CheckedEngine):
         return engine
     return CheckedEngine(engine, expected_cards(game, engine), card_names(game, engine))
 
@@ -350,12 +348,9 @@ def check_hidden(engine: Any, report: GenericReport, games: int = 3, seed: int =
     goes (HIDDEN_SPREAD of them, evenly spread, however little is left), then the next games' while it
     lasts; on regardless until a redeal changed something (a budget never makes a redeal look as if it
     changed nothing).  The detail says so when fewer were checked."""
-    redeal = getattr(engine, "redeal", None)
-    if redeal is None and callable(getattr(engine, "information_set", None)) \
-            and callable(getattr(engine, "determinize", None)):
-        def redeal(state: Any, seat: int, rng: random.Random) -> Any:
-            return engine.determinize(engine.information_set(state, seat), seat, rng)
-    located = getattr(engine, "card_locations", None)
+    caps = engine.capabilities
+    redeal = engine.redeal if caps.redeal or caps.determinization else None
+    located = engine.card_locations if engine.capabilities.card_locations else None
     tried = changed = 0
     tally = Tally()
     cut = False
@@ -449,7 +444,7 @@ def generic_checks(game: Game, engine: Any, seed: int = 1, budget: Budget = UNLI
     replays in full, the hidden information within the budget."""
     report = GenericReport()
     check_declarations(game, engine, report)
-    if getattr(engine, "card_locations", None) is None:
+    if not engine.capabilities.card_locations:
         report.undeclared.append("card_locations")
     else:
         expected = expected_cards(game, engine)

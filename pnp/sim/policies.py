@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import random
-import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -21,12 +20,9 @@ class RandomPolicy:
 
 
 def game_policies(engine: Any) -> dict[str, Any]:
-    """The game's own policies: ``engine.policies``, or the ``POLICIES`` of the engine's module."""
-    found = getattr(engine, "policies", None)
-    if not found:
-        module = sys.modules.get(type(engine).__module__)
-        found = getattr(module, "POLICIES", None)
-    return dict(found or {})
+    """The game's own policies (``engine.policies``; the loader fills it from the engine module's
+    ``POLICIES`` when the engine names none)."""
+    return dict(engine.policies)
 
 
 def policy_names(engine: Any) -> list[str]:
@@ -34,7 +30,7 @@ def policy_names(engine: Any) -> list[str]:
 
 
 def default_policy(engine: Any) -> str:
-    name = getattr(engine, "default_policy", "random")
+    name = engine.default_policy
     return name if name in policy_names(engine) else "random"
 
 

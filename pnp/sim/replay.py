@@ -94,7 +94,7 @@ def replay(engine: Any, log: GameLog, *, check_data_hash: str | None = None) -> 
     recorded result must equal the replayed one, and with ``check_data_hash`` the log must carry
     the hash of the data it was played on, equal to the current one."""
     h = log.header
-    version = getattr(engine, "version", "1")
+    version = engine.version
     if h.get("engine_version") != version:
         raise ReplayError(f"the log was recorded with engine {h.get('engine_version')!r}; this is {version!r}")
     if check_data_hash:

@@ -246,13 +246,13 @@ GENERIC_NOTES = {
 
 
 def policy_note(engine: Any, name: str) -> str:
-    notes = getattr(engine, "policy_notes", None) or {}
+    notes = engine.policy_notes
     if name in notes:
         return str(notes[name])
     if name == "mcts" or name.startswith("mcts:"):
         parts = spec_parts(engine, name)
         guided = ("rollout=" in name and "rollout=random" not in name) or "guided" in parts
-        if "paired=on" in parts and not getattr(engine, "cooperative", False):
+        if "paired=on" in parts and not engine.capabilities.cooperative:
             depth = next((p for p in reversed(parts) if p.startswith("depth=")), "" if "guided" not in parts else "40")
             how = {"": "ゲームの終わりまで", "depth=end": "ゲームの終わりまで",
                    "depth=round": "ラウンドの終わりまで"}.get(depth, "少し先まで")
@@ -527,7 +527,7 @@ def _page(w: _Writer, engine: Any, title: str, s: dict[str, Any]) -> None:
         if len(pols) > 1:
             pending.append(_rate_chart(w, "方針ごとの勝率", [policy_label(k) for k in pols], list(pols.values()),
                                        ref=1 / s["players"]))
-        descriptive = getattr(engine, "descriptive_facts", None) or {}
+        descriptive = engine.descriptive_facts
         for fact, table in s.get("per_seat_facts", {}).items():
             keys = list(table)
             if len(keys) <= 12:

@@ -107,7 +107,7 @@ class PairedFigures:
     """The first page's figures of two batches played on the same seeds, folded pair by pair."""
 
     def __init__(self, engine: Any, players: int, seed: int = 0, method: str = "flips") -> None:
-        self.coop = bool(getattr(engine, "cooperative", False))
+        self.coop = engine.capabilities.cooperative
         self.measures = engine_measures(engine)
         self.players = players
         self.seed, self.method = seed, method
@@ -183,7 +183,7 @@ def robustness(engine: Any, batch: Batch, summary: dict[str, Any] | None = None,
     """The batch and the same seeds with the engine's second competent player in every seat, game by game;
     None without a second player.  The first batch is played again (the same seeds give the same games)
     so that each of its games meets its pair; ``summary`` is not needed and kept for the callers."""
-    second = getattr(engine, "second_policy", None)
+    second = engine.second_policy
     if not second or tuple(batch.policies) == (second,):
         return None
     other = replace(batch, policies=(second,))

@@ -62,8 +62,9 @@ def play_game(engine: Any, players: int, policies: Sequence[str], seed: int, *, 
     error = None
     events = trace.events if trace is not None else None
     # engines without their own score_history: record the scores whenever the round number moves on
-    prog: Any = getattr(engine, "progress", None)     # (round, scores) of a state, or None
-    track = prog is not None and not hasattr(engine, "score_history")
+    caps = engine.capabilities
+    prog: Any = engine.progress if caps.progress else None     # (round, scores) of a state, or None
+    track = prog is not None and not caps.score_history
     tracked: list[tuple[float, ...]] = []
     last = None
     # the time budget is checked every CHECK_EVERY steps, where the step bound is checked anyway: a game
@@ -129,7 +130,7 @@ def play_game(engine: Any, players: int, policies: Sequence[str], seed: int, *, 
     rounds = 0
     history: tuple[tuple[float, ...], ...] = ()
     if state is not None:
-        hist = getattr(engine, "score_history", None)
+        hist = engine.score_history if caps.score_history else None
         if hist:
             history = tuple(hist(state))
         elif track:
@@ -324,7 +325,7 @@ def _check_sendable(engine: Any) -> None:
     try:
         pickle.dumps(engine)
     except Exception as exc:  # noqa: BLE001 — pickle raises many kinds (PicklingError, TypeError, AttributeError …)
-        raise SimError(f"{getattr(engine, 'game_id', 'the engine')}: the engine cannot be sent to worker "
+        raise SimError(f"{engine.game_id}: the engine cannot be sent to worker "
                        f"processes (--jobs, --executor): "
                        f"{type(exc).__name__}: {str(exc)[:120]} (keep lambdas, open files and locks out of the "
                        "engine object, or use --jobs 1)") from None

@@ -142,15 +142,14 @@ class SearchPolicy:
                            f"(as --search-iterations), got {iterations:,}")
         if c < 0:
             raise SimError(f"mcts: the exploration constant must not be negative, got {c}")
-        for hook in ("information_set", "determinize"):
-            if not callable(getattr(engine, hook, None)):
-                raise SimError(f"{engine.game_id}: the search player needs the engine hook {hook}() "
-                               "(see pnp/games/ENGINE_API.md, 探索プレイヤー)")
+        if not engine.capabilities.determinization:
+            raise SimError(f"{engine.game_id}: the search player needs the engine hook information_set() "
+                           "and determinize() (Capabilities.determinization; pnp help engines, 探索プレイヤー)")
         self.engine = engine
         self.iterations = iterations
         self.c = c
         self.ms = ms
-        self.cooperative = bool(getattr(engine, "cooperative", False))
+        self.cooperative = engine.capabilities.cooperative
         self.rollout = rollout           # a policy object, or None for uniformly random moves
         if reward not in REWARDS:
             raise SimError(f"mcts: reward must be one of {', '.join(REWARDS)}, got {reward!r}")
@@ -160,10 +159,10 @@ class SearchPolicy:
         self.own_tree = tree == "own"    # other seats move by the rollout policy, also inside the tree
         if depth is not None and depth < 1:
             raise SimError(f"mcts: depth must be at least 1, got {depth}")
-        progress = getattr(engine, "progress", None)
+        progress = engine.progress if engine.capabilities.progress else None
         # a rollout cut after `depth` decisions is scored by the standing (progress), in a team game by the
         # engine's team_value; an engine without the hook plays every rollout to the end
-        team_value = getattr(engine, "team_value", None) if self.cooperative else None
+        team_value = engine.team_value if self.cooperative and engine.capabilities.team_value else None
         scorer = team_value if self.cooperative else progress
         self.depth = depth if depth and callable(scorer) else None
         # depth=round: the playout stops when the round it started in is over
@@ -391,7 +390,7 @@ def spec_parts(engine: Any, spec: str) -> list[str]:
     the spec win.  The spec parser, the report's note and the skill figures all read a spec this way."""
     parts = spec.split(":")
     if "guided" in parts[2:]:
-        extra = [x for x in str(getattr(engine, "search_guidance", "") or "").split(":") if x]
+        extra = [x for x in engine.capabilities.search_guidance.split(":") if x]
         at = parts.index("guided", 2) + 1
         parts = parts[:at] + extra + parts[at:]
     return parts
@@ -420,7 +419,7 @@ def parse_search_spec(engine: Any, spec: str,
     for p in parts[2:]:
         key, sep, value = p.partition("=")
         if key == "guided" and not sep:     # the game's own default policy guides the search
-            name = getattr(engine, "default_policy", "random")
+            name = engine.default_policy
             rollout = None
             if name != "random" and policy_by_name is not None:
                 try:

@@ -72,8 +72,8 @@ def search_spec(engine: Any, iterations: int) -> str | None:
     without the hook gets none (random playouts never win there, and full playouts are too slow for a
     report run); its skill figure then compares the default team with a random team only.  A competitive game
     whose ``:guided`` is the paired step (探偵無宿２) gets N at most ``PAIRED_SAMPLES``, for the same reason."""
-    if getattr(engine, "cooperative", False):
-        if not callable(getattr(engine, "team_value", None)) or default_policy(engine) == "random":
+    if engine.capabilities.cooperative:
+        if not engine.capabilities.team_value or default_policy(engine) == "random":
             return None
         return f"mcts:{max(1, min(iterations, TEAM_SAMPLES))}:guided"
     default = default_policy(engine)
@@ -87,12 +87,12 @@ def search_spec(engine: Any, iterations: int) -> str | None:
 
 def ladder_budgets(engine: Any) -> tuple[int, ...]:
     """The search budgets of the engine's default ladder (``skill_ladder``), else DEFAULT_LADDER."""
-    return tuple(getattr(engine, "skill_ladder", None) or DEFAULT_LADDER)
+    return tuple(engine.capabilities.skill_ladder or DEFAULT_LADDER)
 
 
 def ladder_games(engine: Any) -> int:
     """Games per rung of the engine's default ladder (``skill_ladder_games``), else DEFAULT_LADDER_GAMES."""
-    return int(getattr(engine, "skill_ladder_games", None) or DEFAULT_LADDER_GAMES)
+    return int(engine.capabilities.skill_ladder_games or DEFAULT_LADDER_GAMES)
 
 
 def ladder_rungs(engine: Any, budgets: Sequence[int]) -> list[tuple[str, int | None]]:
@@ -101,7 +101,7 @@ def ladder_rungs(engine: Any, budgets: Sequence[int]) -> list[tuple[str, int | N
     rungs: list[tuple[str, int | None]] = [("random", None)]
     if default != "random":
         rungs.append((default, None))
-    if all(callable(getattr(engine, h, None)) for h in SEARCH_HOOKS):
+    if engine.capabilities.determinization:
         seen: set[str] = set()
         for b in sorted(set(budgets)):
             spec = search_spec(engine, b)
@@ -129,7 +129,7 @@ def skill_ladder(engine: Any, players: int, *, games: int, seed: int, budgets: S
     progress(policy) before each rung; on_games(n) as games are played."""
     options = dict(options or {})
     field = default_policy(engine)
-    coop = bool(getattr(engine, "cooperative", False))
+    coop = engine.capabilities.cooperative
     budgets = tuple(budgets if budgets is not None else ladder_budgets(engine))
     sub = derive_seed(seed, "ladder")
     rungs = ladder_rungs(engine, budgets)
@@ -169,8 +169,7 @@ def skill_ladder(engine: Any, players: int, *, games: int, seed: int, budgets: S
                            "fair": None if coop else round(1 / players, 4), "margin": EQUIVALENCE,
                            "rungs": out_rungs, "steps": steps, "slope": slope}
     if not searched:
-        out["search_missing"] = [h for h in SEARCH_HOOKS if not callable(getattr(engine, h, None))] or \
-            ["team_value"]
+        out["search_missing"] = list(SEARCH_HOOKS) if not engine.capabilities.determinization else ["team_value"]
     out.update(ladder_verdict(out, shares))
     return out
 
@@ -275,7 +274,7 @@ def deal_luck(engine: Any, players: int, *, deals: int, continuations: int, seed
     undecided at ``deals`` says so.  on_games(1) after each deal."""
     options = dict(options or {})
     name = policy or default_policy(engine)
-    coop = bool(getattr(engine, "cooperative", False))
+    coop = engine.capabilities.cooperative
     k = max(2, continuations)
     agree_per_deal: list[float] = []
     outcome_counts: dict[Any, float] = {}
@@ -345,15 +344,8 @@ def _base_rate(counts: Mapping[Any, float], total: int) -> float:
 def chance_event_name(engine: Any, state: Any, outcome: Any) -> str | None:
     """The Japanese name of the chance step at ``state`` that gave ``outcome`` (see the module docstring);
     ``None`` when the engine leaves the step out of the single-event figure."""
-    hook = getattr(engine, "chance_event_ja", None)
-    if callable(hook):
-        named: str | None = hook(state, outcome)
-        return named
-    label = getattr(outcome, "label", None)
-    text = label() if callable(label) else ""
-    for colon in (":", "："):
-        text = text.split(colon)[0]
-    return text.strip() or type(outcome).__name__
+    named: str | None = engine.chance_event_ja(state, outcome)
+    return named
 
 
 def _sampled_game(engine: Any, players: int, variant: str, options: Mapping[str, Any], name: str,
@@ -365,7 +357,7 @@ def _sampled_game(engine: Any, players: int, variant: str, options: Mapping[str,
     views = [engine.information_set if getattr(p, "wants_information_set", False) else engine.observe
              for p in pols]
     uses = [getattr(p, "uses_observation", True) for p in pols]
-    prog = getattr(engine, "progress", None)
+    prog = engine.progress if engine.capabilities.progress else None
     state = engine.new_state(players, variant, dict(options))
     steps: list[Any] = []
     events: list[tuple[int, str, int | None, int]] = []
@@ -416,7 +408,7 @@ def event_luck(engine: Any, players: int, *, games: int, continuations: int, see
     wanted = tuple(dict.fromkeys(only))
     seen: set[str] = set()
     name = policy or default_policy(engine)
-    coop = bool(getattr(engine, "cooperative", False))
+    coop = engine.capabilities.cooperative
     k = max(2, continuations)
     kept: list[float] = []
     redrawn: list[float] = []
@@ -509,7 +501,7 @@ def skill_luck(engine: Any, players: int, *, seed: int, skill_games: int = DEFAU
     if luck_events > 0:
         progress("event")
         # the chance the designer's question names (the engine's luck_events: EBE's dice) unless told otherwise
-        names = tuple(luck_event_names) or tuple(getattr(engine, "luck_events", ()) or ())
+        names = tuple(luck_event_names) or engine.capabilities.luck_events
         out["event"] = event_luck(engine, players, games=luck_events, continuations=luck_continuations, seed=seed,
                                   only=names, variant=variant, options=options, on_games=on_games)
     return out

@@ -114,8 +114,8 @@ def run_study(engine: Any, spec: StudySpec, *, jobs: int = 1, executor: Any = No
         summary["comparison"] = pairs.result()
         summary["comparison"]["answers"] = answers.result()
         summary["comparison"]["summary_b"] = acc_b.result()
-        questions = getattr(engine, "questions", None)
-        if questions:    # questions that need both settings (e.g. 2 hands against 3) see both batches
+        questions = engine.questions
+        if engine.capabilities.questions:    # questions that need both settings (e.g. 2 hands against 3) see both batches
             summary["comparison"]["findings"] = [
                 {"question": f.question_ja, "answer": f.answer_ja, "figures": f.figures}
                 for f in questions(acc.kept + acc_b.kept)]

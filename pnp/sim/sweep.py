@@ -157,7 +157,7 @@ def run_sweep(engine: Any, settings: Sequence[Setting], player_counts: Sequence[
                 acc.add(record)
             rows.append(_row(engine, setting, acc.result()))
     return {"game": engine.game_id, "games": games, "seed": seed, "policies": list(policies),
-            "players": list(player_counts), "cooperative": bool(getattr(engine, "cooperative", False)),
+            "players": list(player_counts), "cooperative": engine.capabilities.cooperative,
             "settings": [{"label": s.label, "variant": s.variant, "options": dict(s.options)} for s in settings],
             "rows": rows, "answers": [answer(rows, p) for p in player_counts]}
 

@@ -130,7 +130,7 @@ def determinization_checks(game: Game, engine: Any, states: int = 12, samples: i
     """:func:`run_determinization_checks` within a time budget: each player count its equal share of
     it (every player count checked, at least one state each)."""
     from .determinization import check_determinization
-    if not callable(getattr(engine, "determinize", None)):
+    if not engine.capabilities.determinization:
         return DeterminizationFound([], 0)
     found = DeterminizationFound([], 0)
     counts = range(engine.min_players, engine.max_players + 1)

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...data.model import Game
-from ...sim.engine import CHANCE, TERMINAL, Finding, OptionSpec, Result, Variant
+from ...sim.engine import CHANCE, TERMINAL, BaseEngine, Finding, OptionSpec, Result, Variant
 from .actions import DRONE_CHOICES, PAYS, TUNE_PASS, Act, AssignDie, Discard, DroneChoice, Pay, Play, Tune
 from .checks import CheckRules
 from .examples import ExampleRules
@@ -49,6 +49,7 @@ from .facts import (
     WEAPON,
 )
 from .hidden import HiddenInfo
+from .info import CAPABILITIES
 from .narration import Narration
 from .policies import POLICIES, POLICY_NOTES
 from .questions import LABELS_JA, MEASURES, Q_WIN, questions
@@ -56,7 +57,8 @@ from .state import Observation, State
 from .value import TeamValue
 
 
-class EbeEngine(ExampleRules, CheckRules, HiddenInfo, TeamValue, Narration):
+class EbeEngine(ExampleRules, CheckRules, HiddenInfo, TeamValue, Narration, BaseEngine):
+    capabilities = CAPABILITIES
     game_id = GAME_ID
     cooperative = True          # the team wins or loses together (reports give the team rate)
     version = ENGINE_VERSION

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...data.model import Game
+from ...sim.engine import BaseEngine
 from .examples import ExamplesMixin
 from .facts import (
     CHANT,
@@ -39,6 +40,7 @@ from .facts import (
     Move,
 )
 from .hidden import HiddenInformationMixin
+from .info import CAPABILITIES
 from .narration import NarrationMixin
 from .policies import DaringPolicy, HeuristicPolicy
 from .questions import QuestionsMixin
@@ -52,8 +54,10 @@ __all__ = [
 ]
 
 
-class EuphoriaEngine(NarrationMixin, QuestionsMixin, HiddenInformationMixin, ExamplesMixin):
+class EuphoriaEngine(NarrationMixin, QuestionsMixin, HiddenInformationMixin, ExamplesMixin, BaseEngine):
     """ユーフォリア（補陀落渡海）, 3–5 players (see the package docstring)."""
+
+    capabilities = CAPABILITIES
 
     def __reduce__(self) -> tuple[Any, ...]:
         # engines travel to worker processes; rebuild from plain facts instead of the model

@@ -32,7 +32,17 @@ from operator import add
 from typing import Any
 
 from ...data.model import Game
-from ...sim.engine import CHANCE, TERMINAL, Finding, IllegalAction, InvariantError, OptionSpec, Result, Variant
+from ...sim.engine import (
+    CHANCE,
+    TERMINAL,
+    BaseEngine,
+    Finding,
+    IllegalAction,
+    InvariantError,
+    OptionSpec,
+    Result,
+    Variant,
+)
 from . import examples, hidden, narration
 from .facts import (
     _COLOR_JA,
@@ -118,6 +128,7 @@ from .facts import (
     Ops,
     Shuffle,
 )
+from .info import CAPABILITIES
 from .policies import POLICIES, POLICY_NOTES
 from .questions import END_REASONS_JA, LABELS_JA, MEASURES, questions
 from .rounds import RoundRules
@@ -125,7 +136,11 @@ from .state import Observation, State, Task
 
 # ---------------------------------------------------------------- engine
 
-class Tantei2Engine(RoundRules):
+class Tantei2Engine(RoundRules, BaseEngine):
+    capabilities = CAPABILITIES
+    policies: Mapping[str, Any]
+    labels_ja: dict[str, str]
+    card_groups: dict[str, str]
     game_id = GAME_ID
     version = ENGINE_VERSION
     min_players = 3

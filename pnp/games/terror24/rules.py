@@ -20,7 +20,17 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...data.model import Game
-from ...sim.engine import CHANCE, TERMINAL, Finding, IllegalAction, InvariantError, OptionSpec, Result, Variant
+from ...sim.engine import (
+    CHANCE,
+    TERMINAL,
+    BaseEngine,
+    Finding,
+    IllegalAction,
+    InvariantError,
+    OptionSpec,
+    Result,
+    Variant,
+)
 from . import examples, narration
 from .facts import (
     CHALLENGES,
@@ -60,6 +70,7 @@ from .facts import (
     Take,
 )
 from .hidden import redeal_hidden
+from .info import CAPABILITIES
 from .policies import POLICIES, POLICY_NOTES
 from .questions import MEASURES, Q_COMEBACK, Q_DRY, questions
 from .resolution import ResolutionRules
@@ -67,7 +78,8 @@ from .state import Observation, State
 
 # ---------------------------------------------------------------- engine
 
-class Terror24Engine(ResolutionRules):
+class Terror24Engine(ResolutionRules, BaseEngine):
+    capabilities = CAPABILITIES
     game_id = GAME_ID
     min_players = 3
     max_players = 5
