@@ -171,14 +171,14 @@ def _rebuild_shell(path: str, name: str, qualname: str) -> Any:
     return cls.__new__(cls)
 
 
-def _reduce_file_engine(engine: Any):
+def _reduce_file_engine(engine: BaseEngine):
     cls = type(engine)
     module = sys.modules[cls.__module__]
     state = engine.__getstate__() if hasattr(engine, "__getstate__") else engine.__dict__
     return _rebuild_shell, (str(module.__file__), cls.__module__, cls.__qualname__), state
 
 
-def _travels(engine: Any) -> None:
+def _travels(engine: BaseEngine) -> None:
     cls = type(engine)
     if cls.__module__.startswith(FILE_MODULE_PREFIX):
         copyreg.pickle(cls, _reduce_file_engine)
@@ -438,7 +438,7 @@ def _no_invariants(state: Any) -> None:
     """An engine without check_invariants: the generic checks still run."""
 
 
-def _class_name(engine: Any) -> str:
+def _class_name(engine: BaseEngine) -> str:
     return f"class {type(engine).__name__}"
 
 
@@ -448,7 +448,7 @@ def _readapted(inner: Any, game_id: str, score_track: Any) -> EngineAdapter:
     return adapter
 
 
-def _derived_capabilities(engine: Any, default_id: str) -> Capabilities:
+def _derived_capabilities(engine: BaseEngine, default_id: str) -> Capabilities:
     """What a designer's engine without declared capabilities can do, from the hooks it has."""
     def has(*hooks: str) -> bool:
         return all(callable(getattr(engine, h, None)) for h in hooks)
@@ -469,7 +469,7 @@ def _derived_capabilities(engine: Any, default_id: str) -> Capabilities:
         **flags)
 
 
-def _own_policies(engine: Any) -> dict[str, Any]:
+def _own_policies(engine: BaseEngine) -> dict[str, Any]:
     """The game's own policies: ``engine.policies``, or the ``POLICIES`` of the engine's module."""
     found = getattr(engine, "policies", None)
     if not found:
@@ -477,7 +477,7 @@ def _own_policies(engine: Any) -> dict[str, Any]:
     return dict(found or {})
 
 
-def adapt(engine: Any, game: Game, module: ModuleType | None = None) -> BaseEngine:
+def adapt(engine: BaseEngine, game: Game, module: ModuleType | None = None) -> BaseEngine:
     """``engine`` as a BaseEngine: itself when it subclasses BaseEngine, else wrapped in an adapter whose
     Capabilities are derived from what the object has.  A missing required method, impossible player
     counts or step bound, or capabilities that disagree with the hooks are an EngineError."""

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .engine import GameRecord
+from .engine import BaseEngine, GameRecord
 from .stats import Z95, wilson
 
 INTERVALS_JA = ("割合の括弧は95%区間です。ゲームの割合はWilsonの区間、ゲームをまたぐ比（表になった枚数÷置いた枚数など）"
@@ -43,7 +43,7 @@ class Measure:
     unit_ja: str = ""
 
 
-def engine_measures(engine: Any) -> tuple[Measure, ...]:
+def engine_measures(engine: BaseEngine) -> tuple[Measure, ...]:
     return tuple(engine.capabilities.measures)
 
 
@@ -95,7 +95,7 @@ def ratio_over_games(values: Sequence[tuple[float, float] | None], percent: bool
 class Measures:
     """A batch's figures for the engine's measures, folded one game at a time."""
 
-    def __init__(self, engine: Any) -> None:
+    def __init__(self, engine: BaseEngine) -> None:
         self.measures = engine_measures(engine)
         self.acc = [_Ratio() for _ in self.measures]
 
@@ -175,7 +175,7 @@ class PairedAnswers:
     """Each measure under both rules, on the same seeds, and the paired difference; besides, the records
     of both sides (at most ``keep`` each) for the engine's questions asked of both settings together."""
 
-    def __init__(self, engine: Any, keep: int = 20_000) -> None:
+    def __init__(self, engine: BaseEngine, keep: int = 20_000) -> None:
         self.engine = engine
         self.measures = engine_measures(engine)
         self.acc = [PairedRatio() for _ in self.measures]

@@ -36,7 +36,7 @@ from statistics import NormalDist
 from typing import Any
 
 from .answers import PairedRatio, diff_ja, figure_ja
-from .engine import GameRecord
+from .engine import BaseEngine, GameRecord
 from .policies import lineup, make_policy
 from .runner import play_game
 from .sampling import game_seed
@@ -49,7 +49,7 @@ OBSERVED_JA = "使った席の勝率（観察値・因果ではありません�
 DEALT_JA = "配られたカードの勝率"
 
 
-def effect_units(engine: Any, cards: Iterable[str]) -> dict[str, tuple[str, ...]]:
+def effect_units(engine: BaseEngine, cards: Iterable[str]) -> dict[str, tuple[str, ...]]:
     """Card → the sorted cards sharing its effect (the engine's ``card_effects``; alone without it)."""
     effects: Mapping[str, Hashable] = engine.card_effects
     by_effect: dict[Hashable, list[str]] = defaultdict(list)
@@ -72,7 +72,7 @@ class DealtCards:
     """The dealt-card figure of a batch, folded one record at a time (each game kept as the units its
     holders were dealt and their wins, a few numbers a game)."""
 
-    def __init__(self, engine: Any, players: int, cooperative: bool) -> None:
+    def __init__(self, engine: BaseEngine, players: int, cooperative: bool) -> None:
         self.engine, self.players, self.coop = engine, players, cooperative
         self.classes: Mapping[str, str] = engine.card_groups
         self.cards: set[str] = set()
@@ -214,7 +214,7 @@ class Restricted:
         return self.inner.choose(observation, keep, rng)
 
 
-def restricted_play(engine: Any, batch: Any, units: Iterable[tuple[str, ...]], games: int,
+def restricted_play(engine: BaseEngine, batch: Any, units: Iterable[tuple[str, ...]], games: int,
                     on_games: Any = None) -> dict[str, Any]:
     """For each unit (cards of one effect): ``games`` games of ``batch`` as they are (played once for all
     units), and each game in which a seat was dealt a card of the unit again on the same seed, that seat

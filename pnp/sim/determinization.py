@@ -24,7 +24,7 @@ from typing import Any
 
 from .budget import UNLIMITED, Budget
 from .crashes import Tally, replay_command
-from .engine import CHANCE
+from .engine import CHANCE, BaseEngine
 
 
 def same(a: Any, b: Any, path: str = "") -> str | None:
@@ -89,7 +89,7 @@ class DeterminizationReport:
         return not self.problems
 
 
-def _sample_states(engine: Any, players: int, states: int, seed: int, variant: str,
+def _sample_states(engine: BaseEngine, players: int, states: int, seed: int, variant: str,
                    options: Any, crashes: Tally) -> list[tuple[Any, int]]:
     """(state, game seed) of decision states from random games, spread over whole games (about
     ``states`` of them).  Each game is the runner's (``pnp play --seed S --policy random,…`` plays it
@@ -121,7 +121,7 @@ def _sample_states(engine: Any, players: int, states: int, seed: int, variant: s
 MIN_STATES = 4       # states checked whatever the budget: _sample_states spreads (states + 2) // 3 over a game
 
 
-def check_determinization(engine: Any, players: int, *, states: int = 24, samples: int = 16, seed: int = 1,
+def check_determinization(engine: BaseEngine, players: int, *, states: int = 24, samples: int = 16, seed: int = 1,
                           variant: str = "standard", options: Any = None,
                           budget: Budget = UNLIMITED) -> DeterminizationReport:
     """Runs the checks in the module docstring on ``states`` sampled states × every seat.  With a
@@ -152,7 +152,7 @@ def check_determinization(engine: Any, players: int, *, states: int = 24, sample
     return rep
 
 
-def _check_state(engine: Any, players: int, s: Any, k: int, s_seed: int, samples: int, rng: random.Random,
+def _check_state(engine: BaseEngine, players: int, s: Any, k: int, s_seed: int, samples: int, rng: random.Random,
                  rep: DeterminizationReport, gid: str) -> None:
     """Every seat's information set of one sampled state, and ``samples`` determinizations of each."""
     before = engine.state_hash(s)

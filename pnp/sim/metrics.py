@@ -11,7 +11,7 @@ from typing import Any
 
 from .answers import Measures
 from .cardeffects import DealtCards
-from .engine import GameRecord
+from .engine import BaseEngine, GameRecord
 from .runner import Batch
 from .stats import Z95, binom_two_sided, mean, rate, seat_chi2
 from .winner_change import Placebo, WinnerChange
@@ -92,7 +92,7 @@ class Summary:
     """The figures of a batch, folded in one record at a time (``add``) so that ``pnp simulate``
     never holds a batch in memory; ``result()`` gives the JSON-able dict."""
 
-    def __init__(self, engine: Any, batch: Batch) -> None:
+    def __init__(self, engine: BaseEngine, batch: Batch) -> None:
         self.engine, self.batch = engine, batch
         self.coop = engine.capabilities.cooperative
         self.games = self.n = self.team_wins = self.error_count = 0
@@ -381,7 +381,7 @@ def _holm(tests: Sequence[tuple[float, str]], card: str) -> float:
     return round(out, 6)
 
 
-def summarize(engine: Any, records: Iterable[GameRecord], batch: Batch) -> dict[str, Any]:
+def summarize(engine: BaseEngine, records: Iterable[GameRecord], batch: Batch) -> dict[str, Any]:
     acc = Summary(engine, batch)
     for r in records:
         acc.add(r)
@@ -416,7 +416,7 @@ class Comparison:
     placebo ``z`` (:func:`pnp.sim.comparisons.placebos`) also measures the placebo floor of the
     winner-change share and its verdict (:mod:`pnp.sim.winner_change`)."""
 
-    def __init__(self, engine: Any, variant_a: str, variant_b: str) -> None:
+    def __init__(self, engine: BaseEngine, variant_a: str, variant_b: str) -> None:
         self.engine, self.variant_a, self.variant_b = engine, variant_a, variant_b
         self.coop = engine.capabilities.cooperative
         self.n = self.players = 0
@@ -457,7 +457,7 @@ class Comparison:
                                 for k in sorted(set(self.ra) | set(self.rb))}}
 
 
-def compare(engine: Any, a: Iterable[GameRecord], b: Iterable[GameRecord], variant_a: str,
+def compare(engine: BaseEngine, a: Iterable[GameRecord], b: Iterable[GameRecord], variant_a: str,
             variant_b: str, placebo: Iterable[Placebo] | None = None) -> dict[str, Any]:
     """Paired comparison of two batches played on the same seeds (game i of a with game i of b);
     with ``placebo`` (game i's placebo) the winner-change share gets its placebo floor and verdict."""

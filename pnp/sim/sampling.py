@@ -32,7 +32,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any, cast
 
-from .engine import Chance
+from .engine import BaseEngine, Chance
 from .errors import SimError
 
 
@@ -109,7 +109,7 @@ class Streams:
 
     __slots__ = ("seed", "policy_seed", "_ck", "_dk", "_rngs", "_fast", "_count", "_disturb", "_uses", "_pending", "_slow")
 
-    def __init__(self, engine: Any, seed: int, *, track: bool = False,
+    def __init__(self, engine: BaseEngine, seed: int, *, track: bool = False,
                  disturb: Mapping[str, int] | None = None, policy_seed: int | None = None) -> None:
         self.seed = seed
         self.policy_seed = seed if policy_seed is None else policy_seed

@@ -101,7 +101,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..limits import MAX_SEARCH_ITERATIONS
-from .engine import CHANCE, TERMINAL
+from .engine import CHANCE, TERMINAL, BaseEngine
 from .errors import SimError
 
 DEFAULT_C = 0.7
@@ -133,7 +133,7 @@ class SearchPolicy:
 
     wants_information_set = True     # the runner passes engine.information_set(state, seat)
 
-    def __init__(self, engine: Any, iterations: int, c: float = DEFAULT_C, ms: float | None = None,
+    def __init__(self, engine: BaseEngine, iterations: int, c: float = DEFAULT_C, ms: float | None = None,
                  name: str | None = None, rollout: Any = None, reward: str = "rank", tree: str = "all",
                  depth: int | None = None, prior: bool = False, round_cut: bool = False, paired: bool = False,
                  margin: float = 0.0) -> None:
@@ -384,7 +384,7 @@ class SearchPolicy:
         return root
 
 
-def spec_parts(engine: Any, spec: str) -> list[str]:
+def spec_parts(engine: BaseEngine, spec: str) -> list[str]:
     """The spec's settings split at ``:``, with the settings the engine names for ``:guided`` (its
     ``search_guidance``, e.g. 24's "depth=round") put right after ``guided``, so settings written later in
     the spec win.  The spec parser, the report's note and the skill figures all read a spec this way."""
@@ -396,7 +396,7 @@ def spec_parts(engine: Any, spec: str) -> list[str]:
     return parts
 
 
-def parse_search_spec(engine: Any, spec: str,
+def parse_search_spec(engine: BaseEngine, spec: str,
                       policy_by_name: Callable[[Any, str], Any] | None = None) -> SearchPolicy:
     """``mcts:400``, ``mcts:400:c=0.7``, ``mcts:400:ms=200`` → a :class:`SearchPolicy`.  A ``rollout=NAME``
     setting is made by ``policy_by_name(engine, NAME)`` (the policy registry passes its own maker, so

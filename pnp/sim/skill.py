@@ -41,7 +41,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from .engine import CHANCE, TERMINAL
+from .engine import CHANCE, TERMINAL, BaseEngine
 from .errors import SimError
 from .policies import default_policy, make_policy
 from .runner import Batch, run_games
@@ -62,7 +62,7 @@ TEAM_SAMPLES = 6            # samples per decision of a team game's search playe
 PAIRED_SAMPLES = 8          # samples per decision of a paired search in a report run (探偵無宿２'s :guided)
 
 
-def search_spec(engine: Any, iterations: int) -> str | None:
+def search_spec(engine: BaseEngine, iterations: int) -> str | None:
     """The search player the skill figures seat: guided by the game's own default policy where it has
     one (``mcts:N:guided``: its playouts, its first choice to expand, playouts cut after 40 decisions and
     scored by the standing), plain ``mcts:N`` where the default is random.  A cooperative game with a
@@ -85,17 +85,17 @@ def search_spec(engine: Any, iterations: int) -> str | None:
     return f"mcts:{iterations}:guided"
 
 
-def ladder_budgets(engine: Any) -> tuple[int, ...]:
+def ladder_budgets(engine: BaseEngine) -> tuple[int, ...]:
     """The search budgets of the engine's default ladder (``skill_ladder``), else DEFAULT_LADDER."""
     return tuple(engine.capabilities.skill_ladder or DEFAULT_LADDER)
 
 
-def ladder_games(engine: Any) -> int:
+def ladder_games(engine: BaseEngine) -> int:
     """Games per rung of the engine's default ladder (``skill_ladder_games``), else DEFAULT_LADDER_GAMES."""
     return int(engine.capabilities.skill_ladder_games or DEFAULT_LADDER_GAMES)
 
 
-def ladder_rungs(engine: Any, budgets: Sequence[int]) -> list[tuple[str, int | None]]:
+def ladder_rungs(engine: BaseEngine, budgets: Sequence[int]) -> list[tuple[str, int | None]]:
     """The ladder's players, weakest first: (policy, search budget or None)."""
     default = default_policy(engine)
     rungs: list[tuple[str, int | None]] = [("random", None)]
@@ -119,7 +119,7 @@ def _paired_mean(values: Sequence[float]) -> dict[str, Any]:
     return {"mean": round(m, 4), "ci": [round(m - half, 4), round(m + half, 4)], "n": n}
 
 
-def skill_ladder(engine: Any, players: int, *, games: int, seed: int, budgets: Sequence[int] | None = None,
+def skill_ladder(engine: BaseEngine, players: int, *, games: int, seed: int, budgets: Sequence[int] | None = None,
                  variant: str = "standard", options: Mapping[str, Any] | None = None, executor: Any = None,
                  progress: Callable[[str], None] = lambda _: None,
                  on_games: Callable[[int], None] | None = None) -> dict[str, Any]:
@@ -204,7 +204,7 @@ def _iterations(spec: str) -> int:
     return int(head[1]) if len(head) > 1 and head[1].isdigit() else 0
 
 
-def _opening(engine: Any, players: int, variant: str, options: Mapping[str, Any], rng: random.Random,
+def _opening(engine: BaseEngine, players: int, variant: str, options: Mapping[str, Any], rng: random.Random,
              count: list[int] | None = None) -> Any:
     """The state after the opening chance events (everything before the first decision); ``count`` gets the
     number of those events appended."""
@@ -218,7 +218,7 @@ def _opening(engine: Any, players: int, variant: str, options: Mapping[str, Any]
     return state
 
 
-def _play_out(engine: Any, state: Any, pols: Sequence[Any], seed: int, trail: list[Any] | None = None,
+def _play_out(engine: BaseEngine, state: Any, pols: Sequence[Any], seed: int, trail: list[Any] | None = None,
               policy_seed: int | None = None, chances: list[int] | None = None) -> tuple[int, ...]:
     """Play ``state`` to the end, chance drawn from ``seed`` and the players' own random numbers from
     ``policy_seed`` (the engine's keyed streams, :class:`pnp.sim.sampling.Streams`): continuations that
@@ -263,7 +263,7 @@ def _decide(ci: Sequence[float], ref: float, margin: float = LUCK_MARGIN) -> str
     return None
 
 
-def deal_luck(engine: Any, players: int, *, deals: int, continuations: int, seed: int, policy: str | None = None,
+def deal_luck(engine: BaseEngine, players: int, *, deals: int, continuations: int, seed: int, policy: str | None = None,
               variant: str = "standard", options: Mapping[str, Any] | None = None,
               on_games: Callable[[int], None] | None = None) -> dict[str, Any]:
     """How often the same seat wins again when only the deal is kept (see the module docstring).  The
@@ -341,14 +341,14 @@ def _base_rate(counts: Mapping[Any, float], total: int) -> float:
     return sum((c / total) ** 2 for c in counts.values()) if total else 0.0
 
 
-def chance_event_name(engine: Any, state: Any, outcome: Any) -> str | None:
+def chance_event_name(engine: BaseEngine, state: Any, outcome: Any) -> str | None:
     """The Japanese name of the chance step at ``state`` that gave ``outcome`` (see the module docstring);
     ``None`` when the engine leaves the step out of the single-event figure."""
     named: str | None = engine.chance_event_ja(state, outcome)
     return named
 
 
-def _sampled_game(engine: Any, players: int, variant: str, options: Mapping[str, Any], name: str,
+def _sampled_game(engine: BaseEngine, players: int, variant: str, options: Mapping[str, Any], name: str,
                   seed: int) -> tuple[list[Any], list[tuple[int, str, int | None, int]], int]:
     """One game with ``name`` in every seat: its steps, its named chance steps after the first decision
     (step index, event name, round or ``None``, decisions before it), and its number of decisions."""
@@ -357,7 +357,7 @@ def _sampled_game(engine: Any, players: int, variant: str, options: Mapping[str,
     views = [engine.information_set if getattr(p, "wants_information_set", False) else engine.observe
              for p in pols]
     uses = [getattr(p, "uses_observation", True) for p in pols]
-    prog = engine.progress if engine.capabilities.progress else None
+    prog: Any = engine.progress if engine.capabilities.progress else None
     state = engine.new_state(players, variant, dict(options))
     steps: list[Any] = []
     events: list[tuple[int, str, int | None, int]] = []
@@ -397,7 +397,7 @@ def _mean_ci(values: Sequence[float], low: float, high: float) -> dict[str, Any]
     return {"rate": round(m, 4), "ci": [round(max(low, m - half), 4), round(min(high, m + half), 4)], "n": n}
 
 
-def event_luck(engine: Any, players: int, *, games: int, continuations: int, seed: int, policy: str | None = None,
+def event_luck(engine: BaseEngine, players: int, *, games: int, continuations: int, seed: int, policy: str | None = None,
                only: Sequence[str] = (), variant: str = "standard",
                options: Mapping[str, Any] | None = None,
                on_games: Callable[[int], None] | None = None) -> dict[str, Any]:
@@ -480,7 +480,7 @@ def event_luck(engine: Any, players: int, *, games: int, continuations: int, see
 SEARCH_HOOKS = ("information_set", "determinize")     # what the search player needs (pnp.sim.search)
 
 
-def skill_luck(engine: Any, players: int, *, seed: int, skill_games: int = DEFAULT_LADDER_GAMES,
+def skill_luck(engine: BaseEngine, players: int, *, seed: int, skill_games: int = DEFAULT_LADDER_GAMES,
                ladder: Sequence[int] | None = None, luck_deals: int = DEFAULT_LUCK_DEALS,
                luck_continuations: int = DEFAULT_LUCK_CONTINUATIONS, luck_events: int = DEFAULT_LUCK_EVENTS,
                luck_event_names: Sequence[str] = (), variant: str = "standard",

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .engine import CHANCE
+from .engine import CHANCE, BaseEngine
 from .gamelog import GameLog
 from .replay import steps
 
 
-def _fresh(engine: Any, log: GameLog) -> tuple[list[tuple[str, list[str]]], list[str], Any]:
+def _fresh(engine: BaseEngine, log: GameLog) -> tuple[list[tuple[str, list[str]]], list[str], Any]:
     """(action line, lines after it) per event, the result's lines and the final state, from the engine."""
     seat_name = engine.seat_name
     describe_setup, narrate = engine.describe_setup, engine.narrate
@@ -40,7 +40,7 @@ def _fresh(engine: Any, log: GameLog) -> tuple[list[tuple[str, list[str]]], list
     return out, tail, final
 
 
-def narrate_log(engine: Any, log: GameLog) -> None:
+def narrate_log(engine: BaseEngine, log: GameLog) -> None:
     """Store the narration in the log (``events[i]["line"]``, ``events[i]["narration"]``, ``result_lines``)."""
     events, tail, _ = _fresh(engine, log)
     for ev, (head, more) in zip(log.events, events):
@@ -56,7 +56,7 @@ def _one_line(value: Any) -> str:
     return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)[:200]
 
 
-def transcript(engine: Any, log: GameLog) -> list[str]:
+def transcript(engine: BaseEngine, log: GameLog) -> list[str]:
     """The game told again from the replay itself: every line is made from the engine's replayed state,
     never taken from the narration stored in the log (which anyone can edit)."""
     h = log.header
