@@ -19,6 +19,7 @@ from ..data.ledger import TOPIC_NAMES, Entry, Option, open_questions
 from ..data.model import Game
 from ..errors import PnpError
 from ..sim.answers import paired_lines_ja
+from ..sim.engine import BaseEngine
 
 
 def game_questions(game: Game) -> list[tuple[str, Entry]]:
@@ -47,15 +48,15 @@ def finalize(game: Game, force: bool = False) -> Game:
     return replace(game, final=True)
 
 
-def _setting(engine: Any, option: Option) -> tuple[str, dict[str, Any]] | None:
+def _setting(engine: BaseEngine, option: Option) -> tuple[str, dict[str, Any]] | None:
     """(variant, engine options) that play an option, or None when the engine cannot play it."""
     if option.variant is None and not option.options:
         return None
-    defaults = {o.id: o.default for o in getattr(engine, "options", ())}
+    defaults = {o.id: o.default for o in engine.options}
     return option.variant or "standard", {**defaults, **option.options}
 
 
-def option_effects(engine: Any, entry: Entry, games: int, seed: int,
+def option_effects(engine: BaseEngine, entry: Entry, games: int, seed: int,
                    progress: Callable[[str], None] = lambda _: None,
                    cache: dict[Any, Any] | None = None) -> list[dict[str, Any]]:
     """For each option other than the chosen one: the paired difference from the chosen option, per

@@ -26,6 +26,7 @@ from ..games import has_engine, make_engine
 from ..limits import MAX_GAMES, MAX_SEARCH_ITERATIONS
 from ..messages import msg
 from ..sim.cardeffects import OBSERVED_JA, card_effect_lines_ja, restricted_lines_ja
+from ..sim.engine import BaseEngine
 from ..sim.errors import ReplayError, SimError
 from ..sim.executors import open_executor
 from ..sim.gamelog import build_log, make_header, read_log, write_json
@@ -65,13 +66,13 @@ def _load(project_dir: Path, game_id: str) -> tuple[Game, Any]:
     return game, make_engine(game)
 
 
-def _check_players(engine: Any, players: int) -> None:
+def _check_players(engine: BaseEngine, players: int) -> None:
     if not engine.min_players <= players <= engine.max_players:
         raise SimError(f"--players {players}: {engine.game_id} is played by "
                        f"{engine.min_players}–{engine.max_players} players")
 
 
-def parse_options(engine: Any, pairs: tuple[str, ...]) -> dict[str, Any]:
+def parse_options(engine: BaseEngine, pairs: tuple[str, ...]) -> dict[str, Any]:
     """``k=v`` pairs → engine options, values converted to the type of the option's choices."""
     specs = {o.id: o for o in engine.options}
     out: dict[str, Any] = {}
@@ -344,7 +345,7 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
                        "for the others (see errors in --json)")
 
 
-def _write_report(path: Path, game: Game, engine: Any, summaries: list[dict[str, Any]]) -> None:
+def _write_report(path: Path, game: Game, engine: BaseEngine, summaries: list[dict[str, Any]]) -> None:
     from ..sim.report import write_report
     from .questions import format_questions, questions_data
     asked = questions_data([game])
@@ -352,7 +353,7 @@ def _write_report(path: Path, game: Game, engine: Any, summaries: list[dict[str,
     click.echo(f"レポート：{path}", err=True)
 
 
-def simulation_plan(engine: Any, counts: list[int], names: tuple[str, ...], games: int, *, seed: int, variant: str,
+def simulation_plan(engine: BaseEngine, counts: list[int], names: tuple[str, ...], games: int, *, seed: int, variant: str,
                     options: dict[str, Any], comparing: bool, skill_games: int, ladder: tuple[int, ...],
                     luck_deals: int, luck_events: int, luck_continuations: int, reporting: bool, builtin: bool,
                     jobs: int = 1, pool: Any = None) -> tuple[progress.Plan, str]:
@@ -412,7 +413,7 @@ def simulation_plan(engine: Any, counts: list[int], names: tuple[str, ...], game
         k = max(2, luck_continuations)
         plan.add(f"{p}人 配りの影響", luck_deals, k * c)
         plan.add(f"{p}人 途中の偶然", luck_events, (1 + k) * c)
-        if reporting and not comparing and getattr(engine, "second_policy", None) \
+        if reporting and not comparing and engine.second_policy \
                 and tuple(names) != (engine.second_policy,):
             plan.add(f"{p}人 方針の違い", 2 * games, c / share)      # the batch again, beside the second player
         if builtin and not comparing:
@@ -446,7 +447,7 @@ def _pct(r: dict[str, Any]) -> str:
     return f"{r['rate']:6.1%} [{r['ci'][0]:.1%}–{r['ci'][1]:.1%}]"
 
 
-def format_summary(s: dict[str, Any], engine: Any = None) -> list[str]:
+def format_summary(s: dict[str, Any], engine: BaseEngine) -> list[str]:
     """The human-readable table ``pnp simulate`` prints: every key in Japanese words (the engine's
     ``labels_ja``), lengths in rounds and in choices per player."""
     from ..sim.answers import answered_findings, paired_lines_ja

@@ -25,6 +25,7 @@ from ..data.model import Deck, Game
 from ..data.project import Project
 from ..errors import DataError, PnpError, Problem
 from ..messages import Msg, msg
+from ..sim.engine import BaseEngine
 from ..watchdog import EngineStuck
 
 if TYPE_CHECKING:
@@ -414,7 +415,7 @@ def _engine_tier(game: Game, games_per_config: int | None, seed: int, budget: Bu
     def track(game: Game = game) -> str | None:
         from ..games import make_engine
         engine = make_engine(game)
-        if not getattr(engine, "score_track", None):
+        if not engine.score_track:
             raise Skip(_no_track_why(game, "エンジンが score_track を宣言していないため"))
         if games_per_config is not None:
             return check_score_track(engine, max(games_per_config, 300), seed,
@@ -590,12 +591,12 @@ def ledger_check(game: Game, doc: Any = None) -> str:
         unread = unread_ruling_ids(game, engine)
         if unread:
             problems.append(unread)
-        for rid in getattr(engine, "ruling_ids", ()):
+        for rid in engine.ruling_ids or ():
             if rid not in known:
                 problems.append(f"{declared_at(game, engine, rid)}: ruling_ids: the rules engine plays ruling {rid!r}, "
                                 f"which {rulings_file} does not state (it states: {stated})")
-        variants = {v.id for v in getattr(engine, "variants", ())}
-        specs = {o.id: o for o in getattr(engine, "options", ())}
+        variants = {v.id for v in engine.variants}
+        specs = {o.id: o for o in engine.options}
         for entry in game.ledger:
             q = entry.question
             for opt in q.options if q is not None else ():
@@ -654,7 +655,7 @@ def _source(game: Game, obj: Any) -> tuple[str, list[str]] | None:
     return shown, lines
 
 
-def declared_at(game: Game, engine: Any, rid: str) -> str:
+def declared_at(game: Game, engine: BaseEngine, rid: str) -> str:
     """``file:line`` of the engine's source where it names ruling ``rid`` (in its ``ruling_ids``), the
     file as the project names it when the engine is in the game's folder; the file alone, or the game,
     when the source cannot be read."""
@@ -670,11 +671,11 @@ def declared_at(game: Game, engine: Any, rid: str) -> str:
     return f"{shown}:{start + 1}" if start or (lines and "ruling_ids" in lines[0]) else shown
 
 
-def unread_ruling_ids(game: Game, engine: Any) -> str | None:
+def unread_ruling_ids(game: Game, engine: BaseEngine) -> str | None:
     """The problem of an engine module that names its rulings in a module-level ``RULING_IDS`` while
     the engine has no ``ruling_ids`` (the attribute pnp reads): the module's line, else None."""
     module = _engine_module(game)
-    if module is None or not hasattr(module, "RULING_IDS") or getattr(engine, "ruling_ids", None) is not None:
+    if module is None or not hasattr(module, "RULING_IDS") or engine.ruling_ids is not None:
         return None
     found = _source(game, module)
     where = game.id
@@ -712,7 +713,7 @@ def provisional_row(game: Game) -> CheckRow:
 TRACK_FIT_TARGET = 0.999
 
 
-def check_score_track(engine: Any, games: int, seed: int,
+def check_score_track(engine: BaseEngine, games: int, seed: int,
                       on_progress: Callable[[int, int], None] = lambda *_: None) -> str:
     """At least 99.9 % of sample games (every player count, the game's own policy) must end with
     every score on the printed track.  on_progress(played, planned) as the games are played."""
@@ -736,7 +737,7 @@ def check_score_track(engine: Any, games: int, seed: int,
 MIN_TRACK_GAMES = 30     # finished games the track verdict needs at the least
 
 
-def score_track_verdict(engine: Any, scores: dict[int, list[tuple[float, ...]]], policy: str, tally: Any = None) -> str:
+def score_track_verdict(engine: BaseEngine, scores: dict[int, list[tuple[float, ...]]], policy: str, tally: Any = None) -> str:
     """The track check on final scores already played (players → each game's scores).  tally (a
     pnp.sim.crashes.Tally of the games those scores come from): a game that stopped with an error, or
     fewer than MIN_TRACK_GAMES that ran to the end and all fit, leave the track undecided (a problem),

@@ -16,14 +16,16 @@ game.yaml's ``engine:`` line and, when the engine's own code failed, the line in
 from __future__ import annotations
 
 import copyreg
+import dataclasses
 import hashlib
 import importlib
 import importlib.metadata
 import importlib.util
+import random
 import re
 import sys
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -34,21 +36,15 @@ from ..data.yamlsource import game_yaml_where
 from ..errors import PnpError
 from ..files import read_limited
 from ..limits import MAX_ENGINE_STEPS, MAX_FILE_BYTES
-from ..sim.engine import Variant
+from ..messages import msg
+from ..sim.engine import CAPABILITY_HOOKS, BaseEngine, Capabilities, Chance, Result, hooks_disagreeing
 
 ENTRY_POINT_GROUP = "pnp.engines"
 BUNDLED_PACKAGE = "pnp.games"
 
 # what the runner, the validator and ``pnp play`` call on every engine (see pnp/sim/engine.py)
-REQUIRED_ATTRIBUTES = ("game_id", "min_players", "max_players", "variants", "options", "max_steps")
 REQUIRED_METHODS = ("new_state", "to_move", "legal_actions", "sample_chance", "apply", "observe", "result",
                     "check_invariants", "action_from_json", "state_hash")
-STANDARD = Variant("standard", "標準", "標準のルール")
-
-
-def _no_invariants(state: Any) -> None:
-    """An engine without check_invariants: the generic checks still run."""
-
 _FILE_MODULES: dict[tuple[str, str], ModuleType] = {}
 _STUCK: dict[tuple[str, str], EngineError] = {}
 
@@ -175,14 +171,14 @@ def _rebuild_shell(path: str, name: str, qualname: str) -> Any:
     return cls.__new__(cls)
 
 
-def _reduce_file_engine(engine: Any):
+def _reduce_file_engine(engine: BaseEngine):
     cls = type(engine)
     module = sys.modules[cls.__module__]
     state = engine.__getstate__() if hasattr(engine, "__getstate__") else engine.__dict__
     return _rebuild_shell, (str(module.__file__), cls.__module__, cls.__qualname__), state
 
 
-def _travels(engine: Any) -> None:
+def _travels(engine: BaseEngine) -> None:
     cls = type(engine)
     if cls.__module__.startswith(FILE_MODULE_PREFIX):
         copyreg.pickle(cls, _reduce_file_engine)
@@ -293,7 +289,7 @@ def engine_module(game: Game) -> ModuleType | None:
     return _resolve(game)[0]
 
 
-def make_engine(game: Game) -> Any:
+def make_engine(game: Game) -> BaseEngine:
     """Load and start the engine game.yaml names, checked against the protocol."""
     if not game.engine:
         raise EngineError(f"{game.where.file}: engine: the game names no rules engine (engine: …)")
@@ -316,52 +312,221 @@ def make_engine(game: Game) -> Any:
     except watchdog.EngineStuck as exc:
         raise _fail(game, f"make_engine(game) of {game.engine!r} did not return", str(exc)) from None
     except Exception as exc:   # noqa: BLE001 — an engine that cannot start on this data is reported
+        unfinished = _abstract_engine(module, exc)
+        if unfinished is not None:      # a BaseEngine subclass that lacks a required method
+            raise _fail(game, msg("engine.lacks", spec=str(game.engine), missing=", ".join(
+                sorted(unfinished.__abstractmethods__)), file=_short(game, where) if where else str(game.engine),
+                cls=f"class {unfinished.__name__}")) from None
         raise _fail(game, f"make_engine(game) of {game.engine!r} failed", _describe(exc, files)) from None
-    _fill_defaults(engine, game)
-    _printed_score_track(engine, game)
-    missing = [a for a in REQUIRED_ATTRIBUTES if not hasattr(engine, a)]
-    missing += [m for m in REQUIRED_METHODS if not callable(getattr(engine, m, None))]
-    if missing:
-        raise _fail(game, f"the engine from {game.engine!r} lacks {', '.join(missing)} "
-                          "(the protocol: pnp/games/ENGINE_API.md)")
-    if not (isinstance(engine.min_players, int) and isinstance(engine.max_players, int)
-            and 1 <= engine.min_players <= engine.max_players):
-        raise _fail(game, f"the engine's min_players/max_players ({engine.min_players!r}, "
-                          f"{engine.max_players!r}) are not 1 ≤ min ≤ max")
-    if not isinstance(engine.max_steps, int) or engine.max_steps < 1:
-        raise _fail(game, f"the engine's max_steps must be a positive integer, got {engine.max_steps!r}")
-    if engine.max_steps > MAX_ENGINE_STEPS:     # a bound no game reaches is no bound: a game might never end
-        raise _fail(game, f"the engine's max_steps is {engine.max_steps:,}; at most {MAX_ENGINE_STEPS:,} "
+    adapted = adapt(engine, game, module)
+    if adapted.max_steps > MAX_ENGINE_STEPS:    # a bound no game reaches is no bound: a game might never end
+        raise _fail(game, f"the engine's max_steps is {adapted.max_steps:,}; at most {MAX_ENGINE_STEPS:,} "
                           "(a bound a real game never reaches; the largest bundled one is 200,000)")
+    _printed_score_track(adapted, game)
     _travels(engine)
-    return engine
+    return adapted
 
 
-def _fill_defaults(engine: Any, game: Game) -> None:
-    """What a small engine may leave out: its game id (game.yaml's), one standard variant, no options,
-    no invariants of its own."""
-    defaults = {"game_id": game.id, "variants": (STANDARD,), "options": (), "check_invariants": _no_invariants}
-    for name, value in defaults.items():
-        if not hasattr(engine, name):
-            try:
-                setattr(engine, name, value)
-            except AttributeError:      # __slots__ without room for it: reported as missing
-                pass
+# --------------------------------------------------------------------------- the adapter
+# An engine written without pnp.sim.engine.BaseEngine (any object with the required methods) is wrapped
+# once, here: the adapter supplies BaseEngine's defaults for what the object leaves out and derives its
+# Capabilities from what it has.  This is the only place that probes an engine for its hooks.
+
+# every optional method hook of BaseEngine, taken from the designer's object when it has one
+OPTIONAL_HOOKS = ("chance_key", "decision_key", "chance_event_ja", "progress", "score_history", "questions",
+                  "action_cards", "seat_name", "describe_setup", "narrate", "describe_result", "card_locations",
+                  "redeal", "example_state", "example_facts", "information_set", "determinize", "team_value")
+# every optional data attribute of BaseEngine, taken from the designer's object when it has it
+OPTIONAL_ATTRIBUTES = ("version", "variants", "options", "default_policy", "second_policy", "policy_notes",
+                       "labels_ja", "descriptive_facts", "card_groups", "card_effects", "report_comparisons",
+                       "round_unit_ja", "ruling_ids", "card_ids")
 
 
-def _printed_score_track(engine: Any, game: Game) -> None:
-    """``score_track`` as the printed track's range, with where it comes from (pnp.sim.scoretrack)."""
-    from ..sim.scoretrack import resolve_score_track
-    declared = getattr(engine, "score_track", None)
+class EngineAdapter(BaseEngine):
+    """A designer's engine that does not subclass BaseEngine, with BaseEngine's defaults for what it
+    leaves out.  Its own extra attributes stay reachable through the adapter."""
+
+    policies: Mapping[str, Any]
+
+    def __init__(self, inner: Any, capabilities: Capabilities, policies: Mapping[str, Any]) -> None:
+        self._inner = inner
+        self.capabilities = capabilities
+        self.policies = dict(policies)
+        self.max_steps = inner.max_steps
+        own = self.__dict__
+        for name in OPTIONAL_ATTRIBUTES:
+            if hasattr(inner, name):
+                own[name] = getattr(inner, name)
+        for name in OPTIONAL_HOOKS:
+            hook = getattr(inner, name, None)
+            if callable(hook):
+                own[name] = hook
+        counts = getattr(inner, "component_counts", None)
+        if counts is not None:      # a method, or the counts themselves
+            own["component_counts"] = counts if callable(counts) else _Counts(counts)
+        if not callable(getattr(inner, "check_invariants", None)):
+            own["check_invariants"] = _no_invariants
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # the capabilities are derived again where the engine arrives (a measure may hold a lambda)
+        return (_readapted, (self._inner, self.capabilities.game_id, self.score_track))
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__") or name == "_inner":
+            raise AttributeError(name)
+        return getattr(self._inner, name)
+
+    @property
+    def inner(self) -> Any:
+        """The designer's own engine object."""
+        return self._inner
+
+    def new_state(self, players: int, variant: str = "standard",
+                  options: Mapping[str, Any] | None = None) -> Any:
+        return self._inner.new_state(players, variant, options)
+
+    def to_move(self, state: Any) -> int:
+        return int(self._inner.to_move(state))
+
+    def legal_actions(self, state: Any) -> list[Any]:
+        return self._inner.legal_actions(state)     # type: ignore[no-any-return]
+
+    def sample_chance(self, state: Any, rng: random.Random) -> Any:
+        return self._inner.sample_chance(state, rng)
+
+    def apply(self, state: Any, action: Any) -> None:
+        self._inner.apply(state, action)
+
+    def observe(self, state: Any, seat: int) -> Any:
+        return self._inner.observe(state, seat)
+
+    def result(self, state: Any) -> Result:
+        return self._inner.result(state)    # type: ignore[no-any-return]
+
+    def check_invariants(self, state: Any) -> None:
+        self._inner.check_invariants(state)
+
+    def action_from_json(self, data: Any) -> Any:
+        return self._inner.action_from_json(data)
+
+    def state_hash(self, state: Any) -> str:
+        return self._inner.state_hash(state)    # type: ignore[no-any-return]
+
+
+class _Counts:
+    """``component_counts`` given as a mapping rather than a method."""
+
+    def __init__(self, counts: Mapping[str, int]) -> None:
+        self.counts = counts
+
+    def __call__(self) -> Mapping[str, int]:
+        return self.counts
+
+
+def _abstract_engine(module: ModuleType | None, exc: Exception) -> type[BaseEngine] | None:
+    """The BaseEngine subclass of ``module`` that could not be made because it lacks a required method."""
+    if not isinstance(exc, TypeError) or "abstract" not in str(exc) or module is None:
+        return None
+    for value in vars(module).values():
+        if isinstance(value, type) and issubclass(value, BaseEngine) and value.__abstractmethods__ \
+                and f"class {value.__name__} " in str(exc):
+            return value
+    return None
+
+
+def _no_invariants(state: Any) -> None:
+    """An engine without check_invariants: the generic checks still run."""
+
+
+def _class_name(engine: BaseEngine) -> str:
+    return f"class {type(engine).__name__}"
+
+
+def _readapted(inner: Any, game_id: str, score_track: Any) -> EngineAdapter:
+    adapter = EngineAdapter(inner, _derived_capabilities(inner, game_id), _own_policies(inner))
+    adapter.score_track = score_track
+    return adapter
+
+
+def _derived_capabilities(engine: BaseEngine, default_id: str) -> Capabilities:
+    """What a designer's engine without declared capabilities can do, from the hooks it has."""
+    def has(*hooks: str) -> bool:
+        return all(callable(getattr(engine, h, None)) for h in hooks)
+    flags = {flag: has(*hooks) for flag, hooks in CAPABILITY_HOOKS.items()}
+    return Capabilities(
+        game_id=str(getattr(engine, "game_id", None) or default_id),
+        min_players=engine.min_players, max_players=engine.max_players,
+        chance=Chance.KEYED if has("chance_key") else Chance.ONE_STREAM,
+        hidden_information=bool(getattr(engine, "hidden_information", False)),
+        cooperative=bool(getattr(engine, "cooperative", False)),
+        score_track=getattr(engine, "score_track", None),
+        questions_across_settings=tuple(getattr(engine, "questions_across_settings", ()) or ()),
+        measures=tuple(getattr(engine, "measures", ()) or ()),
+        luck_events=tuple(getattr(engine, "luck_events", ()) or ()),
+        search_guidance=str(getattr(engine, "search_guidance", "") or ""),
+        skill_ladder=tuple(getattr(engine, "skill_ladder", None) or ()) or None,
+        skill_ladder_games=getattr(engine, "skill_ladder_games", None),
+        **flags)
+
+
+def _own_policies(engine: BaseEngine) -> dict[str, Any]:
+    """The game's own policies: ``engine.policies``, or the ``POLICIES`` of the engine's module."""
+    found = getattr(engine, "policies", None)
+    if not found:
+        found = getattr(sys.modules.get(type(engine).__module__), "POLICIES", None)
+    return dict(found or {})
+
+
+def adapt(engine: BaseEngine, game: Game, module: ModuleType | None = None) -> BaseEngine:
+    """``engine`` as a BaseEngine: itself when it subclasses BaseEngine, else wrapped in an adapter whose
+    Capabilities are derived from what the object has.  A missing required method, impossible player
+    counts or step bound, or capabilities that disagree with the hooks are an EngineError."""
+    file = _short(game, str(module.__file__)) if module is not None and getattr(module, "__file__", None) \
+        else str(game.engine)
+    cls = _class_name(engine)
+    spec = str(game.engine)
+    missing = [m for m in REQUIRED_METHODS if m != "check_invariants" and not callable(getattr(engine, m, None))]
+    attributes = ("max_steps",) if isinstance(engine, BaseEngine) else ("min_players", "max_players", "max_steps")
+    missing += [a for a in attributes if not hasattr(engine, a)]
+    if missing:
+        raise _fail(game, msg("engine.lacks", spec=spec, missing=", ".join(missing), file=file, cls=cls))
+    if not isinstance(engine.max_steps, int) or isinstance(engine.max_steps, bool) or engine.max_steps < 1:
+        raise _fail(game, f"the engine's max_steps must be a positive integer, got {engine.max_steps!r}")
+    if isinstance(engine, BaseEngine):
+        caps = getattr(engine, "capabilities", None)
+        if not isinstance(caps, Capabilities):
+            raise _fail(game, msg("engine.capabilities_type", got=type(caps).__name__, file=file, cls=cls))
+        missing, undeclared = hooks_disagreeing(engine)
+        if missing:         # a declared hook the class does not have: its callers would get the default
+            raise _fail(game, msg("engine.capabilities_hooks", hooks=", ".join(missing), file=file, cls=cls))
+        if undeclared:      # a hook the class has and its record leaves out: the record follows the class
+            engine.capabilities = dataclasses.replace(caps, **undeclared)
+        if not engine.policies:
+            found = _own_policies(engine)
+            if found:           # the module's POLICIES: the engine class names none
+                engine.policies = found     # type: ignore[misc]  # a plain attribute when it is empty
+        return engine
     try:
-        track = resolve_score_track(game, declared)
+        caps = _derived_capabilities(engine, game.id)
+    except (TypeError, ValueError):
+        raise _fail(game, f"the engine's min_players/max_players ({engine.min_players!r}, "
+                          f"{engine.max_players!r}) are not 1 ≤ min ≤ max") from None
+    return EngineAdapter(engine, caps, _own_policies(engine))
+
+
+def _printed_score_track(engine: BaseEngine, game: Game) -> None:
+    """``engine.score_track``: ``capabilities.score_track`` as the printed track's range, with where it comes
+    from (pnp.sim.scoretrack).  Kept beside the capabilities, which stay the class's own record."""
+    from ..sim.scoretrack import resolve_score_track
+    try:
+        declared = engine.capabilities.score_track
+        track = resolve_score_track(game, engine.score_track if declared is None else declared)
     except (TypeError, ValueError) as exc:
         raise _fail(game, f"the engine's score_track: {exc}") from None
-    if track is not None:
-        try:
-            engine.score_track = track
-        except AttributeError:      # a read-only attribute: the figures read the engine's own range
-            pass
+    try:
+        engine.score_track = track
+    except AttributeError:      # a read-only attribute: the figures read the engine's own range
+        pass
 
 
 def _short(game: Game, file: str) -> str:

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .engine import GameRecord
+from .engine import BaseEngine, GameRecord
 from .stats import Z95, wilson
 
 INTERVALS_JA = ("割合の括弧は95%区間です。ゲームの割合はWilsonの区間、ゲームをまたぐ比（表になった枚数÷置いた枚数など）"
@@ -43,8 +43,8 @@ class Measure:
     unit_ja: str = ""
 
 
-def engine_measures(engine: Any) -> tuple[Measure, ...]:
-    return tuple(getattr(engine, "measures", ()) or ())
+def engine_measures(engine: BaseEngine) -> tuple[Measure, ...]:
+    return tuple(engine.capabilities.measures)
 
 
 class _Ratio:
@@ -95,7 +95,7 @@ def ratio_over_games(values: Sequence[tuple[float, float] | None], percent: bool
 class Measures:
     """A batch's figures for the engine's measures, folded one game at a time."""
 
-    def __init__(self, engine: Any) -> None:
+    def __init__(self, engine: BaseEngine) -> None:
         self.measures = engine_measures(engine)
         self.acc = [_Ratio() for _ in self.measures]
 
@@ -175,7 +175,7 @@ class PairedAnswers:
     """Each measure under both rules, on the same seeds, and the paired difference; besides, the records
     of both sides (at most ``keep`` each) for the engine's questions asked of both settings together."""
 
-    def __init__(self, engine: Any, keep: int = 20_000) -> None:
+    def __init__(self, engine: BaseEngine, keep: int = 20_000) -> None:
         self.engine = engine
         self.measures = engine_measures(engine)
         self.acc = [PairedRatio() for _ in self.measures]
@@ -203,10 +203,10 @@ class PairedAnswers:
                          "unit": m.unit_ja, "a": a, "b": b, "diff": d,
                          "verdict": verdict_ja(d["ci"], margin=EQUIVALENCE_MARGIN if m.percent else None)
                          if a["n"] and b["n"] else "片方のルールでは起きない"})
-        questions = getattr(self.engine, "questions", None)
+        questions = self.engine.questions if self.engine.capabilities.questions else None
         # only the questions whose answer the engine splits by setting (e.g. 2 hands and 3) are read from
         # both batches together; any other would mix the two rules in one figure
-        asked = set(getattr(self.engine, "questions_across_settings", ()) or ())
+        asked = set(self.engine.capabilities.questions_across_settings)
         findings = ([{"question": f.question_ja, "answer": f.answer_ja, "figures": dict(f.figures)}
                      for f in questions(self.kept) if f.question_ja in asked] if questions and self.kept else [])
         return {"pairs": self.pairs, "measures": rows, "findings_both": findings}

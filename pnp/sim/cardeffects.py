@@ -38,7 +38,7 @@ from typing import Any
 
 from .answers import PairedRatio, diff_ja, figure_ja
 from .cardperm import PERMUTATIONS, Redeal, Unit
-from .engine import GameRecord
+from .engine import BaseEngine, GameRecord
 from .policies import lineup, make_policy
 from .runner import play_game
 from .sampling import game_seed
@@ -51,9 +51,9 @@ OBSERVED_JA = "使った席の勝率（観察値・因果ではありません�
 DEALT_JA = "配られたカードの勝率"
 
 
-def effect_units(engine: Any, cards: Iterable[str]) -> dict[str, tuple[str, ...]]:
+def effect_units(engine: BaseEngine, cards: Iterable[str]) -> dict[str, tuple[str, ...]]:
     """Card → the sorted cards sharing its effect (the engine's ``card_effects``; alone without it)."""
-    effects: Mapping[str, Hashable] = getattr(engine, "card_effects", None) or {}
+    effects: Mapping[str, Hashable] = engine.card_effects
     by_effect: dict[Hashable, list[str]] = defaultdict(list)
     for c in sorted(set(cards) | set(effects)):
         by_effect[("effect", effects[c]) if c in effects else ("card", c)].append(c)
@@ -74,9 +74,9 @@ class DealtCards:
     """The dealt-card figure of a batch, folded one record at a time (each game kept as the units its
     holders were dealt and their wins, a few numbers a game)."""
 
-    def __init__(self, engine: Any, players: int, cooperative: bool) -> None:
+    def __init__(self, engine: BaseEngine, players: int, cooperative: bool) -> None:
         self.engine, self.players, self.coop = engine, players, cooperative
-        self.classes: Mapping[str, str] = getattr(engine, "card_groups", None) or {}
+        self.classes: Mapping[str, str] = engine.card_groups
         self.cards: set[str] = set()
         # per game: its seed (the re-deals' stream) and (holder's win, cards dealt) per holder
         self.kept: list[tuple[int, list[tuple[float, frozenset[str]]]]] = []
@@ -131,7 +131,7 @@ class DealtCards:
             return None
         rows: dict[str, dict[str, Any]] = {}
         ses: dict[Unit, float] = {}
-        labels = getattr(self.engine, "labels_ja", None) or {}
+        labels = self.engine.labels_ja
         for u, acc in sorted(self._folded().items()):
             dealt, base = acc.b.result(), acc.a.result()
             row: dict[str, Any] = {"cards": list(u), "group": self.classes.get(u[0]) or None,
@@ -221,18 +221,17 @@ class Restricted:
         return self.inner.choose(observation, keep, rng)
 
 
-def restricted_play(engine: Any, batch: Any, units: Iterable[tuple[str, ...]], games: int,
+def restricted_play(engine: BaseEngine, batch: Any, units: Iterable[tuple[str, ...]], games: int,
                     on_games: Any = None) -> dict[str, Any]:
     """For each unit (cards of one effect): ``games`` games of ``batch`` as they are (played once for all
     units), and each game in which a seat was dealt a card of the unit again on the same seed, that seat
     forbidden to use the unit's cards (without a deal the engine reports, the seat rotates with the game).
     The paired difference of that seat's win share (the team's win in a cooperative game), its interval
     (games as the unit), and Holm's correction over the units."""
-    action_cards = getattr(engine, "action_cards", None)
-    if action_cards is None:
+    if not engine.capabilities.action_cards:
         return {"games": 0, "units": {}, "missing": "action_cards"}
-    coop = bool(getattr(engine, "cooperative", False))
-    labels = getattr(engine, "labels_ja", None) or {}
+    coop = engine.capabilities.cooperative
+    labels = engine.labels_ja
     free_games = []
     for i in range(batch.first_index, batch.first_index + games):
         names = lineup(batch.policies, batch.players, i)
@@ -257,7 +256,7 @@ def restricted_play(engine: Any, batch: Any, units: Iterable[tuple[str, ...]], g
                 continue
             pairs += 1
             pols = [make_policy(engine, n) for n in names]
-            pols[seat] = Restricted(pols[seat], forbidden, action_cards)
+            pols[seat] = Restricted(pols[seat], forbidden, engine.action_cards)
             held = play_game(engine, batch.players, names, seed, index=i, variant=batch.variant,
                              options=batch.options, policy_objects=pols)
             avoided += pols[seat].avoided

@@ -21,7 +21,7 @@ from dataclasses import replace
 from typing import Any
 
 from .answers import PairedAnswers
-from .engine import GameRecord
+from .engine import BaseEngine, GameRecord
 from .errors import SimError
 from .metrics import Comparison, Summary
 from .runner import Batch, iter_games, run_games
@@ -32,7 +32,7 @@ from .winner_change import Placebo
 WINDOW = 500        # pairs whose placebo games are played together
 
 
-def placebos(engine: Any, batch: Batch, other: Batch, pairs: Iterable[tuple[GameRecord, GameRecord]],
+def placebos(engine: BaseEngine, batch: Batch, other: Batch, pairs: Iterable[tuple[GameRecord, GameRecord]],
              executor: Any = None, jobs: int = 1) -> list[Placebo]:
     """The placebo of each pair (x under ``batch``'s rules, y under ``other``'s, both played with
     ``track_streams``): x's rules on x's seed with the chance y did not share re-drawn, and y's rules on
@@ -60,7 +60,7 @@ def placebos(engine: Any, batch: Batch, other: Batch, pairs: Iterable[tuple[Game
     return [Placebo(played[0].get(x.index), played[1].get(y.index)) for x, y in pairs]
 
 
-def paired(engine: Any, a: Batch, b: Batch, *, jobs: int = 1, executor: Any = None,
+def paired(engine: BaseEngine, a: Batch, b: Batch, *, jobs: int = 1, executor: Any = None,
            on_progress: Callable[[int], None] | None = None
            ) -> Iterator[tuple[GameRecord, GameRecord, Placebo]]:
     """Games i of ``a`` and ``b`` side by side, with the placebo of the pair (see the module
@@ -87,12 +87,12 @@ def side_figures(s: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def comparison_specs(engine: Any) -> list[dict[str, Any]]:
+def comparison_specs(engine: BaseEngine) -> list[dict[str, Any]]:
     """``engine.report_comparisons``, checked: each names a variant or options of the engine."""
     specs = []
-    variants = {v.id for v in getattr(engine, "variants", ())}
-    option_ids = {o.id: o for o in getattr(engine, "options", ())}
-    for i, c in enumerate(getattr(engine, "report_comparisons", ()) or ()):
+    variants = {v.id for v in engine.variants}
+    option_ids = {o.id: o for o in engine.options}
+    for i, c in enumerate(engine.report_comparisons):
         where = f"{engine.game_id}: report_comparisons[{i}]"
         if not isinstance(c, Mapping) or not c.get("name_ja"):
             raise SimError(f"{where}: expected a mapping with name_ja and a variant or options")
@@ -109,7 +109,7 @@ def comparison_specs(engine: Any) -> list[dict[str, Any]]:
     return specs
 
 
-def builtin_comparisons(engine: Any, batch: Batch, summary: dict[str, Any],
+def builtin_comparisons(engine: BaseEngine, batch: Batch, summary: dict[str, Any],
                         executor: Any = None, on_games: Callable[[int], None] | None = None) -> list[dict[str, Any]]:
     """Every comparison the engine asks for, at the batch's player count, on the batch's seeds."""
     out = []
@@ -155,7 +155,7 @@ def midgame_disturbance(record: GameRecord, kind: str = "chance") -> dict[str, i
     return {name: j}
 
 
-def midgame_placebo(engine: Any, batch: Batch, kind: str = "chance", *, jobs: int = 1,
+def midgame_placebo(engine: BaseEngine, batch: Batch, kind: str = "chance", *, jobs: int = 1,
                     executor: Any = None) -> dict[str, Any]:
     """How often one random draw re-drawn halfway through a game (same rules) changes its winner: the
     share the single-stream runner gave 42% for 24 at 3 players, and what keyed streams leave of it."""

@@ -24,7 +24,7 @@ from typing import Any
 
 from .budget import UNLIMITED, Budget
 from .crashes import Tally, replay_command
-from .engine import CHANCE
+from .engine import CHANCE, BaseEngine
 
 
 def same(a: Any, b: Any, path: str = "") -> str | None:
@@ -89,7 +89,7 @@ class DeterminizationReport:
         return not self.problems
 
 
-def _sample_states(engine: Any, players: int, states: int, seed: int, variant: str,
+def _sample_states(engine: BaseEngine, players: int, states: int, seed: int, variant: str,
                    options: Any, crashes: Tally) -> list[tuple[Any, int]]:
     """(state, game seed) of decision states from random games, spread over whole games (about
     ``states`` of them).  Each game is the runner's (``pnp play --seed S --policy random,…`` plays it
@@ -121,7 +121,7 @@ def _sample_states(engine: Any, players: int, states: int, seed: int, variant: s
 MIN_STATES = 4       # states checked whatever the budget: _sample_states spreads (states + 2) // 3 over a game
 
 
-def check_determinization(engine: Any, players: int, *, states: int = 24, samples: int = 16, seed: int = 1,
+def check_determinization(engine: BaseEngine, players: int, *, states: int = 24, samples: int = 16, seed: int = 1,
                           variant: str = "standard", options: Any = None,
                           budget: Budget = UNLIMITED) -> DeterminizationReport:
     """Runs the checks in the module docstring on ``states`` sampled states × every seat.  With a
@@ -130,12 +130,12 @@ def check_determinization(engine: Any, players: int, *, states: int = 24, sample
     an engine look as if it hid nothing); ``cut`` says fewer were checked."""
     rng = random.Random(seed)
     rep = DeterminizationReport(players)
-    gid = getattr(engine, "game_id", "engine")
+    gid = engine.game_id
     sampled = _sample_states(engine, players, states, seed, variant, options, rep.crashes)
     if rep.crashes.crashed:
         rep.problems.append(f"{gid} {players}p: {rep.crashes.undecided('determinization', gid)}")
     for k, (s, s_seed) in enumerate(sampled):
-        if k >= MIN_STATES and budget.spent() and (rep.hidden or not getattr(engine, "hidden_information", False)):
+        if k >= MIN_STATES and budget.spent() and (rep.hidden or not engine.capabilities.hidden_information):
             rep.cut = True
             break
         try:
@@ -146,13 +146,13 @@ def check_determinization(engine: Any, players: int, *, states: int = 24, sample
                                 f"`{replay_command(gid, players, ('random',) * players, s_seed)}` plays): "
                                 f"{_origin(exc)}{type(exc).__name__}: {exc}")
             break
-    if getattr(engine, "hidden_information", False) and rep.states and not rep.hidden:
+    if engine.capabilities.hidden_information and rep.states and not rep.hidden:
         rep.problems.append(f"{gid} {players}p: the engine declares hidden information, but no information "
                             "set hid anything from its seat (information_set keeps the real hidden cards)")
     return rep
 
 
-def _check_state(engine: Any, players: int, s: Any, k: int, s_seed: int, samples: int, rng: random.Random,
+def _check_state(engine: BaseEngine, players: int, s: Any, k: int, s_seed: int, samples: int, rng: random.Random,
                  rep: DeterminizationReport, gid: str) -> None:
     """Every seat's information set of one sampled state, and ``samples`` determinizations of each."""
     before = engine.state_hash(s)

@@ -1,4 +1,7 @@
-"""The rules-engine protocol every bundled game implements (after OpenSpiel's python games).
+"""The one rules-engine contract (after OpenSpiel's python games): :class:`BaseEngine`, with a default
+for every optional hook, and the :class:`Capabilities` record every engine declares, so that callers ask
+``engine.capabilities`` what an engine can do instead of probing it.  A designer's engine written without
+the base class is adapted once by the loader (``pnp.games.loader.adapt``), the only place that probes.
 
 A game module defines:
 
@@ -32,17 +35,19 @@ being handed them:
   parts with ``info``.
 
 The runner passes a policy with ``wants_information_set = True`` the information set in place of
-``observe(state, seat)``; the real state never reaches a policy.  ``hidden_information = True`` declares
-that the engine hides something.  :func:`pnp.sim.determinization.check_determinization` checks the hooks:
+``observe(state, seat)``; the real state never reaches a policy.  ``Capabilities.hidden_information``
+declares that the engine hides something, ``Capabilities.determinization`` that it has the two hooks.  :func:`pnp.sim.determinization.check_determinization` checks the hooks:
 the seat sees the same in every sample, the information set is the same for every sample, and the
 hidden holdings vary from sample to sample.
 """
 from __future__ import annotations
 
+import abc
+import enum
 import random
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 CHANCE = -1
 TERMINAL = -2
@@ -91,29 +96,6 @@ class OptionSpec:
     choices_ja: tuple[str, ...] = ()     # the Japanese words for each choice, in the order of choices
 
 
-class Engine(Protocol):
-    """What the runner, the validator and ``pnp play`` need from a game."""
-
-    game_id: str
-    min_players: int
-    max_players: int
-    variants: Sequence[Variant]          # the first is the default rules ("standard")
-    options: Sequence[OptionSpec]
-    max_steps: int                       # a bound no legal game may exceed (validator checks it)
-
-    def new_state(self, players: int, variant: str = "standard",
-                  options: Mapping[str, Any] | None = None) -> Any: ...
-    def to_move(self, state: Any) -> int: ...
-    def legal_actions(self, state: Any) -> list[Any]: ...
-    def sample_chance(self, state: Any, rng: random.Random) -> Any: ...
-    def apply(self, state: Any, action: Any) -> None: ...
-    def observe(self, state: Any, seat: int) -> Any: ...
-    def result(self, state: Any) -> Result: ...
-    def check_invariants(self, state: Any) -> None: ...
-    def action_from_json(self, data: Any) -> Any: ...
-    def state_hash(self, state: Any) -> str: ...
-
-
 class Policy(Protocol):
     """Chooses among legal actions from an observation only.  ``rng`` is the seat's seeded RNG."""
 
@@ -150,82 +132,297 @@ class Finding:
     figures: Mapping[str, Any]
 
 
-class EngineReporting(Protocol):
-    """Optional parts of an engine used by the runner and the report."""
 
-    def progress(self, state: Any) -> tuple[int, tuple[float, ...]]:
-        """Current round number (1-based) and the seats' current scores."""
-        ...
+STANDARD = Variant("standard", "標準", "標準のルール")
+
+
+class Chance(enum.Enum):
+    """How an engine's chance steps draw their randomness (:mod:`pnp.sim.sampling`)."""
+
+    NONE = "none"                   # no chance step at all (a game of pure decisions)
+    ONE_STREAM = "one stream"       # every chance step draws from the game's single chance stream
+    KEYED = "keyed streams"         # ``chance_key(state)`` names the stream of each chance step
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """What an engine is and what it can answer, declared once (after OpenSpiel's ``_GAME_TYPE`` and
+    ``_GAME_INFO``): callers ask ``engine.capabilities`` instead of probing for hooks.
+
+    A bundled engine declares it in ``pnp/games/<game>/info.py``; a designer's engine may declare it as
+    the class attribute ``capabilities`` or leave it to the loader, which derives it from the hooks the
+    engine has.  Every flag that names a hook says that the engine overrides that hook of
+    :class:`BaseEngine`; ``pnp validate`` checks that the flags and the hooks agree."""
+
+    game_id: str
+    min_players: int
+    max_players: int
+    chance: Chance = Chance.ONE_STREAM
+    decision_streams: bool = False      # ``decision_key``: one stream of policy randomness per key
+    hidden_information: bool = False    # observations hide something (other hands, a deck order …)
+    cooperative: bool = False           # the team wins or loses together (reports give the team rate)
+    determinization: bool = False       # ``information_set`` and ``determinize``: the search player can play
+    team_value: bool = False            # ``team_value``: a cooperative search may cut its playouts
+    progress: bool = False              # ``progress``: the round number and standing scores of a state
+    score_history: bool = False         # ``score_history``: scores per finished round (else tracked by progress)
+    score_track: tuple[int, int] | str | None = None   # the printed score track: a track's id, or (lowest,
+                                        # highest square); the loader resolves it to ``engine.score_track``
+    redeal: bool = False                # ``redeal``: its own redeal for the hidden-information check
+    card_locations: bool = False        # ``card_locations``: card conservation is checked after every step
+    action_cards: bool = False          # ``action_cards``: the cards an action plays (the card-effect figure)
+    examples: bool = False              # ``example_state`` and ``example_facts``: rulebook examples are checked
+    questions: bool = False             # ``questions``: the draft's open questions are answered
+    questions_across_settings: tuple[str, ...] = ()   # questions answered from two settings' games together
+    measures: tuple[Any, ...] = ()      # ``pnp.sim.answers.Measure``: figures that answer the questions
+    luck_events: tuple[str, ...] = ()   # the chance events the single-event luck figure names by default
+    search_guidance: str = ""           # what ``mcts:N:guided`` adds to its spec ("paired=on:depth=20" …)
+    skill_ladder: tuple[int, ...] | None = None      # the search budgets of the skill ladder (None: default)
+    skill_ladder_games: int | None = None            # games per rung of the ladder (None: default)
+
+    def __post_init__(self) -> None:
+        if not (isinstance(self.min_players, int) and isinstance(self.max_players, int)
+                and 1 <= self.min_players <= self.max_players):
+            raise ValueError(f"min_players/max_players ({self.min_players!r}, {self.max_players!r}) "
+                             "are not 1 ≤ min ≤ max")
+
+
+# the hooks each capability flag stands for (the loader's adapter and ``pnp validate`` read this table)
+CAPABILITY_HOOKS: Mapping[str, tuple[str, ...]] = {
+    "decision_streams": ("decision_key",),
+    "determinization": ("information_set", "determinize"),
+    "team_value": ("team_value",),
+    "progress": ("progress",),
+    "score_history": ("score_history",),
+    "redeal": ("redeal",),
+    "card_locations": ("card_locations",),
+    "action_cards": ("action_cards",),
+    "examples": ("example_state", "example_facts"),
+    "questions": ("questions",),
+}
+
+
+class BaseEngine(abc.ABC):
+    """The one engine contract: what the runner, the validator, ``pnp play`` and the report call.
+
+    Subclass it, implement the ten abstract methods, declare ``capabilities``, and override the
+    optional hooks the game needs: each one's default below is what every caller does for an engine
+    that leaves it out.  Actions and chance outcomes are small frozen, hashable, orderable values with
+    ``label()`` and ``to_json()`` (see the module docstring)."""
+
+    capabilities: Capabilities
+    max_steps: int                       # a bound no legal game may exceed (the validator checks it)
+    # The optional data hooks: a game sets the ones it has as class or instance attributes (or read-only
+    # properties).  They are typed loosely here so that any mapping or sequence of the shape described fits.
+    version: Any = "1"                   # str: written into game logs
+    variants: Any = (STANDARD,)          # Sequence[Variant]: the first is the default rules ("standard")
+    options: Any = ()                    # Sequence[OptionSpec]
+    default_policy: Any = "random"       # str: what ``pnp play`` and the skill ladder use for the game's own play
+    second_policy: Any = None            # str | None: the report replays its seeds with it (do figures depend
+                                         # on who plays?)
+    policy_notes: Any = {}               # Mapping[str, str]: a policy's description in the report, by name
+    descriptive_facts: Any = {}          # Mapping[str, Any]: per-seat facts the report marks as descriptive only
+    card_effects: Any = {}               # Mapping[str, Hashable]: card id → effect key (one effect, one unit)
+    report_comparisons: Any = ()         # Sequence[Mapping]: rule changes the report compares on the same seeds
+    round_unit_ja: Any = "ラウンド"        # str: the word for the game's rounds
+    ruling_ids: Any = None               # Sequence[str] | None: the rulings the engine follows (rulings.yaml)
+    card_ids: Any = None                 # Sequence[str] | None: card number → card id, for examples by card id
+    score_track: Any = None              # the printed range (pnp.sim.scoretrack.ScoreTrack) the loader resolves
+                                         # from ``capabilities.score_track``; None without a score track
+    if TYPE_CHECKING:       # a game may compute these three in a property
+        @property
+        def policies(self) -> Any: ...         # Mapping[str, factory of a Policy]: the game's own policies
+        @property
+        def labels_ja(self) -> Any: ...        # Mapping[str, str]: Japanese words for ids in the report
+        @property
+        def card_groups(self) -> Any: ...      # Mapping[str, str]: card id → group (the card table pools by group)
+    else:
+        policies: Mapping[str, Any] = {}
+        labels_ja: Mapping[str, str] = {}
+        card_groups: Mapping[str, str] = {}
+
+    # ---------------------------------------------------------------- declared facts
+    @property
+    def game_id(self) -> str:
+        return self.capabilities.game_id
+
+    @property
+    def min_players(self) -> int:
+        return self.capabilities.min_players
+
+    @property
+    def max_players(self) -> int:
+        return self.capabilities.max_players
+
+    # ---------------------------------------------------------------- required
+    @abc.abstractmethod
+    def new_state(self, players: int, variant: str = "standard",
+                  options: Mapping[str, Any] | None = None) -> Any:
+        """A fresh game for ``players`` seats; its first step is usually the chance step of the deal."""
+
+    @abc.abstractmethod
+    def to_move(self, state: Any) -> int:
+        """The seat to decide, ``CHANCE`` or ``TERMINAL``."""
+
+    @abc.abstractmethod
+    def legal_actions(self, state: Any) -> list[Any]:
+        """The decisions open to the seat to move: sorted, hashable, never empty at a decision."""
+
+    @abc.abstractmethod
+    def sample_chance(self, state: Any, rng: random.Random) -> Any:
+        """The outcome of the chance step at ``state``, drawn with ``rng`` only."""
+
+    @abc.abstractmethod
+    def apply(self, state: Any, action: Any) -> None:
+        """Play ``action`` (a decision or a chance outcome) on ``state`` in place."""
+
+    @abc.abstractmethod
+    def observe(self, state: Any, seat: int) -> Any:
+        """What ``seat`` sees: never the state itself, never a piece the seat cannot see."""
+
+    @abc.abstractmethod
+    def result(self, state: Any) -> Result:
+        """Scores, ranks and end reason of a finished game."""
+
+    @abc.abstractmethod
+    def check_invariants(self, state: Any) -> None:
+        """Raise ``InvariantError`` when a rule invariant breaks (pieces lost or duplicated …)."""
+
+    @abc.abstractmethod
+    def action_from_json(self, data: Any) -> Any:
+        """The action (or chance outcome) whose ``to_json()`` gave ``data``."""
+
+    @abc.abstractmethod
+    def state_hash(self, state: Any) -> str:
+        """A digest of everything in ``state`` that matters to the rest of the game."""
+
+    # ---------------------------------------------------------------- randomness
+    def chance_key(self, state: Any) -> Hashable:
+        """The stream of the chance step at ``state`` (``Capabilities.chance`` is ``KEYED``), so that two
+        rule options on one seed share it (common random numbers).  Default: the single stream."""
+        return None
+
+    def decision_key(self, state: Any) -> Hashable:
+        """The part of the game a decision belongs to (a hand, a round): each seat's policy randomness has
+        one stream per key (``decision_streams``).  Default: one stream per seat."""
+        return None
+
+    def chance_event_ja(self, state: Any, outcome: Any) -> str | None:
+        """The Japanese name of the chance step at ``state`` (「サイコロ」) for the single-event luck figure;
+        None leaves the step out.  Default: the outcome's label up to its colon."""
+        label = getattr(outcome, "label", None)
+        text = label() if callable(label) else ""
+        for colon in (":", "："):
+            text = text.split(colon)[0]
+        return text.strip() or type(outcome).__name__
+
+    # ---------------------------------------------------------------- progress and report
+    def progress(self, state: Any) -> tuple[int, tuple[float, ...]] | None:
+        """The current round (1-based) and the seats' standing scores (``Capabilities.progress``).
+        Default: None — the report counts no rounds and the search plays every playout to the end."""
+        return None
+
+    def score_history(self, state: Any) -> Sequence[tuple[float, ...]] | None:
+        """Scores at the end of each round so far (``Capabilities.score_history``).  Default: None — the
+        runner records the standing whenever ``progress`` moves to a new round."""
+        return None
 
     def questions(self, records: Sequence[GameRecord]) -> list[Finding]:
-        """Answers to the draft's open questions, from a batch of records."""
-        ...
+        """Answers to the draft's open questions from a batch of records (``Capabilities.questions``).
+        Default: none."""
+        return []
+
+    def action_cards(self, action: Any) -> tuple[str, ...]:
+        """The card ids an action plays (``Capabilities.action_cards``), for the card-effect figure.
+        Default: none (the figure says the hook is missing)."""
+        return ()
+
+    # ---------------------------------------------------------------- pnp play and transcripts
+    def seat_name(self, seat: int) -> str:
+        """A seat's name in transcripts.  Default: プレイヤー1, プレイヤー2 …"""
+        return f"プレイヤー{seat + 1}"
+
+    def describe_setup(self, state: Any) -> list[str]:
+        """Japanese lines about the set-up, after the first chance step.  Default: none."""
+        return []
+
+    def narrate(self, before: Any, action: Any, after: Any) -> list[str]:
+        """Japanese lines after a step (eliminations, round ends …).  Default: none."""
+        return []
+
+    def describe_result(self, state: Any, result: Result) -> list[str]:
+        """Japanese lines about the end of the game, before the ranks.  Default: none."""
+        return []
+
+    # ---------------------------------------------------------------- validation
+    def card_locations(self, state: Any) -> Mapping[str, Sequence[str]] | None:
+        """Where every card is ({place: [card id …]}, ``Capabilities.card_locations``): card conservation
+        is then checked against the component manifest after every step.  Default: None (not checked)."""
+        return None
+
+    def component_counts(self) -> Mapping[str, int] | None:
+        """How many of each card the engine plays with, when it differs from the decks' counts.
+        Default: None (the decks' counts)."""
+        return None
+
+    def redeal(self, state: Any, seat: int, rng: random.Random) -> Any | None:
+        """A state ``seat`` cannot tell from ``state`` (hidden pieces dealt again), for the hidden-information
+        check (``Capabilities.redeal``).  Default: a determinization of the seat's information set when the
+        engine has ``determinization``, else None (the check looks at observations only)."""
+        if self.capabilities.determinization:
+            return self.determinize(self.information_set(state, seat), seat, rng)
+        return None
+
+    def example_state(self, players: int, setup: Mapping[str, Any], variant: str = "standard",
+                      options: Mapping[str, Any] | None = None) -> Any:
+        """The state a rulebook example sets up (``Capabilities.examples``).  Default: not supported."""
+        raise NotImplementedError(f"{self.game_id}: the engine has no example_state")
+
+    def example_facts(self, state: Any) -> dict[str, Any]:
+        """The facts a rulebook example checks (``Capabilities.examples``).  Default: not supported."""
+        raise NotImplementedError(f"{self.game_id}: the engine has no example_facts")
+
+    # ---------------------------------------------------------------- the search player
+    def information_set(self, state: Any, seat: int) -> Any:
+        """A copy of ``state`` with every piece ``seat`` cannot see dealt back in a canonical order
+        (``Capabilities.determinization``; see the module docstring).  Default: not supported."""
+        raise NotImplementedError(f"{self.game_id}: the engine has no information_set")
+
+    def determinize(self, info: Any, seat: int, rng: random.Random) -> Any:
+        """From an information set, a full state with the hidden pieces dealt at random with ``rng``
+        (``Capabilities.determinization``).  Default: not supported."""
+        raise NotImplementedError(f"{self.game_id}: the engine has no determinize")
+
+    def team_value(self, state: Any) -> float | None:
+        """A cooperative engine's estimate in [0, 1] of the team's chance to win from ``state``, read from
+        what every seat sees (``Capabilities.team_value``).  Default: None (playouts run to the end)."""
+        return None
 
 
-# --------------------------------------------------------------------------- optional extensions
-# Everything below is optional: the runner and the report look each name up with ``getattr`` and
-# fall back to a generic behaviour when an engine does not provide it.
-#
-# Engine attributes / methods
-#   version: str                              written into game logs (default "1")
-#   policies: Mapping[str, Callable[[], Policy]]
-#                                             the game's own policies by name ("heuristic", …);
-#                                             "random" is always available from ``pnp.sim.policies``
-#   default_policy: str                       what ``pnp play`` uses when no --policy is given
-#   score_track: tuple[int, int] | None       the printed score track (lowest, highest square);
-#                                             the report counts games whose scores stay on it
-#   score_history(state) -> tuple[tuple[float, ...], ...]
-#                                             scores at the end of each round so far (cheaper than
-#                                             the runner polling ``progress`` after every step)
-#   describe_setup(state) -> list[str]        Japanese lines about the set-up, for ``pnp play``
-#   narrate(before, action, after) -> list[str]
-#                                             extra Japanese lines after a step (eliminations,
-#                                             round ends, a new lead player …), for ``pnp play``
-#   describe_result(state, result) -> list[str]
-#   chance_key(state) -> hashable             what the chance step at ``state`` is (("deal", hand), ("roll",
-#                                             hand, incident, seat) …): it draws from a stream of its own,
-#                                             so two rule options on one seed share it (common random
-#                                             numbers, :mod:`pnp.sim.sampling`); default: one stream
-#   decision_key(state) -> hashable           the part of the game a decision belongs to (a hand, a
-#                                             round): each seat's policy randomness has one stream per key
-#   chance_event_ja(state, outcome) -> str | None
-#                                             the Japanese name of the chance step at ``state`` (「サイコロ」,
-#                                             「山札から1枚」) for the single-event luck figure
-#                                             (:mod:`pnp.sim.skill`); None leaves the step out; default:
-#                                             ``outcome.label()`` up to its colon
-#
-# Result.extra conventions read by the generic metrics
-#   extra["per_seat"]: {fact: [value per seat]}   win rate by value (a detective, a first-entry
-#                                                 round …); values must be JSON scalars or None
-#   extra["peak_pieces"]: {piece: count}          the most pieces of a kind in use at once
-#
-# Policy attribute
-#   uses_observation: bool = True             False lets the runner skip ``observe`` (random play)
-#   wants_information_set: bool = False       True: ``choose`` receives ``engine.information_set(state,
-#                                             seat)`` instead of ``observe`` (the search player)
-#
-# Engine hooks for the search player (see the module docstring)
-#   hidden_information: bool
-#   information_set(state, seat) -> state
-#   determinize(info, seat, rng) -> state
-#   team_value(state) -> float                a cooperative engine's estimate of the team's chance to win
-#                                             from ``state``, in [0, 1] (1 or 0 once the game is over); the
-#                                             search scores a cut playout with it (``depth=``), so it must
-#                                             read only what every seat sees (it is called on samples)
+def hooks_disagreeing(engine: BaseEngine) -> tuple[list[str], dict[str, Any]]:
+    """How ``engine.capabilities`` and the hooks ``engine`` has disagree: the hooks a flag declares that
+    the engine does not override (its calls would reach the defaults), and the flags to turn on for hooks
+    it overrides without declaring them (empty, empty: they agree)."""
+    caps = engine.capabilities
+    missing: list[str] = []
+    undeclared: dict[str, Any] = {}
+    for flag, hooks in CAPABILITY_HOOKS.items():
+        own = [overrides(engine, hook) for hook in hooks]
+        if getattr(caps, flag):
+            missing += [hook for hook, has in zip(hooks, own, strict=True) if not has]
+        elif all(own):
+            undeclared[flag] = True
+    if caps.chance is Chance.KEYED and not overrides(engine, "chance_key"):
+        missing.append("chance_key")
+    elif caps.chance is not Chance.KEYED and overrides(engine, "chance_key"):
+        undeclared["chance"] = Chance.KEYED
+    return missing, undeclared
 
 
-class EngineExtras(Protocol):
-    """The optional parts listed above, for type checkers (no engine has to implement them)."""
-
-    version: str
-    policies: Mapping[str, Any]
-    default_policy: str
-    score_track: tuple[int, int] | None
-
-    def score_history(self, state: Any) -> tuple[tuple[float, ...], ...]: ...
-    def describe_setup(self, state: Any) -> list[str]: ...
-    def narrate(self, before: Any, action: Any, after: Any) -> list[str]: ...
-    def describe_result(self, state: Any, result: Result) -> list[str]: ...
-    def chance_event_ja(self, state: Any, outcome: Any) -> str | None: ...
-    def chance_key(self, state: Any) -> Hashable: ...
-    def decision_key(self, state: Any) -> Hashable: ...
+def overrides(engine: BaseEngine, hook: str) -> bool:
+    """Whether ``engine`` has its own ``hook`` (its class overrides BaseEngine's, or the instance holds one)."""
+    try:
+        if hook in vars(engine):
+            return True
+    except TypeError:           # an instance without __dict__ holds no hooks of its own
+        pass
+    return getattr(type(engine), hook, None) is not getattr(BaseEngine, hook)

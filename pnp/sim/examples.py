@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import Problem
-from .engine import CHANCE, TERMINAL, IllegalAction
+from .engine import CHANCE, TERMINAL, BaseEngine, IllegalAction
 
 SCRIPT_KEYS = ("players", "variant", "options", "setup", "moves", "expect")
 
@@ -37,11 +37,11 @@ class ExampleError(ValueError):
     """A position the rules do not allow, or a setup the engine cannot read."""
 
 
-def supports_examples(engine: Any) -> bool:
-    return callable(getattr(engine, "example_state", None)) and callable(getattr(engine, "example_facts", None))
+def supports_examples(engine: BaseEngine) -> bool:
+    return bool(engine.capabilities.examples)
 
 
-def check_example(engine: Any, script: Mapping[str, Any], file: str, line: int) -> list[Problem]:
+def check_example(engine: BaseEngine, script: Mapping[str, Any], file: str, line: int) -> list[Problem]:
     """Every way the example disagrees with the rules (empty: the example is right)."""
     def problem(message: str, field: str = "check") -> list[Problem]:
         return [Problem(file, line, 1, field, message)]
@@ -108,7 +108,7 @@ def check_example(engine: Any, script: Mapping[str, Any], file: str, line: int) 
     return out
 
 
-def _decoded(engine: Any, move: Any, numbered: Any) -> Any:
+def _decoded(engine: BaseEngine, move: Any, numbered: Any) -> Any:
     """``action_from_json`` of the move as written; failing that, of the move with card numbers (the
     first error is the one said when both fail)."""
     try:
@@ -123,9 +123,9 @@ def _decoded(engine: Any, move: Any, numbered: Any) -> Any:
         raise
 
 
-def _card_ids(engine: Any) -> tuple[str, ...]:
+def _card_ids(engine: BaseEngine) -> tuple[str, ...]:
     """The engine's card numbering (optional ``card_ids``: card number → card id), for moves by card id."""
-    found = getattr(engine, "card_ids", None)
+    found = engine.card_ids
     try:
         return tuple(str(c) for c in found) if found is not None and not isinstance(found, str) else ()
     except TypeError:
@@ -214,7 +214,7 @@ def rulebook_examples(doc: Any) -> list[tuple[str, int, Mapping[str, Any]]]:
     return out
 
 
-def check_rulebook_examples(doc: Any, engine: Any) -> tuple[int, list[Problem]]:
+def check_rulebook_examples(doc: Any, engine: BaseEngine) -> tuple[int, list[Problem]]:
     """(number of examples checked, problems)."""
     found = rulebook_examples(doc)
     problems: list[Problem] = []

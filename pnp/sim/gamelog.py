@@ -12,7 +12,7 @@ from typing import Any
 from ..data.model import Game
 from ..files import atomic_path, read_limited
 from ..limits import MAX_FILE_BYTES, MAX_JSON_DEPTH
-from .engine import CHANCE, Result
+from .engine import CHANCE, BaseEngine, Result
 from .errors import ReplayError
 from .runner import Trace
 
@@ -72,10 +72,10 @@ class GameLog:
                    data["final_state_hash"], data.get("error"), lines)
 
 
-def make_header(engine: Any, game: Game | None, *, seed: int, players: int, policies: tuple[str, ...],
+def make_header(engine: BaseEngine, game: Game | None, *, seed: int, players: int, policies: tuple[str, ...],
                 variant: str, options: Mapping[str, Any]) -> dict[str, Any]:
     return {"game": engine.game_id, "title": game.title if game is not None else engine.game_id,
-            "engine_version": getattr(engine, "version", "1"),
+            "engine_version": engine.version,
             "data_hash": data_hash(game) if game is not None else None, "seed": seed, "players": players,
             "policies": list(policies), "variant": variant, "options": dict(options)}
 
@@ -85,7 +85,7 @@ def result_json(result: Result | None) -> dict[str, Any] | None:
                                         "ranks": list(result.ranks), "extra": dict(result.extra)}
 
 
-def build_log(engine: Any, header: dict[str, Any], trace: Trace, result: Result | None,
+def build_log(engine: BaseEngine, header: dict[str, Any], trace: Trace, result: Result | None,
               error: str | None = None) -> GameLog:
     events = [{"seat": "chance" if seat == CHANCE else seat, "action": action.to_json(), "label": action.label()}
               for seat, action in trace.events]

@@ -11,7 +11,7 @@
   seat cannot tell apart: the hidden cards shuffled among the hidden places) the seat's observation and
   its legal actions must stay the same, and the redealt state must keep every invariant.
 
-Optional hooks are looked up with ``getattr``; a check whose hook is missing is listed as not declared.
+A check whose optional hook the engine's ``capabilities`` do not name is listed as not declared.
 """
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ from ..data.yamlsource import game_yaml_where
 from .budget import UNLIMITED, Budget
 from .crashes import Tally
 from .determinization import same
-from .engine import CHANCE, TERMINAL, InvariantError
+from .engine import CHANCE, TERMINAL, BaseEngine, InvariantError
 from .gamelog import GameLog, build_log, make_header
 from .policies import game_policies, policy_names
 from .replay import replay
@@ -37,21 +37,19 @@ from .runner import Trace, play_game
 from .sampling import game_seed
 
 
-def expected_cards(game: Game, engine: Any) -> Counter[str]:
+def expected_cards(game: Game, engine: BaseEngine) -> Counter[str]:
     """The physical cards the engine plays with: the decks its ``component_counts`` names, else every deck."""
     counts = _component_counts(engine)
     decks = [d for d in game.all_decks if counts is None or d.id in counts]
     return Counter(c.id for d in decks for c in d.physical_cards())
 
 
-def _component_counts(engine: Any) -> Mapping[str, int] | None:
-    hook = getattr(engine, "component_counts", None)
-    if hook is None:
-        return None
-    return dict(hook() if callable(hook) else hook)
+def _component_counts(engine: BaseEngine) -> Mapping[str, int] | None:
+    counts = engine.component_counts()
+    return None if counts is None else dict(counts)
 
 
-def card_names(game: Game, engine: Any) -> dict[str, str]:
+def card_names(game: Game, engine: BaseEngine) -> dict[str, str]:
     """card id → how a conservation problem names it: its title (else suit and value) and the data line
     it comes from, as 「月 2（components/g/cards.yaml:14）」."""
     counts = _component_counts(engine)
@@ -112,7 +110,7 @@ class CheckedEngine:
     last state checked and its locations, so that a card that goes missing is named with the place it
     was in before the step."""
 
-    def __init__(self, engine: Any, expected: Counter[str], names: Mapping[str, str] | None = None):
+    def __init__(self, engine: BaseEngine, expected: Counter[str], names: Mapping[str, str] | None = None):
         self._engine = engine
         self._expected = expected
         self._names = dict(names or {})
@@ -130,7 +128,7 @@ class CheckedEngine:
 
     def check_invariants(self, state: Any) -> None:
         self._engine.check_invariants(state)
-        located = self._engine.card_locations(state)
+        located = self._engine.card_locations(state) or {}     # declared (checked() wraps only then)
         # the state object itself is kept (not its id): a later game's state can never be taken for it;
         # the locations are kept as given (no copy on the hot path) …
         before = self._last[1] if self._last is not None and self._last[0] is state else None
@@ -144,9 +142,9 @@ class CheckedEngine:
                                                       self._names, at_setup=self._last_new) or problem)
 
 
-def checked(game: Game, engine: Any) -> Any:
+def checked(game: Game, engine: BaseEngine) -> Any:
     """The engine with the generic per-step checks it has hooks for (itself when it has none)."""
-    if getattr(engine, "card_locations", None) is None or isinstance(engine, CheckedEngine):
+    if not engine.capabilities.card_locations or isinstance(engine, CheckedEngine):
         return engine
     return CheckedEngine(engine, expected_cards(game, engine), card_names(game, engine))
 
@@ -158,7 +156,7 @@ class GenericReport:
     undeclared: list[str] = field(default_factory=list)    # optional hooks the engine does not have
 
 
-def check_declarations(game: Game, engine: Any, report: GenericReport) -> None:
+def check_declarations(game: Game, engine: BaseEngine, report: GenericReport) -> None:
     lo, hi = game.players
     if (engine.min_players, engine.max_players) != (lo, hi):
         report.problems.append(f"{game_yaml_where(game, ('players',))}: players: game.yaml says {lo}–{hi}, the engine plays "
@@ -180,7 +178,7 @@ def check_declarations(game: Game, engine: Any, report: GenericReport) -> None:
     report.done.append(f"部品の数 {len(counts)} 種")
 
 
-def check_replays(engine: Any, game: Game, report: GenericReport, seed: int = 1) -> None:
+def check_replays(engine: BaseEngine, game: Game, report: GenericReport, seed: int = 1) -> None:
     """One game per player count and policy: the same seed plays the same game; the log replays."""
     games = 0
     labels_checked = False
@@ -223,7 +221,7 @@ def check_replays(engine: Any, game: Game, report: GenericReport, seed: int = 1)
 CONSERVED = "cards are not conserved"
 
 
-def check_conservation(game: Game, engine: Any, report: GenericReport, seed: int = 1) -> tuple[int, int]:
+def check_conservation(game: Game, engine: BaseEngine, report: GenericReport, seed: int = 1) -> tuple[int, int]:
     """Card conservation after every step of the replays' games (one a player count and policy, the
     same seeds): the games in which every step was checked.  A game that stopped for another reason is
     the replay check's to say; one that lost or doubled a card is a problem here, said once for all
@@ -248,7 +246,7 @@ def check_conservation(game: Game, engine: Any, report: GenericReport, seed: int
     return played, other.crashed
 
 
-def _label_round_trip(engine: Any, events: Iterable[tuple[int, Any]]) -> str | None:
+def _label_round_trip(engine: BaseEngine, events: Iterable[tuple[int, Any]]) -> str | None:
     """A chance outcome whose label changes through its JSON form (``action_from_json(a.to_json())``):
     a replay or transcript of a log would print the poorer label.  (Decisions are replayed as the
     engine's own legal action, so their labels survive; a chance outcome has only its JSON.)"""
@@ -269,7 +267,7 @@ def _label_round_trip(engine: Any, events: Iterable[tuple[int, Any]]) -> str | N
 class _LegalRecorder:
     """The engine, with every list of legal actions it returns checked until the first problem."""
 
-    def __init__(self, engine: Any):
+    def __init__(self, engine: BaseEngine):
         self._engine = engine
         self.decisions = 0
         self.problem: str | None = None
@@ -287,7 +285,7 @@ class _LegalRecorder:
         return legal
 
 
-def legal_problem(engine: Any, legal: list[Any]) -> str | None:
+def legal_problem(engine: BaseEngine, legal: list[Any]) -> str | None:
     """What is wrong with one decision's legal actions (None: nothing): there is at least one; each is
     hashable and comes back equal through its JSON form; none is listed twice; they are listed in their
     own order (sorted), so a seeded policy picks the same action whatever built the list."""
@@ -317,10 +315,10 @@ def legal_problem(engine: Any, legal: list[Any]) -> str | None:
     return None
 
 
-def check_actions(engine: Any, report: GenericReport, seed: int = 1) -> None:
+def check_actions(engine: BaseEngine, report: GenericReport, seed: int = 1) -> None:
     """One game per player count with random players, every decision's legal actions checked
     (:func:`legal_problem`)."""
-    recorder = _LegalRecorder(engine)
+    recorder: Any = _LegalRecorder(engine)     # the engine, recording every decision's legal actions
     tally = Tally()
     for players in range(engine.min_players, engine.max_players + 1):
         s = game_seed(seed, players * 100 + 7)
@@ -339,7 +337,7 @@ def check_actions(engine: Any, report: GenericReport, seed: int = 1) -> None:
 HIDDEN_SPREAD = 8        # decisions of a player count's first game checked for hidden information, whatever the budget
 
 
-def check_hidden(engine: Any, report: GenericReport, games: int = 3, seed: int = 1,
+def check_hidden(engine: BaseEngine, report: GenericReport, games: int = 3, seed: int = 1,
                  budget: Budget = UNLIMITED) -> None:
     """Observations hide other seats' cards: ``redeal`` states look the same to the seat.  An engine
     that gives the search player's hooks (``information_set`` and ``determinize``) needs no separate
@@ -350,12 +348,9 @@ def check_hidden(engine: Any, report: GenericReport, games: int = 3, seed: int =
     goes (HIDDEN_SPREAD of them, evenly spread, however little is left), then the next games' while it
     lasts; on regardless until a redeal changed something (a budget never makes a redeal look as if it
     changed nothing).  The detail says so when fewer were checked."""
-    redeal = getattr(engine, "redeal", None)
-    if redeal is None and callable(getattr(engine, "information_set", None)) \
-            and callable(getattr(engine, "determinize", None)):
-        def redeal(state: Any, seat: int, rng: random.Random) -> Any:
-            return engine.determinize(engine.information_set(state, seat), seat, rng)
-    located = getattr(engine, "card_locations", None)
+    caps = engine.capabilities
+    redeal = engine.redeal if caps.redeal or caps.determinization else None
+    located: Any = engine.card_locations if engine.capabilities.card_locations else None
     tried = changed = 0
     tally = Tally()
     cut = False
@@ -444,17 +439,17 @@ def so_far(seconds: float) -> str:
     return f"（約 {seconds:.1f} 秒分、--games N ですべて）"
 
 
-def generic_checks(game: Game, engine: Any, seed: int = 1, budget: Budget = UNLIMITED) -> GenericReport:
+def generic_checks(game: Game, engine: BaseEngine, seed: int = 1, budget: Budget = UNLIMITED) -> GenericReport:
     """Every check above (the per-step conservation on the replays' games; the sample games check it too); the
     replays in full, the hidden information within the budget."""
     report = GenericReport()
     check_declarations(game, engine, report)
-    if getattr(engine, "card_locations", None) is None:
+    if not engine.capabilities.card_locations:
         report.undeclared.append("card_locations")
     else:
         expected = expected_cards(game, engine)
         state = engine.new_state(engine.min_players)
-        problem = conservation_problem(engine.card_locations(state), expected, None, card_names(game, engine),
+        problem = conservation_problem(engine.card_locations(state) or {}, expected, None, card_names(game, engine),
                                        at_setup=True)
         if problem:
             report.problems.append(f"at set-up: {problem}")

@@ -11,6 +11,8 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from .engine import BaseEngine
+
 _RAW = re.compile(r"[A-Za-z]")
 
 # words pnp itself gives keys that several engines use; an engine's labels_ja overrides them
@@ -32,47 +34,47 @@ COMMON_LABELS: dict[str, str] = {
 }
 
 
-def engine_labels(engine: Any) -> dict[str, str]:
+def engine_labels(engine: BaseEngine) -> dict[str, str]:
     """The engine's ``labels_ja``, with its variants' and options' own Japanese names."""
     out: dict[str, str] = {}
-    for v in getattr(engine, "variants", ()) or ():
+    for v in engine.variants:
         if getattr(v, "name_ja", ""):
             out[v.id] = v.name_ja
-    for o in getattr(engine, "options", ()) or ():
+    for o in engine.options:
         if getattr(o, "name_ja", ""):
             out[o.id] = o.name_ja
-    found = getattr(engine, "labels_ja", None)
+    found = engine.labels_ja
     if isinstance(found, Mapping):
         out.update({str(k): str(v) for k, v in found.items()})
     return out
 
 
-def round_unit(engine: Any) -> str:
+def round_unit(engine: BaseEngine) -> str:
     """The word for the engine's rounds (``round_unit_ja``; 「ラウンド」 unless the game says otherwise)."""
-    return str(getattr(engine, "round_unit_ja", None) or "ラウンド")
+    return str(engine.round_unit_ja or "ラウンド")
 
 
-def option_label(engine: Any, key: str) -> str:
+def option_label(engine: BaseEngine, key: str) -> str:
     """An option's Japanese name: its ``OptionSpec.name_ja`` (unless that is only the id again), else
     ``labels_ja[key]``, else the key."""
-    spec = next((o for o in getattr(engine, "options", ()) or () if o.id == key), None)
+    spec = next((o for o in engine.options if o.id == key), None)
     own = str(getattr(spec, "name_ja", "") or "")
     if own and own != key:
         return own
-    found = getattr(engine, "labels_ja", None)
+    found = engine.labels_ja
     if isinstance(found, Mapping) and found.get(key):
         return str(found[key])
     return key
 
 
-def option_value_label(engine: Any, key: str, value: Any) -> str:
+def option_value_label(engine: BaseEngine, key: str, value: Any) -> str:
     """The words for one value of an option: ``OptionSpec.choices_ja`` (in the order of ``choices``),
     else ``labels_ja["key=value"]``, else あり／なし for an on/off option, else the value itself."""
-    spec = next((o for o in getattr(engine, "options", ()) or () if o.id == key), None)
+    spec = next((o for o in engine.options if o.id == key), None)
     words = tuple(getattr(spec, "choices_ja", ()) or ()) if spec is not None else ()
     if spec is not None and len(words) == len(spec.choices) and value in spec.choices:
         return str(words[spec.choices.index(value)])
-    found = getattr(engine, "labels_ja", None)
+    found = engine.labels_ja
     if isinstance(found, Mapping) and f"{key}={value}" in found:
         return str(found[f"{key}={value}"])
     if isinstance(value, bool):
@@ -83,7 +85,7 @@ def option_value_label(engine: Any, key: str, value: Any) -> str:
 class Labeller:
     """``label(key)`` → Japanese words, remembering every key that had none."""
 
-    def __init__(self, engine: Any, extra: Mapping[str, str] | None = None) -> None:
+    def __init__(self, engine: BaseEngine, extra: Mapping[str, str] | None = None) -> None:
         self.own = engine_labels(engine)
         # what the engine's ``progress`` counts as a round (24 counts hands: 「ハンド」)
         self.unit = round_unit(engine)
@@ -139,7 +141,7 @@ def summary_keys(s: Mapping[str, Any]) -> Iterable[tuple[str, str]]:
         yield "cards", k
 
 
-def missing_labels(engine: Any, summaries: Iterable[Mapping[str, Any]]) -> list[str]:
+def missing_labels(engine: BaseEngine, summaries: Iterable[Mapping[str, Any]]) -> list[str]:
     """Keys the report shows that neither the engine (``labels_ja``, ``end_reason_ja``) nor pnp names in
     Japanese, as ``kind:key`` sorted."""
     out: set[str] = set()

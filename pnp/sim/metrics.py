@@ -11,7 +11,7 @@ from typing import Any
 
 from .answers import Measures
 from .cardeffects import DealtCards
-from .engine import GameRecord
+from .engine import BaseEngine, GameRecord
 from .runner import Batch
 from .stats import Z95, binom_two_sided, mean, rate, seat_chi2
 from .winner_change import Placebo, WinnerChange
@@ -92,9 +92,9 @@ class Summary:
     """The figures of a batch, folded in one record at a time (``add``) so that ``pnp simulate``
     never holds a batch in memory; ``result()`` gives the JSON-able dict."""
 
-    def __init__(self, engine: Any, batch: Batch) -> None:
+    def __init__(self, engine: BaseEngine, batch: Batch) -> None:
         self.engine, self.batch = engine, batch
-        self.coop = bool(getattr(engine, "cooperative", False))
+        self.coop = engine.capabilities.cooperative
         self.games = self.n = self.team_wins = self.error_count = 0
         self.errors: list[dict[str, Any]] = []
         self.seat_wins = [0.0] * batch.players
@@ -118,7 +118,7 @@ class Summary:
         self.cards_seat: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])  # win share, uses (a seat)
         self.cards_team: dict[str, list[int]] = defaultdict(lambda: [0, 0])       # team wins, games used
         self.turns_per_player = Dist()
-        self.track = getattr(engine, "score_track", None)
+        self.track = engine.score_track
         self.track_fits = 0
         self.kept: list[GameRecord] = []      # for the engine's questions, at most QUESTION_GAMES
         self.measures = Measures(engine)       # the figures that answer the questions, every game
@@ -226,7 +226,7 @@ class Summary:
         only where the p-value survives Holm's correction over every card tested at once (the family-wise
         error stays under 5% however many cards there are)."""
         n, out = self.n, {}
-        groups_of = getattr(self.engine, "card_groups", None) or {}
+        groups_of = self.engine.card_groups
         cells: dict[str, tuple[float, float, str, str]] = {}
         for card in sorted(set(self.cards_seat) | set(self.cards_team)):
             by = "seat" if card in self.cards_seat else "team"
@@ -293,7 +293,7 @@ class Summary:
         engine, batch, n = self.engine, self.batch, self.n
         out: dict[str, Any] = {
             "game": engine.game_id,
-            "engine_version": getattr(engine, "version", "1"),
+            "engine_version": engine.version,
             "games": self.games,
             "completed": n,
             "seed": batch.seed,
@@ -352,7 +352,7 @@ class Summary:
         if self.track:
             out["score_track"] = {"range": list(self.track), "source": getattr(self.track, "source_ja", ""),
                                   **rate(self.track_fits, n)}
-        questions = getattr(engine, "questions", None)
+        questions = engine.questions if engine.capabilities.questions else None
         out["measures"] = self.measures.result()
         out["findings"] = ([{"question": f.question_ja, "answer": f.answer_ja, "figures": dict(f.figures)}
                             for f in questions(self.kept)] if questions and self.kept else [])
@@ -381,7 +381,7 @@ def _holm(tests: Sequence[tuple[float, str]], card: str) -> float:
     return round(out, 6)
 
 
-def summarize(engine: Any, records: Iterable[GameRecord], batch: Batch) -> dict[str, Any]:
+def summarize(engine: BaseEngine, records: Iterable[GameRecord], batch: Batch) -> dict[str, Any]:
     acc = Summary(engine, batch)
     for r in records:
         acc.add(r)
@@ -416,9 +416,9 @@ class Comparison:
     placebo ``z`` (:func:`pnp.sim.comparisons.placebos`) also measures the placebo floor of the
     winner-change share and its verdict (:mod:`pnp.sim.winner_change`)."""
 
-    def __init__(self, engine: Any, variant_a: str, variant_b: str) -> None:
+    def __init__(self, engine: BaseEngine, variant_a: str, variant_b: str) -> None:
         self.engine, self.variant_a, self.variant_b = engine, variant_a, variant_b
-        self.coop = bool(getattr(engine, "cooperative", False))
+        self.coop = engine.capabilities.cooperative
         self.n = self.players = 0
         self.seats: list[_Paired] = []
         self.score, self.winner_score, self.rounds, self.team = _Paired(), _Paired(), _Paired(), _Paired()
@@ -457,7 +457,7 @@ class Comparison:
                                 for k in sorted(set(self.ra) | set(self.rb))}}
 
 
-def compare(engine: Any, a: Iterable[GameRecord], b: Iterable[GameRecord], variant_a: str,
+def compare(engine: BaseEngine, a: Iterable[GameRecord], b: Iterable[GameRecord], variant_a: str,
             variant_b: str, placebo: Iterable[Placebo] | None = None) -> dict[str, Any]:
     """Paired comparison of two batches played on the same seeds (game i of a with game i of b);
     with ``placebo`` (game i's placebo) the winner-change share gets its placebo floor and verdict."""

@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 import random
-import sys
 from collections.abc import Sequence
 from typing import Any
 
+from .engine import BaseEngine
 from .errors import SimError
 from .search import SPEC_HELP, is_search_spec, parse_search_spec
 
@@ -20,25 +20,22 @@ class RandomPolicy:
         return legal[0] if len(legal) == 1 else legal[int(rng.random() * len(legal))]
 
 
-def game_policies(engine: Any) -> dict[str, Any]:
-    """The game's own policies: ``engine.policies``, or the ``POLICIES`` of the engine's module."""
-    found = getattr(engine, "policies", None)
-    if not found:
-        module = sys.modules.get(type(engine).__module__)
-        found = getattr(module, "POLICIES", None)
-    return dict(found or {})
+def game_policies(engine: BaseEngine) -> dict[str, Any]:
+    """The game's own policies (``engine.policies``; the loader fills it from the engine module's
+    ``POLICIES`` when the engine names none)."""
+    return dict(engine.policies)
 
 
-def policy_names(engine: Any) -> list[str]:
+def policy_names(engine: BaseEngine) -> list[str]:
     return ["random"] + sorted(game_policies(engine))
 
 
-def default_policy(engine: Any) -> str:
-    name = getattr(engine, "default_policy", "random")
+def default_policy(engine: BaseEngine) -> str:
+    name = engine.default_policy
     return name if name in policy_names(engine) else "random"
 
 
-def make_policy(engine: Any, name: str) -> Any:
+def make_policy(engine: BaseEngine, name: str) -> Any:
     """A policy by name: ``random``, the game's own, or the search player ``mcts:<iterations>`` (see
     :mod:`pnp.sim.search`; it is not listed by :func:`policy_names`, which ``validate`` plays through)."""
     if name == "random":
@@ -52,7 +49,7 @@ def make_policy(engine: Any, name: str) -> Any:
     return factory()
 
 
-def parse_policies(engine: Any, text: str | None) -> tuple[str, ...]:
+def parse_policies(engine: BaseEngine, text: str | None) -> tuple[str, ...]:
     """``"heuristic,random"`` → names, checked against the engine."""
     if not text:
         return (default_policy(engine),)

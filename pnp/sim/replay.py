@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from .engine import CHANCE, TERMINAL, IllegalAction, InvariantError
+from .engine import CHANCE, TERMINAL, BaseEngine, IllegalAction, InvariantError
 from .errors import ReplayError
 from .gamelog import GameLog, result_json
 from .sampling import Streams
@@ -19,7 +19,7 @@ class ReplayOutcome:
     matches: bool
 
 
-def steps(engine: Any, log: GameLog, *, check_chance: bool = False) -> Iterator[tuple[Any, Any, Any]]:
+def steps(engine: BaseEngine, log: GameLog, *, check_chance: bool = False) -> Iterator[tuple[Any, Any, Any]]:
     """Yield (state before, action, state after) for each event; raises ReplayError on a bad event.
     The states are clones, so a caller may keep them (``pnp play`` narrates from them).
     check_chance: every chance outcome must be the one the header's seed draws (a log cannot claim
@@ -87,14 +87,14 @@ def steps(engine: Any, log: GameLog, *, check_chance: bool = False) -> Iterator[
     yield None, None, state
 
 
-def replay(engine: Any, log: GameLog, *, check_data_hash: str | None = None) -> ReplayOutcome:
+def replay(engine: BaseEngine, log: GameLog, *, check_data_hash: str | None = None) -> ReplayOutcome:
     """Replay ``log``; ReplayError when it cannot be replayed or ends in a different state.
 
     Nothing in the log is believed: chance outcomes are drawn again from the header's seed, the
     recorded result must equal the replayed one, and with ``check_data_hash`` the log must carry
     the hash of the data it was played on, equal to the current one."""
     h = log.header
-    version = getattr(engine, "version", "1")
+    version = engine.version
     if h.get("engine_version") != version:
         raise ReplayError(f"the log was recorded with engine {h.get('engine_version')!r}; this is {version!r}")
     if check_data_hash:

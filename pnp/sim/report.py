@@ -23,6 +23,7 @@ from ..text.linebreak import break_text
 from .answers import INTERVALS_JA, answered_findings, paired_lines_ja
 from .cardeffects import OBSERVED_JA, card_effect_lines_ja, restricted_lines_ja
 from .comparisons import side_figures
+from .engine import BaseEngine
 from .labels import Labeller, margin_ja, missing_labels, policy_label
 from .metrics import winner_change_ja
 from .page_one import first_page
@@ -245,14 +246,14 @@ GENERIC_NOTES = {
 }
 
 
-def policy_note(engine: Any, name: str) -> str:
-    notes = getattr(engine, "policy_notes", None) or {}
+def policy_note(engine: BaseEngine, name: str) -> str:
+    notes = engine.policy_notes
     if name in notes:
         return str(notes[name])
     if name == "mcts" or name.startswith("mcts:"):
         parts = spec_parts(engine, name)
         guided = ("rollout=" in name and "rollout=random" not in name) or "guided" in parts
-        if "paired=on" in parts and not getattr(engine, "cooperative", False):
+        if "paired=on" in parts and not engine.capabilities.cooperative:
             depth = next((p for p in reversed(parts) if p.startswith("depth=")), "" if "guided" not in parts else "40")
             how = {"": "ゲームの終わりまで", "depth=end": "ゲームの終わりまで",
                    "depth=round": "ラウンドの終わりまで"}.get(depth, "少し先まで")
@@ -277,7 +278,7 @@ def policy_note(engine: Any, name: str) -> str:
     return "このゲームのエンジンは、この方針の説明（policy_notes）を持っていません。"
 
 
-def _players_block(w: _Writer, engine: Any, summaries: Sequence[dict[str, Any]]) -> None:
+def _players_block(w: _Writer, engine: BaseEngine, summaries: Sequence[dict[str, Any]]) -> None:
     names: list[str] = []
     for s in summaries:
         for n in s["policies"]:
@@ -377,7 +378,7 @@ def _questions_first(w: _Writer, summaries: Sequence[dict[str, Any]], label: Lab
         w.text("。".join(said) + "。", indent=2 * mm)
 
 
-def _first_page(w: _Writer, engine: Any, title: str, summaries: Sequence[dict[str, Any]]) -> None:
+def _first_page(w: _Writer, engine: BaseEngine, title: str, summaries: Sequence[dict[str, Any]]) -> None:
     s0 = summaries[0]
     cv = w.cv
     cv.setFillColor(INK)
@@ -460,7 +461,7 @@ def side_phrases(side: dict[str, Any], label: Any) -> list[str]:
     return parts
 
 
-def _page(w: _Writer, engine: Any, title: str, s: dict[str, Any]) -> None:
+def _page(w: _Writer, engine: BaseEngine, title: str, s: dict[str, Any]) -> None:
     w.page()
     label = Labeller(engine, s.get("end_reasons_ja"))
     coop = bool(s.get("cooperative"))
@@ -527,7 +528,7 @@ def _page(w: _Writer, engine: Any, title: str, s: dict[str, Any]) -> None:
         if len(pols) > 1:
             pending.append(_rate_chart(w, "方針ごとの勝率", [policy_label(k) for k in pols], list(pols.values()),
                                        ref=1 / s["players"]))
-        descriptive = getattr(engine, "descriptive_facts", None) or {}
+        descriptive = engine.descriptive_facts
         for fact, table in s.get("per_seat_facts", {}).items():
             keys = list(table)
             if len(keys) <= 12:
@@ -620,7 +621,7 @@ def _questions_page(cv: canvas.Canvas, lines: Sequence[str]) -> None:
 
 
 def write_report(path: Path, title: str, summaries: Sequence[dict[str, Any]],
-                 questions: Sequence[str] = (), engine: Any = None) -> None:
+                 questions: Sequence[str] = (), *, engine: BaseEngine) -> None:
     """Write the PDF atomically; same summaries → same bytes.  The first page gives the players who
     made the figures, the headline figures per player count, the draft's questions answered and the
     comparisons the game asks for; one page (or more) per player count follows with the charts.

@@ -23,7 +23,7 @@ from dataclasses import replace
 from typing import Any
 
 from .answers import PairedRatio, engine_measures
-from .engine import GameRecord
+from .engine import BaseEngine, GameRecord
 from .metrics import _win_shares
 from .runner import Batch, iter_games
 from .sampling import derive_seed
@@ -106,8 +106,8 @@ def holm(ps: list[float], alpha: float = ALPHA) -> list[bool]:
 class PairedFigures:
     """The first page's figures of two batches played on the same seeds, folded pair by pair."""
 
-    def __init__(self, engine: Any, players: int, seed: int = 0, method: str = "flips") -> None:
-        self.coop = bool(getattr(engine, "cooperative", False))
+    def __init__(self, engine: BaseEngine, players: int, seed: int = 0, method: str = "flips") -> None:
+        self.coop = engine.capabilities.cooperative
         self.measures = engine_measures(engine)
         self.players = players
         self.seed, self.method = seed, method
@@ -168,7 +168,7 @@ class PairedFigures:
                 "method": METHOD_T if self.method == "t" else METHOD, "moved": moved}
 
 
-def compare_pairs(engine: Any, players: int, pairs: Iterable[tuple[GameRecord, GameRecord]],
+def compare_pairs(engine: BaseEngine, players: int, pairs: Iterable[tuple[GameRecord, GameRecord]],
                   policy: str, seed: int = 0, method: str = "flips") -> dict[str, Any]:
     """The figures that moved between the games of each pair (first player, ``policy``), Holm-corrected;
     ``method`` "t" is the former Student's t test (kept for benchmarks/policy_null.py's before/after)."""
@@ -178,12 +178,12 @@ def compare_pairs(engine: Any, players: int, pairs: Iterable[tuple[GameRecord, G
     return acc.result(policy)
 
 
-def robustness(engine: Any, batch: Batch, summary: dict[str, Any] | None = None,
+def robustness(engine: BaseEngine, batch: Batch, summary: dict[str, Any] | None = None,
                executor: Any = None, on_games: Callable[[int], None] | None = None) -> dict[str, Any] | None:
     """The batch and the same seeds with the engine's second competent player in every seat, game by game;
     None without a second player.  The first batch is played again (the same seeds give the same games)
     so that each of its games meets its pair; ``summary`` is not needed and kept for the callers."""
-    second = getattr(engine, "second_policy", None)
+    second = engine.second_policy
     if not second or tuple(batch.policies) == (second,):
         return None
     other = replace(batch, policies=(second,))

@@ -21,7 +21,7 @@ from typing import Any
 
 from ..limits import MAX_GAME_SECONDS
 from ..watchdog import EngineStuck, arm_here
-from .engine import CHANCE, TERMINAL, GameRecord, IllegalAction, InvariantError
+from .engine import CHANCE, TERMINAL, BaseEngine, GameRecord, IllegalAction, InvariantError
 from .errors import SimError
 from .policies import lineup, make_policy
 from .sampling import Streams, derive_seed, game_seed
@@ -39,7 +39,7 @@ class Trace:
     final_state: Any = None
 
 
-def play_game(engine: Any, players: int, policies: Sequence[str], seed: int, *, index: int = 0,
+def play_game(engine: BaseEngine, players: int, policies: Sequence[str], seed: int, *, index: int = 0,
               variant: str = "standard", options: Mapping[str, Any] | None = None, check: bool = False,
               trace: Trace | None = None, policy_objects: Sequence[Any] | None = None,
               track_streams: bool = False, disturb: Mapping[str, int] | None = None,
@@ -62,8 +62,9 @@ def play_game(engine: Any, players: int, policies: Sequence[str], seed: int, *, 
     error = None
     events = trace.events if trace is not None else None
     # engines without their own score_history: record the scores whenever the round number moves on
-    prog: Any = getattr(engine, "progress", None)     # (round, scores) of a state, or None
-    track = prog is not None and not hasattr(engine, "score_history")
+    caps = engine.capabilities
+    prog: Any = engine.progress if caps.progress else None     # (round, scores) of a state, or None
+    track = prog is not None and not caps.score_history
     tracked: list[tuple[float, ...]] = []
     last = None
     # the time budget is checked every CHECK_EVERY steps, where the step bound is checked anyway: a game
@@ -129,9 +130,9 @@ def play_game(engine: Any, players: int, policies: Sequence[str], seed: int, *, 
     rounds = 0
     history: tuple[tuple[float, ...], ...] = ()
     if state is not None:
-        hist = getattr(engine, "score_history", None)
+        hist = engine.score_history if caps.score_history else None
         if hist:
-            history = tuple(hist(state))
+            history = tuple(hist(state) or ())
         elif track:
             history = tuple(tracked + ([prog(state)[1]] if last is not None else []))
         rounds = prog(state)[0] if prog else len(history)
@@ -220,7 +221,7 @@ class Batch:
     policy_draw: int = 0        # > 0: the seats' random numbers drawn anew (seeded by this), chance kept
 
 
-def _run_chunk(engine: Any, batch: Batch, indices: range) -> list[GameRecord]:
+def _run_chunk(engine: BaseEngine, batch: Batch, indices: range) -> list[GameRecord]:
     arm_here()              # a worker process: the engine's time budget runs here too
     cache: dict[str, Any] = {}
     out = []
@@ -253,7 +254,7 @@ def _chunks(first: int, games: int, jobs: int) -> Iterator[range]:
         yield range(a, min(first + games, a + size))
 
 
-def _check_batch(engine: Any, batch: Batch, jobs: int) -> None:
+def _check_batch(engine: BaseEngine, batch: Batch, jobs: int) -> None:
     if not engine.min_players <= batch.players <= engine.max_players:
         raise SimError(f"{engine.game_id}: {batch.players} players is outside "
                        f"{engine.min_players}–{engine.max_players}")
@@ -266,7 +267,7 @@ def _check_batch(engine: Any, batch: Batch, jobs: int) -> None:
     engine.new_state(batch.players, batch.variant, batch.options)   # raises early on a bad variant/option
 
 
-def iter_games(engine: Any, batch: Batch, *, jobs: int = 1, executor: cf.Executor | None = None,
+def iter_games(engine: BaseEngine, batch: Batch, *, jobs: int = 1, executor: cf.Executor | None = None,
                on_progress: Callable[[int], None] | None = None) -> Iterator[GameRecord]:
     """Play a batch, yielding records in game-index order as they are ready.  At most a few chunks
     per worker are in flight, so memory stays flat however many games the batch has (the caller
@@ -318,19 +319,19 @@ def _span(future: cf.Future[Any], chunk_of: Mapping[cf.Future[Any], range]) -> s
     return f"{ch.start}–{ch.stop - 1}" if ch else "(unknown)"
 
 
-def _check_sendable(engine: Any) -> None:
+def _check_sendable(engine: BaseEngine) -> None:
     """Worker processes get the engine by pickling it: an engine that cannot be pickled is said at once
     (not as a traceback from the pool)."""
     try:
         pickle.dumps(engine)
     except Exception as exc:  # noqa: BLE001 — pickle raises many kinds (PicklingError, TypeError, AttributeError …)
-        raise SimError(f"{getattr(engine, 'game_id', 'the engine')}: the engine cannot be sent to worker "
+        raise SimError(f"{engine.game_id}: the engine cannot be sent to worker "
                        f"processes (--jobs, --executor): "
                        f"{type(exc).__name__}: {str(exc)[:120]} (keep lambdas, open files and locks out of the "
                        "engine object, or use --jobs 1)") from None
 
 
-def run_games(engine: Any, batch: Batch, *, jobs: int = 1, executor: cf.Executor | None = None,
+def run_games(engine: BaseEngine, batch: Batch, *, jobs: int = 1, executor: cf.Executor | None = None,
               on_progress: Callable[[int], None] | None = None) -> list[GameRecord]:
     """Play a batch; records in game-index order.  ``executor`` overrides ``jobs`` (any Executor)."""
     return list(iter_games(engine, batch, jobs=jobs, executor=executor, on_progress=on_progress))

@@ -32,6 +32,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any, cast
 
+from .engine import BaseEngine, Chance
 from .errors import SimError
 
 
@@ -108,12 +109,13 @@ class Streams:
 
     __slots__ = ("seed", "policy_seed", "_ck", "_dk", "_rngs", "_fast", "_count", "_disturb", "_uses", "_pending", "_slow")
 
-    def __init__(self, engine: Any, seed: int, *, track: bool = False,
+    def __init__(self, engine: BaseEngine, seed: int, *, track: bool = False,
                  disturb: Mapping[str, int] | None = None, policy_seed: int | None = None) -> None:
         self.seed = seed
         self.policy_seed = seed if policy_seed is None else policy_seed
-        self._ck: Callable[[Any], Any] | None = getattr(engine, "chance_key", None)
-        self._dk: Callable[[Any], Any] | None = getattr(engine, "decision_key", None)
+        caps = engine.capabilities
+        self._ck: Callable[[Any], Any] | None = engine.chance_key if caps.chance is Chance.KEYED else None
+        self._dk: Callable[[Any], Any] | None = engine.decision_key if caps.decision_streams else None
         self._rngs: dict[str, Any] = {}
         self._fast: dict[Any, Any] = {}         # (kind, raw key) → stream, when nothing is tracked or disturbed
         self._count: dict[str, int] = {}

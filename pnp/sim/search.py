@@ -101,7 +101,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..limits import MAX_SEARCH_ITERATIONS
-from .engine import CHANCE, TERMINAL
+from .engine import CHANCE, TERMINAL, BaseEngine
 from .errors import SimError
 
 DEFAULT_C = 0.7
@@ -133,7 +133,7 @@ class SearchPolicy:
 
     wants_information_set = True     # the runner passes engine.information_set(state, seat)
 
-    def __init__(self, engine: Any, iterations: int, c: float = DEFAULT_C, ms: float | None = None,
+    def __init__(self, engine: BaseEngine, iterations: int, c: float = DEFAULT_C, ms: float | None = None,
                  name: str | None = None, rollout: Any = None, reward: str = "rank", tree: str = "all",
                  depth: int | None = None, prior: bool = False, round_cut: bool = False, paired: bool = False,
                  margin: float = 0.0) -> None:
@@ -142,15 +142,14 @@ class SearchPolicy:
                            f"(as --search-iterations), got {iterations:,}")
         if c < 0:
             raise SimError(f"mcts: the exploration constant must not be negative, got {c}")
-        for hook in ("information_set", "determinize"):
-            if not callable(getattr(engine, hook, None)):
-                raise SimError(f"{engine.game_id}: the search player needs the engine hook {hook}() "
-                               "(see pnp/games/ENGINE_API.md, 探索プレイヤー)")
+        if not engine.capabilities.determinization:
+            raise SimError(f"{engine.game_id}: the search player needs the engine hook information_set() "
+                           "and determinize() (Capabilities.determinization; pnp help engines, 探索プレイヤー)")
         self.engine = engine
         self.iterations = iterations
         self.c = c
         self.ms = ms
-        self.cooperative = bool(getattr(engine, "cooperative", False))
+        self.cooperative = engine.capabilities.cooperative
         self.rollout = rollout           # a policy object, or None for uniformly random moves
         if reward not in REWARDS:
             raise SimError(f"mcts: reward must be one of {', '.join(REWARDS)}, got {reward!r}")
@@ -160,10 +159,10 @@ class SearchPolicy:
         self.own_tree = tree == "own"    # other seats move by the rollout policy, also inside the tree
         if depth is not None and depth < 1:
             raise SimError(f"mcts: depth must be at least 1, got {depth}")
-        progress = getattr(engine, "progress", None)
+        progress = engine.progress if engine.capabilities.progress else None
         # a rollout cut after `depth` decisions is scored by the standing (progress), in a team game by the
         # engine's team_value; an engine without the hook plays every rollout to the end
-        team_value = getattr(engine, "team_value", None) if self.cooperative else None
+        team_value = engine.team_value if self.cooperative and engine.capabilities.team_value else None
         scorer = team_value if self.cooperative else progress
         self.depth = depth if depth and callable(scorer) else None
         # depth=round: the playout stops when the round it started in is over
@@ -385,19 +384,19 @@ class SearchPolicy:
         return root
 
 
-def spec_parts(engine: Any, spec: str) -> list[str]:
+def spec_parts(engine: BaseEngine, spec: str) -> list[str]:
     """The spec's settings split at ``:``, with the settings the engine names for ``:guided`` (its
     ``search_guidance``, e.g. 24's "depth=round") put right after ``guided``, so settings written later in
     the spec win.  The spec parser, the report's note and the skill figures all read a spec this way."""
     parts = spec.split(":")
     if "guided" in parts[2:]:
-        extra = [x for x in str(getattr(engine, "search_guidance", "") or "").split(":") if x]
+        extra = [x for x in engine.capabilities.search_guidance.split(":") if x]
         at = parts.index("guided", 2) + 1
         parts = parts[:at] + extra + parts[at:]
     return parts
 
 
-def parse_search_spec(engine: Any, spec: str,
+def parse_search_spec(engine: BaseEngine, spec: str,
                       policy_by_name: Callable[[Any, str], Any] | None = None) -> SearchPolicy:
     """``mcts:400``, ``mcts:400:c=0.7``, ``mcts:400:ms=200`` → a :class:`SearchPolicy`.  A ``rollout=NAME``
     setting is made by ``policy_by_name(engine, NAME)`` (the policy registry passes its own maker, so
@@ -420,7 +419,7 @@ def parse_search_spec(engine: Any, spec: str,
     for p in parts[2:]:
         key, sep, value = p.partition("=")
         if key == "guided" and not sep:     # the game's own default policy guides the search
-            name = getattr(engine, "default_policy", "random")
+            name = engine.default_policy
             rollout = None
             if name != "random" and policy_by_name is not None:
                 try:

@@ -41,7 +41,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from .engine import CHANCE, TERMINAL
+from .engine import CHANCE, TERMINAL, BaseEngine
 from .errors import SimError
 from .policies import default_policy, make_policy
 from .runner import Batch, run_games
@@ -62,7 +62,7 @@ TEAM_SAMPLES = 6            # samples per decision of a team game's search playe
 PAIRED_SAMPLES = 8          # samples per decision of a paired search in a report run (探偵無宿２'s :guided)
 
 
-def search_spec(engine: Any, iterations: int) -> str | None:
+def search_spec(engine: BaseEngine, iterations: int) -> str | None:
     """The search player the skill figures seat: guided by the game's own default policy where it has
     one (``mcts:N:guided``: its playouts, its first choice to expand, playouts cut after 40 decisions and
     scored by the standing), plain ``mcts:N`` where the default is random.  A cooperative game with a
@@ -72,8 +72,8 @@ def search_spec(engine: Any, iterations: int) -> str | None:
     without the hook gets none (random playouts never win there, and full playouts are too slow for a
     report run); its skill figure then compares the default team with a random team only.  A competitive game
     whose ``:guided`` is the paired step (探偵無宿２) gets N at most ``PAIRED_SAMPLES``, for the same reason."""
-    if getattr(engine, "cooperative", False):
-        if not callable(getattr(engine, "team_value", None)) or default_policy(engine) == "random":
+    if engine.capabilities.cooperative:
+        if not engine.capabilities.team_value or default_policy(engine) == "random":
             return None
         return f"mcts:{max(1, min(iterations, TEAM_SAMPLES))}:guided"
     default = default_policy(engine)
@@ -85,23 +85,23 @@ def search_spec(engine: Any, iterations: int) -> str | None:
     return f"mcts:{iterations}:guided"
 
 
-def ladder_budgets(engine: Any) -> tuple[int, ...]:
+def ladder_budgets(engine: BaseEngine) -> tuple[int, ...]:
     """The search budgets of the engine's default ladder (``skill_ladder``), else DEFAULT_LADDER."""
-    return tuple(getattr(engine, "skill_ladder", None) or DEFAULT_LADDER)
+    return tuple(engine.capabilities.skill_ladder or DEFAULT_LADDER)
 
 
-def ladder_games(engine: Any) -> int:
+def ladder_games(engine: BaseEngine) -> int:
     """Games per rung of the engine's default ladder (``skill_ladder_games``), else DEFAULT_LADDER_GAMES."""
-    return int(getattr(engine, "skill_ladder_games", None) or DEFAULT_LADDER_GAMES)
+    return int(engine.capabilities.skill_ladder_games or DEFAULT_LADDER_GAMES)
 
 
-def ladder_rungs(engine: Any, budgets: Sequence[int]) -> list[tuple[str, int | None]]:
+def ladder_rungs(engine: BaseEngine, budgets: Sequence[int]) -> list[tuple[str, int | None]]:
     """The ladder's players, weakest first: (policy, search budget or None)."""
     default = default_policy(engine)
     rungs: list[tuple[str, int | None]] = [("random", None)]
     if default != "random":
         rungs.append((default, None))
-    if all(callable(getattr(engine, h, None)) for h in SEARCH_HOOKS):
+    if engine.capabilities.determinization:
         seen: set[str] = set()
         for b in sorted(set(budgets)):
             spec = search_spec(engine, b)
@@ -119,7 +119,7 @@ def _paired_mean(values: Sequence[float]) -> dict[str, Any]:
     return {"mean": round(m, 4), "ci": [round(m - half, 4), round(m + half, 4)], "n": n}
 
 
-def skill_ladder(engine: Any, players: int, *, games: int, seed: int, budgets: Sequence[int] | None = None,
+def skill_ladder(engine: BaseEngine, players: int, *, games: int, seed: int, budgets: Sequence[int] | None = None,
                  variant: str = "standard", options: Mapping[str, Any] | None = None, executor: Any = None,
                  progress: Callable[[str], None] = lambda _: None,
                  on_games: Callable[[int], None] | None = None) -> dict[str, Any]:
@@ -129,7 +129,7 @@ def skill_ladder(engine: Any, players: int, *, games: int, seed: int, budgets: S
     progress(policy) before each rung; on_games(n) as games are played."""
     options = dict(options or {})
     field = default_policy(engine)
-    coop = bool(getattr(engine, "cooperative", False))
+    coop = engine.capabilities.cooperative
     budgets = tuple(budgets if budgets is not None else ladder_budgets(engine))
     sub = derive_seed(seed, "ladder")
     rungs = ladder_rungs(engine, budgets)
@@ -169,8 +169,7 @@ def skill_ladder(engine: Any, players: int, *, games: int, seed: int, budgets: S
                            "fair": None if coop else round(1 / players, 4), "margin": EQUIVALENCE,
                            "rungs": out_rungs, "steps": steps, "slope": slope}
     if not searched:
-        out["search_missing"] = [h for h in SEARCH_HOOKS if not callable(getattr(engine, h, None))] or \
-            ["team_value"]
+        out["search_missing"] = list(SEARCH_HOOKS) if not engine.capabilities.determinization else ["team_value"]
     out.update(ladder_verdict(out, shares))
     return out
 
@@ -205,7 +204,7 @@ def _iterations(spec: str) -> int:
     return int(head[1]) if len(head) > 1 and head[1].isdigit() else 0
 
 
-def _opening(engine: Any, players: int, variant: str, options: Mapping[str, Any], rng: random.Random,
+def _opening(engine: BaseEngine, players: int, variant: str, options: Mapping[str, Any], rng: random.Random,
              count: list[int] | None = None) -> Any:
     """The state after the opening chance events (everything before the first decision); ``count`` gets the
     number of those events appended."""
@@ -219,7 +218,7 @@ def _opening(engine: Any, players: int, variant: str, options: Mapping[str, Any]
     return state
 
 
-def _play_out(engine: Any, state: Any, pols: Sequence[Any], seed: int, trail: list[Any] | None = None,
+def _play_out(engine: BaseEngine, state: Any, pols: Sequence[Any], seed: int, trail: list[Any] | None = None,
               policy_seed: int | None = None, chances: list[int] | None = None) -> tuple[int, ...]:
     """Play ``state`` to the end, chance drawn from ``seed`` and the players' own random numbers from
     ``policy_seed`` (the engine's keyed streams, :class:`pnp.sim.sampling.Streams`): continuations that
@@ -264,7 +263,7 @@ def _decide(ci: Sequence[float], ref: float, margin: float = LUCK_MARGIN) -> str
     return None
 
 
-def deal_luck(engine: Any, players: int, *, deals: int, continuations: int, seed: int, policy: str | None = None,
+def deal_luck(engine: BaseEngine, players: int, *, deals: int, continuations: int, seed: int, policy: str | None = None,
               variant: str = "standard", options: Mapping[str, Any] | None = None,
               on_games: Callable[[int], None] | None = None) -> dict[str, Any]:
     """How often the same seat wins again when only the deal is kept (see the module docstring).  The
@@ -275,7 +274,7 @@ def deal_luck(engine: Any, players: int, *, deals: int, continuations: int, seed
     undecided at ``deals`` says so.  on_games(1) after each deal."""
     options = dict(options or {})
     name = policy or default_policy(engine)
-    coop = bool(getattr(engine, "cooperative", False))
+    coop = engine.capabilities.cooperative
     k = max(2, continuations)
     agree_per_deal: list[float] = []
     outcome_counts: dict[Any, float] = {}
@@ -342,21 +341,14 @@ def _base_rate(counts: Mapping[Any, float], total: int) -> float:
     return sum((c / total) ** 2 for c in counts.values()) if total else 0.0
 
 
-def chance_event_name(engine: Any, state: Any, outcome: Any) -> str | None:
+def chance_event_name(engine: BaseEngine, state: Any, outcome: Any) -> str | None:
     """The Japanese name of the chance step at ``state`` that gave ``outcome`` (see the module docstring);
     ``None`` when the engine leaves the step out of the single-event figure."""
-    hook = getattr(engine, "chance_event_ja", None)
-    if callable(hook):
-        named: str | None = hook(state, outcome)
-        return named
-    label = getattr(outcome, "label", None)
-    text = label() if callable(label) else ""
-    for colon in (":", "："):
-        text = text.split(colon)[0]
-    return text.strip() or type(outcome).__name__
+    named: str | None = engine.chance_event_ja(state, outcome)
+    return named
 
 
-def _sampled_game(engine: Any, players: int, variant: str, options: Mapping[str, Any], name: str,
+def _sampled_game(engine: BaseEngine, players: int, variant: str, options: Mapping[str, Any], name: str,
                   seed: int) -> tuple[list[Any], list[tuple[int, str, int | None, int]], int]:
     """One game with ``name`` in every seat: its steps, its named chance steps after the first decision
     (step index, event name, round or ``None``, decisions before it), and its number of decisions."""
@@ -365,7 +357,7 @@ def _sampled_game(engine: Any, players: int, variant: str, options: Mapping[str,
     views = [engine.information_set if getattr(p, "wants_information_set", False) else engine.observe
              for p in pols]
     uses = [getattr(p, "uses_observation", True) for p in pols]
-    prog = getattr(engine, "progress", None)
+    prog: Any = engine.progress if engine.capabilities.progress else None
     state = engine.new_state(players, variant, dict(options))
     steps: list[Any] = []
     events: list[tuple[int, str, int | None, int]] = []
@@ -405,7 +397,7 @@ def _mean_ci(values: Sequence[float], low: float, high: float) -> dict[str, Any]
     return {"rate": round(m, 4), "ci": [round(max(low, m - half), 4), round(min(high, m + half), 4)], "n": n}
 
 
-def event_luck(engine: Any, players: int, *, games: int, continuations: int, seed: int, policy: str | None = None,
+def event_luck(engine: BaseEngine, players: int, *, games: int, continuations: int, seed: int, policy: str | None = None,
                only: Sequence[str] = (), variant: str = "standard",
                options: Mapping[str, Any] | None = None,
                on_games: Callable[[int], None] | None = None) -> dict[str, Any]:
@@ -416,7 +408,7 @@ def event_luck(engine: Any, players: int, *, games: int, continuations: int, see
     wanted = tuple(dict.fromkeys(only))
     seen: set[str] = set()
     name = policy or default_policy(engine)
-    coop = bool(getattr(engine, "cooperative", False))
+    coop = engine.capabilities.cooperative
     k = max(2, continuations)
     kept: list[float] = []
     redrawn: list[float] = []
@@ -488,7 +480,7 @@ def event_luck(engine: Any, players: int, *, games: int, continuations: int, see
 SEARCH_HOOKS = ("information_set", "determinize")     # what the search player needs (pnp.sim.search)
 
 
-def skill_luck(engine: Any, players: int, *, seed: int, skill_games: int = DEFAULT_LADDER_GAMES,
+def skill_luck(engine: BaseEngine, players: int, *, seed: int, skill_games: int = DEFAULT_LADDER_GAMES,
                ladder: Sequence[int] | None = None, luck_deals: int = DEFAULT_LUCK_DEALS,
                luck_continuations: int = DEFAULT_LUCK_CONTINUATIONS, luck_events: int = DEFAULT_LUCK_EVENTS,
                luck_event_names: Sequence[str] = (), variant: str = "standard",
@@ -509,7 +501,7 @@ def skill_luck(engine: Any, players: int, *, seed: int, skill_games: int = DEFAU
     if luck_events > 0:
         progress("event")
         # the chance the designer's question names (the engine's luck_events: EBE's dice) unless told otherwise
-        names = tuple(luck_event_names) or tuple(getattr(engine, "luck_events", ()) or ())
+        names = tuple(luck_event_names) or engine.capabilities.luck_events
         out["event"] = event_luck(engine, players, games=luck_events, continuations=luck_continuations, seed=seed,
                                   only=names, variant=variant, options=options, on_games=on_games)
     return out

@@ -23,6 +23,7 @@ from typing import Any
 from .answers import PairedAnswers
 from .cardeffects import restricted_play
 from .comparisons import builtin_comparisons, paired
+from .engine import BaseEngine
 from .errors import SimError
 from .gamelog import read_json
 from .metrics import Comparison, Summary
@@ -79,7 +80,7 @@ def _silent(_part: str) -> Callable[[int], None]:
     return _ignore
 
 
-def run_study(engine: Any, spec: StudySpec, *, jobs: int = 1, executor: Any = None,
+def run_study(engine: BaseEngine, spec: StudySpec, *, jobs: int = 1, executor: Any = None,
               begin: Callable[[str], Callable[[int], None]] = _silent) -> Study:
     """Play the study (see the module docstring); ``begin(part)`` is called as each part starts
     (「3人 試遊」「3人 腕の影響 random」…) and returns the function to call with each number of games."""
@@ -114,8 +115,8 @@ def run_study(engine: Any, spec: StudySpec, *, jobs: int = 1, executor: Any = No
         summary["comparison"] = pairs.result()
         summary["comparison"]["answers"] = answers.result()
         summary["comparison"]["summary_b"] = acc_b.result()
-        questions = getattr(engine, "questions", None)
-        if questions:    # questions that need both settings (e.g. 2 hands against 3) see both batches
+        questions = engine.questions
+        if engine.capabilities.questions:    # questions that need both settings (e.g. 2 hands against 3) see both batches
             summary["comparison"]["findings"] = [
                 {"question": f.question_ja, "answer": f.answer_ja, "figures": f.figures}
                 for f in questions(acc.kept + acc_b.kept)]

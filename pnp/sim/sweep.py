@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .engine import BaseEngine
 from .errors import SimError
 from .labels import option_label, option_value_label
 from .metrics import Summary
@@ -31,7 +32,7 @@ class Setting:
     label: str = ""
 
 
-def _convert(engine: Any, key: str, raw: str) -> Any:
+def _convert(engine: BaseEngine, key: str, raw: str) -> Any:
     specs = {o.id: o for o in engine.options}
     if key not in specs:
         known = ", ".join(f"{o.id}={','.join(map(str, o.choices))}" for o in engine.options)
@@ -47,7 +48,7 @@ def _convert(engine: Any, key: str, raw: str) -> Any:
     raise SimError(f"--option {key}: {raw!r} is not one of {', '.join(map(str, spec.choices))}")
 
 
-def parse_axes(engine: Any, variants: Sequence[str], option_lists: Sequence[str]) -> list[tuple[str, list[Any]]]:
+def parse_axes(engine: BaseEngine, variants: Sequence[str], option_lists: Sequence[str]) -> list[tuple[str, list[Any]]]:
     """``["life=30,40"]`` → ``[("life", [30, 40])]`` (values of the option's own type), checked
     against the engine; the variants (each must exist) come first as the axis ``variant``."""
     axes: list[tuple[str, list[Any]]] = []
@@ -76,7 +77,7 @@ def parse_axes(engine: Any, variants: Sequence[str], option_lists: Sequence[str]
     return axes
 
 
-def grid(engine: Any, axes: Sequence[tuple[str, Sequence[Any]]]) -> list[Setting]:
+def grid(engine: BaseEngine, axes: Sequence[tuple[str, Sequence[Any]]]) -> list[Setting]:
     """Every combination of the axes, in the order given (the last axis turns fastest)."""
     variant_names = {v.id: v.name_ja for v in engine.variants}
     variants = list(axes[0][1]) if axes and axes[0][0] == "variant" else ["standard"]
@@ -98,7 +99,7 @@ def grid(engine: Any, axes: Sequence[tuple[str, Sequence[Any]]]) -> list[Setting
     return out
 
 
-def _label(engine: Any, summary: Mapping[str, Any], key: str) -> str:
+def _label(engine: BaseEngine, summary: Mapping[str, Any], key: str) -> str:
     """An end reason in the words `pnp simulate` uses (the result's own end_reason_ja first)."""
     from .labels import Labeller
     return Labeller(engine, summary["end_reasons_ja"]).reason(key)
@@ -119,7 +120,7 @@ def seat_spread(seats: Sequence[Mapping[str, Any]], n: int) -> dict[str, Any]:
             "best_seat": hi_i + 1, "worst_seat": lo_i + 1}
 
 
-def _row(engine: Any, setting: Setting, s: Mapping[str, Any]) -> dict[str, Any]:
+def _row(engine: BaseEngine, setting: Setting, s: Mapping[str, Any]) -> dict[str, Any]:
     """The figures of one setting at one player count (what the table, the chart and --json show)."""
     row: dict[str, Any] = {
         "setting": setting.label, "variant": setting.variant, "options": dict(setting.options),
@@ -140,7 +141,7 @@ def _row(engine: Any, setting: Setting, s: Mapping[str, Any]) -> dict[str, Any]:
     return row
 
 
-def run_sweep(engine: Any, settings: Sequence[Setting], player_counts: Sequence[int], policies: Sequence[str],
+def run_sweep(engine: BaseEngine, settings: Sequence[Setting], player_counts: Sequence[int], policies: Sequence[str],
               games: int, seed: int, *, executor: cf.Executor | None = None, jobs: int = 1,
               on_progress: Callable[[int], None] | None = None) -> dict[str, Any]:
     """Play ``games`` games per setting and player count; the JSON-able result (``rows`` in the order
@@ -157,7 +158,7 @@ def run_sweep(engine: Any, settings: Sequence[Setting], player_counts: Sequence[
                 acc.add(record)
             rows.append(_row(engine, setting, acc.result()))
     return {"game": engine.game_id, "games": games, "seed": seed, "policies": list(policies),
-            "players": list(player_counts), "cooperative": bool(getattr(engine, "cooperative", False)),
+            "players": list(player_counts), "cooperative": engine.capabilities.cooperative,
             "settings": [{"label": s.label, "variant": s.variant, "options": dict(s.options)} for s in settings],
             "rows": rows, "answers": [answer(rows, p) for p in player_counts]}
 

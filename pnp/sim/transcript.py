@@ -8,20 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from .engine import CHANCE
+from .engine import CHANCE, BaseEngine
 from .gamelog import GameLog
 from .replay import steps
 
 
-def _seat_name(engine: Any) -> Any:
-    return getattr(engine, "seat_name", lambda s: f"プレイヤー{s + 1}")
-
-
-def _fresh(engine: Any, log: GameLog) -> tuple[list[tuple[str, list[str]]], list[str], Any]:
+def _fresh(engine: BaseEngine, log: GameLog) -> tuple[list[tuple[str, list[str]]], list[str], Any]:
     """(action line, lines after it) per event, the result's lines and the final state, from the engine."""
-    seat_name = _seat_name(engine)
-    describe_setup = getattr(engine, "describe_setup", None)
-    narrate = getattr(engine, "narrate", None)
+    seat_name = engine.seat_name
+    describe_setup, narrate = engine.describe_setup, engine.narrate
     final = None
     dealt = False
     out: list[tuple[str, list[str]]] = []
@@ -32,23 +27,20 @@ def _fresh(engine: Any, log: GameLog) -> tuple[list[tuple[str, list[str]]], list
         seat = engine.to_move(before)
         head = f"［偶然］{action.label()}" if seat == CHANCE else f"{seat_name(seat)}：{action.label()}"
         more: list[str] = []
-        if seat == CHANCE and not dealt and describe_setup:
+        if seat == CHANCE and not dealt:
             dealt = True
             more.extend(describe_setup(after))
-        if narrate:
-            more.extend(narrate(before, action, after))
+        more.extend(narrate(before, action, after))
         out.append((head, more))
     result = engine.result(final)
     tail = [f"終了理由：{result.end_reason_ja or result.end_reason}"]
-    describe_result = getattr(engine, "describe_result", None)
-    if describe_result:
-        tail.extend(describe_result(final, result))
+    tail.extend(engine.describe_result(final, result))
     order = sorted(range(len(result.ranks)), key=lambda s: result.ranks[s])
     tail.append("順位：" + "、".join(f"{result.ranks[s]}位 {seat_name(s)}（{result.scores[s]:g}点）" for s in order))
     return out, tail, final
 
 
-def narrate_log(engine: Any, log: GameLog) -> None:
+def narrate_log(engine: BaseEngine, log: GameLog) -> None:
     """Store the narration in the log (``events[i]["line"]``, ``events[i]["narration"]``, ``result_lines``)."""
     events, tail, _ = _fresh(engine, log)
     for ev, (head, more) in zip(log.events, events):
@@ -64,11 +56,11 @@ def _one_line(value: Any) -> str:
     return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)[:200]
 
 
-def transcript(engine: Any, log: GameLog) -> list[str]:
+def transcript(engine: BaseEngine, log: GameLog) -> list[str]:
     """The game told again from the replay itself: every line is made from the engine's replayed state,
     never taken from the narration stored in the log (which anyone can edit)."""
     h = log.header
-    seat_name = _seat_name(engine)
+    seat_name = engine.seat_name
     lines = [f"《{_one_line(h.get('title', h['game']))}》 {_one_line(h['players'])}人 種 {_one_line(h['seed'])} "
              f"変種 {_one_line(h.get('variant', 'standard'))}"]
     if h.get("options"):

@@ -10,6 +10,7 @@ from typing import Any
 from ..data.model import Game
 from .budget import UNLIMITED, Budget
 from .crashes import replay_command
+from .engine import BaseEngine
 from .generic import checked
 from .policies import policy_names
 from .runner import Batch, iter_games
@@ -36,7 +37,7 @@ class SampleProblem:
         return replay_command(self.game, self.players, self.seats, self.seed)
 
 
-def sample_configs(engine: Any) -> list[tuple[int, tuple[str, ...]]]:
+def sample_configs(engine: BaseEngine) -> list[tuple[int, tuple[str, ...]]]:
     names = policy_names(engine)
     lineups: list[tuple[str, ...]] = [(n,) for n in names]
     if len(names) > 1:
@@ -44,19 +45,19 @@ def sample_configs(engine: Any) -> list[tuple[int, tuple[str, ...]]]:
     return [(p, lu) for p in range(engine.min_players, engine.max_players + 1) for lu in lineups]
 
 
-def run_sample_games(game: Game, engine: Any, games_per_config: int = 100, seed: int = 1,
+def run_sample_games(game: Game, engine: BaseEngine, games_per_config: int = 100, seed: int = 1,
                      jobs: int = 1) -> list[SampleProblem]:
     """Play ``games_per_config`` games per (player count, policy line-up) in validator mode."""
     return play_sample_games(game, engine, games_per_config, seed, jobs=jobs)[0]
 
 
-def track_policy(engine: Any) -> str:
+def track_policy(engine: BaseEngine) -> str:
     """The policy whose games measure the score track: the game's own (the second listed), else the only one."""
     names = policy_names(engine)
     return names[1] if len(names) > 1 else names[0]
 
 
-def play_sample_games(game: Game, engine: Any, games_per_config: int = 100, seed: int = 1, *,
+def play_sample_games(game: Game, engine: BaseEngine, games_per_config: int = 100, seed: int = 1, *,
                       jobs: int = 1, budget: Budget = UNLIMITED,
                       on_record: Callable[[int, tuple[str, ...], Any], None] | None = None,
                       on_progress: Callable[[int, int], None] | None = None) -> tuple[list[SampleProblem], list[int]]:
@@ -108,7 +109,7 @@ def play_sample_games(game: Game, engine: Any, games_per_config: int = 100, seed
     return sorted(problems), played
 
 
-def run_determinization_checks(game: Game, engine: Any, states: int = 12, samples: int = 8,
+def run_determinization_checks(game: Game, engine: BaseEngine, states: int = 12, samples: int = 8,
                                seed: int = 1) -> tuple[list[SampleProblem], int]:
     """The search player's hooks (``information_set``/``determinize``) at every player count: the
     problems :func:`pnp.sim.determinization.check_determinization` finds, and how many (state, seat)
@@ -125,12 +126,12 @@ class DeterminizationFound:
     games: int = 0               # the random games the states were taken from
 
 
-def determinization_checks(game: Game, engine: Any, states: int = 12, samples: int = 8, seed: int = 1,
+def determinization_checks(game: Game, engine: BaseEngine, states: int = 12, samples: int = 8, seed: int = 1,
                            budget: Budget = UNLIMITED) -> DeterminizationFound:
     """:func:`run_determinization_checks` within a time budget: each player count its equal share of
     it (every player count checked, at least one state each)."""
     from .determinization import check_determinization
-    if not callable(getattr(engine, "determinize", None)):
+    if not engine.capabilities.determinization:
         return DeterminizationFound([], 0)
     found = DeterminizationFound([], 0)
     counts = range(engine.min_players, engine.max_players + 1)

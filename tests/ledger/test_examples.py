@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 
 from pnp.rulebook.markup import parse_rulebook
 from pnp.rulebook.tree import Box
-from pnp.sim.engine import TERMINAL
+from pnp.sim.engine import TERMINAL, Capabilities
 from pnp.sim.examples import ExampleError, check_example, check_rulebook_examples
 
 
@@ -30,7 +30,8 @@ class State:
 
 class RaceTo5:
     """Players in turn add 1 or 2 to a shared total; whoever reaches 5 wins."""
-    min_players, max_players = 2, 3
+    capabilities = Capabilities("race5", 2, 3, examples=True)   # what the example checker reads
+    min_players, max_players, card_ids = 2, 3, None
 
     def example_state(self, players, setup, variant="standard", options=None):
         s = State(players)

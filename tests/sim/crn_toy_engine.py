@@ -12,10 +12,20 @@ or holds (scores 3).  The highest score wins; a tie shares the win.  Options:
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from pnp.sim.engine import CHANCE, TERMINAL, IllegalAction, OptionSpec, Result, Variant
+from pnp.sim.engine import (
+    CHANCE,
+    TERMINAL,
+    BaseEngine,
+    Capabilities,
+    Chance,
+    IllegalAction,
+    OptionSpec,
+    Result,
+    Variant,
+)
 
 ROUNDS = 4
 
@@ -66,17 +76,14 @@ class CoinPolicy:
         return PUSH if rng.random() < 0.5 else HOLD
 
 
-class DiceRace:
-    game_id = "dicerace"
-    min_players, max_players = 2, 3
+class DiceRace(BaseEngine):
+    capabilities = Capabilities("dicerace", 2, 3, progress=True)
     variants = (Variant("standard", "標準ルール", ""),)
     options = (OptionSpec("seven_bonus", "7の目に10点", (False, True), False),
                OptionSpec("last_wins", "最後の席が勝つ", (False, True), False),
                OptionSpec("extra_die", "1ラウンド目の2番席はダイス2個", (False, True), False))
     max_steps = 100
     version = "1"
-    hidden_information = False
-    cooperative = False
     policies = {"coin": CoinPolicy}
     default_policy = "coin"
 
@@ -140,6 +147,8 @@ class DiceRace:
 
 
 class KeyedDiceRace(DiceRace):
+    capabilities = replace(DiceRace.capabilities, chance=Chance.KEYED, decision_streams=True)
+
     def chance_key(self, s: State) -> tuple[int, int]:
         return (s.round, s.seat)
 

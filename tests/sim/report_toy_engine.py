@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from pnp.sim.engine import CHANCE, TERMINAL, OptionSpec, Result, Variant
+from pnp.sim.engine import CHANCE, TERMINAL, BaseEngine, Capabilities, OptionSpec, Result, Variant
 
 
 @dataclass(frozen=True, order=True)
@@ -63,19 +63,17 @@ class State:
         return s
 
 
-class ToyEngine:
-    game_id = "toy"
-    min_players, max_players = 2, 3
+class ToyEngine(BaseEngine):
     variants = (Variant("standard", "標準ルール", ""), Variant("late", "最後のダイスで決める", ""))
     options = (OptionSpec("a_wins", "カードaが勝つ", (False, True), False),)
     max_steps = 20
     version = "1"
-    hidden_information = False
 
     def __init__(self, cooperative: bool = False, labels: dict | None = None, comparisons: tuple = (),
                  measures: tuple = (), questions: Any = None) -> None:
+        self.capabilities = Capabilities("toy", 2, 3, cooperative=cooperative, measures=measures,
+                                         determinization=True, questions=questions is not None)
         self.cooperative = cooperative
-        self.measures = measures
         if questions is not None:
             self.questions = questions
         if labels is not None:

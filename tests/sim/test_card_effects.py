@@ -8,16 +8,17 @@ from __future__ import annotations
 
 import random
 
+from records_only_engine import RecordsOnly
+
 from pnp.sim.cardeffects import card_effect_lines_ja, effect_units
-from pnp.sim.engine import GameRecord, Result
+from pnp.sim.engine import BaseEngine, Capabilities, GameRecord, Result
 from pnp.sim.metrics import Summary
 from pnp.sim.runner import Batch
 
 CARDS = ["boost", "show"] + [f"c{i:02d}" for i in range(16)]
 
 
-class CardGame:
-    game_id, max_steps, cooperative = "cards", 10, False
+class CardGame(RecordsOnly):
 
     def __init__(self, effects: dict[str, str] | None = None, groups: dict[str, str] | None = None) -> None:
         self.card_effects = effects or {}
@@ -175,8 +176,9 @@ class S:
         return c
 
 
-class PlayGame:
-    game_id, min_players, max_players, max_steps, cooperative = "play", 3, 3, 20, False
+class PlayGame(BaseEngine):
+    capabilities = Capabilities("play", 3, 3, action_cards=True)
+    max_steps = 20
     variants = (Variant("standard", "標準", ""),)
     options = ()
     labels_ja = {"gold": "金貨", "dud": "空札"}

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import random
 
+from records_only_engine import RecordsOnly
+
 from pnp.sim.engine import GameRecord, Result
 from pnp.sim.metrics import Summary
 from pnp.sim.runner import Batch
@@ -15,8 +17,7 @@ from pnp.sim.runner import Batch
 CARDS = [f"hi{i}" for i in range(12)] + [f"lo{i}" for i in range(12)]
 
 
-class CardGame:
-    game_id, max_steps, cooperative = "cards", 10, False
+class CardGame(RecordsOnly):
 
     def __init__(self, grouped: bool) -> None:
         if grouped:

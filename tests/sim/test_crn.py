@@ -129,6 +129,10 @@ def test_the_engine_api_example_keys_work_on_the_example_engine(tmp_path):
     exec("class Keyed(Base):\n" + block, {"Base": type(base), "State": object}, namespace)
     keyed = namespace["Keyed"].__new__(namespace["Keyed"])
     keyed.__dict__.update(base.__dict__)
+    from dataclasses import replace
+
+    from pnp.sim.engine import Chance
+    keyed.capabilities = replace(base.capabilities, chance=Chance.KEYED, decision_streams=True)   # as the page says
     record = play_game(keyed, 3, ("heuristic",) * 3, 4, track_streams=True)
     assert record.error is None
     assert set(record.streams) == {"chance:deal"} | {f"seat{s}:{t}" for s in range(3) for t in range(6)}
@@ -147,17 +151,15 @@ def bundled():
     return {g: make_engine(project.load_game(g)) for g in BUNDLED}
 
 
-class SingleStream:
+def SingleStream(engine):
     """A bundled engine without its keys: the runner's single chance stream, as before."""
+    import copy
+    from dataclasses import replace
 
-    def __init__(self, engine):
-        from pnp.sim.policies import game_policies
-        self._engine, self.policies = engine, game_policies(engine)
-
-    def __getattr__(self, name):
-        if name in ("chance_key", "decision_key"):
-            raise AttributeError(name)
-        return getattr(self._engine, name)
+    from pnp.sim.engine import Chance
+    single = copy.copy(engine)
+    single.capabilities = replace(engine.capabilities, chance=Chance.ONE_STREAM, decision_streams=False)
+    return single
 
 
 @pytest.mark.parametrize("game", BUNDLED)

@@ -11,7 +11,7 @@ import pytest
 
 from pnp.data.project import Project
 from pnp.games import make_engine
-from pnp.sim.engine import CHANCE, TERMINAL, Result, Variant
+from pnp.sim.engine import CHANCE, TERMINAL, BaseEngine, Capabilities, Result, Variant
 from pnp.sim.errors import SimError
 from pnp.sim.skill import event_luck, skill_luck, skill_luck_ja
 
@@ -63,20 +63,19 @@ class State:
         return s
 
 
-class DiceToy:
+class DiceToy(BaseEngine):
     """An opening deal that matters to nobody, seat 1 picks a card, a die is rolled, the other seats pick.
 
     * variant ``standard``: the die names the winning seat (the team wins on a 1 in the cooperative game);
     * variant ``idle``: the die is rolled and forgotten: the number of "a" cards picked names the winner.
     """
 
-    game_id = "dicetoy"
-    min_players, max_players = 2, 4
     variants = (Variant("standard", "ダイスで決まる", ""), Variant("idle", "ダイスは飾り", ""))
     options = ()
     max_steps = 20
 
     def __init__(self, cooperative: bool = False) -> None:
+        self.capabilities = Capabilities("dicetoy", 2, 4, cooperative=cooperative)
         self.cooperative = cooperative
 
     def new_state(self, players: int, variant: str = "standard", options: Any = None) -> State:

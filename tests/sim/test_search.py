@@ -11,7 +11,7 @@ import pytest
 from pnp.data.project import Project
 from pnp.games import make_engine
 from pnp.sim.determinization import check_determinization, same
-from pnp.sim.engine import CHANCE, TERMINAL, IllegalAction, InvariantError, Result
+from pnp.sim.engine import CHANCE, TERMINAL, BaseEngine, Capabilities, IllegalAction, InvariantError, Result
 from pnp.sim.errors import SimError
 from pnp.sim.policies import game_policies, make_policy, parse_policies
 from pnp.sim.runner import Batch, play_game, run_games
@@ -69,11 +69,9 @@ class TObs:
     tricks: tuple[int, ...]
 
 
-class TrickEngine:
-    game_id = "trick"
-    min_players, max_players = 2, 3
+class TrickEngine(BaseEngine):
+    capabilities = Capabilities("trick", 2, 3, hidden_information=True, determinization=True)
     max_steps = 1 + 3 * 3
-    hidden_information = True
 
     def new_state(self, players, variant="standard", options=None):
         s = TState()
@@ -281,8 +279,8 @@ def test_policy_spec_parsing():
         with pytest.raises(SimError, match=words):
             make_policy(engine, bad)
 
-    class NoHooks:
-        game_id = "plain"
+    class NoHooks(TrickEngine):
+        capabilities = Capabilities("plain", 2, 3)
 
     with pytest.raises(SimError, match="needs the engine hook information_set"):
         make_policy(NoHooks(), "mcts:10")

@@ -189,8 +189,8 @@ def test_generic_check_a_game_that_never_ends(project):
 
 def test_generic_check_counts_and_players_against_game_yaml(project):
     edit_engine(project, "        return {DECK: len(self.card_ids)}", "        return {DECK: 20, 'tokens': 3}")
-    edit_engine(project, "        self.min_players, self.max_players = game.players",
-                "        self.min_players, self.max_players = 2, 3")
+    edit_engine(project, "game_id=game.id, min_players=game.players[0], max_players=game.players[1],",
+                "game_id=game.id, min_players=2, max_players=3,")
     problems = "\n".join(validate_engine_row(project)["engine"]["problems"])
     assert "components/trick/game.yaml:5:1: players: game.yaml says 2–4, the engine plays 2–3" in problems
     assert "components/trick/game.yaml:14:5: count: game.yaml says 山札カード ×24, the engine plays with 20" in problems

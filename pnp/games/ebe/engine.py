@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...data.model import Game
-from ...sim.engine import Finding, Result
+from ...sim.engine import BaseEngine, Finding, Result
 from . import checks, examples, facts, hidden, narration, rules, setup, value
 from .actions import Act
 from .facts import (
@@ -31,6 +31,7 @@ from .facts import (
     Facts,
     facts_from,
 )
+from .info import CAPABILITIES
 from .pieces import weight
 from .policies import POLICIES, POLICY_NOTES
 from .questions import MEASURES, Q_WIN, questions
@@ -38,7 +39,8 @@ from .state import Observation, State
 from .variants import OPTIONS, VARIANTS
 
 
-class EbeEngine:
+class EbeEngine(BaseEngine):
+    capabilities = CAPABILITIES
     game_id = GAME_ID
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS

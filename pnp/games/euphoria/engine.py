@@ -8,18 +8,20 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...data.model import Game
-from ...sim.engine import Finding, GameRecord, Result
+from ...sim.engine import BaseEngine, Finding, GameRecord, Result
 from . import checks, examples, hidden, narration, rules, scoring, setup, views
 from .actions import Deal, Move
 from .facts import ENGINE_VERSION, RULING_IDS, facts_from
+from .info import CAPABILITIES
 from .policies import POLICY_NOTES, BeginnerPolicy, DaringPolicy, HeuristicPolicy
 from .questions import LABELS_JA, MEASURES, questions
 from .state import Observation, State
 
 
-class EuphoriaEngine:
+class EuphoriaEngine(BaseEngine):
     """ユーフォリア（補陀落渡海）, 3–5 players (see the package docstring)."""
 
+    capabilities = CAPABILITIES
     game_id = "euphoria"
     version = ENGINE_VERSION
     min_players = setup.MIN_PLAYERS

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...data.model import Game
-from ...sim.engine import Finding, Result
+from ...sim.engine import BaseEngine, Finding, Result
 from . import checks, examples, hidden, narration, rules, scoring, setup
 from .actions import (
     Discard,
@@ -25,13 +25,17 @@ from .actions import (
 )
 from .costs import is_awake, payable, sub_colours
 from .facts import ENGINE_VERSION, GAME_ID, RULING_IDS, V_CUBES, facts_from
+from .info import CAPABILITIES
 from .policies import POLICIES, POLICY_NOTES
 from .questions import MEASURES, questions
 from .setup import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, VARIANTS
 from .state import Observation, State
 
 
-class Tantei2Engine:
+class Tantei2Engine(BaseEngine):
+    capabilities = CAPABILITIES
+    labels_ja: dict[str, str]
+    card_groups: dict[str, str]
     game_id = GAME_ID
     version = ENGINE_VERSION
     min_players = MIN_PLAYERS

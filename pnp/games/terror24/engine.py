@@ -8,17 +8,20 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...data.model import Game
-from ...sim.engine import Finding, Result
+from ...sim.engine import BaseEngine, Finding, Result
 from . import checks, examples, hidden, narration, rules, scoring, setup, views
 from .actions import Deal, Roll
 from .facts import GAME_ID, RULING_IDS, facts_from
 from .hands import bonuses
+from .info import CAPABILITIES
 from .policies import POLICIES, POLICY_NOTES
 from .questions import MEASURES, Q_COMEBACK, Q_DRY, questions
 from .state import Observation, State
 
 
-class Terror24Engine:
+class Terror24Engine(BaseEngine):
+    capabilities = CAPABILITIES
+    labels_ja: dict[str, str]
     game_id = GAME_ID
     min_players = setup.MIN_PLAYERS
     max_players = setup.MAX_PLAYERS

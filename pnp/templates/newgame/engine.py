@@ -18,8 +18,8 @@
  15. 得点の最も高い人が勝つ。同点なら同じ順位（勝者が複数）。
 
 Everything the engine reads about the cards (suits, numbers, how many) comes from the deck in the
-game's data, so editing the card list changes the game the simulator plays.  The protocol every
-method follows is in docs/engines.md (`pnp help engines`).
+game's data, so editing the card list changes the game the simulator plays.  The contract every
+method follows is pnp.sim.engine.BaseEngine's (`pnp help engines`).
 """
 from __future__ import annotations
 
@@ -30,7 +30,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pnp.errors import PnpError
-from pnp.sim.engine import CHANCE, TERMINAL, IllegalAction, InvariantError, Result, Variant
+from pnp.sim.engine import (
+    CHANCE,
+    TERMINAL,
+    BaseEngine,
+    Capabilities,
+    Chance,
+    IllegalAction,
+    InvariantError,
+    Result,
+    Variant,
+)
 
 DECK = "cards"        # the deck id in game.yaml
 TRUMP = "moon"        # 月: the trump suit
@@ -101,15 +111,24 @@ class Observation:
     hand_counts: tuple[int, ...]
 
 
-class TrickEngine:
+class TrickEngine(BaseEngine):
+    """The rules above.  BaseEngine (pnp help engines) gives every optional hook a default; this engine
+    overrides the ones its capabilities name."""
+
     version = "1"
     variants = (Variant("standard", "標準", "月が切り札。星のカードは1枚1点。"),)
     options = ()
     default_policy = "heuristic"
 
     def __init__(self, game):
-        self.game_id = game.id
-        self.min_players, self.max_players = game.players
+        # what the engine is and can do: the simulator and the validator read this, they never guess
+        self.capabilities = Capabilities(
+            game_id=game.id, min_players=game.players[0], max_players=game.players[1],
+            chance=Chance.ONE_STREAM,       # one chance step (the deal) from the game's single stream
+            hidden_information=True,        # the hands and the stock are face down
+            progress=True,                  # progress(): the trick number and the standing scores
+            card_locations=True,            # card_locations(): every card is checked after every step
+            redeal=True)                    # redeal(): the hidden-information check deals hands again
         self.max_steps = 1 + HAND * self.max_players          # the deal, then every card played
         cards = game.deck(DECK).physical_cards()
         self.card_ids = tuple(c.id for c in cards)
