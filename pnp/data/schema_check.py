@@ -3,14 +3,19 @@ the file's line, worded for the designer, and the file without the values refuse
 still be checked."""
 from __future__ import annotations
 
+import hashlib
+import json
 import threading
 from dataclasses import dataclass, field
+from functools import cache
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 import jsonschema
 
-from ..errors import Problem
+from ..errors import BuildError, Problem
+from ..files import atomic_path, cache_dir
 from ..messages import did_you_mean, lang, msg
 from ..units import LENGTH_PATTERN
 from .parts import PART_SCHEMAS
@@ -46,12 +51,69 @@ def schema_problems_as_read(kind: str, data: Any, smap: SourceMap) -> list[Probl
     key = (kind, smap.read_as, lang())       # the problems are worded in the language asked for
     found = _CHECKED.get(key)
     if found is None:
-        found = tuple(schema_problems(kind, data, smap))
+        clean = _clean_key(kind, smap.read_as)
+        found = () if clean in _clean_before() else tuple(schema_problems(kind, data, smap))
+        if not found:
+            _remember_clean(clean)
         with _checked_lock:
             while len(_CHECKED) >= _CHECKED_FILES:
                 _CHECKED.pop(next(iter(_CHECKED)))       # the oldest verdict
             _CHECKED[key] = found
     return list(found)
+
+
+# Files the schema found nothing wrong with, kept between runs (one key a line in the user's cache
+# folder): the key is the file as read (name and text), the schema's own text and jsonschema's version,
+# so a changed file or schema is checked again.  Only clean verdicts are kept: a problem is always
+# found anew, worded in the language asked for.  A cache only: unreadable or unwritable, it is skipped.
+_CLEAN_MAX = 4096
+_clean: set[str] | None = None
+
+
+def _clean_path() -> Path:
+    return cache_dir() / "schema-clean.txt"
+
+
+@cache
+def _schema_digest(kind: str) -> str:
+    """The schema's text and the version of jsonschema that reads it."""
+    schema = SCHEMAS.get(kind) or PART_SCHEMAS[kind]
+    said = json.dumps(schema, sort_keys=True, ensure_ascii=False) + "\0" + metadata.version("jsonschema")
+    return hashlib.sha256(said.encode()).hexdigest()
+
+
+def _clean_key(kind: str, read_as: str) -> str:
+    said = f"{kind}\0{read_as}\0{_schema_digest(kind)}"
+    return hashlib.sha256(said.encode()).hexdigest()[:32]
+
+
+def _clean_before() -> set[str]:
+    global _clean
+    if _clean is None:
+        try:
+            lines = _clean_path().read_text(encoding="ascii").split()
+        except (OSError, UnicodeDecodeError):
+            lines = []
+        _clean = set(lines[-_CLEAN_MAX:])
+    return _clean
+
+
+def _remember_clean(key: str) -> None:
+    kept = _clean_before()
+    if key in kept:
+        return
+    kept.add(key)
+    path = _clean_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.exists() and path.stat().st_size > _CLEAN_MAX * 33:    # the oldest half goes
+            lines = path.read_text(encoding="ascii").split()
+            with atomic_path(path) as tmp:
+                tmp.write_text("".join(k + "\n" for k in lines[-_CLEAN_MAX // 2:]), encoding="ascii")
+        with path.open("a", encoding="ascii") as f:     # one short line: appended whole
+            f.write(key + "\n")
+    except (OSError, UnicodeDecodeError, BuildError):
+        return
 
 
 def _schema_errors(kind: str, data: Any) -> list[jsonschema.ValidationError]:
