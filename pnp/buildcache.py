@@ -43,7 +43,7 @@ from typing import Any
 from . import __version__
 from .data.model import Deck, Game, Where
 from .errors import PnpError
-from .files import atomic_path, inside, is_regular
+from .files import atomic_path, cache_dir, inside, is_regular
 from .limits import MAX_FILE_BYTES
 from .messages import msg
 from .notices import notice
@@ -141,16 +141,6 @@ def _hash_entry(value: Any) -> bool:
 
 
 _OPEN: dict[str, FileHashes] = {}
-
-
-def cache_dir() -> Path:
-    """Where pnp remembers file hashes between runs: $PNP_CACHE_DIR, else the user's cache folder
-    ($XDG_CACHE_HOME/pnp or ~/.cache/pnp).  Never inside the project or its output folder."""
-    own = os.environ.get("PNP_CACHE_DIR")
-    if own:
-        return Path(own)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "pnp"
 
 
 def file_hashes(out_root: Path) -> FileHashes:

@@ -149,3 +149,14 @@ def check_writable(target: Path, option: str = "") -> None:
         raise BuildError(f"{shown}: cannot write in {folder}: {exc.strerror}") from None
     os.close(fd)
     os.unlink(probe)
+
+
+def cache_dir() -> Path:
+    """Where pnp remembers what it read between runs (file hashes, font metrics): $PNP_CACHE_DIR, else
+    the user's cache folder ($XDG_CACHE_HOME/pnp or ~/.cache/pnp).  Never inside the project or its
+    output folder."""
+    own = os.environ.get("PNP_CACHE_DIR")
+    if own:
+        return Path(own)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "pnp"

@@ -181,6 +181,7 @@ class _Loader(_Base):
         return Composer.compose_node(self, parent, index)
 
 
+_STR_TAG = "tag:yaml.org,2002:str"
 _NUMBER_TAGS = ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float")
 # numbers as YAML 1.2 and every reader write them: 12, -3, 0, 1.5, .5, 2e3, .inf, .nan
 _PLAIN_NUMBER = re.compile(r"[-+]?(0|[1-9][0-9]*)|[-+]?(\.[0-9]+|[0-9]+\.[0-9]*)([eE][-+]?[0-9]+)?"
@@ -213,7 +214,9 @@ class _Builder:
                 # YAML 1.1 reads 1:30 as 90, 010 as 8, 0x1F as 31 and 1_000 as 1000: the designer wrote
                 # the text, and the card prints it (a field that needs a number says so)
                 return _nfc(node.value)
-            value = self.loader.construct_object(node, deep=True)
+            # a string is the node's own text (what SafeConstructor.construct_yaml_str returns), taken
+            # without the constructor's bookkeeping: most values of a deck are strings
+            value = node.value if node.tag == _STR_TAG else self.loader.construct_object(node, deep=True)
             if isinstance(value, (int, float)) and not isinstance(value, bool) and not _usable_number(value):
                 # .nan passes every minimum and maximum, .inf and 400 digits overflow the drawing: no field
                 # of a printed game takes them, so none gets past the loader
@@ -230,7 +233,7 @@ class _Builder:
                 if not isinstance(key_node, ScalarNode):
                     self.problems.append(self._problem(key_node, path, "mapping keys must be plain text"))
                     continue
-                key = self.loader.construct_object(key_node)
+                key = key_node.value if key_node.tag == _STR_TAG else self.loader.construct_object(key_node)
                 if key == "<<":
                     self.problems.append(self._problem(key_node, path, "merge keys (<<) are not supported"))
                     continue

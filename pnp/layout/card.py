@@ -58,6 +58,7 @@ def ink_on(color: str) -> str:
     return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#ffffff"
 
 
+@functools.lru_cache(maxsize=1024)      # a deck's regions blend the same few colours on every card
 def blend(color: str | None, background: str, opacity: float) -> str | None:
     """Opacity as a solid colour mixed with the card background: no PDF transparency, which some
     print shops' RIPs flatten badly, and the same look on paper over the background."""

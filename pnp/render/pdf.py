@@ -4,6 +4,7 @@ temporary file and renamed, so a failed build never leaves a truncated PDF behin
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -139,6 +140,13 @@ def _text_object(c: Canvas, face: Any, text: str, size: float, x: float, y: floa
     return " ".join(code)
 
 
+@lru_cache(maxsize=1024)
+def _hex(value: str) -> Any:
+    """reportlab's colour for #rrggbb, made once per value (a deck draws the same few thousands of times;
+    reportlab only reads it)."""
+    return HexColor(value)
+
+
 class PdfPainter:
     """Draws plan items on a reportlab canvas.  Card-local coordinates (top-left origin, y down) are
     mapped by translating to the card's top-left corner and negating y."""
@@ -179,14 +187,14 @@ class PdfPainter:
 
     def color(self, value: str, large: bool = False):
         if self.profile is None:
-            return HexColor(value)
+            return _hex(value)
         return CMYKColor(*self.profile.ink(value, large).cmyk)
 
     def text_color(self, value: str, size_pt: float):
         """The fill of text at size_pt: on CMYK pages, text under 12 pt takes at most two plates
         (pnp.render.color: K and one chromatic plate)."""
         if self.profile is None:
-            return HexColor(value)
+            return _hex(value)
         return CMYKColor(*self.profile.text_ink(value, size_pt).cmyk)
 
     def ink(self, value: str, large: bool = False) -> Ink | None:

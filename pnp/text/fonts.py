@@ -12,11 +12,11 @@ from pathlib import Path
 from typing import Any
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 
 from ..files import read_limited
 from ..limits import MAX_FONT_BYTES
 from ..resources import fonts_dir
+from .fontcache import load_ttfont
 
 FONT_FILES = {
     "gothic": "BIZUDPGothic-Regular.ttf",
@@ -148,7 +148,7 @@ def pdf_name(font: str) -> str:
 def _register(font: str) -> str:
     name = _PREFIX + font
     path = font_path(font)
-    ttf = TTFont(name, str(path), subfontIndex=_SUBFONT.get(font, 0))
+    ttf = load_ttfont(name, path, _SUBFONT.get(font, 0))
     if ttf.face.subfontNameX:   # reportlab shares one font among faces of one name: a collection's face
         ttf.face.name, ttf.face.subfontNameX = ttf.face.name + ttf.face.subfontNameX, b""   # gets its own
     _share_subsets(ttf.face)

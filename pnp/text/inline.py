@@ -40,11 +40,19 @@ RUBY_RISE = 0.25     # a reading's baseline stands this many ruby ems above its 
 
 
 
+# The blocks that hold every format character (Cf) Unicode has: text with none of them is visible as it
+# is, without a look at each character's category (tests/text/test_inline_visible.py checks the cover
+# against the running Python's Unicode tables).
+MAY_BE_INVISIBLE = re.compile("[\u00ad\u0600-\u070f\u0890-\u08ff\u180e\u200b-\u200f\u202a-\u202e"
+                              "\u2060-\u206f\ufeff\ufff0-\ufffb\U000110bd\U000110cd\U00013430-\U0001345f"
+                              "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e0fff]")
+
+
 def visible(text: str) -> str:
     """Text without the invisible format characters (Unicode category Cf) that must not print: a soft
     hyphen pasted from a web page (U+00AD, which fonts draw as a hyphen), zero-width spaces and joiners,
     direction marks, a byte-order mark.  Layout measures and the renderers draw what is left."""
-    if text.isascii():
+    if text.isascii() or not MAY_BE_INVISIBLE.search(text):
         return text
     return "".join(c for c in text if unicodedata.category(c) != "Cf")
 
@@ -108,6 +116,10 @@ def parse_inline(text: str, *, col0: int = 1, icons: Iterable[str] | None = (),
     return merge_runs(visible_runs(p.runs)), p.errors
 
 
+# characters that may start markup (run() looks at each of them); any other is text as written
+_PLAIN = re.compile(r"[^\\\r\n*【】{}\[:]+")
+
+
 class _Parser:
     def __init__(self, text: str, col0: int, icons: set[str] | None, colors: dict[str, str],
                  embed: Callable[[str, int], str | Inline | None] | None, newlines: bool) -> None:
@@ -141,6 +153,11 @@ class _Parser:
     def run(self) -> None:
         text, n, i = self.text, len(self.text), 0
         while i < n:
+            plain = _PLAIN.match(text, i)
+            if plain:       # a stretch without markup is copied as it is, not character by character
+                self.buf.append(plain.group())
+                i = plain.end()
+                continue
             c = text[i]
             if c == "\\" and i + 1 < n:
                 nxt = text[i + 1]

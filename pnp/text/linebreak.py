@@ -641,17 +641,19 @@ def _budoux() -> budoux.Parser:
     return budoux.load_default_japanese_parser()
 
 
-def _mark_phrases(fl: _Flat) -> None:
+def _mark_phrases(fl: _Flat, limit: float) -> None:
     """phrase_ok: a kinsoku-legal break where a phrase starts, or after a space (ASCII or 　: the
     model does not always see a full-width space as the end of a phrase).  A phrase
     start that kinsoku forbids moves past the closing marks that follow it (BudouX may start a
     phrase with 「：」 or 「）」) or before the opening marks that precede it (「（｜人物」).  A phrase
     start between a kanji and the hiragana after it (「以上｜ある」) is not taken: the line breaks at
-    the phrase before."""
-    chars, flags, ok = fl.chars, fl.flags, fl.ok
+    the phrase before.  A paragraph whose first line holds it whole (limit) never breaks, and
+    _break_paragraph looks at phrase_ok only where a line must break: the model is not asked about it
+    (a card's title or flavour line)."""
+    chars, flags, ok, widths = fl.chars, fl.flags, fl.ok, fl.widths
     pok = [False] * len(ok)
     for ps, pe in fl.paras:
-        if pe - ps < 2:
+        if pe - ps < 2 or sum(widths[ps:pe]) <= limit:     # the sum _break_paragraph's x reaches at pe
             continue
         for i in range(ps + 1, pe):
             if ok[i] and (flags[i - 1] & _SP or chars[i - 1] == "\u3000"):
@@ -1037,9 +1039,9 @@ def _break_spans(spans: Sequence[Span], width_pt: float, measure: Measure, justi
     fl = _flatten(spans, measure, cache, units=breaks != "chars", words=breaks == "units")
     if not fl.chars and len(fl.paras) == 1:
         return []
-    if breaks == "phrases":
-        _mark_phrases(fl)
     limit = width_pt + _EPS * max(1.0, abs(width_pt))
+    if breaks == "phrases":
+        _mark_phrases(fl, limit)
     max_space = PHRASE_JUSTIFY_MAX_EM if breaks == "phrases" else None
     lines: list[Line] = []
     for n, (ps, pe) in enumerate(fl.paras):

@@ -5,7 +5,7 @@ import os
 import shutil
 from pathlib import Path
 
-from pnp.data import project as project_module
+from pnp.data import schema_check
 from pnp.data.project import Project
 from pnp.data.yamlsource import load_yaml
 from pnp.errors import DataError
@@ -48,7 +48,7 @@ def test_a_game_loaded_twice_is_the_same_game_and_schema_problems_are_said_each_
     shutil.copytree(repo / "components/euphoria", tmp_path / "components/euphoria")
     project = Project(tmp_path)
     assert project.load_game("euphoria") == project.load_game("euphoria")
-    assert len(project_module._CHECKED) > 0              # the second load took the schema's verdicts kept
+    assert len(schema_check._CHECKED) > 0              # the second load took the schema's verdicts kept
     game_yaml = tmp_path / "components/euphoria/game.yaml"
     game_yaml.write_text(game_yaml.read_text(encoding="utf-8") + "colour_of_the_box: red\n", encoding="utf-8")
     for _ in range(2):
