@@ -24,7 +24,7 @@ import click
 from ..data.model import Game
 from ..games import has_engine, make_engine
 from ..limits import MAX_GAMES, MAX_SEARCH_ITERATIONS
-from ..messages import msg
+from ..messages import did_you_mean, msg
 from ..sim.cardeffects import OBSERVED_JA, card_effect_lines_ja, restricted_lines_ja
 from ..sim.errors import ReplayError, SimError
 from ..sim.executors import open_executor
@@ -61,14 +61,14 @@ from .options import (
 def _load(project_dir: Path, game_id: str) -> tuple[Game, Any]:
     game = open_project(project_dir).load_game(game_id)
     if not has_engine(game):
-        raise SimError(f"{game_id}: this game has no rules engine (game.yaml: engine:)")
+        raise SimError(f"{game_id}: " + msg("commands.no_engine"))
     return game, make_engine(game)
 
 
 def _check_players(engine: Any, players: int) -> None:
     if not engine.min_players <= players <= engine.max_players:
-        raise SimError(f"--players {players}: {engine.game_id} is played by "
-                       f"{engine.min_players}–{engine.max_players} players")
+        raise SimError(f"--players {players}: " + msg("commands.players_range", game=engine.game_id,
+                                                      least=engine.min_players, most=engine.max_players))
 
 
 def parse_options(engine: Any, pairs: tuple[str, ...]) -> dict[str, Any]:
@@ -78,8 +78,10 @@ def parse_options(engine: Any, pairs: tuple[str, ...]) -> dict[str, Any]:
     for pair in pairs:
         key, sep, raw = pair.partition("=")
         if not sep or key not in specs:
-            known = ", ".join(f"{o.id}={'|'.join(map(str, o.choices))}" for o in engine.options) or "none"
-            raise SimError(f"bad --option {pair!r} (options: {known})")
+            known = ", ".join(f"{o.id}={'|'.join(map(str, o.choices))}" for o in engine.options)
+            raise SimError(f"--option {pair!r}: " + msg(
+                "commands.bad_option", options=known or msg("commands.no_options"),
+                hint=did_you_mean(key, specs) if sep else ""))
         spec = specs[key]
         value: Any = raw
         words = {"on": "True", "yes": "True", "true": "True", "off": "False", "no": "False", "false": "False"}
@@ -90,7 +92,8 @@ def parse_options(engine: Any, pairs: tuple[str, ...]) -> dict[str, Any]:
                 value = choice
                 break
         else:
-            raise SimError(f"--option {key}: {raw!r} is not one of {', '.join(map(str, spec.choices))}")
+            raise SimError(f"--option {key}: " + msg("sim.option_value", value=raw, choices=spec.choices,
+                                                     hint=did_you_mean(raw, map(str, spec.choices))))
         out[key] = value
     return out
 
@@ -129,10 +132,9 @@ def _ladder_text(_ctx: click.Context, _param: click.Parameter, value: str | None
         try:
             n = int(part.strip())
         except ValueError:
-            raise click.BadParameter(f"{value!r}: search budgets are whole numbers separated by commas "
-                                     "(e.g. 1,2,4)") from None
+            raise click.BadParameter(f"{value!r}: " + msg("commands.budgets_form")) from None
         if not 1 <= n <= MAX_SEARCH_ITERATIONS:
-            raise click.BadParameter(f"{n}: a search budget is 1 to {MAX_SEARCH_ITERATIONS:,}")
+            raise click.BadParameter(f"{n}: " + msg("commands.budget_range", most=f"{MAX_SEARCH_ITERATIONS:,}"))
         out.append(n)
     return tuple(sorted(set(out)))
 
@@ -181,7 +183,7 @@ def play(game_id: str, seed: int, players: int | None, policy_text: str | None, 
     if record.error:
         if json_path:
             write_json(json_path, log.to_json())
-        raise SimError(f"the game broke after {record.steps} steps: {record.error}")
+        raise SimError(msg("commands.game_broke", steps=record.steps, error=record.error))
     narrate_log(engine, log)      # the log keeps the words, so `pnp replay --show` prints this same text
     for line in transcript(engine, log):
         click.echo(line)
@@ -278,14 +280,14 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
     game, engine = _load(project_dir, game_id)
     if from_json is not None:
         if report_path is None or json_path is not None:
-            raise click.UsageError("--from-json rebuilds the report: give --report FILE.pdf (and no --json)")
+            raise click.UsageError(msg("commands.from_json_needs_report"))
         _write_report(report_path, game, engine, list(read_study(from_json, engine.game_id).runs))
         return
     reporting = report_path is not None
     # a report's skill ladder plays the engine's games per rung, at most as many as the batch
     skill_games = (min(ladder_games(engine), games) if reporting else 0) if skill_games is None else skill_games
     if ladder_text is not None and search_iterations is not None:
-        raise click.UsageError("--skill-ladder and --search-iterations both name the ladder's budgets: give one")
+        raise click.UsageError(msg("commands.ladder_twice"))
     ladder = ladder_text if ladder_text is not None else \
         doubling(search_iterations) if search_iterations is not None else ladder_budgets(engine)
     luck_deals = (DEFAULT_LUCK_DEALS if reporting else 0) if luck_deals is None else luck_deals
@@ -294,7 +296,7 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
     options = parse_options(engine, option_pairs)
     other_options = {**options, **parse_options(engine, compare_pairs)} if compare_pairs else None
     if compare_variant and other_options is not None:
-        raise SimError("--compare-variant and --compare-option: compare one thing at a time")
+        raise SimError("--compare-variant, --compare-option: " + msg("commands.compare_one"))
     names = parse_policies(engine, policy_text)
     if players:
         _check_players(engine, players)
@@ -340,8 +342,7 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
         _write_report(report_path, game, engine, summaries)
     if failed:
         total = sum(s["games"] for s in summaries)
-        raise SimError(f"{failed} of {total} games raised an error or broke an invariant; no figures are shown "
-                       "for the others (see errors in --json)")
+        raise SimError(msg("commands.games_failed", failed=failed, total=total))
 
 
 def _write_report(path: Path, game: Game, engine: Any, summaries: list[dict[str, Any]]) -> None:

@@ -745,12 +745,13 @@ def score_track_verdict(engine: Any, scores: dict[int, list[tuple[float, ...]]],
     finals = [game for games in scores.values() for game in games]
     total = len(finals)
     if tally is not None and tally.crashed:
-        raise PnpError(f"{engine.game_id}: {tally.undecided(f'score track {lo}–{hi}', engine.game_id)}")
+        raise PnpError(f"{engine.game_id}: " + tally.undecided(msg("commands.score_track", track=f"{lo}–{hi}"),
+                                                               engine.game_id))
     fits = sum(all(lo <= v <= hi for v in game) for game in finals)
     # a game that ended off the track is proof on any number of games; that every game fits is not
     if fits == total and total < MIN_TRACK_GAMES:
-        raise PnpError(f"{engine.game_id}: score track {lo}–{hi}: cannot be judged: {total} sample games ran to "
-                       f"the end (at least {MIN_TRACK_GAMES} needed; pnp validate --games N plays more)")
+        raise PnpError(f"{engine.game_id}: " + msg("commands.score_track", track=f"{lo}–{hi}") + ": " + msg(
+            "commands.track_too_few", games=total, least=MIN_TRACK_GAMES))
     top = max([lo, *(max(game) for game in finals if game)])
     share = fits / total if total else 0.0
     source = getattr(engine.score_track, "source_ja", "")
@@ -758,7 +759,7 @@ def score_track_verdict(engine: Any, scores: dict[int, list[tuple[float, ...]]],
     detail = (f"{lo}〜{hi}：終了した {total} ゲーム中 {100 * share:.2f}% が収まる（最高 {top:g}、方針 {policy}）"
               + (f"。範囲は {source}" if source else ""))  # where the figure comes from
     if mismatch:
-        raise PnpError(f"{engine.game_id}: score track: {mismatch}\n{detail}")
+        raise PnpError(f"{engine.game_id}: " + msg("commands.score_track_mismatch", mismatch=mismatch, detail=detail))
     if share < TRACK_FIT_TARGET:
         raise PnpError(msg("validate.score_track_short", game=engine.game_id, track=f"{lo}–{hi}", share=f"{100 * share:.2f}",
                            needed=f"{100 * TRACK_FIT_TARGET:.1f}", highest=f"{top:g}",

@@ -41,6 +41,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from ..messages import did_you_mean, msg
 from .engine import CHANCE, TERMINAL
 from .errors import SimError
 from .policies import default_policy, make_policy
@@ -142,7 +143,7 @@ def skill_ladder(engine: Any, players: int, *, games: int, seed: int, budgets: S
         for r in run_games(engine, Batch(players, seats, games, seed=sub, variant=variant, options=options),
                            executor=executor, on_progress=on_games):
             if r.result is None:
-                raise SimError(f"the skill ladder's game {r.index} (seed {r.seed}, {name}) broke: {r.error}")
+                raise SimError(msg("sim.ladder_game_broke", index=r.index, seed=r.seed, policy=name, error=r.error))
             winners = r.result.winners
             if coop:
                 values.append(1.0 if winners else 0.0)
@@ -235,7 +236,7 @@ def _play_out(engine: Any, state: Any, pols: Sequence[Any], seed: int, trail: li
         if seat == TERMINAL:
             break
         if steps > engine.max_steps:
-            raise RuntimeError(f"a continuation ran past max_steps={engine.max_steps}")
+            raise RuntimeError(msg("sim.continuation_past", steps=engine.max_steps))
         if seat == CHANCE:
             action = engine.sample_chance(state, streams.chance(state))
             drawn += 1
@@ -375,7 +376,7 @@ def _sampled_game(engine: Any, players: int, variant: str, options: Mapping[str,
         if seat == TERMINAL:
             break
         if len(steps) > engine.max_steps:
-            raise RuntimeError(f"a sample game ran past max_steps={engine.max_steps}")
+            raise RuntimeError(msg("sim.sample_past", steps=engine.max_steps))
         if seat == CHANCE:
             action = engine.sample_chance(state, rng)
             if decisions:
@@ -468,9 +469,10 @@ def event_luck(engine: Any, players: int, *, games: int, continuations: int, see
         on_games(1 + games - played)     # (a part that stopped early is done: the rest is not needed)
     missing = [w for w in wanted if w not in seen]
     if missing and games > 0:
-        names = ", ".join(sorted(seen)) or "none"
-        raise SimError(f"--luck-event {', '.join(missing)}: no chance step after the first decision has that name "
-                       f"in {games} sample games of {engine.game_id} with {players} players (names seen: {names})")
+        names = ", ".join(sorted(seen)) or msg("sim.word_none")
+        hint = did_you_mean(missing[0], seen)
+        raise SimError(f"--luck-event {', '.join(missing)}: " + msg(
+            "sim.luck_event_unseen", games=games, game=engine.game_id, players=players, names=names, hint=hint))
     diff = _mean_ci([a - b for a, b in zip(kept, redrawn)], -1.0, 1.0)
     decision = _decide(diff["ci"], 0.0) if diff["n"] > 1 else None
     return {"policy": name, "games": played, "budget": games, "continuations": k, "cooperative": coop,

@@ -102,7 +102,7 @@ def test_simulate_all_player_counts_and_options(tmp_path):
 
 
 @pytest.mark.parametrize("args,message", [
-    (("--option", "nope=1"), "bad --option"),
+    (("--option", "nope=1"), "--option 'nope=1': not an option of the game"),
     (("--option", "round_minimum_cap=7"), "not one of"),
     (("--policy", "genius"), "unknown policy"),
     (("--players", "9"), "3–5 players"),
