@@ -107,9 +107,6 @@ TEXTS: dict[str, dict[str, str]] = {
     "sim.log_header_incomplete": {
         "en": "the log header is incomplete ({why})",
         "ja": "記録の header が欠けています（{why}）"},
-    "sim.log_event_kind": {
-        "en": "expected a mapping with seat and action, got {got}",
-        "ja": "seat と action を持つマッピングのはずが {got} になっています"},
     "sim.log_goes_on": {
         "en": "the game was already over, but the log goes on",
         "ja": "ゲームはもう終わっているのに、記録が続いています"},
@@ -364,8 +361,8 @@ TEXTS: dict[str, dict[str, str]] = {
     "sim.check_hidden": {"en": "hidden information", "ja": "隠れた情報"},
     "sim.check_determinization": {"en": "determinization", "ja": "見えない札の配り直し"},
     "sim.engine_players": {
-        "en": "game.yaml says {said}, the engine plays {plays}",
-        "ja": "game.yaml では {said} 人、エンジンでは {plays} 人です"},
+        "en": "game.yaml says {lo}–{hi}, the engine plays {least}–{most}",
+        "ja": "game.yaml では {lo}〜{hi} 人、エンジンでは {least}〜{most} 人です"},
     "sim.engine_component": {
         "en": "the engine plays with {id!r} ×{count}, game.yaml lists no such component{hint}",
         "ja": "エンジンは {id!r} を {count} 個使いますが、game.yaml にその部品がありません{hint}"},

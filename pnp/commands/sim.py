@@ -71,6 +71,14 @@ def _check_players(engine: Any, players: int) -> None:
                                                       least=engine.min_players, most=engine.max_players))
 
 
+def check_variant(engine: Any, variant: str | None, option: str = "--variant") -> None:
+    """A variant the engine does not have is said before any game is played, with the nearest name."""
+    known = [v.id for v in engine.variants]
+    if variant is not None and variant not in known:
+        raise SimError(f"{option} {variant}: " + msg("sim.no_such_variant", game=engine.game_id, variants=known,
+                                                     hint=did_you_mean(variant, known)))
+
+
 def parse_options(engine: Any, pairs: tuple[str, ...]) -> dict[str, Any]:
     """``k=v`` pairs → engine options, values converted to the type of the option's choices."""
     specs = {o.id: o for o in engine.options}
@@ -170,6 +178,7 @@ def play(game_id: str, seed: int, players: int | None, policy_text: str | None, 
     game, engine = _load(project_dir, game_id)
     players = players or engine.min_players
     _check_players(engine, players)
+    check_variant(engine, variant)
     options = parse_options(engine, option_pairs)
     names = parse_policies(engine, policy_text)
     seats = lineup(names, players, 0)
@@ -293,6 +302,8 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
     luck_deals = (DEFAULT_LUCK_DEALS if reporting else 0) if luck_deals is None else luck_deals
     luck_events = (DEFAULT_LUCK_EVENTS if reporting else 0) if luck_events is None else luck_events
     builtin = reporting if builtin is None else builtin
+    check_variant(engine, variant)
+    check_variant(engine, compare_variant, "--compare-variant")
     options = parse_options(engine, option_pairs)
     other_options = {**options, **parse_options(engine, compare_pairs)} if compare_pairs else None
     if compare_variant and other_options is not None:

@@ -163,7 +163,7 @@ def check_declarations(game: Game, engine: Any, report: GenericReport) -> None:
     lo, hi = game.players
     if (engine.min_players, engine.max_players) != (lo, hi):
         report.problems.append(f"{game_yaml_where(game, ('players',))}: players: " + msg(
-            "sim.engine_players", said=f"{lo}–{hi}", plays=f"{engine.min_players}–{engine.max_players}"))
+            "sim.engine_players", lo=lo, hi=hi, least=engine.min_players, most=engine.max_players))
     counts = _component_counts(engine)
     if counts is None:
         report.undeclared.append("component_counts")

@@ -51,7 +51,7 @@ def steps(engine: Any, log: GameLog, *, check_chance: bool = False) -> Iterator[
     for i, ev in enumerate(log.events):
         where = f"events[{i}]"
         if not isinstance(ev, dict):
-            raise ReplayError(f"{where}: " + msg("sim.log_event_kind", got=type(ev).__name__))
+            raise ReplayError(f"{where}: " + msg("sim.log_event_mapping", got=type(ev).__name__))
         seat = engine.to_move(state)
         if seat == TERMINAL:
             raise ReplayError(f"{where}: " + msg("sim.log_goes_on"))
