@@ -479,4 +479,44 @@ TEXTS: dict[str, dict[str, str]] = {
     "sim.all_same": {
         "en": "{samples} samples were all the same state (the determinization keeps the hidden pieces)",
         "ja": "{samples} 回の配り直しがすべて同じ局面でした（配り直しが隠れた駒を残しています）"},
+    # — the rulebook's example positions checked by the engine (pnp.sim.examples) —
+    "sim.example_unknown_key": {
+        "en": "unknown key {key!r} in the example position (keys: {keys:list}){hint}",
+        "ja": "例の局面に知らないキー {key!r} があります（キー：{keys:list}）{hint}"},
+    "sim.example_unsupported": {
+        "en": "the rules engine of this game cannot check examples (no example_state / example_facts)",
+        "ja": "このゲームのルールエンジンは例の局面を確かめられません（example_state・example_facts がありません）"},
+    "sim.example_players": {
+        "en": "players must be a number from {least} to {most}, got {got!r}",
+        "ja": "players は {least}〜{most} の数にしてください。{got!r} になっています"},
+    "sim.example_no_expect": {
+        "en": "an example position needs expect: (what the text says happens)",
+        "ja": "例の局面には expect:（本文が言う、起こること）が要ります"},
+    "sim.example_moves_list": {
+        "en": "moves must be a list of actions",
+        "ja": "moves は手のリストにしてください"},
+    "sim.example_impossible": {
+        "en": "impossible position: {why}",
+        "ja": "ありえない局面です：{why}"},
+    "sim.example_after_end": {
+        "en": "move {n} ({move}) comes after the game has ended",
+        "ja": "{n} 手目（{move}）はゲームが終わったあとの手です"},
+    "sim.example_no_card": {
+        "en": " (no card {card!r} in the engine's card_ids){hint}",
+        "ja": "（エンジンの card_ids にカード {card!r} はありません）{hint}"},
+    "sim.example_not_an_action": {
+        "en": "move {n} ({move}) is not an action of this game: {why}{hint}",
+        "ja": "{n} 手目（{move}）はこのゲームの手として読めません：{why}{hint}"},
+    "sim.example_illegal": {
+        "en": "move {n} ({move}) is not legal here (legal: {legal} …)",
+        "ja": "{n} 手目（{move}）はこの局面では打てません（打てる手：{legal} …）"},
+    "sim.example_breaks": {
+        "en": "move {n} ({move}) breaks the rules: {why}",
+        "ja": "{n} 手目（{move}）はルールに反します：{why}"},
+    "sim.example_no_fact": {
+        "en": "the engine reports no such fact (facts: {facts:list}){hint}",
+        "ja": "エンジンはこの事実を報告しません（事実：{facts:list}）{hint}"},
+    "sim.example_differs": {
+        "en": "the example says {key} = {claimed!r}, the rules give {given!r}",
+        "ja": "例では {key} = {claimed!r} ですが、ルールでは {given!r} になります"},
 }
