@@ -94,4 +94,24 @@ TEXTS: dict[str, dict[str, str]] = {
     "commands.score_track_mismatch": {
         "en": "score track: {mismatch}\n{detail}",
         "ja": "得点トラック：{mismatch}\n{detail}"},
+    # — validate's ledger checks against the engine (pnp.commands.validate) —
+    "commands.ruling_not_stated": {
+        "en": "the rules engine plays ruling {ruling!r}, which {file} does not state (it states: {stated}){hint}",
+        "ja": "ルールエンジンは裁定 {ruling!r} で遊びますが、{file} にその裁定がありません（ある裁定：{stated}）{hint}"},
+    "commands.question_variant": {
+        "en": "option {option!r} names variant {variant!r}; the engine has {variants:list}{hint}",
+        "ja": "選択肢 {option!r} の変種 {variant!r} はエンジンにありません（変種：{variants:list}）{hint}"},
+    "commands.question_option": {
+        "en": "option {option!r} sets {key}={value!r}, which is not an engine option choice{hint}",
+        "ja": "選択肢 {option!r} の {key}={value!r} はエンジンのオプションの選択肢ではありません{hint}"},
+    "commands.examples_without_engine": {
+        "en": "the rulebook has example positions but the game has no rules engine",
+        "ja": "ルールブックに例の局面がありますが、このゲームにはルールエンジンがありません"},
+    "commands.ruling_ids_unread": {
+        "en": "pnp reads the rulings an engine plays from the engine's ruling_ids attribute; this module-level "
+              "RULING_IDS is not read (so its rulings are not checked against rulings.yaml): set ruling_ids = "
+              "RULING_IDS on the engine class (pnp/games/ENGINE_API.md)",
+        "ja": "pnp はエンジンが遊ぶ裁定をエンジンの ruling_ids 属性から読みます。モジュールの RULING_IDS は読まれません"
+              "（その裁定は rulings.yaml と照合されません）：エンジンのクラスに ruling_ids = RULING_IDS と書いてください"
+              "（pnp/games/ENGINE_API.md）"},
 }
