@@ -20,7 +20,7 @@ from ..layout.card import DeckPlans, plan_deck
 from ..layout.plan import CardPlan
 from ..layout.sheet import Grid, impose, plan_fold_grid, plan_grid
 from ..limits import LOCK_WAIT_S, MAX_RENDER_PIXELS
-from ..messages import msg
+from ..messages import did_you_mean, msg
 from ..notices import notice
 from ..outputs import (
     MANIFEST,
@@ -100,7 +100,8 @@ def plan_build(game: Game, opts: BuildOptions, cache: GameCache | None = None, *
     from the same inputs).  rulebook=False: the rulebook is left to be checked when it is typeset
     (a build that writes the cards first and the rulebook after, ``build_game(ready=...)``)."""
     if opts.marks not in MARKS:
-        raise PnpError(f"unknown marks {opts.marks!r} (use {', '.join(MARKS)})")
+        raise PnpError("--marks: " + msg("commands.unknown_marks", marks=opts.marks, known=MARKS,
+                                         hint=did_you_mean(opts.marks, MARKS)))
     plan = BuildPlan()
     problems: list[Problem] = []
     if opts.cards:
@@ -208,13 +209,13 @@ def check_out_folder(out_root: Path, game: Game) -> Path:
     out_root = Path(out_root)
     where = out_root.resolve()
     if where == Path(where.anchor):
-        raise ForeignOutput(f"--out {out_root}: the root of the file system: refused (name a folder for the outputs)")
+        raise ForeignOutput(f"--out {out_root}: " + msg("commands.out_root"))
     out_dir = out_root / game.id
     source = Path(game.folder).resolve()
     target = out_dir.resolve()
     if target.is_relative_to(source) or source.is_relative_to(target):
-        raise ForeignOutput(f"--out {out_root}: the outputs {out_dir} would be in the game's own folder "
-                            f"{game.where.file.rsplit('/', 1)[0]}: refused (build into another folder, e.g. out)")
+        raise ForeignOutput(f"--out {out_root}: " + msg("commands.out_in_game", out=out_dir,
+                                                        folder=game.where.file.rsplit("/", 1)[0]))
     return out_dir
 
 
@@ -235,8 +236,7 @@ def locked(folder: Path) -> Iterator[None]:
                 break
             except BlockingIOError:
                 if time.monotonic() > deadline:
-                    raise BuildError(f"{folder}: another pnp build has been writing here for {LOCK_WAIT_S} s: "
-                                     "try again when it is done") from None
+                    raise BuildError(f"{folder}: " + msg("commands.build_locked", seconds=LOCK_WAIT_S)) from None
                 time.sleep(0.05)
         yield
     finally:
@@ -340,8 +340,8 @@ def _build_locked(game: Game, out_root: Path, out_dir: Path, opts: BuildOptions,
                     from ..render.outline import outline_shop_files
                     outline_shop_files(staged.files)
             except OSError as exc:      # a full disk while drawing: named as the output, not the staging file
-                raise BuildError(f"{_as_output(exc.filename, staging, out_dir)}: {exc.strerror or exc}; "
-                                 "the previous files are kept as they were") from None
+                raise BuildError(f"{_as_output(exc.filename, staging, out_dir)}: " + msg(
+                    "commands.build_os_error", why=(exc.errno, exc.strerror or str(exc)))) from None
             if gate is not None:
                 gate()
             result = BuildResult(game, out_dir)

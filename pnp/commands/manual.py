@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..messages import msg
 from ..resources import bundled
 
 INDEX = "index"
@@ -42,7 +43,7 @@ def topics() -> list[Topic]:
     folder = manual_dir()
     index = folder / f"{INDEX}.md"
     if not index.is_file():
-        raise UnknownTopic(f"the manual is not installed with this pnp (no {index.name} in {folder})")
+        raise UnknownTopic(msg("commands.no_manual", index=index.name, folder=folder))
     out = []
     for line in index.read_text(encoding="utf-8").splitlines():
         m = _TOPIC_LINE.match(line.strip())
@@ -67,9 +68,8 @@ def topic_text(name: str, commands: list[str] | tuple[str, ...] = ()) -> str:
             return readable(section)
     names = [t.name for t in known] + [c for c in commands if c not in {t.name for t in known}]
     near = difflib.get_close_matches(wanted, names, n=3, cutoff=0.5)
-    hint = f"; did you mean {' or '.join(near)}?" if near else ""
-    raise UnknownTopic(f"no topic {name!r} in the manual{hint} (topics: {', '.join(t.name for t in known)}; "
-                       "`pnp help` lists them)")
+    hint = msg("commands.topic_near", names=" / ".join(near)) if near else ""
+    raise UnknownTopic(msg("commands.no_topic", name=name, hint=hint, topics=[t.name for t in known]))
 
 
 def command_section(command: str) -> str:

@@ -11,6 +11,7 @@ from ..errors import DataError, PnpError, Problem
 from ..layout.parts import PartPlan, plan_part, plan_token_sheet
 from ..layout.sheet import PAPERS_MM
 from ..layout.shopparts import SHOP_BLEED, plan_part_shop, plan_token_sheet_shop
+from ..messages import did_you_mean, msg
 from ..outputs import BuildOptions, Written
 from ..render.color import ColorProfile, profile_for, shop_colors
 from ..render.parts import write_part_pdf, write_part_shop
@@ -26,7 +27,8 @@ def shop_colour(game: Game, opts: BuildOptions) -> tuple[bool, ColorProfile | No
 def plan_parts(game: Game, opts: BuildOptions = BuildOptions(), parts: list[Any] | None = None) -> list[PartPlan]:
     """Plans of every part of the game (or those given); all problems of all parts raised together."""
     if opts.paper not in PAPERS_MM:
-        raise PnpError(f"unknown paper {opts.paper!r} (papers: {', '.join(PAPERS_MM)})")
+        raise PnpError("--paper: " + msg("commands.unknown_paper", paper=opts.paper, papers=list(PAPERS_MM),
+                                         hint=did_you_mean(opts.paper, PAPERS_MM)))
     plans, problems = [], []
     sheets: dict[str, list[Any]] = {}
     for part in game.parts:

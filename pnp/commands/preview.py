@@ -60,8 +60,8 @@ def write_contact_sheet(game: Game, deck_id: str | None, out_file: Path, dpi: in
     biggest = max(round(d.layout.width_pt * dpi / 72 + GAP) * round(d.layout.height_pt * dpi / 72 + GAP + 18)
                   for d in decks)
     if n * biggest > MAX_SHEET_PIXELS:     # checked before any card is drawn
-        raise PnpError(f"{game.id}: a contact sheet of {n} cards at --dpi {dpi} would have about "
-                       f"{n * biggest:,} pixels; at most {MAX_SHEET_PIXELS:,} (lower --dpi or name one deck)")
+        raise PnpError(f"{game.id}: " + msg("commands.sheet_too_big", cards=n, dpi=dpi, pixels=f"{n * biggest:,}",
+                                            most=f"{MAX_SHEET_PIXELS:,}"))
     tiles: list[tuple[str, Image.Image]] = []
     for deck in decks:
         faces, back = plans[deck.id]

@@ -426,7 +426,8 @@ def start_server(view: View, port: int) -> ThreadingHTTPServer:
     try:
         server = _Server((HOST, port), handler)
     except OSError as e:
-        raise PnpError(f"--serve {port}: cannot listen on {HOST}:{port} ({e.strerror or e})") from None
+        raise PnpError(f"--serve {port}: " + msg("commands.cannot_listen", address=f"{HOST}:{port}",
+                                                 why=(e.errno, e.strerror or str(e)))) from None
     threading.Thread(target=server.serve_forever, name="pnp-serve", daemon=True).start()
     return server
 

@@ -24,7 +24,7 @@ import click
 from ..data.model import Game
 from ..games import has_engine, make_engine
 from ..limits import MAX_GAMES, MAX_SEARCH_ITERATIONS
-from ..messages import msg
+from ..messages import did_you_mean, msg
 from ..sim.cardeffects import OBSERVED_JA, card_effect_lines_ja, restricted_lines_ja
 from ..sim.engine import BaseEngine
 from ..sim.errors import ReplayError, SimError
@@ -62,14 +62,22 @@ from .options import (
 def _load(project_dir: Path, game_id: str) -> tuple[Game, Any]:
     game = open_project(project_dir).load_game(game_id)
     if not has_engine(game):
-        raise SimError(f"{game_id}: this game has no rules engine (game.yaml: engine:)")
+        raise SimError(f"{game_id}: " + msg("commands.no_engine"))
     return game, make_engine(game)
 
 
 def _check_players(engine: BaseEngine, players: int) -> None:
     if not engine.min_players <= players <= engine.max_players:
-        raise SimError(f"--players {players}: {engine.game_id} is played by "
-                       f"{engine.min_players}–{engine.max_players} players")
+        raise SimError(f"--players {players}: " + msg("commands.players_range", game=engine.game_id,
+                                                      least=engine.min_players, most=engine.max_players))
+
+
+def check_variant(engine: Any, variant: str | None, option: str = "--variant") -> None:
+    """A variant the engine does not have is said before any game is played, with the nearest name."""
+    known = [v.id for v in engine.variants]
+    if variant is not None and variant not in known:
+        raise SimError(f"{option} {variant}: " + msg("sim.no_such_variant", game=engine.game_id, variants=known,
+                                                     hint=did_you_mean(variant, known)))
 
 
 def parse_options(engine: BaseEngine, pairs: tuple[str, ...]) -> dict[str, Any]:
@@ -79,8 +87,10 @@ def parse_options(engine: BaseEngine, pairs: tuple[str, ...]) -> dict[str, Any]:
     for pair in pairs:
         key, sep, raw = pair.partition("=")
         if not sep or key not in specs:
-            known = ", ".join(f"{o.id}={'|'.join(map(str, o.choices))}" for o in engine.options) or "none"
-            raise SimError(f"bad --option {pair!r} (options: {known})")
+            known = ", ".join(f"{o.id}={'|'.join(map(str, o.choices))}" for o in engine.options)
+            raise SimError(f"--option {pair!r}: " + msg(
+                "commands.bad_option", options=known or msg("commands.no_options"),
+                hint=did_you_mean(key, specs) if sep else ""))
         spec = specs[key]
         value: Any = raw
         words = {"on": "True", "yes": "True", "true": "True", "off": "False", "no": "False", "false": "False"}
@@ -91,7 +101,8 @@ def parse_options(engine: BaseEngine, pairs: tuple[str, ...]) -> dict[str, Any]:
                 value = choice
                 break
         else:
-            raise SimError(f"--option {key}: {raw!r} is not one of {', '.join(map(str, spec.choices))}")
+            raise SimError(f"--option {key}: " + msg("sim.option_value", value=raw, choices=spec.choices,
+                                                     hint=did_you_mean(raw, map(str, spec.choices))))
         out[key] = value
     return out
 
@@ -130,10 +141,9 @@ def _ladder_text(_ctx: click.Context, _param: click.Parameter, value: str | None
         try:
             n = int(part.strip())
         except ValueError:
-            raise click.BadParameter(f"{value!r}: search budgets are whole numbers separated by commas "
-                                     "(e.g. 1,2,4)") from None
+            raise click.BadParameter(f"{value!r}: " + msg("commands.budgets_form")) from None
         if not 1 <= n <= MAX_SEARCH_ITERATIONS:
-            raise click.BadParameter(f"{n}: a search budget is 1 to {MAX_SEARCH_ITERATIONS:,}")
+            raise click.BadParameter(f"{n}: " + msg("commands.budget_range", most=f"{MAX_SEARCH_ITERATIONS:,}"))
         out.append(n)
     return tuple(sorted(set(out)))
 
@@ -169,6 +179,7 @@ def play(game_id: str, seed: int, players: int | None, policy_text: str | None, 
     game, engine = _load(project_dir, game_id)
     players = players or engine.min_players
     _check_players(engine, players)
+    check_variant(engine, variant)
     options = parse_options(engine, option_pairs)
     names = parse_policies(engine, policy_text)
     seats = lineup(names, players, 0)
@@ -182,7 +193,7 @@ def play(game_id: str, seed: int, players: int | None, policy_text: str | None, 
     if record.error:
         if json_path:
             write_json(json_path, log.to_json())
-        raise SimError(f"the game broke after {record.steps} steps: {record.error}")
+        raise SimError(msg("commands.game_broke", steps=record.steps, error=record.error))
     narrate_log(engine, log)      # the log keeps the words, so `pnp replay --show` prints this same text
     for line in transcript(engine, log):
         click.echo(line)
@@ -279,23 +290,25 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
     game, engine = _load(project_dir, game_id)
     if from_json is not None:
         if report_path is None or json_path is not None:
-            raise click.UsageError("--from-json rebuilds the report: give --report FILE.pdf (and no --json)")
+            raise click.UsageError(msg("commands.from_json_needs_report"))
         _write_report(report_path, game, engine, list(read_study(from_json, engine.game_id).runs))
         return
     reporting = report_path is not None
     # a report's skill ladder plays the engine's games per rung, at most as many as the batch
     skill_games = (min(ladder_games(engine), games) if reporting else 0) if skill_games is None else skill_games
     if ladder_text is not None and search_iterations is not None:
-        raise click.UsageError("--skill-ladder and --search-iterations both name the ladder's budgets: give one")
+        raise click.UsageError(msg("commands.ladder_twice"))
     ladder = ladder_text if ladder_text is not None else \
         doubling(search_iterations) if search_iterations is not None else ladder_budgets(engine)
     luck_deals = (DEFAULT_LUCK_DEALS if reporting else 0) if luck_deals is None else luck_deals
     luck_events = (DEFAULT_LUCK_EVENTS if reporting else 0) if luck_events is None else luck_events
     builtin = reporting if builtin is None else builtin
+    check_variant(engine, variant)
+    check_variant(engine, compare_variant, "--compare-variant")
     options = parse_options(engine, option_pairs)
     other_options = {**options, **parse_options(engine, compare_pairs)} if compare_pairs else None
     if compare_variant and other_options is not None:
-        raise SimError("--compare-variant and --compare-option: compare one thing at a time")
+        raise SimError("--compare-variant, --compare-option: " + msg("commands.compare_one"))
     names = parse_policies(engine, policy_text)
     if players:
         _check_players(engine, players)
@@ -341,8 +354,7 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
         _write_report(report_path, game, engine, summaries)
     if failed:
         total = sum(s["games"] for s in summaries)
-        raise SimError(f"{failed} of {total} games raised an error or broke an invariant; no figures are shown "
-                       "for the others (see errors in --json)")
+        raise SimError(msg("commands.games_failed", failed=failed, total=total))
 
 
 def _write_report(path: Path, game: Game, engine: BaseEngine, summaries: list[dict[str, Any]]) -> None:

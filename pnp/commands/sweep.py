@@ -11,6 +11,7 @@ from typing import Any
 import click
 
 from ..limits import MAX_GAMES
+from ..messages import msg
 from ..sim.errors import SimError
 from ..sim.executors import open_executor
 from ..sim.gamelog import write_json
@@ -88,7 +89,7 @@ def sweep(game_id: str, option_lists: tuple[str, ...], variant_list: str, games:
     axes = parse_axes(engine, variant_list.split(","), option_lists)
     settings = grid(engine, axes)
     if len(settings) < 2:
-        raise SimError("nothing to compare: give several values (--option KEY=V1,V2,… or --variant A,B)")
+        raise SimError(msg("commands.sweep_one_setting"))
     _check_outputs(json_path, report_path)
     names = parse_policies(engine, policy_text)
     if players:
@@ -110,5 +111,4 @@ def sweep(game_id: str, option_lists: tuple[str, ...], variant_list: str, games:
         click.echo(f"レポート：{report_path}", err=True)
     errors = sum(r["errors"] for r in data["rows"])
     if errors:
-        raise SimError(f"{errors} game(s) raised an error or broke an invariant (pnp simulate with the same "
-                       "setting and --json shows them)")
+        raise SimError(msg("commands.sweep_failed", errors=errors))

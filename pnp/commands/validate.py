@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from ..data.model import Deck, Game
 from ..data.project import Project
 from ..errors import DataError, PnpError, Problem
-from ..messages import Msg, msg
+from ..messages import Msg, did_you_mean, msg
 from ..sim.engine import BaseEngine
 from ..watchdog import EngineStuck
 
@@ -587,27 +587,30 @@ def ledger_check(game: Game, doc: Any = None) -> str:
             raise Skip(f"ルールエンジンが読み込めないため（{type(e).__name__}、「{LABELS['invariants']}」の行）、"
                        f"裁定・質問を照合せず、例の局面 {examples} 件を再生していません") from e
         rulings_file = f"{game.where.file.rsplit('/', 1)[0]}/rulings.yaml" if "/" in game.where.file else "rulings.yaml"
-        stated = ", ".join(sorted(known)) or "none"
+        stated = ", ".join(sorted(known)) or msg("commands.no_options")
         unread = unread_ruling_ids(game, engine)
         if unread:
             problems.append(unread)
         for rid in engine.ruling_ids or ():
             if rid not in known:
-                problems.append(f"{declared_at(game, engine, rid)}: ruling_ids: the rules engine plays ruling {rid!r}, "
-                                f"which {rulings_file} does not state (it states: {stated})")
+                problems.append(f"{declared_at(game, engine, rid)}: ruling_ids: " + msg(
+                    "commands.ruling_not_stated", ruling=rid, file=rulings_file, stated=stated,
+                    hint=did_you_mean(rid, known)))
         variants = {v.id for v in engine.variants}
         specs = {o.id: o for o in engine.options}
         for entry in game.ledger:
             q = entry.question
             for opt in q.options if q is not None else ():
                 if opt.variant is not None and opt.variant not in variants:
-                    problems.append(str(q.where.problem("question.options", f"option {opt.id!r} names variant "
-                                                        f"{opt.variant!r}; the engine has {', '.join(sorted(variants))}")))
+                    problems.append(str(q.where.problem("question.options", msg(
+                        "commands.question_variant", option=opt.id, variant=opt.variant, variants=sorted(variants),
+                        hint=did_you_mean(opt.variant, variants)))))
                 for key, value in opt.options.items():
                     spec = specs.get(key)
                     if spec is None or value not in spec.choices:
-                        problems.append(str(q.where.problem("question.options", f"option {opt.id!r} sets {key}={value!r}, "
-                                                            "which is not an engine option choice")))
+                        problems.append(str(q.where.problem("question.options", msg(
+                            "commands.question_option", option=opt.id, key=key, value=value,
+                            hint=did_you_mean(key, specs) if spec is None else ""))))
     examples = 0
     sections: list[Any] = []
     from .. import rulebook as rb
@@ -621,7 +624,7 @@ def ledger_check(game: Game, doc: Any = None) -> str:
             examples, found = check_rulebook_examples(doc, engine)
             problems.extend(str(p) for p in found)
         elif rulebook_examples(doc):
-            problems.append(f"{game.id}: the rulebook has example positions but the game has no rules engine")
+            problems.append(f"{game.id}: " + msg("commands.examples_without_engine"))
     if problems:
         raise PnpError("\n".join(problems))
     from ..data.ledger import open_questions
@@ -683,9 +686,7 @@ def unread_ruling_ids(game: Game, engine: BaseEngine) -> str | None:
         shown, lines = found
         line = next((i + 1 for i, t in enumerate(lines) if re.match(r"RULING_IDS\b", t)), 0)
         where = f"{shown}:{line}" if line else shown
-    return (f"{where}: RULING_IDS: pnp reads the rulings an engine plays from the engine's ruling_ids attribute; "
-            "this module-level RULING_IDS is not read (so its rulings are not checked against rulings.yaml): "
-            "set ruling_ids = RULING_IDS on the engine class (pnp/games/ENGINE_API.md)")
+    return f"{where}: RULING_IDS: " + msg("commands.ruling_ids_unread")
 
 
 def provisional_row(game: Game) -> CheckRow:
@@ -746,12 +747,13 @@ def score_track_verdict(engine: BaseEngine, scores: dict[int, list[tuple[float, 
     finals = [game for games in scores.values() for game in games]
     total = len(finals)
     if tally is not None and tally.crashed:
-        raise PnpError(f"{engine.game_id}: {tally.undecided(f'score track {lo}–{hi}', engine.game_id)}")
+        raise PnpError(f"{engine.game_id}: " + tally.undecided(msg("commands.score_track", track=f"{lo}–{hi}"),
+                                                               engine.game_id))
     fits = sum(all(lo <= v <= hi for v in game) for game in finals)
     # a game that ended off the track is proof on any number of games; that every game fits is not
     if fits == total and total < MIN_TRACK_GAMES:
-        raise PnpError(f"{engine.game_id}: score track {lo}–{hi}: cannot be judged: {total} sample games ran to "
-                       f"the end (at least {MIN_TRACK_GAMES} needed; pnp validate --games N plays more)")
+        raise PnpError(f"{engine.game_id}: " + msg("commands.score_track", track=f"{lo}–{hi}") + ": " + msg(
+            "commands.track_too_few", games=total, least=MIN_TRACK_GAMES))
     top = max([lo, *(max(game) for game in finals if game)])
     share = fits / total if total else 0.0
     source = getattr(engine.score_track, "source_ja", "")
@@ -759,7 +761,7 @@ def score_track_verdict(engine: BaseEngine, scores: dict[int, list[tuple[float, 
     detail = (f"{lo}〜{hi}：終了した {total} ゲーム中 {100 * share:.2f}% が収まる（最高 {top:g}、方針 {policy}）"
               + (f"。範囲は {source}" if source else ""))  # where the figure comes from
     if mismatch:
-        raise PnpError(f"{engine.game_id}: score track: {mismatch}\n{detail}")
+        raise PnpError(f"{engine.game_id}: " + msg("commands.score_track_mismatch", mismatch=mismatch, detail=detail))
     if share < TRACK_FIT_TARGET:
         raise PnpError(msg("validate.score_track_short", game=engine.game_id, track=f"{lo}–{hi}", share=f"{100 * share:.2f}",
                            needed=f"{100 * TRACK_FIT_TARGET:.1f}", highest=f"{top:g}",

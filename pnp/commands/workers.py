@@ -20,6 +20,7 @@ from multiprocessing.connection import Connection, wait
 from typing import Any
 
 from ..errors import PnpError
+from ..messages import msg
 from ..watchdog import arm_here
 
 Tick = Callable[[str], None]
@@ -49,7 +50,7 @@ def wait_for_go() -> None:
     """In a worker: wait for the parent's word that every piece was planned without a problem
     (``Pool.decide``), and raise Stopped if it says otherwise.  Anywhere else it returns at once."""
     if _GO is not None and not _GO.recv():
-        raise Stopped("the build stopped: another game has problems")
+        raise Stopped(msg("commands.build_stopped"))
 
 
 class Pool:

@@ -50,6 +50,7 @@ from PIL import Image, ImageCms, ImageMath
 from ..errors import PnpError
 from ..files import read_limited
 from ..limits import MAX_ICC_BYTES
+from ..messages import msg
 from ..units import mm
 from .shops import CONDITIONS, FOGRA39, condition_notice, condition_of, game_shop
 
@@ -121,25 +122,21 @@ class ColorProfile:
         try:
             self.data = read_limited(self.path, MAX_ICC_BYTES)
         except OSError as e:
-            raise ProfileError(f"{self.path}: cannot read the ICC profile ({e.strerror or e})") from e
+            raise ProfileError(f"{self.path}: " + msg("render.icc_unreadable", why=(e.errno, e.strerror or str(e)))) from e
         except ValueError as e:
-            raise ProfileError(f"{self.path}: the ICC profile is {e}") from e
+            raise ProfileError(f"{self.path}: " + msg("render.icc_too_big", why=e)) from e
         try:
             self.profile = ImageCms.ImageCmsProfile(io.BytesIO(self.data))
         except (OSError, ImageCms.PyCMSError) as e:
-            raise ProfileError(f"{self.path}: not an ICC profile ({e})") from e
+            raise ProfileError(f"{self.path}: " + msg("render.icc_not_icc", why=e)) from e
         core = self.profile.profile
         if core.xcolor_space.strip() != "CMYK":
-            raise ProfileError(f"{self.path}: an ICC profile for {core.xcolor_space.strip() or '?'}; "
-                               f"a print shop needs a CMYK output profile")
+            raise ProfileError(f"{self.path}: " + msg("render.icc_not_cmyk", space=core.xcolor_space.strip() or "?"))
         if core.device_class.strip() != "prtr":
-            raise ProfileError(f"{self.path}: a {core.device_class.strip()!r} profile, not an output (printer) "
-                               f"profile")
+            raise ProfileError(f"{self.path}: " + msg("render.icc_not_output", kind=core.device_class.strip()))
         self.version = core.version
         if self.version >= 4:      # PDF/X-1a:2001 embeds ICC v2 only (ISO 15930-1 predates v4)
-            raise ProfileError(f"{self.path}: an ICC v{self.version:g} profile; the shop files are PDF/X-1a:2001, "
-                               f"which takes ICC v2 profiles only (use the shop's v2 profile: Adobe's "
-                               f"JapanColor2011Coated.icc and ISO Coated v2 are v2)")
+            raise ProfileError(f"{self.path}: " + msg("render.icc_version", version=f"{self.version:g}"))
         self.description = (ImageCms.getProfileDescription(self.profile) or self.path.stem).strip()
         self.digest = hashlib.sha256(self.data).hexdigest()
         bundled = self.digest == BUNDLED_SHA256       # the bundled profile, wherever the file lies
@@ -148,14 +145,13 @@ class ColorProfile:
         if self.printing is not None:
             known = (self.printing.identifier, self.printing.condition)
             if condition is not None and condition[0] != known[0]:
-                raise ProfileError(f"{self.path}: the profile is {self.description!r}, for {known[0]}: its colours "
-                                   f"would print to {known[0]}, not to {condition[0]!r} (name {known[0]} or give "
-                                   f"the profile of {condition[0]})")
+                raise ProfileError(f"{self.path}: " + msg("render.icc_other_condition", profile=self.description,
+                                                          known=known[0], wanted=condition[0]))
             self.condition = known
         else:
             self.condition = condition or (self.description, self.description)
         if ink_limit is not None and not 100.0 <= ink_limit <= 400.0:
-            raise ProfileError(f"total ink limit {ink_limit:g}%: expected 100–400 %")
+            raise ProfileError(msg("render.ink_limit", limit=f"{ink_limit:g}"))
         self.ink_limit = ink_limit
         self._limit = None if ink_limit is None else math.floor(ink_limit * 255 / 100 + 1e-9)
         self.rich_black = rich_black
@@ -165,7 +161,7 @@ class ColorProfile:
             self._to_cmyk = ImageCms.buildTransform(srgb, self.profile, "RGB", "CMYK", INTENT, FLAGS)
             self._cmyk_lab = ImageCms.buildTransform(self.profile, lab, "CMYK", "LAB", INTENT)
         except (OSError, ImageCms.PyCMSError) as e:
-            raise ProfileError(f"{self.path}: a damaged ICC profile: its colour tables cannot be used ({e})") from e
+            raise ProfileError(f"{self.path}: " + msg("render.icc_damaged", why=e)) from e
         self._srgb = srgb
         self._cache: dict[tuple[str, bool], Ink] = {}
         self._small: dict[str, Ink] = {}

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import PnpError
+from ..messages import msg
 
 ON_CURVE, X_SHORT, Y_SHORT, REPEAT, X_SAME, Y_SAME = 0x01, 0x02, 0x04, 0x08, 0x10, 0x20
 ARG_WORDS, ARGS_XY, HAVE_SCALE, MORE, HAVE_XY_SCALE, HAVE_2X2 = 0x0001, 0x0002, 0x0008, 0x0020, 0x0040, 0x0080
@@ -43,7 +44,7 @@ class TrueTypeOutlines:
             tables[tag] = (offset, length)
         missing = [t.decode() for t in (b"head", b"loca", b"glyf", b"maxp", b"cmap") if t not in tables]
         if missing:
-            raise OutlineError(f"the font program has no {', '.join(missing)} table (not TrueType outlines)")
+            raise OutlineError(msg("render.font_tables", tables=missing))
         head = tables[b"head"][0]
         self.units = struct.unpack(">H", data[head + 18:head + 20])[0]
         long_loca = struct.unpack(">h", data[head + 50:head + 52])[0] == 1
@@ -71,7 +72,7 @@ class TrueTypeOutlines:
                 return {first + n: gid for n, gid in enumerate(ids)}
             if fmt == 0:
                 return dict(enumerate(data[sub + 6:sub + 262]))
-        raise OutlineError("the font's cmap has no byte-code table (format 0 or 6)")
+        raise OutlineError(msg("render.font_cmap"))
 
     def contours(self, gid: int) -> list[list[Point]]:
         """The glyph's closed contours in font units (composites resolved), each a list of points
@@ -83,7 +84,7 @@ class TrueTypeOutlines:
 
     def _read(self, gid: int, depth: int) -> list[list[Point]]:
         if depth > 8:
-            raise OutlineError(f"glyph {gid}: composite glyphs nested past reason")
+            raise OutlineError(f"glyph {gid}: " + msg("render.glyph_nested"))
         start, end = self.loca[gid], self.loca[gid + 1]
         if end <= start:
             return []        # an empty glyph (a space)
@@ -104,7 +105,7 @@ class TrueTypeOutlines:
                 dx, dy = struct.unpack(">bb", data[p:p + 2])
                 p += 2
             if not flags & ARGS_XY:
-                raise OutlineError(f"glyph {gid}: a composite placed by matching points (not supported)")
+                raise OutlineError(f"glyph {gid}: " + msg("render.glyph_points"))
             a, b, c, d = 1.0, 0.0, 0.0, 1.0
             if flags & HAVE_SCALE:
                 a = d = struct.unpack(">h", data[p:p + 2])[0] / 16384
@@ -224,8 +225,8 @@ class _Font:
         subtype = font.get("/Subtype")
         descriptor = font.get("/FontDescriptor")
         if str(subtype) != "/TrueType" or descriptor is None or "/FontFile2" not in descriptor:
-            raise OutlineError(f"{where}: font {font.get('/BaseFont')} is not an embedded simple TrueType font "
-                               f"({subtype}): its text cannot be outlined")
+            raise OutlineError(f"{where}: " + msg("render.font_not_truetype", font=font.get("/BaseFont"),
+                                                  subtype=subtype))
         self.outlines = TrueTypeOutlines(bytes(descriptor.FontFile2.read_bytes()))
         self.first = int(font.get("/FirstChar", 0))
         self.widths = [float(w) for w in font.get("/Widths", [])]
@@ -278,7 +279,7 @@ class _Outliner:
             sub = xobjects[name]
             if sub.get("/Subtype") == pikepdf.Name.Form and sub.objgen not in self.done:
                 self.done.add(sub.objgen)
-                self.rewrite(sub, f"{where} form {name}")
+                self.rewrite(sub, f"{where} {name}")
         fonts = resources.get("/Font")
         if not fonts:
             return
@@ -297,7 +298,7 @@ class _Outliner:
         def show(data: bytes) -> None:
             nonlocal tm
             if font is None:
-                raise OutlineError(f"{self.path}: {where}: text shown with no font set")
+                raise OutlineError(f"{self.path}: {where}: " + msg("render.text_no_font"))
             units = font.outlines.units
             for code in data:
                 gid = font.outlines.cmap.get(code, 0)
@@ -324,7 +325,8 @@ class _Outliner:
             elif o == "Tf":
                 font_ref = fonts.get(str(operands[0]))
                 if font_ref is None:
-                    raise OutlineError(f"{self.path}: {where}: font {operands[0]} is not in the resources")
+                    raise OutlineError(f"{self.path}: {where}: " + msg("render.font_not_in_resources",
+                                                                      font=operands[0]))
                 font = self.font(font_ref, f"{self.path}: {where}")
                 size = float(operands[1])
             elif o == "Tm":
@@ -348,8 +350,8 @@ class _Outliner:
                 rise = float(operands[0])
             elif o == "Tr":
                 if int(operands[0]) != 0:
-                    raise OutlineError(f"{self.path}: {where}: text render mode {int(operands[0])} (only filled "
-                                       f"text can be outlined)")
+                    raise OutlineError(f"{self.path}: {where}: " + msg("render.text_render_mode",
+                                                                      mode=int(operands[0])))
             elif o == "Tj":
                 show(bytes(operands[0]))
             elif o == "'":
@@ -391,7 +393,7 @@ def outline_text(path: Path) -> int:
         outliner = _Outliner(pdf, Path(path))
         outliner.done, outliner.emptied = set(), []
         for number, page in enumerate(pdf.pages, 1):
-            outliner.rewrite(page.obj, f"page {number}")
+            outliner.rewrite(page.obj, msg("render.page", number=number))
         for resources in outliner.emptied:
             if "/Font" in resources:
                 del resources["/Font"]

@@ -10,6 +10,8 @@ import zlib
 from pathlib import Path
 from typing import Any
 
+from ..messages import msg
+
 MAX_PDF_BYTES = 500_000_000          # a file (a print shop's upload limit is far below)
 MAX_PDF_PAGES = 2_000                # pages of one file (a deck of 1,000 cards with its backs)
 MAX_PDF_OBJECTS = 2_000_000          # indirect objects of one file
@@ -57,7 +59,7 @@ def check_pdf_bounds(path: Path) -> int:
     start = time.monotonic()
     size = Path(path).stat().st_size
     if size > MAX_PDF_BYTES:
-        raise PdfTooLarge(f"{size:,} bytes; the limit is {MAX_PDF_BYTES:,}")
+        raise PdfTooLarge(msg("render.pdf_bytes", size=f"{size:,}", most=f"{MAX_PDF_BYTES:,}"))
     try:
         pdf = pikepdf.open(path)
     except pikepdf.PasswordError:
@@ -70,25 +72,25 @@ def check_pdf_bounds(path: Path) -> int:
         except (pikepdf.PdfError, RecursionError):
             objects = 0
         if objects > MAX_PDF_OBJECTS:
-            raise PdfTooLarge(f"{objects:,} objects; the limit is {MAX_PDF_OBJECTS:,}")
+            raise PdfTooLarge(msg("render.pdf_objects", objects=f"{objects:,}", most=f"{MAX_PDF_OBJECTS:,}"))
         pages = len(pdf.pages)
         if pages > MAX_PDF_PAGES:
-            raise PdfTooLarge(f"{pages:,} pages; the limit is {MAX_PDF_PAGES:,}")
+            raise PdfTooLarge(msg("render.pdf_pages", pages=f"{pages:,}", most=f"{MAX_PDF_PAGES:,}"))
         seen: set[tuple[int, int]] = set()
 
         def stream_bytes(stream: Any, where: str) -> int:
             if time.monotonic() - start > MAX_LOOK_SECONDS:
-                raise PdfTooLarge(f"reading it took more than {MAX_LOOK_SECONDS:g} s")
+                raise PdfTooLarge(msg("render.pdf_slow", seconds=f"{MAX_LOOK_SECONDS:g}"))
             inflated = _inflated_size(stream, MAX_STREAM_BYTES)
             n = inflated if inflated is not None else len(stream.read_raw_bytes())
             if n > MAX_STREAM_BYTES:
-                raise PdfTooLarge(f"{where}: a stream inflates to more than {MAX_STREAM_BYTES:,} bytes")
+                raise PdfTooLarge(f"{where}: " + msg("render.pdf_stream", most=f"{MAX_STREAM_BYTES:,}"))
             return n
 
         def drawn(resources: Any, depth: int, where: str) -> int:
             """The inflated bytes of the forms these resources draw, nested forms included."""
             if depth > MAX_FORM_DEPTH:
-                raise PdfTooLarge(f"{where}: forms nested more than {MAX_FORM_DEPTH} deep")
+                raise PdfTooLarge(f"{where}: " + msg("render.pdf_forms", most=MAX_FORM_DEPTH))
             total = 0
             xobjects = resources.get("/XObject") if isinstance(resources, pikepdf.Dictionary) else None
             if not isinstance(xobjects, pikepdf.Dictionary):
@@ -108,13 +110,13 @@ def check_pdf_bounds(path: Path) -> int:
             return total
 
         for number, page in enumerate(pdf.pages, 1):
-            where = f"page {number}"
+            where = msg("render.page", number=number)
             seen.clear()
             contents = page.obj.get("/Contents")
             streams = list(contents) if isinstance(contents, pikepdf.Array) else [contents]
             total = sum(stream_bytes(s, where) for s in streams if isinstance(s, pikepdf.Stream))
             total += drawn(page.obj.get("/Resources"), 1, where)
             if total > MAX_PAGE_CONTENT_BYTES:
-                raise PdfTooLarge(f"{where}: {total:,} bytes of drawing instructions; the limit is "
-                                  f"{MAX_PAGE_CONTENT_BYTES:,}")
+                raise PdfTooLarge(f"{where}: " + msg("render.pdf_page_bytes", size=f"{total:,}",
+                                                     most=f"{MAX_PAGE_CONTENT_BYTES:,}"))
     return pages

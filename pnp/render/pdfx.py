@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import PnpError
+from ..messages import msg
 from .color import REGISTRY, ColorProfile
 
 PDFX_VERSION = "PDF/X-1:2001"
@@ -45,7 +46,7 @@ def _pikepdf() -> Any:
     try:
         import pikepdf
     except ImportError as exc:  # pragma: no cover - a dependency of the package
-        raise PdfxUnavailable("writing PDF/X needs pikepdf (pip install pikepdf)") from exc
+        raise PdfxUnavailable(msg("render.needs_pikepdf")) from exc
     return pikepdf
 
 
@@ -98,7 +99,7 @@ def make_pdfx(path: Path, profile: ColorProfile, title: str, author: str = "") -
     with pikepdf.open(path, allow_overwriting_input=True) as pdf:
         for number, page in enumerate(pdf.pages, 1):
             if "/TrimBox" not in page.obj:
-                raise PnpError(f"{path}: page {number} has no TrimBox (PDF/X needs the trim of every page)")
+                raise PnpError(f"{path}: " + msg("render.page", number=number) + ": " + msg("render.no_trimbox"))
         icc = pikepdf.Stream(pdf, b"")
         icc.write(profile.deflated, filter=Name.FlateDecode)   # compressed once per build, not per file
         icc.N = 4

@@ -116,7 +116,7 @@ def _pdfplumber() -> Any:
     try:
         import pdfplumber
     except ImportError as exc:  # pragma: no cover - a dependency of the package
-        raise ReadbackUnavailable("reading PDFs back needs pdfplumber (pip install pdfplumber)") from exc
+        raise ReadbackUnavailable(msg("render.needs_pdfplumber")) from exc
     return pdfplumber
 
 

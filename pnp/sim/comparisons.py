@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import replace
 from typing import Any
 
+from ..messages import did_you_mean, msg
 from .answers import PairedAnswers
 from .engine import BaseEngine, GameRecord
 from .errors import SimError
@@ -42,7 +43,7 @@ def placebos(engine: BaseEngine, batch: Batch, other: Batch, pairs: Iterable[tup
     need_b: dict[int, dict[str, int]] = {}
     for x, y in pairs:
         if x.streams is None or y.streams is None:
-            raise SimError("a placebo needs both games played with track_streams")
+            raise SimError(msg("sim.placebo_streams"))
         da, db = chance_disturbance(x.streams, y.streams)
         if da:
             need_a[x.index] = da
@@ -95,16 +96,18 @@ def comparison_specs(engine: BaseEngine) -> list[dict[str, Any]]:
     for i, c in enumerate(engine.report_comparisons):
         where = f"{engine.game_id}: report_comparisons[{i}]"
         if not isinstance(c, Mapping) or not c.get("name_ja"):
-            raise SimError(f"{where}: expected a mapping with name_ja and a variant or options")
+            raise SimError(f"{where}: " + msg("sim.comparison_kind"))
         if "variant" in c:
             if c["variant"] not in variants:
-                raise SimError(f"{where}.variant: unknown variant {c['variant']!r}")
+                raise SimError(f"{where}.variant: " + msg("sim.comparison_variant", variant=c["variant"],
+                                                          hint=did_you_mean(c["variant"], variants)))
         elif isinstance(c.get("options"), Mapping):
             for k, v in c["options"].items():
                 if k not in option_ids or v not in option_ids[k].choices:
-                    raise SimError(f"{where}.options: {k}={v!r} is not an option of the engine")
+                    raise SimError(f"{where}.options: " + msg("sim.comparison_option", key=k, value=v,
+                                                              hint=did_you_mean(k, option_ids)))
         else:
-            raise SimError(f"{where}: names neither a variant nor options")
+            raise SimError(f"{where}: " + msg("sim.comparison_empty"))
         specs.append(dict(c))
     return specs
 

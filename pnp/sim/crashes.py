@@ -11,6 +11,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..messages import msg
+
 
 def replay_command(game_id: str, players: int, seats: Sequence[str], seed: int, variant: str = "standard",
                    options: Mapping[str, Any] | None = None) -> str:
@@ -75,11 +77,10 @@ class Tally:
         """「遊んだ 9 ゲーム（終了 0、エラーで停止 9）」: what a verdict looked at."""
         return f"遊んだ {self.played} ゲーム（終了 {self.finished}、エラーで停止 {self.crashed}）"
 
-    def undecided(self, check: str, game_id: str) -> str:
+    def undecided(self, check: Any, game_id: str) -> str:
         """The problem of a check that cannot be judged because games stopped: the counts, the first
         error (the engine's file:line) and the command that replays that game."""
         first = self.first
         assert first is not None
-        return (f"{check}: cannot be judged: {self.crashed} of {self.played} games it played stopped "
-                f"with an error ({self.finished} ran to the end); first: {first.message} "
-                f"(seed {first.seed}; replay: {first.replay(game_id)})")
+        return f"{check}: " + msg("sim.undecided", crashed=self.crashed, played=self.played, finished=self.finished,
+                                  first=first.message, seed=first.seed, replay=first.replay(game_id))

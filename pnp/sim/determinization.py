@@ -22,6 +22,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..messages import msg
 from .budget import UNLIMITED, Budget
 from .crashes import Tally, replay_command
 from .engine import CHANCE, BaseEngine
@@ -133,7 +134,8 @@ def check_determinization(engine: BaseEngine, players: int, *, states: int = 24,
     gid = engine.game_id
     sampled = _sample_states(engine, players, states, seed, variant, options, rep.crashes)
     if rep.crashes.crashed:
-        rep.problems.append(f"{gid} {players}p: {rep.crashes.undecided('determinization', gid)}")
+        rep.problems.append(msg("sim.where_players", game=gid, players=players)
+                            + rep.crashes.undecided(msg("sim.check_determinization"), gid))
     for k, (s, s_seed) in enumerate(sampled):
         if k >= MIN_STATES and budget.spent() and (rep.hidden or not engine.capabilities.hidden_information):
             rep.cut = True
@@ -142,13 +144,12 @@ def check_determinization(engine: BaseEngine, players: int, *, states: int = 24,
             _check_state(engine, players, s, k, s_seed, samples, rng, rep, gid)
         except Exception as exc:   # noqa: BLE001 — a hook that raises is the finding: where, and which game
             from .runner import _origin
-            rep.problems.append(f"{gid} {players}p state {k} (a position of the game "
-                                f"`{replay_command(gid, players, ('random',) * players, s_seed)}` plays): "
-                                f"{_origin(exc)}{type(exc).__name__}: {exc}")
+            rep.problems.append(msg("sim.where_state", game=gid, players=players, state=k,
+                                    command=replay_command(gid, players, ("random",) * players, s_seed))
+                                + f"{_origin(exc)}{type(exc).__name__}: {exc}")
             break
     if engine.capabilities.hidden_information and rep.states and not rep.hidden:
-        rep.problems.append(f"{gid} {players}p: the engine declares hidden information, but no information "
-                            "set hid anything from its seat (information_set keeps the real hidden cards)")
+        rep.problems.append(msg("sim.where_players", game=gid, players=players) + msg("sim.nothing_hidden"))
     return rep
 
 
@@ -159,10 +160,10 @@ def _check_state(engine: BaseEngine, players: int, s: Any, k: int, s_seed: int, 
     mover = engine.to_move(s)
     real_legal = engine.legal_actions(s)
     for q in range(players):
-        where = f"{gid} {players}p state {k} seat {q}"
+        where = msg("sim.where_seat", game=gid, players=players, state=k, seat=q)
         info = engine.information_set(s, q)
         if engine.state_hash(s) != before:
-            rep.problems.append(f"{where}: information_set changed the real state")
+            rep.problems.append(where + ": " + msg("sim.infoset_changed_state"))
             continue
         info_hash = engine.state_hash(info)
         rep.states += 1
@@ -180,19 +181,17 @@ def _check_state(engine: BaseEngine, players: int, s: Any, k: int, s_seed: int, 
             try:
                 engine.check_invariants(d)
             except AssertionError as exc:
-                rep.problems.append(f"{where} sample {j}: the determinized state breaks an invariant: {exc}")
+                rep.problems.append(where + msg("sim.sample", sample=j) + msg("sim.determinized_breaks", why=exc))
                 break
             diff = same(engine.observe(d, q), seen)
             if diff:
-                rep.problems.append(f"{where} sample {j}: the seat would see a different {diff} "
-                                    "(the determinization is not consistent with its observation)")
+                rep.problems.append(where + msg("sim.sample", sample=j) + msg("sim.determinized_seen", diff=diff))
                 break
             if engine.to_move(d) != mover or (mover == q and engine.legal_actions(d) != real_legal):
-                rep.problems.append(f"{where} sample {j}: a different seat to move or legal actions")
+                rep.problems.append(where + msg("sim.sample", sample=j) + msg("sim.determinized_mover"))
                 break
             if engine.state_hash(engine.information_set(d, q)) != info_hash:
-                rep.problems.append(f"{where} sample {j}: the information set differs between states the "
-                                    "seat cannot tell apart (it keeps hidden pieces)")
+                rep.problems.append(where + msg("sim.sample", sample=j) + msg("sim.infoset_differs"))
                 break
             hashes.add(engine.state_hash(d))
             others = [engine.observe(d, p) for p in range(players) if p != q]
@@ -204,15 +203,12 @@ def _check_state(engine: BaseEngine, players: int, s: Any, k: int, s_seed: int, 
             elif m == CHANCE:
                 engine.apply(d, engine.sample_chance(d, rng))
             if engine.state_hash(info) != info_hash:
-                rep.problems.append(f"{where} sample {j}: playing on a determinized state changed the "
-                                    "information set (they share lists)")
+                rep.problems.append(where + msg("sim.sample", sample=j) + msg("sim.infoset_shared"))
                 break
         else:
             rep.varied += len(hashes) > 1
             rep.others_varied += len(views) > 1
             if others_hidden and len(views) == 1:
-                rep.problems.append(f"{where}: {samples} samples never re-dealt what the other seats hold "
-                                    "(the determinization keeps the hidden cards)")
+                rep.problems.append(where + ": " + msg("sim.never_redealt", samples=samples))
             elif hidden and len(hashes) == 1:
-                rep.problems.append(f"{where}: {samples} samples were all the same state "
-                                    "(the determinization keeps the hidden pieces)")
+                rep.problems.append(where + ": " + msg("sim.all_same", samples=samples))

@@ -28,6 +28,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import Problem
+from ..messages import did_you_mean, msg
 from .engine import CHANCE, TERMINAL, BaseEngine, IllegalAction
 
 SCRIPT_KEYS = ("players", "variant", "options", "setup", "moves", "expect")
@@ -48,32 +49,33 @@ def check_example(engine: BaseEngine, script: Mapping[str, Any], file: str, line
 
     unknown = sorted(set(script) - set(SCRIPT_KEYS))
     if unknown:
-        return problem(f"unknown key {unknown[0]!r} in the example position (keys: {', '.join(SCRIPT_KEYS)})")
+        return problem(msg("sim.example_unknown_key", key=unknown[0], keys=SCRIPT_KEYS,
+                           hint=did_you_mean(unknown[0], SCRIPT_KEYS)))
     if not supports_examples(engine):
-        return problem("the rules engine of this game cannot check examples (no example_state / example_facts)")
+        return problem(msg("sim.example_unsupported"))
     players = script.get("players")
     if not isinstance(players, int) or not engine.min_players <= players <= engine.max_players:
-        return problem(f"players must be a number from {engine.min_players} to {engine.max_players}, "
-                       f"got {players!r}", "players")
+        return problem(msg("sim.example_players", least=engine.min_players, most=engine.max_players, got=players),
+                       "players")
     expect = script.get("expect")
     if not isinstance(expect, Mapping) or not expect:
-        return problem("an example position needs expect: (what the text says happens)", "expect")
+        return problem(msg("sim.example_no_expect"), "expect")
     moves = script.get("moves") or []
     if not isinstance(moves, list):
-        return problem("moves must be a list of actions", "moves")
+        return problem(msg("sim.example_moves_list"), "moves")
     try:
         state = engine.example_state(players, script.get("setup") or {}, script.get("variant", "standard"),
                                      script.get("options") or None)
         engine.check_invariants(state)
     except ExampleError as exc:
-        return problem(f"impossible position: {exc}", "setup")
+        return problem(msg("sim.example_impossible", why=exc), "setup")
     except (ValueError, KeyError, TypeError, AssertionError) as exc:
-        return problem(f"impossible position: {type(exc).__name__}: {exc}", "setup")
+        return problem(msg("sim.example_impossible", why=f"{type(exc).__name__}: {exc}"), "setup")
     ids = _card_ids(engine)
     for k, move in enumerate(moves):
         seat = engine.to_move(state)
         if seat == TERMINAL:
-            return problem(f"move {k + 1} ({move!r}) comes after the game has ended", "moves")
+            return problem(msg("sim.example_after_end", n=k + 1, move=repr(move)), "moves")
         legal = engine.legal_actions(state) if seat != CHANCE else []
         # a decision is the engine's own legal action (with every field, those left out of its JSON and
         # of its equality too), found by its JSON: the move as the log writes it, or with card ids
@@ -84,27 +86,29 @@ def check_example(engine: BaseEngine, script: Mapping[str, Any], file: str, line
             try:        # as written (an engine may read card ids itself), else with card numbers for ids
                 action = _decoded(engine, move, _numbered(move, ids))
             except (ValueError, KeyError, TypeError, IllegalAction) as exc:
-                hint = f" (no card {unknown[0]!r} in the engine's card_ids)" if unknown else ""
-                return problem(f"move {k + 1} ({move!r}) is not an action of this game: {exc}{hint}", "moves")
+                hint = msg("sim.example_no_card", card=unknown[0], hint=did_you_mean(unknown[0], ids or ())) \
+                    if unknown else ""
+                return problem(msg("sim.example_not_an_action", n=k + 1, move=repr(move), why=exc, hint=hint),
+                               "moves")
             if seat != CHANCE:
                 same = next((a for a in legal if a == action), None)
                 if same is None:
                     shown = ", ".join(a.label() for a in legal[:8])
-                    return problem(f"move {k + 1} ({action.label()}) is not legal here (legal: {shown} …)", "moves")
+                    return problem(msg("sim.example_illegal", n=k + 1, move=action.label(), legal=shown), "moves")
                 action = same
         try:
             engine.apply(state, action)
             engine.check_invariants(state)
         except (ValueError, AssertionError, IllegalAction) as exc:
-            return problem(f"move {k + 1} ({action.label()}) breaks the rules: {exc}", "moves")
+            return problem(msg("sim.example_breaks", n=k + 1, move=action.label(), why=exc), "moves")
     facts = engine.example_facts(state)
     out: list[Problem] = []
     for key, claimed in expect.items():
         if key not in facts:
-            out += problem(f"expect.{key}: the engine reports no such fact (facts: {', '.join(sorted(facts))})",
-                           "expect")
+            out += problem(f"expect.{key}: " + msg("sim.example_no_fact", facts=sorted(facts),
+                                                    hint=did_you_mean(key, facts)), "expect")
         elif _norm(facts[key]) != _norm(claimed):
-            out += problem(f"the example says {key} = {claimed!r}, the rules give {facts[key]!r}", f"expect.{key}")
+            out += problem(msg("sim.example_differs", key=key, claimed=claimed, given=facts[key]), f"expect.{key}")
     return out
 
 

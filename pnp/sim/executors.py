@@ -19,6 +19,7 @@ from typing import Any
 
 from .. import __version__
 from ..limits import EXECUTOR_CONNECT_SECONDS
+from ..messages import msg
 from .errors import SimError
 
 SCHEMES = ("dask",)
@@ -47,11 +48,10 @@ def parse_executor(text: str) -> ExecutorSpec:
     """``dask://HOST:PORT`` → ExecutorSpec; anything else is a SimError saying what is expected."""
     scheme, sep, rest = text.strip().partition("://")
     if not sep or scheme not in SCHEMES:
-        raise SimError(f"--executor {text!r}: expected dask://HOST:PORT (the address of a Dask scheduler)")
+        raise SimError(f"--executor {text!r}: " + msg("sim.executor_form"))
     m = _ADDRESS.fullmatch(rest.rstrip("/"))
     if not m or not 0 < int(m["port"]) < 65536:
-        raise SimError(f"--executor {text!r}: expected {scheme}://HOST:PORT with a port from 1 to 65535, "
-                       f"e.g. {scheme}://127.0.0.1:8786")
+        raise SimError(f"--executor {text!r}: " + msg("sim.executor_port", scheme=scheme))
     return ExecutorSpec(scheme, m["host"], int(m["port"]))
 
 
@@ -73,13 +73,13 @@ def _probe(spec: ExecutorSpec, timeout_s: float) -> None:
     import socket
     import struct
     import time
-    reach = (f"start one with `dask scheduler` and workers with `dask worker {spec.address}`")
+    reach = msg("sim.executor_start", address=spec.address)
     deadline = time.monotonic() + timeout_s
     try:
         sock = socket.create_connection((spec.host.strip("[]"), spec.port), timeout=timeout_s)
     except OSError as exc:
-        raise SimError(f"--executor {spec}: cannot reach a Dask scheduler at {spec.address} "
-                       f"({exc.strerror or exc}); {reach}") from None
+        raise SimError(f"--executor {spec}: " + msg("sim.executor_unreachable", address=spec.address,
+                                                    why=exc.strerror or exc, start=reach)) from None
     got = b""
     try:
         while len(got) < PROBE_BYTES:
@@ -93,11 +93,12 @@ def _probe(spec: ExecutorSpec, timeout_s: float) -> None:
     finally:
         sock.close()
     if not got:
-        raise SimError(f"--executor {spec}: something at {spec.address} accepts connections but did not answer "
-                       f"within {timeout_s:g} s as a Dask scheduler does; {reach}")
+        raise SimError(f"--executor {spec}: " + msg("sim.executor_silent", address=spec.address,
+                                                    seconds=f"{timeout_s:g}", start=reach))
     if len(got) < PROBE_BYTES or not 0 < struct.unpack("<Q", got)[0] <= MAX_HANDSHAKE_BYTES:
         said = got.decode("ascii", "replace").split("\r")[0].split("\n")[0]
-        raise SimError(f"--executor {spec}: {spec.address} is not a Dask scheduler (it answered {said!r}); {reach}")
+        raise SimError(f"--executor {spec}: " + msg("sim.executor_not_dask", address=spec.address, said=said,
+                                                    start=reach))
 
 
 @contextmanager
@@ -105,7 +106,7 @@ def _dask(spec: ExecutorSpec, timeout_s: float) -> Iterator[tuple[cf.Executor, i
     try:
         import distributed
     except ImportError:
-        raise SimError(f"--executor {spec}: Dask is not installed (pip install 'pnp[cluster]')") from None
+        raise SimError(f"--executor {spec}: " + msg("sim.executor_no_dask")) from None
     # the client's own log lines (connection retries, heartbeats) would bury the command's output
     for name in ("distributed", "distributed.client", "distributed.comm"):
         logging.getLogger(name).setLevel(logging.CRITICAL)
@@ -114,22 +115,21 @@ def _dask(spec: ExecutorSpec, timeout_s: float) -> Iterator[tuple[cf.Executor, i
         connect: Any = distributed.Client
         client = connect(spec.address, timeout=f"{timeout_s}s", set_as_default=False)
     except (OSError, TimeoutError, MemoryError, ValueError) as exc:
-        raise SimError(f"--executor {spec}: cannot reach a Dask scheduler at {spec.address} ({exc}); "
-                       f"start one with `dask scheduler` and workers with `dask worker {spec.address}`") from None
+        raise SimError(f"--executor {spec}: " + msg("sim.executor_unreachable", address=spec.address, why=exc,
+                                                    start=msg("sim.executor_start", address=spec.address))) from None
     try:
         threads = sum(client.nthreads().values())
         if threads < 1:
-            raise SimError(f"--executor {spec}: the scheduler has no workers "
-                           f"(start some with `dask worker {spec.address}`)")
+            raise SimError(f"--executor {spec}: " + msg("sim.executor_no_workers", address=spec.address))
         try:
             versions = client.run(_pnp_version)
         except Exception as exc:   # noqa: BLE001 — a worker that cannot import pnp fails in many ways
-            raise SimError(f"--executor {spec}: the workers cannot run pnp ({type(exc).__name__}: {exc}); "
-                           f"install pnp {__version__} on every worker") from None
-        other = sorted({f"{w} has {v}" for w, v in versions.items() if v != __version__})
+            raise SimError(f"--executor {spec}: " + msg("sim.executor_workers_fail", why=f"{type(exc).__name__}: {exc}",
+                                                        version=__version__)) from None
+        other = sorted({f"{w}: {v}" for w, v in versions.items() if v != __version__})
         if other:
-            raise SimError(f"--executor {spec}: the workers run another pnp than this one ({__version__}): "
-                           + "; ".join(other))
+            raise SimError(f"--executor {spec}: " + msg("sim.executor_other_pnp", version=__version__,
+                                                        workers="; ".join(other)))
         yield client.get_executor(), threads
     finally:
         client.close()

@@ -12,6 +12,7 @@ from typing import Any
 from ..data.model import Game
 from ..files import atomic_path, read_limited
 from ..limits import MAX_FILE_BYTES, MAX_JSON_DEPTH
+from ..messages import Msg, did_you_mean_file, msg
 from .engine import CHANCE, BaseEngine, Result
 from .errors import ReplayError
 from .runner import Trace
@@ -52,22 +53,23 @@ class GameLog:
     @classmethod
     def from_json(cls, data: Any, source: str = "log") -> GameLog:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise ReplayError(f"{source}: not a pnp game log (expected \"format\": \"{FORMAT}\")")
+            raise ReplayError(f"{source}: format: " + msg("sim.log_not_a_log", format=FORMAT))
         for key, kind in (("header", dict), ("events", list), ("final_state_hash", str)):
             if key not in data:
-                raise ReplayError(f"{source}: {key}: missing (an incomplete game log)")
+                raise ReplayError(f"{source}: {key}: " + msg("sim.log_missing"))
             if not isinstance(data[key], kind):
-                raise ReplayError(f"{source}: {key}: expected {'a mapping' if kind is dict else 'a list' if kind is list else 'text'}, "
-                                  f"got {type(data[key]).__name__}")
+                want = msg("sim.word_mapping") if kind is dict else msg("sim.word_list") if kind is list else msg("sim.word_text")
+                raise ReplayError(f"{source}: {key}: " + msg("sim.log_kind", want=want, got=type(data[key]).__name__))
         for i, ev in enumerate(data["events"]):
             if not isinstance(ev, dict):
-                raise ReplayError(f"{source}: events[{i}]: expected a mapping with seat and action, "
-                                  f"got {type(ev).__name__}")
+                raise ReplayError(f"{source}: events[{i}]: " + msg("sim.log_event_mapping", got=type(ev).__name__))
         if data.get("result") is not None and not isinstance(data["result"], dict):
-            raise ReplayError(f"{source}: result: expected a mapping, got {type(data['result']).__name__}")
+            raise ReplayError(f"{source}: result: " + msg("sim.log_kind", want=msg("sim.word_mapping"),
+                                                          got=type(data["result"]).__name__))
         lines = data.get("result_lines")
         if lines is not None and (not isinstance(lines, list) or not all(isinstance(x, str) for x in lines)):
-            raise ReplayError(f"{source}: result_lines: expected a list of text lines")
+            raise ReplayError(f"{source}: result_lines: " + msg("sim.log_kind", want=msg("sim.word_lines"),
+                                                                got=type(lines).__name__))
         return cls(dict(data["header"]), list(data["events"]), data.get("result"),
                    data["final_state_hash"], data.get("error"), lines)
 
@@ -99,34 +101,49 @@ def write_json(path: Path, data: Any) -> None:
         tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
 
 
-def read_json(path: Path, what: str, error: type[Exception] = ReplayError) -> Any:
+# json's own words for what it could not read (the start of JSONDecodeError.msg), by code
+JSON_PROBLEMS = {"Expecting value": "sim.json_expecting_value", "Expecting ',' delimiter": "sim.json_expecting_comma",
+                 "Expecting ':' delimiter": "sim.json_expecting_colon",
+                 "Expecting property name enclosed in double quotes": "sim.json_expecting_name",
+                 "Unterminated string starting at": "sim.json_unterminated", "Invalid control character at": "sim.json_control",
+                 "Extra data": "sim.json_extra", "Invalid \\escape": "sim.json_escape"}
+
+
+def _json_problem(words: str) -> Msg | str:
+    """json's message as a coded one (worded in the chosen language); its own words when not known."""
+    code = next((c for w, c in JSON_PROBLEMS.items() if words.startswith(w)), None)
+    return msg(code) if code else words
+
+
+def read_json(path: Path, what: Msg | str, error: type[Exception] = ReplayError) -> Any:
     """The JSON in the regular file at path (``what`` it is, for the size message: "a game log"), read with
     limits (size, digits, nesting); ``error`` names the file and what is wrong otherwise."""
     path = Path(path)
     try:
         st = path.stat()
         if not stat.S_ISREG(st.st_mode):
-            raise error(f"{path}: not a regular file")
+            raise error(f"{path}: " + msg("sim.json_not_a_file"))
         if st.st_size > MAX_FILE_BYTES:
-            raise error(f"{path}: {st.st_size:,} bytes; {what} may have at most {MAX_FILE_BYTES:,}")
+            raise error(f"{path}: " + msg("sim.json_too_big", size=f"{st.st_size:,}", what=what,
+                                          most=f"{MAX_FILE_BYTES:,}"))
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise error(f"{path}: no such file") from None
+        raise error(f"{path}: " + msg("sim.json_no_file", hint=did_you_mean_file(path.parent, path.name))) from None
     except json.JSONDecodeError as exc:
-        raise error(f"{path}:{exc.lineno}:{exc.colno}: not readable as JSON ({exc.msg})") from None
+        raise error(f"{path}:{exc.lineno}:{exc.colno}: " + msg("sim.json_unreadable", why=_json_problem(exc.msg))) from None
     except ValueError as exc:        # a number of more than 4,300 digits (Python's limit on int())
-        raise error(f"{path}: not readable as JSON ({str(exc).split(';')[0]})") from None
+        raise error(f"{path}: " + msg("sim.json_unreadable", why=str(exc).split(";")[0])) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise error(f"{path}: not readable as JSON ({exc})") from None
+        raise error(f"{path}: " + msg("sim.json_unreadable", why=exc)) from None
     except RecursionError:
-        raise error(f"{path}: JSON nested more than {MAX_JSON_DEPTH} deep: refused") from None
+        raise error(f"{path}: " + msg("sim.json_too_deep", most=MAX_JSON_DEPTH)) from None
     if _too_deep(data):
-        raise error(f"{path}: JSON nested more than {MAX_JSON_DEPTH} deep: refused")
+        raise error(f"{path}: " + msg("sim.json_too_deep", most=MAX_JSON_DEPTH))
     return data
 
 
 def read_log(path: Path) -> GameLog:
-    return GameLog.from_json(read_json(path, "a game log"), str(path))
+    return GameLog.from_json(read_json(path, msg("sim.word_game_log")), str(path))
 
 
 def _too_deep(data: Any) -> bool:

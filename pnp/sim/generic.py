@@ -26,6 +26,7 @@ from typing import Any
 
 from ..data.model import Game
 from ..data.yamlsource import game_yaml_where
+from ..messages import did_you_mean, msg
 from .budget import UNLIMITED, Budget
 from .crashes import Tally
 from .determinization import same
@@ -159,8 +160,8 @@ class GenericReport:
 def check_declarations(game: Game, engine: BaseEngine, report: GenericReport) -> None:
     lo, hi = game.players
     if (engine.min_players, engine.max_players) != (lo, hi):
-        report.problems.append(f"{game_yaml_where(game, ('players',))}: players: game.yaml says {lo}–{hi}, the engine plays "
-                               f"{engine.min_players}–{engine.max_players}")
+        report.problems.append(f"{game_yaml_where(game, ('players',))}: players: " + msg(
+            "sim.engine_players", lo=lo, hi=hi, least=engine.min_players, most=engine.max_players))
     counts = _component_counts(engine)
     if counts is None:
         report.undeclared.append("component_counts")
@@ -169,12 +170,11 @@ def check_declarations(game: Game, engine: BaseEngine, report: GenericReport) ->
     for cid, n in counts.items():
         i, comp = by_id.get(cid, (None, None))
         if comp is None:
-            report.problems.append(f"{game.where.file}: components: the engine plays with {cid!r} ×{n}, "
-                                   f"game.yaml lists no such component")
+            report.problems.append(f"{game.where.file}: components: " + msg(
+                "sim.engine_component", id=cid, count=n, hint=did_you_mean(cid, by_id)))
         elif comp.count != n:
-            report.problems.append(f"{game_yaml_where(game, ('components', i, 'count'))}: count: game.yaml says "
-                                   f"{comp.name} ×{comp.count}, "
-                                   f"the engine plays with {n}")
+            report.problems.append(f"{game_yaml_where(game, ('components', i, 'count'))}: count: " + msg(
+                "sim.engine_count", name=comp.name, said=comp.count, plays=n))
     report.done.append(f"部品の数 {len(counts)} 種")
 
 
@@ -194,8 +194,8 @@ def check_replays(engine: BaseEngine, game: Game, report: GenericReport, seed: i
             again = Trace()
             play_game(engine, players, seats, s, trace=again)
             if engine.state_hash(again.final_state) != engine.state_hash(trace.final_state):
-                report.problems.append(f"{players} players [{name}] seed {s}: the same seed played a different "
-                                       "game (randomness outside the runner's seeded rng?)")
+                report.problems.append(msg("sim.where_game", players=players, policy=name, seed=s)
+                                       + msg("sim.same_seed_differs"))
                 continue
             header = make_header(engine, game, seed=s, players=players, policies=seats, variant="standard",
                                  options={})
@@ -209,12 +209,12 @@ def check_replays(engine: BaseEngine, game: Game, report: GenericReport, seed: i
                 log = GameLog.from_json(json.loads(json.dumps(log.to_json(), ensure_ascii=False)))
                 replay(engine, log)
             except Exception as exc:   # noqa: BLE001 — any failure is the finding
-                report.problems.append(f"{players} players [{name}] seed {s}: the game log does not replay: "
-                                       f"{type(exc).__name__}: {exc}")
+                report.problems.append(msg("sim.where_game", players=players, policy=name, seed=s)
+                                       + msg("sim.log_does_not_replay", why=f"{type(exc).__name__}: {exc}"))
                 continue
             games += 1
     if tally.crashed:
-        report.problems.append(tally.undecided("replay", engine.game_id))
+        report.problems.append(tally.undecided(msg("sim.check_replay"), engine.game_id))
     report.done.append(f"再生 {games} ゲーム" + (f"（{tally.counts_ja()}）" if tally.crashed else ""))
 
 
@@ -258,9 +258,7 @@ def _label_round_trip(engine: BaseEngine, events: Iterable[tuple[int, Any]]) -> 
         except Exception:   # noqa: BLE001 — the replay check reports a log that cannot be read
             return None
         if back.label() != action.label():
-            return (f"a chance outcome's label changes through JSON: played as 「{action.label()}」, "
-                    f"action_from_json(to_json()) gives 「{back.label()}」 (replays and transcripts print the "
-                    "second); build the whole outcome in action_from_json (pnp/games/ENGINE_API.md, 手のラベル)")
+            return msg("sim.chance_label_json", played=action.label(), back=back.label())
     return None
 
 
@@ -290,28 +288,27 @@ def legal_problem(engine: BaseEngine, legal: list[Any]) -> str | None:
     hashable and comes back equal through its JSON form; none is listed twice; they are listed in their
     own order (sorted), so a seeded policy picks the same action whatever built the list."""
     if not legal:
-        return "a decision with no legal action (to_move names a seat that cannot act)"
+        return msg("sim.legal_none")
     for a in legal:
         try:
             hash(a)
         except TypeError:
-            return f"the legal action {a!r} is not hashable (make it a frozen dataclass)"
+            return msg("sim.legal_unhashable", action=a)
         try:
             back = engine.action_from_json(json.loads(json.dumps(a.to_json(), ensure_ascii=False)))
         except Exception as exc:   # noqa: BLE001 — any failure is the finding
-            return f"the legal action {a!r} does not come back through JSON: {type(exc).__name__}: {exc}"
+            return msg("sim.legal_json_fails", action=a, why=f"{type(exc).__name__}: {exc}")
         if back != a:
-            return f"the legal action {a!r} comes back through JSON as {back!r}"
+            return msg("sim.legal_json_differs", action=a, back=back)
     if len(set(legal)) != len(legal):
         twice = next(a for a in legal if legal.count(a) > 1)
-        return f"the legal action {twice!r} is listed twice"
+        return msg("sim.legal_twice", action=twice)
     try:
         ordered = sorted(legal)
     except TypeError as exc:
-        return f"the legal actions cannot be ordered ({exc}); make them dataclasses with order=True"
+        return msg("sim.legal_unordered", why=exc)
     if ordered != legal:
-        return ("the legal actions are not listed in their own order (return sorted(actions)), e.g. "
-                f"{legal[0]!r} before {ordered[0]!r}")
+        return msg("sim.legal_unsorted", first=legal[0], least=ordered[0])
     return None
 
 
@@ -326,11 +323,11 @@ def check_actions(engine: BaseEngine, report: GenericReport, seed: int = 1) -> N
         record = play_game(recorder, players, seats, s)
         tally.add(players, seats, s, record.error)
         if recorder.problem is not None:
-            report.problems.append(f"{players} players [random] seed {s}, decision {recorder.decisions}: "
-                                   f"{recorder.problem}")
+            report.problems.append(msg("sim.where_decision", players=players, seed=s, decision=recorder.decisions)
+                                   + str(recorder.problem))
             break
     if tally.crashed and recorder.problem is None:
-        report.problems.append(tally.undecided("legal actions", engine.game_id))
+        report.problems.append(tally.undecided(msg("sim.check_legal_actions"), engine.game_id))
     report.done.append(f"合法手 {recorder.decisions} 局面（{tally.played} ゲーム）")
 
 
@@ -383,22 +380,19 @@ def check_hidden(engine: BaseEngine, report: GenericReport, games: int = 3, seed
                     for p in range(players):
                         obs = engine.observe(state, p)
                         if obs is state:
-                            report.problems.append("observe(state, seat) returns the whole state; return what "
-                                                   "the seat can see")
+                            report.problems.append(msg("sim.observe_whole_state"))
                             return
                         if redeal is None:
                             continue
                         other = redeal(state, p, rng)
                         tried += 1
                         changed += engine.state_hash(other) != engine.state_hash(state)
-                        where = f"{players} players seed {s} step {step + 1} seat {p + 1}"
+                        where = msg("sim.where_step", players=players, seed=s, step=step + 1, seat=p + 1)
                         if same(engine.observe(other, p), obs) is not None:   # field by field
-                            report.problems.append(f"{where}: the observation changes when only cards the seat "
-                                                   "cannot see change (observe shows hidden cards)")
+                            report.problems.append(where + msg("sim.observe_shows_hidden"))
                             return
                         if p == seat and engine.legal_actions(other) != engine.legal_actions(state):
-                            report.problems.append(f"{where}: the legal actions change when only cards the "
-                                                   "seat cannot see change")
+                            report.problems.append(where + msg("sim.legal_shows_hidden"))
                             return
                         try:
                             engine.check_invariants(other)
@@ -406,9 +400,9 @@ def check_hidden(engine: BaseEngine, report: GenericReport, games: int = 3, seed
                                 before = Counter(chain.from_iterable(located(state).values()))
                                 after = Counter(chain.from_iterable(located(other).values()))
                                 if before != after:
-                                    raise InvariantError("redeal changed which cards are in the game")
+                                    raise InvariantError(msg("sim.redeal_changed_cards"))
                         except Exception as exc:   # noqa: BLE001
-                            report.problems.append(f"{where}: a redealt state breaks an invariant: {exc}")
+                            report.problems.append(where + msg("sim.redeal_breaks", why=exc))
                             return
                     if share.limited:           # the steps left of this game, as many as the share still pays for
                         cost, left = time.process_time() - began, share.left()
@@ -419,16 +413,14 @@ def check_hidden(engine: BaseEngine, report: GenericReport, games: int = 3, seed
         report.undeclared.append("redeal")
         return
     if tally.crashed:
-        report.problems.append(tally.undecided("hidden information", engine.game_id))
+        report.problems.append(tally.undecided(msg("sim.check_hidden"), engine.game_id))
         report.done.append(f"隠れた情報 {tried} 局面（{tally.counts_ja()}）")
         return
     if not tried:
-        report.problems.append("hidden information: cannot be judged: no decision of the games played was checked "
-                               f"({tally.played} games)")
+        report.problems.append(msg("sim.check_hidden") + ": " + msg("sim.hidden_nothing_checked", games=tally.played))
         return
     if tried and not changed:
-        report.problems.append(f"redeal changed nothing in {tried} states: it must shuffle the cards the seat "
-                               "cannot see, or the hidden-information check shows nothing")
+        report.problems.append(msg("sim.redeal_changed_nothing", states=tried))
         return
     report.done.append(f"隠れた情報 {tried} 局面（{tally.played} ゲームから）"
                        + (so_far(time.process_time() - started) if cut else ""))
@@ -452,7 +444,7 @@ def generic_checks(game: Game, engine: BaseEngine, seed: int = 1, budget: Budget
         problem = conservation_problem(engine.card_locations(state) or {}, expected, None, card_names(game, engine),
                                        at_setup=True)
         if problem:
-            report.problems.append(f"at set-up: {problem}")
+            report.problems.append(msg("sim.at_setup") + problem)
         if problem:
             report.done.append(f"カードの保存 {sum(expected.values())} 枚（開始時）")
         else:

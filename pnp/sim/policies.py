@@ -5,6 +5,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from ..messages import did_you_mean, msg
 from .engine import BaseEngine
 from .errors import SimError
 from .search import SPEC_HELP, is_search_spec, parse_search_spec
@@ -44,8 +45,8 @@ def make_policy(engine: BaseEngine, name: str) -> Any:
         return parse_search_spec(engine, name, make_policy)
     factory = game_policies(engine).get(name)
     if factory is None:
-        raise SimError(f"{engine.game_id}: unknown policy {name!r} (policies: {', '.join(policy_names(engine))}, "
-                       f"{SPEC_HELP})")
+        raise SimError(f"{engine.game_id}: " + msg("sim.unknown_policy", name=name, policies=policy_names(engine),
+                                                   spec=SPEC_HELP, hint=did_you_mean(name, policy_names(engine))))
     return factory()
 
 
@@ -55,7 +56,7 @@ def parse_policies(engine: BaseEngine, text: str | None) -> tuple[str, ...]:
         return (default_policy(engine),)
     names = tuple(n.strip() for n in text.split(",") if n.strip())
     if not names:
-        raise SimError(f"--policy {text!r} names no policy (policies: {', '.join(policy_names(engine))})")
+        raise SimError(f"--policy {text!r}: " + msg("sim.no_policy", policies=policy_names(engine)))
     for n in names:
         make_policy(engine, n)
     return names

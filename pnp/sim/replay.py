@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from ..messages import msg
 from .engine import CHANCE, TERMINAL, BaseEngine, IllegalAction, InvariantError
 from .errors import ReplayError
 from .gamelog import GameLog, result_json
@@ -26,41 +27,42 @@ def steps(engine: BaseEngine, log: GameLog, *, check_chance: bool = False) -> It
     a luckier shuffle or roll than its seed gives)."""
     h = log.header
     if h.get("game") != engine.game_id:
-        raise ReplayError(f"the log is a game of {h.get('game')!r}, not {engine.game_id!r}")
+        raise ReplayError("header.game: " + msg("sim.log_other_game", logged=h.get("game"), game=engine.game_id))
     players = h.get("players")
     if isinstance(players, bool) or not isinstance(players, int) or \
             not engine.min_players <= players <= engine.max_players:
-        raise ReplayError(f"header.players: expected {engine.min_players}–{engine.max_players}, got {players!r}")
+        raise ReplayError("header.players: " + msg("sim.log_players", least=engine.min_players,
+                                                   most=engine.max_players, got=players))
     options = h.get("options") or {}
     if not isinstance(options, dict) or not isinstance(h.get("variant", "standard"), str):
-        raise ReplayError("header.options must be a mapping and header.variant a name")
+        raise ReplayError("header.options, header.variant: " + msg("sim.log_options"))
     streams = None
     if check_chance:
         seed = h.get("seed")
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ReplayError(f"header.seed: expected an integer, got {str(seed)[:40]!r}")
+            raise ReplayError("header.seed: " + msg("sim.log_seed", got=str(seed)[:40]))
         if abs(seed) >= 2 ** 64:
-            raise ReplayError(f"header.seed: a number of {len(str(abs(seed)))} digits is not a seed pnp writes "
-                              "(at most 20 digits)")
+            raise ReplayError("header.seed: " + msg("sim.log_seed_digits", digits=len(str(abs(seed)))))
         streams = Streams(engine, seed)     # the same keyed chance streams as the game was played with
     try:
         state = engine.new_state(players, h.get("variant", "standard"), options)
     except (KeyError, TypeError, ValueError) as exc:
-        raise ReplayError(f"the log header is incomplete ({exc})") from None
+        raise ReplayError("header: " + msg("sim.log_header_incomplete", why=exc)) from None
     for i, ev in enumerate(log.events):
-        where = f"event {i + 1}"
+        where = f"events[{i}]"
         if not isinstance(ev, dict):
-            raise ReplayError(f"{where}: expected a mapping with seat and action, got {type(ev).__name__}")
+            raise ReplayError(f"{where}: " + msg("sim.log_event_mapping", got=type(ev).__name__))
         seat = engine.to_move(state)
         if seat == TERMINAL:
-            raise ReplayError(f"{where}: the game was already over, but the log goes on")
+            raise ReplayError(f"{where}: " + msg("sim.log_goes_on"))
         expected = "chance" if seat == CHANCE else seat
         if ev.get("seat") != expected:
-            raise ReplayError(f"{where}: the log says seat {ev.get('seat')!r} moves, the rules say {expected!r}")
+            raise ReplayError(f"{where}.seat: " + msg("sim.log_wrong_seat", logged=ev.get("seat"), expected=expected))
         try:
             action = engine.action_from_json(ev.get("action"))
         except (IllegalAction, KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-            raise ReplayError(f"{where}: not an action of {engine.game_id} ({type(exc).__name__}: {exc})") from None
+            raise ReplayError(f"{where}.action: " + msg("sim.log_not_an_action", game=engine.game_id,
+                                                        why=f"{type(exc).__name__}: {exc}")) from None
         if seat != CHANCE:
             # the engine's own action equal to the logged one: its label and any facts that are not
             # part of the JSON form (a card's name) are the ones play showed, not blanks
@@ -68,21 +70,21 @@ def steps(engine: BaseEngine, log: GameLog, *, check_chance: bool = False) -> It
             try:
                 action = legal[legal.index(action)]
             except ValueError:
-                raise ReplayError(f"{where}: {action.label()} is not a legal action here") from None
+                raise ReplayError(f"{where}.action: " + msg("sim.log_illegal", action=action.label())) from None
         if seat == CHANCE and streams is not None:
             drawn = engine.sample_chance(state, streams.chance(state))
             if drawn != action:
-                said = (f"{drawn.label()}, but the log says {action.label()}" if drawn.label() != action.label()
-                        else f"another outcome of 「{action.label()}」 than the log records")
-                raise ReplayError(f"{where}: chance differs: seed {h['seed']} draws {said} "
-                                  "(the log was changed, or recorded with another seed)")
+                said = (msg("sim.log_chance_draws", seed=h["seed"], drawn=drawn.label(), logged=action.label())
+                        if drawn.label() != action.label()
+                        else msg("sim.log_chance_other", seed=h["seed"], logged=action.label()))
+                raise ReplayError(f"{where}.action: {said}")
             action = drawn
         before = state.clone()
         try:
             engine.apply(state, action)
             engine.check_invariants(state)
         except (IllegalAction, InvariantError) as exc:
-            raise ReplayError(f"{where}: {exc}") from None
+            raise ReplayError(f"{where}: " + msg("sim.log_rules_refuse", why=exc)) from None
         yield before, action, state.clone()
     yield None, None, state
 
@@ -96,12 +98,13 @@ def replay(engine: BaseEngine, log: GameLog, *, check_data_hash: str | None = No
     h = log.header
     version = engine.version
     if h.get("engine_version") != version:
-        raise ReplayError(f"the log was recorded with engine {h.get('engine_version')!r}; this is {version!r}")
+        raise ReplayError("header.engine_version: " + msg("sim.log_engine_version", logged=h.get("engine_version"),
+                                                          version=version))
     if check_data_hash:
         if not h.get("data_hash"):
-            raise ReplayError("header.data_hash is missing: a log must name the data it was played on")
+            raise ReplayError("header.data_hash: " + msg("sim.log_no_data_hash"))
         if h["data_hash"] != check_data_hash:
-            raise ReplayError("header.data_hash differs: the game's YAML data changed since the log was recorded")
+            raise ReplayError("header.data_hash: " + msg("sim.log_data_changed"))
     state = None
     n = 0
     for _before, action, after in steps(engine, log, check_chance=True):
@@ -111,14 +114,15 @@ def replay(engine: BaseEngine, log: GameLog, *, check_data_hash: str | None = No
             n += 1
     final = engine.state_hash(state)
     if engine.to_move(state) != TERMINAL:
-        raise ReplayError(f"the log ends after {n} steps but the game is not over")
+        raise ReplayError("events: " + msg("sim.log_not_over", steps=n))
     if final != log.final_state_hash:
-        raise ReplayError(f"the replay ends in a different state: hash {final[:12]}…, "
-                          f"the log recorded {log.final_state_hash[:12]}…")
+        raise ReplayError("final_state_hash: " + msg("sim.log_other_state", replayed=final[:12],
+                                                     logged=log.final_state_hash[:12]))
     replayed = json.loads(json.dumps(result_json(engine.result(state)), ensure_ascii=False))
     if replayed != log.result:
         recorded = log.result if isinstance(log.result, dict) else {}
         keys = sorted(k for k in set(replayed) | set(recorded) if replayed.get(k) != recorded.get(k))
-        detail = "; ".join(f"{k}: replayed {replayed.get(k)!r}, recorded {recorded.get(k)!r}" for k in keys[:3])
-        raise ReplayError(f"result differs from the log's ({detail or 'the log has no result'})")
+        detail = "; ".join(msg("sim.log_result_key", key=k, replayed=replayed.get(k), logged=recorded.get(k))
+                           for k in keys[:3])
+        raise ReplayError("result: " + msg("sim.log_other_result", detail=detail or msg("sim.log_no_result")))
     return ReplayOutcome(n, final, True)

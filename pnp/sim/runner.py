@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from ..limits import MAX_GAME_SECONDS
+from ..messages import msg
 from ..watchdog import EngineStuck, arm_here
 from .engine import CHANCE, TERMINAL, BaseEngine, GameRecord, IllegalAction, InvariantError
 from .errors import SimError
@@ -83,7 +84,7 @@ def play_game(engine: BaseEngine, players: int, policies: Sequence[str], seed: i
                 break
             if steps >= check_at:
                 if steps >= max_steps:
-                    raise StepLimitError(f"the game did not end within max_steps={max_steps}")
+                    raise StepLimitError(msg("sim.max_steps", steps=max_steps))
                 if timed and time.monotonic() - start > MAX_GAME_SECONDS:
                     raise _OutOfTime(steps, action)
                 check_at = min(max_steps, steps + CHECK_EVERY)
@@ -92,11 +93,11 @@ def play_game(engine: BaseEngine, players: int, policies: Sequence[str], seed: i
             else:
                 legal = legal_actions(state)
                 if not legal:
-                    raise InvariantError(f"seat {seat} is to move but has no legal action")
+                    raise InvariantError(msg("sim.no_legal_action", seat=seat))
                 action = pols[seat].choose(views[seat](state, seat) if wants_obs[seat] else None, legal,
                                            seat_rng(state, seat))
                 if check and action not in legal:
-                    raise IllegalAction(f"policy {policies[seat]!r} chose an illegal action {action!r}")
+                    raise IllegalAction(msg("sim.policy_illegal", policy=policies[seat], action=action))
                 turns += 1
             apply(state, action)
             steps += 1
@@ -112,10 +113,11 @@ def play_game(engine: BaseEngine, players: int, policies: Sequence[str], seed: i
         result = engine.result(state)
         _check_result(result, players)
     except _OutOfTime as late:
-        raise GameTimeLimit(f"game {index} (seed {seed}): the game did not end within {MAX_GAME_SECONDS} s "
-                            f"({late.steps:,} steps{_after(late.action)}): stopped") from None
+        raise GameTimeLimit(msg("sim.game_where", index=index, seed=seed) + msg(
+            "sim.game_too_long", seconds=MAX_GAME_SECONDS, steps=f"{late.steps:,}", after=_after(late.action))) from None
     except EngineStuck as stuck:   # a call into the engine never returned: the batch stops here
-        raise GameTimeLimit(f"game {index} (seed {seed}), step {steps + 1}{_after(action)}: {stuck}") from None
+        raise GameTimeLimit(msg("sim.game_step_where", index=index, seed=seed, step=steps + 1,
+                                after=_after(action)) + str(stuck)) from None
     except (Exception, SystemExit) as exc:   # noqa: BLE001 — a sample game must never take the batch down
         result = None
         kind = type(exc).__name__
@@ -149,20 +151,20 @@ def _check_result(result: Any, players: int) -> None:
     """result() must give what the statistics read: a score and a rank (1 = winner) per seat."""
     scores, ranks = getattr(result, "scores", None), getattr(result, "ranks", None)
     if scores is None or ranks is None:
-        raise InvariantError(f"result() returned {type(result).__name__} {str(result)[:60]!r}, not a Result "
-                             "with scores and ranks")
+        raise InvariantError(msg("sim.result_kind", kind=type(result).__name__, value=str(result)[:60]))
     try:
         scores, ranks = tuple(scores), tuple(ranks)
     except TypeError:
-        raise InvariantError("result(): scores and ranks must be sequences, one item a seat") from None
+        raise InvariantError("result(): " + msg("sim.result_sequences")) from None
     if len(scores) != players or len(ranks) != players:
-        raise InvariantError(f"result(): {len(scores)} scores and {len(ranks)} ranks for {players} seats")
+        raise InvariantError("result(): " + msg("sim.result_counts", scores=len(scores), ranks=len(ranks),
+                                                 seats=players))
     for v in scores:
         if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
-            raise InvariantError(f"result(): score {v!r} is not a finite number")
+            raise InvariantError("result(): " + msg("sim.result_score", score=v))
     for r in ranks:          # (a cooperative game that is lost gives every seat rank 2)
         if isinstance(r, bool) or not isinstance(r, int) or r < 1:
-            raise InvariantError(f"result(): rank {r!r} is not a whole number of 1 or more")
+            raise InvariantError("result(): " + msg("sim.result_rank", rank=r))
 
 
 class GameTimeLimit(SimError):
@@ -183,7 +185,7 @@ def _after(action: Any) -> str:
         label = action.label() if callable(getattr(action, "label", None)) else repr(action)
     except Exception:  # noqa: BLE001 — the message must not fail on a broken label()
         label = repr(action)
-    return f", the last move chosen {str(label)[:80]!r}"
+    return msg("sim.after_move", move=str(label)[:80])
 
 
 def _origin(exc: BaseException) -> str:
@@ -242,8 +244,8 @@ def _run_chunk(engine: BaseEngine, batch: Batch, indices: range) -> list[GameRec
         if record.error and record.error.startswith(StepLimitError.__name__):
             endless += time.monotonic() - started
             if endless > MAX_GAME_SECONDS:      # every game would run as long: stop instead of taking hours
-                raise GameTimeLimit(f"game {i} (seed {record.seed}): {record.error.splitlines()[0]}; games that "
-                                    f"do not end have taken {endless:.0f} s: stopped")
+                raise GameTimeLimit(msg("sim.game_where", index=i, seed=record.seed) + msg(
+                    "sim.endless_games", error=record.error.splitlines()[0], seconds=f"{endless:.0f}"))
     return out
 
 
@@ -256,12 +258,12 @@ def _chunks(first: int, games: int, jobs: int) -> Iterator[range]:
 
 def _check_batch(engine: BaseEngine, batch: Batch, jobs: int) -> None:
     if not engine.min_players <= batch.players <= engine.max_players:
-        raise SimError(f"{engine.game_id}: {batch.players} players is outside "
-                       f"{engine.min_players}–{engine.max_players}")
+        raise SimError(f"{engine.game_id}: " + msg("sim.players_outside", players=batch.players,
+                                                   least=engine.min_players, most=engine.max_players))
     if batch.games < 0:
-        raise SimError("the number of games must not be negative")
+        raise SimError(msg("sim.games_negative"))
     if jobs < 1:
-        raise SimError(f"jobs must be at least 1, got {jobs}")
+        raise SimError(msg("sim.jobs_positive", jobs=jobs))
     for name in batch.policies:
         make_policy(engine, name)
     engine.new_state(batch.players, batch.variant, batch.options)   # raises early on a bad variant/option
@@ -296,9 +298,7 @@ def iter_games(engine: BaseEngine, batch: Batch, *, jobs: int = 1, executor: cf.
             try:
                 records = pending.popleft().result()
             except BrokenProcessPool:
-                raise SimError(f"a worker process ended without an answer (killed, out of memory, or the engine "
-                               f"ended the process) while playing games {_span(first, chunk_of)}: no "
-                               "statistics; run with --jobs 1 to see the game's own error") from None
+                raise SimError(msg("sim.worker_died", games=_span(first, chunk_of))) from None
             nxt = next(chunks, None)
             chunk_of.pop(first, None)
             if nxt is not None:
@@ -316,7 +316,7 @@ def iter_games(engine: BaseEngine, batch: Batch, *, jobs: int = 1, executor: cf.
 
 def _span(future: cf.Future[Any], chunk_of: Mapping[cf.Future[Any], range]) -> str:
     ch = chunk_of.get(future)
-    return f"{ch.start}–{ch.stop - 1}" if ch else "(unknown)"
+    return f"{ch.start}–{ch.stop - 1}" if ch else "?"
 
 
 def _check_sendable(engine: BaseEngine) -> None:
@@ -325,10 +325,8 @@ def _check_sendable(engine: BaseEngine) -> None:
     try:
         pickle.dumps(engine)
     except Exception as exc:  # noqa: BLE001 — pickle raises many kinds (PicklingError, TypeError, AttributeError …)
-        raise SimError(f"{engine.game_id}: the engine cannot be sent to worker "
-                       f"processes (--jobs, --executor): "
-                       f"{type(exc).__name__}: {str(exc)[:120]} (keep lambdas, open files and locks out of the "
-                       "engine object, or use --jobs 1)") from None
+        raise SimError(f"{engine.game_id}: " + msg(
+            "sim.engine_unpicklable", why=f"{type(exc).__name__}: {str(exc)[:120]}")) from None
 
 
 def run_games(engine: BaseEngine, batch: Batch, *, jobs: int = 1, executor: cf.Executor | None = None,

@@ -32,6 +32,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any, cast
 
+from ..messages import msg
 from .engine import BaseEngine, Chance
 from .errors import SimError
 
@@ -79,9 +80,7 @@ def _stable_name(key: Any, hook: Callable[[Any], Any]) -> str:
         where = f"{code.co_filename}:{code.co_firstlineno}: "
     except AttributeError:
         where = ""
-    raise SimError(f"{where}{name}() returned {type(key).__name__} {repr(key)[:60]}: a stream's key must be a str, "
-                   f"an int or a tuple of them, the same text in every run (a set's order and an object's repr "
-                   f"change from run to run, so the same seed would not give the same game)")
+    raise SimError(where + msg("sim.stream_key", hook=name, kind=type(key).__name__, value=repr(key)[:60]))
 
 
 class LazyRandom:

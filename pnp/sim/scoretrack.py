@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..messages import did_you_mean, msg
+
 
 class ScoreTrack(tuple):  # type: ignore[type-arg]
     """(lowest, highest) of the track the figures read, and where that range comes from."""
@@ -51,9 +53,9 @@ def resolve_score_track(game: Any, declared: Any) -> ScoreTrack | None:
     if isinstance(declared, str):
         found = [t for t in tracks if t.id == declared]
         if not found:
-            ids = ", ".join(repr(t.id) for t in tracks) or "none"
-            raise ValueError(f"score_track names the track {declared!r}, the game has no such track "
-                             f"(tracks: {ids})")
+            ids = ", ".join(repr(t.id) for t in tracks) or msg("sim.word_none")
+            raise ValueError(msg("sim.no_such_track", track=declared, tracks=ids,
+                                                   hint=did_you_mean(declared, [t.id for t in tracks])))
         lo, hi = _span(found[0])
         return ScoreTrack(lo, hi, _printed(found[0]))
     lo, hi = (int(v) for v in declared)

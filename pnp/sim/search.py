@@ -101,6 +101,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..limits import MAX_SEARCH_ITERATIONS
+from ..messages import msg
 from .engine import CHANCE, TERMINAL, BaseEngine
 from .errors import SimError
 
@@ -138,13 +139,12 @@ class SearchPolicy:
                  depth: int | None = None, prior: bool = False, round_cut: bool = False, paired: bool = False,
                  margin: float = 0.0) -> None:
         if not 1 <= iterations <= MAX_SEARCH_ITERATIONS:     # a billion would search for ever
-            raise SimError(f"mcts: the number of iterations must be from 1 to {MAX_SEARCH_ITERATIONS:,} "
-                           f"(as --search-iterations), got {iterations:,}")
+            raise SimError("mcts: " + msg("sim.mcts_iterations", most=f"{MAX_SEARCH_ITERATIONS:,}",
+                                          got=f"{iterations:,}"))
         if c < 0:
-            raise SimError(f"mcts: the exploration constant must not be negative, got {c}")
+            raise SimError("mcts: " + msg("sim.mcts_exploration", got=c))
         if not engine.capabilities.determinization:
-            raise SimError(f"{engine.game_id}: the search player needs the engine hook information_set() "
-                           "and determinize() (Capabilities.determinization; pnp help engines, 探索プレイヤー)")
+            raise SimError(f"{engine.game_id}: " + msg("sim.mcts_needs_hook"))
         self.engine = engine
         self.iterations = iterations
         self.c = c
@@ -152,13 +152,13 @@ class SearchPolicy:
         self.cooperative = engine.capabilities.cooperative
         self.rollout = rollout           # a policy object, or None for uniformly random moves
         if reward not in REWARDS:
-            raise SimError(f"mcts: reward must be one of {', '.join(REWARDS)}, got {reward!r}")
+            raise SimError("mcts: " + msg("sim.mcts_choice", key="reward", choices=REWARDS, got=reward))
         self.reward = reward
         if tree not in TREES:
-            raise SimError(f"mcts: tree must be one of {', '.join(TREES)}, got {tree!r}")
+            raise SimError("mcts: " + msg("sim.mcts_choice", key="tree", choices=TREES, got=tree))
         self.own_tree = tree == "own"    # other seats move by the rollout policy, also inside the tree
         if depth is not None and depth < 1:
-            raise SimError(f"mcts: depth must be at least 1, got {depth}")
+            raise SimError("mcts: " + msg("sim.mcts_depth", got=depth))
         progress = engine.progress if engine.capabilities.progress else None
         # a rollout cut after `depth` decisions is scored by the standing (progress), in a team game by the
         # engine's team_value; an engine without the hook plays every rollout to the end
@@ -256,7 +256,7 @@ class SearchPolicy:
                         break
                     steps += 1
                     if steps > max_steps:
-                        raise SimError(f"{eng.game_id}: a search rollout ran past max_steps={max_steps}")
+                        raise SimError(f"{eng.game_id}: " + msg("sim.rollout_past_max_steps", steps=max_steps))
                     if mover == CHANCE:
                         apply(s, sample_chance(s, pr))
                         continue
@@ -369,7 +369,7 @@ class SearchPolicy:
                     cut = True
                     break
                 if steps > max_steps:
-                    raise SimError(f"{eng.game_id}: a search rollout ran past max_steps={max_steps}")
+                    raise SimError(f"{eng.game_id}: " + msg("sim.rollout_past_max_steps", steps=max_steps))
                 if mover == CHANCE:
                     apply(s, sample_chance(s, r))
                 else:
@@ -403,14 +403,13 @@ def parse_search_spec(engine: BaseEngine, spec: str,
     this module need not import it back)."""
     parts = spec.split(":")
     if parts[0] != "mcts" or len(parts) < 2:
-        raise SimError(f"policy {spec!r}: expected {SPEC_HELP}")
+        raise SimError(msg("sim.spec_form", spec=spec, form=SPEC_HELP))
     try:
         iterations = int(parts[1])
     except ValueError:
-        raise SimError(f"policy {spec!r}: the iterations must be a whole number ({SPEC_HELP})") from None
+        raise SimError(msg("sim.spec_iterations_whole", spec=spec, form=SPEC_HELP)) from None
     if not 1 <= iterations <= MAX_SEARCH_ITERATIONS:
-        raise SimError(f"policy {spec!r}: the iterations must be from 1 to {MAX_SEARCH_ITERATIONS:,} "
-                       "(as --search-iterations)")
+        raise SimError(msg("sim.spec_iterations_range", spec=spec, most=f"{MAX_SEARCH_ITERATIONS:,}"))
     parts = spec_parts(engine, spec)
     c, ms, rollout, reward, tree = DEFAULT_C, None, None, "rank", "all"
     depth: int | None = None
@@ -435,12 +434,12 @@ def parse_search_spec(engine: BaseEngine, spec: str,
             continue
         if key == "depth" and sep:
             if not value.isdigit() or int(value) < 1:
-                raise SimError(f"policy {spec!r}: depth must be a whole number of at least 1 ({SPEC_HELP})")
+                raise SimError(msg("sim.spec_depth", spec=spec, form=SPEC_HELP))
             depth, round_cut, depth_given = int(value), False, True
             continue
         if key == "paired" and sep:
             if value not in ("on", "off"):
-                raise SimError(f"policy {spec!r}: paired must be on or off ({SPEC_HELP})")
+                raise SimError(msg("sim.spec_on_off", spec=spec, key="paired", form=SPEC_HELP))
             paired = value == "on"
             continue
         if key == "margin" and sep:
@@ -449,18 +448,18 @@ def parse_search_spec(engine: BaseEngine, spec: str,
             except ValueError:
                 margin = -1.0
             if not 0 <= margin <= 1:
-                raise SimError(f"policy {spec!r}: margin must be a number from 0 to 1 ({SPEC_HELP})")
+                raise SimError(msg("sim.spec_margin", spec=spec, form=SPEC_HELP))
             continue
         if key == "prior" and sep:
             if value not in ("on", "off"):
-                raise SimError(f"policy {spec!r}: prior must be on or off ({SPEC_HELP})")
+                raise SimError(msg("sim.spec_on_off", spec=spec, key="prior", form=SPEC_HELP))
             prior = value == "on"
             continue
         if key == "rollout" and sep:
             if is_search_spec(value):
-                raise SimError(f"policy {spec!r}: a rollout policy cannot itself search")
+                raise SimError(msg("sim.spec_rollout_search", spec=spec))
             if value != "random" and policy_by_name is None:
-                raise SimError(f"policy {spec!r}: no policy maker was given for rollout={value!r}")
+                raise SimError(msg("sim.spec_rollout_maker", spec=spec, rollout=value))
             rollout = None if value == "random" or policy_by_name is None else policy_by_name(engine, value)
             continue
         if key == "reward" and sep:
@@ -477,8 +476,8 @@ def parse_search_spec(engine: BaseEngine, spec: str,
                 if ms <= 0:
                     raise ValueError
             else:
-                raise SimError(f"policy {spec!r}: unknown setting {p!r} ({SPEC_HELP})")
+                raise SimError(msg("sim.spec_unknown_setting", spec=spec, setting=p, form=SPEC_HELP))
         except ValueError:
-            raise SimError(f"policy {spec!r}: {key} must be a positive number ({SPEC_HELP})") from None
+            raise SimError(msg("sim.spec_positive", spec=spec, key=key, form=SPEC_HELP)) from None
     return SearchPolicy(engine, iterations, c=c, ms=ms, name=spec, rollout=rollout, reward=reward, tree=tree,
                         depth=depth, prior=prior, round_cut=round_cut, paired=paired, margin=margin)

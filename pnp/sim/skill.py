@@ -41,6 +41,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from ..messages import did_you_mean, msg
 from .engine import CHANCE, TERMINAL, BaseEngine
 from .errors import SimError
 from .policies import default_policy, make_policy
@@ -142,7 +143,7 @@ def skill_ladder(engine: BaseEngine, players: int, *, games: int, seed: int, bud
         for r in run_games(engine, Batch(players, seats, games, seed=sub, variant=variant, options=options),
                            executor=executor, on_progress=on_games):
             if r.result is None:
-                raise SimError(f"the skill ladder's game {r.index} (seed {r.seed}, {name}) broke: {r.error}")
+                raise SimError(msg("sim.ladder_game_broke", index=r.index, seed=r.seed, policy=name, error=r.error))
             winners = r.result.winners
             if coop:
                 values.append(1.0 if winners else 0.0)
@@ -234,7 +235,7 @@ def _play_out(engine: BaseEngine, state: Any, pols: Sequence[Any], seed: int, tr
         if seat == TERMINAL:
             break
         if steps > engine.max_steps:
-            raise RuntimeError(f"a continuation ran past max_steps={engine.max_steps}")
+            raise RuntimeError(msg("sim.continuation_past", steps=engine.max_steps))
         if seat == CHANCE:
             action = engine.sample_chance(state, streams.chance(state))
             drawn += 1
@@ -367,7 +368,7 @@ def _sampled_game(engine: BaseEngine, players: int, variant: str, options: Mappi
         if seat == TERMINAL:
             break
         if len(steps) > engine.max_steps:
-            raise RuntimeError(f"a sample game ran past max_steps={engine.max_steps}")
+            raise RuntimeError(msg("sim.sample_past", steps=engine.max_steps))
         if seat == CHANCE:
             action = engine.sample_chance(state, rng)
             if decisions:
@@ -460,9 +461,10 @@ def event_luck(engine: BaseEngine, players: int, *, games: int, continuations: i
         on_games(1 + games - played)     # (a part that stopped early is done: the rest is not needed)
     missing = [w for w in wanted if w not in seen]
     if missing and games > 0:
-        names = ", ".join(sorted(seen)) or "none"
-        raise SimError(f"--luck-event {', '.join(missing)}: no chance step after the first decision has that name "
-                       f"in {games} sample games of {engine.game_id} with {players} players (names seen: {names})")
+        names = ", ".join(sorted(seen)) or msg("sim.word_none")
+        hint = did_you_mean(missing[0], seen)
+        raise SimError(f"--luck-event {', '.join(missing)}: " + msg(
+            "sim.luck_event_unseen", games=games, game=engine.game_id, players=players, names=names, hint=hint))
     diff = _mean_ci([a - b for a, b in zip(kept, redrawn)], -1.0, 1.0)
     decision = _decide(diff["ci"], 0.0) if diff["n"] > 1 else None
     return {"policy": name, "games": played, "budget": games, "continuations": k, "cooperative": coop,
@@ -583,7 +585,7 @@ def ladder_ja(lad: Mapping[str, Any], label: Callable[[str], str] = str) -> list
                          "--skill-ladder で読みを増やします（1ゲームの時間は読みの回数にほぼ比例します）。")
     if lad.get("search_missing"):
         lines.append("探索プレイヤーのはしごはありません：このゲームのルールエンジンには、探索プレイヤーが使うフック "
-                     f"{'・'.join(lad['search_missing'])} がありません（pnp/games/ENGINE_API.md の「探索プレイヤー」）。")
+                     f"{'・'.join(lad['search_missing'])} がありません（pnp help engines の「探索プレイヤー」）。")
     return lines
 
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..messages import msg
 from .answers import PairedAnswers
 from .cardeffects import restricted_play
 from .comparisons import builtin_comparisons, paired
@@ -166,33 +167,34 @@ REQUIRED: tuple[tuple[str, tuple[type, ...]], ...] = (
 )
 
 
-def _problem(path: Path, where: str, field: str, want: str, got: Any) -> SimError:
-    return SimError(f"{path}: {where}{field}: expected {want}, got {type(got).__name__ if got is not None else 'nothing'}")
+def _problem(path: Path, where: str, field: str, want: Any, got: Any) -> SimError:
+    return SimError(f"{path}: {where}{field}: " + msg("sim.study_field", want=want,
+                                                      got=type(got).__name__ if got is not None else msg("sim.word_nothing")))
 
 
 def read_study(path: Path, game_id: str) -> Study:
     """The summaries in ``path`` (see the module docstring); SimError naming the file and field otherwise."""
     path = Path(path)
-    data = read_json(path, "a simulate --json file", SimError)
+    data = read_json(path, msg("sim.word_simulate_json"), SimError)
     if not isinstance(data, dict):
-        raise SimError(f"{path}: expected the object pnp simulate --json writes, got {type(data).__name__}")
+        raise SimError(f"{path}: " + msg("sim.study_not_object", got=type(data).__name__))
     runs: Sequence[Any] = data["runs"] if "runs" in data else [data]
     if not isinstance(runs, list) or not runs:
-        raise _problem(path, "", "runs", "a non-empty list of summaries", runs)
+        raise _problem(path, "", "runs", msg("sim.word_summaries"), runs)
     for i, s in enumerate(runs):
         where = f"runs[{i}]." if "runs" in data else ""
         if not isinstance(s, dict):
-            raise _problem(path, where.rstrip("."), "", "a summary (an object)", s)
+            raise _problem(path, where.rstrip("."), "", msg("sim.word_summary"), s)
         for key, kinds in REQUIRED:
             if not isinstance(s.get(key), kinds) or isinstance(s.get(key), bool):
-                raise _problem(path, where, key, " or ".join(k.__name__ for k in kinds), s.get(key))
+                raise _problem(path, where, key, msg("sim.word_kind", kind=" ".join(k.__name__ for k in kinds)),
+                               s.get(key))
         rates = "team_win_rate" if s.get("cooperative") else "seat_win_rates"
         if not isinstance(s.get(rates), dict if rates == "team_win_rate" else list):
-            raise _problem(path, where, rates, "the win rates", s.get(rates))
+            raise _problem(path, where, rates, msg("sim.word_win_rates"), s.get(rates))
         if s["game"] != game_id:
-            raise SimError(f"{path}: {where}game: the file is a study of {s['game']!r}, not of {game_id!r}")
+            raise SimError(f"{path}: {where}game: " + msg("sim.study_other_game", studied=s["game"], game=game_id))
         failed = s.get("error_count", len(s["errors"]))
         if failed:
-            raise SimError(f"{path}: {where}errors: {failed} games of this study broke; its figures are biased and "
-                           "no report is drawn from them (see errors in the file)")
+            raise SimError(f"{path}: {where}errors: " + msg("sim.study_broke", failed=failed))
     return Study(game_id, tuple(runs))

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..messages import did_you_mean, msg
 from .engine import BaseEngine
 from .errors import SimError
 from .labels import option_label, option_value_label
@@ -36,8 +37,9 @@ def _convert(engine: BaseEngine, key: str, raw: str) -> Any:
     specs = {o.id: o for o in engine.options}
     if key not in specs:
         known = ", ".join(f"{o.id}={','.join(map(str, o.choices))}" for o in engine.options)
-        raise SimError(f"--option {key}: {engine.game_id} has no option {key!r} "
-                       f"({'options: ' + known if known else 'it has no options; try --variant'})")
+        raise SimError(f"--option {key}: " + (
+            msg("sim.no_such_option", game=engine.game_id, key=key, options=known, hint=did_you_mean(key, specs))
+            if known else msg("sim.no_options", game=engine.game_id, key=key)))
     spec = specs[key]
     if all(isinstance(c, bool) for c in spec.choices):
         raw = {"on": "True", "yes": "True", "true": "True", "off": "False", "no": "False",
@@ -45,7 +47,8 @@ def _convert(engine: BaseEngine, key: str, raw: str) -> Any:
     for choice in spec.choices:
         if str(choice) == raw:
             return choice
-    raise SimError(f"--option {key}: {raw!r} is not one of {', '.join(map(str, spec.choices))}")
+    raise SimError(f"--option {key}: " + msg("sim.option_value", value=raw, choices=spec.choices,
+                                             hint=did_you_mean(raw, map(str, spec.choices))))
 
 
 def parse_axes(engine: BaseEngine, variants: Sequence[str], option_lists: Sequence[str]) -> list[tuple[str, list[Any]]]:
@@ -56,23 +59,23 @@ def parse_axes(engine: BaseEngine, variants: Sequence[str], option_lists: Sequen
     chosen = [v.strip() for v in variants if v.strip()] or ["standard"]
     for v in chosen:
         if v not in known_variants:
-            raise SimError(f"--variant {v}: {engine.game_id} has no such variant (variants: "
-                           f"{', '.join(known_variants)})")
+            raise SimError(f"--variant {v}: " + msg("sim.no_such_variant", game=engine.game_id, variants=known_variants,
+                                                    hint=did_you_mean(v, known_variants)))
     if len(set(chosen)) != len(chosen):
-        raise SimError(f"--variant {','.join(chosen)}: a variant is named twice")
+        raise SimError(f"--variant {','.join(chosen)}: " + msg("sim.variant_twice"))
     axes.append(("variant", chosen))
     seen: set[str] = set()
     for text in option_lists:
         key, sep, raw = text.partition("=")
         key = key.strip()
         if not sep or not key or not raw.strip():
-            raise SimError(f"--option {text!r}: expected KEY=V1,V2,… (e.g. life=30,40,50,60)")
+            raise SimError(f"--option {text!r}: " + msg("sim.sweep_option_form"))
         if key in seen:
-            raise SimError(f"--option {key}: given twice; list all its values in one --option {key}=V1,V2,…")
+            raise SimError(f"--option {key}: " + msg("sim.sweep_option_twice", key=key))
         seen.add(key)
         values = [_convert(engine, key, r.strip()) for r in raw.split(",") if r.strip()]
         if len(set(map(str, values))) != len(values):
-            raise SimError(f"--option {text!r}: a value is named twice")
+            raise SimError(f"--option {text!r}: " + msg("sim.sweep_value_twice"))
         axes.append((key, values))
     return axes
 
@@ -86,7 +89,7 @@ def grid(engine: BaseEngine, axes: Sequence[tuple[str, Sequence[Any]]]) -> list[
     for _, vs in option_axes:
         count *= len(vs)
     if count > MAX_SETTINGS:
-        raise SimError(f"the grid has {count} settings; at most {MAX_SETTINGS} in one sweep")
+        raise SimError(msg("sim.sweep_too_many", count=count, most=MAX_SETTINGS))
     out = []
     for variant in variants:
         for combo in itertools.product(*(vs for _, vs in option_axes)):
@@ -147,7 +150,7 @@ def run_sweep(engine: BaseEngine, settings: Sequence[Setting], player_counts: Se
     """Play ``games`` games per setting and player count; the JSON-able result (``rows`` in the order
     player count, then setting; ``answers`` in Japanese, one per player count)."""
     if not settings:
-        raise SimError("nothing to sweep: give --option KEY=V1,V2,… or --variant A,B")
+        raise SimError(msg("sim.sweep_nothing"))
     rows = []
     for players in player_counts:
         for setting in settings:

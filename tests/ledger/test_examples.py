@@ -121,3 +121,18 @@ def test_a_check_outside_an_example_box_is_an_error(tmp_path, repo):
     (tmp_path / "rulebook" / "01.md").write_text(":::note 注\n~~~check\nplayers: 2\n~~~\n:::\n", encoding="utf-8")
     _, problems = parse_rulebook(replace(game, folder=tmp_path))
     assert any("~~~check belongs in an :::example box" in p.message for p in problems)
+
+
+def test_an_example_problem_is_worded_in_the_chosen_language():
+    """Under Japanese, what the check says is Japanese, the place and field unchanged; a misspelt key of
+    the position names the key it is near."""
+    from pnp.messages import set_lang
+    set_lang("ja")
+    try:
+        script = {"players": 2, "setup": {"total": 2}, "moves": [{"add": 1}, {"add": 2}], "expect": {"winner": 0}}
+        (p,) = check_example(E, script, "r.md", 7)
+        assert str(p) == "r.md:7:1: expect.winner: 例では winner = 0 ですが、ルールでは 1 になります"
+        (p,) = check_example(E, {"players": 2, "expcet": {"winner": 0}}, "r.md", 3)
+        assert p.message.startswith("例の局面に知らないキー 'expcet' があります") and "（'expect' のことですか？）" in p.message
+    finally:
+        set_lang(None)

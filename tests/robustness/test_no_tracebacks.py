@@ -81,7 +81,7 @@ def good_log(cli, tmp_path) -> dict:
 @pytest.mark.parametrize("damage,message", [
     (lambda d: d.__setitem__("header", "x"), "header: expected a mapping, got str"),
     (lambda d: d["events"].__setitem__(0, "x"), "events[0]: expected a mapping with seat and action, got str"),
-    (lambda d: d["events"][0].__setitem__("action", "x"), "event 1: not an action of euphoria"),
+    (lambda d: d["events"][0].__setitem__("action", "x"), "events[0].action: not an action of euphoria"),
     (lambda d: d["header"].__setitem__("players", "three"), "header.players: expected 3–5, got 'three'"),
 ])
 def test_replay_of_a_malformed_log_is_a_message(cli, tmp_path, good_log, damage, message):

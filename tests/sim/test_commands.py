@@ -102,11 +102,11 @@ def test_simulate_all_player_counts_and_options(tmp_path):
 
 
 @pytest.mark.parametrize("args,message", [
-    (("--option", "nope=1"), "bad --option"),
+    (("--option", "nope=1"), "--option 'nope=1': not an option of the game"),
     (("--option", "round_minimum_cap=7"), "not one of"),
     (("--policy", "genius"), "unknown policy"),
     (("--players", "9"), "3–5 players"),
-    (("--variant", "moon"), "unknown variant"),
+    (("--variant", "moon"), "has no such variant"),
 ])
 def test_user_errors_exit_1(args, message):
     r = run("play", "euphoria", *args)
