@@ -1,6 +1,7 @@
 """Rulebooks: Markdown-like sources in components/<game>/rulebook/ typeset as an A5 booklet.
 
-The source format and its parser are :mod:`pnp.rulebook.markup`, the tree it builds :mod:`pnp.rulebook.tree`;
+The source format and its parser are :mod:`pnp.rulebook.markup`, the tree it builds :mod:`pnp.rulebook.tree`
+({{ref:…}} put in place by :mod:`pnp.rulebook.refs`);
 typesetting is :mod:`pnp.rulebook.book`.
 Entry points for the build and the validator:
 
