@@ -12,4 +12,10 @@ TEXTS: dict[str, dict[str, str]] = {
     "engine.capabilities_hooks": {
         "en": "the engine's capabilities and its hooks disagree: {hooks} ({file}: {cls}; pnp help engines)",
         "ja": "エンジンの capabilities とフックが食い違っています：{hooks}（{file}：{cls}。pnp help engines）"},
+    "engine.no_hook": {
+        "en": "the engine has no {hook}",
+        "ja": "エンジンに {hook} がありません"},
+    "engine.players_range": {
+        "en": "min_players/max_players ({low!r}, {high!r}) are not 1 ≤ min ≤ max",
+        "ja": "min_players・max_players（{low!r}、{high!r}）は 1 ≤ 最小 ≤ 最大 にしてください"},
 }

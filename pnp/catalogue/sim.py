@@ -521,4 +521,37 @@ TEXTS: dict[str, dict[str, str]] = {
     "sim.example_differs": {
         "en": "the example says {key} = {claimed!r}, the rules give {given!r}",
         "ja": "例では {key} = {claimed!r} ですが、ルールでは {given!r} になります"},
+    # — card conservation (validate's generic check) —
+    "sim.not_conserved": {
+        "en": "cards are not conserved",
+        "ja": "カードの数が合いません"},
+    "sim.not_conserved_detail": {
+        "en": "{conserved}: {parts}",
+        "ja": "{conserved}：{parts}"},
+    "sim.conservation_missing": {
+        "en": "missing {cards}",
+        "ja": "足りないカード {cards}"},
+    "sim.conservation_extra": {
+        "en": "extra {cards}",
+        "ja": "余分なカード {cards}"},
+    "sim.conservation_expected_at_setup": {
+        "en": ", expected somewhere at set-up (the deck data has it)",
+        "ja": "（デッキのデータにあるので、準備のあとどこかにあるはずです）"},
+    "sim.conservation_was": {
+        "en": "was in {places} before this step",
+        "ja": "この手の前は {places} にありました"},
+    "sim.conservation_was_nowhere": {
+        "en": "was in no place before this step either",
+        "ja": "この手の前にもどこにもありませんでした"},
+    "sim.conservation_now_only": {
+        "en": ", now only in {places}",
+        "ja": "。いまは {places} だけにあります"},
+    "sim.conservation_in": {
+        "en": " (in {places})",
+        "ja": "（{places}）"},
+    "sim.conservation_games": {
+        "en": "card conservation: {conserved} in {crashed} of {played} games played (every step checked); "
+              "first: {first} (seed {seed}; replay: {replay})",
+        "ja": "カードの保存：{played}ゲーム中 {crashed}ゲームで{conserved}（毎手確かめました）。"
+              "最初の例：{first}（種 {seed}。再生：{replay}）"},
 }

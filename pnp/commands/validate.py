@@ -438,18 +438,18 @@ def _no_track_why(game: Game, why: str) -> str:
 def group_problems(problems: list[Any]) -> list[str]:
     """Sample-game problems, those with the same message as one line: how many games, in which
     configurations, and the first seeds to replay (1,200 games failing alike are one finding)."""
-    from ..sim.generic import CONSERVED
+    from ..sim.generic import conserved
     groups: dict[str, list[Any]] = {}
     for p in problems:      # every lost or doubled card is one finding: card_locations, whichever card
-        groups.setdefault(_conservation_key(p.message) if CONSERVED in p.message else p.message, []).append(p)
+        groups.setdefault(_conservation_key(p.message) if conserved() in p.message else p.message, []).append(p)
     out = []
     for message, found in groups.items():
         if len(found) == 1:
             out.append(str(found[0]))
             continue
-        if CONSERVED in message:
+        if conserved() in message:
             cards = list(dict.fromkeys(c for p in found for c in _CARD.findall(p.message)))
-            first_said = found[0].message[found[0].message.index(CONSERVED):]
+            first_said = found[0].message[found[0].message.index(conserved()):]
             message += (f"（{len(cards)} 種のカード：{'、'.join(cards[:SHOWN_EXAMPLES])}"
                         + (f" ほか {len(cards) - SHOWN_EXAMPLES} 種" if len(cards) > SHOWN_EXAMPLES else "")
                         + f"；最初のゲームでは {first_said}）")
@@ -468,8 +468,8 @@ _CARD = re.compile(r"(?:missing |extra |; )(\S+ ×\d+(?: [^,;（(]*)?(?:（[^）
 
 def _conservation_key(message: str) -> str:
     """A conservation problem without the cards it names: 「InvariantError: cards are not conserved」."""
-    from ..sim.generic import CONSERVED
-    return message[:message.index(CONSERVED) + len(CONSERVED)]
+    from ..sim.generic import conserved
+    return message[:message.index(conserved()) + len(conserved())]
 
 
 def check_layout(game: Game, parsed: Any = None, units: _Units | None = None) -> str:

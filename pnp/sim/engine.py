@@ -49,6 +49,8 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from ..messages import msg
+
 CHANCE = -1
 TERMINAL = -2
 
@@ -182,8 +184,7 @@ class Capabilities:
     def __post_init__(self) -> None:
         if not (isinstance(self.min_players, int) and isinstance(self.max_players, int)
                 and 1 <= self.min_players <= self.max_players):
-            raise ValueError(f"min_players/max_players ({self.min_players!r}, {self.max_players!r}) "
-                             "are not 1 ≤ min ≤ max")
+            raise ValueError(msg("engine.players_range", low=self.min_players, high=self.max_players))
 
 
 # the hooks each capability flag stands for (the loader's adapter and ``pnp validate`` read this table)
@@ -375,22 +376,22 @@ class BaseEngine(abc.ABC):
     def example_state(self, players: int, setup: Mapping[str, Any], variant: str = "standard",
                       options: Mapping[str, Any] | None = None) -> Any:
         """The state a rulebook example sets up (``Capabilities.examples``).  Default: not supported."""
-        raise NotImplementedError(f"{self.game_id}: the engine has no example_state")
+        raise NotImplementedError(f"{self.game_id}: " + msg("engine.no_hook", hook="example_state"))
 
     def example_facts(self, state: Any) -> dict[str, Any]:
         """The facts a rulebook example checks (``Capabilities.examples``).  Default: not supported."""
-        raise NotImplementedError(f"{self.game_id}: the engine has no example_facts")
+        raise NotImplementedError(f"{self.game_id}: " + msg("engine.no_hook", hook="example_facts"))
 
     # ---------------------------------------------------------------- the search player
     def information_set(self, state: Any, seat: int) -> Any:
         """A copy of ``state`` with every piece ``seat`` cannot see dealt back in a canonical order
         (``Capabilities.determinization``; see the module docstring).  Default: not supported."""
-        raise NotImplementedError(f"{self.game_id}: the engine has no information_set")
+        raise NotImplementedError(f"{self.game_id}: " + msg("engine.no_hook", hook="information_set"))
 
     def determinize(self, info: Any, seat: int, rng: random.Random) -> Any:
         """From an information set, a full state with the hidden pieces dealt at random with ``rng``
         (``Capabilities.determinization``).  Default: not supported."""
-        raise NotImplementedError(f"{self.game_id}: the engine has no determinize")
+        raise NotImplementedError(f"{self.game_id}: " + msg("engine.no_hook", hook="determinize"))
 
     def team_value(self, state: Any) -> float | None:
         """A cooperative engine's estimate in [0, 1] of the team's chance to win from ``state``, read from

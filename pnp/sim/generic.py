@@ -82,27 +82,29 @@ def conservation_problem(located: Mapping[str, Iterable[str]], expected: Counter
     names = names or {}
     missing = expected - seen
     extra = seen - expected
-    parts = []
+    parts: list[str] = []
 
     def card(k: str, v: int) -> str:
         return f"{k} ×{v}" + (f" {names[k]}" if k in names else "")
+
+    def places(ps: Iterable[str]) -> str:
+        return ", ".join(repr(p) for p in ps)
     if missing:
         said = []
         for k, v in sorted(missing.items()):
             if before is None:
-                said.append(card(k, v) + (", expected somewhere at set-up (the deck data has it)" if at_setup else ""))
+                said.append(card(k, v) + (msg("sim.conservation_expected_at_setup") if at_setup else ""))
                 continue
             was = [p for p, cs in before.items() if k in list(cs)]
             now = [p for p, cs in located.items() if k in list(cs)]
-            then = (f"was in {', '.join(repr(p) for p in was)} before this step" if was else
-                    "was in no place before this step either")
-            said.append(f"{card(k, v)}, {then}" + (f", now only in {', '.join(repr(p) for p in now)}" if now else ""))
-        parts.append("missing " + "; ".join(said))
+            then = (msg("sim.conservation_was", places=places(was)) if was else msg("sim.conservation_was_nowhere"))
+            said.append(f"{card(k, v)}, {then}" + (msg("sim.conservation_now_only", places=places(now)) if now else ""))
+        parts.append(msg("sim.conservation_missing", cards="; ".join(said)))
     if extra:
         where = {k: [p for p, cs in located.items() if k in list(cs)] for k in extra}
-        parts.append("extra " + ", ".join(f"{card(k, v)} (in {', '.join(repr(p) for p in where[k])})"
-                                          for k, v in sorted(extra.items())))
-    return f"cards are not conserved: {'; '.join(parts)}"
+        parts.append(msg("sim.conservation_extra", cards=", ".join(
+            card(k, v) + msg("sim.conservation_in", places=places(where[k])) for k, v in sorted(extra.items()))))
+    return msg("sim.not_conserved_detail", conserved=conserved(), parts="; ".join(parts))
 
 
 class CheckedEngine:
@@ -218,7 +220,10 @@ def check_replays(engine: BaseEngine, game: Game, report: GenericReport, seed: i
     report.done.append(f"再生 {games} ゲーム" + (f"（{tally.counts_ja()}）" if tally.crashed else ""))
 
 
-CONSERVED = "cards are not conserved"
+def conserved() -> str:
+    """The words a conservation problem starts with, in the language of this run (validate groups the
+    problems by them)."""
+    return str(msg("sim.not_conserved"))
 
 
 def check_conservation(game: Game, engine: BaseEngine, report: GenericReport, seed: int = 1) -> tuple[int, int]:
@@ -235,14 +240,14 @@ def check_conservation(game: Game, engine: BaseEngine, report: GenericReport, se
             seats = (name,) * players
             error = (play_game(wrapped, players, seats, s, check=True).error or "").strip()
             first_line = error.splitlines()[0] if error else ""
-            (lost if CONSERVED in first_line else other).add(players, seats, s, error or None)
+            (lost if conserved() in first_line else other).add(players, seats, s, error or None)
     played = lost.played + other.played
     if lost.crashed:
         first = lost.first
         assert first is not None
-        report.problems.append(f"card conservation: {CONSERVED} in {lost.crashed} of {played} games played "
-                               f"(every step checked); first: {first.message} "
-                               f"(seed {first.seed}; replay: {first.replay(engine.game_id)})")
+        report.problems.append(msg("sim.conservation_games", conserved=conserved(), crashed=lost.crashed,
+                                   played=played, first=first.message, seed=first.seed,
+                                   replay=first.replay(engine.game_id)))
     return played, other.crashed
 
 

@@ -135,9 +135,9 @@ def test_validate_says_an_engine_that_disagrees_with_game_yaml_in_japanese(tmp_p
     new_game(tmp_path, "mini", engine=True)
     engine = tmp_path / "components/mini/engine.py"
     source = engine.read_text(encoding="utf-8")
-    old = "self.min_players, self.max_players = game.players"
+    old = "max_players=game.players[1]"
     assert old in source
-    engine.write_text(source.replace(old, "self.min_players, self.max_players = game.players[0], 3"), encoding="utf-8")
+    engine.write_text(source.replace(old, "max_players=3"), encoding="utf-8")
     run = pnp("validate", "mini", "--games", "1", cwd=tmp_path)
     assert run.returncode == 1 and "Traceback" not in run.stderr, run.stderr
     rows = [ln.strip() for ln in run.stdout.splitlines() if "players:" in ln]

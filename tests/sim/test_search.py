@@ -282,7 +282,7 @@ def test_policy_spec_parsing():
     class NoHooks(TrickEngine):
         capabilities = Capabilities("plain", 2, 3)
 
-    with pytest.raises(SimError, match="needs the engine hook information_set"):
+    with pytest.raises(SimError, match="needs the engine hooks information_set"):
         make_policy(NoHooks(), "mcts:10")
 
 

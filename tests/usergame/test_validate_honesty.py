@@ -276,6 +276,18 @@ def test_the_common_check_does_not_claim_conservation_the_sample_games_find_brok
     assert "cards are not conserved: missing sun-1 ×1 太陽 1" in again.output
 
 
+def test_a_lost_card_is_said_in_japanese_under_lang_ja(tmp_path):
+    """The conservation row in Japanese: the count of games, the card with its data line, where it was."""
+    losing(tmp_path, "won")
+    result = run("--lang", "ja", "validate", GAME, "--games", "20", "--project", tmp_path, "--fresh")
+    assert result.exit_code == 1
+    common = rows(result.output)[COMMON]
+    assert re.search(r"カードの保存：6ゲーム中 6ゲームでカードの数が合いません（毎手確かめました）。"
+                     r"最初の例：InvariantError: カードの数が合いません：足りないカード sun-1 ×1 太陽 1"
+                     rf"（components/{GAME}/cards.yaml:14）, この手の前は .+ にありました", common), common
+    assert "not conserved" not in common and "missing" not in common
+
+
 def test_a_clean_engine_says_how_many_games_conservation_was_checked_in(tmp_path):
     new_game(tmp_path)
     result = run("validate", GAME, "--games", "20", "--project", tmp_path, "--fresh")
