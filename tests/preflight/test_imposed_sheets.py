@@ -9,7 +9,6 @@ import json
 import re
 import shutil
 import subprocess
-from decimal import Decimal
 from pathlib import Path
 
 import pikepdf
@@ -23,6 +22,8 @@ from pnp.errors import DataError
 from pnp.render.preflight import preflight
 from pnp.render.readback import read_pdf
 from pnp.render.shops import SHOPS
+
+from . import foreign_pdfs as make
 
 MM = 72 / 25.4
 SHOP_ONLY = BuildOptions(sheets=False, rulebook=False)
@@ -195,61 +196,19 @@ def test_a_profile_whose_numbers_cannot_hold_the_cards_is_an_error_at_its_line(m
 
 
 # -- preflight on sheets made by hand (pikepdf), not by pnp's renderer -------------------------------------
-REGISTRATION = "[/Separation /All /DeviceCMYK << /FunctionType 2 /Domain [0 1] /C0 [0 0 0 0] /C1 [1 1 1 1] /N 1 >>]"
-
-
-def _sheet(path: Path, *, gap_mm: float = 16.0, bleed_mm: float = 3.0, solid_in_card: bool = False,
-           record: bool = True) -> Path:
-    """A 180 × 120 mm sheet with two 50 × 70 mm cards gap_mm apart, each a C30 M30 Y30 ground (90 %) over
-    its bleed, hairline corner marks in the registration colour outside each bleed, and with
-    solid_in_card a 20 mm registration-colour square (400 %) on the first card."""
-    pdf = pikepdf.new()
-    w, h = 180 * MM, 120 * MM
-    cw, ch, b = 50 * MM, 70 * MM, bleed_mm * MM
-    x1 = (w - 2 * cw - gap_mm * MM) / 2
-    y = (h - ch) / 2
-    trims = [(x1, y), (x1 + cw + gap_mm * MM, y)]
-    ops = ["0.3 0.3 0.3 0 k"]
-    for x, ty in trims:
-        ops.append(f"{x - b:.3f} {ty - b:.3f} {cw + 2 * b:.3f} {ch + 2 * b:.3f} re f")
-    ops.append("/Reg CS 1 SCN 0.25 w")
-    for x, ty in trims:
-        for cx, sx in ((x, -1), (x + cw, 1)):
-            for cy, sy in ((ty, -1), (ty + ch, 1)):
-                ox, oy = cx + sx * b, cy + sy * b
-                ops.append(f"{ox:.3f} {cy:.3f} m {ox + sx * 10:.3f} {cy:.3f} l S")
-                ops.append(f"{cx:.3f} {oy:.3f} m {cx:.3f} {oy + sy * 10:.3f} l S")
-    if solid_in_card:
-        x, ty = trims[0]
-        ops.append(f"/Reg cs 1 scn {x + 15 * MM:.3f} {ty + 25 * MM:.3f} {20 * MM:.3f} {20 * MM:.3f} re f")
-    page = pdf.add_blank_page(page_size=(w, h))
-    page.obj.Contents = pdf.make_stream("\n".join(ops).encode())
-    page.obj.Resources = pikepdf.Dictionary(ColorSpace=pikepdf.Dictionary(Reg=pikepdf.Object.parse(REGISTRATION.encode())))
-    page.obj.TrimBox = page.obj.BleedBox = pikepdf.Array([0, 0, Decimal(f"{w:.3f}"), Decimal(f"{h:.3f}")])
-    if record:
-        cards = [pikepdf.Dictionary(
-            TrimBox=pikepdf.Array([Decimal(f"{v:.3f}") for v in (x, ty, x + cw, ty + ch)]),
-            BleedBox=pikepdf.Array([Decimal(f"{v:.3f}") for v in (x - b, ty - b, x + cw + b, ty + ch + b)]))
-            for x, ty in trims]
-        page.obj.PieceInfo = pikepdf.Dictionary(PnpImposition=pikepdf.Dictionary(
-            LastModified=pikepdf.String("D:20260101000000Z"), Private=pikepdf.Dictionary(Cards=pikepdf.Array(cards))))
-    pdf.save(path)
-    return path
-
-
 def _said(report, check: str):
     return [f for f in report.findings if f.check == check]
 
 
 @pytest.mark.needs("gs")
 def test_marks_between_the_cards_pass_a_solid_in_the_registration_colour_inside_a_card_fails(tmp_path):
-    good = preflight(_sheet(tmp_path / "good.pdf"), SHOPS["jp-card"])
+    good = preflight(make.imposed_sheet(tmp_path / "good.pdf"), SHOPS["jp-card"])
     assert [f.level for f in _said(good, "ink")] == ["ok"], good.findings
     assert "1 シートの 2 枚のカード" in _said(good, "ink")[0].message and re.search("最大 (89|90)%", _said(good, "ink")[0].message)
     assert [f.level for f in _said(good, "impose")] == ["ok"] and (good.sheets, good.cards) == (1, 2)
     assert not [f for f in good.findings if f.level == "error"], good.findings
 
-    bad = preflight(_sheet(tmp_path / "solid.pdf", solid_in_card=True), SHOPS["jp-card"])
+    bad = preflight(make.imposed_sheet(tmp_path / "solid.pdf", solid_in_card=True), SHOPS["jp-card"])
     (ink,) = _said(bad, "ink")
     assert ink.level == "error" and "最大 400%" in ink.message and "1 枚目のカード" in ink.message
     assert "レジストレーション" in ink.message and bad.failed
@@ -259,21 +218,21 @@ def test_marks_between_the_cards_pass_a_solid_in_the_registration_colour_inside_
 
 @pytest.mark.needs("gs")
 def test_the_same_sheet_without_its_record_is_judged_as_one_page_and_fails(tmp_path):
-    report = preflight(_sheet(tmp_path / "plain.pdf", record=False), SHOPS["jp-card"])
+    report = preflight(make.imposed_sheet(tmp_path / "plain.pdf", record=False), SHOPS["jp-card"])
     assert not _said(report, "impose") and report.failed
     assert _said(report, "boxes")[0].level == "error"            # the sheet has no bleed beyond its trim
     assert _said(report, "ink")[0].level == "error"              # its marks are on the "card"
 
 
 def test_cards_whose_bleeds_overlap_or_fall_short_fail(tmp_path):
-    close = preflight(_sheet(tmp_path / "close.pdf", gap_mm=4.0), SHOPS["jp-card"])
+    close = preflight(make.imposed_sheet(tmp_path / "close.pdf", gap_mm=4.0), SHOPS["jp-card"])
     assert any("重なる" in f.message for f in _said(close, "impose") if f.level == "error")
-    short = preflight(_sheet(tmp_path / "short.pdf", bleed_mm=1.0), SHOPS["jp-card"])
+    short = preflight(make.imposed_sheet(tmp_path / "short.pdf", bleed_mm=1.0), SHOPS["jp-card"])
     assert any("塗り足しが 1.0 mm" in f.message for f in _said(short, "impose") if f.level == "error")
 
 
 def test_a_record_that_cannot_be_read_is_an_error_not_a_pass(tmp_path):
-    path = _sheet(tmp_path / "broken.pdf")
+    path = make.imposed_sheet(tmp_path / "broken.pdf")
     with pikepdf.open(path, allow_overwriting_input=True) as pdf:
         pdf.pages[0].obj.PieceInfo.PnpImposition.Private.Cards[0].TrimBox = pikepdf.Array([1, 2])
         pdf.save(path)
