@@ -211,6 +211,11 @@ def check_imposed(pages: list[PageRead], cards: Mapping[int, list[Card]], unread
         if not on_sheet:
             continue
         media = page.boxes["MediaBox"]
+        imp = shop.impose
+        size = ((media[2] - media[0]) / mm(1), (media[3] - media[1]) / mm(1))
+        if imp is not None and (abs(size[0] - imp.sheet_w_mm) > 0.5 or abs(size[1] - imp.sheet_h_mm) > 0.5):
+            errors.setdefault(f"シートが {size[0]:.1f} × {size[1]:.1f} mm：印刷所のテンプレートは "
+                              f"{imp.sheet_w_mm:g} × {imp.sheet_h_mm:g} mm", []).append(page.number)
         if "TrimBox" not in page.boxes:
             errors.setdefault("シートに TrimBox（仕上がり：PDF/X ではシート全体）がない", []).append(page.number)
         for k, (trim, bleed) in enumerate(on_sheet, 1):

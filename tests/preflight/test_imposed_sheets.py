@@ -252,3 +252,10 @@ def test_a_sheet_too_small_for_one_card_is_a_data_error(mini_project, tmp_path):
     with pytest.raises(DataError) as e:
         build_game(game, tmp_path / "out", SHOP_ONLY)
     assert "print.shop.impose.sheet_mm" in str(e.value) and "60 × 60" in str(e.value)
+
+
+def test_a_sheet_of_another_size_than_the_shops_template_fails(tmp_path):
+    """The hand-made sheet is 180 × 120 mm: the bundled template is A3."""
+    report = preflight(make.imposed_sheet(tmp_path / "a.pdf"), SHOPS["jp-card-imposed"])
+    (wrong,) = [f for f in _said(report, "impose") if f.level == "error"]
+    assert "180.0 × 120.0 mm" in wrong.message and "297 × 420 mm" in wrong.message
