@@ -153,7 +153,7 @@ def test_the_imposed_files_pass_preflight_and_the_print_check_and_mupdf_reads_th
     if shutil.which("mutool"):
         for f in files:
             done = subprocess.run(["mutool", "draw", "-o", "/dev/null", "-r", "20", f], capture_output=True, text=True)
-            errors = [line for line in done.stderr.splitlines() if "error" in line.lower()]
+            errors = [line for line in done.stderr.splitlines() if "error" in line.lower() and not line.startswith("page ")]
             assert done.returncode == 0 and not errors, errors
 
 
