@@ -150,14 +150,13 @@ def imposition_problems(game: Any, shop: ShopProfile, from_game: bool) -> list[P
         return bad
     problems = []
     for deck in game.decks:
-        card_w, card_h = deck.layout.width_pt / MM, deck.layout.height_pt / MM
-        bleed = deck.layout.bleed_pt / MM
+        card_w, card_h, bleed = _card_mm(deck)
         if plan_shop_sheet(imp, card_w, card_h, bleed) is not None:
             continue
         least = gutter_needed_mm(imp, bleed)
         if imp.gutter_mm < least - 1e-9:
             problems.append(problem("gutter_mm", msg("shops.impose_gutter", gutter=f"{imp.gutter_mm:g}",
-                                                     least=f"{least:g}", bleed=f"{bleed:g}"), deck))
+                                                     least=f"{round(least, 2):g}", bleed=f"{bleed:g}"), deck))
             continue
         margin = margin_needed_mm(imp, bleed)
         columns, rows = imp.columns or 1, imp.rows or 1
@@ -166,8 +165,14 @@ def imposition_problems(game: Any, shop: ShopProfile, from_game: bool) -> list[P
         problems.append(problem("sheet_mm", msg(
             "shops.impose_no_fit", deck=deck.id, columns=columns, rows=rows, card=f"{card_w:g} × {card_h:g}",
             bleed=f"{bleed:g}", gutter=f"{imp.gutter_mm:g}", need=f"{need_w:.1f} × {need_h:.1f}",
-            sheet=f"{imp.sheet_w_mm:g} × {imp.sheet_h_mm:g}", margin=f"{margin:g}"), deck))
+            sheet=f"{imp.sheet_w_mm:g} × {imp.sheet_h_mm:g}", margin=f"{round(margin, 2):g}"), deck))
     return problems
+
+
+def _card_mm(deck: Any) -> tuple[float, float, float]:
+    """A deck's card width, height and bleed in mm: the layout's points back to the millimetres written."""
+    layout = deck.layout
+    return round(layout.width_pt / MM, 3), round(layout.height_pt / MM, 3), round(layout.bleed_pt / MM, 3)
 
 
 def shop_sheet(shop: ShopProfile, deck: Any) -> ShopSheet | None:
@@ -175,8 +180,7 @@ def shop_sheet(shop: ShopProfile, deck: Any) -> ShopSheet | None:
     they do not fit (the build checks imposition_problems first)."""
     if shop.impose is None:
         return None
-    sheet = plan_shop_sheet(shop.impose, deck.layout.width_pt / MM, deck.layout.height_pt / MM,
-                            deck.layout.bleed_pt / MM)
+    sheet = plan_shop_sheet(shop.impose, *_card_mm(deck))
     if sheet is None:
         raise PnpError(f"{deck.file}: the cards of {deck.id} do not fit the sheet of the print shop {shop.id}")
     return sheet
