@@ -105,8 +105,9 @@ def list_games(project_dir: Path) -> None:
                    "print.icc、なければ同梱の ISO Coated v2 300%）")
 @click.option("--shop", "shop", default=None, metavar="PROFILE", callback=_shop_name,
               help="印刷所のプロファイル（印刷条件・総インキ量・安全域）：jp-card（Japan Color 2011 Coated・300%・3 mm）、"
-                   "jp-card-strict（安全域 5 mm）、jp-card-250、jp-card-350、fogra39。既定は game.yaml の print.shop、"
-                   "なければ jp-card。shop/ の色はこの総インキ量以下に変換する")
+                   "jp-card-strict（安全域 5 mm）、jp-card-250、jp-card-350、fogra39、jp-card-imposed（A3 の面付けテンプレート"
+                   "・カードごとのトンボ）。既定は game.yaml の print.shop、なければ jp-card。shop/ の色はこの総インキ量"
+                   "以下に変換する")
 @click.option("--outline-text", is_flag=True,
               help="印刷所用ページ（shop/）の文字をアウトライン化する（埋め込んだフォントの字形から。--check-print は"
                    "アウトライン化の前の文字で確かめる）")

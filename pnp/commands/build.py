@@ -19,6 +19,7 @@ from ..files import inside, shown
 from ..layout.card import DeckPlans, plan_deck
 from ..layout.plan import CardPlan
 from ..layout.sheet import Grid, impose, plan_fold_grid, plan_grid
+from ..layout.shopsheet import ShopSheet
 from ..limits import LOCK_WAIT_S, MAX_RENDER_PIXELS
 from ..messages import did_you_mean, msg
 from ..notices import notice
@@ -37,11 +38,12 @@ from ..outputs import (
 )
 from ..render.color import profile_for
 from ..render.impose import SheetFile, card_piece
+from ..render.impose import write_imposed_shop as draw_imposed
 from ..render.impose import write_sheets as draw_sheets
 from ..render.impose import write_shop as draw_shop
 from ..render.pdf import reversed_small_text
 from ..render.preflight import page_ranges
-from ..render.shops import game_shop, safe_area_problems
+from ..render.shops import game_shop, imposition_problems, safe_area_problems, shop_sheet
 from ..rulebook import build_rulebook, checked_rulebook, has_rulebook
 from ..units import mm
 from .parts import build_parts, plan_parts, shop_colour
@@ -111,7 +113,10 @@ def plan_build(game: Game, opts: BuildOptions, cache: GameCache | None = None, *
         except DataError as e:
             problems.extend(e.problems)
         if opts.shop:          # text inside the shop's safe area (a shop that asks 5 mm: pnp.render.shops)
-            problems.extend(safe_area_problems(game, plan.cards, game_shop(game, opts.shop_profile)))
+            shop = game_shop(game, opts.shop_profile)
+            problems.extend(safe_area_problems(game, plan.cards, shop))
+            # the shop's own sheet holds every deck's cards (pnp.layout.shopsheet)
+            problems.extend(imposition_problems(game, shop, from_game=not opts.shop_profile))
             try:                # the output profile and the condition game.yaml names agree (pnp.render.color)
                 profile_for(game, opts.icc, opts.shop_profile)
             except DataError as e:
@@ -407,7 +412,13 @@ def _write_all(game: Game, out_dir: Path, opts: BuildOptions, tick: Callable[[st
             path = result.out_dir / f"{deck.id}-sheets.pdf"
             pages = write_sheets(game, deck, faces, back, path, opts, backs)
             result.files.append(Written("sheets", path, pages))
-        if opts.shop and "shop" not in kept:
+        sheet = shop_sheet(game_shop(game, opts.shop_profile), deck) if opts.shop and "shop" not in kept else None
+        if sheet is not None:                  # the shop's own template (面付け): sheets of faces, backs behind
+            result.files.extend(write_imposed(game, deck, sheet, [faces[c.id] for c in deck.physical_cards()],
+                                              [back] if plans[deck.id].uniform_back
+                                              else [backs[c.id] for c in deck.physical_cards()],
+                                              result.out_dir / "shop", opts))
+        elif opts.shop and "shop" not in kept:
             path = result.out_dir / "shop" / f"{deck.id}-faces.pdf"
             order = [faces[c.id] for c in deck.physical_cards()]
             result.files.append(Written("shop-faces", path, write_shop(game, deck, order, path, opts)))
@@ -470,6 +481,31 @@ def write_sheets(game: Game, deck: Deck, faces: dict[str, CardPlan], back: CardP
     about = SheetFile(f"{game.title} {deck.name}", f"{game.title} ／ {deck.name}", opts.duplex, opts.marks != "none")
     return draw_sheets(path, grid, pages, lambda i: faces[cards[i].id], lambda i: backs[cards[i].id], uses, about,
                        opts.cmyk, profile_for(game, opts.icc, opts.shop_profile) if opts.cmyk else None)
+
+
+def write_imposed(game: Game, deck: Deck, sheet: ShopSheet, faces: list[CardPlan], backs: list[CardPlan],
+                  folder: Path, opts: BuildOptions) -> list[Written]:
+    """The deck on the shop's own sheet: <deck>-faces.pdf, the faces in order, sheet.per_sheet a sheet;
+    with one back (backs holds one plan) <deck>-back.pdf, one sheet of it in every slot, else
+    <deck>-backs.pdf, a back sheet per face sheet with each back in the slot behind its face (columns
+    mirrored for a long-edge flip)."""
+    cmyk, profile = shop_colour(game, opts)
+    n = sheet.per_sheet
+    title = f"{game.title} {deck.name}"
+    chunks = [list(range(i, min(i + n, len(faces)))) for i in range(0, len(faces), n)]
+    face_pages = [[(k - chunk[0], card_piece(faces[k])) for k in chunk] for chunk in chunks]
+    out = [Written("shop-faces", folder / f"{deck.id}-faces.pdf",
+                   draw_imposed(folder / f"{deck.id}-faces.pdf", sheet, face_pages, title, game.designer, cmyk, profile))]
+    if len(backs) == 1:
+        back_pages = [[(slot, card_piece(backs[0])) for slot in range(n)]]
+        name, kind = f"{deck.id}-back.pdf", "shop-back"
+    else:
+        back_pages = [sorted(((sheet.behind(k - chunk[0]), card_piece(backs[k])) for k in chunk), key=lambda t: t[0])
+                      for chunk in chunks]
+        name, kind = f"{deck.id}-backs.pdf", "shop-backs"
+    out.append(Written(kind, folder / name, draw_imposed(folder / name, sheet, back_pages, title, game.designer,
+                                                         cmyk, profile)))
+    return out
 
 
 def write_shop(game: Game, deck: Deck, plans: list[CardPlan], path: Path, opts: BuildOptions) -> int:

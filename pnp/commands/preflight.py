@@ -63,8 +63,10 @@ def format_table(reports: list[FileReport], shop: ShopProfile) -> str:
         facts = []
         if r.pages:
             facts.append(f"{r.pages} ページ")
+        if r.cards:
+            facts.append(f"面付け {r.sheets} シート・カード {r.cards} 枚")
         if r.trim_mm:
-            facts.append(f"仕上がり {r.trim_mm[0]:.1f} × {r.trim_mm[1]:.1f} mm")
+            facts.append(f"{'カードの' if r.cards else ''}仕上がり {r.trim_mm[0]:.1f} × {r.trim_mm[1]:.1f} mm")
         if r.pages:
             facts.append(r.pdfx or "PDF/X なし")
         lines.append(f"{r.path}" + (f" — {'、'.join(facts)}" if facts else ""))
@@ -91,7 +93,7 @@ def to_json(reports: list[FileReport], shop: ShopProfile) -> str:
         "shop": asdict(shop),
         "ok": not any(r.failed for r in reports),
         "files": [{"file": str(r.path), "pages": r.pages, "trim_mm": list(r.trim_mm) if r.trim_mm else None,
-                   "pdfx": r.pdfx, "ok": not r.failed,
+                   "pdfx": r.pdfx, "ok": not r.failed, "imposed": {"sheets": r.sheets, "cards": r.cards},
                    "findings": [{"check": f.check, "level": f.level, "pages": list(f.pages), "message": f.message}
                                 for f in r.findings]} for r in reports],
     }

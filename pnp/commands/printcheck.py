@@ -20,15 +20,38 @@ from ..data.model import Deck, Game
 from ..errors import DataError, Problem
 from ..layout.card import DeckPlans
 from ..layout.parts import PartPlan
+from ..layout.plan import CardPlan
 from ..layout.sheet import Grid, back_angle, impose
+from ..layout.shopsheet import ShopSheet
 from ..outputs import BuildOptions, Written, sha256
 from ..render.bleedcheck import check_bleed, check_bleed_art
 from ..render.printcheck import check_card_page, check_part_page, check_piece_page
-from ..render.readback import read_pdf
+from ..render.readback import PageRead, read_pdf
+from ..render.shops import game_shop, shop_sheet
 from ..units import mm
 
 if TYPE_CHECKING:
     from .build import BuildPlan
+
+
+def _shop_cards(sheet: ShopSheet | None, order: list[CardPlan], pages: list[PageRead],
+                backs: bool) -> list[tuple[CardPlan, PageRead, float, float]]:
+    """Each card side of a shop file with the page it is on and its trim's top-left there: one a page
+    (the page's TrimBox), or on the shop's sheet (pnp.layout.shopsheet) sheet.per_sheet a page, a back
+    in the slot behind its face; a deck's one back fills every slot of its one sheet."""
+    if sheet is None:
+        return [(plan, page, page.boxes["TrimBox"][0], page.boxes["TrimBox"][1]) for plan, page in zip(order, pages)]
+    n = sheet.per_sheet
+    out: list[tuple[CardPlan, PageRead, float, float]] = []
+    if len(order) == 1 and not backs:
+        for page in pages[:1]:
+            out.extend((order[0], page, *sheet.slot(slot)) for slot in range(n))
+        return out
+    for k, plan in enumerate(order):
+        sheet_no, slot = divmod(k, n)
+        if sheet_no < len(pages):
+            out.append((plan, pages[sheet_no], *sheet.slot(sheet.behind(slot) if backs else slot)))
+    return out
 
 
 def check_written(game: Game, plan: BuildPlan, files: list[Written], staging: Path, opts: BuildOptions,
@@ -48,7 +71,7 @@ def check_written(game: Game, plan: BuildPlan, files: list[Written], staging: Pa
     for deck in game.decks:
         if deck.id not in cards_planned:
             continue
-        _check_shop_cards(rb, deck, cards_planned[deck.id])
+        _check_shop_cards(rb, deck, cards_planned[deck.id], shop_sheet(game_shop(game, opts.shop_profile), deck))
         if deck.id in plan.grids:
             _check_sheets(rb, deck, cards_planned[deck.id], plan.grids[deck.id], opts)
     parts = [*plan.parts, *plan.recheck_parts]
@@ -94,8 +117,9 @@ class _ReadBack:
             self.problems.append(Problem(f"{self.game.id}/{name}", 0, 0, f"p{page} {card}".strip(), line))
 
 
-def _check_shop_cards(rb: _ReadBack, deck: Deck, plans: DeckPlans) -> None:
-    """A deck's shop files: one card with its bleed a page, faces then back(s)."""
+def _check_shop_cards(rb: _ReadBack, deck: Deck, plans: DeckPlans, on_sheet: ShopSheet | None) -> None:
+    """A deck's shop files: one card with its bleed a page, faces then back(s); on a shop's own sheet
+    (``on_sheet``), each card at its slot."""
     faces, back = plans
     cards = deck.physical_cards()
     backs = plans.backs or {c.id: back for c in cards}
@@ -106,8 +130,8 @@ def _check_shop_cards(rb: _ReadBack, deck: Deck, plans: DeckPlans) -> None:
         path = rb.take(name)
         if path is None:
             continue
-        for card_plan, page in zip(order, read_pdf(path, paint=any(o.bleeds for o in order))):
-            left, top, _right, _bottom = page.boxes["TrimBox"]
+        pages = read_pdf(path, paint=any(o.bleeds for o in order))
+        for card_plan, page, left, top in _shop_cards(on_sheet, order, pages, name.endswith("-backs.pdf")):
             rb.report(name, page.number, card_plan.card_id or "back", check_card_page(card_plan, page, left, top))
             # a shop page is one card with its bleed: what runs off the cut must reach the bleed line
             rb.report(name, page.number, card_plan.card_id or "back", check_bleed(card_plan, page, left, top))

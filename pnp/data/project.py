@@ -318,6 +318,10 @@ def _print_settings(spec: dict[str, Any], folder: Path | None, smap: SourceMap) 
     rich = spec.get("rich_black", [40, 40, 40, 100])
     rich_black = None if rich is False else (rich[0] / 100, rich[1] / 100, rich[2] / 100, rich[3] / 100)
     at: dict[str, Where] = {key: smap.location(("print", key)) for key in ("icc", "condition", "shop") if key in spec}
+    impose = (spec.get("shop") or {}).get("impose")
+    if isinstance(impose, dict):          # the shop's sheet: its numbers are judged against each deck's cards
+        at["shop.impose"] = smap.location(("print", "shop", "impose"))
+        at.update({f"shop.impose.{key}": smap.location(("print", "shop", "impose", key)) for key in impose})
     return PrintSettings(icc=icc, condition=spec.get("condition", ""), rich_black=rich_black,
                          shop=dict(spec.get("shop") or {}), at=at), problems
 

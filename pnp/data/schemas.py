@@ -266,13 +266,27 @@ COMPONENT = {
 }
 
 PERCENT = {"type": "number", "minimum": 0, "maximum": 100}
+IMPOSE = {
+    "type": "object", "additionalProperties": False, "required": ["sheet_mm"],
+    "description": "the shop's own multi-up sheet (面付け): the card shop files place the cards on it, each with its "
+                   "bleed and its own トンボ",
+    "properties": {
+        "sheet_mm": {"type": "array", "items": {"type": "number", "minimum": 50, "maximum": 1500},
+                     "minItems": 2, "maxItems": 2, "description": "the sheet's width and height"},
+        "columns": {"type": "integer", "minimum": 1, "maximum": 40, "description": "cards across (default: as many as fit)"},
+        "rows": {"type": "integer", "minimum": 1, "maximum": 40, "description": "cards down (default: as many as fit)"},
+        "gutter_mm": {"type": "number", "minimum": 0, "maximum": 100,
+                      "description": "between two cards' trims, across and down (default 12)"},
+        "marks": {"type": "boolean", "description": "each card's トンボ and the sheet's centre marks (default true)"},
+    },
+}
 SHOP = {
     "type": "object", "additionalProperties": False,
     "description": "the print shop's numbers: pnp build converts the shop files to them, pnp preflight --shop GAME "
                    "checks against them",
     "properties": {
         "name": {"type": "string", "minLength": 1, "description": "the shop's name (shown in the report)"},
-        "base": {"enum": ["jp-card", "jp-card-strict", "jp-card-250", "jp-card-350", "fogra39"],
+        "base": {"enum": ["jp-card", "jp-card-strict", "jp-card-250", "jp-card-350", "fogra39", "jp-card-imposed"],
                  "description": "the built-in shop profile these numbers change (default jp-card)"},
         "printing_condition": {"enum": ["japan-color-2011-coated", "japan-color-2001-coated", "fogra39"],
                                "description": "the shop's printing condition (default: the base's; jp-card: "
@@ -287,6 +301,7 @@ SHOP = {
         "hairline_mm": {"type": "number", "minimum": 0, "maximum": 1,
                         "description": "lines thinner than this may not print"},
         "pdfx": {"enum": ["required", "recommended", "no"], "description": "whether the shop asks for PDF/X"},
+        "impose": IMPOSE,
     },
 }
 PRINT = {

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 from ..files import atomic_path
 from ..layout.plan import CardPlan
 from ..layout.sheet import Grid, SheetPage, back_angle, cut_edges, cut_guides
+from ..layout.shopsheet import CENTRE_ARM_MM, CENTRE_GAP_MM, ShopSheet
 from ..units import mm
 from .color import ColorProfile
 from .pdf import PdfPainter, new_canvas
@@ -206,7 +209,24 @@ def card_piece(plan: CardPlan) -> ShopPage:
 def draw_tombo(painter: PdfPainter, x: float, y: float, w: float, h: float, bleed: float) -> None:
     """Japanese double corner marks (内トンボ on the trim, 外トンボ on the bleed) and centre marks, in
     registration colour on CMYK pages (every plate carries them, so the plates can be aligned)."""
-    length = mm(9)
+    lw = 0.25
+    line = painter.registration_line
+    draw_corner_marks(painter, x, y, w, h, bleed, mm(9))
+    mx, my = x + w / 2, y + h / 2
+    arm = mm(4)
+    for (px, py, horizontal) in ((mx, y - bleed - mm(5), True), (mx, y + h + bleed + mm(5), True),
+                                 (x - bleed - mm(5), my, False), (x + w + bleed + mm(5), my, False)):
+        if horizontal:
+            line(px - arm, py, px + arm, py, lw)
+            line(px, py - mm(3), px, py + mm(3), lw)
+        else:
+            line(px, py - arm, px, py + arm, lw)
+            line(px - mm(3), py, px + mm(3), py, lw)
+
+
+def draw_corner_marks(painter: PdfPainter, x: float, y: float, w: float, h: float, bleed: float, length: float) -> None:
+    """The doubled corner marks of a trim x, y, w, h (PDF coordinates, y up): at the trim and at the bleed
+    line, each length long from the bleed corner outward, in the registration colour."""
     lw = 0.25
     line = painter.registration_line
     for cx, sx in ((x, -1), (x + w, 1)):
@@ -218,13 +238,83 @@ def draw_tombo(painter: PdfPainter, x: float, y: float, w: float, h: float, blee
             # vertical marks: at trim x and bleed x
             line(cx, oy, cx, oy + sy * length, lw)
             line(ox, oy, ox, oy + sy * length, lw)
-    mx, my = x + w / 2, y + h / 2
-    arm = mm(4)
-    for (px, py, horizontal) in ((mx, y - bleed - mm(5), True), (mx, y + h + bleed + mm(5), True),
-                                 (x - bleed - mm(5), my, False), (x + w + bleed + mm(5), my, False)):
-        if horizontal:
-            line(px - arm, py, px + arm, py, lw)
-            line(px, py - mm(3), px, py + mm(3), lw)
-        else:
-            line(px, py - arm, px, py + arm, lw)
-            line(px - mm(3), py, px + mm(3), py, lw)
+
+
+# -- a shop's own sheet (面付け) ---------------------------------------------------------------------
+IMPOSED_KEY = "/PnpImposition"     # the page's PieceInfo entry naming each card's TrimBox and BleedBox
+FIXED_DATE = "D:20000101000000+00'00'"   # PieceInfo's LastModified: fixed, so the same input gives the same bytes
+
+
+def write_imposed_shop(path: Path, sheet: ShopSheet, pages: Sequence[Sequence[tuple[int, ShopPage]]], title: str,
+                       designer: str, cmyk: bool, profile: ColorProfile | None) -> int:
+    """Shop sheets: each page the shop's sheet, each (slot, piece) drawn with its trim at the slot and its
+    bleed, per-card トンボ around it and the sheet's centre marks (sheet.mark > 0).  The page's MediaBox,
+    BleedBox and TrimBox are the sheet (PDF/X: the TrimBox is the finished size of what is delivered, here
+    the printed sheet the shop cuts); each card's TrimBox and BleedBox are written in the page's PieceInfo
+    (IMPOSED_KEY) so that preflight checks each card as it checks a card page.  PDF/X-1a with a profile."""
+    pw, ph = sheet.sheet_w, sheet.sheet_h
+    with atomic_path(path) as tmp:
+        c = new_canvas(tmp, (pw, ph), title, cmyk, designer, profile)
+        painter = PdfPainter(c, cmyk, profile)
+        boxes: list[list[tuple[float, float, float, float]]] = []
+        for placed in pages:
+            c.setPageSize((pw, ph))
+            c.setTrimBox([0, 0, pw, ph])
+            c.setBleedBox([0, 0, pw, ph])
+            trims = []
+            for slot, piece in placed:
+                left, top = sheet.slot(slot)
+                piece.draw(painter, left, ph - top, sheet.bleed)
+                trims.append((left, ph - top - sheet.card_h, left + sheet.card_w, ph - top))
+            if sheet.mark > 0:
+                for x0, y0, x1, y1 in trims:
+                    draw_corner_marks(painter, x0, y0, x1 - x0, y1 - y0, sheet.bleed, sheet.mark)
+                draw_sheet_centre_marks(painter, sheet)
+            boxes.append(trims)
+            c.showPage()
+        c.save()
+        _record_cards(tmp, boxes, sheet.bleed)
+        if profile is not None:
+            make_pdfx(tmp, profile, title, designer)
+    return len(pages)
+
+
+def draw_sheet_centre_marks(painter: PdfPainter, sheet: ShopSheet) -> None:
+    """センタートンボ at the middle of each side of the sheet, in the margin beyond the cards' marks: a
+    line across the margin and a bar along the side."""
+    pw, ph = sheet.sheet_w, sheet.sheet_h
+    line = painter.registration_line
+    arm, length = mm(CENTRE_ARM_MM), sheet.centre
+    # from the edge, where the cards' marks end (less the gap) and the centre mark's far end
+    near_x = sheet.x0 - sheet.bleed - sheet.mark - mm(CENTRE_GAP_MM)
+    near_y = sheet.y0 - sheet.bleed - sheet.mark - mm(CENTRE_GAP_MM)
+    for edge_x, sign in ((0.0, 1), (pw, -1)):                 # left and right sides
+        inner = edge_x + sign * near_x
+        outer = inner - sign * length
+        mid = (inner + outer) / 2
+        line(outer, ph / 2, inner, ph / 2)
+        line(mid, ph / 2 - arm, mid, ph / 2 + arm)
+    for edge_y, sign in ((0.0, 1), (ph, -1)):                 # bottom and top sides
+        inner = edge_y + sign * near_y
+        outer = inner - sign * length
+        mid = (inner + outer) / 2
+        line(pw / 2, outer, pw / 2, inner)
+        line(pw / 2 - arm, mid, pw / 2 + arm, mid)
+
+
+def _record_cards(path: Path, pages: Sequence[Sequence[tuple[float, float, float, float]]], bleed: float) -> None:
+    """Each page's cards, as PieceInfo: << /PnpImposition << /LastModified (date) /Private << /Cards [ << /TrimBox
+    [x0 y0 x1 y1] /BleedBox [..] >> … ] >> >> >> (PDF user space, points)."""
+    import pikepdf
+    Dictionary, Array, String = pikepdf.Dictionary, pikepdf.Array, pikepdf.String
+
+    def box(values: Sequence[float]) -> Any:
+        return Array([Decimal(f"{v:.3f}") for v in values])
+
+    with pikepdf.open(path, allow_overwriting_input=True) as pdf:
+        for page, trims in zip(pdf.pages, pages):
+            cards = Array([Dictionary(TrimBox=box(t), BleedBox=box((t[0] - bleed, t[1] - bleed, t[2] + bleed,
+                                                                       t[3] + bleed))) for t in trims])
+            data = Dictionary(LastModified=String(FIXED_DATE), Private=Dictionary(Cards=cards))
+            page.obj.PieceInfo = Dictionary({IMPOSED_KEY: data})
+        pdf.save(path, deterministic_id=True, object_stream_mode=pikepdf.ObjectStreamMode.disable)

@@ -7,9 +7,11 @@ Each finding has a level: ``error`` (the shop would reject the file or the print
 preflight fails), ``warning`` (worth a look; the shop may accept it), ``ok`` (the check passed)."""
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from ..messages import msg
 from ..units import mm
@@ -41,6 +43,8 @@ class FileReport:
     trim_mm: tuple[float, float] | None = None
     pdfx: str = ""
     findings: list[Finding] = field(default_factory=list)
+    cards: int = 0            # on imposed sheets (面付け): the cards checked one by one …
+    sheets: int = 0           # … on this many pages
 
     @property
     def failed(self) -> bool:
@@ -60,6 +64,7 @@ CHECKS = {
     "reversed": "小さな白抜き文字",
     "pdfx": "PDF/X",
     "resources": "資源の参照",
+    "impose": "面付け",
 }
 
 
@@ -99,24 +104,139 @@ def preflight(path: Path, shop: ShopProfile) -> FileReport:
     past one of pnp.render.pdfbounds' limits: the message names the limit)."""
     doc, pages, walks, intents = _read_bounded(Path(path))
     report = FileReport(Path(path), doc.pages)
-    first = pages[0] if pages else None
+    cards, unreadable = imposed_cards(Path(path), pages) if pages else ({}, [])
+    views = card_views(pages, cards)      # an imposed sheet as its cards, each judged like a card page
+    first = views[0] if views else None
     if first is not None and "TrimBox" in first.boxes:
         t = first.boxes["TrimBox"]
         report.trim_mm = ((t[2] - t[0]) / mm(1), (t[3] - t[1]) / mm(1))
+    report.cards, report.sheets = sum(len(c) for c in cards.values()), len(cards)
     report.pdfx = doc.info.get("GTS_PDFXConformance") or doc.info.get("GTS_PDFXVersion", "")
     out = report.findings
-    out.extend(check_boxes(pages, shop))
-    out.extend(check_bleed_art(pages))
-    out.extend(check_safe(pages, shop))
+    out.extend(check_imposed(pages, cards, unreadable, shop))
+    out.extend(check_boxes([p for p in pages if p.number not in cards], shop, bool(cards)))
+    out.extend(check_bleed_art(views))
+    out.extend(check_safe(views, shop))
     out.extend(check_fonts(path))
     out.extend(check_color(walks))
     out.extend(check_resources(walks))
-    out.extend(check_ink(Path(path), pages, shop, walks))
-    out.extend(check_images(pages, shop))
-    out.extend(check_hairlines(pages, shop))
-    out.extend(check_small_text(pages))
+    out.extend(check_ink(Path(path), pages, shop, walks, cards))
+    out.extend(check_images(views, shop))
+    out.extend(check_hairlines(views, shop))
+    out.extend(check_small_text(views))
     out.extend(check_pdfx(pages, doc, shop, walks, intents))
     return report
+
+
+# -- imposed sheets (面付け) ---------------------------------------------------------------------------
+IMPOSED_KEY = "/PnpImposition"     # pnp.render.impose writes each card's boxes under this PieceInfo entry
+
+Card = tuple[Rect, Rect]           # a card on a sheet: its TrimBox and BleedBox (y down, like Rect)
+
+
+def imposed_cards(path: Path, pages: list[PageRead]) -> tuple[dict[int, list[Card]], list[int]]:
+    """The cards of each imposed page (page number → [(TrimBox, BleedBox)], y down), read from the page's
+    PieceInfo: << /PnpImposition << /LastModified (date) /Private << /Cards [ << /TrimBox [x0 y0 x1 y1]
+    /BleedBox [x0 y0 x1 y1] >> … ] >> >> >>, boxes in PDF user space.  Also the pages whose record is
+    there but cannot be read (not four numbers, no cards)."""
+    import pikepdf
+    out: dict[int, list[Card]] = {}
+    bad: list[int] = []
+    heights = {p.number: p.height for p in pages}
+
+    def rect(raw: Any, height: float) -> Rect | None:
+        if not isinstance(raw, pikepdf.Array) or len(raw) != 4:
+            return None
+        try:
+            x0, y0, x1, y1 = (float(v) for v in raw)
+        except (TypeError, ValueError):
+            return None
+        if not all(math.isfinite(v) for v in (x0, y0, x1, y1)):
+            return None
+        return min(x0, x1), height - max(y0, y1), max(x0, x1), height - min(y0, y1)
+
+    with pikepdf.open(path) as pdf:
+        for number, page in enumerate(pdf.pages, 1):
+            info = page.obj.get("/PieceInfo")
+            data = info.get(IMPOSED_KEY) if isinstance(info, pikepdf.Dictionary) else None
+            if data is None:
+                continue
+            private = data.get("/Private") if isinstance(data, pikepdf.Dictionary) else None
+            listed = private.get("/Cards") if isinstance(private, pikepdf.Dictionary) else None
+            found: list[Card] = []
+            for entry in listed if isinstance(listed, pikepdf.Array) else []:
+                if not isinstance(entry, pikepdf.Dictionary):
+                    found = []
+                    break
+                trim = rect(entry.get("/TrimBox"), heights.get(number, 0.0))
+                bleed = rect(entry.get("/BleedBox"), heights.get(number, 0.0))
+                if trim is None or bleed is None:
+                    found = []
+                    break
+                found.append((trim, bleed))
+            if found:
+                out[number] = found
+            else:
+                bad.append(number)
+    return out, bad
+
+
+def card_views(pages: list[PageRead], cards: Mapping[int, list[Card]]) -> list[PageRead]:
+    """The pages as the card checks see them: a page as it is, an imposed sheet once per card with that
+    card's TrimBox and BleedBox (what lies outside a card's bleed, the marks and the other cards, is
+    not on it)."""
+    out = []
+    for page in pages:
+        for trim, bleed in cards.get(page.number, ()):
+            out.append(replace(page, boxes={**page.boxes, "TrimBox": trim, "BleedBox": bleed}))
+        if page.number not in cards:
+            out.append(page)
+    return out
+
+
+def check_imposed(pages: list[PageRead], cards: Mapping[int, list[Card]], unreadable: list[int],
+                  shop: ShopProfile) -> list[Finding]:
+    """On imposed sheets: the sheet has its TrimBox; each card has shop.bleed_mm of bleed beyond its
+    trim on every side, inside the sheet; no card's bleed overlaps another's (the neighbour's art
+    would print on it).  Says how many cards on how many sheets the other checks judged one by one."""
+    if not cards and not unreadable:
+        return []
+    tol = mm(TOLERANCE_MM)
+    errors: dict[str, list[int]] = {}
+    if unreadable:
+        errors.setdefault(f"面付けの記録（PieceInfo の {IMPOSED_KEY[1:]}）が読めない：カードの位置がわからない",
+                          []).extend(unreadable)
+    for page in pages:
+        on_sheet = cards.get(page.number)
+        if not on_sheet:
+            continue
+        media = page.boxes["MediaBox"]
+        imp = shop.impose
+        size = ((media[2] - media[0]) / mm(1), (media[3] - media[1]) / mm(1))
+        if imp is not None and (abs(size[0] - imp.sheet_w_mm) > 0.5 or abs(size[1] - imp.sheet_h_mm) > 0.5):
+            errors.setdefault(f"シートが {size[0]:.1f} × {size[1]:.1f} mm：印刷所のテンプレートは "
+                              f"{imp.sheet_w_mm:g} × {imp.sheet_h_mm:g} mm", []).append(page.number)
+        if "TrimBox" not in page.boxes:
+            errors.setdefault("シートに TrimBox（仕上がり：PDF/X ではシート全体）がない", []).append(page.number)
+        for k, (trim, bleed) in enumerate(on_sheet, 1):
+            least = min(trim[0] - bleed[0], trim[1] - bleed[1], bleed[2] - trim[2], bleed[3] - trim[3])
+            if least < mm(shop.bleed_mm) - tol:
+                errors.setdefault(f"カードの塗り足しが {max(0.0, least) / mm(1):.1f} mm（{shop.bleed_mm:g} mm 必要）",
+                                  []).append(page.number)
+            if not _inside(bleed, media, tol):
+                errors.setdefault("カードの塗り足しがシートからはみ出している", []).append(page.number)
+            for other in on_sheet[k:]:
+                cut = _cut(bleed, other[1])
+                if cut[2] - cut[0] > tol and cut[3] - cut[1] > tol:
+                    errors.setdefault("隣り合うカードの塗り足しが重なる：隣の絵柄がカードに刷られる",
+                                      []).append(page.number)
+    n_cards = sum(len(c) for c in cards.values())
+    looked = (f"{len(cards)} シートの {n_cards} 枚のカードを1枚ずつ確かめた（各ページの PieceInfo に記録された"
+              f"カードの TrimBox・BleedBox。塗り足し・絵柄の塗り足し・安全域・総インキ量・画像・細線・小さな文字は"
+              f"カードごと、トンボなどカードの塗り足しの外は総インキ量に数えない）")
+    if errors:
+        return [Finding("impose", "error", tuple(sorted(set(p))), f"{m}（{looked}）") for m, p in errors.items()]
+    return _ok("impose", f"面付け：{looked}。カードの塗り足し {shop.bleed_mm:g} mm 以上、シートの内側、重なりなし")
 
 
 def _read_bounded(path: Path) -> tuple[DocumentRead, list[PageRead], list[PageWalk], list[OutputIntent]]:
@@ -163,8 +283,11 @@ def _bleed(page: PageRead) -> Rect:
     return page.boxes.get("BleedBox") or page.boxes["MediaBox"]
 
 
-def check_boxes(pages: list[PageRead], shop: ShopProfile) -> list[Finding]:
-    """Every page has a TrimBox and a bleed of shop.bleed_mm beyond it on every side, inside the page."""
+def check_boxes(pages: list[PageRead], shop: ShopProfile, imposed: bool = False) -> list[Finding]:
+    """Every page has a TrimBox and a bleed of shop.bleed_mm beyond it on every side, inside the page
+    (imposed sheets are judged card by card by check_imposed; imposed: there were some)."""
+    if imposed and not pages:
+        return []
     errors: dict[str, list[int]] = {}
     tol = mm(TOLERANCE_MM)
     for page in pages:
@@ -349,14 +472,15 @@ def check_resources(walks: list[PageWalk]) -> list[Finding]:
     return _ok("resources", f"名前で使う資源はすべてその場の Resources にある（{looked}）")
 
 
-def check_ink(path: Path, pages: list[PageRead], shop: ShopProfile, walks: list[PageWalk] | None = None) -> list[Finding]:
+def check_ink(path: Path, pages: list[PageRead], shop: ShopProfile, walks: list[PageWalk] | None = None,
+              cards: Mapping[int, list[Card]] | None = None) -> list[Finding]:
     """Total ink as a RIP measures it, on Ghostscript's separations of every page inside its BleedBox
     (pnp.render.separations): overprint and the registration colour count as the plates hold them.
     The colours of single objects (glyphs, shapes, CMYK images) are read too, to say whether one of
     them is over the limit or only where they overlap."""
     objects = _object_ink(pages)
     try:
-        dpi, measured, complaints = measure_ink(path, shop.ink_limit)
+        dpi, measured, complaints = measure_ink(path, shop.ink_limit, cards=_pdf_cards(pages, cards or {}))
     except SeparationsFailed as exc:
         top = max((ink for ink, _ in objects.values()), default=0.0)
         estimate = (f"一つずつの物の色では最大 {top:.0f}%（重なり・オーバープリント・レジストレーション色は数えていない）"
@@ -368,19 +492,25 @@ def check_ink(path: Path, pages: list[PageRead], shop: ShopProfile, walks: list[
                                             f"止まるおそれがある。総インキ量は測っていない（{estimate}）")]
     limit = shop.ink_limit
     worst = [p for p in measured if p.max_percent > limit + 0.5]
+    n_cards = sum(p.cards for p in measured)
     looked = f"分版を {dpi:g} dpi で描いて測った"
+    area = (f"{len(measured)} ページの塗り足しの内側" if not n_cards else
+            f"{sum(1 for p in measured if p.cards)} シートの {n_cards} 枚のカードの塗り足しの内側"
+            + (f"と {sum(1 for p in measured if not p.cards)} ページの塗り足しの内側"
+               if any(not p.cards for p in measured) else ""))
     said = ([Finding("ink", "warning", (), f"Ghostscript が分版を描きながらファイルの誤りを指摘した："
                                           f"{'／'.join(complaints[:3])}（RIP によっては止まる。書き出したソフトで直す）")]
             if complaints else [])
     if not worst:
         top = max((p.max_percent for p in measured), default=0.0)
-        return said + _ok("ink", f"{looked}：最大 {top:.0f}%（{limit:g}% まで、{len(measured)} ページの塗り足しの内側）")
+        return said + _ok("ink", f"{looked}：最大 {top:.0f}%（{limit:g}% まで、{area}）")
     peak = max(worst, key=lambda p: p.max_percent)
     where = ""
     if peak.where_mm is not None:
         left, top_mm, right, bottom = peak.where_mm
-        where = f"p.{peak.number} の仕上がりの左上から横 {left:.1f}–{right:.1f} mm・縦 {top_mm:.1f}–{bottom:.1f} mm、"
-    area = sum(p.over_mm2 for p in worst)
+        card = f"の {peak.card} 枚目のカード" if peak.card else ""
+        where = f"p.{peak.number}{card} の仕上がりの左上から横 {left:.1f}–{right:.1f} mm・縦 {top_mm:.1f}–{bottom:.1f} mm、"
+    over = sum(p.over_mm2 for p in worst)
     single = [objects[p.number] for p in worst if p.number in objects]
     heaviest = max(single, default=None, key=lambda t: t[0])
     if heaviest is not None and heaviest[0] > limit + 0.5:
@@ -398,7 +528,16 @@ def check_ink(path: Path, pages: list[PageRead], shop: ShopProfile, walks: list[
                  f"一つずつの物の色の値では最大 {most:.0f}%：重なり（特色・画像など）で版に載るインキが増えている")
     return said + [Finding("ink", "error", tuple(p.number for p in worst),
                     f"総インキ量が最大 {peak.max_percent:.0f}%（{limit:g}% まで）：{where}{limit:g}% を超える面積 "
-                    f"計 {area:.0f} mm²（{looked}、{len(measured)} ページ）。{cause}。裏移りや乾燥不良の元")]
+                    f"計 {over:.0f} mm²（{looked}、{area}）。{cause}。裏移りや乾燥不良の元")]
+
+
+def _pdf_cards(pages: list[PageRead], cards: Mapping[int, list[Card]]) -> dict[int, list[tuple[Rect, Rect]]]:
+    """The cards' boxes back in PDF user space (y up), as pnp.render.separations takes them."""
+    heights = {p.number: p.height for p in pages}
+
+    def up(r: Rect, h: float) -> Rect:
+        return r[0], h - r[3], r[2], h - r[1]
+    return {n: [(up(t, heights[n]), up(b, heights[n])) for t, b in on] for n, on in cards.items() if n in heights}
 
 
 def _object_ink(pages: list[PageRead]) -> dict[int, tuple[float, str]]:

@@ -16,7 +16,8 @@ import shutil
 import subprocess
 import tempfile
 import time
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +52,9 @@ class PageInk:
                                       # from the TrimBox's top-left corner (the card as the designer sees it)
     over_mm2: float                   # the area above the limit asked about, in mm²
     plates: tuple[str, ...]           # the separations Ghostscript made (Cyan, Magenta, Yellow, Black, spots)
+    card: int = 0                     # on an imposed sheet, the card (1-based, in the page's list) holding the
+                                      # maximum, where_mm then from that card's trim; 0: the page's own BleedBox
+    cards: int = 0                    # on an imposed sheet, how many cards were measured (0: the page)
 
 
 def ghostscript() -> str | None:
@@ -147,9 +151,13 @@ def _mm_from_trim(page: _Page, pixels: tuple[int, int, int, int], origin: tuple[
     return ((pixels[0] - left) * px, (pixels[1] - top) * px, (pixels[2] - left) * px, (pixels[3] - top) * px)
 
 
-def measure_ink(path: Path, limit_percent: float, dpi: float = RASTER_DPI) -> tuple[float, list[PageInk], list[str]]:
+def measure_ink(path: Path, limit_percent: float, dpi: float = RASTER_DPI,
+                cards: Mapping[int, Sequence[tuple[Box, Box]]] | None = None) -> tuple[float, list[PageInk], list[str]]:
     """The dpi used, every page's highest total ink on its separations, and what Ghostscript said was
     wrong with the file while it still rendered it (its "**** Error" lines: a RIP may stop there).
+    cards: on an imposed sheet (page number → each card's (TrimBox, BleedBox), PDF points, y up), the ink
+    is measured inside each card's BleedBox instead of the page's: the marks between the cards are not
+    printed on any card.
     SeparationsFailed when Ghostscript is missing, fails on the file or takes longer than
     SECONDS_PER_FILE."""
     gs = ghostscript()
@@ -184,7 +192,15 @@ def measure_ink(path: Path, limit_percent: float, dpi: float = RASTER_DPI) -> tu
                                          or [f"exit status {done.returncode}"])[0][:200])
             complaints.extend(e[:200] for e in errors if e[:200] not in complaints)
             for index, number in enumerate(range(first, last + 1), 1):
-                out.append(_page_ink(folder, index, number, pages[number - 1], scale, limit))
+                on_sheet = (cards or {}).get(number)
+                if not on_sheet:
+                    out.append(_page_ink(folder, index, number, pages[number - 1], scale, limit))
+                    continue
+                each = [_page_ink(folder, index, number, replace(pages[number - 1], trim=trim, bleed=bleed), scale,
+                                  limit) for trim, bleed in on_sheet]
+                worst = max(range(len(each)), key=lambda k: each[k].max_percent)
+                out.append(replace(each[worst], over_mm2=sum(e.over_mm2 for e in each), card=worst + 1,
+                                   cards=len(each)))
             for f in folder.iterdir():
                 f.unlink()
     return dpi, out, complaints

@@ -13,12 +13,17 @@ shop's profile converts with it, says so, and writes FOGRA39 in the file's Outpu
 never names a condition its colours were not converted for (``pnp.render.color.shop_colors``)."""
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
 from ..data.model import SHOP_KEYS
 from ..errors import PnpError, Problem
+from ..layout.shopsheet import Imposition, ShopSheet, gutter_needed_mm, margin_needed_mm, plan_shop_sheet
+from ..messages import msg
+
+MM = 72 / 25.4
 
 
 class UnknownShop(PnpError):
@@ -69,6 +74,7 @@ class ShopProfile:
     hairline_mm: float = 0.1
     pdfx: str = "recommended"        # required | recommended | no
     condition: str = JAPAN_COLOR_2011.key
+    impose: Imposition | None = None     # the shop's own multi-up sheet (面付け); None: one card a page
 
     @property
     def printing(self) -> PrintingCondition:
@@ -77,7 +83,14 @@ class ShopProfile:
     def describe(self) -> str:
         pdfx = {"required": "PDF/X 必須", "recommended": "PDF/X 推奨", "no": "PDF/X 不問"}[self.pdfx]
         return (f"{self.name}：塗り足し {self.bleed_mm:g} mm、安全域 {self.safe_mm:g} mm、画像 {self.min_dpi:g} dpi 以上、"
-                f"総インキ量 {self.ink_limit:g}% 以下、線幅 {self.hairline_mm:g} mm 以上、{pdfx}、印刷条件 {self.printing.identifier}")
+                f"総インキ量 {self.ink_limit:g}% 以下、線幅 {self.hairline_mm:g} mm 以上、{pdfx}、印刷条件 {self.printing.identifier}"
+                + (f"、{describe_imposition(self.impose)}" if self.impose else ""))
+
+
+def describe_imposition(imp: Imposition) -> str:
+    grid = f"{imp.columns} × {imp.rows} 面" if imp.columns and imp.rows else "入るだけ"
+    return (f"面付け {imp.sheet_w_mm:g} × {imp.sheet_h_mm:g} mm に{grid}・間隔 {imp.gutter_mm:g} mm"
+            f"{'・カードごとのトンボ' if imp.marks else '・トンボなし'}")
 
 
 SHOPS: dict[str, ShopProfile] = {
@@ -87,6 +100,9 @@ SHOPS: dict[str, ShopProfile] = {
     "jp-card-250": ShopProfile("jp-card-250", "日本のカード印刷所（総インキ量 250%）", ink_limit=250.0),
     "jp-card-350": ShopProfile("jp-card-350", "日本のカード印刷所（総インキ量 350%）", ink_limit=350.0),
     "fogra39": ShopProfile("fogra39", "ISO Coated v2（FOGRA39）の印刷所", condition=FOGRA39.key),
+    # a shop that takes only its own template: A3 sheets, as many cards as fit (poker: 3 × 4), 12 mm apart
+    "jp-card-imposed": ShopProfile("jp-card-imposed", "日本のカード印刷所（面付けテンプレート：A3・カードごとのトンボ）",
+                                   impose=Imposition(297.0, 420.0, gutter_mm=12.0)),
 }
 DEFAULT_SHOP = "jp-card"
 
@@ -100,7 +116,74 @@ def shop_profile(spec: Mapping[str, Any], default_name: str) -> ShopProfile:
         out = replace(out, pdfx=str(spec["pdfx"]))
     if "printing_condition" in spec:
         out = replace(out, condition=str(spec["printing_condition"]))
+    if "impose" in spec:
+        out = replace(out, impose=imposition_of(spec["impose"]))
     return out
+
+
+def imposition_of(spec: Mapping[str, Any]) -> Imposition:
+    """game.yaml print.shop.impose (schema-checked; its numbers are judged by imposition_problems)."""
+    sheet = spec.get("sheet_mm") or (0.0, 0.0)
+    return Imposition(float(sheet[0]), float(sheet[1]), int(spec.get("columns", 0)), int(spec.get("rows", 0)),
+                      float(spec.get("gutter_mm", 12.0)), bool(spec.get("marks", True)))
+
+
+def imposition_problems(game: Any, shop: ShopProfile, from_game: bool) -> list[Problem]:
+    """Why the shop's sheet cannot hold a deck's cards (one problem per deck that does not fit) or its
+    numbers are not numbers (NaN): at game.yaml's print.shop.impose when the game wrote it (from_game),
+    else at the deck's own file (a built-in profile named by --shop)."""
+    imp = shop.impose
+    if imp is None:
+        return []
+    at = game.print_settings.at
+
+    def problem(field: str, message: str, deck: Any = None) -> Problem:
+        place = at.get(f"shop.impose.{field}") or at.get("shop.impose") or at.get("shop")
+        if from_game and place is not None:
+            return place.problem(f"print.shop.impose.{field}", message)
+        return (deck.where if deck is not None else game.where).problem(f"--shop {shop.id}", message)
+
+    numbers = {"sheet_mm": (imp.sheet_w_mm, imp.sheet_h_mm), "gutter_mm": (imp.gutter_mm,)}
+    bad = [problem(field, msg("shops.impose_not_finite", value=", ".join(f"{v}" for v in values)))
+           for field, values in numbers.items() if not all(math.isfinite(v) for v in values)]
+    if bad:
+        return bad
+    problems = []
+    for deck in game.decks:
+        card_w, card_h, bleed = _card_mm(deck)
+        if plan_shop_sheet(imp, card_w, card_h, bleed) is not None:
+            continue
+        least = gutter_needed_mm(imp, bleed)
+        if imp.gutter_mm < least - 1e-9:
+            problems.append(problem("gutter_mm", msg("shops.impose_gutter", gutter=f"{imp.gutter_mm:g}",
+                                                     least=f"{round(least, 2):g}", bleed=f"{bleed:g}"), deck))
+            continue
+        margin = margin_needed_mm(imp, bleed)
+        columns, rows = imp.columns or 1, imp.rows or 1
+        need_w = columns * card_w + (columns - 1) * imp.gutter_mm + 2 * margin
+        need_h = rows * card_h + (rows - 1) * imp.gutter_mm + 2 * margin
+        problems.append(problem("sheet_mm", msg(
+            "shops.impose_no_fit", deck=deck.id, columns=columns, rows=rows, card=f"{card_w:g} × {card_h:g}",
+            bleed=f"{bleed:g}", gutter=f"{imp.gutter_mm:g}", need=f"{need_w:.1f} × {need_h:.1f}",
+            sheet=f"{imp.sheet_w_mm:g} × {imp.sheet_h_mm:g}", margin=f"{round(margin, 2):g}"), deck))
+    return problems
+
+
+def _card_mm(deck: Any) -> tuple[float, float, float]:
+    """A deck's card width, height and bleed in mm: the layout's points back to the millimetres written."""
+    layout = deck.layout
+    return round(layout.width_pt / MM, 3), round(layout.height_pt / MM, 3), round(layout.bleed_pt / MM, 3)
+
+
+def shop_sheet(shop: ShopProfile, deck: Any) -> ShopSheet | None:
+    """The shop's sheet for a deck's cards (None when the shop takes one card a page); PnpError when
+    they do not fit (the build checks imposition_problems first)."""
+    if shop.impose is None:
+        return None
+    sheet = plan_shop_sheet(shop.impose, *_card_mm(deck))
+    if sheet is None:
+        raise PnpError(f"{deck.file}: the cards of {deck.id} do not fit the sheet of the print shop {shop.id}")
+    return sheet
 
 
 def condition_of(description: str, bundled: bool = False) -> PrintingCondition | None:

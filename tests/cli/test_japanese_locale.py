@@ -150,7 +150,7 @@ def test_preflight_speaks_japanese_under_a_japanese_locale(tmp_path):
     unknown = pnp("preflight", "--shop", "jp-crad", "card.txt.pdf", cwd=tmp_path)
     assert unknown.returncode == 1
     assert unknown.stderr.strip() == ("印刷所のプロファイル 'jp-crad' はありません（組み込み：jp-card, jp-card-strict, jp-card-250, "
-                                      "jp-card-350, fogra39）"
+                                      "jp-card-350, fogra39, jp-card-imposed）"
                                       "（'jp-card' のことですか？）")
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 from collections.abc import Callable
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -301,6 +302,62 @@ def ghostscript_overprint(path: Path) -> Path:
                                   "(FOUR PLATES) show")
 
 
+# -- imposed sheets (面付け): cards on one sheet, each card's boxes in the page's PieceInfo -------------
+REGISTRATION_SPACE = "[/Separation /All /DeviceCMYK << /FunctionType 2 /Domain [0 1] /C0 [0 0 0 0] /C1 [1 1 1 1] /N 1 >>]"
+
+
+def imposed_sheet(path: Path, *, gap_mm: float = 16.0, bleed_mm: float = 3.0, solid_in_card: bool = False,
+           record: bool = True) -> Path:
+    """A 180 × 120 mm sheet with two 50 × 70 mm cards gap_mm apart, each a C30 M30 Y30 ground (90 %) over
+    its bleed, hairline corner marks in the registration colour outside each bleed, and with
+    solid_in_card a 20 mm registration-colour square (400 %) on the first card."""
+    pdf = pikepdf.new()
+    w, h = 180 * MM, 120 * MM
+    cw, ch, b = 50 * MM, 70 * MM, bleed_mm * MM
+    x1 = (w - 2 * cw - gap_mm * MM) / 2
+    y = (h - ch) / 2
+    trims = [(x1, y), (x1 + cw + gap_mm * MM, y)]
+    ops = ["0.3 0.3 0.3 0 k"]
+    for x, ty in trims:
+        ops.append(f"{x - b:.3f} {ty - b:.3f} {cw + 2 * b:.3f} {ch + 2 * b:.3f} re f")
+    ops.append("/Reg CS 1 SCN 0.25 w")
+    for x, ty in trims:
+        for cx, sx in ((x, -1), (x + cw, 1)):
+            for cy, sy in ((ty, -1), (ty + ch, 1)):
+                ox, oy = cx + sx * b, cy + sy * b
+                ops.append(f"{ox:.3f} {cy:.3f} m {ox + sx * 10:.3f} {cy:.3f} l S")
+                ops.append(f"{cx:.3f} {oy:.3f} m {cx:.3f} {oy + sy * 10:.3f} l S")
+    if solid_in_card:
+        x, ty = trims[0]
+        ops.append(f"/Reg cs 1 scn {x + 15 * MM:.3f} {ty + 25 * MM:.3f} {20 * MM:.3f} {20 * MM:.3f} re f")
+    page = pdf.add_blank_page(page_size=(w, h))
+    page.obj.Contents = pdf.make_stream("\n".join(ops).encode())
+    page.obj.Resources = pikepdf.Dictionary(ColorSpace=pikepdf.Dictionary(Reg=pikepdf.Object.parse(REGISTRATION_SPACE.encode())))
+    page.obj.TrimBox = page.obj.BleedBox = pikepdf.Array([0, 0, Decimal(f"{w:.3f}"), Decimal(f"{h:.3f}")])
+    if record:
+        cards = [pikepdf.Dictionary(
+            TrimBox=pikepdf.Array([Decimal(f"{v:.3f}") for v in (x, ty, x + cw, ty + ch)]),
+            BleedBox=pikepdf.Array([Decimal(f"{v:.3f}") for v in (x - b, ty - b, x + cw + b, ty + ch + b)]))
+            for x, ty in trims]
+        page.obj.PieceInfo = pikepdf.Dictionary(PnpImposition=pikepdf.Dictionary(
+            LastModified=pikepdf.String("D:20260101000000Z"), Private=pikepdf.Dictionary(Cards=pikepdf.Array(cards))))
+    pdf.save(path)
+    return path
+
+
+def imposed_good(path: Path) -> Path:
+    return imposed_sheet(path)
+
+
+def imposed_registration_in_card(path: Path) -> Path:
+    return imposed_sheet(path, solid_in_card=True)
+
+
+def imposed_bleeds_overlap(path: Path) -> Path:
+    return imposed_sheet(path, gap_mm=4.0)
+
+
+
 CASES: dict[str, Callable[[Path], Path]] = {
     "good": good_card,
     "registration": registration_solid,
@@ -317,5 +374,8 @@ CASES: dict[str, Callable[[Path], Path]] = {
     "devicen-cmy": devicen_process_fill,
     "gs-good": ghostscript_good,
     "gs-overprint": ghostscript_overprint,
+    "imposed-good": imposed_good,
+    "imposed-registration-in-card": imposed_registration_in_card,
+    "imposed-bleeds-overlap": imposed_bleeds_overlap,
 }
-PASSING = ("good", "devicen-cmy", "small-text-plates", "gs-good")     # files a shop takes (the small text only warns)
+PASSING = ("good", "devicen-cmy", "small-text-plates", "gs-good", "imposed-good")     # files a shop takes (the small text only warns)
