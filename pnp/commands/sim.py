@@ -72,7 +72,7 @@ def _check_players(engine: BaseEngine, players: int) -> None:
                                                       least=engine.min_players, most=engine.max_players))
 
 
-def check_variant(engine: Any, variant: str | None, option: str = "--variant") -> None:
+def check_variant(engine: BaseEngine, variant: str | None, option: str = "--variant") -> None:
     """A variant the engine does not have is said before any game is played, with the nearest name."""
     known = [v.id for v in engine.variants]
     if variant is not None and variant not in known:

@@ -291,7 +291,7 @@ def iter_games(engine: BaseEngine, batch: Batch, *, jobs: int = 1, executor: cf.
     try:
         chunk_of: dict[cf.Future[Any], range] = {}
         for ch in itertools.islice(chunks, window):
-            pending.append(pool.submit(_run_chunk, engine, batch, ch))
+            pending.append(_submit(pool, engine, batch, ch))
             chunk_of[pending[-1]] = ch
         while pending:
             first = pending[0]
@@ -302,7 +302,7 @@ def iter_games(engine: BaseEngine, batch: Batch, *, jobs: int = 1, executor: cf.
             nxt = next(chunks, None)
             chunk_of.pop(first, None)
             if nxt is not None:
-                pending.append(pool.submit(_run_chunk, engine, batch, nxt))
+                pending.append(_submit(pool, engine, batch, nxt))
                 chunk_of[pending[-1]] = nxt
             if on_progress:
                 on_progress(len(records))
@@ -312,6 +312,15 @@ def iter_games(engine: BaseEngine, batch: Batch, *, jobs: int = 1, executor: cf.
             f.cancel()
         if own:
             pool.shutdown()
+
+
+def _submit(pool: cf.Executor, engine: BaseEngine, batch: Batch, ch: range) -> cf.Future[Any]:
+    """A chunk sent to the pool; a pool a worker already died in (a shared one, an earlier batch) refuses
+    at once: said like a death while the chunk played."""
+    try:
+        return pool.submit(_run_chunk, engine, batch, ch)
+    except BrokenProcessPool:
+        raise SimError(msg("sim.worker_died", games=f"{ch.start}–{ch.stop - 1}")) from None
 
 
 def _span(future: cf.Future[Any], chunk_of: Mapping[cf.Future[Any], range]) -> str:
