@@ -15,7 +15,7 @@ from .clicktext import install as install_click_texts
 from .commands.options import PROJECT_HELP, build_jobs_option, in_project, open_project, project_option, reported
 from .files import shown
 from .limits import MAX_VALIDATE_GAMES
-from .messages import msg, set_lang
+from .messages import did_you_mean, msg, set_lang
 
 install_click_texts()       # click's own usage errors and help headings in Japanese when pnp speaks it
 
@@ -35,8 +35,7 @@ def _shop_name(_ctx: click.Context, _param: click.Parameter, value: str | None) 
         return None
     from .render.shops import SHOPS
     if value not in SHOPS:
-        raise click.BadParameter(f"unknown shop profile {value!r} (built in: {', '.join(SHOPS)}; a game's own shop "
-                                 f"is its game.yaml print.shop, used when --shop is not given)")
+        raise click.BadParameter(msg("shops.unknown_option", shop=value, shops=SHOPS, hint=did_you_mean(value, SHOPS)))
     return value
 
 

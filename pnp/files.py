@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from .errors import BuildError
+from .messages import msg
 
 _started_in: list[str] = []      # the working folder when the command began (before any engine code ran)
 
@@ -39,13 +40,13 @@ def read_limited(path: Path, limit: int) -> bytes:
     never opened: it would block the reader or fill its memory."""
     st = os.stat(path)
     if not stat.S_ISREG(st.st_mode):
-        raise ValueError(f"{what_is(st.st_mode)}, not a regular file: refused")
+        raise ValueError(msg("files.not_regular", kind=what_is(st.st_mode)))
     if st.st_size > limit:
-        raise ValueError(f"{st.st_size:,} bytes; the limit is {limit:,}: refused")
+        raise ValueError(msg("files.too_big", size=st.st_size, most=limit))
     with open(path, "rb") as f:
         data = f.read(limit + 1)
     if len(data) > limit:
-        raise ValueError(f"larger than {limit:,} bytes: refused")
+        raise ValueError(msg("files.grew", most=limit))
     return data
 
 
@@ -72,16 +73,16 @@ def is_regular(path: Path) -> bool:
 def what_is(mode: int) -> str:
     """The kind of file a stat mode names, in the words of the messages."""
     if stat.S_ISLNK(mode):
-        return "a symbolic link"
+        return msg("files.kind_link")
     if stat.S_ISDIR(mode):
-        return "a folder"
+        return msg("files.kind_folder")
     if stat.S_ISFIFO(mode):
-        return "a pipe (FIFO)"
+        return msg("files.kind_pipe")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
+        return msg("files.kind_device")
     if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
+        return msg("files.kind_socket")
+    return msg("files.kind_other")
 
 
 def check_replaceable(target: Path, shown: str | None = None) -> None:
@@ -91,10 +92,9 @@ def check_replaceable(target: Path, shown: str | None = None) -> None:
     except FileNotFoundError:
         return
     except OSError as exc:
-        raise NotRegularOutput(f"{shown or target}: cannot write: {exc.strerror}") from None
+        raise NotRegularOutput(f"{shown or target}: " + msg("files.cannot_write", why=(exc.errno, exc.strerror))) from None
     if not stat.S_ISREG(mode):
-        raise NotRegularOutput(f"{shown or target}: {what_is(mode)}, not a regular file: refused "
-                               "(pnp writes only where nothing is, or over a file it may replace)")
+        raise NotRegularOutput(f"{shown or target}: " + msg("files.not_regular_output", kind=what_is(mode)))
 
 
 @contextmanager
@@ -142,11 +142,11 @@ def check_writable(target: Path, option: str = "") -> None:
     while not folder.exists() and folder != folder.parent:    # the first folder that exists, to be made in
         folder = folder.parent
     if not folder.is_dir():
-        raise BuildError(f"{shown}: {folder} is not a folder: cannot write there")
+        raise BuildError(f"{shown}: " + msg("files.not_a_folder", folder=str(folder)))
     try:
         fd, probe = tempfile.mkstemp(prefix="." + target.name + ".", suffix=".tmp", dir=folder)
     except OSError as exc:
-        raise BuildError(f"{shown}: cannot write in {folder}: {exc.strerror}") from None
+        raise BuildError(f"{shown}: " + msg("files.cannot_write_in", folder=str(folder), why=(exc.errno, exc.strerror))) from None
     os.close(fd)
     os.unlink(probe)
 

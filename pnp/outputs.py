@@ -91,9 +91,9 @@ def read_json(path: Path, limit: int = MAX_CACHE_BYTES) -> Any:
     """A JSON file pnp itself keeps (a manifest, the file-hash cache): a regular file of at most limit
     bytes.  ValueError when it is not (or not JSON); RecursionError when it is nested absurdly deep."""
     if not is_regular(path):
-        raise ValueError("not a regular file")
+        raise ValueError(msg("files.kind_other"))
     if os.stat(path).st_size > limit:
-        raise ValueError(f"larger than {limit:,} bytes")
+        raise ValueError(msg("outputs.json_too_big", most=limit))
     return json.loads(Path(path).read_bytes().decode("utf-8"))
 
 
@@ -156,10 +156,9 @@ def read_manifest(out_dir: Path, game_id: str) -> Manifest:
     except FileNotFoundError:
         return Manifest("absent")
     except OSError as exc:
-        raise ForeignOutput(f"{target}: cannot read: {exc.strerror}") from None
+        raise ForeignOutput(f"{target}: " + msg("data.cannot_read", why=(exc.errno, exc.strerror))) from None
     if not stat.S_ISREG(st.st_mode):
-        raise ForeignOutput(f"{target}: {what_is(st.st_mode)}, not the manifest pnp writes: refused "
-                            "(pnp would replace it; move it away or build into another --out)")
+        raise ForeignOutput(f"{target}: " + msg("outputs.manifest_not_regular", kind=what_is(st.st_mode)))
     why = ""
     data: Any = None
     try:
@@ -170,11 +169,9 @@ def read_manifest(out_dir: Path, game_id: str) -> Manifest:
         why = f"not JSON: {str(exc).splitlines()[0][:60]}" if str(exc) else "not JSON"
     if not why:
         if isinstance(data, dict) and "game" not in data and "files" not in data:
-            raise ForeignOutput(f"{target}: a manifest.json pnp did not write (no game, no files): refused "
-                                "(pnp would replace it; move it away or build into another --out)")
+            raise ForeignOutput(f"{target}: " + msg("outputs.manifest_foreign"))
         if isinstance(data, dict) and isinstance(data.get("game"), str) and data["game"] != game_id:
-            raise ForeignOutput(f"{target}: the manifest of the game {data['game']!r}, not {game_id!r}: refused "
-                                "(build into another --out, or move the folder away)")
+            raise ForeignOutput(f"{target}: " + msg("outputs.manifest_other_game", other=data["game"], game=game_id))
         if not isinstance(data, dict):
             why = f"a {type(data).__name__}, not a mapping"
         elif not isinstance(data.get("files"), list):
@@ -267,14 +264,14 @@ def commit(out_dir: Path, moves: list[tuple[Path, Path]], manifest: Manifest, st
             backup = Path(tempfile.mkdtemp(prefix=f".pnp-previous-{os.getpid()}-", dir=out_dir))
         for i, path in enumerate(old):
             keep = backup / str(i) if backup else path
-            _step(os.replace, path, keep, path, shown, "cannot move the previous file aside")
+            _step(os.replace, path, keep, path, shown, msg("outputs.step_move_aside"))
             saved.append((path, keep))
         for staged, final in moves:
             for parent in reversed(final.parents):
                 if parent.is_relative_to(out_dir) and parent != out_dir and not parent.exists():
-                    _step(os.mkdir, parent, None, parent, shown, "cannot make the folder")
+                    _step(os.mkdir, parent, None, parent, shown, msg("outputs.step_make_folder"))
                     made.append(parent)
-            _step(os.replace, staged, final, final, shown, "cannot put the new file in place")
+            _step(os.replace, staged, final, final, shown, msg("outputs.step_put_in_place"))
             placed.append((staged, final))
         finish()
     except BaseException:
@@ -314,8 +311,7 @@ def _step(fn: Callable[..., Any], a: Path, b: Path | None, target: Path, shown: 
     try:
         fn(a, b) if b is not None else fn(a)
     except OSError as exc:
-        raise BuildError(f"{shown(target)}: {what}: {exc.strerror or exc}; "
-                         "the previous files are kept as they were") from None
+        raise BuildError(f"{shown(target)}: {what}: " + msg("outputs.step_failed", why=(exc.errno, exc.strerror or str(exc)))) from None
 
 
 def _check_target(out_dir: Path, root: Path, final: Path, manifest: Manifest, recorded: Mapping[Path, Any],
@@ -328,17 +324,15 @@ def _check_target(out_dir: Path, root: Path, final: Path, manifest: Manifest, re
         except FileNotFoundError:
             break
         if not stat.S_ISDIR(mode):
-            raise ForeignOutput(f"{shown(parent)}: {what_is(mode)} where pnp puts a folder: refused "
-                                "(move it away or build into another --out)")
+            raise ForeignOutput(f"{shown(parent)}: " + msg("outputs.not_a_folder", kind=what_is(mode)))
     check_replaceable(final, shown(final))
     if not os.path.lexists(final):
         return
     if manifest.state == "damaged" or final in recorded:
         if not inside(root, final):
-            raise ForeignOutput(f"{shown(final)}: leaves the output folder: refused")
+            raise ForeignOutput(f"{shown(final)}: " + msg("outputs.leaves_out"))
         return
-    raise ForeignOutput(f"{shown(final)}: a file pnp did not write (not in {MANIFEST}) is in the way: refused "
-                        "(move it away or build into another --out)")
+    raise ForeignOutput(f"{shown(final)}: " + msg("outputs.in_the_way", manifest=MANIFEST))
 
 
 def _removable(root: Path, path: Path) -> bool:

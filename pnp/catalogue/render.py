@@ -90,4 +90,17 @@ TEXTS: dict[str, dict[str, str]] = {
     "render.needs_pdfplumber": {
         "en": "reading PDFs back needs pdfplumber (pip install pdfplumber)",
         "ja": "PDF を読み返すには pdfplumber が要ります（pip install pdfplumber）"},
+    # — separations by Ghostscript (pnp.render.separations) —
+    "render.gs_missing": {
+        "en": "Ghostscript is not installed",
+        "ja": "Ghostscript がインストールされていません"},
+    "render.gs_timeout": {
+        "en": "Ghostscript took more than {seconds:g} s",
+        "ja": "Ghostscript が {seconds:g} 秒を超えても終わりません"},
+    "render.gs_exit_status": {
+        "en": "exit status {status}",
+        "ja": "終了コード {status}"},
+    "render.gs_no_separations": {
+        "en": "Ghostscript wrote no separations",
+        "ja": "Ghostscript が色分解の版を書き出しませんでした"},
 }

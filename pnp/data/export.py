@@ -37,14 +37,14 @@ def game_deck_file(project: Project, game: Game, deck_id: str) -> Path:
         data, _ = load_yaml(path, project.display(path))
         if isinstance(data, dict) and data.get("kind") == "deck" and data.get("id") == deck_id:
             return path
-    raise PnpError(f"{game.id}: the file of deck {deck_id!r} was not found")
+    raise PnpError(f"{game.id}: " + msg("data.deck_file_not_found", deck=deck_id))
 
 
 def export_deck(project: Project, game_id: str, deck_id: str, out: Path | None = None, *,
                 delimiter: str = ",", encoding: str = "utf-8-sig", force: bool = False) -> Path:
     """Write the deck's cards as CSV (or TSV); returns the path written."""
     if encoding not in ENCODINGS:
-        raise PnpError(f"--encoding: {encoding!r} is not one of {', '.join(ENCODINGS)}")
+        raise PnpError("--encoding: " + msg("schema.not_one_of", value=encoding, choices=ENCODINGS, hint=""))
     path = deck_file(project, game_id, deck_id)
     data, smap = load_yaml(path, project.display(path))
     folder = path.parent
@@ -57,7 +57,7 @@ def export_deck(project: Project, game_id: str, deck_id: str, out: Path | None =
     suffix = ".csv" if delimiter == "," else ".tsv"
     target = out if out is not None else folder / f"{deck_id}{suffix}"
     if target.exists() and not force:
-        raise PnpError(f"{target.as_posix()}: already exists (use --force to replace it)")
+        raise PnpError(f"{target.as_posix()}: " + msg("data.export_exists"))
     text = cards_to_csv(cards, delimiter)
     try:
         payload = encode_exactly(text, encoding)

@@ -14,6 +14,8 @@ import datetime as dt
 import re
 from decimal import ROUND_HALF_UP, Decimal
 
+from ..messages import msg
+
 # Excel's built-in formats (as a Japanese Excel shows them: dates year first)
 BUILTIN: dict[int, str] = {
     0: "General", 1: "0", 2: "0.00", 3: "#,##0", 4: "#,##0.00", 9: "0%", 10: "0.00%", 11: "0.00E+00",
@@ -78,7 +80,7 @@ def _tokens(section: str) -> list[tuple[str, str]]:
         elif ch == "[":
             j = section.find("]", i)
             if j < 0:
-                raise Unsupported("an unclosed [")
+                raise Unsupported(msg("data.format_unclosed_bracket"))
             inner = section[i + 1:j]
             if inner.startswith("$"):
                 out.append(("lit", inner[1:].split("-", 1)[0]))
@@ -98,7 +100,7 @@ def _tokens(section: str) -> list[tuple[str, str]]:
             out.append(("num", ch))
             i += 1
         elif ch in "Ee" and i + 1 < n and section[i + 1] in "+-":
-            raise Unsupported("scientific notation")
+            raise Unsupported(msg("data.format_scientific"))
         elif section[i:i + 5].upper() == "AM/PM":
             out.append(("ampm", "AM/PM"))
             i += 5
@@ -112,7 +114,7 @@ def _tokens(section: str) -> list[tuple[str, str]]:
             out.append(("date", section[i:j].lower()))
             i = j
         elif ch.lower() in "geb":
-            raise Unsupported("a Japanese era or Buddhist year")
+            raise Unsupported(msg("data.format_era"))
         elif ch == "@":
             out.append(("text", "@"))
             i += 1
@@ -164,7 +166,7 @@ def _number(x: float, tokens: list[tuple[str, str]]) -> str:
     first, last = places[0], places[-1]
     inner = tokens[first:last + 1]
     if any(k == "lit" for k, _ in inner):
-        raise Unsupported("text between the digits")
+        raise Unsupported(msg("data.format_text_in_digits"))
     head, tail = tokens[:first], tokens[last + 1:]
     pattern = "".join(t for _, t in inner)
     x *= 100 ** sum(1 for k, t in tokens if k == "num" and t == "%")
@@ -201,7 +203,7 @@ def _number(x: float, tokens: list[tuple[str, str]]) -> str:
 
 def _date(x: float, tokens: list[tuple[str, str]], date1904: bool) -> str:
     if x < 0 or x > 2958465:
-        raise Unsupported("a date outside the years 1900 to 9999")
+        raise Unsupported(msg("data.format_date_range"))
     base = dt.datetime(1904, 1, 1) if date1904 else dt.datetime(1899, 12, 30)
     if not date1904 and x < 61:
         base = dt.datetime(1899, 12, 31)     # Excel counts a 29 February 1900 that never was
@@ -215,7 +217,7 @@ def _date(x: float, tokens: list[tuple[str, str]], date1904: bool) -> str:
             out.append(t)
         elif k == "num":
             if t == ".":
-                raise Unsupported("fractions of a second")
+                raise Unsupported(msg("data.format_fractions_of_second"))
             out.append(t)
         elif k == "elapsed":
             total = seconds

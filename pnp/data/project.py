@@ -60,7 +60,7 @@ class Project:
     def game_ids(self) -> list[str]:
         if not self.components_dir.is_dir():
             raise DataError([Problem(self.display(self.components_dir), 0, 0, "",
-                                     "no components/ folder here (use --project DIR, or `pnp new GAME`)")])
+                                     msg("data.no_components"))])
         return sorted(p.name for p in self.components_dir.iterdir() if (p / "game.yaml").is_file())
 
     def _read_mapping(self, path: Path, problems: list[Problem], within: Path | None = None
@@ -258,7 +258,7 @@ class Project:
                 if part is not None:
                     parts.append(part)
         if game_raw is None:
-            raise DataError(problems or [Problem(self.display(folder / "game.yaml"), 0, 0, "", "not loaded")])
+            raise DataError(problems or [Problem(self.display(folder / "game.yaml"), 0, 0, "", msg("data.game_not_loaded"))])
         failed = broken - {d.id for d in decks + unlaid} - {p.id for p in parts}
         id_at = {raw.data["id"]: raw.smap.where(("id",)) for raw in files.values() if "id" in raw.data}
         game, errs = _build_game(game_raw, game_id, folder, decks, parts, failed, entries, rulings,

@@ -150,9 +150,9 @@ def read_delimited(data: bytes, display: str, delimiter: str, encoding: str | No
                 raise _fail(display, f"more than {MAX_ROWS} rows: refused")
             for c, value in enumerate(row, start=1):
                 if c > MAX_COLS:
-                    raise _fail(display, f"row {r}: more than {MAX_COLS} columns: refused")
+                    raise _fail(display, f"row {r}: " + msg("data.sheet_too_many_columns", most=MAX_COLS))
                 if len(value) > MAX_CELL_CHARS:
-                    raise DataError([table.problem(r, c, "", f"more than {MAX_CELL_CHARS:,} characters: refused")])
+                    raise DataError([table.problem(r, c, "", msg("data.cell_too_long", most=MAX_CELL_CHARS))])
                 if _QUOTED.match(value):
                     value = value[1:]
                 if value.strip():
@@ -188,9 +188,9 @@ def _parse_xml(chunks: Any, name: str) -> ET.Element:
         state["depth"] += 1
         state["run"] = 0
         if state["elements"] > MAX_XML_ELEMENTS:
-            raise _Refused(f"{name}: more than {MAX_XML_ELEMENTS:,} XML elements: refused")
+            raise _Refused(f"{name}: " + msg("data.xml_too_many_elements", most=MAX_XML_ELEMENTS))
         if state["depth"] > MAX_XML_DEPTH:
-            raise _Refused(f"{name}: XML elements nested more than {MAX_XML_DEPTH} deep: refused")
+            raise _Refused(f"{name}: " + msg("data.xml_too_deep", most=MAX_XML_DEPTH))
         builder.start(_qname(tag), {_qname(k): v for k, v in attrs.items()})
 
     def end(tag: str) -> None:
@@ -201,11 +201,11 @@ def _parse_xml(chunks: Any, name: str) -> ET.Element:
     def text(data: str) -> None:
         state["run"] += len(data)
         if state["run"] > MAX_CELL_CHARS:
-            raise _Refused(f"{name}: a text of more than {MAX_CELL_CHARS:,} characters: refused")
+            raise _Refused(f"{name}: " + msg("data.xml_text_too_long", most=MAX_CELL_CHARS))
         builder.data(data)
 
     def dtd(*_: Any) -> None:
-        raise _Refused(f"{name} declares a DTD or entities: refused")
+        raise _Refused(f"{name} " + msg("data.xml_dtd"))
 
     parser.StartElementHandler = start
     parser.EndElementHandler = end
@@ -237,7 +237,7 @@ def _member_chunks(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> Any:
                 return
             total += len(chunk)
             if total > MAX_XML_BYTES:
-                raise _Refused(f"{info.filename} unpacks to more than {MAX_XML_BYTES:,} bytes: refused")
+                raise _Refused(f"{info.filename} " + msg("data.zip_too_big", most=MAX_XML_BYTES))
             yield chunk
 
 
@@ -401,13 +401,11 @@ def read_xlsx(data: bytes, display: str, sheet: str | None) -> Table:
                     try:
                         text = numformat.render(float(value), code, date1904)
                     except numformat.Unsupported as exc:
-                        raise DataError([table.problem(row, col, "", f"number format {code!r} ({exc}) is not "
-                                                       "one pnp can show as the sheet does: type the value as "
-                                                       "text, or use another format")]) from None
+                        raise DataError([table.problem(row, col, "", msg("data.number_format_unsupported", code=code, why=exc.args[0]))]) from None
                     if text is not None and text != str(value):
                         shown = text
             if isinstance(value, str) and len(value) > MAX_CELL_CHARS:
-                raise DataError([table.problem(row, col, "", f"more than {MAX_CELL_CHARS:,} characters: refused")])
+                raise DataError([table.problem(row, col, "", msg("data.cell_too_long", most=MAX_CELL_CHARS))])
             if value is not None and value != "":
                 table.cells[(row, col)] = value
                 if shown is not None:

@@ -90,13 +90,11 @@ def _count_aliases(text: str) -> tuple[int, Any]:
         if isinstance(event, (yaml.ScalarEvent, yaml.AliasEvent, yaml.CollectionStartEvent)):
             nodes += 1
             if nodes > MAX_YAML_NODES:
-                raise _refused(f"more than {MAX_YAML_NODES:,} values in one file: refused "
-                               "(split the data into several files)", event.start_mark)
+                raise _refused(msg("data.yaml_too_many_nodes", most=MAX_YAML_NODES), event.start_mark)
         if isinstance(event, yaml.CollectionStartEvent):
             depth += 1
             if depth > MAX_YAML_DEPTH:
-                raise _refused(f"lists and mappings nested more than {MAX_YAML_DEPTH} deep: refused",
-                               event.start_mark)
+                raise _refused(msg("data.yaml_too_deep", most=MAX_YAML_DEPTH), event.start_mark)
         elif isinstance(event, yaml.CollectionEndEvent):
             depth -= 1
         if isinstance(event, yaml.AliasEvent):
@@ -112,33 +110,30 @@ def read_text_file(path: Path, display: str) -> str:
     try:
         st = path.stat()
     except OSError as exc:
-        raise DataError([Problem(display, 0, 0, "", f"cannot read: {exc.strerror}")]) from None
+        raise DataError([Problem(display, 0, 0, "", msg("data.cannot_read", why=(exc.errno, exc.strerror)))]) from None
     if not stat.S_ISREG(st.st_mode):
-        raise DataError([Problem(display, 0, 0, "", "not a regular file (a device, pipe or folder): refused")])
+        raise DataError([Problem(display, 0, 0, "", msg("data.not_regular_file"))])
     if st.st_size > MAX_FILE_BYTES:
-        raise DataError([Problem(display, 0, 0, "", f"file is {st.st_size:,} bytes; the limit is "
-                                                    f"{MAX_FILE_BYTES:,}: refused")])
+        raise DataError([Problem(display, 0, 0, "", msg("data.file_too_big", size=st.st_size, most=MAX_FILE_BYTES))])
     try:
         with open(path, "rb") as f:
             raw = f.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
-        raise DataError([Problem(display, 0, 0, "", f"cannot read: {exc.strerror}")]) from None
+        raise DataError([Problem(display, 0, 0, "", msg("data.cannot_read", why=(exc.errno, exc.strerror)))]) from None
     if len(raw) > MAX_FILE_BYTES:
-        raise DataError([Problem(display, 0, 0, "", f"file is larger than {MAX_FILE_BYTES:,} bytes: refused")])
+        raise DataError([Problem(display, 0, 0, "", msg("data.file_grew", most=MAX_FILE_BYTES))])
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line, col = _line_col(raw[:exc.start].decode("utf-8", "replace"))
-        raise DataError([Problem(display, line, col, "", f"not UTF-8 text: byte 0x{raw[exc.start]:02x} "
-                                                         "cannot be decoded (save the file as UTF-8)")]) from None
+        raise DataError([Problem(display, line, col, "", msg("data.not_utf8", byte=raw[exc.start]))]) from None
     if "\0" in text:
         line, col = _line_col(text[:text.index("\0")])
-        raise DataError([Problem(display, line, col, "", "NUL character (U+0000) in the text: remove it")])
+        raise DataError([Problem(display, line, col, "", msg("data.nul_character"))])
     odd = NONCHARACTER.search(text)
     if odd:
         line, col = _line_col(text[:odd.start()])
-        raise DataError([Problem(display, line, col, "", f"U+{ord(odd.group()):04X} is a noncharacter (never text: "
-                                                         "Unicode keeps it for programs' own use): remove it")])
+        raise DataError([Problem(display, line, col, "", msg("data.noncharacter", code=ord(odd.group())))])
     return _nfc(text.removeprefix("\ufeff"))
 
 
@@ -177,7 +172,7 @@ class _Loader(_Base):
             self.alias_count += 1
             if self.alias_count > MAX_ALIASES:
                 event = self.peek_event()  # type: ignore[no-untyped-call]  # untyped in PyYAML's stubs
-                raise _refused(f"more than {MAX_ALIASES} aliases: refused", event.start_mark)
+                raise _refused(msg("data.yaml_too_many_aliases", most=MAX_ALIASES), event.start_mark)
         return Composer.compose_node(self, parent, index)
 
 
@@ -300,17 +295,17 @@ def guarded_yaml(text: str, display: str = "<text>") -> Any:
     try:
         n, mark = _count_aliases(text)
         if n > MAX_ALIASES:
-            raise _refused(f"more than {MAX_ALIASES} aliases: refused", mark)
+            raise _refused(msg("data.yaml_too_many_aliases", most=MAX_ALIASES), mark)
         node = loader.get_single_node()
         if node is None:
             return None
         builder = _Builder(loader, SourceMap(display))
         data = builder.build(node, ())
     except _TooBig:
-        raise _refused(f"more than {MAX_VALUES} values after expanding aliases: refused",
+        raise _refused(msg("data.yaml_too_many_values", most=MAX_VALUES),
                        _mark(display, 1, 1)) from None
     except RecursionError:      # no YAML within the depth limit gets here; a safety net all the same
-        raise _refused("nested too deep: refused", _mark(display, 1, 1)) from None
+        raise _refused(msg("data.yaml_nested_too_deep"), _mark(display, 1, 1)) from None
     finally:
         loader.dispose()
     if builder.problems:
@@ -388,7 +383,7 @@ def _parse_yaml(text: str, display: str) -> tuple[Any, SourceMap]:
         raise DataError([Problem(display, 0, 0, "", msg("yaml.unreadable", problem=[str(exc)], hint=""))]) from None
     except _TooBig:
         raise DataError([Problem(display, 1, 1, "",
-                                 f"more than {MAX_VALUES} values after expanding aliases: refused")]) from None
+                                 msg("data.yaml_too_many_values", most=MAX_VALUES))]) from None
     finally:
         loader.dispose()
     if builder.problems:

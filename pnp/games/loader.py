@@ -292,7 +292,7 @@ def engine_module(game: Game) -> ModuleType | None:
 def make_engine(game: Game) -> BaseEngine:
     """Load and start the engine game.yaml names, checked against the protocol."""
     if not game.engine:
-        raise EngineError(f"{game.where.file}: engine: the game names no rules engine (engine: …)")
+        raise EngineError(f"{game.where.file}: engine: " + msg("games.no_engine"))
     module, factory = _resolve(game)
     if not callable(factory):
         what = f"{game.engine!r}" if str(game.engine).endswith(".py") else \

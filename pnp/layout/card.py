@@ -759,7 +759,7 @@ def plan_deck(game: Game, deck: Deck) -> DeckPlans:
         if g is game and d is deck:
             return plans
     if deck.layout.stand_in:    # Game.unlaid: the loader keeps such decks out of game.decks
-        raise PnpError(f"deck {deck.id!r} is not planned: its layout {deck.layout.id!r} has problems of its own")
+        raise PnpError(msg("layout.deck_not_planned", deck=deck.id, layout=deck.layout.id))
     plans = _plan_deck(game, deck)
     _RECENT.append((game, deck, plans))
     del _RECENT[:-_RECENT_SIZE]

@@ -6,7 +6,7 @@ import math
 from dataclasses import dataclass
 
 from ..errors import PnpError
-from ..messages import msg
+from ..messages import did_you_mean, msg
 from ..units import mm
 
 PAPERS_MM = {
@@ -125,7 +125,7 @@ def paper_size(name: str, landscape: bool = False) -> tuple[float, float]:
     try:
         w, h = PAPERS_MM[name]
     except KeyError:
-        raise PnpError(f"unknown paper {name!r} (papers: {', '.join(PAPERS_MM)})") from None
+        raise PnpError(msg("layout.unknown_paper", paper=name, papers=PAPERS_MM, hint=did_you_mean(name, PAPERS_MM))) from None
     return (mm(h), mm(w)) if landscape else (mm(w), mm(h))
 
 
@@ -183,7 +183,7 @@ def impose(count: int, grid: Grid, duplex: str, back_offset: tuple[float, float]
     (their slots are the faces'; each back turns back_angle of its face).  A turned grid's faces
     turn FACE_TURN and their backs back_angle of it."""
     if duplex not in DUPLEX:
-        raise PnpError(f"unknown duplex mode {duplex!r} (use {', '.join(DUPLEX)})")
+        raise PnpError(msg("layout.unknown_duplex", duplex=duplex, modes=DUPLEX, hint=did_you_mean(duplex, DUPLEX)))
     dx, dy = back_offset
     pages: list[SheetPage] = []
     angle = FACE_TURN if grid.turned else 0.0

@@ -8,6 +8,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from ..messages import msg
+
 
 @dataclass(frozen=True)
 class Tile:
@@ -47,7 +49,7 @@ def _split(length: float, room: float, overlap: float) -> tuple[int, float]:
     if length <= room + 1e-6:
         return 1, length
     if room <= overlap:
-        raise ValueError("overlap is not smaller than the printable area")
+        raise ValueError(msg("layout.overlap_too_big"))
     n = math.ceil((length - overlap) / (room - overlap) - 1e-9)
     return n, (length - overlap) / n + overlap
 

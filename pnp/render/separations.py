@@ -23,6 +23,8 @@ from typing import Any
 
 from PIL import Image, ImageMath
 
+from ..messages import msg
+
 RASTER_DPI = 150.0
 MAX_PIXELS = 24_000_000          # one page's pixels (A3 at 150 dpi: 4.2 million)
 PAGES_PER_RUN = 16
@@ -162,7 +164,7 @@ def measure_ink(path: Path, limit_percent: float, dpi: float = RASTER_DPI,
     SECONDS_PER_FILE."""
     gs = ghostscript()
     if gs is None:
-        raise SeparationsFailed("Ghostscript is not installed", missing=True)
+        raise SeparationsFailed(msg("render.gs_missing"), missing=True)
     path = Path(path).resolve()             # never read as an option, whatever its name
     pages = _boxes(path)
     complaints: list[str] = []
@@ -183,13 +185,13 @@ def measure_ink(path: Path, limit_percent: float, dpi: float = RASTER_DPI,
                 done = subprocess.run(cmd, capture_output=True, timeout=max(1.0, SECONDS_PER_FILE - spent),
                                       check=False)
             except subprocess.TimeoutExpired:
-                raise SeparationsFailed(f"Ghostscript took more than {SECONDS_PER_FILE:g} s") from None
+                raise SeparationsFailed(msg("render.gs_timeout", seconds=SECONDS_PER_FILE)) from None
             spent += time.monotonic() - start
             said = (done.stderr or b"").decode("utf-8", "replace") + (done.stdout or b"").decode("utf-8", "replace")
             errors = [line.strip(" *") for line in said.splitlines() if "error" in line.lower()]
             if done.returncode != 0:
                 raise SeparationsFailed((errors or [line.strip() for line in said.splitlines() if line.strip()]
-                                         or [f"exit status {done.returncode}"])[0][:200])
+                                         or [msg("render.gs_exit_status", status=done.returncode)])[0][:200])
             complaints.extend(e[:200] for e in errors if e[:200] not in complaints)
             for index, number in enumerate(range(first, last + 1), 1):
                 on_sheet = (cards or {}).get(number)
@@ -218,7 +220,7 @@ def _page_ink(folder: Path, index: int, number: int, page: _Page, scale: float, 
     plates = sorted(p for p in folder.glob(f"{stem}(*).tif")
                     if p.name[len(stem) + 1:-len(").tif")].lower() not in DIE_LINE_SPOTS)
     if not plates:
-        raise SeparationsFailed(f"page {number}: Ghostscript wrote no separations")
+        raise SeparationsFailed(msg("render.page", number=number) + ": " + msg("render.gs_no_separations"))
     names = tuple(p.name[len(stem) + 1:-len(").tif")] for p in plates)
     b = _pixel_box(page, page.bleed, scale)
     bleed = (b[0] + EDGE_PIXELS, b[1] + EDGE_PIXELS, b[2] - EDGE_PIXELS, b[3] - EDGE_PIXELS)

@@ -21,7 +21,7 @@ from typing import Any
 from ..data.model import SHOP_KEYS
 from ..errors import PnpError, Problem
 from ..layout.shopsheet import Imposition, ShopSheet, gutter_needed_mm, margin_needed_mm, plan_shop_sheet
-from ..messages import msg
+from ..messages import did_you_mean, msg
 
 MM = 72 / 25.4
 
@@ -182,7 +182,7 @@ def shop_sheet(shop: ShopProfile, deck: Any) -> ShopSheet | None:
         return None
     sheet = plan_shop_sheet(shop.impose, *_card_mm(deck))
     if sheet is None:
-        raise PnpError(f"{deck.file}: the cards of {deck.id} do not fit the sheet of the print shop {shop.id}")
+        raise PnpError(f"{deck.file}: " + msg("shops.cards_do_not_fit", deck=deck.id, shop=shop.id))
     return sheet
 
 
@@ -203,7 +203,7 @@ def game_shop(game: Any, name: str = "") -> ShopProfile:
     else the game's own (game.yaml print.shop), else jp-card."""
     if name:
         if name not in SHOPS:
-            raise UnknownShop(f"unknown shop profile {name!r} (built in: {', '.join(SHOPS)})")
+            raise UnknownShop(msg("shops.unknown", shop=name, shops=SHOPS, hint=did_you_mean(name, SHOPS)))
         return SHOPS[name]
     spec = game.print_settings.shop
     return shop_profile(spec, f"{game.title} の印刷所") if spec else SHOPS[DEFAULT_SHOP]

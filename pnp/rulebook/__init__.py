@@ -22,7 +22,7 @@ from ..data.ledger import audit
 from ..data.model import Game
 from ..errors import DataError, Problem
 from ..files import atomic_path
-from ..messages import msg
+from ..messages import did_you_mean, msg
 from ..text import fonts
 from ..text.inline import Run
 from . import datatext, markup, tree
@@ -169,7 +169,7 @@ def build_rulebook(game: Game, out_dir: Path, paper: str = "a5", cmyk: bool = Fa
 
     if paper not in _SIZES:
         from ..errors import PnpError
-        raise PnpError(f"unknown rulebook paper {paper!r} (use {', '.join(_SIZES)})")
+        raise PnpError(msg("rulebook.unknown_paper", paper=paper, papers=_SIZES, hint=did_you_mean(paper, _SIZES)))
     if doc is None:
         doc, parse_problems = parse_rulebook(game)       # parsed once: checked, then typeset
         problems = _all_problems(doc, parse_problems)

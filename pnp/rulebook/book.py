@@ -31,6 +31,7 @@ from ..data.model import Card, Deck, Game, Where
 from ..errors import DataError, PnpError, Problem
 from ..layout.card import plan_deck
 from ..layout.plan import CardPlan
+from ..messages import did_you_mean, msg
 from ..render.pdf import carry_resources, rgb_to_cmyk
 from ..text import fonts
 from ..text.inline import ICON_CHAR, Inline, Run, merge_runs, parse_inline, plain_text
@@ -86,7 +87,7 @@ class PageSpec:
 
 def page_spec(game: Game, paper: str) -> PageSpec:
     if paper not in PAPERS:
-        raise PnpError(f"unknown rulebook paper {paper!r} (use {', '.join(PAPERS)})")
+        raise PnpError(msg("rulebook.unknown_paper", paper=paper, papers=PAPERS, hint=did_you_mean(paper, PAPERS)))
     size, sheet = PAPERS[paper]
     accent = game.decks[0].back.color if game.decks and game.decks[0].back.color else DEFAULT_ACCENT
     body = 9.0 if paper == "a5" else 10.0
@@ -1111,7 +1112,7 @@ def typeset(doc: tree.Document, paper: str, reading: Path | None, booklet: Path 
             break
         pages = lay.heading_pages
     else:
-        raise PnpError("rulebook layout did not settle: the 目次 keeps moving the headings")
+        raise PnpError(msg("rulebook.toc_unsettled"))
     if booklet is not None:       # the booklet places the pages just drawn: nothing laid out or drawn again
         maker = type("_Booklet", (_BookletCanvas,), {"sheet_size": spec.sheet, "cmyk": cmyk, "pnp_icons": icons})
         sheets = _Doc(str(booklet), spec, doc.game)._makeCanvas(canvasmaker=maker)

@@ -14,6 +14,7 @@ from reportlab.platypus.flowables import Flowable
 
 from ..errors import DataError, Problem
 from ..layout.plan import ICON_DROP, ICON_SCALE, CardPlan, Mark, Picture, ruby_baseline, ruby_position
+from ..messages import msg
 from ..render.parts import PartsPainter
 from ..render.pdf import text_run
 from ..text import fonts
@@ -511,10 +512,8 @@ class TableFlow(BookFlowable):
             if widest_char[j] + 2 * self.pad > widths[j] + 0.01:
                 where = (self.loc.file, self.loc.line) if self.loc is not None else ("rulebook", 0)
                 raise DataError([Problem(where[0], where[1], 0, "table",
-                                         f"a table of {ncol} columns does not fit the page width "
-                                         f"({availWidth / 72 * 25.4:.0f} mm): column {j + 1} gets "
-                                         f"{widths[j] / 72 * 25.4:.1f} mm, less than one character; "
-                                         "use fewer columns or split the table")])
+                                         msg("rulebook.table_too_wide", columns=ncol, width=availWidth / 72 * 25.4,
+                                             column=j + 1, gets=widths[j] / 72 * 25.4))])
         self.cells, self.row_h = [], []
         used = 0.0
         rows = self._indices()

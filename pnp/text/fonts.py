@@ -13,8 +13,10 @@ from typing import Any
 
 from reportlab.pdfbase import pdfmetrics
 
+from ..catalogue.text import TEXTS
 from ..files import read_limited
 from ..limits import MAX_FONT_BYTES
+from ..messages import msg
 from ..resources import fonts_dir
 from .fontcache import load_ttfont
 
@@ -28,17 +30,10 @@ _PREFIX = "pnp-"
 _OWN: dict[str, Path] = {}     # a project's own fonts (fonts: in game.yaml or a layout): key → file
 _SUBFONT: dict[str, int] = {}  # the face of a collection (.ttc) a key uses
 
-CFF_MESSAGE = ("is an OpenType font with PostScript (CFF) outlines; pnp embeds TrueType outlines only "
-               "(reportlab cannot subset CFF). Convert it once to TrueType outlines, e.g. with FontForge: "
-               "fontforge -lang=ff -c 'Open($1); Generate($2)' {name} {stem}.ttf — or use the family's TrueType "
-               "(.ttf) release — and name the .ttf in fonts:")
+CFF_MESSAGE = TEXTS["text.font_cff"]["en"]
 
 
-CFF_COLLECTION_MESSAGE = (
-    "is a font collection (.ttc/.otc) whose face {index} ({face}) has PostScript (CFF) outlines, as Noto "
-    "CJK and Source Han have; pnp embeds TrueType outlines only (reportlab cannot subset CFF). Use the "
-    "family's TrueType (.ttf) release, or convert the one face once, e.g. with FontForge: "
-    "fontforge -lang=ff -c 'Open($1); Generate($2)' '{name}({face})' {stem}.ttf — and name the .ttf in fonts:")
+CFF_COLLECTION_MESSAGE = TEXTS["text.font_cff_collection"]["en"]
 
 
 class FontFileError(ValueError):
@@ -97,9 +92,9 @@ def register_file(name: str, path: Path, index: int | None = None, face: str | N
     magic = data[:4]
     shown = f"fonts/{path.name}"
     if magic == b"OTTO":
-        raise FontFileError(f"{path.name} " + CFF_MESSAGE.format(name=path.name, stem=path.stem))
+        raise FontFileError(msg("text.font_cff", name=path.name, stem=path.stem))
     if magic not in (b"\x00\x01\x00\x00", b"true", b"ttcf"):
-        raise FontFileError(f"{path.name} is not a TrueType font (.ttf)")
+        raise FontFileError(msg("text.font_not_truetype", name=path.name))
     sub = 0
     if magic == b"ttcf":
         try:
@@ -107,12 +102,12 @@ def register_file(name: str, path: Path, index: int | None = None, face: str | N
         except (IndexError, ValueError):
             faces = []
         if not faces:
-            raise FontFileError(f"{path.name} is a font collection pnp cannot read (no faces)")
+            raise FontFileError(msg("text.font_no_faces", name=path.name))
         listing = "; ".join(f"{i}: {', '.join(sorted(n)) or '(no name)'}" for i, (_, n) in enumerate(faces))
         if face is not None:
             found = [i for i, (_, n) in enumerate(faces) if face in n]
             if not found:
-                raise FontFileError(f"{path.name} has no face named {face!r} (faces — {listing})")
+                raise FontFileError(msg("text.font_no_face", name=path.name, face=face, listing=listing))
             sub = found[0]
         elif index is not None:
             if not 0 <= index < len(faces):
@@ -121,10 +116,10 @@ def register_file(name: str, path: Path, index: int | None = None, face: str | N
         tag, names = faces[sub]
         if tag == b"OTTO":
             label = sorted(names, key=len)[-1] if names else f"face {sub}"
-            raise FontFileError(f"{path.name} " + CFF_COLLECTION_MESSAGE.format(
-                index=sub, face=label, name=path.name, stem=path.stem))
+            raise FontFileError(msg("text.font_cff_collection", index=sub, face=label, name=path.name,
+                                        stem=path.stem))
     elif index is not None or face is not None:
-        raise FontFileError(f"{path.name} is a single font; index: and face: choose a face in a collection (.ttc)")
+        raise FontFileError(msg("text.font_single", name=path.name))
     key = f"{name}@{hashlib.sha1(f'{path.resolve()}#{sub}'.encode()).hexdigest()[:10]}"
     _OWN[key] = path
     _SUBFONT[key] = sub
@@ -134,8 +129,8 @@ def register_file(name: str, path: Path, index: int | None = None, face: str | N
         del _OWN[key]
         reason = str(exc).replace(str(path.resolve()), shown).replace(str(path), shown)
         if "postscript outlines" in reason.lower():
-            raise FontFileError(f"{path.name} " + CFF_MESSAGE.format(name=path.name, stem=path.stem)) from None
-        raise FontFileError(f"{path.name} cannot be read as a TrueType font: {reason}") from None
+            raise FontFileError(msg("text.font_cff", name=path.name, stem=path.stem)) from None
+        raise FontFileError(msg("text.font_unreadable", name=path.name, reason=reason)) from None
     return key
 
 

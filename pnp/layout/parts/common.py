@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ...data.model import Game, Region, Where
 from ...errors import Problem
+from ...messages import msg
 from ...text import fonts
 from ...units import mm, to_mm
 from ..card import BADGE_TEXT, PROPOSAL_RED, place_text
@@ -158,8 +159,8 @@ def shelf_pack(sizes: list[tuple[float, float]], room_w: float, room_h: float, g
     page, x, y, row_h = 0, 0.0, 0.0, 0.0
     for w, h in sizes:
         if w > room_w + 1e-6 or h > room_h + 1e-6:
-            raise ValueError(f"{to_mm(w):.0f} × {to_mm(h):.0f} mm does not fit the "
-                             f"{to_mm(room_w):.0f} × {to_mm(room_h):.0f} mm printable area")
+            raise ValueError(msg("layout.part_too_big", w=to_mm(w), h=to_mm(h), room_w=to_mm(room_w),
+                                 room_h=to_mm(room_h)))
         if x > 0 and x + w > room_w + 1e-6:
             x, y, row_h = 0.0, y + row_h + gap, 0.0
         if y + h > room_h + 1e-6:
@@ -265,8 +266,8 @@ def pack_turning(sizes: list[tuple[float, float]], room_w: float, room_h: float,
             best = (*score, [(p, x, y, t) for (p, x, y), t in zip(spots, turned)])
     if best is None:
         w, h = next((w, h) for w, h in sizes if not fits(w, h) and not fits(h, w))
-        raise ValueError(f"{to_mm(w):.0f} × {to_mm(h):.0f} mm does not fit the {to_mm(room_w):.0f} × "
-                         f"{to_mm(room_h):.0f} mm printable area, upright or turned")
+        raise ValueError(msg("layout.part_too_big_turned", w=to_mm(w), h=to_mm(h), room_w=to_mm(room_w),
+                             room_h=to_mm(room_h)))
     return best[2]
 
 
