@@ -39,7 +39,7 @@ from .stats import num, rate_ja
 from .verdicts import verdict_rows
 
 
-class _Writer:
+class _Content:
     """The report's blocks in reading order; the pages are cut where they are drawn (render/)."""
 
     def __init__(self) -> None:
@@ -60,7 +60,7 @@ class _Writer:
         self.add(Table(tuple(header), tuple(tuple(r) for r in rows), tuple(widths)))
 
 
-def _rate_chart(w: _Writer, title: str, labels: Sequence[str], rates: Sequence[dict[str, Any]], *,
+def _rate_chart(w: _Content, title: str, labels: Sequence[str], rates: Sequence[dict[str, Any]], *,
                 ref: float | None = None, unit_sentence: str = "") -> BarChart | None:
     """A bar chart of rates with 95% whiskers, or (one bar only) a sentence instead of a chart."""
     if not labels:
@@ -72,7 +72,7 @@ def _rate_chart(w: _Writer, title: str, labels: Sequence[str], rates: Sequence[d
                     percent=True, reference=ref)
 
 
-def _count_chart(w: _Writer, title: str, labels: Sequence[str], values: Sequence[float], unit: str) -> BarChart | None:
+def _count_chart(w: _Content, title: str, labels: Sequence[str], values: Sequence[float], unit: str) -> BarChart | None:
     if not labels:
         return None
     if len(labels) == 1:
@@ -81,7 +81,7 @@ def _count_chart(w: _Writer, title: str, labels: Sequence[str], values: Sequence
     return BarChart(title, tuple(labels), tuple(values))
 
 
-def _flush(w: _Writer, pending: list[BarChart | None]) -> None:
+def _flush(w: _Content, pending: list[BarChart | None]) -> None:
     """The charts gathered so far, two side by side."""
     ds = [d for d in pending if d is not None]
     for k in range(0, len(ds), 2):
@@ -126,7 +126,7 @@ def policy_note(engine: BaseEngine, name: str) -> str:
     return "このゲームのエンジンは、この方針の説明（policy_notes）を持っていません。"
 
 
-def _players_block(w: _Writer, engine: BaseEngine, summaries: Sequence[dict[str, Any]]) -> None:
+def _players_block(w: _Content, engine: BaseEngine, summaries: Sequence[dict[str, Any]]) -> None:
     names: list[str] = []
     for s in summaries:
         for n in s["policies"]:
@@ -144,7 +144,7 @@ def _players_block(w: _Writer, engine: BaseEngine, summaries: Sequence[dict[str,
         w.text(policy_note(engine, n), indent=4, gap=1)
 
 
-def _headline(w: _Writer, s: dict[str, Any], label: Labeller) -> None:
+def _headline(w: _Content, s: dict[str, Any], label: Labeller) -> None:
     """The first page's figures for one player count."""
     p = s["players"]
     w.text(f"■ {p}人（{s['completed']}ゲーム）", "gothic-bold", 10)
@@ -184,7 +184,7 @@ def seat_sentence(s: dict[str, Any]) -> str:
             f"いちばん勝てないのは{worst + 1}番席 {rate_ja(seats[worst])}。")
 
 
-def _verdict_table(w: _Writer, summaries: Sequence[dict[str, Any]], label: Labeller) -> None:
+def _verdict_table(w: _Content, summaries: Sequence[dict[str, Any]], label: Labeller) -> None:
     """Page 2: every figure → its interval, chance baseline, verdict, for every player count."""
     w.text("すべての数字：数字、95%区間、偶然ならいくつか、区間から言えること（区間が偶然の値をまたぐときは"
            "「区別できない」「言えない」とだけ書きます。「記述」は偶然の基準がない数字です）。ここの判定は行ごとの95%区間"
@@ -197,7 +197,7 @@ def _verdict_table(w: _Writer, summaries: Sequence[dict[str, Any]], label: Label
     w.table(["人数", "問い", "数字", "95%区間", "偶然なら", "判定"], rows, [6, 36, 13, 15, 9, 21])
 
 
-def _questions_first(w: _Writer, summaries: Sequence[dict[str, Any]], label: Labeller) -> None:
+def _questions_first(w: _Content, summaries: Sequence[dict[str, Any]], label: Labeller) -> None:
     """Page 1: the designer's questions, one row each, and the ranked list of what to change."""
     page = first_page(summaries, label)
     several = len(summaries) > 1
@@ -223,7 +223,7 @@ def _questions_first(w: _Writer, summaries: Sequence[dict[str, Any]], label: Lab
         w.text("。".join(said) + "。", indent=2)
 
 
-def _first_page(w: _Writer, engine: BaseEngine, title: str, summaries: Sequence[dict[str, Any]]) -> None:
+def _first_page(w: _Content, engine: BaseEngine, title: str, summaries: Sequence[dict[str, Any]]) -> None:
     s0 = summaries[0]
     w.add(NewPage())
     w.add(Title(f"{title} 試遊レポート", 8))
@@ -302,7 +302,7 @@ def side_phrases(side: dict[str, Any], label: Any) -> list[str]:
     return parts
 
 
-def _page(w: _Writer, engine: BaseEngine, title: str, s: dict[str, Any]) -> None:
+def _page(w: _Content, engine: BaseEngine, title: str, s: dict[str, Any]) -> None:
     w.add(NewPage())
     label = Labeller(engine, s.get("end_reasons_ja"))
     coop = bool(s.get("cooperative"))
@@ -448,7 +448,7 @@ def report_document(title: str, summaries: Sequence[dict[str, Any]], questions: 
     """What the report says, as records: the first page gives the players who made the figures, the
     headline figures per player count, the draft's questions answered and the comparisons the game asks
     for; one page (or more) per player count follows with the charts; then the open questions."""
-    w = _Writer()
+    w = _Content()
     _first_page(w, engine, title, summaries)
     for s in summaries:
         _page(w, engine, title, s)
