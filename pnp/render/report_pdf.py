@@ -14,6 +14,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from ..files import atomic_path
+from ..messages import msg
 from ..text.fonts import measure, pdf_name
 from .charts import GRID, INK, bar_chart, cell_lines, draw, grouped_bar_chart, wrap
 from .document import (
@@ -148,13 +149,13 @@ class _Writer:
             self.page()
         elif isinstance(b, Table):
             if b.widths is None:
-                raise ValueError("a report table needs its column widths")
+                raise ValueError(msg("report.table_widths"))
             u = self.width / 100
             self.table(b.header, b.rows, [p * u for p in b.widths])
         elif isinstance(b, ChartRow):
             self.charts(b)
         else:
-            raise TypeError(f"the simulate report does not draw {type(b).__name__}")
+            raise TypeError(msg("report.block_not_drawn", report="simulate", block=type(b).__name__))
 
 
 def _listing(cv: Canvas, listing: Listing) -> None:
@@ -281,7 +282,7 @@ def _section(cv: Canvas, section: Section) -> None:
         elif isinstance(b, GroupedBarChart):
             grouped_bar_chart(page, b, SWEEP_MARGIN, SWEEP_PAGE[0] - 2 * SWEEP_MARGIN)
         else:
-            raise TypeError(f"the sweep report does not draw {type(b).__name__}")
+            raise TypeError(msg("report.block_not_drawn", report="sweep", block=type(b).__name__))
     cv.showPage()
 
 

@@ -127,7 +127,7 @@ def test_a_hand_built_report_is_drawn_in_order(tmp_path):
 
 def test_a_table_without_widths_is_refused_by_the_flowing_report(tmp_path):
     report = Report("x", (NewPage(), Table(("a",), (("b",),))))
-    with pytest.raises(ValueError, match="column widths"):
+    with pytest.raises(ValueError, match="column widths|列の幅"):
         write_report_pdf(tmp_path / "x.pdf", report)
 
 
