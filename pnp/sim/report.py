@@ -1,25 +1,30 @@
-"""A Japanese PDF report of ``pnp simulate``: charts a designer reads instead of a table.
+"""The content of ``pnp simulate``'s Japanese PDF report: charts a designer reads instead of a table.
 
 One page per player count: seat win rates with 95% whiskers, end reasons, the length histogram, and the
-designer's questions answered.  ``invariant=1`` makes the same summary give the same bytes."""
+designer's questions answered.  This module decides what the report says, as plain records
+(``render.document``); ``render.report_pdf`` sets them on paper.  ``invariant=1`` makes the same
+summary give the same bytes."""
 from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from reportlab.graphics import renderPDF
-from reportlab.graphics.charts.barcharts import VerticalBarChart
-from reportlab.graphics.shapes import STATE_DEFAULTS, Drawing, Line, String
-from reportlab.lib import colors
-from reportlab.lib.pagesizes import A4
-from reportlab.lib.units import mm
-from reportlab.pdfgen import canvas
-
-from ..files import atomic_path
-from ..render.pdf import new_canvas
-from ..text.fonts import measure, pdf_name
-from ..text.linebreak import break_text
+from ..render.document import (
+    BarChart,
+    Block,
+    ChartRow,
+    Heading,
+    Listing,
+    ListingLine,
+    NewPage,
+    Paragraph,
+    Report,
+    Space,
+    Table,
+    Title,
+)
+from ..render.report_pdf import write_report_pdf
 from .answers import INTERVALS_JA, answered_findings, paired_lines_ja
 from .cardeffects import OBSERVED_JA, card_effect_lines_ja, restricted_lines_ja
 from .comparisons import side_figures
@@ -33,211 +38,54 @@ from .skill import skill_luck_ja
 from .stats import num, rate_ja
 from .verdicts import verdict_rows
 
-INK = colors.HexColor("#222222")
-BAR = colors.HexColor("#3b2f4a")
-BAR2 = colors.HexColor("#c0392b")
 
+class _Content:
+    """The report's blocks in reading order; the pages are cut where they are drawn (render/)."""
 
-def _wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    """Report text broken by the shared kinsoku line breaker (font: a pnp font name)."""
-    return [ln.text for ln in break_text(text, font, size, width, measure)]
+    def __init__(self) -> None:
+        self.blocks: list[Block] = []
 
-
-def _wrap_label(text: str, width: float, size: float) -> str:
-    """A category name on as few lines as fit its bar's width, by the shared line breaker."""
-    if measure(text, "gothic", size) <= width:
-        return text
-    lines = [ln.text for ln in break_text(text, "gothic", size, max(width, size * 2), measure, allow_hanging=False)]
-    if len(lines) > 3:
-        lines = lines[:2] + [lines[2][:-1] + "…"]
-    return "\n".join(lines)
-
-
-def _bar_chart(title: str, labels: Sequence[str], values: Sequence[float], cis: Sequence[Sequence[float]] | None,
-               width: float, height: float, *, percent: bool, ref: float | None = None) -> Drawing:
-    gothic = pdf_name("gothic")
-    d = Drawing(width, height)
-    size = 10.0       # a long title is set smaller, never over the chart beside it
-    while size > 7 and measure(title, "gothic-bold", size) > width:
-        size -= 0.5
-    title_lines = _wrap(title, "gothic-bold", size, width)
-    for k, line in enumerate(title_lines):
-        d.add(String(0, height - 12 - k * (size + 2), line, fontName=pdf_name("gothic-bold"), fontSize=size,
-                     fillColor=INK))
-    c = VerticalBarChart()
-    # category names are broken to the width of their bar (kinsoku) and may take up to three lines
-    plot_w = width - 46
-    wrapped = [_wrap_label(lab, plot_w / max(1, len(labels)) - 4, 7) for lab in labels]
-    lines = max((w.count("\n") + 1 for w in wrapped), default=1)
-    bottom = 14 + 9 * lines
-    c.x, c.y, c.width, c.height = 36, bottom, plot_w, height - bottom - 24 - (size + 2) * (len(title_lines) - 1)
-    c.data = [list(values)]
-    c.categoryAxis.categoryNames = wrapped
-    c.categoryAxis.labels.leading = 8.5
-    c.categoryAxis.labels.fontName = gothic
-    c.categoryAxis.labels.fontSize = 7
-    c.valueAxis.labels.fontName = gothic
-    c.valueAxis.labels.fontSize = 7
-    top = max([v for v in values] + [hi for _, hi in (cis or [])] + [ref or 0] + [1e-9])
-    low = min([0.0] + [lo for lo, _ in (cis or [])])
-    c.valueAxis.valueMin = low * 1.1
-    c.valueAxis.valueMax = top * 1.1
-    c.valueAxis.labelTextFormat = (lambda v: f"{v:.0%}") if percent else (lambda v: f"{v:g}")
-    c.bars[0].fillColor = BAR
-    c.bars[0].strokeColor = None
-    d.add(c)
-    scale = c.height / (c.valueAxis.valueMax - c.valueAxis.valueMin)
-    n = len(values)
-    if cis and n:
-        step = c.width / n
-        for i, (lo, hi) in enumerate(cis):
-            x = c.x + step * (i + 0.5)
-            y0, y1 = c.y + (lo - c.valueAxis.valueMin) * scale, c.y + (hi - c.valueAxis.valueMin) * scale
-            d.add(Line(x, y0, x, y1, strokeColor=BAR2, strokeWidth=1))
-            d.add(Line(x - 3, y0, x + 3, y0, strokeColor=BAR2, strokeWidth=1))
-            d.add(Line(x - 3, y1, x + 3, y1, strokeColor=BAR2, strokeWidth=1))
-    if ref is not None:
-        y = c.y + (ref - c.valueAxis.valueMin) * scale
-        d.add(Line(c.x, y, c.x + c.width, y, strokeColor=colors.HexColor("#888888"), strokeDashArray=[3, 2]))
-    return d
-
-
-def _draw(d: Drawing, cv: Any, x: float, y: float) -> None:
-    """renderPDF starts every drawing in reportlab's default font (Helvetica, never embedded); start it
-    in the bundled gothic instead so the report embeds every font it names."""
-    saved = STATE_DEFAULTS["fontName"]
-    STATE_DEFAULTS["fontName"] = pdf_name("gothic")
-    try:
-        renderPDF.draw(d, cv, x, y)
-    finally:
-        STATE_DEFAULTS["fontName"] = saved
-
-
-class _Writer:
-    """A flowing A4 page: text and charts placed top-down, a new page whenever the next block does not
-    fit (text is never cut off)."""
-
-    def __init__(self, cv: canvas.Canvas) -> None:
-        self.cv = cv
-        self.W, self.H = A4
-        self.left = 18 * mm
-        self.width = self.W - 2 * self.left
-        self.y = self.H - 20 * mm
-        self.fresh = True
-
-    def page(self) -> None:
-        if not self.fresh:
-            self.cv.showPage()
-        self.cv.setFillColor(INK)
-        self.y = self.H - 20 * mm
-        self.fresh = True
-
-    def need(self, height: float) -> None:
-        if self.y - height < 15 * mm and not self.fresh:
-            self.page()
+    def add(self, block: Block) -> None:
+        self.blocks.append(block)
 
     def text(self, text: str, name: str = "mincho", size: float = 9, indent: float = 0, gap: float = 0) -> None:
-        for line in _wrap(text, name, size, self.width - indent):
-            self.need(size * 0.3528 * mm * 1.45 + 1)
-            self.cv.setFillColor(INK)
-            self.cv.setFont(pdf_name(name), size)
-            self.cv.drawString(self.left + indent, self.y, line)
-            self.y -= max(4.6 * mm, size * 0.3528 * mm * 1.45)
-            self.fresh = False
-        self.y -= gap
+        """A paragraph; ``indent`` and ``gap`` (the space after it) in mm."""
+        self.add(Paragraph(text, name, size, indent, gap))
 
     def heading(self, text: str, size: float = 11) -> None:
-        self.need(20 * mm)
-        self.y -= 2 * mm
-        self.text(text, "gothic-bold", size, gap=1 * mm)
+        self.add(Heading(text, size))
 
-    def charts(self, drawings: Sequence[Drawing]) -> None:
-        """One or two charts side by side."""
-        if not drawings:
-            return
-        h = max(d.height for d in drawings)
-        self.need(h + 4 * mm)
-        self.y -= h
-        x = self.left
-        for d in drawings:
-            _draw(d, self.cv, x, self.y)
-            x += d.width + 8 * mm
-        self.y -= 4 * mm
-        self.fresh = False
+    def table(self, header: Sequence[str], rows: Sequence[Sequence[str]], widths: Sequence[float]) -> None:
+        """A table; ``widths`` in percent of the text width."""
+        self.add(Table(tuple(header), tuple(tuple(r) for r in rows), tuple(widths)))
 
 
-    def table(self, header: Sequence[str], rows: Sequence[Sequence[str]], widths: Sequence[float],
-              size: float = 7.5) -> None:
-        """A table whose cells wrap (kinsoku) to their column; a row never splits, the header repeats on a
-        new page."""
-        lead = size * 0.3528 * mm * 1.45
-
-        def lines_of(row: Sequence[str], font: str) -> list[list[str]]:
-            return [_wrap(text, font, size, wd - 2 * mm) or [""] for text, wd in zip(row, widths)]
-
-        def draw(row: Sequence[str], font: str, shade: bool) -> None:
-            cells = lines_of(row, font)
-            h = max(len(c) for c in cells) * lead + 1.6 * mm
-            if self.y - h < 15 * mm and not self.fresh:
-                self.page()
-                if not shade:
-                    draw(header, "gothic-bold", True)
-            cv = self.cv
-            if shade:
-                cv.setFillColor(colors.HexColor("#ece8f0"))
-                cv.rect(self.left, self.y - h, sum(widths), h, stroke=0, fill=1)
-            cv.setStrokeColor(colors.HexColor("#999999"))
-            cv.setLineWidth(0.3)
-            cv.line(self.left, self.y - h, self.left + sum(widths), self.y - h)
-            cv.setFillColor(INK)
-            x = self.left
-            for c, wd in zip(cells, widths):
-                yy = self.y - size * 0.3528 * mm - 0.8 * mm
-                for line in c:
-                    cv.setFont(pdf_name(font), size)
-                    cv.drawString(x + 1 * mm, yy, line)
-                    yy -= lead
-                x += wd
-            self.y -= h
-            self.fresh = False
-        draw(header, "gothic-bold", True)
-        for row in rows:
-            draw(row, "gothic", False)
-        self.y -= 3 * mm
-
-
-CHART_H = 58 * mm
-
-
-def _half(w: _Writer) -> float:
-    return float(w.width / 2 - 4 * mm)
-
-
-def _rate_chart(w: _Writer, title: str, labels: Sequence[str], rates: Sequence[dict[str, Any]], *, ref: float | None = None,
-                unit_sentence: str = "") -> Drawing | None:
+def _rate_chart(w: _Content, title: str, labels: Sequence[str], rates: Sequence[dict[str, Any]], *,
+                ref: float | None = None, unit_sentence: str = "") -> BarChart | None:
     """A bar chart of rates with 95% whiskers, or (one bar only) a sentence instead of a chart."""
     if not labels:
         return None
     if len(labels) == 1:
-        w.text(f"{title}：{labels[0]} {rate_ja(rates[0])}{unit_sentence}。", indent=2 * mm)
+        w.text(f"{title}：{labels[0]} {rate_ja(rates[0])}{unit_sentence}。", indent=2)
         return None
-    return _bar_chart(title, labels, [r["rate"] for r in rates], [r["ci"] for r in rates], _half(w), CHART_H,
-                      percent=True, ref=ref)
+    return BarChart(title, tuple(labels), tuple(r["rate"] for r in rates), tuple((r["ci"][0], r["ci"][1]) for r in rates),
+                    percent=True, reference=ref)
 
 
-def _count_chart(w: _Writer, title: str, labels: Sequence[str], values: Sequence[float], unit: str) -> Drawing | None:
+def _count_chart(w: _Content, title: str, labels: Sequence[str], values: Sequence[float], unit: str) -> BarChart | None:
     if not labels:
         return None
     if len(labels) == 1:
-        w.text(f"{title}：すべて {labels[0]}{unit}（{values[0]:g}ゲーム）。", indent=2 * mm)
+        w.text(f"{title}：すべて {labels[0]}{unit}（{values[0]:g}ゲーム）。", indent=2)
         return None
-    return _bar_chart(title, labels, list(values), None, _half(w), CHART_H, percent=False)
+    return BarChart(title, tuple(labels), tuple(values))
 
 
-def _flush(w: _Writer, pending: list[Drawing | None]) -> None:
+def _flush(w: _Content, pending: list[BarChart | None]) -> None:
+    """The charts gathered so far, two side by side."""
     ds = [d for d in pending if d is not None]
     for k in range(0, len(ds), 2):
-        w.charts(ds[k:k + 2])
+        w.add(ChartRow(tuple(ds[k:k + 2])))
     pending.clear()
 
 
@@ -278,7 +126,7 @@ def policy_note(engine: BaseEngine, name: str) -> str:
     return "このゲームのエンジンは、この方針の説明（policy_notes）を持っていません。"
 
 
-def _players_block(w: _Writer, engine: BaseEngine, summaries: Sequence[dict[str, Any]]) -> None:
+def _players_block(w: _Content, engine: BaseEngine, summaries: Sequence[dict[str, Any]]) -> None:
     names: list[str] = []
     for s in summaries:
         for n in s["policies"]:
@@ -293,29 +141,29 @@ def _players_block(w: _Writer, engine: BaseEngine, summaries: Sequence[dict[str,
     w.heading("このレポートを作ったプレイヤー")
     for n in names:
         w.text(f"・{policy_label(n)}（{n}）", "gothic-bold", 9)
-        w.text(policy_note(engine, n), indent=4 * mm, gap=1 * mm)
+        w.text(policy_note(engine, n), indent=4, gap=1)
 
 
-def _headline(w: _Writer, s: dict[str, Any], label: Labeller) -> None:
+def _headline(w: _Content, s: dict[str, Any], label: Labeller) -> None:
     """The first page's figures for one player count."""
     p = s["players"]
     w.text(f"■ {p}人（{s['completed']}ゲーム）", "gothic-bold", 10)
     if s.get("cooperative"):
-        w.text(f"チームの勝率 {rate_ja(s['team_win_rate'])}。", indent=4 * mm)
+        w.text(f"チームの勝率 {rate_ja(s['team_win_rate'])}。", indent=4)
         losses = s.get("loss_reasons") or {}
         if losses:
             w.text("負けかた：" + "、".join(f"{label.reason(k)} {100 * r['rate']:.1f}%" for k, r in losses.items()) + "。",
-                   indent=4 * mm)
+                   indent=4)
     else:
         w.text(f"席順の有利不利（{'・'.join(policy_label(n) for n in s['policies'])}どうし）：" + seat_sentence(s),
-               indent=4 * mm)
+               indent=4)
     L = s["length"]
     tp = L.get("turns_per_player") or L["turns"]
-    w.text(f"長さ：平均 {L['rounds']['mean']:.1f}{label.unit}、1人あたりの選択は平均 {tp['mean']:.1f}回。", indent=4 * mm)
+    w.text(f"長さ：平均 {L['rounds']['mean']:.1f}{label.unit}、1人あたりの選択は平均 {tp['mean']:.1f}回。", indent=4)
     for line in skill_luck_ja(s.get("skill_luck") or {}, label):
-        w.text(line, indent=4 * mm)
+        w.text(line, indent=4)
     if s.get("robustness"):
-        w.text(robustness_ja(s["robustness"], label), indent=4 * mm)
+        w.text(robustness_ja(s["robustness"], label), indent=4)
 
 
 def seat_sentence(s: dict[str, Any]) -> str:
@@ -336,7 +184,7 @@ def seat_sentence(s: dict[str, Any]) -> str:
             f"いちばん勝てないのは{worst + 1}番席 {rate_ja(seats[worst])}。")
 
 
-def _verdict_table(w: _Writer, summaries: Sequence[dict[str, Any]], label: Labeller) -> None:
+def _verdict_table(w: _Content, summaries: Sequence[dict[str, Any]], label: Labeller) -> None:
     """Page 2: every figure → its interval, chance baseline, verdict, for every player count."""
     w.text("すべての数字：数字、95%区間、偶然ならいくつか、区間から言えること（区間が偶然の値をまたぐときは"
            "「区別できない」「言えない」とだけ書きます。「記述」は偶然の基準がない数字です）。ここの判定は行ごとの95%区間"
@@ -346,21 +194,18 @@ def _verdict_table(w: _Writer, summaries: Sequence[dict[str, Any]], label: Label
     for s in summaries:
         for r in verdict_rows(s, label):
             rows.append([f"{s['players']}人", r["question"], r["figure"], r["interval"], r["chance"], r["verdict"]])
-    u = w.width / 100
-    w.table(["人数", "問い", "数字", "95%区間", "偶然なら", "判定"], rows,
-            [6 * u, 36 * u, 13 * u, 15 * u, 9 * u, 21 * u])
+    w.table(["人数", "問い", "数字", "95%区間", "偶然なら", "判定"], rows, [6, 36, 13, 15, 9, 21])
 
 
-def _questions_first(w: _Writer, summaries: Sequence[dict[str, Any]], label: Labeller) -> None:
+def _questions_first(w: _Content, summaries: Sequence[dict[str, Any]], label: Labeller) -> None:
     """Page 1: the designer's questions, one row each, and the ranked list of what to change."""
     page = first_page(summaries, label)
     several = len(summaries) > 1
     w.heading("設計者の問いへの答え", 12)
     w.text("問いごとに、答える数字と95%区間、区間から言えること（区間が偶然の値をまたぐときは「区別できない」とだけ書きます。"
            "「記述」は偶然の基準がない数字です）。判定は行ごとの95%区間によります。", "gothic", 8.5)
-    u = w.width / 100
     head = (["人数"] if several else []) + ["問い", "答える数字（95%区間）", "判定"]
-    widths = ([6 * u] if several else []) + ([30 * u, 42 * u, 22 * u] if several else [34 * u, 44 * u, 22 * u])
+    widths = ([6] if several else []) + ([30, 42, 22] if several else [34, 44, 22])  # percent of the text width
     w.table(head, [([f"{r.players}人"] if several else []) + [r.question, r.figure, r.verdict] for r in page.rows],
             widths)
     w.heading("変えるならここ（効果の大きい順）", 12)
@@ -368,33 +213,29 @@ def _questions_first(w: _Writer, summaries: Sequence[dict[str, Any]], label: Lab
         w.text(f"同じ種で遊んだルール案の差{page.tested}個（比べた数字すべて、人数ごと）に、まとめてHolm法の補正をかけ、"
                "補正後も p < 5% のものだけを、差の大きい順に載せます（ポイントでない数字は後ろに）。", "gothic", 8.5)
     for k, c in enumerate(page.changes, 1):
-        w.text(f"{k}. " + (f"{c.players}人：" if several else "") + c.text + "。", indent=2 * mm)
+        w.text(f"{k}. " + (f"{c.players}人：" if several else "") + c.text + "。", indent=2)
     if not page.changes:
         said = []
         if any(s.get("seat_test") for s in summaries):
             said.append("いまのルールの席順に、χ²検定で言える差はありません")
         said.append("比べたルール案のどれにも、補正後に言える差はありませんでした" if page.tested else
                     "このレポートではルール案を比べていません")
-        w.text("。".join(said) + "。", indent=2 * mm)
+        w.text("。".join(said) + "。", indent=2)
 
 
-def _first_page(w: _Writer, engine: BaseEngine, title: str, summaries: Sequence[dict[str, Any]]) -> None:
+def _first_page(w: _Content, engine: BaseEngine, title: str, summaries: Sequence[dict[str, Any]]) -> None:
     s0 = summaries[0]
-    cv = w.cv
-    cv.setFillColor(INK)
-    cv.setFont(pdf_name("gothic-bold"), 16)
-    cv.drawString(w.left, w.y, f"{title} 試遊レポート")
-    w.y -= 8 * mm
-    w.fresh = False
+    w.add(NewPage())
+    w.add(Title(f"{title} 試遊レポート", 8))
     label = Labeller(engine, s0.get("end_reasons_ja"))
     counts = "・".join(f"{s['players']}人" for s in summaries)
     w.text(f"{counts}で各{s0['games']}ゲーム（種 {s0['seed']}、ルール {label(s0['variant'])}"
            + (f"、オプション {_opts(s0['options'])}" if s0["options"] else "") + "）。", "gothic", 9)
     _questions_first(w, summaries, label)
-    w.page()
+    w.add(NewPage())
     w.heading("数字の一覧")
     _verdict_table(w, summaries, label)
-    w.text(INTERVALS_JA, "gothic", 9, gap=1 * mm)
+    w.text(INTERVALS_JA, "gothic", 9, gap=1)
     _players_block(w, engine, summaries)
     w.heading("まとめ（人数ごと）")
     for s in summaries:
@@ -410,10 +251,10 @@ def _first_page(w: _Writer, engine: BaseEngine, title: str, summaries: Sequence[
         for q, answers in questions.items():
             w.text("・" + q, "gothic-bold", 9)
             for p, f in answers:
-                w.text((f"{p}人：" if len(summaries) > 1 else "") + f["answer"], indent=4 * mm)
+                w.text((f"{p}人：" if len(summaries) > 1 else "") + f["answer"], indent=4)
                 for line in f["paired"]:
-                    w.text(line, indent=8 * mm)
-            w.y -= 1.5 * mm
+                    w.text(line, indent=8)
+            w.add(Space(1.5))
     comps = [(s["players"], rc) for s in summaries for rc in s.get("report_comparisons", [])]
     if comps:
         w.heading("ゲームが求める比較（同じ種で両方のルールを遊んだ結果）")
@@ -422,13 +263,13 @@ def _first_page(w: _Writer, engine: BaseEngine, title: str, summaries: Sequence[
             # the paired differences of the figures that answer the designer's questions come first
             for line in paired_lines_ja(rc.get("answers") or {}, rc.get("a_ja", "いまのルール"),
                                         rc.get("b_ja", rc["name_ja"])):
-                w.text(line, indent=4 * mm)
+                w.text(line, indent=4)
             for side, name in (("a", rc.get("a_ja", "いまのルール")), ("b", rc.get("b_ja", rc["name_ja"]))):
                 label.extra.update(rc[side]["end_reasons_ja"])
-                w.text(f"{name}：" + "、".join(side_phrases(rc[side], label)) + "。", indent=4 * mm)
+                w.text(f"{name}：" + "、".join(side_phrases(rc[side], label)) + "。", indent=4)
             d = rc["paired"]
             if d["pairs"]:
-                w.text(winner_change_ja(d) + "。", indent=4 * mm)
+                w.text(winner_change_ja(d) + "。", indent=4)
     missing = missing_labels(engine, summaries)
     for s in summaries:
         for rc in s.get("report_comparisons", []):
@@ -440,7 +281,7 @@ def _first_page(w: _Writer, engine: BaseEngine, title: str, summaries: Sequence[
     if missing:
         w.heading("日本語の名前がないキー")
         w.text("次のキーはエンジンが日本語の名前（labels_ja）を持たないため、キーのまま載せています："
-               + "、".join(missing) + "。", gap=1 * mm)
+               + "、".join(missing) + "。", gap=1)
 
 
 def _opts(options: dict[str, Any]) -> str:
@@ -461,15 +302,11 @@ def side_phrases(side: dict[str, Any], label: Any) -> list[str]:
     return parts
 
 
-def _page(w: _Writer, engine: BaseEngine, title: str, s: dict[str, Any]) -> None:
-    w.page()
+def _page(w: _Content, engine: BaseEngine, title: str, s: dict[str, Any]) -> None:
+    w.add(NewPage())
     label = Labeller(engine, s.get("end_reasons_ja"))
     coop = bool(s.get("cooperative"))
-    cv = w.cv
-    cv.setFont(pdf_name("gothic-bold"), 16)
-    cv.drawString(w.left, w.y, f"{title}　{s['players']}人")
-    w.y -= 7 * mm
-    w.fresh = False
+    w.add(Title(f"{title}　{s['players']}人", 7))
     pols = "・".join(policy_label(n) for n in s["policies"])
     errors = s.get("error_count", len(s["errors"]))
     w.text(f"{s['games']}ゲーム（完了 {s['completed']}、エラー {errors}）　種 {s['seed']}　"
@@ -482,13 +319,13 @@ def _page(w: _Writer, engine: BaseEngine, title: str, s: dict[str, Any]) -> None
     if not coop:
         sc = s["scores"]
         line += f"　勝者の得点 平均 {sc['winner']['mean']:.1f}点　{margin_ja(sc)}"
-    w.text(line, "gothic", 9, gap=2 * mm)
-    pending: list[Drawing | None] = []
+    w.text(line, "gothic", 9, gap=2)
+    pending: list[BarChart | None] = []
     reasons = list(s["end_reasons"])
     hist = s["length_histogram"]
     if coop:
         w.text(f"チームの勝率 {rate_ja(s['team_win_rate'])}。協力ゲームなので、チームとしての数字を載せます。",
-               gap=1 * mm)
+               gap=1)
         for fact, table in s.get("per_seat_facts", {}).items():
             keys = list(table)
             if len(keys) <= 12:
@@ -498,12 +335,11 @@ def _page(w: _Writer, engine: BaseEngine, title: str, s: dict[str, Any]) -> None
         for key, tab in (s.get("by_round") or {}).items():
             ks = list(tab)
             if len(ks) > 1:
-                pending.append(_bar_chart(f"{label(key)}（{label.unit}の終わりの平均、ひげは10〜90%の幅）",
-                                          [f"{k}{label.unit}目" for k in ks],
-                                          [tab[k]["mean"] for k in ks], [[tab[k]["p10"], tab[k]["p90"]] for k in ks],
-                                          _half(w), CHART_H, percent=False))
+                pending.append(BarChart(f"{label(key)}（{label.unit}の終わりの平均、ひげは10〜90%の幅）",
+                                        tuple(f"{k}{label.unit}目" for k in ks), tuple(tab[k]["mean"] for k in ks),
+                                        tuple((tab[k]["p10"], tab[k]["p90"]) for k in ks)))
             elif ks:
-                w.text(f"{label(key)}：1{label.unit}目の終わりに平均 {tab[ks[0]]['mean']:.1f}。", indent=2 * mm)
+                w.text(f"{label(key)}：1{label.unit}目の終わりに平均 {tab[ks[0]]['mean']:.1f}。", indent=2)
         losses = s.get("loss_reasons") or {}
         lk = list(losses)
         pending.append(_rate_chart(w, "負けかた（負けたゲームのうち）", [label.reason(k) for k in lk],
@@ -515,7 +351,7 @@ def _page(w: _Writer, engine: BaseEngine, title: str, s: dict[str, Any]) -> None
             if rows:
                 w.heading(f"{label(fact)}の組み合わせごとのチームの勝率", 10)
                 for row in sorted(rows, key=lambda r: -r["rate"]):
-                    w.text(f"{'・'.join(label(v) for v in row['set'])}：{rate_ja(row)}", indent=2 * mm)
+                    w.text(f"{'・'.join(label(v) for v in row['set'])}：{rate_ja(row)}", indent=2)
     else:
         seats = s["seat_win_rates"]
         pending.append(_rate_chart(w, "席ごとの勝率（ひげは95%区間、点線は公平な勝率）",
@@ -539,17 +375,17 @@ def _page(w: _Writer, engine: BaseEngine, title: str, s: dict[str, Any]) -> None
         _flush(w, pending)
         for fact in s.get("per_seat_facts", {}):
             if fact in descriptive:
-                w.text(f"「{label(fact)}ごとの勝率」は記述です：{descriptive[fact]}", size=8, indent=2 * mm)
+                w.text(f"「{label(fact)}ごとの勝率」は記述です：{descriptive[fact]}", size=8, indent=2)
     if coop:
         w.text("終了理由：" + "、".join(f"{label.reason(k)} {rate_ja(s['end_reason_rates'][k])}" for k in reasons) + "。",
-               gap=1 * mm)
+               gap=1)
     cards = s.get("cards") or {}
     effects = s.get("card_effects")
     if effects:
         w.heading("カードごとの勝率（配られたカード）", 10)
         for block in (card_effect_lines_ja(effects), restricted_lines_ja(effects.get("restricted") or {"units": {}})):
             for i, line in enumerate(block):
-                w.text(line, indent=2 * mm if i else 0)
+                w.text(line, indent=2 if i else 0)
     if cards:
         w.heading("カードごとの勝率" + ("：" + OBSERVED_JA if effects else ""), 10)
         words = {"dead": "ほとんど使われない", "dominant": "強すぎる", "weak": "弱い"}
@@ -574,7 +410,7 @@ def _page(w: _Writer, engine: BaseEngine, title: str, s: dict[str, Any]) -> None
                    f"基準（{c.get('group') or 'ほかのカード'}） {100 * c['base']:.1f}%"
                    + (f"、補正後のp = {c['p_holm']:.3f}" if "p_holm" in c else "")
                    + f"、使われたゲーム {100 * c['used_in']['rate']:.1f}%　"
-                   + "・".join(words[f] for f in c["flags"]), indent=2 * mm)
+                   + "・".join(words[f] for f in c["flags"]), indent=2)
     if "comparison" in s:
         c = s["comparison"]
         w.heading(f"比較：{label(c['variant_a'])} → {label(c['variant_b'])}（同じ種 {c['pairs']} 組）", 10)
@@ -593,49 +429,35 @@ def _page(w: _Writer, engine: BaseEngine, title: str, s: dict[str, Any]) -> None
             w.text(f"{label(c['variant_b'])}：" + "、".join(side_phrases(side_figures(c["summary_b"]), label)) + "。")
 
 
-def _questions_page(cv: canvas.Canvas, lines: Sequence[str]) -> None:
-    """The designer's open questions (as `pnp questions` prints them), over as many pages as they take."""
-    W, H = A4
-    left = 18 * mm
-    width = W - 2 * left
-    y = H - 20 * mm
-    cv.setFillColor(INK)
-    cv.setFont(pdf_name("gothic-bold"), 14)
-    cv.drawString(left, y, "設計者への質問（未回答）")
-    y -= 9 * mm
+def _questions_listing(lines: Sequence[str]) -> Listing:
+    """The designer's open questions (as `pnp questions` prints them): a heading line in gothic, the
+    rest in mincho, each indented as the line is."""
+    items = []
     for raw in lines:
         text = raw.strip()
         if not text:
-            y -= 2 * mm
+            items.append(ListingLine(""))
             continue
-        indent = (len(raw) - len(raw.lstrip(" "))) * 1.2 * mm
         name = "gothic-bold" if text.startswith(("■", "◇", "Q")) else "mincho"
-        for line in _wrap(text, name, 9, width - indent):
-            if y < 15 * mm:
-                cv.showPage()
-                cv.setFillColor(INK)
-                y = H - 20 * mm
-            cv.setFont(pdf_name(name), 9)
-            cv.drawString(left + indent, y, line)
-            y -= 4.6 * mm
+        items.append(ListingLine(text, name, (len(raw) - len(raw.lstrip(" "))) * 1.2))
+    return Listing("設計者への質問（未回答）", tuple(items))
+
+
+def report_document(title: str, summaries: Sequence[dict[str, Any]], questions: Sequence[str] = (), *,
+                    engine: BaseEngine) -> Report:
+    """What the report says, as records: the first page gives the players who made the figures, the
+    headline figures per player count, the draft's questions answered and the comparisons the game asks
+    for; one page (or more) per player count follows with the charts; then the open questions."""
+    w = _Content()
+    _first_page(w, engine, title, summaries)
+    for s in summaries:
+        _page(w, engine, title, s)
+    return Report(title, tuple(w.blocks), _questions_listing(questions) if questions else None)
 
 
 def write_report(path: Path, title: str, summaries: Sequence[dict[str, Any]],
                  questions: Sequence[str] = (), *, engine: BaseEngine) -> None:
-    """Write the PDF atomically; same summaries → same bytes.  The first page gives the players who
-    made the figures, the headline figures per player count, the draft's questions answered and the
-    comparisons the game asks for; one page (or more) per player count follows with the charts.
+    """Write the PDF atomically; same summaries → same bytes.
     ``questions``: the lines of the game's open questions for the designer (`pnp questions`), printed
     after the figures.  ``engine`` gives the Japanese words (``labels_ja``) and the players' notes."""
-    with atomic_path(Path(path)) as tmp:
-        cv = new_canvas(tmp, A4, f"{title} 試遊レポート")
-        cv.setAuthor("pnp")
-        w = _Writer(cv)
-        _first_page(w, engine, title, summaries)
-        for s in summaries:
-            _page(w, engine, title, s)
-        if questions:
-            cv.showPage()
-            _questions_page(cv, questions)
-        cv.showPage()
-        cv.save()
+    write_report_pdf(path, report_document(title, summaries, questions, engine=engine))
