@@ -110,8 +110,9 @@ class DealtCards:
         games = [(seed, [(v, units[c]) for v, cs in game for c in sorted(cs)]) for seed, game in self.kept]
         return games, cls, alone
 
-    def _folded(self) -> dict[Unit, PairedRatio]:
-        games, cls, alone = self._entries()
+    def _folded(self, entries: tuple[list[tuple[int, list[tuple[float, Unit]]]], dict[Unit, str], set[Unit]]
+                | None = None) -> dict[Unit, PairedRatio]:
+        games, cls, alone = entries or self._entries()
         acc = {u: PairedRatio() for u in cls}
         for _, held in games:
             for u, pr in acc.items():
@@ -132,7 +133,8 @@ class DealtCards:
         rows: dict[str, dict[str, Any]] = {}
         ses: dict[Unit, float] = {}
         labels = self.engine.labels_ja
-        for u, acc in sorted(self._folded().items()):
+        games, cls, alone = entries = self._entries()
+        for u, acc in sorted(self._folded(entries).items()):
             dealt, base = acc.b.result(), acc.a.result()
             row: dict[str, Any] = {"cards": list(u), "group": self.classes.get(u[0]) or None,
                                    "names": [str(labels.get(c, c)) for c in u],
@@ -143,7 +145,6 @@ class DealtCards:
                 if est[1] > 0:
                     ses[u] = est[1]
             rows["・".join(u)] = row
-        games, cls, alone = self._entries()
         tested = sorted(ses)
         k = len(tested)
         z_first = NormalDist().inv_cdf(1 - ALPHA / (2 * k)) if k else 0.0

@@ -62,7 +62,7 @@ class Redeal:
 
     def __init__(self, games: Sequence[tuple[int, Sequence[Entry]]], cls: Mapping[Unit, Hashable],
                  alone: set[Unit]) -> None:
-        self.games, self.cls, self.alone = games, cls, alone
+        self.cls, self.alone = cls, alone
         self.units = sorted(cls)
         index = {u: i for i, u in enumerate(self.units)}
         self.g = len(games)

@@ -320,12 +320,16 @@ def _submit(pool: cf.Executor, engine: BaseEngine, batch: Batch, ch: range) -> c
     try:
         return pool.submit(_run_chunk, engine, batch, ch)
     except BrokenProcessPool:
-        raise SimError(msg("sim.worker_died", games=f"{ch.start}–{ch.stop - 1}")) from None
+        raise SimError(msg("sim.worker_died", games=_games_of(ch))) from None
+
+
+def _games_of(ch: range) -> str:
+    return f"{ch.start}–{ch.stop - 1}"
 
 
 def _span(future: cf.Future[Any], chunk_of: Mapping[cf.Future[Any], range]) -> str:
     ch = chunk_of.get(future)
-    return f"{ch.start}–{ch.stop - 1}" if ch else "?"
+    return _games_of(ch) if ch else "?"
 
 
 def _check_sendable(engine: BaseEngine) -> None:
