@@ -2,7 +2,8 @@
 
 reportlab reads a face's character map, widths and glyph table in pure Python: about 30 ms for each of
 the bundled 5–6 MB faces, paid again by every pnp process that draws or measures text (a build,
-a validate, the first draw of pnp watch).  What it reads depends on nothing but the font file and
+a validate, the first draw of pnp watch); pnp.text.fontread reads the same values in about half that,
+and putting them back from the cache takes a third.  What reportlab reads depends on nothing but the font file and
 reportlab's version, so the values it leaves on the face are kept, with ``marshal`` (plain values only,
 nothing that runs on loading), in the user's cache folder and put back on a face of the same file.  The
 face is then the one reportlab would have read, attribute for attribute; the font program embedded in
@@ -10,9 +11,12 @@ a PDF is still cut from the file's own bytes.  A kept file that is missing, stal
 read again from the font, and one that cannot be written is no error (it is a cache only)."""
 from __future__ import annotations
 
+import gc
 import hashlib
 import marshal
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from fnmatch import fnmatch
 from pathlib import Path
 from typing import Any
@@ -24,6 +28,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFace, unShapedFontGlob
 
 from ..files import cache_dir
+from .fontread import read_face
 
 FORMAT = 1
 # what reportlab keeps on a face besides values: the file's bytes (read again), the scale function
@@ -43,13 +48,34 @@ def _kept_path(path: Path, subfont: int) -> Path | None:
 
 def load_ttfont(name: str, path: Path, subfont: int = 0) -> TTFont:
     """reportlab's ``TTFont(name, path, subfontIndex=subfont)``, its face's metrics taken from the cache
-    when this file was read before."""
+    when this file was read before, else read by pnp.text.fontread (reportlab's own reading when that
+    leaves the face to it)."""
+    with _no_collection():
+        return _load_ttfont(name, path, subfont)
+
+
+@contextmanager
+def _no_collection() -> Iterator[None]:
+    """Python's cycle collector paused while a face's tables are made: some 40,000 lists and tuples of
+    numbers, none in a cycle, whose making would otherwise start collections that walk every object
+    the process holds (a few of them per face in a build, each longer than reading the face)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+def _load_ttfont(name: str, path: Path, subfont: int) -> TTFont:
     kept = _kept_path(path, subfont)
     if kept is not None:
         face = _face_from(kept, path)
         if face is not None:
             return _font_of(name, face)
-    ttf = TTFont(name, str(path), subfontIndex=subfont)
+    face = read_face(str(path), subfont)
+    ttf = TTFont(name, str(path), subfontIndex=subfont) if face is None else _font_of(name, face)
     if kept is not None:
         _keep(kept, ttf.face)
     return ttf
