@@ -51,15 +51,26 @@ def schema_problems_as_read(kind: str, data: Any, smap: SourceMap) -> list[Probl
     key = (kind, smap.read_as, lang())       # the problems are worded in the language asked for
     found = _CHECKED.get(key)
     if found is None:
-        clean = _clean_key(kind, smap.read_as)
-        found = () if clean in _clean_before() else tuple(schema_problems(kind, data, smap))
-        if not found:
-            _remember_clean(clean)
+        found = _verdict(kind, data, smap)
         with _checked_lock:
             while len(_CHECKED) >= _CHECKED_FILES:
                 _CHECKED.pop(next(iter(_CHECKED)))       # the oldest verdict
             _CHECKED[key] = found
     return list(found)
+
+
+def _verdict(kind: str, data: Any, smap: SourceMap) -> tuple[Problem, ...]:
+    """The problems of a file as read: none when it is a bundled file as shipped or was found clean in an
+    earlier run, else what its schema says (a clean verdict remembered for the next run)."""
+    if shipped_key(kind, smap.read_as) in _shipped_clean():
+        return ()
+    clean = _clean_key(kind, smap.read_as)
+    if clean in _clean_before():
+        return ()
+    found = tuple(schema_problems(kind, data, smap))
+    if not found:
+        _remember_clean(clean)
+    return found
 
 
 # Files the schema found nothing wrong with, kept between runs (one key a line in the user's cache
@@ -68,6 +79,7 @@ def schema_problems_as_read(kind: str, data: Any, smap: SourceMap) -> list[Probl
 # found anew, worded in the language asked for.  A cache only: unreadable or unwritable, it is skipped.
 _CLEAN_MAX = 4096
 _clean: set[str] | None = None
+_clean_made: Path | None = None      # the kept file whose folder this process made
 
 
 def _clean_path() -> Path:
@@ -75,10 +87,19 @@ def _clean_path() -> Path:
 
 
 @cache
+def _schema_text(kind: str) -> str:
+    return json.dumps(SCHEMAS.get(kind) or PART_SCHEMAS[kind], sort_keys=True, ensure_ascii=False)
+
+
+@cache
+def _schema_text_digest(kind: str) -> str:
+    return hashlib.sha256(_schema_text(kind).encode()).hexdigest()
+
+
+@cache
 def _schema_digest(kind: str) -> str:
     """The schema's text and the version of jsonschema that reads it."""
-    schema = SCHEMAS.get(kind) or PART_SCHEMAS[kind]
-    said = json.dumps(schema, sort_keys=True, ensure_ascii=False) + "\0" + metadata.version("jsonschema")
+    said = _schema_text(kind) + "\0" + metadata.version("jsonschema")
     return hashlib.sha256(said.encode()).hexdigest()
 
 
@@ -99,21 +120,45 @@ def _clean_before() -> set[str]:
 
 
 def _remember_clean(key: str) -> None:
+    global _clean_made
     kept = _clean_before()
     if key in kept:
         return
     kept.add(key)
     path = _clean_path()
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if path.exists() and path.stat().st_size > _CLEAN_MAX * 33:    # the oldest half goes
-            lines = path.read_text(encoding="ascii").split()
-            with atomic_path(path) as tmp:
-                tmp.write_text("".join(k + "\n" for k in lines[-_CLEAN_MAX // 2:]), encoding="ascii")
+        if _clean_made != path:      # once a process: the folder, and the file kept short
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if path.exists() and path.stat().st_size > _CLEAN_MAX * 33:    # the oldest half goes
+                lines = path.read_text(encoding="ascii").split()
+                with atomic_path(path) as tmp:
+                    tmp.write_text("".join(k + "\n" for k in lines[-_CLEAN_MAX // 2:]), encoding="ascii")
+            _clean_made = path
         with path.open("a", encoding="ascii") as f:     # one short line: appended whole
             f.write(key + "\n")
     except (OSError, UnicodeDecodeError, BuildError):
         return
+
+
+# The bundled layouts' verdicts, taken when they were written and shipped beside this module
+# (bundled-clean.txt, one key a line): a first run does not walk pnp's own files through their schemas.
+# The key is the kind, the file as read and the schema's text; tests/data/test_schema_clean.py checks
+# the list against the bundled files and the schemas as they are now, with the jsonschema installed,
+# and fails when a key is missing, left over or wrong (``--update-golden`` writes it anew).
+SHIPPED_CLEAN = Path(__file__).with_name("bundled-clean.txt")
+
+
+def shipped_key(kind: str, read_as: str) -> str:
+    said = f"{kind}\0{read_as}\0{_schema_text_digest(kind)}"
+    return hashlib.sha256(said.encode()).hexdigest()[:32]
+
+
+@cache
+def _shipped_clean() -> frozenset[str]:
+    try:
+        return frozenset(SHIPPED_CLEAN.read_text(encoding="ascii").split())
+    except (OSError, UnicodeDecodeError):
+        return frozenset()
 
 
 def _schema_errors(kind: str, data: Any) -> list[jsonschema.ValidationError]:
