@@ -99,8 +99,21 @@ def _schema_text_digest(kind: str) -> str:
 @cache
 def _schema_digest(kind: str) -> str:
     """The schema's text and the version of jsonschema that reads it."""
-    said = _schema_text(kind) + "\0" + metadata.version("jsonschema")
+    said = _schema_text(kind) + "\0" + _jsonschema_version()
     return hashlib.sha256(said.encode()).hexdigest()
+
+
+@cache
+def _jsonschema_version() -> str:
+    """jsonschema's version, read once a process from the Version line of its METADATA (what
+    ``metadata.version`` returns, without parsing every header as e-mail)."""
+    dist = metadata.distribution("jsonschema")
+    for line in (dist.read_text("METADATA") or "").splitlines():
+        if not line:                        # the headers end at the first empty line
+            break
+        if line.startswith("Version:"):
+            return line.partition(":")[2].strip()
+    return dist.version
 
 
 def _clean_key(kind: str, read_as: str) -> str:

@@ -164,7 +164,9 @@ def _hmtx(face: Any, to_chars: dict[int, list[int]], n_hmetrics: int
     pairs = struct.unpack_from(f">{2 * n_hmetrics}H", data, hmtx)
     advances = pairs[0::2]
     hmetrics: list[tuple[float, int]] = list(zip(advances, pairs[1::2]))
-    scaled = list(map(face._pdfScale, advances))
+    units = face.unitsPerEm                  # reportlab's _pdfScale, the same product written out
+    per_mille = 1000 / units
+    scaled = list(advances) if units == 1000 else [advance * per_mille for advance in advances]
     last = scaled[-1]            # reportlab keeps the scaled advance for the glyphs after these
     rest = max(face.numGlyphs - n_hmetrics, 0)
     hmetrics.extend(zip(repeat(last), struct.unpack_from(f">{rest}H", data, hmtx + 4 * n_hmetrics)))

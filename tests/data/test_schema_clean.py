@@ -106,3 +106,8 @@ def test_a_projects_own_copy_of_a_bundled_layout_with_a_change_is_checked(repo: 
     _, problems = Project(tmp_path).load_game_partly("terror24")
     assert [(p.file, p.field) for p in problems if "colour_of_the_frame" in p.message] == [
         ("layouts/card-base.yaml", "colour_of_the_frame")]
+
+
+def test_the_version_of_jsonschema_in_the_key_is_the_installed_one():
+    from importlib import metadata
+    assert schema_check._jsonschema_version() == metadata.version("jsonschema")

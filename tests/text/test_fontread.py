@@ -33,15 +33,20 @@ def _same_face(ours: TTFontFace, theirs: TTFontFace) -> None:
     assert ours._pdfScale(2048) == theirs._pdfScale(2048)
 
 
+def _table(data: bytes, wanted: bytes) -> int:
+    """Where a table starts."""
+    for i in range(struct.unpack_from(">H", data, 4)[0]):
+        tag, _, offset, _ = struct.unpack_from(">4sLLL", data, 12 + 16 * i)
+        if tag == wanted:
+            return int(offset)
+    raise AssertionError(f"no {wanted!r} table")
+
+
 def _cmap_records(data: bytes) -> tuple[int, list[tuple[int, int, int]]]:
     """Where the cmap table starts, and its encoding records (platform, encoding, offset)."""
-    count = struct.unpack_from(">H", data, 4)[0]
-    for i in range(count):
-        tag, _, offset, _ = struct.unpack_from(">4sLLL", data, 12 + 16 * i)
-        if tag == b"cmap":
-            n = struct.unpack_from(">H", data, offset + 2)[0]
-            return offset, [struct.unpack_from(">HHL", data, offset + 4 + 8 * r) for r in range(n)]
-    raise AssertionError("no cmap table")
+    offset = _table(data, b"cmap")
+    n = struct.unpack_from(">H", data, offset + 2)[0]
+    return offset, [struct.unpack_from(">HHL", data, offset + 4 + 8 * r) for r in range(n)]
 
 
 def _with_record(tmp_path: Path, index: int, record: tuple[int, int, int]) -> Path:
@@ -71,6 +76,18 @@ def test_a_format_4_character_map_is_read_as_reportlab_reads_it(tmp_path: Path):
     theirs = TTFontFace(patched)
     assert len(theirs.charToGlyph) < len(TTFontFace(str(GOTHIC)).charToGlyph)    # BMP only: another table
     ours = read_face(patched)
+    assert ours is not None
+    _same_face(ours, theirs)
+
+
+def test_a_face_of_1000_units_to_the_em_is_read_as_reportlab_reads_it(tmp_path: Path):
+    data = bytearray(GOTHIC.read_bytes())
+    struct.pack_into(">H", data, _table(bytes(data), b"head") + 18, 1000)    # unitsPerEm (2048 in the file)
+    patched = tmp_path / "units1000.ttf"
+    patched.write_bytes(bytes(data))
+    theirs = TTFontFace(str(patched))
+    assert theirs.unitsPerEm == 1000 and type(theirs.defaultWidth) is int     # widths as read: no scaling
+    ours = read_face(str(patched))
     assert ours is not None
     _same_face(ours, theirs)
 
