@@ -11,6 +11,7 @@ from pnp.data.project import Project
 from pnp.games import ebe as E
 from pnp.games import make_engine
 from pnp.games.ebe.pieces import played_area
+from pnp.games.ebe.reading import grid_adjacency
 from pnp.sim.engine import CHANCE, TERMINAL
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -95,7 +96,7 @@ def test_data_loads_and_fits(game):
 
 
 def test_adjacency_from_grid():
-    adj = E.grid_adjacency(E.STATION_GRID)
+    adj = grid_adjacency(E.STATION_GRID)
     assert {k: "".join(sorted(v)) for k, v in adj.items()} == {
         "A": "DE", "B": "CD", "C": "BG", "D": "ABEF", "E": "AD", "F": "DG", "G": "CF"}
 
@@ -429,7 +430,7 @@ def test_rulings_and_questions(game, eng):
 
 
 def test_board_part_matches_grid(game, eng):
-    adj = E.grid_adjacency(E.STATION_GRID)
+    adj = grid_adjacency(E.STATION_GRID)
     want = tuple(tuple(j for j in range(7) if E.AREAS[j] in adj[E.AREAS[i]]) for i in range(7))
     assert eng.adj_list == want
 

@@ -156,7 +156,7 @@ def test_beacon_needs_only_three_ether(game, eng):
 def test_unknown_effects_in_the_data_are_refused(game):
     import copy
 
-    from pnp.games.ebe.facts import facts_from
+    from pnp.games.ebe.reading import facts_from
     g = copy.deepcopy(game)
     c = g.deck("events").cards[0]
     c.rules["now"] = {"earthquake": 1}

@@ -2,6 +2,7 @@
 (the golden transcripts are played again in test_playthroughs.py)."""
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
@@ -11,6 +12,8 @@ from click.testing import CliRunner
 from pnp.cli import main
 from pnp.data.project import Project
 from pnp.games import terror24 as T
+from pnp.games.terror24.narration import _EVENT_LINES
+from pnp.sim.engine import CHANCE, TERMINAL
 from pnp.sim.gamelog import build_log, make_header
 from pnp.sim.runner import Trace, play_game
 from pnp.sim.transcript import transcript
@@ -122,3 +125,27 @@ def test_play_and_replay_show_the_same_text(tmp_path):
     assert "■ 1ハンド目 解決フェイズ" in played.output
     body = played.output[played.output.index("《"):played.output.index("最終状態ハッシュ")]
     assert body in replayed.output
+
+
+def test_every_event_the_rules_record_is_told(E):
+    """Random play in the variants and options that record the rarer events (a death's points, an
+    injury carried, ウルフ's 4VP, a kept card discarded, a halving): each event of each step has its own
+    line-maker in the narration, and each line-maker is reached."""
+    told: dict[str, int] = {}
+    for variant, options in (("standard", {"death_rule": "points"}), ("wolf-halved", {"death_rule": "injury"}),
+                             ("keep-replace", {}), ("notes-skills", {})):
+        for seed in range(4):
+            rng = random.Random(seed)
+            s = E.new_state(5, variant, options)
+            while E.to_move(s) != TERMINAL:
+                before = s.clone()
+                if E.to_move(s) == CHANCE:
+                    E.apply(s, E.sample_chance(s, rng))
+                else:
+                    legal = E.legal_actions(s)
+                    E.apply(s, legal[int(rng.random() * len(legal))])
+                for ev in s.events:
+                    assert ev[0] in _EVENT_LINES, ev
+                    told[ev[0]] = told.get(ev[0], 0) + len(_EVENT_LINES[ev[0]](E.facts, before, ev))
+    assert set(told) == set(_EVENT_LINES)
+    assert all(told.values()), told

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from typing import Any
 
 from ...data.model import Game
@@ -30,40 +31,61 @@ from .variants import R_DAMAGE_CAP, R_INFO_WEIGHT
 
 
 def check_invariants(f: Facts, s: State) -> None:
-    n = s.n
+    """Every invariant below, in this order: the first one broken raises :class:`InvariantError`."""
+    for check in _INVARIANTS:
+        check(f, s)
 
-    def same(name: str, got: list[int], total: int) -> None:
-        if sorted(got) != list(range(total)):
-            raise InvariantError(msg("ebe.not_conserved", what=name, got=sorted(got)))
 
-    if s.chars:
-        if len(set(s.chars)) != n:
-            raise InvariantError(msg("ebe.shared_character"))
-        cards: list[int] = []
-        infos: list[int] = []
-        for p in range(n):
-            for t in s.hand[p] + s.table[p] + ([s.played[p]] if s.played[p] >= 0 else []):
-                (cards if t < INFO_BASE else infos).append(t)
-        for ch in range(f.n_chars):
-            if ch not in s.chars:
-                cards += f.char_cards[ch]          # in the box
-        same("explore cards", cards, f.n_exp)
-    else:
-        infos = []
+def _same(name: str, got: list[int], total: int) -> None:
+    """Card conservation: the cards of one kind, wherever they are, are each card of the box once."""
+    if sorted(got) != list(range(total)):
+        raise InvariantError(msg("ebe.not_conserved", what=name, got=sorted(got)))
+
+
+def _explore_cards(f: Facts, s: State) -> list[int]:
+    """Checks the 探索 cards (hands, tables, played, the unused characters' sets in the box) and returns
+    the 情報 tokens the seats hold (items in a hand)."""
+    if not s.chars:
+        return []
+    if len(set(s.chars)) != s.n:
+        raise InvariantError(msg("ebe.shared_character"))
+    cards: list[int] = []
+    infos: list[int] = []
+    for p in range(s.n):
+        for t in s.hand[p] + s.table[p] + ([s.played[p]] if s.played[p] >= 0 else []):
+            (cards if t < INFO_BASE else infos).append(t)
+    for ch in range(f.n_chars):
+        if ch not in s.chars:
+            cards += f.char_cards[ch]          # in the box
+    _same("explore cards", cards, f.n_exp)
+    return infos
+
+
+def _cards_conserved(f: Facts, s: State) -> None:
+    infos = _explore_cards(f, s)
     items = s.item_deck + s.item_discard + [i for i in s.drone_item if i >= 0]
-    for p in range(n):
+    for p in range(s.n):
         items += s.items[p]
     items += [t - INFO_BASE for t in infos]
-    same("item cards", items, f.n_items)
-    same("イーバ cards", s.ebe_deck + s.ebe_table + [c for c in s.ebe_now if c >= 0], f.n_ebe)
-    same("drone cards", s.drone_deck + s.drone_discard + [d for d in s.drone_at if d >= 0], f.n_drones)
-    same("mission cards", s.mission_deck + s.missions, f.n_missions)
-    same("event cards", s.event_deck + s.event_discard + ([s.event] if s.event >= 0 else []), f.n_events)
+    _same("item cards", items, f.n_items)
+    _same("イーバ cards", s.ebe_deck + s.ebe_table + [c for c in s.ebe_now if c >= 0], f.n_ebe)
+    _same("drone cards", s.drone_deck + s.drone_discard + [d for d in s.drone_at if d >= 0], f.n_drones)
+    _same("mission cards", s.mission_deck + s.missions, f.n_missions)
+    _same("event cards", s.event_deck + s.event_discard + ([s.event] if s.event >= 0 else []), f.n_events)
+
+
+def _drones_in_place(f: Facts, s: State) -> None:
+    """A drone stands in its own area; an item rides only on a drone."""
     for a in range(7):
         if (s.drone_at[a] >= 0) != (s.drone_at[a] >= 0 and f.drone_area[s.drone_at[a]] == a):
             raise InvariantError(msg("ebe.drone_area"))
         if s.drone_item[a] >= 0 and s.drone_at[a] < 0:
             raise InvariantError(msg("ebe.item_without_drone"))
+
+
+def _pieces_conserved(f: Facts, s: State) -> None:
+    """Resource cubes, weapons and damage tokens: held + loaded + stock is the box's count."""
+    n = s.n
     for r in range(4):
         held = sum(s.res[p][r] for p in range(n)) + sum(s.loaded[m][r] for m in range(f.n_missions))
         if held + s.supply_res[r] != f.total_cubes or s.supply_res[r] < 0:
@@ -78,6 +100,10 @@ def check_invariants(f: Facts, s: State) -> None:
     for p in range(n):
         if s.chars and (s.dmg[p] < 0 or (s.rules & R_DAMAGE_CAP and s.dmg[p] > f.char_life[s.chars[p]])):
             raise InvariantError(msg("ebe.damage_range"))
+
+
+def _missions_loaded(f: Facts, s: State) -> None:
+    """A mission holds at most its cost, only a mission on the table is loaded, a built one is full."""
     for m in range(f.n_missions):
         if any(s.loaded[m][r] > f.mission_cost[m][r] for r in range(4)):
             raise InvariantError(msg("ebe.mission_overloaded"))
@@ -86,22 +112,35 @@ def check_invariants(f: Facts, s: State) -> None:
     for m in s.built:
         if s.loaded[m] != list(f.mission_cost[m]):
             raise InvariantError(msg("ebe.built_without_resources"))
-    if s.phase != P_END:
-        if not 1 <= s.rnd <= 4 or not 1 <= s.turn <= 5:
-            raise InvariantError(msg("ebe.round_range"))
-        if s.phase in (P_EBE, P_ROLL, P_ASSIGN, P_CHOOSE):
-            for p in range(n):
-                w = weight(f, s, p)
-                if s.rules & R_INFO_WEIGHT:
-                    # variant info-weight: a 情報 played this round comes back to the hand at the round's
-                    # reset, after the last weight check; only the next check counts it
-                    w -= sum(1 for t in s.hand[p] if t >= INFO_BASE)
-                if w > f.char_inv[s.chars[p]]:
-                    raise InvariantError(msg("ebe.over_inventory"))
-        if s.phase not in (P_CHARS, P_MISSIONS) and len(s.missions) != n:
-            raise InvariantError(msg("ebe.mission_count"))
+
+
+def _round_in_play(f: Facts, s: State) -> None:
+    """Before the end: round 1–4, turn 1–5, every seat within its inventory between the weight checks,
+    one mission per player once they are chosen."""
+    if s.phase == P_END:
+        return
+    if not 1 <= s.rnd <= 4 or not 1 <= s.turn <= 5:
+        raise InvariantError(msg("ebe.round_range"))
+    if s.phase in (P_EBE, P_ROLL, P_ASSIGN, P_CHOOSE):
+        for p in range(s.n):
+            w = weight(f, s, p)
+            if s.rules & R_INFO_WEIGHT:
+                # variant info-weight: a 情報 played this round comes back to the hand at the round's
+                # reset, after the last weight check; only the next check counts it
+                w -= sum(1 for t in s.hand[p] if t >= INFO_BASE)
+            if w > f.char_inv[s.chars[p]]:
+                raise InvariantError(msg("ebe.over_inventory"))
+    if s.phase not in (P_CHARS, P_MISSIONS) and len(s.missions) != s.n:
+        raise InvariantError(msg("ebe.mission_count"))
+
+
+def _ap_not_negative(f: Facts, s: State) -> None:
     if s.ap < 0:
         raise InvariantError(msg("ebe.negative_ap"))
+
+
+_INVARIANTS: tuple[Callable[[Facts, State], None], ...] = (
+    _cards_conserved, _drones_in_place, _pieces_conserved, _missions_loaded, _round_in_play, _ap_not_negative)
 
 
 def action_from_json(f: Facts, data: Any) -> Any:

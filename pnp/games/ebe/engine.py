@@ -29,12 +29,12 @@ from .facts import (
     MIN_PLAYERS,
     RULING_IDS,
     Facts,
-    facts_from,
 )
 from .info import CAPABILITIES
 from .pieces import weight
 from .policies import POLICIES, POLICY_NOTES
 from .questions import MEASURES, Q_WIN, questions
+from .reading import facts_from
 from .state import Observation, State
 from .variants import OPTIONS, VARIANTS
 

@@ -116,36 +116,70 @@ def _reveal_lines(f: Facts, b: State, a: State) -> list[str]:
 
 # -- what changed on the table
 def _table_changes(f: Facts, b: State, a: State) -> list[str]:
-    lines: list[str] = []
+    """What one step changed on the table, from before (b) to after (a), in the order of play: the
+    turn order, the station, damage, failed explorations, the acting player, built missions, the
+    round's or the game's end."""
     if not b.chars:
-        return lines
-    if a.order and not b.order:
-        steps = []
-        for die, kind, who in a.order:
-            if kind == 0:
-                steps.append(f"イーバ（{AREA_NAMES[f.ebe_area[a.ebe_now[who]]]}、目{die}）")
-            else:
-                steps.append(f"{_who(f, a, who)}（{AREA_NAMES[played_area(f, a, who)]}、目{die}）")
-        lines.append("　手番の順：" + " → ".join(steps))
-    round_ended = len(a.station_hist) > len(b.station_hist)
+        return []
+    lines = _order_lines(f, b, a)
     event_loss = f.event_cond[b.event][4] if a.events_failed > b.events_failed else 0
     ebe_loss = b.station - a.station - event_loss
     if ebe_loss:
         lines.append(f"　ステーションライフ {b.station} → {b.station - ebe_loss}（イーバの目）")
+    lines += _damage_lines(f, b, a)
+    lines += _failure_lines(f, b, a)
+    lines += _explorer_lines(f, b, a)
+    for m in a.built:
+        if m not in b.built:
+            lines.append(f"　ミッション「{f.mission_names[m]}」完成（{len(a.built)}／{len(a.missions)}）")
+    # the round's end (event check), or the game's
+    if len(a.station_hist) > len(b.station_hist):
+        lines += _round_end_lines(f, b, a, a.station + event_loss)
+    elif a.phase == P_END and b.phase != P_END:
+        lines.append(f"　ゲーム終了：{END_REASONS_JA[a.end]}")
+    return lines
+
+
+def _order_lines(f: Facts, b: State, a: State) -> list[str]:
+    """The turn order, once the dice are revealed: イーバ and players by their dice."""
+    if not (a.order and not b.order):
+        return []
+    steps = []
+    for die, kind, who in a.order:
+        if kind == 0:
+            steps.append(f"イーバ（{AREA_NAMES[f.ebe_area[a.ebe_now[who]]]}、目{die}）")
+        else:
+            steps.append(f"{_who(f, a, who)}（{AREA_NAMES[played_area(f, a, who)]}、目{die}）")
+    return ["　手番の順：" + " → ".join(steps)]
+
+
+def _damage_lines(f: Facts, b: State, a: State) -> list[str]:
+    """Damage taken, and healing outside a player's own actions (those narrate themselves)."""
+    lines = []
     for p in range(a.n):
         if a.dmg[p] > b.dmg[p]:
             lines.append(f"　{_who(f, a, p)}が{a.dmg[p] - b.dmg[p]}ダメージ"
                          f"（ダメージ{a.dmg[p]}／ライフ{f.char_life[a.chars[p]]}）")
         elif a.dmg[p] < b.dmg[p] and b.phase not in (P_ACT,):
             lines.append(f"　{_who(f, a, p)}が{b.dmg[p] - a.dmg[p]}回復（ダメージ{a.dmg[p]}）")
-    # a player's turn begins (after the イーバ and penalties of this step)
-    started = [p for p in a.success if p not in b.success]
+    return lines
+
+
+def _failure_lines(f: Facts, b: State, a: State) -> list[str]:
+    """Explorations that fail: an イーバ in the area first, or (option closed) a 立入禁止 area."""
+    lines = []
     for p in range(a.n):
         if a.failed[p] and not b.failed[p] and a.revealed and a.order:
             if a.rules & R_CLOSED and a.seen_prev >> played_area(f, a, p) & 1:
                 lines.append(f"　{_who(f, a, p)}は立入禁止のエリアしか出せず、この手番は何もできない")
             else:
                 lines.append(f"　{_who(f, a, p)}の探索は失敗（同じエリアにイーバ）")
+    return lines
+
+
+def _explorer_lines(f: Facts, b: State, a: State) -> list[str]:
+    """The acting player's arrival: an イーバ driven off, a drone met, his turn begun with its AP."""
+    lines = []
     if a.ebe_repelled > b.ebe_repelled and a.cur >= 0:
         lines.append(f"　{_who(f, a, a.cur)}が武器{b.weap[a.cur] - a.weap[a.cur]}個でイーバを撃退")
     if a.phase == P_DRONE and (b.phase != P_DRONE or b.cur != a.cur):
@@ -153,17 +187,8 @@ def _table_changes(f: Facts, b: State, a: State) -> list[str]:
         it = a.drone_item[area]
         lines.append(f"　{_who(f, a, a.cur)}：{AREA_NAMES[area]}にドローン"
                      f"（{f.item_names[it] if it >= 0 else 'アイテムなし'}）")
-    for p in started:
-        area = played_area(f, a, p)
-        lines.append(f"　{_who(f, a, p)}の手番：{AREA_NAMES[area]}で{a.ap}AP")
-    for m in a.built:
-        if m not in b.built:
-            lines.append(f"　ミッション「{f.mission_names[m]}」完成（{len(a.built)}／{len(a.missions)}）")
-    # the round's end (event check), or the game's
-    if round_ended:
-        lines += _round_end_lines(f, b, a, a.station + event_loss)
-    elif a.phase == P_END and b.phase != P_END:
-        lines.append(f"　ゲーム終了：{END_REASONS_JA[a.end]}")
+    for p in (p for p in a.success if p not in b.success):
+        lines.append(f"　{_who(f, a, p)}の手番：{AREA_NAMES[played_area(f, a, p)]}で{a.ap}AP")
     return lines
 
 

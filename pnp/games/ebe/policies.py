@@ -74,6 +74,25 @@ def _remaining_ebe(s: State) -> int:
     return left
 
 
+class _ActTurn:
+    """What the planner weighs in an explorer's turn: the team's need (with an event to pay for), the
+    legal actions by kind, the room left in his inventory."""
+    __slots__ = ("o", "s", "e", "p", "need", "cond", "emiss", "by_kind", "space")
+
+    def __init__(self, o: Observation, legal: Sequence[Any]) -> None:
+        s, e = o.state, o.facts
+        self.o, self.s, self.e = o, s, e
+        self.p = p = s.cur
+        self.need = _team_need(o)
+        self.cond, _, er, self.emiss = _event_need(o)
+        if self.cond == Condition.PAY and self.emiss >= 0:
+            self.need[er] += self.emiss
+        self.by_kind: dict[int, list[Any]] = {}
+        for a in legal:
+            self.by_kind.setdefault(a.kind, []).append(a)
+        self.space = e.char_inv[s.chars[p]] - weight(e, s, p)
+
+
 class EarlyPlannerPolicy:
     """The first cooperative planner, kept to measure the current one against: it reads the open table
     and plays for the team.
@@ -293,67 +312,84 @@ class EarlyPlannerPolicy:
 
     # -- actions
     def _act(self, o: Observation, legal: Sequence[Any]) -> Any:
-        s, e = o.state, o.facts
-        p = s.cur
-        ch = s.chars[p]
-        need = _team_need(o)
-        cond, earea, er, emiss = _event_need(o)
-        if cond == Condition.PAY and emiss >= 0:
-            need[er] += emiss
-        by_kind: dict[int, list[Any]] = {}
-        for a in legal:
-            by_kind.setdefault(a.kind, []).append(a)
-        done = by_kind[K_DONE][0]
-        space = e.char_inv[ch] - weight(e, s, p)
-        # items first
-        for a in by_kind.get(K_USE, ()):
+        """The first consideration that wants an action plays it (items, loading, converting, healing,
+        gaining, passing); else the turn ends."""
+        t = _ActTurn(o, legal)
+        for consider in (self._use_item, self._load, self._convert, self._heal, self._gain, self._give):
+            a = consider(t)
+            if a is not None:
+                return a
+        return t.by_kind[K_DONE][0]
+
+    def _use_item(self, t: _ActTurn) -> Any:
+        """Items first: a heal when hurt twice, AP that has a use, weapons when short, the resources most
+        needed when there is room."""
+        s, e, p, need = t.s, t.e, t.p, t.need
+        for a in t.by_kind.get(K_USE, ()):
             eff = e.item_effect[a.item]
             if eff == Effect.HEAL and s.dmg[p] >= 2:
                 return a
-            if eff == Effect.AP and s.ap >= 0 and self._useful_ap(o, p, need, space):
+            if eff == Effect.AP and s.ap >= 0 and self._useful_ap(t.o, p, need, t.space):
                 return a
             if eff == Effect.WEAPONS and s.weap[p] < 2:
                 return a
-            if eff == Effect.RESOURCES and space >= 1:
+            if eff == Effect.RESOURCES and t.space >= 1:
                 order = sorted(range(4), key=lambda r: -need[r])
                 r1, r2 = sorted((order[0], order[1] if need[order[1]] > 0 and need[order[0]] < 2 else order[0]))
-                for b in by_kind[K_USE]:
+                for b in t.by_kind[K_USE]:
                     if b.item == a.item and b.first == r1 and b.second == r2:
                         return b
-        if K_LOAD in by_kind:
-            # all that fits onto the mission that takes most (the draft lets a player choose less)
-            best = max(by_kind[K_LOAD], key=lambda a: (sum(unpack_load(a.amounts)), -a.mission))
-            if self._load_amount(o, p, best.mission) > 0:
-                return best
-        if K_CONVERT in by_kind:
-            # surplus → the resource most needed, only if it lets something be loaded now or later
-            give = [r for r in range(4) if s.res[p][r] > 0 and need[r] < 0]
-            take = [r for r in range(4) if need[r] > 0]
-            if give and take:
-                r = max(give, key=lambda r: (-need[r], -r))
-                r2 = max(take, key=lambda x: (need[x], -x))
-                for a in by_kind[K_CONVERT]:
-                    if a.source == r and a.target == r2:
-                        return a
-        if K_HEAL in by_kind:
-            # the explorer's own damage first; else (variant heal-any) the player nearest to death
-            heals = by_kind[K_HEAL]
-            if heals[0].seat == 0:
-                return heals[0]
-            return max(heals, key=lambda a: (s.dmg[a.seat - 1] - e.char_life[s.chars[a.seat - 1]], -a.seat))
-        if K_GAIN in by_kind:
-            g = by_kind[K_GAIN][0].what
-            if g == WEAPON:
-                want = 2 + (emiss if cond == Condition.WEAPONS else 0)
-                if s.weap[p] < want and space > 0:
-                    return by_kind[K_GAIN][0]
-            elif space > 0:
-                return by_kind[K_GAIN][0]
-        if K_GIVE in by_kind:
-            a = self._trade(o, p, by_kind[K_GIVE], need)
-            if a is not None:
-                return a
-        return done
+        return None
+
+    def _load(self, t: _ActTurn) -> Any:
+        """All that fits onto the mission that takes most (the draft lets a player choose less)."""
+        if K_LOAD not in t.by_kind:
+            return None
+        best = max(t.by_kind[K_LOAD], key=lambda a: (sum(unpack_load(a.amounts)), -a.mission))
+        return best if self._load_amount(t.o, t.p, best.mission) > 0 else None
+
+    @staticmethod
+    def _convert(t: _ActTurn) -> Any:
+        """Surplus → the resource most needed, only if it lets something be loaded now or later."""
+        if K_CONVERT not in t.by_kind:
+            return None
+        s, p, need = t.s, t.p, t.need
+        give = [r for r in range(4) if s.res[p][r] > 0 and need[r] < 0]
+        take = [r for r in range(4) if need[r] > 0]
+        if give and take:
+            r = max(give, key=lambda r: (-need[r], -r))
+            r2 = max(take, key=lambda x: (need[x], -x))
+            for a in t.by_kind[K_CONVERT]:
+                if a.source == r and a.target == r2:
+                    return a
+        return None
+
+    @staticmethod
+    def _heal(t: _ActTurn) -> Any:
+        """The explorer's own damage first; else (variant heal-any) the player nearest to death."""
+        if K_HEAL not in t.by_kind:
+            return None
+        s, e = t.s, t.e
+        heals = t.by_kind[K_HEAL]
+        if heals[0].seat == 0:
+            return heals[0]
+        return max(heals, key=lambda a: (s.dmg[a.seat - 1] - e.char_life[s.chars[a.seat - 1]], -a.seat))
+
+    @staticmethod
+    def _gain(t: _ActTurn) -> Any:
+        """A weapon up to two (more for a weapons event still short), a resource while there is room."""
+        if K_GAIN not in t.by_kind:
+            return None
+        gain = t.by_kind[K_GAIN][0]
+        if gain.what == WEAPON:
+            want = 2 + (t.emiss if t.cond == Condition.WEAPONS else 0)
+            return gain if t.s.weap[t.p] < want and t.space > 0 else None
+        return gain if t.space > 0 else None
+
+    def _give(self, t: _ActTurn) -> Any:
+        if K_GIVE not in t.by_kind:
+            return None
+        return self._trade(t.o, t.p, t.by_kind[K_GIVE], t.need)
 
     @staticmethod
     def _useful_ap(o: Observation, p: int, need: list[int], space: int) -> bool:

@@ -53,49 +53,66 @@ def to_move(f: Facts, s: State) -> int:
 
 
 def legal_actions(f: Facts, s: State) -> list[Any]:
-    ph = s.phase
-    if ph == P_ACT:
-        return act_legal(f, s)
-    if ph == P_CHOOSE:
-        hand = s.hand[s.cur]
-        if s.rules & R_CLOSED and s.seen_prev:
-            # option closed: 「イーバが既に出現したエリアは立入禁止」 — a card of such an area only when
-            # every card in hand is one (the explorer then stays out: he does nothing this turn)
-            open_ = [t for t in hand if not s.seen_prev >> token_area(f, t) & 1]
-            hand = open_ or hand
-        out: list[Any] = []
-        for t in hand:
-            out.append(f.plays[t] if t < INFO_BASE else f.info_plays[t - INFO_BASE])
-        return out
-    if ph == P_ASSIGN:
-        return assign_legal(f, s)
-    if ph == P_DRONE:
-        p = s.cur
-        return [DRONE_CHOICES[0], DRONE_CHOICES[1]] if (s.weap[p] > 0 or f.char_dfree[s.chars[p]]) \
-            else [DRONE_CHOICES[0]]
-    if ph == P_DISCARD:
-        p = s.cur
-        out = [Discard(r, RES_NAMES[r]) for r in range(4) if s.res[p][r] > 0]
-        if s.weap[p] > 0:
-            out.append(Discard(WEAPON, "武器"))
-        for i in sorted(set(s.items[p])):
-            out.append(Discard(ITEM_BASE + i, f.item_names[i]))
-        if s.rules & R_INFO_WEIGHT:         # variant info-weight: a 情報 in hand may be discarded too
-            for t in s.hand[p]:
-                if t >= INFO_BASE:
-                    out.append(Discard(ITEM_BASE + t - INFO_BASE, f.item_names[t - INFO_BASE]))
-        return out
-    if ph == P_PAY:
-        return [PAYS[0], PAYS[1]]
-    if ph == P_DICE:
-        out = [TUNE_PASS]
-        dice = list(s.die) + list(s.ebe_die)
-        for slot, v in enumerate(dice):
-            for d in (-1, 1):
-                if 1 <= v + d <= 6:
-                    out.append(Tune(slot, d, slot_name(f, s, slot)))
-        return out
-    return []
+    """The legal actions of the phase's decision (a chance phase or the end has none)."""
+    legal = _LEGAL.get(s.phase)
+    return legal(f, s) if legal is not None else []
+
+
+def _choose_legal(f: Facts, s: State) -> list[Any]:
+    """探索カードを出す: any card in hand."""
+    hand = s.hand[s.cur]
+    if s.rules & R_CLOSED and s.seen_prev:
+        # option closed: 「イーバが既に出現したエリアは立入禁止」 — a card of such an area only when
+        # every card in hand is one (the explorer then stays out: he does nothing this turn)
+        open_ = [t for t in hand if not s.seen_prev >> token_area(f, t) & 1]
+        hand = open_ or hand
+    out: list[Any] = []
+    for t in hand:
+        out.append(f.plays[t] if t < INFO_BASE else f.info_plays[t - INFO_BASE])
+    return out
+
+
+def _drone_legal(f: Facts, s: State) -> list[Any]:
+    """ドローン: fight it only with a weapon to pay (or a character who fights for free)."""
+    p = s.cur
+    return [DRONE_CHOICES[0], DRONE_CHOICES[1]] if (s.weap[p] > 0 or f.char_dfree[s.chars[p]]) \
+        else [DRONE_CHOICES[0]]
+
+
+def _discard_legal(f: Facts, s: State) -> list[Any]:
+    """重量チェック: one piece or item held, at a time."""
+    p = s.cur
+    out = [Discard(r, RES_NAMES[r]) for r in range(4) if s.res[p][r] > 0]
+    if s.weap[p] > 0:
+        out.append(Discard(WEAPON, "武器"))
+    for i in sorted(set(s.items[p])):
+        out.append(Discard(ITEM_BASE + i, f.item_names[i]))
+    if s.rules & R_INFO_WEIGHT:         # variant info-weight: a 情報 in hand may be discarded too
+        for t in s.hand[p]:
+            if t >= INFO_BASE:
+                out.append(Discard(ITEM_BASE + t - INFO_BASE, f.item_names[t - INFO_BASE]))
+    return out
+
+
+def _pay_legal(f: Facts, s: State) -> list[Any]:
+    return [PAYS[0], PAYS[1]]
+
+
+def _tune_legal(f: Facts, s: State) -> list[Any]:
+    """行動予測装置: pass, or move one die by one pip within 1–6."""
+    out: list[Any] = [TUNE_PASS]
+    dice = list(s.die) + list(s.ebe_die)
+    for slot, v in enumerate(dice):
+        for d in (-1, 1):
+            if 1 <= v + d <= 6:
+                out.append(Tune(slot, d, slot_name(f, s, slot)))
+    return out
+
+
+_LEGAL: dict[int, Callable[[Facts, State], list[Any]]] = {
+    P_ACT: act_legal, P_CHOOSE: _choose_legal, P_ASSIGN: assign_legal, P_DRONE: _drone_legal,
+    P_DISCARD: _discard_legal, P_PAY: _pay_legal, P_DICE: _tune_legal,
+}
 
 # ------------------------------------------------------------ apply
 

@@ -2,6 +2,7 @@
 drones, and the actions a successful explorer takes (area actions, items, exchanges)."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from operator import attrgetter
 
 from ...messages import msg
@@ -48,92 +49,121 @@ GIVE_ORDER = attrgetter("giver", "receiver", "what")     # the order of gives (a
 
 
 def act_legal(f: Facts, s: State) -> list[Act]:
+    """A successful explorer's actions: end the turn, the area's action while AP lasts (or the
+    engineer's free conversion), the items he holds, and the exchanges with partners in the area."""
     p = s.cur
     out = [f.act_done]
     area = played_area(f, s, p)
-    res = s.res[p]
     if s.ap > 0:
-        if area == A_MED:
-            if s.dmg[p] > 0:
-                out.append(f.act_heal)
-            if s.rules & R_HEAL_ANY:
-                # variant heal-any (ruling heal-f, option anyone): 「ほかの人のダメージも回復できる」
-                for q in range(s.n):
-                    if q != p and s.dmg[q] > 0:
-                        out.append(act(f, K_HEAL, q + 1))
-        elif area == A_FAB:
-            _convert_legal(f, s, res, out)
-            for m in s.missions:
-                cost, ld = f.mission_cost[m], s.loaded[m]
-                most = [min(res[r], cost[r] - ld[r]) for r in range(4)]
-                if not any(most):
-                    continue
-                if s.rules & R_LOAD_ALL:
-                    out.append(act(f, K_LOAD, m, pack_load(most)))
-                    continue
-                # every amount (the draft: 「好きなだけ乗せる」), in the order of the packed code
-                for a3 in range(most[3] + 1):
-                    for a2 in range(most[2] + 1):
-                        for a1 in range(most[1] + 1):
-                            for a0 in range(most[0] + 1):
-                                if a0 or a1 or a2 or a3:
-                                    out.append(act(f, K_LOAD, m, pack_load((a0, a1, a2, a3))))
-        else:
-            g = AREA_GAIN[area]
-            assert g is not None
-            if (s.supply_weap if g == WEAPON else s.supply_res[g]) > 0:
-                out.append(f.act_gain[g])
+        _AREA_LEGAL.get(area, _gain_legal)(f, s, p, area, out)
     elif s.free_conv and area == A_FAB:
-        _convert_legal(f, s, res, out)
+        _convert_legal(f, s, s.res[p], out)
     if s.items[p]:
         _use_legal(f, s, p, out)
     # the list so far is in order (kind, then a, b, c); only the exchanges need sorting
     gives = len(out)
     if s.rules & R_TRADE_LIMIT:
         if s.trades < MAX_TRADES:
-            for q in s.success:
-                if q == p or played_area(f, s, q) != area:
-                    continue
-                for (x, y) in ((p, q), (q, p)):
-                    give = f.act_give[x][y]
-                    rx = s.res[x]
-                    for r in range(4):
-                        if rx[r]:
-                            out.append(give[r])
-                    if s.weap[x]:
-                        out.append(give[WEAPON])
-                    for i in sorted(set(s.items[x])):
-                        out.append(give[ITEM_BASE + i])
+            _limited_trade_legal(f, s, p, area, out)
     elif not s.rules & R_TRADE_CAP or s.trades < TRADE_CAP:
-        # the draft: players who explore the same area successfully exchange 資源やアイテム freely,
-        # before or after their card's effect: the acting player with every partner who succeeded
-        # or will succeed (an イーバ acting before a partner in this area makes the partner fail).
-        # Weapons are not resources (「資源」とは扱いが異なります); 情報 is an item and may be passed.
-        # Ruling trade-no-return: what a seat received this turn from a partner, it does not pass back to
-        # him in the same turn, nor an item of the same name (the pass back only returns the table to where
-        # it was; this keeps a turn finite without a count).  Variant trade-cap: passing back is free, 20
-        # pieces a turn.
-        back = s.passed if not s.rules & R_TRADE_CAP else None
-        for q in range(s.n):
-            if q == p or s.failed[q] or played_area(f, s, q) != area:
-                continue
-            for (x, y) in ((p, q), (q, p)):
-                give = f.act_give[x][y]
-                rx = s.res[x]
-                for r in range(4):
-                    if rx[r] and not (back and pass_code(y, x, r) in back):
-                        out.append(give[r])
-                if s.items[x]:
-                    for i in sorted(set(s.items[x])):
-                        if not (back and pass_code(y, x, pass_kind(f, ITEM_BASE + i)) in back):
-                            out.append(give[ITEM_BASE + i])
-                for t in s.hand[x]:
-                    w = ITEM_BASE + t - INFO_BASE
-                    if t >= INFO_BASE and not (back and pass_code(y, x, pass_kind(f, w)) in back):
-                        out.append(give[w])
+        _trade_legal(f, s, p, area, out)
     if len(out) - gives > 1:
         out[gives:] = sorted(out[gives:], key=GIVE_ORDER)
     return out
+
+
+def _heal_legal(f: Facts, s: State, p: int, area: int, out: list[Act]) -> None:
+    """医務室: heal one's own damage (variant heal-any: anyone's)."""
+    if s.dmg[p] > 0:
+        out.append(f.act_heal)
+    if s.rules & R_HEAL_ANY:
+        # variant heal-any (ruling heal-f, option anyone): 「ほかの人のダメージも回復できる」
+        for q in range(s.n):
+            if q != p and s.dmg[q] > 0:
+                out.append(act(f, K_HEAL, q + 1))
+
+
+def _fab_legal(f: Facts, s: State, p: int, area: int, out: list[Act]) -> None:
+    """製作所: convert a resource, or load resources onto a mission."""
+    res = s.res[p]
+    _convert_legal(f, s, res, out)
+    for m in s.missions:
+        cost, ld = f.mission_cost[m], s.loaded[m]
+        most = [min(res[r], cost[r] - ld[r]) for r in range(4)]
+        if not any(most):
+            continue
+        if s.rules & R_LOAD_ALL:
+            out.append(act(f, K_LOAD, m, pack_load(most)))
+            continue
+        # every amount (the draft: 「好きなだけ乗せる」), in the order of the packed code
+        for a3 in range(most[3] + 1):
+            for a2 in range(most[2] + 1):
+                for a1 in range(most[1] + 1):
+                    for a0 in range(most[0] + 1):
+                        if a0 or a1 or a2 or a3:
+                            out.append(act(f, K_LOAD, m, pack_load((a0, a1, a2, a3))))
+
+
+def _gain_legal(f: Facts, s: State, p: int, area: int, out: list[Act]) -> None:
+    """The other areas: take one of the area's resource (or weapon) while the stock has one."""
+    g = AREA_GAIN[area]
+    assert g is not None
+    if (s.supply_weap if g == WEAPON else s.supply_res[g]) > 0:
+        out.append(f.act_gain[g])
+
+
+_AREA_LEGAL: dict[int, Callable[[Facts, State, int, int, list[Act]], None]] = {A_MED: _heal_legal, A_FAB: _fab_legal}
+
+
+def _limited_trade_legal(f: Facts, s: State, p: int, area: int, out: list[Act]) -> None:
+    """Variant trade-limited: with a partner who already succeeded here — resources, weapons, items."""
+    for q in s.success:
+        if q == p or played_area(f, s, q) != area:
+            continue
+        for (x, y) in ((p, q), (q, p)):
+            give = f.act_give[x][y]
+            rx = s.res[x]
+            for r in range(4):
+                if rx[r]:
+                    out.append(give[r])
+            if s.weap[x]:
+                out.append(give[WEAPON])
+            for i in sorted(set(s.items[x])):
+                out.append(give[ITEM_BASE + i])
+
+
+def _trade_legal(f: Facts, s: State, p: int, area: int, out: list[Act]) -> None:
+    """The draft: players who explore the same area successfully exchange 資源やアイテム freely,
+    before or after their card's effect: the acting player with every partner who succeeded or will
+    succeed (an イーバ acting before a partner in this area makes the partner fail).  Weapons are not
+    resources (「資源」とは扱いが異なります); 情報 is an item and may be passed."""
+    # Ruling trade-no-return: what a seat received this turn from a partner, it does not pass back to
+    # him in the same turn, nor an item of the same name (the pass back only returns the table to where
+    # it was; this keeps a turn finite without a count).  Variant trade-cap: passing back is free, 20
+    # pieces a turn.
+    back = s.passed if not s.rules & R_TRADE_CAP else None
+    for q in range(s.n):
+        if q == p or s.failed[q] or played_area(f, s, q) != area:
+            continue
+        for (x, y) in ((p, q), (q, p)):
+            _gives(f, s, x, y, back, out)
+
+
+def _gives(f: Facts, s: State, x: int, y: int, back: list[int] | None, out: list[Act]) -> None:
+    """What seat x may pass to seat y: resources, items, 情報 in hand — not what y passed him."""
+    give = f.act_give[x][y]
+    rx = s.res[x]
+    for r in range(4):
+        if rx[r] and not (back and pass_code(y, x, r) in back):
+            out.append(give[r])
+    if s.items[x]:
+        for i in sorted(set(s.items[x])):
+            if not (back and pass_code(y, x, pass_kind(f, ITEM_BASE + i)) in back):
+                out.append(give[ITEM_BASE + i])
+    for t in s.hand[x]:
+        w = ITEM_BASE + t - INFO_BASE
+        if t >= INFO_BASE and not (back and pass_code(y, x, pass_kind(f, w)) in back):
+            out.append(give[w])
 
 
 def _use_legal(f: Facts, s: State, p: int, out: list[Act]) -> None:

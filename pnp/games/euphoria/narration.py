@@ -89,8 +89,23 @@ def narrate(facts: Facts, before: State, action: Any, after: State) -> list[str]
         return lines
     if before.phase != PLAY or not isinstance(action, Move):
         return lines
+    lines += _move_lines(facts, before, action)
+    if after.phase == OVER and after.end_reason == "last_survivor":
+        last = next(p for p in range(after.n) if not after.out[p])
+        lines.append(f"脱落していないのは{seat_name(last)}だけになったので、ここでゲーム終了です。")
+        lines.append(_standing_line(facts, after))
+        return lines
+    if after.round != before.round or after.phase == OVER:
+        lines += _round_end_lines(facts, before, action, after)
+    return lines
+
+
+def _move_lines(facts: Facts, before: State, action: Move) -> list[str]:
+    """Why a move is what it is: a forced 渡海, dropping out for want of a card, the first card of the
+    round, a card above the minimum or of the 無の境地; a first 読経."""
     seat = before.order[before.pos]
     name = seat_name(seat)
+    lines = []
     if action.kind == SAIL:
         if not before.sailed[seat] and len(before.hands[seat]) == 1:
             lines.append(f"　→ 手札が残り1枚なので、{name}は渡海しなければなりません。")
@@ -104,29 +119,30 @@ def narrate(facts: Facts, before: State, action: Any, after: State) -> list[str]
             lines.append(f"　→ {_why_playable(facts, before, action.card)}なので出せます。")
     elif not before.chanted[seat]:
         lines.append(f"　→ {name}の初めての読経（これで出し切り勝利はなくなります）。")
-    if after.phase == OVER and after.end_reason == "last_survivor":
-        last = next(p for p in range(after.n) if not after.out[p])
-        lines.append(f"脱落していないのは{seat_name(last)}だけになったので、ここでゲーム終了です。")
-        lines.append(_standing_line(facts, after))
-        return lines
-    if after.round != before.round or after.phase == OVER:
-        played = before.table_cards + ([action.card] if action.kind == SAIL and action.card >= 0 else [])
-        if played:
-            low = min(facts.value_of[c] for c in played)
-            lines.append(f"第{before.round}ラウンド終了。【場】のカードは表向きの捨て札にします。")
-            if after.phase != OVER:
-                lines.append(f"最も小さい数字 {low} を出した{seat_name(after.parent)}が新しい親になります。")
-        else:
-            lines.append(f"第{before.round}ラウンド終了。全員が読経しました。")
-            if after.phase != OVER and after.chant_stay:
-                lines.append(f"親は移さず、{seat_name(after.parent)}が続けて親になります。")
-            elif after.phase != OVER:
-                lines.append(f"親の左隣の{seat_name(after.parent)}が新しい親になります。")
-        lines.append(_standing_line(facts, after))
-        if after.phase == OVER:
-            lines.append("脱落していない全員の手札がなくなったので、ゲーム終了です。")
-        else:
-            lines.extend(round_header(facts, after))
+    return lines
+
+
+def _round_end_lines(facts: Facts, before: State, action: Move, after: State) -> list[str]:
+    """A round's end: the new parent (the lowest card played, or after an all-読経 round the left
+    neighbour or, option all_chant=stay, the same), the standing, and the next round or the game's end."""
+    lines = []
+    played = before.table_cards + ([action.card] if action.kind == SAIL and action.card >= 0 else [])
+    if played:
+        low = min(facts.value_of[c] for c in played)
+        lines.append(f"第{before.round}ラウンド終了。【場】のカードは表向きの捨て札にします。")
+        if after.phase != OVER:
+            lines.append(f"最も小さい数字 {low} を出した{seat_name(after.parent)}が新しい親になります。")
+    else:
+        lines.append(f"第{before.round}ラウンド終了。全員が読経しました。")
+        if after.phase != OVER and after.chant_stay:
+            lines.append(f"親は移さず、{seat_name(after.parent)}が続けて親になります。")
+        elif after.phase != OVER:
+            lines.append(f"親の左隣の{seat_name(after.parent)}が新しい親になります。")
+    lines.append(_standing_line(facts, after))
+    if after.phase == OVER:
+        lines.append("脱落していない全員の手札がなくなったので、ゲーム終了です。")
+    else:
+        lines.extend(round_header(facts, after))
     return lines
 
 

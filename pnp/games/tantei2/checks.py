@@ -52,6 +52,17 @@ def _check_persons(f: Facts, s: State) -> None:
         for i, c in enumerate(pile):
             if f.pc_person[c] != p or (f.pc_awake[c] and i != 0):
                 raise InvariantError(msg("tantei2.invariant_pile", person=f.person_names[p]))
+    _check_dead(f, s)
+    cnt = [0] * f.np
+    for c in s.line:
+        if c != f.tragedy:
+            cnt[f.pc_person[c]] += 1
+    if cnt != s.linecnt:
+        raise InvariantError(msg("tantei2.invariant_line_counts"))
+
+
+def _check_dead(f: Facts, s: State) -> None:
+    """Only a dead person's cards are removed; the death count; no card of a dead person in play."""
     for c in s.removed:
         if not s.dead[f.pc_person[c]]:
             raise InvariantError(msg("tantei2.invariant_living_removed"))
@@ -60,12 +71,6 @@ def _check_persons(f: Facts, s: State) -> None:
     for p in range(f.np):
         if s.dead[p] and any(f.pc_person[c] == p for c in s.inv + s.line + s.outside):
             raise InvariantError(msg("tantei2.invariant_dead_in_play"))
-    cnt = [0] * f.np
-    for c in s.line:
-        if c != f.tragedy:
-            cnt[f.pc_person[c]] += 1
-    if cnt != s.linecnt:
-        raise InvariantError(msg("tantei2.invariant_line_counts"))
 
 
 def state_hash(s: State) -> str:

@@ -12,6 +12,8 @@ from .state import State
 
 
 def check_invariants(facts: Facts, s: State) -> None:
+    """Card conservation (事件カード anywhere, each seat's 刑事カード), each seat's score, kept cards and
+    death, distinct detectives once chosen, the play order, the hand number."""
     where: list[int] = []
     where += s.box; where += s.discard
     where += [c for c in s.layout if c >= 0]
@@ -21,30 +23,36 @@ def check_invariants(facts: Facts, s: State) -> None:
         where += kc_
     if sorted(where) != list(range(facts.n_cards)):
         raise InvariantError(msg("terror24.incidents_not_conserved", cards=sorted(where)))
-    kc = facts.kind_counts
     for seat in range(s.n):
-        cnt = list(s.hand[seat])
-        for row in (s.p1[seat], s.p2[seat]):
-            for k in row:
-                if k >= 0:
-                    cnt[k] += 1
-        if cnt != list(kc):
-            raise InvariantError(msg("terror24.detective_cards_not_conserved", seat=seat, counts=cnt, expected=list(kc)))
-        if s.vp[seat] < 0:
-            raise InvariantError(msg("terror24.negative_vp", seat=seat))
-        if any(facts.card_value[c] == 5 for c in s.kept[seat]):
-            raise InvariantError(msg("terror24.keeps_a_five", seat=seat))
-        one = s.keep_old or s.variant == "keep-replace"
-        if len(s.kept[seat]) > (1 if one else min(s.hand_no, s.hands - 1)):
-            raise InvariantError(msg("terror24.keeps_too_many", seat=seat, count=len(s.kept[seat]), hand=s.hand_no))
-        if not s.alive[seat] and not s.died[seat]:
-            raise InvariantError(msg("terror24.dead_unrecorded", seat=seat))
+        _check_seat(facts, s, seat)
     if s.phase not in (P_PICK,) and sorted(d for d in s.det) != sorted(set(s.det)):
         raise InvariantError(msg("terror24.detective_shared"))
     if sorted(s.order) != list(range(s.n)) or any(s.order[s.pos[i]] != i for i in range(s.n)):
         raise InvariantError(msg("terror24.play_order_broken"))
     if not 1 <= s.hand_no <= s.hands:
         raise InvariantError(msg("terror24.hand_out_of_range"))
+
+
+def _check_seat(facts: Facts, s: State, seat: int) -> None:
+    """One seat: its 刑事カード in hand and placed are its set, VP ≥ 0, no 5 kept and no more kept than
+    the hands allow, a dead detective's death recorded."""
+    kc = facts.kind_counts
+    cnt = list(s.hand[seat])
+    for row in (s.p1[seat], s.p2[seat]):
+        for k in row:
+            if k >= 0:
+                cnt[k] += 1
+    if cnt != list(kc):
+        raise InvariantError(msg("terror24.detective_cards_not_conserved", seat=seat, counts=cnt, expected=list(kc)))
+    if s.vp[seat] < 0:
+        raise InvariantError(msg("terror24.negative_vp", seat=seat))
+    if any(facts.card_value[c] == 5 for c in s.kept[seat]):
+        raise InvariantError(msg("terror24.keeps_a_five", seat=seat))
+    one = s.keep_old or s.variant == "keep-replace"
+    if len(s.kept[seat]) > (1 if one else min(s.hand_no, s.hands - 1)):
+        raise InvariantError(msg("terror24.keeps_too_many", seat=seat, count=len(s.kept[seat]), hand=s.hand_no))
+    if not s.alive[seat] and not s.died[seat]:
+        raise InvariantError(msg("terror24.dead_unrecorded", seat=seat))
 
 
 def card_locations(facts: Facts, s: State) -> dict[str, list[str]]:

@@ -7,6 +7,7 @@ incident cards is his alone, so it is not shown either (variant lloyd-one: which
 not what it is); so are the third hand's peeks (ruling final-peek-secret; variant open-peek: shown to all)."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ...sim.engine import Result
@@ -134,88 +135,137 @@ def _summary(vp: Any, alive: Any, inj: Any) -> str:
 def _resolution(facts: Facts, before: State, after: State) -> list[str]:
     """The events of one resolution step, in order (``State.events``, recorded by the rules)."""
     lines: list[str] = []
-    s = before
     for ev in after.events:
-        tag = ev[0]
-        if tag == "start":
-            _, k, pw, alive = ev
-            lines.append(f"◆ 事件番号{k + 1}：1位 {_card(facts, s.layout[2 * k])}、2位 {_card(facts, s.layout[2 * k + 1])}")
-            cards = []
-            for i in range(s.n):
-                if not alive[i]:
-                    cards.append(f"{seat_name(i)} 殉職のため参加しない")
-                else:
-                    cards.append(f"{seat_name(i)} {_kind(facts, s.p1[i][k])}＋{_kind(facts, s.p2[i][k])}＝捜査力{pw[i]}")
-            lines.append("　2枚目を公開：" + "、".join(cards))
-        elif tag == "die":
-            _, seat, colour, roll, mod, outcome, power = ev
-            face = f"{COLOURS[colour]}{roll}" + (f"（スキルで+{mod}）" if mod else "")
-            if outcome == "great":
-                lines.append(f"　→ {face}：大成功。{seat_name(seat)}の捜査力は{power}")
-            elif outcome == "success":
-                lines.append(f"　→ {face}：成功。{seat_name(seat)}の捜査力は{power}")
-            elif outcome == "void":
-                lines.append(f"　→ {face}：成功。ただしもう1個のダイスが失敗したので、ボーナスはありません。"
-                             f"{seat_name(seat)}の捜査力は{power}")
-            elif outcome == "injury":
-                lines.append(f"　→ {face}：失敗。{seat_name(seat)}は負傷")
-            else:
-                lines.append(f"　→ {face}：失敗。{seat_name(seat)}は殉職し、このハンドの以降の事件に参加できません")
-        elif tag == "rank":
-            _, k, ranked, pw, hts, first, by_first, by_order, heroes = ev
-            if not ranked:
-                lines.append(f"　事件番号{k + 1}：参加できる刑事がいません。")
-                continue
-            if len(hts) == 1:
-                lines.append(f"　{seat_name(hts[0])}のヒーロータイムで、捜査力に関係なく{seat_name(hts[0])}が1位。")
-            elif heroes:
-                lines.append(f"　ヒーロータイムがバッティング（{_names(hts)}）。スコッチがいるので、どのヒーロータイムも効果を"
-                             "失わず、ヒーロータイムを置いた人が捜査力の順に上位になります。")
-            elif len(hts) > 1:
-                keep = f"（{seat_name(first)}はスコッチのスキルで効果を失わない）" if first >= 0 else ""
-                lines.append(f"　ヒーロータイムがバッティング（{_names(hts)}）。効果を失い「0」として数えます{keep}。")
-            why = []
-            for j in range(1 if first >= 0 else 0, min(2, len(ranked) - 1)):
-                a, b = ranked[j], ranked[j + 1]
-                if pw[a] == pw[b] and (a in heroes) == (b in heroes):
-                    fa, fb = facts.kind_hours[s.p1[a][k]], facts.kind_hours[s.p1[b][k]]
-                    rule = "1枚目の大きい方" if fa != fb else "1枚目も同じなのでプレイ順の早い方"
-                    why.append(f"{j + 1}位と{j + 2}位は捜査力が同じで、{rule}が上位")
-            order = "、".join(f"{r + 1}位 {seat_name(i)}（捜査力{pw[i]}）" for r, i in enumerate(ranked[:2]))
-            lines.append(f"　順位：{order}" + (f"（{'。'.join(why)}）" if why else ""))
-            if s.notes and s.hand_no >= 2 and facts.det_ids[s.det[ranked[0]]] == "hibachi":
-                lines.append(f"　{seat_name(ranked[0])}（ヒバチ）は1位と2位のどちらの事件カードを取るか選びます。")
-        elif tag == "award":
-            _, seat, c, row = ev
-            lines.append(f"　{seat_name(seat)}が{row + 1}位の事件カード{_card(facts, c)}を獲得。")
-        elif tag == "done":
-            lines.append(_summary(*ev[1:]))
-        elif tag == "hand_end":
-            lines.append("")
-            lines.append(f"■ {ev[1]}ハンド目 ハンド終了")
-        elif tag == "unclaimed":
-            _, col, c = ev
-            lines.append(f"　事件番号{col + 1}の{_card(facts, c)}は誰も獲得せず、捨て札にします。")
-        elif tag == "kept_discarded":
-            lines.append(f"　{seat_name(ev[1])}は前のハンドから残していた事件カードを捨て札にします。")
-        elif tag == "death_points":
-            lines.append(f"　{seat_name(ev[1])}は最後のハンドの事件番号{5 - ev[2] + 1}で殉職したので、"
-                         f"6−{5 - ev[2] + 1}＝{ev[2]}VPを得ます。")
-        elif tag == "injury_carried":
-            lines.append(f"　{seat_name(ev[1])}はこのハンド中に殉職したので、次のハンドを負傷した状態で始めます。")
-        elif tag == "wolf":
-            lines.append(f"　{seat_name(ev[1])}（ウルフ）はこのハンド中に殉職したので4VPを得ます。")
-        elif tag == "halve":
-            _, seat, old, new = ev
-            lines.append(f"　{seat_name(seat)}はこのハンド中に殉職したので、VPを半分にします（{old}→{new}VP）。")
-        elif tag == "order":
-            _, order, vp = ev
-            lines.append("　次のハンドのプレイ順カード（VPの少ない順）：" + "、".join(
-                f"{p + 1}番 {seat_name(i)}（{vp[i]}VP）" for p, i in enumerate(order)))
+        lines += _EVENT_LINES.get(ev[0], _silent)(facts, before, ev)
     if after.phase == P_KEEP and before.phase != P_KEEP:
         lines.append("　獲得した事件カードから「数字が５でない」1枚を選び、裏向きに伏せて手元に残します"
                      "（1枚しか選べない人は自動で残します）。")
     return lines
+
+
+# -- one line-maker per kind of event; ``s`` is the state before the step (the cards still in their places)
+Event = tuple[Any, ...]
+
+
+def _start_lines(facts: Facts, s: State, ev: Event) -> list[str]:
+    """An incident begins: its two cards, every 2枚目 turned up, each seat's power."""
+    _, k, pw, alive = ev
+    cards = []
+    for i in range(s.n):
+        if not alive[i]:
+            cards.append(f"{seat_name(i)} 殉職のため参加しない")
+        else:
+            cards.append(f"{seat_name(i)} {_kind(facts, s.p1[i][k])}＋{_kind(facts, s.p2[i][k])}＝捜査力{pw[i]}")
+    return [f"◆ 事件番号{k + 1}：1位 {_card(facts, s.layout[2 * k])}、2位 {_card(facts, s.layout[2 * k + 1])}",
+            "　2枚目を公開：" + "、".join(cards)]
+
+
+DIE_OUTCOMES = {
+    "great": "大成功。{seat}の捜査力は{power}",
+    "success": "成功。{seat}の捜査力は{power}",
+    "void": "成功。ただしもう1個のダイスが失敗したので、ボーナスはありません。{seat}の捜査力は{power}",
+    "injury": "失敗。{seat}は負傷",
+}
+DIE_DEATH = "失敗。{seat}は殉職し、このハンドの以降の事件に参加できません"
+
+
+def _die_lines(facts: Facts, s: State, ev: Event) -> list[str]:
+    """One die of a challenge (a success adds power; a failure injures or kills)."""
+    _, seat, colour, roll, mod, outcome, power = ev
+    face = f"{COLOURS[colour]}{roll}" + (f"（スキルで+{mod}）" if mod else "")
+    said = DIE_OUTCOMES.get(outcome, DIE_DEATH).format(seat=seat_name(seat), power=power)
+    return [f"　→ {face}：{said}"]
+
+
+def _rank_lines(facts: Facts, s: State, ev: Event) -> list[str]:
+    """The ranking: what the ヒーロータイム did, the 1位 and 2位 and the tie-breaks that set them."""
+    _, k, ranked, pw, hts, first, _by_first, _by_order, heroes = ev
+    if not ranked:
+        return [f"　事件番号{k + 1}：参加できる刑事がいません。"]
+    lines = _hero_time_lines(hts, first, heroes)
+    why = []
+    for j in range(1 if first >= 0 else 0, min(2, len(ranked) - 1)):
+        a, b = ranked[j], ranked[j + 1]
+        if pw[a] == pw[b] and (a in heroes) == (b in heroes):
+            fa, fb = facts.kind_hours[s.p1[a][k]], facts.kind_hours[s.p1[b][k]]
+            rule = "1枚目の大きい方" if fa != fb else "1枚目も同じなのでプレイ順の早い方"
+            why.append(f"{j + 1}位と{j + 2}位は捜査力が同じで、{rule}が上位")
+    order = "、".join(f"{r + 1}位 {seat_name(i)}（捜査力{pw[i]}）" for r, i in enumerate(ranked[:2]))
+    lines.append(f"　順位：{order}" + (f"（{'。'.join(why)}）" if why else ""))
+    if s.notes and s.hand_no >= 2 and facts.det_ids[s.det[ranked[0]]] == "hibachi":
+        lines.append(f"　{seat_name(ranked[0])}（ヒバチ）は1位と2位のどちらの事件カードを取るか選びます。")
+    return lines
+
+
+def _hero_time_lines(hts: Any, first: int, heroes: Any) -> list[str]:
+    if len(hts) == 1:
+        return [f"　{seat_name(hts[0])}のヒーロータイムで、捜査力に関係なく{seat_name(hts[0])}が1位。"]
+    if heroes:
+        return [f"　ヒーロータイムがバッティング（{_names(hts)}）。スコッチがいるので、どのヒーロータイムも効果を"
+                "失わず、ヒーロータイムを置いた人が捜査力の順に上位になります。"]
+    if len(hts) > 1:
+        keep = f"（{seat_name(first)}はスコッチのスキルで効果を失わない）" if first >= 0 else ""
+        return [f"　ヒーロータイムがバッティング（{_names(hts)}）。効果を失い「0」として数えます{keep}。"]
+    return []
+
+
+def _award_lines(facts: Facts, s: State, ev: Event) -> list[str]:
+    _, seat, c, row = ev
+    return [f"　{seat_name(seat)}が{row + 1}位の事件カード{_card(facts, c)}を獲得。"]
+
+
+def _done_lines(facts: Facts, s: State, ev: Event) -> list[str]:
+    return [_summary(*ev[1:])]
+
+
+def _hand_end_lines(facts: Facts, s: State, ev: Event) -> list[str]:
+    return ["", f"■ {ev[1]}ハンド目 ハンド終了"]
+
+
+def _unclaimed_lines(facts: Facts, s: State, ev: Event) -> list[str]:
+    _, col, c = ev
+    return [f"　事件番号{col + 1}の{_card(facts, c)}は誰も獲得せず、捨て札にします。"]
+
+
+def _kept_discarded_lines(facts: Facts, s: State, ev: Event) -> list[str]:
+    return [f"　{seat_name(ev[1])}は前のハンドから残していた事件カードを捨て札にします。"]
+
+
+def _death_points_lines(facts: Facts, s: State, ev: Event) -> list[str]:
+    return [f"　{seat_name(ev[1])}は最後のハンドの事件番号{5 - ev[2] + 1}で殉職したので、"
+            f"6−{5 - ev[2] + 1}＝{ev[2]}VPを得ます。"]
+
+
+def _injury_carried_lines(facts: Facts, s: State, ev: Event) -> list[str]:
+    return [f"　{seat_name(ev[1])}はこのハンド中に殉職したので、次のハンドを負傷した状態で始めます。"]
+
+
+def _wolf_lines(facts: Facts, s: State, ev: Event) -> list[str]:
+    return [f"　{seat_name(ev[1])}（ウルフ）はこのハンド中に殉職したので4VPを得ます。"]
+
+
+def _halve_lines(facts: Facts, s: State, ev: Event) -> list[str]:
+    _, seat, old, new = ev
+    return [f"　{seat_name(seat)}はこのハンド中に殉職したので、VPを半分にします（{old}→{new}VP）。"]
+
+
+def _order_lines(facts: Facts, s: State, ev: Event) -> list[str]:
+    _, order, vp = ev
+    return ["　次のハンドのプレイ順カード（VPの少ない順）：" + "、".join(
+        f"{p + 1}番 {seat_name(i)}（{vp[i]}VP）" for p, i in enumerate(order))]
+
+
+def _silent(facts: Facts, s: State, ev: Event) -> list[str]:
+    """An event the narration does not tell (none of the rules' events today)."""
+    return []
+
+
+_EVENT_LINES: dict[str, Callable[[Facts, State, Event], list[str]]] = {
+    "start": _start_lines, "die": _die_lines, "rank": _rank_lines, "award": _award_lines, "done": _done_lines,
+    "hand_end": _hand_end_lines, "unclaimed": _unclaimed_lines, "kept_discarded": _kept_discarded_lines,
+    "death_points": _death_points_lines, "injury_carried": _injury_carried_lines, "wolf": _wolf_lines,
+    "halve": _halve_lines, "order": _order_lines,
+}
 
 
 def describe_result(facts: Facts, s: State, r: Result) -> list[str]:

@@ -2,6 +2,9 @@
 バッティング, the tie-breaks) and the cards awarded."""
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import NamedTuple
+
 from ...messages import msg
 from ...sim.engine import IllegalAction
 from .actions import P_CHAL, P_TAKE, Roll
@@ -103,44 +106,71 @@ def die(facts: Facts, s: State, seat: int, base: int) -> None:
         s.events.append(("death_points", seat, gain))
 
 
+class _HeroTime(NamedTuple):
+    """The ヒーロータイム cards of an incident and what they decide before the power counts."""
+    played: list[int]       # the seats that placed one
+    first: int              # the seat that ranks first by it (alone, or スコッチ in a clash), else −1
+    notes_scotch: bool      # the memo's skills: スコッチ's clashing ヒーロータイム counts 3
+    heroes: list[int]       # variant scotch-others-keep: every clashing ヒーロータイム ranks first
+
+
 def rank(facts: Facts, s: State) -> None:
+    """The ranking of an incident: ヒーロータイム first, then power, the first-row card, the play order;
+    the 1位 and 2位 take the incident's cards."""
     k = s.inc
-    part = s.part
-    hero = facts.hero
-    pw = s.power
-    pos = s.pos
     s.incidents += 1
-    hts = [i for i in part if s.p1[i][k] == hero or s.p2[i][k] == hero]
-    first = -1
-    notes_scotch = False
-    heroes: list[int] = []          # variant scotch-others-keep: the ヒーロータイム that keep their effect
-    if hts:
-        s.ht_incidents += 1
-        if len(hts) == 1:
-            first = hts[0]
-        else:
-            s.clashes += 1
-            scotch = facts.sk["scotch"]
-            if s.hand_no >= 2:
-                for i in hts:
-                    if s.det[i] == scotch:
-                        if s.notes:
-                            pw[i] += 3          # counts as 3 instead of 0
-                            notes_scotch = True
-                        elif s.variant == "scotch-others-keep":
-                            heroes = hts        # every ヒーロータイム keeps its effect: they rank first
-                        else:
-                            first = i           # his ヒーロータイム keeps its effect
-    p1 = s.p1
+    ht = _hero_time(facts, s)
+    pw, pos, p1 = s.power, s.pos, s.p1
 
     def key(i: int) -> tuple[int, int, int]:
-        return (-pw[i], -counted(facts, s, i, p1[i][k], notes_scotch), pos[i])
+        return (-pw[i], -counted(facts, s, i, p1[i][k], ht.notes_scotch), pos[i])
 
-    rest = [i for i in part if i != first and i not in heroes]
+    first, heroes = ht.first, ht.heroes
+    rest = [i for i in s.part if i != first and i not in heroes]
     rest.sort(key=key)
     ranked = ([first] if first >= 0 else []) + sorted(heroes, key=key) + rest
-    # tie-break statistics on the decisive boundaries (1st/2nd, 2nd/3rd), once per incident
-    lo = 1 if first >= 0 else 0
+    by_first, by_order = _tie_breaks(ranked, 1 if first >= 0 else 0, heroes, key)
+    s.tb_first += by_first
+    s.tb_order += by_order
+    s.last_rank = (k, tuple(ranked), tuple(pw), s.chal_order)
+    s.events.append(("rank", k, tuple(ranked), tuple(pw), tuple(ht.played), first, by_first, by_order,
+                     tuple(heroes)))
+    _award_ranked(facts, s, ranked)
+
+
+def _hero_time(facts: Facts, s: State) -> _HeroTime:
+    """ヒーロータイム: one alone ranks first; in a clash (バッティング) none does, except スコッチ's from the
+    second hand (the memo's skills: it counts 3; variant scotch-others-keep: all keep their effect)."""
+    k = s.inc
+    hero = facts.hero
+    hts = [i for i in s.part if s.p1[i][k] == hero or s.p2[i][k] == hero]
+    first = -1
+    notes_scotch = False
+    heroes: list[int] = []
+    if not hts:
+        return _HeroTime(hts, first, notes_scotch, heroes)
+    s.ht_incidents += 1
+    if len(hts) == 1:
+        return _HeroTime(hts, hts[0], notes_scotch, heroes)
+    s.clashes += 1
+    scotch = facts.sk["scotch"]
+    if s.hand_no >= 2:
+        for i in hts:
+            if s.det[i] == scotch:
+                if s.notes:
+                    s.power[i] += 3         # counts as 3 instead of 0
+                    notes_scotch = True
+                elif s.variant == "scotch-others-keep":
+                    heroes = hts            # every ヒーロータイム keeps its effect: they rank first
+                else:
+                    first = i               # his ヒーロータイム keeps its effect
+    return _HeroTime(hts, first, notes_scotch, heroes)
+
+
+def _tie_breaks(ranked: list[int], lo: int, heroes: list[int],
+                key: Callable[[int], tuple[int, int, int]]) -> tuple[bool, bool]:
+    """Which tie-breaks decided the boundaries that matter (1st/2nd, 2nd/3rd), once per incident: the
+    first-row card, or the play order."""
     by_first = by_order = False
     for j in range(lo, min(2, len(ranked) - 1)):
         if (ranked[j] in heroes) != (ranked[j + 1] in heroes):
@@ -151,10 +181,13 @@ def rank(facts: Facts, s: State) -> None:
                 by_first = True
             else:
                 by_order = True
-    s.tb_first += by_first
-    s.tb_order += by_order
-    s.last_rank = (k, tuple(ranked), tuple(pw), s.chal_order)
-    s.events.append(("rank", k, tuple(ranked), tuple(pw), tuple(hts), first, by_first, by_order, tuple(heroes)))
+    return by_first, by_order
+
+
+def _award_ranked(facts: Facts, s: State, ranked: list[int]) -> None:
+    """The 1位 takes the upper card, the 2位 the lower (variant first-takes: a lone 1位 takes both; the
+    memo's 火鉢 chooses which he takes)."""
+    k = s.inc
     f = ranked[0] if ranked else -1
     sec = ranked[1] if len(ranked) > 1 else -1
     if f >= 0 and sec < 0 and s.variant == "first-takes":

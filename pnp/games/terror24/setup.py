@@ -66,6 +66,7 @@ VARIANT_IDS = tuple(v.id for v in VARIANTS)
 
 def new_state(facts: Facts, players: int, variant: str = "standard",
               options: Mapping[str, Any] | None = None) -> State:
+    """A game before the detectives are chosen: the rules' switches, the seats, the table, the counts."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(msg("terror24.players", players=players))
     if variant not in VARIANT_IDS:
@@ -76,34 +77,55 @@ def new_state(facts: Facts, players: int, variant: str = "standard",
     death = (options or {}).get("death_rule", "draft")
     if death not in OPTIONS[1].choices:
         raise ValueError(msg("terror24.death_rule", choices=", ".join(map(str, OPTIONS[1].choices)), value=death))
-    n = players
     s = State()
-    s.n = n; s.variant = variant; s.notes = variant == "notes-skills"
+    _set_rules(s, variant, hands, death)
+    _set_seats(facts, s, players)
+    _set_table(facts, s)
+    _set_counts(s)
+    return s
+
+
+def _set_rules(s: State, variant: str, hands: int, death: str) -> None:
+    """The variant's and options' switches; the first hand's detective choice is the first step."""
+    s.variant = variant; s.notes = variant == "notes-skills"
     s.keep_old = variant == "keep-old"; s.wolf_halved = variant == "wolf-halved"
     s.final2 = variant == "two-hands-final"; s.mm_kept = variant == "mastermind-kept"
     s.hands = hands; s.death = death; s.hand_no = 1
     s.phase = P_PICK; s.cur = 0
+
+
+def _set_seats(facts: Facts, s: State, n: int) -> None:
+    """Each seat: no detective yet, its ten 刑事カード in hand, nothing placed or won, alive, uninjured."""
+    s.n = n
     s.det = [-1] * n
     s.vp = [0] * n
     # 4 players: the 親's right (4番手) starts at 1; 5 players: 4番手 and 5番手
     for seat in range(3, n):
         s.vp[seat] = 1
     s.order = list(range(n)); s.pos = list(range(n))
-    s.box = list(range(facts.n_cards)); s.discard = []; s.layout = [-1] * 10
-    s.revealed = False; s.peek = -1
     s.hand = [list(facts.kind_counts) for _ in range(n)]
     s.p1 = [[-1] * 5 for _ in range(n)]; s.p2 = [[-1] * 5 for _ in range(n)]
     s.won = [[] for _ in range(n)]; s.kept = [[] for _ in range(n)]
     s.alive = [True] * n; s.inj = [0] * n; s.died = [False] * n
-    s.part = []; s.power = [0] * n
+    s.power = [0] * n
+
+
+def _set_table(facts: Facts, s: State) -> None:
+    """Every 事件カード in the box, an empty 事件置き場, no incident under way."""
+    s.box = list(range(facts.n_cards)); s.discard = []; s.layout = [-1] * 10
+    s.revealed = False; s.peek = -1
+    s.part = []
     s.inc = 0; s.queue = []; s.dice = 0; s.chal = -1; s.take_second = -1
     s.rnd = 0; s.col = 0; s.keep_queue = []
+    s.chal_order = (); s.last_rank = None
+
+
+def _set_counts(s: State) -> None:
+    """The statistics and histories the report and the narration read."""
     s.stats = [0] * ST_SIZE; s.clashes = 0; s.ht_incidents = 0; s.incidents = 0
     s.tb_first = 0; s.tb_order = 0
     s.vp_raw = []; s.vp_hist = []; s.deaths_hand = []; s.final_tie = False
-    s.chal_order = (); s.last_rank = None
     s.step_vp = []; s.vp_steps = []; s.events = []
-    return s
 
 
 def check_components(game: Game) -> list[str]:

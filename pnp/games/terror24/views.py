@@ -75,6 +75,26 @@ def observe(facts: Facts, s: State, seat: int) -> Observation:
     o.alive = tuple(s.alive); o.injuries = tuple(s.inj)
     o.layout = visible_layout(facts, s, seat)
     o.hand = tuple(s.hand[seat])
+    _observe_rows(s, seat, resolving, o)
+    o.won = tuple(map(tuple, s.won))
+    if o.final_hand:
+        o.kept = tuple(map(tuple, s.kept))
+    else:
+        kept: list[tuple[int, ...]] = [()] * n; kept[seat] = tuple(s.kept[seat]); o.kept = tuple(kept)
+    o.keep_options = tuple(keep_options(facts, s, seat)) if ph == P_KEEP else ()
+    o.available = (tuple(facts.det_ids[d] for d in range(len(facts.det_ids)) if d not in s.det)
+                   if ph == P_PICK else ())
+    o.dice = s.dice
+    o.halving_ahead = hn < s.hands
+    o.death = s.death
+    return o
+
+
+def _observe_rows(s: State, seat: int, resolving: bool, o: Observation) -> None:
+    """The placed 刑事カード rows and the power: the first row is face down to the others until it is
+    revealed; the second row turns up one incident at a time while the incidents are resolved, and
+    lies open after them."""
+    n, ph = s.n, s.phase
     hidden = HIDDEN_ROWS[n]
     if s.revealed:
         o.placed1 = tuple(map(tuple, s.p1))
@@ -93,15 +113,3 @@ def observe(facts: Facts, s: State, seat: int) -> Observation:
         else:
             p2h: list[tuple[int, ...]] = list(hidden); p2h[seat] = tuple(s.p2[seat]); o.placed2 = tuple(p2h)
         o.power = ZEROS[n]
-    o.won = tuple(map(tuple, s.won))
-    if o.final_hand:
-        o.kept = tuple(map(tuple, s.kept))
-    else:
-        kept: list[tuple[int, ...]] = [()] * n; kept[seat] = tuple(s.kept[seat]); o.kept = tuple(kept)
-    o.keep_options = tuple(keep_options(facts, s, seat)) if ph == P_KEEP else ()
-    o.available = (tuple(facts.det_ids[d] for d in range(len(facts.det_ids)) if d not in s.det)
-                   if ph == P_PICK else ())
-    o.dice = s.dice
-    o.halving_ahead = hn < s.hands
-    o.death = s.death
-    return o
