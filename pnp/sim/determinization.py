@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,6 +27,8 @@ from ..messages import msg
 from .budget import UNLIMITED, Budget
 from .crashes import Tally, replay_command
 from .engine import CHANCE, BaseEngine
+
+_PLAIN = (set, frozenset, str, bytes, int, float, bool, type(None))
 
 
 def same(a: Any, b: Any, path: str = "") -> str | None:
@@ -39,38 +42,38 @@ def same(a: Any, b: Any, path: str = "") -> str | None:
     if isinstance(a, (list, tuple)):
         if len(a) != len(b):
             return f"{path} (length)"
-        for i, (x, y) in enumerate(zip(a, b)):
-            d = same(x, y, f"{path}[{i}]")
-            if d:
-                return d
-        return None
+        return _first_difference((f"{path}[{i}]", x, y) for i, (x, y) in enumerate(zip(a, b)))
     if isinstance(a, dict):
         if a.keys() != b.keys():
             return f"{path} (keys)"
-        for k in a:
-            d = same(a[k], b[k], f"{path}[{k!r}]")
-            if d:
-                return d
-        return None
-    if isinstance(a, (set, frozenset, str, bytes, int, float, bool, type(None))):
-        return None if a == b else (path or "(value)")
-    names: list[str] = []
-    if dataclasses.is_dataclass(a):
-        names = [f.name for f in dataclasses.fields(a)]
-    else:
-        for cls in type(a).__mro__:
-            slots = getattr(cls, "__slots__", ())
-            names += [slots] if isinstance(slots, str) else list(slots)
-        if hasattr(a, "__dict__"):
-            names += sorted(vars(a))
+        return _first_difference((f"{path}[{k!r}]", a[k], b[k]) for k in a)
+    names = () if isinstance(a, _PLAIN) else _field_names(a)
     if not names:
         return None if a == b else (path or "(value)")
-    for n in names:
-        x, y = getattr(a, n, None), getattr(b, n, None)
-        d = same(x, y, f"{path}.{n}" if path else n)
+    return _first_difference((f"{path}.{n}" if path else n, getattr(a, n, None), getattr(b, n, None))
+                             for n in names)
+
+
+def _first_difference(pairs: Iterable[tuple[str, Any, Any]]) -> str | None:
+    """The first of (path, a, b) whose values differ, by :func:`same`."""
+    for where, x, y in pairs:
+        d = same(x, y, where)
         if d:
             return d
     return None
+
+
+def _field_names(a: Any) -> list[str]:
+    """The fields an object is compared by: a dataclass's fields, else its slots and attributes."""
+    if dataclasses.is_dataclass(a):
+        return [f.name for f in dataclasses.fields(a)]
+    names: list[str] = []
+    for cls in type(a).__mro__:
+        slots = getattr(cls, "__slots__", ())
+        names += [slots] if isinstance(slots, str) else list(slots)
+    if hasattr(a, "__dict__"):
+        names += sorted(vars(a))
+    return names
 
 
 @dataclass

@@ -65,6 +65,17 @@ class IllegalAction(ValueError):
 
 @runtime_checkable
 class Action(Protocol):
+    """A decision or a chance outcome: a small frozen, hashable, orderable value
+    (``@dataclass(frozen=True, order=True)``) with ``label()`` (the Japanese words of transcripts) and
+    ``to_json()`` (the form game logs keep; ``engine.action_from_json`` reads it back).
+
+    A log keeps the JSON only, so what ``to_json`` leaves out is missing from the value read back.  A
+    replayed decision is the engine's own legal action equal to the one read (``legal_actions(state)``),
+    so fields left out of the JSON and of equality (``field(compare=False)``, a card's name) keep the
+    label ``pnp play`` showed.  A chance outcome is used as read: ``action_from_json`` must rebuild it
+    whole (from the engine's own tables), or the replay's narration loses what its label reads;
+    ``pnp validate`` says so ("a chance outcome's label changes through JSON")."""
+
     def label(self) -> str: ...
     def to_json(self) -> Any: ...
 
@@ -84,6 +95,10 @@ class Result:
 
 @dataclass(frozen=True)
 class Variant:
+    """A rule variant (``--variant ID``).  An engine's ``variants`` lists them, the standard rules (id
+    ``standard``) first; ``new_state`` receives the id.  A question in rulings.yaml that names a variant
+    as a choice is checked against this list by ``pnp validate``."""
+
     id: str
     name_ja: str
     description_ja: str
@@ -91,6 +106,15 @@ class Variant:
 
 @dataclass(frozen=True)
 class OptionSpec:
+    """A rule option (``--option ID=VALUE``; ``pnp sweep --option ID=A,B`` plays every value on the same
+    seeds).  ``choices``: the values allowed (numbers, strings, ``True``/``False``, which the command line
+    also takes as ``on``/``off``); ``default``: one of them.  The value is converted to the choices' type
+    and ``new_state`` receives a mapping of **the options given only**: take the default yourself
+    (``options.get("star_points", 1)``) and raise ``PnpError`` for a key you do not know.
+    ``choices_ja``: the Japanese words for each choice, in the order of ``choices``; ``pnp sweep`` and the
+    report name a setting by them (「星のカード 1枚2点」), else by ``labels_ja["id=value"]``, else
+    あり/なし for ``True``/``False`` and the value itself for the rest."""
+
     id: str
     name_ja: str
     choices: tuple[Hashable, ...]
@@ -99,7 +123,16 @@ class OptionSpec:
 
 
 class Policy(Protocol):
-    """Chooses among legal actions from an observation only.  ``rng`` is the seat's seeded RNG."""
+    """Chooses among legal actions from an observation only.  ``rng`` is the seat's seeded RNG.
+
+    ``choose(observation, legal, rng)`` returns one of ``legal`` (``legal_actions(state)``);
+    ``observation`` is ``observe(state, seat)`` — or ``information_set(state, seat)`` for a policy with
+    ``wants_information_set = True`` (the search player), or None for one with ``uses_observation =
+    False`` (no observation is built: faster).  Randomness from ``rng`` only.  An engine lists its
+    policies as ``policies = {"name": class}`` (or the module's ``POLICIES``); pnp calls the class with
+    no arguments for every game and seat, so a policy may remember what it saw within one game.
+    ``random`` exists for every game and mixes with the others (``--policy random,heuristic``); ``pnp
+    validate`` plays every policy alone and mixed at every player count."""
 
     name: str
 
@@ -208,7 +241,27 @@ class BaseEngine(abc.ABC):
     Subclass it, implement the ten abstract methods, declare ``capabilities``, and override the
     optional hooks the game needs: each one's default below is what every caller does for an engine
     that leaves it out.  Actions and chance outcomes are small frozen, hashable, orderable values with
-    ``label()`` and ``to_json()`` (see the module docstring)."""
+    ``label()`` and ``to_json()`` (:class:`Action`).  The state needs ``clone()`` (replays and
+    transcripts keep copies): a class with ``__slots__`` and a hand-written clone, never ``deepcopy``.
+
+    The data hooks, set as class or instance attributes (or read-only properties):
+
+    * ``max_steps`` (required): a bound no legal game exceeds; a game past it is a validate error;
+    * ``version``: written into game logs; ``pnp replay`` refuses a log of another version;
+    * ``variants`` (:class:`Variant`, the standard rules first) and ``options`` (:class:`OptionSpec`);
+    * ``policies`` (:class:`Policy`), ``default_policy`` (what ``pnp play``, ``simulate`` and the skill
+      ladder play; default ``random``), ``second_policy`` (the report replays its seeds with it: do the
+      figures depend on who plays?), ``policy_notes`` (how a policy plays and what it does badly, in the
+      report; one without a note is said to have none);
+    * ``labels_ja``: Japanese words for the ids the report shows; a key without one is listed in the
+      report as 「日本語の名前がないキー」; ``round_unit_ja``: the word for a round (24: ハンド);
+    * ``ruling_ids``: the rulings of ``components/<game>/rulings.yaml`` the engine plays (validate names
+      an id rulings.yaml lacks at the engine's line; the rulebook prints them with ``{{rulings}}``);
+    * ``card_ids`` (card number → card id: a rulebook example may name cards by id), ``card_groups``,
+      ``card_effects``, ``descriptive_facts``, ``report_comparisons`` (rule changes the report plays on the
+      same seeds and compares);
+    * ``score_track``: set by the loader from ``Capabilities.score_track`` (the id of the printed track:
+      validate checks that 99.9 % of games fit its YAML ``start``–``end``; without it that row is ``--``)."""
 
     capabilities: Capabilities
     max_steps: int                       # a bound no legal game may exceed (the validator checks it)
@@ -258,48 +311,74 @@ class BaseEngine(abc.ABC):
     @abc.abstractmethod
     def new_state(self, players: int, variant: str = "standard",
                   options: Mapping[str, Any] | None = None) -> Any:
-        """A fresh game for ``players`` seats; its first step is usually the chance step of the deal."""
+        """A fresh game for ``players`` seats; its first step is usually the chance step of the deal.
+        Raises ``PnpError`` for a player count, variant or option it does not play (``options`` holds the
+        options given only: the defaults are the engine's to supply, see :class:`OptionSpec`)."""
 
     @abc.abstractmethod
     def to_move(self, state: Any) -> int:
-        """The seat to decide, ``CHANCE`` or ``TERMINAL``."""
+        """The seat to decide (0-based), ``CHANCE`` at a chance step or ``TERMINAL`` when the game is over.
+        Simultaneous choices (face-down placements) are sequential decisions whose ``observe`` hides the
+        others' choices until the reveal."""
 
     @abc.abstractmethod
     def legal_actions(self, state: Any) -> list[Any]:
-        """The decisions open to the seat to move: sorted, hashable, never empty at a decision."""
+        """The decisions open to the seat to move: a list sorted in the actions' own order (so a seeded
+        policy picks the same whatever built the list), hashable, distinct, never empty at a decision, each
+        coming back equal through ``action_from_json(action.to_json())``.  ``pnp validate`` checks all of it."""
 
     @abc.abstractmethod
     def sample_chance(self, state: Any, rng: random.Random) -> Any:
-        """The outcome of the chance step at ``state``, drawn with ``rng`` only."""
+        """The outcome of the chance step at ``state`` (a shuffle, a roll), drawn with ``rng`` only — never
+        the global ``random`` nor a policy's randomness: the same seed must play the same game (validate
+        plays it twice), and the noise floor of a comparison redraws chance through ``rng`` alone."""
 
     @abc.abstractmethod
     def apply(self, state: Any, action: Any) -> None:
-        """Play ``action`` (a decision or a chance outcome) on ``state`` in place."""
+        """Play ``action`` (a decision or a chance outcome) on ``state`` in place; ``IllegalAction`` for
+        an action the rules do not allow here."""
 
     @abc.abstractmethod
     def observe(self, state: Any, seat: int) -> Any:
-        """What ``seat`` sees: never the state itself, never a piece the seat cannot see."""
+        """What ``seat`` sees: never the state itself, never a piece the seat cannot see (other hands, the
+        order of a deck); a value compared with ``==`` (dataclasses, tuples, lists, mappings).  Validate
+        redeals the hidden pieces and requires the same observation and, for the seat to move, the same
+        legal actions."""
 
     @abc.abstractmethod
     def result(self, state: Any) -> Result:
-        """Scores, ranks and end reason of a finished game."""
+        """Scores, ranks and end reason of a finished game: :class:`Result`, a score and a rank per seat
+        (1 = winner, tied seats share a rank; a cooperative game that is lost gives every seat rank 2)."""
 
     @abc.abstractmethod
     def check_invariants(self, state: Any) -> None:
-        """Raise ``InvariantError`` when a rule invariant breaks (pieces lost or duplicated …)."""
+        """Raise ``InvariantError`` when a rule invariant breaks (pieces lost or duplicated …).  Called
+        after every step of validate's sample games and of ``--check``; with ``card_locations`` card
+        conservation is checked besides, so an engine may leave the body empty."""
 
     @abc.abstractmethod
     def action_from_json(self, data: Any) -> Any:
-        """The action (or chance outcome) whose ``to_json()`` gave ``data``."""
+        """The action (or chance outcome) whose ``to_json()`` gave ``data``; ``IllegalAction`` (or
+        KeyError, TypeError, ValueError) when ``data`` is no action of this game.  See :class:`Action`."""
 
     @abc.abstractmethod
     def state_hash(self, state: Any) -> str:
-        """A digest of everything in ``state`` that matters to the rest of the game."""
+        """A digest of everything in ``state`` that matters to the rest of the game (a sha256 hex string of
+        its fields): a replay must reach the logged final state's digest."""
 
     # ---------------------------------------------------------------- randomness
     def chance_key(self, state: Any) -> Hashable:
         """The stream of the chance step at ``state`` (``Capabilities.chance`` is ``KEYED``), so that two
-        rule options on one seed share it (common random numbers).  Default: the single stream."""
+        rule options on one seed share it (common random numbers).  Default: the single stream.
+
+        The key names what the step is by its place in the game (("deal", hand), ("die", hand, turn,
+        seat)), never by how often the rules drew before it; the runner keeps one stream per key
+        (``derive_seed(seed, "chance", key)``), continued when a key comes again.  Write ``sample_chance``
+        to match: draw as many numbers whatever the rule option (two dice drawn when one is used), draw
+        from a sorted pool (``rng.sample(sorted(s.box), 10)``), and keep scores and turn counts that differ
+        between options out of the key.  A comparison's "the winner changes" is set against a noise floor:
+        the games replayed with only the chance one side has and the other lacks drawn anew; the finer the
+        keys, the lower the floor."""
         return None
 
     def decision_key(self, state: Any) -> Hashable:
@@ -357,40 +436,54 @@ class BaseEngine(abc.ABC):
     # ---------------------------------------------------------------- validation
     def card_locations(self, state: Any) -> Mapping[str, Sequence[str]] | None:
         """Where every card is ({place: [card id …]}, ``Capabilities.card_locations``): card conservation
-        is then checked against the component manifest after every step.  Default: None (not checked)."""
+        is then checked against the component manifest after every step (a lost card is named with its
+        data line and the place it was in before the step).  Default: None (not checked; validate's
+        generic checks list it as not declared)."""
         return None
 
     def component_counts(self) -> Mapping[str, int] | None:
-        """How many of each card the engine plays with, when it differs from the decks' counts.
-        Default: None (the decks' counts)."""
+        """How many of each component the engine plays with ({component id: count}), compared with
+        game.yaml's counts by validate; the decks it names are the cards conservation expects.
+        Default: None (every deck, as the data counts it; listed as not declared)."""
         return None
 
     def redeal(self, state: Any, seat: int, rng: random.Random) -> Any | None:
         """A state ``seat`` cannot tell from ``state`` (hidden pieces dealt again), for the hidden-information
         check (``Capabilities.redeal``).  Default: a determinization of the seat's information set when the
-        engine has ``determinization``, else None (the check looks at observations only)."""
+        engine has ``determinization``, else None (the check looks at observations only and lists
+        ``redeal`` as not declared)."""
         if self.capabilities.determinization:
             return self.determinize(self.information_set(state, seat), seat, rng)
         return None
 
     def example_state(self, players: int, setup: Mapping[str, Any], variant: str = "standard",
                       options: Mapping[str, Any] | None = None) -> Any:
-        """The state a rulebook example sets up (``Capabilities.examples``).  Default: not supported."""
+        """The state a rulebook example sets up (``Capabilities.examples``): ``setup`` is the ``~~~check``
+        block's position in the engine's own terms (document them here: hands, table, scores …).  Raise
+        ``pnp.sim.examples.ExampleError`` for a position the rules do not allow.  Default: not supported
+        (a ``~~~check`` block is then an error: "the rules engine of this game cannot check examples")."""
         raise NotImplementedError(f"{self.game_id}: " + msg("engine.no_hook", hook="example_state"))
 
     def example_facts(self, state: Any) -> dict[str, Any]:
-        """The facts a rulebook example checks (``Capabilities.examples``).  Default: not supported."""
+        """The facts a rulebook example checks (``Capabilities.examples``): a mapping of JSON-like values.
+        Each key of the example's ``expect`` is compared with the same key here as a whole value (tuples
+        as lists, mapping keys as strings: ``tricks: [0, 1]`` claims the whole list); a key missing here is
+        an error naming the keys there are.  Default: not supported."""
         raise NotImplementedError(f"{self.game_id}: " + msg("engine.no_hook", hook="example_facts"))
 
     # ---------------------------------------------------------------- the search player
     def information_set(self, state: Any, seat: int) -> Any:
-        """A copy of ``state`` with every piece ``seat`` cannot see dealt back in a canonical order
-        (``Capabilities.determinization``; see the module docstring).  Default: not supported."""
+        """A copy of ``state`` with every piece ``seat`` cannot see (other hands, the deck's order, face-down
+        cards) dealt back in a fixed canonical order: a function of what the seat knows only.  ``state`` is
+        left untouched (``Capabilities.determinization``; see the module docstring).  Default: not
+        supported — validate's determinization row is ``--`` and the skill ladder has no search rung."""
         raise NotImplementedError(f"{self.game_id}: " + msg("engine.no_hook", hook="information_set"))
 
     def determinize(self, info: Any, seat: int, rng: random.Random) -> Any:
-        """From an information set, a full state with the hidden pieces dealt at random with ``rng``
-        (``Capabilities.determinization``).  Default: not supported."""
+        """From an information set, a full state ``seat`` cannot tell from the real one, the hidden pieces
+        dealt at random with ``rng``, sharing no mutable part with ``info`` (``Capabilities.determinization``).
+        A deal that keeps only the hands' sizes is enough; to use inferences (a seat that did not follow
+        suit has none of it) deal only what satisfies them.  Default: not supported."""
         raise NotImplementedError(f"{self.game_id}: " + msg("engine.no_hook", hook="determinize"))
 
     def team_value(self, state: Any) -> float | None:

@@ -44,71 +44,104 @@ def supports_examples(engine: BaseEngine) -> bool:
 
 def check_example(engine: BaseEngine, script: Mapping[str, Any], file: str, line: int) -> list[Problem]:
     """Every way the example disagrees with the rules (empty: the example is right)."""
-    def problem(message: str, field: str = "check") -> list[Problem]:
+    def problem(found: tuple[str, str]) -> list[Problem]:
+        field, message = found
         return [Problem(file, line, 1, field, message)]
 
-    unknown = sorted(set(script) - set(SCRIPT_KEYS))
-    if unknown:
-        return problem(msg("sim.example_unknown_key", key=unknown[0], keys=SCRIPT_KEYS,
-                           hint=did_you_mean(unknown[0], SCRIPT_KEYS)))
-    if not supports_examples(engine):
-        return problem(msg("sim.example_unsupported"))
-    players = script.get("players")
-    if not isinstance(players, int) or not engine.min_players <= players <= engine.max_players:
-        return problem(msg("sim.example_players", least=engine.min_players, most=engine.max_players, got=players),
-                       "players")
-    expect = script.get("expect")
-    if not isinstance(expect, Mapping) or not expect:
-        return problem(msg("sim.example_no_expect"), "expect")
-    moves = script.get("moves") or []
-    if not isinstance(moves, list):
-        return problem(msg("sim.example_moves_list"), "moves")
+    refused = _script_problem(engine, script)
+    if refused:
+        return problem(refused)
+    players: int = script["players"]
     try:
         state = engine.example_state(players, script.get("setup") or {}, script.get("variant", "standard"),
                                      script.get("options") or None)
         engine.check_invariants(state)
     except ExampleError as exc:
-        return problem(msg("sim.example_impossible", why=exc), "setup")
+        return problem(("setup", msg("sim.example_impossible", why=exc)))
     except (ValueError, KeyError, TypeError, AssertionError) as exc:
-        return problem(msg("sim.example_impossible", why=f"{type(exc).__name__}: {exc}"), "setup")
+        return problem(("setup", msg("sim.example_impossible", why=f"{type(exc).__name__}: {exc}")))
+    refused = _play_moves(engine, state, script.get("moves") or [])
+    if refused:
+        return problem(refused)
+    return [Problem(file, line, 1, field, message)
+            for field, message in _expect_problems(engine.example_facts(state), script["expect"])]
+
+
+def _script_problem(engine: BaseEngine, script: Mapping[str, Any]) -> tuple[str, str] | None:
+    """(field, message) of the first thing wrong with the ``~~~check`` block itself, before any play."""
+    unknown = sorted(set(script) - set(SCRIPT_KEYS))
+    if unknown:
+        return "check", msg("sim.example_unknown_key", key=unknown[0], keys=SCRIPT_KEYS,
+                            hint=did_you_mean(unknown[0], SCRIPT_KEYS))
+    if not supports_examples(engine):
+        return "check", msg("sim.example_unsupported")
+    players = script.get("players")
+    if not isinstance(players, int) or not engine.min_players <= players <= engine.max_players:
+        return "players", msg("sim.example_players", least=engine.min_players, most=engine.max_players,
+                              got=players)
+    expect = script.get("expect")
+    if not isinstance(expect, Mapping) or not expect:
+        return "expect", msg("sim.example_no_expect")
+    if not isinstance(script.get("moves") or [], list):
+        return "moves", msg("sim.example_moves_list")
+    return None
+
+
+def _play_moves(engine: BaseEngine, state: Any, moves: list[Any]) -> tuple[str, str] | None:
+    """Plays the example's moves on ``state``; (field, message) of the first that cannot be played."""
     ids = _card_ids(engine)
     for k, move in enumerate(moves):
         seat = engine.to_move(state)
         if seat == TERMINAL:
-            return problem(msg("sim.example_after_end", n=k + 1, move=repr(move)), "moves")
-        legal = engine.legal_actions(state) if seat != CHANCE else []
-        # a decision is the engine's own legal action (with every field, those left out of its JSON and
-        # of its equality too), found by its JSON: the move as the log writes it, or with card ids
-        # where the log writes the engine's card numbers
-        action = next((a for a in legal if _matches(_to_json(a), move, ids)), None)
-        if action is None:
-            unknown = _unknown_ids(move, ids)
-            try:        # as written (an engine may read card ids itself), else with card numbers for ids
-                action = _decoded(engine, move, _numbered(move, ids))
-            except (ValueError, KeyError, TypeError, IllegalAction) as exc:
-                hint = msg("sim.example_no_card", card=unknown[0], hint=did_you_mean(unknown[0], ids or ())) \
-                    if unknown else ""
-                return problem(msg("sim.example_not_an_action", n=k + 1, move=repr(move), why=exc, hint=hint),
-                               "moves")
-            if seat != CHANCE:
-                same = next((a for a in legal if a == action), None)
-                if same is None:
-                    shown = ", ".join(a.label() for a in legal[:8])
-                    return problem(msg("sim.example_illegal", n=k + 1, move=action.label(), legal=shown), "moves")
-                action = same
+            return "moves", msg("sim.example_after_end", n=k + 1, move=repr(move))
+        action, refused = _move_action(engine, state, seat, move, k, ids)
+        if refused is not None:
+            return "moves", refused
         try:
             engine.apply(state, action)
             engine.check_invariants(state)
         except (ValueError, AssertionError, IllegalAction) as exc:
-            return problem(msg("sim.example_breaks", n=k + 1, move=action.label(), why=exc), "moves")
-    facts = engine.example_facts(state)
-    out: list[Problem] = []
+            return "moves", msg("sim.example_breaks", n=k + 1, move=action.label(), why=exc)
+    return None
+
+
+def _move_action(engine: BaseEngine, state: Any, seat: int, move: Any, k: int,
+                 ids: tuple[str, ...]) -> tuple[Any, str | None]:
+    """(the action the example's ``k``-th move stands for, None), or (None, the message saying why it
+    stands for none).
+
+    A decision is the engine's own legal action (with every field, those left out of its JSON and of its
+    equality too), found by its JSON: the move as the log writes it, or with card ids where the log
+    writes the engine's card numbers."""
+    legal = engine.legal_actions(state) if seat != CHANCE else []
+    action = next((a for a in legal if _matches(_to_json(a), move, ids)), None)
+    if action is not None:
+        return action, None
+    unknown = _unknown_ids(move, ids)
+    try:        # as written (an engine may read card ids itself), else with card numbers for ids
+        action = _decoded(engine, move, _numbered(move, ids))
+    except (ValueError, KeyError, TypeError, IllegalAction) as exc:
+        hint = msg("sim.example_no_card", card=unknown[0], hint=did_you_mean(unknown[0], ids or ())) \
+            if unknown else ""
+        return None, msg("sim.example_not_an_action", n=k + 1, move=repr(move), why=exc, hint=hint)
+    if seat == CHANCE:
+        return action, None
+    same = next((a for a in legal if a == action), None)
+    if same is None:
+        shown = ", ".join(a.label() for a in legal[:8])
+        return None, msg("sim.example_illegal", n=k + 1, move=action.label(), legal=shown)
+    return same, None
+
+
+def _expect_problems(facts: Mapping[str, Any], expect: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """(field, message) of every claim of ``expect`` the engine's facts after the moves do not bear out."""
+    out: list[tuple[str, str]] = []
     for key, claimed in expect.items():
         if key not in facts:
-            out += problem(f"expect.{key}: " + msg("sim.example_no_fact", facts=sorted(facts),
-                                                    hint=did_you_mean(key, facts)), "expect")
+            out.append(("expect", f"expect.{key}: " + msg("sim.example_no_fact", facts=sorted(facts),
+                                                          hint=did_you_mean(key, facts))))
         elif _norm(facts[key]) != _norm(claimed):
-            out += problem(msg("sim.example_differs", key=key, claimed=claimed, given=facts[key]), f"expect.{key}")
+            out.append((f"expect.{key}", msg("sim.example_differs", key=key, claimed=claimed, given=facts[key])))
     return out
 
 

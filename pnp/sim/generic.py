@@ -350,85 +350,120 @@ def check_hidden(engine: BaseEngine, report: GenericReport, games: int = 3, seed
     goes (HIDDEN_SPREAD of them, evenly spread, however little is left), then the next games' while it
     lasts; on regardless until a redeal changed something (a budget never makes a redeal look as if it
     changed nothing).  The detail says so when fewer were checked."""
-    caps = engine.capabilities
-    redeal = engine.redeal if caps.redeal or caps.determinization else None
-    located: Any = engine.card_locations if engine.capabilities.card_locations else None
-    tried = changed = 0
-    tally = Tally()
-    cut = False
+    check = _HiddenCheck(engine)
     started = time.process_time()
     counts = range(engine.min_players, engine.max_players + 1)
     for i, players in enumerate(counts):
         share = budget.share(1 / (len(counts) - i))
         for g in range(games):
-            if g and share.spent() and changed:
-                cut = True
+            if g and share.spent() and check.changed:
+                check.cut = True
                 break
-            s = game_seed(seed + 7, players * 1000 + g)
-            trace = Trace()
-            record = play_game(engine, players, ("random",) * players, s, trace=trace)
-            if not tally.add(players, ("random",) * players, s, record.error):
-                continue
-            state = engine.new_state(players)
-            rng = random.Random(s)
-            due = 0.0                   # the next step checked (every step without a limit)
-            decisions = [step for step, (seat, _) in enumerate(trace.events) if seat != CHANCE]
-            spread = {decisions[k * len(decisions) // HIDDEN_SPREAD] for k in range(HIDDEN_SPREAD)} \
-                if g == 0 and decisions else set()
-            for step, (seat, action) in enumerate(trace.events):
-                if seat != CHANCE and engine.to_move(state) != TERMINAL:
-                    if step < due and changed and step not in spread:
-                        cut = True
-                        engine.apply(state, action)
-                        continue
+            problem = check.game(players, game_seed(seed + 7, players * 1000 + g), g == 0, share)
+            if problem is not None:
+                report.problems.append(problem)
+                return
+    check.verdict(report, time.process_time() - started)
+
+
+class _HiddenCheck:
+    """:func:`check_hidden`'s walk through random games, and what it has found so far."""
+
+    def __init__(self, engine: BaseEngine):
+        self.engine = engine
+        caps = engine.capabilities
+        self.redeal = engine.redeal if caps.redeal or caps.determinization else None
+        self.located: Any = engine.card_locations if caps.card_locations else None
+        self.tried = self.changed = 0
+        self.cut = False
+        self.tally = Tally()
+
+    def game(self, players: int, s: int, first: bool, share: Budget) -> str | None:
+        """Checks the decisions of one random game (seed ``s``) as far as the budget's ``share`` goes: all
+        of them without a limit; in the first game of a player count at least HIDDEN_SPREAD spread over it.
+        The first problem, or None."""
+        engine = self.engine
+        trace = Trace()
+        record = play_game(engine, players, ("random",) * players, s, trace=trace)
+        if not self.tally.add(players, ("random",) * players, s, record.error):
+            return None
+        state = engine.new_state(players)
+        rng = random.Random(s)
+        due = 0.0                   # the next step checked (every step without a limit)
+        decisions = [step for step, (seat, _) in enumerate(trace.events) if seat != CHANCE]
+        spread = {decisions[k * len(decisions) // HIDDEN_SPREAD] for k in range(HIDDEN_SPREAD)} \
+            if first and decisions else set()
+        for step, (seat, action) in enumerate(trace.events):
+            if seat != CHANCE and engine.to_move(state) != TERMINAL:
+                if step < due and self.changed and step not in spread:
+                    self.cut = True
+                else:
                     began = time.process_time()
-                    for p in range(players):
-                        obs = engine.observe(state, p)
-                        if obs is state:
-                            report.problems.append(msg("sim.observe_whole_state"))
-                            return
-                        if redeal is None:
-                            continue
-                        other = redeal(state, p, rng)
-                        tried += 1
-                        changed += engine.state_hash(other) != engine.state_hash(state)
-                        where = msg("sim.where_step", players=players, seed=s, step=step + 1, seat=p + 1)
-                        if same(engine.observe(other, p), obs) is not None:   # field by field
-                            report.problems.append(where + msg("sim.observe_shows_hidden"))
-                            return
-                        if p == seat and engine.legal_actions(other) != engine.legal_actions(state):
-                            report.problems.append(where + msg("sim.legal_shows_hidden"))
-                            return
-                        try:
-                            engine.check_invariants(other)
-                            if located is not None:
-                                before = Counter(chain.from_iterable(located(state).values()))
-                                after = Counter(chain.from_iterable(located(other).values()))
-                                if before != after:
-                                    raise InvariantError(msg("sim.redeal_changed_cards"))
-                        except Exception as exc:   # noqa: BLE001
-                            report.problems.append(where + msg("sim.redeal_breaks", why=exc))
-                            return
+                    problem = self.decision(state, players, seat, rng, s, step)
+                    if problem is not None:
+                        return problem
                     if share.limited:           # the steps left of this game, as many as the share still pays for
                         cost, left = time.process_time() - began, share.left()
                         rest = len(trace.events) - step - 1
                         due = step + (max(1.0, rest * cost / left) if left > 0 else float("inf"))
-                engine.apply(state, action)
-    if redeal is None:
-        report.undeclared.append("redeal")
-        return
-    if tally.crashed:
-        report.problems.append(tally.undecided(msg("sim.check_hidden"), engine.game_id))
-        report.done.append(f"隠れた情報 {tried} 局面（{tally.counts_ja()}）")
-        return
-    if not tried:
-        report.problems.append(msg("sim.check_hidden") + ": " + msg("sim.hidden_nothing_checked", games=tally.played))
-        return
-    if tried and not changed:
-        report.problems.append(msg("sim.redeal_changed_nothing", states=tried))
-        return
-    report.done.append(f"隠れた情報 {tried} 局面（{tally.played} ゲームから）"
-                       + (so_far(time.process_time() - started) if cut else ""))
+            engine.apply(state, action)
+        return None
+
+    def decision(self, state: Any, players: int, mover: int, rng: random.Random, s: int, step: int) -> str | None:
+        """Every seat's observation of one decision's state, and (with a redeal) that a redealt state looks
+        the same to the seat.  The first problem, or None."""
+        engine = self.engine
+        for p in range(players):
+            obs = engine.observe(state, p)
+            if obs is state:
+                return msg("sim.observe_whole_state")
+            if self.redeal is None:
+                continue
+            other = self.redeal(state, p, rng)
+            self.tried += 1
+            self.changed += engine.state_hash(other) != engine.state_hash(state)
+            problem = self._redeal_problem(state, other, p, mover, obs)
+            if problem is not None:
+                return msg("sim.where_step", players=players, seed=s, step=step + 1, seat=p + 1) + problem
+        return None
+
+    def _redeal_problem(self, state: Any, other: Any, p: int, mover: int, obs: Any) -> str | None:
+        """What seat ``p`` could tell apart between the state and its redeal ``other``, or what the redeal broke."""
+        engine = self.engine
+        if same(engine.observe(other, p), obs) is not None:   # field by field
+            return msg("sim.observe_shows_hidden")
+        if p == mover and engine.legal_actions(other) != engine.legal_actions(state):
+            return msg("sim.legal_shows_hidden")
+        try:
+            engine.check_invariants(other)
+            if self.located is not None:
+                before = Counter(chain.from_iterable(self.located(state).values()))
+                after = Counter(chain.from_iterable(self.located(other).values()))
+                if before != after:
+                    raise InvariantError(msg("sim.redeal_changed_cards"))
+        except Exception as exc:   # noqa: BLE001
+            return msg("sim.redeal_breaks", why=exc)
+        return None
+
+    def verdict(self, report: GenericReport, seconds: float) -> None:
+        """What the walk found, into ``report``: a problem, or the states checked in its detail line."""
+        if self.redeal is None:
+            report.undeclared.append("redeal")
+            return
+        tried, tally = self.tried, self.tally
+        if tally.crashed:
+            report.problems.append(tally.undecided(msg("sim.check_hidden"), self.engine.game_id))
+            report.done.append(f"隠れた情報 {tried} 局面（{tally.counts_ja()}）")
+            return
+        if not tried:
+            report.problems.append(msg("sim.check_hidden") + ": " + msg("sim.hidden_nothing_checked",
+                                                                          games=tally.played))
+            return
+        if not self.changed:
+            report.problems.append(msg("sim.redeal_changed_nothing", states=tried))
+            return
+        report.done.append(f"隠れた情報 {tried} 局面（{tally.played} ゲームから）"
+                           + (so_far(seconds) if self.cut else ""))
 
 
 def so_far(seconds: float) -> str:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,6 +26,27 @@ def steps(engine: BaseEngine, log: GameLog, *, check_chance: bool = False) -> It
     check_chance: every chance outcome must be the one the header's seed draws (a log cannot claim
     a luckier shuffle or roll than its seed gives)."""
     h = log.header
+    players = _header_players(engine, h)
+    streams = _chance_streams(engine, h) if check_chance else None
+    try:
+        state = engine.new_state(players, h.get("variant", "standard"), h.get("options") or {})
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ReplayError("header: " + msg("sim.log_header_incomplete", why=exc)) from None
+    for i, ev in enumerate(log.events):
+        where = f"events[{i}]"
+        action = _event_action(engine, state, ev, where, streams, h)
+        before = state.clone()
+        try:
+            engine.apply(state, action)
+            engine.check_invariants(state)
+        except (IllegalAction, InvariantError) as exc:
+            raise ReplayError(f"{where}: " + msg("sim.log_rules_refuse", why=exc)) from None
+        yield before, action, state.clone()
+    yield None, None, state
+
+
+def _header_players(engine: BaseEngine, h: Mapping[str, Any]) -> int:
+    """The header's player count, once the header is known to be this engine's and its rules readable."""
     if h.get("game") != engine.game_id:
         raise ReplayError("header.game: " + msg("sim.log_other_game", logged=h.get("game"), game=engine.game_id))
     players = h.get("players")
@@ -36,57 +57,53 @@ def steps(engine: BaseEngine, log: GameLog, *, check_chance: bool = False) -> It
     options = h.get("options") or {}
     if not isinstance(options, dict) or not isinstance(h.get("variant", "standard"), str):
         raise ReplayError("header.options, header.variant: " + msg("sim.log_options"))
-    streams = None
-    if check_chance:
-        seed = h.get("seed")
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ReplayError("header.seed: " + msg("sim.log_seed", got=str(seed)[:40]))
-        if abs(seed) >= 2 ** 64:
-            raise ReplayError("header.seed: " + msg("sim.log_seed_digits", digits=len(str(abs(seed)))))
-        streams = Streams(engine, seed)     # the same keyed chance streams as the game was played with
+    return players
+
+
+def _chance_streams(engine: BaseEngine, h: Mapping[str, Any]) -> Streams:
+    """The same keyed chance streams as the game was played with, from the header's seed."""
+    seed = h.get("seed")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ReplayError("header.seed: " + msg("sim.log_seed", got=str(seed)[:40]))
+    if abs(seed) >= 2 ** 64:
+        raise ReplayError("header.seed: " + msg("sim.log_seed_digits", digits=len(str(abs(seed)))))
+    return Streams(engine, seed)
+
+
+def _event_action(engine: BaseEngine, state: Any, ev: Any, where: str, streams: Streams | None,
+                  h: Mapping[str, Any]) -> Any:
+    """The action a log event stands for in ``state``: played by the seat to move, legal, and for a
+    chance outcome (with ``streams``) the one the seed draws."""
+    if not isinstance(ev, dict):
+        raise ReplayError(f"{where}: " + msg("sim.log_event_mapping", got=type(ev).__name__))
+    seat = engine.to_move(state)
+    if seat == TERMINAL:
+        raise ReplayError(f"{where}: " + msg("sim.log_goes_on"))
+    expected = "chance" if seat == CHANCE else seat
+    if ev.get("seat") != expected:
+        raise ReplayError(f"{where}.seat: " + msg("sim.log_wrong_seat", logged=ev.get("seat"), expected=expected))
     try:
-        state = engine.new_state(players, h.get("variant", "standard"), options)
-    except (KeyError, TypeError, ValueError) as exc:
-        raise ReplayError("header: " + msg("sim.log_header_incomplete", why=exc)) from None
-    for i, ev in enumerate(log.events):
-        where = f"events[{i}]"
-        if not isinstance(ev, dict):
-            raise ReplayError(f"{where}: " + msg("sim.log_event_mapping", got=type(ev).__name__))
-        seat = engine.to_move(state)
-        if seat == TERMINAL:
-            raise ReplayError(f"{where}: " + msg("sim.log_goes_on"))
-        expected = "chance" if seat == CHANCE else seat
-        if ev.get("seat") != expected:
-            raise ReplayError(f"{where}.seat: " + msg("sim.log_wrong_seat", logged=ev.get("seat"), expected=expected))
+        action = engine.action_from_json(ev.get("action"))
+    except (IllegalAction, KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        raise ReplayError(f"{where}.action: " + msg("sim.log_not_an_action", game=engine.game_id,
+                                                    why=f"{type(exc).__name__}: {exc}")) from None
+    if seat != CHANCE:
+        # the engine's own action equal to the logged one: its label and any facts that are not
+        # part of the JSON form (a card's name) are the ones play showed, not blanks
+        legal = engine.legal_actions(state)
         try:
-            action = engine.action_from_json(ev.get("action"))
-        except (IllegalAction, KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-            raise ReplayError(f"{where}.action: " + msg("sim.log_not_an_action", game=engine.game_id,
-                                                        why=f"{type(exc).__name__}: {exc}")) from None
-        if seat != CHANCE:
-            # the engine's own action equal to the logged one: its label and any facts that are not
-            # part of the JSON form (a card's name) are the ones play showed, not blanks
-            legal = engine.legal_actions(state)
-            try:
-                action = legal[legal.index(action)]
-            except ValueError:
-                raise ReplayError(f"{where}.action: " + msg("sim.log_illegal", action=action.label())) from None
-        if seat == CHANCE and streams is not None:
-            drawn = engine.sample_chance(state, streams.chance(state))
-            if drawn != action:
-                said = (msg("sim.log_chance_draws", seed=h["seed"], drawn=drawn.label(), logged=action.label())
-                        if drawn.label() != action.label()
-                        else msg("sim.log_chance_other", seed=h["seed"], logged=action.label()))
-                raise ReplayError(f"{where}.action: {said}")
-            action = drawn
-        before = state.clone()
-        try:
-            engine.apply(state, action)
-            engine.check_invariants(state)
-        except (IllegalAction, InvariantError) as exc:
-            raise ReplayError(f"{where}: " + msg("sim.log_rules_refuse", why=exc)) from None
-        yield before, action, state.clone()
-    yield None, None, state
+            return legal[legal.index(action)]
+        except ValueError:
+            raise ReplayError(f"{where}.action: " + msg("sim.log_illegal", action=action.label())) from None
+    if streams is None:
+        return action
+    drawn = engine.sample_chance(state, streams.chance(state))
+    if drawn != action:
+        said = (msg("sim.log_chance_draws", seed=h["seed"], drawn=drawn.label(), logged=action.label())
+                if drawn.label() != action.label()
+                else msg("sim.log_chance_other", seed=h["seed"], logged=action.label()))
+        raise ReplayError(f"{where}.action: {said}")
+    return drawn
 
 
 def replay(engine: BaseEngine, log: GameLog, *, check_data_hash: str | None = None) -> ReplayOutcome:

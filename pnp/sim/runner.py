@@ -51,100 +51,151 @@ def play_game(engine: BaseEngine, players: int, policies: Sequence[str], seed: i
     ``policy_seed``: the seats' random numbers from this seed instead of ``seed`` (the same chance, other
     coin flips of the same players)."""
     streams = Streams(engine, seed, track=track_streams, disturb=disturb, policy_seed=policy_seed)
-    chance_rng, seat_rng = streams.chance, streams.seat
     pols = list(policy_objects) if policy_objects is not None else [make_policy(engine, p) for p in policies]
-    wants_obs = [getattr(p, "uses_observation", True) for p in pols]
-    # a search policy sees the seat's information set (hidden pieces canonical), never the state itself
-    views = [engine.information_set if getattr(p, "wants_information_set", False) else engine.observe for p in pols]
-    to_move, legal_actions, apply = engine.to_move, engine.legal_actions, engine.apply
-    max_steps = engine.max_steps
-    steps = turns = 0
-    state = None
-    error = None
-    events = trace.events if trace is not None else None
-    # engines without their own score_history: record the scores whenever the round number moves on
-    caps = engine.capabilities
-    prog: Any = engine.progress if caps.progress else None     # (round, scores) of a state, or None
-    track = prog is not None and not caps.score_history
-    tracked: list[tuple[float, ...]] = []
-    last = None
-    # the time budget is checked every CHECK_EVERY steps, where the step bound is checked anyway: a game
-    # pays nothing for it.  A search player's game is bounded by its iterations, not by the clock.
-    timed = not any(getattr(p, "wants_information_set", False) for p in pols)
-    start = time.monotonic()
-    check_at = min(max_steps, CHECK_EVERY)
-    action: Any = None
+    game = _Playthrough(engine, policies, pols, streams, check=check,
+                        events=trace.events if trace is not None else None)
+    result = error = None
     try:
-        state = engine.new_state(players, variant, options)
-        if check:
-            engine.check_invariants(state)
-        while True:
-            seat = to_move(state)
-            if seat == TERMINAL:
-                break
-            if steps >= check_at:
-                if steps >= max_steps:
-                    raise StepLimitError(msg("sim.max_steps", steps=max_steps))
-                if timed and time.monotonic() - start > MAX_GAME_SECONDS:
-                    raise _OutOfTime(steps, action)
-                check_at = min(max_steps, steps + CHECK_EVERY)
-            if seat == CHANCE:
-                action = engine.sample_chance(state, chance_rng(state))
-            else:
-                legal = legal_actions(state)
-                if not legal:
-                    raise InvariantError(msg("sim.no_legal_action", seat=seat))
-                action = pols[seat].choose(views[seat](state, seat) if wants_obs[seat] else None, legal,
-                                           seat_rng(state, seat))
-                if check and action not in legal:
-                    raise IllegalAction(msg("sim.policy_illegal", policy=policies[seat], action=action))
-                turns += 1
-            apply(state, action)
-            steps += 1
-            if track:
-                now = prog(state)
-                if last is not None and now[0] != last[0]:
-                    tracked.append(last[1])
-                last = now
-            if events is not None:
-                events.append((seat, action))
-            if check:
-                engine.check_invariants(state)
-        result = engine.result(state)
-        _check_result(result, players)
+        result = game.play(players, variant, options)
     except _OutOfTime as late:
         raise GameTimeLimit(msg("sim.game_where", index=index, seed=seed) + msg(
             "sim.game_too_long", seconds=MAX_GAME_SECONDS, steps=f"{late.steps:,}", after=_after(late.action))) from None
     except EngineStuck as stuck:   # a call into the engine never returned: the batch stops here
-        raise GameTimeLimit(msg("sim.game_step_where", index=index, seed=seed, step=steps + 1,
-                                after=_after(action)) + str(stuck)) from None
+        raise GameTimeLimit(msg("sim.game_step_where", index=index, seed=seed, step=game.steps + 1,
+                                after=_after(game.action)) + str(stuck)) from None
     except (Exception, SystemExit) as exc:   # noqa: BLE001 — a sample game must never take the batch down
-        result = None
-        kind = type(exc).__name__
-        error = f"{_origin(exc)}{kind}: {exc}"
-        if isinstance(exc, SystemExit):     # exit() in the engine's code must not end the command as a success
-            error = (f"{_origin(exc)}the engine called exit({exc.code!r}) at step {steps + 1}: an engine must "
-                     "return or raise, never end the program")
-        elif not isinstance(exc, (InvariantError, IllegalAction, StepLimitError)):
-            error += "\n" + "".join(traceback.format_exception(exc)[-3:])
+        error = _error_text(exc, game.steps)
     if trace is not None:
-        trace.final_state = state
-    rounds = 0
-    history: tuple[tuple[float, ...], ...] = ()
-    if state is not None:
-        hist = engine.score_history if caps.score_history else None
-        if hist:
-            history = tuple(hist(state) or ())
-        elif track:
-            history = tuple(tracked + ([prog(state)[1]] if last is not None else []))
-        rounds = prog(state)[0] if prog else len(history)
+        trace.final_state = game.state
+    rounds, history = game.rounds.of(game.state)
     return GameRecord(index=index, seed=seed, players=players, policies=tuple(policies), variant=variant,
-                      options=dict(options or {}), result=result, steps=steps, rounds=rounds, turns=turns,
+                      options=dict(options or {}), result=result, steps=game.steps, rounds=rounds, turns=game.turns,
                       score_history=history, error=error,
                       streams=streams.uses() if track_streams else None)
 
 
 CHECK_EVERY = 4096      # steps between two looks at the clock
+
+
+class _Rounds:
+    """The rounds a game lasted and its score history: the engine's own ``score_history``, else the
+    scores recorded whenever the round number (``progress``) moves on."""
+
+    def __init__(self, engine: BaseEngine):
+        caps = engine.capabilities
+        self.progress: Any = engine.progress if caps.progress else None     # (round, scores) of a state, or None
+        self.history: Any = engine.score_history if caps.score_history else None
+        self.tracking = self.progress is not None and self.history is None
+        self.tracked: list[tuple[float, ...]] = []
+        self.last: Any = None
+
+    def step(self, state: Any) -> None:
+        """After every step of a tracked game: the scores of a round that just ended are kept."""
+        now = self.progress(state)
+        if self.last is not None and now[0] != self.last[0]:
+            self.tracked.append(self.last[1])
+        self.last = now
+
+    def of(self, state: Any) -> tuple[int, tuple[tuple[float, ...], ...]]:
+        """(rounds, score history) of the game that ended (or stopped) in ``state``."""
+        if state is None:
+            return 0, ()
+        history: tuple[tuple[float, ...], ...] = ()
+        if self.history:
+            history = tuple(self.history(state) or ())
+        elif self.tracking:
+            history = tuple(self.tracked + ([self.progress(state)[1]] if self.last is not None else []))
+        return (self.progress(state)[0] if self.progress else len(history)), history
+
+
+class _Playthrough:
+    """One game being played: the seats' policies and views, and where the game is (kept up to date
+    when it stops, so that an error can say at which step)."""
+
+    def __init__(self, engine: BaseEngine, names: Sequence[str], pols: Sequence[Any], streams: Streams, *,
+                 check: bool, events: list[tuple[int, Any]] | None):
+        self.engine, self.names, self.pols, self.streams = engine, names, pols, streams
+        self.check, self.events = check, events
+        self.wants_obs = [getattr(p, "uses_observation", True) for p in pols]
+        # a search policy sees the seat's information set (hidden pieces canonical), never the state itself
+        self.views = [engine.information_set if getattr(p, "wants_information_set", False) else engine.observe
+                      for p in pols]
+        # the time budget is checked every CHECK_EVERY steps, where the step bound is checked anyway: a game
+        # pays nothing for it.  A search player's game is bounded by its iterations, not by the clock.
+        self.timed = not any(getattr(p, "wants_information_set", False) for p in pols)
+        self.rounds = _Rounds(engine)
+        self.state: Any = None
+        self.steps = self.turns = 0
+        self.action: Any = None
+
+    def play(self, players: int, variant: str, options: Mapping[str, Any] | None) -> Any:
+        """Plays the game to its end and returns its checked result."""
+        engine, check, events, pols, views, wants_obs = (self.engine, self.check, self.events, self.pols,
+                                                          self.views, self.wants_obs)
+        to_move, legal_actions, apply = engine.to_move, engine.legal_actions, engine.apply
+        chance_rng, seat_rng = self.streams.chance, self.streams.seat
+        rounds = self.rounds if self.rounds.tracking else None
+        max_steps = engine.max_steps
+        start = time.monotonic()
+        check_at = min(max_steps, CHECK_EVERY)
+        steps = turns = 0
+        action: Any = None
+        try:
+            self.state = state = engine.new_state(players, variant, options)
+            if check:
+                engine.check_invariants(state)
+            while True:
+                seat = to_move(state)
+                if seat == TERMINAL:
+                    break
+                if steps >= check_at:
+                    check_at = self._next_check(steps, action, start)
+                if seat == CHANCE:
+                    action = engine.sample_chance(state, chance_rng(state))
+                else:
+                    legal = legal_actions(state)
+                    if not legal:
+                        raise InvariantError(msg("sim.no_legal_action", seat=seat))
+                    action = pols[seat].choose(views[seat](state, seat) if wants_obs[seat] else None, legal,
+                                               seat_rng(state, seat))
+                    if check and action not in legal:
+                        raise IllegalAction(msg("sim.policy_illegal", policy=self.names[seat], action=action))
+                    turns += 1
+                apply(state, action)
+                steps += 1
+                if rounds is not None:
+                    rounds.step(state)
+                if events is not None:
+                    events.append((seat, action))
+                if check:
+                    engine.check_invariants(state)
+        finally:
+            self.steps, self.turns, self.action = steps, turns, action
+        result = engine.result(state)
+        _check_result(result, players)
+        return result
+
+    def _next_check(self, steps: int, action: Any, start: float) -> int:
+        """At every CHECK_EVERY steps: stops a game past the engine's ``max_steps`` or (unless a search
+        player is in it) its time budget; the step at which to look again."""
+        max_steps = self.engine.max_steps
+        if steps >= max_steps:
+            raise StepLimitError(msg("sim.max_steps", steps=max_steps))
+        if self.timed and time.monotonic() - start > MAX_GAME_SECONDS:
+            raise _OutOfTime(steps, action)
+        return min(max_steps, steps + CHECK_EVERY)
+
+
+def _error_text(exc: BaseException, steps: int) -> str:
+    """How a game's record says the error that stopped it: where, what, and for an unexpected kind the
+    last frames of its traceback."""
+    error = f"{_origin(exc)}{type(exc).__name__}: {exc}"
+    if isinstance(exc, SystemExit):     # exit() in the engine's code must not end the command as a success
+        return (f"{_origin(exc)}the engine called exit({exc.code!r}) at step {steps + 1}: an engine must "
+                "return or raise, never end the program")
+    if not isinstance(exc, (InvariantError, IllegalAction, StepLimitError)):
+        error += "\n" + "".join(traceback.format_exception(exc)[-3:])
+    return error
 
 
 def _check_result(result: Any, players: int) -> None:

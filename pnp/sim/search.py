@@ -98,6 +98,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ..limits import MAX_SEARCH_ITERATIONS
@@ -277,111 +278,140 @@ class SearchPolicy:
         return best
 
     def search(self, info: Any, seat: int, r: random.Random) -> Node:
-        eng = self.engine
-        determinize, to_move, legal_actions = eng.determinize, eng.to_move, eng.legal_actions
-        apply, sample_chance = eng.apply, eng.sample_chance
-        rand = r.random
-        c = self.c
-        log, sqrt = math.log, math.sqrt
+        """The tree of ``iterations`` iterations (fewer when ``ms`` is spent) from the information set
+        ``info`` of ``seat``: each a determinization, a descent and expansion, a playout and the backup."""
+        determinize = self.engine.determinize
         deadline = time.perf_counter() + self.ms / 1000 if self.ms else None
-        roll = self.rollout
-        roll_choose = roll.choose if roll is not None else None
-        roll_obs = eng.observe if roll is not None and getattr(roll, "uses_observation", True) else None
-        own_tree = self.own_tree
-        depth, prior = self.depth, self.prior
-        coop = self.cooperative
-        round_of = (lambda st: self.progress(st)[0]) if self.round_cut else None
+        walk = _Iteration(self, seat, r)
         root = Node(-1)
-        max_steps = eng.max_steps
-
-        def playout_move(s: Any, mover: int, acts: Sequence[Any]) -> Any:
-            """A move outside the tree: the only one, a uniformly random one, or the rollout policy's."""
-            if len(acts) == 1:
-                return acts[0]
-            if roll_choose is None:
-                return acts[int(rand() * len(acts))]
-            return roll_choose(roll_obs(s, mover) if roll_obs else None, acts, r)
-
         for it in range(self.iterations):
             if deadline is not None and it and time.perf_counter() > deadline:
                 break
             s = determinize(info, seat, r)
-            node = root
-            path = [root]
-            steps = 0
-            # selection and expansion
-            while True:
-                mover = to_move(s)
-                if mover == TERMINAL:
-                    break
-                if mover == CHANCE:
-                    apply(s, sample_chance(s, r))
-                    steps += 1
-                    continue
-                acts = legal_actions(s)
-                if own_tree and mover != seat:
-                    apply(s, playout_move(s, mover, acts))
-                    steps += 1
-                    continue
-                children = node.children
-                untried = [a for a in acts if a not in children]
-                if untried:
-                    a = None
-                    if prior and roll_choose is not None:    # the game's own player's choice is tried first
-                        a = roll_choose(roll_obs(s, mover) if roll_obs else None, acts, r)
-                        if a in children:
-                            a = None
-                    if a is None:
-                        a = untried[int(rand() * len(untried))]
-                    for b in acts:
-                        ch = children.get(b)
-                        if ch is not None:
-                            ch.avail += 1
-                    child = children[a] = Node(mover)
-                    child.avail = 1
-                    apply(s, a)
-                    steps += 1
-                    path.append(child)
-                    break
-                best, best_v = None, -1.0
-                for a in acts:
-                    ch = children[a]
-                    ch.avail += 1
-                    v = ch.total / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
-                    if v > best_v:
-                        best, best_v = a, v
-                node = children[best]
-                apply(s, best)
-                steps += 1
-                path.append(node)
-            # rollout: uniformly random legal moves (or the rollout policy's), chance by the engine
-            decisions = 0
-            cut = False
-            start_round = round_of(s) if round_of is not None else None
-            while True:
-                mover = to_move(s)
-                if mover == TERMINAL:
-                    break
-                if depth is not None and decisions >= depth and (mover == CHANCE or not coop):
-                    cut = True      # a team game is judged at its next chance step: before the dice, as the value was fitted
-                    break
-                if round_of is not None and mover != CHANCE and round_of(s) != start_round:
-                    cut = True
-                    break
-                if steps > max_steps:
-                    raise SimError(f"{eng.game_id}: " + msg("sim.rollout_past_max_steps", steps=max_steps))
-                if mover == CHANCE:
-                    apply(s, sample_chance(s, r))
-                else:
-                    decisions += 1
-                    apply(s, playout_move(s, mover, legal_actions(s)))
-                steps += 1
-            rewards = self.standing(s) if cut else self.rewards(s)
+            path, steps = walk.descend(s, root)
+            rewards = walk.play_out(s, steps)
             for n in path:
                 n.visits += 1
                 if n.mover >= 0:
                     n.total += rewards[n.mover]
         return root
+
+
+class _Iteration:
+    """The steps of one search iteration on a determinization, for :meth:`SearchPolicy.search`: the
+    engine's hooks and the search's settings looked up once per decision, not once per step."""
+
+    def __init__(self, policy: SearchPolicy, seat: int, r: random.Random) -> None:
+        eng = policy.engine
+        self.policy = policy
+        self.seat = seat
+        self.r = r
+        self.rand = r.random
+        self.to_move, self.legal_actions, self.apply = eng.to_move, eng.legal_actions, eng.apply
+        self.sample_chance = eng.sample_chance
+        self.max_steps = eng.max_steps
+        self.game_id = eng.game_id
+        roll = policy.rollout
+        self.roll_choose = roll.choose if roll is not None else None
+        self.roll_obs = eng.observe if roll is not None and getattr(roll, "uses_observation", True) else None
+        self.own_tree = policy.own_tree
+        self.prior = policy.prior
+        self.round_of = (lambda st: policy.progress(st)[0]) if policy.round_cut else None
+
+    def playout_move(self, s: Any, mover: int, acts: Sequence[Any]) -> Any:
+        """A move outside the tree: the only one, a uniformly random one, or the rollout policy's."""
+        if len(acts) == 1:
+            return acts[0]
+        if self.roll_choose is None:
+            return acts[int(self.rand() * len(acts))]
+        return self.roll_choose(self.roll_obs(s, mover) if self.roll_obs else None, acts, self.r)
+
+    def descend(self, s: Any, root: Node) -> tuple[list[Node], int]:
+        """Selection and expansion: down the tree from ``root`` by UCB1 with availability counts, playing
+        each step on ``s``, until a new node is added (or the game ends).  (The nodes passed, steps played.)"""
+        to_move, legal_actions, apply, sample_chance = self.to_move, self.legal_actions, self.apply, self.sample_chance
+        c, log, sqrt = self.policy.c, math.log, math.sqrt
+        seat, own_tree, r = self.seat, self.own_tree, self.r
+        node = root
+        path = [root]
+        steps = 0
+        while True:
+            mover = to_move(s)
+            if mover == TERMINAL:
+                break
+            steps += 1
+            if mover == CHANCE:
+                apply(s, sample_chance(s, r))
+                continue
+            acts = legal_actions(s)
+            if own_tree and mover != seat:
+                apply(s, self.playout_move(s, mover, acts))
+                continue
+            children = node.children
+            untried = [a for a in acts if a not in children]
+            if untried:
+                path.append(self.expand(s, node, mover, acts, untried))
+                break
+            best, best_v = None, -1.0
+            for a in acts:
+                ch = children[a]
+                ch.avail += 1
+                v = ch.total / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+                if v > best_v:
+                    best, best_v = a, v
+            node = children[best]
+            apply(s, best)
+            path.append(node)
+        return path, steps
+
+    def expand(self, s: Any, node: Node, mover: int, acts: Sequence[Any], untried: list[Any]) -> Node:
+        """Adds one child to ``node`` and plays its action on ``s``: the rollout policy's choice first with
+        ``prior=on``, else an untried action at random; every other child legal here counts as available."""
+        children = node.children
+        a = None
+        if self.prior and self.roll_choose is not None:    # the game's own player's choice is tried first
+            a = self.roll_choose(self.roll_obs(s, mover) if self.roll_obs else None, acts, self.r)
+            if a in children:
+                a = None
+        if a is None:
+            a = untried[int(self.rand() * len(untried))]
+        for b in acts:
+            ch = children.get(b)
+            if ch is not None:
+                ch.avail += 1
+        child = children[a] = Node(mover)
+        child.avail = 1
+        self.apply(s, a)
+        return child
+
+    def play_out(self, s: Any, steps: int) -> list[float]:
+        """Rollout: uniformly random legal moves (or the rollout policy's), chance by the engine, to the end
+        or to the cut the settings ask for; every seat's reward."""
+        to_move, legal_actions, apply, sample_chance = self.to_move, self.legal_actions, self.apply, self.sample_chance
+        policy, r, round_of, max_steps = self.policy, self.r, self.round_of, self.max_steps
+        depth, coop = policy.depth, policy.cooperative
+        decisions = 0
+        cut = False
+        start_round = round_of(s) if round_of is not None else None
+        while True:
+            mover = to_move(s)
+            if mover == TERMINAL:
+                break
+            if depth is not None and decisions >= depth and (mover == CHANCE or not coop):
+                cut = True      # a team game is judged at its next chance step: before the dice, as the value was fitted
+                break
+            if round_of is not None and mover != CHANCE and round_of(s) != start_round:
+                cut = True
+                break
+            if steps > max_steps:
+                raise SimError(f"{self.game_id}: " + msg("sim.rollout_past_max_steps", steps=max_steps))
+            if mover == CHANCE:
+                apply(s, sample_chance(s, r))
+            else:
+                decisions += 1
+                apply(s, self.playout_move(s, mover, legal_actions(s)))
+            steps += 1
+        return policy.standing(s) if cut else policy.rewards(s)
 
 
 def spec_parts(engine: BaseEngine, spec: str) -> list[str]:
@@ -401,6 +431,25 @@ def parse_search_spec(engine: BaseEngine, spec: str,
     """``mcts:400``, ``mcts:400:c=0.7``, ``mcts:400:ms=200`` → a :class:`SearchPolicy`.  A ``rollout=NAME``
     setting is made by ``policy_by_name(engine, NAME)`` (the policy registry passes its own maker, so
     this module need not import it back)."""
+    iterations = _spec_iterations(spec)
+    spec_in = _Spec(engine, spec, policy_by_name)
+    settings = _Settings()
+    for p in spec_parts(engine, spec)[2:]:
+        key, sep, value = p.partition("=")
+        if key == "guided" and not sep:     # the game's own default policy guides the search
+            _guided(settings, spec_in)
+            continue
+        read = _SETTINGS.get(key) if sep else None
+        if read is None:
+            raise SimError(msg("sim.spec_unknown_setting", spec=spec, setting=p, form=SPEC_HELP))
+        read(settings, value, spec_in)
+    return SearchPolicy(engine, iterations, c=settings.c, ms=settings.ms, name=spec, rollout=settings.rollout,
+                        reward=settings.reward, tree=settings.tree, depth=settings.depth, prior=settings.prior,
+                        round_cut=settings.round_cut, paired=settings.paired, margin=settings.margin)
+
+
+def _spec_iterations(spec: str) -> int:
+    """The iteration count of a spec ``mcts:<iterations>…``, in range."""
     parts = spec.split(":")
     if parts[0] != "mcts" or len(parts) < 2:
         raise SimError(msg("sim.spec_form", spec=spec, form=SPEC_HELP))
@@ -410,74 +459,123 @@ def parse_search_spec(engine: BaseEngine, spec: str,
         raise SimError(msg("sim.spec_iterations_whole", spec=spec, form=SPEC_HELP)) from None
     if not 1 <= iterations <= MAX_SEARCH_ITERATIONS:
         raise SimError(msg("sim.spec_iterations_range", spec=spec, most=f"{MAX_SEARCH_ITERATIONS:,}"))
-    parts = spec_parts(engine, spec)
-    c, ms, rollout, reward, tree = DEFAULT_C, None, None, "rank", "all"
+    return iterations
+
+
+@dataclass(frozen=True)
+class _Spec:
+    """The spec being read: its engine, its text (for the messages) and the maker of rollout policies."""
+
+    engine: BaseEngine
+    text: str
+    policy_by_name: Callable[[Any, str], Any] | None
+
+
+@dataclass
+class _Settings:
+    """The search's settings as the spec's parts set them, left to right (a later part wins)."""
+
+    c: float = DEFAULT_C
+    ms: float | None = None
+    rollout: Any = None
+    reward: str = "rank"
+    tree: str = "all"
     depth: int | None = None
-    prior = round_cut = paired = depth_given = False
-    margin = 0.0
-    for p in parts[2:]:
-        key, sep, value = p.partition("=")
-        if key == "guided" and not sep:     # the game's own default policy guides the search
-            name = engine.default_policy
-            rollout = None
-            if name != "random" and policy_by_name is not None:
-                try:
-                    rollout = policy_by_name(engine, name)
-                except SimError:        # a default the engine does not have: plain random playouts
-                    rollout = None
-            prior = rollout is not None
-            if not depth_given:
-                depth = GUIDED_DEPTH
-            continue
-        if key == "depth" and value in ("round", "end"):
-            depth, round_cut, depth_given = None, value == "round", True
-            continue
-        if key == "depth" and sep:
-            if not value.isdigit() or int(value) < 1:
-                raise SimError(msg("sim.spec_depth", spec=spec, form=SPEC_HELP))
-            depth, round_cut, depth_given = int(value), False, True
-            continue
-        if key == "paired" and sep:
-            if value not in ("on", "off"):
-                raise SimError(msg("sim.spec_on_off", spec=spec, key="paired", form=SPEC_HELP))
-            paired = value == "on"
-            continue
-        if key == "margin" and sep:
-            try:
-                margin = float(value)
-            except ValueError:
-                margin = -1.0
-            if not 0 <= margin <= 1:
-                raise SimError(msg("sim.spec_margin", spec=spec, form=SPEC_HELP))
-            continue
-        if key == "prior" and sep:
-            if value not in ("on", "off"):
-                raise SimError(msg("sim.spec_on_off", spec=spec, key="prior", form=SPEC_HELP))
-            prior = value == "on"
-            continue
-        if key == "rollout" and sep:
-            if is_search_spec(value):
-                raise SimError(msg("sim.spec_rollout_search", spec=spec))
-            if value != "random" and policy_by_name is None:
-                raise SimError(msg("sim.spec_rollout_maker", spec=spec, rollout=value))
-            rollout = None if value == "random" or policy_by_name is None else policy_by_name(engine, value)
-            continue
-        if key == "reward" and sep:
-            reward = value
-            continue
-        if key == "tree" and sep:
-            tree = value
-            continue
+    depth_given: bool = False        # a depth= part was read: a later ``guided`` keeps it
+    round_cut: bool = False
+    prior: bool = False
+    paired: bool = False
+    margin: float = 0.0
+
+
+def _guided(settings: _Settings, spec: _Spec) -> None:
+    """``guided``: playouts by the game's default policy (random playouts when it has none), its choice
+    expanded first, cut after GUIDED_DEPTH decisions unless a depth was given."""
+    name = spec.engine.default_policy
+    rollout = None
+    if name != "random" and spec.policy_by_name is not None:
         try:
-            if key == "c" and sep:
-                c = float(value)
-            elif key == "ms" and sep:
-                ms = float(value)
-                if ms <= 0:
-                    raise ValueError
-            else:
-                raise SimError(msg("sim.spec_unknown_setting", spec=spec, setting=p, form=SPEC_HELP))
-        except ValueError:
-            raise SimError(msg("sim.spec_positive", spec=spec, key=key, form=SPEC_HELP)) from None
-    return SearchPolicy(engine, iterations, c=c, ms=ms, name=spec, rollout=rollout, reward=reward, tree=tree,
-                        depth=depth, prior=prior, round_cut=round_cut, paired=paired, margin=margin)
+            rollout = spec.policy_by_name(spec.engine, name)
+        except SimError:        # a default the engine does not have: plain random playouts
+            rollout = None
+    settings.rollout = rollout
+    settings.prior = rollout is not None
+    if not settings.depth_given:
+        settings.depth = GUIDED_DEPTH
+
+
+def _set_depth(settings: _Settings, value: str, spec: _Spec) -> None:
+    if value in ("round", "end"):
+        settings.depth, settings.round_cut = None, value == "round"
+    elif not value.isdigit() or int(value) < 1:
+        raise SimError(msg("sim.spec_depth", spec=spec.text, form=SPEC_HELP))
+    else:
+        settings.depth, settings.round_cut = int(value), False
+    settings.depth_given = True
+
+
+def _on_off(key: str, value: str, spec: _Spec) -> bool:
+    if value not in ("on", "off"):
+        raise SimError(msg("sim.spec_on_off", spec=spec.text, key=key, form=SPEC_HELP))
+    return value == "on"
+
+
+def _set_paired(settings: _Settings, value: str, spec: _Spec) -> None:
+    settings.paired = _on_off("paired", value, spec)
+
+
+def _set_prior(settings: _Settings, value: str, spec: _Spec) -> None:
+    settings.prior = _on_off("prior", value, spec)
+
+
+def _set_margin(settings: _Settings, value: str, spec: _Spec) -> None:
+    try:
+        margin = float(value)
+    except ValueError:
+        margin = -1.0
+    if not 0 <= margin <= 1:
+        raise SimError(msg("sim.spec_margin", spec=spec.text, form=SPEC_HELP))
+    settings.margin = margin
+
+
+def _set_rollout(settings: _Settings, value: str, spec: _Spec) -> None:
+    if is_search_spec(value):
+        raise SimError(msg("sim.spec_rollout_search", spec=spec.text))
+    if value != "random" and spec.policy_by_name is None:
+        raise SimError(msg("sim.spec_rollout_maker", spec=spec.text, rollout=value))
+    settings.rollout = None if value == "random" or spec.policy_by_name is None \
+        else spec.policy_by_name(spec.engine, value)
+
+
+def _set_reward(settings: _Settings, value: str, spec: _Spec) -> None:
+    settings.reward = value          # SearchPolicy refuses a reward it does not know
+
+
+def _set_tree(settings: _Settings, value: str, spec: _Spec) -> None:
+    settings.tree = value            # SearchPolicy refuses a tree it does not know
+
+
+def _number(key: str, value: str, spec: _Spec, *, positive: bool) -> float:
+    """The number a ``key=value`` part gives (above zero with ``positive``)."""
+    try:
+        number = float(value)
+    except ValueError:
+        number = None
+    if number is None or (positive and number <= 0):
+        raise SimError(msg("sim.spec_positive", spec=spec.text, key=key, form=SPEC_HELP))
+    return number
+
+
+def _set_c(settings: _Settings, value: str, spec: _Spec) -> None:
+    settings.c = _number("c", value, spec, positive=False)     # a negative c: SearchPolicy says so
+
+
+def _set_ms(settings: _Settings, value: str, spec: _Spec) -> None:
+    settings.ms = _number("ms", value, spec, positive=True)
+
+
+# the settings written ``key=value`` (``guided`` stands alone), each read into the settings
+_SETTINGS: dict[str, Callable[[_Settings, str, _Spec], None]] = {
+    "c": _set_c, "ms": _set_ms, "depth": _set_depth, "paired": _set_paired, "margin": _set_margin,
+    "prior": _set_prior, "rollout": _set_rollout, "reward": _set_reward, "tree": _set_tree,
+}

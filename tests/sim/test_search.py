@@ -279,6 +279,20 @@ def test_policy_spec_parsing():
         with pytest.raises(SimError, match=words):
             make_policy(engine, bad)
 
+    # every setting but guided is written key=value: a bare key, or guided with a value, is no setting
+    for bad in ("mcts:10:c", "mcts:10:depth", "mcts:10:reward", "mcts:10:guided=on", "mcts:10:=3"):
+        with pytest.raises(SimError, match="unknown setting"):
+            make_policy(engine, bad)
+    for bad, words in [("mcts:10:ms=0", "ms must be a positive number"), ("mcts:10:ms=x", "ms must be"),
+                       ("mcts:10:margin=1.5", "margin must be a number from 0 to 1"),
+                       ("mcts:10:margin=x", "margin must be"), ("mcts:10:paired=1", "paired must be on or off"),
+                       ("mcts:10:c=-1", "exploration constant must not be negative")]:
+        with pytest.raises(SimError, match=words):
+            make_policy(engine, bad)
+    # the settings are read left to right: a later one wins
+    p = make_policy(engine, "mcts:10:c=0.2:c=0.9:prior=on:prior=off:margin=0.3")
+    assert (p.c, p.prior, p.margin) == (0.9, False, 0.3)
+
     class NoHooks(TrickEngine):
         capabilities = Capabilities("plain", 2, 3)
 
