@@ -50,7 +50,7 @@ class Written:
     kind: str
     path: Path
     pages: int
-    unit: str = ""      # the build unit it belongs to ("deck/events/sheets", "rulebook" …: pnp.buildcache)
+    unit: str = ""      # the build unit it belongs to ("deck/events/sheets", "rulebook" …: pnp.commands.buildcache)
     key: str = ""       # that unit's key: a digest of everything it was drawn from
     # ``--check-print``'s verdict on the file, kept with the bytes it was made on: (sha256 of the file
     # that was read back and passed, pnp's version, digest of pnp's code); None when never read back

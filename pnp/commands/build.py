@@ -49,7 +49,7 @@ from ..units import mm
 from .parts import build_parts, plan_parts, shop_colour
 
 if TYPE_CHECKING:
-    from ..buildcache import GameCache
+    from .buildcache import GameCache
 
 MARKS = ("simple", "jp", "none")
 

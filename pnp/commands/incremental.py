@@ -1,6 +1,6 @@
 """Building a project's games the way ``pnp build`` and ``pnp watch`` do: a game none of whose files
 changed is not even loaded, a loaded game redraws only the outputs whose key changed
-(``pnp.buildcache``), and every game is checked and planned before any file is put in place.  The
+(``pnp.commands.buildcache``), and every game is checked and planned before any file is put in place.  The
 games are drawn side by side in forked worker processes (``jobs``; ``pnp.commands.workers``), the
 largest first, each as soon as it is planned (while this process plans the next): a worker draws into
 its staging folder and waits for the word that every game planned without a problem before it puts
@@ -16,7 +16,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..buildcache import (
+from ..errors import DataError, Problem
+from ..outputs import BuildOptions, BuildResult, Written
+from .buildcache import (
     FileHashes,
     GameCache,
     code_digest,
@@ -26,8 +28,6 @@ from ..buildcache import (
     options_digest,
     unchanged_outputs,
 )
-from ..errors import DataError, Problem
-from ..outputs import BuildOptions, BuildResult, Written
 
 if TYPE_CHECKING:
     from ..data.model import Game

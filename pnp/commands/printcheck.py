@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .. import __version__
-from ..buildcache import CHECKED_KINDS
 from ..data.model import Deck, Game
 from ..errors import DataError, Problem
 from ..layout.card import DeckPlans
@@ -29,6 +28,7 @@ from ..render.printcheck import check_card_page, check_part_page, check_piece_pa
 from ..render.readback import PageRead, read_pdf
 from ..render.shops import game_shop, shop_sheet
 from ..units import mm
+from .buildcache import CHECKED_KINDS
 
 if TYPE_CHECKING:
     from .build import BuildPlan

@@ -778,7 +778,8 @@ class _Memory:
     def __init__(self, project: Project, games_per_config: int | None, seed: int):
         import hashlib
 
-        from ..buildcache import cache_dir, code_digest, file_hashes, fonts_digest
+        from ..files import cache_dir
+        from .buildcache import code_digest, file_hashes, fonts_digest
         self.root = project.root
         self.path = cache_dir() / f"validate-{hashlib.sha256(str(project.root.resolve()).encode()).hexdigest()[:20]}.json"
         self.hashes = file_hashes(project.root / ".pnp-validate")
@@ -799,7 +800,7 @@ class _Memory:
             pass             # none yet, or damaged: a cache only
 
     def _key(self, gid: str) -> str | None:
-        from ..buildcache import input_digest
+        from .buildcache import input_digest
         folder = self.root / "components" / gid
         if not (folder / "game.yaml").is_file() or not _engine_inside(folder):
             return None
@@ -855,8 +856,8 @@ class _Units:
         import tempfile
         from pathlib import Path
 
-        from ..buildcache import GameCache
         from ..outputs import BuildOptions
+        from .buildcache import GameCache
         self.memory, self.entry = memory, entry
         self.cache = GameCache(game, Path(tempfile.gettempdir()) / "pnp-validate-unused", BuildOptions(),
                                memory.hashes, memory.code, memory.fonts, clean=True)

@@ -3,7 +3,7 @@
 The files are polled (their size and modification time, a few times a second): no extra dependency,
 and it works alike on every system, on network folders and in containers where filesystem events
 do not arrive.  Polling a game folder costs a few hundred stat calls a second — nothing next to a build.
-A rebuild is incremental (pnp.buildcache): only what the change touches is redrawn.  A data error is
+A rebuild is incremental (pnp.commands.buildcache): only what the change touches is redrawn.  A data error is
 printed (file:line:col) and watching goes on; the last good PDFs stay.  The contact sheet of each deck
 whose cards were redrawn (``pnp preview GAME DECK``'s image) is written again."""
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """JSON Schemas of the YAML kinds.  The same schemas check data at load time and ship as files in
-``pnp/schemas/`` for editors (:mod:`pnp.schema_files` writes them; a test keeps them in sync).  A leaf:
+``pnp/schemas/`` for editors (:mod:`pnp.commands.schema_files` writes them; a test keeps them in sync).  A leaf:
 it imports no other part of pnp's data or rulebook layers."""
 from __future__ import annotations
 

@@ -164,8 +164,9 @@ def build_rulebook(game: Game, out_dir: Path, paper: str = "a5", cmyk: bool = Fa
     every problem when the sources are wrong.  doc: the game's rulebook as checked_rulebook parsed it
     and found no problem in (it is typeset as it is)."""
     from ..outputs import Written
-    from .book import PAPERS as _SIZES
-    from .book import saddle_order, typeset
+    from .book import typeset
+    from .booklet import saddle_order
+    from .page import PAPERS as _SIZES
 
     if paper not in _SIZES:
         from ..errors import PnpError

@@ -99,3 +99,21 @@ def test_unwritable_output_is_a_message_not_a_traceback(run, mini_project, tmp_p
     result = run("build", "--project", mini_project, "--out", blocker / "sub")
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert str(blocker) in result.output
+
+
+def test_python_dash_m_pnp_is_the_same_command_line(tmp_path):
+    """``python -m pnp`` runs the group the ``pnp`` script runs (pnp.cli:main): the same help, the same exit codes."""
+    import subprocess
+    import sys
+    env = {"PNP_LANG": "en", "PATH": "", "LC_ALL": "C.UTF-8", "COLUMNS": "100"}
+
+    def run(*how):
+        return subprocess.run([sys.executable, *how], capture_output=True, text=True, cwd=tmp_path, env=env)
+    script = ("-c", "import sys; from pnp.cli import main; sys.exit(main(prog_name='pnp'))")
+    shown = run("-m", "pnp", "--help")
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout.startswith("Usage: pnp [OPTIONS] COMMAND [ARGS]...")
+    assert shown.stdout == run(*script, "--help").stdout
+    wrong = run("-m", "pnp", "no-such-command")
+    assert wrong.returncode == 2 and "No such command 'no-such-command'" in wrong.stderr
+    assert wrong.stderr == run(*script, "no-such-command").stderr

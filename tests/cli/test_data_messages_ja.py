@@ -16,7 +16,7 @@ from pnp.errors import PnpError
 from pnp.layout.sheet import paper_size
 from pnp.limits import MAX_FILE_BYTES
 from pnp.messages import set_lang
-from pnp.rulebook.book import page_spec
+from pnp.rulebook.page import page_spec
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -27,19 +27,19 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("layout/dice.py", "no room for a glue tab on"):
         "both bundled die nets always find room for every tab (marked no cover); a net edited in pnp's code "
         "without room is a programming error",
-    ("rulebook/book.py", "not a rulebook block:"):
+    ("rulebook/story.py", "not a rulebook block:"):
         "the rulebook parser makes only the block types the typesetter handles; a new one without a case is a "
         "programming error",
-    ("rulebook/book.py", "rulebook booklet: a page's content is not in the form reportlab writes"):
+    ("rulebook/booklet.py", "rulebook booklet: a page's content is not in the form reportlab writes"):
         "the booklet reuses the pages reportlab drew; only a reportlab release writing pages differently trips it",
-    ("rulebook/book.py", "rulebook booklet: font"):
+    ("rulebook/booklet.py", "rulebook booklet: font"):
         "the booklet shares the reading copy's font subsets; only a change in reportlab's font naming trips it",
-    ("rulebook/book.py", "named differently from the reading copy"):
+    ("rulebook/booklet.py", "named differently from the reading copy"):
         "the same check as above, the rest of its sentence",
-    ("rulebook/book.py", "rulebook booklet: object"):
+    ("rulebook/booklet.py", "rulebook booklet: object"):
         "the booklet copies the reading copy's PDF objects by number; only a change in reportlab's numbering "
         "trips it",
-    ("rulebook/book.py", "would change its number"):
+    ("rulebook/booklet.py", "would change its number"):
         "the same check as above, the rest of its sentence",
     ("text/linebreak.py", "breaks must be 'chars', 'units' or 'phrases', not"):
         "an argument pnp's own callers pass from a fixed set; the designer's values are checked by the schema",

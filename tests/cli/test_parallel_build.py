@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pnp import buildcache
 from pnp.cli import main
+from pnp.commands import buildcache
 from pnp.commands.scaffold import new_game
 from pnp.commands.workers import Pool, Stopped, WorkerDied, fork_available, run_forked, wait_for_go
 from pnp.errors import DataError, PnpError, Problem

@@ -2,9 +2,9 @@ from pathlib import Path
 
 import pytest
 
+from pnp.commands.schema_files import schema_files
 from pnp.data.project import Project
 from pnp.errors import DataError
-from pnp.schema_files import schema_files
 
 
 def errors_of(project: Path, game: str = "mini") -> list[str]:

@@ -7,8 +7,9 @@ import pytest
 
 from pnp.data.project import Project
 from pnp.rulebook import parse_rulebook
-from pnp.rulebook.book import _Builder, page_spec
 from pnp.rulebook.flow import CardFigure, TableFlow
+from pnp.rulebook.page import page_spec
+from pnp.rulebook.story import StoryBuilder
 
 
 @pytest.mark.parametrize("gid", ["terror24", "tantei2", "euphoria", "ebe"])
@@ -16,7 +17,7 @@ def test_one_readable_figure_per_deck_and_a_count_table(repo, gid):
     game = Project(repo).load_game(gid)
     doc, _ = parse_rulebook(game)
     spec = page_spec(game, "a5")
-    flows = _Builder(doc, spec, {}, lambda key, page: None).components()
+    flows = StoryBuilder(doc, spec, {}, lambda key, page: None).components()
     tables = [f for f in flows if isinstance(f, TableFlow)]
     assert len(tables) == 1
     names = ["".join(s.text for s in row[0]) for row in tables[0].rows[1:]]

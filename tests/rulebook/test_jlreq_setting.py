@@ -73,9 +73,9 @@ def test_the_audit_sees_short_last_lines_and_headings_cut_inside_words(repo, tmp
     def old(spans, width, justify=True, breaks="units"):
         return break_spans(spans, width, fonts.measure, justify=justify)
 
-    from pnp.rulebook import book
+    from pnp.rulebook import story
     monkeypatch.setattr(flow, "break_lines", old)
-    monkeypatch.setattr(book, "QUOTE_CLIPS", (24,))
+    monkeypatch.setattr(story, "QUOTE_CLIPS", (24,))
     doc, _ = parse_rulebook(Project(repo).load_game("euphoria"))
     typeset(doc, "a5", tmp_path / "rulebook.pdf", None)
     counts, found = audit.audit_pdf(tmp_path / "rulebook.pdf")

@@ -2,7 +2,7 @@
 no page ends with a heading, and no worked example that fits on one page is split over two."""
 from __future__ import annotations
 
-from pnp.rulebook.book import page_spec
+from pnp.rulebook.page import page_spec
 
 
 def test_no_page_ends_with_a_heading(laid_out):

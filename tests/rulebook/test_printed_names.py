@@ -17,8 +17,8 @@ from click.testing import CliRunner
 from pnp.cli import main
 from pnp.data.ledger import open_questions
 from pnp.data.project import Project
-from pnp.rulebook.book import page_spec
 from pnp.rulebook.markup import parse_rulebook
+from pnp.rulebook.page import page_spec
 from pnp.text.inline import plain_text
 
 # an id in brackets: 「（no_card）」「（skill-list）」「（round-cap、…」 — lower-case ASCII, closed at once

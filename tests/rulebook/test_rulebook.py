@@ -12,7 +12,7 @@ from pypdf import PdfReader
 from pnp.data.project import Project
 from pnp.errors import DataError
 from pnp.rulebook import build_rulebook, check_rulebook, has_rulebook, stated_counts
-from pnp.rulebook.book import saddle_order
+from pnp.rulebook.booklet import saddle_order
 from pnp.rulebook.markup import parse_rulebook
 from pnp.rulebook.tree import Cards, Rulings
 from pnp.text.inline import plain_text
@@ -183,11 +183,13 @@ def test_booklet_from_the_reading_pages_is_the_booklet_drawn_again(game, tmp_pat
     """The booklet takes over the pages the reading copy drew (nothing laid out or drawn twice); its
     bytes are those of the booklet a pass drawing every page again as a form writes."""
     from pnp.rulebook import book
+    from pnp.rulebook.booklet import BookletCanvas
+    from pnp.rulebook.page import page_spec
     doc, _ = parse_rulebook(game)
     lay = book.typeset(doc, paper, tmp_path / "rulebook.pdf", tmp_path / "rulebook-booklet.pdf", cmyk)
-    spec = book.page_spec(game, paper)
-    maker = type("_Booklet", (book._BookletCanvas,), {"sheet_size": spec.sheet, "cmyk": cmyk,
-                                                      "pnp_icons": dict(game.icons)})
+    spec = page_spec(game, paper)
+    maker = type("_Booklet", (BookletCanvas,), {"sheet_size": spec.sheet, "cmyk": cmyk,
+                                                "pnp_icons": dict(game.icons)})
     book._run(doc, spec, str(tmp_path / "drawn-again.pdf"), lay.heading_pages, maker)
     assert (tmp_path / "rulebook-booklet.pdf").read_bytes() == (tmp_path / "drawn-again.pdf").read_bytes()
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .data.parts import PART_SCHEMAS
-from .data.schemas import SCHEMAS
-from .files import atomic_path
-from .rulebook.markup import FRONT_MATTER_SCHEMA
+from ..data.parts import PART_SCHEMAS
+from ..data.schemas import SCHEMAS
+from ..files import atomic_path
+from ..rulebook.markup import FRONT_MATTER_SCHEMA
 
 
 def schema_files() -> dict[str, str]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import gettext
 import importlib
 
-from .messages import lang
+from ..messages import lang
 
 CLICK_JA: dict[str, str] = {
     "Usage:": "使い方:",
