@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Mapping
-from dataclasses import replace
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..data.model import Back, Card, Deck, Game, Icon, Layout, Region, Where
@@ -90,6 +90,23 @@ def place_text(text: str, region: Region, *, color: str, problems: _Problems, wh
         runs = visible_runs((Run(text),))     # a soft hyphen or zero-width space never prints
     else:   # a 【term】 looks like the text around it on a card: one run with it, as before markup
         runs = merge_runs(replace(r, style="") if r.style == "term" else r for r in visible_runs(runs))
+    missing = _missing_glyphs(runs, font, bold)
+    if missing:
+        problems.add(where, label, missing)
+        return None
+    fitting = _TextFit(region, runs, font, bold, hang_room)
+    result = fitting.settle()
+    if isinstance(result, str):
+        problems.add(where, label, result)
+        return None
+    used = {r.icon for r in runs if r.icon}
+    return TextBlock(tuple(_placed_lines(result, region, fitting.ruby_room, fitting.has_ruby)), color, result.size_pt,
+                     tuple(sorted((k, v) for k, v in (icons or {}).items() if k in used)),
+                     (region.x_pt, region.y_pt, region.w_pt, region.h_pt))
+
+
+def _missing_glyphs(runs: Inline, font: str, bold: str) -> str:
+    """The problem when a font lacks a character its runs set in it (readings included), else ''."""
     checks: dict[str, str] = {}
     for r in runs:
         if r.icon is None:
@@ -99,79 +116,103 @@ def place_text(text: str, region: Region, *, color: str, problems: _Problems, wh
         missing = fonts.missing_glyphs(chars_of, f)
         if missing:
             chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
-            problems.add(where, label, msg("layout.glyph_missing", chars=chars, font=fonts.display_name(f)))
-            return None
-    size = region.get("size", 9.0)
-    align = region.get("align", "left")
-    has_ruby = any(r.ruby for r in runs)
-    # the first line's readings stay inside the box: their whole em box, RUBY_RISE above the base's
-    ruby_room = size * RUBY_SCALE * (ASCENT + RUBY_RISE) if has_ruby else 0.0
-    measure_w = region.w_pt     # narrowed when readings stand out past a line's ends (see below)
-    below = 0.0                 # height kept for readings over later lines where the leading leaves too little
-    ink_lines: list[tuple[Line, float, float]] = []
+            return msg("layout.glyph_missing", chars=chars, font=fonts.display_name(f))
+    return ""
 
-    def spans_at(s: float) -> list[Span]:
-        return [Span(ICON_CHAR if r.icon else r.text, bold if r.style == "strong" else font, s, r.style,
-                     r.ruby, r.color, r.icon) for r in runs]
 
-    def fit(s: float, min_s: float | None) -> FitResult:
-        return fit_text(spans_at(s), measure_w, region.h_pt - ruby_room - below, fonts.measure, size_pt=s,
-                        min_size_pt=min_s, leading=region.get("leading", 1.4), justify=(align == "justify"),
-                        width_cache=_WIDTHS, breaks=CARD_BREAKS,
-                        allow_hanging=hang_room is None or hang_room >= size - 0.01)
-    for _attempt in range(_RUBY_REFITS):
-        try:
-            result = fit(size, region.get("min_size"))
-            # a corner index is one value (1:30, 010, 10): it shrinks, never breaks over two lines
-            max_lines = region.get("max_lines") or (1 if region.kind == "index" else None)
-            while max_lines and len(result.lines) > max_lines:
-                # titles shrink rather than break mid-word; below min_size it is an error like any overflow
-                smaller = result.size_pt - 0.5
-                if smaller < region.get("min_size", size) - 1e-9:
-                    said = dict(region=region.name, lines=len(result.lines), size=f"{result.size_pt:g}")
-                    problems.add(where, label, msg("layout.fit_lines", **said, max_lines=max_lines)
-                                 if region.get("max_lines") else msg("layout.fit_index", **said))
-                    return None
-                result = fit(smaller, smaller)
-        except TextDoesNotFit as exc:
-            if measure_w < region.w_pt:        # narrowed for readings that stand out: they are what does not fit
-                problems.add(where, label, _ruby_too_wide(region, ink_lines, exc.size_pt))
-                return None
-            if exc.widest_line_pt > exc.available_width_pt + 0.01:   # one unbreakable run is too wide
-                why = msg("layout.fit_width", region=region.name, need=f"{to_mm(exc.widest_line_pt):.1f}",
-                          have=f"{to_mm(exc.available_width_pt):.1f}", size=f"{exc.size_pt:g}")
-            else:
-                # rounded up and down: what is needed never prints as equal to what there is
-                needs = math.ceil(to_mm(exc.needed_height_pt + ruby_room + below) * 10) / 10
-                has = math.floor(to_mm(exc.available_height_pt + ruby_room + below) * 10) / 10
-                why = msg("layout.fit_height", region=region.name, need=f"{needs:.1f}", have=f"{has:.1f}",
-                          size=f"{exc.size_pt:g}",
-                          readings=msg("hint.fit_readings", mm=f"{to_mm(ruby_room + below):.1f}") if ruby_room else "")
-            problems.add(where, label, why)
-            return None
-        if not has_ruby:
-            break
-        crowded = _ruby_crowding(result.lines)
-        if crowded:
-            problems.add(where, label, f"in region {region.name!r}: {crowded}")
-            return None
-        # JLREQ: a reading never stands past the line's start or the region; where it would, the line is
-        # set in from that edge, and a line whose ink is wider than the region is broken again narrower
-        ink_lines = [(line, *_ink(line)) for line in result.lines]
-        over = max(hi - lo for _line, lo, hi in ink_lines) - region.w_pt
-        drops = _ruby_drops(result)
-        if over <= 1e-6 and sum(drops) <= below + 1e-6:
-            break
-        below = max(below, sum(drops))
-        if over > 1e-6:
-            measure_w -= over
-            if measure_w <= 0:
-                problems.add(where, label, _ruby_too_wide(region, ink_lines, result.size_pt))
-                return None
-    else:
-        problems.add(where, label, _ruby_too_wide(region, ink_lines, result.size_pt) if over > 1e-6 else
-                     msg("layout.fit_ruby_leading", region=region.name, size=f"{result.size_pt:g}"))
-        return None
+class _TextFit:
+    """Fitting one text into its region.  Where readings (ruby) stand out past a line's ends the measure
+    narrows (measure_w) and the text is broken again; where they would crowd the line above, room is kept
+    below the first line (below).  ruby_room: the first line's readings stay inside the box."""
+
+    def __init__(self, region: Region, runs: Inline, font: str, bold: str, hang_room: float | None) -> None:
+        self.region, self.runs, self.font, self.bold = region, runs, font, bold
+        self.size: float = region.get("size", 9.0)
+        self.allow_hanging = hang_room is None or hang_room >= self.size - 0.01
+        self.has_ruby = any(r.ruby for r in runs)
+        # the first line's readings stay inside the box: their whole em box, RUBY_RISE above the base's
+        self.ruby_room = self.size * RUBY_SCALE * (ASCENT + RUBY_RISE) if self.has_ruby else 0.0
+        self.measure_w = region.w_pt     # narrowed when readings stand out past a line's ends
+        self.below = 0.0                 # height kept for readings over later lines where the leading leaves too little
+        self.ink_lines: list[tuple[Line, float, float]] = []
+
+    def spans_at(self, s: float) -> list[Span]:
+        return [Span(ICON_CHAR if r.icon else r.text, self.bold if r.style == "strong" else self.font, s, r.style,
+                     r.ruby, r.color, r.icon) for r in self.runs]
+
+    def fit(self, s: float, min_s: float | None) -> FitResult:
+        region = self.region
+        return fit_text(self.spans_at(s), self.measure_w, region.h_pt - self.ruby_room - self.below, fonts.measure,
+                        size_pt=s, min_size_pt=min_s, leading=region.get("leading", 1.4),
+                        justify=(region.get("align", "left") == "justify"), width_cache=_WIDTHS, breaks=CARD_BREAKS,
+                        allow_hanging=self.allow_hanging)
+
+    def settle(self) -> FitResult | str:
+        """The fitted lines, broken again (up to _RUBY_REFITS times) until their readings stand inside the
+        region and clear the line above; or the problem, as a sentence."""
+        region = self.region
+        for _attempt in range(_RUBY_REFITS):
+            try:
+                fitted = self.fit_within_lines()
+            except TextDoesNotFit as exc:
+                return self.does_not_fit(exc)
+            if isinstance(fitted, str) or not self.has_ruby:
+                return fitted
+            result = fitted
+            crowded = _ruby_crowding(result.lines)
+            if crowded:
+                return f"in region {region.name!r}: {crowded}"
+            # JLREQ: a reading never stands past the line's start or the region; where it would, the line is
+            # set in from that edge, and a line whose ink is wider than the region is broken again narrower
+            self.ink_lines = [(line, *_ink(line)) for line in result.lines]
+            over = max(hi - lo for _line, lo, hi in self.ink_lines) - region.w_pt
+            drops = _ruby_drops(result)
+            if over <= 1e-6 and sum(drops) <= self.below + 1e-6:
+                return result
+            self.below = max(self.below, sum(drops))
+            if over > 1e-6:
+                self.measure_w -= over
+                if self.measure_w <= 0:
+                    return _ruby_too_wide(region, self.ink_lines, result.size_pt)
+        return (_ruby_too_wide(region, self.ink_lines, result.size_pt) if over > 1e-6 else
+                msg("layout.fit_ruby_leading", region=region.name, size=f"{result.size_pt:g}"))
+
+    def fit_within_lines(self) -> FitResult | str:
+        """Fitted from the region's size down to its min_size, then smaller still while it takes more lines
+        than max_lines allows (a corner index: one); the problem when min_size is reached first."""
+        region = self.region
+        result = self.fit(self.size, region.get("min_size"))
+        # a corner index is one value (1:30, 010, 10): it shrinks, never breaks over two lines
+        max_lines = region.get("max_lines") or (1 if region.kind == "index" else None)
+        while max_lines and len(result.lines) > max_lines:
+            # titles shrink rather than break mid-word; below min_size it is an error like any overflow
+            smaller = result.size_pt - 0.5
+            if smaller < region.get("min_size", self.size) - 1e-9:
+                said = dict(region=region.name, lines=len(result.lines), size=f"{result.size_pt:g}")
+                return (msg("layout.fit_lines", **said, max_lines=max_lines)
+                        if region.get("max_lines") else msg("layout.fit_index", **said))
+            result = self.fit(smaller, smaller)
+        return result
+
+    def does_not_fit(self, exc: TextDoesNotFit) -> str:
+        region = self.region
+        if self.measure_w < region.w_pt:        # narrowed for readings that stand out: they are what does not fit
+            return _ruby_too_wide(region, self.ink_lines, exc.size_pt)
+        if exc.widest_line_pt > exc.available_width_pt + 0.01:   # one unbreakable run is too wide
+            return msg("layout.fit_width", region=region.name, need=f"{to_mm(exc.widest_line_pt):.1f}",
+                       have=f"{to_mm(exc.available_width_pt):.1f}", size=f"{exc.size_pt:g}")
+        # rounded up and down: what is needed never prints as equal to what there is
+        ruby_room, below = self.ruby_room, self.below
+        needs = math.ceil(to_mm(exc.needed_height_pt + ruby_room + below) * 10) / 10
+        has = math.floor(to_mm(exc.available_height_pt + ruby_room + below) * 10) / 10
+        return msg("layout.fit_height", region=region.name, need=f"{needs:.1f}", have=f"{has:.1f}",
+                   size=f"{exc.size_pt:g}",
+                   readings=msg("hint.fit_readings", mm=f"{to_mm(ruby_room + below):.1f}") if ruby_room else "")
+
+
+def _placed_lines(result: FitResult, region: Region, ruby_room: float, has_ruby: bool) -> list[PlacedLine]:
+    """The fitted lines placed in the region: aligned (valign, align), each line lowered where its readings
+    need more than the leading leaves."""
     drops = _ruby_drops(result) if has_ruby else [0.0] * len(result.lines)
     valign = region.get("valign", "top")
     height = result.height_pt + ruby_room + sum(drops)
@@ -184,30 +225,30 @@ def place_text(text: str, region: Region, *, color: str, problems: _Problems, wh
     baseline = top + result.size_pt * ASCENT
     for line, drop in zip(result.lines, drops):
         baseline += drop
-        # a hanging 、。 hangs past the right margin whatever the alignment: centred and right-aligned
-        # lines are placed by the width they set inside the region, never pushed out on the left
-        width = line.width_pt - (line.fragments[-1].width_pt if line.hanging else 0.0)
-        if align == "center":
-            x = region.x_pt + (region.w_pt - width) / 2
-        elif align == "right":
-            x = region.x_pt + region.w_pt - width
-        else:
-            x = region.x_pt
-        if has_ruby:
-            lo, hi = _ink(line)
-            if lo < 0 or hi > _set_width(line) + 1e-9:     # readings stand out: the line's whole ink is aligned
-                if align == "center":
-                    x = region.x_pt + (region.w_pt - (hi - lo)) / 2 - lo
-                elif align == "right":
-                    x = region.x_pt + region.w_pt - hi
-                else:
-                    x = region.x_pt - lo
-        placed.append(PlacedLine(x, baseline, line))
+        placed.append(PlacedLine(_line_x(line, region, has_ruby), baseline, line))
         baseline += result.leading_pt
-    used = {r.icon for r in runs if r.icon}
-    return TextBlock(tuple(placed), color, result.size_pt,
-                     tuple(sorted((k, v) for k, v in (icons or {}).items() if k in used)),
-                     (region.x_pt, region.y_pt, region.w_pt, region.h_pt))
+    return placed
+
+
+def _line_x(line: Line, region: Region, has_ruby: bool) -> float:
+    """Where a line starts, aligned in the region.  A hanging 、。 hangs past the right margin whatever the
+    alignment: centred and right-aligned lines are placed by the width they set inside the region, never
+    pushed out on the left.  Where readings stand out past the line, its whole ink is aligned."""
+    align = region.get("align", "left")
+    if has_ruby:
+        lo, hi = _ink(line)
+        if lo < 0 or hi > _set_width(line) + 1e-9:     # readings stand out: the line's whole ink is aligned
+            if align == "center":
+                return region.x_pt + (region.w_pt - (hi - lo)) / 2 - lo
+            if align == "right":
+                return region.x_pt + region.w_pt - hi
+            return region.x_pt - lo
+    width = line.width_pt - (line.fragments[-1].width_pt if line.hanging else 0.0)
+    if align == "center":
+        return region.x_pt + (region.w_pt - width) / 2
+    if align == "right":
+        return region.x_pt + region.w_pt - width
+    return region.x_pt
 
 
 _RUBY_REFITS = 6       # line breaks tried, each narrower by what the readings stood out, before it is an error
@@ -370,115 +411,180 @@ def plan_side(game: Game, deck: Deck, card: Card | None, problems: _Problems, ba
     """One side of a card: card given, its face (or, side="back", the reverse of a two-sided card,
     laid out with the face's regions); card None, a back (back: the card's own, else the deck's).
     A card's own layout (card.layout; for a back, layout_of) replaces the deck's, its icons and
-    styles with it."""
+    styles with it.  Each region is planned by its kind (_REGION_PLANNERS)."""
     own = card.layout if card is not None else layout_of
     if own is not None:
         deck = replace(deck, layout=own)
     layout: Layout = deck.layout
-    side = side or ("face" if card is not None else "back")
-    regions = layout.face if card is not None else layout.back
-    where = card.where if card is not None else deck.where
-    back = back or deck.back
-    items: list[Item] = []
-    texts: list[str] = []
-    bleeds: list[BleedArt] = []
-    for region in regions:
-        kind = region.kind
-        opacity = region.get("opacity", 1.0)
-        fill = blend(_color(region.get("fill"), card, deck, back), layout.background, opacity)
-        stroke = blend(_color(region.get("stroke"), card, deck, back), layout.background, opacity)
-        opacity = 1.0
-        if kind in ("band", "rect"):
-            x, y, w, h = _to_bleed(region, layout)
-            items.append(Box(x, y, w, h, fill=fill, stroke=stroke, stroke_width=region.get("stroke_width", 0.5),
-                             radius=region.get("radius", 0.0), opacity=opacity))
-            art = _bleed_art(region, layout, "fill", fill) if fill else None
-            if art is not None:
-                bleeds.append(art)
-        elif kind == "frame":
-            items.append(Box(region.x_pt, region.y_pt, region.w_pt, region.h_pt, fill=None,
-                             stroke=stroke or "#444444", stroke_width=region.get("stroke_width", 0.5),
-                             radius=region.get("radius", 0.0), opacity=opacity))
-        elif kind == "line":
-            items.append(Rule(region.x_pt, region.y_pt, region.x_pt + region.w_pt, region.y_pt + region.h_pt,
-                              stroke or "#444444", region.get("stroke_width", 0.5)))
-        elif kind == "mark":
-            if card is not None and card.suit is not None:
-                size = min(region.w_pt, region.h_pt)
-                items.append(Mark(card.suit.mark, region.x_pt + region.w_pt / 2, region.y_pt + region.h_pt / 2,
-                                  size, fill or card.suit.color))
-        elif kind == "badge":
-            if card is not None and card.provisional and not game.final:
-                items.extend(_badge(region, fill or PROPOSAL_RED, problems, where))
-        elif kind == "image":
-            placed = _image(region, layout, card, back, game, deck, problems, where)
-            items.extend(placed)
-            art = _bleed_art(region, layout, "image") if any(isinstance(i, Picture) for i in placed) else None
-            if art is not None:
-                bleeds.append(art)
-                bare = _contain_leaves_bare(placed, art)
-                if bare:
-                    label = str(region.props.get("field", "image"))
-                    problems.add(card.spots.get(label, where) if card is not None else where, label,
-                                 f"image region {region.name!r} has bleed: true, but fit: contain leaves the bleed "
-                                 f"bare on the {bare}: the picture's shape is not the box's (use fit: cover or "
-                                 f"stretch, or a picture of the box's proportions)")
-        elif kind == "slots":
-            if card is not None:
-                group = _slots(region, card, card_icons(game, deck), problems, where)
-                if group:
-                    items.extend(group)
-        elif kind in ("text", "index", "pips"):
-            text = _card_text(region, card, deck, game, back)
-            label = f"{region.props.get('field', 'text')}"
-            at = where          # a problem of a card's field is said at the cell or line that holds it
-            if card is not None and "field" in region.props:
-                if label in card.damaged or label.split(".")[0] in card.damaged:
-                    continue    # its data's problem is said where the data was read: nothing to lay out
-                at = card.spots.get(label, where)
-            values = region.get("values")
-            if values and text:
-                if text not in values:
-                    problems.add(at, label, f"no entry for {text!r} in values: of region {region.name!r} "
-                                               f"(values: {', '.join(values)})")
-                    continue
-                text = values[text]
-            if not text:
-                if not region.get("optional") and card is not None:
-                    problems.add(where, label, msg("layout.field_empty", field=label, region=region.name))
-                continue
-            color = _color(region.get("color", "#000000"), card, deck, back) or "#000000"
-            if kind == "pips":
-                group = _pips(text, region, problems, at, label)
-                if group:
-                    items.extend(group)
-                    texts.append(text)
-                continue
-            if kind == "text":
-                runs = None
-                if region.get("markup", True):
-                    runs = _markup(text, region, card, deck, game, problems, where, label)
-                    if runs is None:
-                        continue
-                    text = plain_text(runs)
-                turn = int(region.get("rotate", 0)) % 360
-                block = place_text(text, turned_box(region, turn), color=color, problems=problems, where=at,
-                                   label=label, runs=runs, icons=card_icons(game, deck),
-                                   hang_room=_hang_room(region, turn, layout))
-                if block:
-                    items.append(Rotated(-float(turn), region.x_pt + region.w_pt / 2, region.y_pt + region.h_pt / 2,
-                                         (block,)) if turn else block)
-                    texts.append(text)
-            else:
-                group = _index(text, region, card, color, problems, at, label)
-                if group:
-                    items.extend(group)
-                    texts.append(text)
-                    if region.get("rotate_copy"):
-                        items.append(Rotated(180.0, layout.width_pt / 2, layout.height_pt / 2, tuple(group)))
-    return CardPlan(deck.id, card.id if card is not None else "", side, layout.width_pt, layout.height_pt,
-                    layout.bleed_pt, layout.corner_radius_pt, layout.background, tuple(items), tuple(texts),
-                    tuple(bleeds))
+    planning = _Side(game, deck, card, back or deck.back, layout, problems,
+                     card.where if card is not None else deck.where)
+    for region in layout.face if card is not None else layout.back:
+        planner = _REGION_PLANNERS.get(region.kind)
+        if planner is not None:
+            planner(planning, region)
+    return CardPlan(deck.id, card.id if card is not None else "", side or ("face" if card is not None else "back"),
+                    layout.width_pt, layout.height_pt, layout.bleed_pt, layout.corner_radius_pt, layout.background,
+                    tuple(planning.items), tuple(planning.texts), tuple(planning.bleeds))
+
+
+@dataclass
+class _Side:
+    """One side being planned: what its regions read, and what they add (drawn items, the texts set,
+    the bleed each bleed: true region promises)."""
+
+    game: Game
+    deck: Deck
+    card: Card | None
+    back: Back
+    layout: Layout
+    problems: _Problems
+    where: Where
+    items: list[Item] = field(default_factory=list)
+    texts: list[str] = field(default_factory=list)
+    bleeds: list[BleedArt] = field(default_factory=list)
+
+    def color(self, value: str | None) -> str | None:
+        return _color(value, self.card, self.deck, self.back)
+
+    def paint(self, region: Region, key: str) -> str | None:
+        """The region's fill or stroke, its opacity blended with the card's background (drawn solid)."""
+        return blend(self.color(region.get(key)), self.layout.background, region.get("opacity", 1.0))
+
+
+def _plan_box(side: _Side, region: Region) -> None:
+    """band, rect: a filled box, out to the bleed line where bleed: true and it touches the trim."""
+    fill, stroke = side.paint(region, "fill"), side.paint(region, "stroke")
+    x, y, w, h = _to_bleed(region, side.layout)
+    side.items.append(Box(x, y, w, h, fill=fill, stroke=stroke, stroke_width=region.get("stroke_width", 0.5),
+                          radius=region.get("radius", 0.0), opacity=1.0))
+    art = _bleed_art(region, side.layout, "fill", fill) if fill else None
+    if art is not None:
+        side.bleeds.append(art)
+
+
+def _plan_frame(side: _Side, region: Region) -> None:
+    side.items.append(Box(region.x_pt, region.y_pt, region.w_pt, region.h_pt, fill=None,
+                          stroke=side.paint(region, "stroke") or "#444444",
+                          stroke_width=region.get("stroke_width", 0.5), radius=region.get("radius", 0.0),
+                          opacity=1.0))
+
+
+def _plan_line(side: _Side, region: Region) -> None:
+    side.items.append(Rule(region.x_pt, region.y_pt, region.x_pt + region.w_pt, region.y_pt + region.h_pt,
+                           side.paint(region, "stroke") or "#444444", region.get("stroke_width", 0.5)))
+
+
+def _plan_mark(side: _Side, region: Region) -> None:
+    """The card's suit mark, centred in the region (nothing on a back or a card without a suit)."""
+    card = side.card
+    if card is not None and card.suit is not None:
+        size = min(region.w_pt, region.h_pt)
+        side.items.append(Mark(card.suit.mark, region.x_pt + region.w_pt / 2, region.y_pt + region.h_pt / 2,
+                               size, side.paint(region, "fill") or card.suit.color))
+
+
+def _plan_badge(side: _Side, region: Region) -> None:
+    """（仮） on a card pnp proposed, until the game is final."""
+    card = side.card
+    if card is not None and card.provisional and not side.game.final:
+        side.items.extend(_badge(region, side.paint(region, "fill") or PROPOSAL_RED, side.problems, side.where))
+
+
+def _plan_image(side: _Side, region: Region) -> None:
+    card, layout = side.card, side.layout
+    placed = _image(region, layout, card, side.back, side.game, side.deck, side.problems, side.where)
+    side.items.extend(placed)
+    art = _bleed_art(region, layout, "image") if any(isinstance(i, Picture) for i in placed) else None
+    if art is None:
+        return
+    side.bleeds.append(art)
+    bare = _contain_leaves_bare(placed, art)
+    if bare:
+        label = str(region.props.get("field", "image"))
+        side.problems.add(card.spots.get(label, side.where) if card is not None else side.where, label,
+                          f"image region {region.name!r} has bleed: true, but fit: contain leaves the bleed "
+                          f"bare on the {bare}: the picture's shape is not the box's (use fit: cover or "
+                          f"stretch, or a picture of the box's proportions)")
+
+
+def _plan_slots(side: _Side, region: Region) -> None:
+    if side.card is not None:
+        group = _slots(region, side.card, card_icons(side.game, side.deck), side.problems, side.where)
+        if group:
+            side.items.extend(group)
+
+
+def _plan_text(side: _Side, region: Region) -> None:
+    """text, index, pips: the region's text (its field's value, or the layout's own), set by its kind."""
+    found = _region_text(side, region)
+    if found is None:
+        return
+    text, label, at = found
+    color = side.color(region.get("color", "#000000")) or "#000000"
+    if region.kind == "pips":
+        group = _pips(text, region, side.problems, at, label)
+    elif region.kind == "text":
+        text, group = _set_text(side, region, text, label, at, color)
+    else:
+        group = _index(text, region, side.card, color, side.problems, at, label)
+        if group and region.get("rotate_copy"):
+            layout = side.layout
+            group = [*group, Rotated(180.0, layout.width_pt / 2, layout.height_pt / 2, tuple(group))]
+    if group:
+        side.items.extend(group)
+        side.texts.append(text)
+
+
+def _region_text(side: _Side, region: Region) -> tuple[str, str, Where] | None:
+    """(text, label, where a problem with it is said) of a text, index or pips region; None when there is
+    nothing to set: its field is damaged (said where the data was read), empty (said unless optional), or
+    a value with no entry in the region's values: (said)."""
+    card = side.card
+    text = _card_text(region, card, side.deck, side.game, side.back)
+    label = f"{region.props.get('field', 'text')}"
+    at = side.where         # a problem of a card's field is said at the cell or line that holds it
+    if card is not None and "field" in region.props:
+        if label in card.damaged or label.split(".")[0] in card.damaged:
+            return None     # its data's problem is said where the data was read: nothing to lay out
+        at = card.spots.get(label, side.where)
+    values = region.get("values")
+    if values and text:
+        if text not in values:
+            side.problems.add(at, label, f"no entry for {text!r} in values: of region {region.name!r} "
+                                         f"(values: {', '.join(values)})")
+            return None
+        text = values[text]
+    if not text:
+        if not region.get("optional") and card is not None:
+            side.problems.add(side.where, label, msg("layout.field_empty", field=label, region=region.name))
+        return None
+    return text, label, at
+
+
+def _set_text(side: _Side, region: Region, text: str, label: str, at: Where,
+              color: str) -> tuple[str, list[Item] | None]:
+    """A text region: its markup read, fitted in its box (turned by rotate:), as (the text it sets, items)."""
+    runs = None
+    if region.get("markup", True):
+        runs = _markup(text, region, side.card, side.deck, side.game, side.problems, side.where, label)
+        if runs is None:
+            return text, None
+        text = plain_text(runs)
+    turn = int(region.get("rotate", 0)) % 360
+    block = place_text(text, turned_box(region, turn), color=color, problems=side.problems, where=at,
+                       label=label, runs=runs, icons=card_icons(side.game, side.deck),
+                       hang_room=_hang_room(region, turn, side.layout))
+    if block is None:
+        return text, None
+    return text, [Rotated(-float(turn), region.x_pt + region.w_pt / 2, region.y_pt + region.h_pt / 2, (block,))
+                  if turn else block]
+
+
+_REGION_PLANNERS: dict[str, Callable[[_Side, Region], None]] = {
+    "band": _plan_box, "rect": _plan_box, "frame": _plan_frame, "line": _plan_line, "mark": _plan_mark,
+    "badge": _plan_badge, "image": _plan_image, "slots": _plan_slots,
+    "text": _plan_text, "index": _plan_text, "pips": _plan_text,
+}
 
 
 def _image(region: Region, layout: Layout, card: Card | None, back: Back, game: Game, deck: Deck,
