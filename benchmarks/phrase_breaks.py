@@ -4,7 +4,7 @@
 
 Lays out every face and back of every deck (aids are decks) and every part page of each bundled
 game, twice: with the line breaking cards had before phrases (kinsoku only, ``breaks="chars"``)
-and with what cards use now (``pnp.layout.card.CARD_BREAKS``).  Counts, per game, the soft breaks
+and with what cards use now (``pnp.layout.textblock.CARD_BREAKS``).  Counts, per game, the soft breaks
 that split a katakana word, split a number from its unit, counter or sign, or leave a line of
 punctuation only (:mod:`pnp.text.breakfaults`), and the kinsoku faults (a line starting with a
 character that may not start one, or ending with one that may not end one), which must stay 0.
@@ -59,13 +59,13 @@ def text_blocks(game: Any) -> list[tuple[str, Any, int]]:
 
 def measure(game_name: str, breaks: str) -> tuple[dict[str, int], list[str], list[tuple[str, Any, int]]]:
     from pnp.data.project import Project
-    from pnp.layout import card
-    saved = card.CARD_BREAKS
-    card.CARD_BREAKS = breaks    # type: ignore[assignment]
+    from pnp.layout import textblock
+    saved = textblock.CARD_BREAKS
+    textblock.CARD_BREAKS = breaks    # type: ignore[assignment]
     try:
         blocks = text_blocks(Project(REPO).load_game(game_name))
     finally:
-        card.CARD_BREAKS = saved
+        textblock.CARD_BREAKS = saved
     counts, listed = _counted(blocks)
     return counts, listed, blocks
 
@@ -130,9 +130,9 @@ def main() -> None:
     ap.add_argument("--list", action="store_true", help="print every fault found")
     ap.add_argument("--rulebooks", action="store_true", help="also count the rulebooks' lines")
     args = ap.parse_args()
-    from pnp.layout import card
+    from pnp.layout import textblock
     from pnp.text.breakfaults import KINDS
-    now = card.CARD_BREAKS
+    now = textblock.CARD_BREAKS
     head = f"{'game':10} {'breaks':8} {'lines':>6} {'soft':>6} " + " ".join(f"{k:>11}" for k in KINDS) + \
         f" {'printed':>8} {'kinsoku':>8} {'resized':>8} {'relined':>8}"
     print(head)

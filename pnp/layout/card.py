@@ -1,39 +1,22 @@
-"""Card templates → card plans: reads card text's inline markup (pnp.text.inline: ruby, bold, colour,
-icons), fits every text with the shared line breaker, checks glyphs in the font each run uses."""
+"""Card templates → card plans: each region of a side planned by its kind (boxes, marks, pictures, slots,
+pips, corner indexes, texts).  Card text's inline markup (pnp.text.inline: ruby, bold, colour, icons) is
+read here; pnp.layout.textblock fits and places it with the shared line breaker."""
 from __future__ import annotations
 
 import functools
-import math
-from collections.abc import Mapping
-from dataclasses import replace
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..data.model import Back, Card, Deck, Game, Icon, Layout, Region, Where
 from ..errors import DataError, PnpError, Problem
 from ..messages import did_you_mean, msg
 from ..text import fonts
-from ..text.inline import (
-    ASCENT,
-    DESCENT,
-    ICON_CHAR,
-    RUBY_RISE,
-    RUBY_SCALE,
-    Inline,
-    Run,
-    merge_runs,
-    parse_inline,
-    plain_text,
-    visible_runs,
-)
-from ..text.linebreak import Breaks, FitResult, Fragment, Line, Span, TextDoesNotFit, WidthCache, break_text, fit_text
+from ..text.inline import Inline, parse_inline, plain_text
+from ..text.linebreak import break_text
 from ..units import to_mm
-from .plan import BleedArt, Box, CardPlan, Item, Mark, Picture, PlacedLine, Rotated, Rule, TextBlock, ruby_position
-
-_WIDTHS: WidthCache = {}   # (font key, size) → {char: width}: fonts.measure is fixed per font key, so shared
-# Card, aid and part texts are short lines read at a glance: they break between phrases (「1ダメージを｜
-# 受ける」, never 「1ダ｜メージ」).  Rulebooks keep the default "units": their justified body needs the
-# breaks inside words.  benchmarks/phrase_breaks.py sets this to "chars" to measure the kinsoku-only breaks.
-CARD_BREAKS: Breaks = "phrases"
+from .plan import BleedArt, Box, CardPlan, Item, Mark, Picture, PlacedLine, Rotated, Rule, TextBlock
+from .textblock import place_text as place_text  # the parts' sheets set their texts with it too
 
 
 class _Problems(list[Problem]):
@@ -67,228 +50,6 @@ def blend(color: str | None, background: str, opacity: float) -> str | None:
     fg = [int(color[i:i + 2], 16) for i in (1, 3, 5)]
     bg = [int(background[i:i + 2], 16) for i in (1, 3, 5)]
     return "#" + "".join(f"{round(f * opacity + b * (1 - opacity)):02x}" for f, b in zip(fg, bg))
-
-
-def bold_of(font: str) -> str:
-    """The bold face that goes with a font: FONT-bold when there is one, else the bundled gothic bold."""
-    if font.endswith("-bold"):
-        return font
-    return font + "-bold" if fonts.known(font + "-bold") else "gothic-bold"
-
-
-def place_text(text: str, region: Region, *, color: str, problems: _Problems, where: Where, label: str,
-               default_font: str = "mincho", runs: Inline | None = None,
-               icons: Mapping[str, Icon] | None = None, hang_room: float | None = None) -> TextBlock | None:
-    """Fit text into a region (shrinking down to min_size) and place its lines; report, never clip.
-    runs (from the inline markup) give styled text: bold in the bold font, ruby above its base,
-    colours, and icons one em wide; without runs the text is set as it is.  hang_room: how far past
-    the line's end a hanging 、。 may stand (to the card's safe area); lines do not hang when the
-    starting size's em needs more."""
-    font = region.get("font", default_font)
-    bold = region.get("bold_font") or bold_of(font)
-    if runs is None:
-        runs = visible_runs((Run(text),))     # a soft hyphen or zero-width space never prints
-    else:   # a 【term】 looks like the text around it on a card: one run with it, as before markup
-        runs = merge_runs(replace(r, style="") if r.style == "term" else r for r in visible_runs(runs))
-    checks: dict[str, str] = {}
-    for r in runs:
-        if r.icon is None:
-            f = bold if r.style == "strong" else font
-            checks[f] = checks.get(f, "") + r.text + (r.ruby or "")
-    for f, chars_of in checks.items():
-        missing = fonts.missing_glyphs(chars_of, f)
-        if missing:
-            chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
-            problems.add(where, label, msg("layout.glyph_missing", chars=chars, font=fonts.display_name(f)))
-            return None
-    size = region.get("size", 9.0)
-    align = region.get("align", "left")
-    has_ruby = any(r.ruby for r in runs)
-    # the first line's readings stay inside the box: their whole em box, RUBY_RISE above the base's
-    ruby_room = size * RUBY_SCALE * (ASCENT + RUBY_RISE) if has_ruby else 0.0
-    measure_w = region.w_pt     # narrowed when readings stand out past a line's ends (see below)
-    below = 0.0                 # height kept for readings over later lines where the leading leaves too little
-    ink_lines: list[tuple[Line, float, float]] = []
-
-    def spans_at(s: float) -> list[Span]:
-        return [Span(ICON_CHAR if r.icon else r.text, bold if r.style == "strong" else font, s, r.style,
-                     r.ruby, r.color, r.icon) for r in runs]
-
-    def fit(s: float, min_s: float | None) -> FitResult:
-        return fit_text(spans_at(s), measure_w, region.h_pt - ruby_room - below, fonts.measure, size_pt=s,
-                        min_size_pt=min_s, leading=region.get("leading", 1.4), justify=(align == "justify"),
-                        width_cache=_WIDTHS, breaks=CARD_BREAKS,
-                        allow_hanging=hang_room is None or hang_room >= size - 0.01)
-    for _attempt in range(_RUBY_REFITS):
-        try:
-            result = fit(size, region.get("min_size"))
-            # a corner index is one value (1:30, 010, 10): it shrinks, never breaks over two lines
-            max_lines = region.get("max_lines") or (1 if region.kind == "index" else None)
-            while max_lines and len(result.lines) > max_lines:
-                # titles shrink rather than break mid-word; below min_size it is an error like any overflow
-                smaller = result.size_pt - 0.5
-                if smaller < region.get("min_size", size) - 1e-9:
-                    said = dict(region=region.name, lines=len(result.lines), size=f"{result.size_pt:g}")
-                    problems.add(where, label, msg("layout.fit_lines", **said, max_lines=max_lines)
-                                 if region.get("max_lines") else msg("layout.fit_index", **said))
-                    return None
-                result = fit(smaller, smaller)
-        except TextDoesNotFit as exc:
-            if measure_w < region.w_pt:        # narrowed for readings that stand out: they are what does not fit
-                problems.add(where, label, _ruby_too_wide(region, ink_lines, exc.size_pt))
-                return None
-            if exc.widest_line_pt > exc.available_width_pt + 0.01:   # one unbreakable run is too wide
-                why = msg("layout.fit_width", region=region.name, need=f"{to_mm(exc.widest_line_pt):.1f}",
-                          have=f"{to_mm(exc.available_width_pt):.1f}", size=f"{exc.size_pt:g}")
-            else:
-                # rounded up and down: what is needed never prints as equal to what there is
-                needs = math.ceil(to_mm(exc.needed_height_pt + ruby_room + below) * 10) / 10
-                has = math.floor(to_mm(exc.available_height_pt + ruby_room + below) * 10) / 10
-                why = msg("layout.fit_height", region=region.name, need=f"{needs:.1f}", have=f"{has:.1f}",
-                          size=f"{exc.size_pt:g}",
-                          readings=msg("hint.fit_readings", mm=f"{to_mm(ruby_room + below):.1f}") if ruby_room else "")
-            problems.add(where, label, why)
-            return None
-        if not has_ruby:
-            break
-        crowded = _ruby_crowding(result.lines)
-        if crowded:
-            problems.add(where, label, f"in region {region.name!r}: {crowded}")
-            return None
-        # JLREQ: a reading never stands past the line's start or the region; where it would, the line is
-        # set in from that edge, and a line whose ink is wider than the region is broken again narrower
-        ink_lines = [(line, *_ink(line)) for line in result.lines]
-        over = max(hi - lo for _line, lo, hi in ink_lines) - region.w_pt
-        drops = _ruby_drops(result)
-        if over <= 1e-6 and sum(drops) <= below + 1e-6:
-            break
-        below = max(below, sum(drops))
-        if over > 1e-6:
-            measure_w -= over
-            if measure_w <= 0:
-                problems.add(where, label, _ruby_too_wide(region, ink_lines, result.size_pt))
-                return None
-    else:
-        problems.add(where, label, _ruby_too_wide(region, ink_lines, result.size_pt) if over > 1e-6 else
-                     msg("layout.fit_ruby_leading", region=region.name, size=f"{result.size_pt:g}"))
-        return None
-    drops = _ruby_drops(result) if has_ruby else [0.0] * len(result.lines)
-    valign = region.get("valign", "top")
-    height = result.height_pt + ruby_room + sum(drops)
-    top = region.y_pt + ruby_room
-    if valign == "middle":
-        top += (region.h_pt - height) / 2
-    elif valign == "bottom":
-        top += region.h_pt - height
-    placed = []
-    baseline = top + result.size_pt * ASCENT
-    for line, drop in zip(result.lines, drops):
-        baseline += drop
-        # a hanging 、。 hangs past the right margin whatever the alignment: centred and right-aligned
-        # lines are placed by the width they set inside the region, never pushed out on the left
-        width = line.width_pt - (line.fragments[-1].width_pt if line.hanging else 0.0)
-        if align == "center":
-            x = region.x_pt + (region.w_pt - width) / 2
-        elif align == "right":
-            x = region.x_pt + region.w_pt - width
-        else:
-            x = region.x_pt
-        if has_ruby:
-            lo, hi = _ink(line)
-            if lo < 0 or hi > _set_width(line) + 1e-9:     # readings stand out: the line's whole ink is aligned
-                if align == "center":
-                    x = region.x_pt + (region.w_pt - (hi - lo)) / 2 - lo
-                elif align == "right":
-                    x = region.x_pt + region.w_pt - hi
-                else:
-                    x = region.x_pt - lo
-        placed.append(PlacedLine(x, baseline, line))
-        baseline += result.leading_pt
-    used = {r.icon for r in runs if r.icon}
-    return TextBlock(tuple(placed), color, result.size_pt,
-                     tuple(sorted((k, v) for k, v in (icons or {}).items() if k in used)),
-                     (region.x_pt, region.y_pt, region.w_pt, region.h_pt))
-
-
-_RUBY_REFITS = 6       # line breaks tried, each narrower by what the readings stood out, before it is an error
-# what a reading may overhang beside its base (JLREQ 3.3.8: kana, and the blank half of these marks)
-_OVERHANG_OK = frozenset("ー、。，．・：；「」『』（）〔〕［］〈〉《》【】")
-
-
-def _overhang_ok(ch: str) -> bool:
-    return "\u3041" <= ch <= "\u309f" or "\u30a0" <= ch <= "\u30ff" or ch in _OVERHANG_OK
-
-
-def _set_width(line: Line) -> float:
-    """Where the line's own text ends (justification included, a hanging 、。 not)."""
-    body = line.fragments[:-1] if line.hanging else line.fragments
-    return max((f.x_pt + f.width_pt for f in body), default=0.0)
-
-
-def _reading_extent(frag: Fragment, char_space: float) -> tuple[float, float]:
-    """(start, end) of a fragment's reading, from the fragment's start."""
-    rx, rs, spacing = ruby_position(frag, char_space)
-    ruby = frag.ruby or ""
-    return rx, rx + fonts.measure(ruby, frag.font, rs) + spacing * (len(ruby) - 1)
-
-
-def _ink(line: Line) -> tuple[float, float]:
-    """(left, right) of everything the line prints, from its start: its text, and its readings where they
-    stand out past it (left ≤ 0)."""
-    lo, hi = 0.0, _set_width(line)
-    for f in line.fragments:
-        if f.ruby:
-            a, b = _reading_extent(f, line.char_space_pt)
-            lo, hi = min(lo, f.x_pt + a), max(hi, f.x_pt + b)
-    return lo, hi
-
-
-def _ruby_drops(result: FitResult) -> list[float]:
-    """How much lower than its leading puts it each line sits so that its readings' em box clears the em
-    box of the line above (JLREQ: ruby takes room from the line gap, and widens it where too narrow)."""
-    drops = []
-    gap = result.leading_pt - result.size_pt * (ASCENT + DESCENT)
-    for i, line in enumerate(result.lines):
-        rubies = [f.size_pt for f in line.fragments if f.ruby]
-        need = max(rubies, default=0.0) * RUBY_SCALE * (ASCENT + RUBY_RISE)
-        drops.append(max(0.0, need - gap) if i and rubies else 0.0)
-    return drops
-
-
-def _ruby_crowding(lines: list[Line]) -> str:
-    """A reading that overhangs the character beside its base more than JLREQ allows (only kana and the
-    blank half of punctuation, by one ruby character at most), as a sentence with the fix; '' if none."""
-    for line in lines:
-        frags = line.fragments
-        for i, f in enumerate(frags):
-            if not f.ruby:
-                continue
-            a, b = _reading_extent(f, line.char_space_pt)
-            rs = f.size_pt * RUBY_SCALE
-            for over, k, ch_at in ((-a, i - 1, -1), (b - f.width_pt, i + 1, 0)):
-                if over <= 0.01 or not 0 <= k < len(frags):
-                    continue          # at the line's start or end: the line is set in from the edge instead
-                n = frags[k]
-                ch = "\N{OBJECT REPLACEMENT CHARACTER}" if n.icon else n.text[ch_at]
-                if n.ruby or not _overhang_ok(ch) or over > rs + 0.01:
-                    what = "its reading" if n.ruby else f"「{ch}」"
-                    return (f"the reading 「{f.ruby}」 of 「{f.text}」 overhangs {what} beside it by "
-                            f"{to_mm(over):.1f} mm; JLREQ lets a reading overhang only kana, by one ruby character "
-                            f"({to_mm(rs):.1f} mm) at most: put both under one reading ({{親文字|よみ}}) or a kana "
-                            f"between them")
-    return ""
-
-
-def _short(text: str, limit: int = 12) -> str:
-    return text if len(text) <= limit else text[:limit] + f"…（{len(text)}字）"
-
-
-def _ruby_too_wide(region: Region, ink_lines: list[tuple[Line, float, float]], size_pt: float) -> str:
-    line, lo, hi = max(ink_lines, key=lambda t: t[2] - t[1])
-    readings = "・".join(f"「{_short(f.ruby or '')}」" for f in line.fragments if f.ruby)
-    missing = math.ceil(to_mm(hi - lo - region.w_pt) * 10) / 10
-    return msg("layout.fit_ruby_width", region=region.name, readings=readings, need=f"{to_mm(hi - lo):.1f}",
-               have=f"{to_mm(region.w_pt):.1f}", size=f"{size_pt:g}", missing=f"{missing:.1f}")
 
 
 def card_icons(game: Game, deck: Deck) -> dict[str, Icon]:
@@ -335,7 +96,6 @@ def _card_text(region: Region, card: Card | None, deck: Deck, game: Game, back: 
     return card.field_text(name, deck, game.title)
 
 
-
 def _to_bleed(region: Region, layout: Layout) -> tuple[float, float, float, float]:
     """The region's box; with bleed: true, its edges that touch the trim stretched out to the bleed
     line (a band or full-bleed art runs off the cut)."""
@@ -370,115 +130,180 @@ def plan_side(game: Game, deck: Deck, card: Card | None, problems: _Problems, ba
     """One side of a card: card given, its face (or, side="back", the reverse of a two-sided card,
     laid out with the face's regions); card None, a back (back: the card's own, else the deck's).
     A card's own layout (card.layout; for a back, layout_of) replaces the deck's, its icons and
-    styles with it."""
+    styles with it.  Each region is planned by its kind (_REGION_PLANNERS)."""
     own = card.layout if card is not None else layout_of
     if own is not None:
         deck = replace(deck, layout=own)
     layout: Layout = deck.layout
-    side = side or ("face" if card is not None else "back")
-    regions = layout.face if card is not None else layout.back
-    where = card.where if card is not None else deck.where
-    back = back or deck.back
-    items: list[Item] = []
-    texts: list[str] = []
-    bleeds: list[BleedArt] = []
-    for region in regions:
-        kind = region.kind
-        opacity = region.get("opacity", 1.0)
-        fill = blend(_color(region.get("fill"), card, deck, back), layout.background, opacity)
-        stroke = blend(_color(region.get("stroke"), card, deck, back), layout.background, opacity)
-        opacity = 1.0
-        if kind in ("band", "rect"):
-            x, y, w, h = _to_bleed(region, layout)
-            items.append(Box(x, y, w, h, fill=fill, stroke=stroke, stroke_width=region.get("stroke_width", 0.5),
-                             radius=region.get("radius", 0.0), opacity=opacity))
-            art = _bleed_art(region, layout, "fill", fill) if fill else None
-            if art is not None:
-                bleeds.append(art)
-        elif kind == "frame":
-            items.append(Box(region.x_pt, region.y_pt, region.w_pt, region.h_pt, fill=None,
-                             stroke=stroke or "#444444", stroke_width=region.get("stroke_width", 0.5),
-                             radius=region.get("radius", 0.0), opacity=opacity))
-        elif kind == "line":
-            items.append(Rule(region.x_pt, region.y_pt, region.x_pt + region.w_pt, region.y_pt + region.h_pt,
-                              stroke or "#444444", region.get("stroke_width", 0.5)))
-        elif kind == "mark":
-            if card is not None and card.suit is not None:
-                size = min(region.w_pt, region.h_pt)
-                items.append(Mark(card.suit.mark, region.x_pt + region.w_pt / 2, region.y_pt + region.h_pt / 2,
-                                  size, fill or card.suit.color))
-        elif kind == "badge":
-            if card is not None and card.provisional and not game.final:
-                items.extend(_badge(region, fill or PROPOSAL_RED, problems, where))
-        elif kind == "image":
-            placed = _image(region, layout, card, back, game, deck, problems, where)
-            items.extend(placed)
-            art = _bleed_art(region, layout, "image") if any(isinstance(i, Picture) for i in placed) else None
-            if art is not None:
-                bleeds.append(art)
-                bare = _contain_leaves_bare(placed, art)
-                if bare:
-                    label = str(region.props.get("field", "image"))
-                    problems.add(card.spots.get(label, where) if card is not None else where, label,
-                                 f"image region {region.name!r} has bleed: true, but fit: contain leaves the bleed "
-                                 f"bare on the {bare}: the picture's shape is not the box's (use fit: cover or "
-                                 f"stretch, or a picture of the box's proportions)")
-        elif kind == "slots":
-            if card is not None:
-                group = _slots(region, card, card_icons(game, deck), problems, where)
-                if group:
-                    items.extend(group)
-        elif kind in ("text", "index", "pips"):
-            text = _card_text(region, card, deck, game, back)
-            label = f"{region.props.get('field', 'text')}"
-            at = where          # a problem of a card's field is said at the cell or line that holds it
-            if card is not None and "field" in region.props:
-                if label in card.damaged or label.split(".")[0] in card.damaged:
-                    continue    # its data's problem is said where the data was read: nothing to lay out
-                at = card.spots.get(label, where)
-            values = region.get("values")
-            if values and text:
-                if text not in values:
-                    problems.add(at, label, f"no entry for {text!r} in values: of region {region.name!r} "
-                                               f"(values: {', '.join(values)})")
-                    continue
-                text = values[text]
-            if not text:
-                if not region.get("optional") and card is not None:
-                    problems.add(where, label, msg("layout.field_empty", field=label, region=region.name))
-                continue
-            color = _color(region.get("color", "#000000"), card, deck, back) or "#000000"
-            if kind == "pips":
-                group = _pips(text, region, problems, at, label)
-                if group:
-                    items.extend(group)
-                    texts.append(text)
-                continue
-            if kind == "text":
-                runs = None
-                if region.get("markup", True):
-                    runs = _markup(text, region, card, deck, game, problems, where, label)
-                    if runs is None:
-                        continue
-                    text = plain_text(runs)
-                turn = int(region.get("rotate", 0)) % 360
-                block = place_text(text, turned_box(region, turn), color=color, problems=problems, where=at,
-                                   label=label, runs=runs, icons=card_icons(game, deck),
-                                   hang_room=_hang_room(region, turn, layout))
-                if block:
-                    items.append(Rotated(-float(turn), region.x_pt + region.w_pt / 2, region.y_pt + region.h_pt / 2,
-                                         (block,)) if turn else block)
-                    texts.append(text)
-            else:
-                group = _index(text, region, card, color, problems, at, label)
-                if group:
-                    items.extend(group)
-                    texts.append(text)
-                    if region.get("rotate_copy"):
-                        items.append(Rotated(180.0, layout.width_pt / 2, layout.height_pt / 2, tuple(group)))
-    return CardPlan(deck.id, card.id if card is not None else "", side, layout.width_pt, layout.height_pt,
-                    layout.bleed_pt, layout.corner_radius_pt, layout.background, tuple(items), tuple(texts),
-                    tuple(bleeds))
+    planning = _Side(game, deck, card, back or deck.back, layout, problems,
+                     card.where if card is not None else deck.where)
+    for region in layout.face if card is not None else layout.back:
+        planner = _REGION_PLANNERS.get(region.kind)
+        if planner is not None:
+            planner(planning, region)
+    return CardPlan(deck.id, card.id if card is not None else "", side or ("face" if card is not None else "back"),
+                    layout.width_pt, layout.height_pt, layout.bleed_pt, layout.corner_radius_pt, layout.background,
+                    tuple(planning.items), tuple(planning.texts), tuple(planning.bleeds))
+
+
+@dataclass
+class _Side:
+    """One side being planned: what its regions read, and what they add (drawn items, the texts set,
+    the bleed each bleed: true region promises)."""
+
+    game: Game
+    deck: Deck
+    card: Card | None
+    back: Back
+    layout: Layout
+    problems: _Problems
+    where: Where
+    items: list[Item] = field(default_factory=list)
+    texts: list[str] = field(default_factory=list)
+    bleeds: list[BleedArt] = field(default_factory=list)
+
+    def color(self, value: str | None) -> str | None:
+        return _color(value, self.card, self.deck, self.back)
+
+    def paint(self, region: Region, key: str) -> str | None:
+        """The region's fill or stroke, its opacity blended with the card's background (drawn solid)."""
+        return blend(self.color(region.get(key)), self.layout.background, region.get("opacity", 1.0))
+
+
+def _plan_box(side: _Side, region: Region) -> None:
+    """band, rect: a filled box, out to the bleed line where bleed: true and it touches the trim."""
+    fill, stroke = side.paint(region, "fill"), side.paint(region, "stroke")
+    x, y, w, h = _to_bleed(region, side.layout)
+    side.items.append(Box(x, y, w, h, fill=fill, stroke=stroke, stroke_width=region.get("stroke_width", 0.5),
+                          radius=region.get("radius", 0.0), opacity=1.0))
+    art = _bleed_art(region, side.layout, "fill", fill) if fill else None
+    if art is not None:
+        side.bleeds.append(art)
+
+
+def _plan_frame(side: _Side, region: Region) -> None:
+    side.items.append(Box(region.x_pt, region.y_pt, region.w_pt, region.h_pt, fill=None,
+                          stroke=side.paint(region, "stroke") or "#444444",
+                          stroke_width=region.get("stroke_width", 0.5), radius=region.get("radius", 0.0),
+                          opacity=1.0))
+
+
+def _plan_line(side: _Side, region: Region) -> None:
+    side.items.append(Rule(region.x_pt, region.y_pt, region.x_pt + region.w_pt, region.y_pt + region.h_pt,
+                           side.paint(region, "stroke") or "#444444", region.get("stroke_width", 0.5)))
+
+
+def _plan_mark(side: _Side, region: Region) -> None:
+    """The card's suit mark, centred in the region (nothing on a back or a card without a suit)."""
+    card = side.card
+    if card is not None and card.suit is not None:
+        size = min(region.w_pt, region.h_pt)
+        side.items.append(Mark(card.suit.mark, region.x_pt + region.w_pt / 2, region.y_pt + region.h_pt / 2,
+                               size, side.paint(region, "fill") or card.suit.color))
+
+
+def _plan_badge(side: _Side, region: Region) -> None:
+    """（仮） on a card pnp proposed, until the game is final."""
+    card = side.card
+    if card is not None and card.provisional and not side.game.final:
+        side.items.extend(_badge(region, side.paint(region, "fill") or PROPOSAL_RED, side.problems, side.where))
+
+
+def _plan_image(side: _Side, region: Region) -> None:
+    card, layout = side.card, side.layout
+    placed = _image(region, layout, card, side.back, side.game, side.deck, side.problems, side.where)
+    side.items.extend(placed)
+    art = _bleed_art(region, layout, "image") if any(isinstance(i, Picture) for i in placed) else None
+    if art is None:
+        return
+    side.bleeds.append(art)
+    bare = _contain_leaves_bare(placed, art)
+    if bare:
+        label = str(region.props.get("field", "image"))
+        side.problems.add(card.spots.get(label, side.where) if card is not None else side.where, label,
+                          f"image region {region.name!r} has bleed: true, but fit: contain leaves the bleed "
+                          f"bare on the {bare}: the picture's shape is not the box's (use fit: cover or "
+                          f"stretch, or a picture of the box's proportions)")
+
+
+def _plan_slots(side: _Side, region: Region) -> None:
+    if side.card is not None:
+        group = _slots(region, side.card, card_icons(side.game, side.deck), side.problems, side.where)
+        if group:
+            side.items.extend(group)
+
+
+def _plan_text(side: _Side, region: Region) -> None:
+    """text, index, pips: the region's text (its field's value, or the layout's own), set by its kind."""
+    found = _region_text(side, region)
+    if found is None:
+        return
+    text, label, at = found
+    color = side.color(region.get("color", "#000000")) or "#000000"
+    if region.kind == "pips":
+        group = _pips(text, region, side.problems, at, label)
+    elif region.kind == "text":
+        text, group = _set_text(side, region, text, label, at, color)
+    else:
+        group = _index(text, region, side.card, color, side.problems, at, label)
+        if group and region.get("rotate_copy"):
+            layout = side.layout
+            group = [*group, Rotated(180.0, layout.width_pt / 2, layout.height_pt / 2, tuple(group))]
+    if group:
+        side.items.extend(group)
+        side.texts.append(text)
+
+
+def _region_text(side: _Side, region: Region) -> tuple[str, str, Where] | None:
+    """(text, label, where a problem with it is said) of a text, index or pips region; None when there is
+    nothing to set: its field is damaged (said where the data was read), empty (said unless optional), or
+    a value with no entry in the region's values: (said)."""
+    card = side.card
+    text = _card_text(region, card, side.deck, side.game, side.back)
+    label = f"{region.props.get('field', 'text')}"
+    at = side.where         # a problem of a card's field is said at the cell or line that holds it
+    if card is not None and "field" in region.props:
+        if label in card.damaged or label.split(".")[0] in card.damaged:
+            return None     # its data's problem is said where the data was read: nothing to lay out
+        at = card.spots.get(label, side.where)
+    values = region.get("values")
+    if values and text:
+        if text not in values:
+            side.problems.add(at, label, f"no entry for {text!r} in values: of region {region.name!r} "
+                                         f"(values: {', '.join(values)})")
+            return None
+        text = values[text]
+    if not text:
+        if not region.get("optional") and card is not None:
+            side.problems.add(side.where, label, msg("layout.field_empty", field=label, region=region.name))
+        return None
+    return text, label, at
+
+
+def _set_text(side: _Side, region: Region, text: str, label: str, at: Where,
+              color: str) -> tuple[str, list[Item] | None]:
+    """A text region: its markup read, fitted in its box (turned by rotate:), as (the text it sets, items)."""
+    runs = None
+    if region.get("markup", True):
+        runs = _markup(text, region, side.card, side.deck, side.game, side.problems, side.where, label)
+        if runs is None:
+            return text, None
+        text = plain_text(runs)
+    turn = int(region.get("rotate", 0)) % 360
+    block = place_text(text, turned_box(region, turn), color=color, problems=side.problems, where=at,
+                       label=label, runs=runs, icons=card_icons(side.game, side.deck),
+                       hang_room=_hang_room(region, turn, side.layout))
+    if block is None:
+        return text, None
+    return text, [Rotated(-float(turn), region.x_pt + region.w_pt / 2, region.y_pt + region.h_pt / 2, (block,))
+                  if turn else block]
+
+
+_REGION_PLANNERS: dict[str, Callable[[_Side, Region], None]] = {
+    "band": _plan_box, "rect": _plan_box, "frame": _plan_frame, "line": _plan_line, "mark": _plan_mark,
+    "badge": _plan_badge, "image": _plan_image, "slots": _plan_slots,
+    "text": _plan_text, "index": _plan_text, "pips": _plan_text,
+}
 
 
 def _image(region: Region, layout: Layout, card: Card | None, back: Back, game: Game, deck: Deck,

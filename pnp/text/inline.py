@@ -116,7 +116,7 @@ def parse_inline(text: str, *, col0: int = 1, icons: Iterable[str] | None = (),
     return merge_runs(visible_runs(p.runs)), p.errors
 
 
-# characters that may start markup (run() looks at each of them); any other is text as written
+# characters that may start markup (each has its reader in _READERS); any other is text as written
 _PLAIN = re.compile(r"[^\\\r\n*【】{}\[:]+")
 
 
@@ -151,6 +151,9 @@ class _Parser:
             self.buf.clear()
 
     def run(self) -> None:
+        """Read the text: stretches without markup are copied whole, and each character that may start
+        markup goes to its reader (:data:`_READERS`), which returns where reading goes on, or None
+        when the character is text after all (a single ``*``, a ``:`` that starts no icon …)."""
         text, n, i = self.text, len(self.text), 0
         while i < n:
             plain = _PLAIN.match(text, i)
@@ -158,75 +161,86 @@ class _Parser:
                 self.buf.append(plain.group())
                 i = plain.end()
                 continue
-            c = text[i]
-            if c == "\\" and i + 1 < n:
-                nxt = text[i + 1]
-                if nxt == "n" and self.newlines:
-                    self.buf.append("\n")
-                elif nxt == "n":
-                    self.err(i, "\\n (a line break) is not available here")
-                else:
-                    self.buf.append(nxt)
-                i += 2
-                continue
-            if c in "\r\n":
-                if not self.newlines:
-                    self.err(i, msg("markup.no_line_break"))
-                self.buf.append("\n")
-                i += 2 if text.startswith("\r\n", i) else 1
-                continue
-            if text.startswith("**", i):
-                self.flush()
-                self.strong = i if self.strong < 0 else -1
-                i += 2
-                continue
-            if c == "【":
-                if self.term >= 0:
-                    self.err(i, "【 inside 【…】")
-                self.flush()
-                self.term = i
-                self.buf.append(c)
+            after = _READERS[text[i]](self, i)
+            if after is None:
+                self.buf.append(text[i])
                 i += 1
-                continue
-            if c == "】" and self.term >= 0:
-                self.buf.append(c)
-                self.flush()
-                self.term = -1
-                i += 1
-                continue
-            if text.startswith("{{", i):
-                i = self.embedded(i)
-                continue
-            if c == "{":
-                i = self.ruby(i)
-                continue
-            if c == "}":
-                if self.color_stack:
-                    self.flush()
-                    self.color_stack.pop()
-                else:
-                    self.err(i, "} closes nothing (write \\} for a brace)")
-                i += 1
-                continue
-            if c == "[":
-                j = self.colour_open(i)
-                if j is not None:
-                    i = j
-                    continue
-            if c == ":":
-                m = _ICON.match(text, i)
-                if m:
-                    i = self.icon(i, m)
-                    continue
-            self.buf.append(c)
-            i += 1
+            else:
+                i = after
         self.flush()
+        self.report_unclosed()
+
+    def report_unclosed(self) -> None:
         if self.strong >= 0:
             self.err(self.strong, "** is not closed")
         if self.term >= 0:
             self.err(self.term, "【 is not closed by 】")
         for at, _ in self.color_stack:
             self.err(at, "[colour]{ is not closed by }")
+
+    def escaped(self, i: int) -> int | None:
+        """\\x: the character x itself, \\n a line break (where line breaks are allowed); a \\ that ends
+        the text is text."""
+        if i + 1 >= len(self.text):
+            return None
+        nxt = self.text[i + 1]
+        if nxt == "n" and self.newlines:
+            self.buf.append("\n")
+        elif nxt == "n":
+            self.err(i, "\\n (a line break) is not available here")
+        else:
+            self.buf.append(nxt)
+        return i + 2
+
+    def line_break(self, i: int) -> int:
+        """A newline in the text (\\n, \\r\\n or \\r): a line break, where the caller allows them."""
+        if not self.newlines:
+            self.err(i, msg("markup.no_line_break"))
+        self.buf.append("\n")
+        return i + 2 if self.text.startswith("\r\n", i) else i + 1
+
+    def strong_mark(self, i: int) -> int | None:
+        """** opens or closes bold; a single * is text."""
+        if not self.text.startswith("**", i):
+            return None
+        self.flush()
+        self.strong = i if self.strong < 0 else -1
+        return i + 2
+
+    def term_open(self, i: int) -> int:
+        if self.term >= 0:
+            self.err(i, "【 inside 【…】")
+        self.flush()
+        self.term = i
+        self.buf.append("【")
+        return i + 1
+
+    def term_close(self, i: int) -> int | None:
+        """】 closes an open 【 (the brackets are kept, in the term's style); else it is text."""
+        if self.term < 0:
+            return None
+        self.buf.append("】")
+        self.flush()
+        self.term = -1
+        return i + 1
+
+    def brace(self, i: int) -> int:
+        """{{name}}: a value from the data; {base|reading}: ruby."""
+        return self.embedded(i) if self.text.startswith("{{", i) else self.ruby(i)
+
+    def brace_close(self, i: int) -> int:
+        """} closes the innermost [colour]{; one that closes nothing is an error."""
+        if self.color_stack:
+            self.flush()
+            self.color_stack.pop()
+        else:
+            self.err(i, "} closes nothing (write \\} for a brace)")
+        return i + 1
+
+    def colon(self, i: int) -> int | None:
+        """:name: an inline icon; any other colon is text."""
+        m = _ICON.match(self.text, i)
+        return self.icon(i, m) if m else None
 
     def embedded(self, i: int) -> int:
         text = self.text
@@ -296,6 +310,21 @@ class _Parser:
             self.flush()
             self.runs.append(Run("", self.style(), None, self.color(), name))
         return m.end()
+
+
+# what reads each character _PLAIN leaves out: the index after the markup it starts, or None when it is text
+_READERS: dict[str, Callable[[_Parser, int], int | None]] = {
+    "\\": _Parser.escaped,
+    "\r": _Parser.line_break,
+    "\n": _Parser.line_break,
+    "*": _Parser.strong_mark,
+    "【": _Parser.term_open,
+    "】": _Parser.term_close,
+    "{": _Parser.brace,
+    "}": _Parser.brace_close,
+    "[": _Parser.colour_open,
+    ":": _Parser.colon,
+}
 
 
 def merge_runs(runs: Iterable[Run]) -> Inline:

@@ -56,3 +56,17 @@ def test_icon_is_one_em_and_glued_to_its_number():
     spans = [Span("ああああ", "gothic", size), Span(ICON_CHAR, "gothic", size, icon="coin"), Span("」", "gothic", size)]
     lines = break_spans(spans, 5.2 * size, fonts.measure)
     assert not lines[-1].text.startswith("」")
+
+
+def test_every_character_that_may_start_markup_reads_as_markup_or_text():
+    """The parser copies stretches without markup whole and hands each other character to its reader:
+    a character that stops a stretch but has no reader would crash the parse; alone, each reads as text
+    or as an error with its column, never as an exception."""
+    from pnp.text import inline
+
+    stops = {c for c in map(chr, range(0x10000)) if not 0xD800 <= ord(c) <= 0xDFFF and not inline._PLAIN.match(c)}
+    assert stops == set(inline._READERS)
+    for c in sorted(stops):
+        runs, errors = parse_inline(c, icons={"coin"})
+        assert runs or errors, repr(c)
+    assert parse_inline("a*b:c\\", icons={"coin"}) == ((Run("a*b:c\\"),), [])

@@ -45,9 +45,9 @@ ALLOWED: dict[tuple[str, str], str] = {
         "an argument pnp's own callers pass from a fixed set; the designer's values are checked by the schema",
     ("text/linebreak.py", "step_pt must be > 0"):
         "an argument pnp's own callers pass as a constant",
-    ("text/linebreak.py", "ruby span may not contain a line break:"):
+    ("text/flatten.py", "ruby span may not contain a line break:"):
         "the markup parser reports a ruby with a line break itself (markup.ruby_line_break) and makes no span",
-    ("text/linebreak.py", "an icon span holds exactly one character:"):
+    ("text/flatten.py", "an icon span holds exactly one character:"):
         "the markup parser makes an icon span of exactly one character",
     ("text/linebreak.py", "fit_text with a plain string needs font="):
         "a call from pnp's code without its font argument: a programming error",

@@ -11,7 +11,7 @@ import pytest
 from pnp.commands.build import plan_game_cards
 from pnp.commands.parts import plan_parts
 from pnp.data.project import Project
-from pnp.layout import card
+from pnp.layout import textblock
 from pnp.layout.parts import Group
 from pnp.layout.plan import Rotated, TextBlock
 from pnp.rulebook import build_rulebook, flow
@@ -65,7 +65,7 @@ def test_bundled_cards_aids_and_parts_break_between_phrases(repo, name: str) -> 
 
 def test_the_same_cards_broken_by_kinsoku_alone_split_words(repo, monkeypatch) -> None:
     """What the test above guards against: EBE's cards as they were laid out before phrases."""
-    monkeypatch.setattr(card, "CARD_BREAKS", "chars")
+    monkeypatch.setattr(textblock, "CARD_BREAKS", "chars")
     found = faults(laid_out(repo, "ebe"))
     assert "events/coolant: katakana: 未達成なら：ステーションラ｜イフ−6。" in found
     assert any(f.startswith("aid/aid: katakana:") and "1ダ｜メージ" in f for f in found)
