@@ -168,27 +168,7 @@ def read_manifest(out_dir: Path, game_id: str) -> Manifest:
     except (OSError, ValueError) as exc:
         why = f"not JSON: {str(exc).splitlines()[0][:60]}" if str(exc) else "not JSON"
     if not why:
-        if isinstance(data, dict) and "game" not in data and "files" not in data:
-            raise ForeignOutput(f"{target}: " + msg("outputs.manifest_foreign"))
-        if isinstance(data, dict) and isinstance(data.get("game"), str) and data["game"] != game_id:
-            raise ForeignOutput(f"{target}: " + msg("outputs.manifest_other_game", other=data["game"], game=game_id))
-        if not isinstance(data, dict):
-            why = f"a {type(data).__name__}, not a mapping"
-        elif not isinstance(data.get("files"), list):
-            why = "files is not a list"
-        else:
-            why = next((p for p in map(_entry_problem, data["files"]) if p), "")
-            paths = [e["path"] for e in data["files"]] if not why else []
-            if not why and len(set(paths)) != len(paths):
-                why = "a path is listed twice"
-            if not why and not (isinstance(data.get("marks", {}), dict)
-                                and all(isinstance(v, list) for v in data.get("marks", {}).values())):
-                why = "marks is not a mapping of lists"
-            if not why and not (isinstance(data.get("decks", {}), dict)
-                                and all(isinstance(v, str) for v in data.get("decks", {}).values())):
-                why = "decks is not a mapping of keys"
-            if not why and not isinstance(data.get("inputs", ""), str):
-                why = "inputs is not text"
+        why = _manifest_problem(data, target, game_id)
     if why:
         told = (str(target), st.st_mtime_ns, st.st_size)
         if told not in _TOLD:
@@ -196,6 +176,35 @@ def read_manifest(out_dir: Path, game_id: str) -> Manifest:
             notice(f"{target}: " + msg("notice.damaged_manifest", why=why))
         return Manifest("damaged")
     return Manifest("ok", data, list(data["files"]))
+
+
+def _manifest_problem(data: Any, target: Path, game_id: str) -> str:
+    """What is damaged in a manifest's JSON ("" when nothing); ForeignOutput when it is not pnp's, or
+    another game's."""
+    if isinstance(data, dict) and "game" not in data and "files" not in data:
+        raise ForeignOutput(f"{target}: " + msg("outputs.manifest_foreign"))
+    if isinstance(data, dict) and isinstance(data.get("game"), str) and data["game"] != game_id:
+        raise ForeignOutput(f"{target}: " + msg("outputs.manifest_other_game", other=data["game"], game=game_id))
+    if not isinstance(data, dict):
+        return f"a {type(data).__name__}, not a mapping"
+    if not isinstance(data.get("files"), list):
+        return "files is not a list"
+    why = next((p for p in map(_entry_problem, data["files"]) if p), "")
+    if why:
+        return why
+    paths = [e["path"] for e in data["files"]]
+    if len(set(paths)) != len(paths):
+        return "a path is listed twice"
+    return next((why for holds, why in _MANIFEST_FIELDS if not holds(data)), "")
+
+
+_MANIFEST_FIELDS: tuple[tuple[Callable[[dict[str, Any]], bool], str], ...] = (
+    (lambda data: isinstance(data.get("marks", {}), dict)
+     and all(isinstance(v, list) for v in data.get("marks", {}).values()), "marks is not a mapping of lists"),
+    (lambda data: isinstance(data.get("decks", {}), dict)
+     and all(isinstance(v, str) for v in data.get("decks", {}).values()), "decks is not a mapping of keys"),
+    (lambda data: isinstance(data.get("inputs", ""), str), "inputs is not text"),
+)
 
 
 def write_manifest(result: BuildResult, keep_previous: bool = False, digest: Callable[[Path], str | None] = sha256,
@@ -254,56 +263,81 @@ def commit(out_dir: Path, moves: list[tuple[Path, Path]], manifest: Manifest, st
     for _staged, final in moves:
         _check_target(out_dir, root, final, manifest, recorded, shown)
     stale = [p for p in stale if p in recorded and _removable(root, p)]
-    backup: Path | None = None
-    saved: list[tuple[Path, Path]] = []        # (final, where its old file waits)
-    placed: list[tuple[Path, Path]] = []       # (staged, final)
-    made: list[Path] = []
+    swap = _Swap(out_dir, shown)
     try:
-        old = [final for _, final in moves if os.path.lexists(final)] + stale
-        if old:
-            backup = Path(tempfile.mkdtemp(prefix=f".pnp-previous-{os.getpid()}-", dir=out_dir))
-        for i, path in enumerate(old):
-            keep = backup / str(i) if backup else path
-            _step(os.replace, path, keep, path, shown, msg("outputs.step_move_aside"))
-            saved.append((path, keep))
+        swap.move_aside([final for _, final in moves if os.path.lexists(final)] + stale)
         for staged, final in moves:
-            for parent in reversed(final.parents):
-                if parent.is_relative_to(out_dir) and parent != out_dir and not parent.exists():
-                    _step(os.mkdir, parent, None, parent, shown, msg("outputs.step_make_folder"))
-                    made.append(parent)
-            _step(os.replace, staged, final, final, shown, msg("outputs.step_put_in_place"))
-            placed.append((staged, final))
+            swap.put_in_place(staged, final)
         finish()
     except BaseException:
-        for staged, final in reversed(placed):
+        swap.undo()
+        raise
+    swap.drop_backup()
+    for path in stale:          # the folders a removed deck or part leaves empty go too
+        _remove_empty_parents(path, out_dir)
+    return stale
+
+
+@dataclass
+class _Swap:
+    """The steps of commit, kept so that they can be undone: the old files moved aside into a backup
+    folder, the folders made, the staged files put in place."""
+    out_dir: Path
+    shown: Callable[[Path], str]
+    backup: Path | None = None
+    saved: list[tuple[Path, Path]] = field(default_factory=list)       # (final, where its old file waits)
+    placed: list[tuple[Path, Path]] = field(default_factory=list)      # (staged, final)
+    made: list[Path] = field(default_factory=list)
+
+    def move_aside(self, old: list[Path]) -> None:
+        if old:
+            self.backup = Path(tempfile.mkdtemp(prefix=f".pnp-previous-{os.getpid()}-", dir=self.out_dir))
+        for i, path in enumerate(old):
+            keep = self.backup / str(i) if self.backup else path
+            _step(os.replace, path, keep, path, self.shown, msg("outputs.step_move_aside"))
+            self.saved.append((path, keep))
+
+    def put_in_place(self, staged: Path, final: Path) -> None:
+        for parent in reversed(final.parents):
+            if parent.is_relative_to(self.out_dir) and parent != self.out_dir and not parent.exists():
+                _step(os.mkdir, parent, None, parent, self.shown, msg("outputs.step_make_folder"))
+                self.made.append(parent)
+        _step(os.replace, staged, final, final, self.shown, msg("outputs.step_put_in_place"))
+        self.placed.append((staged, final))
+
+    def undo(self) -> None:
+        """Every file back where it was, the folders made removed (each step as far as it goes)."""
+        for staged, final in reversed(self.placed):
             try:
                 os.replace(final, staged)
             except OSError:
                 pass
-        for path, keep in reversed(saved):
+        for path, keep in reversed(self.saved):
             try:
                 os.replace(keep, path)
             except OSError:
                 pass
-        for folder in reversed(made):
+        for folder in reversed(self.made):
             try:
                 folder.rmdir()
             except OSError:
                 pass
-        if backup is not None:
-            shutil.rmtree(backup, ignore_errors=True)
-        raise
-    if backup is not None:
-        shutil.rmtree(backup, ignore_errors=True)
-    for path in stale:          # the folders a removed deck or part leaves empty go too
-        for parent in path.parents:
-            if parent == out_dir or not parent.is_relative_to(out_dir):
-                break
-            try:
-                parent.rmdir()
-            except OSError:
-                break
-    return stale
+        self.drop_backup()
+
+    def drop_backup(self) -> None:
+        if self.backup is not None:
+            shutil.rmtree(self.backup, ignore_errors=True)
+
+
+def _remove_empty_parents(path: Path, out_dir: Path) -> None:
+    """The folders inside out_dir that held path, from the innermost, as long as they are empty."""
+    for parent in path.parents:
+        if parent == out_dir or not parent.is_relative_to(out_dir):
+            break
+        try:
+            parent.rmdir()
+        except OSError:
+            break
 
 
 def _step(fn: Callable[..., Any], a: Path, b: Path | None, target: Path, shown: Callable[[Path], str],

@@ -107,57 +107,79 @@ def plan_build(game: Game, opts: BuildOptions, cache: GameCache | None = None, *
     plan = BuildPlan()
     problems: list[Problem] = []
     if opts.cards:
-        decks = [d for d in game.decks if cache is None or not cache.deck_fresh(d, deck_kinds(opts))]
-        try:
-            plan.cards = plan_game_cards(game, decks)
-        except DataError as e:
-            problems.extend(e.problems)
-        if opts.shop:          # text inside the shop's safe area (a shop that asks 5 mm: pnp.render.shops)
-            shop = game_shop(game, opts.shop_profile)
-            problems.extend(safe_area_problems(game, plan.cards, shop))
-            # the shop's own sheet holds every deck's cards (pnp.layout.shopsheet)
-            problems.extend(imposition_problems(game, shop, from_game=not opts.shop_profile))
-            try:                # the output profile and the condition game.yaml names agree (pnp.render.color)
-                profile_for(game, opts.icc, opts.shop_profile)
-            except DataError as e:
-                problems.extend(e.problems)
-        if cache is not None:
-            for deck_id, planned in plan.cards.items():
-                cache.note_plans(game.deck(deck_id), planned[0], planned[1], planned.backs)
-        for deck in game.decks:
-            try:
-                plan.grids[deck.id] = sheet_grid(deck, opts)
-            except PnpError as e:
-                problems.append(Problem(deck.file, 1, 1, "size", f"{e} (--paper {opts.paper})"))
-            if opts.png:       # a 300 mm card at 1200 dpi would be a 200-million-pixel image
-                w, h = (round(v * opts.dpi / 72) for v in (deck.layout.width_pt, deck.layout.height_pt))
-                if w * h > MAX_RENDER_PIXELS:
-                    problems.append(Problem(deck.file, 1, 1, "size", f"at --dpi {opts.dpi} a card is {w}×{h} pixels; "
-                                                                     f"at most {MAX_RENDER_PIXELS:,} (lower --dpi)"))
-        if game.parts:
-            parts = [p for p in game.parts if cache is None or not cache.part_fresh(p)]
-            try:
-                plan.parts = plan_parts(game, opts, parts)
-            except DataError as e:
-                problems.extend(e.problems)
-        if opts.check_print and cache is not None:
-            # a kept file is vouched for only by a verdict made on its bytes: without one it is read back,
-            # against plans made again from the same inputs
-            kinds = deck_kinds(opts)
-            unread = [d for d in game.decks if d.id not in plan.cards and cache.deck_unverified(d, kinds)]
-            drawn = {p.id for p in parts} if game.parts else set()
-            unread_parts = [p for p in game.parts if p.id not in drawn and cache.part_unverified(p)]
-            try:
-                plan.recheck = plan_game_cards(game, unread)
-                plan.recheck_parts = plan_parts(game, opts, unread_parts) if unread_parts else []
-            except DataError as e:
-                problems.extend(e.problems)
+        _plan_cards(game, opts, cache, plan, problems)
     if rulebook and opts.rulebook and has_rulebook(game) and (cache is None or not cache.rulebook_fresh()):
         plan.rulebook, found = checked_rulebook(game)
         problems.extend(found)
     if problems:
         raise DataError(problems)
     return plan
+
+
+def _plan_cards(game: Game, opts: BuildOptions, cache: GameCache | None, plan: BuildPlan,
+                problems: list[Problem]) -> None:
+    """The cards' and parts' side of plan_build: the decks' plans and sheet grids, what the shop asks
+    of them, the parts' pages, and (--check-print) the plans of kept outputs to read back."""
+    decks = [d for d in game.decks if cache is None or not cache.deck_fresh(d, deck_kinds(opts))]
+    try:
+        plan.cards = plan_game_cards(game, decks)
+    except DataError as e:
+        problems.extend(e.problems)
+    if opts.shop:
+        problems.extend(_shop_problems(game, opts, plan))
+    if cache is not None:
+        for deck_id, planned in plan.cards.items():
+            cache.note_plans(game.deck(deck_id), planned[0], planned[1], planned.backs)
+    for deck in game.decks:
+        problems.extend(_grid_problems(deck, opts, plan))
+    parts = [p for p in game.parts if cache is None or not cache.part_fresh(p)]
+    if game.parts:
+        try:
+            plan.parts = plan_parts(game, opts, parts)
+        except DataError as e:
+            problems.extend(e.problems)
+    if opts.check_print and cache is not None:
+        # a kept file is vouched for only by a verdict made on its bytes: without one it is read back,
+        # against plans made again from the same inputs
+        kinds = deck_kinds(opts)
+        unread = [d for d in game.decks if d.id not in plan.cards and cache.deck_unverified(d, kinds)]
+        drawn = {p.id for p in parts}
+        unread_parts = [p for p in game.parts if p.id not in drawn and cache.part_unverified(p)]
+        try:
+            plan.recheck = plan_game_cards(game, unread)
+            plan.recheck_parts = plan_parts(game, opts, unread_parts) if unread_parts else []
+        except DataError as e:
+            problems.extend(e.problems)
+
+
+def _shop_problems(game: Game, opts: BuildOptions, plan: BuildPlan) -> list[Problem]:
+    """What the print shop asks of the planned cards: text inside its safe area (a shop that asks 5 mm:
+    pnp.render.shops), every deck's cards on its own sheet (pnp.layout.shopsheet), and an output
+    profile that agrees with the condition game.yaml names (pnp.render.color)."""
+    shop = game_shop(game, opts.shop_profile)
+    problems = safe_area_problems(game, plan.cards, shop)
+    problems.extend(imposition_problems(game, shop, from_game=not opts.shop_profile))
+    try:
+        profile_for(game, opts.icc, opts.shop_profile)
+    except DataError as e:
+        problems.extend(e.problems)
+    return problems
+
+
+def _grid_problems(deck: Deck, opts: BuildOptions, plan: BuildPlan) -> list[Problem]:
+    """The deck's home-sheet grid (kept in plan.grids), and whether its cards fit the paper and, with
+    --png, the pixel limit."""
+    problems = []
+    try:
+        plan.grids[deck.id] = sheet_grid(deck, opts)
+    except PnpError as e:
+        problems.append(Problem(deck.file, 1, 1, "size", f"{e} (--paper {opts.paper})"))
+    if opts.png:       # a 300 mm card at 1200 dpi would be a 200-million-pixel image
+        w, h = (round(v * opts.dpi / 72) for v in (deck.layout.width_pt, deck.layout.height_pt))
+        if w * h > MAX_RENDER_PIXELS:
+            problems.append(Problem(deck.file, 1, 1, "size", f"at --dpi {opts.dpi} a card is {w}×{h} pixels; "
+                                                             f"at most {MAX_RENDER_PIXELS:,} (lower --dpi)"))
+    return problems
 
 
 HOME_PAPERS = ("a4", "letter", "a3", "b5")      # every paper `pnp build --paper` offers
@@ -389,57 +411,19 @@ def _write_all(game: Game, out_dir: Path, opts: BuildOptions, tick: Callable[[st
                cache: GameCache | None = None, step: str = "all") -> BuildResult:
     result = BuildResult(game, out_dir)
     if not opts.cards or step == "rulebook":    # --rulebook-only: fast iteration on the text
-        if has_rulebook(game) and not (cache and cache.keep_rulebook()):
-            result.files.extend(build_rulebook(game, result.out_dir, opts.rulebook_paper, opts.cmyk, plan.rulebook))
-            if cache:
-                cache.stamp_rulebook(result.files)
+        result.files.extend(_write_rulebook(game, out_dir, opts, plan, cache))
         if step == "rulebook":
             tick(f"{game.id}/rulebook")
         return result
-    plans = plan.cards
     wanted = _STEP_KINDS[step]
     for deck in game.decks:
         kept = cache.keep_deck(deck, deck_kinds(opts)) if cache else set()
         kept |= {k for k in _STEP_KINDS["all"] if k not in wanted}      # another step draws them
-        if deck.id not in plans:             # every output of the deck kept (incremental build)
-            if step != "sheets":
-                tick(f"{game.id}/{deck.id}")
-            continue
-        faces, back = plans[deck.id]
-        backs = plans[deck.id].backs
-        first = len(result.files)
-        if opts.sheets and "sheets" not in kept:
-            path = result.out_dir / f"{deck.id}-sheets.pdf"
-            pages = write_sheets(game, deck, faces, back, path, opts, backs)
-            result.files.append(Written("sheets", path, pages))
-        sheet = shop_sheet(game_shop(game, opts.shop_profile), deck) if opts.shop and "shop" not in kept else None
-        if sheet is not None:                  # the shop's own template (面付け): sheets of faces, backs behind
-            result.files.extend(write_imposed(game, deck, sheet, [faces[c.id] for c in deck.physical_cards()],
-                                              [back] if plans[deck.id].uniform_back
-                                              else [backs[c.id] for c in deck.physical_cards()],
-                                              result.out_dir / "shop", opts))
-        elif opts.shop and "shop" not in kept:
-            path = result.out_dir / "shop" / f"{deck.id}-faces.pdf"
-            order = [faces[c.id] for c in deck.physical_cards()]
-            result.files.append(Written("shop-faces", path, write_shop(game, deck, order, path, opts)))
-            if plans[deck.id].uniform_back:    # one back for the whole deck: one page
-                path = result.out_dir / "shop" / f"{deck.id}-back.pdf"
-                result.files.append(Written("shop-back", path, write_shop(game, deck, [back], path, opts)))
-            else:                              # backs of their own: paired with the faces page for page
-                path = result.out_dir / "shop" / f"{deck.id}-backs.pdf"
-                order = [backs[c.id] for c in deck.physical_cards()]
-                result.files.append(Written("shop-backs", path, write_shop(game, deck, order, path, opts)))
-        if opts.png and "png" not in kept:
-            from ..render.raster import write_card_pngs
-            for path in write_card_pngs(deck, faces, back, result.out_dir / "png" / deck.id, opts.dpi, backs):
-                result.files.append(Written("png", path, 1))
-        if opts.tts and "tts" not in kept:
-            from ..render.raster import write_tts
-            for path in write_tts(deck, faces, back, result.out_dir / "tts", backs):
-                result.files.append(Written("tts" if path.suffix == ".png" else "tts-index", path,
-                                            1 if path.suffix == ".png" else 0))
-        if cache:
-            cache.stamp_deck(deck, result.files[first:])
+        if deck.id in plan.cards:            # else every output of the deck is kept (incremental build)
+            written = _write_deck(game, deck, plan.cards[deck.id], result.out_dir, opts, kept)
+            result.files.extend(written)
+            if cache:
+                cache.stamp_deck(deck, written)
         if step != "sheets":
             tick(f"{game.id}/{deck.id}")
     if step == "sheets":
@@ -452,15 +436,71 @@ def _write_all(game: Game, out_dir: Path, opts: BuildOptions, tick: Callable[[st
             cache.stamp_parts(plan.parts, written)
         result.files.extend(written)
         tick(f"{game.id}/parts")
+    # keep_rulebook() is asked before the step is: it records the kept rulebook files whatever the step
     if opts.rulebook and has_rulebook(game) and not (cache and cache.keep_rulebook()) and step == "all":
-        first = len(result.files)
-        result.files.extend(build_rulebook(game, result.out_dir, opts.rulebook_paper, opts.cmyk, plan.rulebook))
-        if cache:
-            cache.stamp_rulebook(result.files[first:])
+        result.files.extend(_write_rulebook(game, out_dir, opts, plan, cache))
         tick(f"{game.id}/rulebook")
     for step_fn in extra_steps or []:
         step_fn(result)
     return result
+
+
+def _write_rulebook(game: Game, out_dir: Path, opts: BuildOptions, plan: BuildPlan,
+                    cache: GameCache | None) -> list[Written]:
+    """The rulebook's PDFs, unless the game has none or the incremental build keeps them."""
+    if not has_rulebook(game) or (cache and cache.keep_rulebook()):
+        return []
+    written = build_rulebook(game, out_dir, opts.rulebook_paper, opts.cmyk, plan.rulebook)
+    if cache:
+        cache.stamp_rulebook(written)
+    return written
+
+
+def _write_deck(game: Game, deck: Deck, plans: DeckPlans, out_dir: Path, opts: BuildOptions,
+                kept: set[str]) -> list[Written]:
+    """The deck's outputs that opts asks for and the build does not keep: home sheets, shop pages,
+    PNGs, Tabletop Simulator images."""
+    faces, back = plans
+    backs = plans.backs
+    written: list[Written] = []
+    if opts.sheets and "sheets" not in kept:
+        path = out_dir / f"{deck.id}-sheets.pdf"
+        written.append(Written("sheets", path, write_sheets(game, deck, faces, back, path, opts, backs)))
+    if opts.shop and "shop" not in kept:
+        written.extend(_write_deck_shop(game, deck, plans, out_dir / "shop", opts))
+    if opts.png and "png" not in kept:
+        from ..render.raster import write_card_pngs
+        written.extend(Written("png", path, 1)
+                       for path in write_card_pngs(deck, faces, back, out_dir / "png" / deck.id, opts.dpi, backs))
+    if opts.tts and "tts" not in kept:
+        from ..render.raster import write_tts
+        written.extend(Written("tts" if path.suffix == ".png" else "tts-index", path, 1 if path.suffix == ".png" else 0)
+                       for path in write_tts(deck, faces, back, out_dir / "tts", backs))
+    return written
+
+
+def _write_deck_shop(game: Game, deck: Deck, plans: DeckPlans, folder: Path, opts: BuildOptions) -> list[Written]:
+    """The deck's print-shop pages: on the shop's own template (面付け: sheets of faces, backs behind),
+    or one card side a page: the faces, and one back for the whole deck or each card's own back, paired
+    with the faces page for page."""
+    faces, back = plans
+    backs = plans.backs
+    sheet = shop_sheet(game_shop(game, opts.shop_profile), deck)
+    if sheet is not None:
+        return write_imposed(game, deck, sheet, [faces[c.id] for c in deck.physical_cards()],
+                             [back] if plans.uniform_back else [backs[c.id] for c in deck.physical_cards()],
+                             folder, opts)
+    path = folder / f"{deck.id}-faces.pdf"
+    order = [faces[c.id] for c in deck.physical_cards()]
+    written = [Written("shop-faces", path, write_shop(game, deck, order, path, opts))]
+    if plans.uniform_back:
+        path = folder / f"{deck.id}-back.pdf"
+        written.append(Written("shop-back", path, write_shop(game, deck, [back], path, opts)))
+    else:
+        path = folder / f"{deck.id}-backs.pdf"
+        order = [backs[c.id] for c in deck.physical_cards()]
+        written.append(Written("shop-backs", path, write_shop(game, deck, order, path, opts)))
+    return written
 
 
 # -- home sheets and print-shop pages (drawn by pnp.render.impose) ----------------------------------

@@ -260,87 +260,101 @@ def _static_tier(project: Project, gid: str, layouts: Any, seed: int, add: Calla
     add(provisional_row(game))
     progress(f"{gid}: data")
     engine_why = "データの問題を直してから検査します"
-
-    def components(game: Game = game, gid: str = gid) -> str | None:
-        module = _engine_module(game)
-        checker = getattr(module, "check_components", None) if module else None
-        if checker is None:
-            return "宣言なし"
-        problems = checker(game)
-        if problems:
-            raise PnpError("\n".join(f"{gid}: {p}" for p in problems))
-        return "OK"
-    add(_run(CheckRow(gid, "invariants", LABELS["invariants"]), components) if data_ok or not game.engine
+    add(_run(CheckRow(gid, "invariants", LABELS["invariants"]), lambda: _components_verdict(game, gid))
+        if data_ok or not game.engine
         else _skipped(gid, "invariants", engine_why))
 
     # a deck whose layout has problems of its own is checked as data, never laid out: said, not failed
     unlaid = "".join(f"（{d.name} はテンプレート {d.layout.id} に問題があるため省略）" for d in game.unlaid)
-
     units = memory.units(game) if memory is not None and data_ok else None
-
-    def cards(game: Game = game, unlaid: str = unlaid) -> str | None:
-        from ..layout.card import plan_deck
-        faces, problems, kept = 0, [], 0
-        for deck in game.decks:
-            if units is not None and units.deck_clean(deck):
-                faces += units.deck_faces(deck)
-                kept += 1
-                continue
-            try:
-                plans = plan_deck(game, deck)
-            except DataError as e:
-                problems.extend(e.problems)
-                continue
-            faces += len(plans[0]) + 1
-            if units is not None:
-                units.deck_planned(deck, plans)
-        if problems:
-            raise DataError(problems)
-        if not faces:       # zero faces checked is no verdict
-            raise Skip("確かめた面なし" + (unlaid or "（カードのデッキなし）"))
-        again = f"（{kept} 組は前回から変更なし）" if kept else ""
-        return f"{faces} 面" + again + unlaid
-    add(_run(CheckRow(gid, "text", LABELS["text"]), cards))
+    add(_run(CheckRow(gid, "text", LABELS["text"]), lambda: _cards_verdict(game, units, unlaid)))
     progress(f"{gid}: text")
 
-    from .. import rulebook as rb
-    parsed: list[Any] = []
-
-    def rulebook_doc(game: Game = game) -> Any:       # parsed once, for the rulebook, layout and ledger checks
-        if not parsed:
-            parsed.append(rb.checked_rulebook(game))
-        return parsed[0]
-
-    def layout(game: Game = game, unlaid: str = unlaid) -> str | None:
-        return check_layout(game, rulebook_doc(), units) + unlaid
-    add(_run(CheckRow(gid, "layout", LABELS["layout"]), layout))
+    parsed = _ParsedRulebook(game)        # parsed once, for the rulebook, layout and ledger checks
+    add(_run(CheckRow(gid, "layout", LABELS["layout"]), lambda: check_layout(game, parsed(), units) + unlaid))
     progress(f"{gid}: layout")
-
-    def rulebook(game: Game = game) -> str | None:
-        if not rb.has_rulebook(game):
-            return "ルールブックなし"
-        doc, found = rulebook_doc()
-        problems = [str(p) for p in found]
-        made = made_counts(game)
-        declared = {c.name: c.count for c in game.components}
-        stated = sorted(set(doc.counts)) if doc is not None else []
-        for file, line, name, number in stated:
-            if name not in made or made[name][0] == number:
-                continue        # as the pieces are: a game.yaml count that differs is the data row's problem
-            count, source = made[name]
-            also = (msg("validate.game_yaml_count_wrong_too", count=declared[name])
-                    if name in declared and declared[name] not in (count, number) else
-                    msg("validate.game_yaml_count_agrees") if declared.get(name) == number else "")
-            problems.append(f"{file}:{line}: " + msg("validate.rulebook_count", stated=number, name=name, made=count,
-                                                     where=source, also=also))
-        if problems:
-            raise PnpError("\n".join(problems))
-        return f"記載された枚数 {len(stated)} か所 OK"
-    add(_run(CheckRow(gid, "rulebook", LABELS["rulebook"]), rulebook))
-    add(_run(CheckRow(gid, "ledger", LABELS["ledger"]), lambda: ledger_check(game, rulebook_doc()[0]))
+    add(_run(CheckRow(gid, "rulebook", LABELS["rulebook"]), lambda: _rulebook_verdict(game, parsed)))
+    add(_run(CheckRow(gid, "ledger", LABELS["ledger"]), lambda: ledger_check(game, parsed()[0]))
         if data_ok or not game.engine
         else _skipped(gid, "ledger", engine_why))
     return game
+
+
+def _components_verdict(game: Game, gid: str) -> str | None:
+    """The engine's own check of the components (check_components), when it declares one."""
+    module = _engine_module(game)
+    checker = getattr(module, "check_components", None) if module else None
+    if checker is None:
+        return "宣言なし"
+    problems = checker(game)
+    if problems:
+        raise PnpError("\n".join(f"{gid}: {p}" for p in problems))
+    return "OK"
+
+
+def _cards_verdict(game: Game, units: _Units | None, unlaid: str) -> str | None:
+    """Every face of every deck laid out (glyphs and text fit): how many faces, and how many decks
+    were planned clean before from the same inputs (units) and not again."""
+    from ..layout.card import plan_deck
+    faces, problems, kept = 0, [], 0
+    for deck in game.decks:
+        if units is not None and units.deck_clean(deck):
+            faces += units.deck_faces(deck)
+            kept += 1
+            continue
+        try:
+            plans = plan_deck(game, deck)
+        except DataError as e:
+            problems.extend(e.problems)
+            continue
+        faces += len(plans[0]) + 1
+        if units is not None:
+            units.deck_planned(deck, plans)
+    if problems:
+        raise DataError(problems)
+    if not faces:       # zero faces checked is no verdict
+        raise Skip("確かめた面なし" + (unlaid or "（カードのデッキなし）"))
+    again = f"（{kept} 組は前回から変更なし）" if kept else ""
+    return f"{faces} 面" + again + unlaid
+
+
+class _ParsedRulebook:
+    """The game's rulebook parsed and checked (pnp.rulebook.checked_rulebook) at the first call, the
+    same result at every later one."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.parsed: list[Any] = []
+
+    def __call__(self) -> Any:
+        if not self.parsed:
+            from .. import rulebook as rb
+            self.parsed.append(rb.checked_rulebook(self.game))
+        return self.parsed[0]
+
+
+def _rulebook_verdict(game: Game, parsed: _ParsedRulebook) -> str | None:
+    """The rulebook's own problems, and every number of pieces it states against the pieces the data makes."""
+    from .. import rulebook as rb
+    if not rb.has_rulebook(game):
+        return "ルールブックなし"
+    doc, found = parsed()
+    problems = [str(p) for p in found]
+    made = made_counts(game)
+    declared = {c.name: c.count for c in game.components}
+    stated = sorted(set(doc.counts)) if doc is not None else []
+    for file, line, name, number in stated:
+        if name not in made or made[name][0] == number:
+            continue        # as the pieces are: a game.yaml count that differs is the data row's problem
+        count, source = made[name]
+        also = (msg("validate.game_yaml_count_wrong_too", count=declared[name])
+                if name in declared and declared[name] not in (count, number) else
+                msg("validate.game_yaml_count_agrees") if declared.get(name) == number else "")
+        problems.append(f"{file}:{line}: " + msg("validate.rulebook_count", stated=number, name=name, made=count,
+                                                 where=source, also=also))
+    if problems:
+        raise PnpError("\n".join(problems))
+    return f"記載された枚数 {len(stated)} か所 OK"
 
 
 def _engine_tier(game: Game, games_per_config: int | None, seed: int, budget: Budget, add: Callable[[CheckRow], None],
@@ -355,53 +369,73 @@ def _engine_tier(game: Game, games_per_config: int | None, seed: int, budget: Bu
                          else "ルールエンジンなし"))
         return
     from ..sim.budget import Budget
-    from ..sim.generic import so_far
     whole = budget.left()
 
     def part(fraction: float) -> Budget:        # a fraction of the engine tier's budget, as far as it lasts
         return Budget.of(max(0.0, min(fraction * whole, budget.left()))) if budget.limited else budget
-
-    def hidden(game: Game = game) -> str | None:
-        from ..games import make_engine
-        from ..sim.validation import determinization_checks
-        began = time.process_time()
-        found = determinization_checks(game, make_engine(game), seed=seed, budget=part(HIDDEN_SHARE))
-        if found.problems:
-            err = PnpError("\n".join(group_problems(found.problems)))
-            err.detail = f"{found.checked} 局面×席"      # type: ignore[attr-defined]
-            raise err
-        if not found.checked:
-            raise Skip("探索プレイヤー用のフック（information_set・determinize）がないため確かめていません")
-        return (f"{found.games} ゲームの {found.checked} 局面×席" + (so_far(time.process_time() - began) if found.cut else "")
-                + "、見えている情報は一致し、隠れた札は毎回配り直される")
-    add(_run(CheckRow(gid, "hidden", LABELS["hidden"]), hidden))
+    add(_run(CheckRow(gid, "hidden", LABELS["hidden"]), lambda: _hidden_verdict(game, seed, part(HIDDEN_SHARE))))
     add(_run(CheckRow(gid, "engine", LABELS["engine"]), lambda: generic_row(game, seed, part(ENGINE_SHARE))))
-    from ..sim.crashes import Tally
-    scores: dict[int, list[tuple[float, ...]]] = {}
-    policy_used: list[str] = []
-    row = CheckRow(gid, "samples", LABELS["samples"])
-    every, tracked = Tally(), Tally()       # every sample game; those of the track's policy
+    samples = _SampleGames(game, games_per_config, seed, budget, on_games)
+    add(_run(samples.row, samples.play))
+    progress(f"{gid}: samples")
+    track_row = CheckRow(gid, "track", LABELS["track"])
+    add(_run(track_row, samples.track))
+    if games_per_config is None and samples.tracked.played:
+        track_row.games = samples.tracked.counts()      # (with --games N the track plays games of its own)
 
-    def samples(game: Game = game) -> str | None:
+
+def _hidden_verdict(game: Game, seed: int, budget: Budget) -> str | None:
+    """The engine's determinization (information_set, determinize) checked within budget."""
+    from ..games import make_engine
+    from ..sim.generic import so_far
+    from ..sim.validation import determinization_checks
+    began = time.process_time()
+    found = determinization_checks(game, make_engine(game), seed=seed, budget=budget)
+    if found.problems:
+        err = PnpError("\n".join(group_problems(found.problems)))
+        err.detail = f"{found.checked} 局面×席"      # type: ignore[attr-defined]
+        raise err
+    if not found.checked:
+        raise Skip("探索プレイヤー用のフック（information_set・determinize）がないため確かめていません")
+    return (f"{found.games} ゲームの {found.checked} 局面×席" + (so_far(time.process_time() - began) if found.cut else "")
+            + "、見えている情報は一致し、隠れた札は毎回配り直される")
+
+
+class _SampleGames:
+    """The sample games' row, and the score track's verdict drawn from the games they played: every
+    game tallied, and the scores of the games played by the track's policy alone."""
+
+    def __init__(self, game: Game, games_per_config: int | None, seed: int, budget: Budget,
+                 on_games: Callable[[str, int, int], None]):
+        from ..sim.crashes import Tally
+        self.game, self.games_per_config, self.seed, self.budget, self.on_games = (
+            game, games_per_config, seed, budget, on_games)
+        self.row = CheckRow(game.id, "samples", LABELS["samples"])
+        self.scores: dict[int, list[tuple[float, ...]]] = {}
+        self.policy_used: list[str] = []
+        self.every, self.tracked = Tally(), Tally()       # every sample game; those of the track's policy
+
+    def keep(self, players: int, lineup: tuple[str, ...], record: Any) -> None:
+        self.every.add(players, record.policies, record.seed, record.error)
+        if lineup == (self.policy_used[0],) and self.tracked.add(players, record.policies, record.seed, record.error) \
+                and record.result is not None:
+            self.scores.setdefault(players, []).append(tuple(record.result.scores))
+
+    def play(self) -> str | None:
         from ..games import make_engine
         from ..sim.validation import play_sample_games, sample_configs, track_policy
-        engine = make_engine(game)
-        policy_used.append(track_policy(engine))
-
-        def keep(players: int, lineup: tuple[str, ...], record: Any) -> None:
-            every.add(players, record.policies, record.seed, record.error)
-            if lineup == (policy_used[0],) and tracked.add(players, record.policies, record.seed, record.error) \
-                    and record.result is not None:
-                scores.setdefault(players, []).append(tuple(record.result.scores))
+        gid, games_per_config, row = self.game.id, self.games_per_config, self.row
+        engine = make_engine(self.game)
+        self.policy_used.append(track_policy(engine))
         began = time.process_time()
-        problems, played = play_sample_games(game, engine, games_per_config=games_per_config or MAX_AUTO_GAMES,
-                                            seed=seed, budget=budget,
-                                            on_record=keep,
-                                            on_progress=lambda done, planned: on_games(gid, done, planned))
+        problems, played = play_sample_games(self.game, engine, games_per_config=games_per_config or MAX_AUTO_GAMES,
+                                            seed=self.seed, budget=self.budget,
+                                            on_record=self.keep,
+                                            on_progress=lambda done, planned: self.on_games(gid, done, planned))
         configs = len(sample_configs(engine))
-        row.games = every.counts()
+        row.games = self.every.counts()
         if problems:
-            row.detail = f"{configs} 構成、{every.counts_ja()}"
+            row.detail = f"{configs} 構成、{self.every.counts_ja()}"
             row.every = [str(p) for p in problems]
             raise PnpError("\n".join(group_problems(problems)))
         if games_per_config is None:
@@ -409,22 +443,18 @@ def _engine_tier(game: Game, games_per_config: int | None, seed: int, budget: Bu
             return (f"{configs} 構成 × {games} ゲーム（約 {time.process_time() - began:.1f} 秒分、"
                     "--games N で増やせます）、例外・不変条件違反なし")
         return f"{configs} 構成 × {games_per_config} ゲーム、例外・不変条件違反なし"
-    add(_run(row, samples))
-    progress(f"{gid}: samples")
 
-    def track(game: Game = game) -> str | None:
+    def track(self) -> str | None:
         from ..games import make_engine
+        game, gid = self.game, self.game.id
         engine = make_engine(game)
         if not engine.score_track:
             raise Skip(_no_track_why(game, "エンジンが score_track を宣言していないため"))
-        if games_per_config is not None:
-            return check_score_track(engine, max(games_per_config, 300), seed,
-                                     lambda done, planned: on_games(f"{gid} 得点トラック", done, planned))
-        return score_track_verdict(engine, scores, policy_used[0] if policy_used else "?", tracked)
-    track_row = CheckRow(gid, "track", LABELS["track"])
-    add(_run(track_row, track))
-    if games_per_config is None and tracked.played:
-        track_row.games = tracked.counts()      # (with --games N the track plays games of its own)
+        if self.games_per_config is not None:
+            return check_score_track(engine, max(self.games_per_config, 300), self.seed,
+                                     lambda done, planned: self.on_games(f"{gid} 得点トラック", done, planned))
+        return score_track_verdict(engine, self.scores, self.policy_used[0] if self.policy_used else "?",
+                                   self.tracked)
 
 
 def _no_track_why(game: Game, why: str) -> str:
@@ -478,60 +508,21 @@ def check_layout(game: Game, parsed: Any = None, units: _Units | None = None) ->
     each size (laid out in memory, no file written).  A problem found on several papers is said
     once, naming them.  DataError with every problem.  parsed: checked_rulebook(game), when known."""
     from ..data.parts import Board
-    from ..outputs import BuildOptions
     from ..rulebook import checked_rulebook
-    from ..rulebook.book import typeset
-    from .build import HOME_PAPERS, RULEBOOK_PAPERS, sheet_grid
-    from .parts import plan_parts
+    from .build import HOME_PAPERS, RULEBOOK_PAPERS
     found: dict[Problem, list[str]] = {}       # problem → the papers (as options) it is found with
-
-    def note(problem: Problem, where: str) -> None:
-        found.setdefault(problem, []).append(where)
     for paper in HOME_PAPERS:
-        for duplex in ("long", "fold"):
-            opts = BuildOptions(paper=paper, duplex=duplex)
-            for deck in game.decks:
-                try:
-                    sheet_grid(deck, opts)
-                except PnpError as e:      # the paper is named once, with the others it does not fit
-                    # the room differs from paper to paper: the papers named say it
-                    said = re.sub(r" \(room [0-9]+×[0-9]+ mm\)", "", str(e).replace(f" on {paper} paper", " on the paper"))
-                    note(Problem(deck.file, 1, 1, "size", said),
-                         f"--paper {paper}{' --duplex fold' if duplex == 'fold' else ''}")
-        # a board is laid out on the papers it names (papers:), else on the paper build uses by default
-        parts = [p for p in game.parts if not isinstance(p, Board) or p.checked_on(paper)]
-        if parts:
-            try:
-                plan_parts(game, BuildOptions(paper=paper), parts)
-            except DataError as e:
-                for p in e.problems:
-                    note(p, f"--paper {paper}")
+        _lay_out_on(game, paper, found)
     typeset_papers = 0
     doc, errors = parsed if parsed is not None else checked_rulebook(game)
     if doc is not None and not errors and units is not None and units.rulebook_clean():
         typeset_papers = -len(RULEBOOK_PAPERS)        # typeset clean before from the same inputs
     elif doc is not None and not errors:
-        for paper in RULEBOOK_PAPERS:
-            try:
-                typeset(doc, paper, None, None)
-                typeset_papers += 1
-            except DataError as e:     # a board figure's own problem is said once, with the part's
-                for p in e.problems:
-                    if p not in found:
-                        note(p, f"--rulebook-paper {paper}")
-            except PnpError as e:
-                note(Problem(game.where.file, 0, 0, "rulebook", str(e)), f"--rulebook-paper {paper}")
+        typeset_papers = _typeset_rulebook(game, doc, found)
     if units is not None and typeset_papers == len(RULEBOOK_PAPERS) and not any(
             x.startswith("--rulebook") for papers in found.values() for x in papers):
         units.rulebook_typeset()
-    problems = []
-    for p, papers in found.items():
-        papers = list(dict.fromkeys(papers))
-        # a deck that fits neither way on a paper is that paper's: --paper b5, not once per duplex
-        papers = [x for x in papers if not (x.endswith(" --duplex fold") and x[:-len(" --duplex fold")] in papers)]
-        everywhere = len(papers) == len(HOME_PAPERS) and all(x.startswith("--paper") and "duplex" not in x
-                                                              for x in papers)
-        problems.append(p if everywhere else _with_message(p, f"{p.message} ({'; '.join(papers)})"))
+    problems = [_naming_papers(p, papers) for p, papers in found.items()]
     if problems:
         raise DataError(problems)
     book = (f"ルールブック {-typeset_papers} 判型は前回から変更なし" if typeset_papers < 0 else
@@ -539,6 +530,64 @@ def check_layout(game: Game, parsed: Any = None, units: _Units | None = None) ->
     boards = "".join(f"（盤 {p.id} は {', '.join(p.checked_papers)}）" for p in game.parts
                      if isinstance(p, Board) and set(p.checked_papers) != set(HOME_PAPERS))
     return f"{len(HOME_PAPERS)} 用紙（{', '.join(HOME_PAPERS)}）でシート・パーツ{boards}、{book}"
+
+
+def _lay_out_on(game: Game, paper: str, found: dict[Problem, list[str]]) -> None:
+    """Each deck's sheet grid (duplex and gutter-fold) and the parts' pages on one home paper; each
+    problem noted in found with the option that shows it."""
+    from ..data.parts import Board
+    from ..outputs import BuildOptions
+    from .build import sheet_grid
+    from .parts import plan_parts
+    for duplex in ("long", "fold"):
+        opts = BuildOptions(paper=paper, duplex=duplex)
+        for deck in game.decks:
+            try:
+                sheet_grid(deck, opts)
+            except PnpError as e:      # the paper is named once, with the others it does not fit
+                # the room differs from paper to paper: the papers named say it
+                said = re.sub(r" \(room [0-9]+×[0-9]+ mm\)", "", str(e).replace(f" on {paper} paper", " on the paper"))
+                found.setdefault(Problem(deck.file, 1, 1, "size", said), []).append(
+                    f"--paper {paper}{' --duplex fold' if duplex == 'fold' else ''}")
+    # a board is laid out on the papers it names (papers:), else on the paper build uses by default
+    parts = [p for p in game.parts if not isinstance(p, Board) or p.checked_on(paper)]
+    if parts:
+        try:
+            plan_parts(game, BuildOptions(paper=paper), parts)
+        except DataError as e:
+            for p in e.problems:
+                found.setdefault(p, []).append(f"--paper {paper}")
+
+
+def _typeset_rulebook(game: Game, doc: Any, found: dict[Problem, list[str]]) -> int:
+    """The rulebook typeset in each size build offers; the number typeset clean.  Each problem noted
+    in found with its --rulebook-paper (a board figure's own problem is said once, with the part's)."""
+    from ..rulebook.book import typeset
+    from .build import RULEBOOK_PAPERS
+    typeset_papers = 0
+    for paper in RULEBOOK_PAPERS:
+        try:
+            typeset(doc, paper, None, None)
+            typeset_papers += 1
+        except DataError as e:
+            for p in e.problems:
+                if p not in found:
+                    found.setdefault(p, []).append(f"--rulebook-paper {paper}")
+        except PnpError as e:
+            found.setdefault(Problem(game.where.file, 0, 0, "rulebook", str(e)), []).append(
+                f"--rulebook-paper {paper}")
+    return typeset_papers
+
+
+def _naming_papers(p: Problem, found_with: list[str]) -> Problem:
+    """A layout problem naming the papers it is found with, unless it is found on every home paper."""
+    from .build import HOME_PAPERS
+    papers = list(dict.fromkeys(found_with))
+    # a deck that fits neither way on a paper is that paper's: --paper b5, not once per duplex
+    papers = [x for x in papers if not (x.endswith(" --duplex fold") and x[:-len(" --duplex fold")] in papers)]
+    everywhere = len(papers) == len(HOME_PAPERS) and all(x.startswith("--paper") and "duplex" not in x
+                                                          for x in papers)
+    return p if everywhere else _with_message(p, f"{p.message} ({'; '.join(papers)})")
 
 
 def _with_message(problem: Problem, message: str) -> Problem:
@@ -572,45 +621,10 @@ def ledger_check(game: Game, doc: Any = None) -> str:
             finalize(game)
         except PnpError as exc:
             problems.append(str(exc).replace("--final prints", "final: true prints", 1))
-    known = {r.id for r in game.rulings}
-    engine = None
-    if game.engine:
-        from ..games import make_engine
-        try:
-            engine = make_engine(game)
-        except Exception as e:   # said by the row that loaded it first; here: what was not checked
-            from .. import rulebook as rb
-            from ..rulebook.markup import parse_rulebook
-            from ..sim.examples import rulebook_examples
-            examples = len(rulebook_examples(doc if doc is not None else parse_rulebook(game)[0])) \
-                if rb.has_rulebook(game) else 0
-            raise Skip(f"ルールエンジンが読み込めないため（{type(e).__name__}、「{LABELS['invariants']}」の行）、"
-                       f"裁定・質問を照合せず、例の局面 {examples} 件を再生していません") from e
-        rulings_file = f"{game.where.file.rsplit('/', 1)[0]}/rulings.yaml" if "/" in game.where.file else "rulings.yaml"
-        stated = ", ".join(sorted(known)) or msg("commands.no_options")
-        unread = unread_ruling_ids(game, engine)
-        if unread:
-            problems.append(unread)
-        for rid in engine.ruling_ids or ():
-            if rid not in known:
-                problems.append(f"{declared_at(game, engine, rid)}: ruling_ids: " + msg(
-                    "commands.ruling_not_stated", ruling=rid, file=rulings_file, stated=stated,
-                    hint=did_you_mean(rid, known)))
-        variants = {v.id for v in engine.variants}
-        specs = {o.id: o for o in engine.options}
-        for entry in game.ledger:
-            q = entry.question
-            for opt in q.options if q is not None else ():
-                if opt.variant is not None and opt.variant not in variants:
-                    problems.append(str(q.where.problem("question.options", msg(
-                        "commands.question_variant", option=opt.id, variant=opt.variant, variants=sorted(variants),
-                        hint=did_you_mean(opt.variant, variants)))))
-                for key, value in opt.options.items():
-                    spec = specs.get(key)
-                    if spec is None or value not in spec.choices:
-                        problems.append(str(q.where.problem("question.options", msg(
-                            "commands.question_option", option=opt.id, key=key, value=value,
-                            hint=did_you_mean(key, specs) if spec is None else ""))))
+    engine = _ledger_engine(game, doc) if game.engine else None
+    if engine is not None:
+        problems.extend(_ruling_problems(game, engine))
+        problems.extend(_question_problems(game, engine))
     examples = 0
     sections: list[Any] = []
     from .. import rulebook as rb
@@ -633,6 +647,61 @@ def ledger_check(game: Game, doc: Any = None) -> str:
     return (f"裁定 {len(game.rulings)} 件（下書きの引用つき {sourced}・pnp の提案 {proposed}・"
             f"出典なし {len(game.rulings) - sourced - proposed}）、"
             f"未回答の質問 {len(open_questions(game.ledger, sections))} 件、例の局面 {examples} 件 OK")
+
+
+def _ledger_engine(game: Game, doc: Any) -> Any:
+    """The game's engine; Skip, saying what the ledger check leaves unchecked, when it cannot be loaded
+    (the row that loaded it first says why)."""
+    from ..games import make_engine
+    try:
+        return make_engine(game)
+    except Exception as e:
+        from .. import rulebook as rb
+        from ..rulebook.markup import parse_rulebook
+        from ..sim.examples import rulebook_examples
+        examples = len(rulebook_examples(doc if doc is not None else parse_rulebook(game)[0])) \
+            if rb.has_rulebook(game) else 0
+        raise Skip(f"ルールエンジンが読み込めないため（{type(e).__name__}、「{LABELS['invariants']}」の行）、"
+                   f"裁定・質問を照合せず、例の局面 {examples} 件を再生していません") from e
+
+
+def _ruling_problems(game: Game, engine: Any) -> list[str]:
+    """The rulings the engine plays (ruling_ids) that the data does not state, and those it reads
+    without declaring them."""
+    problems = []
+    known = {r.id for r in game.rulings}
+    rulings_file = f"{game.where.file.rsplit('/', 1)[0]}/rulings.yaml" if "/" in game.where.file else "rulings.yaml"
+    stated = ", ".join(sorted(known)) or msg("commands.no_options")
+    unread = unread_ruling_ids(game, engine)
+    if unread:
+        problems.append(unread)
+    for rid in engine.ruling_ids or ():
+        if rid not in known:
+            problems.append(f"{declared_at(game, engine, rid)}: ruling_ids: " + msg(
+                "commands.ruling_not_stated", ruling=rid, file=rulings_file, stated=stated,
+                hint=did_you_mean(rid, known)))
+    return problems
+
+
+def _question_problems(game: Game, engine: Any) -> list[str]:
+    """Every option a question of the ledger names that is not a variant or option the engine has."""
+    problems = []
+    variants = {v.id for v in engine.variants}
+    specs = {o.id: o for o in engine.options}
+    for entry in game.ledger:
+        q = entry.question
+        for opt in q.options if q is not None else ():
+            if opt.variant is not None and opt.variant not in variants:
+                problems.append(str(q.where.problem("question.options", msg(
+                    "commands.question_variant", option=opt.id, variant=opt.variant, variants=sorted(variants),
+                    hint=did_you_mean(opt.variant, variants)))))
+            for key, value in opt.options.items():
+                spec = specs.get(key)
+                if spec is None or value not in spec.choices:
+                    problems.append(str(q.where.problem("question.options", msg(
+                        "commands.question_option", option=opt.id, key=key, value=value,
+                        hint=did_you_mean(key, specs) if spec is None else ""))))
+    return problems
 
 
 def _source(game: Game, obj: Any) -> tuple[str, list[str]] | None:

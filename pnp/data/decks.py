@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Set
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -34,17 +34,48 @@ def build_deck(raw: RawFile, folder: Path, layouts: dict[str, Layout], entries: 
                broken_layouts: Set[str] = frozenset(), default_by: str = "pnp",
                checkable: Mapping[str, Layout] | None = None) -> tuple[Deck | None, list[Problem]]:
     d, smap = raw.data, raw.smap
-    checkable = checkable or {}
     problems: list[Problem] = []
     deck_entry, errs = read_entry("deck", d["id"], d["name"], d, smap, (), default_by=default_by)
     problems.extend(errs)
     entries.append(deck_entry)
+    layout, probe = _deck_layout(d, smap, layouts, game_fonts or {}, broken_layouts, checkable or {}, problems)
+    suits = _read_suits(d, smap, problems)
+    lines = raw.path.read_text(encoding="utf-8").splitlines() if raw.path is not None else []
+    reading = _CardReading(d, smap, folder, suits, lines, raw.left_out, deck_entry, entries, problems)
+    cards = [_read_card(reading, i, c) for i, c in enumerate(d["cards"])]
+    if not layout.stand_in:
+        cards = _card_layouts(cards, d, layout, layouts, broken_layouts, game_fonts or {}, folder, smap, problems)
+    back = d.get("back", {})
+    back_image = _deck_back_image(back, layout, folder, smap, problems)
+    deck = Deck(d["id"], d["name"], layout, tuple(cards), tuple(suits.values()),
+                Back(back.get("title", ""), back.get("subtitle", ""), back.get("color", "#333333"), back_image),
+                d.get("description", ""), deck_entry.marked, smap.file,
+                Where(smap.file, 1, 1), two_sided=bool(d.get("two_sided")))
+    if not layout.stand_in or probe is not None:
+        overlaps = _deck_overlaps(replace(deck, layout=probe or layout), smap.location(("layout",)))
+        if "size" in d:     # the template at the deck's size: said where the size is chosen, as above
+            overlaps = [e if e.file == smap.file else _at_size(smap, e) for e in overlaps]
+        problems.extend(overlaps)
+    return deck, problems
+
+
+def _at_size(smap: SourceMap, e: Problem) -> Problem:
+    """A problem of the template at the deck's size, said where the deck chooses the size."""
+    return smap.problem(("size",), f"{e.file}:{e.line}:{e.col}: {e.field}: {e.message}")
+
+
+def _deck_layout(d: dict[str, Any], smap: SourceMap, layouts: dict[str, Layout], game_fonts: dict[str, str],
+                 broken_layouts: Set[str], checkable: Mapping[str, Layout],
+                 problems: list[Problem]) -> tuple[Layout, Layout | None]:
+    """The deck's layout at its size and with the game's fonts, and the probe: the layout as far as it
+    placed its regions, when it has problems.  A deck whose layout has problems (here, or in the layout
+    file itself) gets a stand-in: it stays known by its cards (the engine and the rulebook's references
+    use them) but is checked as data only, never laid out."""
     before_layout = len(problems)
     layout = layouts.get(d["layout"])
-    probe: Layout | None = None     # the layout as far as it placed its regions, when it has problems
+    probe: Layout | None = None
     if layout is None and d["layout"] in broken_layouts:
-        # the layout file's own problems are reported there: no second error here, and the deck stays
-        # known by its cards (the engine and the rulebook's references use them) but is never printed
+        # the layout file's own problems are reported there: no second error here
         layout = stand_in_layout(d["layout"], smap.location(("layout",)))
         probe = checkable.get(d["layout"])
         if probe is not None and "size" in d:
@@ -54,20 +85,30 @@ def build_deck(raw: RawFile, folder: Path, layouts: dict[str, Layout], entries: 
                                                       layouts=sorted(layouts) or [msg("word.none")],
                                                       hint=did_you_mean(d['layout'], layouts))))
     elif "size" in d:
-        size_problems = card_size_problems(d["size"], smap, ("size",))
-        problems.extend(size_problems)
-        if not size_problems:
-            sized, errs = layout_at(layout, d["size"], checkable=True)
-            # the template's own problems at this size, said where the size is chosen: the deck
-            problems.extend(smap.problem(("size",), f"{e.file}:{e.line}:{e.col}: {e.field}: {e.message}") for e in errs)
-            layout = sized
+        layout = _sized_layout(layout, d["size"], smap, problems)
     if layout is not None and not layout.stand_in:
-        layout, errs = resolve_fonts(layout, game_fonts or {}, smap)
+        layout, errs = resolve_fonts(layout, game_fonts, smap)
         problems.extend(errs)
     if len(problems) > before_layout or layout is None:    # said above: checked as data, never laid out
-        probe = probe or layout
-        layout = stand_in_layout(d["layout"], smap.location(("layout",)))
-    suits: dict[str, Any] = {}
+        return stand_in_layout(d["layout"], smap.location(("layout",))), probe or layout
+    return layout, probe
+
+
+def _sized_layout(layout: Layout, size: Any, smap: SourceMap, problems: list[Problem]) -> Layout | None:
+    """The deck's layout at the deck's size:, or None when the size itself is wrong."""
+    size_problems = card_size_problems(size, smap, ("size",))
+    problems.extend(size_problems)
+    if size_problems:
+        return layout
+    sized, errs = layout_at(layout, size, checkable=True)
+    # the template's own problems at this size, said where the size is chosen: the deck
+    problems.extend(_at_size(smap, e) for e in errs)
+    return sized
+
+
+def _read_suits(d: dict[str, Any], smap: SourceMap, problems: list[Problem]) -> dict[str, Suit]:
+    """The deck's suits, each with its own id and a mark no other suit has or resembles."""
+    suits: dict[str, Suit] = {}
     marks: dict[str, str] = {}
     for i, s in enumerate(d.get("suits", [])):
         if s["id"] in suits:
@@ -86,83 +127,113 @@ def build_deck(raw: RawFile, folder: Path, layouts: dict[str, Layout], entries: 
                                                                     "the corner index"))
         marks.setdefault(s["mark"], s["id"])
         suits[s["id"]] = Suit(s["id"], s["name"], s["color"], s["mark"], s.get("description", ""))
+    return suits
+
+
+@dataclass
+class _CardReading:
+    """What reading a deck's cards shares: the deck's data and source map, its suits, the YAML's lines
+    (to find where each text starts), the ledger, and the problems, of which a default's is said once,
+    at the default, not on every card."""
+    d: dict[str, Any]
+    smap: SourceMap
+    folder: Path
+    suits: dict[str, Suit]
+    lines: list[str]
+    left_out: Set[tuple[Any, ...]]
+    deck_entry: Entry
+    entries: list[Entry]
+    problems: list[Problem]
+    seen: set[str] = field(default_factory=set)
+    said: set[Problem] = field(default_factory=set)
+
+    def say_once(self, problem: Problem) -> None:
+        if problem not in self.said:
+            self.said.add(problem)
+            self.problems.append(problem)
+
+
+def _read_card(r: _CardReading, i: int, c: dict[str, Any]) -> Card:
+    """Card i of the deck: its own values over the deck's defaults, its ledger entry, where each of its
+    texts starts, and its sides."""
+    d, smap = r.d, r.smap
     defaults = d.get("defaults", {})
-    lines = raw.path.read_text(encoding="utf-8").splitlines() if raw.path is not None else []
-    cards = []
-    seen: set[str] = set()
-    said: set[Problem] = set()      # a problem of a default is said once, at the default, not on every card
-    for i, c in enumerate(d["cards"]):
-        merged = {**defaults, **c}
-        path = ("cards", i)
-        damaged = _damaged_fields(raw.left_out, i, c)
-        if c["id"] in seen:
-            problems.append(smap.problem(path + ("id",), msg("data.duplicate_card_id", id=c['id'])))
-        seen.add(c["id"])
-        suit = None
-        if "suit" in merged:
-            suit = suits.get(merged["suit"])
-            if suit is None:
-                at = path + ("suit",) if "suit" in c else ("defaults", "suit")
-                found = smap.problem(at, msg("data.unknown_suit", suit=merged['suit'],
-                                             suits=", ".join(suits) or msg("word.none"),
-                                             hint=did_you_mean(merged['suit'], suits)))
-                if found not in said:
-                    said.add(found)
-                    problems.append(found)
-                damaged |= {"suit", "suit_name"}
-        image = None
-        if "image" in merged:
-            at = path + ("image",) if "image" in c else ("defaults", "image")
-            image, err = safe_image(folder, merged["image"], smap, at)
-            if err and err not in said:
-                said.add(err)
-                problems.append(err)
-            if err:
-                damaged.add("image")
-        card_entry, errs = read_entry("card", f"{d['id']}/{c['id']}", f"{d['name']}「{merged.get('title') or c['id']}」",
-                                      merged, smap, path, parent=deck_entry)
-        problems.extend(errs)
-        entries.append(card_entry)
-        spots = {}
-        for key in ("title", "body", "flavor", "value"):
-            if key in c or key in defaults:
-                spots[key] = _spot(smap, lines, path + (key,) if key in c else ("defaults", key))
-        for key in {**defaults.get("fields", {}), **c.get("fields", {})}:
-            spots["fields." + key] = _spot(smap, lines, path + ("fields", key) if key in c.get("fields", {})
-                                           else ("defaults", "fields", key))
-        card = Card(
-            id=c["id"], deck_id=d["id"], title=merged.get("title", ""), suit=suit, value=merged.get("value"),
-            body=merged.get("body", ""), flavor=merged.get("flavor", ""), image=image,
-            count=merged.get("count", 1), provisional=card_entry.marked,
-            fields=dict(merged.get("fields", {})), rules=dict(merged.get("rules", {})),
-            where=smap.location(path), spots=spots, damaged=frozenset(damaged))
-        card, errs = _card_sides(card, merged, c, path, bool(d.get("two_sided")), suits, folder, smap, lines)
-        problems.extend(errs)
-        cards.append(card)
-    if layout is not None and not layout.stand_in:
-        cards = _card_layouts(cards, d, layout, layouts, broken_layouts, game_fonts or {}, folder, smap, problems)
-    back = d.get("back", {})
-    back_image = None
-    if "image" in back:
-        back_image, err = safe_image(folder, back["image"], smap, ("back", "image"))
-        if err:
-            problems.append(err)
-        elif back_image is not None and layout is not None and not layout.stand_in and not _shows_image(layout.back):
-            problems.append(smap.problem(("back", "image"), _unprinted_back(back_image, layout)))
-    if layout is None:
-        return None, problems
-    deck = Deck(d["id"], d["name"], layout, tuple(cards), tuple(suits.values()),
-                Back(back.get("title", ""), back.get("subtitle", ""), back.get("color", "#333333"), back_image),
-                d.get("description", ""), deck_entry.marked, smap.file,
-                Where(smap.file, 1, 1), two_sided=bool(d.get("two_sided")))
-    if not layout.stand_in or probe is not None:
-        overlaps = _deck_overlaps(replace(deck, layout=probe or layout), smap.location(("layout",)))
-        if "size" in d:     # the template at the deck's size: said where the size is chosen, as above
-            overlaps = [e if e.file == smap.file else
-                        smap.problem(("size",), f"{e.file}:{e.line}:{e.col}: {e.field}: {e.message}")
-                        for e in overlaps]
-        problems.extend(overlaps)
-    return deck, problems
+    merged = {**defaults, **c}
+    path = ("cards", i)
+    damaged = _damaged_fields(r.left_out, i, c)
+    if c["id"] in r.seen:
+        r.problems.append(smap.problem(path + ("id",), msg("data.duplicate_card_id", id=c['id'])))
+    r.seen.add(c["id"])
+    suit = _card_suit(r, merged, c, path, damaged)
+    image = _card_image(r, merged, c, path, damaged)
+    card_entry, errs = read_entry("card", f"{d['id']}/{c['id']}", f"{d['name']}「{merged.get('title') or c['id']}」",
+                                  merged, smap, path, parent=r.deck_entry)
+    r.problems.extend(errs)
+    r.entries.append(card_entry)
+    card = Card(
+        id=c["id"], deck_id=d["id"], title=merged.get("title", ""), suit=suit, value=merged.get("value"),
+        body=merged.get("body", ""), flavor=merged.get("flavor", ""), image=image,
+        count=merged.get("count", 1), provisional=card_entry.marked,
+        fields=dict(merged.get("fields", {})), rules=dict(merged.get("rules", {})),
+        where=smap.location(path), spots=_card_spots(smap, r.lines, defaults, c, path), damaged=frozenset(damaged))
+    card, errs = _card_sides(card, merged, c, path, bool(d.get("two_sided")), r.suits, r.folder, smap, r.lines)
+    r.problems.extend(errs)
+    return card
+
+
+def _card_suit(r: _CardReading, merged: dict[str, Any], own: dict[str, Any], path: tuple[Any, ...],
+               damaged: set[str]) -> Suit | None:
+    """The card's suit (its own suit: or the default's); an unknown one is a problem and damages the
+    card's suit fields."""
+    if "suit" not in merged:
+        return None
+    suit = r.suits.get(merged["suit"])
+    if suit is None:
+        at = path + ("suit",) if "suit" in own else ("defaults", "suit")
+        r.say_once(r.smap.problem(at, msg("data.unknown_suit", suit=merged['suit'],
+                                          suits=", ".join(r.suits) or msg("word.none"),
+                                          hint=did_you_mean(merged['suit'], r.suits))))
+        damaged |= {"suit", "suit_name"}
+    return suit
+
+
+def _card_image(r: _CardReading, merged: dict[str, Any], own: dict[str, Any], path: tuple[Any, ...],
+                damaged: set[str]) -> Path | None:
+    """The card's image: (its own or the default's), when the file is safe to read."""
+    if "image" not in merged:
+        return None
+    at = path + ("image",) if "image" in own else ("defaults", "image")
+    image, err = safe_image(r.folder, merged["image"], r.smap, at)
+    if err:
+        r.say_once(err)
+        damaged.add("image")
+    return image
+
+
+def _card_spots(smap: SourceMap, lines: list[str], defaults: dict[str, Any], own: dict[str, Any],
+                path: tuple[Any, ...]) -> dict[str, Where]:
+    """Where each text of the card starts, on the card or in the deck's defaults:."""
+    spots: dict[str, Where] = {}
+    for key in ("title", "body", "flavor", "value"):
+        if key in own or key in defaults:
+            spots[key] = _spot(smap, lines, path + (key,) if key in own else ("defaults", key))
+    for key in {**defaults.get("fields", {}), **own.get("fields", {})}:
+        spots["fields." + key] = _spot(smap, lines, path + ("fields", key) if key in own.get("fields", {})
+                                       else ("defaults", "fields", key))
+    return spots
+
+
+def _deck_back_image(back: dict[str, Any], layout: Layout, folder: Path, smap: SourceMap,
+                     problems: list[Problem]) -> Path | None:
+    """The deck's back image:, and an error when the deck's layout has no region on its back to show it."""
+    if "image" not in back:
+        return None
+    back_image, err = safe_image(folder, back["image"], smap, ("back", "image"))
+    if err:
+        problems.append(err)
+    elif back_image is not None and not layout.stand_in and not _shows_image(layout.back):
+        problems.append(smap.problem(("back", "image"), _unprinted_back(back_image, layout)))
+    return back_image
 
 
 def _deck_overlaps(deck: Deck, layout_at: Where) -> list[Problem]:
@@ -214,36 +285,6 @@ def _card_layouts(cards: list[Card], d: dict[str, Any], deck_layout: Layout, lay
     must have the deck's card size and bleed: the deck prints on one sheet grid."""
     defaults = d.get("defaults", {})
     own: dict[str, Layout | None] = {}
-
-    def layout_for(lid: str, at: tuple[Any, ...]) -> Layout | None:
-        if lid in own:
-            return own[lid]
-        lay = layouts.get(lid)
-        if lay is None:
-            if lid not in broken:       # a broken layout's problems are said at the layout
-                problems.append(smap.problem(at, msg("data.unknown_layout", layout=lid, layouts=sorted(layouts),
-                                                     hint=did_you_mean(lid, layouts))))
-        else:
-            if "size" in d:
-                sized, errs = layout_at(lay, d["size"])
-                problems.extend(smap.problem(at, f"{e.file}:{e.line}:{e.col}: {e.field}: {e.message}") for e in errs)
-                lay = sized
-            if lay is not None:
-                lay, errs = resolve_fonts(lay, game_fonts, smap)
-                problems.extend(errs)
-                size = (round(to_mm(lay.width_pt), 1), round(to_mm(lay.height_pt), 1), round(to_mm(lay.bleed_pt), 1))
-                want = (round(to_mm(deck_layout.width_pt), 1), round(to_mm(deck_layout.height_pt), 1),
-                        round(to_mm(deck_layout.bleed_pt), 1))
-                if size != want:
-                    problems.append(smap.problem(at, f"layout {lid!r} is a {size[0]:g}×{size[1]:g} mm card with "
-                                                     f"{size[2]:g} mm bleed; the deck's cards ({deck_layout.id!r}) "
-                                                     f"are {want[0]:g}×{want[1]:g} mm with {want[2]:g} mm bleed "
-                                                     "(a deck prints on one grid: give cards of another size a "
-                                                     "deck of their own)"))
-                    lay = None
-        own[lid] = lay
-        return lay
-
     out = []
     said: set[Problem] = set()      # a default's problem is said once, at the default
     for i, card in enumerate(cards):
@@ -251,26 +292,17 @@ def _card_layouts(cards: list[Card], d: dict[str, Any], deck_layout: Layout, lay
         lid = c.get("layout", defaults.get("layout"))
         lay = None
         if lid is not None and lid != deck_layout.id:
-            lay = layout_for(lid, ("cards", i, "layout") if "layout" in c else ("defaults", "layout"))
+            if lid not in own:
+                at = ("cards", i, "layout") if "layout" in c else ("defaults", "layout")
+                own[lid] = _card_layout(lid, at, d, deck_layout, layouts, broken, game_fonts, smap, problems)
+            lay = own[lid]
         drawn_with = lay or deck_layout
-        fields_read = sorted({r.props["field"][7:] for r in drawn_with.face
-                              if r.kind == "image" and str(r.props.get("field", "")).startswith("fields.")})
         images: dict[str, Path] = {}
         for side in (card, card.reverse):
             if side is None:
                 continue
             given: dict[str, Any] = c if side is card else (c.get("back") or {})
-            own_fields: dict[str, Any] = given.get("fields", {})
-            for name in fields_read:
-                value = side.fields.get(name)
-                if not isinstance(value, str) or not value.strip() or ICON_VALUE.fullmatch(value.strip()):
-                    continue
-                at = _field_at(i, name, own_fields, side is card)
-                image, err = safe_image(folder, value.strip(), smap, at)
-                if err:
-                    problems.append(err)
-                elif image is not None:
-                    images[f"{'back:' if side is not card else ''}{name}"] = image
+            images.update(_field_images(side, i, given, side is card, drawn_with, folder, smap, problems))
             problems.extend(p for p in _unprinted_pictures(side, i, given, side is card, drawn_with, folder, smap)
                             if p not in said)
             said.update(problems)
@@ -280,6 +312,59 @@ def _card_layouts(cards: list[Card], d: dict[str, Any], deck_layout: Layout, lay
         out.append(replace(card, layout=lay, reverse=reverse,
                            images={k: v for k, v in images.items() if not k.startswith("back:")}))
     return out
+
+
+def _card_layout(lid: str, at: tuple[Any, ...], d: dict[str, Any], deck_layout: Layout,
+                 layouts: dict[str, Layout], broken: Set[str], game_fonts: dict[str, str], smap: SourceMap,
+                 problems: list[Problem]) -> Layout | None:
+    """The layout a card names, at the deck's size and with the game's fonts; None (and a problem at
+    `at`) when it is unknown or prints a card of another size or bleed than the deck's."""
+    lay = layouts.get(lid)
+    if lay is None:
+        if lid not in broken:       # a broken layout's problems are said at the layout
+            problems.append(smap.problem(at, msg("data.unknown_layout", layout=lid, layouts=sorted(layouts),
+                                                 hint=did_you_mean(lid, layouts))))
+        return None
+    if "size" in d:
+        sized, errs = layout_at(lay, d["size"])
+        problems.extend(smap.problem(at, f"{e.file}:{e.line}:{e.col}: {e.field}: {e.message}") for e in errs)
+        if sized is None:
+            return None
+        lay = sized
+    lay, errs = resolve_fonts(lay, game_fonts, smap)
+    problems.extend(errs)
+    size = (round(to_mm(lay.width_pt), 1), round(to_mm(lay.height_pt), 1), round(to_mm(lay.bleed_pt), 1))
+    want = (round(to_mm(deck_layout.width_pt), 1), round(to_mm(deck_layout.height_pt), 1),
+            round(to_mm(deck_layout.bleed_pt), 1))
+    if size != want:
+        problems.append(smap.problem(at, f"layout {lid!r} is a {size[0]:g}×{size[1]:g} mm card with "
+                                         f"{size[2]:g} mm bleed; the deck's cards ({deck_layout.id!r}) "
+                                         f"are {want[0]:g}×{want[1]:g} mm with {want[2]:g} mm bleed "
+                                         "(a deck prints on one grid: give cards of another size a "
+                                         "deck of their own)"))
+        return None
+    return lay
+
+
+def _field_images(side: Card, i: int, given: Mapping[str, Any], front: bool, layout: Layout, folder: Path,
+                  smap: SourceMap, problems: list[Problem]) -> dict[str, Path]:
+    """The pictures a side of card i names in the fields its layout's image regions read (a path
+    beside the deck; an :icon: name is drawn as an icon), keyed by field name ("back:NAME" on the
+    reverse of a two-sided card)."""
+    fields_read = sorted({r.props["field"][7:] for r in layout.face
+                          if r.kind == "image" and str(r.props.get("field", "")).startswith("fields.")})
+    own_fields: dict[str, Any] = given.get("fields", {})
+    images: dict[str, Path] = {}
+    for name in fields_read:
+        value = side.fields.get(name)
+        if not isinstance(value, str) or not value.strip() or ICON_VALUE.fullmatch(value.strip()):
+            continue
+        image, err = safe_image(folder, value.strip(), smap, _field_at(i, name, own_fields, front))
+        if err:
+            problems.append(err)
+        elif image is not None:
+            images[f"{'' if front else 'back:'}{name}"] = image
+    return images
 
 
 ICON_VALUE = re.compile(r":[a-z0-9][a-z0-9_-]*:")    # an image field naming an icon instead of a file
@@ -351,50 +436,59 @@ def _card_sides(card: Card, merged: dict[str, Any], own: dict[str, Any], path: t
             problems.append(smap.problem(path + ("front",), msg("data.front_needs_two_sided")))
         if back is None:
             return card, problems
-        bad = sorted(set(back) - set(BACK_KEYS))
-        for key in bad:
-            problems.append(smap.problem(path + ("back", key), f"a card's back in a one-sided deck takes "
-                                                              f"{', '.join(BACK_KEYS)}; {key!r} is card content: "
-                                                              "give the deck two_sided: true for content on both sides"))
-        image = None
-        if "image" in back:
-            image, err = safe_image(folder, back["image"], smap, path + ("back", "image"))
-            if err:
-                problems.append(err)
-        return replace(card, back=Back(back.get("title"), back.get("subtitle"), back.get("color"), image)), problems
+        return replace(card, back=_own_back(back, path, folder, smap, problems)), problems
     if back is None:
         problems.append(smap.problem(path, msg("data.two_sided_needs_back", id=card.id)))
         return card, problems
-    sides = []
-    for name, content in (("front", front or {}), ("back", back)):
-        at = path + (name,) if name in own else ("defaults", name)
-        bad = sorted(set(content) - set(SIDE_KEYS))
-        for key in bad:
-            problems.append(smap.problem(at + (key,), msg("data.unknown_side_key", key=key, allowed=list(SIDE_KEYS),
-                                                          hint=did_you_mean(key, SIDE_KEYS))))
-        changes: dict[str, Any] = {k: content[k] for k in ("title", "body", "flavor", "value") if k in content}
-        if "fields" in content:
-            changes["fields"] = {**card.fields, **content["fields"]}
-        if "suit" in content:
-            changes["suit"] = suits.get(content["suit"])
-            if changes["suit"] is None:
-                problems.append(smap.problem(at + ("suit",), msg("data.unknown_suit", suit=content['suit'],
-                                                                 suits=", ".join(suits) or msg("word.none"),
-                                                                 hint=did_you_mean(content['suit'], suits))))
-        if "image" in content:
-            changes["image"], err = safe_image(folder, content["image"], smap, at + ("image",))
-            if err:
-                problems.append(err)
-        spots = dict(card.spots)
-        for key in ("title", "body", "flavor", "value"):
-            if key in content:
-                spots[key] = _spot(smap, lines, at + (key,))
-        for key in content.get("fields", {}):
-            spots["fields." + key] = _spot(smap, lines, at + ("fields", key))
-        sides.append(replace(card, spots=spots, **changes))
-    front_card, back_card = sides
+    front_card, back_card = (_side(card, content, path + (name,) if name in own else ("defaults", name),
+                                   suits, folder, smap, lines, problems)
+                             for name, content in (("front", front or {}), ("back", back)))
     return replace(front_card, reverse=back_card), problems
 
+
+def _own_back(back: dict[str, Any], path: tuple[Any, ...], folder: Path, smap: SourceMap,
+              problems: list[Problem]) -> Back:
+    """A card's own back in a one-sided deck: title, subtitle, color and image over the deck's back."""
+    bad = sorted(set(back) - set(BACK_KEYS))
+    for key in bad:
+        problems.append(smap.problem(path + ("back", key), f"a card's back in a one-sided deck takes "
+                                                          f"{', '.join(BACK_KEYS)}; {key!r} is card content: "
+                                                          "give the deck two_sided: true for content on both sides"))
+    image = None
+    if "image" in back:
+        image, err = safe_image(folder, back["image"], smap, path + ("back", "image"))
+        if err:
+            problems.append(err)
+    return Back(back.get("title"), back.get("subtitle"), back.get("color"), image)
+
+
+def _side(card: Card, content: dict[str, Any], at: tuple[Any, ...], suits: dict[str, Suit], folder: Path,
+          smap: SourceMap, lines: list[str], problems: list[Problem]) -> Card:
+    """One side of a two-sided card: the card with the side's content (written at `at`) over it."""
+    bad = sorted(set(content) - set(SIDE_KEYS))
+    for key in bad:
+        problems.append(smap.problem(at + (key,), msg("data.unknown_side_key", key=key, allowed=list(SIDE_KEYS),
+                                                      hint=did_you_mean(key, SIDE_KEYS))))
+    changes: dict[str, Any] = {k: content[k] for k in ("title", "body", "flavor", "value") if k in content}
+    if "fields" in content:
+        changes["fields"] = {**card.fields, **content["fields"]}
+    if "suit" in content:
+        changes["suit"] = suits.get(content["suit"])
+        if changes["suit"] is None:
+            problems.append(smap.problem(at + ("suit",), msg("data.unknown_suit", suit=content['suit'],
+                                                             suits=", ".join(suits) or msg("word.none"),
+                                                             hint=did_you_mean(content['suit'], suits))))
+    if "image" in content:
+        changes["image"], err = safe_image(folder, content["image"], smap, at + ("image",))
+        if err:
+            problems.append(err)
+    spots = dict(card.spots)
+    for key in ("title", "body", "flavor", "value"):
+        if key in content:
+            spots[key] = _spot(smap, lines, at + (key,))
+    for key in content.get("fields", {}):
+        spots["fields." + key] = _spot(smap, lines, at + ("fields", key))
+    return replace(card, spots=spots, **changes)
 
 
 def _spot(smap: SourceMap, lines: list[str], path: tuple[Any, ...]) -> Where:

@@ -2,7 +2,7 @@
 fonts and icons resolved, every problem at its line."""
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -275,94 +275,133 @@ def build_layout(lid: str, data: dict[str, Any], smap: SourceMap, folder: Path |
     ranges = length_range_problems(data, smap, (), LAYOUT_LENGTHS)
     if ranges:
         return None, ranges
-    bleed = parse_length(data.get("bleed", "3mm"))
-    safe = parse_length(data.get("safe", "3mm"))
-    card = f"{to_mm(width):.0f}×{to_mm(height):.0f} mm"
+    card = _Card(lid, width, height, parse_length(data.get("bleed", "3mm")), parse_length(data.get("safe", "3mm")))
     sides = {}
     for side in ("face", "back"):
-        regions = []
-        for name, reg in (data.get(side, {}).get("regions") or {}).items():
-            if reg is None:
-                continue
-            path = (side, "regions", name)
-            rwhere = origins.get((side, name)) or Where(smap.file, *smap.where(path))
-            kind = reg.get("kind")
-            if kind is None:
-                problems.append(smap.problem(path, msg("layout.region_needs_kind")))
-                continue
-            missing = [k for k in ("x", "y", "w", "h") if k not in reg and kind != "frame"
-                       and not (k in "xy" and "anchor" in reg)]
-            if missing:
-                problems.append(smap.problem(path, msg("layout.region_needs", keys=missing)))
-                continue
-            try:
-                x, y, w, h = _place(kind, reg, width, height, safe)
-            except UnitError as e:
-                problems.append(smap.problem(path, str(e)))
-                continue
-            ranges = length_range_problems(reg, smap, path, REGION_LENGTHS)
-            if ranges:
-                problems.extend(ranges)
-                continue
-            props = {k: (parse_length(v) if k in LENGTH_KEYS else v) for k, v in reg.items()
-                     if k not in ("x", "y", "w", "h", "kind", "anchor")}
-            area = _outside(kind, props, x, y, w, h, width, height, safe, bleed)
-            if area:
-                problems.append(smap.problem(path, msg("layout.region_outside", region=name, layout=lid, kind=kind,
-                                                       w=f"{to_mm(w):.1f}", h=f"{to_mm(h):.1f}", x=f"{to_mm(x):.1f}",
-                                                       y=f"{to_mm(y):.1f}", area=area, card=card)))
-            if kind == "image" and "field" in props and not str(props["field"]).startswith("fields."):
-                problems.append(smap.problem(path + ("field",), f"an image region reads its picture from a "
-                                                                f"fields.NAME column (a file or an :icon:); "
-                                                                f"{props['field']!r} is not one (without field: "
-                                                                "it shows the card's image)"))
-            if "rotate" in props and kind != "text":
-                problems.append(smap.problem(path + ("rotate",), f"rotate: turns a text region's text; region "
-                                                                 f"{name!r} is {kind} (an index turns with rotate_copy)"))
-            if kind in TEXT_KINDS and "field" not in props and "text" not in props:
-                problems.append(smap.problem(path, msg("layout.text_region_needs_field")))
-            f = props.get("field")
-            if isinstance(f, str) and f not in CARD_FIELDS and not f.startswith(("fields.", "rules.")):
-                problems.append(smap.problem(path + ("field",), msg("layout.unknown_field", field=f,
-                                                                     known=sorted(CARD_FIELDS),
-                                                                     hint=did_you_mean(f, CARD_FIELDS))))
-            regions.append(Region(name, kind, x, y, w, h, props, rwhere))
+        written = data.get(side, {}).get("regions") or {}
+        regions = [r for name, reg in written.items() if reg is not None
+                   and (r := _place_region(card, side, name, reg, smap, origins, problems)) is not None]
         regions.sort(key=lambda r: (r.get("z", 0),))
         sides[side] = tuple(regions)
         size_at = smap.location(("size",)) if size is not None or ("size",) in smap.marks else None
-        open_ = {name for s, name in undecided if s == side}
-
-        def pair(a: Region, b: Region, side: str = side, open_: set[str] = open_) -> str | None:
-            if a.name in open_ or b.name in open_ or conditional(side, a) or conditional(side, b):
-                return None
-            return ""
-        problems.extend(overlap_problems(side, regions, width, height, smap.file, size_at,
-                                         smap.location(("extends",)) if ("extends",) in smap.marks else None,
-                                         pair=pair, key_at=lambda path: smap.location(path) if path in smap.marks
-                                         else None))
-        for region in regions:
-            if (side, region.name) not in undecided:
-                continue
-            problem, anchors = undecided[(side, region.name)]
-            reg = (data.get(side, {}).get("regions") or {})[region.name]
-            notes = []
-            for anchor in anchors:
-                try:
-                    x, y, w, h = _place(region.kind, {**reg, "anchor": anchor}, width, height, safe)
-                except UnitError:
-                    continue
-                placed = replace(region, x_pt=x, y_pt=y, w_pt=w, h_pt=h)
-                notes.append(f"anchor: {anchor} {candidate_note(side, placed, regions, width, height)}")
-            problems.append(replace(problem, message=f"{problem.message} ({'; '.join(notes)})"))
+        problems.extend(_side_overlaps(side, regions, card, smap, size_at, {name for s, name in undecided if s == side}))
+        problems.extend(_undecided_notes(side, regions, written, undecided, card))
     for (side, name), (problem, _) in undecided.items():
         if not any(r.name == name for r in sides.get(side, ())):
             problems.append(problem)
     if problems and not checkable:
         return None, problems
-    return Layout(lid, width, height, bleed, safe, parse_length(data.get("corner_radius", "0mm")),
+    return Layout(lid, width, height, card.bleed, card.safe, parse_length(data.get("corner_radius", "0mm")),
                   data.get("background", "#ffffff"), sides["face"], sides["back"], where, icons,
                   {k: v.lower() for k, v in (data.get("styles") or {}).items()},
                   spec=(data, smap, folder, origins), fonts=own_fonts), problems
+
+
+@dataclass(frozen=True)
+class _Card:
+    """The card a layout's regions are placed on: its layout's id, its size, bleed and safe area (pt)."""
+    lid: str
+    width: float
+    height: float
+    bleed: float
+    safe: float
+
+    @property
+    def label(self) -> str:
+        return f"{to_mm(self.width):.0f}×{to_mm(self.height):.0f} mm"
+
+
+def _place_region(card: _Card, side: str, name: str, reg: dict[str, Any], smap: SourceMap, origins: Origins,
+                  problems: list[Problem]) -> Region | None:
+    """Region `name` of a side placed on the card, or None when it cannot be placed (no kind:, a missing
+    x/y/w/h, a bad length); a region that is placed may still have problems (outside its area, a
+    field it cannot read)."""
+    path = (side, "regions", name)
+    kind = reg.get("kind")
+    if kind is None:
+        problems.append(smap.problem(path, msg("layout.region_needs_kind")))
+        return None
+    missing = [k for k in ("x", "y", "w", "h") if k not in reg and kind != "frame"
+               and not (k in "xy" and "anchor" in reg)]
+    if missing:
+        problems.append(smap.problem(path, msg("layout.region_needs", keys=missing)))
+        return None
+    try:
+        x, y, w, h = _place(kind, reg, card.width, card.height, card.safe)
+    except UnitError as e:
+        problems.append(smap.problem(path, str(e)))
+        return None
+    ranges = length_range_problems(reg, smap, path, REGION_LENGTHS)
+    if ranges:
+        problems.extend(ranges)
+        return None
+    props = {k: (parse_length(v) if k in LENGTH_KEYS else v) for k, v in reg.items()
+             if k not in ("x", "y", "w", "h", "kind", "anchor")}
+    area = _outside(kind, props, x, y, w, h, card.width, card.height, card.safe, card.bleed)
+    if area:
+        problems.append(smap.problem(path, msg("layout.region_outside", region=name, layout=card.lid, kind=kind,
+                                               w=f"{to_mm(w):.1f}", h=f"{to_mm(h):.1f}", x=f"{to_mm(x):.1f}",
+                                               y=f"{to_mm(y):.1f}", area=area, card=card.label)))
+    problems.extend(_region_key_problems(name, kind, props, smap, path))
+    return Region(name, kind, x, y, w, h, props, origins.get((side, name)) or Where(smap.file, *smap.where(path)))
+
+
+def _region_key_problems(name: str, kind: str, props: dict[str, Any], smap: SourceMap,
+                         path: tuple[Any, ...]) -> list[Problem]:
+    """What a placed region asks of its keys: an image's field: names a fields.NAME column, rotate: is a
+    text region's, a text region has a field: or text:, and field: names a card field."""
+    problems = []
+    if kind == "image" and "field" in props and not str(props["field"]).startswith("fields."):
+        problems.append(smap.problem(path + ("field",), f"an image region reads its picture from a "
+                                                        f"fields.NAME column (a file or an :icon:); "
+                                                        f"{props['field']!r} is not one (without field: "
+                                                        "it shows the card's image)"))
+    if "rotate" in props and kind != "text":
+        problems.append(smap.problem(path + ("rotate",), f"rotate: turns a text region's text; region "
+                                                         f"{name!r} is {kind} (an index turns with rotate_copy)"))
+    if kind in TEXT_KINDS and "field" not in props and "text" not in props:
+        problems.append(smap.problem(path, msg("layout.text_region_needs_field")))
+    f = props.get("field")
+    if isinstance(f, str) and f not in CARD_FIELDS and not f.startswith(("fields.", "rules.")):
+        problems.append(smap.problem(path + ("field",), msg("layout.unknown_field", field=f,
+                                                             known=sorted(CARD_FIELDS),
+                                                             hint=did_you_mean(f, CARD_FIELDS))))
+    return problems
+
+
+def _side_overlaps(side: str, regions: list[Region], card: _Card, smap: SourceMap, size_at: Where | None,
+                   open_: set[str]) -> list[Problem]:
+    """The overlaps of a side's placed regions, leaving out the regions whose anchor is undecided and
+    those that print on some cards only (judged with the deck's cards)."""
+    def pair(a: Region, b: Region) -> str | None:
+        if a.name in open_ or b.name in open_ or conditional(side, a) or conditional(side, b):
+            return None
+        return ""
+    return overlap_problems(side, regions, card.width, card.height, smap.file, size_at,
+                            smap.location(("extends",)) if ("extends",) in smap.marks else None,
+                            pair=pair, key_at=lambda path: smap.location(path) if path in smap.marks else None)
+
+
+def _undecided_notes(side: str, regions: list[Region], written: dict[str, Any], undecided: Undecided,
+                     card: _Card) -> list[Problem]:
+    """The problem of each region of the side whose anchor is undecided, with what each anchor it
+    could mean would overlap."""
+    problems = []
+    for region in regions:
+        if (side, region.name) not in undecided:
+            continue
+        problem, anchors = undecided[(side, region.name)]
+        reg = written[region.name]
+        notes = []
+        for anchor in anchors:
+            try:
+                x, y, w, h = _place(region.kind, {**reg, "anchor": anchor}, card.width, card.height, card.safe)
+            except UnitError:
+                continue
+            placed = replace(region, x_pt=x, y_pt=y, w_pt=w, h_pt=h)
+            notes.append(f"anchor: {anchor} {candidate_note(side, placed, regions, card.width, card.height)}")
+        problems.append(replace(problem, message=f"{problem.message} ({'; '.join(notes)})"))
+    return problems
 
 
 def stand_in_layout(lid: str, where: Where) -> Layout:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Callable
 from decimal import ROUND_HALF_UP, Decimal
 
 from ..messages import msg
@@ -62,69 +63,79 @@ def _sections(code: str) -> list[str]:
     return out
 
 
-def _tokens(section: str) -> list[tuple[str, str]]:
+Token = tuple[str, str]
+
+
+def _tokens(section: str) -> list[Token]:
     """(kind, text): kind "lit" (literal text), "num" (a digit placeholder or . , %), "date" (a run
     of one date letter), "ampm", "elapsed" ([h] [mm] [ss]), "text" (@)."""
-    out: list[tuple[str, str]] = []
-    i, n = 0, len(section)
-    while i < n:
-        ch = section[i]
-        if ch == '"':
-            j = section.find('"', i + 1)
-            j = n if j < 0 else j
-            out.append(("lit", section[i + 1:j]))
-            i = j + 1
-        elif ch == "\\" and i + 1 < n:
-            out.append(("lit", section[i + 1]))
-            i += 2
-        elif ch == "[":
-            j = section.find("]", i)
-            if j < 0:
-                raise Unsupported(msg("data.format_unclosed_bracket"))
-            inner = section[i + 1:j]
-            if inner.startswith("$"):
-                out.append(("lit", inner[1:].split("-", 1)[0]))
-            elif re.fullmatch(r"(?i)h+|m+|s+", inner):
-                out.append(("elapsed", inner.lower()))
-            elif re.fullmatch(r"(?i)black|blue|cyan|green|magenta|red|white|yellow|color\s*[0-9]+", inner):
-                pass                                    # a colour: the text is the same
-            else:
-                raise Unsupported(f"[{inner}]")
-            i = j + 1
-        elif ch == "_":
-            out.append(("lit", " "))
-            i += 2
-        elif ch == "*":
-            i += 2                                      # fill with a character: no width to fill here
-        elif ch in "0#?.,%":
-            out.append(("num", ch))
-            i += 1
-        elif ch in "Ee" and i + 1 < n and section[i + 1] in "+-":
-            raise Unsupported(msg("data.format_scientific"))
-        elif section[i:i + 5].upper() == "AM/PM":
-            out.append(("ampm", "AM/PM"))
-            i += 5
-        elif section[i:i + 3].upper() == "A/P":
-            out.append(("ampm", "A/P"))
-            i += 3
-        elif ch.lower() in "ymdhsa" and not (ch.lower() == "a" and not section[i:i + 3].lower() == "aaa"):
-            j = i
-            while j < n and section[j].lower() == ch.lower():
-                j += 1
-            out.append(("date", section[i:j].lower()))
-            i = j
-        elif ch.lower() in "geb":
-            raise Unsupported(msg("data.format_era"))
-        elif ch == "@":
-            out.append(("text", "@"))
-            i += 1
-        elif ch == "/":
-            out.append(("lit", "/"))
-            i += 1
-        else:
-            out.append(("lit", ch))
-            i += 1
+    out: list[Token] = []
+    i = 0
+    while i < len(section):
+        read = _READERS.get(section[i], _plain_token)
+        token, i = read(section, i)
+        if token is not None:
+            out.append(token)
     return out
+
+
+def _quoted(section: str, i: int) -> tuple[Token | None, int]:
+    """"text": literal text up to the closing quote (or the end)."""
+    j = section.find('"', i + 1)
+    j = len(section) if j < 0 else j
+    return ("lit", section[i + 1:j]), j + 1
+
+
+def _escaped(section: str, i: int) -> tuple[Token | None, int]:
+    """\\x: the character x as it is (a backslash at the end is itself)."""
+    if i + 1 < len(section):
+        return ("lit", section[i + 1]), i + 2
+    return ("lit", section[i]), i + 1
+
+
+def _bracketed(section: str, i: int) -> tuple[Token | None, int]:
+    """[...]: a currency sign ([$￥-411]), elapsed time ([h] [mm] [ss]) or a colour (the text is the same)."""
+    j = section.find("]", i)
+    if j < 0:
+        raise Unsupported(msg("data.format_unclosed_bracket"))
+    inner = section[i + 1:j]
+    if inner.startswith("$"):
+        return ("lit", inner[1:].split("-", 1)[0]), j + 1
+    if re.fullmatch(r"(?i)h+|m+|s+", inner):
+        return ("elapsed", inner.lower()), j + 1
+    if re.fullmatch(r"(?i)black|blue|cyan|green|magenta|red|white|yellow|color\s*[0-9]+", inner):
+        return None, j + 1
+    raise Unsupported(f"[{inner}]")
+
+
+def _plain_token(section: str, i: int) -> tuple[Token | None, int]:
+    """AM/PM and A/P, a run of one date letter, or the character as literal text; scientific notation
+    and era dates are Unsupported."""
+    ch = section[i]
+    if ch in "Ee" and i + 1 < len(section) and section[i + 1] in "+-":
+        raise Unsupported(msg("data.format_scientific"))
+    for marker in ("AM/PM", "A/P"):
+        if section[i:i + len(marker)].upper() == marker:
+            return ("ampm", marker), i + len(marker)
+    if ch.lower() in "ymdhsa" and not (ch.lower() == "a" and not section[i:i + 3].lower() == "aaa"):
+        j = i
+        while j < len(section) and section[j].lower() == ch.lower():
+            j += 1
+        return ("date", section[i:j].lower()), j
+    if ch.lower() in "geb":
+        raise Unsupported(msg("data.format_era"))
+    return ("lit", ch), i + 1
+
+
+_READERS: dict[str, Callable[[str, int], tuple[Token | None, int]]] = {
+    '"': _quoted,
+    "\\": _escaped,
+    "[": _bracketed,
+    "_": lambda section, i: (("lit", " "), i + 2),      # space as wide as the next character
+    "*": lambda section, i: (None, i + 2),              # fill with a character: no width to fill here
+    "@": lambda section, i: (("text", "@"), i + 1),
+    **{ch: (lambda section, i: (("num", section[i]), i + 1)) for ch in "0#?.,%"},
+}
 
 
 def render(x: float, code: str, date1904: bool = False) -> str | None:

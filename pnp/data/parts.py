@@ -335,131 +335,33 @@ def _build_board(d: dict[str, Any], smap: SourceMap, folder: Path) -> tuple[Boar
     L = _Lengths(smap)
     problems: list[Problem] = []
     cell = L.get(d["cell"], ("cell",), None, 5.0, 200.0)
-    grid = d.get("grid", [])
-    letters: dict[str, int] = {}
-    cells_of: dict[str, list[tuple[int, int]]] = {}
-    owner: dict[tuple[int, int], str] = {}
     areas_raw = d.get("areas", [])
+    cells = _BoardCells()
     for i, a in enumerate(areas_raw):
-        path = ("areas", i)
-        if a["id"] in cells_of:
-            problems.append(smap.problem(path + ("id",), msg("parts.duplicate_area_id", id=a['id'])))
-            continue
-        cells_of[a["id"]] = []
-        has_rect = any(k in a for k in ("x", "y", "w", "h"))
-        if "letter" in a and has_rect:
-            problems.append(smap.problem(path, "an area is either a letter of grid: or a rectangle x, y, w, h"))
-        elif "letter" in a:
-            if a["letter"] in letters:
-                problems.append(smap.problem(path + ("letter",), f"letter {a['letter']!r} used by two areas"))
-            letters[a["letter"]] = i
-        elif has_rect:
-            missing = [k for k in ("x", "y", "w", "h") if k not in a]
-            if missing:
-                problems.append(smap.problem(path, f"rectangle area needs {', '.join(missing)}"))
-                continue
-            if a["x"] + a["w"] > MAX_BOARD_CELLS or a["y"] + a["h"] > MAX_BOARD_CELLS:
-                problems.append(smap.problem(path, f"area {a['id']!r} reaches past {MAX_BOARD_CELLS} cells "
-                                                   f"(a board has at most {MAX_BOARD_CELLS}×{MAX_BOARD_CELLS} cells)"))
-                continue
-            for r in range(a["y"], a["y"] + a["h"]):
-                for c in range(a["x"], a["x"] + a["w"]):
-                    if (c, r) in owner:
-                        problems.append(smap.problem(path, f"area {a['id']!r} overlaps area {owner[(c, r)]!r} "
-                                                           f"at cell ({c}, {r})"))
-                        break
-                    owner[(c, r)] = a["id"]
-                    cells_of[a["id"]].append((c, r))
-        else:
-            problems.append(smap.problem(path, "an area needs letter (a grid: letter) or x, y, w, h"))
-    too_big = [r for r, row in enumerate(grid) if len(row) > MAX_BOARD_CELLS][:1]
-    if len(grid) > MAX_BOARD_CELLS or too_big:
-        at = ("grid", too_big[0]) if too_big else ("grid", MAX_BOARD_CELLS)
-        problems.append(smap.problem(at, f"grid: is larger than {MAX_BOARD_CELLS}×{MAX_BOARD_CELLS} cells "
-                                         f"({max(map(len, grid))} columns, {len(grid)} rows)"))
-        grid = []
-    for r, row in enumerate(grid):
-        for c, ch in enumerate(row):
-            if ch in " .":
-                continue
-            found = letters.get(ch)
-            if found is None:
-                problems.append(smap.problem(("grid", r), f"letter {ch!r} at column {c + 1} is not an area's letter"))
-                continue
-            aid = areas_raw[found]["id"]
-            if (c, r) in owner:
-                problems.append(smap.problem(("grid", r), f"cell ({c}, {r}) is in areas {owner[(c, r)]!r} and {aid!r}"))
-                continue
-            owner[(c, r)] = aid
-            cells_of[aid].append((c, r))
-    for ch, i in letters.items():
-        if not cells_of.get(areas_raw[i]["id"]):
-            problems.append(smap.problem(("areas", i, "letter"), f"letter {ch!r} does not appear in grid:"))
-    if not owner:
+        cells.add_area(i, a, smap, problems)
+    grid = cells.add_grid(d.get("grid", []), areas_raw, smap, problems)
+    if not cells.owner:
         problems.append(smap.problem(("areas",), msg("parts.board_needs_area")))
-    cols = max([c + 1 for c, _ in owner] + [len(row) for row in grid] + [1])
-    rows = max([r + 1 for _, r in owner] + [len(grid), 1])
+    cols = max([c + 1 for c, _ in cells.owner] + [len(row) for row in grid] + [1])
+    rows = max([r + 1 for _, r in cells.owner] + [len(grid), 1])
     if max(cols, rows) * cell > mm(MAX_BOARD_MM) + 1e-6:
         problems.append(smap.problem(("cell",), f"the board is {to_mm(cols * cell):.0f} × {to_mm(rows * cell):.0f} mm; "
                                                 f"at most {MAX_BOARD_MM:g} mm a side (use a smaller cell)"))
-    ids = set(cells_of)
-    conns = []
-    conn_where: list[Where] = []
-    for i, (a, b) in enumerate(d.get("connections", [])):
-        for j, x in enumerate((a, b)):
-            if x not in ids:
-                problems.append(smap.problem(("connections", i, j), msg("parts.unknown_area", area=x, hint=did_you_mean(x, ids))))
-        if a == b:
-            problems.append(smap.problem(("connections", i), msg("parts.area_to_itself")))
-        conns.append((a, b))
-        conn_where.append(Where(smap.file, *smap.where(("connections", i))))
-    labels = []
-    for i, lab in enumerate(d.get("labels", [])):
-        if not (0 <= lab["x"] <= cols and 0 <= lab["y"] <= rows):
-            problems.append(smap.problem(("labels", i), f"label at ({lab['x']}, {lab['y']}) is off the "
-                                                        f"{cols}×{rows} board"))
-        labels.append(BoardLabel(lab["text"], float(lab["x"]), float(lab["y"]),
-                                 L.get(lab.get("size"), ("labels", i, "size"), "10pt", 0.0, 50.0),
-                                 lab.get("color", "#222222"), smap.location(("labels", i)),
-                                 bool(lab.get("overlap", False))))
+    conns, conn_where = _board_connections(d, set(cells.cells_of), smap, problems)
+    labels = _board_labels(d, L, cols, rows, smap, problems)
     overlap = L.get(d.get("overlap"), ("overlap",), "10mm", 3.0, 50.0)
-    palette = ["#f4d9a6", "#cfe3c1", "#c9daf0", "#f2c6c2", "#e0d0ee", "#d8e8e4", "#f0e2c8", "#dcdcdc"]
-    areas = tuple(Area(a["id"], a["label"], a.get("color", palette[i % len(palette)]),
-                       tuple(sorted(cells_of.get(a["id"], []))), a.get("actions", ""), a.get("cards", ""),
+    areas = tuple(Area(a["id"], a["label"], a.get("color", BOARD_PALETTE[i % len(BOARD_PALETTE)]),
+                       tuple(sorted(cells.cells_of.get(a["id"], []))), a.get("actions", ""), a.get("cards", ""),
                        Where(smap.file, *smap.where(("areas", i, "cards"))) if "cards" in a else Where("", 0, 0))
                   for i, a in enumerate(areas_raw))
-    slot = None
-    if "slot" in d:
-        slot = (L.get(d["slot"]["w"], ("slot", "w"), None, 10.0), L.get(d["slot"]["h"], ("slot", "h"), None, 10.0),
-                d["slot"].get("label", ""))
-        for i, a in enumerate(areas):
-            if not a.cells:
-                continue
-            xs, ys = [c for c, _ in a.cells], [r for _, r in a.cells]
-            aw, ah = (max(xs) - min(xs) + 1) * cell, (max(ys) - min(ys) + 1) * cell
-            sw, sh = (slot[1], slot[0]) if aw > ah else (slot[0], slot[1])
-            if sw > aw - mm(2) or sh > ah - mm(2):
-                size = f"{to_mm(slot[0]):.0f} × {to_mm(slot[1]):.0f} mm"
-                problems.append(smap.problem(("areas", i), f"area {a.id!r} ({to_mm(aw):.0f} × {to_mm(ah):.0f} mm) "
-                                                           f"cannot hold the {size} slot with 1 mm round it "
-                                                           "(use a larger cell)"))
+    slot = _board_slot(d, L, areas, cell, smap, problems) if "slot" in d else None
     title_box = None
     if "title_box" in d:
         t = d["title_box"]
         if t["x"] + t["w"] > cols or t["y"] + t["h"] > rows:
             problems.append(smap.problem(("title_box",), f"title_box reaches off the {cols}×{rows} board"))
         title_box = (t["x"], t["y"], t["w"], t["h"], t.get("text", ""))
-    seams = None
-    if "seams" in d:
-        sx, sy = tuple(d["seams"].get("x", [])), tuple(d["seams"].get("y", []))
-        for axis, cuts, n in (("x", sx, cols), ("y", sy, rows)):
-            for i, v in enumerate(cuts):
-                if v >= n:
-                    problems.append(smap.problem(("seams", axis, i),
-                                                 f"seam {axis} {v} is not inside the {cols}×{rows} board"))
-            if list(cuts) != sorted(set(cuts)):
-                problems.append(smap.problem(("seams", axis), "seams must increase"))
-        seams = (sx, sy)
+    seams = _board_seams(d["seams"], cols, rows, smap, problems) if "seams" in d else None
     problems += L.problems
     if problems:
         return None, problems
@@ -470,6 +372,151 @@ def _build_board(d: dict[str, Any], smap: SourceMap, folder: Path) -> tuple[Boar
                  seams_at=_where(smap, ("seams",)) if "seams" in d else None,
                  overlap_at=_where(smap, ("overlap",)) if "overlap" in d else None,
                  connections_where=tuple(conn_where)), []
+
+
+BOARD_PALETTE = ["#f4d9a6", "#cfe3c1", "#c9daf0", "#f2c6c2", "#e0d0ee", "#d8e8e4", "#f0e2c8", "#dcdcdc"]   # areas without color:
+
+
+@dataclass
+class _BoardCells:
+    """Which cells each area of a board covers, as its areas: and grid: say: an area is a letter of the
+    grid or a rectangle x, y, w, h, and no cell belongs to two areas."""
+    letters: dict[str, int] = field(default_factory=dict)       # grid letter → index of its area
+    cells_of: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
+    owner: dict[tuple[int, int], str] = field(default_factory=dict)
+
+    def add_area(self, i: int, a: dict[str, Any], smap: SourceMap, problems: list[Problem]) -> None:
+        path = ("areas", i)
+        if a["id"] in self.cells_of:
+            problems.append(smap.problem(path + ("id",), msg("parts.duplicate_area_id", id=a['id'])))
+            return
+        self.cells_of[a["id"]] = []
+        has_rect = any(k in a for k in ("x", "y", "w", "h"))
+        if "letter" in a and has_rect:
+            problems.append(smap.problem(path, "an area is either a letter of grid: or a rectangle x, y, w, h"))
+        elif "letter" in a:
+            if a["letter"] in self.letters:
+                problems.append(smap.problem(path + ("letter",), f"letter {a['letter']!r} used by two areas"))
+            self.letters[a["letter"]] = i
+        elif has_rect:
+            self.add_rectangle(path, a, smap, problems)
+        else:
+            problems.append(smap.problem(path, "an area needs letter (a grid: letter) or x, y, w, h"))
+
+    def add_rectangle(self, path: tuple[Any, ...], a: dict[str, Any], smap: SourceMap,
+                      problems: list[Problem]) -> None:
+        missing = [k for k in ("x", "y", "w", "h") if k not in a]
+        if missing:
+            problems.append(smap.problem(path, f"rectangle area needs {', '.join(missing)}"))
+            return
+        if a["x"] + a["w"] > MAX_BOARD_CELLS or a["y"] + a["h"] > MAX_BOARD_CELLS:
+            problems.append(smap.problem(path, f"area {a['id']!r} reaches past {MAX_BOARD_CELLS} cells "
+                                               f"(a board has at most {MAX_BOARD_CELLS}×{MAX_BOARD_CELLS} cells)"))
+            return
+        for r in range(a["y"], a["y"] + a["h"]):
+            for c in range(a["x"], a["x"] + a["w"]):
+                if (c, r) in self.owner:
+                    problems.append(smap.problem(path, f"area {a['id']!r} overlaps area {self.owner[(c, r)]!r} "
+                                                       f"at cell ({c}, {r})"))
+                    break
+                self.owner[(c, r)] = a["id"]
+                self.cells_of[a["id"]].append((c, r))
+
+    def add_grid(self, grid: list[str], areas_raw: list[dict[str, Any]], smap: SourceMap,
+                 problems: list[Problem]) -> list[str]:
+        """The cells of the lettered areas, read from grid:; the grid as read (none when it is too large)."""
+        too_big = [r for r, row in enumerate(grid) if len(row) > MAX_BOARD_CELLS][:1]
+        if len(grid) > MAX_BOARD_CELLS or too_big:
+            at = ("grid", too_big[0]) if too_big else ("grid", MAX_BOARD_CELLS)
+            problems.append(smap.problem(at, f"grid: is larger than {MAX_BOARD_CELLS}×{MAX_BOARD_CELLS} cells "
+                                             f"({max(map(len, grid))} columns, {len(grid)} rows)"))
+            grid = []
+        for r, row in enumerate(grid):
+            for c, ch in enumerate(row):
+                if ch not in " .":
+                    self.add_letter(ch, c, r, areas_raw, smap, problems)
+        for ch, i in self.letters.items():
+            if not self.cells_of.get(areas_raw[i]["id"]):
+                problems.append(smap.problem(("areas", i, "letter"), f"letter {ch!r} does not appear in grid:"))
+        return grid
+
+    def add_letter(self, ch: str, c: int, r: int, areas_raw: list[dict[str, Any]], smap: SourceMap,
+                   problems: list[Problem]) -> None:
+        found = self.letters.get(ch)
+        if found is None:
+            problems.append(smap.problem(("grid", r), f"letter {ch!r} at column {c + 1} is not an area's letter"))
+            return
+        aid = areas_raw[found]["id"]
+        if (c, r) in self.owner:
+            problems.append(smap.problem(("grid", r), f"cell ({c}, {r}) is in areas {self.owner[(c, r)]!r} and {aid!r}"))
+            return
+        self.owner[(c, r)] = aid
+        self.cells_of[aid].append((c, r))
+
+
+def _board_connections(d: dict[str, Any], ids: set[str], smap: SourceMap,
+                       problems: list[Problem]) -> tuple[list[tuple[str, str]], list[Where]]:
+    """The declared connections between two known, different areas, and where each is written."""
+    conns = []
+    conn_where: list[Where] = []
+    for i, (a, b) in enumerate(d.get("connections", [])):
+        for j, x in enumerate((a, b)):
+            if x not in ids:
+                problems.append(smap.problem(("connections", i, j), msg("parts.unknown_area", area=x, hint=did_you_mean(x, ids))))
+        if a == b:
+            problems.append(smap.problem(("connections", i), msg("parts.area_to_itself")))
+        conns.append((a, b))
+        conn_where.append(Where(smap.file, *smap.where(("connections", i))))
+    return conns, conn_where
+
+
+def _board_labels(d: dict[str, Any], L: _Lengths, cols: int, rows: int, smap: SourceMap,
+                  problems: list[Problem]) -> list[BoardLabel]:
+    """The board's labels, each on the board."""
+    labels = []
+    for i, lab in enumerate(d.get("labels", [])):
+        if not (0 <= lab["x"] <= cols and 0 <= lab["y"] <= rows):
+            problems.append(smap.problem(("labels", i), f"label at ({lab['x']}, {lab['y']}) is off the "
+                                                        f"{cols}×{rows} board"))
+        labels.append(BoardLabel(lab["text"], float(lab["x"]), float(lab["y"]),
+                                 L.get(lab.get("size"), ("labels", i, "size"), "10pt", 0.0, 50.0),
+                                 lab.get("color", "#222222"), smap.location(("labels", i)),
+                                 bool(lab.get("overlap", False))))
+    return labels
+
+
+def _board_slot(d: dict[str, Any], L: _Lengths, areas: tuple[Area, ...], cell: float, smap: SourceMap,
+                problems: list[Problem]) -> tuple[float, float, str]:
+    """The card slot every area shows (w, h, label): each area must hold it, either way round, with
+    1 mm round it."""
+    slot = (L.get(d["slot"]["w"], ("slot", "w"), None, 10.0), L.get(d["slot"]["h"], ("slot", "h"), None, 10.0),
+            d["slot"].get("label", ""))
+    for i, a in enumerate(areas):
+        if not a.cells:
+            continue
+        xs, ys = [c for c, _ in a.cells], [r for _, r in a.cells]
+        aw, ah = (max(xs) - min(xs) + 1) * cell, (max(ys) - min(ys) + 1) * cell
+        sw, sh = (slot[1], slot[0]) if aw > ah else (slot[0], slot[1])
+        if sw > aw - mm(2) or sh > ah - mm(2):
+            size = f"{to_mm(slot[0]):.0f} × {to_mm(slot[1]):.0f} mm"
+            problems.append(smap.problem(("areas", i), f"area {a.id!r} ({to_mm(aw):.0f} × {to_mm(ah):.0f} mm) "
+                                                       f"cannot hold the {size} slot with 1 mm round it "
+                                                       "(use a larger cell)"))
+    return slot
+
+
+def _board_seams(given: dict[str, Any], cols: int, rows: int, smap: SourceMap,
+                 problems: list[Problem]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Where a tiled board is cut (cell lines across x and y): inside the board, increasing."""
+    sx, sy = tuple(given.get("x", [])), tuple(given.get("y", []))
+    for axis, cuts, n in (("x", sx, cols), ("y", sy, rows)):
+        for i, v in enumerate(cuts):
+            if v >= n:
+                problems.append(smap.problem(("seams", axis, i),
+                                             f"seam {axis} {v} is not inside the {cols}×{rows} board"))
+        if list(cuts) != sorted(set(cuts)):
+            problems.append(smap.problem(("seams", axis), "seams must increase"))
+    return sx, sy
 
 
 # ============================================================================ cut card

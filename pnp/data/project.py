@@ -156,66 +156,96 @@ class Project:
         if layouts is None:
             layouts, found = self.load_layouts_partly()
             problems.extend(found)
-        files: dict[str, RawFile] = {}
-        broken: set[str] = set()        # ids of files with problems of their own: no cascade errors
-        flawed: set[str] = set()        # ids of files checked without the values their schema refused
-        unreadable = False              # a file whose id is unknown: any missing id may be in it
+        read = _GameFiles()
         for path in sorted(folder.glob("*.yaml")):
-            loaded = self._read_mapping(path, problems, folder)
-            if loaded is None:
-                unreadable = unreadable or path.name != "game.yaml"
-                continue
-            data, smap = loaded
-            if isinstance(data.get("id"), str):
-                broken.add(data["id"])
-            elif path.name != "game.yaml" and data.get("kind") != "rulings":     # rulings files have no id
-                unreadable = True
-            if path.name == "game.yaml":
-                kind = "game"
-            else:
-                written = data.get("kind")
-                if not isinstance(written, str) or written not in FILE_KINDS:
-                    problems.append(smap.problem(("kind",), msg("data.unknown_kind", kind=written, kinds=sorted(FILE_KINDS),
-                                                                hint=did_you_mean(written, FILE_KINDS))))
-                    continue
-                kind = written
-            found = schema_problems_as_read(kind, data, smap)
-            left_out: set[tuple[Any, ...]] = set()
-            usable = not found
-            if found:      # the refused values left out, the rest of the file is checked all the same
-                pruned = prune_refused(kind, data)
-                if pruned is not None:
-                    (data, left_out), usable = pruned, True
-            if usable and kind == "deck" and isinstance(data.get("cards"), dict):   # cards: {from: cards.csv}
-                data, smap, expanded = expand_deck(data, smap, folder, self.display(folder))
-                found = found + expanded
-                if not isinstance(data["cards"], list):
-                    usable = False
-                else:
-                    refused = schema_problems(kind, data, smap)
-                    found = found + refused
-                    if refused:
-                        pruned = prune_refused(kind, data)
-                        usable = pruned is not None
-                        if pruned is not None:
-                            data, more = pruned
-                            left_out |= more
-            problems.extend(found)
-            if usable:
-                files[path.name] = RawFile(data, smap, folder, path, left_out)
-                # a piece count that may be wrong because of what was left out is not compared (a
-                # deck's cards keep their number unless a count was left out)
-                counts_hold = kind == "deck" and all(len(t) >= 3 and "count" not in t for t in left_out)
-                if found and not counts_hold and isinstance(data.get("id"), str):
-                    flawed.add(data["id"])
-        game_raw = files.pop("game.yaml", None)
+            self._read_game_file(path, folder, read, problems)
+        game_raw = read.files.pop("game.yaml", None)
         game_fonts: dict[str, str] = {}
         if game_raw is not None and game_raw.data.get("fonts"):
             game_fonts, errs = build_fonts(game_raw.data, self.root / "fonts", game_raw.smap)
             problems.extend(errs)
+        files = self._one_file_per_id(read.files, folder, problems)
+        # a game made from a draft is pnp's work on it; without draft: its rulings are the designer's own
+        # (decks, cards, parts and components say by: designer themselves: their （仮） marks stay as written)
+        default_by = "pnp" if game_raw is None or "draft" in game_raw.data else "designer"
+        pieces = _Pieces()
+        pieces.add_rulings([files.pop(name) for name, raw in list(files.items()) if raw.data["kind"] == "rulings"],
+                           default_by, problems)
+        for raw in files.values():
+            if raw.data["kind"] == "deck":
+                pieces.add_deck(raw, folder, layouts, game_fonts, self.broken_layouts, self.checkable_layouts,
+                                problems)
+            else:
+                pieces.add_part(raw, folder, problems)
+        if game_raw is None:
+            raise DataError(problems or [Problem(self.display(folder / "game.yaml"), 0, 0, "", msg("data.game_not_loaded"))])
+        failed = read.broken - {d.id for d in pieces.decks + pieces.unlaid} - {p.id for p in pieces.parts}
+        id_at = {raw.data["id"]: raw.smap.where(("id",)) for raw in files.values() if "id" in raw.data}
+        game, errs = _build_game(game_raw, game_id, folder, pieces.decks, pieces.parts, failed, pieces.entries,
+                                 pieces.rulings, self.display(folder), read.unreadable, id_at, pieces.unlaid,
+                                 read.flawed)
+        problems.extend(errs)
+        return game, sorted(set(problems))
+
+    def _read_game_file(self, path: Path, folder: Path, read: _GameFiles, problems: list[Problem]) -> None:
+        """One YAML file of the game's folder, checked against the schema of its kind, with the values
+        the schema refuses left out and a deck's cards: {from: FILE} read from its spreadsheet."""
+        loaded = self._read_mapping(path, problems, folder)
+        if loaded is None:
+            read.unreadable = read.unreadable or path.name != "game.yaml"
+            return
+        data, smap = loaded
+        if isinstance(data.get("id"), str):
+            read.broken.add(data["id"])
+        elif path.name != "game.yaml" and data.get("kind") != "rulings":     # rulings files have no id
+            read.unreadable = True
+        kind = _file_kind(path, data, smap, problems)
+        if kind is None:
+            return
+        found = schema_problems_as_read(kind, data, smap)
+        left_out: set[tuple[Any, ...]] = set()
+        usable = not found
+        if found:      # the refused values left out, the rest of the file is checked all the same
+            pruned = prune_refused(kind, data)
+            if pruned is not None:
+                (data, left_out), usable = pruned, True
+        if usable and kind == "deck" and isinstance(data.get("cards"), dict):   # cards: {from: cards.csv}
+            data, smap, found, usable = self._expand_deck(data, smap, folder, found, left_out)
+        problems.extend(found)
+        if usable:
+            read.files[path.name] = RawFile(data, smap, folder, path, left_out)
+            # a piece count that may be wrong because of what was left out is not compared (a
+            # deck's cards keep their number unless a count was left out)
+            counts_hold = kind == "deck" and all(len(t) >= 3 and "count" not in t for t in left_out)
+            if found and not counts_hold and isinstance(data.get("id"), str):
+                read.flawed.add(data["id"])
+
+    def _expand_deck(self, data: dict[str, Any], smap: SourceMap, folder: Path, found: list[Problem],
+                     left_out: set[tuple[Any, ...]]) -> tuple[dict[str, Any], SourceMap, list[Problem], bool]:
+        """A deck whose cards: come from a spreadsheet, with its cards read and checked as a deck's;
+        the values the schema refuses are left out (added to left_out).  Whether it is usable."""
+        data, smap, expanded = expand_deck(data, smap, folder, self.display(folder))
+        found = found + expanded
+        if not isinstance(data["cards"], list):
+            return data, smap, found, False
+        refused = schema_problems("deck", data, smap)
+        found = found + refused
+        if not refused:
+            return data, smap, found, True
+        pruned = prune_refused("deck", data)
+        if pruned is None:
+            return data, smap, found, False
+        data, more = pruned
+        left_out |= more
+        return data, smap, found, True
+
+    def _one_file_per_id(self, files: dict[str, RawFile], folder: Path,
+                         problems: list[Problem]) -> dict[str, RawFile]:
+        """The files without those that repeat an earlier file's id: one id, one file (a second file
+        must not replace the first)."""
         first_file: dict[str, str] = {}
         duplicates: set[str] = set()
-        for name in sorted(files):      # one id, one file: a second file must not replace the first
+        for name in sorted(files):
             raw = files[name]
             if "id" not in raw.data:
                 continue
@@ -223,48 +253,7 @@ class Project:
             if other != name:
                 problems.append(raw.smap.problem(("id",), msg("data.id_used", id=raw.data['id'], file=self.display(folder / other))))
                 duplicates.add(name)
-        files = {name: raw for name, raw in files.items() if name not in duplicates}
-        decks: list[Deck] = []
-        unlaid: list[Deck] = []         # decks whose layout has problems of its own (Game.unlaid)
-        parts: list[Any] = []
-        entries: list[Entry] = []
-        rulings: list[Ruling] = []
-        # a game made from a draft is pnp's work on it; without draft: its rulings are the designer's own
-        # (decks, cards, parts and components say by: designer themselves: their （仮） marks stay as written)
-        default_by = "pnp" if game_raw is None or "draft" in game_raw.data else "designer"
-        ruling_files = [name for name, raw in files.items() if raw.data["kind"] == "rulings"]
-        for name in ruling_files:
-            raw = files.pop(name)
-            if rulings:
-                problems.append(raw.smap.problem(("kind",), msg("data.one_rulings_file")))
-                continue
-            ruled, ruling_problems = _build_rulings(raw, default_by)
-            problems.extend(ruling_problems)
-            rulings.extend(ruled)
-            entries.extend(r.entry for r in ruled)
-        for raw in files.values():
-            if raw.data["kind"] == "deck":
-                deck, errs = build_deck(raw, folder, layouts, entries, game_fonts, self.broken_layouts,
-                                        checkable=self.checkable_layouts)
-                problems.extend(errs)
-                if deck:
-                    (unlaid if deck.layout.stand_in else decks).append(deck)
-            else:
-                part, errs = build_part(raw.data, raw.smap, folder)
-                problems.extend(errs)
-                entry, errs = read_entry("part", raw.data["id"], raw.data["name"], raw.data, raw.smap, ())
-                problems.extend(errs)
-                entries.append(entry)
-                if part is not None:
-                    parts.append(part)
-        if game_raw is None:
-            raise DataError(problems or [Problem(self.display(folder / "game.yaml"), 0, 0, "", msg("data.game_not_loaded"))])
-        failed = broken - {d.id for d in decks + unlaid} - {p.id for p in parts}
-        id_at = {raw.data["id"]: raw.smap.where(("id",)) for raw in files.values() if "id" in raw.data}
-        game, errs = _build_game(game_raw, game_id, folder, decks, parts, failed, entries, rulings,
-                                 self.display(folder), unreadable, id_at, unlaid, flawed)
-        problems.extend(errs)
-        return game, sorted(set(problems))
+        return {name: raw for name, raw in files.items() if name not in duplicates}
 
     def load_games(self, game_ids: Iterable[str] | None = None) -> list[Game]:
         ids = list(game_ids) if game_ids else self.game_ids()
@@ -278,6 +267,65 @@ class Project:
         if problems:
             raise DataError(problems)
         return games
+
+
+def _file_kind(path: Path, data: dict[str, Any], smap: SourceMap, problems: list[Problem]) -> str | None:
+    """What a file of the game's folder holds: game.yaml the game, any other its kind: (None, and a
+    problem, when that is not a kind pnp knows)."""
+    if path.name == "game.yaml":
+        return "game"
+    written = data.get("kind")
+    if not isinstance(written, str) or written not in FILE_KINDS:
+        problems.append(smap.problem(("kind",), msg("data.unknown_kind", kind=written, kinds=sorted(FILE_KINDS),
+                                                    hint=did_you_mean(written, FILE_KINDS))))
+        return None
+    return written
+
+
+@dataclass
+class _GameFiles:
+    """The YAML files of a game's folder as read, by file name, and what reading them found out."""
+    files: dict[str, RawFile] = field(default_factory=dict)
+    broken: set[str] = field(default_factory=set)     # ids of files with problems of their own: no cascade errors
+    flawed: set[str] = field(default_factory=set)     # ids of files checked without the values their schema refused
+    unreadable: bool = False                          # a file whose id is unknown: any missing id may be in it
+
+
+@dataclass
+class _Pieces:
+    """What the game's files make: decks (those whose layout has problems of its own apart, Game.unlaid),
+    parts, rulings and the ledger's entries."""
+    decks: list[Deck] = field(default_factory=list)
+    unlaid: list[Deck] = field(default_factory=list)
+    parts: list[Any] = field(default_factory=list)
+    entries: list[Entry] = field(default_factory=list)
+    rulings: list[Ruling] = field(default_factory=list)
+
+    def add_rulings(self, raws: list[RawFile], default_by: str, problems: list[Problem]) -> None:
+        for raw in raws:
+            if self.rulings:
+                problems.append(raw.smap.problem(("kind",), msg("data.one_rulings_file")))
+                continue
+            ruled, ruling_problems = _build_rulings(raw, default_by)
+            problems.extend(ruling_problems)
+            self.rulings.extend(ruled)
+            self.entries.extend(r.entry for r in ruled)
+
+    def add_deck(self, raw: RawFile, folder: Path, layouts: dict[str, Layout], game_fonts: dict[str, str],
+                 broken_layouts: Set[str], checkable: dict[str, Layout], problems: list[Problem]) -> None:
+        deck, errs = build_deck(raw, folder, layouts, self.entries, game_fonts, broken_layouts, checkable=checkable)
+        problems.extend(errs)
+        if deck:
+            (self.unlaid if deck.layout.stand_in else self.decks).append(deck)
+
+    def add_part(self, raw: RawFile, folder: Path, problems: list[Problem]) -> None:
+        part, errs = build_part(raw.data, raw.smap, folder)
+        problems.extend(errs)
+        entry, errs = read_entry("part", raw.data["id"], raw.data["name"], raw.data, raw.smap, ())
+        problems.extend(errs)
+        self.entries.append(entry)
+        if part is not None:
+            self.parts.append(part)
 
 
 def _build_rulings(raw: RawFile, default_by: str = "pnp") -> tuple[list[Ruling], list[Problem]]:
@@ -357,6 +405,66 @@ def _board_card_problems(parts: list[Any], decks: dict[str, Deck]) -> list[Probl
                                         "give the area more cells or use a larger cell"))
     return problems
 
+@dataclass
+class _Listing:
+    """game.yaml's components: list, read against the files the game has: each printed component has
+    its file, of its kind, making as many pieces as the list says."""
+    smap: SourceMap
+    parts_by_id: dict[str, Any]
+    decks_by_id: dict[str, Deck]
+    failed: set[str]                # files with problems of their own: no cascade errors
+    unreadable: bool                # some file's id could not be read: a missing id may be there
+    flawed: Set[str]                # files checked without values their schema refused: counts not compared
+    seen: set[str] = field(default_factory=set)
+
+    def component(self, i: int, c: dict[str, Any], entries: list[Entry], problems: list[Problem]) -> Component:
+        smap, path = self.smap, ("components", i)
+        if c["id"] in self.seen:
+            problems.append(smap.problem(path + ("id",), msg("data.duplicate_component_id", id=c['id'])))
+        self.seen.add(c["id"])
+        entry, errs = read_entry("component", c["id"], c["name"], c, smap, path)
+        problems.extend(errs)
+        entries.append(entry)
+        comp = Component(c["id"], c["name"], c["kind"], c["count"], c.get("description", ""),
+                         entry.marked, Where(smap.file, *smap.where(path)))
+        problems.extend(self.part_problems(comp, path) if comp.kind != "deck" else self.deck_problems(comp, path))
+        return comp
+
+    def part_problems(self, comp: Component, path: tuple[Any, ...]) -> list[Problem]:
+        # a printed part must have its file; so must bits: their list is the shopping list (用意するもの),
+        # and a piece the rules use that no list names is missing from the box
+        smap, problems = self.smap, []
+        part = self.parts_by_id.get(comp.id)
+        if part is None:
+            if comp.kind in PART_SCHEMAS and comp.id not in self.failed and not self.unreadable:
+                why = msg("hint.bits_file") if comp.kind == "bits" else ""
+                problems.append(smap.problem(path + ("id",), msg("data.component_without_file", id=comp.id,
+                                                                 kind=comp.kind,
+                                                                 hint=why or did_you_mean(comp.id, self.parts_by_id))))
+        elif part.kind != comp.kind:
+            problems.append(smap.problem(path + ("kind",), msg("data.kind_mismatch", name=comp.name, said=comp.kind,
+                                                               file=part.file, made=part.kind)))
+        elif part.piece_count != comp.count and comp.id not in self.flawed:
+            what = msg("hint.bits_count") if part.kind == "bits" else ""
+            problems.append(smap.problem(path + ("count",), msg("data.count_mismatch", name=comp.name,
+                                                                said=comp.count, file=part.file,
+                                                                made=part.piece_count, what=what)))
+        return problems
+
+    def deck_problems(self, comp: Component, path: tuple[Any, ...]) -> list[Problem]:
+        deck = self.decks_by_id.get(comp.id)
+        if deck is None and (comp.id in self.failed or self.unreadable):
+            return []
+        if deck is None:
+            return [self.smap.problem(path + ("id",), msg("data.component_without_file", id=comp.id, kind="deck",
+                                                          hint=did_you_mean(comp.id, self.decks_by_id)))]
+        if deck.piece_count != comp.count and comp.id not in self.flawed:
+            return [self.smap.problem(path + ("count",), msg("data.count_mismatch_cards", name=comp.name,
+                                                             said=comp.count, file=deck.file,
+                                                             made=deck.piece_count))]
+        return []
+
+
 def _build_game(raw: RawFile, game_id: str, folder: Path, decks: list[Deck], parts: list[Any],
                 failed: set[str], entries: list[Entry], rulings: list[Ruling],
                 folder_display: str, unreadable: bool = False,
@@ -372,50 +480,11 @@ def _build_game(raw: RawFile, game_id: str, folder: Path, decks: list[Deck], par
     lo, hi = g["players"]
     if lo > hi:
         problems.append(smap.problem(("players",), msg("data.players_order", lo=lo, hi=hi)))
-    comps = []
-    seen = set()
     unlaid = unlaid or []
     by_id = {d.id: d for d in decks + unlaid}
-    parts_by_id = {p.id: p for p in parts}
-    for i, c in enumerate(g["components"]):
-        path = ("components", i)
-        if c["id"] in seen:
-            problems.append(smap.problem(path + ("id",), msg("data.duplicate_component_id", id=c['id'])))
-        seen.add(c["id"])
-        entry, errs = read_entry("component", c["id"], c["name"], c, smap, path)
-        problems.extend(errs)
-        entries.append(entry)
-        comp = Component(c["id"], c["name"], c["kind"], c["count"], c.get("description", ""),
-                         entry.marked, Where(smap.file, *smap.where(path)))
-        comps.append(comp)
-        # a printed part must have its file; so must bits: their list is the shopping list (用意するもの),
-        # and a piece the rules use that no list names is missing from the box
-        if comp.kind in PART_SCHEMAS and comp.id not in parts_by_id and \
-                comp.id not in failed and not unreadable:
-            why = msg("hint.bits_file") if comp.kind == "bits" else ""
-            problems.append(smap.problem(path + ("id",), msg("data.component_without_file", id=comp.id, kind=comp.kind,
-                                                             hint=why or did_you_mean(comp.id, parts_by_id))))
-        if comp.kind != "deck" and comp.id in parts_by_id:
-            part = parts_by_id[comp.id]
-            if part.kind != comp.kind:
-                problems.append(smap.problem(path + ("kind",), msg("data.kind_mismatch", name=comp.name, said=comp.kind,
-                                                                   file=part.file, made=part.kind)))
-            elif part.piece_count != comp.count and comp.id not in flawed:
-                what = msg("hint.bits_count") if part.kind == "bits" else ""
-                problems.append(smap.problem(path + ("count",), msg("data.count_mismatch", name=comp.name,
-                                                                    said=comp.count, file=part.file,
-                                                                    made=part.piece_count, what=what)))
-        if comp.kind == "deck":
-            deck = by_id.get(comp.id)
-            if deck is None and (comp.id in failed or unreadable):
-                pass
-            elif deck is None:
-                problems.append(smap.problem(path + ("id",), msg("data.component_without_file", id=comp.id,
-                                                                 kind="deck", hint=did_you_mean(comp.id, by_id))))
-            elif deck.piece_count != comp.count and comp.id not in flawed:
-                problems.append(smap.problem(path + ("count",), msg("data.count_mismatch_cards", name=comp.name,
-                                                                    said=comp.count, file=deck.file,
-                                                                    made=deck.piece_count)))
+    listing = _Listing(smap, {p.id: p for p in parts}, by_id, failed, unreadable, flawed)
+    comps = [listing.component(i, c, entries, problems) for i, c in enumerate(g["components"])]
+    seen = listing.seen
     problems.extend(_board_card_problems(parts, by_id))
     listed = ", ".join(sorted(seen)) or "none"
     for what, items in (("part", parts), ("deck", decks + unlaid)):

@@ -162,24 +162,7 @@ def overlap_problems(side: str, regions: Sequence[Region], width: float, height:
     if pair is None:
         def pair(a: Region, b: Region) -> str | None:
             return None if conditional(side, a) or conditional(side, b) else ""
-    problems: list[Problem] = []
-    names = {r.name for r in regions}
-    def entry_at(r: Region, *path: Any) -> Where:
-        return (key_at((side, "regions", r.name, "overlap", *path)) if key_at else None) or r.where
-    for r in regions if entries else ():
-        said = r.get("overlap")
-        if said is None:
-            continue
-        if r.kind not in CONTENT_KINDS:
-            problems.append(entry_at(r).problem(f"{side}.regions.{r.name}.overlap",
-                                            msg("layout.overlap_on_background", kind=r.kind)))
-        elif isinstance(said, list):
-            for i, other in enumerate(said):
-                if other not in names or other == r.name:
-                    problems.append(entry_at(r, i).problem(
-                        f"{side}.regions.{r.name}.overlap",
-                        msg("layout.overlap_unknown", other=other, side=side, regions=sorted(names - {r.name}),
-                            hint=did_you_mean(other, names - {r.name}))))
+    problems = _overlap_entry_problems(side, regions, key_at) if entries else []
     card = f"{to_mm(width):.0f}×{to_mm(height):.0f} mm"
     placed = [(r, what, rect) for r in regions for what, rect in reach(r, width, height)]
     for i, (a, a_what, ra) in enumerate(placed):
@@ -194,23 +177,63 @@ def overlap_problems(side: str, regions: Sequence[Region], width: float, height:
             if dx <= EPS_PT or dy <= EPS_PT:
                 continue
             # said at the region the designer wrote in this file; the other one named with its place
-            here, there, r_here, r_there = a, b, (a_what, ra), (b_what, rb)
+            here, there = (a, a_what, ra), (b, b_what, rb)
             a_own, b_own = a.where.file == own_file, b.where.file == own_file
             if b_own and (not a_own or (b.where.line, b.where.col) > (a.where.line, a.where.col)):
-                here, there, r_here, r_there = b, a, (b_what, rb), (a_what, ra)
-            h_copy, t_copy = (msg("layout.copy_suffix", what=what) if what else "" for what in (r_here[0], r_there[0]))
-            message = msg("layout.overlap", here_kind=here.kind, here=here.name, h_copy=h_copy, there_kind=there.kind,
-                          there=there.name, there_at=(msg("layout.copy_at", what=r_there[0], at=_at(there.where))
-                                                      if r_there[0] else _at(there.where)),
-                          card=card, dx=f"{to_mm(dx):.1f}", dy=f"{to_mm(dy):.1f}", here_span=_span(r_here[1]),
-                          t_copy=t_copy, there_span=_span(r_there[1]), said=said,
-                          image=msg("layout.overlap_image") if "image" in (here.kind, there.kind) else "")
-            if here.where.file == own_file:
-                problems.append(here.where.problem(f"{side}.regions.{here.name}", message))
-            elif (spot := size_at or (extends_at if here.where.file != there.where.file else None)) is not None:
-                problems.append(spot.problem(f"{side}.regions.{here.name}",
-                                                 message + msg("layout.overlap_inherited", here=_at(here.where),
-                                                               there=_at(there.where))))
+                here, there = there, here
+            found = _overlap_problem(side, here, there, card, dx, dy, said, own_file, size_at, extends_at)
+            if found is not None:
+                problems.append(found)
+    return problems
+
+
+Reached = tuple[Region, str, Rect]      # a region, which copy of it ("" the region itself), the rectangle it reaches
+
+
+def _overlap_problem(side: str, here_reach: Reached, there_reach: Reached, card: str, dx: float, dy: float,
+                     said: str, own_file: str, size_at: Where | None, extends_at: Where | None) -> Problem | None:
+    """Two regions that overlap by dx × dy, said at `here` (written in the layout's own file), or for two
+    inherited regions at size_at or extends_at (None when neither applies)."""
+    here, h_what, h_rect = here_reach
+    there, t_what, t_rect = there_reach
+    h_copy, t_copy = (msg("layout.copy_suffix", what=what) if what else "" for what in (h_what, t_what))
+    message = msg("layout.overlap", here_kind=here.kind, here=here.name, h_copy=h_copy, there_kind=there.kind,
+                  there=there.name, there_at=(msg("layout.copy_at", what=t_what, at=_at(there.where))
+                                              if t_what else _at(there.where)),
+                  card=card, dx=f"{to_mm(dx):.1f}", dy=f"{to_mm(dy):.1f}", here_span=_span(h_rect),
+                  t_copy=t_copy, there_span=_span(t_rect), said=said,
+                  image=msg("layout.overlap_image") if "image" in (here.kind, there.kind) else "")
+    if here.where.file == own_file:
+        return here.where.problem(f"{side}.regions.{here.name}", message)
+    spot = size_at or (extends_at if here.where.file != there.where.file else None)
+    if spot is None:
+        return None
+    return spot.problem(f"{side}.regions.{here.name}",
+                        message + msg("layout.overlap_inherited", here=_at(here.where), there=_at(there.where)))
+
+
+def _overlap_entry_problems(side: str, regions: Sequence[Region],
+                            key_at: Callable[[tuple[Any, ...]], Where | None] | None) -> list[Problem]:
+    """overlap: entries that sit on a background region or name no other region of the side."""
+    problems: list[Problem] = []
+    names = {r.name for r in regions}
+
+    def entry_at(r: Region, *path: Any) -> Where:
+        return (key_at((side, "regions", r.name, "overlap", *path)) if key_at else None) or r.where
+    for r in regions:
+        said = r.get("overlap")
+        if said is None:
+            continue
+        if r.kind not in CONTENT_KINDS:
+            problems.append(entry_at(r).problem(f"{side}.regions.{r.name}.overlap",
+                                            msg("layout.overlap_on_background", kind=r.kind)))
+        elif isinstance(said, list):
+            for i, other in enumerate(said):
+                if other not in names or other == r.name:
+                    problems.append(entry_at(r, i).problem(
+                        f"{side}.regions.{r.name}.overlap",
+                        msg("layout.overlap_unknown", other=other, side=side, regions=sorted(names - {r.name}),
+                            hint=did_you_mean(other, names - {r.name}))))
     return problems
 
 

@@ -337,6 +337,42 @@ def _fill_merged(table: Table, spans: list[tuple[int, int, int, int]], where: st
 
 
 def read_xlsx(data: bytes, display: str, sheet: str | None) -> Table:
+    book = _read_workbook(data, display, sheet)
+    table = Table(display, book.sheet)
+    row = 0
+    for row_el in book.root.iter(X + "row"):
+        row = _position(row_el.get("r"), row + 1, display, f"{book.sheet}: row")
+        col = 0
+        for c in row_el.iter(X + "c"):
+            col = _xlsx_column(c.get("r"), row, col, book)
+            read = _xlsx_value(c, row, col, book, table)
+            if read is None:
+                continue
+            value, shown = read
+            if isinstance(value, str) and len(value) > MAX_CELL_CHARS:
+                raise DataError([table.problem(row, col, "", msg("data.cell_too_long", most=MAX_CELL_CHARS))])
+            if value is not None and value != "":
+                table.cells[(row, col)] = value
+                if shown is not None:
+                    table.shown[(row, col)] = shown
+    spans = [s for s in (_span(m.get("ref", "")) for m in book.root.iter(X + "mergeCell")) if s is not None]
+    _fill_merged(table, spans, book.sheet)
+    return table
+
+
+@dataclass
+class _Workbook:
+    """What reading one sheet of an .xlsx takes from its workbook: the sheet's name and XML, the
+    date system, the shared strings and each cell style's number format."""
+    display: str
+    sheet: str
+    root: ET.Element
+    date1904: bool
+    shared: list[str]
+    formats: list[str]
+
+
+def _read_workbook(data: bytes, display: str, sheet: str | None) -> _Workbook:
     with _open_zip(data, display) as zf:
         book = _xml(zf, "xl/workbook.xml", display)
         sheets = [(s.get("name", ""), s.get(XR + "id", "")) for s in book.iter(X + "sheet")]
@@ -354,65 +390,60 @@ def read_xlsx(data: bytes, display: str, sheet: str | None) -> Table:
             shared = [_xlsx_text(si) for si in _xml(zf, "xl/sharedStrings.xml", display).iter(X + "si")]
         formats = _xlsx_formats(zf, display)
         root = _xml(zf, path, display)
-    table = Table(display, name)
-    row = 0
-    for row_el in root.iter(X + "row"):
-        row = _position(row_el.get("r"), row + 1, display, f"{name}: row")
-        col = 0
-        for c in row_el.iter(X + "c"):
-            ref = c.get("r")
-            if ref is None:                       # optional in OOXML: the cell after the previous one
-                col += 1
-            else:
-                m = re.fullmatch(r"([A-Z]{1,3})([0-9]{1,7})", ref)
-                if not m or int(m.group(2)) != row:
-                    raise _fail(display, f"{name}: cell reference {ref!r} in row {row} is not a cell of that row")
-                col = column_number(m.group(1))
-            ref = f"{column_letter(col)}{row}"
-            if row > MAX_ROWS or col > MAX_COLS:
-                raise _fail(display, f"{name}!{ref}: beyond {MAX_ROWS} rows × {MAX_COLS} columns: refused")
-            kind = c.get("t", "n")
-            v = c.find(X + "v")
-            f = c.find(X + "f")
-            raw = v.text if v is not None else None
-            shown: str | None = None
-            if kind == "inlineStr":
-                is_ = c.find(X + "is")
-                value: Any = _xlsx_text(is_) if is_ is not None else ""
-            elif raw is None:
-                if f is not None:
-                    raise DataError([table.problem(row, col, "", msg("sheet.formula_unsaved", formula=f.text or ""))])
-                continue
-            elif kind == "s":
-                if not re.fullmatch(r"[0-9]{1,9}", raw.strip()) or int(raw) >= len(shared):
-                    raise _fail(display, f"{name}!{ref}: shared string {raw!r} does not exist")
-                value = shared[int(raw)]
-            elif kind == "b":
-                value = raw.strip() == "1"
-            elif kind == "e":
-                raise DataError([table.problem(row, col, "", msg("sheet.cell_error", error=raw))])
-            elif kind == "str":
-                value = raw
-            else:
-                value = _number(raw)
-                style = c.get("s", "0")
-                code = formats[int(style)] if style.isdigit() and int(style) < len(formats) else "General"
-                if isinstance(value, (int, float)):
-                    try:
-                        text = numformat.render(float(value), code, date1904)
-                    except numformat.Unsupported as exc:
-                        raise DataError([table.problem(row, col, "", msg("data.number_format_unsupported", code=code, why=exc.args[0]))]) from None
-                    if text is not None and text != str(value):
-                        shown = text
-            if isinstance(value, str) and len(value) > MAX_CELL_CHARS:
-                raise DataError([table.problem(row, col, "", msg("data.cell_too_long", most=MAX_CELL_CHARS))])
-            if value is not None and value != "":
-                table.cells[(row, col)] = value
-                if shown is not None:
-                    table.shown[(row, col)] = shown
-    spans = [s for s in (_span(m.get("ref", "")) for m in root.iter(X + "mergeCell")) if s is not None]
-    _fill_merged(table, spans, name)
-    return table
+    return _Workbook(display, name, root, date1904, shared, formats)
+
+
+def _xlsx_column(ref: str | None, row: int, previous: int, book: _Workbook) -> int:
+    """The column of a cell of this row: its reference's, or (without r=, optional in OOXML) the
+    one after the previous cell."""
+    if ref is None:
+        col = previous + 1
+    else:
+        m = re.fullmatch(r"([A-Z]{1,3})([0-9]{1,7})", ref)
+        if not m or int(m.group(2)) != row:
+            raise _fail(book.display, f"{book.sheet}: cell reference {ref!r} in row {row} is not a cell of that row")
+        col = column_number(m.group(1))
+    if row > MAX_ROWS or col > MAX_COLS:
+        raise _fail(book.display, f"{book.sheet}!{column_letter(col)}{row}: beyond {MAX_ROWS} rows × "
+                                  f"{MAX_COLS} columns: refused")
+    return col
+
+
+def _xlsx_value(c: ET.Element, row: int, col: int, book: _Workbook, table: Table) -> tuple[Any, str | None] | None:
+    """A cell's value and the text the sheet shows for it when that differs (a number in a format);
+    None for a cell without a value."""
+    kind = c.get("t", "n")
+    v = c.find(X + "v")
+    f = c.find(X + "f")
+    raw = v.text if v is not None else None
+    if kind == "inlineStr":
+        is_ = c.find(X + "is")
+        return (_xlsx_text(is_) if is_ is not None else ""), None
+    if raw is None:
+        if f is not None:
+            raise DataError([table.problem(row, col, "", msg("sheet.formula_unsaved", formula=f.text or ""))])
+        return None
+    if kind == "s":
+        if not re.fullmatch(r"[0-9]{1,9}", raw.strip()) or int(raw) >= len(book.shared):
+            raise _fail(book.display, f"{book.sheet}!{column_letter(col)}{row}: shared string {raw!r} does not exist")
+        return book.shared[int(raw)], None
+    if kind == "b":
+        return raw.strip() == "1", None
+    if kind == "e":
+        raise DataError([table.problem(row, col, "", msg("sheet.cell_error", error=raw))])
+    if kind == "str":
+        return raw, None
+    value = _number(raw)
+    if not isinstance(value, (int, float)):
+        return value, None
+    style = c.get("s", "0")
+    code = book.formats[int(style)] if style.isdigit() and int(style) < len(book.formats) else "General"
+    try:
+        text = numformat.render(float(value), code, book.date1904)
+    except numformat.Unsupported as exc:
+        raise DataError([table.problem(row, col, "", msg("data.number_format_unsupported", code=code,
+                                                         why=exc.args[0]))]) from None
+    return value, (text if text is not None and text != str(value) else None)
 
 
 def _position(text: str | None, following: int, display: str, what: str) -> int:
@@ -640,6 +671,39 @@ def cards_from_table(table: Table) -> tuple[list[dict[str, Any]], CardCells, lis
     if not rows:
         return [], where, [Problem(table.file, 0, 0, "", msg("sheet.empty"))]
     head_row = rows[0]
+    columns, seen = _header(table, head_row, problems)
+    for c in sorted({c for r, c in table.cells if r != head_row} - set(columns)):
+        head = table.cells.get((head_row, c))
+        if head is None:
+            r = min(r for r, cc in table.cells if cc == c and r != head_row)
+            problems.append(table.problem(r, c, "", msg("sheet.value_without_header")))
+    if "id" not in {k[0] for k in columns.values()}:
+        problems.append(table.problem(head_row, 1, "", msg("sheet.no_id_column")))
+        return [], where, problems
+    cards: list[dict[str, Any]] = []
+    for r in rows[1:]:
+        values = {c: table.cells[(r, c)] for c in columns if (r, c) in table.cells}
+        if not values:
+            continue          # a row of notes only
+        where.rows.append(r)
+        card: dict[str, Any] = {}
+        for c, value in values.items():
+            if _read_cell(card, columns[c], value, table, r, c, problems):
+                where.cells[(len(cards), columns[c])] = (r, c)
+        if "id" not in card:
+            problems.append(table.problem(r, seen.get(("id",), 1), "id", msg("sheet.card_needs_id")))
+        cards.append(card)
+    if not cards and not problems:
+        problems.append(table.problem(head_row, 1, "", msg("sheet.no_cards")))
+    elif problems:
+        problems = sorted(set(problems))
+    return cards, where, problems
+
+
+def _header(table: Table, head_row: int, problems: list[Problem]
+            ) -> tuple[dict[int, tuple[str, ...]], dict[tuple[str, ...], int]]:
+    """The header row's columns: column number → key (("title",), ("fields", "NAME") …), and key →
+    column.  A column whose header starts with # is a note; an unknown or repeated header is a problem."""
     columns: dict[int, tuple[str, ...]] = {}
     seen: dict[tuple[str, ...], int] = {}
     width = max(c for _, c in table.cells)
@@ -665,61 +729,37 @@ def cards_from_table(table: Table) -> tuple[list[dict[str, Any]], CardCells, lis
             continue
         seen[key] = c
         columns[c] = key
-    for c in sorted({c for r, c in table.cells if r != head_row} - set(columns)):
-        head = table.cells.get((head_row, c))
-        if head is None:
-            r = min(r for r, cc in table.cells if cc == c and r != head_row)
-            problems.append(table.problem(r, c, "", msg("sheet.value_without_header")))
-    if "id" not in {k[0] for k in columns.values()}:
-        problems.append(table.problem(head_row, 1, "", msg("sheet.no_id_column")))
-        return [], where, problems
-    cards: list[dict[str, Any]] = []
-    for r in rows[1:]:
-        values = {c: table.cells[(r, c)] for c in columns if (r, c) in table.cells}
-        if not values:
-            continue          # a row of notes only
-        i = len(cards)
-        card: dict[str, Any] = {}
-        where.rows.append(r)
-        for c, value in values.items():
-            key = columns[c]
-            if key[0] in PRINTED_KEYS and (r, c) in table.shown:
-                value = table.shown[(r, c)]      # printed as the sheet shows it; count and rules keep the value
-            if len(key) == 1 and key[0] in JSON_KEYS:
-                try:
-                    obj = json.loads(str(value))
-                except json.JSONDecodeError as exc:
-                    problems.append(table.problem(r, c, key[0], msg("sheet.json_object_broken", why=exc.msg)))
-                    continue
-                if not isinstance(obj, dict):
-                    problems.append(table.problem(r, c, key[0], msg("sheet.json_object")))
-                    continue
-                card[key[0]] = obj
-                where.cells[(i, key)] = (r, c)
-                continue
-            if key == ("source",) and isinstance(value, str) and value.lstrip().startswith("["):
-                try:                     # several quotations: a JSON list of strings
-                    card["source"] = json.loads(value)
-                except json.JSONDecodeError as exc:
-                    problems.append(table.problem(r, c, "source", msg("sheet.json_quotations", why=exc.msg)))
-                where.cells[(i, key)] = (r, c)
-                continue
-            if len(key) == 2:
-                card.setdefault(key[0], {})[key[1]] = _loose(value)
-                where.cells[(i, key)] = (r, c)
-                continue
-            v = _scalar(key[0], value, problems, table, r, c)
-            if v is not None:
-                card[key[0]] = v
-            where.cells[(i, key)] = (r, c)
-        if "id" not in card:
-            problems.append(table.problem(r, seen.get(("id",), 1), "id", msg("sheet.card_needs_id")))
-        cards.append(card)
-    if not cards and not problems:
-        problems.append(table.problem(head_row, 1, "", msg("sheet.no_cards")))
-    elif problems:
-        problems = sorted(set(problems))
-    return cards, where, problems
+    return columns, seen
+
+
+def _read_cell(card: dict[str, Any], key: tuple[str, ...], value: Any, table: Table, r: int, c: int,
+               problems: list[Problem]) -> bool:
+    """The cell at row r, column c put on the card under its column's key; whether the card's key is
+    to be traced to this cell (not when the cell's JSON was refused)."""
+    if key[0] in PRINTED_KEYS and (r, c) in table.shown:
+        value = table.shown[(r, c)]      # printed as the sheet shows it; count and rules keep the value
+    if len(key) == 1 and key[0] in JSON_KEYS:
+        try:
+            obj = json.loads(str(value))
+        except json.JSONDecodeError as exc:
+            problems.append(table.problem(r, c, key[0], msg("sheet.json_object_broken", why=exc.msg)))
+            return False
+        if not isinstance(obj, dict):
+            problems.append(table.problem(r, c, key[0], msg("sheet.json_object")))
+            return False
+        card[key[0]] = obj
+    elif key == ("source",) and isinstance(value, str) and value.lstrip().startswith("["):
+        try:                     # several quotations: a JSON list of strings
+            card["source"] = json.loads(value)
+        except json.JSONDecodeError as exc:
+            problems.append(table.problem(r, c, "source", msg("sheet.json_quotations", why=exc.msg)))
+    elif len(key) == 2:
+        card.setdefault(key[0], {})[key[1]] = _loose(value)
+    else:
+        v = _scalar(key[0], value, problems, table, r, c)
+        if v is not None:
+            card[key[0]] = v
+    return True
 
 
 class SheetSourceMap(SourceMap):
