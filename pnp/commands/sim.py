@@ -14,7 +14,7 @@ sorted list of ``SampleProblem`` (str() gives one line each); any problem → ex
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -32,6 +32,7 @@ from ..sim.executors import open_executor
 from ..sim.gamelog import build_log, make_header, read_log, write_json
 from ..sim.metrics import winner_change_ja
 from ..sim.policies import lineup, parse_policies
+from ..sim.result import RunResult
 from ..sim.runner import Batch, Trace, iter_games, play_game
 from ..sim.skill import (
     DEFAULT_LADDER,
@@ -291,7 +292,7 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
     if from_json is not None:
         if report_path is None or json_path is not None:
             raise click.UsageError(msg("commands.from_json_needs_report"))
-        _write_report(report_path, game, engine, list(read_study(from_json, engine.game_id).runs))
+        _write_report(report_path, game, engine, read_study(from_json, engine.game_id).runs)
         return
     reporting = report_path is not None
     # a report's skill ladder plays the engine's games per rung, at most as many as the batch
@@ -332,36 +333,33 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
                          luck_events=luck_events, luck_continuations=luck_continuations,
                          luck_event_names=tuple(luck_event_names), robustness=reporting, builtin=builtin,
                          restricted_games=restricted_games)
-        summaries = list(run_study(engine, spec, jobs=jobs, executor=pool, begin=shown.begin).runs)
+        study = run_study(engine, spec, jobs=jobs, executor=pool, begin=shown.begin)
     if said or shown.clock() - shown.start >= progress.EVERY_S:
         shown.finish()
     else:
         shown.clear()
-    for s in summaries:
-        for line in format_summary(s, engine):
+    for run in study.runs:
+        for line in format_summary(run.to_json(), engine):
             click.echo(line)
         click.echo("")
     if json_path:
-        data: Any = summaries[0] if len(summaries) == 1 else {
-            "game": engine.game_id, "games": games, "seed": seed, "players": counts, "policies": list(names),
-            "errors": [e for s in summaries for e in s["errors"]], "runs": summaries}
-        write_json(json_path, data)
+        write_json(json_path, study.to_json(games, seed, counts, list(names)))
         click.echo(f"JSON：{json_path}", err=True)
-    failed = sum(s["error_count"] for s in summaries)
+    failed = sum(run.failed for run in study.runs)
     if report_path and failed:
         click.echo(f"レポート：書きません（{failed}ゲームがエラーで止まったため。数字が偏ります）", err=True)
     elif report_path:
-        _write_report(report_path, game, engine, summaries)
+        _write_report(report_path, game, engine, study.runs)
     if failed:
-        total = sum(s["games"] for s in summaries)
+        total = sum(run.games for run in study.runs)
         raise SimError(msg("commands.games_failed", failed=failed, total=total))
 
 
-def _write_report(path: Path, game: Game, engine: BaseEngine, summaries: list[dict[str, Any]]) -> None:
+def _write_report(path: Path, game: Game, engine: BaseEngine, runs: Sequence[RunResult]) -> None:
     from ..sim.report import write_report
     from .questions import format_questions, questions_data
     asked = questions_data([game])
-    write_report(path, game.title, summaries, format_questions(asked) if asked[0]["open"] else (), engine=engine)
+    write_report(path, game.title, [run.to_json() for run in runs], format_questions(asked) if asked[0]["open"] else (), engine=engine)
     click.echo(f"レポート：{path}", err=True)
 
 

@@ -12,6 +12,7 @@ from typing import Any
 from .answers import Measures
 from .cardeffects import DealtCards
 from .engine import BaseEngine, GameRecord
+from .result import RunResult
 from .runner import Batch
 from .stats import Z95, binom_two_sided, mean, rate, seat_chi2
 from .winner_change import Placebo, WinnerChange
@@ -318,7 +319,12 @@ class Summary:
             if mid is not None and mid not in winners:
                 self.comebacks += 1
 
+    def record(self) -> RunResult:
+        """The batch's figures as a record (what text, ``--json`` and the report read)."""
+        return RunResult.from_json(self.result())
+
     def result(self) -> dict[str, Any]:
+        """The batch's figures as the JSON says them (:meth:`RunResult.to_json` gives these again)."""
         engine, batch, n = self.engine, self.batch, self.n
         out: dict[str, Any] = {
             "game": engine.game_id,

@@ -32,6 +32,7 @@ from .engine import BaseEngine
 from .labels import Labeller, margin_ja, missing_labels, policy_label
 from .metrics import winner_change_ja
 from .page_one import first_page
+from .result import RunResult
 from .robustness import robustness_ja
 from .search import spec_parts
 from .skill import skill_luck_ja
@@ -424,9 +425,11 @@ def _page(w: _Content, engine: BaseEngine, title: str, s: dict[str, Any]) -> Non
             w.text(f"平均得点差 {d['mean_diff']:+.2f}点（95%区間 {d['ci'][0]:+.2f}〜{d['ci'][1]:+.2f}）", "gothic")
         w.text(winner_change_ja(c) + "。")
         if "summary_b" in c:
-            w.text(f"{label(c['variant_a'])}：" + "、".join(side_phrases(side_figures(s), label)) + "。")
+            w.text(f"{label(c['variant_a'])}：" + "、".join(side_phrases(side_figures(RunResult.from_json(s)), label))
+                   + "。")
             label.extra.update(c["summary_b"].get("end_reasons_ja") or {})
-            w.text(f"{label(c['variant_b'])}：" + "、".join(side_phrases(side_figures(c["summary_b"]), label)) + "。")
+            w.text(f"{label(c['variant_b'])}："
+                   + "、".join(side_phrases(side_figures(RunResult.from_json(c["summary_b"])), label)) + "。")
 
 
 def _questions_listing(lines: Sequence[str]) -> Listing:
