@@ -277,6 +277,10 @@ class Section:
     def __contains__(self, key: object) -> bool:
         return key in self.data
 
+    def __bool__(self) -> bool:
+        """An empty section says nothing (as the empty mapping it is in the JSON)."""
+        return bool(self.data)
+
     def to_json(self) -> Json:
         return self.data
 
@@ -553,3 +557,8 @@ def _extras(d: Mapping[str, Any]) -> dict[str, Any]:
 
 def runs_json(runs: Sequence[RunResult]) -> list[Json]:
     return [r.to_json() for r in runs]
+
+
+def as_run(s: RunResult | Mapping[str, Any]) -> RunResult:
+    """A run's record; a summary as ``--json`` wrote it (a dict) read into one."""
+    return s if isinstance(s, RunResult) else RunResult.from_json(s)
