@@ -200,7 +200,7 @@ def _verdict_table(w: _Content, runs: Sequence[RunResult], label: Labeller) -> N
 
 def _questions_first(w: _Content, runs: Sequence[RunResult], label: Labeller) -> None:
     """Page 1: the designer's questions, one row each, and the ranked list of what to change."""
-    page = first_page([s.to_json() for s in runs], label)
+    page = first_page(runs, label)
     several = len(runs) > 1
     w.heading("設計者の問いへの答え", 12)
     w.text("問いごとに、答える数字と95%区間、区間から言えること（区間が偶然の値をまたぐときは「区別できない」とだけ書きます。"
