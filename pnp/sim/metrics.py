@@ -1,6 +1,7 @@
 """Figures from a batch of game records (Ludii-style: balance, duration, lead changes, end reasons).
 
-``summarize`` returns a JSON-able dict; every rate carries its 95% Wilson interval."""
+``Summary.record()`` gives the batch's :class:`pnp.sim.result.RunResult`; ``summarize`` (and
+``Summary.result()``) its JSON form, as ``--json`` writes it.  Every rate carries its 95% Wilson interval."""
 from __future__ import annotations
 
 import math

@@ -1,18 +1,20 @@
 """A study: what ``pnp simulate`` plays (:func:`run_study`, from a :class:`StudySpec`) and its result
-(:class:`Study`), which text, ``--json`` and the PDF report all read.
+(:class:`Study`: one :class:`pnp.sim.result.RunResult` per player count), which text, ``--json`` and the
+PDF report all read.
 
 ``run_study`` plays, per player count, the batch (beside the compared rules, on the same seeds, when
 the spec compares), then the skill ladder and the luck figures, the robustness replay with the game's
-second player, and the comparisons the game asks for.  The command only parses options, sizes the
-estimate and shows progress (``begin(part)`` gives the function to count a part's games).
+second player, restricted play of the flagged cards, and the comparisons the game asks for.  The command
+only parses options, sizes the estimate and shows progress (``begin(part)`` gives the function to count a
+part's games).
 
-The result as ``pnp simulate --json`` writes it, read back (:func:`read_study`): the report rebuilt
-from the JSON without playing a game (``pnp simulate GAME --from-json FILE --report r.pdf``).
+The result as ``pnp simulate --json`` writes it (``Study.to_json``), read back (:func:`read_study`): the
+report rebuilt from the JSON without playing a game (``pnp simulate GAME --from-json FILE --report r.pdf``).
 
 The file holds one player count's summary, or ``{"game", "runs": [summary, …]}`` for several.  Reading
-checks what the report reads — the game, the player count, the win rates, the length — and names the
-file and the field when one is missing or of the wrong kind; a summary written by a run whose games broke
-is refused, as ``simulate`` refuses to draw one."""
+(``RunResult.from_json``) checks what the report reads — the game, the player count, the win rates, the
+length — and names the file and the field when one is missing or of the wrong kind; a summary written by
+a run whose games broke is refused, as ``simulate`` refuses to draw one."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
@@ -37,7 +39,7 @@ from .skill import skill_luck
 
 @dataclass(frozen=True)
 class Study:
-    """The summaries of one ``simulate`` run, one per player count, in order."""
+    """The results of one ``simulate`` run, one per player count, in order."""
 
     game: str
     runs: tuple[RunResult, ...]
@@ -175,7 +177,7 @@ def _skill_luck(engine: BaseEngine, spec: StudySpec, p: int, pool: Any,
 
 
 def read_study(path: Path, game_id: str) -> Study:
-    """The summaries in ``path`` (see the module docstring); SimError naming the file and field otherwise."""
+    """The runs in ``path`` (see the module docstring); SimError naming the file and field otherwise."""
     path = Path(path)
     data = read_json(path, msg("sim.word_simulate_json"), SimError)
     if not isinstance(data, dict):

@@ -55,3 +55,18 @@ def test_a_summary_missing_a_field_names_it():
     with pytest.raises(ResultError) as exc:
         RunResult.from_json({"game": "ebe", "players": True})
     assert exc.value.field == "players" and "players: expected int, got bool" in str(exc.value)
+
+
+def test_a_compared_run_keeps_the_other_side_as_a_record(tmp_path):
+    """--compare-variant: the other rules' summary is a record too, and the file reads back to its bytes."""
+    data = tmp_path / "s.json"
+    r = CliRunner().invoke(cli, ["simulate", "tantei2", "--players", "3", "--games", "8", "--seed", "2",
+                                 "--compare-variant", "tie-face-up", "--json", str(data), "--project", str(ROOT)])
+    assert r.exit_code == 0, r.output
+    text = data.read_text(encoding="utf-8")
+    read = RunResult.from_json(json.loads(text))
+    assert json.dumps(read.to_json(), ensure_ascii=False, indent=1) + "\n" == text
+    c = read.comparison
+    assert c is not None and (c.variant_a, c.variant_b, c.pairs) == ("standard", "tie-face-up", 8)
+    assert isinstance(c.summary_b, RunResult) and c.summary_b.variant == "tie-face-up"
+    assert "、同じ種 8 組）" in r.output      # the text reads the same record
