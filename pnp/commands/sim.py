@@ -14,7 +14,7 @@ sorted list of ``SampleProblem`` (str() gives one line each); any problem → ex
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -30,8 +30,10 @@ from ..sim.engine import BaseEngine
 from ..sim.errors import ReplayError, SimError
 from ..sim.executors import open_executor
 from ..sim.gamelog import build_log, make_header, read_log, write_json
+from ..sim.labels import Labeller
 from ..sim.metrics import winner_change_ja
 from ..sim.policies import lineup, parse_policies
+from ..sim.result import Rate, RunResult, as_run
 from ..sim.runner import Batch, Trace, iter_games, play_game
 from ..sim.skill import (
     DEFAULT_LADDER,
@@ -291,7 +293,7 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
     if from_json is not None:
         if report_path is None or json_path is not None:
             raise click.UsageError(msg("commands.from_json_needs_report"))
-        _write_report(report_path, game, engine, list(read_study(from_json, engine.game_id).runs))
+        _write_report(report_path, game, engine, read_study(from_json, engine.game_id).runs)
         return
     reporting = report_path is not None
     # a report's skill ladder plays the engine's games per rung, at most as many as the batch
@@ -332,36 +334,33 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
                          luck_events=luck_events, luck_continuations=luck_continuations,
                          luck_event_names=tuple(luck_event_names), robustness=reporting, builtin=builtin,
                          restricted_games=restricted_games)
-        summaries = list(run_study(engine, spec, jobs=jobs, executor=pool, begin=shown.begin).runs)
+        study = run_study(engine, spec, jobs=jobs, executor=pool, begin=shown.begin)
     if said or shown.clock() - shown.start >= progress.EVERY_S:
         shown.finish()
     else:
         shown.clear()
-    for s in summaries:
-        for line in format_summary(s, engine):
+    for run in study.runs:
+        for line in format_summary(run, engine):
             click.echo(line)
         click.echo("")
     if json_path:
-        data: Any = summaries[0] if len(summaries) == 1 else {
-            "game": engine.game_id, "games": games, "seed": seed, "players": counts, "policies": list(names),
-            "errors": [e for s in summaries for e in s["errors"]], "runs": summaries}
-        write_json(json_path, data)
+        write_json(json_path, study.to_json(games, seed, counts, list(names)))
         click.echo(f"JSON：{json_path}", err=True)
-    failed = sum(s["error_count"] for s in summaries)
+    failed = sum(run.failed for run in study.runs)
     if report_path and failed:
         click.echo(f"レポート：書きません（{failed}ゲームがエラーで止まったため。数字が偏ります）", err=True)
     elif report_path:
-        _write_report(report_path, game, engine, summaries)
+        _write_report(report_path, game, engine, study.runs)
     if failed:
-        total = sum(s["games"] for s in summaries)
+        total = sum(run.games for run in study.runs)
         raise SimError(msg("commands.games_failed", failed=failed, total=total))
 
 
-def _write_report(path: Path, game: Game, engine: BaseEngine, summaries: list[dict[str, Any]]) -> None:
+def _write_report(path: Path, game: Game, engine: BaseEngine, runs: Sequence[RunResult]) -> None:
     from ..sim.report import write_report
     from .questions import format_questions, questions_data
     asked = questions_data([game])
-    write_report(path, game.title, summaries, format_questions(asked) if asked[0]["open"] else (), engine=engine)
+    write_report(path, game.title, [run.to_json() for run in runs], format_questions(asked) if asked[0]["open"] else (), engine=engine)
     click.echo(f"レポート：{path}", err=True)
 
 
@@ -455,152 +454,202 @@ def _progress(length: int, label: str) -> Iterator[Callable[[int], None] | None]
         yield bar.update
 
 
-def _pct(r: dict[str, Any]) -> str:
-    return f"{r['rate']:6.1%} [{r['ci'][0]:.1%}–{r['ci'][1]:.1%}]"
+def _pct(r: Rate) -> str:
+    return f"{r.rate:6.1%} [{r.lo:.1%}–{r.hi:.1%}]"
 
 
-def format_summary(s: dict[str, Any], engine: BaseEngine) -> list[str]:
+def format_summary(s: RunResult | dict[str, Any], engine: BaseEngine) -> list[str]:
     """The human-readable table ``pnp simulate`` prints: every key in Japanese words (the engine's
-    ``labels_ja``), lengths in rounds and in choices per player."""
-    from ..sim.answers import answered_findings, paired_lines_ja
-    from ..sim.labels import Labeller, margin_ja, policy_label
-    from ..sim.report import side_phrases
-    from ..sim.robustness import robustness_ja
-    from ..sim.skill import skill_luck_ja
-    from ..sim.stats import num
-    label = Labeller(engine, s.get("end_reasons_ja"))
-    coop = s.get("cooperative")
-    pols = "・".join(policy_label(p) for p in s["policies"])
-    lines = [f"== {s['game']}  {s['players']}人  {s['games']}ゲーム  種 {s['seed']}  方針 {pols}"
-             f"  変種 {label(s['variant'])} ==",
-             f"完了 {s['completed']}／エラー {s.get('error_count', len(s['errors']))}"]
-    failed = s.get("error_count", len(s["errors"]))
-    if failed:      # figures of the games that happened to finish are biased: none are shown as if fine
-        first = s["errors"][0] if s["errors"] else None
-        lines.append(f"エラー：{s['games']}ゲーム中{failed}ゲームが、エラーか不変条件違反で止まりました。")
-        if first:
-            lines.append(f"  最初のもの（種 {first['seed']}、ゲーム {first['index'] + 1}）："
-                         f"{str(first['error']).strip().splitlines()[0]}")
-        lines.append(f"勝率・長さ・得点などの数字は出しません（止まらなかった{s['completed']}ゲームだけの数字は偏ります）。"
-                     "エンジンを直してから、もう一度遊ばせてください（pnp validate が種つきで示します）。")
-        return lines
-    if coop:
-        lines.append(f"チームの勝率（協力ゲーム） {_pct(s['team_win_rate'])}")
-    else:
-        lines.append("席ごとの勝率（95%区間）")
-        for i, r in enumerate(s["seat_win_rates"]):
-            lines.append(f"  {i + 1}番席  {_pct(r)}")
-        if s.get("seat_test"):
-            t = s["seat_test"]
-            lines.append(f"  席がすべて同じ強さかのχ²検定：χ² = {t['chi2']:.2f}（自由度{t['df']}）、p = {t['p']:.2f}"
-                         + ("（席による差は言えません）" if t["p"] >= 0.05 else "（席によって勝率が違います）"))
-        if len(s["wins_by_policy"]) > 1:
-            lines.append("方針ごとの勝率")
-            for k, r in s["wins_by_policy"].items():
-                lines.append(f"  {policy_label(k)}  {_pct(r)}  （{r['n']}席）")
-    L = s["length"]
-    d = L["rounds"]
-    lines.append(f"{label.unit}数：平均 {d['mean']:.1f}{label.unit}  p10 {num(d['p10'])}  p50 {num(d['p50'])}  "
-                 f"p90 {num(d['p90'])}")
-    d = L.get("turns_per_player") or L["turns"]
-    lines.append(f"1人あたりの選択の回数：平均 {d['mean']:.1f}回  p10 {num(d['p10'])}  p50 {num(d['p50'])}  "
-                 f"p90 {num(d['p90'])}")
-    sc = s["scores"]
-    if not coop:
-        lines.append(f"得点：平均 {sc['all']['mean']:.1f}点  勝者平均 {sc['winner']['mean']:.1f}点  "
-                     + margin_ja(sc))
-    lines.append("終了理由")
-    for k, v in s["end_reasons"].items():
-        lines.append(f"  {label.reason(k)}  {v}ゲーム  {_pct(s['end_reason_rates'][k])}")
-    if coop and s.get("loss_reasons"):
-        lines.append("負けかた（負けたゲームのうち）")
-        for k, r in s["loss_reasons"].items():
-            lines.append(f"  {label.reason(k)}  {_pct(r)}")
-    if not coop:
-        lead = s["lead"]
-        lines.append(f"首位の入れ替わり：平均 {lead['lead_changes']['mean']:.2f} 回；"
-                     f"中盤の首位が負ける（逆転）{_pct(lead['comeback_from_midgame'])}")
-    if "score_track" in s:
-        t = s["score_track"]
-        where = f"、{t['source']}" if t.get("source") else ""
-        lines.append(f"得点トラック（{t['range'][0]}〜{t['range'][1]}{where}）に収まる：{_pct(t)}")
-    for fact, table in s.get("per_seat_facts", {}).items():
-        if len(table) > 12:      # long tables belong in --json and the report
-            continue
-        lines.append(f"{label(fact)}ごとの{'チームの' if coop else ''}勝率")
-        for value, r in table.items():
-            lines.append(f"  {label(value)}  {_pct(r)}  （{r['n']}席）")
-    for fact, rows in (s.get("team_sets") or {}).items():
-        if len(rows) > 12:
-            continue
-        lines.append(f"{label(fact)}の組み合わせごとのチームの勝率")
-        for row in rows:
-            lines.append(f"  {'・'.join(label(v) for v in row['set'])}  {_pct(row)}")
-    for key, tab in (s.get("by_round") or {}).items():
-        lines.append(f"{label(key)}（{label.unit}ごとの平均、その{label.unit}まで続いたゲーム）：" +
-                     "、".join(f"{k}{label.unit}目 {d['mean']:.1f}（{num(d['p10'])}〜{num(d['p90'])}）"
-                              for k, d in tab.items()))
-    if s.get("peak_pieces"):
-        lines.append("同時に使う駒の最大：" + "、".join(f"{label(k)} {v}" for k, v in s["peak_pieces"].items()))
-    if s.get("card_effects"):
-        first, *rest = card_effect_lines_ja(s["card_effects"])
-        lines.append(first)
-        lines.extend(f"  {t}" for t in rest)
-        if s["card_effects"].get("restricted"):
-            first, *rest = restricted_lines_ja(s["card_effects"]["restricted"])
-            lines.append(first)
-            lines.extend(f"  {t}" for t in rest)
-    if s.get("cards"):
-        flagged = {k: c for k, c in s["cards"].items() if c["flags"]}
-        lines.append(f"カードごとの{OBSERVED_JA if s.get('card_effects') else '勝率'}："
-                     f"{len(s['cards'])}枚のうち目立つもの{len(flagged)}枚")
-        for card, c in flagged.items():
-            lines.append(f"  {label(card)}  使った{'チーム' if c['by'] == 'team' else '人'}の勝率 "
-                         f"{_pct(c['user_win_rate'])}（基準 {c.get('group') or 'ほかのカード'} {c['base']:.1%}"
-                         + (f"、Holm補正後 p = {c['p_holm']:.3f}" if "p_holm" in c else "") + "）  " +
-                         "・".join({"dead": "ほとんど使われない", "dominant": "強すぎる", "weak": "弱い"}[f]
-                                  for f in c["flags"]))
-    if s.get("robustness"):
-        lines.append(robustness_ja(s["robustness"], label))
-    if s.get("skill_luck"):
-        lines.append("腕と運")
-        lines.extend(f"  {t}" for t in skill_luck_ja(s["skill_luck"], label))
-    if s["findings"]:
-        lines.append("設計上の疑問")
-        for f in answered_findings(s):
-            lines.append(f"  ・{f['question']}")
-            lines.append(f"    {f['answer']}")
-            lines.extend(f"    {t}" for t in f["paired"])
-    if "comparison" in s:
-        c = s["comparison"]
-        lines.append(f"比較（{label(c['variant_a'])} → {label(c['variant_b'])}、同じ種 {c['pairs']} 組）")
-        lines.extend(f"  {t}" for t in paired_lines_ja(c.get("answers") or {}, label(c["variant_a"]),
-                                                          label(c["variant_b"])))
-        if "team_win_rate_diff" in c:
-            d = c["team_win_rate_diff"]
-            lines.append(f"  チームの勝率差 {d['mean_diff']:+.1%} [{d['ci'][0]:+.1%}, {d['ci'][1]:+.1%}]")
-        else:
-            for i, d in enumerate(c["seat_win_rate_diff"]):
-                lines.append(f"  {i + 1}番席 勝率差 {d['mean_diff']:+.1%} [{d['ci'][0]:+.1%}, {d['ci'][1]:+.1%}]")
-            d = c["mean_score_diff"]
-            lines.append(f"  平均得点差 {d['mean_diff']:+.2f} [{d['ci'][0]:+.2f}, {d['ci'][1]:+.2f}]")
-        lines.append(f"  {winner_change_ja(c)}")
-        for f in c.get("findings", []):
-            lines.append(f"  ・{f['question']}（両方の設定をあわせて）")
-            lines.append(f"    {f['answer']}")
-    for rc in s.get("report_comparisons", []):
-        lines.append(f"比較：{rc['name_ja']}（同じ種 {rc['paired']['pairs']} 組）")
-        a_ja, b_ja = rc.get("a_ja", "いまのルール"), rc.get("b_ja", rc["name_ja"])
-        # the paired differences of the figures that answer the designer's questions come first
-        lines.extend(f"  {t}" for t in paired_lines_ja(rc.get("answers") or {}, a_ja, b_ja))
-        for side, name in (("a", a_ja), ("b", b_ja)):
-            label.extra.update(rc[side]["end_reasons_ja"])
-            lines.append(f"  {name}：" + "、".join(side_phrases(rc[side], label)))
-        if rc["paired"]["pairs"]:
-            lines.append(f"  {winner_change_ja(rc['paired'])}")
+    ``labels_ja``), lengths in rounds and in choices per player.  A summary as ``--json`` wrote it is
+    read into its record first."""
+    from ..sim.labels import Labeller, policy_label
+    run = as_run(s)
+    label = Labeller(engine, run.end_reasons_ja)
+    pols = "・".join(policy_label(p) for p in run.policies)
+    lines = [f"== {run.game}  {run.players}人  {run.games}ゲーム  種 {run.seed}  方針 {pols}"
+             f"  変種 {label(run.variant)} ==",
+             f"完了 {run.completed}／エラー {run.failed}"]
+    if run.failed:      # figures of the games that happened to finish are biased: none are shown as if fine
+        return lines + _failed_lines(run)
+    for section in _SECTIONS:
+        lines += section(run, label)
     missing = sorted(label.missing)
     if missing:
         lines.append("日本語の名前がないキー（エンジンの labels_ja に加えてください）：" + "、".join(missing))
-    for e in s["errors"][:5]:
-        lines.append(f"エラー game {e['index']} (seed {e['seed']}): {e['error'].splitlines()[0]}")
+    for e in run.errors[:5]:
+        lines.append(f"エラー game {e.index} (seed {e.seed}): {e.error.splitlines()[0]}")
     return lines
+
+
+def _failed_lines(run: RunResult) -> list[str]:
+    lines = [f"エラー：{run.games}ゲーム中{run.failed}ゲームが、エラーか不変条件違反で止まりました。"]
+    if run.errors:
+        first = run.errors[0]
+        lines.append(f"  最初のもの（種 {first.seed}、ゲーム {first.index + 1}）："
+                     f"{str(first.error).strip().splitlines()[0]}")
+    lines.append(f"勝率・長さ・得点などの数字は出しません（止まらなかった{run.completed}ゲームだけの数字は偏ります）。"
+                 "エンジンを直してから、もう一度遊ばせてください（pnp validate が種つきで示します）。")
+    return lines
+
+
+def _win_lines(run: RunResult, _label: Labeller) -> list[str]:
+    """The team's win rate, or each seat's with the χ² test of equal seats and each policy's."""
+    from ..sim.labels import policy_label
+    if run.cooperative:
+        assert run.team_win_rate is not None
+        return [f"チームの勝率（協力ゲーム） {_pct(run.team_win_rate)}"]
+    lines = ["席ごとの勝率（95%区間）"]
+    lines += [f"  {i + 1}番席  {_pct(r)}" for i, r in enumerate(run.seat_win_rates)]
+    t = run.seat_test
+    if t:
+        lines.append(f"  席がすべて同じ強さかのχ²検定：χ² = {t.chi2:.2f}（自由度{t.df}）、p = {t.p:.2f}"
+                     + ("（席による差は言えません）" if t.p >= 0.05 else "（席によって勝率が違います）"))
+    if len(run.wins_by_policy) > 1:
+        lines.append("方針ごとの勝率")
+        lines += [f"  {policy_label(k)}  {_pct(r)}  （{r.n}席）" for k, r in run.wins_by_policy.items()]
+    return lines
+
+
+def _length_lines(run: RunResult, label: Labeller) -> list[str]:
+    from ..sim.labels import margin_ja
+    from ..sim.stats import num
+    d = run.length.rounds
+    lines = [f"{label.unit}数：平均 {d.mean:.1f}{label.unit}  p10 {num(d.p10)}  p50 {num(d.p50)}  p90 {num(d.p90)}"]
+    d = run.length.choices
+    lines.append(f"1人あたりの選択の回数：平均 {d.mean:.1f}回  p10 {num(d.p10)}  p50 {num(d.p50)}  p90 {num(d.p90)}")
+    if not run.cooperative and run.scores is not None:
+        sc = run.scores
+        lines.append(f"得点：平均 {sc.all.mean:.1f}点  勝者平均 {sc.winner.mean:.1f}点  " + margin_ja(sc.to_json()))
+    return lines
+
+
+def _end_lines(run: RunResult, label: Labeller) -> list[str]:
+    """End reasons; a team's losses by how it lost; lead changes; the score track."""
+    lines = ["終了理由"] + [f"  {label.reason(e.key)}  {e.games}ゲーム  {_pct(e.rate)}" for e in run.end_reasons]
+    if run.cooperative and run.loss_reasons:
+        lines.append("負けかた（負けたゲームのうち）")
+        lines += [f"  {label.reason(k)}  {_pct(r)}" for k, r in run.loss_reasons.items()]
+    if not run.cooperative and run.lead is not None:
+        lead = run.lead
+        lines.append(f"首位の入れ替わり：平均 {lead.lead_changes.mean:.2f} 回；"
+                     f"中盤の首位が負ける（逆転）{_pct(lead.comeback_from_midgame)}")
+    t = run.score_track
+    if t is not None:
+        where = f"、{t.source}" if t.source else ""
+        lines.append(f"得点トラック（{t.range[0]}〜{t.range[1]}{where}）に収まる：{_pct(t.fits)}")
+    return lines
+
+
+def _fact_lines(run: RunResult, label: Labeller) -> list[str]:
+    """Win rates by a seat's fact and (cooperative) by the set at the table, figures by round, pieces."""
+    from ..sim.stats import num
+    lines = []
+    for fact, table in run.seat_facts.items():
+        if len(table) > 12:      # long tables belong in --json and the report
+            continue
+        lines.append(f"{label(fact)}ごとの{'チームの' if run.cooperative else ''}勝率")
+        lines += [f"  {label(value)}  {_pct(r)}  （{r.n}席）" for value, r in table.items()]
+    for fact, rows in (run.team_sets or {}).items():
+        if len(rows) > 12:
+            continue
+        lines.append(f"{label(fact)}の組み合わせごとのチームの勝率")
+        lines += [f"  {'・'.join(label(v) for v in row.members)}  {_pct(row.rate)}" for row in rows]
+    for key, tab in (run.by_round or {}).items():
+        lines.append(f"{label(key)}（{label.unit}ごとの平均、その{label.unit}まで続いたゲーム）：" +
+                     "、".join(f"{k}{label.unit}目 {d.mean:.1f}（{num(d.p10)}〜{num(d.p90)}）" for k, d in tab.items()))
+    if run.peak_pieces:
+        lines.append("同時に使う駒の最大：" + "、".join(f"{label(k)} {v}" for k, v in run.peak_pieces.items()))
+    return lines
+
+
+def _indented(block: list[str]) -> list[str]:
+    first, *rest = block
+    return [first] + [f"  {t}" for t in rest]
+
+
+_FLAG_WORDS = {"dead": "ほとんど使われない", "dominant": "強すぎる", "weak": "弱い"}
+
+
+def _card_lines(run: RunResult, label: Labeller) -> list[str]:
+    """The dealt cards' figure (and restricted play), then the cards flagged by their users' wins."""
+    lines = []
+    effects = run.card_effects
+    if effects:
+        lines += _indented(card_effect_lines_ja(effects.data))
+        if effects.restricted:
+            lines += _indented(restricted_lines_ja(effects.restricted))
+    cards = run.cards.data if run.cards else {}
+    if cards:
+        flagged = {k: c for k, c in cards.items() if c["flags"]}
+        lines.append(f"カードごとの{OBSERVED_JA if effects else '勝率'}：{len(cards)}枚のうち目立つもの{len(flagged)}枚")
+        for card, c in flagged.items():
+            lines.append(f"  {label(card)}  使った{'チーム' if c['by'] == 'team' else '人'}の勝率 "
+                         f"{_pct(Rate.from_json(c['user_win_rate']))}（基準 {c.get('group') or 'ほかのカード'} "
+                         f"{c['base']:.1%}" + (f"、Holm補正後 p = {c['p_holm']:.3f}" if "p_holm" in c else "") + "）  "
+                         + "・".join(_FLAG_WORDS[f] for f in c["flags"]))
+    return lines
+
+
+def _study_lines(run: RunResult, label: Labeller) -> list[str]:
+    """Robustness, skill and luck, the engine's questions answered."""
+    from ..sim.answers import answered_findings
+    from ..sim.robustness import robustness_ja
+    from ..sim.skill import skill_luck_ja
+    lines = []
+    if run.robustness:
+        lines.append(robustness_ja(run.robustness.data, label))
+    if run.skill_luck:
+        lines.append("腕と運")
+        lines += [f"  {t}" for t in skill_luck_ja(run.skill_luck.data, label)]
+    if run.findings:
+        lines.append("設計上の疑問")
+        for f in answered_findings(run):
+            lines += [f"  ・{f['question']}", f"    {f['answer']}"] + [f"    {t}" for t in f["paired"]]
+    return lines
+
+
+def _diff(d: dict[str, Any], form: str) -> str:
+    """A paired difference with its interval: 「+1.0% [-2.0%, +4.0%]」."""
+    return f"{d['mean_diff']:{form}} [{d['ci'][0]:{form}}, {d['ci'][1]:{form}}]"
+
+
+def _comparison_lines(run: RunResult, label: Labeller) -> list[str]:
+    """--compare-variant / --compare-option: the paired differences."""
+    from ..sim.answers import paired_lines_ja
+    c = run.comparison
+    if c is None:
+        return []
+    a, b = label(c.variant_a), label(c.variant_b)
+    lines = [f"比較（{a} → {b}、同じ種 {c.pairs} 組）"]
+    lines += [f"  {t}" for t in paired_lines_ja(c.get("answers") or {}, a, b)]
+    if "team_win_rate_diff" in c:
+        lines.append(f"  チームの勝率差 {_diff(c['team_win_rate_diff'], '+.1%')}")
+    else:
+        lines += [f"  {i + 1}番席 勝率差 {_diff(d, '+.1%')}" for i, d in enumerate(c["seat_win_rate_diff"])]
+        lines.append(f"  平均得点差 {_diff(c['mean_score_diff'], '+.2f')}")
+    lines.append(f"  {winner_change_ja(c.data)}")
+    for f in c.get("findings", []):
+        lines += [f"  ・{f['question']}（両方の設定をあわせて）", f"    {f['answer']}"]
+    return lines
+
+
+def _builtin_lines(run: RunResult, label: Labeller) -> list[str]:
+    """The comparisons the game asks for, each side's figures and the paired differences."""
+    from ..sim.answers import paired_lines_ja
+    from ..sim.report import side_phrases
+    lines = []
+    for rc in run.report_comparisons or ():
+        lines.append(f"比較：{rc.name_ja}（同じ種 {rc.pairs} 組）")
+        # the paired differences of the figures that answer the designer's questions come first
+        lines += [f"  {t}" for t in paired_lines_ja(rc.get("answers") or {}, rc.a_ja, rc.b_ja)]
+        for side, name in (("a", rc.a_ja), ("b", rc.b_ja)):
+            label.extra.update(rc[side]["end_reasons_ja"])
+            lines.append(f"  {name}：" + "、".join(side_phrases(rc[side], label)))
+        if rc.pairs:
+            lines.append(f"  {winner_change_ja(rc['paired'])}")
+    return lines
+
+
+_SECTIONS: tuple[Callable[[RunResult, Labeller], list[str]], ...] = (
+    _win_lines, _length_lines, _end_lines, _fact_lines, _card_lines, _study_lines, _comparison_lines,
+    _builtin_lines)

@@ -19,11 +19,12 @@ paired difference has the normal interval of the differences of the pairs (delta
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .engine import BaseEngine, GameRecord
+from .result import RunResult, as_run
 from .stats import Z95, wilson
 
 INTERVALS_JA = ("割合の括弧は95%区間です。ゲームの割合はWilsonの区間、ゲームをまたぐ比（表になった枚数÷置いた枚数など）"
@@ -250,30 +251,31 @@ def paired_lines_ja(answers: dict[str, Any], name_a: str, name_b: str, question:
     return out
 
 
-def answered_findings(s: dict[str, Any]) -> list[dict[str, Any]]:
-    """A batch summary's answers to the engine's questions, each with the comparisons that bear on it:
+def answered_findings(s: RunResult | Mapping[str, Any]) -> list[dict[str, Any]]:
+    """A batch's answers to the engine's questions, each with the comparisons that bear on it:
     where a comparison the game asks for (``report_comparisons``) or ``--compare-variant`` played both
     rules on the same seeds, the answer is the engine's own read of both batches together, followed by
     one sentence per figure with both rules' values and the paired difference."""
+    run = as_run(s)
     comps: list[tuple[dict[str, Any], str, str]] = []
-    for rc in s.get("report_comparisons", []):
-        comps.append((rc.get("answers") or {}, rc.get("a_ja", "いまのルール"), rc.get("b_ja", rc["name_ja"])))
-    if "comparison" in s:
-        c = s["comparison"]
-        comps.append((c.get("answers") or {}, str(c["variant_a"]), str(c["variant_b"])))
+    for rc in run.report_comparisons or ():
+        comps.append((rc.get("answers") or {}, rc.a_ja, rc.b_ja))
+    if run.comparison is not None:
+        c = run.comparison
+        comps.append((c.get("answers") or {}, c.variant_a, c.variant_b))
     out = []
-    for f in s.get("findings", []):
-        answer, paired = f["answer"], list[str]()
+    for f in run.answered:
+        answer, paired = f.answer, list[str]()
         read_both = False        # the first comparison whose games answer it together gives the answer
         for ans, name_a, name_b in comps:
-            lines = paired_lines_ja(ans, name_a, name_b, f["question"])
+            lines = paired_lines_ja(ans, name_a, name_b, f.question)
             if not lines:
                 continue
-            both = [g for g in ans.get("findings_both", []) if g["question"] == f["question"]]
+            both = [g for g in ans.get("findings_both", []) if g["question"] == f.question]
             if both and not read_both:
                 answer, read_both = both[0]["answer"], True
             elif not paired:
                 answer = f"{name_a}：{answer}"
             paired += lines
-        out.append({"question": f["question"], "answer": answer, "paired": paired})
+        out.append({"question": f.question, "answer": answer, "paired": paired})
     return out

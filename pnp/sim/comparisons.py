@@ -25,6 +25,7 @@ from .answers import PairedAnswers
 from .engine import BaseEngine, GameRecord
 from .errors import SimError
 from .metrics import Comparison, Summary
+from .result import RunResult
 from .runner import Batch, iter_games, run_games
 from .sampling import chance_disturbance
 from .stats import rate
@@ -77,14 +78,16 @@ def paired(engine: BaseEngine, a: Batch, b: Batch, *, jobs: int = 1, executor: A
             yield replace(x, streams=None), replace(y, streams=None), z
 
 
-def side_figures(s: Mapping[str, Any]) -> dict[str, Any]:
-    """The figures of one side of a comparison, from a batch summary."""
-    out: dict[str, Any] = {"variant": s["variant"], "options": dict(s["options"]), "completed": s["completed"],
-                           "rounds": s["length"]["rounds"], "turns_per_player": s["length"]["turns_per_player"],
-                           "seat_win_rates": s["seat_win_rates"], "end_reason_rates": s["end_reason_rates"],
-                           "end_reasons_ja": s["end_reasons_ja"], "scores": s["scores"]}
-    if s.get("cooperative"):
-        out["team_win_rate"] = s["team_win_rate"]
+def side_figures(s: RunResult) -> dict[str, Any]:
+    """The figures of one side of a comparison, from a batch's result (as the comparison's JSON keeps them)."""
+    out: dict[str, Any] = {"variant": s.variant, "options": dict(s.options), "completed": s.completed,
+                           "rounds": s.length.rounds.to_json(),
+                           "turns_per_player": s.length.turns_per_player.to_json() if s.length.turns_per_player else None,
+                           "seat_win_rates": [r.to_json() for r in s.seat_win_rates],
+                           "end_reason_rates": {r.key: r.rate.to_json() for r in s.end_reasons},
+                           "end_reasons_ja": dict(s.end_reasons_ja), "scores": s.scores.to_json() if s.scores else None}
+    if s.cooperative and s.team_win_rate is not None:
+        out["team_win_rate"] = s.team_win_rate.to_json()
     return out
 
 
@@ -112,7 +115,7 @@ def comparison_specs(engine: BaseEngine) -> list[dict[str, Any]]:
     return specs
 
 
-def builtin_comparisons(engine: BaseEngine, batch: Batch, summary: dict[str, Any],
+def builtin_comparisons(engine: BaseEngine, batch: Batch, summary: RunResult,
                         executor: Any = None, on_games: Callable[[int], None] | None = None) -> list[dict[str, Any]]:
     """Every comparison the engine asks for, at the batch's player count, on the batch's seeds."""
     out = []
@@ -130,12 +133,12 @@ def builtin_comparisons(engine: BaseEngine, batch: Batch, summary: dict[str, Any
             acc_b.add(y)
             pairs.add(x, y, z)
             answers.add(x, y)
-        b = acc_b.result()
+        b = acc_b.record()
         out.append({"name_ja": spec["name_ja"], "variant": spec.get("variant"),
                     "options": dict(spec.get("options") or {}),
                     "a_ja": spec.get("a_ja") or "いまのルール", "b_ja": spec.get("b_ja") or spec["name_ja"],
                     "a": side_figures(summary), "b": side_figures(b), "paired": pairs.result(),
-                    "answers": answers.result(), "findings_b": b["findings"]})
+                    "answers": answers.result(), "findings_b": [f.to_json() for f in b.answered]})
     return out
 
 

@@ -1,17 +1,19 @@
 """Figures from a batch of game records (Ludii-style: balance, duration, lead changes, end reasons).
 
-``summarize`` returns a JSON-able dict; every rate carries its 95% Wilson interval."""
+``Summary.record()`` gives the batch's :class:`pnp.sim.result.RunResult`; ``summarize`` (and
+``Summary.result()``) its JSON form, as ``--json`` writes it.  Every rate carries its 95% Wilson interval."""
 from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from .answers import Measures
 from .cardeffects import DealtCards
 from .engine import BaseEngine, GameRecord
+from .result import RunResult
 from .runner import Batch
 from .stats import Z95, binom_two_sided, mean, rate, seat_chi2
 from .winner_change import Placebo, WinnerChange
@@ -127,18 +129,42 @@ class Summary:
     def add(self, r: GameRecord) -> None:
         self.games += 1
         if r.result is None:
-            self.error_count += 1
-            if len(self.errors) < MAX_ERRORS_KEPT:
-                self.errors.append({"index": r.index, "seed": r.seed, "policies": list(r.policies), "error": r.error})
+            self._failed(r)
             return
         self.n += 1
-        res = r.result
         self.measures.add(r)
         if len(self.kept) < QUESTION_GAMES:     # the questions read results, not the round-by-round scores
             self.kept.append(replace(r, score_history=()) if r.score_history else r)
+        shares = _team_shares(r) if self.coop else _win_shares(r)
+        self._wins(r, shares)
+        self._length(r)
+        self._scores(r)
+        self._lead(r)
+        # cooperative: a seat's fact (its character) counts the team's win, not a split share
+        win_shares = shares if self.coop else _win_shares(r)
+        extra = r.result.extra or {}
+        self._seat_facts(r, extra.get("per_seat") or {}, win_shares)
+        self._by_round(extra)
+        self._cards(r, extra.get("cards_used"), win_shares)
+        self.dealt.add(r)
+        for k, v in (extra.get("peak_pieces") or {}).items():
+            self.peaks[k] = max(self.peaks.get(k, 0), int(v))
+        if self.track:
+            lo, hi = self.track
+            self.track_fits += all(lo <= v <= hi for v in r.result.scores)
+
+    def _failed(self, r: GameRecord) -> None:
+        """A game that broke: counted, and the first MAX_ERRORS_KEPT kept with their seeds."""
+        self.error_count += 1
+        if len(self.errors) < MAX_ERRORS_KEPT:
+            self.errors.append({"index": r.index, "seed": r.seed, "policies": list(r.policies), "error": r.error})
+
+    def _wins(self, r: GameRecord, shares: list[float]) -> None:
+        """Seats', policies' and the team's wins; the end reason (and, for a team's loss, how it lost)."""
+        res = r.result
+        assert res is not None
         if self.coop and res.winners:
             self.team_wins += 1
-        shares = _team_shares(r) if self.coop else _win_shares(r)
         for i in range(self.batch.players):
             self.seat_wins[i] += shares[i]
         for seat, name in enumerate(r.policies):
@@ -146,29 +172,40 @@ class Summary:
             self.pol_n[name] += 1
         self.reasons[res.end_reason] += 1
         self.reasons_ja[res.end_reason] = res.end_reason_ja
+        if self.coop and not res.winners:
+            self.loss_reasons[res.end_reason] += 1
+
+    def _length(self, r: GameRecord) -> None:
         self.rounds.add(r.rounds)
         self.turns.add(r.turns)
         self.turns_per_player.add(r.turns / r.players)
         self.steps_max = max(self.steps_max, r.steps)
+        self.length_hist[r.rounds] += 1
+
+    def _scores(self, r: GameRecord) -> None:
+        """Every seat's score, the winner's, and the margin of games the score decided."""
+        res = r.result
+        assert res is not None
         for v in res.scores:
             self.all_scores.add(v)
             self.score_hist[int(v)] += 1
-        self.length_hist[r.rounds] += 1
-        if res.winners:               # a cooperative loss has no winner
-            w = res.winners[0]
-            self.win_scores.add(res.scores[w])
-            others = [v for i, v in enumerate(res.scores) if i not in res.winners]
-            # the margin is a figure of games the score decided: a winner by another rule (ユーフォリア's
-            # player who never chanted, the last survivor) may have fewer points than a loser
-            if others and res.scores[w] >= max(others):
-                self.margins.add(res.scores[w] - max(others))
-            elif others:
-                self.won_otherwise += 1
-        self._lead(r)
-        # cooperative: a seat's fact (its character) counts the team's win, not a split share
-        win_shares = shares if self.coop else _win_shares(r)
-        extra = res.extra or {}
-        for fact, values in (extra.get("per_seat") or {}).items():
+        if not res.winners:           # a cooperative loss has no winner
+            return
+        w = res.winners[0]
+        self.win_scores.add(res.scores[w])
+        others = [v for i, v in enumerate(res.scores) if i not in res.winners]
+        # the margin is a figure of games the score decided: a winner by another rule (ユーフォリア's
+        # player who never chanted, the last survivor) may have fewer points than a loser
+        if others and res.scores[w] >= max(others):
+            self.margins.add(res.scores[w] - max(others))
+        elif others:
+            self.won_otherwise += 1
+
+    def _seat_facts(self, r: GameRecord, per_seat: Mapping[str, Any], win_shares: list[float]) -> None:
+        """``extra["per_seat"] = {fact: [value per seat]}``: the win share per value (and, cooperative,
+        per set of values at the table together)."""
+        won = bool(_winners(r))
+        for fact, values in per_seat.items():
             for seat, v in enumerate(values):
                 c = self.fact_cells[fact][v]
                 c[0] += win_shares[seat]
@@ -176,22 +213,16 @@ class Summary:
             if self.coop:       # the team's set (the characters at the table together)
                 key = tuple(sorted((v for v in values if v is not None), key=str))
                 cell = self.sets[fact][key]
-                cell[0] += bool(res.winners)
+                cell[0] += won
                 cell[1] += 1
-        if self.coop and not res.winners:
-            self.loss_reasons[res.end_reason] += 1
+
+    def _by_round(self, extra: Mapping[str, Any]) -> None:
+        """``extra["…_by_round"] = [figure per round]``: each round's numbers, by round."""
         for k, v in extra.items():
             if k.endswith("_by_round") and isinstance(v, (list, tuple)):
                 for i, x in enumerate(v, 1):
                     if isinstance(x, (int, float)) and not isinstance(x, bool):
                         self.by_round[k][i].add(float(x))
-        self._cards(r, extra.get("cards_used"), win_shares)
-        self.dealt.add(r)
-        for k, v in ((res.extra or {}).get("peak_pieces") or {}).items():
-            self.peaks[k] = max(self.peaks.get(k, 0), int(v))
-        if self.track:
-            lo, hi = self.track
-            self.track_fits += all(lo <= v <= hi for v in res.scores)
 
     def _cards(self, r: GameRecord, used: Any, win_shares: list[float]) -> None:
         """``extra["cards_used"] = {card: seat, or -1 for the team}``: the user's win, per card."""
@@ -289,7 +320,12 @@ class Summary:
             if mid is not None and mid not in winners:
                 self.comebacks += 1
 
+    def record(self) -> RunResult:
+        """The batch's figures as a record (what text, ``--json`` and the report read)."""
+        return RunResult.from_json(self.result())
+
     def result(self) -> dict[str, Any]:
+        """The batch's figures as the JSON says them (:meth:`RunResult.to_json` gives these again)."""
         engine, batch, n = self.engine, self.batch, self.n
         out: dict[str, Any] = {
             "game": engine.game_id,

@@ -16,14 +16,15 @@
   points; a rule that moves only figures in other units after, strongest evidence first).  Where the current rules themselves show a seat advantage (χ² test) or a
   figure off its chance value, that is listed too.  The page says how many differences were corrected.
 
-Everything here reads the summaries (what ``--json`` holds), never the engine's games."""
+Everything here reads the runs' records (what ``--json`` holds), never the engine's games."""
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from .result import RunResult, as_run
 from .stats import Z95
 
 ALPHA = 0.05
@@ -126,65 +127,89 @@ def _complement(m: Mapping[str, Any], others: Sequence[Mapping[str, Any]]) -> Ma
     return None
 
 
-def question_rows(s: Mapping[str, Any], label: Callable[[str], str] = str,
-                  moved: Mapping[str, Sequence[tuple[str, str]]] | None = None) -> list[QuestionRow]:
-    """The rows of one player count (see the module docstring).  ``moved``: measure key → (rule change,
-    the figure under it) of the changes that move it after Holm's correction, added to its question's row."""
-    from .skill import ladder_row
-    from .verdicts import _skill_rows
-    p = s["players"]
-    coop = bool(s.get("cooperative"))
-    measures = list(s.get("measures", []))
-    generic = s["team_win_rate"] if coop else s["seat_win_rates"][0]
-    generic_name = "チームの勝率" if coop else "1番席の勝率"
-    covered = False          # a question's figure is the generic one
-    rows: list[QuestionRow] = []
+def _asked(run: RunResult, measures: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The engine's questions in its order: those it answered, then those only a measure answers."""
     asked: list[str] = []
-    for f in s.get("findings", []):
-        if f["question"] not in asked:
-            asked.append(f["question"])
-    for m in measures:
-        if m["question"] not in asked:
-            asked.append(m["question"])
-    answers = {f["question"]: f["answer"] for f in s.get("findings", [])}
-    seat_row = None if coop else _seat_row(s)
-    shown: list[Mapping[str, Any]] = []
-    for q in asked:
-        ms = [m for m in measures if m["question"] == q]
-        if not ms and seat_row is not None and q.startswith(SEAT_QUESTION):
-            # the engine asks the generic question in its own words: its row gets the seats' figures
-            rows.append(QuestionRow(p, q, seat_row.figure, seat_row.verdict))
-            covered = True
-            continue
-        if not ms:
-            rows.append(QuestionRow(p, q, _first_sentence(answers[q]), "記述"))
-            continue
+    for q in [f.question for f in run.answered] + [m["question"] for m in measures]:
+        if q not in asked:
+            asked.append(q)
+    return asked
+
+
+@dataclass
+class _Rows:
+    """The rows of one player count as they are gathered: the generic figure (the team's or the first
+    seat's win rate), whether a question's row already says it, the measures shown so far."""
+
+    players: int
+    generic: Mapping[str, Any]
+    generic_name: str
+    moved: Mapping[str, Sequence[tuple[str, str]]]
+    covered: bool = False
+    shown: list[Mapping[str, Any]] = field(default_factory=list)
+
+    def measured(self, q: str, ms: Sequence[Mapping[str, Any]]) -> QuestionRow:
+        """A question answered by its measures: the first with its interval and chance value, the rest
+        after it, and the rule changes that move them."""
         m = ms[0]
         figure = f"{m['label']} {_fig(m)}"
-        if m["percent"] and _same(m, generic):
-            covered = True
-            if m["label"] != generic_name:
-                figure += f"（＝{generic_name}）"
-        twin = _complement(m, shown)
+        if m["percent"] and _same(m, self.generic):
+            self.covered = True
+            if m["label"] != self.generic_name:
+                figure += f"（＝{self.generic_name}）"
+        twin = _complement(m, self.shown)
         if twin is not None:
             figure += f"（＝100% −「{twin['label']}」）"
-        shown.append(m)
+        self.shown.append(m)
         figure += "".join(f"。{o['label']} {_fig(o)}" for o in ms[1:])
         by_rule: dict[str, list[str]] = {}
         for o in ms:
-            for rule, value in (moved or {}).get(o["key"], ()):
+            for rule, value in self.moved.get(o["key"], ()):
                 by_rule.setdefault(rule, []).append(value)
         if by_rule:
             figure += "。ルール案で動く：" + "、".join(f"「{rule}」で {'・'.join(v)}" for rule, v in by_rule.items())
         chance = m.get("chance")
         verdict = "記述（偶然の基準なし）" if chance is None else f"{_against(m['ci'], chance)}（偶然なら{_pct(chance)}）"
-        rows.append(QuestionRow(p, q, figure, verdict))
-    if not covered:
+        return QuestionRow(self.players, q, figure, verdict)
+
+
+def question_rows(s: RunResult | Mapping[str, Any], label: Callable[[str], str] = str,
+                  moved: Mapping[str, Sequence[tuple[str, str]]] | None = None) -> list[QuestionRow]:
+    """The rows of one player count (see the module docstring).  ``moved``: measure key → (rule change,
+    the figure under it) of the changes that move it after Holm's correction, added to its question's row."""
+    run = as_run(s)
+    p, coop = run.players, run.cooperative
+    measures = list(run.measures or ())
+    generic = run.team_win_rate if coop else run.seat_win_rates[0]
+    assert generic is not None
+    acc = _Rows(p, generic.to_json(), "チームの勝率" if coop else "1番席の勝率", moved or {})
+    rows: list[QuestionRow] = []
+    answers = {f.question: f.answer for f in run.answered}
+    seat_row = None if coop else _seat_row(run)
+    for q in _asked(run, measures):
+        ms = [m for m in measures if m["question"] == q]
+        if not ms and seat_row is not None and q.startswith(SEAT_QUESTION):
+            # the engine asks the generic question in its own words: its row gets the seats' figures
+            rows.append(QuestionRow(p, q, seat_row.figure, seat_row.verdict))
+            acc.covered = True
+        elif not ms:
+            rows.append(QuestionRow(p, q, _first_sentence(answers[q]), "記述"))
+        else:
+            rows.append(acc.measured(q, ms))
+    if not acc.covered:
         if coop:
-            rows.append(QuestionRow(p, "チームの勝率", _fig({**generic, "percent": True}), "記述"))
+            rows.append(QuestionRow(p, "チームの勝率", _fig({**acc.generic, "percent": True}), "記述"))
         elif seat_row is not None:
             rows.append(seat_row)
-    fig = s.get("skill_luck") or {}
+    return rows + _skill_rows_of(run, label)
+
+
+def _skill_rows_of(run: RunResult, label: Callable[[str], str]) -> list[QuestionRow]:
+    """How much skill matters (the ladder), how much the deal and a chance event decide."""
+    from .skill import ladder_row
+    from .verdicts import _skill_rows
+    p, rows = run.players, []
+    fig = run.skill_luck.data if run.skill_luck else {}
     if fig.get("ladder"):
         r = ladder_row(fig["ladder"], label)
         rows.append(QuestionRow(p, "腕はどれくらい効くか", f"{r['question'].removeprefix('腕の影響（').removesuffix('）')} "
@@ -209,43 +234,44 @@ class _Difference:
     key: str = ""               # the measure's key (none for a seat)
 
 
-def _seat_row(s: Mapping[str, Any]) -> QuestionRow:
-    p = s["players"]
-    t = s.get("seat_test") or {}
-    seats = "・".join(f"{i + 1}番席 {_pct(r['rate'])}" for i, r in enumerate(s["seat_win_rates"]))
-    verdict = (("席で差あり" if t["p"] < ALPHA else "席の差は言えない") + f"（χ²検定 p = {t['p']:.2f}）" if t else "—")
+def _seat_row(s: RunResult) -> QuestionRow:
+    p, t = s.players, s.seat_test
+    seats = "・".join(f"{i + 1}番席 {_pct(r.rate)}" for i, r in enumerate(s.seat_win_rates))
+    verdict = (("席で差あり" if t.p < ALPHA else "席の差は言えない") + f"（χ²検定 p = {t.p:.2f}）" if t else "—")
     return QuestionRow(p, SEAT_QUESTION, f"{seats}（公平なら{_pct(1 / p)}）", verdict)
 
 
-def _differences(s: Mapping[str, Any], label: Callable[[str], str] = str) -> list[_Difference]:
+def _measured(players: int, rule: str, answers: Mapping[str, Any] | None) -> list[_Difference]:
+    """The paired differences of the measures both rules counted."""
+    return [_Difference(players, rule, m["label"], m["a"], m["b"], m["diff"], m["percent"], m["unit"], m["key"])
+            for m in (answers or {}).get("measures", []) if m["a"]["n"] and m["b"]["n"]]
+
+
+def _differences(s: RunResult, label: Callable[[str], str] = str) -> list[_Difference]:
     """Every paired difference the summary's rule comparisons measured (the game's own and
     ``--compare-variant``/``--compare-option``): each measure, each seat's win rate."""
     out = []
-    c = s.get("comparison")
+    c = s.comparison
     if c:
-        name = str(label(c["variant_b"]))
-        for m in (c.get("answers") or {}).get("measures", []):
-            if m["a"]["n"] and m["b"]["n"]:
-                out.append(_Difference(s["players"], name, m["label"], m["a"], m["b"], m["diff"], m["percent"],
-                                       m["unit"], m["key"]))
-        if "seat_win_rate_diff" in c and "summary_b" in c and "seat_win_rates" in s:
+        name = str(label(c.variant_b))
+        out += _measured(s.players, name, c.get("answers"))
+        if "seat_win_rate_diff" in c and c.summary_b is not None and s.seat_win_rates:
             for i, d in enumerate(c["seat_win_rate_diff"]):
-                out.append(_Difference(s["players"], name, f"{i + 1}番席の勝率", s["seat_win_rates"][i],
-                                       c["summary_b"]["seat_win_rates"][i], d, True, ""))
-    for rc in s.get("report_comparisons", []):
-        for m in (rc.get("answers") or {}).get("measures", []):
-            if m["a"]["n"] and m["b"]["n"]:
-                out.append(_Difference(s["players"], rc["name_ja"], m["label"], m["a"], m["b"], m["diff"],
-                                       m["percent"], m["unit"], m["key"]))
+                out.append(_Difference(s.players, name, f"{i + 1}番席の勝率", s.seat_win_rates[i].to_json(),
+                                       c.summary_b.seat_win_rates[i].to_json(), d, True, ""))
+    for rc in s.report_comparisons or ():
+        out += _measured(s.players, rc.name_ja, rc.get("answers"))
         if "seat_win_rates" in rc.get("a", {}):
             for i, d in enumerate(rc["paired"]["seat_win_rate_diff"]):
-                out.append(_Difference(s["players"], rc["name_ja"], f"{i + 1}番席の勝率", rc["a"]["seat_win_rates"][i],
+                out.append(_Difference(s.players, rc.name_ja, f"{i + 1}番席の勝率", rc["a"]["seat_win_rates"][i],
                                        rc["b"]["seat_win_rates"][i], d, True, ""))
     return out
 
 
-def first_page(summaries: Sequence[Mapping[str, Any]], label: Callable[[str], str] = str) -> FirstPage:
-    found = [d for s in summaries for d in _differences(s, label)]
+def first_page(summaries: Sequence[RunResult | Mapping[str, Any]], label: Callable[[str], str] = str) -> FirstPage:
+    """The questions' rows of every player count and the ranked changes (see the module docstring)."""
+    runs = [as_run(s) for s in summaries]
+    found = [d for s in runs for d in _differences(s, label)]
     adjusted = holm([p_of(d.diff) for d in found])
     by_rule: dict[tuple[int, str], list[tuple[_Difference, float]]] = {}
     for d, ph in zip(found, adjusted):
@@ -262,8 +288,8 @@ def first_page(summaries: Sequence[Mapping[str, Any]], label: Callable[[str], st
             if d.key:
                 value = _pct(d.b["rate"]) if d.percent else f"{d.b['rate']:.2f}{d.unit}"
                 moved.setdefault((players, d.key), []).append((rule, value))
-    rows = [r for s in summaries for r in question_rows(
-        s, label, {k: v for (pl, k), v in moved.items() if pl == s["players"]})]
+    rows = [r for s in runs for r in question_rows(
+        s, label, {k: v for (pl, k), v in moved.items() if pl == s.players})]
     changes = []
     for (players, rule), held in by_rule.items():
         held.sort(key=lambda e: (not e[0].percent, -abs(e[0].diff["mean_diff"]) if e[0].percent else e[1]))
@@ -275,16 +301,16 @@ def first_page(summaries: Sequence[Mapping[str, Any]], label: Callable[[str], st
         top = held[0][0]
         changes.append(Change(players, f"「{rule}」にすると：" + "、".join(parts),
                               abs(100 * top.diff["mean_diff"]) if top.percent else None, min(ph for _, ph in held)))
-    for s in summaries:
-        t = s.get("seat_test") or {}
-        if t and t["p"] < ALPHA:
-            seats = s["seat_win_rates"]
-            best = max(range(len(seats)), key=lambda i: seats[i]["rate"])
-            worst = min(range(len(seats)), key=lambda i: seats[i]["rate"])
-            gap = seats[best]["rate"] - seats[worst]["rate"]
-            changes.append(Change(s["players"], f"いまのルールで席順に差があります：{best + 1}番席 {_pct(seats[best]['rate'])}、"
-                                                f"{worst + 1}番席 {_pct(seats[worst]['rate'])}（χ²検定 p = {_p(t['p'])}）",
-                                  100 * gap, t["p"]))
+    for s in runs:
+        t = s.seat_test
+        if t and t.p < ALPHA:
+            seats = s.seat_win_rates
+            best = max(range(len(seats)), key=lambda i: seats[i].rate)
+            worst = min(range(len(seats)), key=lambda i: seats[i].rate)
+            gap = seats[best].rate - seats[worst].rate
+            changes.append(Change(s.players, f"いまのルールで席順に差があります：{best + 1}番席 {_pct(seats[best].rate)}、"
+                                             f"{worst + 1}番席 {_pct(seats[worst].rate)}（χ²検定 p = {_p(t.p)}）",
+                                  100 * gap, t.p))
     changes.sort(key=lambda c: (c.points is None, -(c.points or 0.0), c.p_holm, c.players, c.text))
     return FirstPage(tuple(rows), tuple(changes), len(found))
 

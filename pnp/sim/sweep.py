@@ -18,6 +18,7 @@ from .engine import BaseEngine
 from .errors import SimError
 from .labels import option_label, option_value_label
 from .metrics import Summary
+from .result import Rate, RunResult
 from .runner import Batch, iter_games
 from .stats import Z95
 
@@ -102,16 +103,10 @@ def grid(engine: BaseEngine, axes: Sequence[tuple[str, Sequence[Any]]]) -> list[
     return out
 
 
-def _label(engine: BaseEngine, summary: Mapping[str, Any], key: str) -> str:
-    """An end reason in the words `pnp simulate` uses (the result's own end_reason_ja first)."""
-    from .labels import Labeller
-    return Labeller(engine, summary["end_reasons_ja"]).reason(key)
-
-
-def seat_spread(seats: Sequence[Mapping[str, Any]], n: int) -> dict[str, Any]:
+def seat_spread(seats: Sequence[Rate], n: int) -> dict[str, Any]:
     """The gap between the best and the worst seat with the 95% normal interval of that difference
     (two shares of the same games: var = (p₁ + p₂ − (p₁ − p₂)²) / n)."""
-    rates = [r["rate"] for r in seats]
+    rates = [r.rate for r in seats]
     if not rates or n <= 0:
         return {"rate": 0.0, "ci": [0.0, 0.0], "n": n}
     hi_i = max(range(len(rates)), key=lambda i: rates[i])
@@ -123,24 +118,27 @@ def seat_spread(seats: Sequence[Mapping[str, Any]], n: int) -> dict[str, Any]:
             "best_seat": hi_i + 1, "worst_seat": lo_i + 1}
 
 
-def _row(engine: BaseEngine, setting: Setting, s: Mapping[str, Any]) -> dict[str, Any]:
-    """The figures of one setting at one player count (what the table, the chart and --json show)."""
+def _row(engine: BaseEngine, setting: Setting, s: RunResult) -> dict[str, Any]:
+    """The figures of one setting at one player count (what the table, the chart and --json show); end
+    reasons in the words `pnp simulate` uses (the result's own end_reason_ja first)."""
+    from .labels import Labeller
+    label = Labeller(engine, s.end_reasons_ja)
     row: dict[str, Any] = {
         "setting": setting.label, "variant": setting.variant, "options": dict(setting.options),
-        "players": s["players"], "games": s["games"], "completed": s["completed"], "errors": s["error_count"],
-        "cooperative": s["cooperative"],
-        "seat_win_rates": s["seat_win_rates"],
-        "rounds": s["length"]["rounds"],
-        "end_reasons": [{"reason": k, "label": _label(engine, s, k), "games": v, **s["end_reason_rates"][k]}
-                        for k, v in s["end_reasons"].items()],
+        "players": s.players, "games": s.games, "completed": s.completed, "errors": s.error_count,
+        "cooperative": s.cooperative,
+        "seat_win_rates": [r.to_json() for r in s.seat_win_rates],
+        "rounds": s.length.rounds.to_json(),
+        "end_reasons": [{"reason": e.key, "label": label.reason(e.key), "games": e.games, **e.rate.to_json()}
+                        for e in s.end_reasons],
     }
-    if s["cooperative"]:
-        row["team_win_rate"] = s["team_win_rate"]
+    if s.cooperative and s.team_win_rate is not None:
+        row["team_win_rate"] = s.team_win_rate.to_json()
     else:
-        spread = seat_spread(s["seat_win_rates"], s["completed"])
+        spread = seat_spread(s.seat_win_rates, s.completed)
         row["seat_spread"] = spread["rate"]
         row["seat_spread_ci"] = spread["ci"]
-        row["seat_test"] = s.get("seat_test")
+        row["seat_test"] = s.seat_test.to_json() if s.seat_test else None
     return row
 
 
@@ -159,7 +157,7 @@ def run_sweep(engine: BaseEngine, settings: Sequence[Setting], player_counts: Se
             acc = Summary(engine, batch)
             for record in iter_games(engine, batch, jobs=jobs, executor=executor, on_progress=on_progress):
                 acc.add(record)
-            rows.append(_row(engine, setting, acc.result()))
+            rows.append(_row(engine, setting, acc.record()))
     return {"game": engine.game_id, "games": games, "seed": seed, "policies": list(policies),
             "players": list(player_counts), "cooperative": engine.capabilities.cooperative,
             "settings": [{"label": s.label, "variant": s.variant, "options": dict(s.options)} for s in settings],

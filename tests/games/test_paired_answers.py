@@ -12,6 +12,7 @@ from pnp.games import make_engine
 from pnp.sim.comparisons import builtin_comparisons
 from pnp.sim.metrics import summarize
 from pnp.sim.report import write_report
+from pnp.sim.result import RunResult
 from pnp.sim.runner import Batch, run_games
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -22,7 +23,7 @@ def _report(game_id, players, games, tmp_path):
     engine = make_engine(game)
     batch = Batch(players, ("heuristic",), games, seed=3)
     s = summarize(engine, run_games(engine, batch), batch)
-    s["report_comparisons"] = builtin_comparisons(engine, batch, s)
+    s["report_comparisons"] = builtin_comparisons(engine, batch, RunResult.from_json(s))
     out = tmp_path / "r.pdf"
     write_report(out, game.title, [s], engine=engine)
     first = "".join((p.extract_text() or "").replace("\n", "").replace(" ", "") for p in PdfReader(out).pages[:3])

@@ -12,6 +12,7 @@ from pnp.sim.answers import Measure, Measures, answered_findings
 from pnp.sim.comparisons import builtin_comparisons
 from pnp.sim.engine import Finding
 from pnp.sim.report import write_report
+from pnp.sim.result import RunResult
 from pnp.sim.runner import Batch, run_games
 
 Q = "有利な席はそのまま勝つか"
@@ -61,7 +62,7 @@ def test_one_batch_gives_each_figure_its_interval_and_chance():
 def test_paired_answer_holds_both_rules_and_a_difference_that_excludes_zero():
     e = engine()
     s, batch = summary(e, games=90)
-    [rc] = builtin_comparisons(e, batch, s)
+    [rc] = builtin_comparisons(e, batch, RunResult.from_json(s))
     rows = {m["key"]: m for m in rc["answers"]["measures"]}
     fav = rows["fav_wins"]
     assert fav["a"]["rate"] == 1.0 and 0.2 < fav["b"]["rate"] < 0.5
@@ -97,7 +98,7 @@ def test_report_and_text_print_both_rules_figures_beside_the_answer(tmp_path):
     from pnp.commands.sim import format_summary
     e = engine(labels={"done": "決着"})
     s, batch = summary(e, games=60)
-    s["report_comparisons"] = builtin_comparisons(e, batch, s)
+    s["report_comparisons"] = builtin_comparisons(e, batch, RunResult.from_json(s))
     [f] = answered_findings(s)
     assert f["answer"].startswith("配りで決める：")
     text = "\n".join(format_summary(s, e))
@@ -112,7 +113,7 @@ def test_report_and_text_print_both_rules_figures_beside_the_answer(tmp_path):
 def test_page_one_is_the_table_of_answers(tmp_path):
     e = engine(labels={"done": "決着"})
     s, batch = summary(e, games=60)
-    s["report_comparisons"] = builtin_comparisons(e, batch, s)
+    s["report_comparisons"] = builtin_comparisons(e, batch, RunResult.from_json(s))
     out = tmp_path / "r.pdf"
     write_report(out, "トイ", [s], engine=e)
     pages = pdf_text(out)

@@ -40,8 +40,15 @@ LEADER = measure("leader", "1ハンド目は無味乾燥か", "1ハンド目の�
 COMEBACK = measure("comeback", "逆転できるか", "逆転", 0.55, 0.40, 0.70)
 
 
+RANGE = {"mean": 5.0, "p10": 5, "p50": 5, "p90": 5, "min": 5, "max": 5}
+
+
 def summary(**extra):
-    s = {"players": 3, "games": 100, "seed": 1, "variant": "standard", "options": {}, "cooperative": False,
+    """A summary as `simulate --json` writes one, with the figures the first page reads."""
+    s = {"game": "toy", "players": 3, "games": 100, "completed": 100, "seed": 1, "policies": ["random"],
+         "variant": "standard", "options": {}, "errors": [], "cooperative": False,
+         "length": {"rounds": RANGE, "turns": RANGE}, "end_reasons": {"done": 100},
+         "end_reason_rates": {"done": rate(1.0, 0.963, 1.0)}, "length_histogram": {"5": 100},
          "seat_win_rates": [SEAT1, rate(0.33, 0.25, 0.43), rate(0.32, 0.24, 0.42)],
          "seat_test": {"chi2": 0.1, "df": 2, "p": 0.95},
          "measures": [PARENT, LEADER, COMEBACK],
@@ -113,7 +120,7 @@ def test_page_one_of_the_pdf_is_the_questions(tmp_path):
 def test_a_compare_variant_run_ranks_its_differences_too():
     s = summary()
     s["comparison"] = {"variant_a": "standard", "variant_b": "life30", "seat_win_rate_diff": [],
-                       "summary_b": {"seat_win_rates": []},
+                       "summary_b": summary(variant="life30"),
                        "answers": {"measures": [{"key": "leader", "label": "1ハンド目の首位が勝つ", "question": "",
                                                  "percent": True, "unit": "", "a": LEADER,
                                                  "b": rate(0.2, 0.12, 0.3), "diff": diff(-0.25, -0.35, -0.15)}]}}

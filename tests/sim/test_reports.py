@@ -14,6 +14,7 @@ from pnp.sim.comparisons import builtin_comparisons
 from pnp.sim.labels import missing_labels
 from pnp.sim.metrics import summarize
 from pnp.sim.report import write_report
+from pnp.sim.result import RunResult
 from pnp.sim.runner import Batch, run_games
 from pnp.sim.skill import deal_luck, event_luck, skill_luck_ja
 
@@ -119,7 +120,7 @@ def test_cards_used_flag_a_dominant_card():
 def test_builtin_comparison_shows_both_sides():
     engine = ToyEngine(comparisons=({"name_ja": "最後のダイスで決める", "variant": "late"},))
     s, batch = summary(engine, games=40)
-    [c] = builtin_comparisons(engine, batch, s)
+    [c] = builtin_comparisons(engine, batch, RunResult.from_json(s))
     assert c["a"]["variant"] == "standard" and c["b"]["variant"] == "late"
     assert c["paired"]["pairs"] == 40 and len(c["b"]["seat_win_rates"]) == 3
 
@@ -127,7 +128,7 @@ def test_builtin_comparison_shows_both_sides():
 def test_report_first_page_answers_and_no_single_bar_chart(tmp_path):
     engine = ToyEngine(labels={"done": "決着"}, comparisons=({"name_ja": "最後のダイスで決める", "variant": "late"},))
     s, batch = summary(engine, games=40)
-    s["report_comparisons"] = builtin_comparisons(engine, batch, s)
+    s["report_comparisons"] = builtin_comparisons(engine, batch, RunResult.from_json(s))
     s["skill_luck"] = {"deal": deal_luck(engine, 3, deals=6, continuations=3, seed=1, policy="random"),
                        "event": event_luck(engine, 3, games=6, continuations=3, seed=1, policy="random",
                                            variant="late")}

@@ -81,7 +81,7 @@ def test_run_study_is_what_simulate_prints_and_writes(tmp_path):
             "--skill-ladder", "1", "--builtin-comparisons", "--json", data)
     assert r.exit_code == 0, r.output
     assert study.game == "euphoria" and len(study.runs) == 1
-    assert json.loads(json.dumps(study.runs[0], ensure_ascii=False)) == json.loads(data.read_text(encoding="utf-8"))
+    assert study.runs[0].to_json() == json.loads(data.read_text(encoding="utf-8"))
 
 
 def test_a_bad_ladder_is_a_usage_error():
