@@ -62,13 +62,13 @@ class FileHashes:
 
     def __init__(self, path: Path | None = None):
         self.path = path
-        self.table: dict[str, list] = {}
+        self.table: dict[str, list[int | str]] = {}     # path → [size, mtime_ns, inode, ctime_ns, sha256]
         self.dirty = False
         if path is not None and path.exists():
             self.table = self._read(path)
 
     @staticmethod
-    def _read(path: Path) -> dict[str, list]:
+    def _read(path: Path) -> dict[str, list[int | str]]:
         """The table of the cache file; a damaged one is ignored, and the user told in one line (a
         cache only costs time to make again)."""
         why = ""
@@ -274,7 +274,7 @@ def _key(hashes: FileHashes, *values: Any) -> str:
     return h.hexdigest()
 
 
-def _options(opts: BuildOptions, kind: str) -> tuple:
+def _options(opts: BuildOptions, kind: str) -> tuple[Any, ...]:
     """The options a unit of this kind is drawn with (and nothing else: --dpi leaves the PDFs alone)."""
     if kind == "sheets":
         return (opts.paper, opts.duplex, opts.marks, opts.gutter_mm, tuple(opts.back_offset_mm), opts.cmyk, opts.icc,
@@ -295,11 +295,11 @@ def options_digest(opts: BuildOptions, final: bool = False) -> str:
                 [getattr(opts, f.name) for f in dataclasses.fields(opts)], final)
 
 
-def plan_marks(plans: Iterable[Any]) -> list[list]:
+def plan_marks(plans: Iterable[Any]) -> list[list[str | float]]:
     """The suit marks and icon shapes a deck's card plans draw, as the rulebook defines them once on
     its first page: (shape, fill, opacity), sorted."""
     from .layout.plan import Mark, Rotated, TextBlock
-    seen: set[tuple] = set()
+    seen: set[tuple[str, str, float]] = set()
 
     def walk(items: Iterable[Any]) -> None:
         for it in items:
@@ -332,7 +332,7 @@ class GameCache:
         self.kept: list[Written] = []        # files of units kept from the previous build
         self.written: list[Written] = []     # files drawn in this build
         self.inputs = ""                     # the whole-game inputs digest (a complete build only)
-        self.marks: dict[str, list] = {}
+        self.marks: dict[str, list[list[str | float]]] = {}
         self.previous: dict[str, Any] = {}
         if not clean:
             self.previous = read_manifest(self.out_dir, game.id).data
@@ -343,7 +343,7 @@ class GameCache:
                 self._files.setdefault(entry["unit"], []).append(entry)
 
     # keys -------------------------------------------------------------------------------------
-    def _game_facts(self) -> tuple:
+    def _game_facts(self) -> tuple[Any, ...]:
         g = self.game
         return (g.id, g.title, g.icons, g.final, g.print_settings, g.designer)
 
@@ -359,7 +359,7 @@ class GameCache:
         if unit not in self.keys:
             g = self.game
             entry = g.entry("part", part.id)
-            held: tuple = ()
+            held: tuple[Any, ...] = ()
             if part.kind == "tuckbox":      # a tuck box is sized to its deck: its cards' size, count and name
                 deck = next((d for d in g.all_decks if d.id == part.deck), None)
                 held = (None,) if deck is None else (deck.layout.width_pt, deck.layout.height_pt, deck.piece_count,
@@ -432,7 +432,7 @@ class GameCache:
                                engine, *([images] if images else []))   # a book without images: key as before
         return self.keys[unit]
 
-    def deck_marks(self, deck: Deck) -> list | None:
+    def deck_marks(self, deck: Deck) -> list[list[str | float]] | None:
         if deck.id in self.marks:
             return self.marks[deck.id]
         recorded = self.previous.get("marks", {}).get(deck.id)

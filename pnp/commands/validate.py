@@ -778,7 +778,8 @@ class _Memory:
     def __init__(self, project: Project, games_per_config: int | None, seed: int):
         import hashlib
 
-        from ..buildcache import cache_dir, code_digest, file_hashes, fonts_digest
+        from ..buildcache import code_digest, file_hashes, fonts_digest
+        from ..files import cache_dir
         self.root = project.root
         self.path = cache_dir() / f"validate-{hashlib.sha256(str(project.root.resolve()).encode()).hexdigest()[:20]}.json"
         self.hashes = file_hashes(project.root / ".pnp-validate")

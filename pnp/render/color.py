@@ -337,7 +337,8 @@ def limit_ink(image: Image.Image, limit: int) -> Image.Image:
         return c1 * scale, m1 * scale, y1 * scale, k1
 
     def plane(i: int) -> Image.Image:
-        return ImageMath.lambda_eval(lambda a: a["int"](fit(a)[i]), c=c, m=m, y=y, k=k)
+        image: Image.Image = ImageMath.lambda_eval(lambda a: a["int"](fit(a)[i]), c=c, m=m, y=y, k=k)
+        return image
 
     planes = [plane(i) for i in range(4)]
     out = Image.merge("CMYK", [p.convert("L") for p in planes])

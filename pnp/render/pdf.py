@@ -4,13 +4,14 @@ temporary file and renamed, so a failed build never leaves a truncated PDF behin
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from PIL import Image, ImageMath
 from reportlab import rl_config
-from reportlab.lib.colors import CMYKColor, CMYKColorSep, HexColor, toColor
+from reportlab.lib.colors import CMYKColor, CMYKColorSep, Color, HexColor, toColor
 from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfdoc, pdfmetrics
@@ -36,6 +37,8 @@ from ..text.linebreak import char_space
 from .color import LIGHT_PLATE, SMALL_TEXT_PT, ColorProfile, Ink, default_profile, is_large, plates
 from .shapes import shape
 
+Point = tuple[float, float]
+ToPoint = Callable[[float, float], Point]     # card-local coordinates → the coordinates a walk measures in
 FILL_EVEN_ODD = 0
 # registration colour: the crop marks print on every plate, so each plate can be aligned by them
 REGISTRATION = CMYKColorSep(1, 1, 1, 1, spotName="All")
@@ -83,7 +86,8 @@ def image_to_cmyk(path: Path, matte: str = "#ffffff", profile: ColorProfile | No
     return (profile or default_profile()).image(path, matte)
 
 
-def text_run(c: Canvas, text: str, font: str, size: float, x: float, y: float, char_space: float, fill) -> None:
+def text_run(c: Canvas, text: str, font: str, size: float, x: float, y: float, char_space: float,
+             fill: Color) -> None:
     """One run of text, isolated: every text-state parameter it depends on (font and size,
     character and word spacing, rise, horizontal scale, render mode) and its colour are set inside
     a save/restore pair, so nothing leaks from one run into the next and nothing drawn before can
@@ -141,7 +145,7 @@ def _text_object(c: Canvas, face: Any, text: str, size: float, x: float, y: floa
 
 
 @lru_cache(maxsize=1024)
-def _hex(value: str) -> Any:
+def _hex(value: str) -> Color:
     """reportlab's colour for #rrggbb, made once per value (a deck draws the same few thousands of times;
     reportlab only reads it)."""
     return HexColor(value)
@@ -162,7 +166,7 @@ class PdfPainter:
         # with an ink limit: the grounds of the card being drawn, card-local → card coordinates of the
         # items being drawn (turned groups), and whether the item being drawn knocks out its K100
         self._grounds: list[tuple[float, float, float, float, float]] = []
-        self._to_card: Any = _identity
+        self._to_card: ToPoint = _identity
         self._knockout = False
 
     def card_form(self, plan: CardPlan, clip: tuple[float, float, float, float] | None) -> str:
@@ -185,12 +189,12 @@ class PdfPainter:
         self.c.doForm(name)
         self.c.restoreState()
 
-    def color(self, value: str, large: bool = False):
+    def color(self, value: str, large: bool = False) -> Color:
         if self.profile is None:
             return _hex(value)
         return CMYKColor(*self.profile.ink(value, large).cmyk)
 
-    def text_color(self, value: str, size_pt: float):
+    def text_color(self, value: str, size_pt: float) -> Color:
         """The fill of text at size_pt: on CMYK pages, text under 12 pt takes at most two plates
         (pnp.render.color: K and one chromatic plate)."""
         if self.profile is None:
@@ -499,7 +503,7 @@ def _identity(x: float, y: float) -> tuple[float, float]:
     return x, y
 
 
-def _turned(item: Rotated, outer: Any) -> Any:
+def _turned(item: Rotated, outer: ToPoint) -> ToPoint:
     """Card-local coordinates inside a turned group → the coordinates outer maps to: the painter
     turns PDF space (y up) about (cx, cy), the same turn with y negated."""
     turn = math.radians(item.angle)
@@ -534,7 +538,7 @@ def _item_box(item: Item) -> tuple[float, float, float, float] | None:
     return None
 
 
-def _card_box(box: tuple[float, float, float, float], to_card: Any) -> tuple[float, float, float, float]:
+def _card_box(box: tuple[float, float, float, float], to_card: ToPoint) -> tuple[float, float, float, float]:
     left, top, right, bottom = box
     corners = [to_card(x, y) for x in (left, right) for y in (top, bottom)]
     return (min(p[0] for p in corners), min(p[1] for p in corners), max(p[0] for p in corners),
@@ -556,7 +560,6 @@ def reversed_small_text(plan: CardPlan, profile: ColorProfile) -> int:
     they take a coloured fringe when a plate shifts.  The ground of a glyph is the last thing drawn
     before it under its centre: the card's background, a filled box or a mark (by its square);
     over a picture a glyph is not counted (its ground is the picture's pixels)."""
-    Point = tuple[float, float]
     grounds: list[tuple[float, float, float, float, int]] = []    # box in card coordinates, plates (-1: picture)
 
     def ground_at(x: float, y: float) -> int:
@@ -569,7 +572,7 @@ def reversed_small_text(plan: CardPlan, profile: ColorProfile) -> int:
         xs, ys = [p[0] for p in corners], [p[1] for p in corners]
         grounds.append((min(xs), min(ys), max(xs), max(ys), n))
 
-    def walk(items: tuple[Item, ...], to_card: Any) -> int:
+    def walk(items: tuple[Item, ...], to_card: ToPoint) -> int:
         found = 0
         for item in items:
             if isinstance(item, Box) and item.fill:
@@ -586,7 +589,7 @@ def reversed_small_text(plan: CardPlan, profile: ColorProfile) -> int:
                 cos, sin = math.cos(turn), math.sin(turn)
 
                 def turned(x: float, y: float, item: Rotated = item, cos: float = cos, sin: float = sin,
-                           outer: Any = to_card) -> Point:
+                           outer: ToPoint = to_card) -> Point:
                     # the painter turns PDF space (y up) about (cx, cy): the same turn with y negated
                     dx, dy = x - item.cx, -(y - item.cy)
                     return outer(item.cx + dx * cos - dy * sin, item.cy - (dx * sin + dy * cos))
@@ -613,7 +616,7 @@ def reversed_small_text(plan: CardPlan, profile: ColorProfile) -> int:
     return walk(plan.items, lambda x, y: (x, y))
 
 
-def _enforce_cmyk(color, profile: ColorProfile | None = None):
+def _enforce_cmyk(color: Color, profile: ColorProfile | None = None) -> CMYKColor:
     """The canvas's guard on CMYK pages: CMYK and spot colours pass as they are (reportlab's own
     'cmyk' guard turns the registration colour into 400 % process ink); an RGB colour that reached
     the canvas unconverted goes through the output profile (the page's, with its ink limit) like

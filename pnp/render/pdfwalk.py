@@ -152,7 +152,7 @@ class _Walker:
         import pikepdf
         if not isinstance(gs, pikepdf.Dictionary):
             return
-        if any(gs.get(key) is True or str(gs.get(key)) == "True" for key in ("/OP", "/op")):
+        if any(str(gs.get(key)) == "True" for key in ("/OP", "/op")):   # a bool or a pikepdf Boolean
             self.out.overprint = True
         for key in ("/CA", "/ca"):
             if key in gs and float(gs[key]) < 1:
@@ -183,7 +183,7 @@ class _Walker:
         subtype = _name(x.get("/Subtype", ""))
         if subtype == "Image":
             self.out.counts["画像"] += 1
-            if x.get("/ImageMask") is True or str(x.get("/ImageMask")) == "True":
+            if str(x.get("/ImageMask")) == "True":
                 self.use(f"画像マスク {name}", fill)
             else:
                 self.use(f"画像 {name}", space_of(x.get("/ColorSpace"), resources))
@@ -235,7 +235,7 @@ class _Walker:
             if isinstance(ins, pikepdf.ContentStreamInlineImage):
                 self.out.counts["インライン画像"] += 1
                 obj = ins.iimage.obj
-                if obj.get("/ImageMask") is True or str(obj.get("/ImageMask")) == "True":
+                if str(obj.get("/ImageMask")) == "True":
                     self.use(f"{prefix}インライン画像マスク", fill)
                 else:
                     self.use(f"{prefix}インライン画像", space_of(obj.get("/ColorSpace"), res))

@@ -2,10 +2,13 @@
 the plan (measured once, in layout), so a PNG never wraps differently from the print."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont, ImageOps
 
+from ..data.model import Icon
 from ..layout.plan import (
     ICON_DROP,
     ICON_SCALE,
@@ -56,7 +59,8 @@ class PngPainter:
         solid = Image.new("RGBA", mask.size, _rgb(color) + (255,))
         self.img.paste(solid, at, mask)
 
-    def _box_mask(self, x0: float, y0: float, x1: float, y1: float, pad: int, draw) -> tuple[Image.Image, tuple[int, int]]:
+    def _box_mask(self, x0: float, y0: float, x1: float, y1: float, pad: int,
+                  draw: Callable[[ImageDraw.ImageDraw, int, int], None]) -> tuple[Image.Image, tuple[int, int]]:
         """A mask just big enough for a shape drawn by draw(ImageDraw, dx, dy) in page pixels."""
         ox, oy = int(x0) - pad, int(y0) - pad
         mask = Image.new("L", (int(x1) - ox + pad + 1, int(y1) - oy + pad + 1), 0)
@@ -142,13 +146,13 @@ class PngPainter:
         else:  # pragma: no cover
             raise TypeError(item)
 
-    def icon(self, icon, x: float, baseline: float, size: float) -> None:
+    def icon(self, icon: Icon, x: float, baseline: float, size: float) -> None:
         """An inline icon, placed exactly as the PDF backend places it."""
         d = size * ICON_SCALE
         cx, bottom = x + size / 2, baseline + size * ICON_DROP
         if icon.image is not None:
             self.item(Picture(icon.image, cx - d / 2, bottom - d, d, d))
-        else:
+        elif icon.shape is not None:     # as the PDF backend: an icon is a picture or a shape
             self.mark(Mark(icon.shape, cx, bottom - d / 2, d, icon.color))
 
     def mark(self, m: Mark) -> None:
@@ -159,7 +163,7 @@ class PngPainter:
         mask = Image.new("L", (box, box), 0)
         c = box / 2
 
-        def pt(x, y):
+        def pt(x: float, y: float) -> tuple[float, float]:
             return c + x * half * self.s * ss, c - y * half * self.s * ss
         for kind, data in shape(m.shape):
             sub = Image.new("L", (box, box), 0)
@@ -177,7 +181,7 @@ class PngPainter:
         self._layer_paste(m.fill, mask, m.opacity, (round(cx - size / 2), round(cy - size / 2)))
 
 
-def _flatten(kind: str, data) -> list[tuple[float, float]]:
+def _flatten(kind: str, data: Any) -> list[tuple[float, float]]:
     if kind == "poly":
         return list(data)
     pts = [data[0]]
