@@ -1,7 +1,7 @@
 """Reading a written PDF back: the glyphs as they were drawn (character, origin, direction, advance,
 font, size, colour), the page boxes and the fonts; on request the painted paths (colour, line
 width) and placed images (pixels, colour space, size on the page), and the document's print
-identity (PDF version, Info, OutputIntents, colour spaces, transparency, encryption).  What a printer or a viewer sees is what this
+identity (PDF version, Info, OutputIntents, transparency, encryption).  What a printer or a viewer sees is what this
 reads, so the tests, the build's own check of its output and any later preflight judge the file
 itself, never the plan that produced it.
 
@@ -108,7 +108,6 @@ class DocumentRead:
     version: str                              # from the header, e.g. "1.3"
     info: dict[str, str]                      # Info dictionary: Title, Author, GTS_PDFXVersion, Trapped …
     output_intents: tuple[dict[str, Any], ...]   # S, OutputConditionIdentifier, profile (N of its ICC stream, or 0)
-    colorspaces: frozenset[str]               # every colour space named in resources and images
     transparency: tuple[str, ...]             # where transparency is used (soft masks, constant alpha < 1, blend modes)
 
 
@@ -272,7 +271,7 @@ def _opened(path: Path, opener: Any) -> Any:
 
 
 def read_document(path: Path) -> DocumentRead:
-    """The print identity of a file: version, Info, OutputIntents, colour spaces and transparency
+    """The print identity of a file: version, Info, OutputIntents and transparency
     (walked through every page's resources, forms included).  UnreadablePdf for a file that is not
     a readable PDF; an encrypted one counts as unreadable (a shop's RIP refuses it)."""
     from pdfminer.pdfdocument import PDFDocument
@@ -313,14 +312,11 @@ def read_document(path: Path) -> DocumentRead:
                             "Info": text(oi.get("Info", "")),
                             "profile": int(resolve1(profile.attrs.get("N", 0))) if isinstance(profile, PDFStream)
                             else 0})
-        spaces: set[str] = set()
         transparency: list[str] = []
         seen: set[int] = set()
 
         def resources(res: Any, where: str) -> None:
             res = resolve1(res) or {}
-            for cs in (resolve1(res.get("ColorSpace")) or {}).values():
-                spaces.add(_space(cs))
             for name, gs in (resolve1(res.get("ExtGState")) or {}).items():
                 gs = resolve1(gs) or {}
                 for key in ("CA", "ca"):
@@ -339,8 +335,6 @@ def read_document(path: Path) -> DocumentRead:
                 seen.add(id(obj))
                 subtype = getattr(resolve1(obj.attrs.get("Subtype")), "name", "")
                 if subtype == "Image":
-                    if obj.attrs.get("ColorSpace") is not None:
-                        spaces.add(_space(obj.attrs["ColorSpace"]))
                     if obj.attrs.get("SMask") is not None:
                         transparency.append(f"{where}: image {name} soft mask")
                 elif subtype == "Form":
@@ -353,7 +347,7 @@ def read_document(path: Path) -> DocumentRead:
         count = 0
         for count, page in enumerate(PDFPage.create_pages(doc), 1):
             resources(page.resources, f"p.{count}")
-    return DocumentRead(count, version, info, tuple(intents), frozenset(spaces), tuple(transparency))
+    return DocumentRead(count, version, info, tuple(intents), tuple(transparency))
 
 
 def font_names(path: Path) -> dict[str, bool]:
