@@ -44,7 +44,7 @@ class DataError(PnpError):
         self.problems = sorted(set(problems))
         super().__init__("\n".join(str(p) for p in self.problems))
 
-    def __reduce__(self):        # pickled by its problems (a build worker sends it to the parent)
+    def __reduce__(self) -> tuple[type[DataError], tuple[list[Problem]]]:   # pickled by its problems (a build worker sends it to the parent)
         return type(self), (self.problems,)
 
 

@@ -26,7 +26,7 @@ import re
 import string
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 LANGS = ("en", "ja")
 _lang: str | None = None          # set by the CLI for one invocation; None: from the environment
@@ -115,14 +115,14 @@ class _Formatter(string.Formatter):
         if format_spec == "list":
             return ", ".join(str(v) for v in value)
         if format_spec == "oserror":    # (errno, the system's words)
-            number, words = value
-            return ERRNO_JA.get(errno.errorcode.get(number or 0, ""), words) if self.lang == "ja" else words
+            number, strerror = cast(tuple[int | None, str], value)
+            return ERRNO_JA.get(errno.errorcode.get(number or 0, ""), strerror) if self.lang == "ja" else strerror
         if format_spec == "yaml":       # (context, problem) as the YAML parser words them
             words = [str(v) for v in value if v]
             if self.lang == "ja":
                 return "、".join(YAML_JA.get(w, w) for w in words)
             return " ".join(words)
-        return super().format_field(value, format_spec)
+        return str(super().format_field(value, format_spec))
 
 
 # code → {language → template}.  Parameters are named; ``{x!r}`` quotes a name as Python does ('a.jpg').

@@ -62,13 +62,13 @@ class FileHashes:
 
     def __init__(self, path: Path | None = None):
         self.path = path
-        self.table: dict[str, list[Any]] = {}
+        self.table: dict[str, list[int | str]] = {}     # path → [size, mtime_ns, inode, ctime_ns, sha256]
         self.dirty = False
         if path is not None and path.exists():
             self.table = self._read(path)
 
     @staticmethod
-    def _read(path: Path) -> dict[str, list[Any]]:
+    def _read(path: Path) -> dict[str, list[int | str]]:
         """The table of the cache file; a damaged one is ignored, and the user told in one line (a
         cache only costs time to make again)."""
         why = ""
@@ -295,11 +295,11 @@ def options_digest(opts: BuildOptions, final: bool = False) -> str:
                 [getattr(opts, f.name) for f in dataclasses.fields(opts)], final)
 
 
-def plan_marks(plans: Iterable[Any]) -> list[list[Any]]:
+def plan_marks(plans: Iterable[Any]) -> list[list[str | float]]:
     """The suit marks and icon shapes a deck's card plans draw, as the rulebook defines them once on
     its first page: (shape, fill, opacity), sorted."""
     from ..layout.plan import Mark, Rotated, TextBlock
-    seen: set[tuple[Any, ...]] = set()
+    seen: set[tuple[str, str, float]] = set()
 
     def walk(items: Iterable[Any]) -> None:
         for it in items:
@@ -332,7 +332,7 @@ class GameCache:
         self.kept: list[Written] = []        # files of units kept from the previous build
         self.written: list[Written] = []     # files drawn in this build
         self.inputs = ""                     # the whole-game inputs digest (a complete build only)
-        self.marks: dict[str, list[Any]] = {}
+        self.marks: dict[str, list[list[str | float]]] = {}
         self.previous: dict[str, Any] = {}
         if not clean:
             self.previous = read_manifest(self.out_dir, game.id).data
@@ -432,7 +432,7 @@ class GameCache:
                                engine, *([images] if images else []))   # a book without images: key as before
         return self.keys[unit]
 
-    def deck_marks(self, deck: Deck) -> list[Any] | None:
+    def deck_marks(self, deck: Deck) -> list[list[str | float]] | None:
         if deck.id in self.marks:
             return self.marks[deck.id]
         recorded = self.previous.get("marks", {}).get(deck.id)

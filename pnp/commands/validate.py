@@ -840,7 +840,7 @@ def score_track_verdict(engine: BaseEngine, scores: dict[int, list[tuple[float, 
 
 class _Memory:
     """The last clean validate of each game, keyed like the incremental build's whole-game check
-    (pnp.buildcache.input_digest: every file the game can read, the layouts, the fonts, pnp's code)
+    (pnp.commands.buildcache.input_digest: every file the game can read, the layouts, the fonts, pnp's code)
     and the options: a game whose key is the recorded one was validated clean from exactly these
     inputs, and is not checked again.  Kept in the user's cache folder (a cache only)."""
 
@@ -918,7 +918,7 @@ class _Memory:
 
 class _Units:
     """One game's units (a deck's card plans, the rulebook typeset on every size) that were checked
-    clean, by the incremental build's unit keys (pnp.buildcache.GameCache): editing one card plans
+    clean, by the incremental build's unit keys (pnp.commands.buildcache.GameCache): editing one card plans
     that card's deck again, and the rulebook only when what it shows changed."""
 
     def __init__(self, memory: _Memory, game: Game, entry: dict[str, Any]) -> None:

@@ -171,7 +171,7 @@ def _rebuild_shell(path: str, name: str, qualname: str) -> Any:
     return cls.__new__(cls)
 
 
-def _reduce_file_engine(engine: BaseEngine):
+def _reduce_file_engine(engine: BaseEngine) -> tuple[Callable[[str, str, str], Any], tuple[str, str, str], Any]:
     cls = type(engine)
     module = sys.modules[cls.__module__]
     state = engine.__getstate__() if hasattr(engine, "__getstate__") else engine.__dict__
@@ -184,7 +184,7 @@ def _travels(engine: BaseEngine) -> None:
         copyreg.pickle(cls, _reduce_file_engine)
 
 
-def _entry_point(name: str):
+def _entry_point(name: str) -> importlib.metadata.EntryPoint | None:
     for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
         if ep.name == name:
             return ep

@@ -52,12 +52,10 @@ from ..files import read_limited
 from ..limits import MAX_ICC_BYTES
 from ..messages import msg
 from ..units import mm
-from .shops import CONDITIONS, FOGRA39, condition_notice, condition_of, game_shop
+from .shops import CONDITIONS, condition_notice, condition_of, game_shop
 
 ICC_DIR = Path(__file__).resolve().parent / "icc"
 DEFAULT_PROFILE = ICC_DIR / "ISOcoated_v2_300_bas.icc"
-# the output condition the bundled profile characterises, as PDF/X names it (ICC's registry)
-DEFAULT_CONDITION = (FOGRA39.identifier, FOGRA39.condition)
 REGISTRY = "http://www.color.org"
 BUNDLED_SHA256 = "b424c77f40c3423c925536f8ae08634985ccd0fe80eb253d5d229197ded7e886"
 
@@ -162,7 +160,6 @@ class ColorProfile:
             self._cmyk_lab = ImageCms.buildTransform(self.profile, lab, "CMYK", "LAB", INTENT)
         except (OSError, ImageCms.PyCMSError) as e:
             raise ProfileError(f"{self.path}: " + msg("render.icc_damaged", why=e)) from e
-        self._srgb = srgb
         self._cache: dict[tuple[str, bool], Ink] = {}
         self._small: dict[str, Ink] = {}
         ramp = Image.new("CMYK", (256, 1))
@@ -337,7 +334,8 @@ def limit_ink(image: Image.Image, limit: int) -> Image.Image:
         return c1 * scale, m1 * scale, y1 * scale, k1
 
     def plane(i: int) -> Image.Image:
-        return ImageMath.lambda_eval(lambda a: a["int"](fit(a)[i]), c=c, m=m, y=y, k=k)
+        image: Image.Image = ImageMath.lambda_eval(lambda a: a["int"](fit(a)[i]), c=c, m=m, y=y, k=k)
+        return image
 
     planes = [plane(i) for i in range(4)]
     out = Image.merge("CMYK", [p.convert("L") for p in planes])

@@ -16,6 +16,7 @@ text render modes other than fill) is refused with the file and page named: neve
 from __future__ import annotations
 
 import struct
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -270,118 +271,176 @@ class _Outliner:
 
     def rewrite(self, owner: Any, where: str) -> None:
         """Replace the text of one page or form (owner) by glyph forms; recurse into its forms."""
-        pikepdf = self.pikepdf
         resources = owner.get("/Resources")
         if resources is None:
             return
-        xobjects = resources.get("/XObject") or {}
-        for name in list(xobjects.keys()):
-            sub = xobjects[name]
-            if sub.get("/Subtype") == pikepdf.Name.Form and sub.objgen not in self.done:
-                self.done.add(sub.objgen)
-                self.rewrite(sub, f"{where} {name}")
+        self._rewrite_forms(resources, where)
         fonts = resources.get("/Font")
         if not fonts:
             return
-        ops = pikepdf.parse_content_stream(owner)
-        if not any(str(op) in ("Tj", "TJ", "'", '"') for _operands, op in ops):
+        ops = self.pikepdf.parse_content_stream(owner)
+        if not any(str(ins.operator) in SHOW_OPERATORS for ins in ops):
             self.emptied.append(resources)      # fonts named (reportlab gives every form some) but none shown
             return
-        out: list[Any] = []
-        used: dict[str, Any] = {}
-        tm = tlm = IDENTITY
-        font: _Font | None = None
-        font_ref: Any = None
-        size = char_space = word_space = rise = 0.0
-        scale, leading = 1.0, 0.0
+        text = _TextRewrite(self, fonts, where)
+        for ins in ops:
+            text.run(ins.operands, ins.operator)
+        self._replace_content(owner, resources, text)
 
-        def show(data: bytes) -> None:
-            nonlocal tm
-            if font is None:
-                raise OutlineError(f"{self.path}: {where}: " + msg("render.text_no_font"))
-            units = font.outlines.units
-            for code in data:
-                gid = font.outlines.cmap.get(code, 0)
-                trm = _mul((size * scale, 0.0, 0.0, size, 0.0, rise), tm)
-                if font.outlines.contours(gid):
-                    form = self.glyph_form(font_ref, font, gid)
-                    name = f"/Gl{form.objgen[0]}"
-                    used[name] = form
-                    m = _mul((1 / units, 0.0, 0.0, 1 / units, 0.0, 0.0), trm)
-                    out.append(pikepdf.ContentStreamInstruction([], pikepdf.Operator("q")))
-                    out.append(pikepdf.ContentStreamInstruction(list(m), pikepdf.Operator("cm")))
-                    out.append(pikepdf.ContentStreamInstruction([pikepdf.Name(name)], pikepdf.Operator("Do")))
-                    out.append(pikepdf.ContentStreamInstruction([], pikepdf.Operator("Q")))
-                    self.outlined += 1
-                advance = (font.width(code) / 1000 * size + char_space + (word_space if code == 32 else 0.0)) * scale
-                tm = _mul((1.0, 0.0, 0.0, 1.0, advance, 0.0), tm)
+    def _rewrite_forms(self, resources: Any, where: str) -> None:
+        """The forms the owner draws, each once per file (a form drawn on many pages is rewritten once)."""
+        xobjects = resources.get("/XObject") or {}
+        for name in list(xobjects.keys()):
+            sub = xobjects[name]
+            if sub.get("/Subtype") == self.pikepdf.Name.Form and sub.objgen not in self.done:
+                self.done.add(sub.objgen)
+                self.rewrite(sub, f"{where} {name}")
 
-        for operands, op in ops:
-            o = str(op)
-            if o == "BT":
-                tm = tlm = IDENTITY
-            elif o == "ET":
-                pass
-            elif o == "Tf":
-                font_ref = fonts.get(str(operands[0]))
-                if font_ref is None:
-                    raise OutlineError(f"{self.path}: {where}: " + msg("render.font_not_in_resources",
-                                                                      font=operands[0]))
-                font = self.font(font_ref, f"{self.path}: {where}")
-                size = float(operands[1])
-            elif o == "Tm":
-                tm = tlm = tuple(float(v) for v in operands)  # type: ignore[assignment]
-            elif o in ("Td", "TD"):
-                tx, ty = float(operands[0]), float(operands[1])
-                if o == "TD":
-                    leading = -ty
-                tm = tlm = _mul((1.0, 0.0, 0.0, 1.0, tx, ty), tlm)
-            elif o == "T*":
-                tm = tlm = _mul((1.0, 0.0, 0.0, 1.0, 0.0, -leading), tlm)
-            elif o == "Tc":
-                char_space = float(operands[0])
-            elif o == "Tw":
-                word_space = float(operands[0])
-            elif o == "Tz":
-                scale = float(operands[0]) / 100
-            elif o == "TL":
-                leading = float(operands[0])
-            elif o == "Ts":
-                rise = float(operands[0])
-            elif o == "Tr":
-                if int(operands[0]) != 0:
-                    raise OutlineError(f"{self.path}: {where}: " + msg("render.text_render_mode",
-                                                                      mode=int(operands[0])))
-            elif o == "Tj":
-                show(bytes(operands[0]))
-            elif o == "'":
-                tm = tlm = _mul((1.0, 0.0, 0.0, 1.0, 0.0, -leading), tlm)
-                show(bytes(operands[0]))
-            elif o == '"':
-                word_space, char_space = float(operands[0]), float(operands[1])
-                tm = tlm = _mul((1.0, 0.0, 0.0, 1.0, 0.0, -leading), tlm)
-                show(bytes(operands[2]))
-            elif o == "TJ":
-                for part in operands[0]:
-                    if isinstance(part, (int, float)) or type(part).__name__ == "Decimal":
-                        tm = _mul((1.0, 0.0, 0.0, 1.0, -float(part) / 1000 * size * scale, 0.0), tm)
-                    else:
-                        show(bytes(part))
-            else:
-                out.append(pikepdf.ContentStreamInstruction(operands, op))
-        content = pikepdf.unparse_content_stream(out)
+    def _replace_content(self, owner: Any, resources: Any, text: _TextRewrite) -> None:
+        pikepdf = self.pikepdf
+        content = pikepdf.unparse_content_stream(text.out)
         if isinstance(owner, pikepdf.Stream):      # a form: its own content
             owner.write(content)
         else:                                       # a page: its content stream(s), now one
             owner.Contents = self.pdf.make_stream(content)
         if "/XObject" not in resources:
             resources.XObject = pikepdf.Dictionary()
-        for name, form in used.items():
+        for name, form in text.used.items():
             resources.XObject[name] = form
         self.emptied.append(resources)     # its fonts dropped once every owner sharing it is rewritten
 
     done: set[tuple[int, int]]
     emptied: list[Any]
+
+
+SHOW_OPERATORS = ("Tj", "TJ", "'", '"')
+
+
+class _TextRewrite:
+    """One content stream, its text state followed (PDF 9.3): the operators that set the text state
+    or show text become the glyph forms they show; every other operator is kept as it was."""
+
+    def __init__(self, outliner: _Outliner, fonts: Any, where: str):
+        self.outliner, self.fonts, self.where = outliner, fonts, where
+        self.out: list[Any] = []               # the new content stream's instructions
+        self.used: dict[str, Any] = {}         # resource name → glyph form, for the owner's XObjects
+        self.tm = self.tlm = IDENTITY
+        self.font: _Font | None = None
+        self.font_ref: Any = None
+        self.size = self.char_space = self.word_space = self.rise = 0.0
+        self.scale, self.leading = 1.0, 0.0
+
+    def run(self, operands: Any, op: Any) -> None:      # pikepdf's operand list and operator
+        handler = TEXT_OPERATORS.get(str(op))
+        if handler is None:
+            self.out.append(self.outliner.pikepdf.ContentStreamInstruction(operands, op))
+        else:
+            handler(self, operands)
+
+    def _error(self, text: str) -> OutlineError:
+        return OutlineError(f"{self.outliner.path}: {self.where}: {text}")
+
+    # -- the text state ---------------------------------------------------------------------
+    def begin(self, operands: Sequence[Any]) -> None:             # BT
+        self.tm = self.tlm = IDENTITY
+
+    def end(self, operands: Sequence[Any]) -> None:               # ET: the state lasts, the object is gone
+        pass
+
+    def set_font(self, operands: Sequence[Any]) -> None:          # Tf
+        self.font_ref = self.fonts.get(str(operands[0]))
+        if self.font_ref is None:
+            raise self._error(msg("render.font_not_in_resources", font=operands[0]))
+        self.font = self.outliner.font(self.font_ref, f"{self.outliner.path}: {self.where}")
+        self.size = float(operands[1])
+
+    def set_matrix(self, operands: Sequence[Any]) -> None:        # Tm
+        a, b, c, d, e, f = (float(v) for v in operands)
+        self.tm = self.tlm = (a, b, c, d, e, f)
+
+    def move(self, operands: Sequence[Any]) -> None:              # Td
+        tx, ty = float(operands[0]), float(operands[1])
+        self.tm = self.tlm = _mul((1.0, 0.0, 0.0, 1.0, tx, ty), self.tlm)
+
+    def move_and_lead(self, operands: Sequence[Any]) -> None:     # TD: Td that sets the leading too
+        self.leading = -float(operands[1])
+        self.move(operands)
+
+    def next_line(self, operands: Sequence[Any]) -> None:         # T*
+        self.tm = self.tlm = _mul((1.0, 0.0, 0.0, 1.0, 0.0, -self.leading), self.tlm)
+
+    def set_char_space(self, operands: Sequence[Any]) -> None:    # Tc
+        self.char_space = float(operands[0])
+
+    def set_word_space(self, operands: Sequence[Any]) -> None:    # Tw
+        self.word_space = float(operands[0])
+
+    def set_scale(self, operands: Sequence[Any]) -> None:         # Tz
+        self.scale = float(operands[0]) / 100
+
+    def set_leading(self, operands: Sequence[Any]) -> None:       # TL
+        self.leading = float(operands[0])
+
+    def set_rise(self, operands: Sequence[Any]) -> None:          # Ts
+        self.rise = float(operands[0])
+
+    def set_render_mode(self, operands: Sequence[Any]) -> None:   # Tr: only filled text has an outline to fill
+        if int(operands[0]) != 0:
+            raise self._error(msg("render.text_render_mode", mode=int(operands[0])))
+
+    # -- showing text -----------------------------------------------------------------------
+    def show_string(self, operands: Sequence[Any]) -> None:       # Tj
+        self.show(bytes(operands[0]))
+
+    def next_line_show(self, operands: Sequence[Any]) -> None:    # '
+        self.next_line(operands)
+        self.show(bytes(operands[0]))
+
+    def spaced_next_line_show(self, operands: Sequence[Any]) -> None:    # "
+        self.word_space, self.char_space = float(operands[0]), float(operands[1])
+        self.next_line(operands)
+        self.show(bytes(operands[2]))
+
+    def show_positioned(self, operands: Sequence[Any]) -> None:   # TJ: strings and moves in 1/1000 em
+        for part in operands[0]:
+            if isinstance(part, (int, float)) or type(part).__name__ == "Decimal":
+                self.tm = _mul((1.0, 0.0, 0.0, 1.0, -float(part) / 1000 * self.size * self.scale, 0.0), self.tm)
+            else:
+                self.show(bytes(part))
+
+    def show(self, data: bytes) -> None:
+        """Each glyph of data as its form, placed by the text-rendering matrix; the text matrix advanced."""
+        font = self.font
+        if font is None:
+            raise self._error(msg("render.text_no_font"))
+        pikepdf = self.outliner.pikepdf
+        units = font.outlines.units
+        for code in data:
+            gid = font.outlines.cmap.get(code, 0)
+            trm = _mul((self.size * self.scale, 0.0, 0.0, self.size, 0.0, self.rise), self.tm)
+            if font.outlines.contours(gid):
+                form = self.outliner.glyph_form(self.font_ref, font, gid)
+                name = f"/Gl{form.objgen[0]}"
+                self.used[name] = form
+                m = _mul((1 / units, 0.0, 0.0, 1 / units, 0.0, 0.0), trm)
+                self.out.append(pikepdf.ContentStreamInstruction([], pikepdf.Operator("q")))
+                self.out.append(pikepdf.ContentStreamInstruction(list(m), pikepdf.Operator("cm")))
+                self.out.append(pikepdf.ContentStreamInstruction([pikepdf.Name(name)], pikepdf.Operator("Do")))
+                self.out.append(pikepdf.ContentStreamInstruction([], pikepdf.Operator("Q")))
+                self.outliner.outlined += 1
+            advance = (font.width(code) / 1000 * self.size + self.char_space
+                       + (self.word_space if code == 32 else 0.0)) * self.scale
+            self.tm = _mul((1.0, 0.0, 0.0, 1.0, advance, 0.0), self.tm)
+
+
+TEXT_OPERATORS: dict[str, Callable[[_TextRewrite, Sequence[Any]], None]] = {
+    "BT": _TextRewrite.begin, "ET": _TextRewrite.end, "Tf": _TextRewrite.set_font, "Tm": _TextRewrite.set_matrix,
+    "Td": _TextRewrite.move, "TD": _TextRewrite.move_and_lead, "T*": _TextRewrite.next_line,
+    "Tc": _TextRewrite.set_char_space, "Tw": _TextRewrite.set_word_space, "Tz": _TextRewrite.set_scale,
+    "TL": _TextRewrite.set_leading, "Ts": _TextRewrite.set_rise, "Tr": _TextRewrite.set_render_mode,
+    "Tj": _TextRewrite.show_string, "'": _TextRewrite.next_line_show, '"': _TextRewrite.spaced_next_line_show,
+    "TJ": _TextRewrite.show_positioned,
+}
 
 
 def outline_text(path: Path) -> int:

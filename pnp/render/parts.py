@@ -10,7 +10,7 @@ from typing import Any
 from reportlab.lib.colors import CMYKColorSep
 
 from ..files import atomic_path
-from ..layout.parts import Group, PartPage, Polygon
+from ..layout.parts import Group, PartItem, PartPage, Polygon
 from ..layout.plan import Box, Rule
 from ..layout.shopparts import DieLine, ShopParts, ShopPiece
 from .color import ColorProfile
@@ -24,7 +24,7 @@ DIE_LINE_WIDTH = 0.5     # pt
 
 
 class PartsPainter(PdfPainter):
-    def item(self, item) -> None:
+    def item(self, item: PartItem | DieLine) -> None:
         c = self.c
         if isinstance(item, Polygon):
             self.begin_style(item.fill, item.stroke, item.stroke_width, item.opacity, item.dash)

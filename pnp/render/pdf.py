@@ -4,13 +4,14 @@ temporary file and renamed, so a failed build never leaves a truncated PDF behin
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from PIL import Image, ImageMath
 from reportlab import rl_config
-from reportlab.lib.colors import CMYKColor, CMYKColorSep, HexColor, toColor
+from reportlab.lib.colors import CMYKColor, CMYKColorSep, Color, HexColor, toColor
 from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfdoc, pdfmetrics
@@ -32,10 +33,12 @@ from ..layout.plan import (
     ruby_position,
 )
 from ..text import fonts
-from ..text.linebreak import char_space
+from ..text.linebreak import Fragment, Line, char_space
 from .color import LIGHT_PLATE, SMALL_TEXT_PT, ColorProfile, Ink, default_profile, is_large, plates
 from .shapes import shape
 
+Point = tuple[float, float]
+ToPoint = Callable[[float, float], Point]     # card-local coordinates → the coordinates a walk measures in
 FILL_EVEN_ODD = 0
 # registration colour: the crop marks print on every plate, so each plate can be aligned by them
 REGISTRATION = CMYKColorSep(1, 1, 1, 1, spotName="All")
@@ -83,7 +86,8 @@ def image_to_cmyk(path: Path, matte: str = "#ffffff", profile: ColorProfile | No
     return (profile or default_profile()).image(path, matte)
 
 
-def text_run(c: Canvas, text: str, font: str, size: float, x: float, y: float, char_space: float, fill) -> None:
+def text_run(c: Canvas, text: str, font: str, size: float, x: float, y: float, char_space: float,
+             fill: Color) -> None:
     """One run of text, isolated: every text-state parameter it depends on (font and size,
     character and word spacing, rise, horizontal scale, render mode) and its colour are set inside
     a save/restore pair, so nothing leaks from one run into the next and nothing drawn before can
@@ -141,7 +145,7 @@ def _text_object(c: Canvas, face: Any, text: str, size: float, x: float, y: floa
 
 
 @lru_cache(maxsize=1024)
-def _hex(value: str) -> Any:
+def _hex(value: str) -> Color:
     """reportlab's colour for #rrggbb, made once per value (a deck draws the same few thousands of times;
     reportlab only reads it)."""
     return HexColor(value)
@@ -162,7 +166,7 @@ class PdfPainter:
         # with an ink limit: the grounds of the card being drawn, card-local → card coordinates of the
         # items being drawn (turned groups), and whether the item being drawn knocks out its K100
         self._grounds: list[tuple[float, float, float, float, float]] = []
-        self._to_card: Any = _identity
+        self._to_card: ToPoint = _identity
         self._knockout = False
 
     def card_form(self, plan: CardPlan, clip: tuple[float, float, float, float] | None) -> str:
@@ -185,12 +189,12 @@ class PdfPainter:
         self.c.doForm(name)
         self.c.restoreState()
 
-    def color(self, value: str, large: bool = False):
+    def color(self, value: str, large: bool = False) -> Color:
         if self.profile is None:
             return _hex(value)
         return CMYKColor(*self.profile.ink(value, large).cmyk)
 
-    def text_color(self, value: str, size_pt: float):
+    def text_color(self, value: str, size_pt: float) -> Color:
         """The fill of text at size_pt: on CMYK pages, text under 12 pt takes at most two plates
         (pnp.render.color: K and one chromatic plate)."""
         if self.profile is None:
@@ -302,67 +306,81 @@ class PdfPainter:
             self._knockout = knockout
 
     def _item(self, item: Item) -> None:
-        c = self.c
         if isinstance(item, Box):
-            self.begin_style(item.fill, item.stroke, item.stroke_width, item.opacity,
-                             large=is_large(item.w, item.h))
-            y = -(item.y + item.h)
-            if item.radius:
-                c.roundRect(item.x, y, item.w, item.h, item.radius, stroke=int(bool(item.stroke)),
-                            fill=int(bool(item.fill)))
-            else:
-                c.rect(item.x, y, item.w, item.h, stroke=int(bool(item.stroke)), fill=int(bool(item.fill)))
-            c.restoreState()
+            self.box(item)
         elif isinstance(item, TextBlock):
-            icons = dict(item.icons)
-            for placed in item.lines:
-                line = placed.line
-                for frag in line.fragments:
-                    x = placed.x + frag.x_pt
-                    if frag.icon:
-                        self.icon(icons[frag.icon], x, placed.baseline, frag.size_pt)
-                        continue
-                    value = frag.color or item.color
-                    fill = self.text_color(value, frag.size_pt)
-                    black = self.overprinted(value)
-                    if black:       # K100 text overprints: its own state around the isolated run
-                        c.saveState()
-                        self.overprint(value, stroke=False)
-                    text_run(c, frag.text, fonts.pdf_name(frag.font), frag.size_pt, x, -placed.baseline,
-                             char_space(line, frag), fill)
-                    if frag.ruby:
-                        rx, rs, spacing = ruby_position(frag, char_space(line, frag))
-                        text_run(c, frag.ruby, fonts.pdf_name(frag.font), rs, x + rx,
-                                 -ruby_baseline(frag, placed.baseline, rs), spacing,
-                                 self.text_color(value, rs))
-                    if black:
-                        c.restoreState()
+            self.text_block(item)
         elif isinstance(item, Mark):
             self.mark(item)
         elif isinstance(item, Rotated):
-            c.saveState()
-            c.translate(item.cx, -item.cy)
-            c.rotate(item.angle)
-            c.translate(-item.cx, item.cy)
-            outer = self._to_card
-            self._to_card = _turned(item, outer)
-            for sub in item.items:
-                self.item(sub)
-            self._to_card = outer
-            c.restoreState()
+            self.rotated(item)
         elif isinstance(item, Picture):
             self.picture(item)
         elif isinstance(item, Rule):
-            c.saveState()
-            c.setStrokeColor(self.color(item.color))
-            self.overprint(item.color, fill=False)
-            c.setLineWidth(item.width)
-            if item.dash:
-                c.setDash(list(item.dash))
-            c.line(item.x1, -item.y1, item.x2, -item.y2)
-            c.restoreState()
+            self.rule(item)
         else:  # pragma: no cover - the plan types are closed
             raise TypeError(item)
+
+    def box(self, item: Box) -> None:
+        c = self.c
+        self.begin_style(item.fill, item.stroke, item.stroke_width, item.opacity, large=is_large(item.w, item.h))
+        y = -(item.y + item.h)
+        if item.radius:
+            c.roundRect(item.x, y, item.w, item.h, item.radius, stroke=int(bool(item.stroke)),
+                        fill=int(bool(item.fill)))
+        else:
+            c.rect(item.x, y, item.w, item.h, stroke=int(bool(item.stroke)), fill=int(bool(item.fill)))
+        c.restoreState()
+
+    def text_block(self, item: TextBlock) -> None:
+        """Each fragment of each placed line: an icon, or a run of text with its ruby over it."""
+        icons = dict(item.icons)
+        for placed in item.lines:
+            for frag in placed.line.fragments:
+                x = placed.x + frag.x_pt
+                if frag.icon:
+                    self.icon(icons[frag.icon], x, placed.baseline, frag.size_pt)
+                else:
+                    self.fragment(placed.line, frag, x, placed.baseline, frag.color or item.color)
+
+    def fragment(self, line: Line, frag: Fragment, x: float, baseline: float, value: str) -> None:
+        c = self.c
+        fill = self.text_color(value, frag.size_pt)
+        black = self.overprinted(value)
+        if black:       # K100 text overprints: its own state around the isolated run
+            c.saveState()
+            self.overprint(value, stroke=False)
+        text_run(c, frag.text, fonts.pdf_name(frag.font), frag.size_pt, x, -baseline, char_space(line, frag), fill)
+        if frag.ruby:
+            rx, rs, spacing = ruby_position(frag, char_space(line, frag))
+            text_run(c, frag.ruby, fonts.pdf_name(frag.font), rs, x + rx, -ruby_baseline(frag, baseline, rs),
+                     spacing, self.text_color(value, rs))
+        if black:
+            c.restoreState()
+
+    def rotated(self, item: Rotated) -> None:
+        c = self.c
+        c.saveState()
+        c.translate(item.cx, -item.cy)
+        c.rotate(item.angle)
+        c.translate(-item.cx, item.cy)
+        outer = self._to_card
+        self._to_card = _turned(item, outer)
+        for sub in item.items:
+            self.item(sub)
+        self._to_card = outer
+        c.restoreState()
+
+    def rule(self, item: Rule) -> None:
+        c = self.c
+        c.saveState()
+        c.setStrokeColor(self.color(item.color))
+        self.overprint(item.color, fill=False)
+        c.setLineWidth(item.width)
+        if item.dash:
+            c.setDash(list(item.dash))
+        c.line(item.x1, -item.y1, item.x2, -item.y2)
+        c.restoreState()
 
     def icon(self, icon: Icon, x: float, baseline: float, size: float) -> None:
         """An inline icon in its one-em box at x: drawn ICON_SCALE of the text size, standing on the
@@ -499,7 +517,7 @@ def _identity(x: float, y: float) -> tuple[float, float]:
     return x, y
 
 
-def _turned(item: Rotated, outer: Any) -> Any:
+def _turned(item: Rotated, outer: ToPoint) -> ToPoint:
     """Card-local coordinates inside a turned group → the coordinates outer maps to: the painter
     turns PDF space (y up) about (cx, cy), the same turn with y negated."""
     turn = math.radians(item.angle)
@@ -534,7 +552,7 @@ def _item_box(item: Item) -> tuple[float, float, float, float] | None:
     return None
 
 
-def _card_box(box: tuple[float, float, float, float], to_card: Any) -> tuple[float, float, float, float]:
+def _card_box(box: tuple[float, float, float, float], to_card: ToPoint) -> tuple[float, float, float, float]:
     left, top, right, bottom = box
     corners = [to_card(x, y) for x in (left, right) for y in (top, bottom)]
     return (min(p[0] for p in corners), min(p[1] for p in corners), max(p[0] for p in corners),
@@ -556,64 +574,72 @@ def reversed_small_text(plan: CardPlan, profile: ColorProfile) -> int:
     they take a coloured fringe when a plate shifts.  The ground of a glyph is the last thing drawn
     before it under its centre: the card's background, a filled box or a mark (by its square);
     over a picture a glyph is not counted (its ground is the picture's pixels)."""
-    Point = tuple[float, float]
-    grounds: list[tuple[float, float, float, float, int]] = []    # box in card coordinates, plates (-1: picture)
+    grounds = _Grounds()
+    grounds.add([(-plan.bleed, -plan.bleed), (plan.width + plan.bleed, plan.height + plan.bleed)],
+                plates(profile.ink(plan.background, large=True).cmyk))
+    return _count_reversed(plan.items, _identity, profile, grounds)
 
-    def ground_at(x: float, y: float) -> int:
-        for left, top, right, bottom, n in reversed(grounds):
+
+class _Grounds:
+    """What a card has drawn so far that a glyph may stand on: boxes in card coordinates, each with the
+    number of plates it prints on (-1: a picture)."""
+
+    def __init__(self) -> None:
+        self.boxes: list[tuple[float, float, float, float, int]] = []
+
+    def add(self, corners: list[Point], n: int) -> None:
+        xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+        self.boxes.append((min(xs), min(ys), max(xs), max(ys), n))
+
+    def at(self, x: float, y: float) -> int:
+        """The plates of the last ground drawn under (x, y); 0 where there is none."""
+        for left, top, right, bottom, n in reversed(self.boxes):
             if left <= x <= right and top <= y <= bottom:
                 return n
         return 0
 
-    def add(corners: list[Point], n: int) -> None:
-        xs, ys = [p[0] for p in corners], [p[1] for p in corners]
-        grounds.append((min(xs), min(ys), max(xs), max(ys), n))
 
-    def walk(items: tuple[Item, ...], to_card: Any) -> int:
-        found = 0
-        for item in items:
-            if isinstance(item, Box) and item.fill:
-                ink = profile.ink(item.fill, is_large(item.w, item.h))
-                add([to_card(item.x, item.y), to_card(item.x + item.w, item.y + item.h)], plates(ink.cmyk))
-            elif isinstance(item, Mark):
-                r = item.size / 2
-                add([to_card(item.cx - r, item.cy - r), to_card(item.cx + r, item.cy + r)],
-                    plates(profile.ink(item.fill).cmyk))
-            elif isinstance(item, Picture):
-                add([to_card(item.x, item.y), to_card(item.x + item.w, item.y + item.h)], -1)
-            elif isinstance(item, Rotated):
-                turn = math.radians(item.angle)
-                cos, sin = math.cos(turn), math.sin(turn)
-
-                def turned(x: float, y: float, item: Rotated = item, cos: float = cos, sin: float = sin,
-                           outer: Any = to_card) -> Point:
-                    # the painter turns PDF space (y up) about (cx, cy): the same turn with y negated
-                    dx, dy = x - item.cx, -(y - item.cy)
-                    return outer(item.cx + dx * cos - dy * sin, item.cy - (dx * sin + dy * cos))
-                found += walk(item.items, turned)
-            elif isinstance(item, TextBlock):
-                for placed in item.lines:
-                    for frag in placed.line.fragments:
-                        if frag.icon or frag.size_pt >= SMALL_TEXT_PT:
-                            continue
-                        ink = profile.text_ink(frag.color or item.color, frag.size_pt)
-                        if max(ink.cmyk) > LIGHT_PLATE:
-                            continue
-                        x = placed.x + frag.x_pt
-                        for ch in frag.text:
-                            advance = fonts.measure(ch, frag.font, frag.size_pt)
-                            if not ch.isspace() and ground_at(*to_card(x + advance / 2, placed.baseline
-                                                                         - frag.size_pt * 0.38)) > 2:
-                                found += 1
-                            x += advance + placed.line.char_space_pt
-        return found
-
-    add([(-plan.bleed, -plan.bleed), (plan.width + plan.bleed, plan.height + plan.bleed)],
-        plates(profile.ink(plan.background, large=True).cmyk))
-    return walk(plan.items, lambda x, y: (x, y))
+def _count_reversed(items: tuple[Item, ...], to_card: ToPoint, profile: ColorProfile, grounds: _Grounds) -> int:
+    """The reversed small glyphs among items, in drawing order: each ground is added as it is drawn."""
+    found = 0
+    for item in items:
+        if isinstance(item, Box) and item.fill:
+            ink = profile.ink(item.fill, is_large(item.w, item.h))
+            grounds.add([to_card(item.x, item.y), to_card(item.x + item.w, item.y + item.h)], plates(ink.cmyk))
+        elif isinstance(item, Mark):
+            r = item.size / 2
+            grounds.add([to_card(item.cx - r, item.cy - r), to_card(item.cx + r, item.cy + r)],
+                        plates(profile.ink(item.fill).cmyk))
+        elif isinstance(item, Picture):
+            grounds.add([to_card(item.x, item.y), to_card(item.x + item.w, item.y + item.h)], -1)
+        elif isinstance(item, Rotated):
+            found += _count_reversed(item.items, _turned(item, to_card), profile, grounds)
+        elif isinstance(item, TextBlock):
+            found += _reversed_glyphs(item, to_card, profile, grounds)
+    return found
 
 
-def _enforce_cmyk(color, profile: ColorProfile | None = None):
+def _reversed_glyphs(item: TextBlock, to_card: ToPoint, profile: ColorProfile, grounds: _Grounds) -> int:
+    """The glyphs of a text block that are small, light and stand (by their centre) on three or four plates."""
+    found = 0
+    for placed in item.lines:
+        for frag in placed.line.fragments:
+            if frag.icon or frag.size_pt >= SMALL_TEXT_PT:
+                continue
+            ink = profile.text_ink(frag.color or item.color, frag.size_pt)
+            if max(ink.cmyk) > LIGHT_PLATE:
+                continue
+            x = placed.x + frag.x_pt
+            for ch in frag.text:
+                advance = fonts.measure(ch, frag.font, frag.size_pt)
+                if not ch.isspace() and grounds.at(*to_card(x + advance / 2, placed.baseline
+                                                            - frag.size_pt * 0.38)) > 2:
+                    found += 1
+                x += advance + placed.line.char_space_pt
+    return found
+
+
+def _enforce_cmyk(color: Color, profile: ColorProfile | None = None) -> CMYKColor:
     """The canvas's guard on CMYK pages: CMYK and spot colours pass as they are (reportlab's own
     'cmyk' guard turns the registration colour into 400 % process ink); an RGB colour that reached
     the canvas unconverted goes through the output profile (the page's, with its ink limit) like

@@ -55,68 +55,94 @@ def check_pdf_bounds(path: Path) -> int:
     """The file's page count, once every limit holds; PdfTooLarge naming the first that does not.  Files
     that are not PDFs, are damaged or encrypted are left to the reader's own messages (ValueError here
     only for what pikepdf cannot open at all)."""
-    import pikepdf
     start = time.monotonic()
     size = Path(path).stat().st_size
     if size > MAX_PDF_BYTES:
         raise PdfTooLarge(msg("render.pdf_bytes", size=f"{size:,}", most=f"{MAX_PDF_BYTES:,}"))
-    try:
-        pdf = pikepdf.open(path)
-    except pikepdf.PasswordError:
+    pdf = _open(path)
+    if pdf is None:
         return 0                     # the reader says it is encrypted
+    with pdf:
+        pages = _counted_pages(pdf)
+        content = _PageContent(start)
+        for number, page in enumerate(pdf.pages, 1):
+            content.check(page, msg("render.page", number=number))
+    return pages
+
+
+def _open(path: Path) -> Any:
+    """The file opened by pikepdf; None when it is encrypted."""
+    import pikepdf
+    try:
+        return pikepdf.open(path)
+    except pikepdf.PasswordError:
+        return None
     except (pikepdf.PdfError, OSError, RecursionError) as exc:
         raise ValueError(str(exc).splitlines()[0] if str(exc) else type(exc).__name__) from None
-    with pdf:
-        try:
-            objects = len(pdf.objects)
-        except (pikepdf.PdfError, RecursionError):
-            objects = 0
-        if objects > MAX_PDF_OBJECTS:
-            raise PdfTooLarge(msg("render.pdf_objects", objects=f"{objects:,}", most=f"{MAX_PDF_OBJECTS:,}"))
-        pages = len(pdf.pages)
-        if pages > MAX_PDF_PAGES:
-            raise PdfTooLarge(msg("render.pdf_pages", pages=f"{pages:,}", most=f"{MAX_PDF_PAGES:,}"))
-        seen: set[tuple[int, int]] = set()
 
-        def stream_bytes(stream: Any, where: str) -> int:
-            if time.monotonic() - start > MAX_LOOK_SECONDS:
-                raise PdfTooLarge(msg("render.pdf_slow", seconds=f"{MAX_LOOK_SECONDS:g}"))
-            inflated = _inflated_size(stream, MAX_STREAM_BYTES)
-            n = inflated if inflated is not None else len(stream.read_raw_bytes())
-            if n > MAX_STREAM_BYTES:
-                raise PdfTooLarge(f"{where}: " + msg("render.pdf_stream", most=f"{MAX_STREAM_BYTES:,}"))
-            return n
 
-        def drawn(resources: Any, depth: int, where: str) -> int:
-            """The inflated bytes of the forms these resources draw, nested forms included."""
-            if depth > MAX_FORM_DEPTH:
-                raise PdfTooLarge(f"{where}: " + msg("render.pdf_forms", most=MAX_FORM_DEPTH))
-            total = 0
-            xobjects = resources.get("/XObject") if isinstance(resources, pikepdf.Dictionary) else None
-            if not isinstance(xobjects, pikepdf.Dictionary):
-                return 0
-            for _name, x in xobjects.items():
-                if not isinstance(x, pikepdf.Stream):
-                    continue
-                key = x.objgen
-                if key != (0, 0) and key in seen:
-                    continue
-                seen.add(key)
-                if x.get("/Subtype") == pikepdf.Name.Form:
-                    total += stream_bytes(x, where)
-                    total += drawn(x.get("/Resources"), depth + 1, where)
-                else:
-                    stream_bytes(x, where)
-            return total
-
-        for number, page in enumerate(pdf.pages, 1):
-            where = msg("render.page", number=number)
-            seen.clear()
-            contents = page.obj.get("/Contents")
-            streams = list(contents) if isinstance(contents, pikepdf.Array) else [contents]
-            total = sum(stream_bytes(s, where) for s in streams if isinstance(s, pikepdf.Stream))
-            total += drawn(page.obj.get("/Resources"), 1, where)
-            if total > MAX_PAGE_CONTENT_BYTES:
-                raise PdfTooLarge(f"{where}: " + msg("render.pdf_page_bytes", size=f"{total:,}",
-                                                     most=f"{MAX_PAGE_CONTENT_BYTES:,}"))
+def _counted_pages(pdf: Any) -> int:
+    """The page count, once the objects and the pages are within their limits."""
+    import pikepdf
+    try:
+        objects = len(pdf.objects)
+    except (pikepdf.PdfError, RecursionError):
+        objects = 0
+    if objects > MAX_PDF_OBJECTS:
+        raise PdfTooLarge(msg("render.pdf_objects", objects=f"{objects:,}", most=f"{MAX_PDF_OBJECTS:,}"))
+    pages = len(pdf.pages)
+    if pages > MAX_PDF_PAGES:
+        raise PdfTooLarge(msg("render.pdf_pages", pages=f"{pages:,}", most=f"{MAX_PDF_PAGES:,}"))
     return pages
+
+
+class _PageContent:
+    """The inflated bytes of each page's content, the forms it draws included (each stream once per
+    page), against the limits; the whole look bounded in time from start."""
+
+    def __init__(self, start: float):
+        self.start = start
+        self.seen: set[tuple[int, int]] = set()
+
+    def check(self, page: Any, where: str) -> None:
+        import pikepdf
+        self.seen.clear()
+        contents = page.obj.get("/Contents")
+        streams = list(contents) if isinstance(contents, pikepdf.Array) else [contents]
+        total = sum(self.stream_bytes(s, where) for s in streams if isinstance(s, pikepdf.Stream))
+        total += self.drawn(page.obj.get("/Resources"), 1, where)
+        if total > MAX_PAGE_CONTENT_BYTES:
+            raise PdfTooLarge(f"{where}: " + msg("render.pdf_page_bytes", size=f"{total:,}",
+                                                 most=f"{MAX_PAGE_CONTENT_BYTES:,}"))
+
+    def stream_bytes(self, stream: Any, where: str) -> int:
+        if time.monotonic() - self.start > MAX_LOOK_SECONDS:
+            raise PdfTooLarge(msg("render.pdf_slow", seconds=f"{MAX_LOOK_SECONDS:g}"))
+        inflated = _inflated_size(stream, MAX_STREAM_BYTES)
+        n = inflated if inflated is not None else len(stream.read_raw_bytes())
+        if n > MAX_STREAM_BYTES:
+            raise PdfTooLarge(f"{where}: " + msg("render.pdf_stream", most=f"{MAX_STREAM_BYTES:,}"))
+        return n
+
+    def drawn(self, resources: Any, depth: int, where: str) -> int:
+        """The inflated bytes of the forms these resources draw, nested forms included."""
+        import pikepdf
+        if depth > MAX_FORM_DEPTH:
+            raise PdfTooLarge(f"{where}: " + msg("render.pdf_forms", most=MAX_FORM_DEPTH))
+        total = 0
+        xobjects = resources.get("/XObject") if isinstance(resources, pikepdf.Dictionary) else None
+        if not isinstance(xobjects, pikepdf.Dictionary):
+            return 0
+        for _name, x in xobjects.items():
+            if not isinstance(x, pikepdf.Stream):
+                continue
+            key = x.objgen
+            if key != (0, 0) and key in self.seen:
+                continue
+            self.seen.add(key)
+            if x.get("/Subtype") == pikepdf.Name.Form:
+                total += self.stream_bytes(x, where)
+                total += self.drawn(x.get("/Resources"), depth + 1, where)
+            else:
+                self.stream_bytes(x, where)
+        return total

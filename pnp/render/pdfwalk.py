@@ -13,6 +13,7 @@ already walked on a page is not walked again, and a page stops at MAX_OPERATORS 
 then says the page was not read to its end)."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,8 @@ PROCESS = frozenset({"Cyan", "Magenta", "Yellow", "Black"})
 KINDS = ("色の指定", "画像", "インライン画像", "シェーディング", "パターン", "フォーム", "Type3 グリフ", "透明グループ", "注釈")
 
 Rect = tuple[float, float, float, float]       # x0, y0, x1, y1 in PDF points, y up
+Space = tuple[str, str]                         # a colour space's label and family (space_of)
+GRAY: Space = ("DeviceGray", "gray")            # the initial fill and stroke space
 _KIND_WORDS = ("インライン画像", "画像", "シェーディング", "パターン", "透明グループ", "文字", "塗り", "線")
 
 
@@ -152,7 +155,7 @@ class _Walker:
         import pikepdf
         if not isinstance(gs, pikepdf.Dictionary):
             return
-        if any(gs.get(key) is True or str(gs.get(key)) == "True" for key in ("/OP", "/op")):
+        if any(str(gs.get(key)) == "True" for key in ("/OP", "/op")):   # a bool or a pikepdf Boolean
             self.out.overprint = True
         for key in ("/CA", "/ca"):
             if key in gs and float(gs[key]) < 1:
@@ -183,7 +186,7 @@ class _Walker:
         subtype = _name(x.get("/Subtype", ""))
         if subtype == "Image":
             self.out.counts["画像"] += 1
-            if x.get("/ImageMask") is True or str(x.get("/ImageMask")) == "True":
+            if str(x.get("/ImageMask")) == "True":
                 self.use(f"画像マスク {name}", fill)
             else:
                 self.use(f"画像 {name}", space_of(x.get("/ColorSpace"), resources))
@@ -198,7 +201,7 @@ class _Walker:
             self.content(x, res, depth + 1, f"フォーム {name}", fill, stroke)
 
     def content(self, stream: Any, resources: Any, depth: int, where: str,
-                fill: tuple[str, str] = ("DeviceGray", "gray"), stroke: tuple[str, str] = ("DeviceGray", "gray")) -> None:
+                fill: Space = GRAY, stroke: Space = GRAY) -> None:
         """Walk one content stream; a form starts with the colours current where it is drawn (a Type3
         glyph that says d1 too: it paints in the text's colour)."""
         import pikepdf
@@ -211,90 +214,20 @@ class _Walker:
             self.out.cut_short = True
             return
         res = resources if isinstance(resources, pikepdf.Dictionary) else pikepdf.Dictionary()
-
-        def lookup(kind: str, name: Any) -> Any:
-            table = res.get(kind)
-            found = table.get(name) if isinstance(table, pikepdf.Dictionary) else None
-            if found is None:
-                label = f"{kind[1:]} {_name(name)}"
-                entry = f"{where}{' ' if where[-1:].isascii() else ''}が使う {label}"
-                if entry not in self.out.missing:
-                    self.out.missing.append(entry)
-            return found
-
-        mode = 0
-        font_type3: Any = None
-        stack: list[tuple[tuple[str, str], tuple[str, str], int, Any]] = []
-        prefix = "" if where == "ページ" else f"{where}の"
+        walk = _StreamWalk(self, res, where, depth, fill, stroke)
         for ins in ops:
             self.operators += 1
             if self.operators > MAX_OPERATORS:
                 self.out.cut_short = True
                 return
-            op = str(ins.operator)
             if isinstance(ins, pikepdf.ContentStreamInlineImage):
-                self.out.counts["インライン画像"] += 1
-                obj = ins.iimage.obj
-                if obj.get("/ImageMask") is True or str(obj.get("/ImageMask")) == "True":
-                    self.use(f"{prefix}インライン画像マスク", fill)
-                else:
-                    self.use(f"{prefix}インライン画像", space_of(obj.get("/ColorSpace"), res))
+                walk.inline_image(ins.iimage.obj)
                 continue
-            args = list(ins.operands)
-            if op == "q":
-                stack.append((fill, stroke, mode, font_type3))
-            elif op == "Q" and stack:
-                fill, stroke, mode, font_type3 = stack.pop()
-            elif op in ("rg", "RG", "g", "G", "k", "K"):
-                space = {"rg": ("DeviceRGB", "rgb"), "g": ("DeviceGray", "gray"), "k": ("DeviceCMYK", "cmyk")}[op.lower()]
-                self.out.counts["色の指定"] += 1
-                if op.islower():
-                    fill = space
-                else:
-                    stroke = space
-            elif op in ("cs", "CS") and args:
-                space = space_of(args[0], res)
-                if space[1] == "none" and space[0] == _name(args[0]):
-                    lookup("/ColorSpace", args[0])          # a name neither a device space nor in Resources
-                self.out.counts["色の指定"] += 1
-                if op == "cs":
-                    fill = space
-                else:
-                    stroke = space
-            elif op in ("scn", "SCN") and args and isinstance(args[-1], pikepdf.Name):
-                current = fill if op == "scn" else stroke
-                name = args[-1]
-                # an uncoloured pattern paints in the base space of [/Pattern base] (space_of gives the base)
-                base = None if current[1] == "pattern" else current
-                self.pattern(lookup("/Pattern", name), res, _name(name), depth, base)
-            elif op == "sh" and args:
-                self.shading(lookup("/Shading", args[0]), res, f"{prefix}シェーディング {_name(args[0])}")
-            elif op == "Do" and args:
-                self.xobject(lookup("/XObject", args[0]), res, _name(args[0]), depth, fill, stroke)
-            elif op == "gs" and args:
-                self.gstate(lookup("/ExtGState", args[0]), f"{where} ExtGState {_name(args[0])}")
-            elif op in ("f", "F", "f*"):
-                self.use(f"{prefix}塗り", fill)
-            elif op in ("S", "s"):
-                self.use(f"{prefix}線", stroke)
-            elif op in ("B", "B*", "b", "b*"):
-                self.use(f"{prefix}塗り", fill)
-                self.use(f"{prefix}線", stroke)
-            elif op == "Tr" and args:
-                mode = int(args[0])
-            elif op == "Tf" and args:
-                font = lookup("/Font", args[0])
-                font_type3 = font if isinstance(font, pikepdf.Dictionary) and _name(font.get("/Subtype", "")) == "Type3" \
-                    else None
-            elif op in ("Tj", "TJ", "'", '"'):
-                if mode in (0, 2, 4, 6):
-                    self.use(f"{prefix}文字", fill)
-                if mode in (1, 2, 5, 6):
-                    self.use(f"{prefix}文字の線", stroke)
-                if font_type3 is not None and self.once(font_type3):
-                    self.type3(font_type3, res, depth, fill, stroke)
+            handler = OPERATORS.get(str(ins.operator))
+            if handler is not None:
+                handler(walk, str(ins.operator), list(ins.operands))
 
-    def type3(self, font: Any, resources: Any, depth: int, fill: tuple[str, str], stroke: tuple[str, str]) -> None:
+    def type3(self, font: Any, resources: Any, depth: int, fill: Space, stroke: Space) -> None:
         import pikepdf
         procs = font.get("/CharProcs")
         if not isinstance(procs, pikepdf.Dictionary):
@@ -306,6 +239,138 @@ class _Walker:
                 self.out.counts["Type3 グリフ"] += 1
                 self.content(proc, res, depth + 1, f"Type3 グリフ {_name(name)}", fill, stroke)
         self.kind = outer
+
+
+class _StreamWalk:
+    """One content stream as it is walked: its resources and place, and the state its operators set that
+    decides a paint's colour space (fill and stroke space, text rendering mode, a Type3 font), saved by q
+    and restored by Q."""
+
+    def __init__(self, walker: _Walker, res: Any, where: str, depth: int, fill: Space, stroke: Space):
+        self.walker, self.res, self.where, self.depth = walker, res, where, depth
+        self.prefix = "" if where == "ページ" else f"{where}の"
+        self.fill, self.stroke = fill, stroke
+        self.mode = 0
+        self.font_type3: Any = None
+        self.stack: list[tuple[Space, Space, int, Any]] = []
+
+    def lookup(self, kind: str, name: Any) -> Any:
+        """The resource of that kind and name; a name the Resources in force lack is listed as missing."""
+        import pikepdf
+        table = self.res.get(kind)
+        found = table.get(name) if isinstance(table, pikepdf.Dictionary) else None
+        if found is None:
+            label = f"{kind[1:]} {_name(name)}"
+            entry = f"{self.where}{' ' if self.where[-1:].isascii() else ''}が使う {label}"
+            if entry not in self.walker.out.missing:
+                self.walker.out.missing.append(entry)
+        return found
+
+    def inline_image(self, obj: Any) -> None:
+        self.walker.out.counts["インライン画像"] += 1
+        if str(obj.get("/ImageMask")) == "True":
+            self.walker.use(f"{self.prefix}インライン画像マスク", self.fill)
+        else:
+            self.walker.use(f"{self.prefix}インライン画像", space_of(obj.get("/ColorSpace"), self.res))
+
+    # -- the state --------------------------------------------------------------------------
+    def save(self, op: str, args: list[Any]) -> None:                  # q
+        self.stack.append((self.fill, self.stroke, self.mode, self.font_type3))
+
+    def restore(self, op: str, args: list[Any]) -> None:               # Q (an unbalanced one is ignored)
+        if self.stack:
+            self.fill, self.stroke, self.mode, self.font_type3 = self.stack.pop()
+
+    def device_colour(self, op: str, args: list[Any]) -> None:         # rg RG g G k K
+        space = DEVICE_SPACES[op.lower()]
+        self.walker.out.counts["色の指定"] += 1
+        if op.islower():
+            self.fill = space
+        else:
+            self.stroke = space
+
+    def colour_space(self, op: str, args: list[Any]) -> None:          # cs CS
+        if not args:
+            return
+        space = space_of(args[0], self.res)
+        if space[1] == "none" and space[0] == _name(args[0]):
+            self.lookup("/ColorSpace", args[0])          # a name neither a device space nor in Resources
+        self.walker.out.counts["色の指定"] += 1
+        if op == "cs":
+            self.fill = space
+        else:
+            self.stroke = space
+
+    def text_mode(self, op: str, args: list[Any]) -> None:             # Tr
+        if args:
+            self.mode = int(args[0])
+
+    def text_font(self, op: str, args: list[Any]) -> None:             # Tf
+        import pikepdf
+        if not args:
+            return
+        font = self.lookup("/Font", args[0])
+        is_type3 = isinstance(font, pikepdf.Dictionary) and _name(font.get("/Subtype", "")) == "Type3"
+        self.font_type3 = font if is_type3 else None
+
+    # -- what paints ------------------------------------------------------------------------
+    def pattern_colour(self, op: str, args: list[Any]) -> None:        # scn SCN with a pattern's name
+        import pikepdf
+        if not args or not isinstance(args[-1], pikepdf.Name):
+            return
+        current = self.fill if op == "scn" else self.stroke
+        name = args[-1]
+        # an uncoloured pattern paints in the base space of [/Pattern base] (space_of gives the base)
+        base = None if current[1] == "pattern" else current
+        self.walker.pattern(self.lookup("/Pattern", name), self.res, _name(name), self.depth, base)
+
+    def shading(self, op: str, args: list[Any]) -> None:               # sh
+        if args:
+            self.walker.shading(self.lookup("/Shading", args[0]), self.res,
+                                f"{self.prefix}シェーディング {_name(args[0])}")
+
+    def xobject(self, op: str, args: list[Any]) -> None:               # Do
+        if args:
+            self.walker.xobject(self.lookup("/XObject", args[0]), self.res, _name(args[0]), self.depth, self.fill,
+                                self.stroke)
+
+    def gstate(self, op: str, args: list[Any]) -> None:                # gs
+        if args:
+            self.walker.gstate(self.lookup("/ExtGState", args[0]), f"{self.where} ExtGState {_name(args[0])}")
+
+    def fill_path(self, op: str, args: list[Any]) -> None:             # f F f*
+        self.walker.use(f"{self.prefix}塗り", self.fill)
+
+    def stroke_path(self, op: str, args: list[Any]) -> None:           # S s
+        self.walker.use(f"{self.prefix}線", self.stroke)
+
+    def fill_and_stroke(self, op: str, args: list[Any]) -> None:       # B B* b b*
+        self.fill_path(op, args)
+        self.stroke_path(op, args)
+
+    def show_text(self, op: str, args: list[Any]) -> None:             # Tj TJ ' "
+        if self.mode in (0, 2, 4, 6):
+            self.walker.use(f"{self.prefix}文字", self.fill)
+        if self.mode in (1, 2, 5, 6):
+            self.walker.use(f"{self.prefix}文字の線", self.stroke)
+        if self.font_type3 is not None and self.walker.once(self.font_type3):
+            self.walker.type3(self.font_type3, self.res, self.depth, self.fill, self.stroke)
+
+
+DEVICE_SPACES: dict[str, Space] = {"rg": ("DeviceRGB", "rgb"), "g": ("DeviceGray", "gray"), "k": ("DeviceCMYK", "cmyk")}
+# operator → what it does to the walk; operators not named here neither paint nor change a colour
+OPERATORS: dict[str, Callable[[_StreamWalk, str, list[Any]], None]] = {
+    "q": _StreamWalk.save, "Q": _StreamWalk.restore,
+    **dict.fromkeys(("rg", "RG", "g", "G", "k", "K"), _StreamWalk.device_colour),
+    "cs": _StreamWalk.colour_space, "CS": _StreamWalk.colour_space,
+    "scn": _StreamWalk.pattern_colour, "SCN": _StreamWalk.pattern_colour,
+    "sh": _StreamWalk.shading, "Do": _StreamWalk.xobject, "gs": _StreamWalk.gstate,
+    **dict.fromkeys(("f", "F", "f*"), _StreamWalk.fill_path),
+    **dict.fromkeys(("S", "s"), _StreamWalk.stroke_path),
+    **dict.fromkeys(("B", "B*", "b", "b*"), _StreamWalk.fill_and_stroke),
+    "Tr": _StreamWalk.text_mode, "Tf": _StreamWalk.text_font,
+    **dict.fromkeys(("Tj", "TJ", "'", '"'), _StreamWalk.show_text),
+}
 
 
 def _rect(value: Any) -> Rect | None:

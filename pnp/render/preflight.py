@@ -757,6 +757,67 @@ def condition_of(*texts: str) -> str:
     return ""
 
 
+def _intent_problems(pdfx_intents: list[OutputIntent], v2_only: bool, claim: str) -> list[str]:
+    """The first GTS_PDFX OutputIntent: present, with an embedded CMYK output profile (ICC v2 where the
+    claim asks for it) whose description agrees with the condition it names."""
+    if not pdfx_intents:
+        return ["OutputIntent（出力条件）がない"]
+    oi = pdfx_intents[0]
+    said = oi.identifier or oi.condition or "名前なし"
+    if not oi.has_profile:
+        return [f"OutputIntent（{said}）に出力プロファイル（DestOutputProfile）が埋め込まれていない："
+                f"印刷所の RIP が色を合わせる相手がない。印刷所の指定する CMYK プロファイルを埋め込む"]
+    if oi.icc_version is None:
+        return [f"OutputIntent（{said}）のプロファイルが読めない（ICC の見出しがない）"]
+    problems = []
+    if oi.icc_space != "CMYK" or oi.icc_class != "prtr":
+        problems.append(f"OutputIntent のプロファイルが {oi.icc_space or '?'} の {oi.icc_class or '?'} プロファイル"
+                        f"（CMYK の出力用 prtr が要る）")
+    major, minor = oi.icc_version
+    if major >= 4 and v2_only:
+        problems.append(f"出力プロファイル「{oi.description or '?'}」が ICC v{major}.{minor}：{claim} は ICC v2 の"
+                        f"プロファイルしか使えない（同じ印刷条件の v2 版を埋め込む）")
+    named = condition_of(oi.identifier, oi.condition, oi.info)
+    profiled = condition_of(oi.description)
+    if named and profiled and named != profiled:
+        problems.append(f"出力条件 {oi.identifier or oi.condition}（{named}）と埋め込みプロファイル"
+                        f"「{oi.description}」（{profiled}）が食い違う：印刷所の指定する条件の"
+                        f"プロファイルを埋め込み、条件名をそろえる")
+    return problems
+
+
+def _x1a_problems(doc: DocumentRead, walks: list[PageWalk], version: str, claim: str) -> list[str]:
+    """What PDF/X-1a forbids: transparency, a PDF version past its own, device-independent colour."""
+    problems = []
+    transparency = [t for w in walks for t in (f"p.{w.number} {x}" for x in w.transparency)] or list(doc.transparency)
+    if transparency:
+        problems.append(f"PDF/X-1a では使えない透明：{transparency[0]}"
+                        + (f" ほか {len(transparency) - 1} 件" if len(transparency) > 1 else ""))
+    if doc.version > "1.4" or (version == "PDF/X-1:2001" and doc.version > "1.3"):
+        problems.append(f"PDF {doc.version} は {claim} の版を超える")
+    independent = sorted({u.space for w in walks for u in w.uses
+                          if u.family not in ("rgb", "lab") and u.space.startswith(("ICCBased", "CalGray"))})
+    if independent:
+        problems.append(f"PDF/X-1a では使えない色空間：{', '.join(independent)}（DeviceCMYK・特色にする）")
+    return problems
+
+
+def _annotation_problems(walks: list[PageWalk]) -> list[str]:
+    """Printed annotations inside the bleed box (PDF/X allows printer's marks and trap networks only)."""
+    on_card: dict[str, list[int]] = {}
+    for w in walks:
+        bleed = w.bleed or w.trim
+        for a in w.annotations:
+            if a.printed and a.subtype not in ("PrinterMark", "TrapNet") and bleed is not None and \
+                    a.rect[0] < bleed[2] and bleed[0] < a.rect[2] and a.rect[1] < bleed[3] and bleed[1] < a.rect[3]:
+                on_card.setdefault(a.subtype, []).append(w.number)
+    if not on_card:
+        return []
+    return ["仕上がり（塗り足し）の内側に印刷される注釈：" +
+            "、".join(f"{k}（p.{page_ranges(v)}）" for k, v in sorted(on_card.items())) +
+            "：PDF/X では置けない。RIP によって刷られたり消えたりする。注釈を消すか絵柄に統合する"]
+
+
 def check_pdfx(pages: list[PageRead], doc: DocumentRead, shop: ShopProfile, walks: list[PageWalk] | None = None,
                intents: list[OutputIntent] | None = None) -> list[Finding]:
     """The PDF/X keys (version, conformance, Trapped, Title), the OutputIntent down to its profile's
@@ -775,58 +836,14 @@ def check_pdfx(pages: list[PageRead], doc: DocumentRead, shop: ShopProfile, walk
     if not version:
         problems.append("GTS_PDFXVersion がない（PDF/X として書き出されていない）")
     pdfx_intents = [oi for oi in (intents or []) if oi.subtype == "GTS_PDFX"]
-    if intents is None:
-        pdfx_intents = []
-    if not pdfx_intents:
-        problems.append("OutputIntent（出力条件）がない")
-    for oi in pdfx_intents[:1]:
-        said = oi.identifier or oi.condition or "名前なし"
-        if not oi.has_profile:
-            problems.append(f"OutputIntent（{said}）に出力プロファイル（DestOutputProfile）が埋め込まれていない："
-                            f"印刷所の RIP が色を合わせる相手がない。印刷所の指定する CMYK プロファイルを埋め込む")
-            continue
-        if oi.icc_version is None:
-            problems.append(f"OutputIntent（{said}）のプロファイルが読めない（ICC の見出しがない）")
-            continue
-        if oi.icc_space != "CMYK" or oi.icc_class != "prtr":
-            problems.append(f"OutputIntent のプロファイルが {oi.icc_space or '?'} の {oi.icc_class or '?'} プロファイル"
-                            f"（CMYK の出力用 prtr が要る）")
-        major, minor = oi.icc_version
-        if major >= 4 and v2_only:
-            problems.append(f"出力プロファイル「{oi.description or '?'}」が ICC v{major}.{minor}：{claim} は ICC v2 の"
-                            f"プロファイルしか使えない（同じ印刷条件の v2 版を埋め込む）")
-        named = condition_of(oi.identifier, oi.condition, oi.info)
-        profiled = condition_of(oi.description)
-        if named and profiled and named != profiled:
-            problems.append(f"出力条件 {oi.identifier or oi.condition}（{named}）と埋め込みプロファイル"
-                            f"「{oi.description}」（{profiled}）が食い違う：印刷所の指定する条件の"
-                            f"プロファイルを埋め込み、条件名をそろえる")
+    problems += _intent_problems(pdfx_intents, v2_only, claim)
     if "Trapped" not in doc.info or doc.info["Trapped"] not in ("True", "False"):
         problems.append("Trapped が True／False でない")
     if not doc.info.get("Title"):
         problems.append("Title がない")
     if x1a:
-        transparency = [t for w in walks for t in (f"p.{w.number} {x}" for x in w.transparency)] or list(doc.transparency)
-        if transparency:
-            problems.append(f"PDF/X-1a では使えない透明：{transparency[0]}"
-                            + (f" ほか {len(transparency) - 1} 件" if len(transparency) > 1 else ""))
-        if doc.version > "1.4" or (version == "PDF/X-1:2001" and doc.version > "1.3"):
-            problems.append(f"PDF {doc.version} は {claim} の版を超える")
-        independent = sorted({u.space for w in walks for u in w.uses
-                              if u.family not in ("rgb", "lab") and u.space.startswith(("ICCBased", "CalGray"))})
-        if independent:
-            problems.append(f"PDF/X-1a では使えない色空間：{', '.join(independent)}（DeviceCMYK・特色にする）")
-    on_card: dict[str, list[int]] = {}
-    for w in walks:
-        bleed = w.bleed or w.trim
-        for a in w.annotations:
-            if a.printed and a.subtype not in ("PrinterMark", "TrapNet") and bleed is not None and \
-                    a.rect[0] < bleed[2] and bleed[0] < a.rect[2] and a.rect[1] < bleed[3] and bleed[1] < a.rect[3]:
-                on_card.setdefault(a.subtype, []).append(w.number)
-    if on_card:
-        problems.append("仕上がり（塗り足し）の内側に印刷される注釈：" +
-                        "、".join(f"{k}（p.{page_ranges(v)}）" for k, v in sorted(on_card.items())) +
-                        "：PDF/X では置けない。RIP によって刷られたり消えたりする。注釈を消すか絵柄に統合する")
+        problems += _x1a_problems(doc, walks, version, claim)
+    problems += _annotation_problems(walks)
     if problems:
         level = "error" if shop.pdfx == "required" or version else "warning"
         return [Finding("pdfx", level, (), "；".join(problems))]

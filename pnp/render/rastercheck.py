@@ -30,7 +30,7 @@ def render_pdf_page(path: Path, number: int, dpi: float) -> Image.Image:
     doc = pdfium.PdfDocument(str(path))
     try:
         page = doc[number - 1]
-        image = page.render(scale=dpi / 72.0).to_pil().convert("L")
+        image: Image.Image = page.render(scale=dpi / 72.0).to_pil().convert("L")
         page.close()
     finally:
         doc.close()

@@ -1,7 +1,7 @@
 """Reading a written PDF back: the glyphs as they were drawn (character, origin, direction, advance,
 font, size, colour), the page boxes and the fonts; on request the painted paths (colour, line
 width) and placed images (pixels, colour space, size on the page), and the document's print
-identity (PDF version, Info, OutputIntents, colour spaces, transparency, encryption).  What a printer or a viewer sees is what this
+identity (PDF version, Info, OutputIntents, transparency, encryption).  What a printer or a viewer sees is what this
 reads, so the tests, the build's own check of its output and any later preflight judge the file
 itself, never the plan that produced it.
 
@@ -108,7 +108,6 @@ class DocumentRead:
     version: str                              # from the header, e.g. "1.3"
     info: dict[str, str]                      # Info dictionary: Title, Author, GTS_PDFXVersion, Trapped …
     output_intents: tuple[dict[str, Any], ...]   # S, OutputConditionIdentifier, profile (N of its ICC stream, or 0)
-    colorspaces: frozenset[str]               # every colour space named in resources and images
     transparency: tuple[str, ...]             # where transparency is used (soft masks, constant alpha < 1, blend modes)
 
 
@@ -272,26 +271,13 @@ def _opened(path: Path, opener: Any) -> Any:
 
 
 def read_document(path: Path) -> DocumentRead:
-    """The print identity of a file: version, Info, OutputIntents, colour spaces and transparency
+    """The print identity of a file: version, Info, OutputIntents and transparency
     (walked through every page's resources, forms included).  UnreadablePdf for a file that is not
     a readable PDF; an encrypted one counts as unreadable (a shop's RIP refuses it)."""
     from pdfminer.pdfdocument import PDFDocument
     from pdfminer.pdfpage import PDFPage
     from pdfminer.pdfparser import PDFParser
-    from pdfminer.pdftypes import PDFStream, resolve1
-    from pdfminer.psparser import PSLiteral
     path = Path(path)
-
-    def text(v: Any) -> str:
-        v = resolve1(v)
-        if isinstance(v, bytes):
-            if v.startswith(b"\xfe\xff"):
-                return v[2:].decode("utf-16-be", "replace")
-            return v.decode("latin-1")
-        if isinstance(v, PSLiteral):
-            return str(v.name)
-        return str(v)
-
     if not path.is_file():
         raise UnreadablePdf(f"{path}: " + msg("pdf.no_such_file", hint=did_you_mean_file(path.parent, path.name)))
     with open(path, "rb") as fh:
@@ -300,60 +286,87 @@ def read_document(path: Path) -> DocumentRead:
         if doc.encryption is not None:
             raise UnreadablePdf(f"{path}: " + msg("pdf.encrypted"))
         version = head[5:8].decode("latin-1", "replace") if head.startswith(b"%PDF-") else "?"
-        info: dict[str, str] = {}
-        for d in doc.info:
-            for k, v in d.items():
-                info[str(k)] = text(v)
-        intents = []
-        for oi in resolve1(doc.catalog.get("OutputIntents")) or []:
-            oi = resolve1(oi) or {}
-            profile = resolve1(oi.get("DestOutputProfile"))
-            intents.append({"S": text(oi.get("S", "")),
-                            "OutputConditionIdentifier": text(oi.get("OutputConditionIdentifier", "")),
-                            "Info": text(oi.get("Info", "")),
-                            "profile": int(resolve1(profile.attrs.get("N", 0))) if isinstance(profile, PDFStream)
-                            else 0})
-        spaces: set[str] = set()
-        transparency: list[str] = []
-        seen: set[int] = set()
-
-        def resources(res: Any, where: str) -> None:
-            res = resolve1(res) or {}
-            for cs in (resolve1(res.get("ColorSpace")) or {}).values():
-                spaces.add(_space(cs))
-            for name, gs in (resolve1(res.get("ExtGState")) or {}).items():
-                gs = resolve1(gs) or {}
-                for key in ("CA", "ca"):
-                    if key in gs and float(resolve1(gs[key])) < 1:
-                        transparency.append(f"{where}: ExtGState {name} {key} {float(resolve1(gs[key])):g}")
-                smask = resolve1(gs.get("SMask"))
-                if smask is not None and not (isinstance(smask, PSLiteral) and smask.name == "None"):
-                    transparency.append(f"{where}: ExtGState {name} soft mask")
-                bm = resolve1(gs.get("BM"))
-                if bm is not None and getattr(bm, "name", "Normal") not in ("Normal", "Compatible"):
-                    transparency.append(f"{where}: ExtGState {name} blend mode {bm.name}")
-            for name, xobj in (resolve1(res.get("XObject")) or {}).items():
-                obj = resolve1(xobj)
-                if not isinstance(obj, PDFStream) or id(obj) in seen:
-                    continue
-                seen.add(id(obj))
-                subtype = getattr(resolve1(obj.attrs.get("Subtype")), "name", "")
-                if subtype == "Image":
-                    if obj.attrs.get("ColorSpace") is not None:
-                        spaces.add(_space(obj.attrs["ColorSpace"]))
-                    if obj.attrs.get("SMask") is not None:
-                        transparency.append(f"{where}: image {name} soft mask")
-                elif subtype == "Form":
-                    group = resolve1(obj.attrs.get("Group"))
-                    if group and getattr(resolve1(group.get("S")), "name", "") == "Transparency":
-                        transparency.append(f"{where}: form {name} transparency group")
-                    if obj.attrs.get("Resources") is not None:
-                        resources(obj.attrs["Resources"], where)
-
+        info = {str(k): _pdf_text(v) for d in doc.info for k, v in d.items()}
+        intents = _output_intents(doc)
+        transparency = _Transparency()
         count = 0
         for count, page in enumerate(PDFPage.create_pages(doc), 1):
-            resources(page.resources, f"p.{count}")
-    return DocumentRead(count, version, info, tuple(intents), frozenset(spaces), tuple(transparency))
+            transparency.resources(page.resources, f"p.{count}")
+    return DocumentRead(count, version, info, tuple(intents), tuple(transparency.found))
+
+
+def _pdf_text(v: Any) -> str:
+    """A PDF string or name as text (UTF-16 with its byte order mark, else PDFDocEncoding read as Latin-1)."""
+    from pdfminer.pdftypes import resolve1
+    from pdfminer.psparser import PSLiteral
+    v = resolve1(v)
+    if isinstance(v, bytes):
+        if v.startswith(b"\xfe\xff"):
+            return v[2:].decode("utf-16-be", "replace")
+        return v.decode("latin-1")
+    if isinstance(v, PSLiteral):
+        return str(v.name)
+    return str(v)
+
+
+def _output_intents(doc: Any) -> list[dict[str, Any]]:
+    from pdfminer.pdftypes import PDFStream, resolve1
+    intents = []
+    for oi in resolve1(doc.catalog.get("OutputIntents")) or []:
+        oi = resolve1(oi) or {}
+        profile = resolve1(oi.get("DestOutputProfile"))
+        intents.append({"S": _pdf_text(oi.get("S", "")),
+                        "OutputConditionIdentifier": _pdf_text(oi.get("OutputConditionIdentifier", "")),
+                        "Info": _pdf_text(oi.get("Info", "")),
+                        "profile": int(resolve1(profile.attrs.get("N", 0))) if isinstance(profile, PDFStream)
+                        else 0})
+    return intents
+
+
+class _Transparency:
+    """Where a document's resources use transparency (constant alpha under 1, soft masks, blend modes,
+    transparency groups), walked through its forms, each form once."""
+
+    def __init__(self) -> None:
+        self.found: list[str] = []
+        self.seen: set[int] = set()
+
+    def resources(self, res: Any, where: str) -> None:
+        from pdfminer.pdftypes import resolve1
+        res = resolve1(res) or {}
+        for name, gs in (resolve1(res.get("ExtGState")) or {}).items():
+            self.gstate(name, resolve1(gs) or {}, where)
+        for name, xobj in (resolve1(res.get("XObject")) or {}).items():
+            self.xobject(name, resolve1(xobj), where)
+
+    def gstate(self, name: Any, gs: Any, where: str) -> None:
+        from pdfminer.pdftypes import resolve1
+        from pdfminer.psparser import PSLiteral
+        for key in ("CA", "ca"):
+            if key in gs and float(resolve1(gs[key])) < 1:
+                self.found.append(f"{where}: ExtGState {name} {key} {float(resolve1(gs[key])):g}")
+        smask = resolve1(gs.get("SMask"))
+        if smask is not None and not (isinstance(smask, PSLiteral) and smask.name == "None"):
+            self.found.append(f"{where}: ExtGState {name} soft mask")
+        bm = resolve1(gs.get("BM"))
+        if bm is not None and getattr(bm, "name", "Normal") not in ("Normal", "Compatible"):
+            self.found.append(f"{where}: ExtGState {name} blend mode {bm.name}")
+
+    def xobject(self, name: Any, obj: Any, where: str) -> None:
+        from pdfminer.pdftypes import PDFStream, resolve1
+        if not isinstance(obj, PDFStream) or id(obj) in self.seen:
+            return
+        self.seen.add(id(obj))
+        subtype = getattr(resolve1(obj.attrs.get("Subtype")), "name", "")
+        if subtype == "Image":
+            if obj.attrs.get("SMask") is not None:
+                self.found.append(f"{where}: image {name} soft mask")
+        elif subtype == "Form":
+            group = resolve1(obj.attrs.get("Group"))
+            if group and getattr(resolve1(group.get("S")), "name", "") == "Transparency":
+                self.found.append(f"{where}: form {name} transparency group")
+            if obj.attrs.get("Resources") is not None:
+                self.resources(obj.attrs["Resources"], where)
 
 
 def font_names(path: Path) -> dict[str, bool]:

@@ -6,20 +6,24 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-Path = list  # a list of sub-paths; each sub-path is ("poly", [(x, y), …]) | ("circle", (x, y, r)) | ("curve", [...])
+Point = tuple[float, float]
+# A shape is a list of sub-paths; each is ("poly", [(x, y), …]) | ("circle", (x, y, r)) | ("curve", [start,
+# then (x, y) for a line or ("c", c1, c2, end) for a Bézier segment]).  The second item's type follows the
+# first, which a plain tuple cannot say: the backends read it by the kind.
+SubPath = tuple[str, Any]
 
 
-def _poly(points):
+def _poly(points: list[Point]) -> SubPath:
     return ("poly", points)
 
 
-def _regular(n: int, r: float, start: float = 90.0):
+def _regular(n: int, r: float, start: float = 90.0) -> list[Point]:
     return [(r * math.cos(math.radians(start + i * 360 / n)), r * math.sin(math.radians(start + i * 360 / n)))
             for i in range(n)]
 
 
-def _star(points: int = 5, outer: float = 1.0, inner: float = 0.42):
-    out = []
+def _star(points: int = 5, outer: float = 1.0, inner: float = 0.42) -> list[Point]:
+    out: list[Point] = []
     for i in range(points * 2):
         r = outer if i % 2 == 0 else inner
         a = math.radians(90 + i * 180 / points)
@@ -27,7 +31,7 @@ def _star(points: int = 5, outer: float = 1.0, inner: float = 0.42):
     return out
 
 
-SHAPES: dict[str, Callable[[], list[Any]]] = {
+SHAPES: dict[str, Callable[[], list[SubPath]]] = {
     "circle": lambda: [("circle", (0, 0, 0.92))],
     "square": lambda: [_poly([(-0.8, -0.8), (0.8, -0.8), (0.8, 0.8), (-0.8, 0.8)])],
     "triangle": lambda: [_poly([(0, 0.95), (0.95, -0.75), (-0.95, -0.75)])],
@@ -62,5 +66,5 @@ SHAPES: dict[str, Callable[[], list[Any]]] = {
 }
 
 
-def shape(name: str) -> list[Any]:
+def shape(name: str) -> list[SubPath]:
     return SHAPES[name]()

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..data.model import SHOP_KEYS
+from ..data.model import SHOP_KEYS, Deck, Game
 from ..errors import PnpError, Problem
 from ..layout.shopsheet import Imposition, ShopSheet, gutter_needed_mm, margin_needed_mm, plan_shop_sheet
 from ..messages import did_you_mean, msg
@@ -128,7 +128,7 @@ def imposition_of(spec: Mapping[str, Any]) -> Imposition:
                       float(spec.get("gutter_mm", 12.0)), bool(spec.get("marks", True)))
 
 
-def imposition_problems(game: Any, shop: ShopProfile, from_game: bool) -> list[Problem]:
+def imposition_problems(game: Game, shop: ShopProfile, from_game: bool) -> list[Problem]:
     """Why the shop's sheet cannot hold a deck's cards (one problem per deck that does not fit) or its
     numbers are not numbers (NaN): at game.yaml's print.shop.impose when the game wrote it (from_game),
     else at the deck's own file (a built-in profile named by --shop)."""
@@ -137,7 +137,7 @@ def imposition_problems(game: Any, shop: ShopProfile, from_game: bool) -> list[P
         return []
     at = game.print_settings.at
 
-    def problem(field: str, message: str, deck: Any = None) -> Problem:
+    def problem(field: str, message: str, deck: Deck | None = None) -> Problem:
         place = at.get(f"shop.impose.{field}") or at.get("shop.impose") or at.get("shop")
         if from_game and place is not None:
             return place.problem(f"print.shop.impose.{field}", message)
@@ -169,7 +169,7 @@ def imposition_problems(game: Any, shop: ShopProfile, from_game: bool) -> list[P
     return problems
 
 
-def _card_mm(deck: Any) -> tuple[float, float, float]:
+def _card_mm(deck: Deck) -> tuple[float, float, float]:
     """A deck's card width, height and bleed in mm: the layout's points back to the millimetres written."""
     layout = deck.layout
     return round(layout.width_pt / MM, 3), round(layout.height_pt / MM, 3), round(layout.bleed_pt / MM, 3)

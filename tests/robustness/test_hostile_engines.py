@@ -78,7 +78,8 @@ def test_an_engine_that_prints_does_not_corrupt_validate_json(project):
 
 
 def test_an_unpicklable_engine_with_jobs_2_is_one_line(project):
-    edit_engine(project, "    def __init__(self, game):\n", "    def __init__(self, game):\n        self.hook = lambda: 0\n")
+    edit_engine(project, "    def __init__(self, game: Game):\n",
+                "    def __init__(self, game: Game):\n        self.hook = lambda: 0\n")
     run = run_capped("simulate", "mini", "--games", "40", "--jobs", "2", "--force-jobs", cwd=project, seconds=120,
                      memory=MEMORY)
     out = said(run)

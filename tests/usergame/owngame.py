@@ -52,7 +52,7 @@ def add_star_option(game_dir: Path, spec: str) -> None:
     """An option the designer adds to the scaffold: how many points a star card is worth (1 or 2).
     ``spec`` is the OptionSpec(...) expression written into the engine."""
     engine = game_dir / "engine.py"
-    edit(engine, "    InvariantError,\n    Result,\n", "    InvariantError,\n    OptionSpec,\n    Result,\n")
+    edit(engine, "    InvariantError,\n    Policy,\n", "    InvariantError,\n    OptionSpec,\n    Policy,\n")
     edit(engine, "    options = ()\n", f"    options = ({spec},)\n")
     edit(engine, '"won", "tricks")', '"won", "tricks", "star")')
     edit(engine, "        s.n, s.dealt, s.leader = self.n, self.dealt, self.leader\n",

@@ -30,7 +30,7 @@ def engine_as_documented(tmp_path) -> Path:
     methods = "".join(b + "\n" for b in blocks("TrickEngine"))
     edit(engine, "    # ---------------------------------------------------------------- views, logs, checks\n",
          methods + "    # ---------------------------------------------------------------- views, logs, checks\n")
-    edit(engine, "\n\ndef make_engine(game)", "\n\n" + "".join(blocks("module")) + "\n\ndef make_engine(game)")
+    edit(engine, "\n\ndef make_engine(game: Game)", "\n\n" + "".join(blocks("module")) + "\n\ndef make_engine(game: Game)")
     (caps,) = blocks("capabilities")
     text = engine.read_text(encoding="utf-8")
     start = text.index("        self.capabilities = Capabilities(\n")

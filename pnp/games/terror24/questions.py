@@ -87,7 +87,7 @@ BIG_GAP = 4
 
 
 def _multi(r: Any) -> bool:
-    return r.result.extra.get("hands", 1) >= 2
+    return bool(r.result.extra.get("hands", 1) >= 2)
 
 
 def _comeback(r: Any) -> tuple[float, float] | None:
@@ -98,7 +98,7 @@ def _comeback(r: Any) -> tuple[float, float] | None:
 
 
 def _comeback_chance(r: Any) -> float:
-    return 1 - len(r.result.extra["hand1_leaders"]) / r.players
+    return 1 - len(r.result.extra["hand1_leaders"]) / int(r.players)
 
 
 def _leader_wins(r: Any) -> tuple[float, float] | None:
@@ -108,7 +108,7 @@ def _leader_wins(r: Any) -> tuple[float, float] | None:
 
 
 def _leader_chance(r: Any) -> float:
-    return len(r.result.extra["hand1_leaders"]) / r.players
+    return len(r.result.extra["hand1_leaders"]) / int(r.players)
 
 
 def _big_lead(r: Any) -> bool:

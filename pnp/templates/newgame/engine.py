@@ -25,10 +25,11 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from pnp.data.model import Card, Game, Suit
 from pnp.errors import PnpError
 from pnp.sim.engine import (
     CHANCE,
@@ -38,6 +39,7 @@ from pnp.sim.engine import (
     Chance,
     IllegalAction,
     InvariantError,
+    Policy,
     Result,
     Variant,
 )
@@ -119,8 +121,9 @@ class TrickEngine(BaseEngine):
     variants = (Variant("standard", "標準", "月が切り札。星のカードは1枚1点。"),)
     options = ()
     default_policy = "heuristic"
+    policies: Mapping[str, Callable[[], Policy]]     # set in __init__: the game's own ways to play
 
-    def __init__(self, game):
+    def __init__(self, game: Game):
         # what the engine is and can do: the simulator and the validator read this, they never guess
         self.capabilities = Capabilities(
             game_id=game.id, min_players=game.players[0], max_players=game.players[1],
@@ -131,10 +134,11 @@ class TrickEngine(BaseEngine):
             redeal=True)                    # redeal(): the hidden-information check deals hands again
         self.max_steps = 1 + HAND * self.max_players          # the deal, then every card played
         cards = game.deck(DECK).physical_cards()
+        faces = [suit_and_number(c) for c in cards]
         self.card_ids = tuple(c.id for c in cards)
-        self.names = tuple(f"{c.suit.name}の{c.value}" for c in cards)
-        self.suit_of = tuple(c.suit.id for c in cards)
-        self.value_of = tuple(int(c.value) for c in cards)
+        self.names = tuple(f"{suit.name}の{number}" for suit, number in faces)
+        self.suit_of = tuple(suit.id for suit, _ in faces)
+        self.value_of = tuple(number for _, number in faces)
         self.policies = {"heuristic": HeuristicPolicy}
         self._plays = tuple(Play(i, self.names[i], self.value_of[i]) for i in range(len(cards)))
 
@@ -279,11 +283,11 @@ class HeuristicPolicy:
         return min(legal, key=lambda p: (p.value, p.card))
 
 
-def make_engine(game) -> TrickEngine:
+def make_engine(game: Game) -> TrickEngine:
     return TrickEngine(game)
 
 
-def check_components(game) -> list[str]:
+def check_components(game: Game) -> list[str]:
     """What the rules need from the data (run by pnp validate): the suits, a number on every card, enough cards."""
     try:
         deck = game.deck(DECK)
@@ -302,3 +306,10 @@ def check_components(game) -> list[str]:
         problems.append(f"{deck.file}: {game.players[1]} players need {need} cards ({HAND} each), "
                         f"the deck has {deck.piece_count}")
     return problems
+
+
+def suit_and_number(card: Card) -> tuple[Suit, int]:
+    """A card's suit and number, which every card of this game has (check_components says which lacks one)."""
+    if card.suit is None or not isinstance(card.value, int):
+        raise PnpError(f"card {card.id}: the rules need a suit and a number")
+    return card.suit, card.value
