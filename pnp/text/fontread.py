@@ -54,6 +54,8 @@ def _char_info(face: Any) -> dict[str, Any] | None:
         return None
     to_glyph, to_chars = cmap
     (n_hmetrics,) = struct.unpack_from(">H", data, face.table["hhea"]["offset"] + 34)
+    if n_hmetrics == 0:         # reportlab refuses it (its reading says why)
+        return None
     widths, hmetrics, default = _hmtx(face, to_chars, n_hmetrics)
     loca = face.table["loca"]["offset"]
     count = face.numGlyphs + 1
@@ -157,8 +159,6 @@ def _format4(data: bytes, at: int) -> tuple[list[int], list[int]]:
 def _hmtx(face: Any, to_chars: dict[int, list[int]], n_hmetrics: int
           ) -> tuple[dict[int, float], list[tuple[float, int]], float]:
     """charWidths, hmetrics and defaultWidth as reportlab's hmtx loop leaves them."""
-    if n_hmetrics == 0:
-        raise TTFError("Number of horizontal metrics is 0")
     data: bytes = face._ttf_data
     hmtx = face.table["hmtx"]["offset"]
     pairs = struct.unpack_from(f">{2 * n_hmetrics}H", data, hmtx)
