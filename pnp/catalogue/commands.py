@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 TEXTS: dict[str, dict[str, str]] = {
-    # — simulate, play, replay (pnp.commands.sim) —
+    # — simulate, play, replay (pnp.cli.sim, pnp.commands.sim) —
     "commands.no_engine": {
         "en": "this game has no rules engine (game.yaml: engine:)",
         "ja": "このゲームにはルールエンジンがありません（game.yaml の engine:）"},

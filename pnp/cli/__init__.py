@@ -3,8 +3,8 @@ commands share (options), click's own words in Japanese (clicktext), and one mod
 commands.  A command parses its options, calls a service in pnp.commands with plain Python values and
 shows what comes back; a PnpError becomes a message and exit 1 (options.reported).
 
-The simulator's commands (play, simulate, replay, sweep) are still declared in pnp.commands.sim and
-pnp.commands.sweep; the group imports them only when one is named or listed."""
+The simulator's commands (play, simulate, replay in sim; sweep in sweep) are imported by the group only
+when one is named or listed, so ``pnp build`` and ``pnp validate`` start without them."""
 from __future__ import annotations
 
 from . import options  # noqa: F401  (made first: see below)

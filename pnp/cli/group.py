@@ -15,8 +15,8 @@ class _Commands(click.Group):
     """The simulator's commands imported when named or listed (help): `pnp validate` and `pnp build`
     start without them."""
 
-    LAZY = {"play": "pnp.commands.sim", "simulate": "pnp.commands.sim", "replay": "pnp.commands.sim",
-            "sweep": "pnp.commands.sweep"}
+    LAZY = {"play": "pnp.cli.sim", "simulate": "pnp.cli.sim", "replay": "pnp.cli.sim",
+            "sweep": "pnp.cli.sweep"}
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *self.LAZY})

@@ -130,11 +130,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("", "catalogue", "errors", "files", "limits", "messages", "notices", "resources", "units", "watchdog"),
 )
 # (importer, imported) pairs allowed against the direction, each with its reason.  Keep it empty.
-KNOWN_EXCEPTIONS: dict[tuple[str, str], str] = {
-    ("pnp.commands.options", "pnp.cli.options"):
-        "sim.py and sweep.py still declare their click commands and read the shared options through "
-        "pnp.commands.options; it goes when those declarations move to pnp/cli/",
-}
+KNOWN_EXCEPTIONS: dict[tuple[str, str], str] = {}
 
 
 def layer_of(module: str) -> int | None:
@@ -202,10 +198,7 @@ def test_no_import_circles_in_pnp():
 
 
 # modules outside pnp/cli that still declare click commands, each with its reason.  Keep it empty.
-CLICK_OUTSIDE_CLI: dict[str, str] = {
-    "pnp.commands.sim": "play, simulate and replay are declared here until they move to pnp/cli/",
-    "pnp.commands.sweep": "sweep is declared here until it moves to pnp/cli/",
-}
+CLICK_OUTSIDE_CLI: dict[str, str] = {}
 
 
 def importers_of_click() -> set[str]:

@@ -8,7 +8,8 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from pnp.commands.sim import play, replay, sample_game_problems, simulate
+from pnp.cli.sim import play, replay, simulate
+from pnp.commands.sim import sample_game_problems
 from pnp.data.project import Project
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -9,7 +9,8 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 from report_toy_engine import ToyEngine
 
-from pnp.commands.sim import format_summary, play, replay, simulate
+from pnp.cli.sim import play, replay, simulate
+from pnp.commands.sim import format_summary
 from pnp.sim.comparisons import builtin_comparisons
 from pnp.sim.labels import missing_labels
 from pnp.sim.metrics import summarize

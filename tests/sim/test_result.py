@@ -9,7 +9,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from pnp.commands.sim import simulate
+from pnp.cli.sim import simulate
 from pnp.data.project import Project
 from pnp.games import make_engine
 from pnp.sim.policies import parse_policies

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 from click.testing import CliRunner
 
-from pnp.commands.sim import simulate
+from pnp.cli.sim import simulate
 
 ROOT = Path(__file__).resolve().parents[2]
 
