@@ -665,7 +665,7 @@ def _ledger_engine(game: Game, doc: Any) -> Any:
                    f"裁定・質問を照合せず、例の局面 {examples} 件を再生していません") from e
 
 
-def _ruling_problems(game: Game, engine: Any) -> list[str]:
+def _ruling_problems(game: Game, engine: BaseEngine) -> list[str]:
     """The rulings the engine plays (ruling_ids) that the data does not state, and those it reads
     without declaring them."""
     problems = []
@@ -683,7 +683,7 @@ def _ruling_problems(game: Game, engine: Any) -> list[str]:
     return problems
 
 
-def _question_problems(game: Game, engine: Any) -> list[str]:
+def _question_problems(game: Game, engine: BaseEngine) -> list[str]:
     """Every option a question of the ledger names that is not a variant or option the engine has."""
     problems = []
     variants = {v.id for v in engine.variants}
