@@ -282,7 +282,7 @@ def _write_report(path: Path, game: Game, engine: BaseEngine, runs: Sequence[Run
     from ..commands.questions import format_questions, questions_data
     from ..sim.report import write_report
     asked = questions_data([game])
-    write_report(path, game.title, [run.to_json() for run in runs], format_questions(asked) if asked[0]["open"] else (), engine=engine)
+    write_report(path, game.title, list(runs), format_questions(asked) if asked[0]["open"] else (), engine=engine)
     click.echo(f"レポート：{path}", err=True)
 
 
