@@ -247,6 +247,11 @@ TEXTS: dict[str, dict[str, str]] = {
     "sim.study_other_game": {
         "en": "the file is a study of {studied!r}, not of {game!r}",
         "ja": "このファイルは {studied!r} の集計で、{game!r} のものではありません"},
+    "sim.study_no_labels": {
+        "en": "the file has no labels (the words the report takes from the game's engine); it was written by an "
+              "older pnp: play the study again with simulate --json",
+        "ja": "ファイルに labels（レポートがエンジンから受け取る日本語の名前など）がありません。古い pnp が書いたものです。"
+              "simulate --json でもう一度遊ばせてください"},
     "sim.study_broke": {
         "en": "{failed} games of this study broke; its figures are biased and no report is drawn from them "
               "(see errors in the file)",

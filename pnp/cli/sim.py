@@ -5,7 +5,7 @@ values and show what comes back; the group loads this module only when one of th
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -19,18 +19,17 @@ from ..commands.sim import (
     doubling,
     format_summary,
     load_engine,
+    load_game,
     parse_options,
     simulation_plan,
 )
 from ..data.model import Game
 from ..limits import MAX_GAMES, MAX_SEARCH_ITERATIONS
 from ..messages import msg
-from ..sim.engine import BaseEngine
 from ..sim.errors import ReplayError, SimError
 from ..sim.executors import open_executor
 from ..sim.gamelog import build_log, make_header, read_log, write_json
 from ..sim.policies import lineup, parse_policies
-from ..sim.result import RunResult
 from ..sim.runner import Trace, play_game
 from ..sim.skill import (
     DEFAULT_LADDER,
@@ -42,7 +41,7 @@ from ..sim.skill import (
     ladder_budgets,
     ladder_games,
 )
-from ..sim.study import StudySpec, read_study, run_study
+from ..sim.study import Study, StudySpec, read_study, run_study
 from .options import (
     AbsolutePath,
     check_executor,
@@ -211,12 +210,14 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
     """多数のゲームを自動で遊ばせ、席順・方針ごとの勝率、長さ、得点、終了理由、設計上の疑問への答え、
     腕と運の影響を集計します。"""
     check_outputs(json_path, report_path)
-    game, engine = load_engine(project_dir, game_id)
     if from_json is not None:
         if report_path is None or json_path is not None:
             raise click.UsageError(msg("commands.from_json_needs_report"))
-        _write_report(report_path, game, engine, read_study(from_json, engine.game_id).runs)
+        # the study keeps the words its report asks the engine for: only the game's data is loaded
+        game = load_game(project_dir, game_id)
+        _write_report(report_path, game, read_study(from_json, game.id))
         return
+    game, engine = load_engine(project_dir, game_id)
     reporting = report_path is not None
     # a report's skill ladder plays the engine's games per rung, at most as many as the batch
     skill_games = (min(ladder_games(engine), games) if reporting else 0) if skill_games is None else skill_games
@@ -262,7 +263,7 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
     else:
         shown.clear()
     for run in study.runs:
-        for line in format_summary(run, engine):
+        for line in format_summary(run, study.labels):
             click.echo(line)
         click.echo("")
     if json_path:
@@ -272,17 +273,18 @@ def simulate(game_id: str, games: int, seed: int, players: int | None, policy_te
     if report_path and failed:
         click.echo(f"レポート：書きません（{failed}ゲームがエラーで止まったため。数字が偏ります）", err=True)
     elif report_path:
-        _write_report(report_path, game, engine, study.runs)
+        _write_report(report_path, game, study)
     if failed:
         total = sum(run.games for run in study.runs)
         raise SimError(msg("commands.games_failed", failed=failed, total=total))
 
 
-def _write_report(path: Path, game: Game, engine: BaseEngine, runs: Sequence[RunResult]) -> None:
+def _write_report(path: Path, game: Game, study: Study) -> None:
     from ..commands.questions import format_questions, questions_data
     from ..sim.report import write_report
     asked = questions_data([game])
-    write_report(path, game.title, list(runs), format_questions(asked) if asked[0]["open"] else (), engine=engine)
+    write_report(path, game.title, list(study.runs), format_questions(asked) if asked[0]["open"] else (),
+                 labels=study.labels)
     click.echo(f"レポート：{path}", err=True)
 
 

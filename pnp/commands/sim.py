@@ -21,16 +21,21 @@ from ..sim.errors import SimError
 from ..sim.labels import Labeller
 from ..sim.metrics import winner_change_ja
 from ..sim.policies import lineup
-from ..sim.result import Rate, RunResult, as_run
+from ..sim.result import Rate, ReportLabels, RunResult, as_run
 from ..sim.runner import Batch, iter_games, play_game
 from ..sim.validation import SampleProblem, run_sample_games
 from . import progress
 
 
+def load_game(project_dir: Path, game_id: str) -> Game:
+    """The game of that id in the project (its data only: no engine is made)."""
+    from ..data.project import Project
+    return Project(project_dir).load_game(game_id)
+
+
 def load_engine(project_dir: Path, game_id: str) -> tuple[Game, Any]:
     """The game of that id in the project, and its engine; SimError when the game has none."""
-    from ..data.project import Project
-    game = Project(project_dir).load_game(game_id)
+    game = load_game(project_dir, game_id)
     if not has_engine(game):
         raise SimError(f"{game_id}: " + msg("commands.no_engine"))
     return game, make_engine(game)
@@ -186,13 +191,13 @@ def _pct(r: Rate) -> str:
     return f"{r.rate:6.1%} [{r.lo:.1%}–{r.hi:.1%}]"
 
 
-def format_summary(s: RunResult | dict[str, Any], engine: BaseEngine) -> list[str]:
-    """The human-readable table ``pnp simulate`` prints: every key in Japanese words (the engine's
-    ``labels_ja``), lengths in rounds and in choices per player.  A summary as ``--json`` wrote it is
-    read into its record first."""
+def format_summary(s: RunResult | dict[str, Any], labels: ReportLabels | BaseEngine) -> list[str]:
+    """The human-readable table ``pnp simulate`` prints: every key in Japanese words (the study's
+    ``labels``, or an engine's ``labels_ja`` for a caller that has no study), lengths in rounds and in
+    choices per player.  A summary as ``--json`` wrote it is read into its record first."""
     from ..sim.labels import Labeller, policy_label
     run = as_run(s)
-    label = Labeller(engine, run.end_reasons_ja)
+    label = Labeller(labels, run.end_reasons_ja)
     pols = "・".join(policy_label(p) for p in run.policies)
     lines = [f"== {run.game}  {run.players}人  {run.games}ゲーム  種 {run.seed}  方針 {pols}"
              f"  変種 {label(run.variant)} ==",

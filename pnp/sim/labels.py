@@ -8,10 +8,12 @@ still need a word (a designer never has to read a raw key without being told).""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .engine import BaseEngine
+from .result import ReportLabels, RunResult, as_run
+from .search import spec_parts
 
 _RAW = re.compile(r"[A-Za-z]")
 
@@ -83,12 +85,16 @@ def option_value_label(engine: BaseEngine, key: str, value: Any) -> str:
 
 
 class Labeller:
-    """``label(key)`` → Japanese words, remembering every key that had none."""
+    """``label(key)`` → Japanese words, remembering every key that had none.  The words come from a
+    study's :class:`ReportLabels` (what ``--json`` keeps) or, for a caller that holds one, the engine."""
 
-    def __init__(self, engine: BaseEngine, extra: Mapping[str, str] | None = None) -> None:
-        self.own = engine_labels(engine)
-        # what the engine's ``progress`` counts as a round (24 counts hands: 「ハンド」)
-        self.unit = round_unit(engine)
+    def __init__(self, words: ReportLabels | BaseEngine, extra: Mapping[str, str] | None = None) -> None:
+        if isinstance(words, ReportLabels):
+            self.own, self.unit = dict(words.words), words.round_unit
+        else:
+            self.own = engine_labels(words)
+            # what the engine's ``progress`` counts as a round (24 counts hands: 「ハンド」)
+            self.unit = round_unit(words)
         self.extra = dict(extra or {})
         self.missing: set[str] = set()
 
@@ -141,12 +147,12 @@ def summary_keys(s: Mapping[str, Any]) -> Iterable[tuple[str, str]]:
         yield "cards", k
 
 
-def missing_labels(engine: BaseEngine, summaries: Iterable[Mapping[str, Any]]) -> list[str]:
+def missing_labels(words: ReportLabels | BaseEngine, summaries: Iterable[Mapping[str, Any]]) -> list[str]:
     """Keys the report shows that neither the engine (``labels_ja``, ``end_reason_ja``) nor pnp names in
     Japanese, as ``kind:key`` sorted."""
     out: set[str] = set()
     for s in summaries:
-        lab = Labeller(engine, s.get("end_reasons_ja"))
+        lab = Labeller(words, s.get("end_reasons_ja"))
         for kind, key in summary_keys(s):
             lab.missing.clear()
             lab(key)
@@ -159,6 +165,67 @@ def missing_labels(engine: BaseEngine, summaries: Iterable[Mapping[str, Any]]) -
                 if lab.missing:
                     out.add(f"{fact}:{value}")
     return sorted(out)
+
+
+GENERIC_NOTES = {
+    "random": "合法な手から、どれも同じ確率で1つを選びます。先を読まず、勝とうともしません。",
+}
+
+
+def policy_note(engine: BaseEngine, name: str) -> str:
+    notes = engine.policy_notes
+    if name in notes:
+        return str(notes[name])
+    if name == "mcts" or name.startswith("mcts:"):
+        parts = spec_parts(engine, name)
+        guided = ("rollout=" in name and "rollout=random" not in name) or "guided" in parts
+        if "paired=on" in parts and not engine.capabilities.cooperative:
+            depth = next((p for p in reversed(parts) if p.startswith("depth=")), "" if "guided" not in parts else "40")
+            how = {"": "ゲームの終わりまで", "depth=end": "ゲームの終わりまで",
+                   "depth=round": "ラウンドの終わりまで"}.get(depth, "少し先まで")
+            return ("探索プレイヤーです。見えないカードをありうる配りに置き換えた局面をいくつか作り、"
+                    f"合法な手をすべて、同じ配り・同じ偶然のもとで、全員がゲーム自身の方針で打つものとして{how}"
+                    "打ってみて、順位で比べます。ほかの手がはっきり上回らない限り、ゲーム自身の方針が選ぶ手を打ちます。")
+        if "paired=on" in parts:
+            return ("チームのための探索プレイヤーです。見えないカードをありうる配りに置き換えた局面をいくつか作り、"
+                    "合法な手をすべて、同じ配り・同じサイコロで、ゲーム自身の方針の打ち方で少し先まで打ってみて、"
+                    "その時点のチームの勝ちやすさ（エンジンの見積もり team_value）で比べます。"
+                    "ほかの手がはっきり上回らない限り、ゲーム自身の方針が選ぶ手を打ちます。")
+        own = "tree=own" in parts
+        return ("情報集合モンテカルロ木探索で、見えないカードをありうる配りに置き換えて何度も先を読み、"
+                "いちばん多く試した手を選びます。"
+                + ("先読みではゲーム自身の方針の打ち方をまねし、その方針が選ぶ手から試します。"
+                   "先読みを途中で打ち切ったときは、その時点の得点の順位で形勢を見ます。" if guided else
+                   "先読みでは合法な手をでたらめに打ちます。")
+                + ((f"ほかの席は{'その方針どおりに' if guided else 'でたらめに'}打つものと見なして読みます。") if own else "")
+                + "読みの回数が少ないと、ゲームに詳しい方針に負けることがあります。")
+    if name in GENERIC_NOTES:
+        return GENERIC_NOTES[name]
+    return "このゲームのエンジンは、この方針の説明（policy_notes）を持っていません。"
+
+
+def report_policies(runs: Iterable[RunResult]) -> list[str]:
+    """The players the report lists, in order met: each run's policies, then its skill ladder's rungs
+    (one name for the search player, ``mcts:N``, whatever its budget)."""
+    names: list[str] = []
+    for s in runs:
+        for n in s.policies:
+            if n not in names:
+                names.append(n)
+        for rung in ((s.skill_luck.get("ladder") if s.skill_luck else None) or {}).get("rungs", []):
+            n = rung["policy"]
+            if rung["budget"] is not None:      # one note for the search player, whatever its budget
+                n = n.replace(f"mcts:{rung['budget']}", "mcts:N", 1)
+            if n not in names:
+                names.append(n)
+    return names
+
+
+def report_labels(engine: BaseEngine, runs: Sequence[RunResult | Mapping[str, Any]]) -> ReportLabels:
+    """What the text and the report of these runs ask the engine, asked once (see :class:`ReportLabels`)."""
+    return ReportLabels(engine_labels(engine), round_unit(engine),
+                        {n: policy_note(engine, n) for n in report_policies([as_run(s) for s in runs])},
+                        {str(k): str(v) for k, v in engine.descriptive_facts.items()})
 
 
 def margin_ja(scores: Mapping[str, Any]) -> str:

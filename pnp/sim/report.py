@@ -28,13 +28,11 @@ from ..render.report_pdf import write_report_pdf
 from .answers import INTERVALS_JA, answered_findings, paired_lines_ja
 from .cardeffects import OBSERVED_JA, card_effect_lines_ja, restricted_lines_ja
 from .comparisons import side_figures
-from .engine import BaseEngine
-from .labels import Labeller, margin_ja, missing_labels, policy_label
+from .labels import Labeller, margin_ja, missing_labels, policy_label, report_policies
 from .metrics import winner_change_ja
 from .page_one import first_page
-from .result import Rate, RunResult, as_run
+from .result import Rate, ReportLabels, RunResult, as_run
 from .robustness import robustness_ja
-from .search import spec_parts
 from .skill import skill_luck_ja
 from .stats import num, rate_ja
 from .verdicts import verdict_rows
@@ -90,59 +88,11 @@ def _flush(w: _Content, pending: list[BarChart | None]) -> None:
     pending.clear()
 
 
-GENERIC_NOTES = {
-    "random": "合法な手から、どれも同じ確率で1つを選びます。先を読まず、勝とうともしません。",
-}
-
-
-def policy_note(engine: BaseEngine, name: str) -> str:
-    notes = engine.policy_notes
-    if name in notes:
-        return str(notes[name])
-    if name == "mcts" or name.startswith("mcts:"):
-        parts = spec_parts(engine, name)
-        guided = ("rollout=" in name and "rollout=random" not in name) or "guided" in parts
-        if "paired=on" in parts and not engine.capabilities.cooperative:
-            depth = next((p for p in reversed(parts) if p.startswith("depth=")), "" if "guided" not in parts else "40")
-            how = {"": "ゲームの終わりまで", "depth=end": "ゲームの終わりまで",
-                   "depth=round": "ラウンドの終わりまで"}.get(depth, "少し先まで")
-            return ("探索プレイヤーです。見えないカードをありうる配りに置き換えた局面をいくつか作り、"
-                    f"合法な手をすべて、同じ配り・同じ偶然のもとで、全員がゲーム自身の方針で打つものとして{how}"
-                    "打ってみて、順位で比べます。ほかの手がはっきり上回らない限り、ゲーム自身の方針が選ぶ手を打ちます。")
-        if "paired=on" in parts:
-            return ("チームのための探索プレイヤーです。見えないカードをありうる配りに置き換えた局面をいくつか作り、"
-                    "合法な手をすべて、同じ配り・同じサイコロで、ゲーム自身の方針の打ち方で少し先まで打ってみて、"
-                    "その時点のチームの勝ちやすさ（エンジンの見積もり team_value）で比べます。"
-                    "ほかの手がはっきり上回らない限り、ゲーム自身の方針が選ぶ手を打ちます。")
-        own = "tree=own" in parts
-        return ("情報集合モンテカルロ木探索で、見えないカードをありうる配りに置き換えて何度も先を読み、"
-                "いちばん多く試した手を選びます。"
-                + ("先読みではゲーム自身の方針の打ち方をまねし、その方針が選ぶ手から試します。"
-                   "先読みを途中で打ち切ったときは、その時点の得点の順位で形勢を見ます。" if guided else
-                   "先読みでは合法な手をでたらめに打ちます。")
-                + ((f"ほかの席は{'その方針どおりに' if guided else 'でたらめに'}打つものと見なして読みます。") if own else "")
-                + "読みの回数が少ないと、ゲームに詳しい方針に負けることがあります。")
-    if name in GENERIC_NOTES:
-        return GENERIC_NOTES[name]
-    return "このゲームのエンジンは、この方針の説明（policy_notes）を持っていません。"
-
-
-def _players_block(w: _Content, engine: BaseEngine, runs: Sequence[RunResult]) -> None:
-    names: list[str] = []
-    for s in runs:
-        for n in s.policies:
-            if n not in names:
-                names.append(n)
-        for rung in ((s.skill_luck.get("ladder") if s.skill_luck else None) or {}).get("rungs", []):
-            n = rung["policy"]
-            if rung["budget"] is not None:      # one note for the search player, whatever its budget
-                n = n.replace(f"mcts:{rung['budget']}", "mcts:N", 1)
-            if n not in names:
-                names.append(n)
+def _players_block(w: _Content, words: ReportLabels, runs: Sequence[RunResult]) -> None:
     w.heading("このレポートを作ったプレイヤー")
-    for n in names:
+    for n in report_policies(runs):
         w.text(f"・{policy_label(n)}（{n}）", "gothic-bold", 9)
-        w.text(policy_note(engine, n), indent=4, gap=1)
+        w.text(words.policy_notes[n], indent=4, gap=1)
 
 
 def _headline(w: _Content, s: RunResult, label: Labeller) -> None:
@@ -224,13 +174,13 @@ def _questions_first(w: _Content, runs: Sequence[RunResult], label: Labeller) ->
         w.text("。".join(said) + "。", indent=2)
 
 
-def _first_page(w: _Content, engine: BaseEngine, title: str, runs: Sequence[RunResult]) -> None:
+def _first_page(w: _Content, words: ReportLabels, title: str, runs: Sequence[RunResult]) -> None:
     """The answers first; then every figure, the players, the headlines per player count, the draft's
     questions answered, the comparisons the game asks for and the keys without Japanese words."""
     s0 = runs[0]
     w.add(NewPage())
     w.add(Title(f"{title} 試遊レポート", 8))
-    label = Labeller(engine, s0.end_reasons_ja)
+    label = Labeller(words, s0.end_reasons_ja)
     counts = "・".join(f"{s.players}人" for s in runs)
     w.text(f"{counts}で各{s0.games}ゲーム（種 {s0.seed}、ルール {label(s0.variant)}"
            + (f"、オプション {_opts(s0.options)}" if s0.options else "") + "）。", "gothic", 9)
@@ -239,14 +189,14 @@ def _first_page(w: _Content, engine: BaseEngine, title: str, runs: Sequence[RunR
     w.heading("数字の一覧")
     _verdict_table(w, runs, label)
     w.text(INTERVALS_JA, "gothic", 9, gap=1)
-    _players_block(w, engine, runs)
+    _players_block(w, words, runs)
     w.heading("まとめ（人数ごと）")
     for s in runs:
         label.extra.update(s.end_reasons_ja)
         _headline(w, s, label)
     _draft_answers(w, runs)
     _builtin_comparisons(w, runs, label)
-    _missing_words(w, engine, runs)
+    _missing_words(w, words, runs)
 
 
 def _draft_answers(w: _Content, runs: Sequence[RunResult]) -> None:
@@ -285,13 +235,13 @@ def _builtin_comparisons(w: _Content, runs: Sequence[RunResult], label: Labeller
             w.text(winner_change_ja(rc["paired"]) + "。", indent=4)
 
 
-def _missing_words(w: _Content, engine: BaseEngine, runs: Sequence[RunResult]) -> None:
+def _missing_words(w: _Content, words: ReportLabels, runs: Sequence[RunResult]) -> None:
     """The keys shown as they are, for want of the engine's Japanese words."""
-    missing = missing_labels(engine, [s.to_json() for s in runs])
+    missing = missing_labels(words, [s.to_json() for s in runs])
     for s in runs:
         for rc in s.report_comparisons or ():
             for side in ("a", "b"):
-                lab = Labeller(engine, rc[side]["end_reasons_ja"])
+                lab = Labeller(words, rc[side]["end_reasons_ja"])
                 for k in rc[side]["end_reason_rates"]:
                     lab(k)
                 missing = sorted(set(missing) | {f"end_reason:{k}" for k in lab.missing})
@@ -319,16 +269,16 @@ def side_phrases(side: Mapping[str, Any], label: Any) -> list[str]:
     return parts
 
 
-def _page(w: _Content, engine: BaseEngine, title: str, s: RunResult) -> None:
+def _page(w: _Content, words: ReportLabels, title: str, s: RunResult) -> None:
     """One player count's page: its line, its charts, the cards, the compared rules."""
     w.add(NewPage())
-    label = Labeller(engine, s.end_reasons_ja)
+    label = Labeller(words, s.end_reasons_ja)
     w.add(Title(f"{title}　{s.players}人", 7))
     _page_head(w, s, label)
     if s.cooperative:
         _team_charts(w, s, label)
     else:
-        _seat_charts(w, engine, s, label)
+        _seat_charts(w, words, s, label)
     if s.cooperative:
         w.text("終了理由：" + "、".join(f"{label.reason(e.key)} {rate_ja(e.rate.to_json())}" for e in s.end_reasons)
                + "。", gap=1)
@@ -387,7 +337,7 @@ def _team_charts(w: _Content, s: RunResult, label: Labeller) -> None:
                 w.text(f"{'・'.join(label(v) for v in row.members)}：{rate_ja(row.to_json())}", indent=2)
 
 
-def _seat_charts(w: _Content, engine: BaseEngine, s: RunResult, label: Labeller) -> None:
+def _seat_charts(w: _Content, words: ReportLabels, s: RunResult, label: Labeller) -> None:
     """Seats, end reasons, length, policies, each seat's facts (a descriptive one said so)."""
     fair = 1 / s.players
     pending: list[BarChart | None] = [
@@ -398,7 +348,7 @@ def _seat_charts(w: _Content, engine: BaseEngine, s: RunResult, label: Labeller)
     pols = s.wins_by_policy
     if len(pols) > 1:
         pending.append(_rate_chart(w, "方針ごとの勝率", [policy_label(k) for k in pols], _rates(pols), ref=fair))
-    descriptive = engine.descriptive_facts
+    descriptive = words.descriptive_facts
     for fact, table in s.seat_facts.items():
         if len(table) <= 12:
             # a fact that follows the hand's strength (the set-aside card's value) is descriptive only
@@ -493,21 +443,22 @@ def _questions_listing(lines: Sequence[str]) -> Listing:
 
 
 def report_document(title: str, summaries: Sequence[RunResult | Mapping[str, Any]], questions: Sequence[str] = (),
-                    *, engine: BaseEngine) -> Report:
+                    *, labels: ReportLabels) -> Report:
     """What the report says, as records: the first page gives the players who made the figures, the
     headline figures per player count, the draft's questions answered and the comparisons the game asks
     for; one page (or more) per player count follows with the charts; then the open questions."""
     w = _Content()
     runs = [as_run(s) for s in summaries]
-    _first_page(w, engine, title, runs)
+    _first_page(w, labels, title, runs)
     for s in runs:
-        _page(w, engine, title, s)
+        _page(w, labels, title, s)
     return Report(title, tuple(w.blocks), _questions_listing(questions) if questions else None)
 
 
 def write_report(path: Path, title: str, summaries: Sequence[RunResult | Mapping[str, Any]],
-                 questions: Sequence[str] = (), *, engine: BaseEngine) -> None:
+                 questions: Sequence[str] = (), *, labels: ReportLabels) -> None:
     """Write the PDF atomically; same summaries → same bytes.
     ``questions``: the lines of the game's open questions for the designer (`pnp questions`), printed
-    after the figures.  ``engine`` gives the Japanese words (``labels_ja``) and the players' notes."""
-    write_report_pdf(path, report_document(title, summaries, questions, engine=engine))
+    after the figures.  ``labels`` (the study's, as ``--json`` keeps them) gives the Japanese words, the
+    players' notes and the descriptive facts: no engine is asked."""
+    write_report_pdf(path, report_document(title, summaries, questions, labels=labels))

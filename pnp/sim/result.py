@@ -364,6 +364,39 @@ REQUIRED: tuple[tuple[str, tuple[type, ...]], ...] = (
 )
 
 
+@dataclass(frozen=True)
+class ReportLabels:
+    """Everything the text and the report ask a game's engine, resolved when the study is played, so the
+    report can be rebuilt from ``--json`` (its ``labels`` key) without the engine: the engine's Japanese
+    words for keys (``labels_ja`` with its variants' and options' names), the word for its rounds, the note
+    on each player the report lists, and the facts the engine calls descriptive (with why)."""
+
+    words: Mapping[str, str]
+    round_unit: str
+    policy_notes: Mapping[str, str]
+    descriptive_facts: Mapping[str, str]
+
+    def to_json(self) -> Json:
+        return {"words": dict(self.words), "round_unit": self.round_unit, "policy_notes": dict(self.policy_notes),
+                "descriptive_facts": dict(self.descriptive_facts)}
+
+    @classmethod
+    def from_json(cls, d: Any, where: str = "labels") -> ReportLabels:
+        """The record as ``to_json`` wrote it; ResultError naming the first field missing or of the wrong kind."""
+        if not isinstance(d, Mapping):
+            raise ResultError(where, msg("sim.word_kind", kind="dict"), d)
+        unit = d.get("round_unit")
+        if not isinstance(unit, str):
+            raise ResultError(f"{where}.round_unit", msg("sim.word_kind", kind="str"), unit)
+        tables = {}
+        for key in ("words", "policy_notes", "descriptive_facts"):
+            table = d.get(key)
+            if not isinstance(table, Mapping) or not all(isinstance(v, str) for v in table.values()):
+                raise ResultError(f"{where}.{key}", msg("sim.word_kind", kind="dict"), table)
+            tables[key] = {str(k): v for k, v in table.items()}
+        return cls(tables["words"], unit, tables["policy_notes"], tables["descriptive_facts"])
+
+
 def _counts(d: Mapping[Any, Any] | None) -> dict[int, int] | None:
     return None if d is None else {int(k): v for k, v in d.items()}
 

@@ -9,7 +9,9 @@ only parses options, sizes the estimate and shows progress (``begin(part)`` give
 part's games).
 
 The result as ``pnp simulate --json`` writes it (``Study.to_json``), read back (:func:`read_study`): the
-report rebuilt from the JSON without playing a game (``pnp simulate GAME --from-json FILE --report r.pdf``).
+report rebuilt from the JSON without playing a game or loading the engine (``pnp simulate GAME --from-json
+FILE --report r.pdf``): the words the report asks the engine for are kept under ``labels``
+(:class:`pnp.sim.result.ReportLabels`), resolved when the study was played.
 
 The file holds one player count's summary, or ``{"game", "runs": [summary, …]}`` for several.  Reading
 (``RunResult.from_json``) checks what the report reads — the game, the player count, the win rates, the
@@ -29,8 +31,9 @@ from .comparisons import builtin_comparisons, paired
 from .engine import BaseEngine
 from .errors import SimError
 from .gamelog import read_json
+from .labels import report_labels
 from .metrics import Comparison, Summary
-from .result import BuiltinComparison, CardEffects, ResultError, RunResult, Section, plain
+from .result import BuiltinComparison, CardEffects, ReportLabels, ResultError, RunResult, Section, plain
 from .result import Comparison as ComparisonResult
 from .robustness import robustness
 from .runner import Batch, iter_games
@@ -43,13 +46,16 @@ class Study:
 
     game: str
     runs: tuple[RunResult, ...]
+    labels: ReportLabels         # what the text and the report ask the engine, asked when the study is played
 
     def to_json(self, games: int, seed: int, players: list[int], policies: list[str]) -> dict[str, Any]:
-        """What ``--json`` writes: one player count's summary, or the study's line and every run's."""
+        """What ``--json`` writes: one player count's summary, or the study's line and every run's; either
+        way with the study's ``labels`` last."""
         if len(self.runs) == 1:
-            return self.runs[0].to_json()
+            return {**self.runs[0].to_json(), "labels": self.labels.to_json()}
         return {"game": self.game, "games": games, "seed": seed, "players": players, "policies": policies,
-                "errors": [e.to_json() for s in self.runs for e in s.errors], "runs": [s.to_json() for s in self.runs]}
+                "errors": [e.to_json() for s in self.runs for e in s.errors], "runs": [s.to_json() for s in self.runs],
+                "labels": self.labels.to_json()}
 
 
 @dataclass(frozen=True)
@@ -97,7 +103,8 @@ def run_study(engine: BaseEngine, spec: StudySpec, *, jobs: int = 1, executor: A
     """Play the study (see the module docstring); ``begin(part)`` is called as each part starts
     (「3人 試遊」「3人 腕の影響 random」…) and returns the function to call with each number of games."""
     runs = [_batch(engine, spec, p, jobs, executor, begin) for p in spec.players]
-    return Study(str(engine.game_id), tuple(_beside(engine, spec, run, executor, begin) for run in runs))
+    played = tuple(_beside(engine, spec, run, executor, begin) for run in runs)
+    return Study(str(engine.game_id), played, report_labels(engine, played))
 
 
 def _batch(engine: BaseEngine, spec: StudySpec, p: int, jobs: int, pool: Any,
@@ -199,4 +206,14 @@ def read_study(path: Path, game_id: str) -> Study:
         if run.failed:
             raise SimError(f"{path}: {where}errors: " + msg("sim.study_broke", failed=run.failed))
         out.append(run)
-    return Study(game_id, tuple(out))
+    return Study(game_id, tuple(out), _read_labels(path, data))
+
+
+def _read_labels(path: Path, data: Mapping[str, Any]) -> ReportLabels:
+    """The study's ``labels``; a file written before simulate kept them is refused, saying to play again."""
+    if "labels" not in data:
+        raise SimError(f"{path}: labels: " + msg("sim.study_no_labels"))
+    try:
+        return ReportLabels.from_json(data["labels"])
+    except ResultError as exc:
+        raise SimError(f"{path}: {exc}") from None

@@ -10,6 +10,7 @@ from pnp.commands.sim import format_summary
 from pnp.data.project import Project
 from pnp.games import make_engine
 from pnp.sim.comparisons import builtin_comparisons
+from pnp.sim.labels import report_labels
 from pnp.sim.metrics import summarize
 from pnp.sim.report import write_report
 from pnp.sim.result import RunResult
@@ -25,7 +26,7 @@ def _report(game_id, players, games, tmp_path):
     s = summarize(engine, run_games(engine, batch), batch)
     s["report_comparisons"] = builtin_comparisons(engine, batch, RunResult.from_json(s))
     out = tmp_path / "r.pdf"
-    write_report(out, game.title, [s], engine=engine)
+    write_report(out, game.title, [s], labels=report_labels(engine, [s]))
     first = "".join((p.extract_text() or "").replace("\n", "").replace(" ", "") for p in PdfReader(out).pages[:3])
     return s, "\n".join(format_summary(s, engine)), first
 

@@ -11,6 +11,7 @@ from test_reports import pdf_text, summary
 from pnp.sim.answers import Measure, Measures, answered_findings
 from pnp.sim.comparisons import builtin_comparisons
 from pnp.sim.engine import Finding
+from pnp.sim.labels import report_labels
 from pnp.sim.report import write_report
 from pnp.sim.result import RunResult
 from pnp.sim.runner import Batch, run_games
@@ -104,7 +105,7 @@ def test_report_and_text_print_both_rules_figures_beside_the_answer(tmp_path):
     text = "\n".join(format_summary(s, e))
     assert "有利な席が勝つ：配りで決める 100.0%" in text and "ダイスで決める" in text
     out = tmp_path / "r.pdf"
-    write_report(out, "トイ", [s], engine=e)
+    write_report(out, "トイ", [s], labels=report_labels(e, [s]))
     first = "".join(pdf_text(out))
     assert "有利な席が勝つ：配りで決める100.0%" in first
     assert "差（ダイスで決める−配りで決める、同じ種60組）−" in first
@@ -115,7 +116,7 @@ def test_page_one_is_the_table_of_answers(tmp_path):
     s, batch = summary(e, games=60)
     s["report_comparisons"] = builtin_comparisons(e, batch, RunResult.from_json(s))
     out = tmp_path / "r.pdf"
-    write_report(out, "トイ", [s], engine=e)
+    write_report(out, "トイ", [s], labels=report_labels(e, [s]))
     pages = pdf_text(out)
     # page 1 answers the questions; every figure follows on page 2, before the players who made them
     assert "設計者の問いへの答え" in pages[0] and "すべての数字" not in pages[0]

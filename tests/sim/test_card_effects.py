@@ -274,13 +274,14 @@ def test_the_dealt_figure_of_the_real_engine_agrees():
 def test_the_report_prints_the_dealt_figure_first_and_names_the_users_figure_observational(tmp_path):
     from pypdf import PdfReader
 
+    from pnp.sim.labels import report_labels
     from pnp.sim.report import write_report
     engine = PlayGame()
     batch = Batch(3, ("player",), 900, seed=4)
     s = _summary(engine, run_games(engine, batch))
     s["card_effects"]["restricted"] = restricted_play(engine, batch, [("gold",)], 200)
     pdf = tmp_path / "r.pdf"
-    write_report(pdf, "カード", [s], engine=engine)
+    write_report(pdf, "カード", [s], labels=report_labels(engine, [s]))
     text = "".join((p.extract_text() or "").replace("\n", "").replace(" ", "") for p in PdfReader(pdf).pages)
     assert text.index("配られたカードの勝率（因果）") < text.index("使った席の勝率（観察値・因果ではありません）")
     assert "・金貨：配られると強い。" in text and "使えない席の勝率（制限プレイ）" in text

@@ -10,6 +10,7 @@ from test_reports import pdf_text, summary
 from pnp.commands.sim import format_summary
 from pnp.data.project import Project
 from pnp.games import make_engine
+from pnp.sim.labels import report_labels
 from pnp.sim.metrics import summarize
 from pnp.sim.report import seat_sentence, write_report
 from pnp.sim.runner import Batch, run_games
@@ -30,7 +31,7 @@ def test_fair_seats_name_no_best_seat(tmp_path):
     text = seat_sentence(s)
     assert "席による差は言えません" in text and "いちばん勝つ" not in text
     out = tmp_path / "r.pdf"
-    write_report(out, "トイ", [s], engine=ToyEngine(labels={"done": "決着"}))
+    write_report(out, "トイ", [s], labels=report_labels(ToyEngine(labels={"done": "決着"}), [s]))
     first = pdf_text(out)[0]
     assert "χ²検定" in first and "いちばん勝つ" not in first
 

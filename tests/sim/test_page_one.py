@@ -5,6 +5,7 @@ from __future__ import annotations
 from pypdf import PdfReader
 from report_toy_engine import ToyEngine
 
+from pnp.sim.labels import report_labels
 from pnp.sim.metrics import summarize
 from pnp.sim.page_one import first_page, holm, p_of, question_rows
 from pnp.sim.report import write_report
@@ -107,7 +108,7 @@ def test_page_one_of_the_pdf_is_the_questions(tmp_path):
     batch = Batch(3, ("random",), 30, seed=5)
     s = summarize(engine, run_games(engine, batch), batch)
     s.update({k: v for k, v in summary().items() if k in ("measures", "findings", "seat_win_rates", "seat_test")})
-    write_report(out, "トイ", [s], engine=engine)
+    write_report(out, "トイ", [s], labels=report_labels(engine, [s]))
     pages = [(p.extract_text() or "").replace("\n", "").replace(" ", "") for p in PdfReader(out).pages]
     first = pages[0]
     assert "設計者の問いへの答え" in first and "変えるならここ" in first

@@ -23,6 +23,7 @@ from pnp.render.document import (
     Title,
 )
 from pnp.render.report_pdf import write_report_pdf, write_sweep_pdf
+from pnp.sim.labels import report_labels
 from pnp.sim.metrics import summarize
 from pnp.sim.report import report_document, write_report
 from pnp.sim.runner import Batch, run_games
@@ -49,7 +50,7 @@ def charts(report: Report) -> list[BarChart]:
 def test_the_report_is_records_with_the_summary_figures():
     engine = ToyEngine(labels={"done": "決着"})
     s = toy_summary(engine)
-    report = report_document("トイ", [s], engine=engine)
+    report = report_document("トイ", [s], labels=report_labels(engine, [s]))
     assert report.blocks[:2] == (NewPage(), Title("トイ 試遊レポート", 8))
     assert Title("トイ　3人", 7) in report.blocks
     assert sum(isinstance(b, NewPage) for b in report.blocks) == 3   # page 1, the figures, the 3-player page
@@ -72,8 +73,9 @@ def test_the_report_is_records_with_the_summary_figures():
 
 def test_the_open_questions_are_a_listing_indented_as_written():
     engine = ToyEngine()
-    report = report_document("トイ", [toy_summary(engine, games=10)], ["■ 席順", "", "  Q1 先手は有利？", "   メモ"],
-                             engine=engine)
+    s = toy_summary(engine, games=10)
+    report = report_document("トイ", [s], ["■ 席順", "", "  Q1 先手は有利？", "   メモ"],
+                             labels=report_labels(engine, [s]))
     assert report.listing is not None and report.listing.title == "設計者への質問（未回答）"
     lines = report.listing.lines
     assert [(ln.text, ln.font) for ln in lines] == [("■ 席順", "gothic-bold"), ("", "mincho"),
@@ -85,9 +87,9 @@ def test_the_pdf_shows_what_the_records_say(tmp_path):
     engine = ToyEngine(labels={"done": "決着"})
     s = toy_summary(engine)
     out = tmp_path / "r.pdf"
-    write_report(out, "トイ", [s], ["■ 席順", "Q1 先手は有利？"], engine=engine)
+    write_report(out, "トイ", [s], ["■ 席順", "Q1 先手は有利？"], labels=report_labels(engine, [s]))
     pages = pdf_pages(out)
-    report = report_document("トイ", [s], ["■ 席順", "Q1 先手は有利？"], engine=engine)
+    report = report_document("トイ", [s], ["■ 席順", "Q1 先手は有利？"], labels=report_labels(engine, [s]))
     assert len(pages) == sum(isinstance(b, NewPage) for b in report.blocks) + 1   # + the questions' page
     text = "".join(pages)
     for c in charts(report):
@@ -102,7 +104,7 @@ def test_the_pdf_shows_what_the_records_say(tmp_path):
 def test_a_cooperative_report_charts_the_team_and_the_rounds():
     engine = ToyEngine(cooperative=True, labels={"won": "勝ち", "lost_pick": "選び違い", "fav_by_round": "有利な席"})
     s = toy_summary(engine, games=60)
-    report = report_document("トイ", [s], engine=engine)
+    report = report_document("トイ", [s], labels=report_labels(engine, [s]))
     assert not [c for c in charts(report) if c.title.startswith(("席ごとの勝率", "方針ごとの勝率"))]
     [by_round] = [c for c in charts(report) if c.title.startswith("有利な席（ラウンドの終わりの平均")]
     tab = s["by_round"]["fav_by_round"]

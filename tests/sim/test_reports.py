@@ -12,7 +12,7 @@ from report_toy_engine import ToyEngine
 from pnp.cli.sim import play, replay, simulate
 from pnp.commands.sim import format_summary
 from pnp.sim.comparisons import builtin_comparisons
-from pnp.sim.labels import missing_labels
+from pnp.sim.labels import missing_labels, report_labels
 from pnp.sim.metrics import summarize
 from pnp.sim.report import write_report
 from pnp.sim.result import RunResult
@@ -134,7 +134,7 @@ def test_report_first_page_answers_and_no_single_bar_chart(tmp_path):
                        "event": event_luck(engine, 3, games=6, continuations=3, seed=1, policy="random",
                                            variant="late")}
     out = tmp_path / "r.pdf"
-    write_report(out, "トイ", [s], engine=engine)
+    write_report(out, "トイ", [s], labels=report_labels(engine, [s]))
     pages = pdf_text(out)
     first = pages[1]            # page 1 is the designer's questions (tests/sim/test_page_one.py)
     assert "設計者の問いへの答え" in pages[0] and "配りの影響（同じ配りで同じ結果）" in pages[0]
@@ -153,7 +153,7 @@ def test_cooperative_report_has_no_seat_charts(tmp_path):
     s, _ = summary(engine, games=60)
     assert s["loss_reasons"]["lost_pick"]["rate"] == 1.0
     out = tmp_path / "c.pdf"
-    write_report(out, "トイ", [s], engine=engine)
+    write_report(out, "トイ", [s], labels=report_labels(engine, [s]))
     text = "".join(pdf_text(out))
     assert "チームの勝率" in text and "負けかた" in text and "選び違い" in text
     assert "席ごとの勝率" not in text and "方針ごとの勝率" not in text

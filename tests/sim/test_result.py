@@ -13,7 +13,7 @@ from pnp.cli.sim import simulate
 from pnp.data.project import Project
 from pnp.games import make_engine
 from pnp.sim.policies import parse_policies
-from pnp.sim.result import Rate, ResultError, RunResult
+from pnp.sim.result import Rate, ReportLabels, ResultError, RunResult
 from pnp.sim.study import StudySpec, run_study
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -38,11 +38,13 @@ def test_a_run_read_back_is_the_same_record_and_writes_the_same_json(game, tmp_p
     text = data.read_text(encoding="utf-8")
     written = json.loads(text)
     read = RunResult.from_json(written)
-    assert read.to_json() == written
-    assert json.dumps(read.to_json(), ensure_ascii=False, indent=1) + "\n" == text     # the same order too
-    [live] = run_study(engine, StudySpec(players=(players,), policies=parse_policies(engine, None), games=12,
-                                         seed=3)).runs
-    assert live == read
+    labels = ReportLabels.from_json(written["labels"])
+    again = {**read.to_json(), "labels": labels.to_json()}      # the study's labels after the run's keys
+    assert again == written
+    assert json.dumps(again, ensure_ascii=False, indent=1) + "\n" == text     # the same order too
+    study = run_study(engine, StudySpec(players=(players,), policies=parse_policies(engine, None), games=12,
+                                        seed=3))
+    assert study.runs == (read,) and study.labels == labels
     assert (read.game, read.players, read.games, read.completed) == (game, players, 12, 12)
     # the figures a reader asks for are records, the end reasons labelled in Japanese
     assert sum(e.games for e in read.end_reasons) == 12
@@ -64,8 +66,11 @@ def test_a_compared_run_keeps_the_other_side_as_a_record(tmp_path):
                                  "--compare-variant", "tie-face-up", "--json", str(data), "--project", str(ROOT)])
     assert r.exit_code == 0, r.output
     text = data.read_text(encoding="utf-8")
-    read = RunResult.from_json(json.loads(text))
-    assert json.dumps(read.to_json(), ensure_ascii=False, indent=1) + "\n" == text
+    written = json.loads(text)
+    read = RunResult.from_json(written)
+    labels = ReportLabels.from_json(written["labels"])
+    assert json.dumps({**read.to_json(), "labels": labels.to_json()}, ensure_ascii=False, indent=1) + "\n" == text
+    assert labels.words["tie-face-up"] == "同点は表向きのカードだけで比べる"     # the compared rules named
     c = read.comparison
     assert c is not None and (c.variant_a, c.variant_b, c.pairs) == ("standard", "tie-face-up", 8)
     assert isinstance(c.summary_b, RunResult) and c.summary_b.variant == "tie-face-up"

@@ -494,7 +494,7 @@ def test_depth_end_plays_out_to_the_end_whatever_comes_first():
 def test_the_report_says_how_each_guided_search_plays():
     """Each report states which players produced it: the search player's note follows the settings its
     ``:guided`` stands for in that game (the engine's guidance first, the spec's own settings after)."""
-    from pnp.sim.report import policy_note
+    from pnp.sim.labels import policy_note
     tantei2 = make_engine(Project(ROOT).load_game("tantei2"))
     note = policy_note(tantei2, "mcts:30:guided")
     assert "合法な手をすべて、同じ配り・同じ偶然のもとで" in note and "ゲームの終わりまで" in note

@@ -28,17 +28,68 @@ def run(*args):
 SMALL = ("--games", "20", "--skill-games", "4", "--skill-ladder", "1,2", "--luck-deals", "2", "--luck-events", "2")
 
 
-def test_the_report_from_json_is_the_live_reports_bytes(tmp_path):
+def no_engine(monkeypatch):
+    """Any attempt to make a game's engine fails the test: the report must be rebuilt from the file alone."""
+    def refuse(*_args, **_kw):
+        raise AssertionError("the engine was loaded")
+    import pnp.commands.sim
+    import pnp.games
+    monkeypatch.setattr(pnp.games, "make_engine", refuse)
+    monkeypatch.setattr(pnp.commands.sim, "make_engine", refuse)
+
+
+def test_the_report_from_json_is_the_live_reports_bytes_without_the_engine(tmp_path, monkeypatch):
     live, data = tmp_path / "live.pdf", tmp_path / "s.json"
     # every player count (3 to 5): the file holds {"runs": […]}
     r = run("simulate", "euphoria", *SMALL, "--json", data, "--report", live)
     assert r.exit_code == 0, r.output
-    assert [s["players"] for s in json.loads(data.read_text(encoding="utf-8"))["runs"]] == [3, 4, 5]
+    study = json.loads(data.read_text(encoding="utf-8"))
+    assert [s["players"] for s in study["runs"]] == [3, 4, 5]
+    # the words the report asks the engine for, kept in the file: the search player's note among them
+    labels = study["labels"]
+    assert labels["round_unit"] == "ラウンド" and labels["words"]["hidden_removed"] == "伏せ札なし得点"
+    assert "mcts:N:guided" in labels["policy_notes"] and list(study)[-1] == "labels"
+    no_engine(monkeypatch)
     again = tmp_path / "again.pdf"
     r = run("simulate", "euphoria", "--from-json", data, "--report", again)
     assert r.exit_code == 0, r.output
     assert again.read_bytes() == live.read_bytes()
     assert "ゲーム" not in r.output.replace("レポート", "")      # no progress: nothing was played
+
+
+def test_one_player_counts_file_rebuilds_its_report_without_the_engine(tmp_path, monkeypatch):
+    live, data = tmp_path / "live.pdf", tmp_path / "s.json"
+    r = run("simulate", "terror24", "--players", "3", *SMALL, "--json", data, "--report", live)
+    assert r.exit_code == 0, r.output
+    summary = json.loads(data.read_text(encoding="utf-8"))
+    assert summary["players"] == 3 and summary["labels"]["round_unit"] == "ハンド"
+    no_engine(monkeypatch)
+    again = tmp_path / "again.pdf"
+    r = run("simulate", "terror24", "--from-json", data, "--report", again)
+    assert r.exit_code == 0, r.output
+    assert again.read_bytes() == live.read_bytes()
+
+
+def test_a_study_written_before_the_labels_were_kept_is_refused(tmp_path, monkeypatch):
+    data = tmp_path / "s.json"
+    r = run("simulate", "euphoria", "--games", "6", "--json", data)
+    assert r.exit_code == 0, r.output
+    study = json.loads(data.read_text(encoding="utf-8"))
+    no_engine(monkeypatch)
+    out = tmp_path / "r.pdf"
+    for damaged, said in (({k: v for k, v in study.items() if k != "labels"},
+                           "labels: the file has no labels (the words the report takes from the game's engine); it "
+                           "was written by an older pnp: play the study again with simulate --json"),
+                          ({**study, "labels": {**study["labels"], "round_unit": 3}},
+                           "labels.round_unit: expected str, got int"),
+                          ({**study, "labels": {**study["labels"], "policy_notes": None}},
+                           "labels.policy_notes: expected dict, got nothing")):
+        old = tmp_path / "old.json"
+        old.write_text(json.dumps(damaged), encoding="utf-8")
+        r = run("simulate", "euphoria", "--from-json", old, "--report", out)
+        assert r.exit_code == 1 and "Traceback" not in r.output, r.output
+        assert f"{old}: {said}" in r.output, r.output
+        assert not out.exists()
 
 
 def test_a_file_that_is_not_a_study_is_refused_by_file_and_field(tmp_path):
@@ -81,7 +132,9 @@ def test_run_study_is_what_simulate_prints_and_writes(tmp_path):
             "--skill-ladder", "1", "--builtin-comparisons", "--json", data)
     assert r.exit_code == 0, r.output
     assert study.game == "euphoria" and len(study.runs) == 1
-    assert study.runs[0].to_json() == json.loads(data.read_text(encoding="utf-8"))
+    written = json.loads(data.read_text(encoding="utf-8"))
+    assert study.runs[0].to_json() == {k: v for k, v in written.items() if k != "labels"}
+    assert study.labels.to_json() == written["labels"]
 
 
 def test_a_bad_ladder_is_a_usage_error():
