@@ -4,7 +4,11 @@ pieces, policies.
 An engine names its own keys with ``labels_ja = {key: "日本語"}`` (and its end reasons also through
 ``Result.end_reason_ja``).  Where it names nothing, a few words every game shares are known here; any
 other key is shown as it is, and :func:`missing_labels` lists it so the report can say which keys
-still need a word (a designer never has to read a raw key without being told)."""
+still need a word (a designer never has to read a raw key without being told).
+
+A study asks the engine once, when it is played (:func:`report_labels`), and keeps the answers in its
+:class:`pnp.sim.result.ReportLabels` (``--json``'s ``labels``): the text and the report read those, so a
+report rebuilt from the file needs no engine."""
 from __future__ import annotations
 
 import re

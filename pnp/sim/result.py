@@ -391,8 +391,11 @@ class ReportLabels:
         tables = {}
         for key in ("words", "policy_notes", "descriptive_facts"):
             table = d.get(key)
-            if not isinstance(table, Mapping) or not all(isinstance(v, str) for v in table.values()):
+            if not isinstance(table, Mapping):
                 raise ResultError(f"{where}.{key}", msg("sim.word_kind", kind="dict"), table)
+            for k, v in table.items():
+                if not isinstance(v, str):
+                    raise ResultError(f"{where}.{key}.{k}", msg("sim.word_kind", kind="str"), v)
             tables[key] = {str(k): v for k, v in table.items()}
         return cls(tables["words"], unit, tables["policy_notes"], tables["descriptive_facts"])
 

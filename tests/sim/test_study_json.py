@@ -83,7 +83,9 @@ def test_a_study_written_before_the_labels_were_kept_is_refused(tmp_path, monkey
                           ({**study, "labels": {**study["labels"], "round_unit": 3}},
                            "labels.round_unit: expected str, got int"),
                           ({**study, "labels": {**study["labels"], "policy_notes": None}},
-                           "labels.policy_notes: expected dict, got nothing")):
+                           "labels.policy_notes: expected dict, got nothing"),
+                          ({**study, "labels": {**study["labels"], "words": {"life30": 30}}},
+                           "labels.words.life30: expected str, got int")):
         old = tmp_path / "old.json"
         old.write_text(json.dumps(damaged), encoding="utf-8")
         r = run("simulate", "euphoria", "--from-json", old, "--report", out)
