@@ -33,7 +33,7 @@ def load_game(project_dir: Path, game_id: str) -> Game:
     return Project(project_dir).load_game(game_id)
 
 
-def load_engine(project_dir: Path, game_id: str) -> tuple[Game, Any]:
+def load_engine(project_dir: Path, game_id: str) -> tuple[Game, BaseEngine]:
     """The game of that id in the project, and its engine; SimError when the game has none."""
     game = load_game(project_dir, game_id)
     if not has_engine(game):
